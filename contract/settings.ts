@@ -1,0 +1,111 @@
+/** Settings shared by main (validation, storage) and renderer (forms). Imports nothing from Electron. */
+import { z } from 'zod';
+
+export const SERVICE_KINDS = ['sandbox', 'production', 'development', 'custom'] as const;
+export type ServiceKind = (typeof SERVICE_KINDS)[number];
+
+export const SERVICE_LABELS: Record<ServiceKind, string> = {
+  sandbox: 'Sandbox (built-in test service)',
+  production: 'Production',
+  development: 'Development',
+  custom: 'Custom address',
+};
+
+/** Published base addresses of the real service (public documentation, `servers`). */
+export const SERVICE_BASE_URLS: Record<'production' | 'development', string> = {
+  production: 'https://api.eka.care',
+  development: 'https://api.dev.eka.care',
+};
+
+export const UPLOAD_AUDIO_FORMATS = ['mp3', 'wav'] as const;
+export type UploadAudioFormat = (typeof UPLOAD_AUDIO_FORMATS)[number];
+
+const shortText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(200, `${label} is too long (200 characters at most).`)
+    .regex(/^[\x20-\x7E]*$/, `${label} may contain only plain letters, digits and punctuation.`);
+
+export const httpUrlSchema = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, 'Enter a full web address starting with https:// (or http://), for example https://api.example.org.');
+
+export const settingsSchema = z.object({
+  service: z.enum(SERVICE_KINDS),
+  customServiceUrl: z.union([z.literal(''), httpUrlSchema]),
+  userOid: shortText('User OID'),
+  partnerUserId: shortText('Partner user id'),
+  partnerHipId: shortText('Partner HIP id'),
+  jweKid: shortText('Key id (kid)'),
+  /** Device name as PvRecorder lists it; empty means the system default microphone. */
+  microphone: z.string().max(300),
+  uploadAudioFormat: z.enum(UPLOAD_AUDIO_FORMATS),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingName = keyof Settings;
+
+export const DEFAULT_SETTINGS: Settings = {
+  service: 'sandbox',
+  customServiceUrl: '',
+  userOid: '',
+  partnerUserId: '',
+  partnerHipId: '',
+  jweKid: '',
+  microphone: '',
+  uploadAudioFormat: 'mp3',
+};
+
+export const SECRET_NAMES = ['accessToken', 'jweClientKey'] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
+
+export const SECRET_LABELS: Record<SecretName, string> = {
+  accessToken: 'Access token',
+  jweClientKey: 'Encryption client key',
+};
+
+export const JWE_CLIENT_KEY_BYTES = 16;
+
+/** Checks a secret's value; an empty string means "clear it". Returns a message, or null when valid. */
+export function secretProblem(name: SecretName, value: string): string | null {
+  if (value === '') return null;
+  if (name === 'accessToken') {
+    if (/\s/.test(value.trim())) return 'The access token cannot contain spaces.';
+    if (value.length > 16_384) return 'The access token is too long.';
+    return null;
+  }
+  const bytes = new TextEncoder().encode(value).length;
+  if (bytes !== JWE_CLIENT_KEY_BYTES) {
+    return `The encryption client key must be exactly ${JWE_CLIENT_KEY_BYTES} bytes; this one is ${bytes}.`;
+  }
+  return null;
+}
+
+/** Rules that involve more than one setting. */
+export function crossFieldProblems(settings: Settings): Partial<Record<SettingName, string>> {
+  const problems: Partial<Record<SettingName, string>> = {};
+  if (settings.service === 'custom' && settings.customServiceUrl === '') {
+    problems.customServiceUrl = 'Enter the address of the custom service.';
+  }
+  return problems;
+}
+
+/** The address the client talks to for a non-sandbox service; null for the sandbox. */
+export function serviceBaseUrl(settings: Pick<Settings, 'service' | 'customServiceUrl'>): string | null {
+  switch (settings.service) {
+    case 'sandbox':
+      return null;
+    case 'custom':
+      return settings.customServiceUrl.replace(/\/+$/, '');
+    default:
+      return SERVICE_BASE_URLS[settings.service];
+  }
+}

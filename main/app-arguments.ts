@@ -1,0 +1,26 @@
+/** Command-line switches the app understands. Pure: no Electron. */
+import { isAbsolute, resolve } from 'node:path';
+
+export interface AppArguments {
+  /** `--user-data-dir=<dir>`: every file the app writes goes below it. */
+  userDataDir: string | null;
+  /** `--policy=<file>`: a managed policy file used instead of the machine-wide one. */
+  policyFile: string | null;
+}
+
+function valueOf(argv: readonly string[], name: string): string | null {
+  const prefix = `--${name}=`;
+  for (let i = argv.length - 1; i >= 0; i -= 1) {
+    const arg = argv[i]!;
+    if (arg.startsWith(prefix)) return arg.slice(prefix.length) || null;
+  }
+  return null;
+}
+
+export function parseAppArguments(argv: readonly string[], cwd: string): AppArguments {
+  const absolute = (value: string | null) => (value === null ? null : isAbsolute(value) ? value : resolve(cwd, value));
+  return {
+    userDataDir: absolute(valueOf(argv, 'user-data-dir')),
+    policyFile: absolute(valueOf(argv, 'policy')),
+  };
+}

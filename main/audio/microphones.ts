@@ -1,0 +1,14 @@
+/** Lists capture devices as PvRecorder names them. */
+import { createRequire } from 'node:module';
+import type { MicrophoneList } from '../../contract/ipc';
+
+const loadCommonJs = createRequire(import.meta.url);
+
+export function listMicrophones(): MicrophoneList {
+  try {
+    const { PvRecorder } = loadCommonJs('@picovoice/pvrecorder-node') as typeof import('@picovoice/pvrecorder-node');
+    return { devices: PvRecorder.getAvailableDevices(), error: null };
+  } catch (error) {
+    return { devices: [], error: `The list of microphones could not be read: ${(error as Error).message}` };
+  }
+}

@@ -1,0 +1,97 @@
+/** Composition root: build the services, register IPC, open the window. */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, net, safeStorage, session } from 'electron';
+import { parseAppArguments } from './app-arguments';
+import { listMicrophones } from './audio/microphones';
+import { registerOperations, sendEvent } from './ipc/register-operations';
+import { isTrustedFrame } from './ipc/trusted-sender';
+import { initLog, log } from './log';
+import { electronSettingsStore } from './settings/electron-settings-store';
+import { loadPolicy, machinePolicyPath } from './settings/policy';
+import { SecretVault } from './settings/secret-vault';
+import { SettingsService } from './settings/settings-service';
+import { AppStatusMonitor } from './status/app-status';
+import { registerAppScheme, serveRenderer } from './windows/app-protocol';
+import { APP_ORIGIN, developmentCsp } from './windows/content-security-policy';
+import { createMainWindow, focusWindow } from './windows/main-window';
+import { guardAllContents, guardSession } from './windows/web-guards';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = parseAppArguments(process.argv, process.cwd());
+if (args.userDataDir) app.setPath('userData', args.userDataDir);
+initLog(app.getPath('userData'));
+registerAppScheme();
+// Sandbox every renderer, unless Chromium's sandbox was switched off (as root in CI), where
+// forcing it makes the network service crash in a loop.
+if (!app.commandLine.hasSwitch('no-sandbox')) app.enableSandbox();
+
+const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null;
+const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  const userData = app.getPath('userData');
+  const policyPath = args.policyFile ?? machinePolicyPath(process.platform, process.env);
+  const policy = loadPolicy(policyPath, args.policyFile !== null);
+  if (policy.error) log.warn(`policy: ${policy.error}`);
+  else if (policy.path) log.info(`policy: applied ${policy.path}`);
+
+  const vault = new SecretVault(join(userData, 'secrets.json'), safeStorage, process.platform, (m) => log.warn(`secrets: ${m}`));
+  const settings = new SettingsService(electronSettingsStore(), vault, policy);
+
+  const defaultSession = session.defaultSession;
+  guardSession(defaultSession);
+  if (devServerUrl) {
+    defaultSession.webRequest.onHeadersReceived((details, callback) => {
+      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [developmentCsp(appOrigin)] } });
+    });
+  } else {
+    serveRenderer(defaultSession, join(here, '../renderer'));
+  }
+  guardAllContents(app, (url) => isTrustedFrame({ url, isMainFrame: true }, appOrigin));
+
+  const status = new AppStatusMonitor({
+    isOnline: () => net.isOnline(),
+    settings: () => settings.current(),
+    sandboxUrl: () => null,
+    pendingSync: () => 0,
+  });
+
+  const window = createMainWindow({
+    preloadPath: join(here, '../preload/index.cjs'),
+    url: devServerUrl ?? `${APP_ORIGIN}/index.html`,
+  });
+
+  registerOperations(
+    {
+      getSettings: () => settings.view(),
+      updateSettings: (patch) => settings.update(patch),
+      setSecret: ({ name, value }) => settings.setSecret(name, value),
+      listMicrophones: () => listMicrophones(),
+      getStatus: () => status.current(),
+    },
+    { appOrigin, isAppWindow: (contents) => BrowserWindow.fromWebContents(contents) === window },
+  );
+
+  settings.onChange((view) => {
+    sendEvent(window.webContents, 'settingsChanged', view);
+    status.refresh();
+  });
+  status.onChange((current) => sendEvent(window.webContents, 'statusChanged', current));
+  status.start();
+
+  app.on('second-instance', () => focusWindow(window));
+  app.on('window-all-closed', () => app.quit());
+  app.on('before-quit', () => status.stop());
+  log.info(`app: started ${app.getVersion()} (Electron ${process.versions.electron})`);
+}
+
+if (app.requestSingleInstanceLock()) {
+  start().catch((error: unknown) => {
+    log.error('app: failed to start', error);
+    app.exit(1);
+  });
+} else {
+  app.quit();
+}

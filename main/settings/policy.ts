@@ -1,0 +1,81 @@
+/**
+ * The administrator's managed policy: a JSON file that fixes settings for everyone on the
+ * machine. What it sets is applied and shown locked; a malformed file is reported and
+ * ignored as a whole. Pure apart from reading the file.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { SECRET_NAMES, secretProblem, settingsSchema, type SecretName, type Settings } from '../../contract/settings';
+
+export const policySchema = settingsSchema
+  .partial()
+  .extend({
+    accessToken: z.string().min(1),
+    jweClientKey: z.string().min(1),
+  })
+  .strict()
+  .superRefine((policy, ctx) => {
+    for (const name of SECRET_NAMES) {
+      const value = policy[name];
+      const problem = value === undefined ? null : secretProblem(name, value);
+      if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
+    }
+  });
+
+export type Policy = Partial<Settings> & Partial<Record<SecretName, string>>;
+
+export interface LoadedPolicy {
+  path: string | null;
+  values: Policy;
+  error: string | null;
+}
+
+/** Where an administrator puts the policy file on each operating system. */
+export function machinePolicyPath(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string {
+  switch (platform) {
+    case 'win32':
+      return join(env.ProgramData ?? 'C:\\ProgramData', 'ScribeDesk', 'policy.json');
+    case 'darwin':
+      return '/Library/Application Support/ScribeDesk/policy.json';
+    default:
+      return '/etc/scribe-desk/policy.json';
+  }
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const key = issue.path.join('.');
+      if (issue.code === 'unrecognized_keys') return `unknown setting ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+      return key ? `"${key}": ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
+
+/**
+ * Reads the policy. `explicit` is true for a file named with `--policy`: then a missing file
+ * is an error; a missing machine-wide file just means the machine is not managed.
+ */
+export function loadPolicy(path: string, explicit: boolean): LoadedPolicy {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' && !explicit) return { path: null, values: {}, error: null };
+    const reason = code === 'ENOENT' ? 'the file does not exist' : code === 'EACCES' ? 'the file cannot be read (permission denied)' : `it cannot be read (${code ?? 'unknown error'})`;
+    return { path, values: {}, error: `The policy file ${path} was ignored: ${reason}.` };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    return { path, values: {}, error: `The policy file ${path} was ignored: it is not valid JSON (${(error as Error).message}).` };
+  }
+  const parsed = policySchema.safeParse(json);
+  if (!parsed.success) {
+    return { path, values: {}, error: `The policy file ${path} was ignored: ${describeIssues(parsed.error)}.` };
+  }
+  return { path, values: parsed.data, error: null };
+}

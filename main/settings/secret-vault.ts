@@ -1,0 +1,94 @@
+/**
+ * Secrets (access token, JWE client key) kept only encrypted by the operating system
+ * (Electron safeStorage). Where the OS offers no real protection (Linux `basic_text`, or no
+ * encryption at all) they are held in memory for this session only and never written.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { SECRET_NAMES, type SecretName } from '../../contract/settings';
+import type { SecretProtection } from '../../contract/ipc';
+import { writeFileAtomic } from '../storage/atomic-file';
+
+/** The part of Electron's safeStorage the vault uses. */
+export interface OsEncryption {
+  isEncryptionAvailable(): boolean;
+  getSelectedStorageBackend?(): string;
+  encryptString(plainText: string): Buffer;
+  decryptString(encrypted: Buffer): string;
+}
+
+const fileSchema = z.partialRecord(z.enum(SECRET_NAMES), z.string());
+
+const UNPROTECTED_BACKENDS = new Set(['basic_text', 'unknown']);
+
+export function describeProtection(encryption: OsEncryption, platform: NodeJS.Platform): SecretProtection {
+  const available = encryption.isEncryptionAvailable();
+  const backend = platform === 'linux' ? (encryption.getSelectedStorageBackend?.() ?? 'unknown') : platform;
+  const persisted = available && !UNPROTECTED_BACKENDS.has(backend);
+  return {
+    persisted,
+    backend,
+    warning: persisted
+      ? null
+      : 'Secrets are not protected on this computer: no system keyring is available' +
+        (backend === 'basic_text' ? ' (the "basic_text" fallback is in use)' : '') +
+        '. The access token and encryption key are kept in memory only and must be entered again after the app restarts.',
+  };
+}
+
+export class SecretVault {
+  private readonly memory = new Map<SecretName, string>();
+
+  constructor(
+    private readonly file: string,
+    private readonly encryption: OsEncryption,
+    private readonly platform: NodeJS.Platform,
+    private readonly onProblem: (message: string) => void = () => {},
+  ) {
+    this.loadPersisted();
+  }
+
+  protection(): SecretProtection {
+    return describeProtection(this.encryption, this.platform);
+  }
+
+  get(name: SecretName): string | null {
+    return this.memory.get(name) ?? null;
+  }
+
+  /** Stores a secret; an empty value removes it. */
+  set(name: SecretName, value: string): void {
+    if (value === '') this.memory.delete(name);
+    else this.memory.set(name, value);
+    this.persist();
+  }
+
+  private loadPersisted(): void {
+    if (!this.protection().persisted || !existsSync(this.file)) return;
+    let stored: Partial<Record<SecretName, string>>;
+    try {
+      stored = fileSchema.parse(JSON.parse(readFileSync(this.file, 'utf8')));
+    } catch {
+      this.onProblem('The stored secrets file is unreadable; secrets must be entered again.');
+      return;
+    }
+    for (const name of SECRET_NAMES) {
+      const cipher = stored[name];
+      if (cipher === undefined) continue;
+      try {
+        this.memory.set(name, this.encryption.decryptString(Buffer.from(cipher, 'base64')));
+      } catch {
+        this.onProblem(`A stored secret (${name}) could not be decrypted; it must be entered again.`);
+      }
+    }
+  }
+
+  private persist(): void {
+    if (!this.protection().persisted) return;
+    const stored: Partial<Record<SecretName, string>> = {};
+    for (const [name, value] of this.memory) {
+      stored[name] = this.encryption.encryptString(value).toString('base64');
+    }
+    writeFileAtomic(this.file, JSON.stringify(stored));
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * Effective settings: what the user saved, overridden by the administrator's policy.
+ * Validates every change, refuses changes to locked values, and tells listeners.
+ * Imports nothing from Electron: persistence and secrets are passed in.
+ */
+import {
+  DEFAULT_SETTINGS,
+  SECRET_NAMES,
+  crossFieldProblems,
+  secretProblem,
+  settingsSchema,
+  type SecretName,
+  type SettingName,
+  type Settings,
+} from '../../contract/settings';
+import type { SaveResult, SettingsView } from '../../contract/ipc';
+import type { LoadedPolicy } from './policy';
+import type { SecretVault } from './secret-vault';
+
+/** Where user settings are kept (electron-store in the app). */
+export interface SettingsPersistence {
+  read(): Record<string, unknown>;
+  write(settings: Settings): void;
+}
+
+const SETTING_NAMES = Object.keys(settingsSchema.shape) as SettingName[];
+
+export const LOCKED_MESSAGE = 'Set by your administrator; it cannot be changed here.';
+
+type Problems = Partial<Record<SettingName | SecretName, string>>;
+
+export class SettingsService {
+  private saved: Settings;
+  private readonly listeners = new Set<(view: SettingsView) => void>();
+
+  constructor(
+    private readonly persistence: SettingsPersistence,
+    private readonly vault: SecretVault,
+    private readonly policy: LoadedPolicy,
+  ) {
+    this.saved = SettingsService.sanitize(persistence.read());
+  }
+
+  /** Stored values that no longer pass validation fall back to their defaults, one by one. */
+  private static sanitize(raw: Record<string, unknown>): Settings {
+    const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+    for (const name of SETTING_NAMES) {
+      const parsed = settingsSchema.shape[name].safeParse(raw[name]);
+      if (parsed.success) settings[name] = parsed.data;
+    }
+    return settings as Settings;
+  }
+
+  private policySettings(): Partial<Settings> {
+    const { accessToken: _token, jweClientKey: _key, ...settings } = this.policy.values;
+    return settings;
+  }
+
+  current(): Settings {
+    return { ...this.saved, ...this.policySettings() };
+  }
+
+  secret(name: SecretName): string | null {
+    return this.policy.values[name] ?? this.vault.get(name);
+  }
+
+  lockedNames(): Array<SettingName | SecretName> {
+    return [...SETTING_NAMES, ...SECRET_NAMES].filter((name) => this.policy.values[name] !== undefined);
+  }
+
+  view(): SettingsView {
+    return {
+      values: this.current(),
+      secrets: Object.fromEntries(SECRET_NAMES.map((name) => [name, this.secret(name) ? 'set' : 'not set'])) as SettingsView['secrets'],
+      locked: this.lockedNames(),
+      policy: { path: this.policy.path, error: this.policy.error },
+      secretProtection: this.vault.protection(),
+    };
+  }
+
+  update(patch: Partial<Record<SettingName, string>>): SaveResult {
+    const problems: Problems = {};
+    const locked = new Set(this.lockedNames());
+    const next: Record<string, unknown> = { ...this.saved };
+    for (const [name, value] of Object.entries(patch) as Array<[SettingName, string]>) {
+      if (locked.has(name)) {
+        if (value !== this.current()[name]) problems[name] = LOCKED_MESSAGE;
+        continue;
+      }
+      const parsed = settingsSchema.shape[name].safeParse(value);
+      if (parsed.success) next[name] = parsed.data;
+      else problems[name] = parsed.error.issues[0]?.message ?? 'This value is not valid.';
+    }
+    const candidate = next as Settings;
+    Object.assign(problems, crossFieldProblems({ ...candidate, ...this.policySettings() }));
+    if (Object.keys(problems).length > 0) return { ok: false, errors: problems };
+    this.saved = candidate;
+    this.persistence.write(candidate);
+    return this.changed();
+  }
+
+  setSecret(name: SecretName, value: string): SaveResult {
+    if (this.policy.values[name] !== undefined) return { ok: false, errors: { [name]: LOCKED_MESSAGE } };
+    const trimmed = value.trim();
+    const problem = secretProblem(name, name === 'jweClientKey' ? value : trimmed);
+    if (problem) return { ok: false, errors: { [name]: problem } };
+    this.vault.set(name, name === 'jweClientKey' ? value : trimmed);
+    return this.changed();
+  }
+
+  onChange(listener: (view: SettingsView) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): SaveResult {
+    const view = this.view();
+    for (const listener of this.listeners) listener(view);
+    return { ok: true, view };
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * What the status bar shows: online or not, which service is targeted, how many items wait
+ * to be sent. Recomputed on demand and pushed to listeners when it changes.
+ */
+import { SERVICE_LABELS, serviceBaseUrl, type Settings } from '../../contract/settings';
+import type { AppStatus, ServiceTarget } from '../../contract/ipc';
+
+export interface StatusSources {
+  isOnline(): boolean;
+  settings(): Settings;
+  /** Loopback address of the embedded sandbox once it runs. */
+  sandboxUrl(): string | null;
+  pendingSync(): number;
+}
+
+export function describeTarget(settings: Settings, sandboxUrl: string | null): ServiceTarget {
+  return {
+    kind: settings.service,
+    label: SERVICE_LABELS[settings.service],
+    baseUrl: settings.service === 'sandbox' ? sandboxUrl : serviceBaseUrl(settings),
+  };
+}
+
+export class AppStatusMonitor {
+  private last: string | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly listeners = new Set<(status: AppStatus) => void>();
+
+  constructor(private readonly sources: StatusSources) {}
+
+  current(): AppStatus {
+    return {
+      online: this.sources.isOnline(),
+      service: describeTarget(this.sources.settings(), this.sources.sandboxUrl()),
+      pendingSync: this.sources.pendingSync(),
+    };
+  }
+
+  /** Re-reads the sources and notifies listeners if anything changed. */
+  refresh(): void {
+    const status = this.current();
+    const serialized = JSON.stringify(status);
+    if (serialized === this.last) return;
+    this.last = serialized;
+    for (const listener of this.listeners) listener(status);
+  }
+
+  onChange(listener: (status: AppStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  start(intervalMs = 3000): void {
+    this.refresh();
+    this.timer = setInterval(() => this.refresh(), intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}

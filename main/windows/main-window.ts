@@ -1,0 +1,42 @@
+/** The app's single window: sandboxed, isolated, with the bridge preload. */
+import { BrowserWindow } from 'electron';
+
+export interface MainWindowOptions {
+  preloadPath: string;
+  url: string;
+}
+
+export function createMainWindow({ preloadPath, url }: MainWindowOptions): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1200,
+    height: 800,
+    minWidth: 880,
+    minHeight: 600,
+    show: false,
+    title: 'Scribe Desk',
+    backgroundColor: '#f6f7f9',
+    autoHideMenuBar: true,
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+    },
+  });
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(url);
+  return window;
+}
+
+/** Brings the window to the front, e.g. when a second copy of the app is launched. */
+export function focusWindow(window: BrowserWindow): void {
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
+}

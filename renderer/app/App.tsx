@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { NavBar } from '../components/NavBar';
+import { StatusBar } from '../components/StatusBar';
+import { DictationScreen } from '../features/dictation/DictationScreen';
+import { RecordsScreen } from '../features/records/RecordsScreen';
+import { RegistrationScreen } from '../features/registration/RegistrationScreen';
+import { SettingsScreen } from '../features/settings/SettingsScreen';
+import { useSettingsStore } from '../features/settings/settings-store';
+import { SCREENS, useNavigationStore, type ScreenId } from './navigation-store';
+import { useStatusStore } from './status-store';
+
+const SCREEN_COMPONENTS: Record<ScreenId, () => React.JSX.Element> = {
+  dictation: DictationScreen,
+  records: RecordsScreen,
+  registration: RegistrationScreen,
+  settings: SettingsScreen,
+};
+
+export function App() {
+  const screen = useNavigationStore((state) => state.screen);
+  const show = useNavigationStore((state) => state.show);
+  const followStatus = useStatusStore((state) => state.follow);
+  const followSettings = useSettingsStore((state) => state.follow);
+
+  useEffect(() => followStatus(), [followStatus]);
+  useEffect(() => followSettings(), [followSettings]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      const target = SCREENS.find((item) => item.shortcut === event.key);
+      if (target) {
+        event.preventDefault();
+        show(target.id);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [show]);
+
+  const Screen = SCREEN_COMPONENTS[screen];
+  const title = SCREENS.find((item) => item.id === screen)?.label ?? '';
+  return (
+    <div className="app">
+      <NavBar />
+      <main className="screen" aria-label={title}>
+        <Screen />
+      </main>
+      <StatusBar />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { create } from 'zustand';
+
+export const SCREENS = [
+  { id: 'dictation', label: 'Dictation', shortcut: '1' },
+  { id: 'records', label: 'Records', shortcut: '2' },
+  { id: 'registration', label: 'Registration', shortcut: '3' },
+  { id: 'settings', label: 'Settings', shortcut: '4' },
+] as const;
+
+export type ScreenId = (typeof SCREENS)[number]['id'];
+
+interface NavigationState {
+  screen: ScreenId;
+  show(screen: ScreenId): void;
+}
+
+export const useNavigationStore = create<NavigationState>((set) => ({
+  screen: 'dictation',
+  show: (screen) => set({ screen }),
+}));

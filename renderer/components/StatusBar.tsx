@@ -1,0 +1,27 @@
+import { useStatusStore } from '../app/status-store';
+
+export function StatusBar() {
+  const status = useStatusStore((state) => state.status);
+  if (!status) return <footer className="status-bar" role="status" aria-label="Status" />;
+  const { online, service, pendingSync } = status;
+  return (
+    <footer className="status-bar" role="status" aria-label="Status">
+      <span className={`connection ${online ? 'online' : 'offline'}`} data-testid="connection">
+        <span className="dot" aria-hidden="true" />
+        {online ? 'Online' : 'Offline'}
+      </span>
+      {service.kind === 'sandbox' ? (
+        <span className="badge sandbox" data-testid="service-badge" title="Results come from the built-in test service, not from the real transcription service.">
+          Sandbox: test data only
+        </span>
+      ) : (
+        <span className="badge service" data-testid="service-badge" title={service.baseUrl ?? undefined}>
+          {service.label}
+        </span>
+      )}
+      <span className="pending" data-testid="pending-sync">
+        {pendingSync === 0 ? 'Nothing waiting to sync' : `${pendingSync} waiting to sync`}
+      </span>
+    </footer>
+  );
+}

@@ -1,0 +1,35 @@
+// Prints "N passed, N failed" over the checks, the unit tests (Vitest JSON) and the
+// end-to-end tests (Playwright JSON), and exits non-zero when anything failed or a suite
+// did not report.
+import { existsSync, readFileSync } from 'node:fs';
+
+let passed = Number(process.argv[2] ?? 0);
+let failed = Number(process.argv[3] ?? 0);
+
+function read(file, suite) {
+  if (!existsSync(file)) {
+    console.log(`${suite}: no report (${file}); counted as one failure`);
+    failed += 1;
+    return null;
+  }
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+const unit = read('test-results/unit.json', 'unit tests');
+if (unit) {
+  passed += unit.numPassedTests;
+  failed += unit.numFailedTests + (unit.numFailedTestSuites > 0 && unit.numFailedTests === 0 ? unit.numFailedTestSuites : 0);
+  console.log(`unit tests: ${unit.numPassedTests} passed, ${unit.numFailedTests} failed`);
+}
+
+const e2e = read('test-results/e2e.json', 'end-to-end tests');
+if (e2e) {
+  const { expected = 0, unexpected = 0, flaky = 0 } = e2e.stats ?? {};
+  const errors = (e2e.errors ?? []).length;
+  passed += expected + flaky;
+  failed += unexpected + errors;
+  console.log(`end-to-end tests: ${expected + flaky} passed${flaky ? ` (${flaky} after a retry)` : ''}, ${unexpected + errors} failed`);
+}
+
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the end-to-end tests need (virtual display, virtual
+# microphone, speech synthesis, keyring), when they are missing. Needs root and apt-get;
+# elsewhere it only says what is missing.
+set -euo pipefail
+packages=(xvfb xauth pulseaudio pulseaudio-utils espeak-ng sox dbus-x11 gnome-keyring libnss3 libgbm1 libasound2 libgtk-3-0 libxss1)
+command -v dpkg-query >/dev/null || exit 0  # not Debian: a desktop with its own display and audio
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "Installing Debian packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+  echo "Missing system packages for the end-to-end tests: ${missing[*]}" >&2
+  echo "Install them with: sudo apt-get install ${missing[*]}" >&2
+  exit 1
+fi

@@ -1,0 +1,60 @@
+/**
+ * Starts the built app (out/) in real Electron with its own temporary data folder and its
+ * own policy file, so that every test begins from a clean, named state.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { _electron as electron, type ElectronApplication, type Page } from '@playwright/test';
+// @ts-expect-error: plain JavaScript helper shared with the npm scripts.
+import { electronExecutable } from '../../../scripts/electron-path.mjs';
+
+export const ROOT = resolve(import.meta.dirname, '../../..');
+export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
+
+export interface LaunchOptions {
+  /** Reuse a data folder (to test a restart); a new one otherwise. */
+  userDataDir?: string;
+  /** Policy as an object (written as JSON) or raw text (to test a broken file). Default: empty policy. */
+  policy?: object | string;
+  env?: Record<string, string>;
+  args?: string[];
+}
+
+export interface LaunchedApp {
+  app: ElectronApplication;
+  page: Page;
+  userDataDir: string;
+  policyFile: string;
+}
+
+export function newDataFolder(): string {
+  return mkdtempSync(join(tmpdir(), 'scribe-e2e-'));
+}
+
+export function appArguments(userDataDir: string, policyFile: string, extra: string[] = []): string[] {
+  const args = [ROOT, `--user-data-dir=${userDataDir}`, `--policy=${policyFile}`, ...extra];
+  // Chromium will not run as root with its own sandbox; CI here runs as root.
+  if (process.getuid?.() === 0) args.push('--no-sandbox');
+  return args;
+}
+
+export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedApp> {
+  const userDataDir = options.userDataDir ?? newDataFolder();
+  const policyFile = join(mkdtempSync(join(tmpdir(), 'scribe-policy-')), 'policy.json');
+  const policy = options.policy ?? {};
+  writeFileSync(policyFile, typeof policy === 'string' ? policy : JSON.stringify(policy));
+  const app = await electron.launch({
+    executablePath: electronExecutable() as string,
+    args: appArguments(userDataDir, policyFile, options.args),
+    env: { ...(process.env as Record<string, string>), SCRIBE_LOG_CONSOLE: '0', ...options.env },
+    timeout: 60_000,
+  });
+  const page = await app.firstWindow();
+  await page.getByTestId('service-badge').waitFor();
+  return { app, page, userDataDir, policyFile };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
