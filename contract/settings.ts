@@ -27,21 +27,26 @@ const shortText = (label: string) =>
     .max(200, `${label} is too long (200 characters at most).`)
     .regex(/^[\x20-\x7E]*$/, `${label} may contain only plain letters, digits and punctuation.`);
 
-export const httpUrlSchema = z
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const URL_MESSAGE = 'Enter a full web address starting with https:// (or http://), for example https://api.example.org.';
+
+/** An http(s) address, or empty. */
+const optionalHttpUrlSchema = z
   .string()
   .trim()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'Enter a full web address starting with https:// (or http://), for example https://api.example.org.');
+  .refine((value) => value === '' || isHttpUrl(value), URL_MESSAGE);
 
 export const settingsSchema = z.object({
   service: z.enum(SERVICE_KINDS),
-  customServiceUrl: z.union([z.literal(''), httpUrlSchema]),
+  customServiceUrl: optionalHttpUrlSchema,
   userOid: shortText('User OID'),
   partnerUserId: shortText('Partner user id'),
   partnerHipId: shortText('Partner HIP id'),

@@ -2,7 +2,7 @@
 
 const PATTERNS: Array<[RegExp, string]> = [
   [/Bearer\s+[A-Za-z0-9._~+/=-]+/g, 'Bearer [redacted]'],
-  [/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, '[redacted-jwt]'],
+  [/\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, '[redacted-jwt]'],
   // 12 digits, optionally grouped 4-4-4: the shape of an Aadhaar number.
   [/(?<!\d)\d{4}[ -]?\d{4}[ -]?\d{4}(?!\d)/g, '[redacted-number]'],
 ];

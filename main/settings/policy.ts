@@ -11,8 +11,8 @@ import { SECRET_NAMES, secretProblem, settingsSchema, type SecretName, type Sett
 export const policySchema = settingsSchema
   .partial()
   .extend({
-    accessToken: z.string().min(1),
-    jweClientKey: z.string().min(1),
+    accessToken: z.string().min(1).optional(),
+    jweClientKey: z.string().min(1).optional(),
   })
   .strict()
   .superRefine((policy, ctx) => {

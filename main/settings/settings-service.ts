@@ -92,7 +92,9 @@ export class SettingsService {
       else problems[name] = parsed.error.issues[0]?.message ?? 'This value is not valid.';
     }
     const candidate = next as Settings;
-    Object.assign(problems, crossFieldProblems({ ...candidate, ...this.policySettings() }));
+    for (const [name, problem] of Object.entries(crossFieldProblems({ ...candidate, ...this.policySettings() }))) {
+      problems[name as SettingName] ??= problem;
+    }
     if (Object.keys(problems).length > 0) return { ok: false, errors: problems };
     this.saved = candidate;
     this.persistence.write(candidate);

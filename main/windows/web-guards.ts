@@ -4,22 +4,7 @@
  */
 import { shell, type App, type Session, type WebContents } from 'electron';
 import { log } from '../log';
-
-/** Permissions the renderer may hold. The microphone is used from main, so none are needed. */
-const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set<string>();
-
-export function isPermissionAllowed(permission: string): boolean {
-  return ALLOWED_PERMISSIONS.has(permission);
-}
-
-/** Only https links leave the app, and only to the OS browser. Pure. */
-export function isExternalLinkAllowed(url: string): boolean {
-  try {
-    return new URL(url).protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+import { isExternalLinkAllowed, isPermissionAllowed } from './security-rules';
 
 export function guardSession(session: Session): void {
   session.setPermissionRequestHandler((_contents, permission, callback) => {

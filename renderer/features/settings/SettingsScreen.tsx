@@ -9,6 +9,7 @@ import {
   type SettingName,
   type Settings,
 } from '../../../contract/settings';
+import type { SettingsView } from '../../../contract/ipc';
 import { useSettingsStore } from './settings-store';
 
 const FORMAT_LABELS: Record<Settings['uploadAudioFormat'], string> = {
@@ -111,21 +112,22 @@ function SecretField({ name, hint }: { name: SecretName; hint: string }) {
 
 export function SettingsScreen() {
   const view = useSettingsStore((state) => state.view);
+  if (!view) return <section className="panel" aria-busy="true" />;
+  // A new form (and so a fresh draft) whenever the saved values change.
+  return <SettingsForm key={JSON.stringify(view.values)} view={view} />;
+}
+
+function SettingsForm({ view }: { view: SettingsView }) {
   const errors = useSettingsStore((state) => state.errors);
   const notice = useSettingsStore((state) => state.notice);
   const microphones = useSettingsStore((state) => state.microphones);
   const loadMicrophones = useSettingsStore((state) => state.loadMicrophones);
   const save = useSettingsStore((state) => state.save);
-  const [draft, setDraft] = useState<Settings | null>(null);
+  const [draft, setDraft] = useState<Settings>(view.values);
 
-  useEffect(() => {
-    if (view) setDraft(view.values);
-  }, [view]);
   useEffect(() => {
     void loadMicrophones();
   }, [loadMicrophones]);
-
-  if (!view || !draft) return <section className="panel" aria-busy="true" />;
 
   const locked = (name: SettingName) => view.locked.includes(name);
   const set = (name: SettingName) => (value: string) => setDraft({ ...draft, [name]: value });

@@ -1,0 +1,31 @@
+/** Maps app:// request paths to the built renderer's files. Pure. */
+import { extname, resolve, sep } from 'node:path';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+export function contentTypeOf(file: string): string {
+  return CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
+}
+
+/** Resolves a request path inside `root`, or null when it would leave it. */
+export function resolveInside(root: string, pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  const target = resolve(root, `.${decoded === '/' ? '/index.html' : decoded}`);
+  return target.startsWith(root + sep) ? target : null;
+}
+

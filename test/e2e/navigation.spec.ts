@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { launchApp, screenshot } from './support/launch-app';
+
+test('every screen is reachable by mouse and keyboard; the status bar shows the sandbox', async () => {
+  const { app, page } = await launchApp();
+  const status = page.getByRole('status', { name: 'Status' });
+  await expect(status.getByTestId('service-badge')).toHaveText('Sandbox: test data only');
+  await expect(status.getByTestId('connection')).toHaveText('Online');
+  await expect(status.getByTestId('pending-sync')).toHaveText('Nothing waiting to sync');
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const screens = ['Dictation', 'Records', 'Registration', 'Settings'];
+  for (const [index, name] of screens.entries()) {
+    await page.keyboard.press(`Control+${index + 1}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(nav.getByRole('button', { name })).toHaveAttribute('aria-current', 'page');
+    await screenshot(page, `screen-${name.toLowerCase()}`);
+  }
+
+  await nav.getByRole('button', { name: 'Dictation' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(nav.getByRole('button', { name: 'Records' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Records');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(nav.getByRole('button', { name: 'Settings' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+  await app.close();
+});

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { launchApp, screenshot } from './support/launch-app';
+
+test('settings set by the policy are applied and shown locked', async () => {
+  const { app, page, policyFile } = await launchApp({
+    policy: { service: 'production', userOid: 'clinic-oid-17', uploadAudioFormat: 'wav', accessToken: 'policy-issued-token' },
+  });
+  await expect(page.getByTestId('service-badge')).toHaveText('Production');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByTestId('policy-info')).toContainText(policyFile);
+  await expect(page.getByLabel(/Transcription service/)).toBeDisabled();
+  await expect(page.getByLabel(/Transcription service/)).toHaveValue('production');
+  await expect(page.getByLabel(/User OID/)).toHaveValue('clinic-oid-17');
+  await expect(page.getByLabel(/User OID/)).toBeDisabled();
+  await expect(page.getByLabel(/Upload audio format/)).toBeDisabled();
+  await expect(page.getByLabel(/Partner user id/)).toBeEnabled();
+  await expect(page.getByTestId('accessToken-state')).toHaveText('Set');
+  await expect(page.getByText('Managed by your administrator', { exact: true })).toHaveCount(4);
+  await screenshot(page, 'settings-policy');
+
+  const attempt = await page.evaluate(() => window.scribe.updateSettings({ service: 'sandbox' }));
+  expect(attempt).toEqual({ ok: false, errors: { service: 'Set by your administrator; it cannot be changed here.' } });
+  expect(await page.content()).not.toContain('policy-issued-token');
+  await app.close();
+});
+
+test('a malformed policy file is reported and ignored, and the app still starts', async () => {
+  const { app, page } = await launchApp({ policy: '{ "service": "production", ' });
+  await expect(page.getByTestId('service-badge')).toContainText('Sandbox');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByTestId('policy-error')).toContainText('was ignored: it is not valid JSON');
+  await expect(page.getByLabel(/Transcription service/)).toBeEnabled();
+  await screenshot(page, 'settings-policy-malformed');
+  await app.close();
+});

@@ -1,0 +1,134 @@
+import { spawn } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { OPERATION_NAMES } from '../../contract/ipc';
+import { appArguments, launchApp, type LaunchedApp } from './support/launch-app';
+// @ts-expect-error: plain JavaScript helper shared with the npm scripts.
+import { electronExecutable } from '../../scripts/electron-path.mjs';
+
+let launched: LaunchedApp;
+
+test.beforeAll(async () => {
+  launched = await launchApp();
+});
+
+test.afterAll(async () => {
+  await launched.app.close();
+});
+
+test('every window is isolated, sandboxed and without Node', async () => {
+  const preferences = await launched.app.evaluate(({ BrowserWindow }) =>
+    // getLastWebPreferences is missing from Electron's typings but present at run time.
+    BrowserWindow.getAllWindows().map((window) =>
+      (window.webContents as unknown as { getLastWebPreferences(): Record<string, unknown> | null }).getLastWebPreferences(),
+    ),
+  );
+  expect(preferences.length).toBeGreaterThan(0);
+  for (const prefs of preferences) {
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
+    expect(prefs?.nodeIntegrationInSubFrames ?? false).toBe(false);
+  }
+});
+
+test('the page has no require, process or ipcRenderer; the bridge has one method per operation', async () => {
+  const globals = await launched.page.evaluate(() => {
+    const w = window as unknown as Record<string, unknown>;
+    return {
+      require: typeof w.require,
+      process: typeof w.process,
+      ipcRenderer: typeof w.ipcRenderer,
+      electron: typeof w.electron,
+      bridge: Object.keys(w.scribe as object).sort(),
+      events: Object.keys((w.scribe as { on: object }).on).sort(),
+    };
+  });
+  expect(globals).toEqual({
+    require: 'undefined',
+    process: 'undefined',
+    ipcRenderer: 'undefined',
+    electron: 'undefined',
+    bridge: [...OPERATION_NAMES, 'on'].sort(),
+    events: ['settingsChanged', 'statusChanged'],
+  });
+});
+
+test('the page is served with a strict CSP, and injected scripts are refused', async () => {
+  const headers = await launched.app.evaluate(async ({ net }) => {
+    const response = await net.fetch('app://scribe/index.html');
+    return Object.fromEntries([...(response.headers as unknown as Iterable<[string, string]>)]);
+  });
+  expect(headers['content-security-policy']).toContain("script-src 'self'");
+  expect(headers['content-security-policy']).not.toContain('unsafe-eval');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  // Playwright's own evaluate runs outside the page's CSP, so probe with what an attacker
+  // would use: an injected inline script and an inline event handler.
+  const probe = await launched.page.evaluate(async () => {
+    const violations: string[] = [];
+    document.addEventListener('securitypolicyviolation', (event) => violations.push(event.violatedDirective));
+    const w = window as unknown as Record<string, unknown>;
+    const script = document.createElement('script');
+    script.textContent = 'window.injectedScriptRan = true';
+    document.head.append(script);
+    const image = document.createElement('img');
+    image.setAttribute('onerror', 'window.inlineHandlerRan = true');
+    image.src = 'data:,not-an-image';
+    document.body.append(image);
+    const remote = document.createElement('script');
+    remote.src = 'https://cdn.example.org/x.js';
+    document.head.append(remote);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    image.remove();
+    return { script: w.injectedScriptRan ?? false, handler: w.inlineHandlerRan ?? false, violations: [...new Set(violations)].sort() };
+  });
+  expect(probe).toEqual({ script: false, handler: false, violations: ['script-src-attr', 'script-src-elem'] });
+});
+
+test('invalid bridge input is rejected in main with a clear message', async () => {
+  const message = await launched.page.evaluate(() =>
+    (window.scribe.updateSettings as (input: unknown) => Promise<unknown>)({ isAdmin: true }).then(
+      () => 'accepted',
+      (error: Error) => error.message,
+    ),
+  );
+  expect(message).toMatch(/Invalid request "updateSettings"/);
+});
+
+test('navigation, new windows and permissions are refused; https links go to the OS browser', async () => {
+  // The OS browser cannot be opened here: record what would have been opened instead.
+  await launched.app.evaluate(({ shell }) => {
+    const opened: string[] = [];
+    (globalThis as Record<string, unknown>).openedExternally = opened;
+    shell.openExternal = async (url: string) => {
+      opened.push(url);
+    };
+  });
+  const { page, app } = launched;
+  const popup = await page.evaluate(() => window.open('https://example.org/help') === null);
+  expect(popup).toBe(true);
+  await page.evaluate(() => window.open('file:///etc/passwd'));
+  await page.evaluate(() => {
+    window.location.href = 'https://example.org/elsewhere';
+  });
+  await page.waitForTimeout(500);
+  expect(page.url()).toBe('app://scribe/index.html');
+  expect(app.windows()).toHaveLength(1);
+  const opened = await app.evaluate(() => (globalThis as Record<string, unknown>).openedExternally);
+  expect(opened).toEqual(['https://example.org/help', 'https://example.org/elsewhere']);
+
+  const permissions = await page.evaluate(async () => ({
+    notifications: await Notification.requestPermission(),
+    microphone: (await navigator.permissions.query({ name: 'microphone' as PermissionName })).state,
+    geolocation: (await navigator.permissions.query({ name: 'geolocation' })).state,
+  }));
+  expect(permissions).toEqual({ notifications: 'denied', microphone: 'denied', geolocation: 'denied' });
+});
+
+test('a second launch with the same data folder hands over to the first and exits', async () => {
+  const second = spawn(electronExecutable() as string, appArguments(launched.userDataDir, launched.policyFile), {
+    stdio: 'ignore',
+    env: { ...process.env, SCRIBE_LOG_CONSOLE: '0' },
+  });
+  const code = await new Promise<number | null>((resolve) => second.on('exit', resolve));
+  expect(code).toBe(0);
+  expect(launched.app.windows()).toHaveLength(1);
+  expect(await launched.page.getByTestId('service-badge').isVisible()).toBe(true);
+});

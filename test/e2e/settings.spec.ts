@@ -1,0 +1,98 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { filesContaining } from './support/data-folder';
+import { startKeyring } from './support/keyring';
+import { launchApp, screenshot } from './support/launch-app';
+
+const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.e2e-token-body-4f1c9a.signature-77ab';
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+}
+
+async function saveToken(page: Page, token: string) {
+  const form = page.getByRole('form', { name: 'Access token' });
+  await form.getByLabel(/Access token/).fill(token);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('accessToken-state')).toHaveText('Set');
+}
+
+test('without a keyring (basic_text), a saved token stays in memory, unreadable by the page, and the screen says so', async () => {
+  const { app, page, userDataDir } = await launchApp();
+  await openSettings(page);
+  await expect(page.getByTestId('secret-warning')).toContainText('not protected');
+  await saveToken(page, TOKEN);
+  await screenshot(page, 'settings-basic-text');
+
+  expect(await page.content()).not.toContain(TOKEN);
+  const bridgeView = await page.evaluate(() => window.scribe.getSettings());
+  expect(JSON.stringify(bridgeView)).not.toContain(TOKEN);
+  expect(bridgeView.secrets.accessToken).toBe('set');
+  const inputValue = await page.getByRole('form', { name: 'Access token' }).getByLabel(/Access token/).inputValue();
+  expect(inputValue).toBe('');
+
+  await app.close();
+  expect(filesContaining(userDataDir, TOKEN)).toEqual([]);
+  expect(filesContaining(userDataDir, 'e2e-token-body')).toEqual([]);
+  expect(existsSync(join(userDataDir, 'secrets.json'))).toBe(false);
+
+  const again = await launchApp({ userDataDir });
+  await openSettings(again.page);
+  await expect(again.page.getByTestId('accessToken-state')).toHaveText('Not set');
+  await again.app.close();
+});
+
+test('with the GNOME keyring, a token is stored encrypted and survives a restart', async () => {
+  const keyring = startKeyring();
+  try {
+    const { app, page, userDataDir } = await launchApp({ env: keyring.env, args: keyring.args });
+    const backend = await app.evaluate(({ safeStorage }) => safeStorage.getSelectedStorageBackend());
+    expect(backend).toBe('gnome_libsecret');
+    await openSettings(page);
+    await expect(page.getByTestId('secret-warning')).toHaveCount(0);
+    await saveToken(page, TOKEN);
+    await screenshot(page, 'settings-keyring');
+    await app.close();
+
+    const stored = readFileSync(join(userDataDir, 'secrets.json'), 'utf8');
+    expect(JSON.parse(stored)).toHaveProperty('accessToken');
+    expect(filesContaining(userDataDir, TOKEN)).toEqual([]);
+    expect(filesContaining(userDataDir, 'e2e-token-body')).toEqual([]);
+
+    const again = await launchApp({ userDataDir, env: keyring.env, args: keyring.args });
+    await openSettings(again.page);
+    await expect(again.page.getByTestId('accessToken-state')).toHaveText('Set');
+    expect(await again.page.content()).not.toContain(TOKEN);
+    await again.app.close();
+  } finally {
+    keyring.stop();
+  }
+});
+
+test('invalid values get a clear message and are not saved', async () => {
+  const { app, page } = await launchApp();
+  await openSettings(page);
+  await page.getByLabel('Transcription service').selectOption('custom');
+  await page.getByLabel('Custom service address').fill('ftp://files.clinic.example');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText(/Enter a full web address starting with https:\/\//)).toBeVisible();
+
+  const keyForm = page.getByRole('form', { name: 'Encryption client key' });
+  await keyForm.getByLabel(/Encryption client key/).fill('too-short');
+  await keyForm.getByRole('button', { name: 'Save' }).click();
+  await expect(keyForm.getByRole('alert')).toHaveText('The encryption client key must be exactly 16 bytes; this one is 9.');
+  await screenshot(page, 'settings-invalid');
+
+  const saved = await page.evaluate(() => window.scribe.getSettings());
+  expect(saved.values.service).toBe('sandbox');
+  expect(saved.values.customServiceUrl).toBe('');
+  expect(saved.secrets.jweClientKey).toBe('not set');
+  await expect(page.getByTestId('service-badge')).toContainText('Sandbox');
+
+  await page.getByLabel('Custom service address').fill('https://scribe.clinic.example');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByTestId('service-badge')).toHaveText('Custom address');
+  await app.close();
+});

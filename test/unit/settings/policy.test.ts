@@ -1,0 +1,58 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadPolicy, machinePolicyPath } from '../../../main/settings/policy';
+import { tempFolder } from '../temp-folder';
+
+function policyFile(content: string): string {
+  const file = join(tempFolder(), 'policy.json');
+  writeFileSync(file, content);
+  return file;
+}
+
+describe('loadPolicy', () => {
+  it('applies a valid policy', () => {
+    const file = policyFile(JSON.stringify({ service: 'custom', customServiceUrl: 'https://scribe.clinic.example', uploadAudioFormat: 'wav' }));
+    expect(loadPolicy(file, true)).toEqual({
+      path: file,
+      values: { service: 'custom', customServiceUrl: 'https://scribe.clinic.example', uploadAudioFormat: 'wav' },
+      error: null,
+    });
+  });
+
+  it('accepts a byte-order mark', () => {
+    expect(loadPolicy(policyFile('\uFEFF{"jweKid":"k1"}'), true).values).toEqual({ jweKid: 'k1' });
+  });
+
+  it('ignores and reports a file that is not JSON', () => {
+    const loaded = loadPolicy(policyFile('{ service: sandbox'), true);
+    expect(loaded.values).toEqual({});
+    expect(loaded.error).toMatch(/is not valid JSON/);
+  });
+
+  it('ignores the whole file when one key is unknown or one value is wrong', () => {
+    const unknown = loadPolicy(policyFile('{"service":"sandbox","serviceUrl":"https://x.example"}'), true);
+    expect(unknown.values).toEqual({});
+    expect(unknown.error).toMatch(/unknown setting "serviceUrl"/);
+
+    const wrong = loadPolicy(policyFile('{"customServiceUrl":"ftp://files.example"}'), true);
+    expect(wrong.error).toMatch(/"customServiceUrl": Enter a full web address/);
+
+    const badKey = loadPolicy(policyFile('{"jweClientKey":"short"}'), true);
+    expect(badKey.error).toMatch(/exactly 16 bytes; this one is 5/);
+  });
+
+  it('treats a missing machine-wide file as "not managed" but a missing --policy file as an error', () => {
+    const missing = join(tempFolder(), 'absent.json');
+    expect(loadPolicy(missing, false)).toEqual({ path: null, values: {}, error: null });
+    expect(loadPolicy(missing, true).error).toMatch(/does not exist/);
+  });
+});
+
+describe('machinePolicyPath', () => {
+  it('names the machine-wide location on each OS', () => {
+    expect(machinePolicyPath('linux', {})).toBe('/etc/scribe-desk/policy.json');
+    expect(machinePolicyPath('darwin', {})).toBe('/Library/Application Support/ScribeDesk/policy.json');
+    expect(machinePolicyPath('win32', { ProgramData: 'D:\\ProgramData' })).toMatch(/^D:\\ProgramData.ScribeDesk.policy\.json$/);
+  });
+});

@@ -1,0 +1,87 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, type Settings } from '../../../contract/settings';
+import type { LoadedPolicy } from '../../../main/settings/policy';
+import { SecretVault } from '../../../main/settings/secret-vault';
+import { LOCKED_MESSAGE, SettingsService, type SettingsPersistence } from '../../../main/settings/settings-service';
+import { tempFolder } from '../temp-folder';
+import { osEncryptionDouble } from './os-encryption-double';
+
+/** electron-store needs Electron; this keeps the same contract in memory. */
+function memoryPersistence(initial: Record<string, unknown> = {}): SettingsPersistence & { saved: Record<string, unknown> } {
+  const box = { saved: { ...initial } };
+  return Object.assign(box, {
+    read: () => ({ ...box.saved }),
+    write: (settings: Settings) => {
+      box.saved = { ...settings };
+    },
+  });
+}
+
+const NO_POLICY: LoadedPolicy = { path: null, values: {}, error: null };
+
+function service(policy: LoadedPolicy = NO_POLICY, persistence = memoryPersistence()) {
+  const vault = new SecretVault(join(tempFolder(), 'secrets.json'), osEncryptionDouble('gnome_libsecret'), 'linux');
+  return { settings: new SettingsService(persistence, vault, policy), persistence };
+}
+
+describe('SettingsService', () => {
+  it('starts from the defaults: the sandbox, MP3 uploads', () => {
+    expect(service().settings.current()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('drops stored values that are no longer valid, keeping the rest', () => {
+    const { settings } = service(NO_POLICY, memoryPersistence({ service: 'mars', userOid: 'oid-1', uploadAudioFormat: 'wav' }));
+    expect(settings.current()).toMatchObject({ service: 'sandbox', userOid: 'oid-1', uploadAudioFormat: 'wav' });
+  });
+
+  it('saves a valid change and tells listeners', () => {
+    const { settings, persistence } = service();
+    const seen: string[] = [];
+    settings.onChange((view) => seen.push(view.values.service));
+    const result = settings.update({ service: 'custom', customServiceUrl: ' https://scribe.clinic.example/ ' });
+    expect(result.ok).toBe(true);
+    expect(persistence.saved).toMatchObject({ service: 'custom', customServiceUrl: 'https://scribe.clinic.example/' });
+    expect(seen).toEqual(['custom']);
+  });
+
+  it('refuses a URL that is not http(s), and saves nothing', () => {
+    const { settings, persistence } = service();
+    const result = settings.update({ service: 'custom', customServiceUrl: 'javascript:alert(1)' });
+    expect(result).toEqual({ ok: false, errors: { customServiceUrl: expect.stringMatching(/starting with https:\/\//) } });
+    expect(persistence.saved).toEqual({});
+  });
+
+  it('asks for the address when Custom is chosen without one', () => {
+    expect(service().settings.update({ service: 'custom' })).toEqual({
+      ok: false,
+      errors: { customServiceUrl: 'Enter the address of the custom service.' },
+    });
+  });
+
+  it('refuses a JWE key that is not 16 bytes, counting UTF-8 bytes', () => {
+    const { settings } = service();
+    expect(settings.setSecret('jweClientKey', 'fifteen-bytes!!')).toMatchObject({ ok: false, errors: { jweClientKey: expect.stringMatching(/this one is 15/) } });
+    expect(settings.setSecret('jweClientKey', 'ééééééééé')).toMatchObject({ ok: false, errors: { jweClientKey: expect.stringMatching(/this one is 18/) } });
+    expect(settings.setSecret('jweClientKey', '0123456789abcdef').ok).toBe(true);
+    expect(settings.view().secrets).toEqual({ accessToken: 'not set', jweClientKey: 'set' });
+  });
+
+  it('never puts a secret value in the view', () => {
+    const { settings } = service();
+    settings.setSecret('accessToken', 'secret-token-value');
+    expect(JSON.stringify(settings.view())).not.toContain('secret-token-value');
+    expect(settings.secret('accessToken')).toBe('secret-token-value');
+  });
+
+  it('applies the policy over saved values, locks what it sets and refuses changes to it', () => {
+    const policy: LoadedPolicy = { path: '/etc/scribe-desk/policy.json', values: { service: 'production', accessToken: 'policy-token' }, error: null };
+    const { settings } = service(policy, memoryPersistence({ service: 'development' }));
+    expect(settings.current().service).toBe('production');
+    expect(settings.view().locked).toEqual(['service', 'accessToken']);
+    expect(settings.update({ service: 'sandbox' })).toEqual({ ok: false, errors: { service: LOCKED_MESSAGE } });
+    expect(settings.update({ service: 'production', userOid: 'oid-7' }).ok).toBe(true);
+    expect(settings.setSecret('accessToken', 'other')).toEqual({ ok: false, errors: { accessToken: LOCKED_MESSAGE } });
+    expect(settings.secret('accessToken')).toBe('policy-token');
+  });
+});
