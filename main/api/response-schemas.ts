@@ -1,0 +1,49 @@
+/** The shape of every answer the service documents, checked with zod. */
+import { z } from 'zod';
+
+export const voiceUploadSchema = z.object({ message: z.string(), filename: z.string() });
+
+export const outputItemSchema = z.object({
+  template_id: z.string(),
+  value: z.string(),
+  type: z.string(),
+  name: z.string(),
+  status: z.string(),
+  errors: z.array(z.string()).default([]),
+  warnings: z.array(z.string()).default([]),
+});
+export type OutputItem = z.infer<typeof outputItemSchema>;
+
+export const additionalDataSchema = z
+  .object({
+    mode: z.string().optional(),
+    doctor: z.object({ _id: z.string() }).loose().optional(),
+    visitid: z.string().optional(),
+  })
+  .loose();
+export type AdditionalData = z.infer<typeof additionalDataSchema>;
+
+export const resultDataSchema = z.object({
+  data: z.object({
+    output: z.array(outputItemSchema),
+    additional_data: additionalDataSchema.default({}),
+  }),
+});
+
+export const resultErrorSchema = z.object({ error: z.object({ code: z.string(), msg: z.string() }) });
+
+/** 401 of the result lookup. */
+export const lookupUnauthorizedSchema = z.object({ error: z.string(), message: z.string() });
+
+/** `{message}`: the 401 of the voice upload, the 403 of the record upload. */
+export const messageSchema = z.object({ message: z.string() });
+
+export const documentUploadSchema = z.object({ document_id: z.string().min(1) }).loose();
+
+export const registrationSchema = z.object({ hint: z.string().nullable().optional(), txn_id: z.string().min(1) });
+
+export const registrationErrorSchema = z.object({
+  code: z.number().int(),
+  error: z.string(),
+  source_error: z.object({ code: z.string(), message: z.string() }).optional(),
+});

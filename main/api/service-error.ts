@@ -1,0 +1,84 @@
+/**
+ * Every way a call to the service can fail, as one error type with a message a doctor can
+ * act on. Pure.
+ */
+
+export type ServiceErrorKind =
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'invalid_request'
+  | 'registration_failed'
+  | 'rate_limited'
+  | 'server_error'
+  | 'network'
+  | 'timeout'
+  | 'deadline_exceeded'
+  | 'malformed_response'
+  | 'encryption'
+  | 'configuration'
+  | 'cancelled';
+
+const RETRYABLE: ReadonlySet<ServiceErrorKind> = new Set(['rate_limited', 'server_error', 'network', 'timeout', 'deadline_exceeded']);
+
+export interface ServiceErrorDetails {
+  status?: number;
+  /** The service's own error code (`transaction_not_found`, `ABDM-1100`, ...). */
+  code?: string;
+  /** The upstream system's error, for registration errors. */
+  sourceError?: { code: string; message: string };
+  retryAfterMs?: number;
+  cause?: unknown;
+}
+
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  readonly sourceError: { code: string; message: string } | undefined;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(
+    readonly kind: ServiceErrorKind,
+    message: string,
+    details: ServiceErrorDetails = {},
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.status = details.status;
+    this.code = details.code;
+    this.sourceError = details.sourceError;
+    this.retryAfterMs = details.retryAfterMs;
+  }
+
+  /** True when trying the same call again later can succeed. */
+  get retryable(): boolean {
+    return RETRYABLE.has(this.kind);
+  }
+
+  /** A plain object that crosses IPC (Error subclasses lose their fields there). */
+  toJSON(): { kind: ServiceErrorKind; message: string; status?: number; code?: string; sourceError?: { code: string; message: string }; retryable: boolean } {
+    return {
+      kind: this.kind,
+      message: this.message,
+      ...(this.status === undefined ? {} : { status: this.status }),
+      ...(this.code === undefined ? {} : { code: this.code }),
+      ...(this.sourceError === undefined ? {} : { sourceError: this.sourceError }),
+      retryable: this.retryable,
+    };
+  }
+}
+
+export const MESSAGES = {
+  unauthorized:
+    'The service did not accept the access token: it is missing, wrong or has expired. Enter a new token in Settings; nothing waiting to be sent is lost.',
+  forbidden: 'The service refused this request: this account is not allowed to do it (forbidden).',
+  network: 'The service cannot be reached. Check the network connection; the app will try again.',
+  timeout: 'The service did not answer in time. The app will try again.',
+  server: (status: number) => `The service had a problem (HTTP ${status}). The app will try again.`,
+  rateLimited: 'The service is busy (too many requests). The app will try again shortly.',
+  malformed: (what: string) => `The service sent an answer the app does not understand (${what}).`,
+} as const;
+
+export function isServiceError(error: unknown): error is ServiceError {
+  return error instanceof ServiceError;
+}

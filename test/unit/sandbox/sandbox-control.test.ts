@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../api/sandbox-fixture';
+
+const env = useSandbox();
+
+async function control(path: string, init: RequestInit = {}, token = env.sandbox.token) {
+  const response = await fetch(`${env.sandbox.url}/__sandbox/${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
+  return { status: response.status, body: await response.json() };
+}
+
+describe('sandbox control endpoint', () => {
+  it('refuses callers without the sandbox token', async () => {
+    expect(await control('requests', {}, 'guess')).toEqual({ status: 403, body: { message: 'Forbidden' } });
+  });
+
+  it('scripts faults, validates them, and reports what was received', async () => {
+    expect((await control('faults', { method: 'POST', body: JSON.stringify({ failNext: 1, latencyMs: 5 }) })).body).toMatchObject({ failNext: 1, latencyMs: 5 });
+    expect((await control('faults', { method: 'POST', body: JSON.stringify({ failNxt: 1 }) })).status).toBe(400);
+    expect((await control('faults', { method: 'POST', body: JSON.stringify({ serverErrorRate: 2 }) })).status).toBe(400);
+    const api = await fetch(`${env.sandbox.url}/voice/api/v3/status/x`, { headers: { authorization: `Bearer ${env.sandbox.token}` } });
+    expect(api.status).toBe(503);
+    const { body } = await control('requests');
+    expect(body).toEqual([expect.objectContaining({ operation: 'resultLookup', status: 503, headers: expect.objectContaining({ authorization: '[sandbox token]' }) })]);
+    await control('reset', { method: 'POST' });
+    expect((await control('requests')).body).toEqual([]);
+  });
+
+  it('answers unknown paths with 404 and never echoes the token', async () => {
+    const response = await fetch(`${env.sandbox.url}/unknown`, { headers: { authorization: `Bearer ${env.sandbox.token}` } });
+    expect(response.status).toBe(404);
+    expect(JSON.stringify(env.sandbox.received)).not.toContain(env.sandbox.token);
+  });
+});
