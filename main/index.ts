@@ -11,6 +11,8 @@ import { electronSettingsStore } from './settings/electron-settings-store';
 import { loadPolicy, machinePolicyPath } from './settings/policy';
 import { SecretVault } from './settings/secret-vault';
 import { SettingsService } from './settings/settings-service';
+import { ServiceClient } from './api/service-client';
+import { ServiceConnection } from './service/service-connection';
 import { AppStatusMonitor } from './status/app-status';
 import { registerAppScheme, serveRenderer } from './windows/app-protocol';
 import { APP_ORIGIN, developmentCsp } from './windows/content-security-policy';
@@ -51,10 +53,14 @@ async function start(): Promise<void> {
   }
   guardAllContents(app, (url) => isTrustedFrame({ url, isMainFrame: true }, appOrigin));
 
+  const connection = new ServiceConnection(settings, (message) => log.error(`service: ${message}`));
+  await connection.apply();
+  const serviceClient = new ServiceClient(() => connection.config());
+
   const status = new AppStatusMonitor({
     isOnline: () => net.isOnline(),
     settings: () => settings.current(),
-    sandboxUrl: () => null,
+    sandboxUrl: () => connection.sandboxUrl(),
     pendingSync: () => 0,
   });
 
@@ -76,14 +82,18 @@ async function start(): Promise<void> {
 
   settings.onChange((view) => {
     sendEvent(window.webContents, 'settingsChanged', view);
-    status.refresh();
+    void connection.apply().then(() => status.refresh());
   });
   status.onChange((current) => sendEvent(window.webContents, 'statusChanged', current));
   status.start();
 
   app.on('second-instance', () => focusWindow(window));
   app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', () => status.stop());
+  app.on('before-quit', () => {
+    status.stop();
+    void serviceClient.close();
+    void connection.stop();
+  });
   log.info(`app: started ${app.getVersion()} (Electron ${process.versions.electron})`);
 }
 

@@ -11,73 +11,20 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import busboy from 'busboy';
 import { z } from 'zod';
 import { aadhaarProblem } from '../../contract/aadhaar';
 import { additionalData, sandboxOutputs, type SandboxOutcome, type SandboxTransaction } from './sandbox-results';
-import { decryptRequest, encryptResponse, type ResponseAad } from './sandbox-jwe';
+import { BadRequest, isDocument, readBody, readMultipartFile, type ReceivedFile } from './request-body';
+import { DEFAULT_FAULTS, faultsSchema, type SandboxFaults } from './sandbox-faults';
+import { decryptRequest, encryptResponse } from './sandbox-jwe';
+
+export type { ReceivedFile, SandboxFaults };
 
 export const MAX_RECORD_BYTES = 10 * 1024 * 1024;
 const MAX_JSON_BYTES = 24 * 1024 * 1024;
 const MAX_AUDIO_BYTES = 512 * 1024 * 1024;
 const MAX_RESENDS = 3;
 const RECEIVED_LIMIT = 2_000;
-
-export const faultsSchema = z
-  .object({
-    /** Added before every answer. */
-    latencyMs: z.number().int().min(0).max(60_000),
-    /** Share of API calls answered 503 with no body. */
-    serverErrorRate: z.number().min(0).max(1),
-    /** Share of API calls whose connection is dropped without an answer. */
-    dropRate: z.number().min(0).max(1),
-    /** The next N API calls get 503. */
-    failNext: z.number().int().min(0),
-    /** The next N API calls are dropped. */
-    dropNext: z.number().int().min(0),
-    /** The next N API calls get 429 with `Retry-After: 1`. */
-    rateLimitNext: z.number().int().min(0),
-    /** The next N API calls get 200 with a JSON body of an unexpected shape. */
-    malformedNext: z.number().int().min(0),
-    /** The next N API calls get 200 with an HTML page instead of JSON. */
-    garbageNext: z.number().int().min(0),
-    /** Every API call gets its operation's 401, whatever the token. */
-    unauthorized: z.boolean(),
-    /** Record uploads get 403 {message: "Forbidden"}. */
-    forbidRecords: z.boolean(),
-    /** How long a transaction stays "in progress" (202) after its upload. */
-    processingMs: z.number().int().min(0).max(600_000),
-    /** Outcomes for the next uploaded transactions, in order. */
-    nextOutcomes: z.array(z.enum(['success', 'partial', 'failed'])),
-    /** How encrypted answers are authenticated: with their own `protected`, the request's, or none. */
-    responseAad: z.enum(['protected', 'request', 'empty']),
-  })
-  .strict();
-export type SandboxFaults = z.infer<typeof faultsSchema>;
-
-export const DEFAULT_FAULTS: SandboxFaults = {
-  latencyMs: 0,
-  serverErrorRate: 0,
-  dropRate: 0,
-  failNext: 0,
-  dropNext: 0,
-  rateLimitNext: 0,
-  malformedNext: 0,
-  garbageNext: 0,
-  unauthorized: false,
-  forbidRecords: false,
-  processingMs: 1_500,
-  nextOutcomes: [],
-  responseAad: 'protected',
-};
-
-export interface ReceivedFile {
-  field: string;
-  name: string;
-  contentType: string;
-  size: number;
-  sha256: string;
-}
 
 export interface ReceivedRequest {
   at: number;
@@ -115,8 +62,6 @@ interface Reply {
   encryptWith?: { clientKey: string; requestProtected: string };
 }
 
-class BadRequest extends Error {}
-
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 const UNAUTHORIZED: Record<Operation, Reply> = {
@@ -134,69 +79,6 @@ function route(method: string, path: string): Operation | null {
   if (method === 'POST' && path === '/abdm/na/v1/registration/aadhaar/init') return 'registrationInit';
   if (method === 'POST' && path === '/abdm/na/v1/registration/aadhaar/resend') return 'registrationResend';
   return null;
-}
-
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        reject(new BadRequest('body too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
-interface UploadedFile extends ReceivedFile {
-  head: Buffer;
-  tooLarge: boolean;
-}
-
-function readMultipartFile(req: IncomingMessage, limit: number): Promise<UploadedFile[]> {
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: limit, files: 4, fields: 20 } });
-    } catch {
-      reject(new BadRequest('not multipart'));
-      return;
-    }
-    const files: UploadedFile[] = [];
-    parser.on('file', (field, stream, info) => {
-      const hash = createHash('sha256');
-      const file: UploadedFile = { field, name: info.filename ?? '', contentType: info.mimeType, size: 0, sha256: '', head: Buffer.alloc(0), tooLarge: false };
-      stream.on('data', (chunk: Buffer) => {
-        if (file.head.length < 16) file.head = Buffer.concat([file.head, chunk.subarray(0, 16 - file.head.length)]);
-        file.size += chunk.length;
-        hash.update(chunk);
-      });
-      stream.on('limit', () => {
-        file.tooLarge = true;
-      });
-      stream.on('end', () => {
-        file.sha256 = hash.digest('hex');
-        files.push(file);
-      });
-    });
-    parser.on('error', () => reject(new BadRequest('malformed multipart')));
-    parser.on('close', () => resolve(files));
-    req.pipe(parser);
-  });
-}
-
-function isDocument(head: Buffer): boolean {
-  return (
-    head.subarray(0, 5).toString('latin1') === '%PDF-' ||
-    (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) ||
-    head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  );
 }
 
 function registrationError(status: number, error: string, sourceCode: string, sourceMessage: string): Reply {

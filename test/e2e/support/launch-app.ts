@@ -39,16 +39,31 @@ export function appArguments(userDataDir: string, policyFile: string, extra: str
   return args;
 }
 
+/**
+ * Playwright's attach to Electron's inspector occasionally stalls at start (about one launch
+ * in fifty here, before any app code matters); a stalled attach is retried once, the test
+ * itself never is.
+ */
+async function launchElectron(args: string[], env: Record<string, string>): Promise<ElectronApplication> {
+  const attempt = () => electron.launch({ executablePath: electronExecutable() as string, args, env, timeout: 25_000 });
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
+    console.warn('electron.launch stalled while attaching; trying once more');
+    return attempt();
+  }
+}
+
 export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedApp> {
   const userDataDir = options.userDataDir ?? newDataFolder();
   const policyFile = join(mkdtempSync(join(tmpdir(), 'scribe-policy-')), 'policy.json');
   const policy = options.policy ?? {};
   writeFileSync(policyFile, typeof policy === 'string' ? policy : JSON.stringify(policy));
-  const app = await electron.launch({
-    executablePath: electronExecutable() as string,
-    args: appArguments(userDataDir, policyFile, options.args),
-    env: { ...(process.env as Record<string, string>), SCRIBE_LOG_CONSOLE: '0', ...options.env },
-    timeout: 60_000,
+  const app = await launchElectron(appArguments(userDataDir, policyFile, options.args), {
+    ...(process.env as Record<string, string>),
+    SCRIBE_LOG_CONSOLE: '0',
+    ...options.env,
   });
   const page = await app.firstWindow();
   await page.getByTestId('service-badge').waitFor();

@@ -1,0 +1,50 @@
+/** The faults the sandbox can be told to inject, through its control endpoint or in tests. */
+import { z } from 'zod';
+
+export const faultsSchema = z
+  .object({
+    /** Added before every answer. */
+    latencyMs: z.number().int().min(0).max(60_000),
+    /** Share of API calls answered 503 with no body. */
+    serverErrorRate: z.number().min(0).max(1),
+    /** Share of API calls whose connection is dropped without an answer. */
+    dropRate: z.number().min(0).max(1),
+    /** The next N API calls get 503. */
+    failNext: z.number().int().min(0),
+    /** The next N API calls are dropped. */
+    dropNext: z.number().int().min(0),
+    /** The next N API calls get 429 with `Retry-After: 1`. */
+    rateLimitNext: z.number().int().min(0),
+    /** The next N API calls get 200 with a JSON body of an unexpected shape. */
+    malformedNext: z.number().int().min(0),
+    /** The next N API calls get 200 with an HTML page instead of JSON. */
+    garbageNext: z.number().int().min(0),
+    /** Every API call gets its operation's 401, whatever the token. */
+    unauthorized: z.boolean(),
+    /** Record uploads get 403 {message: "Forbidden"}. */
+    forbidRecords: z.boolean(),
+    /** How long a transaction stays "in progress" (202) after its upload. */
+    processingMs: z.number().int().min(0).max(600_000),
+    /** Outcomes for the next uploaded transactions, in order. */
+    nextOutcomes: z.array(z.enum(['success', 'partial', 'failed'])),
+    /** How encrypted answers are authenticated: with their own `protected`, the request's, or none. */
+    responseAad: z.enum(['protected', 'request', 'empty']),
+  })
+  .strict();
+export type SandboxFaults = z.infer<typeof faultsSchema>;
+
+export const DEFAULT_FAULTS: SandboxFaults = {
+  latencyMs: 0,
+  serverErrorRate: 0,
+  dropRate: 0,
+  failNext: 0,
+  dropNext: 0,
+  rateLimitNext: 0,
+  malformedNext: 0,
+  garbageNext: 0,
+  unauthorized: false,
+  forbidRecords: false,
+  processingMs: 1_500,
+  nextOutcomes: [],
+  responseAad: 'protected',
+};

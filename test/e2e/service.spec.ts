@@ -1,0 +1,42 @@
+import { expect, test, type ElectronApplication } from '@playwright/test';
+import { launchApp } from './support/launch-app';
+
+async function listeningServers(app: ElectronApplication): Promise<number> {
+  return app.evaluate(() => process.getActiveResourcesInfo().filter((name) => name === 'TCPServerWrap').length);
+}
+
+test('with the Sandbox selected (the default) the embedded sandbox answers on loopback; with Production it is stopped', async () => {
+  const { app, page } = await launchApp();
+  const status = await page.evaluate(() => window.scribe.getStatus());
+  expect(status.service).toMatchObject({ kind: 'sandbox', baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
+  const sandboxUrl = status.service.baseUrl!;
+  const answer = await fetch(`${sandboxUrl}/voice/api/v3/status/anything`, { headers: { authorization: 'Bearer not-the-sandbox-token' } });
+  expect(answer.status).toBe(401);
+  expect(await answer.json()).toEqual({ error: 'Unauthorized', message: 'Invalid or missing authentication token' });
+  const withSandbox = await listeningServers(app);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByLabel('Transcription service').selectOption('production');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByTestId('service-badge')).toHaveText('Production');
+  await expect.poll(() => page.evaluate(() => window.scribe.getStatus().then((s) => s.service.baseUrl))).toBe('https://api.eka.care');
+  await expect(fetch(`${sandboxUrl}/voice/api/v3/status/anything`)).rejects.toThrow();
+  expect(await listeningServers(app)).toBe(withSandbox - 1);
+
+  await page.getByLabel('Transcription service').selectOption('sandbox');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByTestId('service-badge')).toContainText('Sandbox');
+  await expect.poll(() => page.evaluate(() => window.scribe.getStatus().then((s) => s.service.baseUrl))).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  await app.close();
+});
+
+test('with a real service set by policy, no sandbox is started', async () => {
+  const { app, page } = await launchApp({ policy: { service: 'development' } });
+  const status = await page.evaluate(() => window.scribe.getStatus());
+  expect(status.service).toEqual({ kind: 'development', label: 'Development', baseUrl: 'https://api.dev.eka.care' });
+  const servers = await listeningServers(app);
+  await app.close();
+  const other = await launchApp();
+  expect(await listeningServers(other.app)).toBe(servers + 1);
+  await other.app.close();
+});
