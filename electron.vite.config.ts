@@ -1,6 +1,34 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { build, type Plugin } from 'vite';
+
+/**
+ * Entries that run outside the main process (the recorder utility process, the MP3 encoder
+ * thread), each built as one self-contained CommonJS file beside main's bundle.
+ */
+function standaloneEntries(entries: Record<string, string>): Plugin {
+  return {
+    name: 'scribe:standalone-entries',
+    apply: 'build',
+    async closeBundle() {
+      for (const [name, entry] of Object.entries(entries)) {
+        await build({
+          configFile: false,
+          logLevel: 'warn',
+          ssr: { noExternal: true, external: ['@picovoice/pvrecorder-node'] },
+          build: {
+            ssr: resolve(entry),
+            outDir: 'out/main',
+            emptyOutDir: false,
+            minify: false,
+            rolldownOptions: { output: { format: 'cjs', entryFileNames: `${name}.cjs` } },
+          },
+        });
+      }
+    },
+  };
+}
 
 export default defineConfig({
   main: {
@@ -16,6 +44,12 @@ export default defineConfig({
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },
+    plugins: [
+      standaloneEntries({
+        'recorder-process': 'main/audio/recorder-process.ts',
+        'mp3-encode-worker': 'main/audio/mp3-encode-worker.ts',
+      }),
+    ],
   },
   preload: {
     build: {

@@ -4,6 +4,7 @@
  * entry, and the renderer's `window.scribe` type is derived from it.
  */
 import { z } from 'zod';
+import { DICTATION_MODES, type DictationDetail, type DictationSummary, type RecorderStatus, type SyncStatus } from './dictation';
 import { SECRET_NAMES, type SecretName, type ServiceKind, type Settings, type SettingName } from './settings';
 
 /** Declares an operation: its input schema (checked in main) and its output type. */
@@ -15,6 +16,7 @@ const operation =
 const event = <Payload>() => ({ payload: undefined as unknown as Payload });
 
 const noInput = z.undefined();
+const dictationRef = z.object({ id: z.uuid() }).strict();
 
 const settingsPatchSchema = z
   .object({
@@ -26,6 +28,8 @@ const settingsPatchSchema = z
     jweKid: z.string().max(2048),
     microphone: z.string().max(2048),
     uploadAudioFormat: z.string().max(16),
+    autoSync: z.boolean(),
+    recordShortcut: z.string().max(100),
   } satisfies Record<SettingName, z.ZodType>)
   .partial()
   .strict();
@@ -69,10 +73,22 @@ export interface ServiceTarget {
 }
 
 export interface AppStatus {
+  /** The computer has a network connection. */
   online: boolean;
+  /** The service answered the last time it was tried. */
+  serviceReachable: boolean;
   service: ServiceTarget;
   /** Items (dictations, records) waiting to be sent. */
   pendingSync: number;
+  /** Why sending is on hold, if it is. */
+  syncPaused: SyncStatus['paused'];
+}
+
+export interface ExportResult {
+  saved: boolean;
+  /** Where it was saved; null when the user cancelled. */
+  path: string | null;
+  error: string | null;
 }
 
 export interface MicrophoneList {
@@ -89,11 +105,31 @@ export const operations = {
   ),
   listMicrophones: operation<MicrophoneList>()(noInput),
   getStatus: operation<AppStatus>()(noInput),
+
+  getRecorder: operation<RecorderStatus>()(noInput),
+  startRecording: operation<RecorderStatus>()(
+    z.object({ mode: z.enum(DICTATION_MODES), label: z.string().trim().max(120, 'The label is too long (120 characters at most).') }).strict(),
+  ),
+  pauseRecording: operation<RecorderStatus>()(noInput),
+  resumeRecording: operation<RecorderStatus>()(noInput),
+  stopRecording: operation<RecorderStatus>()(noInput),
+  discardRecording: operation<RecorderStatus>()(noInput),
+
+  listDictations: operation<DictationSummary[]>()(noInput),
+  getDictation: operation<DictationDetail | null>()(dictationRef),
+  retryDictation: operation<void>()(dictationRef),
+  cancelDictation: operation<void>()(dictationRef),
+  deleteDictation: operation<void>()(dictationRef),
+  exportOutput: operation<ExportResult>()(dictationRef.extend({ templateId: z.string().min(1).max(200) }).strict()),
+  copyText: operation<void>()(z.object({ text: z.string().max(2_000_000) }).strict()),
 };
 
 export const events = {
   statusChanged: event<AppStatus>(),
   settingsChanged: event<SettingsView>(),
+  recorderChanged: event<RecorderStatus>(),
+  dictationChanged: event<DictationSummary>(),
+  dictationRemoved: event<{ id: string }>(),
 };
 
 export type Operations = typeof operations;

@@ -44,6 +44,21 @@ const optionalHttpUrlSchema = z
   .trim()
   .refine((value) => value === '' || isHttpUrl(value), URL_MESSAGE);
 
+const MODIFIERS = new Set(['command', 'cmd', 'control', 'ctrl', 'commandorcontrol', 'cmdorctrl', 'alt', 'option', 'altgr', 'shift', 'super', 'meta']);
+const KEY = /^([a-z0-9]|f([1-9]|1[0-9]|2[0-4])|space|tab|backspace|delete|insert|return|enter|up|down|left|right|home|end|pageup|pagedown|escape|esc|plus|[-=;,./`[\]\\'])$/i;
+
+/** Why an Electron accelerator is not usable as a global shortcut, or null. Empty means "none". */
+export function acceleratorProblem(value: string): string | null {
+  if (value === '') return null;
+  const parts = value.split('+').map((part) => part.trim());
+  const key = parts.pop() ?? '';
+  if (parts.length === 0 || !parts.every((part) => MODIFIERS.has(part.toLowerCase()))) {
+    return 'A shortcut needs at least one modifier (Ctrl, Alt, Shift, Command) and a key, for example CommandOrControl+Shift+R.';
+  }
+  if (!KEY.test(key)) return `"${key}" is not a key a shortcut can use.`;
+  return null;
+}
+
 export const settingsSchema = z.object({
   service: z.enum(SERVICE_KINDS),
   customServiceUrl: optionalHttpUrlSchema,
@@ -54,6 +69,14 @@ export const settingsSchema = z.object({
   /** Device name as PvRecorder lists it; empty means the system default microphone. */
   microphone: z.string().max(300),
   uploadAudioFormat: z.enum(UPLOAD_AUDIO_FORMATS),
+  /** Send dictations by themselves whenever the service can be reached. */
+  autoSync: z.boolean(),
+  /** Global shortcut that starts and stops recording, even with the app in the background. */
+  recordShortcut: z
+    .string()
+    .trim()
+    .max(60)
+    .refine((value) => acceleratorProblem(value) === null, { error: (issue) => acceleratorProblem(String(issue.input)) ?? 'Invalid shortcut.' }),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingName = keyof Settings;
@@ -67,6 +90,8 @@ export const DEFAULT_SETTINGS: Settings = {
   jweKid: '',
   microphone: '',
   uploadAudioFormat: 'mp3',
+  autoSync: true,
+  recordShortcut: 'CommandOrControl+Alt+R',
 };
 
 export const SECRET_NAMES = ['accessToken', 'jweClientKey'] as const;

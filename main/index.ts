@@ -2,17 +2,19 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, net, safeStorage, session } from 'electron';
+import type { EventName, EventPayload } from '../contract/ipc';
+import { ServiceClient } from './api/service-client';
 import { parseAppArguments } from './app-arguments';
 import { listMicrophones } from './audio/microphones';
+import { createDictationFeature } from './dictations/dictation-feature';
 import { registerOperations, sendEvent } from './ipc/register-operations';
 import { isTrustedFrame } from './ipc/trusted-sender';
 import { initLog, log } from './log';
+import { ServiceConnection } from './service/service-connection';
 import { electronSettingsStore } from './settings/electron-settings-store';
 import { loadPolicy, machinePolicyPath } from './settings/policy';
 import { SecretVault } from './settings/secret-vault';
 import { SettingsService } from './settings/settings-service';
-import { ServiceClient } from './api/service-client';
-import { ServiceConnection } from './service/service-connection';
 import { AppStatusMonitor } from './status/app-status';
 import { registerAppScheme, serveRenderer } from './windows/app-protocol';
 import { APP_ORIGIN, developmentCsp } from './windows/content-security-policy';
@@ -34,13 +36,48 @@ const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
 async function start(): Promise<void> {
   await app.whenReady();
   const userData = app.getPath('userData');
-  const policyPath = args.policyFile ?? machinePolicyPath(process.platform, process.env);
-  const policy = loadPolicy(policyPath, args.policyFile !== null);
+  const policy = loadPolicy(args.policyFile ?? machinePolicyPath(process.platform, process.env), args.policyFile !== null);
   if (policy.error) log.warn(`policy: ${policy.error}`);
   else if (policy.path) log.info(`policy: applied ${policy.path}`);
 
   const vault = new SecretVault(join(userData, 'secrets.json'), safeStorage, process.platform, (m) => log.warn(`secrets: ${m}`));
   const settings = new SettingsService(electronSettingsStore(), vault, policy);
+  const connection = new ServiceConnection(settings, (message) => log.error(`service: ${message}`));
+  await connection.apply();
+  const serviceClient = new ServiceClient(() => connection.config());
+
+  let window: BrowserWindow | null = null;
+  const send = <K extends EventName>(name: K, payload: EventPayload<K>) => {
+    if (window) sendEvent(window.webContents, name, payload);
+  };
+  let status: AppStatusMonitor | null = null;
+  const dictations = await createDictationFeature({
+    userData,
+    builtDir: here,
+    client: serviceClient,
+    settings,
+    isOnline: () => net.isOnline(),
+    window: () => window,
+    emit: {
+      recorder: (recorder) => send('recorderChanged', recorder),
+      changed: (summary) => {
+        send('dictationChanged', summary);
+        status?.refresh();
+      },
+      removed: (id) => {
+        send('dictationRemoved', { id });
+        status?.refresh();
+      },
+      sync: () => status?.refresh(),
+    },
+  });
+  status = new AppStatusMonitor({
+    isOnline: () => net.isOnline(),
+    settings: () => settings.current(),
+    sandboxUrl: () => connection.sandboxUrl(),
+    pendingSync: () => dictations.engine.pendingCount(),
+    sync: () => dictations.engine.status(),
+  });
 
   const defaultSession = session.defaultSession;
   guardSession(defaultSession);
@@ -48,27 +85,12 @@ async function start(): Promise<void> {
     defaultSession.webRequest.onHeadersReceived((details, callback) => {
       callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [developmentCsp(appOrigin)] } });
     });
-  } else {
-    serveRenderer(defaultSession, join(here, '../renderer'));
   }
+  serveRenderer(defaultSession, join(here, '../renderer'), dictations.recordingPath);
   guardAllContents(app, (url) => isTrustedFrame({ url, isMainFrame: true }, appOrigin));
 
-  const connection = new ServiceConnection(settings, (message) => log.error(`service: ${message}`));
-  await connection.apply();
-  const serviceClient = new ServiceClient(() => connection.config());
-
-  const status = new AppStatusMonitor({
-    isOnline: () => net.isOnline(),
-    settings: () => settings.current(),
-    sandboxUrl: () => connection.sandboxUrl(),
-    pendingSync: () => 0,
-  });
-
-  const window = createMainWindow({
-    preloadPath: join(here, '../preload/index.cjs'),
-    url: devServerUrl ?? `${APP_ORIGIN}/index.html`,
-  });
-
+  window = createMainWindow({ preloadPath: join(here, '../preload/index.cjs'), url: devServerUrl ?? `${APP_ORIGIN}/index.html` });
+  const mainWindow = window;
   registerOperations(
     {
       getSettings: () => settings.view(),
@@ -76,21 +98,27 @@ async function start(): Promise<void> {
       setSecret: ({ name, value }) => settings.setSecret(name, value),
       listMicrophones: () => listMicrophones(),
       getStatus: () => status.current(),
+      ...dictations.handlers,
     },
-    { appOrigin, isAppWindow: (contents) => BrowserWindow.fromWebContents(contents) === window },
+    { appOrigin, isAppWindow: (contents) => BrowserWindow.fromWebContents(contents) === mainWindow },
   );
 
   settings.onChange((view) => {
-    sendEvent(window.webContents, 'settingsChanged', view);
-    void connection.apply().then(() => status.refresh());
+    send('settingsChanged', view);
+    void connection.apply().then(() => {
+      dictations.applySettings();
+      status.refresh();
+    });
   });
-  status.onChange((current) => sendEvent(window.webContents, 'statusChanged', current));
+  status.onChange((current) => send('statusChanged', current));
   status.start();
+  dictations.start();
 
-  app.on('second-instance', () => focusWindow(window));
+  app.on('second-instance', () => focusWindow(mainWindow));
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', () => {
     status.stop();
+    dictations.dispose();
     void serviceClient.close();
     void connection.stop();
   });

@@ -78,11 +78,11 @@ export class SettingsService {
     };
   }
 
-  update(patch: Partial<Record<SettingName, string>>): SaveResult {
+  update(patch: Partial<Record<SettingName, unknown>>): SaveResult {
     const problems: Problems = {};
     const locked = new Set(this.lockedNames());
     const next: Record<string, unknown> = { ...this.saved };
-    for (const [name, value] of Object.entries(patch) as Array<[SettingName, string]>) {
+    for (const [name, value] of Object.entries(patch) as Array<[SettingName, unknown]>) {
       if (locked.has(name)) {
         if (value !== this.current()[name]) problems[name] = LOCKED_MESSAGE;
         continue;

@@ -3,6 +3,7 @@
  * to be sent. Recomputed on demand and pushed to listeners when it changes.
  */
 import { SERVICE_LABELS, serviceBaseUrl, type Settings } from '../../contract/settings';
+import type { SyncStatus } from '../../contract/dictation';
 import type { AppStatus, ServiceTarget } from '../../contract/ipc';
 
 export interface StatusSources {
@@ -11,6 +12,7 @@ export interface StatusSources {
   /** Loopback address of the embedded sandbox once it runs. */
   sandboxUrl(): string | null;
   pendingSync(): number;
+  sync(): SyncStatus;
 }
 
 export function describeTarget(settings: Settings, sandboxUrl: string | null): ServiceTarget {
@@ -29,10 +31,13 @@ export class AppStatusMonitor {
   constructor(private readonly sources: StatusSources) {}
 
   current(): AppStatus {
+    const sync = this.sources.sync();
     return {
       online: this.sources.isOnline(),
+      serviceReachable: sync.serviceReachable,
       service: describeTarget(this.sources.settings(), this.sources.sandboxUrl()),
       pendingSync: this.sources.pendingSync(),
+      syncPaused: sync.paused,
     };
   }
 

@@ -23,11 +23,18 @@ export function registerAppScheme(): void {
   ]);
 }
 
-export function serveRenderer(session: Session, rendererDir: string): void {
+const RECORDING_PATH = /^\/recordings\/([0-9a-f-]{36})\.wav$/;
+
+/**
+ * Serves the renderer's files, and the dictations' recordings at
+ * `app://scribe/recordings/<id>.wav` (only what `recordingPath` names).
+ */
+export function serveRenderer(session: Session, rendererDir: string, recordingPath: (id: string) => string | null): void {
   const root = resolve(rendererDir);
   session.protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
-    const file = url.host === APP_HOST ? resolveInside(root, url.pathname) : null;
+    const recording = url.host === APP_HOST ? RECORDING_PATH.exec(url.pathname) : null;
+    const file = recording ? recordingPath(recording[1]!) : url.host === APP_HOST ? resolveInside(root, url.pathname) : null;
     if (!file) return new Response('Not found', { status: 404, headers: SECURITY_HEADERS });
     try {
       const body = await readFile(file);

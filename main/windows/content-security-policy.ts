@@ -28,7 +28,7 @@ export function developmentCsp(devOrigin: string): string {
     "script-src 'self' 'unsafe-inline'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    "media-src 'self' blob: app:",
     `connect-src 'self' ${ws}`,
     "object-src 'none'",
     "base-uri 'none'",

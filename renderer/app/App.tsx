@@ -5,6 +5,7 @@ import { DictationScreen } from '../features/dictation/DictationScreen';
 import { RecordsScreen } from '../features/records/RecordsScreen';
 import { RegistrationScreen } from '../features/registration/RegistrationScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
+import { useDictationStore } from '../features/dictation/dictation-store';
 import { useSettingsStore } from '../features/settings/settings-store';
 import { SCREENS, useNavigationStore, type ScreenId } from './navigation-store';
 import { useStatusStore } from './status-store';
@@ -24,6 +25,8 @@ export function App() {
 
   useEffect(() => followStatus(), [followStatus]);
   useEffect(() => followSettings(), [followSettings]);
+  const followDictations = useDictationStore((state) => state.follow);
+  useEffect(() => followDictations(), [followDictations]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

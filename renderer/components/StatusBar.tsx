@@ -3,12 +3,14 @@ import { useStatusStore } from '../app/status-store';
 export function StatusBar() {
   const status = useStatusStore((state) => state.status);
   if (!status) return <footer className="status-bar" role="status" aria-label="Status" />;
-  const { online, service, pendingSync } = status;
+  const { online, serviceReachable, service, pendingSync, syncPaused } = status;
+  const connection = !online ? 'offline' : serviceReachable ? 'online' : 'unreachable';
+  const connectionText = { online: 'Online', offline: 'Offline', unreachable: 'Service unreachable' }[connection];
   return (
     <footer className="status-bar" role="status" aria-label="Status">
-      <span className={`connection ${online ? 'online' : 'offline'}`} data-testid="connection">
+      <span className={`connection ${connection}`} data-testid="connection">
         <span className="dot" aria-hidden="true" />
-        {online ? 'Online' : 'Offline'}
+        {connectionText}
       </span>
       {service.kind === 'sandbox' ? (
         <span className="badge sandbox" data-testid="service-badge" title="Results come from the built-in test service, not from the real transcription service.">
@@ -19,6 +21,8 @@ export function StatusBar() {
           {service.label}
         </span>
       )}
+      {syncPaused === 'needs-token' ? <span className="paused">Sending on hold: new access token needed</span> : null}
+      {syncPaused === 'sync-off' ? <span className="paused">Automatic sending is off</span> : null}
       <span className="pending" data-testid="pending-sync">
         {pendingSync === 0 ? 'Nothing waiting to sync' : `${pendingSync} waiting to sync`}
       </span>

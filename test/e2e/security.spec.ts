@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { OPERATION_NAMES } from '../../contract/ipc';
+import { EVENT_NAMES, OPERATION_NAMES } from '../../contract/ipc';
 import { appArguments, launchApp, type LaunchedApp } from './support/launch-app';
 // @ts-expect-error: plain JavaScript helper shared with the npm scripts.
 import { electronExecutable } from '../../scripts/electron-path.mjs';
@@ -47,7 +47,7 @@ test('the page has no require, process or ipcRenderer; the bridge has one method
     ipcRenderer: 'undefined',
     electron: 'undefined',
     bridge: [...OPERATION_NAMES, 'on'].sort(),
-    events: ['settingsChanged', 'statusChanged'],
+    events: [...EVENT_NAMES].sort(),
   });
 });
 

@@ -229,6 +229,26 @@ function SettingsForm({ view }: { view: SettingsView }) {
               ))}
             </select>
           </div>
+          <TextField
+            name="recordShortcut"
+            label="Record shortcut (works from any program)"
+            hint="For example CommandOrControl+Alt+R. Leave empty for none."
+            value={draft.recordShortcut}
+            locked={locked('recordShortcut')}
+            error={errors.recordShortcut}
+            onChange={set('recordShortcut')}
+          />
+          <div className="field checkbox">
+            <label>
+              <input
+                type="checkbox"
+                checked={draft.autoSync}
+                disabled={locked('autoSync')}
+                onChange={(event) => setDraft({ ...draft, autoSync: event.target.checked })}
+              />{' '}
+              Send dictations automatically when the service can be reached <LockNote locked={locked('autoSync')} />
+            </label>
+          </div>
         </fieldset>
 
         <div className="actions">

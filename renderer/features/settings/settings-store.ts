@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { MicrophoneList, SaveResult, SettingsView } from '../../../contract/ipc';
-import type { SecretName, SettingName } from '../../../contract/settings';
+import type { SecretName, SettingName, Settings } from '../../../contract/settings';
 import { scribe } from '../../bridge';
 
 type FieldErrors = Partial<Record<SettingName | SecretName, string>>;
@@ -13,7 +13,7 @@ interface SettingsState {
   notice: string | null;
   follow(): () => void;
   loadMicrophones(): Promise<void>;
-  save(patch: Partial<Record<SettingName, string>>): Promise<boolean>;
+  save(patch: Partial<Settings>): Promise<boolean>;
   saveSecret(name: SecretName, value: string): Promise<boolean>;
 }
 

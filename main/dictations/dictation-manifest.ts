@@ -1,0 +1,43 @@
+/** What is kept on disk for each dictation, beside its audio. */
+import { z } from 'zod';
+import { DICTATION_MODES, DICTATION_STATES, type DictationSummary } from '../../contract/dictation';
+
+export const manifestSchema = z.object({
+  version: z.literal(1),
+  id: z.string().regex(/^[0-9a-f-]{36}$/),
+  /** Fixed before the first upload attempt and reused by every retry. */
+  txnId: z.string().min(1),
+  /** Transactions abandoned by an explicit retry of a finished (failed or partial) one. */
+  previousTxnIds: z.array(z.string()).default([]),
+  createdAt: z.string(),
+  label: z.string(),
+  mode: z.enum(DICTATION_MODES),
+  state: z.enum(DICTATION_STATES),
+  recovered: z.boolean().default(false),
+  durationMs: z.number().int().min(0),
+  attempts: z.number().int().min(0).default(0),
+  nextAttemptAt: z.string().nullable().default(null),
+  problem: z.string().nullable().default(null),
+  /** Set when an upload starts; if the app stops before it ends, the next start checks the service first. */
+  uploadStartedAt: z.string().nullable().default(null),
+  uploadedAt: z.string().nullable().default(null),
+  finishedAt: z.string().nullable().default(null),
+});
+export type DictationManifest = z.infer<typeof manifestSchema>;
+
+export function summaryOf(manifest: DictationManifest, uploadProgress: number | null): DictationSummary {
+  return {
+    id: manifest.id,
+    txnId: manifest.txnId,
+    createdAt: manifest.createdAt,
+    label: manifest.label,
+    mode: manifest.mode,
+    durationMs: manifest.durationMs,
+    state: manifest.state,
+    recovered: manifest.recovered,
+    uploadProgress,
+    problem: manifest.problem,
+    nextAttemptAt: manifest.nextAttemptAt,
+    attempts: manifest.attempts,
+  };
+}

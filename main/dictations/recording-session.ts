@@ -1,0 +1,125 @@
+/**
+ * One recording at a time: creates the dictation, drives the recorder, and hands the
+ * finished recording to the outbox. Keeps the status the renderer shows.
+ */
+import type { DictationMode, RecorderStatus } from '../../contract/dictation';
+import type { Recorder, RecorderEvents } from '../audio/recorder';
+import type { DictationManifest } from './dictation-manifest';
+import type { DictationStore } from './dictation-store';
+
+export interface RecordingSessionDeps {
+  store: DictationStore;
+  createRecorder(events: RecorderEvents): Recorder;
+  /** The PvRecorder device index for the microphone chosen in settings; throws a message for the user. */
+  resolveDevice(): number;
+  /** Asks the OS for microphone access where it must be asked (macOS); throws a message when refused. */
+  ensurePermission(): Promise<void>;
+  shortcut(): string | null;
+  onStatus(status: RecorderStatus): void;
+  onRecorded(manifest: DictationManifest): void;
+  onDiagnostic?(text: string): void;
+}
+
+export class RecordingSession {
+  private current: RecorderStatus = {
+    state: 'idle',
+    dictationId: null,
+    mode: 'dictation',
+    label: '',
+    elapsedMs: 0,
+    level: 0,
+    message: null,
+    shortcut: null,
+  };
+  private readonly recorder: Recorder;
+
+  constructor(private readonly deps: RecordingSessionDeps) {
+    this.recorder = deps.createRecorder({
+      onLevel: (level, elapsedMs) => {
+        if (this.current.state === 'recording') this.set({ level, elapsedMs });
+      },
+      onInterrupted: ({ durationMs, message }) => this.finish(durationMs, message),
+      onDiagnostic: deps.onDiagnostic,
+    });
+  }
+
+  status(): RecorderStatus {
+    return { ...this.current, shortcut: this.deps.shortcut() };
+  }
+
+  private set(patch: Partial<RecorderStatus>): RecorderStatus {
+    this.current = { ...this.current, ...patch };
+    const status = this.status();
+    this.deps.onStatus(status);
+    return status;
+  }
+
+  async start(input: { mode: DictationMode; label: string }): Promise<RecorderStatus> {
+    if (this.current.state !== 'idle') return this.set({ message: 'A recording is already in progress. Stop it before starting another.' });
+    let deviceIndex: number;
+    try {
+      await this.deps.ensurePermission();
+      deviceIndex = this.deps.resolveDevice();
+    } catch (error) {
+      return this.set({ message: (error as Error).message });
+    }
+    const manifest = this.deps.store.create(input);
+    this.set({ state: 'starting', dictationId: manifest.id, mode: input.mode, label: input.label, elapsedMs: 0, level: 0, message: null });
+    try {
+      await this.recorder.start(this.deps.store.audioPath(manifest.id), deviceIndex);
+    } catch (error) {
+      this.deps.store.delete(manifest.id);
+      return this.set({ state: 'idle', dictationId: null, level: 0, message: (error as Error).message });
+    }
+    // The recording may have ended already (microphone lost during start-up).
+    return this.current.dictationId === manifest.id ? this.set({ state: 'recording' }) : this.status();
+  }
+
+  pause(): RecorderStatus {
+    if (this.current.state !== 'recording') return this.status();
+    this.recorder.pause();
+    return this.set({ state: 'paused', level: 0 });
+  }
+
+  resume(): RecorderStatus {
+    if (this.current.state !== 'paused') return this.status();
+    this.recorder.resume();
+    return this.set({ state: 'recording' });
+  }
+
+  async stop(): Promise<RecorderStatus> {
+    if (this.current.state !== 'recording' && this.current.state !== 'paused') return this.status();
+    this.set({ state: 'stopping', level: 0 });
+    const { durationMs } = await this.recorder.stop();
+    return this.finish(durationMs, null);
+  }
+
+  /** Stops and throws the recording away (the renderer asks for confirmation first). */
+  async discard(): Promise<RecorderStatus> {
+    const id = this.current.dictationId;
+    if (!id || this.current.state === 'idle' || this.current.state === 'starting') return this.status();
+    this.set({ state: 'stopping', level: 0 });
+    await this.recorder.stop();
+    this.deps.store.delete(id);
+    return this.set({ state: 'idle', dictationId: null, elapsedMs: 0, message: null });
+  }
+
+  /** The global shortcut: start when idle, stop when recording or paused. */
+  async toggle(defaults: { mode: DictationMode; label: string }): Promise<RecorderStatus> {
+    if (this.current.state === 'idle') return this.start(defaults);
+    if (this.current.state === 'recording' || this.current.state === 'paused') return this.stop();
+    return this.status();
+  }
+
+  private finish(durationMs: number, message: string | null): RecorderStatus {
+    const id = this.current.dictationId;
+    if (id && this.deps.store.get(id)) {
+      const manifest =
+        durationMs > 0
+          ? this.deps.store.update(id, { state: 'recorded', durationMs, problem: message })
+          : this.deps.store.update(id, { state: 'failed', durationMs: 0, problem: message ?? 'No sound was recorded.' });
+      if (manifest.state === 'recorded') this.deps.onRecorded(manifest);
+    }
+    return this.set({ state: 'idle', dictationId: null, level: 0, elapsedMs: durationMs, message });
+  }
+}

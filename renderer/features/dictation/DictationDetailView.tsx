@@ -1,0 +1,65 @@
+import { STATE_LABELS } from '../../../contract/dictation';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { formatDateTime, formatDuration, formatTime } from './format';
+import { ResultView } from './ResultView';
+import { useDictationStore } from './dictation-store';
+
+const CAN_CANCEL = new Set(['recorded', 'uploading', 'processing']);
+const CAN_RETRY = new Set(['failed', 'partial', 'cancelled']);
+
+export function DictationDetailView() {
+  const detail = useDictationStore((state) => state.detail);
+  const notice = useDictationStore((state) => state.notice);
+  const { retry, cancel, remove } = useDictationStore.getState();
+  if (!detail) return <section className="dictation-detail empty-detail">Select a dictation to see its status and result.</section>;
+  const waitingRetry = (detail.state === 'recorded' || detail.state === 'processing') && detail.nextAttemptAt !== null;
+  return (
+    <section className="dictation-detail" aria-label="Dictation details">
+      <header>
+        <h2>{detail.label || 'Untitled dictation'}</h2>
+        <span className={`state-badge state-${detail.state}`} data-testid="detail-state">
+          {STATE_LABELS[detail.state]}
+        </span>
+        {detail.recovered ? <span className="state-badge recovered">Recovered</span> : null}
+      </header>
+      <p className="meta">
+        {formatDateTime(detail.createdAt)} · {formatDuration(detail.durationMs)} · {detail.mode === 'dictation' ? 'Dictation' : 'Consultation'}
+      </p>
+      {detail.state === 'uploading' ? (
+        <progress className="upload-progress" max={1} value={detail.uploadProgress ?? 0} aria-label="Upload progress" />
+      ) : null}
+      {detail.problem ? (
+        <p className={`banner ${detail.state === 'failed' ? 'error' : 'warning'}`} data-testid="detail-problem">
+          {detail.problem}
+          {waitingRetry ? ` Next try at ${formatTime(detail.nextAttemptAt!)}.` : ''}
+        </p>
+      ) : null}
+      <div className="detail-actions">
+        {CAN_RETRY.has(detail.state) || waitingRetry ? (
+          <button type="button" className="primary" onClick={() => void retry(detail.id)}>
+            {detail.state === 'cancelled' || waitingRetry ? 'Send now' : 'Retry'}
+          </button>
+        ) : null}
+        {CAN_CANCEL.has(detail.state) ? (
+          <button type="button" onClick={() => void cancel(detail.id)}>
+            Cancel sending
+          </button>
+        ) : null}
+        <ConfirmButton
+          label="Delete"
+          question="Delete this dictation and its recording from this computer?"
+          confirmLabel="Delete permanently"
+          disabled={detail.state === 'recording'}
+          onConfirm={() => void remove(detail.id)}
+        />
+      </div>
+      {detail.audioUrl ? <audio className="player" controls preload="none" src={detail.audioUrl} aria-label="Recording" /> : null}
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {detail.result ? <ResultView id={detail.id} result={detail.result} /> : null}
+    </section>
+  );
+}

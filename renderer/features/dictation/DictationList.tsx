@@ -1,0 +1,107 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef } from 'react';
+import { STATE_LABELS, type DictationSummary } from '../../../contract/dictation';
+import { formatDateTime, formatDuration } from './format';
+import { useDictationStore, type StatusFilter } from './dictation-store';
+
+const FILTERS: Array<{ id: StatusFilter; label: string }> = [
+  { id: 'all', label: 'All' },
+  { id: 'waiting', label: 'Waiting' },
+  { id: 'completed', label: 'Completed' },
+  { id: 'partial', label: 'Partial' },
+  { id: 'failed', label: 'Failed' },
+];
+
+const WAITING = new Set(['recording', 'recorded', 'uploading', 'processing', 'cancelled']);
+
+function matches(item: DictationSummary, filter: StatusFilter, search: string): boolean {
+  if (filter === 'waiting' && !WAITING.has(item.state)) return false;
+  if (filter !== 'all' && filter !== 'waiting' && item.state !== filter) return false;
+  return search === '' || item.label.toLowerCase().includes(search);
+}
+
+const ROW_HEIGHT = 58;
+
+export function DictationList() {
+  const items = useDictationStore((state) => state.items);
+  const order = useDictationStore((state) => state.order);
+  const filter = useDictationStore((state) => state.filter);
+  const search = useDictationStore((state) => state.search);
+  const selectedId = useDictationStore((state) => state.selectedId);
+  const { setFilter, setSearch, select } = useDictationStore.getState();
+  const scroller = useRef<HTMLDivElement>(null);
+
+  const visible = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return order.map((id) => items.get(id)).filter((item): item is DictationSummary => item !== undefined && matches(item, filter, needle));
+  }, [items, order, filter, search]);
+
+  const virtualizer = useVirtualizer({ count: visible.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+    if (step === 0 || visible.length === 0) return;
+    event.preventDefault();
+    const current = visible.findIndex((item) => item.id === selectedId);
+    const next = Math.min(visible.length - 1, Math.max(0, current + step));
+    virtualizer.scrollToIndex(next);
+    void select(visible[next]!.id);
+  };
+
+  return (
+    <section className="dictation-list" aria-label="Dictations">
+      <div className="list-tools">
+        <div className="filters" role="group" aria-label="Show">
+          {FILTERS.map((option) => (
+            <button key={option.id} type="button" className="chip" aria-pressed={filter === option.id} onClick={() => setFilter(option.id)}>
+              {option.label}
+            </button>
+          ))}
+        </div>
+        <input type="search" aria-label="Search by label" placeholder="Search by label" value={search} onChange={(event) => setSearch(event.target.value)} />
+      </div>
+      <div
+        ref={scroller}
+        className="list-scroller"
+        role="listbox"
+        aria-label="Dictation list"
+        tabIndex={0}
+        aria-activedescendant={selectedId ? `dictation-${selectedId}` : undefined}
+        onKeyDown={onKeyDown}
+        data-testid="dictation-list"
+      >
+        {visible.length === 0 ? <p className="empty">{order.length === 0 ? 'No dictations yet. Press Record to start.' : 'No dictation matches.'}</p> : null}
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const item = visible[row.index]!;
+            return (
+              <div
+                key={item.id}
+                id={`dictation-${item.id}`}
+                role="option"
+                aria-selected={item.id === selectedId}
+                className="dictation-row"
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
+                onClick={() => void select(item.id)}
+                data-state={item.state}
+              >
+                <div className="row-main">
+                  <span className="row-label">{item.label || 'Untitled dictation'}</span>
+                  <span className={`state-badge state-${item.state}`}>{STATE_LABELS[item.state]}</span>
+                </div>
+                <div className="row-meta">
+                  {formatDateTime(item.createdAt)} · {formatDuration(item.durationMs)}
+                  {item.recovered ? ' · recovered' : ''}
+                  {item.state === 'uploading' && item.uploadProgress !== null ? ` · ${Math.round(item.uploadProgress * 100)}%` : ''}
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <p className="list-count" aria-live="polite">
+        {visible.length} of {order.length}
+      </p>
+    </section>
+  );
+}

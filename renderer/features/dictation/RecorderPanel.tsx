@@ -1,0 +1,114 @@
+import { DICTATION_MODES } from '../../../contract/dictation';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { formatDuration } from './format';
+import { useDictationStore } from './dictation-store';
+
+const MODE_LABELS = { dictation: 'Dictation (doctor alone)', consultation: 'Consultation (doctor and patient)' } as const;
+
+export function RecorderPanel() {
+  const recorder = useDictationStore((state) => state.recorder);
+  const mode = useDictationStore((state) => state.mode);
+  const label = useDictationStore((state) => state.label);
+  const { setMode, setLabel, start, pause, resume, stop, discard } = useDictationStore.getState();
+  if (!recorder) return <section className="recorder" aria-busy="true" />;
+  const { state } = recorder;
+  const busy = state !== 'idle';
+  const headline =
+    state === 'starting'
+      ? 'Starting microphone… wait before speaking'
+      : state === 'recording'
+        ? 'Recording — speak now'
+        : state === 'paused'
+          ? 'Paused'
+          : state === 'stopping'
+            ? 'Saving…'
+            : 'Ready to record';
+
+  return (
+    <section className={`recorder state-${state}`} aria-label="Recorder">
+      <div className="recorder-fields">
+        <div className="field">
+          <label htmlFor="recording-mode">Mode</label>
+          <select id="recording-mode" value={busy ? recorder.mode : mode} disabled={busy} onChange={(event) => setMode(event.target.value as typeof mode)}>
+            {DICTATION_MODES.map((value) => (
+              <option key={value} value={value}>
+                {MODE_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field grow">
+          <label htmlFor="recording-label">Patient or visit (optional)</label>
+          <input
+            id="recording-label"
+            type="text"
+            maxLength={120}
+            autoComplete="off"
+            placeholder="e.g. Bed 12, follow-up"
+            value={busy ? recorder.label : label}
+            disabled={busy}
+            onChange={(event) => setLabel(event.target.value)}
+          />
+        </div>
+      </div>
+
+      <div className="recorder-live">
+        <div className="recorder-headline" role="status" data-testid="recorder-state">
+          <span className={`rec-dot ${state === 'recording' ? 'on' : ''}`} aria-hidden="true" />
+          {headline}
+        </div>
+        <div className="elapsed" data-testid="elapsed" aria-label="Elapsed time">
+          {formatDuration(recorder.elapsedMs)}
+        </div>
+        <div
+          className="meter"
+          role="meter"
+          aria-label="Microphone level"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(recorder.level * 100)}
+          data-testid="level-meter"
+        >
+          <div className="meter-fill" style={{ width: `${Math.round(recorder.level * 100)}%` }} />
+        </div>
+      </div>
+
+      <div className="recorder-actions">
+        {state === 'idle' ? (
+          <button type="button" className="primary record" onClick={() => void start()}>
+            ● Record
+          </button>
+        ) : null}
+        {state === 'recording' ? (
+          <button type="button" onClick={() => void pause()}>
+            Pause
+          </button>
+        ) : null}
+        {state === 'paused' ? (
+          <button type="button" onClick={() => void resume()}>
+            Resume
+          </button>
+        ) : null}
+        {state === 'recording' || state === 'paused' ? (
+          <>
+            <button type="button" className="primary" onClick={() => void stop()}>
+              ■ Stop
+            </button>
+            <ConfirmButton label="Discard" question="Throw this recording away?" confirmLabel="Discard recording" onConfirm={() => void discard()} />
+          </>
+        ) : null}
+        {recorder.shortcut ? (
+          <span className="hint">
+            Shortcut: <kbd>{recorder.shortcut.replace('CommandOrControl', navigator.userAgent.includes('Mac') ? 'Cmd' : 'Ctrl')}</kbd> starts and stops
+            recording, even from another program.
+          </span>
+        ) : null}
+      </div>
+      {recorder.message ? (
+        <p className="banner warning" role="alert" data-testid="recorder-message">
+          {recorder.message}
+        </p>
+      ) : null}
+    </section>
+  );
+}

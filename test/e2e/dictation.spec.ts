@@ -1,0 +1,222 @@
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import type { DictationSummary } from '../../contract/dictation';
+import { SandboxServer } from '../../main/sandbox/sandbox-server';
+import { launchApp, screenshot, type LaunchedApp } from './support/launch-app';
+import { startVirtualMicrophone, type VirtualMicrophone } from './support/virtual-microphone';
+import { analyseWav } from './support/wav-analysis';
+
+let microphone: VirtualMicrophone;
+
+test.beforeAll(() => {
+  microphone = startVirtualMicrophone();
+});
+
+test.afterAll(() => {
+  microphone.stop();
+});
+
+test.setTimeout(150_000);
+
+/** Records through the UI for about `seconds` of speech; returns the elapsed time the app showed. */
+async function record(page: Page, label: string, seconds: number): Promise<number> {
+  await page.getByLabel('Patient or visit (optional)').fill(label);
+  await page.getByRole('button', { name: '● Record' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
+  await expect.poll(() => page.evaluate(() => window.scribe.getRecorder().then((r) => r.elapsedMs)), { timeout: 30_000 }).toBeGreaterThanOrEqual(seconds * 1000);
+  const elapsed = await page.evaluate(() => window.scribe.getRecorder().then((r) => r.elapsedMs));
+  await page.getByRole('button', { name: '■ Stop' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
+  return elapsed;
+}
+
+async function dictations(page: Page): Promise<DictationSummary[]> {
+  return page.evaluate(() => window.scribe.listDictations());
+}
+
+async function openDictation(page: Page, label: string) {
+  await page.getByRole('option').filter({ hasText: label }).click();
+  await expect(page.getByRole('region', { name: 'Dictation details' }).getByRole('heading', { name: label })).toBeVisible();
+}
+
+function customService(sandbox: SandboxServer, token = true) {
+  return { service: 'custom', customServiceUrl: sandbox.url, ...(token ? { accessToken: sandbox.token } : {}) };
+}
+
+test('records speech from the microphone, sends it to the sandbox and shows the prescription', async () => {
+  const { app, page, userDataDir } = await launchApp();
+  await page.getByLabel('Patient or visit (optional)').fill('Bed 12 follow-up');
+  await page.getByRole('button', { name: '● Record' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
+
+  const updates = await page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const levels: number[] = [];
+        const off = window.scribe.on.recorderChanged((status) => levels.push(status.level));
+        setTimeout(() => {
+          off();
+          resolve(levels);
+        }, 1000);
+      }),
+  );
+  expect(updates.length).toBeGreaterThanOrEqual(10);
+  expect(Math.max(...updates)).toBeGreaterThan(0.3);
+  await screenshot(page, 'dictation-recording');
+  await expect.poll(() => page.evaluate(() => window.scribe.getRecorder().then((r) => r.elapsedMs)), { timeout: 20_000 }).toBeGreaterThanOrEqual(4000);
+  const shown = await page.evaluate(() => window.scribe.getRecorder().then((r) => r.elapsedMs));
+  await page.getByRole('button', { name: '■ Stop' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
+
+  const [item] = await dictations(page);
+  expect(item).toMatchObject({ label: 'Bed 12 follow-up', mode: 'dictation' });
+  const audio = analyseWav(join(userDataDir, 'dictations', item!.id, 'audio.wav'));
+  expect(audio.sampleRate).toBe(16_000);
+  expect(audio.rms).toBeGreaterThan(0.02);
+  expect(Math.abs(audio.durationMs - item!.durationMs)).toBeLessThan(50);
+  expect(audio.durationMs).toBeGreaterThanOrEqual(shown);
+  expect(audio.durationMs - shown).toBeLessThan(1000);
+
+  await openDictation(page, 'Bed 12 follow-up');
+  await expect(page.getByTestId('detail-state')).toHaveText('Completed', { timeout: 30_000 });
+  const table = page.getByRole('table', { name: 'Medications' });
+  await expect(table).toBeVisible();
+  await expect(table.getByRole('row')).not.toHaveCount(1);
+  await expect(table.getByRole('columnheader')).toHaveText(['Medicine', 'Dose', 'Frequency', 'Duration', 'Instructions']);
+  await expect(page.getByRole('article', { name: 'Clinical notes (FHIR)' })).toContainText('FHIR Bundle with 1 Composition');
+  await screenshot(page, 'dictation-completed');
+
+  // FHIR export: the OS save dialog cannot be driven here, so it answers with a path.
+  const exportPath = join(userDataDir, '..', `${item!.id}-fhir.json`);
+  await app.evaluate(({ dialog }, path) => {
+    dialog.showSaveDialog = (async () => ({ canceled: false, filePath: path })) as typeof dialog.showSaveDialog;
+  }, exportPath);
+  await page.getByRole('article', { name: 'Clinical notes (FHIR)' }).getByRole('button', { name: 'Export .json' }).click();
+  await expect(page.getByText(`Saved to ${exportPath}`)).toBeVisible();
+  const exported = JSON.parse((await import('node:fs')).readFileSync(exportPath, 'utf8'));
+  expect(exported.resourceType).toBe('Bundle');
+
+  await page.getByRole('article', { name: 'Transcript' }).getByRole('button', { name: 'Copy text' }).click();
+  expect(await app.evaluate(({ clipboard }) => clipboard.readText())).toContain('Sandbox transcript');
+
+  const served = await app.evaluate(async ({ net }, id) => {
+    const response = await net.fetch(`app://scribe/recordings/${id}.wav`);
+    return { status: response.status, type: response.headers.get('content-type'), size: (await response.arrayBuffer()).byteLength };
+  }, item!.id);
+  expect(served).toMatchObject({ status: 200, type: 'audio/wav' });
+  expect(served.size).toBe(44 + Math.round((audio.durationMs / 1000) * 32_000));
+  await app.close();
+});
+
+test('offline: two dictations wait on disk, then go when the service is back', async () => {
+  const sandbox = await SandboxServer.start({ faults: { processingMs: 300 } });
+  const { port } = new URL(sandbox.url);
+  const token = sandbox.token;
+  const { app, page } = await launchApp({ policy: customService(sandbox) });
+  await sandbox.stop();
+
+  await record(page, 'Offline one', 2);
+  await record(page, 'Offline two', 2);
+  await expect(page.getByTestId('connection')).toHaveText('Service unreachable', { timeout: 20_000 });
+  await expect(page.getByTestId('pending-sync')).toHaveText('2 waiting to sync');
+  expect((await dictations(page)).map((d) => d.state)).toEqual(['recorded', 'recorded']);
+  await openDictation(page, 'Offline two');
+  await expect(page.getByTestId('detail-problem')).toContainText('cannot be reached');
+  await screenshot(page, 'dictation-offline');
+
+  const back = await SandboxServer.start({ port: Number(port), token, faults: { processingMs: 300 } });
+  await expect.poll(async () => (await dictations(page)).map((d) => d.state), { timeout: 60_000 }).toEqual(['completed', 'completed']);
+  await expect(page.getByTestId('connection')).toHaveText('Online');
+  await expect(page.getByTestId('pending-sync')).toHaveText('Nothing waiting to sync');
+  for (const item of await dictations(page)) expect(back.uploadsFor(item.txnId)).toBe(1);
+  await app.close();
+  await back.stop();
+});
+
+test('killed mid-upload and relaunched, it finishes with exactly one upload per txn id', async () => {
+  const sandbox = await SandboxServer.start({ faults: { processingMs: 300, latencyMs: 4000 } });
+  const first = await launchApp({ policy: customService(sandbox) });
+  await record(first.page, 'Killed during upload', 2);
+  await expect.poll(async () => (await dictations(first.page))[0]?.state, { timeout: 20_000 }).toBe('uploading');
+  const [item] = await dictations(first.page);
+  first.app.process().kill('SIGKILL');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+
+  sandbox.setFaults({ latencyMs: 0 });
+  const second = await launchApp({ userDataDir: first.userDataDir, policy: customService(sandbox) });
+  await expect.poll(async () => (await dictations(second.page))[0]?.state, { timeout: 60_000 }).toBe('completed');
+  expect((await dictations(second.page))[0]?.txnId).toBe(item!.txnId);
+  expect(sandbox.uploadsFor(item!.txnId)).toBe(1);
+  expect(sandbox.received.filter((request) => request.operation === 'voiceUpload' && request.status === 200)).toHaveLength(1);
+  await second.app.close();
+  await sandbox.stop();
+});
+
+test('killed mid-recording, the next launch recovers the recording, missing at most the last second', async () => {
+  const first = await launchApp({ policy: { autoSync: false } });
+  await first.page.getByLabel('Patient or visit (optional)').fill('Power cut');
+  await first.page.getByRole('button', { name: '● Record' }).click();
+  await expect(first.page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
+  await expect.poll(() => first.page.evaluate(() => window.scribe.getRecorder().then((r) => r.elapsedMs)), { timeout: 20_000 }).toBeGreaterThanOrEqual(5000);
+  const recordedMs = await first.page.evaluate(() => window.scribe.getRecorder().then((r) => r.elapsedMs));
+  first.app.process().kill('SIGKILL');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+
+  const second = await launchApp({ userDataDir: first.userDataDir, policy: { autoSync: false } });
+  const [item] = await dictations(second.page);
+  expect(item).toMatchObject({ label: 'Power cut', state: 'recorded', recovered: true });
+  expect(item!.durationMs).toBeGreaterThanOrEqual(recordedMs - 1000);
+  expect(item!.durationMs).toBeLessThanOrEqual(recordedMs + 1000);
+  const audio = analyseWav(join(first.userDataDir, 'dictations', item!.id, 'audio.wav'));
+  expect(Math.abs(audio.durationMs - item!.durationMs)).toBeLessThan(50);
+  expect(audio.rms).toBeGreaterThan(0.02);
+  await openDictation(second.page, 'Power cut');
+  await expect(second.page.getByText('Recovered', { exact: true })).toBeVisible();
+  await screenshot(second.page, 'dictation-recovered');
+  await second.app.close();
+});
+
+test('a partial (206) and a failed (500) result are shown as such, with a retry', async () => {
+  const sandbox = await SandboxServer.start({ faults: { processingMs: 300, nextOutcomes: ['partial', 'failed'] } });
+  const { app, page } = await launchApp({ policy: customService(sandbox) });
+  await record(page, 'Partial case', 2);
+  await expect.poll(async () => (await dictations(page))[0]?.state, { timeout: 30_000 }).toBe('partial');
+  await record(page, 'Failed case', 2);
+  await expect.poll(async () => (await dictations(page))[0]?.state, { timeout: 30_000 }).toBe('failed');
+
+  await openDictation(page, 'Partial case');
+  await expect(page.getByTestId('detail-state')).toHaveText('Partial result');
+  const emr = page.getByRole('article', { name: 'EKA EMR Template' });
+  await expect(emr.getByRole('list', { name: 'Errors' })).toHaveText('Error: Unable to extract medication dosage');
+  await expect(emr.getByRole('list', { name: 'Warnings' })).toHaveText('Warning: Low confidence in diagnosis section');
+  await expect(emr).toContainText('Partly complete');
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await screenshot(page, 'dictation-partial');
+
+  await openDictation(page, 'Failed case');
+  await expect(page.getByTestId('detail-state')).toHaveText('Failed');
+  await expect(page.getByTestId('detail-problem')).toHaveText(/could not process this dictation/);
+  await screenshot(page, 'dictation-failed');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('detail-state')).toHaveText('Completed', { timeout: 30_000 });
+  await app.close();
+  await sandbox.stop();
+});
+
+test('a rejected token puts sending on hold until a new token is saved, losing nothing', async () => {
+  const sandbox = await SandboxServer.start({ faults: { processingMs: 300 } });
+  const launched: LaunchedApp = await launchApp({ policy: customService(sandbox, false) });
+  const { app, page } = launched;
+  await record(page, 'Needs token', 2);
+  await expect(page.getByTestId('needs-token')).toBeVisible({ timeout: 20_000 });
+  expect((await dictations(page))[0]?.state).toBe('recorded');
+  await screenshot(page, 'dictation-needs-token');
+
+  await page.getByTestId('needs-token').getByRole('button', { name: 'Open Settings' }).click();
+  const form = page.getByRole('form', { name: 'Access token' });
+  await form.getByLabel(/Access token/).fill(sandbox.token);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(async () => (await dictations(page))[0]?.state, { timeout: 30_000 }).toBe('completed');
+  await app.close();
+  await sandbox.stop();
+});

@@ -1,0 +1,69 @@
+/**
+ * A virtual microphone that speaks: PulseAudio with a null sink, a remapped monitor source
+ * set as the default input, and espeak-ng speech played into the sink in a loop. PvRecorder
+ * in the app then records real speech.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const SINK = 'scribe_test_sink';
+const SOURCE = 'scribe_test_mic';
+export const SPEECH_TEXT =
+  'Paracetamol five hundred milligrams, one tablet in the morning and one at night, after food, for five days. Review after one week.';
+
+function pactl(...args: string[]): string {
+  return execFileSync('pactl', args, { encoding: 'utf8' });
+}
+
+function ensurePulseAudio(): void {
+  try {
+    execFileSync('pulseaudio', ['--check']);
+  } catch {
+    execFileSync('pulseaudio', ['-D', '--exit-idle-time=-1', '--disallow-exit'], { stdio: 'ignore' });
+    for (let i = 0; i < 50; i += 1) {
+      try {
+        pactl('info');
+        return;
+      } catch {
+        execFileSync('sleep', ['0.1']);
+      }
+    }
+    throw new Error('PulseAudio did not start.');
+  }
+}
+
+export interface VirtualMicrophone {
+  /** The device name PvRecorder lists for it. */
+  deviceName: string;
+  stop(): void;
+}
+
+export function startVirtualMicrophone(): VirtualMicrophone {
+  ensurePulseAudio();
+  if (!pactl('list', 'short', 'sinks').includes(SINK)) {
+    pactl('load-module', 'module-null-sink', `sink_name=${SINK}`, `sink_properties=device.description=ScribeTestSink`);
+  }
+  if (!pactl('list', 'short', 'sources').includes(SOURCE)) {
+    pactl('load-module', 'module-remap-source', `master=${SINK}.monitor`, `source_name=${SOURCE}`, `source_properties=device.description=ScribeTestMicrophone`);
+  }
+  pactl('set-default-source', SOURCE);
+  const folder = join(tmpdir(), 'scribe-speech');
+  mkdirSync(folder, { recursive: true });
+  const speech = join(folder, 'speech.wav');
+  if (!existsSync(speech)) execFileSync('espeak-ng', ['-s', '150', '-w', speech, SPEECH_TEXT]);
+  const player: ChildProcess = spawn('sh', ['-c', `while :; do paplay --device=${SINK} ${speech}; done`], { stdio: 'ignore', detached: true });
+  return {
+    deviceName: 'ScribeTestMicrophone',
+    stop: () => {
+      if (player.pid) {
+        try {
+          process.kill(-player.pid, 'SIGTERM');
+        } catch {
+          // already stopped
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { ServiceClient } from '../../../main/api/service-client';
+import { WavAppender } from '../../../main/audio/wav-file';
+import { inlineMp3Encoding, prepareUploadAudio } from '../../../main/audio/upload-audio';
+import { DictationStore } from '../../../main/dictations/dictation-store';
+import { SyncEngine } from '../../../main/dictations/sync-engine';
+import { useSandbox } from '../api/sandbox-fixture';
+import { tempFolder } from '../temp-folder';
+
+const env = useSandbox();
+
+function recorded(store: DictationStore, label = 'patient', seconds = 1) {
+  const manifest = store.create({ mode: 'dictation', label });
+  const wav = WavAppender.create(store.audioPath(manifest.id));
+  for (let i = 0; i < seconds * 31; i += 1) wav.append(new Int16Array(512).map((_, j) => Math.round(3000 * Math.sin(j / 5))));
+  const { durationMs } = wav.finish();
+  return store.update(manifest.id, { state: 'recorded', durationMs });
+}
+
+function engine(store: DictationStore, overrides: { online?: () => boolean; client?: ServiceClient; token?: () => string } = {}) {
+  const client =
+    overrides.client ?? new ServiceClient(() => ({ baseUrl: env.sandbox.url, accessToken: overrides.token?.() ?? env.sandbox.token }));
+  const results: string[] = [];
+  const sync = new SyncEngine({
+    store,
+    client,
+    prepareAudio: (manifest) => prepareUploadAudio(store.folderOf(manifest.id), 'mp3', inlineMp3Encoding),
+    isOnline: overrides.online ?? (() => true),
+    autoSync: () => true,
+    retryBackoff: { baseMs: 20, capMs: 60 },
+    pollBackoff: { baseMs: 20, capMs: 60 },
+    onResult: (manifest) => results.push(`${manifest.label}:${manifest.state}`),
+  });
+  return { sync, results, client };
+}
+
+const settle = (store: DictationStore, id: string, states: string[]) =>
+  expect.poll(() => store.get(id)?.state, { timeout: 10_000, interval: 20 }).toSatisfy((state: unknown) => states.includes(state as string));
+
+describe('SyncEngine against the sandbox', () => {
+  it('uploads the MP3 once under the fixed txn id and stores the completed result', async () => {
+    const store = new DictationStore(tempFolder());
+    const item = recorded(store, 'bed 1', 2);
+    const { sync, results, client } = engine(store);
+    sync.start();
+    await settle(store, item.id, ['completed']);
+    sync.stop();
+    await client.close();
+    expect(env.sandbox.uploadsFor(item.txnId)).toBe(1);
+    const upload = env.sandbox.received.find((request) => request.operation === 'voiceUpload');
+    expect(upload?.file).toMatchObject({ name: 'dictation.mp3', contentType: 'audio/mpeg' });
+    expect(store.readResult(item.id)).toMatchObject({ state: 'completed', outputs: expect.any(Array) });
+    expect(results).toEqual(['bed 1:completed']);
+  });
+
+  it('waits while offline and sends everything when the network returns', async () => {
+    const store = new DictationStore(tempFolder());
+    const a = recorded(store, 'a');
+    const b = recorded(store, 'b');
+    let online = false;
+    const { sync, client } = engine(store, { online: () => online });
+    sync.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(env.sandbox.received).toEqual([]);
+    expect(sync.pendingCount()).toBe(2);
+    online = true;
+    sync.kick();
+    await settle(store, a.id, ['completed']);
+    await settle(store, b.id, ['completed']);
+    sync.stop();
+    await client.close();
+    expect(sync.pendingCount()).toBe(0);
+  });
+
+  it('keeps retrying while the service cannot be reached, and reports it', async () => {
+    const store = new DictationStore(tempFolder());
+    const item = recorded(store);
+    let baseUrl = 'http://127.0.0.1:9';
+    const client = new ServiceClient(() => ({ baseUrl, accessToken: env.sandbox.token }));
+    const { sync } = engine(store, { client });
+    sync.start();
+    await expect.poll(() => store.get(item.id)?.attempts, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+    expect(store.get(item.id)).toMatchObject({ state: 'recorded', problem: expect.stringMatching(/cannot be reached/), nextAttemptAt: expect.any(String) });
+    expect(sync.status().serviceReachable).toBe(false);
+    baseUrl = env.sandbox.url;
+    await settle(store, item.id, ['completed']);
+    expect(sync.status().serviceReachable).toBe(true);
+    sync.stop();
+    await client.close();
+  });
+
+  it('puts sync on hold after a 401, losing nothing, and resumes with a new token', async () => {
+    const store = new DictationStore(tempFolder());
+    const item = recorded(store);
+    let token = 'expired-token';
+    const { sync, client } = engine(store, { token: () => token });
+    sync.start();
+    await expect.poll(() => sync.status().paused, { timeout: 5000 }).toBe('needs-token');
+    expect(store.get(item.id)).toMatchObject({ state: 'recorded', attempts: 0 });
+    token = env.sandbox.token;
+    sync.credentialsChanged();
+    await settle(store, item.id, ['completed']);
+    sync.stop();
+    await client.close();
+  });
+
+  it('does not upload again a dictation the service received before a crash', async () => {
+    const store = new DictationStore(tempFolder());
+    const item = recorded(store);
+    const audio = await prepareUploadAudio(store.folderOf(item.id), 'mp3', inlineMp3Encoding);
+    const { sync, client } = engine(store);
+    await client.uploadVoice({ mode: 'dictation', txnId: item.txnId, filePath: audio.path, contentType: audio.contentType });
+    store.update(item.id, { uploadStartedAt: new Date().toISOString() });
+    sync.start();
+    await settle(store, item.id, ['completed']);
+    sync.stop();
+    await client.close();
+    expect(env.sandbox.uploadsFor(item.txnId)).toBe(1);
+  });
+
+  it('marks partial and failed results, and a retry of a failed one sends it under a new txn id', async () => {
+    env.sandbox.setFaults({ nextOutcomes: ['partial', 'failed'] });
+    const store = new DictationStore(tempFolder());
+    const partial = recorded(store, 'p');
+    const { sync, results, client } = engine(store);
+    sync.start();
+    await settle(store, partial.id, ['partial']);
+    const failed = recorded(store, 'f');
+    sync.kick();
+    await settle(store, failed.id, ['failed']);
+    expect(store.get(failed.id)?.problem).toMatch(/system error/);
+    expect(results).toEqual(['p:partial', 'f:failed']);
+    sync.retry(failed.id);
+    await settle(store, failed.id, ['completed']);
+    expect(store.get(failed.id)).toMatchObject({ previousTxnIds: [failed.txnId] });
+    expect(store.get(failed.id)?.txnId).not.toBe(failed.txnId);
+    sync.stop();
+    await client.close();
+  });
+
+  it('cancels an upload in flight, and a retry finishes it with a single upload', async () => {
+    env.sandbox.setFaults({ latencyMs: 300 });
+    const store = new DictationStore(tempFolder());
+    const item = recorded(store);
+    const { sync, client } = engine(store);
+    sync.start();
+    await expect.poll(() => store.get(item.id)?.state, { timeout: 5000, interval: 5 }).toBe('uploading');
+    sync.cancel(item.id);
+    expect(store.get(item.id)?.state).toBe('cancelled');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(store.get(item.id)?.state).toBe('cancelled');
+    env.sandbox.setFaults({ latencyMs: 0 });
+    sync.retry(item.id);
+    await settle(store, item.id, ['completed']);
+    expect(env.sandbox.uploadsFor(item.txnId)).toBe(1);
+    sync.stop();
+    await client.close();
+  });
+
+  it('sends at most two at a time', async () => {
+    env.sandbox.setFaults({ latencyMs: 150 });
+    const store = new DictationStore(tempFolder());
+    const items = Array.from({ length: 5 }, (_, i) => recorded(store, `n${i}`));
+    const { sync, client } = engine(store);
+    let most = 0;
+    const watch = setInterval(() => {
+      most = Math.max(most, store.list().filter((m) => m.state === 'uploading' || m.state === 'processing').length);
+    }, 5);
+    sync.start();
+    for (const item of items) await settle(store, item.id, ['completed']);
+    clearInterval(watch);
+    sync.stop();
+    await client.close();
+    expect(most).toBe(2);
+  });
+});
