@@ -3,7 +3,7 @@
 # microphone, speech synthesis, keyring), when they are missing. Needs root and apt-get;
 # elsewhere it only says what is missing.
 set -euo pipefail
-packages=(xvfb xauth pulseaudio pulseaudio-utils espeak-ng sox dbus-x11 gnome-keyring libnss3 libgbm1 libasound2 libgtk-3-0 libxss1)
+packages=(xvfb xauth xdotool pulseaudio pulseaudio-utils espeak-ng sox dbus-x11 gnome-keyring libnss3 libgbm1 libasound2 libgtk-3-0 libxss1)
 command -v dpkg-query >/dev/null || exit 0  # not Debian: a desktop with its own display and audio
 missing=()
 for package in "${packages[@]}"; do

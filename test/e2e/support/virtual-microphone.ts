@@ -35,9 +35,12 @@ function ensurePulseAudio(): void {
 }
 
 export interface VirtualMicrophone {
-  /** The device name PvRecorder lists for it. */
-  deviceName: string;
   stop(): void;
+}
+
+/** Takes the whole sound system away, as when a USB headset is pulled out. */
+export function killSoundSystem(): void {
+  execFileSync('pulseaudio', ['-k']);
 }
 
 export function startVirtualMicrophone(): VirtualMicrophone {
@@ -55,7 +58,6 @@ export function startVirtualMicrophone(): VirtualMicrophone {
   if (!existsSync(speech)) execFileSync('espeak-ng', ['-s', '150', '-w', speech, SPEECH_TEXT]);
   const player: ChildProcess = spawn('sh', ['-c', `while :; do paplay --device=${SINK} ${speech}; done`], { stdio: 'ignore', detached: true });
   return {
-    deviceName: 'ScribeTestMicrophone',
     stop: () => {
       if (player.pid) {
         try {
