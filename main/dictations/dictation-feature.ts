@@ -60,7 +60,7 @@ function notifyReady(manifest: DictationManifest): void {
 
 export async function createDictationFeature(deps: DictationFeatureDeps) {
   const store = new DictationStore(join(deps.userData, 'dictations'));
-  const report = await store.load();
+  const report = store.load();
   log.info(`dictations: ${report.loaded} loaded, ${report.recovered} recovered, ${report.unreadable} unreadable`);
 
   const encode = workerMp3Encoding(join(deps.builtDir, 'mp3-encode-worker.cjs'));
