@@ -10,6 +10,7 @@ import { createDictationFeature } from './dictations/dictation-feature';
 import { registerOperations, sendEvent } from './ipc/register-operations';
 import { isTrustedFrame } from './ipc/trusted-sender';
 import { initLog, log } from './log';
+import { ServiceHealth } from './outbox/service-health';
 import { ServiceConnection } from './service/service-connection';
 import { electronSettingsStore } from './settings/electron-settings-store';
 import { loadPolicy, machinePolicyPath } from './settings/policy';
@@ -45,6 +46,7 @@ async function start(): Promise<void> {
   const connection = new ServiceConnection(settings, (message) => log.error(`service: ${message}`));
   await connection.apply();
   const serviceClient = new ServiceClient(() => connection.config());
+  const health = new ServiceHealth();
 
   let window: BrowserWindow | null = null;
   const send = <K extends EventName>(name: K, payload: EventPayload<K>) => {
@@ -55,6 +57,7 @@ async function start(): Promise<void> {
     userData,
     builtDir: here,
     client: serviceClient,
+    health,
     settings,
     isOnline: () => net.isOnline(),
     window: () => window,
@@ -68,9 +71,9 @@ async function start(): Promise<void> {
         send('dictationRemoved', { id });
         status?.refresh();
       },
-      sync: () => status?.refresh(),
     },
   });
+  health.onChange(() => status?.refresh());
   status = new AppStatusMonitor({
     isOnline: () => net.isOnline(),
     settings: () => settings.current(),
@@ -105,6 +108,7 @@ async function start(): Promise<void> {
 
   settings.onChange((view) => {
     send('settingsChanged', view);
+    health.credentialsChanged();
     void connection.apply().then(() => {
       dictations.applySettings();
       status.refresh();

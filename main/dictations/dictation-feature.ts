@@ -5,12 +5,13 @@
 import { clipboard, dialog, Notification, type BrowserWindow } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DictationSummary, RecorderStatus, SyncStatus } from '../../contract/dictation';
+import type { DictationSummary, RecorderStatus } from '../../contract/dictation';
 import type { OperationHandlers } from '../ipc/register-operations';
 import { Recorder } from '../audio/recorder';
 import { deviceIndexFor, ensureMicrophonePermission } from '../audio/microphone-access';
 import { prepareUploadAudio, workerMp3Encoding } from '../audio/upload-audio';
 import { log } from '../log';
+import type { ServiceHealth } from '../outbox/service-health';
 import type { SettingsService } from '../settings/settings-service';
 import { RecordShortcut } from '../shortcuts/record-shortcut';
 import { summaryOf, type DictationManifest } from './dictation-manifest';
@@ -22,6 +23,7 @@ export interface DictationFeatureDeps {
   userData: string;
   builtDir: string;
   client: SyncClient;
+  health: ServiceHealth;
   settings: SettingsService;
   isOnline(): boolean;
   window(): BrowserWindow | null;
@@ -29,7 +31,6 @@ export interface DictationFeatureDeps {
     recorder(status: RecorderStatus): void;
     changed(summary: DictationSummary): void;
     removed(id: string): void;
-    sync(status: SyncStatus): void;
   };
 }
 
@@ -67,6 +68,7 @@ export async function createDictationFeature(deps: DictationFeatureDeps) {
   const engine: SyncEngine = new SyncEngine({
     store,
     client: deps.client,
+    health: deps.health,
     prepareAudio: (manifest) => prepareUploadAudio(store.folderOf(manifest.id), deps.settings.current().uploadAudioFormat, encode),
     isOnline: deps.isOnline,
     autoSync: () => deps.settings.current().autoSync,
@@ -75,7 +77,6 @@ export async function createDictationFeature(deps: DictationFeatureDeps) {
       const manifest = store.get(id);
       if (manifest) deps.emit.changed(summaryOf(manifest, engine.progressOf(id)));
     },
-    onStatus: deps.emit.sync,
   });
   store.onChange((manifest) => deps.emit.changed(summaryOf(manifest, engine.progressOf(manifest.id))));
   store.onRemove(deps.emit.removed);
@@ -97,7 +98,7 @@ export async function createDictationFeature(deps: DictationFeatureDeps) {
     const problem = shortcut.apply(deps.settings.current().recordShortcut);
     if (problem) log.warn(`shortcut: ${problem}`);
     deps.emit.recorder(session.status());
-    engine.credentialsChanged();
+    engine.kick();
     return problem;
   };
 

@@ -15,6 +15,8 @@ import { isServiceError } from '../api/service-error';
 import type { UploadAudio } from '../audio/upload-audio';
 import type { DictationManifest } from './dictation-manifest';
 import type { DictationStore } from './dictation-store';
+import { OutboxRunner } from '../outbox/outbox-runner';
+import type { ServiceHealth } from '../outbox/service-health';
 
 export interface SyncClient {
   uploadVoice(input: VoiceUpload): Promise<unknown>;
@@ -24,6 +26,8 @@ export interface SyncClient {
 export interface SyncEngineOptions {
   store: DictationStore;
   client: SyncClient;
+  /** Shared with the other outboxes: reachability and a rejected token. */
+  health: ServiceHealth;
   prepareAudio(manifest: DictationManifest): Promise<UploadAudio>;
   isOnline(): boolean;
   autoSync(): boolean;
@@ -39,46 +43,54 @@ export interface SyncEngineOptions {
   random?: () => number;
   onResult?(manifest: DictationManifest): void;
   onProgress?(id: string, fraction: number): void;
-  onStatus?(status: SyncStatus): void;
 }
 
 const PENDING_STATES = new Set(['recorded', 'uploading', 'processing']);
-const IDLE_RECHECK_MS = 5_000;
 
 export class SyncEngine {
-  private readonly inFlight = new Map<string, AbortController>();
   private readonly progress = new Map<string, number>();
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = true;
-  private needsToken = false;
-  private reachable = true;
-  private lastProblem: string | null = null;
+  private readonly runner: OutboxRunner;
 
-  constructor(private readonly options: SyncEngineOptions) {}
+  constructor(private readonly options: SyncEngineOptions) {
+    this.runner = new OutboxRunner({
+      waiting: () =>
+        options.store
+          .list()
+          .filter((manifest) => manifest.state === 'recorded' || manifest.state === 'processing')
+          .reverse()
+          .map((manifest) => ({ id: manifest.id, dueAt: manifest.nextAttemptAt ? Date.parse(manifest.nextAttemptAt) : null })),
+      run: (id, signal) => this.run(id, signal),
+      canRun: () => !options.health.current().needsToken && options.autoSync() && options.isOnline(),
+      concurrency: options.concurrency,
+      now: options.now,
+    });
+  }
 
   private get now(): number {
     return (this.options.now ?? Date.now)();
   }
 
   start(): void {
-    this.stopped = false;
-    this.kick();
+    this.runner.start();
   }
 
   stop(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    for (const controller of this.inFlight.values()) controller.abort();
+    this.runner.stop();
   }
 
   /** Look at the outbox now (a dictation was recorded, settings changed, network came back). */
   kick(): void {
-    this.schedule(0);
+    this.runner.kick();
   }
 
   status(): SyncStatus {
-    const paused = this.needsToken ? 'needs-token' : this.options.autoSync() ? null : 'sync-off';
-    return { paused, serviceReachable: this.reachable, message: this.needsToken ? 'The service needs a new access token. Enter it in Settings; nothing waiting is lost.' : this.lastProblem };
+    const health = this.options.health.current();
+    const paused = health.needsToken ? 'needs-token' : this.options.autoSync() ? null : 'sync-off';
+    return {
+      paused,
+      serviceReachable: health.reachable,
+      message: health.needsToken ? 'The service needs a new access token. Enter it in Settings; nothing waiting is lost.' : health.problem,
+    };
   }
 
   pendingCount(): number {
@@ -89,19 +101,10 @@ export class SyncEngine {
     return this.progress.get(id) ?? null;
   }
 
-  /** Credentials changed: try again what a 401 put on hold. */
-  credentialsChanged(): void {
-    if (this.needsToken) {
-      this.needsToken = false;
-      this.emitStatus();
-    }
-    this.kick();
-  }
-
   /** Sends again now: resumes a cancelled one, restarts a finished one under a new txn id. */
   retry(id: string): void {
     const manifest = this.options.store.get(id);
-    if (!manifest || this.inFlight.has(id) || manifest.state === 'recording') return;
+    if (!manifest || this.runner.isRunning(id) || manifest.state === 'recording') return;
     if (manifest.durationMs === 0) return;
     const reset = { attempts: 0, nextAttemptAt: null, problem: null };
     if (manifest.state === 'failed' || manifest.state === 'partial' || manifest.state === 'completed') {
@@ -126,60 +129,26 @@ export class SyncEngine {
   cancel(id: string): void {
     const manifest = this.options.store.get(id);
     if (!manifest || !PENDING_STATES.has(manifest.state)) return;
-    this.inFlight.get(id)?.abort();
+    this.runner.abort(id);
     this.options.store.update(id, { state: 'cancelled', nextAttemptAt: null, problem: null });
   }
 
   remove(id: string): void {
-    this.inFlight.get(id)?.abort();
+    this.runner.abort(id);
     this.progress.delete(id);
     this.options.store.delete(id);
   }
 
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.pump(), delayMs);
-    this.timer.unref?.();
-  }
-
-  private pump(): void {
-    this.timer = null;
-    if (this.stopped) return;
-    if (this.needsToken || !this.options.autoSync() || !this.options.isOnline()) {
-      this.schedule(IDLE_RECHECK_MS);
-      return;
+  private async run(id: string, signal: AbortSignal): Promise<void> {
+    const manifest = this.options.store.get(id);
+    if (!manifest) return;
+    try {
+      await this.send(manifest, signal);
+    } catch (error) {
+      if (!signal.aborted) this.failed(id, error);
+    } finally {
+      this.progress.delete(id);
     }
-    const now = this.now;
-    const waiting = this.options.store
-      .list()
-      .filter((manifest) => (manifest.state === 'recorded' || manifest.state === 'processing') && !this.inFlight.has(manifest.id))
-      .reverse();
-    let nextDue = Number.POSITIVE_INFINITY;
-    for (const manifest of waiting) {
-      const due = manifest.nextAttemptAt ? Date.parse(manifest.nextAttemptAt) : now;
-      if (due > now) {
-        nextDue = Math.min(nextDue, due);
-        continue;
-      }
-      if (this.inFlight.size >= (this.options.concurrency ?? 2)) break;
-      this.run(manifest);
-    }
-    if (Number.isFinite(nextDue)) this.schedule(Math.max(50, nextDue - now));
-  }
-
-  private run(manifest: DictationManifest): void {
-    const controller = new AbortController();
-    this.inFlight.set(manifest.id, controller);
-    this.send(manifest, controller.signal)
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) this.failed(manifest.id, error);
-      })
-      .finally(() => {
-        this.inFlight.delete(manifest.id);
-        this.progress.delete(manifest.id);
-        this.kick();
-      });
   }
 
   private async send(initial: DictationManifest, signal: AbortSignal): Promise<void> {
@@ -208,7 +177,7 @@ export class SyncEngine {
           },
         });
       }
-      this.markReachable();
+      this.options.health.answered();
       if (signal.aborted) return;
       manifest = store.update(manifest.id, {
         state: 'processing',
@@ -226,11 +195,11 @@ export class SyncEngine {
       signal,
       random: this.options.random,
       onProgress: (update) => {
-        this.markReachable();
+        this.options.health.answered();
         if (update.state === 'in_progress' && update.outputs.length > 0) store.saveResult(id, update);
       },
     });
-    this.markReachable();
+    this.options.health.answered();
     if (signal.aborted || !store.get(id)) return;
     store.saveResult(id, result);
     const state = result.state === 'completed' ? 'completed' : result.state === 'partial' ? 'partial' : 'failed';
@@ -270,13 +239,12 @@ export class SyncEngine {
       return;
     }
     if (error.kind === 'unauthorized') {
-      this.needsToken = true;
+      this.options.health.tokenRejected();
       store.update(id, { state: back, problem: error.message });
-      this.emitStatus();
       return;
     }
-    if (error.kind === 'network' || error.kind === 'timeout') this.markUnreachable(error.message);
-    else this.markReachable();
+    if (error.kind === 'network' || error.kind === 'timeout') this.options.health.unreachable(error.message);
+    else this.options.health.answered();
     const attempts = manifest.attempts + 1;
     const retryable = error.retryable || (error.kind === 'malformed_response' && attempts < (this.options.maxMalformedAttempts ?? 5));
     if (!retryable) {
@@ -289,23 +257,5 @@ export class SyncEngine {
     const policy = this.options.retryBackoff ?? { baseMs: 2_000, capMs: 5 * 60_000 };
     const delay = Math.max(fullJitterDelay(attempts, policy, this.options.random), error.retryAfterMs ?? 0, 500);
     store.update(id, { state: back, attempts, problem: error.message, nextAttemptAt: new Date(this.now + delay).toISOString() });
-  }
-
-  private markReachable(): void {
-    if (this.reachable && this.lastProblem === null) return;
-    this.reachable = true;
-    this.lastProblem = null;
-    this.emitStatus();
-  }
-
-  private markUnreachable(message: string): void {
-    const changed = this.reachable || this.lastProblem !== message;
-    this.reachable = false;
-    this.lastProblem = message;
-    if (changed) this.emitStatus();
-  }
-
-  private emitStatus(): void {
-    this.options.onStatus?.(this.status());
   }
 }

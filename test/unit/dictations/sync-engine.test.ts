@@ -4,6 +4,7 @@ import { WavAppender } from '../../../main/audio/wav-file';
 import { inlineMp3Encoding, prepareUploadAudio } from '../../../main/audio/upload-audio';
 import { DictationStore } from '../../../main/dictations/dictation-store';
 import { SyncEngine } from '../../../main/dictations/sync-engine';
+import { ServiceHealth } from '../../../main/outbox/service-health';
 import { useSandbox } from '../api/sandbox-fixture';
 import { tempFolder } from '../temp-folder';
 
@@ -21,9 +22,11 @@ function engine(store: DictationStore, overrides: { online?: () => boolean; clie
   const client =
     overrides.client ?? new ServiceClient(() => ({ baseUrl: env.sandbox.url, accessToken: overrides.token?.() ?? env.sandbox.token }));
   const results: string[] = [];
+  const health = new ServiceHealth();
   const sync = new SyncEngine({
     store,
     client,
+    health,
     prepareAudio: (manifest) => prepareUploadAudio(store.folderOf(manifest.id), 'mp3', inlineMp3Encoding),
     isOnline: overrides.online ?? (() => true),
     autoSync: () => true,
@@ -31,7 +34,7 @@ function engine(store: DictationStore, overrides: { online?: () => boolean; clie
     pollBackoff: { baseMs: 20, capMs: 60 },
     onResult: (manifest) => results.push(`${manifest.label}:${manifest.state}`),
   });
-  return { sync, results, client };
+  return { sync, results, client, health };
 }
 
 const settle = (store: DictationStore, id: string, states: string[]) =>
@@ -93,12 +96,13 @@ describe('SyncEngine against the sandbox', () => {
     const store = new DictationStore(tempFolder());
     const item = recorded(store);
     let token = 'expired-token';
-    const { sync, client } = engine(store, { token: () => token });
+    const { sync, client, health } = engine(store, { token: () => token });
     sync.start();
     await expect.poll(() => sync.status().paused, { timeout: 5000 }).toBe('needs-token');
     expect(store.get(item.id)).toMatchObject({ state: 'recorded', attempts: 0 });
     token = env.sandbox.token;
-    sync.credentialsChanged();
+    health.credentialsChanged();
+    sync.kick();
     await settle(store, item.id, ['completed']);
     sync.stop();
     await client.close();

@@ -1,0 +1,97 @@
+/**
+ * Runs the due items of an outbox a few at a time, and wakes up when the next one is due.
+ * What an item is and what happens to it belong to the caller; this only schedules.
+ */
+
+export interface OutboxItem {
+  id: string;
+  /** Epoch milliseconds before which the item must not run; null when due now. */
+  dueAt: number | null;
+}
+
+export interface OutboxRunnerOptions {
+  /** Items waiting to run, oldest first. */
+  waiting(): OutboxItem[];
+  run(id: string, signal: AbortSignal): Promise<void>;
+  /** False while nothing may run (offline, sending on hold); checked again every few seconds. */
+  canRun(): boolean;
+  concurrency?: number;
+  now?: () => number;
+}
+
+const IDLE_RECHECK_MS = 5_000;
+
+export class OutboxRunner {
+  private readonly inFlight = new Map<string, AbortController>();
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = true;
+
+  constructor(private readonly options: OutboxRunnerOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.kick();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    for (const controller of this.inFlight.values()) controller.abort();
+  }
+
+  /** Look at the outbox now. */
+  kick(): void {
+    this.schedule(0);
+  }
+
+  isRunning(id: string): boolean {
+    return this.inFlight.has(id);
+  }
+
+  /** Stops one item's run; its `run` promise settles with the signal aborted. */
+  abort(id: string): void {
+    this.inFlight.get(id)?.abort();
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.pump(), delayMs);
+    this.timer.unref?.();
+  }
+
+  private pump(): void {
+    this.timer = null;
+    if (this.stopped) return;
+    if (!this.options.canRun()) {
+      this.schedule(IDLE_RECHECK_MS);
+      return;
+    }
+    const now = (this.options.now ?? Date.now)();
+    let nextDue = Number.POSITIVE_INFINITY;
+    for (const item of this.options.waiting()) {
+      if (this.inFlight.has(item.id)) continue;
+      if (item.dueAt !== null && item.dueAt > now) {
+        nextDue = Math.min(nextDue, item.dueAt);
+        continue;
+      }
+      if (this.inFlight.size >= (this.options.concurrency ?? 2)) break;
+      this.launch(item.id);
+    }
+    if (Number.isFinite(nextDue)) this.schedule(Math.max(50, nextDue - now));
+  }
+
+  private launch(id: string): void {
+    const controller = new AbortController();
+    this.inFlight.set(id, controller);
+    this.options
+      .run(id, controller.signal)
+      .catch(() => {
+        // run() handles its own failures; a rejection here is a bug already logged by the caller.
+      })
+      .finally(() => {
+        this.inFlight.delete(id);
+        this.kick();
+      });
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Items kept one folder each (`<root>/<id>/manifest.json`, written atomically), with
+ * whatever files belong to them beside the manifest. One damaged folder never hides the
+ * others: it is counted and skipped.
+ */
+import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { writeFileAtomic } from './atomic-file';
+
+const MANIFEST = 'manifest.json';
+
+export interface StoredItem {
+  id: string;
+  createdAt: string;
+}
+
+export class FolderStore<M extends StoredItem> {
+  private readonly items = new Map<string, M>();
+  private readonly changeListeners = new Set<(item: M) => void>();
+  private readonly removeListeners = new Set<(id: string) => void>();
+
+  constructor(
+    readonly root: string,
+    private readonly schema: z.ZodType<M>,
+  ) {
+    mkdirSync(root, { recursive: true, mode: 0o700 });
+  }
+
+  folderOf(id: string): string {
+    return join(this.root, id);
+  }
+
+  /**
+   * Reads every folder, synchronously: it runs once at start-up, and reading thousands of
+   * small files this way is several times faster than through the thread pool (npm run bench).
+   */
+  readAll(): { loaded: M[]; unreadable: number } {
+    const loaded: M[] = [];
+    let unreadable = 0;
+    for (const folder of readdirSync(this.root, { withFileTypes: true })) {
+      if (!folder.isDirectory()) continue;
+      try {
+        const item = this.schema.parse(JSON.parse(readFileSync(join(this.root, folder.name, MANIFEST), 'utf8')));
+        this.items.set(item.id, item);
+        loaded.push(item);
+      } catch {
+        unreadable += 1;
+      }
+    }
+    return { loaded, unreadable };
+  }
+
+  /** Creates the item's folder and writes its first manifest. */
+  add(item: M): M {
+    mkdirSync(this.folderOf(item.id), { recursive: true, mode: 0o700 });
+    return this.write(this.schema.parse(item));
+  }
+
+  get(id: string): M | undefined {
+    return this.items.get(id);
+  }
+
+  /** Newest first. */
+  list(): M[] {
+    return [...this.items.values()].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  }
+
+  update(id: string, patch: Partial<M>): M {
+    const current = this.items.get(id);
+    if (!current) throw new Error(`No item ${id}.`);
+    return this.write(this.schema.parse({ ...current, ...patch }));
+  }
+
+  delete(id: string): void {
+    rmSync(this.folderOf(id), { recursive: true, force: true });
+    if (this.items.delete(id)) for (const listener of this.removeListeners) listener(id);
+  }
+
+  onChange(listener: (item: M) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  onRemove(listener: (id: string) => void): () => void {
+    this.removeListeners.add(listener);
+    return () => this.removeListeners.delete(listener);
+  }
+
+  private write(item: M): M {
+    writeFileAtomic(join(this.folderOf(item.id), MANIFEST), JSON.stringify(item, null, 1));
+    this.items.set(item.id, item);
+    for (const listener of this.changeListeners) listener(item);
+    return item;
+  }
+}
