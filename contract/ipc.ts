@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DICTATION_MODES, type DictationDetail, type DictationSummary, type RecorderStatus, type SyncStatus } from './dictation';
+import { RECORD_TASKS, type RecordSummary, type StagedFile } from './records';
 import { SECRET_NAMES, type SecretName, type ServiceKind, type Settings, type SettingName } from './settings';
 
 /** Declares an operation: its input schema (checked in main) and its output type. */
@@ -122,6 +123,40 @@ export const operations = {
   deleteDictation: operation<void>()(dictationRef),
   exportOutput: operation<ExportResult>()(dictationRef.extend({ templateId: z.string().min(1).max(200) }).strict()),
   copyText: operation<void>()(z.object({ text: z.string().max(2_000_000) }).strict()),
+
+  pickRecordFiles: operation<StagedFile[]>()(noInput),
+  stageRecordFiles: operation<StagedFile[]>()(
+    z
+      .object({
+        files: z
+          .array(
+            z
+              .object({
+                name: z.string().min(1).max(255),
+                size: z.number().int().min(0),
+                /** The file's bytes; null when it is larger than the upload limit (it is refused unread). */
+                data: z.instanceof(Uint8Array).refine((data) => data.length <= 10 * 1024 * 1024 + 1, 'File too large to send.').nullable(),
+              })
+              .strict(),
+          )
+          .min(1)
+          .max(20),
+      })
+      .strict(),
+  ),
+  dismissStagedFile: operation<void>()(z.object({ id: z.uuid() }).strict()),
+  uploadRecords: operation<{ ok: true } | { ok: false; message: string }>()(
+    z
+      .object({
+        ids: z.array(z.uuid()).min(1).max(20),
+        tasks: z.array(z.enum(RECORD_TASKS)).min(1, 'Choose at least one parsing task.'),
+        acceptLowResolution: z.boolean(),
+      })
+      .strict(),
+  ),
+  listRecords: operation<RecordSummary[]>()(noInput),
+  retryRecord: operation<void>()(z.object({ id: z.uuid() }).strict()),
+  deleteRecord: operation<void>()(z.object({ id: z.uuid() }).strict()),
 };
 
 export const events = {
@@ -130,6 +165,8 @@ export const events = {
   recorderChanged: event<RecorderStatus>(),
   dictationChanged: event<DictationSummary>(),
   dictationRemoved: event<{ id: string }>(),
+  recordChanged: event<RecordSummary>(),
+  recordRemoved: event<{ id: string }>(),
 };
 
 export type Operations = typeof operations;

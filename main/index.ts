@@ -7,6 +7,7 @@ import { ServiceClient } from './api/service-client';
 import { parseAppArguments } from './app-arguments';
 import { listMicrophones } from './audio/microphones';
 import { createDictationFeature } from './dictations/dictation-feature';
+import { createRecordsFeature } from './records/records-feature';
 import { registerOperations, sendEvent } from './ipc/register-operations';
 import { isTrustedFrame } from './ipc/trusted-sender';
 import { initLog, log } from './log';
@@ -73,12 +74,30 @@ async function start(): Promise<void> {
       },
     },
   });
+  const records = createRecordsFeature({
+    userData,
+    client: serviceClient,
+    health,
+    isOnline: () => net.isOnline(),
+    encrypting: () => connection.encrypting(),
+    window: () => window,
+    emit: {
+      changed: (summary) => {
+        send('recordChanged', summary);
+        status?.refresh();
+      },
+      removed: (id) => {
+        send('recordRemoved', { id });
+        status?.refresh();
+      },
+    },
+  });
   health.onChange(() => status?.refresh());
   status = new AppStatusMonitor({
     isOnline: () => net.isOnline(),
     settings: () => settings.current(),
     sandboxUrl: () => connection.sandboxUrl(),
-    pendingSync: () => dictations.engine.pendingCount(),
+    pendingSync: () => dictations.engine.pendingCount() + records.outbox.pendingCount(),
     sync: () => dictations.engine.status(),
   });
 
@@ -102,6 +121,7 @@ async function start(): Promise<void> {
       listMicrophones: () => listMicrophones(),
       getStatus: () => status.current(),
       ...dictations.handlers,
+      ...records.handlers,
     },
     { appOrigin, isAppWindow: (contents) => BrowserWindow.fromWebContents(contents) === mainWindow },
   );
@@ -111,18 +131,21 @@ async function start(): Promise<void> {
     health.credentialsChanged();
     void connection.apply().then(() => {
       dictations.applySettings();
+      records.outbox.kick();
       status.refresh();
     });
   });
   status.onChange((current) => send('statusChanged', current));
   status.start();
   dictations.start();
+  records.start();
 
   app.on('second-instance', () => focusWindow(mainWindow));
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', () => {
     status.stop();
     dictations.dispose();
+    records.dispose();
     void serviceClient.close();
     void connection.stop();
   });

@@ -6,6 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
+import type { RecordTask } from '../../contract/records';
 import type { TranscriptionResult } from '../../contract/transcription';
 import { HttpTransport, type TransportOptions, type TransportResponse } from './http-transport';
 import { decryptResponse, deriveJweKey, encryptJson, encryptedResponseSchema, looksEncrypted, type JweKey } from './jwe';
@@ -25,8 +26,6 @@ import { MESSAGES, ServiceError } from './service-error';
 import { decodeContext, decodeOutputItem } from './transcription-output';
 
 export const REGISTRY_PREFIX = 'abdm';
-export const RECORD_TASKS = ['smart', 'pii', 'classification'] as const;
-export type RecordTask = (typeof RECORD_TASKS)[number];
 export type VoiceMode = 'dictation' | 'consultation';
 
 export interface ServiceConfig {

@@ -7,7 +7,9 @@ import { imageSize } from 'image-size';
 export const MAX_RECORD_BYTES = 10 * 1024 * 1024;
 export const PREFERRED_DPI = 150;
 
-export type RecordKind = 'pdf' | 'jpeg' | 'png';
+import { formatSize, type RecordKind } from '../../contract/records';
+
+export type { RecordKind };
 
 export const CONTENT_TYPES: Record<RecordKind, string> = { pdf: 'application/pdf', jpeg: 'image/jpeg', png: 'image/png' };
 
@@ -17,12 +19,6 @@ export interface RecordCheck {
   problem: string | null;
   /** Something the user may accept (low resolution); null when there is nothing to accept. */
   warning: string | null;
-}
-
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 export function kindOf(bytes: Uint8Array): RecordKind | null {

@@ -48,6 +48,11 @@ export class ServiceConnection {
     if (this.sandbox && key && kid) this.sandbox.setJweKey(kid, key);
   }
 
+  /** Whether requests that can be encrypted are (a client key and kid are set). */
+  encrypting(): boolean {
+    return Boolean(this.settings.secret('jweClientKey') && this.settings.current().jweKid);
+  }
+
   sandboxUrl(): string | null {
     return this.sandbox?.url ?? null;
   }
@@ -55,8 +60,7 @@ export class ServiceConnection {
   /** The client's view of the service right now. */
   config(): ServiceConfig {
     const settings = this.settings.current();
-    const key = this.settings.secret('jweClientKey');
-    const jwe = key && settings.jweKid ? { clientKey: key, kid: settings.jweKid } : null;
+    const jwe = this.encrypting() ? { clientKey: this.settings.secret('jweClientKey')!, kid: settings.jweKid } : null;
     const common = {
       userOid: settings.userOid,
       partnerUserId: settings.partnerUserId,

@@ -6,6 +6,7 @@ import { RecordsScreen } from '../features/records/RecordsScreen';
 import { RegistrationScreen } from '../features/registration/RegistrationScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { useDictationStore } from '../features/dictation/dictation-store';
+import { useRecordsStore } from '../features/records/records-store';
 import { useSettingsStore } from '../features/settings/settings-store';
 import { SCREENS, useNavigationStore, type ScreenId } from './navigation-store';
 import { useStatusStore } from './status-store';
@@ -27,6 +28,8 @@ export function App() {
   useEffect(() => followSettings(), [followSettings]);
   const followDictations = useDictationStore((state) => state.follow);
   useEffect(() => followDictations(), [followDictations]);
+  const followRecords = useRecordsStore((state) => state.follow);
+  useEffect(() => followRecords(), [followRecords]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -1,0 +1,128 @@
+/**
+ * Sends queued lab reports, a few at a time, whenever the service can be reached. The
+ * upload operation has no client-chosen id, so an upload cut off by a crash is sent again
+ * from the start; the service may then hold the document twice.
+ */
+import { fullJitterDelay } from '../api/retry-policy';
+import type { RecordUpload } from '../api/service-client';
+import { isServiceError } from '../api/service-error';
+import { OutboxRunner } from '../outbox/outbox-runner';
+import type { ServiceHealth } from '../outbox/service-health';
+import { CONTENT_TYPES } from './record-file-check';
+import type { RecordStore } from './record-store';
+
+export interface RecordOutboxOptions {
+  store: RecordStore;
+  client: { uploadRecord(input: RecordUpload): Promise<{ documentId: string }> };
+  health: ServiceHealth;
+  isOnline(): boolean;
+  /** Whether requests are encrypted now (a key and kid are set). */
+  encrypting(): boolean;
+  onProgress?(id: string, fraction: number): void;
+  now?: () => number;
+  random?: () => number;
+}
+
+export class RecordOutbox {
+  private readonly progress = new Map<string, number>();
+  private readonly runner: OutboxRunner;
+
+  constructor(private readonly options: RecordOutboxOptions) {
+    this.runner = new OutboxRunner({
+      waiting: () =>
+        options.store
+          .list()
+          .filter((record) => record.state === 'queued')
+          .reverse()
+          .map((record) => ({ id: record.id, dueAt: record.nextAttemptAt ? Date.parse(record.nextAttemptAt) : null })),
+      run: (id, signal) => this.upload(id, signal),
+      canRun: () => !options.health.current().needsToken && options.isOnline(),
+      now: options.now,
+    });
+  }
+
+  start(): void {
+    this.runner.start();
+  }
+
+  stop(): void {
+    this.runner.stop();
+  }
+
+  kick(): void {
+    this.runner.kick();
+  }
+
+  progressOf(id: string): number | null {
+    return this.progress.get(id) ?? null;
+  }
+
+  pendingCount(): number {
+    return this.options.store.list().filter((record) => record.state === 'queued' || record.state === 'uploading').length;
+  }
+
+  retry(id: string): void {
+    const record = this.options.store.get(id);
+    if (!record || record.state === 'uploaded' || this.runner.isRunning(id)) return;
+    this.options.store.update(id, { state: 'queued', attempts: 0, nextAttemptAt: null, problem: null });
+    this.kick();
+  }
+
+  remove(id: string): void {
+    this.runner.abort(id);
+    this.options.store.delete(id);
+  }
+
+  private async upload(id: string, signal: AbortSignal): Promise<void> {
+    const { store, client, health } = this.options;
+    const record = store.get(id);
+    if (!record) return;
+    const now = () => (this.options.now ?? Date.now)();
+    try {
+      store.update(id, { state: 'uploading', problem: null, encrypted: this.options.encrypting() });
+      let lastReport = 0;
+      const { documentId } = await client.uploadRecord({
+        filePath: store.documentPath(record),
+        fileName: record.fileName,
+        contentType: CONTENT_TYPES[record.kind],
+        documentType: 'lr',
+        tasks: record.tasks,
+        batch: record.batch,
+        signal,
+        onProgress: (sent, total) => {
+          const fraction = total > 0 ? sent / total : 1;
+          this.progress.set(id, fraction);
+          if (now() - lastReport >= 100 || fraction === 1) {
+            lastReport = now();
+            this.options.onProgress?.(id, fraction);
+          }
+        },
+      });
+      health.answered();
+      if (store.get(id)) store.update(id, { state: 'uploaded', documentId, attempts: 0, nextAttemptAt: null, problem: null });
+    } catch (error) {
+      if (signal.aborted || !store.get(id)) return;
+      const current = store.get(id)!;
+      if (!isServiceError(error)) {
+        store.update(id, { state: 'failed', problem: `The file could not be sent: ${(error as Error).message}` });
+        return;
+      }
+      if (error.kind === 'unauthorized') {
+        health.tokenRejected();
+        store.update(id, { state: 'queued', problem: error.message });
+        return;
+      }
+      if (error.kind === 'network' || error.kind === 'timeout') health.unreachable(error.message);
+      else health.answered();
+      const attempts = current.attempts + 1;
+      if (!error.retryable) {
+        store.update(id, { state: 'failed', attempts, problem: error.message, nextAttemptAt: null });
+        return;
+      }
+      const delay = Math.max(fullJitterDelay(attempts, { baseMs: 2_000, capMs: 5 * 60_000 }, this.options.random), error.retryAfterMs ?? 0, 500);
+      store.update(id, { state: 'queued', attempts, problem: error.message, nextAttemptAt: new Date(now() + delay).toISOString() });
+    } finally {
+      this.progress.delete(id);
+    }
+  }
+}

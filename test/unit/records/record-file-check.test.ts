@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_RECORD_BYTES, checkRecordFile, recordedDpi } from '../../../main/records/record-file-check';
+import { TINY_PNG, labReportPdf, scannedJpeg } from '../../fixtures/documents';
+
+describe('checkRecordFile', () => {
+  it('accepts a complete PDF and a sharp page photo, by their content', async () => {
+    const pdf = await labReportPdf();
+    expect(checkRecordFile(pdf, pdf.length)).toEqual({ kind: 'pdf', problem: null, warning: null });
+    const page = scannedJpeg(1300, 1800);
+    expect(checkRecordFile(page, page.length)).toEqual({ kind: 'jpeg', problem: null, warning: null });
+  });
+
+  it('refuses a PDF cut short, and a PDF whose startxref points nowhere', async () => {
+    const pdf = await labReportPdf();
+    const truncated = pdf.subarray(0, Math.floor(pdf.length * 0.7));
+    expect(checkRecordFile(truncated, truncated.length).problem).toMatch(/incomplete or damaged/);
+    const text = pdf.toString('latin1').replace(/startxref\s+\d+/, 'startxref\n999999999');
+    const broken = Buffer.from(text, 'latin1');
+    expect(checkRecordFile(broken, broken.length).problem).toMatch(/incomplete or damaged/);
+  });
+
+  it('refuses empty files, files over 10 MB with both sizes, and files that are not PDF, JPEG or PNG', () => {
+    expect(checkRecordFile(Buffer.alloc(0), 0).problem).toBe('This file is empty.');
+    expect(checkRecordFile(null, 11 * 1024 * 1024).problem).toBe('This file is 11.0 MB; the limit is 10.0 MB.');
+    expect(checkRecordFile(null, MAX_RECORD_BYTES + 1).problem).toMatch(/limit is 10.0 MB/);
+    const renamed = Buffer.from('Haemoglobin 13.2 g/dL\n');
+    expect(checkRecordFile(renamed, renamed.length)).toMatchObject({ kind: null, problem: expect.stringMatching(/not a PDF, JPEG or PNG/) });
+  });
+
+  it('warns about images below 150 DPI, and reads a recorded density', () => {
+    const small = scannedJpeg(400, 560);
+    expect(checkRecordFile(small, small.length).warning).toMatch(/400 × 560 pixels \(about 47 DPI/);
+    expect(checkRecordFile(TINY_PNG, TINY_PNG.length)).toMatchObject({ kind: 'png', problem: null, warning: expect.stringMatching(/1 × 1 pixels/) });
+    const jfif = Buffer.from(small);
+    jfif[13] = 1;
+    jfif.writeUInt16BE(300, 14);
+    jfif.writeUInt16BE(300, 16);
+    expect(recordedDpi(jfif, 'jpeg')).toBe(300);
+    expect(checkRecordFile(jfif, jfif.length).warning).toBeNull();
+  });
+
+  it('refuses an image whose header is damaged', () => {
+    const damaged = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(50)]);
+    expect(checkRecordFile(damaged, damaged.length).problem).toMatch(/damaged/);
+  });
+});
