@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DICTATION_MODES, type DictationDetail, type DictationSummary, type RecorderStatus, type SyncStatus } from './dictation';
 import { RECORD_TASKS, type RecordSummary, type StagedFile } from './records';
+import type { RegistrationView } from './registration';
 import { SECRET_NAMES, type SecretName, type ServiceKind, type Settings, type SettingName } from './settings';
 
 /** Declares an operation: its input schema (checked in main) and its output type. */
@@ -30,6 +31,7 @@ const settingsPatchSchema = z
     microphone: z.string().max(2048),
     uploadAudioFormat: z.string().max(16),
     autoSync: z.boolean(),
+    otpResendSeconds: z.number(),
     recordShortcut: z.string().max(100),
   } satisfies Record<SettingName, z.ZodType>)
   .partial()
@@ -157,6 +159,19 @@ export const operations = {
   listRecords: operation<RecordSummary[]>()(noInput),
   retryRecord: operation<void>()(z.object({ id: z.uuid() }).strict()),
   deleteRecord: operation<void>()(z.object({ id: z.uuid() }).strict()),
+
+  getRegistration: operation<RegistrationView>()(noInput),
+  startRegistration: operation<{ ok: boolean; view: RegistrationView }>()(
+    z
+      .object({
+        // Checked fully in main; zod issues never carry the input, so the number is not echoed.
+        aadhaarNumber: z.string().regex(/^\d{1,12}$/, 'An Aadhaar number has up to 12 digits.'),
+        consentText: z.string().max(1000),
+      })
+      .strict(),
+  ),
+  resendRegistrationOtp: operation<{ ok: boolean; view: RegistrationView }>()(noInput),
+  resetRegistration: operation<RegistrationView>()(noInput),
 };
 
 export const events = {

@@ -71,6 +71,8 @@ export const settingsSchema = z.object({
   uploadAudioFormat: z.enum(UPLOAD_AUDIO_FORMATS),
   /** Send dictations by themselves whenever the service can be reached. */
   autoSync: z.boolean(),
+  /** Seconds before an OTP may be sent again. */
+  otpResendSeconds: z.number().int().min(5, 'Wait at least 5 seconds between OTPs.').max(600, 'Wait at most 10 minutes between OTPs.'),
   /** Global shortcut that starts and stops recording, even with the app in the background. */
   recordShortcut: z
     .string()
@@ -91,6 +93,7 @@ export const DEFAULT_SETTINGS: Settings = {
   microphone: '',
   uploadAudioFormat: 'mp3',
   autoSync: true,
+  otpResendSeconds: 60,
   recordShortcut: 'CommandOrControl+Alt+R',
 };
 

@@ -8,6 +8,7 @@ import { parseAppArguments } from './app-arguments';
 import { listMicrophones } from './audio/microphones';
 import { createDictationFeature } from './dictations/dictation-feature';
 import { createRecordsFeature } from './records/records-feature';
+import { RegistrationFlow } from './registration/registration-flow';
 import { registerOperations, sendEvent } from './ipc/register-operations';
 import { isTrustedFrame } from './ipc/trusted-sender';
 import { initLog, log } from './log';
@@ -93,6 +94,11 @@ async function start(): Promise<void> {
     },
   });
   health.onChange(() => status?.refresh());
+  const registration = new RegistrationFlow({
+    client: serviceClient,
+    resendSeconds: () => settings.current().otpResendSeconds,
+    audit: (event) => log.info(event),
+  });
   status = new AppStatusMonitor({
     isOnline: () => net.isOnline(),
     settings: () => settings.current(),
@@ -122,6 +128,10 @@ async function start(): Promise<void> {
       getStatus: () => status.current(),
       ...dictations.handlers,
       ...records.handlers,
+      getRegistration: () => registration.view(),
+      startRegistration: ({ aadhaarNumber, consentText }) => registration.start(aadhaarNumber, consentText),
+      resendRegistrationOtp: () => registration.resend(),
+      resetRegistration: () => registration.reset(),
     },
     { appOrigin, isAppWindow: (contents) => BrowserWindow.fromWebContents(contents) === mainWindow },
   );

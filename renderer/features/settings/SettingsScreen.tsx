@@ -251,6 +251,26 @@ function SettingsForm({ view }: { view: SettingsView }) {
           </div>
         </fieldset>
 
+        <fieldset>
+          <legend>Registration</legend>
+          <div className="field">
+            <label htmlFor="otpResendSeconds">
+              Wait before an OTP can be sent again (seconds) <LockNote locked={locked('otpResendSeconds')} />
+            </label>
+            <input
+              id="otpResendSeconds"
+              type="number"
+              min={5}
+              max={600}
+              value={draft.otpResendSeconds}
+              disabled={locked('otpResendSeconds')}
+              aria-invalid={errors.otpResendSeconds ? true : undefined}
+              onChange={(event) => setDraft({ ...draft, otpResendSeconds: Number(event.target.value) })}
+            />
+            <FieldError id="otpResendSeconds-error" message={errors.otpResendSeconds} />
+          </div>
+        </fieldset>
+
         <div className="actions">
           <button type="submit" className="primary" disabled={changed.length === 0}>
             Save settings
