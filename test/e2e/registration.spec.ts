@@ -24,6 +24,13 @@ async function enterNumber(page: Page, digits: string) {
   return input;
 }
 
+/** Clears the field as a person does: focus (which unmasks it), then delete. */
+async function clearNumber(page: Page) {
+  const input = page.getByLabel("Patient's Aadhaar number");
+  await input.click();
+  await input.fill('');
+}
+
 test('a valid number gets the hint, resend works after the countdown, and the number is never stored', async () => {
   const sandbox = await SandboxServer.start();
   const { app, page, userDataDir } = await launchApp({ policy: { ...customService(sandbox), otpResendSeconds: 5 } });
@@ -80,14 +87,14 @@ test('a wrong check digit is refused before any request; an upstream error is ex
   await enterNumber(page, '234123412345');
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await expect(page.getByRole('alert')).toHaveText('This is not a valid Aadhaar number (the check digit does not match). Check each digit.');
-  await page.getByLabel("Patient's Aadhaar number").fill('');
+  await clearNumber(page);
   await enterNumber(page, '1234');
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await expect(page.getByRole('alert')).toHaveText('An Aadhaar number has 12 digits; this one has 4.');
   await screenshot(page, 'registration-invalid');
   expect(registrationCalls(sandbox)).toEqual([]);
 
-  await page.getByLabel("Patient's Aadhaar number").fill('');
+  await clearNumber(page);
   await enterNumber(page, '999941057058');
   await page.getByRole('button', { name: 'Send OTP' }).click();
   const error = page.getByTestId('registration-error');
