@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DICTATION_MODES, type DictationDetail, type DictationSummary, type RecorderStatus, type SyncStatus } from './dictation';
 import { RECORD_TASKS, type RecordSummary, type StagedFile } from './records';
 import type { RegistrationView } from './registration';
+import type { UpdateStatus } from './updates';
 import { SECRET_NAMES, type SecretName, type ServiceKind, type Settings, type SettingName } from './settings';
 
 /** Declares an operation: its input schema (checked in main) and its output type. */
@@ -32,6 +33,9 @@ const settingsPatchSchema = z
     uploadAudioFormat: z.string().max(16),
     autoSync: z.boolean(),
     otpResendSeconds: z.number(),
+    updatesEnabled: z.boolean(),
+    updateUrl: z.string().max(2048),
+    updateChannel: z.string().max(64),
     recordShortcut: z.string().max(100),
   } satisfies Record<SettingName, z.ZodType>)
   .partial()
@@ -172,6 +176,10 @@ export const operations = {
   ),
   resendRegistrationOtp: operation<{ ok: boolean; view: RegistrationView }>()(noInput),
   resetRegistration: operation<RegistrationView>()(noInput),
+
+  getUpdateStatus: operation<UpdateStatus>()(noInput),
+  checkForUpdates: operation<UpdateStatus>()(noInput),
+  restartToUpdate: operation<UpdateStatus>()(noInput),
 };
 
 export const events = {
@@ -182,6 +190,7 @@ export const events = {
   dictationRemoved: event<{ id: string }>(),
   recordChanged: event<RecordSummary>(),
   recordRemoved: event<{ id: string }>(),
+  updateChanged: event<UpdateStatus>(),
 };
 
 export type Operations = typeof operations;

@@ -71,6 +71,12 @@ export const settingsSchema = z.object({
   uploadAudioFormat: z.enum(UPLOAD_AUDIO_FORMATS),
   /** Send dictations by themselves whenever the service can be reached. */
   autoSync: z.boolean(),
+  /** Check for and download updates (an administrator's policy can turn this off). */
+  updatesEnabled: z.boolean(),
+  /** The web folder holding update metadata (latest.yml, …) and installers; empty: no updates. */
+  updateUrl: optionalHttpUrlSchema,
+  /** Update channel: `latest`, or another name the update server publishes (`beta`, …). */
+  updateChannel: z.string().trim().regex(/^[a-z0-9-]{1,32}$/, 'A channel name has lowercase letters, digits and dashes, for example latest or beta.'),
   /** Seconds before an OTP may be sent again. */
   otpResendSeconds: z.number().int().min(5, 'Wait at least 5 seconds between OTPs.').max(600, 'Wait at most 10 minutes between OTPs.'),
   /** Global shortcut that starts and stops recording, even with the app in the background. */
@@ -93,6 +99,9 @@ export const DEFAULT_SETTINGS: Settings = {
   microphone: '',
   uploadAudioFormat: 'mp3',
   autoSync: true,
+  updatesEnabled: true,
+  updateUrl: '',
+  updateChannel: 'latest',
   otpResendSeconds: 60,
   recordShortcut: 'CommandOrControl+Alt+R',
 };

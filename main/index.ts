@@ -9,6 +9,7 @@ import { listMicrophones } from './audio/microphones';
 import { createDictationFeature } from './dictations/dictation-feature';
 import { createRecordsFeature } from './records/records-feature';
 import { RegistrationFlow } from './registration/registration-flow';
+import { UpdateService } from './updates/update-service';
 import { registerOperations, sendEvent } from './ipc/register-operations';
 import { isTrustedFrame } from './ipc/trusted-sender';
 import { initLog, log } from './log';
@@ -94,6 +95,18 @@ async function start(): Promise<void> {
     },
   });
   health.onChange(() => status?.refresh());
+  const updates = new UpdateService({
+    settings: () => settings.current(),
+    busyReason: () =>
+      dictations.session.status().state !== 'idle'
+        ? 'A dictation is being recorded.'
+        : dictations.engine.uploading() || records.outbox.uploading()
+          ? 'An upload is under way.'
+          : null,
+    onStatus: (update) => send('updateChanged', update),
+    isPackaged: app.isPackaged,
+    userData,
+  });
   const registration = new RegistrationFlow({
     client: serviceClient,
     resendSeconds: () => settings.current().otpResendSeconds,
@@ -132,6 +145,9 @@ async function start(): Promise<void> {
       startRegistration: ({ aadhaarNumber, consentText }) => registration.start(aadhaarNumber, consentText),
       resendRegistrationOtp: () => registration.resend(),
       resetRegistration: () => registration.reset(),
+      getUpdateStatus: () => updates.current(),
+      checkForUpdates: () => updates.check(),
+      restartToUpdate: () => updates.restartNow(),
     },
     { appOrigin, isAppWindow: (contents) => BrowserWindow.fromWebContents(contents) === mainWindow },
   );
@@ -142,6 +158,7 @@ async function start(): Promise<void> {
     void connection.apply().then(() => {
       dictations.applySettings();
       records.outbox.kick();
+      send('updateChanged', updates.current());
       status.refresh();
     });
   });
@@ -149,6 +166,7 @@ async function start(): Promise<void> {
   status.start();
   dictations.start();
   records.start();
+  updates.start();
 
   app.on('second-instance', () => focusWindow(mainWindow));
   app.on('window-all-closed', () => app.quit());
@@ -156,6 +174,7 @@ async function start(): Promise<void> {
     status.stop();
     dictations.dispose();
     records.dispose();
+    updates.stop();
     void serviceClient.close();
     void connection.stop();
   });

@@ -4,7 +4,7 @@
  */
 import { clipboard, dialog, Notification, type BrowserWindow } from 'electron';
 import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { DictationSummary, RecorderStatus } from '../../contract/dictation';
 import type { OperationHandlers } from '../ipc/register-operations';
 import { Recorder } from '../audio/recorder';
@@ -51,6 +51,11 @@ type DictationHandlers = Pick<
   | 'copyText'
 >;
 
+/** Files started as processes or threads are unpacked beside the app archive when packaged. */
+function unpacked(path: string): string {
+  return path.replace(`app.asar${sep}`, `app.asar.unpacked${sep}`);
+}
+
 function notifyReady(manifest: DictationManifest): void {
   if (!Notification.isSupported()) return;
   const time = new Date(manifest.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -64,7 +69,7 @@ export async function createDictationFeature(deps: DictationFeatureDeps) {
   const report = store.load();
   log.info(`dictations: ${report.loaded} loaded, ${report.recovered} recovered, ${report.unreadable} unreadable`);
 
-  const encode = workerMp3Encoding(join(deps.builtDir, 'mp3-encode-worker.cjs'));
+  const encode = workerMp3Encoding(unpacked(join(deps.builtDir, 'mp3-encode-worker.cjs')));
   const engine: SyncEngine = new SyncEngine({
     store,
     client: deps.client,
@@ -84,7 +89,7 @@ export async function createDictationFeature(deps: DictationFeatureDeps) {
   let shortcut: RecordShortcut | null = null;
   const session = new RecordingSession({
     store,
-    createRecorder: (events) => new Recorder(join(deps.builtDir, 'recorder-process.cjs'), events),
+    createRecorder: (events) => new Recorder(unpacked(join(deps.builtDir, 'recorder-process.cjs')), events),
     resolveDevice: () => deviceIndexFor(deps.settings.current().microphone),
     ensurePermission: ensureMicrophonePermission,
     shortcut: () => shortcut?.current() ?? null,

@@ -97,6 +97,11 @@ export class SyncEngine {
     return this.options.store.list().filter((manifest) => PENDING_STATES.has(manifest.state)).length;
   }
 
+  /** True while a recording is being sent. */
+  uploading(): boolean {
+    return this.options.store.list().some((manifest) => manifest.state === 'uploading');
+  }
+
   progressOf(id: string): number | null {
     return this.progress.get(id) ?? null;
   }

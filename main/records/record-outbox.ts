@@ -61,6 +61,11 @@ export class RecordOutbox {
     return this.options.store.list().filter((record) => record.state === 'queued' || record.state === 'uploading').length;
   }
 
+  /** True while a file is being sent. */
+  uploading(): boolean {
+    return this.options.store.list().some((record) => record.state === 'uploading');
+  }
+
   retry(id: string): void {
     const record = this.options.store.get(id);
     if (!record || record.state === 'uploaded' || this.runner.isRunning(id)) return;

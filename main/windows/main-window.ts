@@ -1,5 +1,6 @@
 /** The app's single window: sandboxed, isolated, with the bridge preload. */
 import { BrowserWindow } from 'electron';
+import { log } from '../log';
 
 export interface MainWindowOptions {
   preloadPath: string;
@@ -29,7 +30,10 @@ export function createMainWindow({ preloadPath, url }: MainWindowOptions): Brows
       spellcheck: false,
     },
   });
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    window.show();
+    log.info('window: shown');
+  });
   void window.loadURL(url);
   return window;
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { NavBar } from '../components/NavBar';
 import { StatusBar } from '../components/StatusBar';
+import { UpdateBanner } from '../components/UpdateBanner';
 import { DictationScreen } from '../features/dictation/DictationScreen';
 import { RecordsScreen } from '../features/records/RecordsScreen';
 import { RegistrationScreen } from '../features/registration/RegistrationScreen';
@@ -10,6 +11,7 @@ import { useRecordsStore } from '../features/records/records-store';
 import { useSettingsStore } from '../features/settings/settings-store';
 import { SCREENS, useNavigationStore, type ScreenId } from './navigation-store';
 import { useStatusStore } from './status-store';
+import { useUpdateStore } from './update-store';
 
 const SCREEN_COMPONENTS: Record<ScreenId, () => React.JSX.Element> = {
   dictation: DictationScreen,
@@ -30,6 +32,8 @@ export function App() {
   useEffect(() => followDictations(), [followDictations]);
   const followRecords = useRecordsStore((state) => state.follow);
   useEffect(() => followRecords(), [followRecords]);
+  const followUpdates = useUpdateStore((state) => state.follow);
+  useEffect(() => followUpdates(), [followUpdates]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -50,6 +54,7 @@ export function App() {
     <div className="app">
       <NavBar />
       <main className="screen" aria-label={title}>
+        <UpdateBanner />
         <Screen />
       </main>
       <StatusBar />

@@ -10,6 +10,8 @@ import {
   type Settings,
 } from '../../../contract/settings';
 import type { SettingsView } from '../../../contract/ipc';
+import type { UpdateState } from '../../../contract/updates';
+import { useUpdateStore } from '../../app/update-store';
 import { useSettingsStore } from './settings-store';
 
 const FORMAT_LABELS: Record<Settings['uploadAudioFormat'], string> = {
@@ -107,6 +109,34 @@ function SecretField({ name, hint }: { name: SecretName; hint: string }) {
       <p className="hint">{hint}</p>
       <FieldError id={`${inputId}-error`} message={error} />
     </form>
+  );
+}
+
+const UPDATE_TEXT: Record<UpdateState, string> = {
+  off: 'Updates are off.',
+  idle: 'No check yet.',
+  checking: 'Checking for updates…',
+  'up-to-date': 'Scribe Desk is up to date.',
+  downloading: 'Downloading an update…',
+  ready: 'An update is ready to install.',
+  error: 'The last update check failed.',
+};
+
+function UpdateStatusLine() {
+  const status = useUpdateStore((state) => state.status);
+  const check = useUpdateStore((state) => state.check);
+  if (!status) return null;
+  return (
+    <div className="update-status" data-testid="update-status">
+      <span>
+        {UPDATE_TEXT[status.state]}
+        {status.version ? ` Version ${status.version}.` : ''}
+        {status.state === 'downloading' && status.progress !== null ? ` ${Math.round(status.progress * 100)}%` : ''} {status.message}
+      </span>
+      <button type="button" disabled={status.state === 'off' || status.state === 'checking' || status.state === 'downloading'} onClick={() => void check()}>
+        Check now
+      </button>
+    </div>
   );
 }
 
@@ -249,6 +279,32 @@ function SettingsForm({ view }: { view: SettingsView }) {
               Send dictations automatically when the service can be reached <LockNote locked={locked('autoSync')} />
             </label>
           </div>
+        </fieldset>
+
+        <fieldset>
+          <legend>Updates</legend>
+          <div className="field checkbox">
+            <label>
+              <input
+                type="checkbox"
+                checked={draft.updatesEnabled}
+                disabled={locked('updatesEnabled')}
+                onChange={(event) => setDraft({ ...draft, updatesEnabled: event.target.checked })}
+              />{' '}
+              Check for updates and download them in the background <LockNote locked={locked('updatesEnabled')} />
+            </label>
+          </div>
+          <TextField
+            name="updateUrl"
+            label="Update server"
+            hint="The web address where your IT provider publishes Scribe Desk updates."
+            value={draft.updateUrl}
+            locked={locked('updateUrl')}
+            error={errors.updateUrl}
+            onChange={set('updateUrl')}
+          />
+          <TextField name="updateChannel" label="Update channel" value={draft.updateChannel} locked={locked('updateChannel')} error={errors.updateChannel} onChange={set('updateChannel')} />
+          <UpdateStatusLine />
         </fieldset>
 
         <fieldset>
