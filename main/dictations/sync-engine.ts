@@ -9,9 +9,10 @@ import { randomUUID } from 'node:crypto';
 import type { SyncStatus } from '../../contract/dictation';
 import type { TranscriptionResult } from '../../contract/transcription';
 import { pollTranscriptionResult } from '../api/poll-result';
-import { fullJitterDelay, type BackoffPolicy } from '../api/retry-policy';
+import type { BackoffPolicy } from '../api/retry-policy';
 import type { VoiceUpload } from '../api/service-client';
 import { isServiceError } from '../api/service-error';
+import { decideAfterFailure } from '../outbox/failure-decision';
 import type { UploadAudio } from '../audio/upload-audio';
 import type { DictationManifest } from './dictation-manifest';
 import type { DictationStore } from './dictation-store';
@@ -239,28 +240,24 @@ export class SyncEngine {
     const manifest = store.get(id);
     if (!manifest) return;
     const back = manifest.state === 'uploading' ? 'recorded' : manifest.state;
-    if (!isServiceError(error)) {
-      store.update(id, { state: 'failed', problem: `The dictation could not be sent: ${(error as Error).message}` });
-      return;
-    }
-    if (error.kind === 'unauthorized') {
-      this.options.health.tokenRejected();
-      store.update(id, { state: back, problem: error.message });
-      return;
-    }
-    if (error.kind === 'network' || error.kind === 'timeout') this.options.health.unreachable(error.message);
-    else this.options.health.answered();
     const attempts = manifest.attempts + 1;
-    const retryable = error.retryable || (error.kind === 'malformed_response' && attempts < (this.options.maxMalformedAttempts ?? 5));
-    if (!retryable) {
-      const problem =
-        error.kind === 'not_found' ? 'The service lost track of this dictation. Retry to send it again.' : error.message;
-      store.update(id, { state: 'failed', attempts, problem, nextAttemptAt: null });
-      if (manifest.state === 'processing') this.options.onResult?.(store.get(id)!);
-      return;
+    const decision = decideAfterFailure(error, {
+      health: this.options.health,
+      attempts,
+      now: this.now,
+      what: 'The dictation could not be sent',
+      backoff: this.options.retryBackoff,
+      random: this.options.random,
+      retryAnyway: (failure) => failure.kind === 'malformed_response' && attempts < (this.options.maxMalformedAttempts ?? 5),
+    });
+    if (decision.action === 'hold') {
+      store.update(id, { state: back, problem: decision.problem });
+    } else if (decision.action === 'retry') {
+      store.update(id, { state: back, attempts, problem: decision.problem, nextAttemptAt: new Date(decision.retryAt).toISOString() });
+    } else {
+      const problem = decision.error?.kind === 'not_found' ? 'The service lost track of this dictation. Retry to send it again.' : decision.problem;
+      const failed = store.update(id, { state: 'failed', attempts, problem, nextAttemptAt: null });
+      if (manifest.state === 'processing') this.options.onResult?.(failed);
     }
-    const policy = this.options.retryBackoff ?? { baseMs: 2_000, capMs: 5 * 60_000 };
-    const delay = Math.max(fullJitterDelay(attempts, policy, this.options.random), error.retryAfterMs ?? 0, 500);
-    store.update(id, { state: back, attempts, problem: error.message, nextAttemptAt: new Date(this.now + delay).toISOString() });
   }
 }

@@ -3,9 +3,8 @@
  * upload operation has no client-chosen id, so an upload cut off by a crash is sent again
  * from the start; the service may then hold the document twice.
  */
-import { fullJitterDelay } from '../api/retry-policy';
 import type { RecordUpload } from '../api/service-client';
-import { isServiceError } from '../api/service-error';
+import { decideAfterFailure } from '../outbox/failure-decision';
 import { OutboxRunner } from '../outbox/outbox-runner';
 import type { ServiceHealth } from '../outbox/service-health';
 import { CONTENT_TYPES } from './record-file-check';
@@ -107,25 +106,11 @@ export class RecordOutbox {
       if (store.get(id)) store.update(id, { state: 'uploaded', documentId, attempts: 0, nextAttemptAt: null, problem: null });
     } catch (error) {
       if (signal.aborted || !store.get(id)) return;
-      const current = store.get(id)!;
-      if (!isServiceError(error)) {
-        store.update(id, { state: 'failed', problem: `The file could not be sent: ${(error as Error).message}` });
-        return;
-      }
-      if (error.kind === 'unauthorized') {
-        health.tokenRejected();
-        store.update(id, { state: 'queued', problem: error.message });
-        return;
-      }
-      if (error.kind === 'network' || error.kind === 'timeout') health.unreachable(error.message);
-      else health.answered();
-      const attempts = current.attempts + 1;
-      if (!error.retryable) {
-        store.update(id, { state: 'failed', attempts, problem: error.message, nextAttemptAt: null });
-        return;
-      }
-      const delay = Math.max(fullJitterDelay(attempts, { baseMs: 2_000, capMs: 5 * 60_000 }, this.options.random), error.retryAfterMs ?? 0, 500);
-      store.update(id, { state: 'queued', attempts, problem: error.message, nextAttemptAt: new Date(now() + delay).toISOString() });
+      const attempts = store.get(id)!.attempts + 1;
+      const decision = decideAfterFailure(error, { health, attempts, now: now(), what: 'The file could not be sent', random: this.options.random });
+      if (decision.action === 'hold') store.update(id, { state: 'queued', problem: decision.problem });
+      else if (decision.action === 'fail') store.update(id, { state: 'failed', attempts, problem: decision.problem, nextAttemptAt: null });
+      else store.update(id, { state: 'queued', attempts, problem: decision.problem, nextAttemptAt: new Date(decision.retryAt).toISOString() });
     } finally {
       this.progress.delete(id);
     }

@@ -1,0 +1,42 @@
+/**
+ * What an outbox does after a failed attempt: hold everything (the token was refused), try
+ * this item again later (the service or network may recover), or give up on it (the
+ * service refused it for good). Also tells the shared service health what was learned.
+ */
+import { fullJitterDelay, type BackoffPolicy } from '../api/retry-policy';
+import { isServiceError, type ServiceError } from '../api/service-error';
+import type { ServiceHealth } from './service-health';
+
+export type FailureDecision =
+  | { action: 'hold'; problem: string }
+  | { action: 'retry'; problem: string; retryAt: number }
+  | { action: 'fail'; problem: string; error: ServiceError | null };
+
+export const OUTBOX_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 5 * 60_000 };
+
+export interface DecisionContext {
+  health: ServiceHealth;
+  /** Attempts made so far, this one included. */
+  attempts: number;
+  now: number;
+  /** What could not be done, for errors that are not the service's ("The file could not be sent"). */
+  what: string;
+  backoff?: BackoffPolicy;
+  random?: () => number;
+  /** Retries a failure the service calls final (for example an unreadable answer, a few times). */
+  retryAnyway?(error: ServiceError): boolean;
+}
+
+export function decideAfterFailure(error: unknown, context: DecisionContext): FailureDecision {
+  const { health } = context;
+  if (!isServiceError(error)) return { action: 'fail', problem: `${context.what}: ${(error as Error).message}`, error: null };
+  if (error.kind === 'unauthorized') {
+    health.tokenRejected();
+    return { action: 'hold', problem: error.message };
+  }
+  if (error.kind === 'network' || error.kind === 'timeout') health.unreachable(error.message);
+  else health.answered();
+  if (!error.retryable && !context.retryAnyway?.(error)) return { action: 'fail', problem: error.message, error };
+  const delay = Math.max(fullJitterDelay(context.attempts, context.backoff ?? OUTBOX_BACKOFF, context.random), error.retryAfterMs ?? 0, 500);
+  return { action: 'retry', problem: error.message, retryAt: context.now + delay };
+}
