@@ -70,18 +70,8 @@ export class RegistrationFlow {
     }
     if (this.busy) return this.answer(false);
     this.reset();
-    this.busy = true;
-    try {
-      this.deps.audit?.('registration: consent recorded; OTP requested');
-      const otp = await this.deps.client.startRegistration({ aadhaarNumber });
-      this.accept(otp);
-      return this.answer(true);
-    } catch (error) {
-      this.error = describe(error);
-      return this.answer(false);
-    } finally {
-      this.busy = false;
-    }
+    this.deps.audit?.('registration: consent recorded; OTP requested');
+    return this.exchange(() => this.deps.client.startRegistration({ aadhaarNumber }), false);
   }
 
   async resend(): Promise<RegistrationAnswer> {
@@ -99,10 +89,16 @@ export class RegistrationFlow {
       return this.answer(false);
     }
     if (this.busy) return this.answer(false);
+    const txnId = this.txnId;
+    return this.exchange(() => this.deps.client.resendRegistrationOtp({ txnId }), true);
+  }
+
+  /** One call to the service; a new txn id and hint replace the old ones. */
+  private async exchange(call: () => Promise<RegistrationOtp>, isResend: boolean): Promise<RegistrationAnswer> {
     this.busy = true;
     try {
-      const otp = await this.deps.client.resendRegistrationOtp({ txnId: this.txnId });
-      this.resendsUsed += 1;
+      const otp = await call();
+      if (isResend) this.resendsUsed += 1;
       this.accept(otp);
       return this.answer(true);
     } catch (error) {
