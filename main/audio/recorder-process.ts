@@ -6,6 +6,7 @@
 import { PvRecorder } from '@picovoice/pvrecorder-node';
 import { meterLevel, rms } from './level-meter';
 import type { FromRecorder, ToRecorder } from './recorder-protocol';
+import { storageProblem } from '../storage/storage-problem';
 import { WavAppender, durationMsOf } from './wav-file';
 
 /** No frame for this long once recording: the microphone is gone (unplugged). */
@@ -64,7 +65,11 @@ async function record(): Promise<void> {
       if (!lastFrameAt) send({ type: 'started', device: recorder.getSelectedDevice() });
       lastFrameAt = Date.now();
       if (paused) continue;
-      appender.append(frame);
+      try {
+        appender.append(frame);
+      } catch (error) {
+        throw new Error(`Recording stopped: ${storageProblem(error)} The recording up to that moment is kept.`);
+      }
       loudest = Math.max(loudest, rms(frame));
       frames += 1;
       if (frames % LEVEL_EVERY_FRAMES === 0) {
@@ -81,6 +86,11 @@ async function record(): Promise<void> {
 function start(message: Extract<ToRecorder, { type: 'start' }>): void {
   try {
     appender = WavAppender.create(message.path);
+  } catch (error) {
+    send({ type: 'error', message: `The recording could not be started. ${storageProblem(error)}` });
+    return;
+  }
+  try {
     recorder = new PvRecorder(message.frameLength, message.deviceIndex);
     recorder.start();
   } catch (error) {

@@ -48,7 +48,7 @@ export class DictationStore extends FolderStore<DictationManifest> {
         this.recover(manifest);
         recovered += 1;
       } else if (manifest.state === 'uploading') {
-        this.update(manifest.id, { state: 'recorded' });
+        this.updateOrAmend(manifest.id, { state: 'recorded' });
       }
     }
     return { loaded: loaded.length, recovered, unreadable };
@@ -61,12 +61,24 @@ export class DictationStore extends FolderStore<DictationManifest> {
     } catch {
       durationMs = 0;
     }
-    this.update(
+    this.updateOrAmend(
       manifest.id,
       durationMs > 0
         ? { state: 'recorded', recovered: true, durationMs, problem: 'Recovered after the app closed unexpectedly during recording.' }
         : { state: 'failed', recovered: true, durationMs: 0, problem: 'The app closed before any sound was saved; there is nothing to send.' },
     );
+  }
+
+  /**
+   * Updates the manifest; when it cannot be written (a full disk) the change is kept in
+   * memory, so the app goes on working, and the next start recovers the dictation from disk.
+   */
+  updateOrAmend(id: string, patch: ManifestPatch): DictationManifest {
+    try {
+      return this.update(id, patch);
+    } catch {
+      return this.amendInMemory(id, patch);
+    }
   }
 
   create(input: { mode: DictationMode; label: string }): DictationManifest {

@@ -6,6 +6,7 @@ import type { DictationMode, RecorderStatus } from '../../contract/dictation';
 import type { Recorder, RecorderEvents } from '../audio/recorder';
 import type { DictationManifest } from './dictation-manifest';
 import type { DictationStore } from './dictation-store';
+import { storageProblem } from '../storage/storage-problem';
 
 export interface RecordingSessionDeps {
   store: DictationStore;
@@ -63,7 +64,12 @@ export class RecordingSession {
     } catch (error) {
       return this.set({ message: (error as Error).message });
     }
-    const manifest = this.deps.store.create(input);
+    let manifest: DictationManifest;
+    try {
+      manifest = this.deps.store.create(input);
+    } catch (error) {
+      return this.set({ message: `The recording could not be started. ${storageProblem(error)}` });
+    }
     this.set({ state: 'starting', dictationId: manifest.id, mode: input.mode, label: input.label, elapsedMs: 0, level: 0, message: null });
     try {
       await this.recorder.start(this.deps.store.audioPath(manifest.id), deviceIndex);
@@ -116,8 +122,8 @@ export class RecordingSession {
     if (id && this.deps.store.get(id)) {
       const manifest =
         durationMs > 0
-          ? this.deps.store.update(id, { state: 'recorded', durationMs, problem: message })
-          : this.deps.store.update(id, { state: 'failed', durationMs: 0, problem: message ?? 'No sound was recorded.' });
+          ? this.deps.store.updateOrAmend(id, { state: 'recorded', durationMs, problem: message })
+          : this.deps.store.updateOrAmend(id, { state: 'failed', durationMs: 0, problem: message ?? 'No sound was recorded.' });
       if (manifest.state === 'recorded') this.deps.onRecorded(manifest);
     }
     return this.set({ state: 'idle', dictationId: null, level: 0, elapsedMs: durationMs, message });

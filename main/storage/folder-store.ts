@@ -66,6 +66,17 @@ export class FolderStore<M extends StoredItem> {
     return [...this.items.values()].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   }
 
+  /**
+   * Changes an item in memory only, telling listeners, for when its manifest cannot be
+   * written (a full disk): the change is lost at restart, the item and its files are not.
+   */
+  protected amendInMemory(id: string, patch: Partial<M>): M {
+    const item = this.schema.parse({ ...this.items.get(id), ...patch });
+    this.items.set(id, item);
+    for (const listener of this.changeListeners) listener(item);
+    return item;
+  }
+
   update(id: string, patch: Partial<M>): M {
     const current = this.items.get(id);
     if (!current) throw new Error(`No item ${id}.`);

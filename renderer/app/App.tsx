@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { NavBar } from '../components/NavBar';
 import { StatusBar } from '../components/StatusBar';
 import { UpdateBanner } from '../components/UpdateBanner';
@@ -48,6 +48,16 @@ export function App() {
     return () => window.removeEventListener('keydown', onKey);
   }, [show]);
 
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    const onRejection = (event: PromiseRejectionEvent) => {
+      const message = event.reason instanceof Error ? event.reason.message : String(event.reason);
+      setFailure(message.replace(/^Error invoking remote method '[^']+': (Error: )?/, ''));
+    };
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => window.removeEventListener('unhandledrejection', onRejection);
+  }, []);
+
   const Screen = SCREEN_COMPONENTS[screen];
   const title = SCREENS.find((item) => item.id === screen)?.label ?? '';
   return (
@@ -55,6 +65,14 @@ export function App() {
       <NavBar />
       <main className="screen" aria-label={title}>
         <UpdateBanner />
+        {failure ? (
+          <div className="banner error app-failure" role="alert">
+            <span>Something went wrong: {failure}</span>
+            <button type="button" onClick={() => setFailure(null)}>
+              Dismiss
+            </button>
+          </div>
+        ) : null}
         <Screen />
       </main>
       <StatusBar />

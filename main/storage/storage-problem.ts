@@ -1,0 +1,17 @@
+/** Turns a failed disk operation into words for the user. Pure. */
+
+export function storageProblem(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  switch (code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return 'The disk is full. Free some space on this computer; nothing already saved is lost.';
+    case 'EACCES':
+    case 'EPERM':
+      return 'Scribe Desk is not allowed to write to its data folder. Ask your administrator to check its permissions.';
+    case 'EROFS':
+      return 'The data folder is on a read-only disk. Ask your administrator to move it.';
+    default:
+      return `The data could not be saved (${code ?? (error as Error | null)?.message ?? 'unknown error'}).`;
+  }
+}

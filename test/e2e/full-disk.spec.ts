@@ -1,0 +1,44 @@
+/**
+ * A full disk during a recording: the recording stops with a clear message, what was
+ * recorded is kept, and the next start (with space again) recovers it. The full disk is a
+ * real one: a 256 KiB tmpfs mounted over the dictations folder, which needs root.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { launchApp, newDataFolder, screenshot } from './support/launch-app';
+import { startVirtualMicrophone } from './support/virtual-microphone';
+
+test.skip(process.platform !== 'linux' || process.getuid?.() !== 0, 'Mounting a small tmpfs needs root on Linux.');
+test.setTimeout(120_000);
+
+test('a full disk stops the recording with a clear message and keeps what was recorded', async () => {
+  const userDataDir = newDataFolder();
+  const dictations = join(userDataDir, 'dictations');
+  mkdirSync(dictations);
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', dictations]);
+  const microphone = startVirtualMicrophone();
+  try {
+    const first = await launchApp({ userDataDir, policy: { autoSync: false } });
+    await first.page.getByLabel('Patient or visit (optional)').fill('Disk full');
+    await first.page.getByRole('button', { name: '● Record' }).click();
+    await expect(first.page.getByTestId('recorder-message')).toContainText('The disk is full', { timeout: 30_000 });
+    await expect(first.page.getByTestId('recorder-state')).toHaveText('Ready to record');
+    await expect(first.page.getByRole('option', { name: /Disk full/ })).toContainText('Waiting to send');
+    await screenshot(first.page, 'dictation-disk-full');
+    await first.app.close();
+
+    execFileSync('mount', ['-o', 'remount,size=8m', dictations]);
+    const second = await launchApp({ userDataDir, policy: { autoSync: false } });
+    const [item] = await second.page.evaluate(() => window.scribe.listDictations());
+    expect(item).toMatchObject({ label: 'Disk full', state: 'recorded', recovered: true });
+    // 256 KiB holds about eight seconds of 16 kHz speech.
+    expect(item!.durationMs).toBeGreaterThan(6000);
+    expect(item!.durationMs).toBeLessThan(8200);
+    await second.app.close();
+  } finally {
+    microphone.stop();
+    execFileSync('umount', [dictations]);
+  }
+});
