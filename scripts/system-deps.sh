@@ -3,7 +3,13 @@
 # microphone, speech synthesis, keyring), when they are missing. Needs root and apt-get;
 # elsewhere it only says what is missing.
 set -euo pipefail
-packages=(xvfb xauth xdotool pulseaudio pulseaudio-utils espeak-ng sox dbus-x11 gnome-keyring libnss3 libgbm1 libasound2 libgtk-3-0 libxss1)
+packages=(
+  xvfb xauth xdotool                      # virtual display, keys for the global-shortcut test
+  pulseaudio pulseaudio-utils espeak-ng sox  # virtual microphone that speaks
+  dbus-x11 gnome-keyring                  # a real OS keyring for the secrets test
+  libnss3 libnspr4 libgbm1 libasound2 libgtk-3-0 libxss1 libatk-bridge2.0-0 libcups2
+  libdrm2 libxkbcommon0 libxcomposite1 libxdamage1 libxrandr2 fonts-dejavu-core  # Electron
+)
 command -v dpkg-query >/dev/null || exit 0  # not Debian: a desktop with its own display and audio
 missing=()
 for package in "${packages[@]}"; do
@@ -14,7 +20,7 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   echo "Installing Debian packages: ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  apt-get install -y -qq "${missing[@]}" >/dev/null
 else
   echo "Missing system packages for the end-to-end tests: ${missing[*]}" >&2
   echo "Install them with: sudo apt-get install ${missing[*]}" >&2
