@@ -32,6 +32,7 @@ const settingsPatchSchema = z
     microphone: z.string().max(2048),
     uploadAudioFormat: z.string().max(16),
     autoSync: z.boolean(),
+    audioRetentionDays: z.number(),
     otpResendSeconds: z.number(),
     updatesEnabled: z.boolean(),
     updateUrl: z.string().max(2048),

@@ -69,6 +69,8 @@ export const settingsSchema = z.object({
   /** Device name as PvRecorder lists it; empty means the system default microphone. */
   microphone: z.string().max(300),
   uploadAudioFormat: z.enum(UPLOAD_AUDIO_FORMATS),
+  /** Days after which the recording of a completed dictation is deleted (0: keep them). */
+  audioRetentionDays: z.number().int().min(0, 'Enter 0 (keep) or a number of days.').max(3650, 'At most 3650 days.'),
   /** Send dictations by themselves whenever the service can be reached. */
   autoSync: z.boolean(),
   /** Check for and download updates (an administrator's policy can turn this off). */
@@ -99,6 +101,7 @@ export const DEFAULT_SETTINGS: Settings = {
   microphone: '',
   uploadAudioFormat: 'mp3',
   autoSync: true,
+  audioRetentionDays: 30,
   updatesEnabled: true,
   updateUrl: '',
   updateChannel: 'latest',

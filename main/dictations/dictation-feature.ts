@@ -14,6 +14,7 @@ import { log } from '../log';
 import type { ServiceHealth } from '../outbox/service-health';
 import type { SettingsService } from '../settings/settings-service';
 import { RecordShortcut } from '../shortcuts/record-shortcut';
+import { purgeExpiredAudio } from './audio-retention';
 import { summaryOf, type DictationManifest } from './dictation-manifest';
 import { DictationStore } from './dictation-store';
 import { RecordingSession } from './recording-session';
@@ -121,7 +122,7 @@ export async function createDictationFeature(deps: DictationFeatureDeps) {
       return {
         ...summaryOf(manifest, engine.progressOf(id)),
         result: store.readResult(id),
-        audioUrl: manifest.state === 'recording' ? null : `app://scribe/recordings/${id}.wav`,
+        audioUrl: manifest.state === 'recording' || manifest.audioDeletedAt ? null : `app://scribe/recordings/${id}.wav`,
       };
     },
     retryDictation: ({ id }) => engine.retry(id),
@@ -155,6 +156,7 @@ export async function createDictationFeature(deps: DictationFeatureDeps) {
     copyText: ({ text }) => clipboard.writeText(text),
   };
 
+  let retentionTimer: NodeJS.Timeout | null = null;
   return {
     handlers,
     engine,
@@ -162,14 +164,25 @@ export async function createDictationFeature(deps: DictationFeatureDeps) {
     store,
     applySettings,
     /** For app://scribe/recordings/<id>.wav: the file, or null. */
-    recordingPath: (id: string) => (store.get(id) && store.get(id)?.state !== 'recording' ? store.audioPath(id) : null),
+    recordingPath: (id: string) => {
+      const manifest = store.get(id);
+      return manifest && manifest.state !== 'recording' && !manifest.audioDeletedAt ? store.audioPath(id) : null;
+    },
     start(): void {
       applySettings();
       engine.start();
+      const purge = () => {
+        const purged = purgeExpiredAudio(store, deps.settings.current().audioRetentionDays);
+        if (purged > 0) log.info(`retention: deleted the recordings of ${purged} completed dictations`);
+      };
+      purge();
+      retentionTimer = setInterval(purge, 6 * 60 * 60 * 1000);
+      retentionTimer.unref();
     },
     dispose(): void {
       engine.stop();
       shortcut.dispose();
+      if (retentionTimer) clearInterval(retentionTimer);
     },
   };
 }

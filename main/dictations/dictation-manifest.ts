@@ -22,6 +22,8 @@ export const manifestSchema = z.object({
   uploadStartedAt: z.string().nullable().default(null),
   uploadedAt: z.string().nullable().default(null),
   finishedAt: z.string().nullable().default(null),
+  /** When the recording was deleted under the retention setting; the result stays. */
+  audioDeletedAt: z.string().nullable().default(null),
 });
 export type DictationManifest = z.infer<typeof manifestSchema>;
 

@@ -111,7 +111,7 @@ export class SyncEngine {
   retry(id: string): void {
     const manifest = this.options.store.get(id);
     if (!manifest || this.runner.isRunning(id) || manifest.state === 'recording') return;
-    if (manifest.durationMs === 0) return;
+    if (manifest.durationMs === 0 || manifest.audioDeletedAt) return;
     const reset = { attempts: 0, nextAttemptAt: null, problem: null };
     if (manifest.state === 'failed' || manifest.state === 'partial' || manifest.state === 'completed') {
       const restart = manifest.uploadedAt !== null;

@@ -53,7 +53,11 @@ export function DictationDetailView() {
           onConfirm={() => void remove(detail.id)}
         />
       </div>
-      {detail.audioUrl ? <audio className="player" controls preload="none" src={detail.audioUrl} aria-label="Recording" /> : null}
+      {detail.audioUrl ? (
+        <audio className="player" controls preload="none" src={detail.audioUrl} aria-label="Recording" />
+      ) : detail.state !== 'recording' ? (
+        <p className="hint">The recording was deleted under the retention setting; the result is kept.</p>
+      ) : null}
       {notice ? (
         <p className="notice" role="status">
           {notice}

@@ -268,6 +268,21 @@ function SettingsForm({ view }: { view: SettingsView }) {
             error={errors.recordShortcut}
             onChange={set('recordShortcut')}
           />
+          <div className="field">
+            <label htmlFor="audioRetentionDays">
+              Delete the recordings of completed dictations after (days; 0 keeps them) <LockNote locked={locked('audioRetentionDays')} />
+            </label>
+            <input
+              id="audioRetentionDays"
+              type="number"
+              min={0}
+              max={3650}
+              value={draft.audioRetentionDays}
+              disabled={locked('audioRetentionDays')}
+              onChange={(event) => setDraft({ ...draft, audioRetentionDays: Number(event.target.value) })}
+            />
+            <FieldError id="audioRetentionDays-error" message={errors.audioRetentionDays} />
+          </div>
           <div className="field checkbox">
             <label>
               <input

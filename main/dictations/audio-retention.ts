@@ -1,0 +1,23 @@
+/**
+ * Deletes the recordings of completed dictations once they are older than the retention
+ * setting. The manifest and the result stay; partial, failed and unsent dictations keep
+ * their audio so they can still be sent.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DictationStore } from './dictation-store';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function purgeExpiredAudio(store: DictationStore, retentionDays: number, now: number = Date.now()): number {
+  if (retentionDays <= 0) return 0;
+  let purged = 0;
+  for (const manifest of store.list()) {
+    if (manifest.state !== 'completed' || manifest.audioDeletedAt || !manifest.finishedAt) continue;
+    if (now - Date.parse(manifest.finishedAt) < retentionDays * DAY_MS) continue;
+    for (const file of ['audio.wav', 'upload.mp3']) rmSync(join(store.folderOf(manifest.id), file), { force: true });
+    store.updateOrAmend(manifest.id, { audioDeletedAt: new Date(now).toISOString() });
+    purged += 1;
+  }
+  return purged;
+}

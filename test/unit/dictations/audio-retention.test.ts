@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { WavAppender } from '../../../main/audio/wav-file';
+import { purgeExpiredAudio } from '../../../main/dictations/audio-retention';
+import { DictationStore } from '../../../main/dictations/dictation-store';
+import { tempFolder } from '../temp-folder';
+
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = Date.parse('2026-11-21T12:00:00Z');
+
+function finished(store: DictationStore, state: 'completed' | 'partial', daysAgo: number) {
+  const manifest = store.create({ mode: 'dictation', label: `${state} ${daysAgo}` });
+  const wav = WavAppender.create(store.audioPath(manifest.id));
+  wav.append(new Int16Array(512));
+  wav.finish();
+  return store.update(manifest.id, { state, durationMs: 32, finishedAt: new Date(NOW - daysAgo * DAY).toISOString() });
+}
+
+describe('purgeExpiredAudio', () => {
+  it('deletes only the recordings of completed dictations older than the retention, keeping their results', () => {
+    const store = new DictationStore(tempFolder());
+    const old = finished(store, 'completed', 40);
+    const recent = finished(store, 'completed', 10);
+    const partial = finished(store, 'partial', 90);
+    expect(purgeExpiredAudio(store, 30, NOW)).toBe(1);
+    expect(existsSync(store.audioPath(old.id))).toBe(false);
+    expect(existsSync(join(store.folderOf(old.id), 'manifest.json'))).toBe(true);
+    expect(store.get(old.id)).toMatchObject({ state: 'completed', audioDeletedAt: new Date(NOW).toISOString() });
+    expect(existsSync(store.audioPath(recent.id))).toBe(true);
+    expect(existsSync(store.audioPath(partial.id))).toBe(true);
+    expect(purgeExpiredAudio(store, 30, NOW)).toBe(0);
+  });
+
+  it('keeps everything when the retention is 0', () => {
+    const store = new DictationStore(tempFolder());
+    const old = finished(store, 'completed', 400);
+    expect(purgeExpiredAudio(store, 0, NOW)).toBe(0);
+    expect(existsSync(store.audioPath(old.id))).toBe(true);
+  });
+});
