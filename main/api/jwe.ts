@@ -34,8 +34,6 @@ export const encryptedResponseSchema = z.object({
 });
 export type EncryptedResponse = z.infer<typeof encryptedResponseSchema>;
 
-export const jweEnvelopeSchema = encryptedResponseSchema.extend({ protected: base64url, kid: z.string().min(1) });
-
 /** The service's key rule: the client key repeated, as UTF-8, must make exactly 32 bytes. */
 export function deriveJweKey(clientKey: string, kid: string): JweKey {
   const secret = new TextEncoder().encode(clientKey + clientKey);
@@ -56,9 +54,9 @@ export async function encryptJson(payload: unknown, key: JweKey): Promise<JweEnv
   return { protected: jwe.protected, iv: jwe.iv, ciphertext: jwe.ciphertext, tag: jwe.tag, kid: key.kid };
 }
 
-/** True when a parsed JSON body has the shape of an encrypted answer. */
+/** True when a parsed JSON body is meant as an encrypted answer (its fields are checked when decrypting). */
 export function looksEncrypted(body: unknown): boolean {
-  return encryptedResponseSchema.safeParse(body).success && typeof body === 'object' && body !== null && !('data' in body);
+  return typeof body === 'object' && body !== null && 'ciphertext' in body && 'iv' in body && 'tag' in body;
 }
 
 async function tryDecrypt(jwe: FlattenedJWE, secret: Uint8Array): Promise<Uint8Array | null> {

@@ -54,18 +54,6 @@ export class ServiceError extends Error {
   get retryable(): boolean {
     return RETRYABLE.has(this.kind);
   }
-
-  /** A plain object that crosses IPC (Error subclasses lose their fields there). */
-  toJSON(): { kind: ServiceErrorKind; message: string; status?: number; code?: string; sourceError?: { code: string; message: string }; retryable: boolean } {
-    return {
-      kind: this.kind,
-      message: this.message,
-      ...(this.status === undefined ? {} : { status: this.status }),
-      ...(this.code === undefined ? {} : { code: this.code }),
-      ...(this.sourceError === undefined ? {} : { sourceError: this.sourceError }),
-      retryable: this.retryable,
-    };
-  }
 }
 
 export const MESSAGES = {

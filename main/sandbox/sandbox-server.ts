@@ -144,10 +144,6 @@ export class SandboxServer {
     this.faults = { ...this.faults, ...faultsSchema.partial().parse(faults) };
   }
 
-  currentFaults(): SandboxFaults {
-    return { ...this.faults, nextOutcomes: [...this.faults.nextOutcomes] };
-  }
-
   setJweKey(kid: string, clientKey: string): void {
     this.jweKeys.set(kid, clientKey);
   }

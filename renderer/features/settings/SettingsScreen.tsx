@@ -65,6 +65,57 @@ function TextField({ name, label, hint, value, locked, error, onChange }: TextFi
   );
 }
 
+interface ToggleFieldProps {
+  label: string;
+  checked: boolean;
+  locked: boolean;
+  onChange(checked: boolean): void;
+}
+
+function ToggleField({ label, checked, locked, onChange }: ToggleFieldProps) {
+  return (
+    <div className="field checkbox">
+      <label>
+        <input type="checkbox" checked={checked} disabled={locked} onChange={(event) => onChange(event.target.checked)} /> {label}{' '}
+        <LockNote locked={locked} />
+      </label>
+    </div>
+  );
+}
+
+interface NumberFieldProps {
+  name: SettingName;
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+  locked: boolean;
+  error: string | undefined;
+  onChange(value: number): void;
+}
+
+function NumberField({ name, label, min, max, value, locked, error, onChange }: NumberFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={name}>
+        {label} <LockNote locked={locked} />
+      </label>
+      <input
+        id={name}
+        type="number"
+        min={min}
+        max={max}
+        value={value}
+        disabled={locked}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
+        onChange={(event) => onChange(Number(event.target.value))}
+      />
+      <FieldError id={`${name}-error`} message={error} />
+    </div>
+  );
+}
+
 function SecretField({ name, hint }: { name: SecretName; hint: string }) {
   const view = useSettingsStore((state) => state.view);
   const error = useSettingsStore((state) => state.errors[name]);
@@ -268,47 +319,32 @@ function SettingsForm({ view }: { view: SettingsView }) {
             error={errors.recordShortcut}
             onChange={set('recordShortcut')}
           />
-          <div className="field">
-            <label htmlFor="audioRetentionDays">
-              Delete the recordings of completed dictations after (days; 0 keeps them) <LockNote locked={locked('audioRetentionDays')} />
-            </label>
-            <input
-              id="audioRetentionDays"
-              type="number"
-              min={0}
-              max={3650}
-              value={draft.audioRetentionDays}
-              disabled={locked('audioRetentionDays')}
-              onChange={(event) => setDraft({ ...draft, audioRetentionDays: Number(event.target.value) })}
-            />
-            <FieldError id="audioRetentionDays-error" message={errors.audioRetentionDays} />
-          </div>
-          <div className="field checkbox">
-            <label>
-              <input
-                type="checkbox"
-                checked={draft.autoSync}
-                disabled={locked('autoSync')}
-                onChange={(event) => setDraft({ ...draft, autoSync: event.target.checked })}
-              />{' '}
-              Send dictations automatically when the service can be reached <LockNote locked={locked('autoSync')} />
-            </label>
-          </div>
+          <NumberField
+            name="audioRetentionDays"
+            label="Delete the recordings of completed dictations after (days; 0 keeps them)"
+            min={0}
+            max={3650}
+            value={draft.audioRetentionDays}
+            locked={locked('audioRetentionDays')}
+            error={errors.audioRetentionDays}
+            onChange={(audioRetentionDays) => setDraft({ ...draft, audioRetentionDays })}
+          />
+          <ToggleField
+            label="Send dictations automatically when the service can be reached"
+            checked={draft.autoSync}
+            locked={locked('autoSync')}
+            onChange={(autoSync) => setDraft({ ...draft, autoSync })}
+          />
         </fieldset>
 
         <fieldset>
           <legend>Updates</legend>
-          <div className="field checkbox">
-            <label>
-              <input
-                type="checkbox"
-                checked={draft.updatesEnabled}
-                disabled={locked('updatesEnabled')}
-                onChange={(event) => setDraft({ ...draft, updatesEnabled: event.target.checked })}
-              />{' '}
-              Check for updates and download them in the background <LockNote locked={locked('updatesEnabled')} />
-            </label>
-          </div>
+          <ToggleField
+            label="Check for updates and download them in the background"
+            checked={draft.updatesEnabled}
+            locked={locked('updatesEnabled')}
+            onChange={(updatesEnabled) => setDraft({ ...draft, updatesEnabled })}
+          />
           <TextField
             name="updateUrl"
             label="Update server"
@@ -324,22 +360,16 @@ function SettingsForm({ view }: { view: SettingsView }) {
 
         <fieldset>
           <legend>Registration</legend>
-          <div className="field">
-            <label htmlFor="otpResendSeconds">
-              Wait before an OTP can be sent again (seconds) <LockNote locked={locked('otpResendSeconds')} />
-            </label>
-            <input
-              id="otpResendSeconds"
-              type="number"
-              min={5}
-              max={600}
-              value={draft.otpResendSeconds}
-              disabled={locked('otpResendSeconds')}
-              aria-invalid={errors.otpResendSeconds ? true : undefined}
-              onChange={(event) => setDraft({ ...draft, otpResendSeconds: Number(event.target.value) })}
-            />
-            <FieldError id="otpResendSeconds-error" message={errors.otpResendSeconds} />
-          </div>
+          <NumberField
+            name="otpResendSeconds"
+            label="Wait before an OTP can be sent again (seconds)"
+            min={5}
+            max={600}
+            value={draft.otpResendSeconds}
+            locked={locked('otpResendSeconds')}
+            error={errors.otpResendSeconds}
+            onChange={(otpResendSeconds) => setDraft({ ...draft, otpResendSeconds })}
+          />
         </fieldset>
 
         <div className="actions">
