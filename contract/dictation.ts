@@ -65,8 +65,8 @@ export interface RecorderStatus {
 }
 
 export interface SyncStatus {
-  /** Why sending is on hold: a new token is needed, or automatic sync is off in Settings. */
-  paused: 'needs-token' | 'sync-off' | null;
+  /** Why sending is on hold: the sign-in must be mended in Settings, or automatic sync is off. */
+  paused: 'needs-sign-in' | 'sync-off' | null;
   /** False after the service could not be reached, until it answers again. */
   serviceReachable: boolean;
   message: string | null;

@@ -4,6 +4,7 @@
  * entry, and the renderer's `window.scribe` type is derived from it.
  */
 import { z } from 'zod';
+import type { AuthStatus } from './auth';
 import { DICTATION_MODES, type DictationDetail, type DictationSummary, type RecorderStatus, type SyncStatus } from './dictation';
 import { RECORD_TASKS, type RecordSummary, type StagedFile } from './records';
 import type { RegistrationView } from './registration';
@@ -25,6 +26,7 @@ const settingsPatchSchema = z
   .object({
     service: z.string().max(32),
     customServiceUrl: z.string().max(2048),
+    clientId: z.string().max(2048),
     userOid: z.string().max(2048),
     partnerUserId: z.string().max(2048),
     partnerHipId: z.string().max(2048),
@@ -90,6 +92,10 @@ export interface AppStatus {
   pendingSync: number;
   /** Why sending is on hold, if it is. */
   syncPaused: SyncStatus['paused'];
+  /** What to do about the hold, in plain words; null when there is none. */
+  holdMessage: string | null;
+  /** How the app is signed in to the service. */
+  auth: AuthStatus;
 }
 
 export interface ExportResult {
@@ -111,6 +117,8 @@ export const operations = {
   setSecret: operation<SaveResult>()(
     z.object({ name: z.enum(SECRET_NAMES), value: z.string().max(16_384) }).strict(),
   ),
+  signIn: operation<SaveResult>()(z.object({ clientId: z.string().max(2048), clientSecret: z.string().max(4096) }).strict()),
+  signInAgain: operation<AuthStatus>()(noInput),
   listMicrophones: operation<MicrophoneList>()(noInput),
   getStatus: operation<AppStatus>()(noInput),
 

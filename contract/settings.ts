@@ -1,5 +1,7 @@
 /** Settings shared by main (validation, storage) and renderer (forms). Imports nothing from Electron. */
 import { z } from 'zod';
+import { clientIdProblem } from './auth';
+import { transportProblem } from './url-rules';
 
 export const SERVICE_KINDS = ['sandbox', 'production', 'development', 'custom'] as const;
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
@@ -27,22 +29,14 @@ const shortText = (label: string) =>
     .max(200, `${label} is too long (200 characters at most).`)
     .regex(/^[\x20-\x7E]*$/, `${label} may contain only plain letters, digits and punctuation.`);
 
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-const URL_MESSAGE = 'Enter a full web address starting with https:// (or http://), for example https://api.example.org.';
-
-/** An http(s) address, or empty. */
-const optionalHttpUrlSchema = z
+/** An https address (http only on this computer), or empty. */
+const optionalServiceUrlSchema = z
   .string()
   .trim()
-  .refine((value) => value === '' || isHttpUrl(value), URL_MESSAGE);
+  .max(2048)
+  .refine((value) => value === '' || transportProblem(value) === null, {
+    error: (issue) => transportProblem(String(issue.input).trim()) ?? 'This address cannot be used.',
+  });
 
 const MODIFIERS = new Set(['command', 'cmd', 'control', 'ctrl', 'commandorcontrol', 'cmdorctrl', 'alt', 'option', 'altgr', 'shift', 'super', 'meta']);
 const KEY = /^([a-z0-9]|f([1-9]|1[0-9]|2[0-4])|space|tab|backspace|delete|insert|return|enter|up|down|left|right|home|end|pageup|pagedown|escape|esc|plus|[-=;,./`[\]\\'])$/i;
@@ -61,7 +55,12 @@ export function acceleratorProblem(value: string): string | null {
 
 export const settingsSchema = z.object({
   service: z.enum(SERVICE_KINDS),
-  customServiceUrl: optionalHttpUrlSchema,
+  customServiceUrl: optionalServiceUrlSchema,
+  /** The clinic's client id for signing in (with the client secret, kept as a secret). */
+  clientId: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || clientIdProblem(value) === null, { error: (issue) => clientIdProblem(String(issue.input)) ?? 'Invalid client id.' }),
   userOid: shortText('User OID'),
   partnerUserId: shortText('Partner user id'),
   partnerHipId: shortText('Partner HIP id'),
@@ -76,7 +75,7 @@ export const settingsSchema = z.object({
   /** Check for and download updates (an administrator's policy can turn this off). */
   updatesEnabled: z.boolean(),
   /** The web folder holding update metadata (latest.yml, …) and installers; empty: no updates. */
-  updateUrl: optionalHttpUrlSchema,
+  updateUrl: optionalServiceUrlSchema,
   /** Update channel: `latest`, or another name the update server publishes (`beta`, …). */
   updateChannel: z.string().trim().regex(/^[a-z0-9-]{1,32}$/, 'A channel name has lowercase letters, digits and dashes, for example latest or beta.'),
   /** Seconds before an OTP may be sent again. */
@@ -94,6 +93,7 @@ export type SettingName = keyof Settings;
 export const DEFAULT_SETTINGS: Settings = {
   service: 'sandbox',
   customServiceUrl: '',
+  clientId: '',
   userOid: '',
   partnerUserId: '',
   partnerHipId: '',
@@ -109,10 +109,11 @@ export const DEFAULT_SETTINGS: Settings = {
   recordShortcut: 'CommandOrControl+Alt+R',
 };
 
-export const SECRET_NAMES = ['accessToken', 'jweClientKey'] as const;
+export const SECRET_NAMES = ['clientSecret', 'accessToken', 'jweClientKey'] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
 export const SECRET_LABELS: Record<SecretName, string> = {
+  clientSecret: 'Client secret',
   accessToken: 'Access token',
   jweClientKey: 'Encryption client key',
 };
@@ -122,6 +123,12 @@ export const JWE_CLIENT_KEY_BYTES = 16;
 /** Checks a secret's value; an empty string means "clear it". Returns a message, or null when valid. */
 export function secretProblem(name: SecretName, value: string): string | null {
   if (value === '') return null;
+  if (name === 'clientSecret') {
+    if (value.trim() === '') return 'The client secret cannot be only spaces.';
+    if (value.trim() !== value) return 'The client secret cannot start or end with a space.';
+    if (value.length > 4096) return 'The client secret is too long.';
+    return null;
+  }
   if (name === 'accessToken') {
     if (/\s/.test(value.trim())) return 'The access token cannot contain spaces.';
     if (value.length > 16_384) return 'The access token is too long.';

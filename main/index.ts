@@ -13,7 +13,8 @@ import { UpdateService } from './updates/update-service';
 import { registerOperations, sendEvent } from './ipc/register-operations';
 import { isTrustedFrame } from './ipc/trusted-sender';
 import { initLog, log } from './log';
-import { ServiceHealth } from './outbox/service-health';
+import { vaultGrantStore } from './service/grant-store';
+import { ServiceHealth } from './service/service-health';
 import { ServiceConnection } from './service/service-connection';
 import { electronSettingsStore } from './settings/electron-settings-store';
 import { loadPolicy, machinePolicyPath } from './settings/policy';
@@ -46,7 +47,12 @@ async function start(): Promise<void> {
 
   const vault = new SecretVault(join(userData, 'secrets.json'), safeStorage, process.platform, (m) => log.warn(`secrets: ${m}`));
   const settings = new SettingsService(electronSettingsStore(), vault, policy);
-  const connection = new ServiceConnection(settings, (message) => log.error(`service: ${message}`));
+  let status: AppStatusMonitor | null = null;
+  const connection = new ServiceConnection(settings, {
+    grantStore: (owner) => vaultGrantStore(vault, owner),
+    onAuthChange: () => status?.refresh(),
+    onProblem: (message) => log.error(`service: ${message}`),
+  });
   await connection.apply();
   const serviceClient = new ServiceClient(() => connection.config());
   const health = new ServiceHealth();
@@ -55,7 +61,6 @@ async function start(): Promise<void> {
   const send = <K extends EventName>(name: K, payload: EventPayload<K>) => {
     if (window) sendEvent(window.webContents, name, payload);
   };
-  let status: AppStatusMonitor | null = null;
   const dictations = await createDictationFeature({
     userData,
     builtDir: here,
@@ -118,6 +123,7 @@ async function start(): Promise<void> {
     sandboxUrl: () => connection.sandboxUrl(),
     pendingSync: () => dictations.engine.pendingCount() + records.outbox.pendingCount(),
     sync: () => dictations.engine.status(),
+    auth: () => connection.authStatus(),
   });
 
   const defaultSession = session.defaultSession;
@@ -132,11 +138,33 @@ async function start(): Promise<void> {
 
   window = createMainWindow({ preloadPath: join(here, '../preload/index.cjs'), url: devServerUrl ?? `${APP_ORIGIN}/index.html` });
   const mainWindow = window;
+  /** Signs in with the stored credentials now; a success lifts a sign-in hold, a failure is shown in the status. */
+  const signInNow = async () => {
+    await connection.apply();
+    try {
+      await connection.signInAgain();
+      health.credentialsChanged();
+      dictations.engine.kick();
+      records.outbox.kick();
+    } catch (error) {
+      log.warn(`auth: sign-in attempt failed (${(error as { kind?: string }).kind ?? 'error'})`);
+    }
+    status.refresh();
+  };
   registerOperations(
     {
       getSettings: () => settings.view(),
       updateSettings: (patch) => settings.update(patch),
       setSecret: ({ name, value }) => settings.setSecret(name, value),
+      signIn: async ({ clientId, clientSecret }) => {
+        const saved = settings.saveCredentials(clientId, clientSecret);
+        if (saved.ok) await signInNow();
+        return saved;
+      },
+      signInAgain: async () => {
+        await signInNow();
+        return connection.authStatus();
+      },
       listMicrophones: () => listMicrophones(),
       getStatus: () => status.current(),
       ...dictations.handlers,
@@ -156,6 +184,7 @@ async function start(): Promise<void> {
     send('settingsChanged', view);
     health.credentialsChanged();
     void connection.apply().then(() => {
+      void connection.signInIfNeeded();
       dictations.applySettings();
       records.outbox.kick();
       send('updateChanged', updates.current());
@@ -167,6 +196,7 @@ async function start(): Promise<void> {
   dictations.start();
   records.start();
   updates.start();
+  void connection.signInIfNeeded();
 
   app.on('second-instance', () => focusWindow(mainWindow));
   app.on('window-all-closed', () => app.quit());

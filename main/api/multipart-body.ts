@@ -16,7 +16,8 @@ export interface FilePart {
 }
 
 export interface MultipartBody {
-  body: Readable;
+  /** A new stream of the whole body each time (a request may be replayed). */
+  body: () => Readable;
   contentType: string;
   contentLength: number;
 }
@@ -46,7 +47,7 @@ export function multipartFileBody(part: FilePart, onProgress?: (sentBytes: numbe
     yield tail;
   }
   return {
-    body: Readable.from(chunks(), { objectMode: false }),
+    body: () => Readable.from(chunks(), { objectMode: false }),
     contentType: `multipart/form-data; boundary=${boundary}`,
     contentLength: head.length + part.size + tail.length,
   };

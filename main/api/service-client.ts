@@ -23,6 +23,8 @@ import {
 } from './response-schemas';
 import { isRetryableStatus, parseRetryAfter } from './retry-policy';
 import { MESSAGES, ServiceError } from './service-error';
+import { serviceUrl } from './service-url';
+import type { TokenSource } from '../service/token-source';
 import { decodeContext, decodeOutputItem } from './transcription-output';
 
 export const REGISTRY_PREFIX = 'abdm';
@@ -30,7 +32,8 @@ export type VoiceMode = 'dictation' | 'consultation';
 
 export interface ServiceConfig {
   baseUrl: string;
-  accessToken: string | null;
+  /** Bearer tokens: renewed by a signed-in session, or a fixed token. */
+  auth: TokenSource;
   userOid?: string;
   partnerUserId?: string;
   partnerHipId?: string;
@@ -72,7 +75,8 @@ interface CallOptions {
   path: string;
   query?: Array<[string, string]>;
   headers?: Record<string, string>;
-  body?: string | Buffer | Readable;
+  /** Makes the body; called again when the request is replayed with a renewed token. */
+  body?: () => string | Buffer | Readable;
   signal?: AbortSignal;
   /** The request's JWE protected header, to verify an encrypted answer that omits its own. */
   requestProtected?: string | null;
@@ -160,29 +164,26 @@ export class ServiceClient {
     return jwe ? deriveJweKey(jwe.clientKey, jwe.kid) : null;
   }
 
+  /**
+   * One request with a bearer token. A 401 is answered by renewing the token (one renewal
+   * shared by every waiting request) and replaying the request once, never more.
+   */
   private async call(options: CallOptions): Promise<Answer> {
     const config = this.config();
-    if (!config.accessToken) {
-      throw new ServiceError('unauthorized', 'No access token is set for this service. Enter it in Settings; nothing waiting to be sent is lost.');
-    }
-    const url = new URL(options.path.replace(/^\//, ''), `${config.baseUrl.replace(/\/+$/, '')}/`);
-    for (const [name, value] of options.query ?? []) url.searchParams.append(name, value);
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${config.accessToken}`,
-      accept: 'application/json',
-      ...options.headers,
-    };
+    const url = serviceUrl(config.baseUrl, options.path, options.query);
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (config.userOid) headers['x-pt-id'] = config.userOid;
     if (config.partnerUserId) headers['x-partner-pt-id'] = config.partnerUserId;
     if (config.partnerHipId) headers['x-hip-id'] = config.partnerHipId;
+    const send = (token: string): Promise<TransportResponse> =>
+      this.transport.send({ method: options.method, url, headers: { ...headers, authorization: `Bearer ${token}` }, body: options.body?.(), signal: options.signal });
 
-    const response: TransportResponse = await this.transport.send({
-      method: options.method,
-      url,
-      headers,
-      body: options.body,
-      signal: options.signal,
-    });
+    const token = await config.auth.token(options.signal);
+    let response = await send(token);
+    if (response.status === 401) {
+      const renewed = await config.auth.renewAfterRejection(token, options.signal);
+      if (renewed !== null) response = await send(renewed);
+    }
     let json = parseJson(response.text);
     if (looksEncrypted(json)) {
       const key = config.jwe ? deriveJweKey(config.jwe.clientKey, config.jwe.kid) : null;
@@ -195,10 +196,14 @@ export class ServiceClient {
   /** A JSON body, encrypted when encryption is configured. */
   private async jsonBody(payload: unknown): Promise<Pick<CallOptions, 'body' | 'headers' | 'requestProtected'>> {
     const key = this.jweKey();
-    if (!key) return { body: JSON.stringify(payload), headers: { 'content-type': 'application/json' } };
+    if (!key) {
+      const text = JSON.stringify(payload);
+      return { body: () => text, headers: { 'content-type': 'application/json' } };
+    }
     const envelope = await encryptJson(payload, key);
+    const text = JSON.stringify(envelope);
     return {
-      body: JSON.stringify(envelope),
+      body: () => text,
       headers: { 'content-type': 'application/json', 'x-encryption': 'JWE' },
       requestProtected: envelope.protected,
     };
@@ -275,7 +280,7 @@ export class ServiceClient {
         path: '/mr/api/v2/docs',
         query,
         headers: { 'content-type': 'application/json', 'x-encryption': 'JWE', 'content-length': String(body.length) },
-        body: chunked(body, input.onProgress),
+        body: () => chunked(body, input.onProgress),
         requestProtected: envelope.protected,
         signal: input.signal,
       };

@@ -5,6 +5,8 @@
 
 export type ServiceErrorKind =
   | 'unauthorized'
+  /** Signing in with the client id and secret was refused: only the user can mend it. */
+  | 'sign_in_failed'
   | 'forbidden'
   | 'not_found'
   | 'invalid_request'
@@ -58,7 +60,7 @@ export class ServiceError extends Error {
 
 export const MESSAGES = {
   unauthorized:
-    'The service did not accept the access token: it is missing, wrong or has expired. Enter a new token in Settings; nothing waiting to be sent is lost.',
+    'The service did not accept the access token: it is missing, wrong or has expired. Enter a new token, or sign in with a client id and secret, in Settings; nothing waiting to be sent is lost.',
   forbidden: 'The service refused this request: this account is not allowed to do it (forbidden).',
   network: 'The service cannot be reached. Check the network connection; the app will try again.',
   timeout: 'The service did not answer in time. The app will try again.',

@@ -11,7 +11,7 @@ import { Recorder } from '../audio/recorder';
 import { deviceIndexFor, ensureMicrophonePermission } from '../audio/microphone-access';
 import { prepareUploadAudio, workerMp3Encoding } from '../audio/upload-audio';
 import { log } from '../log';
-import type { ServiceHealth } from '../outbox/service-health';
+import type { ServiceHealth } from '../service/service-health';
 import type { SettingsService } from '../settings/settings-service';
 import { RecordShortcut } from '../shortcuts/record-shortcut';
 import { purgeExpiredAudio } from './audio-retention';

@@ -17,7 +17,7 @@ import type { UploadAudio } from '../audio/upload-audio';
 import type { DictationManifest } from './dictation-manifest';
 import type { DictationStore } from './dictation-store';
 import { OutboxRunner } from '../outbox/outbox-runner';
-import type { ServiceHealth } from '../outbox/service-health';
+import type { ServiceHealth } from '../service/service-health';
 
 export interface SyncClient {
   uploadVoice(input: VoiceUpload): Promise<unknown>;
@@ -61,7 +61,7 @@ export class SyncEngine {
           .reverse()
           .map((manifest) => ({ id: manifest.id, dueAt: manifest.nextAttemptAt ? Date.parse(manifest.nextAttemptAt) : null })),
       run: (id, signal) => this.run(id, signal),
-      canRun: () => !options.health.current().needsToken && options.autoSync() && options.isOnline(),
+      canRun: () => !options.health.onHold() && options.autoSync() && options.isOnline(),
       concurrency: options.concurrency,
       now: options.now,
     });
@@ -86,12 +86,8 @@ export class SyncEngine {
 
   status(): SyncStatus {
     const health = this.options.health.current();
-    const paused = health.needsToken ? 'needs-token' : this.options.autoSync() ? null : 'sync-off';
-    return {
-      paused,
-      serviceReachable: health.reachable,
-      message: health.needsToken ? 'The service needs a new access token. Enter it in Settings; nothing waiting is lost.' : health.problem,
-    };
+    const paused = health.signInProblem ? 'needs-sign-in' : this.options.autoSync() ? null : 'sync-off';
+    return { paused, serviceReachable: health.reachable, message: health.signInProblem ?? health.problem };
   }
 
   pendingCount(): number {

@@ -5,7 +5,7 @@
  */
 import { fullJitterDelay, type BackoffPolicy } from '../api/retry-policy';
 import { isServiceError, type ServiceError } from '../api/service-error';
-import type { ServiceHealth } from './service-health';
+import type { ServiceHealth } from '../service/service-health';
 
 export type FailureDecision =
   | { action: 'hold'; problem: string }
@@ -30,8 +30,8 @@ export interface DecisionContext {
 export function decideAfterFailure(error: unknown, context: DecisionContext): FailureDecision {
   const { health } = context;
   if (!isServiceError(error)) return { action: 'fail', problem: `${context.what}: ${(error as Error).message}`, error: null };
-  if (error.kind === 'unauthorized') {
-    health.tokenRejected();
+  if (error.kind === 'unauthorized' || error.kind === 'sign_in_failed') {
+    health.signInRefused(error.message);
     return { action: 'hold', problem: error.message };
   }
   if (error.kind === 'network' || error.kind === 'timeout') health.unreachable(error.message);

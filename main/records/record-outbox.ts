@@ -6,7 +6,7 @@
 import type { RecordUpload } from '../api/service-client';
 import { decideAfterFailure } from '../outbox/failure-decision';
 import { OutboxRunner } from '../outbox/outbox-runner';
-import type { ServiceHealth } from '../outbox/service-health';
+import type { ServiceHealth } from '../service/service-health';
 import { CONTENT_TYPES } from './record-file-check';
 import type { RecordStore } from './record-store';
 
@@ -35,7 +35,7 @@ export class RecordOutbox {
           .reverse()
           .map((record) => ({ id: record.id, dueAt: record.nextAttemptAt ? Date.parse(record.nextAttemptAt) : null })),
       run: (id, signal) => this.upload(id, signal),
-      canRun: () => !options.health.current().needsToken && options.isOnline(),
+      canRun: () => !options.health.onHold() && options.isOnline(),
       now: options.now,
     });
   }

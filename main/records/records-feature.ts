@@ -5,7 +5,7 @@ import type { RecordSummary, RecordTask } from '../../contract/records';
 import type { RecordUpload } from '../api/service-client';
 import type { OperationHandlers } from '../ipc/register-operations';
 import { log } from '../log';
-import type { ServiceHealth } from '../outbox/service-health';
+import type { ServiceHealth } from '../service/service-health';
 import { RecordOutbox } from './record-outbox';
 import { RecordStaging } from './record-staging';
 import { RecordStore, recordSummaryOf } from './record-store';

@@ -29,6 +29,12 @@ export const faultsSchema = z
     nextOutcomes: z.array(z.enum(['success', 'partial', 'failed'])),
     /** How encrypted answers are authenticated: with their own `protected`, the request's, or none. */
     responseAad: z.enum(['protected', 'request', 'empty']),
+    /** Life of the access tokens it issues from now on, in seconds (the real service: 1800). */
+    tokenLifetimeSeconds: z.number().int().min(1).max(86_400),
+    /** Life of the refresh tokens it issues from now on, in seconds. */
+    refreshLifetimeSeconds: z.number().int().min(1).max(30 * 86_400),
+    /** Sign-in and renewal are refused with 403, as for a disabled account. */
+    accountDisabled: z.boolean(),
   })
   .strict();
 export type SandboxFaults = z.infer<typeof faultsSchema>;
@@ -47,4 +53,7 @@ export const DEFAULT_FAULTS: SandboxFaults = {
   processingMs: 1_500,
   nextOutcomes: [],
   responseAad: 'protected',
+  tokenLifetimeSeconds: 1800,
+  refreshLifetimeSeconds: 7 * 86_400,
+  accountDisabled: false,
 };

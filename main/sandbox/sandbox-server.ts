@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { aadhaarProblem } from '../../contract/aadhaar';
 import { additionalData, sandboxOutputs, type SandboxOutcome, type SandboxTransaction } from './sandbox-results';
 import { BadRequest, isDocument, readBody, readMultipartFile, type ReceivedFile } from './request-body';
+import { SandboxAuth, type AuthCounters } from './sandbox-auth';
 import { DEFAULT_FAULTS, faultsSchema, type SandboxFaults } from './sandbox-faults';
 import { decryptRequest, encryptResponse } from './sandbox-jwe';
 
@@ -42,6 +43,7 @@ export interface ReceivedRequest {
 }
 
 type Operation = 'voiceUpload' | 'resultLookup' | 'recordUpload' | 'registrationInit' | 'registrationResend';
+type AuthOperation = 'login' | 'refreshToken';
 
 export interface SandboxOptions {
   port?: number;
@@ -50,6 +52,8 @@ export interface SandboxOptions {
   jweKeys?: Record<string, string>;
   faults?: Partial<SandboxFaults>;
   random?: () => number;
+  /** The test client's id and secret (random by default); given to restart a sandbox as the same service. */
+  clientCredentials?: { clientId: string; clientSecret: string };
 }
 
 interface Reply {
@@ -71,6 +75,19 @@ const UNAUTHORIZED: Record<Operation, Reply> = {
   registrationInit: { status: 401, json: { code: 401, error: 'Unauthorized', source_error: { code: '', message: '' } } },
   registrationResend: { status: 401, json: { code: 401, error: 'Unauthorized', source_error: { code: '', message: '' } } },
 };
+
+function authRoute(method: string, path: string): AuthOperation | null {
+  if (method === 'POST' && path === '/connect-auth/v1/account/login') return 'login';
+  if (method === 'POST' && path === '/connect-auth/v1/account/refresh-token') return 'refreshToken';
+  return null;
+}
+
+/** What the sandbox keeps of a received Aadhaar number: the last four digits. */
+function maskAadhaarField(payload: unknown): unknown {
+  if (typeof payload !== 'object' || payload === null || !('aadhaar_number' in payload)) return payload;
+  const number = String((payload as { aadhaar_number: unknown }).aadhaar_number);
+  return { ...payload, aadhaar_number: `XXXXXXXX${number.slice(-4)}` };
+}
 
 function route(method: string, path: string): Operation | null {
   if (method === 'POST' && path === '/voice/upload') return 'voiceUpload';
@@ -94,6 +111,7 @@ export class SandboxServer {
   private readonly jweKeys: Map<string, string>;
   private readonly sockets = new Set<Socket>();
   private readonly random: () => number;
+  private readonly auth: SandboxAuth;
   private server: Server | null = null;
   private port = 0;
 
@@ -102,6 +120,22 @@ export class SandboxServer {
     this.faults = { ...DEFAULT_FAULTS, ...options.faults };
     this.jweKeys = new Map(Object.entries(options.jweKeys ?? {}));
     this.random = options.random ?? Math.random;
+    this.auth = new SandboxAuth(this.token, () => this.faults, options.clientCredentials);
+  }
+
+  /** The test client the app signs in with when the Sandbox is selected. */
+  get clientCredentials(): { clientId: string; clientSecret: string } {
+    return { clientId: this.auth.clientId, clientSecret: this.auth.clientSecret };
+  }
+
+  /** Sign-ins, renewals and requests that came with an expired token, since the last reset. */
+  authStats(): AuthCounters {
+    return this.auth.stats();
+  }
+
+  /** Every token it issued stops working (the long-lived `token` stays valid). */
+  revokeTokens(): void {
+    this.auth.revokeAll();
   }
 
   static async start(options: SandboxOptions = {}): Promise<SandboxServer> {
@@ -162,6 +196,7 @@ export class SandboxServer {
     this.received.length = 0;
     this.transactions.clear();
     this.registrations.clear();
+    this.auth.reset();
   }
 
   async stop(): Promise<void> {
@@ -181,11 +216,16 @@ export class SandboxServer {
       await this.control(req, res, path);
       return;
     }
+    const authOperation = authRoute(req.method ?? 'GET', path);
+    if (authOperation) {
+      await this.authenticate(authOperation, req, res);
+      return;
+    }
     const operation = route(req.method ?? 'GET', path);
-    const tokenOk = req.headers.authorization === `Bearer ${this.token}`;
+    const tokenOk = operation !== null && this.auth.check(req.headers.authorization) === 'valid';
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers[name] = name === 'authorization' ? (tokenOk ? '[sandbox token]' : '[other token]') : String(value);
+      if (value !== undefined) headers[name] = name === 'authorization' ? (tokenOk ? '[valid token]' : '[other token]') : String(value);
     }
     const query: Record<string, string[]> = {};
     for (const [name, value] of url.searchParams) (query[name] ??= []).push(value);
@@ -198,8 +238,11 @@ export class SandboxServer {
       headers,
       encrypted: req.headers['x-encryption'] === 'JWE',
     };
-    this.received.push(record);
-    if (this.received.length > RECEIVED_LIMIT) this.received.shift();
+    // Nothing is kept of a request without a valid token.
+    if (tokenOk) {
+      this.received.push(record);
+      if (this.received.length > RECEIVED_LIMIT) this.received.shift();
+    }
 
     if (this.faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.faults.latencyMs));
     if (this.faults.dropNext > 0 || this.random() < this.faults.dropRate) {
@@ -237,6 +280,27 @@ export class SandboxServer {
       reply = operation === 'recordUpload' ? { status: 400, text: 'Invalid form data.' } : { status: 400, json: { message: `Bad request: ${error.message}` } };
     }
     this.send(res, record, reply);
+  }
+
+  /** Sign-in and renewal: nothing of these requests is kept (they carry the client secret and tokens). */
+  private async authenticate(operation: AuthOperation, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (this.faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.faults.latencyMs));
+    if (this.faults.dropNext > 0 || this.random() < this.faults.dropRate) {
+      if (this.faults.dropNext > 0) this.faults.dropNext -= 1;
+      req.socket.destroy();
+      return;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8'));
+    } catch {
+      body = undefined;
+    }
+    const reply =
+      operation === 'login'
+        ? this.auth.login(body)
+        : this.auth.refresh({ authorization: req.headers.authorization, clientId: String(req.headers['client-id'] ?? '') }, body);
+    res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.json));
   }
 
   /** A one-off answer scripted through the control endpoint, if any is due. */
@@ -375,7 +439,7 @@ export class SandboxServer {
 
   private async registrationInit(req: IncomingMessage, record: ReceivedRequest): Promise<Reply> {
     const { payload, encryptWith } = await this.readJson(req, record);
-    record.json = payload;
+    record.json = maskAadhaarField(payload);
     const body = z.object({ aadhaar_number: z.string() }).safeParse(payload);
     const number = body.success ? body.data.aadhaar_number : '';
     if (!body.success || aadhaarProblem(number)) {
@@ -436,6 +500,12 @@ export class SandboxServer {
     if (req.method === 'GET' && path === '/__sandbox/requests') return reply(200, this.received);
     if (req.method === 'GET' && path === '/__sandbox/transactions') return reply(200, [...this.transactions.values()]);
     if (req.method === 'GET' && path === '/__sandbox/faults') return reply(200, this.faults);
+    if (req.method === 'GET' && path === '/__sandbox/auth') return reply(200, { clientId: this.auth.clientId, ...this.auth.stats() });
+    if (req.method === 'POST' && path === '/__sandbox/auth/revoke') {
+      req.resume();
+      this.auth.revokeAll();
+      return reply(200, { ok: true });
+    }
     if (req.method === 'POST' && path === '/__sandbox/reset') {
       req.resume();
       this.reset();

@@ -1,27 +1,48 @@
 /**
- * Which service the client talks to, following the settings: with "Sandbox" selected the
- * embedded sandbox runs on loopback and the client uses its address and token; with a real
- * service selected the sandbox is stopped and the client uses the configured address and
- * the user's token.
+ * Which service the client talks to, and how it signs in, following the settings. With
+ * "Sandbox" selected the embedded sandbox runs on loopback and the app signs in to it with
+ * its test client, like to the real service; otherwise the client uses the configured
+ * address with the clinic's client id and secret (tokens renewed by the app), or a pasted
+ * access token.
  */
-import { serviceBaseUrl, type Settings, type SecretName } from '../../contract/settings';
+import type { AuthStatus } from '../../contract/auth';
+import { serviceBaseUrl, type SecretName, type Settings } from '../../contract/settings';
+import { ConnectAuthApi } from '../api/connect-auth';
+import { HttpTransport } from '../api/http-transport';
 import type { ServiceConfig } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
 import { SandboxServer } from '../sandbox/sandbox-server';
+import { ClientCredentialsSession, type ClientCredentials, type GrantStore } from './client-credentials-session';
+import { grantOwner, memoryGrantStore } from './grant-store';
+import { staticToken, type TokenSource } from './token-source';
 
 export interface ConnectionSettings {
   current(): Settings;
   secret(name: SecretName): string | null;
 }
 
+export interface ConnectionDeps {
+  /** Persists a session's tokens for the service and client named by `owner`. */
+  grantStore(owner: string): GrantStore;
+  onAuthChange?(status: AuthStatus): void;
+  onProblem?(message: string): void;
+}
+
+const NOT_SIGNED_IN: AuthStatus = { method: 'none', clientId: null, state: 'waiting', lastRenewedAt: null, expiresAt: null, problem: null };
+
 export class ServiceConnection {
   private sandbox: SandboxServer | null = null;
   private starting: Promise<void> | null = null;
+  private session: { owner: string; session: ClientCredentialsSession } | null = null;
+  private readonly authTransport = new HttpTransport({ requestTimeoutMs: 60_000 });
+  private readonly authApi: ConnectAuthApi;
 
   constructor(
     private readonly settings: ConnectionSettings,
-    private readonly onProblem: (message: string) => void = () => {},
-  ) {}
+    private readonly deps: ConnectionDeps,
+  ) {
+    this.authApi = new ConnectAuthApi(this.authTransport, () => this.baseUrl());
+  }
 
   /** Starts or stops the sandbox to match the settings. */
   apply(): Promise<void> {
@@ -36,8 +57,9 @@ export class ServiceConnection {
         await stopping.stop();
       }
       this.shareKeyWithSandbox();
+      this.deps.onAuthChange?.(this.authStatus());
     };
-    this.starting = run().catch((error: unknown) => this.onProblem(`The sandbox service could not start: ${(error as Error).message}`));
+    this.starting = run().catch((error: unknown) => this.deps.onProblem?.(`The sandbox service could not start: ${(error as Error).message}`));
     return this.starting;
   }
 
@@ -57,26 +79,90 @@ export class ServiceConnection {
     return this.sandbox?.url ?? null;
   }
 
+  private baseUrl(): string {
+    const settings = this.settings.current();
+    if (settings.service !== 'sandbox') return serviceBaseUrl(settings) ?? '';
+    if (!this.sandbox) throw new ServiceError('network', 'The built-in sandbox service is not running yet. The app will try again.');
+    return this.sandbox.url;
+  }
+
+  private credentials(): ClientCredentials | null {
+    if (this.settings.current().service === 'sandbox') return this.sandbox?.clientCredentials ?? null;
+    const clientId = this.settings.current().clientId;
+    const clientSecret = this.settings.secret('clientSecret');
+    return clientId && clientSecret ? { clientId, clientSecret } : null;
+  }
+
+  /** The signed-in session for the current service and credentials, made when they change. */
+  private currentSession(): ClientCredentialsSession | null {
+    const credentials = this.credentials();
+    if (!credentials) {
+      this.session = null;
+      return null;
+    }
+    const sandbox = this.settings.current().service === 'sandbox';
+    const owner = grantOwner(this.baseUrl(), credentials);
+    if (this.session?.owner !== owner) {
+      const session = new ClientCredentialsSession({
+        credentials,
+        api: this.authApi,
+        store: sandbox ? memoryGrantStore() : this.deps.grantStore(owner),
+        method: sandbox ? 'sandbox' : 'client-credentials',
+        onChange: (status) => this.deps.onAuthChange?.(status),
+      });
+      this.session = { owner, session };
+    }
+    return this.session.session;
+  }
+
+  private tokenSource(): TokenSource {
+    return this.currentSession() ?? staticToken(this.settings.secret('accessToken'));
+  }
+
+  authStatus(): AuthStatus {
+    try {
+      const session = this.currentSession();
+      if (session) return session.status();
+    } catch {
+      return NOT_SIGNED_IN;
+    }
+    return this.settings.secret('accessToken') ? { ...NOT_SIGNED_IN, method: 'access-token', state: 'signed-in' } : NOT_SIGNED_IN;
+  }
+
+  /** Makes sure a token is held (signing in if needed), so problems show before anything must be sent. */
+  async signInIfNeeded(): Promise<void> {
+    try {
+      await this.currentSession()?.token();
+    } catch {
+      // Shown in the sign-in status; the outboxes decide what a failure means for them.
+    }
+  }
+
+  /** Forgets the tokens and signs in again with the stored credentials. */
+  async signInAgain(): Promise<AuthStatus> {
+    const session = this.currentSession();
+    if (!session) throw new ServiceError('configuration', 'Enter the client id and client secret first.');
+    return session.signInAgain();
+  }
+
   /** The client's view of the service right now. */
   config(): ServiceConfig {
     const settings = this.settings.current();
     const jwe = this.encrypting() ? { clientKey: this.settings.secret('jweClientKey')!, kid: settings.jweKid } : null;
-    const common = {
+    return {
+      baseUrl: this.baseUrl(),
+      auth: this.tokenSource(),
       userOid: settings.userOid,
       partnerUserId: settings.partnerUserId,
       partnerHipId: settings.partnerHipId,
       jwe,
     };
-    if (settings.service === 'sandbox') {
-      if (!this.sandbox) throw new ServiceError('network', 'The built-in sandbox service is not running yet. The app will try again.');
-      return { ...common, baseUrl: this.sandbox.url, accessToken: this.sandbox.token };
-    }
-    return { ...common, baseUrl: serviceBaseUrl(settings) ?? '', accessToken: this.settings.secret('accessToken') };
   }
 
   async stop(): Promise<void> {
     await this.starting;
     await this.sandbox?.stop();
     this.sandbox = null;
+    await this.authTransport.close();
   }
 }

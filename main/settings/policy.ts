@@ -8,9 +8,13 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { SECRET_NAMES, secretProblem, settingsSchema, type SecretName, type Settings } from '../../contract/settings';
 
+/** Policy keys that are credentials: they fix the service too. */
+const CREDENTIAL_KEYS = ['clientId', 'clientSecret', 'accessToken'] as const;
+
 export const policySchema = settingsSchema
   .partial()
   .extend({
+    clientSecret: z.string().min(1).optional(),
     accessToken: z.string().min(1).optional(),
     jweClientKey: z.string().min(1).optional(),
   })
@@ -20,6 +24,15 @@ export const policySchema = settingsSchema
       const value = policy[name];
       const problem = value === undefined ? null : secretProblem(name, value);
       if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
+    }
+    // Credentials an administrator hands out may only ever reach the service the administrator names.
+    const credentials = CREDENTIAL_KEYS.filter((key) => policy[key] !== undefined);
+    if (credentials.length === 0) return;
+    const names = credentials.map((key) => `"${key}"`).join(', ');
+    if (policy.service === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['service'], message: `it sets ${names} but not "service"; a policy that sets credentials must also fix the service they are for` });
+    } else if (policy.service === 'custom' && policy.customServiceUrl === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['customServiceUrl'], message: `it sets ${names} for a custom service but not "customServiceUrl"` });
     }
   });
 

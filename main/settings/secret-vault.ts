@@ -1,11 +1,12 @@
 /**
- * Secrets (access token, JWE client key) kept only encrypted by the operating system
+ * Secrets (client secret, access token, JWE client key, and the service's session tokens)
+ * kept only encrypted by the operating system
  * (Electron safeStorage). Where the OS offers no real protection (Linux `basic_text`, or no
  * encryption at all) they are held in memory for this session only and never written.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { SECRET_NAMES, type SecretName } from '../../contract/settings';
+import { SECRET_NAMES } from '../../contract/settings';
 import type { SecretProtection } from '../../contract/ipc';
 import { writeFileAtomic } from '../storage/atomic-file';
 
@@ -17,7 +18,11 @@ export interface OsEncryption {
   decryptString(encrypted: Buffer): string;
 }
 
-const fileSchema = z.partialRecord(z.enum(SECRET_NAMES), z.string());
+/** What the vault holds: the secrets entered in Settings, and the tokens of the signed-in session. */
+export const VAULT_ENTRIES = [...SECRET_NAMES, 'serviceSession'] as const;
+export type VaultEntry = (typeof VAULT_ENTRIES)[number];
+
+const fileSchema = z.partialRecord(z.enum(VAULT_ENTRIES), z.string());
 
 const UNPROTECTED_BACKENDS = new Set(['basic_text', 'unknown']);
 
@@ -32,12 +37,12 @@ export function describeProtection(encryption: OsEncryption, platform: NodeJS.Pl
       ? null
       : 'Secrets are not protected on this computer: no system keyring is available' +
         (backend === 'basic_text' ? ' (the "basic_text" fallback is in use)' : '') +
-        '. The access token and encryption key are kept in memory only and must be entered again after the app restarts.',
+        '. The client secret, access token and encryption key are kept in memory only and must be entered again after the app restarts.',
   };
 }
 
 export class SecretVault {
-  private readonly memory = new Map<SecretName, string>();
+  private readonly memory = new Map<VaultEntry, string>();
 
   constructor(
     private readonly file: string,
@@ -52,12 +57,12 @@ export class SecretVault {
     return describeProtection(this.encryption, this.platform);
   }
 
-  get(name: SecretName): string | null {
+  get(name: VaultEntry): string | null {
     return this.memory.get(name) ?? null;
   }
 
   /** Stores a secret; an empty value removes it. */
-  set(name: SecretName, value: string): void {
+  set(name: VaultEntry, value: string): void {
     if (value === '') this.memory.delete(name);
     else this.memory.set(name, value);
     this.persist();
@@ -65,14 +70,14 @@ export class SecretVault {
 
   private loadPersisted(): void {
     if (!this.protection().persisted || !existsSync(this.file)) return;
-    let stored: Partial<Record<SecretName, string>>;
+    let stored: Partial<Record<VaultEntry, string>>;
     try {
       stored = fileSchema.parse(JSON.parse(readFileSync(this.file, 'utf8')));
     } catch {
       this.onProblem('The stored secrets file is unreadable; secrets must be entered again.');
       return;
     }
-    for (const name of SECRET_NAMES) {
+    for (const name of VAULT_ENTRIES) {
       const cipher = stored[name];
       if (cipher === undefined) continue;
       try {
@@ -85,7 +90,7 @@ export class SecretVault {
 
   private persist(): void {
     if (!this.protection().persisted) return;
-    const stored: Partial<Record<SecretName, string>> = {};
+    const stored: Partial<Record<VaultEntry, string>> = {};
     for (const [name, value] of this.memory) {
       stored[name] = this.encryption.encryptString(value).toString('base64');
     }

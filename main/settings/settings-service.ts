@@ -3,6 +3,7 @@
  * Validates every change, refuses changes to locked values, and tells listeners.
  * Imports nothing from Electron: persistence and secrets are passed in.
  */
+import { clientIdProblem } from '../../contract/auth';
 import {
   DEFAULT_SETTINGS,
   SECRET_NAMES,
@@ -52,7 +53,7 @@ export class SettingsService {
   }
 
   private policySettings(): Partial<Settings> {
-    const { accessToken: _token, jweClientKey: _key, ...settings } = this.policy.values;
+    const { clientSecret: _secret, accessToken: _token, jweClientKey: _key, ...settings } = this.policy.values;
     return settings;
   }
 
@@ -103,10 +104,29 @@ export class SettingsService {
 
   setSecret(name: SecretName, value: string): SaveResult {
     if (this.policy.values[name] !== undefined) return { ok: false, errors: { [name]: LOCKED_MESSAGE } };
-    const trimmed = value.trim();
-    const problem = secretProblem(name, name === 'jweClientKey' ? value : trimmed);
+    // A pasted token may carry stray spaces; the client secret and key are taken exactly as typed.
+    const secret = name === 'accessToken' ? value.trim() : value;
+    const problem = secretProblem(name, secret);
     if (problem) return { ok: false, errors: { [name]: problem } };
-    this.vault.set(name, name === 'jweClientKey' ? value : trimmed);
+    this.vault.set(name, secret);
+    return this.changed();
+  }
+
+  /** Saves the client id and secret together, or neither; both must be valid. */
+  saveCredentials(clientId: string, clientSecret: string): SaveResult {
+    const locked = new Set(this.lockedNames());
+    const idProblem = locked.has('clientId') ? LOCKED_MESSAGE : clientIdProblem(clientId);
+    const keyProblem = locked.has('clientSecret')
+      ? LOCKED_MESSAGE
+      : clientSecret === ''
+        ? 'Enter the client secret.'
+        : secretProblem('clientSecret', clientSecret);
+    if (idProblem || keyProblem) {
+      return { ok: false, errors: { ...(idProblem ? { clientId: idProblem } : {}), ...(keyProblem ? { clientSecret: keyProblem } : {}) } };
+    }
+    this.saved = { ...this.saved, clientId: clientId.trim() };
+    this.persistence.write(this.saved);
+    this.vault.set('clientSecret', clientSecret);
     return this.changed();
   }
 

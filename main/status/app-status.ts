@@ -4,6 +4,7 @@
  */
 import { SERVICE_LABELS, serviceBaseUrl, type Settings } from '../../contract/settings';
 import type { SyncStatus } from '../../contract/dictation';
+import type { AuthStatus } from '../../contract/auth';
 import type { AppStatus, ServiceTarget } from '../../contract/ipc';
 
 export interface StatusSources {
@@ -13,6 +14,7 @@ export interface StatusSources {
   sandboxUrl(): string | null;
   pendingSync(): number;
   sync(): SyncStatus;
+  auth(): AuthStatus;
 }
 
 export function describeTarget(settings: Settings, sandboxUrl: string | null): ServiceTarget {
@@ -38,6 +40,8 @@ export class AppStatusMonitor {
       service: describeTarget(this.sources.settings(), this.sources.sandboxUrl()),
       pendingSync: this.sources.pendingSync(),
       syncPaused: sync.paused,
+      holdMessage: sync.paused === 'needs-sign-in' ? sync.message : null,
+      auth: this.sources.auth(),
     };
   }
 

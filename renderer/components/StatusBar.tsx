@@ -21,7 +21,11 @@ export function StatusBar() {
           {service.label}
         </span>
       )}
-      {syncPaused === 'needs-token' ? <span className="paused">Sending on hold: new access token needed</span> : null}
+      {syncPaused === 'needs-sign-in' ? (
+        <span className="paused" data-testid="status-bar-hold">
+          Sending on hold: sign-in needed
+        </span>
+      ) : null}
       {syncPaused === 'sync-off' ? <span className="paused">Automatic sending is off</span> : null}
       <span className="pending" data-testid="pending-sync">
         {pendingSync === 0 ? 'Nothing waiting to sync' : `${pendingSync} waiting to sync`}

@@ -12,6 +12,7 @@ import { encodeWavToMp3 } from '../../main/audio/mp3-encoder';
 import { WavAppender } from '../../main/audio/wav-file';
 import { DictationStore } from '../../main/dictations/dictation-store';
 import { SandboxServer } from '../../main/sandbox/sandbox-server';
+import { staticToken } from '../../main/service/token-source';
 
 const work = mkdtempSync(join(tmpdir(), 'scribe-bench-'));
 const rows: Array<[string, string, string, string]> = [];
@@ -95,7 +96,7 @@ rows.push(['load 5,000 dictations', `${loadMs.toFixed(0)} ms`, `${rawMs.toFixed(
 
 // 4. Result lookups over loopback: the validating client against bare undici.
 const sandbox = await SandboxServer.start({ faults: { processingMs: 0 } });
-const client = new ServiceClient(() => ({ baseUrl: sandbox.url, accessToken: sandbox.token }));
+const client = new ServiceClient(() => ({ baseUrl: sandbox.url, auth: staticToken(sandbox.token) }));
 await client.uploadVoice({ mode: 'dictation', txnId: 'bench', filePath: join(work, 'minute.mp3'), contentType: 'audio/mpeg' });
 const lookups = 300;
 const [, bareMs] = await timeAsync(async () => {

@@ -208,11 +208,11 @@ test('a rejected token puts sending on hold until a new token is saved, losing n
   const launched: LaunchedApp = await launchApp({ policy: customService(sandbox, false) });
   const { app, page } = launched;
   await record(page, 'Needs token', 2);
-  await expect(page.getByTestId('needs-token')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('needs-sign-in')).toBeVisible({ timeout: 20_000 });
   expect((await dictations(page))[0]?.state).toBe('recorded');
-  await screenshot(page, 'dictation-needs-token');
+  await screenshot(page, 'dictation-needs-sign-in');
 
-  await page.getByTestId('needs-token').getByRole('button', { name: 'Open Settings' }).click();
+  await page.getByTestId('needs-sign-in').getByRole('button', { name: 'Open Settings' }).click();
   const form = page.getByRole('form', { name: 'Access token' });
   await form.getByLabel(/Access token/).fill(sandbox.token);
   await form.getByRole('button', { name: 'Save' }).click();

@@ -6,13 +6,14 @@ import { RecorderPanel } from './RecorderPanel';
 
 export function DictationScreen() {
   const paused = useStatusStore((state) => state.status?.syncPaused ?? null);
+  const holdMessage = useStatusStore((state) => state.status?.holdMessage ?? null);
   const show = useNavigationStore((state) => state.show);
   return (
     <div className="dictation-screen">
       <h1 className="visually-hidden">Dictation</h1>
-      {paused === 'needs-token' ? (
-        <div className="banner warning" role="alert" data-testid="needs-token">
-          Sending is on hold: the service needs a new access token. Nothing waiting is lost.{' '}
+      {paused === 'needs-sign-in' ? (
+        <div className="banner warning" role="alert" data-testid="needs-sign-in">
+          Sending is on hold. {holdMessage ?? 'The app must be signed in again.'}{' '}
           <button type="button" onClick={() => show('settings')}>
             Open Settings
           </button>

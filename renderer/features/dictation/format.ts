@@ -13,8 +13,8 @@ export function formatDateTime(iso: string): string {
   return date.toLocaleString([], { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 }
 
-export function formatTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+export function formatTime(iso: string, withSeconds = false): string {
+  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...(withSeconds ? { second: '2-digit' } : {}) });
 }
 
 export interface MedicationRow {

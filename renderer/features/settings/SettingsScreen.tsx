@@ -13,6 +13,7 @@ import type { SettingsView } from '../../../contract/ipc';
 import type { UpdateState } from '../../../contract/updates';
 import { useUpdateStore } from '../../app/update-store';
 import { useSettingsStore } from './settings-store';
+import { SignInSection } from './SignInSection';
 
 const FORMAT_LABELS: Record<Settings['uploadAudioFormat'], string> = {
   mp3: 'MP3 (compact, recommended)',
@@ -385,14 +386,16 @@ function SettingsForm({ view }: { view: SettingsView }) {
         </div>
       </form>
 
+      <SignInSection />
+
       <fieldset>
-        <legend>Secrets</legend>
+        <legend>Other secrets</legend>
         <p className="hint">
           {view.secretProtection.persisted
             ? 'Secrets are stored encrypted by the operating system and are never shown again after saving.'
             : 'Secrets are kept in memory only until the app closes, and are never shown again after saving.'}
         </p>
-        <SecretField name="accessToken" hint="The bearer token issued for your account." />
+        <SecretField name="accessToken" hint="Only if you were given a long-lived access token instead of a client id and secret. It is not renewed automatically." />
         <SecretField name="jweClientKey" hint="Exactly 16 characters (16 bytes), given with the key id. Needed only when payload encryption is used." />
       </fieldset>
     </section>

@@ -15,10 +15,13 @@ interface SettingsState {
   loadMicrophones(): Promise<void>;
   save(patch: Partial<Settings>): Promise<boolean>;
   saveSecret(name: SecretName, value: string): Promise<boolean>;
+  /** Saves the client id and secret and signs in with them; the outcome shows in the sign-in status. */
+  signIn(clientId: string, clientSecret: string): Promise<boolean>;
+  signInAgain(): Promise<void>;
 }
 
 export const useSettingsStore = create<SettingsState>((set) => {
-  const apply = (result: SaveResult, notice: string): boolean => {
+  const apply = (result: SaveResult, notice: string | null): boolean => {
     if (result.ok) set({ view: result.view, errors: {}, notice });
     else set({ errors: result.errors, notice: null });
     return result.ok;
@@ -36,5 +39,9 @@ export const useSettingsStore = create<SettingsState>((set) => {
     save: async (patch) => apply(await scribe.updateSettings(patch), 'Settings saved.'),
     saveSecret: async (name, value) =>
       apply(await scribe.setSecret({ name, value }), value === '' ? 'Removed.' : 'Saved securely.'),
+    signIn: async (clientId, clientSecret) => apply(await scribe.signIn({ clientId, clientSecret }), null),
+    signInAgain: async () => {
+      await scribe.signInAgain();
+    },
   };
 });

@@ -3,6 +3,7 @@ import { pollTranscriptionResult } from '../../../main/api/poll-result';
 import { fullJitterDelay, isRetryableStatus, parseRetryAfter } from '../../../main/api/retry-policy';
 import type { TranscriptionResult } from '../../../contract/transcription';
 import { toneWav, useSandbox, writeTemp } from './sandbox-fixture';
+import { staticToken } from '../../../main/service/token-source';
 
 const env = useSandbox();
 
@@ -91,7 +92,7 @@ describe('pollTranscriptionResult against the sandbox', () => {
 
   it('never retries a 401', async () => {
     const { waits, sleep } = recordingSleep();
-    const client = env.client({ accessToken: 'revoked' });
+    const client = env.client({ auth: staticToken('revoked') });
     await expect(pollTranscriptionResult((id) => client.getTranscriptionResult(id), 'x', { deadlineMs: 60_000, sleep })).rejects.toMatchObject({
       kind: 'unauthorized',
     });

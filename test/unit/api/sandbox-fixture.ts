@@ -6,6 +6,7 @@ import { ServiceClient, type ServiceConfig } from '../../../main/api/service-cli
 import type { TransportOptions } from '../../../main/api/http-transport';
 import { SandboxServer, type SandboxFaults } from '../../../main/sandbox/sandbox-server';
 import { tempFolder } from '../temp-folder';
+import { staticToken } from '../../../main/service/token-source';
 
 export const CLIENT_KEY = 'k3y-for-t3sts-16';
 export const KID = 'test-kid-1';
@@ -30,7 +31,7 @@ export function useSandbox(faults: Partial<SandboxFaults> = {}) {
       return state.sandbox;
     },
     client(overrides: Partial<ServiceConfig> = {}, transport: TransportOptions = {}): ServiceClient {
-      const client = new ServiceClient(() => ({ baseUrl: state.sandbox.url, accessToken: state.sandbox.token, ...overrides }), transport);
+      const client = new ServiceClient(() => ({ baseUrl: state.sandbox.url, auth: staticToken(state.sandbox.token), ...overrides }), transport);
       state.clients.push(client);
       return client;
     },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ServiceError } from '../../../main/api/service-error';
 import { CLIENT_KEY, KID, MINIMAL_PDF, toneWav, useSandbox, writeTemp } from './sandbox-fixture';
+import { staticToken } from '../../../main/service/token-source';
 
 const env = useSandbox();
 const VALID_AADHAAR = '234123412346';
@@ -34,17 +35,17 @@ describe('voice upload', () => {
     expect(receipt).toEqual({ message: 'Upload successful!', filename: 'recording.wav' });
     const [request] = env.sandbox.received;
     expect(request).toMatchObject({ operation: 'voiceUpload', query: { mode: ['consultation'], txnid: ['txn-a'] }, file: { field: 'file', size: 64_044 } });
-    expect(request?.headers).toMatchObject({ authorization: '[sandbox token]', 'x-pt-id': 'oid-1' });
+    expect(request?.headers).toMatchObject({ authorization: '[valid token]', 'x-pt-id': 'oid-1' });
     expect(progress.at(-1)).toBe(64_044);
     expect(env.sandbox.uploadsFor('txn-a')).toBe(1);
   });
 
   it('maps a rejected token to "unauthorized", and sends nothing without a token', async () => {
-    expect(await failure(uploadTone('t', env.client({ accessToken: 'expired' })))).toMatchObject({ kind: 'unauthorized', status: 401, retryable: false });
-    expect(env.sandbox.received.at(-1)?.status).toBe(401);
-    const before = env.sandbox.received.length;
-    expect((await failure(uploadTone('t', env.client({ accessToken: null })))).message).toMatch(/No access token/);
-    expect(env.sandbox.received.length).toBe(before);
+    expect(await failure(uploadTone('t', env.client({ auth: staticToken('expired') })))).toMatchObject({ kind: 'unauthorized', status: 401, retryable: false });
+    // The sandbox keeps nothing of a request without a valid token.
+    expect(env.sandbox.received).toEqual([]);
+    expect((await failure(uploadTone('t', env.client({ auth: staticToken(null) })))).message).toMatch(/not signed in to this service/);
+    expect(env.sandbox.uploadsFor('t')).toBe(0);
   });
 
   it('turns a 5xx without body, a dropped connection and a timeout into retryable errors', async () => {
@@ -114,8 +115,7 @@ describe('transcription result lookup', () => {
 
   it('maps transaction_not_found, the lookup 401 shape and a bare 503', async () => {
     expect(await failure(env.client().getTranscriptionResult('never-uploaded'))).toMatchObject({ kind: 'not_found', code: 'transaction_not_found', retryable: false });
-    expect(await failure(env.client({ accessToken: 'bad' }).getTranscriptionResult('x'))).toMatchObject({ kind: 'unauthorized' });
-    expect(env.sandbox.received.at(-1)).toMatchObject({ status: 401 });
+    expect(await failure(env.client({ auth: staticToken('bad') }).getTranscriptionResult('x'))).toMatchObject({ kind: 'unauthorized', status: 401 });
     env.sandbox.setFaults({ failNext: 1 });
     expect(await failure(env.client().getTranscriptionResult('x'))).toMatchObject({ kind: 'server_error', retryable: true });
     env.sandbox.setFaults({ rateLimitNext: 1 });
@@ -187,7 +187,9 @@ describe('registration', () => {
     for (const request of env.sandbox.received) {
       expect(request.headers).toMatchObject({ 'x-pt-id': 'oid-9', 'x-partner-pt-id': 'partner-7', 'x-hip-id': 'hip-3' });
     }
-    expect(env.sandbox.received.map((request) => request.json)).toEqual([{ aadhaar_number: VALID_AADHAAR }, { txn_id: started.txnId }]);
+    // The sandbox keeps no Aadhaar number: the last four digits at most.
+    expect(env.sandbox.received.map((request) => request.json)).toEqual([{ aadhaar_number: `XXXXXXXX${VALID_AADHAAR.slice(-4)}` }, { txn_id: started.txnId }]);
+    expect(JSON.stringify(env.sandbox.received)).not.toContain(VALID_AADHAAR);
   });
 
   it('explains service errors with the upstream source_error', async () => {
@@ -200,7 +202,7 @@ describe('registration', () => {
     });
     expect(await failure(client.startRegistration({ aadhaarNumber: '999941057058' }))).toMatchObject({ status: 500, sourceError: { code: 'ABDM-1100' } });
     expect(await failure(client.resendRegistrationOtp({ txnId: randomUUID() }))).toMatchObject({ sourceError: { code: 'MIS-1026' } });
-    expect(await failure(env.client({ accessToken: 'old' }).startRegistration({ aadhaarNumber: VALID_AADHAAR }))).toMatchObject({ kind: 'unauthorized' });
+    expect(await failure(env.client({ auth: staticToken('old') }).startRegistration({ aadhaarNumber: VALID_AADHAAR }))).toMatchObject({ kind: 'unauthorized' });
   });
 
   it('encrypts both calls and decrypts both answers when JWE is configured', async () => {

@@ -4,9 +4,10 @@ import { WavAppender } from '../../../main/audio/wav-file';
 import { inlineMp3Encoding, prepareUploadAudio } from '../../../main/audio/upload-audio';
 import { DictationStore } from '../../../main/dictations/dictation-store';
 import { SyncEngine } from '../../../main/dictations/sync-engine';
-import { ServiceHealth } from '../../../main/outbox/service-health';
+import { ServiceHealth } from '../../../main/service/service-health';
 import { useSandbox } from '../api/sandbox-fixture';
 import { tempFolder } from '../temp-folder';
+import { staticToken } from '../../../main/service/token-source';
 
 const env = useSandbox();
 
@@ -20,7 +21,7 @@ function recorded(store: DictationStore, label = 'patient', seconds = 1) {
 
 function engine(store: DictationStore, overrides: { online?: () => boolean; client?: ServiceClient; token?: () => string } = {}) {
   const client =
-    overrides.client ?? new ServiceClient(() => ({ baseUrl: env.sandbox.url, accessToken: overrides.token?.() ?? env.sandbox.token }));
+    overrides.client ?? new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(overrides.token?.() ?? env.sandbox.token) }));
   const results: string[] = [];
   const health = new ServiceHealth();
   const sync = new SyncEngine({
@@ -79,7 +80,7 @@ describe('SyncEngine against the sandbox', () => {
     const store = new DictationStore(tempFolder());
     const item = recorded(store);
     let baseUrl = 'http://127.0.0.1:9';
-    const client = new ServiceClient(() => ({ baseUrl, accessToken: env.sandbox.token }));
+    const client = new ServiceClient(() => ({ baseUrl, auth: staticToken(env.sandbox.token) }));
     const { sync } = engine(store, { client });
     sync.start();
     await expect.poll(() => store.get(item.id)?.attempts, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
@@ -98,7 +99,7 @@ describe('SyncEngine against the sandbox', () => {
     let token = 'expired-token';
     const { sync, client, health } = engine(store, { token: () => token });
     sync.start();
-    await expect.poll(() => sync.status().paused, { timeout: 5000 }).toBe('needs-token');
+    await expect.poll(() => sync.status().paused, { timeout: 5000 }).toBe('needs-sign-in');
     expect(store.get(item.id)).toMatchObject({ state: 'recorded', attempts: 0 });
     token = env.sandbox.token;
     health.credentialsChanged();

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceClient, type ServiceConfig } from '../../../main/api/service-client';
-import { ServiceHealth } from '../../../main/outbox/service-health';
+import { ServiceHealth } from '../../../main/service/service-health';
 import { RecordOutbox } from '../../../main/records/record-outbox';
 import { RecordStore } from '../../../main/records/record-store';
 import { labReportPdf } from '../../fixtures/documents';
 import { CLIENT_KEY, KID, useSandbox } from '../api/sandbox-fixture';
 import { tempFolder } from '../temp-folder';
+import { staticToken } from '../../../main/service/token-source';
 
 const env = useSandbox();
 
 function setup(config: () => Partial<ServiceConfig> = () => ({}), online: () => boolean = () => true) {
   const store = new RecordStore(tempFolder());
   const health = new ServiceHealth();
-  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, accessToken: env.sandbox.token, ...config() }));
+  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token), ...config() }));
   const outbox = new RecordOutbox({ store, client, health, isOnline: online, encrypting: () => Boolean(config().jwe), random: () => 0 });
   return { store, health, client, outbox };
 }
@@ -52,7 +53,7 @@ describe('RecordOutbox against the sandbox', () => {
     const store = new RecordStore(first.store.root);
     expect(store.load()).toEqual({ loaded: 1, unreadable: 0 });
     const health = new ServiceHealth();
-    const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, accessToken: env.sandbox.token }));
+    const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
     const outbox = new RecordOutbox({ store, client, health, isOnline: () => true, encrypting: () => false });
     outbox.start();
     await settle(store, queued.id, 'uploaded');
@@ -80,10 +81,10 @@ describe('RecordOutbox against the sandbox', () => {
     forbidden.outbox.stop();
     await forbidden.client.close();
 
-    const stale = setup(() => ({ accessToken: 'stale' }));
+    const stale = setup(() => ({ auth: staticToken('stale') }));
     const held = stale.store.enqueue({ fileName: 'z.pdf', kind: 'pdf', bytes: pdf, tasks: ['smart'], batch: false });
     stale.outbox.start();
-    await expect.poll(() => stale.health.current().needsToken).toBe(true);
+    await expect.poll(() => stale.health.current().signInProblem).not.toBeNull();
     expect(stale.store.get(held.id)?.state).toBe('queued');
     stale.outbox.stop();
     await stale.client.close();

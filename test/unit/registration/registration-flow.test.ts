@@ -3,12 +3,13 @@ import { CONSENT_TEXT, MAX_OTP_RESENDS } from '../../../contract/registration';
 import { ServiceClient } from '../../../main/api/service-client';
 import { RegistrationFlow } from '../../../main/registration/registration-flow';
 import { useSandbox } from '../api/sandbox-fixture';
+import { staticToken } from '../../../main/service/token-source';
 
 const env = useSandbox();
 const NUMBER = '234123412346';
 
 function flow(clock = { now: 0 }) {
-  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, accessToken: env.sandbox.token }));
+  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
   const audit: string[] = [];
   return { clock, audit, client, flow: new RegistrationFlow({ client, resendSeconds: () => 60, now: () => clock.now, audit: (line) => audit.push(line) }) };
 }
@@ -51,7 +52,7 @@ describe('RegistrationFlow against the sandbox', () => {
   });
 
   it('marks a network failure as retryable', async () => {
-    const client = new ServiceClient(() => ({ baseUrl: 'http://127.0.0.1:9', accessToken: 't' }));
+    const client = new ServiceClient(() => ({ baseUrl: 'http://127.0.0.1:9', auth: staticToken('t') }));
     const registration = new RegistrationFlow({ client, resendSeconds: () => 60 });
     expect((await registration.start(NUMBER, CONSENT_TEXT)).view.error).toMatchObject({ retryable: true, message: expect.stringMatching(/cannot be reached/) });
     await client.close();

@@ -20,7 +20,7 @@ describe('sandbox control endpoint', () => {
     const api = await fetch(`${env.sandbox.url}/voice/api/v3/status/x`, { headers: { authorization: `Bearer ${env.sandbox.token}` } });
     expect(api.status).toBe(503);
     const { body } = await control('requests');
-    expect(body).toEqual([expect.objectContaining({ operation: 'resultLookup', status: 503, headers: expect.objectContaining({ authorization: '[sandbox token]' }) })]);
+    expect(body).toEqual([expect.objectContaining({ operation: 'resultLookup', status: 503, headers: expect.objectContaining({ authorization: '[valid token]' }) })]);
     await control('reset', { method: 'POST' });
     expect((await control('requests')).body).toEqual([]);
   });

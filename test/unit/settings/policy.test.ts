@@ -36,10 +36,20 @@ describe('loadPolicy', () => {
     expect(unknown.error).toMatch(/unknown setting "serviceUrl"/);
 
     const wrong = loadPolicy(policyFile('{"customServiceUrl":"ftp://files.example"}'), true);
-    expect(wrong.error).toMatch(/"customServiceUrl": Enter a full web address/);
+    expect(wrong.error).toMatch(/"customServiceUrl": Only https:\/\/ addresses can be used/);
 
     const badKey = loadPolicy(policyFile('{"jweClientKey":"short"}'), true);
     expect(badKey.error).toMatch(/exactly 16 bytes; this one is 5/);
+  });
+
+  it('accepts credentials only together with the service they are for', () => {
+    const sent = { clientId: 'EC_1', clientSecret: 'secret' };
+    expect(loadPolicy(policyFile(JSON.stringify({ ...sent, service: 'production' })), true).error).toBeNull();
+    expect(loadPolicy(policyFile(JSON.stringify(sent)), true).error).toMatch(/"service": it sets "clientId", "clientSecret" but not "service"/);
+    expect(loadPolicy(policyFile(JSON.stringify({ accessToken: 't', service: 'custom' })), true).error).toMatch(/not "customServiceUrl"/);
+    expect(loadPolicy(policyFile(JSON.stringify({ accessToken: 't', service: 'custom', customServiceUrl: 'http://clinic.example' })), true).error).toMatch(
+      /Plain http:\/\/ is not allowed/,
+    );
   });
 
   it('treats a missing machine-wide file as "not managed" but a missing --policy file as an error', () => {

@@ -52,6 +52,37 @@ describe('SettingsService', () => {
     expect(persistence.saved).toEqual({});
   });
 
+  it('refuses plain http:// for the service and the updates unless the host is this computer', () => {
+    const { settings, persistence } = service();
+    const refused = settings.update({ service: 'custom', customServiceUrl: 'http://scribe.clinic.example', updateUrl: 'http://updates.example' });
+    expect(refused).toEqual({
+      ok: false,
+      errors: {
+        customServiceUrl: expect.stringMatching(/^Plain http:\/\/ is not allowed/),
+        updateUrl: expect.stringMatching(/^Plain http:\/\/ is not allowed/),
+      },
+    });
+    expect(persistence.saved).toEqual({});
+    expect(settings.update({ service: 'custom', customServiceUrl: 'http://127.0.0.1:8080', updateUrl: 'http://localhost:9/' }).ok).toBe(true);
+  });
+
+  it('saves the client id and secret together only when both are valid; the secret never in settings', () => {
+    const { settings, persistence } = service();
+    expect(settings.saveCredentials('', 'secret')).toEqual({ ok: false, errors: { clientId: expect.stringMatching(/Enter the client id/) } });
+    expect(settings.saveCredentials('EC_1', '   ')).toEqual({ ok: false, errors: { clientSecret: 'The client secret cannot be only spaces.' } });
+    expect(settings.saveCredentials('EC 1', '')).toEqual({
+      ok: false,
+      errors: { clientId: expect.stringMatching(/without spaces/), clientSecret: 'Enter the client secret.' },
+    });
+    expect(persistence.saved).toEqual({});
+    expect(settings.secret('clientSecret')).toBeNull();
+    expect(settings.saveCredentials(' EC_1 ', 's3cret value').ok).toBe(true);
+    expect(persistence.saved).toMatchObject({ clientId: 'EC_1' });
+    expect(JSON.stringify(persistence.saved)).not.toContain('s3cret');
+    expect(settings.secret('clientSecret')).toBe('s3cret value');
+    expect(settings.view().secrets.clientSecret).toBe('set');
+  });
+
   it('asks for the address when Custom is chosen without one', () => {
     expect(service().settings.update({ service: 'custom' })).toEqual({
       ok: false,
@@ -64,7 +95,7 @@ describe('SettingsService', () => {
     expect(settings.setSecret('jweClientKey', 'fifteen-bytes!!')).toMatchObject({ ok: false, errors: { jweClientKey: expect.stringMatching(/this one is 15/) } });
     expect(settings.setSecret('jweClientKey', 'ééééééééé')).toMatchObject({ ok: false, errors: { jweClientKey: expect.stringMatching(/this one is 18/) } });
     expect(settings.setSecret('jweClientKey', '0123456789abcdef').ok).toBe(true);
-    expect(settings.view().secrets).toEqual({ accessToken: 'not set', jweClientKey: 'set' });
+    expect(settings.view().secrets).toEqual({ clientSecret: 'not set', accessToken: 'not set', jweClientKey: 'set' });
   });
 
   it('never puts a secret value in the view', () => {

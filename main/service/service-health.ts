@@ -1,21 +1,28 @@
 /**
  * What the outboxes learn about the service as they use it: whether it answered last time,
- * and whether it refused the token. Shared by dictations and records, shown in the status bar.
+ * and whether sending must wait for the user to mend the sign-in. Shared by dictations and
+ * records, shown in the status bar.
  */
 
 export interface HealthState {
   reachable: boolean;
-  needsToken: boolean;
+  /** Why sending waits for the user (credentials refused), in plain words; null when it does not. */
+  signInProblem: string | null;
   /** The last transport problem, in plain words; null once the service answers again. */
   problem: string | null;
 }
 
 export class ServiceHealth {
-  private state: HealthState = { reachable: true, needsToken: false, problem: null };
+  private state: HealthState = { reachable: true, signInProblem: null, problem: null };
   private readonly listeners = new Set<(state: HealthState) => void>();
 
   current(): HealthState {
     return { ...this.state };
+  }
+
+  /** True while nothing may be sent until the user acts. */
+  onHold(): boolean {
+    return this.state.signInProblem !== null;
   }
 
   answered(): void {
@@ -26,13 +33,14 @@ export class ServiceHealth {
     this.set({ reachable: false, problem });
   }
 
-  tokenRejected(): void {
-    this.set({ needsToken: true });
+  /** The token or the credentials were refused, and renewing did not help. */
+  signInRefused(message: string): void {
+    this.set({ signInProblem: message });
   }
 
-  /** New credentials were saved: try again. */
+  /** New credentials were saved or a sign-in succeeded: try again. */
   credentialsChanged(): void {
-    this.set({ needsToken: false });
+    this.set({ signInProblem: null });
   }
 
   onChange(listener: (state: HealthState) => void): () => void {
@@ -42,7 +50,7 @@ export class ServiceHealth {
 
   private set(patch: Partial<HealthState>): void {
     const next = { ...this.state, ...patch };
-    if (next.reachable === this.state.reachable && next.needsToken === this.state.needsToken && next.problem === this.state.problem) return;
+    if (next.reachable === this.state.reachable && next.signInProblem === this.state.signInProblem && next.problem === this.state.problem) return;
     this.state = next;
     for (const listener of this.listeners) listener(this.current());
   }

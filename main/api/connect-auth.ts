@@ -1,0 +1,82 @@
+/**
+ * The service's authorization interface: sign in with the client id and secret
+ * (`/connect-auth/v1/account/login`) and renew with the refresh token
+ * (`/connect-auth/v1/account/refresh-token`). Tokens and the secret are never logged.
+ */
+import type { AuthApi, ClientCredentials, TokenGrant } from '../service/client-credentials-session';
+import type { HttpTransport } from './http-transport';
+import { genericErrorSchema, tokenGrantSchema } from './response-schemas';
+import { isRetryableStatus, parseRetryAfter } from './retry-policy';
+import { MESSAGES, ServiceError } from './service-error';
+import { serviceUrl } from './service-url';
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the service said about a refusal, cut short: it is shown on screen. */
+function refusalDetail(json: unknown): string {
+  const parsed = genericErrorSchema.safeParse(json);
+  const text = parsed.success ? (parsed.data.error ?? '') : '';
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+export class ConnectAuthApi implements AuthApi {
+  constructor(
+    private readonly transport: HttpTransport,
+    private readonly baseUrl: () => string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  login(credentials: ClientCredentials, signal?: AbortSignal): Promise<TokenGrant> {
+    return this.exchange('/connect-auth/v1/account/login', {}, { client_id: credentials.clientId, client_secret: credentials.clientSecret }, signal);
+  }
+
+  refresh(input: { clientId: string; accessToken: string; refreshToken: string }, signal?: AbortSignal): Promise<TokenGrant> {
+    return this.exchange(
+      '/connect-auth/v1/account/refresh-token',
+      { authorization: `Bearer ${input.accessToken}`, 'client-id': input.clientId },
+      { refresh_token: input.refreshToken, access_token: input.accessToken },
+      signal,
+    );
+  }
+
+  private async exchange(path: string, headers: Record<string, string>, body: unknown, signal?: AbortSignal): Promise<TokenGrant> {
+    const url = serviceUrl(this.baseUrl(), path);
+    const sentAt = this.now();
+    const response = await this.transport.send({
+      method: 'POST',
+      url,
+      headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal,
+    });
+    const json = parseJson(response.text);
+    if (response.status === 200) {
+      const parsed = tokenGrantSchema.safeParse(json);
+      if (!parsed.success) throw new ServiceError('malformed_response', MESSAGES.malformed('sign-in answer'));
+      const grant = parsed.data;
+      return {
+        accessToken: grant.access_token,
+        issuedAt: sentAt,
+        expiresAt: sentAt + grant.expires_in * 1000,
+        refreshToken: grant.refresh_token ?? null,
+        refreshExpiresAt: grant.refresh_expires_in === undefined ? null : sentAt + grant.refresh_expires_in * 1000,
+      };
+    }
+    const detail = refusalDetail(json);
+    const details = { status: response.status, retryAfterMs: parseRetryAfter(response.headers['retry-after']) };
+    if (response.status === 429) throw new ServiceError('rate_limited', MESSAGES.rateLimited, details);
+    if (isRetryableStatus(response.status)) throw new ServiceError('server_error', MESSAGES.server(response.status), details);
+    if (response.status === 401) throw new ServiceError('unauthorized', `The service refused the sign-in${detail ? ` (${detail})` : ''}.`, details);
+    if (response.status === 403) throw new ServiceError('forbidden', `The service refused the sign-in${detail ? ` (${detail})` : ''}.`, details);
+    if (response.status >= 400 && response.status < 500) {
+      throw new ServiceError('invalid_request', `The service refused the sign-in${detail ? ` (${detail})` : ''}.`, details);
+    }
+    throw new ServiceError('malformed_response', MESSAGES.malformed(`unexpected HTTP status ${response.status}`), { status: response.status });
+  }
+}

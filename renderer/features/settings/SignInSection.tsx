@@ -1,0 +1,130 @@
+import { useState, type FormEvent } from 'react';
+import type { AuthStatus } from '../../../contract/auth';
+import { useStatusStore } from '../../app/status-store';
+import { formatTime } from '../dictation/format';
+import { useSettingsStore } from './settings-store';
+
+function describe(auth: AuthStatus): string {
+  const renewed = auth.lastRenewedAt ? ` Last renewal at ${formatTime(auth.lastRenewedAt, true)}.` : '';
+  switch (auth.method) {
+    case 'sandbox':
+      return auth.state === 'signed-in'
+        ? `Signed in to the sandbox with its test client (${auth.clientId ?? ''}); renews automatically.${renewed}`
+        : `The sandbox's test client (${auth.clientId ?? ''}) signs in when the app next contacts it.`;
+    case 'access-token':
+      return 'Using the access token entered below; it is not renewed automatically. Signing in with a client id and secret avoids expired tokens.';
+    case 'none':
+      return 'Not signed in. Enter the client id and client secret your Eka Care account administrator gave you.';
+    case 'client-credentials':
+      if (auth.state === 'signed-in') return `Signed in as ${auth.clientId ?? ''}; renews automatically.${renewed}`;
+      if (auth.state === 'failed') return `Not signed in as ${auth.clientId ?? ''}.`;
+      return `Client ${auth.clientId ?? ''} is set up; the app signs in when it next contacts the service.${renewed}`;
+  }
+}
+
+/** Client id and secret, how the app is signed in, and "Sign in again". */
+export function SignInSection() {
+  const view = useSettingsStore((state) => state.view);
+  const errors = useSettingsStore((state) => state.errors);
+  const signIn = useSettingsStore((state) => state.signIn);
+  const signInAgain = useSettingsStore((state) => state.signInAgain);
+  const saveSecret = useSettingsStore((state) => state.saveSecret);
+  const auth = useStatusStore((state) => state.status?.auth ?? null);
+  const [clientId, setClientId] = useState(view?.values.clientId ?? '');
+  const [clientSecret, setClientSecret] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!view || !auth) return null;
+  const locked = view.locked.includes('clientId') || view.locked.includes('clientSecret');
+  const secretSet = view.secrets.clientSecret === 'set';
+  const canSignInAgain = auth.method === 'sandbox' || (view.values.clientId !== '' && secretSet);
+
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      if (await signIn(clientId, clientSecret)) setClientSecret('');
+    });
+  };
+
+  return (
+    <fieldset>
+      <legend>Sign-in</legend>
+      <p className={`auth-status ${auth.state}`} data-testid="auth-status" role="status">
+        {describe(auth)}
+      </p>
+      {auth.problem ? (
+        <p className={`banner ${auth.state === 'failed' ? 'error' : 'warning'}`} role="alert" data-testid="auth-problem">
+          {auth.problem}
+        </p>
+      ) : null}
+      {view.values.service === 'sandbox' ? (
+        <p className="hint">The sandbox signs in by itself. For the real service, choose it above and enter your client id and secret here.</p>
+      ) : null}
+      <form className="sign-in" aria-label="Sign-in" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor="client-id">
+            Client id {locked ? <span className="lock-note">Managed by your administrator</span> : null}
+          </label>
+          <input
+            id="client-id"
+            type="text"
+            value={clientId}
+            disabled={locked}
+            spellCheck={false}
+            autoComplete="off"
+            aria-invalid={errors.clientId ? true : undefined}
+            aria-describedby={errors.clientId ? 'client-id-error' : undefined}
+            onChange={(event) => setClientId(event.target.value)}
+          />
+          {errors.clientId ? (
+            <p className="field-error" id="client-id-error" role="alert">
+              {errors.clientId}
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label htmlFor="client-secret">
+            Client secret{' '}
+            <span className={`secret-state ${secretSet ? 'is-set' : ''}`} data-testid="clientSecret-state">
+              {secretSet ? 'Set' : 'Not set'}
+            </span>
+          </label>
+          <input
+            id="client-secret"
+            type="password"
+            value={clientSecret}
+            disabled={locked}
+            placeholder={secretSet ? 'Enter it again to change the sign-in' : ''}
+            autoComplete="off"
+            aria-invalid={errors.clientSecret ? true : undefined}
+            aria-describedby={errors.clientSecret ? 'client-secret-error' : undefined}
+            onChange={(event) => setClientSecret(event.target.value)}
+          />
+          {errors.clientSecret ? (
+            <p className="field-error" id="client-secret-error" role="alert">
+              {errors.clientSecret}
+            </p>
+          ) : null}
+        </div>
+        <div className="row-actions">
+          <button type="submit" className="primary" disabled={locked || busy}>
+            {busy ? 'Signing in…' : 'Save and sign in'}
+          </button>
+          <button type="button" disabled={!canSignInAgain || busy} onClick={() => void run(signInAgain)}>
+            Sign in again
+          </button>
+          <button type="button" disabled={locked || !secretSet || busy} onClick={() => void run(() => saveSecret('clientSecret', ''))}>
+            Remove client secret
+          </button>
+        </div>
+      </form>
+    </fieldset>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * Sign-in with a client id and secret, through the Settings screen, against a sandbox whose
+ * tokens live 5 seconds: the app renews them itself, and nothing waits on the user.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { DictationSummary } from '../../contract/dictation';
+import { SandboxServer } from '../../main/sandbox/sandbox-server';
+import { launchApp, screenshot } from './support/launch-app';
+import { startVirtualMicrophone, type VirtualMicrophone } from './support/virtual-microphone';
+
+let microphone: VirtualMicrophone;
+test.beforeAll(() => {
+  microphone = startVirtualMicrophone();
+});
+test.afterAll(() => microphone.stop());
+test.setTimeout(180_000);
+
+async function record(page: Page, label: string): Promise<void> {
+  await page.getByLabel('Patient or visit (optional)').fill(label);
+  await page.getByRole('button', { name: '● Record' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
+  await expect.poll(() => page.evaluate(() => window.scribe.getRecorder().then((r) => r.elapsedMs)), { timeout: 20_000 }).toBeGreaterThanOrEqual(1500);
+  await page.getByRole('button', { name: '■ Stop' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
+}
+
+const dictations = (page: Page): Promise<DictationSummary[]> => page.evaluate(() => window.scribe.listDictations());
+
+async function openSettings(page: Page) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  return page.getByRole('form', { name: 'Sign-in' });
+}
+
+test('signed in with a client id and secret, three dictations made offline complete after two token lifetimes, without a hold or a click', async () => {
+  const sandbox = await SandboxServer.start({ faults: { processingMs: 300, tokenLifetimeSeconds: 5 } });
+  const { app, page } = await launchApp({ policy: { service: 'custom', customServiceUrl: sandbox.url } });
+  try {
+    const form = await openSettings(page);
+    // Invalid input is explained and not saved.
+    await form.getByLabel('Client secret').fill('   ');
+    await form.getByRole('button', { name: 'Save and sign in' }).click();
+    await expect(form.getByText('Enter the client id your account administrator gave you.')).toBeVisible();
+    await expect(form.getByText('The client secret cannot be only spaces.')).toBeVisible();
+    await expect(page.getByTestId('clientSecret-state')).toHaveText('Not set');
+
+    await form.getByLabel('Client id').fill(sandbox.clientCredentials.clientId);
+    await form.getByLabel('Client secret').fill(sandbox.clientCredentials.clientSecret);
+    await form.getByRole('button', { name: 'Save and sign in' }).click();
+    await expect(page.getByTestId('auth-status')).toContainText(`Signed in as ${sandbox.clientCredentials.clientId}; renews automatically. Last renewal at`);
+    await expect(page.getByTestId('clientSecret-state')).toHaveText('Set');
+    await expect(form.getByLabel('Client secret')).toHaveValue('');
+    await screenshot(page, 'settings-signed-in');
+    expect(sandbox.authStats()).toMatchObject({ signIns: 1 });
+
+    // The service goes away: every connection is dropped.
+    sandbox.setFaults({ dropRate: 1 });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Dictation' }).click();
+    for (const label of ['Offline A', 'Offline B', 'Offline C']) await record(page, label);
+    await expect(page.getByTestId('connection')).toHaveText('Service unreachable', { timeout: 30_000 });
+    // Past two lives of the token signed in with.
+    await page.waitForTimeout(11_000);
+    expect((await dictations(page)).map((item) => item.state)).toEqual(['recorded', 'recorded', 'recorded']);
+
+    sandbox.setFaults({ dropRate: 0 });
+    const holds: string[] = [];
+    await page.exposeFunction('noteHold', (paused: string) => holds.push(paused));
+    await page.evaluate(() => window.scribe.on.statusChanged((status) => status.syncPaused && void (window as unknown as { noteHold(p: string): void }).noteHold(status.syncPaused)));
+    await expect.poll(async () => (await dictations(page)).map((item) => item.state), { timeout: 120_000 }).toEqual(['completed', 'completed', 'completed']);
+    expect(holds).toEqual([]);
+    await expect(page.getByTestId('needs-sign-in')).toHaveCount(0);
+    for (const item of await dictations(page)) expect(sandbox.uploadsFor(item.txnId)).toBe(1);
+    const stats = sandbox.authStats();
+    expect(stats.signIns + stats.renewals).toBeGreaterThanOrEqual(2);
+    expect(stats.reusedRefreshTokens).toBe(0);
+    // At most one request met an expired token per renewal (the app renews ahead of expiry).
+    expect(stats.expiredTokenRequests).toBeLessThanOrEqual(stats.renewals);
+  } finally {
+    await app.close();
+    await sandbox.stop();
+  }
+});
+
+test('a refused sign-in holds sending with what to do; the right secret resumes it; "Sign in again" reports a disabled account', async () => {
+  const sandbox = await SandboxServer.start({ faults: { processingMs: 300 } });
+  const { app, page } = await launchApp({ policy: { service: 'custom', customServiceUrl: sandbox.url } });
+  try {
+    let form = await openSettings(page);
+    await form.getByLabel('Client id').fill(sandbox.clientCredentials.clientId);
+    await form.getByLabel('Client secret').fill('not-the-secret');
+    await form.getByRole('button', { name: 'Save and sign in' }).click();
+    await expect(page.getByTestId('auth-problem')).toContainText('Sign-in failed: the service did not accept the client id and secret.');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Dictation' }).click();
+    await record(page, 'Waits for sign-in');
+    const banner = page.getByTestId('needs-sign-in');
+    await expect(banner).toContainText('Sending is on hold. Sign-in failed: the service did not accept the client id and secret. Check them in Settings', { timeout: 20_000 });
+    await expect(page.getByTestId('status-bar-hold')).toHaveText('Sending on hold: sign-in needed');
+    await screenshot(page, 'dictation-sign-in-refused');
+    expect((await dictations(page))[0]?.state).toBe('recorded');
+
+    await banner.getByRole('button', { name: 'Open Settings' }).click();
+    form = page.getByRole('form', { name: 'Sign-in' });
+    await screenshot(page, 'settings-sign-in-refused');
+    await form.getByLabel('Client secret').fill(sandbox.clientCredentials.clientSecret);
+    await form.getByRole('button', { name: 'Save and sign in' }).click();
+    await expect(page.getByTestId('auth-status')).toContainText('Signed in as');
+    await expect(page.getByTestId('auth-problem')).toHaveCount(0);
+    await expect.poll(async () => (await dictations(page)).map((item) => item.state), { timeout: 60_000 }).toEqual(['completed']);
+
+    sandbox.setFaults({ accountDisabled: true });
+    await form.getByRole('button', { name: 'Sign in again' }).click();
+    await expect(page.getByTestId('auth-problem')).toContainText('may not sign in (it may be disabled). Ask your Eka Care account administrator');
+    sandbox.setFaults({ accountDisabled: false });
+    await form.getByRole('button', { name: 'Sign in again' }).click();
+    await expect(page.getByTestId('auth-problem')).toHaveCount(0);
+    await expect(page.getByTestId('auth-status')).toContainText('Signed in as');
+    expect(sandbox.authStats()).toMatchObject({ signIns: 2, reusedRefreshTokens: 0 });
+  } finally {
+    await app.close();
+    await sandbox.stop();
+  }
+});
+
+test('the sandbox is signed in to like the real service, with its own test client', async () => {
+  const { app, page } = await launchApp();
+  try {
+    await openSettings(page);
+    await expect(page.getByTestId('auth-status')).toContainText(/Signed in to the sandbox with its test client \(EC_SANDBOX_[0-9A-F]{8}\); renews automatically/);
+  } finally {
+    await app.close();
+  }
+});
