@@ -3,6 +3,9 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 
+/** Native modules load from node_modules (unpacked beside the archive), never from a bundle. */
+const NATIVE_MODULES = ['@picovoice/pvrecorder-node', 'koffi'];
+
 /**
  * Entries that run outside the main process (the recorder utility process, the MP3 encoder
  * thread), each built as one self-contained CommonJS file beside main's bundle.
@@ -16,7 +19,7 @@ function standaloneEntries(entries: Record<string, string>): Plugin {
         await build({
           configFile: false,
           logLevel: 'warn',
-          ssr: { noExternal: true, external: ['@picovoice/pvrecorder-node'] },
+          ssr: { noExternal: true, external: NATIVE_MODULES },
           build: {
             ssr: resolve(entry),
             outDir: 'out/main',
@@ -40,7 +43,7 @@ export default defineConfig({
       externalizeDeps: false,
       rolldownOptions: {
         input: { index: resolve('main/index.ts') },
-        external: ['@picovoice/pvrecorder-node'],
+        external: NATIVE_MODULES,
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },

@@ -17,7 +17,8 @@ import { vaultGrantStore } from './service/grant-store';
 import { ServiceHealth } from './service/service-health';
 import { ServiceConnection } from './service/service-connection';
 import { electronSettingsStore } from './settings/electron-settings-store';
-import { loadPolicy, machinePolicyPath } from './settings/policy';
+import { effectivePolicy, loadPolicy, machinePolicyPath } from './settings/policy';
+import { DEFAULT_PROGRAM_DATA, windowsProgramData } from './settings/windows-program-data';
 import { SecretVault } from './settings/secret-vault';
 import { SettingsService } from './settings/settings-service';
 import { AppStatusMonitor } from './status/app-status';
@@ -38,10 +39,23 @@ if (!app.commandLine.hasSwitch('no-sandbox')) app.enableSandbox();
 const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null;
 const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
 
+function programDataFolder(): string {
+  try {
+    return windowsProgramData();
+  } catch (error) {
+    log.error(`policy: the ProgramData folder could not be asked of Windows (${(error as Error).message}); using ${DEFAULT_PROGRAM_DATA}`);
+    return DEFAULT_PROGRAM_DATA;
+  }
+}
+
 async function start(): Promise<void> {
   await app.whenReady();
   const userData = app.getPath('userData');
-  const policy = loadPolicy(args.policyFile ?? machinePolicyPath(process.platform, process.env), args.policyFile !== null);
+  const policy = effectivePolicy(
+    loadPolicy(machinePolicyPath(process.platform, programDataFolder), false),
+    args.policyFile ? loadPolicy(args.policyFile, true) : null,
+    app.isPackaged,
+  );
   if (policy.error) log.warn(`policy: ${policy.error}`);
   else if (policy.path) log.info(`policy: applied ${policy.path}`);
 

@@ -189,6 +189,9 @@ export class ServiceClient {
       const key = config.jwe ? deriveJweKey(config.jwe.clientKey, config.jwe.kid) : null;
       if (!key) throw new ServiceError('encryption', 'The service sent an encrypted answer, but no encryption key is set. Set it in Settings.');
       json = await decryptResponse(check(encryptedResponseSchema, json, 'encrypted answer'), key.secret, options.requestProtected ?? null);
+    } else if (options.requestProtected && response.status >= 200 && response.status < 300) {
+      // An encrypted request's answer must be encrypted too: a plain one may have been swapped on the way.
+      throw new ServiceError('encryption', MESSAGES.plainAnswer, { status: response.status });
     }
     return { ...response, json };
   }

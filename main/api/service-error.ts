@@ -66,6 +66,8 @@ export const MESSAGES = {
   timeout: 'The service did not answer in time. The app will try again.',
   server: (status: number) => `The service had a problem (HTTP ${status}). The app will try again.`,
   rateLimited: 'The service is busy (too many requests). The app will try again shortly.',
+  plainAnswer:
+    'The service answered an encrypted request without encryption, so the answer was refused (it may have been altered on the way). Try again; if it happens again, tell your IT provider.',
   malformed: (what: string) => `The service sent an answer the app does not understand (${what}).`,
 } as const;
 

@@ -29,6 +29,8 @@ export const faultsSchema = z
     nextOutcomes: z.array(z.enum(['success', 'partial', 'failed'])),
     /** How encrypted answers are authenticated: with their own `protected`, the request's, or none. */
     responseAad: z.enum(['protected', 'request', 'empty']),
+    /** Answers to encrypted requests are sent in plain JSON (a client must refuse them). */
+    plainAnswers: z.boolean(),
     /** Life of the access tokens it issues from now on, in seconds (the real service: 1800). */
     tokenLifetimeSeconds: z.number().int().min(1).max(86_400),
     /** Life of the refresh tokens it issues from now on, in seconds. */
@@ -53,6 +55,7 @@ export const DEFAULT_FAULTS: SandboxFaults = {
   processingMs: 1_500,
   nextOutcomes: [],
   responseAad: 'protected',
+  plainAnswers: false,
   tokenLifetimeSeconds: 1800,
   refreshLifetimeSeconds: 7 * 86_400,
   accountDisabled: false,

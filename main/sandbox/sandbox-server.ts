@@ -324,9 +324,10 @@ export class SandboxServer {
     record.status = reply.status;
     for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
     if (reply.json !== undefined) {
-      const body = reply.encryptWith
-        ? encryptResponse(reply.json, reply.encryptWith.clientKey, this.faults.responseAad, reply.encryptWith.requestProtected)
-        : reply.json;
+      const body =
+        reply.encryptWith && !this.faults.plainAnswers
+          ? encryptResponse(reply.json, reply.encryptWith.clientKey, this.faults.responseAad, reply.encryptWith.requestProtected)
+          : reply.json;
       res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     } else if (reply.text !== undefined) {
       res.writeHead(reply.status, { 'content-type': `${reply.contentType ?? 'text/plain'}; charset=utf-8` }).end(reply.text);

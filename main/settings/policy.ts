@@ -4,7 +4,7 @@
  * ignored as a whole. Pure apart from reading the file.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { win32 } from 'node:path';
 import { z } from 'zod';
 import { SECRET_NAMES, secretProblem, settingsSchema, type SecretName, type Settings } from '../../contract/settings';
 
@@ -44,11 +44,14 @@ export interface LoadedPolicy {
   error: string | null;
 }
 
-/** Where an administrator puts the policy file on each operating system. */
-export function machinePolicyPath(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string {
+/**
+ * Where an administrator puts the policy file on each operating system. On Windows the
+ * ProgramData folder comes from the OS (`programData`), never from the environment.
+ */
+export function machinePolicyPath(platform: NodeJS.Platform, programData: () => string): string {
   switch (platform) {
     case 'win32':
-      return join(env.ProgramData ?? 'C:\\ProgramData', 'ScribeDesk', 'policy.json');
+      return win32.join(programData(), 'ScribeDesk', 'policy.json');
     case 'darwin':
       return '/Library/Application Support/ScribeDesk/policy.json';
     default:
@@ -91,4 +94,22 @@ export function loadPolicy(path: string, explicit: boolean): LoadedPolicy {
     return { path, values: {}, error: `The policy file ${path} was ignored: ${describeIssues(parsed.error)}.` };
   }
   return { path, values: parsed.data, error: null };
+}
+
+/**
+ * The policy in effect. In a packaged app the machine-wide policy always holds: a file given
+ * with `--policy` can only add settings the machine policy leaves unset, never change or
+ * lift one. In development and test builds a `--policy` file replaces the machine policy, so
+ * tests start from a known state.
+ */
+export function effectivePolicy(machine: LoadedPolicy, user: LoadedPolicy | null, packaged: boolean): LoadedPolicy {
+  if (!user) return machine;
+  if (!packaged) return user;
+  const paths = [machine.path, user.path].filter((path): path is string => path !== null);
+  const errors = [machine.error, user.error].filter((error): error is string => error !== null);
+  return {
+    path: paths.length > 0 ? paths.join(' and ') : null,
+    values: { ...user.values, ...machine.values },
+    error: errors.length > 0 ? errors.join(' ') : null,
+  };
 }

@@ -4,7 +4,7 @@
  * (the inspect fuse is off, as it must be), so the test watches its log and data folder.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FuseV1Options, FuseVersion, getCurrentFuseWire } from '@electron/fuses';
 import { expect, test } from '@playwright/test';
@@ -56,11 +56,11 @@ test('the app is in an asar archive with the native recorder and process entries
   expect(readFileSync(join(UNPACKED, 'resources', 'app-update.yml'), 'utf8')).toMatch(/provider: generic/);
 });
 
-test('the packaged app starts to its window, records through the shortcut and syncs to the sandbox', async () => {
+/** Starts the packaged binary with its own data folder and a `--policy` file; the test reads its log and manifests. */
+function startPackaged(userPolicy: object) {
   const userDataDir = newDataFolder();
   const policy = join(userDataDir, '..', `policy-${Date.now()}.json`);
-  writeFileSync(policy, JSON.stringify({ recordShortcut: 'CommandOrControl+Alt+R' }));
-  const microphone = startVirtualMicrophone();
+  writeFileSync(policy, JSON.stringify(userPolicy));
   const args = [`--user-data-dir=${userDataDir}`, `--policy=${policy}`, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])];
   const child: ChildProcess = spawn(BINARY, args, { stdio: 'ignore', env: { ...process.env, SCRIBE_LOG_CONSOLE: '0' } });
   const log = () => (existsSync(join(userDataDir, 'logs', 'main.log')) ? readFileSync(join(userDataDir, 'logs', 'main.log'), 'utf8') : '');
@@ -72,6 +72,12 @@ test('the packaged app starts to its window, records through the shortcut and sy
       return existsSync(file) ? [JSON.parse(readFileSync(file, 'utf8')) as { state: string; durationMs: number }] : [];
     });
   };
+  return { child, log, manifests, policy };
+}
+
+test('the packaged app starts to its window, records through the shortcut and syncs to the sandbox', async () => {
+  const microphone = startVirtualMicrophone();
+  const { child, log, manifests } = startPackaged({ recordShortcut: 'CommandOrControl+Alt+R' });
   try {
     await expect.poll(log, { timeout: 30_000 }).toContain('window: shown');
     execFileSync('xdotool', ['key', 'ctrl+alt+r']);
@@ -84,5 +90,40 @@ test('the packaged app starts to its window, records through the shortcut and sy
   } finally {
     child.kill('SIGTERM');
     microphone.stop();
+  }
+});
+
+const MACHINE_POLICY = '/etc/scribe-desk/policy.json';
+
+test('a --policy file cannot lift the machine policy\'s locks in the packaged app', async () => {
+  // The machine-wide policy lives in /etc: writing it needs root, as an administrator has.
+  test.skip(process.getuid?.() !== 0, 'Writing the machine-wide policy in /etc needs root.');
+  const backup = existsSync(MACHINE_POLICY) ? `${MACHINE_POLICY}.scribe-test-backup` : null;
+  if (backup) renameSync(MACHINE_POLICY, backup);
+  const createdFolder = !existsSync('/etc/scribe-desk');
+  mkdirSync('/etc/scribe-desk', { recursive: true });
+  writeFileSync(MACHINE_POLICY, JSON.stringify({ autoSync: false, updatesEnabled: false }));
+  const microphone = startVirtualMicrophone();
+  // The user's file tries to turn sending and updates back on, and sets a shortcut the machine leaves open.
+  const { child, log, manifests, policy } = startPackaged({ autoSync: true, updatesEnabled: true, recordShortcut: 'CommandOrControl+Alt+J' });
+  try {
+    await expect.poll(log, { timeout: 30_000 }).toContain('window: shown');
+    expect(log()).toContain(`policy: applied ${MACHINE_POLICY} and ${policy}`);
+    // The user's own key applies: its shortcut records.
+    execFileSync('xdotool', ['key', 'ctrl+alt+j']);
+    await expect.poll(() => manifests().map((m) => m.state), { timeout: 20_000 }).toEqual(['recording']);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    execFileSync('xdotool', ['key', 'ctrl+alt+j']);
+    await expect.poll(() => manifests().map((m) => m.state), { timeout: 20_000 }).toEqual(['recorded']);
+    // The machine's lock holds: nothing is sent although the user's file says autoSync: true
+    // (the same recording completes within seconds in the test above, where sending is on).
+    await new Promise((resolve) => setTimeout(resolve, 8000));
+    expect(manifests().map((m) => m.state)).toEqual(['recorded']);
+  } finally {
+    child.kill('SIGTERM');
+    microphone.stop();
+    rmSync(MACHINE_POLICY, { force: true });
+    if (backup) renameSync(backup, MACHINE_POLICY);
+    if (createdFolder) rmSync('/etc/scribe-desk', { recursive: true, force: true });
   }
 });

@@ -77,7 +77,7 @@ test('invalid values get a clear message and are not saved', async () => {
   await page.getByLabel('Transcription service').selectOption('custom');
   await page.getByLabel('Custom service address').fill('ftp://files.clinic.example');
   await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByText(/Enter a full web address starting with https:\/\//)).toBeVisible();
+  await expect(page.getByText(/Only https:\/\/ addresses can be used/)).toBeVisible();
 
   const keyForm = page.getByRole('form', { name: 'Encryption client key' });
   await keyForm.getByLabel(/Encryption client key/).fill('too-short');
@@ -95,4 +95,29 @@ test('invalid values get a clear message and are not saved', async () => {
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByTestId('service-badge')).toHaveText('Custom address');
   await app.close();
+});
+
+test('the page cannot point the service or the updates at a plain http:// address elsewhere than this computer', async () => {
+  const { app, page } = await launchApp();
+  try {
+    const refused = await page.evaluate(() =>
+      window.scribe.updateSettings({ service: 'custom', customServiceUrl: 'http://scribe.attacker.example', updateUrl: 'http://updates.attacker.example/' }),
+    );
+    expect(refused).toEqual({
+      ok: false,
+      errors: { customServiceUrl: expect.stringMatching(/^Plain http:\/\/ is not allowed/), updateUrl: expect.stringMatching(/^Plain http:\/\/ is not allowed/) },
+    });
+    expect((await page.evaluate(() => window.scribe.getSettings())).values).toMatchObject({ service: 'sandbox', customServiceUrl: '', updateUrl: '' });
+
+    // Through the form, as a person would: the message is shown and nothing is saved.
+    await openSettings(page);
+    await page.getByLabel('Transcription service').selectOption('custom');
+    await page.getByLabel('Custom service address').fill('http://scribe.attacker.example');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText(/Plain http:\/\/ is not allowed: patient data and credentials would travel unencrypted/)).toBeVisible();
+    await screenshot(page, 'settings-http-refused');
+    expect((await page.evaluate(() => window.scribe.getSettings())).values.service).toBe('sandbox');
+  } finally {
+    await app.close();
+  }
 });

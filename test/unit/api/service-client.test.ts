@@ -218,6 +218,22 @@ describe('registration', () => {
     expect(error).toMatchObject({ kind: 'registration_failed', sourceError: { code: 'ABDM-1010' } });
   });
 
+  it('refuses a plain answer to an encrypted request, for registration and record upload alike', async () => {
+    env.sandbox.setFaults({ plainAnswers: true });
+    const client = env.client({ jwe: { clientKey: CLIENT_KEY, kid: KID } });
+    expect(await failure(client.startRegistration({ aadhaarNumber: VALID_AADHAAR }))).toMatchObject({
+      kind: 'encryption',
+      status: 200,
+      message: expect.stringMatching(/answered an encrypted request without encryption, so the answer was refused/),
+    });
+    const path = writeTemp('report.pdf', MINIMAL_PDF);
+    expect(
+      await failure(client.uploadRecord({ filePath: path, contentType: 'application/pdf', documentType: 'lr', tasks: ['smart'], batch: false })),
+    ).toMatchObject({ kind: 'encryption' });
+    // The same plain answers are fine for a plain request.
+    expect((await env.client().startRegistration({ aadhaarNumber: VALID_AADHAAR })).txnId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('refuses to send with a misconfigured key, before any request', async () => {
     const before = env.sandbox.received.length;
     expect(await failure(env.client({ jwe: { clientKey: 'short', kid: KID } }).startRegistration({ aadhaarNumber: VALID_AADHAAR }))).toMatchObject({

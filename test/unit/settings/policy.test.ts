@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadPolicy, machinePolicyPath } from '../../../main/settings/policy';
+import { effectivePolicy, loadPolicy, machinePolicyPath, type LoadedPolicy } from '../../../main/settings/policy';
 import { tempFolder } from '../temp-folder';
 
 function policyFile(content: string): string {
@@ -60,9 +60,35 @@ describe('loadPolicy', () => {
 });
 
 describe('machinePolicyPath', () => {
-  it('names the machine-wide location on each OS', () => {
-    expect(machinePolicyPath('linux', {})).toBe('/etc/scribe-desk/policy.json');
-    expect(machinePolicyPath('darwin', {})).toBe('/Library/Application Support/ScribeDesk/policy.json');
-    expect(machinePolicyPath('win32', { ProgramData: 'D:\\ProgramData' })).toMatch(/^D:\\ProgramData.ScribeDesk.policy\.json$/);
+  it('names the machine-wide location on each OS; on Windows from the folder the OS names, whatever the environment says', () => {
+    const fromOs = () => 'D:\\ProgramData';
+    process.env.ProgramData = 'C:\\Users\\someone\\fake';
+    expect(machinePolicyPath('linux', fromOs)).toBe('/etc/scribe-desk/policy.json');
+    expect(machinePolicyPath('darwin', fromOs)).toBe('/Library/Application Support/ScribeDesk/policy.json');
+    expect(machinePolicyPath('win32', fromOs)).toBe('D:\\ProgramData\\ScribeDesk\\policy.json');
+    delete process.env.ProgramData;
+  });
+});
+
+describe('effectivePolicy', () => {
+  const machine: LoadedPolicy = { path: '/etc/scribe-desk/policy.json', values: { updatesEnabled: false, service: 'production' }, error: null };
+  const user: LoadedPolicy = { path: '/home/u/p.json', values: { updatesEnabled: true, service: 'sandbox', autoSync: false }, error: null };
+
+  it('in a packaged app keeps every machine setting; a --policy file only adds what the machine leaves unset', () => {
+    expect(effectivePolicy(machine, user, true)).toEqual({
+      path: '/etc/scribe-desk/policy.json and /home/u/p.json',
+      values: { updatesEnabled: false, service: 'production', autoSync: false },
+      error: null,
+    });
+    expect(effectivePolicy(machine, null, true)).toBe(machine);
+  });
+
+  it('in development and test builds a --policy file replaces the machine policy', () => {
+    expect(effectivePolicy(machine, user, false)).toBe(user);
+  });
+
+  it('keeps the machine policy when the --policy file is broken, and reports both', () => {
+    const broken: LoadedPolicy = { path: '/home/u/p.json', values: {}, error: 'The policy file /home/u/p.json was ignored: it is not valid JSON.' };
+    expect(effectivePolicy(machine, broken, true)).toMatchObject({ values: machine.values, error: broken.error });
   });
 });
