@@ -1,4 +1,5 @@
 /** Composition root: build the services, register IPC, open the window. */
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, net, safeStorage, session } from 'electron';
@@ -9,6 +10,7 @@ import { listMicrophones } from './audio/microphones';
 import { createDictationFeature } from './dictations/dictation-feature';
 import { createRecordsFeature } from './records/records-feature';
 import { RegistrationFlow } from './registration/registration-flow';
+import { choosePublisherKey } from './updates/publisher-key';
 import { UpdateService } from './updates/update-service';
 import { registerOperations, sendEvent } from './ipc/register-operations';
 import { isTrustedFrame } from './ipc/trusted-sender';
@@ -125,6 +127,8 @@ async function start(): Promise<void> {
     onStatus: (update) => send('updateChanged', update),
     isPackaged: app.isPackaged,
     userData,
+    version: app.getVersion(),
+    publisherKey: () => choosePublisherKey({ isPackaged: app.isPackaged, env: process.env, readFile: (path) => readFileSync(path, 'utf8') }),
   });
   const registration = new RegistrationFlow({
     client: serviceClient,

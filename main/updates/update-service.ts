@@ -1,8 +1,9 @@
 /**
- * Updates from a web server (electron-updater, generic provider): the address and channel
- * come from settings or the administrator's policy, which can also turn updates off. Checks
- * at start and every few hours, downloads in the background, and restarts only when the
- * user asks and nothing is being recorded or sent. Update problems are shown, never fatal.
+ * Updates from a web server (electron-updater with a provider that trusts only metadata
+ * signed by the publisher and offering a newer version): the address and channel come from
+ * settings or the administrator's policy, which can also turn updates off. Checks at start
+ * and every few hours, downloads in the background, and installs only when the user chooses
+ * "Restart now" while nothing is being recorded or sent. Update problems are shown, never fatal.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,11 @@ import electronUpdater, { type AppUpdater, type ProgressInfo, type UpdateInfo } 
 import type { Settings } from '../../contract/settings';
 import type { UpdateStatus } from '../../contract/updates';
 import { log } from '../log';
+import type { PublisherKeyChoice } from './publisher-key';
+import { SignedGenericProvider, type SignedFeedOptions } from './signed-generic-provider';
+import { updateErrorMessage } from './update-errors';
+import { updatesOffReason } from './updates-off-reason';
+import { isNewerVersion } from './version-rule';
 
 const FIRST_CHECK_MS = 15_000;
 const CHECK_EVERY_MS = 4 * 60 * 60 * 1000;
@@ -21,12 +27,17 @@ export interface UpdateServiceDeps {
   onStatus(status: UpdateStatus): void;
   isPackaged: boolean;
   userData: string;
+  /** The version running now. */
+  version: string;
+  /** The publisher's key for release metadata; throws when it cannot be had. */
+  publisherKey(): PublisherKeyChoice;
 }
 
 export class UpdateService {
   private status: UpdateStatus = { state: 'idle', version: null, progress: null, message: null };
   private timers: NodeJS.Timeout[] = [];
   private updater: AppUpdater | null = null;
+  private publisherKey: PublisherKeyChoice | null = null;
 
   constructor(private readonly deps: UpdateServiceDeps) {}
 
@@ -36,10 +47,7 @@ export class UpdateService {
   }
 
   private offReason(): string | null {
-    const settings = this.deps.settings();
-    if (!settings.updatesEnabled) return 'Updates are turned off (by settings or by your administrator).';
-    if (!settings.updateUrl) return 'No update server is set. Your administrator or IT provider can set one.';
-    return null;
+    return updatesOffReason(this.deps.settings());
   }
 
   private set(patch: Partial<UpdateStatus>): void {
@@ -59,9 +67,23 @@ export class UpdateService {
 
   private configure(): AppUpdater {
     const settings = this.deps.settings();
+    if (!this.publisherKey) {
+      this.publisherKey = this.deps.publisherKey();
+      log.info(`updates: publisher key ${this.publisherKey.source}`);
+    }
     const updater = this.updater ?? this.createUpdater();
-    updater.setFeedURL({ provider: 'generic', url: settings.updateUrl, channel: settings.updateChannel });
+    const feed: SignedFeedOptions = {
+      provider: 'custom',
+      updateProvider: SignedGenericProvider,
+      url: settings.updateUrl,
+      channel: settings.updateChannel,
+      publisherKey: this.publisherKey.key,
+      runningVersion: this.deps.version,
+    };
+    updater.setFeedURL(feed);
     updater.channel = settings.updateChannel;
+    // The channel setter turns downgrades on; forbid them after it, every time.
+    updater.allowDowngrade = false;
     return updater;
   }
 
@@ -69,7 +91,8 @@ export class UpdateService {
     const updater = electronUpdater.autoUpdater;
     updater.logger = log;
     updater.autoDownload = true;
-    updater.autoInstallOnAppQuit = true;
+    // Installing is the user's choice ("Restart now"), never a side effect of quitting.
+    updater.autoInstallOnAppQuit = false;
     updater.allowDowngrade = false;
     if (!this.deps.isPackaged) {
       // Unpackaged (development, tests): no app-update.yml exists, so give the updater one.
@@ -82,10 +105,16 @@ export class UpdateService {
     updater.on('update-not-available', () => this.set({ state: 'up-to-date', version: null, progress: null, message: null }));
     updater.on('update-available', (info: UpdateInfo) => this.set({ state: 'downloading', version: info.version, progress: 0, message: null }));
     updater.on('download-progress', (progress: ProgressInfo) => this.set({ state: 'downloading', progress: progress.percent / 100 }));
-    updater.on('update-downloaded', (info: UpdateInfo) => this.set({ state: 'ready', version: info.version, progress: 1, message: null }));
+    updater.on('update-downloaded', (info: UpdateInfo) => {
+      if (!isNewerVersion(this.deps.version, info.version)) {
+        this.set({ state: 'error', version: null, progress: null, message: `Version ${info.version} is not newer than this version (${this.deps.version}); refused.` });
+        return;
+      }
+      this.set({ state: 'ready', version: info.version, progress: 1, message: null });
+    });
     updater.on('error', (error: Error) => {
-      log.warn(`updates: ${error.message}`);
-      this.set({ state: 'error', progress: null, message: `The update could not be checked or downloaded: ${error.message.split('\n')[0]}` });
+      log.warn(`updates: ${error.message.split('\n')[0]}`);
+      this.set({ state: 'error', progress: null, message: updateErrorMessage(error) });
     });
     this.updater = updater;
     return updater;
@@ -102,14 +131,15 @@ export class UpdateService {
       }
       await result?.downloadPromise;
     } catch (error) {
-      if (this.status.state !== 'error') this.set({ state: 'error', message: `The update could not be checked or downloaded: ${(error as Error).message.split('\n')[0]}` });
+      if (this.status.state !== 'error') this.set({ state: 'error', progress: null, message: updateErrorMessage(error) });
     }
     return this.current();
   }
 
   /** Installs the downloaded update, unless something must not be interrupted. */
   restartNow(): UpdateStatus {
-    if (this.status.state !== 'ready' || !this.updater) return this.current();
+    if (this.status.state !== 'ready' || !this.updater || !this.status.version) return this.current();
+    if (!isNewerVersion(this.deps.version, this.status.version)) return this.current();
     const reason = this.deps.busyReason();
     if (reason) {
       this.set({ message: `${reason} Restart when it has finished.` });

@@ -4,11 +4,13 @@
  * (the inspect fuse is off, as it must be), so the test watches its log and data folder.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FuseV1Options, FuseVersion, getCurrentFuseWire } from '@electron/fuses';
 import { expect, test } from '@playwright/test';
 import { ROOT, newDataFolder } from './support/launch-app';
+import { UNTOUCHED, appImageMachine, makeReleaseKeys, releaseFolder, updateServer } from './support/update-release';
 import { startVirtualMicrophone } from './support/virtual-microphone';
 
 const UNPACKED = join(ROOT, 'dist', 'linux-unpacked');
@@ -54,6 +56,7 @@ test('the app is in an asar archive with the native recorder and process entries
   expect(existsSync(join(unpacked, 'out/main/recorder-process.cjs'))).toBe(true);
   expect(existsSync(join(unpacked, 'out/main/mp3-encode-worker.cjs'))).toBe(true);
   expect(readFileSync(join(UNPACKED, 'resources', 'app-update.yml'), 'utf8')).toMatch(/provider: generic/);
+  expect(readFileSync(join(UNPACKED, 'resources', 'app-update.yml'), 'utf8')).toMatch(/updaterCacheDirName: scribe-desk-updater/);
 });
 
 /** Starts the packaged binary with its own data folder and a `--policy` file; the test reads its log and manifests. */
@@ -126,4 +129,31 @@ test('a --policy file cannot lift the machine policy\'s locks in the packaged ap
     if (backup) renameSync(backup, MACHINE_POLICY);
     if (createdFolder) rmSync('/etc/scribe-desk', { recursive: true, force: true });
   }
+});
+
+test('the packaged app trusts only the update key built into it, whatever SCRIBE_UPDATE_PUBLIC_KEY_FILE says', async () => {
+  // A release an unpackaged build would take (updates.spec.ts): signed with a test key that
+  // the variable offers. The packaged app must ignore the variable and refuse the release.
+  const testKey = makeReleaseKeys();
+  const { folder } = releaseFolder({ version: '0.2.0', artifact: randomBytes(64 * 1024), signedWith: testKey });
+  const server = await updateServer(folder);
+  const machine = appImageMachine(testKey.publicKey);
+  const userDataDir = newDataFolder();
+  const policy = join(userDataDir, '..', `policy-updates-${Date.now()}.json`);
+  writeFileSync(policy, JSON.stringify({ updateUrl: server.url, recordShortcut: '' }));
+  const args = [`--user-data-dir=${userDataDir}`, `--policy=${policy}`, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])];
+  const child: ChildProcess = spawn(BINARY, args, { stdio: 'ignore', env: { ...process.env, ...machine.env, SCRIBE_LOG_CONSOLE: '0' } });
+  const log = () => (existsSync(join(userDataDir, 'logs', 'main.log')) ? readFileSync(join(userDataDir, 'logs', 'main.log'), 'utf8') : '');
+  try {
+    // The first check comes 15 seconds after start.
+    await expect.poll(log, { timeout: 60_000 }).toContain('release information is not signed by the publisher');
+    expect(log()).toContain('updates: publisher key built in (SCRIBE_UPDATE_PUBLIC_KEY_FILE ignored: packaged app)');
+    expect(server.requests).toEqual(['/latest-linux.yml', '/latest-linux.yml.sig']);
+    expect(machine.pendingFiles()).toEqual([]);
+    expect(child.exitCode).toBeNull();
+  } finally {
+    child.kill('SIGTERM');
+    await server.close();
+  }
+  expect(machine.appImages()).toEqual(UNTOUCHED);
 });

@@ -1,68 +1,50 @@
+/**
+ * Updates against real update servers (on this computer): releases signed with the release
+ * script and a test publisher key, and hostile servers offering unsigned, wrongly signed,
+ * older or tampered releases. The app gets the test public key through
+ * SCRIBE_UPDATE_PUBLIC_KEY_FILE, which only an unpackaged build honours.
+ */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { launchApp, newDataFolder, screenshot } from './support/launch-app';
+import { expect, test, type Page } from '@playwright/test';
+import { launchApp, screenshot } from './support/launch-app';
+import { UNTOUCHED, appImageMachine, makeReleaseKeys, releaseFolder, updateServer, type Release } from './support/update-release';
 import { startVirtualMicrophone } from './support/virtual-microphone';
 
 test.setTimeout(120_000);
 
-const ARTIFACT = 'Scribe-Desk-0.2.0.AppImage';
-
-/** A generic update server on loopback: latest-linux.yml and the artifact, as electron-builder publishes them. */
-async function updateServer(artifact: Buffer, advertised: Buffer = artifact) {
-  const sha512 = createHash('sha512').update(advertised).digest('base64');
-  const metadata = [
-    'version: 0.2.0',
-    'files:',
-    `  - url: ${ARTIFACT}`,
-    `    sha512: ${sha512}`,
-    `    size: ${advertised.length}`,
-    `path: ${ARTIFACT}`,
-    `sha512: ${sha512}`,
-    "releaseDate: '2026-11-20T10:00:00.000Z'",
-    '',
-  ].join('\n');
-  const requests: string[] = [];
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    requests.push(path);
-    if (path === '/latest-linux.yml') res.writeHead(200, { 'content-type': 'text/yaml' }).end(metadata);
-    else if (path === `/${ARTIFACT}`) res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': artifact.length }).end(artifact);
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+const publisher = makeReleaseKeys();
+const stranger = makeReleaseKeys();
+const appImageEnvironment = () => appImageMachine(publisher.publicKey);
 
 /**
- * electron-updater installs on Linux only into an AppImage; the test says the app runs as
- * one (APPIMAGE) so that the real updater finds, downloads and verifies the update.
+ * A launch whose attach stalled is retried (launch-app.ts); the stalled instance may have made
+ * its automatic first check (15 s after start) before it was ended. Count only this instance's.
  */
-function appImageEnvironment() {
-  const folder = newDataFolder();
-  const current = join(folder, 'Scribe-Desk-0.1.0.AppImage');
-  writeFileSync(current, 'current build');
-  return { APPIMAGE: current, XDG_CACHE_HOME: join(folder, 'cache') };
+function forgetRequestsBeforeLaunch(server: { requests: string[] }): void {
+  server.requests.length = 0;
 }
 
-test('an update is found and downloaded with its sha512 verified; restart waits for a recording to end', async () => {
+async function openSettings(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+}
+
+test('a signed newer version is downloaded with its sha512 verified and offered; it installs only on "Restart now", which waits for a recording', async () => {
   const artifact = randomBytes(2 * 1024 * 1024);
-  const server = await updateServer(artifact);
-  const env = appImageEnvironment();
+  const { folder, artifactName } = releaseFolder({ version: '0.2.0', artifact, signedWith: publisher });
+  const server = await updateServer(folder);
+  const machine = appImageEnvironment();
   const microphone = startVirtualMicrophone();
-  const { app, page } = await launchApp({ env, policy: { updateUrl: server.url, updateChannel: 'latest', autoSync: false } });
+  const { app, page } = await launchApp({ env: machine.env, policy: { updateUrl: server.url, updateChannel: 'latest', autoSync: false } });
+  forgetRequestsBeforeLaunch(server);
   try {
     const status = await page.evaluate(() => window.scribe.checkForUpdates());
     expect(status).toMatchObject({ state: 'ready', version: '0.2.0', progress: 1 });
-    expect(server.requests).toEqual(['/latest-linux.yml', `/${ARTIFACT}`]);
-    const downloaded = join(env.XDG_CACHE_HOME, 'scribe-desk-updater', 'pending', ARTIFACT);
+    expect(server.requests).toEqual(['/latest-linux.yml', '/latest-linux.yml.sig', `/${artifactName}`]);
+    const downloaded = join(machine.pendingFolder, artifactName);
     expect(createHash('sha512').update(readFileSync(downloaded)).digest('hex')).toBe(createHash('sha512').update(artifact).digest('hex'));
 
     const banner = page.getByTestId('update-banner');
@@ -81,32 +63,124 @@ test('an update is found and downloaded with its sha512 verified; restart waits 
     await app.close();
     await server.close();
   }
+  // Quitting without "Restart now" installs nothing: the running AppImage is untouched.
+  expect(machine.appImages()).toEqual(UNTOUCHED);
 });
 
-test('a tampered artifact is refused', async () => {
+/** Starts the app against `release`, checks, and expects a refusal with nothing kept or installed. */
+async function expectRefused(release: Release, expected: { message: RegExp; requests: (artifactName: string) => string[]; screenshot?: string }) {
+  const { folder, artifactName } = releaseFolder(release);
+  const server = await updateServer(folder);
+  const machine = appImageEnvironment();
+  const { app, page } = await launchApp({ env: machine.env, policy: { updateUrl: server.url, updateChannel: release.channel ?? 'latest' } });
+  forgetRequestsBeforeLaunch(server);
+  try {
+    const status = await page.evaluate(() => window.scribe.checkForUpdates());
+    expect(status.state).toBe('error');
+    expect(status.message).toMatch(expected.message);
+    expect(server.requests).toEqual(expected.requests(artifactName));
+    expect(machine.pendingFiles()).toEqual([]);
+    await openSettings(page);
+    await expect(page.getByTestId('update-status')).toContainText('The last update check failed.');
+    await expect(page.getByTestId('update-status')).toContainText(status.message!);
+    await expect(page.getByTestId('update-banner')).toHaveCount(0);
+    if (expected.screenshot) await screenshot(page, expected.screenshot);
+    expect(app.process().exitCode).toBeNull();
+  } finally {
+    await app.close();
+    await server.close();
+  }
+  expect(machine.appImages()).toEqual(UNTOUCHED);
+}
+
+test('a signed but older version is refused, on another channel too', async () => {
+  await expectRefused(
+    { version: '0.0.9', channel: 'beta', artifact: randomBytes(64 * 1024), signedWith: publisher },
+    {
+      message: /^The update server offers version 0\.0\.9, which is not newer than this version \(0\.1\.0\); refused\./,
+      requests: () => ['/beta-linux.yml', '/beta-linux.yml.sig'],
+    },
+  );
+});
+
+test('unsigned release information is refused before anything is downloaded', async () => {
+  await expectRefused(
+    { version: '0.2.0', artifact: randomBytes(64 * 1024), signedWith: null },
+    {
+      message: /^The update server's release information is not signed by the publisher \(latest-linux\.yml\.sig is missing\); nothing was downloaded\.$/,
+      requests: () => ['/latest-linux.yml', '/latest-linux.yml.sig'],
+      screenshot: 'update-refused-unsigned',
+    },
+  );
+});
+
+test('release information signed by another key is refused before anything is downloaded', async () => {
+  await expectRefused(
+    { version: '0.2.0', artifact: randomBytes(64 * 1024), signedWith: stranger },
+    {
+      message: /^The update server's release information is not signed by the publisher \(the signature in latest-linux\.yml\.sig does not match\)/,
+      requests: () => ['/latest-linux.yml', '/latest-linux.yml.sig'],
+    },
+  );
+});
+
+test('a tampered installer under signed release information is refused and deleted', async () => {
   const genuine = randomBytes(1024 * 1024);
   const tampered = Buffer.from(genuine);
   tampered.writeUInt8(tampered.readUInt8(4096) ^ 0xff, 4096);
-  const server = await updateServer(tampered, genuine);
-  const env = appImageEnvironment();
-  const { app, page } = await launchApp({ env, policy: { updateUrl: server.url } });
-  const status = await page.evaluate(() => window.scribe.checkForUpdates());
-  expect(status.state).toBe('error');
-  expect(status.message).toMatch(/sha512 checksum mismatch/);
-  expect(existsSync(join(env.XDG_CACHE_HOME, 'scribe-desk-updater', 'pending', ARTIFACT))).toBe(false);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
-  await expect(page.getByTestId('update-status')).toContainText('The last update check failed.');
-  await expect(page.getByTestId('update-banner')).toHaveCount(0);
-  await app.close();
-  await server.close();
+  await expectRefused(
+    { version: '0.2.0', artifact: genuine, served: tampered, signedWith: publisher },
+    {
+      message: /does not match the publisher's signed release information \(sha512 checksum mismatch\); it was deleted/,
+      requests: (artifactName) => ['/latest-linux.yml', '/latest-linux.yml.sig', `/${artifactName}`],
+    },
+  );
+});
+
+/** An address of this machine that is not loopback, so plain http to it is not allowed. */
+function nonLoopbackAddress(): string | null {
+  for (const addresses of Object.values(networkInterfaces())) {
+    const address = addresses?.find((candidate) => candidate.family === 'IPv4' && !candidate.internal);
+    if (address) return address.address;
+  }
+  return null;
+}
+
+test('a plain http:// update address on another computer is refused without any request', async () => {
+  const host = nonLoopbackAddress();
+  test.skip(host === null, 'This machine has no network address besides loopback.');
+  const { folder } = releaseFolder({ version: '0.2.0', artifact: randomBytes(1024), signedWith: publisher });
+  const server = await updateServer(folder, host!);
+  // The server is reachable at that address: a request from the app would be seen.
+  await new Promise<void>((resolve, reject) => get(`${server.url}latest-linux.yml`, (res) => res.resume().on('end', resolve)).on('error', reject));
+  expect(server.requests).toEqual(['/latest-linux.yml']);
+  server.requests.length = 0;
+
+  const machine = appImageEnvironment();
+  const { app, page } = await launchApp({ env: machine.env, policy: { updateUrl: server.url } });
+  try {
+    const status = await page.evaluate(() => window.scribe.checkForUpdates());
+    // Refused by the update service ("off" with the reason), or, where settings validation
+    // already refuses such an address, by the policy check; either way nothing is asked for.
+    expect(status.state).toBe('off');
+    await openSettings(page);
+    await expect(page.getByText(/Plain http:\/\/ is not allowed/).first()).toBeVisible();
+    await screenshot(page, 'update-http-refused');
+    expect(server.requests).toEqual([]);
+    expect(machine.pendingFiles()).toEqual([]);
+  } finally {
+    await app.close();
+    await server.close();
+  }
 });
 
 test('the policy can turn updates off entirely', async () => {
-  const server = await updateServer(randomBytes(1024));
-  const { app, page } = await launchApp({ env: appImageEnvironment(), policy: { updatesEnabled: false, updateUrl: server.url } });
+  const { folder } = releaseFolder({ version: '0.2.0', artifact: randomBytes(1024), signedWith: publisher });
+  const server = await updateServer(folder);
+  const { app, page } = await launchApp({ env: appImageEnvironment().env, policy: { updatesEnabled: false, updateUrl: server.url } });
   const status = await page.evaluate(() => window.scribe.checkForUpdates());
   expect(status).toMatchObject({ state: 'off', message: expect.stringMatching(/turned off/) });
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  await openSettings(page);
   await expect(page.getByRole('checkbox', { name: /Check for updates/ })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Check now' })).toBeDisabled();
   expect(server.requests).toEqual([]);

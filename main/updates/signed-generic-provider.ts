@@ -1,0 +1,72 @@
+/**
+ * electron-updater's generic provider (a plain web folder), trusting release metadata only
+ * when the publisher signed it and it offers no older version. Plugged in through
+ * electron-updater's own extension point, `setFeedURL({ provider: 'custom', updateProvider })`;
+ * downloading and the artifact's sha512 check (against the now signed metadata) stay
+ * electron-updater's.
+ */
+import type { KeyObject } from 'node:crypto';
+import type { AppUpdater, UpdateInfo } from 'electron-updater';
+import { GenericProvider } from 'electron-updater/out/providers/GenericProvider';
+import { parseUpdateInfo, type ProviderRuntimeOptions } from 'electron-updater/out/providers/Provider';
+import { getChannelFilename, newUrlFromBase } from 'electron-updater/out/util';
+import { isSignedByPublisher } from './release-signature';
+import { UpdateRefusedError } from './update-errors';
+import { offeredVersionProblem } from './version-rule';
+
+export interface SignedFeedOptions {
+  provider: 'custom';
+  updateProvider: typeof SignedGenericProvider;
+  /** The web folder holding the channel files, their `.sig` files and the installers. */
+  url: string;
+  channel: string;
+  publisherKey: KeyObject;
+  /** The version running now; nothing older is taken. */
+  runningVersion: string;
+}
+
+export class SignedGenericProvider extends GenericProvider {
+  private readonly feed: SignedFeedOptions;
+  private readonly folder: URL;
+
+  constructor(feed: SignedFeedOptions, updater: AppUpdater, runtimeOptions: ProviderRuntimeOptions) {
+    super({ provider: 'generic', url: feed.url, channel: feed.channel }, updater, runtimeOptions);
+    this.feed = feed;
+    this.folder = new URL(feed.url);
+    if (!this.folder.pathname.endsWith('/')) this.folder.pathname += '/';
+  }
+
+  override async getLatestVersion(): Promise<UpdateInfo> {
+    const channelFile = getChannelFilename(this.getCustomChannelName(this.feed.channel));
+    const channelUrl = newUrlFromBase(channelFile, this.folder, true);
+    const metadata = await this.fetchText(channelUrl, () => `The update server has no release information for this channel (${channelFile}). Check the update server address and channel.`);
+    const signature = await this.fetchText(
+      newUrlFromBase(`${channelFile}.sig`, this.folder, true),
+      () => `The update server's release information is not signed by the publisher (${channelFile}.sig is missing); nothing was downloaded.`,
+    );
+    // The executor hands over text decoded as UTF-8 (what electron-builder writes); encoding it
+    // again gives back the exact bytes, and anything that was not valid UTF-8 fails here.
+    if (!isSignedByPublisher(Buffer.from(metadata, 'utf8'), signature, this.feed.publisherKey)) {
+      throw new UpdateRefusedError(
+        `The update server's release information is not signed by the publisher (the signature in ${channelFile}.sig does not match); nothing was downloaded.`,
+      );
+    }
+    const info = parseUpdateInfo(metadata, channelFile, channelUrl);
+    const problem = offeredVersionProblem(this.feed.runningVersion, (info as { version?: unknown } | null)?.version);
+    if (problem) throw new UpdateRefusedError(problem);
+    return info;
+  }
+
+  /** The file's text; a missing (404) or empty file is refused with `missing()`. */
+  private async fetchText(url: URL, missing: () => string): Promise<string> {
+    let text: string | null;
+    try {
+      text = await this.httpRequest(url);
+    } catch (error) {
+      if ((error as { statusCode?: unknown }).statusCode === 404) throw new UpdateRefusedError(missing());
+      throw error;
+    }
+    if (text === null) throw new UpdateRefusedError(missing());
+    return text;
+  }
+}

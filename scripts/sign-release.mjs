@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Signs a release's update metadata with the publisher's Ed25519 key:
+//   node scripts/sign-release.mjs <private-key.pem> <dist-folder>
+// For every channel file in the folder (latest.yml, latest-mac.yml, latest-linux.yml,
+// beta*.yml, …) writes <file>.sig beside it: the base64 of the raw Ed25519 signature over the
+// file's exact bytes. Publish the .sig files with the rest; the app refuses metadata without.
+import { createPublicKey, createPrivateKey, sign, verify } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const [keyArgument, folderArgument] = process.argv.slice(2);
+if (!keyArgument || !folderArgument) {
+  console.error('Usage: node scripts/sign-release.mjs <private-key.pem> <dist-folder>');
+  process.exit(2);
+}
+
+let privateKey;
+try {
+  privateKey = createPrivateKey(readFileSync(resolve(keyArgument)));
+} catch (error) {
+  console.error(`The private key ${keyArgument} cannot be read: ${error.message}`);
+  process.exit(1);
+}
+if (privateKey.asymmetricKeyType !== 'ed25519') {
+  console.error(`${keyArgument} is a ${privateKey.asymmetricKeyType} key; an Ed25519 key is needed (scripts/make-release-key.mjs).`);
+  process.exit(1);
+}
+
+const folder = resolve(folderArgument);
+// electron-builder's own debug dump is a .yml too, but no channel file.
+const channelFiles = readdirSync(folder, { withFileTypes: true })
+  .filter((entry) => entry.isFile() && entry.name.endsWith('.yml') && entry.name !== 'builder-debug.yml')
+  .map((entry) => entry.name)
+  .sort();
+if (channelFiles.length === 0) {
+  console.error(`No update metadata (*.yml) in ${folder}; build the release first (npm run package).`);
+  process.exit(1);
+}
+
+const publicKey = createPublicKey(privateKey);
+const builtInKeyFile = join(dirname(fileURLToPath(import.meta.url)), '..', 'build', 'update-public-key.pem');
+if (existsSync(builtInKeyFile) && !createPublicKey(readFileSync(builtInKeyFile)).equals(publicKey)) {
+  console.warn(`Warning: this key is not the one built into the app (${builtInKeyFile}); installed copies will refuse this release.`);
+}
+for (const name of channelFiles) {
+  const data = readFileSync(join(folder, name));
+  const signature = sign(null, data, privateKey);
+  if (!verify(null, data, publicKey, signature)) throw new Error(`The signature just made for ${name} does not verify.`);
+  writeFileSync(join(folder, `${name}.sig`), `${signature.toString('base64')}\n`);
+  console.log(`signed ${name} -> ${name}.sig`);
+}
