@@ -22,6 +22,24 @@ export const STATE_LABELS: Record<DictationState, string> = {
   cancelled: 'Not sent (cancelled)',
 };
 
+/** Recorded and not finished: to be sent, being sent, or waiting for its result ("waiting to sync"). */
+export const PENDING_STATES: ReadonlySet<DictationState> = new Set(['recorded', 'uploading', 'processing']);
+
+/** What the list's "Waiting" filter shows: everything not finished. */
+export const UNFINISHED_STATES: ReadonlySet<DictationState> = new Set([...PENDING_STATES, 'recording', 'cancelled']);
+
+/** Whether "Retry" (or "Send now") applies: a failed, partial or cancelled dictation, or one waiting for its next attempt. */
+export function canRetry(dictation: Pick<DictationSummary, 'state' | 'nextAttemptAt' | 'durationMs'>): boolean {
+  if (dictation.durationMs === 0) return false;
+  if (dictation.state === 'failed' || dictation.state === 'partial' || dictation.state === 'cancelled') return true;
+  return (dictation.state === 'recorded' || dictation.state === 'processing') && dictation.nextAttemptAt !== null;
+}
+
+/** Whether "Cancel sending" applies. */
+export function canCancel(state: DictationState): boolean {
+  return PENDING_STATES.has(state);
+}
+
 export interface DictationSummary {
   id: string;
   txnId: string;

@@ -1,17 +1,23 @@
 /**
  * The whole bridge between renderer and main: every operation (name, input schema, output
  * type) and every event. Main registers handlers from it, preload exposes one method per
- * entry, and the renderer's `window.scribe` type is derived from it.
+ * entry, and the renderer's `window.scribe` type is derived from it. Every operation answers
+ * with a `Result`: its value, or an error with a kind and a message (contract/result.ts).
  */
 import { z } from 'zod';
 import type { AuthStatus } from './auth';
 import { DICTATION_MODES, type DictationDetail, type DictationSummary, type RecorderStatus, type SyncStatus } from './dictation';
+import type { EventName, OperationName } from './ipc-names';
+import { LABEL_MAX_CHARS, MAX_RECORD_BYTES, MAX_RECORD_FILES } from './limits';
 import { RECORD_TASKS, type RecordSummary, type StagedFile } from './records';
 import type { RegistrationView } from './registration';
+import type { Result } from './result';
 import type { UpdateStatus } from './updates';
-import { SECRET_NAMES, type SecretName, type ServiceKind, type Settings, type SettingName } from './settings';
+import { SECRET_NAMES, settingsSchema, type SecretName, type ServiceKind, type Settings, type SettingName } from './settings';
 
-/** Declares an operation: its input schema (checked in main) and its output type. */
+export { EVENT_NAMES, OPERATION_NAMES, eventChannel, operationChannel, type EventName, type OperationName } from './ipc-names';
+
+/** Declares an operation: its input schema (checked in main) and the type of its value. */
 const operation =
   <Output>() =>
   <Input extends z.ZodType>(input: Input) => ({ input, output: undefined as unknown as Output });
@@ -21,28 +27,7 @@ const event = <Payload>() => ({ payload: undefined as unknown as Payload });
 
 const noInput = z.undefined();
 const dictationRef = z.object({ id: z.uuid() }).strict();
-
-const settingsPatchSchema = z
-  .object({
-    service: z.string().max(32),
-    customServiceUrl: z.string().max(2048),
-    clientId: z.string().max(2048),
-    userOid: z.string().max(2048),
-    partnerUserId: z.string().max(2048),
-    partnerHipId: z.string().max(2048),
-    jweKid: z.string().max(2048),
-    microphone: z.string().max(2048),
-    uploadAudioFormat: z.string().max(16),
-    autoSync: z.boolean(),
-    audioRetentionDays: z.number(),
-    otpResendSeconds: z.number(),
-    updatesEnabled: z.boolean(),
-    updateUrl: z.string().max(2048),
-    updateChannel: z.string().max(64),
-    recordShortcut: z.string().max(100),
-  } satisfies Record<SettingName, z.ZodType>)
-  .partial()
-  .strict();
+const recordRef = z.object({ id: z.uuid() }).strict();
 
 export type SecretState = 'set' | 'not set';
 
@@ -71,10 +56,6 @@ export interface SettingsView {
   secretProtection: SecretProtection;
 }
 
-export type SaveResult =
-  | { ok: true; view: SettingsView }
-  | { ok: false; errors: Partial<Record<SettingName | SecretName, string>> };
-
 export interface ServiceTarget {
   kind: ServiceKind;
   label: string;
@@ -98,33 +79,26 @@ export interface AppStatus {
   auth: AuthStatus;
 }
 
-export interface ExportResult {
-  saved: boolean;
-  /** Where it was saved; null when the user cancelled. */
-  path: string | null;
-  error: string | null;
-}
-
-export interface MicrophoneList {
-  devices: string[];
-  /** Why the list could not be read, or null. */
-  error: string | null;
-}
-
 export const operations = {
   getSettings: operation<SettingsView>()(noInput),
-  updateSettings: operation<SaveResult>()(settingsPatchSchema),
-  setSecret: operation<SaveResult>()(
-    z.object({ name: z.enum(SECRET_NAMES), value: z.string().max(16_384) }).strict(),
-  ),
-  signIn: operation<SaveResult>()(z.object({ clientId: z.string().max(2048), clientSecret: z.string().max(4096) }).strict()),
+  /** Invalid values are refused with `fields` naming each one. */
+  updateSettings: operation<SettingsView>()(settingsSchema.partial().strict()),
+  setSecret: operation<SettingsView>()(z.object({ name: z.enum(SECRET_NAMES), value: z.string().max(16_384) }).strict()),
+  /** Saves the client id and secret together and signs in with them. */
+  signIn: operation<SettingsView>()(z.object({ clientId: z.string().max(2048), clientSecret: z.string().max(4096) }).strict()),
   signInAgain: operation<AuthStatus>()(noInput),
-  listMicrophones: operation<MicrophoneList>()(noInput),
+  /** Capture devices by name, as the recorder lists them. */
+  listMicrophones: operation<string[]>()(noInput),
   getStatus: operation<AppStatus>()(noInput),
 
   getRecorder: operation<RecorderStatus>()(noInput),
   startRecording: operation<RecorderStatus>()(
-    z.object({ mode: z.enum(DICTATION_MODES), label: z.string().trim().max(120, 'The label is too long (120 characters at most).') }).strict(),
+    z
+      .object({
+        mode: z.enum(DICTATION_MODES),
+        label: z.string().trim().max(LABEL_MAX_CHARS, `The label is too long (${LABEL_MAX_CHARS} characters at most).`),
+      })
+      .strict(),
   ),
   pauseRecording: operation<RecorderStatus>()(noInput),
   resumeRecording: operation<RecorderStatus>()(noInput),
@@ -132,11 +106,12 @@ export const operations = {
   discardRecording: operation<RecorderStatus>()(noInput),
 
   listDictations: operation<DictationSummary[]>()(noInput),
-  getDictation: operation<DictationDetail | null>()(dictationRef),
+  getDictation: operation<DictationDetail>()(dictationRef),
   retryDictation: operation<void>()(dictationRef),
   cancelDictation: operation<void>()(dictationRef),
   deleteDictation: operation<void>()(dictationRef),
-  exportOutput: operation<ExportResult>()(dictationRef.extend({ templateId: z.string().min(1).max(200) }).strict()),
+  /** Where the output was saved; null when the user cancelled the dialog. */
+  exportOutput: operation<string | null>()(dictationRef.extend({ templateId: z.string().min(1).max(200) }).strict()),
   copyText: operation<void>()(z.object({ text: z.string().max(2_000_000) }).strict()),
 
   pickRecordFiles: operation<StagedFile[]>()(noInput),
@@ -150,31 +125,34 @@ export const operations = {
                 name: z.string().min(1).max(255),
                 size: z.number().int().min(0),
                 /** The file's bytes; null when it is larger than the upload limit (it is refused unread). */
-                data: z.instanceof(Uint8Array).refine((data) => data.length <= 10 * 1024 * 1024 + 1, 'File too large to send.').nullable(),
+                data: z
+                  .instanceof(Uint8Array)
+                  .refine((data) => data.length <= MAX_RECORD_BYTES, 'File too large to send.')
+                  .nullable(),
               })
               .strict(),
           )
           .min(1)
-          .max(20),
+          .max(MAX_RECORD_FILES),
       })
       .strict(),
   ),
   dismissStagedFile: operation<void>()(z.object({ id: z.uuid() }).strict()),
-  uploadRecords: operation<{ ok: true } | { ok: false; message: string }>()(
+  uploadRecords: operation<void>()(
     z
       .object({
-        ids: z.array(z.uuid()).min(1).max(20),
+        ids: z.array(z.uuid()).min(1).max(MAX_RECORD_FILES),
         tasks: z.array(z.enum(RECORD_TASKS)).min(1, 'Choose at least one parsing task.'),
         acceptLowResolution: z.boolean(),
       })
       .strict(),
   ),
   listRecords: operation<RecordSummary[]>()(noInput),
-  retryRecord: operation<void>()(z.object({ id: z.uuid() }).strict()),
-  deleteRecord: operation<void>()(z.object({ id: z.uuid() }).strict()),
+  retryRecord: operation<void>()(recordRef),
+  deleteRecord: operation<void>()(recordRef),
 
   getRegistration: operation<RegistrationView>()(noInput),
-  startRegistration: operation<{ ok: boolean; view: RegistrationView }>()(
+  startRegistration: operation<RegistrationView>()(
     z
       .object({
         // Checked fully in main; zod issues never carry the input, so the number is not echoed.
@@ -183,13 +161,13 @@ export const operations = {
       })
       .strict(),
   ),
-  resendRegistrationOtp: operation<{ ok: boolean; view: RegistrationView }>()(noInput),
+  resendRegistrationOtp: operation<RegistrationView>()(noInput),
   resetRegistration: operation<RegistrationView>()(noInput),
 
   getUpdateStatus: operation<UpdateStatus>()(noInput),
   checkForUpdates: operation<UpdateStatus>()(noInput),
   restartToUpdate: operation<UpdateStatus>()(noInput),
-};
+} satisfies Record<OperationName, { input: z.ZodType; output: unknown }>;
 
 export const events = {
   statusChanged: event<AppStatus>(),
@@ -200,27 +178,19 @@ export const events = {
   recordChanged: event<RecordSummary>(),
   recordRemoved: event<{ id: string }>(),
   updateChanged: event<UpdateStatus>(),
-};
+} satisfies Record<EventName, { payload: unknown }>;
 
 export type Operations = typeof operations;
-export type OperationName = keyof Operations;
 export type OperationInput<K extends OperationName> = z.output<Operations[K]['input']>;
 export type OperationOutput<K extends OperationName> = Operations[K]['output'];
 
 export type Events = typeof events;
-export type EventName = keyof Events;
 export type EventPayload<K extends EventName> = Events[K]['payload'];
 
-export const OPERATION_NAMES = Object.keys(operations) as OperationName[];
-export const EVENT_NAMES = Object.keys(events) as EventName[];
-
-export const operationChannel = (name: OperationName): string => `scribe:op:${name}`;
-export const eventChannel = (name: EventName): string => `scribe:event:${name}`;
-
 type BridgeMethod<K extends OperationName> =
-  OperationInput<K> extends undefined
-    ? () => Promise<OperationOutput<K>>
-    : (input: OperationInput<K>) => Promise<OperationOutput<K>>;
+  z.input<Operations[K]['input']> extends undefined
+    ? () => Promise<Result<OperationOutput<K>>>
+    : (input: z.input<Operations[K]['input']>) => Promise<Result<OperationOutput<K>>>;
 
 /** What preload exposes as `window.scribe`. */
 export type ScribeBridge = { [K in OperationName]: BridgeMethod<K> } & {

@@ -33,6 +33,16 @@ export const RECORD_STATE_LABELS: Record<RecordState, string> = {
   failed: 'Failed',
 };
 
+/** Whether "Retry" (or "Send now") applies to a record. */
+export function canRetryRecord(record: Pick<RecordSummary, 'state' | 'problem'>): boolean {
+  return record.state === 'failed' || (record.state === 'queued' && record.problem !== null);
+}
+
+/** Waiting to be sent or being sent ("waiting to sync"). */
+export function isRecordPending(state: RecordState): boolean {
+  return state === 'queued' || state === 'uploading';
+}
+
 export interface RecordSummary {
   id: string;
   fileName: string;

@@ -6,14 +6,6 @@ export const CONSENT_TEXT =
 /** How many times an OTP may be sent again for one registration. */
 export const MAX_OTP_RESENDS = 3;
 
-export interface RegistrationError {
-  message: string;
-  /** The upstream system's own error, when the service passed it on. */
-  upstream: { code: string; message: string } | null;
-  /** True when trying again may work (network, timeout, service trouble). */
-  retryable: boolean;
-}
-
 export interface RegistrationView {
   state: 'idle' | 'otp-sent';
   /** The service's words, e.g. "OTP sent successfully to your mobile number ******90973". */
@@ -21,5 +13,4 @@ export interface RegistrationView {
   /** When Resend becomes available (ISO 8601). */
   resendAvailableAt: string | null;
   resendsLeft: number;
-  error: RegistrationError | null;
 }

@@ -1,32 +1,70 @@
 /**
  * The only door from the page to main: one method per contract operation and one
- * subscription per contract event. No raw ipcRenderer, no generic invoke.
+ * subscription per contract event, checked against the bridge type (a missing or extra
+ * operation does not compile). No raw ipcRenderer, no generic invoke, no validation library
+ * (main validates every input).
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import {
-  EVENT_NAMES,
-  OPERATION_NAMES,
-  eventChannel,
-  operationChannel,
-  type EventName,
-  type ScribeBridge,
-} from '../contract/ipc';
+import type { EventPayload, ScribeBridge } from '../contract/ipc';
+import { eventChannel, operationChannel, type EventName, type OperationName } from '../contract/ipc-names';
 
-const methods = Object.fromEntries(
-  OPERATION_NAMES.map((name) => [name, (input?: unknown) => ipcRenderer.invoke(operationChannel(name), input)]),
-);
+// ipcRenderer.invoke answers `any`: what comes back is main's Result for that operation.
+const invoke = (name: OperationName) => (input?: unknown) => ipcRenderer.invoke(operationChannel(name), input);
 
-const subscribe = (name: EventName) => (listener: (payload: unknown) => void) => {
+const subscribe = <K extends EventName>(name: K) => (listener: (payload: EventPayload<K>) => void) => {
   const channel = eventChannel(name);
-  const forward = (_event: IpcRendererEvent, payload: unknown) => listener(payload);
+  const forward = (_event: IpcRendererEvent, payload: EventPayload<K>) => listener(payload);
   ipcRenderer.on(channel, forward);
   return () => {
     ipcRenderer.removeListener(channel, forward);
   };
 };
 
-const on = Object.fromEntries(EVENT_NAMES.map((name) => [name, subscribe(name)]));
-
-const bridge = { ...methods, on } as ScribeBridge;
+const bridge = {
+  getSettings: invoke('getSettings'),
+  updateSettings: invoke('updateSettings'),
+  setSecret: invoke('setSecret'),
+  signIn: invoke('signIn'),
+  signInAgain: invoke('signInAgain'),
+  listMicrophones: invoke('listMicrophones'),
+  getStatus: invoke('getStatus'),
+  getRecorder: invoke('getRecorder'),
+  startRecording: invoke('startRecording'),
+  pauseRecording: invoke('pauseRecording'),
+  resumeRecording: invoke('resumeRecording'),
+  stopRecording: invoke('stopRecording'),
+  discardRecording: invoke('discardRecording'),
+  listDictations: invoke('listDictations'),
+  getDictation: invoke('getDictation'),
+  retryDictation: invoke('retryDictation'),
+  cancelDictation: invoke('cancelDictation'),
+  deleteDictation: invoke('deleteDictation'),
+  exportOutput: invoke('exportOutput'),
+  copyText: invoke('copyText'),
+  pickRecordFiles: invoke('pickRecordFiles'),
+  stageRecordFiles: invoke('stageRecordFiles'),
+  dismissStagedFile: invoke('dismissStagedFile'),
+  uploadRecords: invoke('uploadRecords'),
+  listRecords: invoke('listRecords'),
+  retryRecord: invoke('retryRecord'),
+  deleteRecord: invoke('deleteRecord'),
+  getRegistration: invoke('getRegistration'),
+  startRegistration: invoke('startRegistration'),
+  resendRegistrationOtp: invoke('resendRegistrationOtp'),
+  resetRegistration: invoke('resetRegistration'),
+  getUpdateStatus: invoke('getUpdateStatus'),
+  checkForUpdates: invoke('checkForUpdates'),
+  restartToUpdate: invoke('restartToUpdate'),
+  on: {
+    statusChanged: subscribe('statusChanged'),
+    settingsChanged: subscribe('settingsChanged'),
+    recorderChanged: subscribe('recorderChanged'),
+    dictationChanged: subscribe('dictationChanged'),
+    dictationRemoved: subscribe('dictationRemoved'),
+    recordChanged: subscribe('recordChanged'),
+    recordRemoved: subscribe('recordRemoved'),
+    updateChanged: subscribe('updateChanged'),
+  },
+} satisfies ScribeBridge;
 
 contextBridge.exposeInMainWorld('scribe', bridge);

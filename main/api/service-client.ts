@@ -2,8 +2,6 @@
  * One typed function per operation of the service. Every answer is validated; every
  * documented error becomes a ServiceError with a message a doctor can act on.
  */
-import { readFile, stat } from 'node:fs/promises';
-import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { RecordTask } from '../../contract/records';
@@ -11,6 +9,7 @@ import type { TranscriptionResult } from '../../contract/transcription';
 import { HttpTransport, type TransportOptions, type TransportResponse } from './http-transport';
 import { decryptResponse, deriveJweKey, encryptJson, encryptedResponseSchema, looksEncrypted, type JweKey } from './jwe';
 import { multipartFileBody } from './multipart-body';
+import { readWhole, type UploadSource } from './upload-source';
 import {
   documentUploadSchema,
   lookupUnauthorizedSchema,
@@ -46,17 +45,13 @@ export type Progress = (sentBytes: number, totalBytes: number) => void;
 export interface VoiceUpload {
   mode: VoiceMode;
   txnId: string;
-  filePath: string;
-  contentType: string;
-  fileName?: string;
+  file: UploadSource;
   onProgress?: Progress;
   signal?: AbortSignal;
 }
 
 export interface RecordUpload {
-  filePath: string;
-  fileName?: string;
-  contentType: string;
+  file: UploadSource;
   documentType: 'lr';
   tasks: readonly RecordTask[];
   batch: boolean;
@@ -212,24 +207,26 @@ export class ServiceClient {
     };
   }
 
-  /** POST /voice/upload?mode&txnid, the audio as multipart field `file`. */
-  async uploadVoice(input: VoiceUpload): Promise<{ message: string; filename: string }> {
-    const { size } = await stat(input.filePath);
-    const multipart = multipartFileBody(
-      { field: 'file', path: input.filePath, fileName: input.fileName ?? basename(input.filePath), contentType: input.contentType, size },
-      input.onProgress,
-    );
-    const answer = await this.call({
+  /** A file as multipart field `file`, the one way both uploads send one in the clear. */
+  private fileUpload(path: string, query: Array<[string, string]>, file: UploadSource, onProgress?: Progress, signal?: AbortSignal): CallOptions {
+    const multipart = multipartFileBody('file', file, onProgress);
+    return {
       method: 'POST',
-      path: '/voice/upload',
-      query: [
-        ['mode', input.mode],
-        ['txnid', input.txnId],
-      ],
+      path,
+      query,
       headers: { 'content-type': multipart.contentType, 'content-length': String(multipart.contentLength) },
       body: multipart.body,
-      signal: input.signal,
-    });
+      signal,
+    };
+  }
+
+  /** POST /voice/upload?mode&txnid, the audio as multipart field `file`. */
+  async uploadVoice(input: VoiceUpload): Promise<{ message: string; filename: string }> {
+    const query: Array<[string, string]> = [
+      ['mode', input.mode],
+      ['txnid', input.txnId],
+    ];
+    const answer = await this.call(this.fileUpload('/voice/upload', query, input.file, input.onProgress, input.signal));
     if (answer.status === 200) return check(voiceUploadSchema, answer.json, 'voice upload confirmation');
     if (answer.status === 401) check(messageSchema, answer.json, 'unauthorized answer');
     throw commonFailure(answer) ?? unexpected(answer);
@@ -276,7 +273,7 @@ export class ServiceClient {
     const key = this.jweKey();
     let request: CallOptions;
     if (key) {
-      const envelope = await encryptJson({ file: (await readFile(input.filePath)).toString('base64') }, key);
+      const envelope = await encryptJson({ file: (await readWhole(input.file)).toString('base64') }, key);
       const body = Buffer.from(JSON.stringify(envelope), 'utf8');
       request = {
         method: 'POST',
@@ -288,19 +285,7 @@ export class ServiceClient {
         signal: input.signal,
       };
     } else {
-      const { size } = await stat(input.filePath);
-      const multipart = multipartFileBody(
-        { field: 'file', path: input.filePath, fileName: input.fileName ?? basename(input.filePath), contentType: input.contentType, size },
-        input.onProgress,
-      );
-      request = {
-        method: 'POST',
-        path: '/mr/api/v2/docs',
-        query,
-        headers: { 'content-type': multipart.contentType, 'content-length': String(multipart.contentLength) },
-        body: multipart.body,
-        signal: input.signal,
-      };
+      request = this.fileUpload('/mr/api/v2/docs', query, input.file, input.onProgress, input.signal);
     }
     const answer = await this.call(request);
     if (answer.status === 200 || answer.status === 201) {

@@ -54,7 +54,8 @@ export class ServiceError extends Error {
 
   /** True when trying the same call again later can succeed. */
   get retryable(): boolean {
-    return RETRYABLE.has(this.kind);
+    // A registration the national system failed on its side (5xx) may work on another try.
+    return RETRYABLE.has(this.kind) || (this.kind === 'registration_failed' && (this.status ?? 0) >= 500);
   }
 }
 

@@ -1,11 +1,10 @@
 /** Lists capture devices as PvRecorder names them. */
 import { createRequire } from 'node:module';
 import type * as PvRecorderModule from '@picovoice/pvrecorder-node';
-import type { MicrophoneList } from '../../contract/ipc';
 
 const loadCommonJs = createRequire(import.meta.url);
 
-export function listMicrophones(): MicrophoneList {
+export function listMicrophones(): { devices: string[]; error: string | null } {
   try {
     const { PvRecorder } = loadCommonJs('@picovoice/pvrecorder-node') as typeof PvRecorderModule;
     return { devices: PvRecorder.getAvailableDevices(), error: null };

@@ -3,13 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { UploadAudioFormat } from '../../contract/settings';
+import { plainFileSource, type UploadSource } from '../api/upload-source';
 import { encodeWavToMp3 } from './mp3-encoder';
-
-export interface UploadAudio {
-  path: string;
-  contentType: string;
-  fileName: string;
-}
 
 export type Mp3Encoding = (wavPath: string, mp3Path: string) => Promise<void>;
 
@@ -37,10 +32,10 @@ export const inlineMp3Encoding: Mp3Encoding = async (wavPath, mp3Path) => {
   encodeWavToMp3(wavPath, mp3Path);
 };
 
-export async function prepareUploadAudio(folder: string, format: UploadAudioFormat, encode: Mp3Encoding): Promise<UploadAudio> {
+export async function prepareUploadAudio(folder: string, format: UploadAudioFormat, encode: Mp3Encoding): Promise<UploadSource> {
   const wavPath = join(folder, 'audio.wav');
-  if (format === 'wav') return { path: wavPath, contentType: 'audio/wav', fileName: 'dictation.wav' };
+  if (format === 'wav') return plainFileSource(wavPath, 'dictation.wav', 'audio/wav');
   const mp3Path = join(folder, 'upload.mp3');
   if (!existsSync(mp3Path)) await encode(wavPath, mp3Path);
-  return { path: mp3Path, contentType: 'audio/mpeg', fileName: 'dictation.mp3' };
+  return plainFileSource(mp3Path, 'dictation.mp3', 'audio/mpeg');
 }

@@ -1,42 +1,41 @@
 /**
  * Dictation, assembled: the store on disk, the recording session, the outbox and the
- * global shortcut, and the IPC handlers the renderer calls.
+ * global shortcut, and the IPC handlers the renderer calls. Follows the settings by itself.
  */
-import { clipboard, dialog, Notification, type BrowserWindow } from 'electron';
+import { clipboard, dialog, Notification } from 'electron';
 import { writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import type { DictationSummary, RecorderStatus } from '../../contract/dictation';
-import type { OperationHandlers } from '../ipc/register-operations';
+import { PENDING_STATES } from '../../contract/dictation';
 import { Recorder } from '../audio/recorder';
+import { listMicrophones } from '../audio/microphones';
 import { deviceIndexFor, ensureMicrophonePermission } from '../audio/microphone-access';
 import { prepareUploadAudio, workerMp3Encoding } from '../audio/upload-audio';
+import { fail } from '../ipc/app-failure';
+import type { OperationHandlers } from '../ipc/register-operations';
 import { log } from '../log';
-import type { ServiceHealth } from '../service/service-health';
+import type { ServiceFeature } from '../service/service-feature';
 import type { SettingsService } from '../settings/settings-service';
 import { RecordShortcut } from '../shortcuts/record-shortcut';
+import { storageProblem } from '../storage/storage-problem';
+import type { WindowEvents } from '../windows/app-window';
 import { purgeExpiredAudio } from './audio-retention';
 import { summaryOf, type DictationManifest } from './dictation-manifest';
+import { DictationOutbox } from './dictation-outbox';
 import { DictationStore } from './dictation-store';
 import { RecordingSession } from './recording-session';
-import { SyncEngine, type SyncClient } from './sync-engine';
 
 export interface DictationFeatureDeps {
   userData: string;
   builtDir: string;
-  client: SyncClient;
-  health: ServiceHealth;
+  service: Pick<ServiceFeature, 'client' | 'health' | 'onResume'>;
   settings: SettingsService;
   isOnline(): boolean;
-  window(): BrowserWindow | null;
-  emit: {
-    recorder(status: RecorderStatus): void;
-    changed(summary: DictationSummary): void;
-    removed(id: string): void;
-  };
+  window: WindowEvents;
 }
 
 type DictationHandlers = Pick<
   OperationHandlers,
+  | 'listMicrophones'
   | 'getRecorder'
   | 'startRecording'
   | 'pauseRecording'
@@ -65,93 +64,110 @@ function notifyReady(manifest: DictationManifest): void {
   new Notification({ title, body: `The dictation recorded at ${time} has ${manifest.state === 'failed' ? 'failed' : 'its result'}.`, silent: true }).show();
 }
 
-export async function createDictationFeature(deps: DictationFeatureDeps) {
+const RETENTION_CHECK_MS = 6 * 60 * 60 * 1000;
+
+export function createDictationFeature(deps: DictationFeatureDeps) {
   const store = new DictationStore(join(deps.userData, 'dictations'));
   const report = store.load();
   log.info(`dictations: ${report.loaded} loaded, ${report.recovered} recovered, ${report.unreadable} unreadable`);
+  const changeListeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of changeListeners) listener();
+  };
 
   const encode = workerMp3Encoding(unpacked(join(deps.builtDir, 'mp3-encode-worker.cjs')));
-  const engine: SyncEngine = new SyncEngine({
+  const outbox: DictationOutbox = new DictationOutbox({
     store,
-    client: deps.client,
-    health: deps.health,
+    client: deps.service.client,
+    health: deps.service.health,
     prepareAudio: (manifest) => prepareUploadAudio(store.folderOf(manifest.id), deps.settings.current().uploadAudioFormat, encode),
     isOnline: deps.isOnline,
     autoSync: () => deps.settings.current().autoSync,
     onResult: notifyReady,
     onProgress: (id) => {
       const manifest = store.get(id);
-      if (manifest) deps.emit.changed(summaryOf(manifest, engine.progressOf(id)));
+      if (manifest) deps.window.send('dictationChanged', summaryOf(manifest, outbox.progressOf(id)));
     },
   });
-  store.onChange((manifest) => deps.emit.changed(summaryOf(manifest, engine.progressOf(manifest.id))));
-  store.onRemove(deps.emit.removed);
+  store.onChange((manifest) => {
+    deps.window.send('dictationChanged', summaryOf(manifest, outbox.progressOf(manifest.id)));
+    changed();
+  });
+  store.onRemove((id) => {
+    deps.window.send('dictationRemoved', { id });
+    changed();
+  });
+  deps.service.onResume(() => outbox.kick());
 
-  let shortcut: RecordShortcut | null = null;
-  const session = new RecordingSession({
+  const shortcut = new RecordShortcut(() => void session.toggle({ mode: 'dictation', label: '' }));
+  const session: RecordingSession = new RecordingSession({
     store,
     createRecorder: (events) => new Recorder(unpacked(join(deps.builtDir, 'recorder-process.cjs')), events),
     resolveDevice: () => deviceIndexFor(deps.settings.current().microphone),
     ensurePermission: ensureMicrophonePermission,
-    shortcut: () => shortcut?.current() ?? null,
-    onStatus: deps.emit.recorder,
-    onRecorded: () => engine.kick(),
+    shortcut: () => shortcut.current(),
+    onStatus: (status) => deps.window.send('recorderChanged', status),
+    onRecorded: () => outbox.kick(),
     onDiagnostic: (text) => log.warn(`recorder: ${text}`),
   });
-  shortcut = new RecordShortcut(() => void session.toggle({ mode: 'dictation', label: '' }));
 
-  const applySettings = (): string | null => {
+  const applySettings = () => {
     const problem = shortcut.apply(deps.settings.current().recordShortcut);
     if (problem) log.warn(`shortcut: ${problem}`);
-    deps.emit.recorder(session.status());
-    engine.kick();
-    return problem;
+    deps.window.send('recorderChanged', session.status());
+    outbox.kick();
   };
+  deps.settings.onChange(applySettings);
 
   const handlers: DictationHandlers = {
+    listMicrophones: () => {
+      const { devices, error } = listMicrophones();
+      if (error) fail('unexpected', error);
+      return devices;
+    },
     getRecorder: () => session.status(),
     startRecording: (input) => session.start(input),
     pauseRecording: () => session.pause(),
     resumeRecording: () => session.resume(),
     stopRecording: () => session.stop(),
     discardRecording: () => session.discard(),
-    listDictations: () => store.list().map((manifest) => summaryOf(manifest, engine.progressOf(manifest.id))),
+    listDictations: () => store.list().map((manifest) => summaryOf(manifest, outbox.progressOf(manifest.id))),
     getDictation: ({ id }) => {
       const manifest = store.get(id);
-      if (!manifest) return null;
+      if (!manifest) fail('not-found', 'This dictation no longer exists.');
       return {
-        ...summaryOf(manifest, engine.progressOf(id)),
+        ...summaryOf(manifest, outbox.progressOf(id)),
         result: store.readResult(id),
         audioUrl: manifest.state === 'recording' || manifest.audioDeletedAt ? null : `app://scribe/recordings/${id}.wav`,
       };
     },
-    retryDictation: ({ id }) => engine.retry(id),
-    cancelDictation: ({ id }) => engine.cancel(id),
+    retryDictation: ({ id }) => outbox.retry(id),
+    cancelDictation: ({ id }) => outbox.cancel(id),
     deleteDictation: ({ id }) => {
-      if (session.status().dictationId === id) return;
-      engine.remove(id);
+      if (session.status().dictationId === id) fail('busy', 'This dictation is being recorded. Stop or discard it first.');
+      outbox.remove(id);
     },
     exportOutput: async ({ id, templateId }) => {
       const result = store.readResult(id);
       const output = result && result.state !== 'failed' ? result.outputs.find((item) => item.templateId === templateId) : undefined;
       if (!output || (output.content.kind !== 'fhir' && output.content.kind !== 'json' && output.content.kind !== 'prescription')) {
-        return { saved: false, path: null, error: 'There is no JSON output to export for this template.' };
+        fail('not-found', 'There is no JSON output to export for this template.');
       }
       const json = output.content.kind === 'prescription' ? { prescription: output.content.prescription } : output.content.json;
-      const window = deps.window();
+      const window = deps.window.current;
       const options = {
         title: 'Export output',
         defaultPath: `${output.content.kind === 'fhir' ? 'fhir' : templateId}-${store.get(id)?.createdAt.slice(0, 10) ?? 'export'}.json`,
         filters: [{ name: 'JSON', extensions: ['json'] }],
       };
       const choice = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
-      if (choice.canceled || !choice.filePath) return { saved: false, path: null, error: null };
+      if (choice.canceled || !choice.filePath) return null;
       try {
         await writeFile(choice.filePath, `${JSON.stringify(json, null, 2)}\n`, { mode: 0o600 });
-        return { saved: true, path: choice.filePath, error: null };
       } catch (error) {
-        return { saved: false, path: null, error: `The file could not be saved: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.` };
+        fail('storage', `The file could not be saved. ${storageProblem(error)}`);
       }
+      return choice.filePath;
     },
     copyText: ({ text }) => clipboard.writeText(text),
   };
@@ -159,10 +175,14 @@ export async function createDictationFeature(deps: DictationFeatureDeps) {
   let retentionTimer: NodeJS.Timeout | null = null;
   return {
     handlers,
-    engine,
-    session,
     store,
-    applySettings,
+    onChange(listener: () => void): void {
+      changeListeners.add(listener);
+    },
+    pendingCount: () => store.list().filter((manifest) => PENDING_STATES.has(manifest.state)).length,
+    /** Why the app must not restart now, or null. */
+    busyReason: (): string | null =>
+      session.status().state !== 'idle' ? 'A dictation is being recorded.' : outbox.uploading() ? 'An upload is under way.' : null,
     /** For app://scribe/recordings/<id>.wav: the file, or null. */
     recordingPath: (id: string) => {
       const manifest = store.get(id);
@@ -170,17 +190,17 @@ export async function createDictationFeature(deps: DictationFeatureDeps) {
     },
     start(): void {
       applySettings();
-      engine.start();
+      outbox.start();
       const purge = () => {
         const purged = purgeExpiredAudio(store, deps.settings.current().audioRetentionDays);
         if (purged > 0) log.info(`retention: deleted the recordings of ${purged} completed dictations`);
       };
       purge();
-      retentionTimer = setInterval(purge, 6 * 60 * 60 * 1000);
+      retentionTimer = setInterval(purge, RETENTION_CHECK_MS);
       retentionTimer.unref();
     },
     dispose(): void {
-      engine.stop();
+      outbox.stop();
       shortcut.dispose();
       if (retentionTimer) clearInterval(retentionTimer);
     },

@@ -1,9 +1,10 @@
 /**
  * Registers one ipcMain handler per contract operation. Every call goes through here: the
  * sender must be the app's own page in an app window, and the input must match the
- * operation's schema, before the handler sees it.
+ * operation's schema, before the handler sees it. Whatever happens, the page gets a Result.
  */
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import type { z } from 'zod';
 import {
   OPERATION_NAMES,
   eventChannel,
@@ -15,12 +16,14 @@ import {
   type OperationName,
   type OperationOutput,
 } from '../../contract/ipc';
+import { appError, failed, ok, type AppError, type Result } from '../../contract/result';
 import { log } from '../log';
+import { toAppError } from './app-failure';
 import { isTrustedFrame } from './trusted-sender';
 
-export type OperationHandlers = {
-  [K in OperationName]: (input: OperationInput<K>) => Promise<OperationOutput<K>> | OperationOutput<K>;
-};
+export type OperationHandler<K extends OperationName> = (input: OperationInput<K>) => Promise<OperationOutput<K>> | OperationOutput<K>;
+
+export type OperationHandlers = { [K in OperationName]: OperationHandler<K> };
 
 export interface SenderPolicy {
   appOrigin: string;
@@ -35,20 +38,44 @@ export function isTrustedSender(event: IpcMainInvokeEvent, policy: SenderPolicy)
   );
 }
 
+/** Zod's issues as a message and per-field messages; issues never carry the input itself. */
+export function invalidInput(issues: z.core.$ZodIssue[]): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && !(field in fields)) fields[field] = issue.message;
+  }
+  return appError('invalid-input', issues.map((issue) => issue.message).join(' '), Object.keys(fields).length > 0 ? { fields } : {});
+}
+
+/** Runs one call: checks, validates, handles, and turns every outcome into a Result. */
+export async function handleCall<K extends OperationName>(
+  name: K,
+  raw: unknown,
+  handler: OperationHandler<K>,
+): Promise<Result<OperationOutput<K>>> {
+  const parsed = operations[name].input.safeParse(raw);
+  if (!parsed.success) {
+    log.warn(`ipc: invalid input for "${name}"`);
+    return failed(invalidInput(parsed.error.issues));
+  }
+  try {
+    return ok(await handler(parsed.data as OperationInput<K>));
+  } catch (error) {
+    const appFailure = toAppError(error);
+    if (appFailure.kind === 'unexpected') log.error(`ipc: "${name}" failed`, error);
+    return failed(appFailure);
+  }
+}
+
 export function registerOperations(handlers: OperationHandlers, policy: SenderPolicy): void {
   for (const name of OPERATION_NAMES) {
-    ipcMain.handle(operationChannel(name), async (event, raw: unknown) => {
+    ipcMain.handle(operationChannel(name), (event, raw: unknown) => {
       if (!isTrustedSender(event, policy)) {
         log.warn(`ipc: refused "${name}" from an untrusted frame`);
-        throw new Error('Refused: the request did not come from the app.');
+        return failed(appError('refused', 'Refused: the request did not come from the app.'));
       }
-      const parsed = operations[name].input.safeParse(raw);
-      if (!parsed.success) {
-        log.warn(`ipc: invalid input for "${name}"`);
-        throw new Error(`Invalid request "${name}": ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
-      }
-      const handler = handlers[name] as (input: unknown) => unknown;
-      return handler(parsed.data);
+      return handleCall(name, raw, handlers[name] as OperationHandler<typeof name>);
     });
   }
 }

@@ -2,6 +2,7 @@
  * Runs the due items of an outbox a few at a time, and wakes up when the next one is due.
  * What an item is and what happens to it belong to the caller; this only schedules.
  */
+import type { ServiceHealth } from '../service/service-health';
 
 export interface OutboxItem {
   id: string;
@@ -13,10 +14,18 @@ export interface OutboxRunnerOptions {
   /** Items waiting to run, oldest first. */
   waiting(): OutboxItem[];
   run(id: string, signal: AbortSignal): Promise<void>;
-  /** False while nothing may run (offline, sending on hold); checked again every few seconds. */
-  canRun(): boolean;
+  /** Holds everything while the sign-in must be mended. */
+  health: Pick<ServiceHealth, 'onHold'>;
+  isOnline(): boolean;
+  /** False while this outbox must not send (automatic sending off); checked again every few seconds. */
+  enabled?(): boolean;
   concurrency?: number;
   now?: () => number;
+}
+
+/** Stored items with an optional next-attempt time, as the runner schedules them (oldest first). */
+export function dueItems(items: ReadonlyArray<{ id: string; nextAttemptAt: string | null }>): OutboxItem[] {
+  return items.map((item) => ({ id: item.id, dueAt: item.nextAttemptAt ? Date.parse(item.nextAttemptAt) : null }));
 }
 
 const IDLE_RECHECK_MS = 5_000;
@@ -63,7 +72,8 @@ export class OutboxRunner {
   private pump(): void {
     this.timer = null;
     if (this.stopped) return;
-    if (!this.options.canRun()) {
+    const { health, isOnline, enabled } = this.options;
+    if (health.onHold() || !isOnline() || (enabled && !enabled())) {
       this.schedule(IDLE_RECHECK_MS);
       return;
     }

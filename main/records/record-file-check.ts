@@ -3,11 +3,11 @@
  * size, a PDF's structure, an image's resolution. Pure: works on the bytes.
  */
 import { imageSize } from 'image-size';
-
-export const MAX_RECORD_BYTES = 10 * 1024 * 1024;
-export const PREFERRED_DPI = 150;
-
+import { documentKindOf } from '../../contract/document-kind';
+import { MAX_RECORD_BYTES } from '../../contract/limits';
 import { formatSize, type RecordKind } from '../../contract/records';
+
+export const PREFERRED_DPI = 150;
 
 export type { RecordKind };
 
@@ -19,14 +19,6 @@ export interface RecordCheck {
   problem: string | null;
   /** Something the user may accept (low resolution); null when there is nothing to accept. */
   warning: string | null;
-}
-
-export function kindOf(bytes: Uint8Array): RecordKind | null {
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, 8));
-  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  if (head.equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  return null;
 }
 
 /** A PDF that ends properly: `%%EOF` at the end, and a `startxref` pointing inside the file. */
@@ -80,7 +72,7 @@ export function checkRecordFile(bytes: Uint8Array | null, size: number): RecordC
     return { kind: null, problem: `This file is ${formatSize(size)}; the limit is ${formatSize(MAX_RECORD_BYTES)}.`, warning: null };
   }
   if (!bytes) return { kind: null, problem: 'This file could not be read.', warning: null };
-  const kind = kindOf(bytes);
+  const kind = documentKindOf(bytes);
   if (!kind) return { kind: null, problem: 'This is not a PDF, JPEG or PNG file (whatever its name says), so it cannot be uploaded.', warning: null };
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   if (kind === 'pdf') return { kind, problem: pdfProblem(buffer), warning: null };

@@ -3,9 +3,13 @@
  * upload operation has no client-chosen id, so an upload cut off by a crash is sent again
  * from the start; the service may then hold the document twice.
  */
+import { canRetryRecord, isRecordPending } from '../../contract/records';
 import type { RecordUpload } from '../api/service-client';
+import { plainFileSource } from '../api/upload-source';
+import { fail } from '../ipc/app-failure';
 import { decideAfterFailure } from '../outbox/failure-decision';
-import { OutboxRunner } from '../outbox/outbox-runner';
+import { OutboxRunner, dueItems } from '../outbox/outbox-runner';
+import { UploadProgress } from '../outbox/upload-progress';
 import type { ServiceHealth } from '../service/service-health';
 import { CONTENT_TYPES } from './record-file-check';
 import type { RecordStore } from './record-store';
@@ -23,19 +27,16 @@ export interface RecordOutboxOptions {
 }
 
 export class RecordOutbox {
-  private readonly progress = new Map<string, number>();
+  private readonly progress: UploadProgress;
   private readonly runner: OutboxRunner;
 
   constructor(private readonly options: RecordOutboxOptions) {
+    this.progress = new UploadProgress(options.onProgress, options.now);
     this.runner = new OutboxRunner({
-      waiting: () =>
-        options.store
-          .list()
-          .filter((record) => record.state === 'queued')
-          .reverse()
-          .map((record) => ({ id: record.id, dueAt: record.nextAttemptAt ? Date.parse(record.nextAttemptAt) : null })),
+      waiting: () => dueItems(options.store.list().filter((record) => record.state === 'queued').reverse()),
       run: (id, signal) => this.upload(id, signal),
-      canRun: () => !options.health.onHold() && options.isOnline(),
+      health: options.health,
+      isOnline: options.isOnline,
       now: options.now,
     });
   }
@@ -53,11 +54,11 @@ export class RecordOutbox {
   }
 
   progressOf(id: string): number | null {
-    return this.progress.get(id) ?? null;
+    return this.progress.of(id);
   }
 
   pendingCount(): number {
-    return this.options.store.list().filter((record) => record.state === 'queued' || record.state === 'uploading').length;
+    return this.options.store.list().filter((record) => isRecordPending(record.state)).length;
   }
 
   /** True while a file is being sent. */
@@ -67,7 +68,8 @@ export class RecordOutbox {
 
   retry(id: string): void {
     const record = this.options.store.get(id);
-    if (!record || record.state === 'uploaded' || this.runner.isRunning(id)) return;
+    if (!record) fail('not-found', 'This document is no longer in the list.');
+    if (!canRetryRecord(record) || this.runner.isRunning(id)) fail('refused', 'This document cannot be sent again now.');
     this.options.store.update(id, { state: 'queued', attempts: 0, nextAttemptAt: null, problem: null });
     this.kick();
   }
@@ -84,23 +86,13 @@ export class RecordOutbox {
     const now = () => (this.options.now ?? Date.now)();
     try {
       store.update(id, { state: 'uploading', problem: null, encrypted: this.options.encrypting() });
-      let lastReport = 0;
       const { documentId } = await client.uploadRecord({
-        filePath: store.documentPath(record),
-        fileName: record.fileName,
-        contentType: CONTENT_TYPES[record.kind],
+        file: await plainFileSource(store.documentPath(record), record.fileName, CONTENT_TYPES[record.kind]),
         documentType: 'lr',
         tasks: record.tasks,
         batch: record.batch,
         signal,
-        onProgress: (sent, total) => {
-          const fraction = total > 0 ? sent / total : 1;
-          this.progress.set(id, fraction);
-          if (now() - lastReport >= 100 || fraction === 1) {
-            lastReport = now();
-            this.options.onProgress?.(id, fraction);
-          }
-        },
+        onProgress: this.progress.tracker(id),
       });
       health.answered();
       if (store.get(id)) store.update(id, { state: 'uploaded', documentId, attempts: 0, nextAttemptAt: null, problem: null });
@@ -112,7 +104,7 @@ export class RecordOutbox {
       else if (decision.action === 'fail') store.update(id, { state: 'failed', attempts, problem: decision.problem, nextAttemptAt: null });
       else store.update(id, { state: 'queued', attempts, problem: decision.problem, nextAttemptAt: new Date(decision.retryAt).toISOString() });
     } finally {
-      this.progress.delete(id);
+      this.progress.clear(id);
     }
   }
 }

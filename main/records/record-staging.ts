@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { StagedFile } from '../../contract/records';
-import { MAX_RECORD_BYTES, checkRecordFile } from './record-file-check';
+import { MAX_RECORD_BYTES } from '../../contract/limits';
+import { checkRecordFile } from './record-file-check';
 
 interface Staged extends StagedFile {
   bytes: Uint8Array | null;

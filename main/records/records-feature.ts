@@ -1,23 +1,21 @@
 /** Lab report upload, assembled: staging and checks, the store, the outbox, the IPC handlers. */
-import { dialog, type BrowserWindow } from 'electron';
+import { dialog } from 'electron';
 import { join } from 'node:path';
-import type { RecordSummary, RecordTask } from '../../contract/records';
-import type { RecordUpload } from '../api/service-client';
+import type { RecordTask } from '../../contract/records';
+import { fail } from '../ipc/app-failure';
 import type { OperationHandlers } from '../ipc/register-operations';
 import { log } from '../log';
-import type { ServiceHealth } from '../service/service-health';
+import type { ServiceFeature } from '../service/service-feature';
+import type { WindowEvents } from '../windows/app-window';
 import { RecordOutbox } from './record-outbox';
 import { RecordStaging } from './record-staging';
 import { RecordStore, recordSummaryOf } from './record-store';
 
 export interface RecordsFeatureDeps {
   userData: string;
-  client: { uploadRecord(input: RecordUpload): Promise<{ documentId: string }> };
-  health: ServiceHealth;
+  service: Pick<ServiceFeature, 'client' | 'health' | 'onResume' | 'connection'>;
   isOnline(): boolean;
-  encrypting(): boolean;
-  window(): BrowserWindow | null;
-  emit: { changed(summary: RecordSummary): void; removed(id: string): void };
+  window: WindowEvents;
 }
 
 type RecordHandlers = Pick<
@@ -30,23 +28,34 @@ export function createRecordsFeature(deps: RecordsFeatureDeps) {
   const report = store.load();
   log.info(`records: ${report.loaded} loaded, ${report.unreadable} unreadable`);
   const staging = new RecordStaging();
+  const changeListeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of changeListeners) listener();
+  };
   const outbox: RecordOutbox = new RecordOutbox({
     store,
-    client: deps.client,
-    health: deps.health,
+    client: deps.service.client,
+    health: deps.service.health,
     isOnline: deps.isOnline,
-    encrypting: deps.encrypting,
+    encrypting: () => deps.service.connection.encrypting(),
     onProgress: (id) => {
       const record = store.get(id);
-      if (record) deps.emit.changed(recordSummaryOf(record, outbox.progressOf(id)));
+      if (record) deps.window.send('recordChanged', recordSummaryOf(record, outbox.progressOf(id)));
     },
   });
-  store.onChange((record) => deps.emit.changed(recordSummaryOf(record, outbox.progressOf(record.id))));
-  store.onRemove(deps.emit.removed);
+  store.onChange((record) => {
+    deps.window.send('recordChanged', recordSummaryOf(record, outbox.progressOf(record.id)));
+    changed();
+  });
+  store.onRemove((id) => {
+    deps.window.send('recordRemoved', { id });
+    changed();
+  });
+  deps.service.onResume(() => outbox.kick());
 
   const handlers: RecordHandlers = {
     pickRecordFiles: async () => {
-      const window = deps.window();
+      const window = deps.window.current;
       const options = {
         title: 'Choose lab reports',
         properties: ['openFile', 'multiSelections'] as Array<'openFile' | 'multiSelections'>,
@@ -62,12 +71,12 @@ export function createRecordsFeature(deps: RecordsFeatureDeps) {
     dismissStagedFile: ({ id }) => staging.dismiss(id),
     uploadRecords: ({ ids, tasks, acceptLowResolution }) => {
       const chosen = ids.map((id) => staging.peek(id));
-      if (chosen.some((file) => !file)) return { ok: false, message: 'Some files are no longer ready; choose them again.' };
+      if (chosen.some((file) => !file)) fail('not-found', 'Some files are no longer ready; choose them again.');
       const refused = chosen.find((file) => file!.problem || !file!.bytes || !file!.kind);
-      if (refused) return { ok: false, message: `"${refused.name}" cannot be uploaded: ${refused.problem ?? 'it could not be read.'}` };
+      if (refused) fail('invalid-input', `"${refused.name}" cannot be uploaded: ${refused.problem ?? 'it could not be read.'}`);
       const unaccepted = chosen.find((file) => file!.warning);
       if (unaccepted && !acceptLowResolution) {
-        return { ok: false, message: `"${unaccepted.name}" has a low resolution. Confirm that you want to upload it anyway.` };
+        fail('invalid-input', `"${unaccepted.name}" has a low resolution. Confirm that you want to upload it anyway.`);
       }
       const batch = ids.length > 1;
       for (const id of ids) {
@@ -75,7 +84,6 @@ export function createRecordsFeature(deps: RecordsFeatureDeps) {
         store.enqueue({ fileName: file.name, kind: file.kind!, bytes: file.bytes!, tasks: [...new Set(tasks)] as RecordTask[], batch });
       }
       outbox.kick();
-      return { ok: true };
     },
     listRecords: () => store.list().map((record) => recordSummaryOf(record, outbox.progressOf(record.id))),
     retryRecord: ({ id }) => outbox.retry(id),
@@ -84,7 +92,12 @@ export function createRecordsFeature(deps: RecordsFeatureDeps) {
 
   return {
     handlers,
-    outbox,
+    onChange(listener: () => void): void {
+      changeListeners.add(listener);
+    },
+    pendingCount: () => outbox.pendingCount(),
+    /** Why the app must not restart now, or null. */
+    busyReason: (): string | null => (outbox.uploading() ? 'An upload is under way.' : null),
     start: () => outbox.start(),
     dispose: () => outbox.stop(),
   };

@@ -68,12 +68,3 @@ export function readMultipartFile(req: IncomingMessage, limit: number): Promise<
     req.pipe(parser);
   });
 }
-
-/** PDF, JPEG or PNG, by their first bytes. */
-export function isDocument(head: Buffer): boolean {
-  return (
-    head.subarray(0, 5).toString('latin1') === '%PDF-' ||
-    (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) ||
-    head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  );
-}

@@ -14,14 +14,15 @@ import type { AddressInfo, Socket } from 'node:net';
 import { z } from 'zod';
 import { aadhaarProblem } from '../../contract/aadhaar';
 import { additionalData, sandboxOutputs, type SandboxOutcome, type SandboxTransaction } from './sandbox-results';
-import { BadRequest, isDocument, readBody, readMultipartFile, type ReceivedFile } from './request-body';
+import { documentKindOf } from '../../contract/document-kind';
+import { MAX_RECORD_BYTES } from '../../contract/limits';
+import { BadRequest, readBody, readMultipartFile, type ReceivedFile } from './request-body';
 import { SandboxAuth, type AuthCounters } from './sandbox-auth';
 import { DEFAULT_FAULTS, faultsSchema, type SandboxFaults } from './sandbox-faults';
 import { decryptRequest, encryptResponse } from './sandbox-jwe';
 
 export type { ReceivedFile, SandboxFaults };
 
-export const MAX_RECORD_BYTES = 10 * 1024 * 1024;
 const MAX_JSON_BYTES = 24 * 1024 * 1024;
 const MAX_AUDIO_BYTES = 512 * 1024 * 1024;
 const MAX_RESENDS = 3;
@@ -434,7 +435,7 @@ export class SandboxServer {
     if (url.searchParams.get('dt') !== 'lr' || !validTasks || (batch !== null && batch !== 'true' && batch !== 'false')) {
       throw new BadRequest('query parameters');
     }
-    if (content.size === 0 || content.tooLarge || !isDocument(content.head)) throw new BadRequest('file');
+    if (content.size === 0 || content.tooLarge || documentKindOf(content.head) === null) throw new BadRequest('file');
     return { status: 200, json: { document_id: randomUUID() }, encryptWith };
   }
 

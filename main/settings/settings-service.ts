@@ -14,7 +14,8 @@ import {
   type SettingName,
   type Settings,
 } from '../../contract/settings';
-import type { SaveResult, SettingsView } from '../../contract/ipc';
+import type { SettingsView } from '../../contract/ipc';
+import { fail } from '../ipc/app-failure';
 import type { LoadedPolicy } from './policy';
 import type { SecretVault } from './secret-vault';
 
@@ -27,6 +28,11 @@ export interface SettingsPersistence {
 const SETTING_NAMES = Object.keys(settingsSchema.shape) as SettingName[];
 
 export const LOCKED_MESSAGE = 'Set by your administrator; it cannot be changed here.';
+
+function refuse(fields: Partial<Record<SettingName | SecretName, string>>): never {
+  const messages = Object.values(fields) as string[];
+  fail('invalid-input', messages.length === 1 ? messages[0]! : `${messages.length} settings need correcting.`, { fields: fields as Record<string, string> });
+}
 
 type Problems = Partial<Record<SettingName | SecretName, string>>;
 
@@ -79,7 +85,8 @@ export class SettingsService {
     };
   }
 
-  update(patch: Partial<Record<SettingName, unknown>>): SaveResult {
+  /** Saves a change; throws an invalid-input failure naming each refused field, saving nothing. */
+  update(patch: Partial<Record<SettingName, unknown>>): SettingsView {
     const problems: Problems = {};
     const locked = new Set(this.lockedNames());
     const next: Record<string, unknown> = { ...this.saved };
@@ -96,24 +103,24 @@ export class SettingsService {
     for (const [name, problem] of Object.entries(crossFieldProblems({ ...candidate, ...this.policySettings() }))) {
       problems[name as SettingName] ??= problem;
     }
-    if (Object.keys(problems).length > 0) return { ok: false, errors: problems };
+    if (Object.keys(problems).length > 0) refuse(problems);
     this.saved = candidate;
     this.persistence.write(candidate);
     return this.changed();
   }
 
-  setSecret(name: SecretName, value: string): SaveResult {
-    if (this.policy.values[name] !== undefined) return { ok: false, errors: { [name]: LOCKED_MESSAGE } };
+  setSecret(name: SecretName, value: string): SettingsView {
+    if (this.policy.values[name] !== undefined) refuse({ [name]: LOCKED_MESSAGE });
     // A pasted token may carry stray spaces; the client secret and key are taken exactly as typed.
     const secret = name === 'accessToken' ? value.trim() : value;
     const problem = secretProblem(name, secret);
-    if (problem) return { ok: false, errors: { [name]: problem } };
+    if (problem) refuse({ [name]: problem });
     this.vault.set(name, secret);
     return this.changed();
   }
 
   /** Saves the client id and secret together, or neither; both must be valid. */
-  saveCredentials(clientId: string, clientSecret: string): SaveResult {
+  saveCredentials(clientId: string, clientSecret: string): SettingsView {
     const locked = new Set(this.lockedNames());
     const idProblem = locked.has('clientId') ? LOCKED_MESSAGE : clientIdProblem(clientId);
     const keyProblem = locked.has('clientSecret')
@@ -121,9 +128,7 @@ export class SettingsService {
       : clientSecret === ''
         ? 'Enter the client secret.'
         : secretProblem('clientSecret', clientSecret);
-    if (idProblem || keyProblem) {
-      return { ok: false, errors: { ...(idProblem ? { clientId: idProblem } : {}), ...(keyProblem ? { clientSecret: keyProblem } : {}) } };
-    }
+    if (idProblem || keyProblem) refuse({ ...(idProblem ? { clientId: idProblem } : {}), ...(keyProblem ? { clientSecret: keyProblem } : {}) });
     this.saved = { ...this.saved, clientId: clientId.trim() };
     this.persistence.write(this.saved);
     this.vault.set('clientSecret', clientSecret);
@@ -135,9 +140,9 @@ export class SettingsService {
     return () => this.listeners.delete(listener);
   }
 
-  private changed(): SaveResult {
+  private changed(): SettingsView {
     const view = this.view();
     for (const listener of this.listeners) listener(view);
-    return { ok: true, view };
+    return view;
   }
 }

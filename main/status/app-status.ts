@@ -2,10 +2,11 @@
  * What the status bar shows: online or not, which service is targeted, how many items wait
  * to be sent. Recomputed on demand and pushed to listeners when it changes.
  */
-import { SERVICE_LABELS, serviceBaseUrl, type Settings } from '../../contract/settings';
-import type { SyncStatus } from '../../contract/dictation';
 import type { AuthStatus } from '../../contract/auth';
+import type { SyncStatus } from '../../contract/dictation';
 import type { AppStatus, ServiceTarget } from '../../contract/ipc';
+import { SERVICE_LABELS, serviceBaseUrl, type Settings } from '../../contract/settings';
+import type { HealthState } from '../service/service-health';
 
 export interface StatusSources {
   isOnline(): boolean;
@@ -13,8 +14,14 @@ export interface StatusSources {
   /** Loopback address of the embedded sandbox once it runs. */
   sandboxUrl(): string | null;
   pendingSync(): number;
-  sync(): SyncStatus;
+  health(): HealthState;
   auth(): AuthStatus;
+}
+
+/** Whether sending waits, and why: a refused sign-in, or automatic sending turned off. */
+export function syncStatus(health: HealthState, autoSync: boolean): SyncStatus {
+  const paused = health.signInProblem ? 'needs-sign-in' : autoSync ? null : 'sync-off';
+  return { paused, serviceReachable: health.reachable, message: health.signInProblem ?? health.problem };
 }
 
 export function describeTarget(settings: Settings, sandboxUrl: string | null): ServiceTarget {
@@ -33,7 +40,7 @@ export class AppStatusMonitor {
   constructor(private readonly sources: StatusSources) {}
 
   current(): AppStatus {
-    const sync = this.sources.sync();
+    const sync = syncStatus(this.sources.health(), this.sources.settings().autoSync);
     return {
       online: this.sources.isOnline(),
       serviceReachable: sync.serviceReachable,

@@ -15,3 +15,9 @@ export function storageProblem(error: unknown): string {
       return `The data could not be saved (${code ?? (error as Error | null)?.message ?? 'unknown error'}).`;
   }
 }
+
+/** True for a failed file system call (it carries an errno code such as ENOSPC). */
+export function isStorageError(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code) && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+}

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { appError } from '../../contract/result';
 import { NavBar } from '../components/NavBar';
 import { StatusBar } from '../components/StatusBar';
 import { UpdateBanner } from '../components/UpdateBanner';
@@ -10,6 +11,7 @@ import { useDictationStore } from '../features/dictation/dictation-store';
 import { useRecordsStore } from '../features/records/records-store';
 import { useSettingsStore } from '../features/settings/settings-store';
 import { SCREENS, useNavigationStore, type ScreenId } from './navigation-store';
+import { useProblemStore } from './problem-store';
 import { useStatusStore } from './status-store';
 import { useUpdateStore } from './update-store';
 
@@ -48,12 +50,12 @@ export function App() {
     return () => window.removeEventListener('keydown', onKey);
   }, [show]);
 
-  const [failure, setFailure] = useState<string | null>(null);
+  const problem = useProblemStore((state) => state.problem);
+  const dismissProblem = useProblemStore((state) => state.dismiss);
   useEffect(() => {
-    const onRejection = (event: PromiseRejectionEvent) => {
-      const message = event.reason instanceof Error ? event.reason.message : String(event.reason);
-      setFailure(message.replace(/^Error invoking remote method '[^']+': (Error: )?/, ''));
-    };
+    // Calls to main answer with Results; a rejection left over is a fault in the page itself.
+    const onRejection = () =>
+      useProblemStore.getState().report(appError('unexpected', 'Something went wrong on this screen. Nothing saved is lost; if it happens again, restart the app.'));
     window.addEventListener('unhandledrejection', onRejection);
     return () => window.removeEventListener('unhandledrejection', onRejection);
   }, []);
@@ -65,10 +67,10 @@ export function App() {
       <NavBar />
       <main className="screen" aria-label={title}>
         <UpdateBanner />
-        {failure ? (
+        {problem ? (
           <div className="banner error app-failure" role="alert">
-            <span>Something went wrong: {failure}</span>
-            <button type="button" onClick={() => setFailure(null)}>
+            <span>{problem.message}</span>
+            <button type="button" onClick={dismissProblem}>
               Dismiss
             </button>
           </div>

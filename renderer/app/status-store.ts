@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AppStatus } from '../../contract/ipc';
-import { scribe } from '../bridge';
+import { scribe, valueOf } from '../bridge';
 
 interface StatusState {
   status: AppStatus | null;
@@ -8,10 +8,14 @@ interface StatusState {
   follow(): () => void;
 }
 
-export const useStatusStore = create<StatusState>((set) => ({
+export const useStatusStore = create<StatusState>((set, get) => ({
   status: null,
   follow: () => {
-    void scribe.getStatus().then((status) => set({ status }));
-    return scribe.on.statusChanged((status) => set({ status }));
+    const off = scribe.on.statusChanged((status) => set({ status }));
+    void valueOf(scribe.getStatus()).then((status) => {
+      // An event that came first is newer.
+      if (status && !get().status) set({ status });
+    });
+    return off;
   },
 }));

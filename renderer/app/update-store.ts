@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { UpdateStatus } from '../../contract/updates';
-import { scribe } from '../bridge';
+import { scribe, valueOf } from '../bridge';
 
 interface UpdateStoreState {
   status: UpdateStatus | null;
@@ -11,14 +11,22 @@ interface UpdateStoreState {
   later(): void;
 }
 
-export const useUpdateStore = create<UpdateStoreState>((set) => ({
-  status: null,
-  dismissed: false,
-  follow: () => {
-    void scribe.getUpdateStatus().then((status) => set({ status }));
-    return scribe.on.updateChanged((status) => set(status.state === 'ready' ? { status } : { status, dismissed: false }));
-  },
-  check: async () => set({ status: await scribe.checkForUpdates() }),
-  restart: async () => set({ status: await scribe.restartToUpdate() }),
-  later: () => set({ dismissed: true }),
-}));
+export const useUpdateStore = create<UpdateStoreState>((set, get) => {
+  const show = (status: UpdateStatus | null) => {
+    if (status) set(status.state === 'ready' ? { status } : { status, dismissed: false });
+  };
+  return {
+    status: null,
+    dismissed: false,
+    follow: () => {
+      const off = scribe.on.updateChanged(show);
+      void valueOf(scribe.getUpdateStatus()).then((status) => {
+        if (!get().status) show(status);
+      });
+      return off;
+    },
+    check: async () => show(await valueOf(scribe.checkForUpdates())),
+    restart: async () => show(await valueOf(scribe.restartToUpdate())),
+    later: () => set({ dismissed: true }),
+  };
+});

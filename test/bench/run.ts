@@ -13,6 +13,7 @@ import { WavAppender } from '../../main/audio/wav-file';
 import { DictationStore } from '../../main/dictations/dictation-store';
 import { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { staticToken } from '../../main/service/token-source';
+import { plainFileSource } from '../../main/api/upload-source';
 
 const work = mkdtempSync(join(tmpdir(), 'scribe-bench-'));
 const rows: Array<[string, string, string, string]> = [];
@@ -97,7 +98,7 @@ rows.push(['load 5,000 dictations', `${loadMs.toFixed(0)} ms`, `${rawMs.toFixed(
 // 4. Result lookups over loopback: the validating client against bare undici.
 const sandbox = await SandboxServer.start({ faults: { processingMs: 0 } });
 const client = new ServiceClient(() => ({ baseUrl: sandbox.url, auth: staticToken(sandbox.token) }));
-await client.uploadVoice({ mode: 'dictation', txnId: 'bench', filePath: join(work, 'minute.mp3'), contentType: 'audio/mpeg' });
+await client.uploadVoice({ mode: 'dictation', txnId: 'bench', file: await plainFileSource(join(work, 'minute.mp3'), 'minute.mp3', 'audio/mpeg') });
 const lookups = 300;
 const [, bareMs] = await timeAsync(async () => {
   for (let i = 0; i < lookups; i += 1) {

@@ -1,11 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { launchApp, newDataFolder, screenshot } from './support/launch-app';
+import { expect, test } from './support/fixtures';
+import { newDataFolder, screenshot } from './support/launch-app';
 import { seedDictations } from './support/seed-dictations';
 
-test('the list of 5,000 dictations renders only what is visible, filters and searches', async () => {
+test('the list of 5,000 dictations renders only what is visible, filters and searches', async ({ launch }) => {
   const userDataDir = newDataFolder();
   seedDictations(userDataDir, 5000);
-  const { app, page } = await launchApp({ userDataDir, policy: { autoSync: false } });
+  const { app, page } = await launch({ userDataDir, policy: { autoSync: false } });
   const list = page.getByTestId('dictation-list');
   await expect(page.getByText('5000 of 5000')).toBeVisible();
   expect(await list.getByRole('option').count()).toBeLessThan(40);

@@ -1,20 +1,11 @@
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { DictationSummary } from '../../contract/dictation';
-import { SandboxServer } from '../../main/sandbox/sandbox-server';
-import { launchApp, screenshot, type LaunchedApp } from './support/launch-app';
-import { startVirtualMicrophone, type VirtualMicrophone } from './support/virtual-microphone';
+import type { SandboxServer } from '../../main/sandbox/sandbox-server';
+import { bridgeValue, expect, test } from './support/fixtures';
+import { screenshot, type LaunchedApp } from './support/launch-app';
+import { waitForExit } from './support/process-exit';
 import { analyseWav } from './support/wav-analysis';
-
-let microphone: VirtualMicrophone;
-
-test.beforeAll(() => {
-  microphone = startVirtualMicrophone();
-});
-
-test.afterAll(() => {
-  microphone.stop();
-});
 
 test.setTimeout(150_000);
 
@@ -23,15 +14,15 @@ async function record(page: Page, label: string, seconds: number): Promise<numbe
   await page.getByLabel('Patient or visit (optional)').fill(label);
   await page.getByRole('button', { name: '● Record' }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
-  await expect.poll(() => page.evaluate(() => window.scribe.getRecorder().then((r) => r.elapsedMs)), { timeout: 30_000 }).toBeGreaterThanOrEqual(seconds * 1000);
-  const elapsed = await page.evaluate(() => window.scribe.getRecorder().then((r) => r.elapsedMs));
+  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 30_000 }).toBeGreaterThanOrEqual(seconds * 1000);
+  const elapsed = await bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs);
   await page.getByRole('button', { name: '■ Stop' }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
   return elapsed;
 }
 
 async function dictations(page: Page): Promise<DictationSummary[]> {
-  return page.evaluate(() => window.scribe.listDictations());
+  return bridgeValue(page, 'listDictations');
 }
 
 async function openDictation(page: Page, label: string) {
@@ -43,8 +34,8 @@ function customService(sandbox: SandboxServer, token = true) {
   return { service: 'custom', customServiceUrl: sandbox.url, ...(token ? { accessToken: sandbox.token } : {}) };
 }
 
-test('records speech from the microphone, sends it to the sandbox and shows the prescription', async () => {
-  const { app, page, userDataDir } = await launchApp();
+test('records speech from the microphone, sends it to the sandbox and shows the prescription', async ({ launch, microphone: _microphone }) => {
+  const { app, page, userDataDir } = await launch();
   await page.getByLabel('Patient or visit (optional)').fill('Bed 12 follow-up');
   await page.getByRole('button', { name: '● Record' }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
@@ -63,8 +54,8 @@ test('records speech from the microphone, sends it to the sandbox and shows the 
   expect(updates.length).toBeGreaterThanOrEqual(10);
   expect(Math.max(...updates)).toBeGreaterThan(0.3);
   await screenshot(page, 'dictation-recording');
-  await expect.poll(() => page.evaluate(() => window.scribe.getRecorder().then((r) => r.elapsedMs)), { timeout: 20_000 }).toBeGreaterThanOrEqual(4000);
-  const shown = await page.evaluate(() => window.scribe.getRecorder().then((r) => r.elapsedMs));
+  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(4000);
+  const shown = await bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs);
   await page.getByRole('button', { name: '■ Stop' }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
 
@@ -108,11 +99,11 @@ test('records speech from the microphone, sends it to the sandbox and shows the 
   await app.close();
 });
 
-test('offline: two dictations wait on disk, then go when the service is back', async () => {
-  const sandbox = await SandboxServer.start({ faults: { processingMs: 300 } });
+test('offline: two dictations wait on disk, then go when the service is back', async ({ launch, startSandbox, microphone: _microphone }) => {
+  const sandbox = await startSandbox({ faults: { processingMs: 300 } });
   const { port } = new URL(sandbox.url);
   const token = sandbox.token;
-  const { app, page } = await launchApp({ policy: customService(sandbox) });
+  const { app, page } = await launch({ policy: customService(sandbox) });
   await sandbox.stop();
 
   await record(page, 'Offline one', 2);
@@ -124,7 +115,7 @@ test('offline: two dictations wait on disk, then go when the service is back', a
   await expect(page.getByTestId('detail-problem')).toContainText('cannot be reached');
   await screenshot(page, 'dictation-offline');
 
-  const back = await SandboxServer.start({ port: Number(port), token, faults: { processingMs: 300 } });
+  const back = await startSandbox({ port: Number(port), token, faults: { processingMs: 300 } });
   await expect.poll(async () => (await dictations(page)).map((d) => d.state), { timeout: 60_000 }).toEqual(['completed', 'completed']);
   await expect(page.getByTestId('connection')).toHaveText('Online');
   await expect(page.getByTestId('pending-sync')).toHaveText('Nothing waiting to sync');
@@ -133,17 +124,17 @@ test('offline: two dictations wait on disk, then go when the service is back', a
   await back.stop();
 });
 
-test('killed mid-upload and relaunched, it finishes with exactly one upload per txn id', async () => {
-  const sandbox = await SandboxServer.start({ faults: { processingMs: 300, latencyMs: 4000 } });
-  const first = await launchApp({ policy: customService(sandbox) });
+test('killed mid-upload and relaunched, it finishes with exactly one upload per txn id', async ({ launch, startSandbox, microphone: _microphone }) => {
+  const sandbox = await startSandbox({ faults: { processingMs: 300, latencyMs: 4000 } });
+  const first = await launch({ policy: customService(sandbox) });
   await record(first.page, 'Killed during upload', 2);
   await expect.poll(async () => (await dictations(first.page))[0]?.state, { timeout: 20_000 }).toBe('uploading');
   const [item] = await dictations(first.page);
   first.app.process().kill('SIGKILL');
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await waitForExit(first.app.process());
 
   sandbox.setFaults({ latencyMs: 0 });
-  const second = await launchApp({ userDataDir: first.userDataDir, policy: customService(sandbox) });
+  const second = await launch({ userDataDir: first.userDataDir, policy: customService(sandbox) });
   await expect.poll(async () => (await dictations(second.page))[0]?.state, { timeout: 60_000 }).toBe('completed');
   expect((await dictations(second.page))[0]?.txnId).toBe(item!.txnId);
   expect(sandbox.uploadsFor(item!.txnId)).toBe(1);
@@ -152,17 +143,17 @@ test('killed mid-upload and relaunched, it finishes with exactly one upload per 
   await sandbox.stop();
 });
 
-test('killed mid-recording, the next launch recovers the recording, missing at most the last second', async () => {
-  const first = await launchApp({ policy: { autoSync: false } });
+test('killed mid-recording, the next launch recovers the recording, missing at most the last second', async ({ launch, microphone: _microphone }) => {
+  const first = await launch({ policy: { autoSync: false } });
   await first.page.getByLabel('Patient or visit (optional)').fill('Power cut');
   await first.page.getByRole('button', { name: '● Record' }).click();
   await expect(first.page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
-  await expect.poll(() => first.page.evaluate(() => window.scribe.getRecorder().then((r) => r.elapsedMs)), { timeout: 20_000 }).toBeGreaterThanOrEqual(5000);
-  const recordedMs = await first.page.evaluate(() => window.scribe.getRecorder().then((r) => r.elapsedMs));
+  await expect.poll(() => bridgeValue(first.page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(5000);
+  const recordedMs = await bridgeValue(first.page, 'getRecorder').then((r) => r.elapsedMs);
   first.app.process().kill('SIGKILL');
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await waitForExit(first.app.process());
 
-  const second = await launchApp({ userDataDir: first.userDataDir, policy: { autoSync: false } });
+  const second = await launch({ userDataDir: first.userDataDir, policy: { autoSync: false } });
   const [item] = await dictations(second.page);
   expect(item).toMatchObject({ label: 'Power cut', state: 'recorded', recovered: true });
   expect(item!.durationMs).toBeGreaterThanOrEqual(recordedMs - 1000);
@@ -176,9 +167,9 @@ test('killed mid-recording, the next launch recovers the recording, missing at m
   await second.app.close();
 });
 
-test('a partial (206) and a failed (500) result are shown as such, with a retry', async () => {
-  const sandbox = await SandboxServer.start({ faults: { processingMs: 300, nextOutcomes: ['partial', 'failed'] } });
-  const { app, page } = await launchApp({ policy: customService(sandbox) });
+test('a partial (206) and a failed (500) result are shown as such, with a retry', async ({ launch, startSandbox, microphone: _microphone }) => {
+  const sandbox = await startSandbox({ faults: { processingMs: 300, nextOutcomes: ['partial', 'failed'] } });
+  const { app, page } = await launch({ policy: customService(sandbox) });
   await record(page, 'Partial case', 2);
   await expect.poll(async () => (await dictations(page))[0]?.state, { timeout: 30_000 }).toBe('partial');
   await record(page, 'Failed case', 2);
@@ -203,9 +194,9 @@ test('a partial (206) and a failed (500) result are shown as such, with a retry'
   await sandbox.stop();
 });
 
-test('a rejected token puts sending on hold until a new token is saved, losing nothing', async () => {
-  const sandbox = await SandboxServer.start({ faults: { processingMs: 300 } });
-  const launched: LaunchedApp = await launchApp({ policy: customService(sandbox, false) });
+test('a rejected token puts sending on hold until a new token is saved, losing nothing', async ({ launch, startSandbox, microphone: _microphone }) => {
+  const sandbox = await startSandbox({ faults: { processingMs: 300 } });
+  const launched: LaunchedApp = await launch({ policy: customService(sandbox, false) });
   const { app, page } = launched;
   await record(page, 'Needs token', 2);
   await expect(page.getByTestId('needs-sign-in')).toBeVisible({ timeout: 20_000 });

@@ -6,21 +6,19 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
-import { launchApp, newDataFolder, screenshot } from './support/launch-app';
-import { startVirtualMicrophone } from './support/virtual-microphone';
+import { bridgeValue, expect, test } from './support/fixtures';
+import { newDataFolder, screenshot } from './support/launch-app';
 
 test.skip(process.platform !== 'linux' || process.getuid?.() !== 0, 'Mounting a small tmpfs needs root on Linux.');
 test.setTimeout(120_000);
 
-test('a full disk stops the recording with a clear message and keeps what was recorded', async () => {
+test('a full disk stops the recording with a clear message and keeps what was recorded', async ({ launch, microphone: _microphone }) => {
   const userDataDir = newDataFolder();
   const dictations = join(userDataDir, 'dictations');
   mkdirSync(dictations);
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', dictations]);
-  const microphone = startVirtualMicrophone();
   try {
-    const first = await launchApp({ userDataDir, policy: { autoSync: false } });
+    const first = await launch({ userDataDir, policy: { autoSync: false } });
     await first.page.getByLabel('Patient or visit (optional)').fill('Disk full');
     await first.page.getByRole('button', { name: '● Record' }).click();
     await expect(first.page.getByTestId('recorder-message')).toContainText('The disk is full', { timeout: 30_000 });
@@ -30,15 +28,14 @@ test('a full disk stops the recording with a clear message and keeps what was re
     await first.app.close();
 
     execFileSync('mount', ['-o', 'remount,size=8m', dictations]);
-    const second = await launchApp({ userDataDir, policy: { autoSync: false } });
-    const [item] = await second.page.evaluate(() => window.scribe.listDictations());
+    const second = await launch({ userDataDir, policy: { autoSync: false } });
+    const [item] = await bridgeValue(second.page, 'listDictations');
     expect(item).toMatchObject({ label: 'Disk full', state: 'recorded', recovered: true });
     // 256 KiB holds about eight seconds of 16 kHz speech.
     expect(item!.durationMs).toBeGreaterThan(6000);
     expect(item!.durationMs).toBeLessThan(8200);
     await second.app.close();
   } finally {
-    microphone.stop();
     execFileSync('umount', [dictations]);
   }
 });

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
-import { launchApp, screenshot } from './support/launch-app';
+import { expect, test } from './support/fixtures';
+import { screenshot } from './support/launch-app';
 
-test('every screen is reachable by mouse and keyboard; the status bar shows the sandbox', async () => {
-  const { app, page } = await launchApp();
+test('every screen is reachable by mouse and keyboard; the status bar shows the sandbox', async ({ launch }) => {
+  const { app, page } = await launch();
   const status = page.getByRole('status', { name: 'Status' });
   await expect(status.getByTestId('service-badge')).toHaveText('Sandbox: test data only');
   await expect(status.getByTestId('connection')).toHaveText('Online');

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
-import { launchApp, screenshot } from './support/launch-app';
+import { callBridge, expect, test } from './support/fixtures';
+import { screenshot } from './support/launch-app';
 
-test('settings set by the policy are applied and shown locked', async () => {
-  const { app, page, policyFile } = await launchApp({
+test('settings set by the policy are applied and shown locked', async ({ launch }) => {
+  const { app, page, policyFile } = await launch({
     policy: { service: 'production', userOid: 'clinic-oid-17', uploadAudioFormat: 'wav', accessToken: 'policy-issued-token' },
   });
   await expect(page.getByTestId('service-badge')).toHaveText('Production');
@@ -18,14 +18,14 @@ test('settings set by the policy are applied and shown locked', async () => {
   await expect(page.getByText('Managed by your administrator', { exact: true })).toHaveCount(4);
   await screenshot(page, 'settings-policy');
 
-  const attempt = await page.evaluate(() => window.scribe.updateSettings({ service: 'sandbox' }));
-  expect(attempt).toEqual({ ok: false, errors: { service: 'Set by your administrator; it cannot be changed here.' } });
+  const attempt = await callBridge(page, 'updateSettings', { service: 'sandbox' });
+  expect(attempt).toMatchObject({ ok: false, error: { kind: 'invalid-input', fields: { service: 'Set by your administrator; it cannot be changed here.' } } });
   expect(await page.content()).not.toContain('policy-issued-token');
   await app.close();
 });
 
-test('a malformed policy file is reported and ignored, and the app still starts', async () => {
-  const { app, page } = await launchApp({ policy: '{ "service": "production", ' });
+test('a malformed policy file is reported and ignored, and the app still starts', async ({ launch }) => {
+  const { app, page } = await launch({ policy: '{ "service": "production", ' });
   await expect(page.getByTestId('service-badge')).toContainText('Sandbox');
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByTestId('policy-error')).toContainText('was ignored: it is not valid JSON');

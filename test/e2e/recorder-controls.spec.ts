@@ -1,25 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
-import { launchApp, screenshot } from './support/launch-app';
-import { killSoundSystem, startVirtualMicrophone, type VirtualMicrophone } from './support/virtual-microphone';
-
-let microphone: VirtualMicrophone;
-
-test.beforeEach(() => {
-  microphone = startVirtualMicrophone();
-});
-
-test.afterEach(() => {
-  microphone.stop();
-});
+import type { Page } from '@playwright/test';
+import { bridgeValue, expect, test } from './support/fixtures';
+import { screenshot } from './support/launch-app';
+import { killSoundSystem } from './support/virtual-microphone';
 
 test.setTimeout(120_000);
 
-const elapsed = (page: Page) => page.evaluate(() => window.scribe.getRecorder().then((r) => r.elapsedMs));
-const dictations = (page: Page) => page.evaluate(() => window.scribe.listDictations());
+const elapsed = (page: Page) => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs);
+const dictations = (page: Page) => bridgeValue(page, 'listDictations');
 
-test('pause stops the clock and the file, resume continues, discard throws the recording away after confirmation', async () => {
-  const { app, page } = await launchApp({ policy: { autoSync: false } });
+test('pause stops the clock and the file, resume continues, discard throws the recording away after confirmation', async ({ launch, microphone: _microphone }) => {
+  const { app, page } = await launch({ policy: { autoSync: false } });
   await page.getByRole('button', { name: '● Record' }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
   await expect.poll(() => elapsed(page)).toBeGreaterThanOrEqual(1000);
@@ -42,21 +33,21 @@ test('pause stops the clock and the file, resume continues, discard throws the r
   await app.close();
 });
 
-test('the global shortcut starts and stops recording while another window has focus', async () => {
-  const { app, page } = await launchApp({ policy: { autoSync: false, recordShortcut: 'CommandOrControl+Alt+R' } });
+test('the global shortcut starts and stops recording while another window has focus', async ({ launch, microphone: _microphone }) => {
+  const { app, page } = await launch({ policy: { autoSync: false, recordShortcut: 'CommandOrControl+Alt+R' } });
   await expect(page.getByText('Shortcut:')).toContainText('Ctrl+Alt+R');
   await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
   execFileSync('xdotool', ['key', 'ctrl+alt+r']);
-  await expect.poll(() => page.evaluate(() => window.scribe.getRecorder().then((r) => r.state)), { timeout: 15_000 }).toBe('recording');
+  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.state), { timeout: 15_000 }).toBe('recording');
   await expect.poll(() => elapsed(page)).toBeGreaterThanOrEqual(1500);
   execFileSync('xdotool', ['key', 'ctrl+alt+r']);
-  await expect.poll(() => page.evaluate(() => window.scribe.getRecorder().then((r) => r.state))).toBe('idle');
+  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.state)).toBe('idle');
   expect(await dictations(page)).toMatchObject([{ state: 'recorded' }]);
   await app.close();
 });
 
-test('a microphone chosen in settings but not connected gets a clear message and nothing is recorded', async () => {
-  const { app, page } = await launchApp({ policy: { microphone: 'USB Headset (Jabra)' } });
+test('a microphone chosen in settings but not connected gets a clear message and nothing is recorded', async ({ launch, microphone: _microphone }) => {
+  const { app, page } = await launch({ policy: { microphone: 'USB Headset (Jabra)' } });
   await page.getByRole('button', { name: '● Record' }).click();
   await expect(page.getByTestId('recorder-message')).toHaveText(
     'The microphone "USB Headset (Jabra)" chosen in Settings is not connected. Connect it, or choose another microphone in Settings.',
@@ -66,8 +57,8 @@ test('a microphone chosen in settings but not connected gets a clear message and
   await app.close();
 });
 
-test('when the microphone disappears mid-recording, the recording so far is kept and the doctor is told', async () => {
-  const { app, page } = await launchApp({ policy: { autoSync: false } });
+test('when the microphone disappears mid-recording, the recording so far is kept and the doctor is told', async ({ launch, microphone: _microphone }) => {
+  const { app, page } = await launch({ policy: { autoSync: false } });
   await page.getByLabel('Patient or visit (optional)').fill('Headset pulled');
   await page.getByRole('button', { name: '● Record' }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });

@@ -1,9 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { SandboxServer } from '../../main/sandbox/sandbox-server';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { labReportPdf, scannedJpeg } from '../fixtures/documents';
-import { launchApp, newDataFolder, screenshot } from './support/launch-app';
+import { newDataFolder, screenshot } from './support/launch-app';
 
 test.setTimeout(120_000);
 
@@ -31,9 +32,9 @@ async function dropFiles(page: Page, files: Array<{ name: string; bytes: Buffer 
 
 const uploads = (sandbox: SandboxServer) => sandbox.received.filter((request) => request.operation === 'recordUpload');
 
-test('a PDF and a JPEG chosen in the file dialog upload as one batch and their document ids appear', async () => {
-  const sandbox = await SandboxServer.start();
-  const { app, page } = await launchApp({ policy: customService(sandbox) });
+test('a PDF and a JPEG chosen in the file dialog upload as one batch and their document ids appear', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox();
+  const { app, page } = await launch({ policy: customService(sandbox) });
   const folder = newDataFolder();
   const pdfPath = join(folder, 'CBC report.pdf');
   const jpegPath = join(folder, 'thyroid-page.jpg');
@@ -69,9 +70,9 @@ test('a PDF and a JPEG chosen in the file dialog upload as one batch and their d
   await sandbox.stop();
 });
 
-test('an 11 MB file, a renamed text file and an empty file are refused before any request', async () => {
-  const sandbox = await SandboxServer.start();
-  const { app, page } = await launchApp({ policy: customService(sandbox) });
+test('an 11 MB file, a renamed text file and an empty file are refused before any request', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox();
+  const { app, page } = await launch({ policy: customService(sandbox) });
   await openRecords(page);
   const big = Buffer.concat([await labReportPdf(), Buffer.alloc(11 * 1024 * 1024)]);
   await dropFiles(page, [
@@ -91,9 +92,9 @@ test('an 11 MB file, a renamed text file and an empty file are refused before an
   await sandbox.stop();
 });
 
-test('a low-resolution photo needs confirmation; encrypted uploads send the JWE envelope', async () => {
-  const sandbox = await SandboxServer.start({ jweKeys: { 'clinic-kid-1': 'clinic-key-0001!' } });
-  const { app, page } = await launchApp({ policy: { ...customService(sandbox), jweKid: 'clinic-kid-1' } });
+test('a low-resolution photo needs confirmation; encrypted uploads send the JWE envelope', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox({ jweKeys: { 'clinic-kid-1': 'clinic-key-0001!' } });
+  const { app, page } = await launch({ policy: { ...customService(sandbox), jweKid: 'clinic-kid-1' } });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
   const keyForm = page.getByRole('form', { name: 'Encryption client key' });
   await keyForm.getByLabel(/Encryption client key/).fill('clinic-key-0001!');
@@ -119,10 +120,10 @@ test('a low-resolution photo needs confirmation; encrypted uploads send the JWE 
   await sandbox.stop();
 });
 
-test('an upload made offline completes after the service returns', async () => {
-  const sandbox = await SandboxServer.start();
+test('an upload made offline completes after the service returns', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox();
   const { port } = new URL(sandbox.url);
-  const { app, page } = await launchApp({ policy: customService(sandbox) });
+  const { app, page } = await launch({ policy: customService(sandbox) });
   await sandbox.stop();
   await openRecords(page);
   await dropFiles(page, [{ name: 'offline.pdf', bytes: await labReportPdf() }]);
@@ -132,7 +133,7 @@ test('an upload made offline completes after the service returns', async () => {
   await expect(page.getByTestId('pending-sync')).toHaveText('1 waiting to sync');
   await screenshot(page, 'records-offline');
 
-  const back = await SandboxServer.start({ port: Number(port), token: sandbox.token });
+  const back = await startSandbox({ port: Number(port), token: sandbox.token });
   await expect(page.getByTestId('document-id')).toHaveCount(1, { timeout: 60_000 });
   expect(uploads(back)).toHaveLength(1);
   await app.close();

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { SandboxServer } from '../../main/sandbox/sandbox-server';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { filesContaining } from './support/data-folder';
-import { launchApp, screenshot } from './support/launch-app';
+import { screenshot } from './support/launch-app';
 
 test.setTimeout(120_000);
 
@@ -31,9 +32,9 @@ async function clearNumber(page: Page) {
   await input.fill('');
 }
 
-test('a valid number gets the hint, resend works after the countdown, and the number is never stored', async () => {
-  const sandbox = await SandboxServer.start();
-  const { app, page, userDataDir } = await launchApp({ policy: { ...customService(sandbox), otpResendSeconds: 5 } });
+test('a valid number gets the hint, resend works after the countdown, and the number is never stored', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox();
+  const { app, page, userDataDir } = await launch({ policy: { ...customService(sandbox), otpResendSeconds: 5 } });
   await openRegistration(page);
   const input = await enterNumber(page, '2341-2341 2346');
   await expect(input).toHaveValue('2341 2341 2346');
@@ -65,7 +66,8 @@ test('a valid number gets the hint, resend works after the countdown, and the nu
   for (const call of calls) {
     expect(call.headers).toMatchObject({ 'x-pt-id': HEADERS.userOid, 'x-partner-pt-id': HEADERS.partnerUserId, 'x-hip-id': HEADERS.partnerHipId });
   }
-  expect(calls[0]?.json).toEqual({ aadhaar_number: NUMBER });
+  // The sandbox keeps only the last four digits of what it received.
+  expect(calls[0]?.json).toEqual({ aadhaar_number: `XXXXXXXX${NUMBER.slice(-4)}` });
 
   await page.getByRole('button', { name: 'Start over' }).click();
   await expect(input).toHaveValue('');
@@ -79,9 +81,9 @@ test('a valid number gets the hint, resend works after the countdown, and the nu
   await sandbox.stop();
 });
 
-test('a wrong check digit is refused before any request; an upstream error is explained with its source', async () => {
-  const sandbox = await SandboxServer.start();
-  const { app, page } = await launchApp({ policy: customService(sandbox) });
+test('a wrong check digit is refused before any request; an upstream error is explained with its source', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox();
+  const { app, page } = await launch({ policy: customService(sandbox) });
   await openRegistration(page);
   await page.getByRole('checkbox', { name: /The patient agrees/ }).check();
   await enterNumber(page, '234123412345');
@@ -105,10 +107,10 @@ test('a wrong check digit is refused before any request; an upstream error is ex
   await sandbox.stop();
 });
 
-test('a network failure can be retried, and the encrypted variant works', async () => {
-  const sandbox = await SandboxServer.start({ jweKeys: { 'kid-frontdesk': 'frontdesk-key-16' } });
+test('a network failure can be retried, and the encrypted variant works', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox({ jweKeys: { 'kid-frontdesk': 'frontdesk-key-16' } });
   const { port } = new URL(sandbox.url);
-  const { app, page } = await launchApp({ policy: { ...customService(sandbox), jweKid: 'kid-frontdesk', jweClientKey: 'frontdesk-key-16', otpResendSeconds: 5 } });
+  const { app, page } = await launch({ policy: { ...customService(sandbox), jweKid: 'kid-frontdesk', jweClientKey: 'frontdesk-key-16', otpResendSeconds: 5 } });
   await sandbox.stop();
   await openRegistration(page);
   await enterNumber(page, NUMBER);
@@ -116,7 +118,7 @@ test('a network failure can be retried, and the encrypted variant works', async 
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await expect(page.getByTestId('registration-error')).toContainText('cannot be reached');
 
-  const back = await SandboxServer.start({ port: Number(port), token: sandbox.token, jweKeys: { 'kid-frontdesk': 'frontdesk-key-16' } });
+  const back = await startSandbox({ port: Number(port), token: sandbox.token, jweKeys: { 'kid-frontdesk': 'frontdesk-key-16' } });
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByTestId('otp-sent')).toContainText(/\*{6}\d{5}/);
   await expect(page.getByTestId('registration-error')).toHaveCount(0);

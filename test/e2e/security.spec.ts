@@ -1,21 +1,13 @@
 import { spawn } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { EVENT_NAMES, OPERATION_NAMES } from '../../contract/ipc';
-import { appArguments, launchApp, type LaunchedApp } from './support/launch-app';
+import { appArguments } from './support/launch-app';
 // @ts-expect-error: plain JavaScript helper shared with the npm scripts.
 import { electronExecutable } from '../../scripts/electron-path.mjs';
 
-let launched: LaunchedApp;
 
-test.beforeAll(async () => {
-  launched = await launchApp();
-});
-
-test.afterAll(async () => {
-  await launched.app.close();
-});
-
-test('every window is isolated, sandboxed and without Node', async () => {
+test('every window is isolated, sandboxed and without Node', async ({ launch }) => {
+  const launched = await launch();
   const preferences = await launched.app.evaluate(({ BrowserWindow }) =>
     // getLastWebPreferences is missing from Electron's typings but present at run time.
     BrowserWindow.getAllWindows().map((window) =>
@@ -29,7 +21,8 @@ test('every window is isolated, sandboxed and without Node', async () => {
   }
 });
 
-test('the page has no require, process or ipcRenderer; the bridge has one method per operation', async () => {
+test('the page has no require, process or ipcRenderer; the bridge has one method per operation', async ({ launch }) => {
+  const launched = await launch();
   const globals = await launched.page.evaluate(() => {
     const w = window as unknown as Record<string, unknown>;
     return {
@@ -51,7 +44,8 @@ test('the page has no require, process or ipcRenderer; the bridge has one method
   });
 });
 
-test('the page is served with a strict CSP, and injected scripts are refused', async () => {
+test('the page is served with a strict CSP, and injected scripts are refused', async ({ launch }) => {
+  const launched = await launch();
   const headers = await launched.app.evaluate(async ({ net }) => {
     const response = await net.fetch('app://scribe/index.html');
     return Object.fromEntries([...(response.headers as unknown as Iterable<[string, string]>)]);
@@ -63,36 +57,41 @@ test('the page is served with a strict CSP, and injected scripts are refused', a
   // would use: an injected inline script and an inline event handler.
   const probe = await launched.page.evaluate(async () => {
     const violations: string[] = [];
-    document.addEventListener('securitypolicyviolation', (event) => violations.push(event.violatedDirective));
+    // Resolves once the three refusals expected below have been reported.
+    const allReported = new Promise<void>((resolve) => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        violations.push(event.violatedDirective);
+        if (violations.length >= 3) resolve();
+      });
+    });
     const w = window as unknown as Record<string, unknown>;
     const script = document.createElement('script');
     script.textContent = 'window.injectedScriptRan = true';
     document.head.append(script);
     const image = document.createElement('img');
     image.setAttribute('onerror', 'window.inlineHandlerRan = true');
+    // The image's error event comes after its (refused) inline handler would have run.
+    const imageFailed = new Promise((resolve) => image.addEventListener('error', resolve, { once: true }));
     image.src = 'data:,not-an-image';
     document.body.append(image);
     const remote = document.createElement('script');
     remote.src = 'https://cdn.example.org/x.js';
     document.head.append(remote);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await Promise.all([allReported, imageFailed]);
     image.remove();
     return { script: w.injectedScriptRan ?? false, handler: w.inlineHandlerRan ?? false, violations: [...new Set(violations)].sort() };
   });
   expect(probe).toEqual({ script: false, handler: false, violations: ['script-src-attr', 'script-src-elem'] });
 });
 
-test('invalid bridge input is rejected in main with a clear message', async () => {
-  const message = await launched.page.evaluate(() =>
-    (window.scribe.updateSettings as (input: unknown) => Promise<unknown>)({ isAdmin: true }).then(
-      () => 'accepted',
-      (error: Error) => error.message,
-    ),
-  );
-  expect(message).toMatch(/Invalid request "updateSettings"/);
+test('invalid bridge input is rejected in main with a clear message, as a value', async ({ launch }) => {
+  const launched = await launch();
+  const answer = await launched.page.evaluate(() => (window.scribe.updateSettings as (input: unknown) => Promise<unknown>)({ isAdmin: true }));
+  expect(answer).toEqual({ ok: false, error: { kind: 'invalid-input', message: expect.stringMatching(/isAdmin/), retryable: false } });
 });
 
-test('navigation, new windows and permissions are refused; https links go to the OS browser', async () => {
+test('navigation, new windows and permissions are refused; https links go to the OS browser', async ({ launch }) => {
+  const launched = await launch();
   // The OS browser cannot be opened here: record what would have been opened instead.
   await launched.app.evaluate(({ shell }) => {
     const opened: string[] = [];
@@ -108,11 +107,13 @@ test('navigation, new windows and permissions are refused; https links go to the
   await page.evaluate(() => {
     window.location.href = 'https://example.org/elsewhere';
   });
-  await page.waitForTimeout(500);
+  // The navigation has been handled once it reached the OS browser instead.
+  await expect.poll(() => app.evaluate(() => (globalThis as Record<string, unknown>).openedExternally)).toEqual([
+    'https://example.org/help',
+    'https://example.org/elsewhere',
+  ]);
   expect(page.url()).toBe('app://scribe/index.html');
   expect(app.windows()).toHaveLength(1);
-  const opened = await app.evaluate(() => (globalThis as Record<string, unknown>).openedExternally);
-  expect(opened).toEqual(['https://example.org/help', 'https://example.org/elsewhere']);
 
   const permissions = await page.evaluate(async () => ({
     notifications: await Notification.requestPermission(),
@@ -122,7 +123,8 @@ test('navigation, new windows and permissions are refused; https links go to the
   expect(permissions).toEqual({ notifications: 'denied', microphone: 'denied', geolocation: 'denied' });
 });
 
-test('a second launch with the same data folder hands over to the first and exits', async () => {
+test('a second launch with the same data folder hands over to the first and exits', async ({ launch }) => {
+  const launched = await launch();
   const second = spawn(electronExecutable() as string, appArguments(launched.userDataDir, launched.policyFile), {
     stdio: 'ignore',
     env: { ...process.env, SCRIBE_LOG_CONSOLE: '0' },

@@ -1,13 +1,13 @@
-import { expect, test, type ElectronApplication } from '@playwright/test';
-import { launchApp } from './support/launch-app';
+import type { ElectronApplication } from '@playwright/test';
+import { bridgeValue, expect, test } from './support/fixtures';
 
 async function listeningServers(app: ElectronApplication): Promise<number> {
   return app.evaluate(() => process.getActiveResourcesInfo().filter((name) => name === 'TCPServerWrap').length);
 }
 
-test('with the Sandbox selected (the default) the embedded sandbox answers on loopback; with Production it is stopped', async () => {
-  const { app, page } = await launchApp();
-  const status = await page.evaluate(() => window.scribe.getStatus());
+test('with the Sandbox selected (the default) the embedded sandbox answers on loopback; with Production it is stopped', async ({ launch }) => {
+  const { app, page } = await launch();
+  const status = await bridgeValue(page, 'getStatus');
   expect(status.service).toMatchObject({ kind: 'sandbox', baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
   const sandboxUrl = status.service.baseUrl!;
   const answer = await fetch(`${sandboxUrl}/voice/api/v3/status/anything`, { headers: { authorization: 'Bearer not-the-sandbox-token' } });
@@ -19,24 +19,24 @@ test('with the Sandbox selected (the default) the embedded sandbox answers on lo
   await page.getByLabel('Transcription service').selectOption('production');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByTestId('service-badge')).toHaveText('Production');
-  await expect.poll(() => page.evaluate(() => window.scribe.getStatus().then((s) => s.service.baseUrl))).toBe('https://api.eka.care');
+  await expect.poll(() => bridgeValue(page, 'getStatus').then((s) => s.service.baseUrl)).toBe('https://api.eka.care');
   await expect(fetch(`${sandboxUrl}/voice/api/v3/status/anything`)).rejects.toThrow();
   expect(await listeningServers(app)).toBe(withSandbox - 1);
 
   await page.getByLabel('Transcription service').selectOption('sandbox');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByTestId('service-badge')).toContainText('Sandbox');
-  await expect.poll(() => page.evaluate(() => window.scribe.getStatus().then((s) => s.service.baseUrl))).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  await expect.poll(() => bridgeValue(page, 'getStatus').then((s) => s.service.baseUrl)).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   await app.close();
 });
 
-test('with a real service set by policy, no sandbox is started', async () => {
-  const { app, page } = await launchApp({ policy: { service: 'development' } });
-  const status = await page.evaluate(() => window.scribe.getStatus());
+test('with a real service set by policy, no sandbox is started', async ({ launch }) => {
+  const { app, page } = await launch({ policy: { service: 'development' } });
+  const status = await bridgeValue(page, 'getStatus');
   expect(status.service).toEqual({ kind: 'development', label: 'Development', baseUrl: 'https://api.dev.eka.care' });
   const servers = await listeningServers(app);
   await app.close();
-  const other = await launchApp();
+  const other = await launch();
   expect(await listeningServers(other.app)).toBe(servers + 1);
   await other.app.close();
 });

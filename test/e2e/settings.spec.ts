@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { bridgeValue, callBridge, expect, test } from './support/fixtures';
 import { filesContaining } from './support/data-folder';
 import { startKeyring } from './support/keyring';
-import { launchApp, screenshot } from './support/launch-app';
+import { screenshot } from './support/launch-app';
 
 const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.e2e-token-body-4f1c9a.signature-77ab';
 
@@ -19,15 +20,15 @@ async function saveToken(page: Page, token: string) {
   await expect(page.getByTestId('accessToken-state')).toHaveText('Set');
 }
 
-test('without a keyring (basic_text), a saved token stays in memory, unreadable by the page, and the screen says so', async () => {
-  const { app, page, userDataDir } = await launchApp();
+test('without a keyring (basic_text), a saved token stays in memory, unreadable by the page, and the screen says so', async ({ launch }) => {
+  const { app, page, userDataDir } = await launch();
   await openSettings(page);
   await expect(page.getByTestId('secret-warning')).toContainText('not protected');
   await saveToken(page, TOKEN);
   await screenshot(page, 'settings-basic-text');
 
   expect(await page.content()).not.toContain(TOKEN);
-  const bridgeView = await page.evaluate(() => window.scribe.getSettings());
+  const bridgeView = await bridgeValue(page, 'getSettings');
   expect(JSON.stringify(bridgeView)).not.toContain(TOKEN);
   expect(bridgeView.secrets.accessToken).toBe('set');
   const inputValue = await page.getByRole('form', { name: 'Access token' }).getByLabel(/Access token/).inputValue();
@@ -38,16 +39,16 @@ test('without a keyring (basic_text), a saved token stays in memory, unreadable 
   expect(filesContaining(userDataDir, 'e2e-token-body')).toEqual([]);
   expect(existsSync(join(userDataDir, 'secrets.json'))).toBe(false);
 
-  const again = await launchApp({ userDataDir });
+  const again = await launch({ userDataDir });
   await openSettings(again.page);
   await expect(again.page.getByTestId('accessToken-state')).toHaveText('Not set');
   await again.app.close();
 });
 
-test('with the GNOME keyring, a token is stored encrypted and survives a restart', async () => {
+test('with the GNOME keyring, a token is stored encrypted and survives a restart', async ({ launch }) => {
   const keyring = startKeyring();
   try {
-    const { app, page, userDataDir } = await launchApp({ env: keyring.env, args: keyring.args });
+    const { app, page, userDataDir } = await launch({ env: keyring.env, args: keyring.args });
     const backend = await app.evaluate(({ safeStorage }) => safeStorage.getSelectedStorageBackend());
     expect(backend).toBe('gnome_libsecret');
     await openSettings(page);
@@ -61,7 +62,7 @@ test('with the GNOME keyring, a token is stored encrypted and survives a restart
     expect(filesContaining(userDataDir, TOKEN)).toEqual([]);
     expect(filesContaining(userDataDir, 'e2e-token-body')).toEqual([]);
 
-    const again = await launchApp({ userDataDir, env: keyring.env, args: keyring.args });
+    const again = await launch({ userDataDir, env: keyring.env, args: keyring.args });
     await openSettings(again.page);
     await expect(again.page.getByTestId('accessToken-state')).toHaveText('Set');
     expect(await again.page.content()).not.toContain(TOKEN);
@@ -71,8 +72,8 @@ test('with the GNOME keyring, a token is stored encrypted and survives a restart
   }
 });
 
-test('invalid values get a clear message and are not saved', async () => {
-  const { app, page } = await launchApp();
+test('invalid values get a clear message and are not saved', async ({ launch }) => {
+  const { app, page } = await launch();
   await openSettings(page);
   await page.getByLabel('Transcription service').selectOption('custom');
   await page.getByLabel('Custom service address').fill('ftp://files.clinic.example');
@@ -85,7 +86,7 @@ test('invalid values get a clear message and are not saved', async () => {
   await expect(keyForm.getByRole('alert')).toHaveText('The encryption client key must be exactly 16 bytes; this one is 9.');
   await screenshot(page, 'settings-invalid');
 
-  const saved = await page.evaluate(() => window.scribe.getSettings());
+  const saved = await bridgeValue(page, 'getSettings');
   expect(saved.values.service).toBe('sandbox');
   expect(saved.values.customServiceUrl).toBe('');
   expect(saved.secrets.jweClientKey).toBe('not set');
@@ -97,17 +98,22 @@ test('invalid values get a clear message and are not saved', async () => {
   await app.close();
 });
 
-test('the page cannot point the service or the updates at a plain http:// address elsewhere than this computer', async () => {
-  const { app, page } = await launchApp();
+test('the page cannot point the service or the updates at a plain http:// address elsewhere than this computer', async ({ launch }) => {
+  const { app, page } = await launch();
   try {
-    const refused = await page.evaluate(() =>
-      window.scribe.updateSettings({ service: 'custom', customServiceUrl: 'http://scribe.attacker.example', updateUrl: 'http://updates.attacker.example/' }),
-    );
-    expect(refused).toEqual({
-      ok: false,
-      errors: { customServiceUrl: expect.stringMatching(/^Plain http:\/\/ is not allowed/), updateUrl: expect.stringMatching(/^Plain http:\/\/ is not allowed/) },
+    const refused = await callBridge(page, 'updateSettings', {
+      service: 'custom',
+      customServiceUrl: 'http://scribe.attacker.example',
+      updateUrl: 'http://updates.attacker.example/',
     });
-    expect((await page.evaluate(() => window.scribe.getSettings())).values).toMatchObject({ service: 'sandbox', customServiceUrl: '', updateUrl: '' });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'invalid-input',
+        fields: { customServiceUrl: expect.stringMatching(/^Plain http:\/\/ is not allowed/), updateUrl: expect.stringMatching(/^Plain http:\/\/ is not allowed/) },
+      },
+    });
+    expect((await bridgeValue(page, 'getSettings')).values).toMatchObject({ service: 'sandbox', customServiceUrl: '', updateUrl: '' });
 
     // Through the form, as a person would: the message is shown and nothing is saved.
     await openSettings(page);
@@ -116,7 +122,7 @@ test('the page cannot point the service or the updates at a plain http:// addres
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText(/Plain http:\/\/ is not allowed: patient data and credentials would travel unencrypted/)).toBeVisible();
     await screenshot(page, 'settings-http-refused');
-    expect((await page.evaluate(() => window.scribe.getSettings())).values.service).toBe('sandbox');
+    expect((await bridgeValue(page, 'getSettings')).values.service).toBe('sandbox');
   } finally {
     await app.close();
   }

@@ -2,38 +2,32 @@
  * Sign-in with a client id and secret, through the Settings screen, against a sandbox whose
  * tokens live 5 seconds: the app renews them itself, and nothing waits on the user.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { bridgeValue, expect, test } from './support/fixtures';
 import type { DictationSummary } from '../../contract/dictation';
-import { SandboxServer } from '../../main/sandbox/sandbox-server';
-import { launchApp, screenshot } from './support/launch-app';
-import { startVirtualMicrophone, type VirtualMicrophone } from './support/virtual-microphone';
+import { screenshot } from './support/launch-app';
 
-let microphone: VirtualMicrophone;
-test.beforeAll(() => {
-  microphone = startVirtualMicrophone();
-});
-test.afterAll(() => microphone.stop());
 test.setTimeout(180_000);
 
 async function record(page: Page, label: string): Promise<void> {
   await page.getByLabel('Patient or visit (optional)').fill(label);
   await page.getByRole('button', { name: '● Record' }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
-  await expect.poll(() => page.evaluate(() => window.scribe.getRecorder().then((r) => r.elapsedMs)), { timeout: 20_000 }).toBeGreaterThanOrEqual(1500);
+  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(1500);
   await page.getByRole('button', { name: '■ Stop' }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
 }
 
-const dictations = (page: Page): Promise<DictationSummary[]> => page.evaluate(() => window.scribe.listDictations());
+const dictations = (page: Page): Promise<DictationSummary[]> => bridgeValue(page, 'listDictations');
 
 async function openSettings(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
   return page.getByRole('form', { name: 'Sign-in' });
 }
 
-test('signed in with a client id and secret, three dictations made offline complete after two token lifetimes, without a hold or a click', async () => {
-  const sandbox = await SandboxServer.start({ faults: { processingMs: 300, tokenLifetimeSeconds: 5 } });
-  const { app, page } = await launchApp({ policy: { service: 'custom', customServiceUrl: sandbox.url } });
+test('signed in with a client id and secret, three dictations made offline complete after two token lifetimes, without a hold or a click', async ({ launch, startSandbox, microphone: _microphone }) => {
+  const sandbox = await startSandbox({ faults: { processingMs: 300, tokenLifetimeSeconds: 5 } });
+  const { app, page } = await launch({ policy: { service: 'custom', customServiceUrl: sandbox.url } });
   try {
     const form = await openSettings(page);
     // Invalid input is explained and not saved.
@@ -80,9 +74,9 @@ test('signed in with a client id and secret, three dictations made offline compl
   }
 });
 
-test('a refused sign-in holds sending with what to do; the right secret resumes it; "Sign in again" reports a disabled account', async () => {
-  const sandbox = await SandboxServer.start({ faults: { processingMs: 300 } });
-  const { app, page } = await launchApp({ policy: { service: 'custom', customServiceUrl: sandbox.url } });
+test('a refused sign-in holds sending with what to do; the right secret resumes it; "Sign in again" reports a disabled account', async ({ launch, startSandbox, microphone: _microphone }) => {
+  const sandbox = await startSandbox({ faults: { processingMs: 300 } });
+  const { app, page } = await launch({ policy: { service: 'custom', customServiceUrl: sandbox.url } });
   try {
     let form = await openSettings(page);
     await form.getByLabel('Client id').fill(sandbox.clientCredentials.clientId);
@@ -121,8 +115,8 @@ test('a refused sign-in holds sending with what to do; the right secret resumes 
   }
 });
 
-test('the sandbox is signed in to like the real service, with its own test client', async () => {
-  const { app, page } = await launchApp();
+test('the sandbox is signed in to like the real service, with its own test client', async ({ launch, microphone: _microphone }) => {
+  const { app, page } = await launch();
   try {
     await openSettings(page);
     await expect(page.getByTestId('auth-status')).toContainText(/Signed in to the sandbox with its test client \(EC_SANDBOX_[0-9A-F]{8}\); renews automatically/);

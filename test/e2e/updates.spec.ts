@@ -9,10 +9,10 @@ import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { launchApp, screenshot } from './support/launch-app';
+import type { Page } from '@playwright/test';
+import { bridgeValue, expect, test } from './support/fixtures';
+import { screenshot, type LaunchOptions, type LaunchedApp } from './support/launch-app';
 import { UNTOUCHED, appImageMachine, makeReleaseKeys, releaseFolder, updateServer, type Release } from './support/update-release';
-import { startVirtualMicrophone } from './support/virtual-microphone';
 
 test.setTimeout(120_000);
 
@@ -32,16 +32,18 @@ async function openSettings(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
 }
 
-test('a signed newer version is downloaded with its sha512 verified and offered; it installs only on "Restart now", which waits for a recording', async () => {
+test('a signed newer version is downloaded with its sha512 verified and offered; it installs only on "Restart now", which waits for a recording', async ({
+  launch,
+  microphone: _microphone,
+}) => {
   const artifact = randomBytes(2 * 1024 * 1024);
   const { folder, artifactName } = releaseFolder({ version: '0.2.0', artifact, signedWith: publisher });
   const server = await updateServer(folder);
   const machine = appImageEnvironment();
-  const microphone = startVirtualMicrophone();
-  const { app, page } = await launchApp({ env: machine.env, policy: { updateUrl: server.url, updateChannel: 'latest', autoSync: false } });
+  const { app, page } = await launch({ env: machine.env, policy: { updateUrl: server.url, updateChannel: 'latest', autoSync: false } });
   forgetRequestsBeforeLaunch(server);
   try {
-    const status = await page.evaluate(() => window.scribe.checkForUpdates());
+    const status = await bridgeValue(page, 'checkForUpdates');
     expect(status).toMatchObject({ state: 'ready', version: '0.2.0', progress: 1 });
     expect(server.requests).toEqual(['/latest-linux.yml', '/latest-linux.yml.sig', `/${artifactName}`]);
     const downloaded = join(machine.pendingFolder, artifactName);
@@ -59,7 +61,6 @@ test('a signed newer version is downloaded with its sha512 verified and offered;
     await banner.getByRole('button', { name: 'Later' }).click();
     await expect(banner).toHaveCount(0);
   } finally {
-    microphone.stop();
     await app.close();
     await server.close();
   }
@@ -68,14 +69,14 @@ test('a signed newer version is downloaded with its sha512 verified and offered;
 });
 
 /** Starts the app against `release`, checks, and expects a refusal with nothing kept or installed. */
-async function expectRefused(release: Release, expected: { message: RegExp; requests: (artifactName: string) => string[]; screenshot?: string }) {
+async function expectRefused(launch: (options: LaunchOptions) => Promise<LaunchedApp>, release: Release, expected: { message: RegExp; requests: (artifactName: string) => string[]; screenshot?: string }) {
   const { folder, artifactName } = releaseFolder(release);
   const server = await updateServer(folder);
   const machine = appImageEnvironment();
-  const { app, page } = await launchApp({ env: machine.env, policy: { updateUrl: server.url, updateChannel: release.channel ?? 'latest' } });
+  const { app, page } = await launch({ env: machine.env, policy: { updateUrl: server.url, updateChannel: release.channel ?? 'latest' } });
   forgetRequestsBeforeLaunch(server);
   try {
-    const status = await page.evaluate(() => window.scribe.checkForUpdates());
+    const status = await bridgeValue(page, 'checkForUpdates');
     expect(status.state).toBe('error');
     expect(status.message).toMatch(expected.message);
     expect(server.requests).toEqual(expected.requests(artifactName));
@@ -93,8 +94,9 @@ async function expectRefused(release: Release, expected: { message: RegExp; requ
   expect(machine.appImages()).toEqual(UNTOUCHED);
 }
 
-test('a signed but older version is refused, on another channel too', async () => {
+test('a signed but older version is refused, on another channel too', async ({ launch }) => {
   await expectRefused(
+    launch,
     { version: '0.0.9', channel: 'beta', artifact: randomBytes(64 * 1024), signedWith: publisher },
     {
       message: /^The update server offers version 0\.0\.9, which is not newer than this version \(0\.1\.0\); refused\./,
@@ -103,8 +105,9 @@ test('a signed but older version is refused, on another channel too', async () =
   );
 });
 
-test('unsigned release information is refused before anything is downloaded', async () => {
+test('unsigned release information is refused before anything is downloaded', async ({ launch }) => {
   await expectRefused(
+    launch,
     { version: '0.2.0', artifact: randomBytes(64 * 1024), signedWith: null },
     {
       message: /^The update server's release information is not signed by the publisher \(latest-linux\.yml\.sig is missing\); nothing was downloaded\.$/,
@@ -114,8 +117,9 @@ test('unsigned release information is refused before anything is downloaded', as
   );
 });
 
-test('release information signed by another key is refused before anything is downloaded', async () => {
+test('release information signed by another key is refused before anything is downloaded', async ({ launch }) => {
   await expectRefused(
+    launch,
     { version: '0.2.0', artifact: randomBytes(64 * 1024), signedWith: stranger },
     {
       message: /^The update server's release information is not signed by the publisher \(the signature in latest-linux\.yml\.sig does not match\)/,
@@ -124,11 +128,12 @@ test('release information signed by another key is refused before anything is do
   );
 });
 
-test('a tampered installer under signed release information is refused and deleted', async () => {
+test('a tampered installer under signed release information is refused and deleted', async ({ launch }) => {
   const genuine = randomBytes(1024 * 1024);
   const tampered = Buffer.from(genuine);
   tampered.writeUInt8(tampered.readUInt8(4096) ^ 0xff, 4096);
   await expectRefused(
+    launch,
     { version: '0.2.0', artifact: genuine, served: tampered, signedWith: publisher },
     {
       message: /does not match the publisher's signed release information \(sha512 checksum mismatch\); it was deleted/,
@@ -146,7 +151,7 @@ function nonLoopbackAddress(): string | null {
   return null;
 }
 
-test('a plain http:// update address on another computer is refused without any request', async () => {
+test('a plain http:// update address on another computer is refused without any request', async ({ launch }) => {
   const host = nonLoopbackAddress();
   test.skip(host === null, 'This machine has no network address besides loopback.');
   const { folder } = releaseFolder({ version: '0.2.0', artifact: randomBytes(1024), signedWith: publisher });
@@ -157,9 +162,9 @@ test('a plain http:// update address on another computer is refused without any 
   server.requests.length = 0;
 
   const machine = appImageEnvironment();
-  const { app, page } = await launchApp({ env: machine.env, policy: { updateUrl: server.url } });
+  const { app, page } = await launch({ env: machine.env, policy: { updateUrl: server.url } });
   try {
-    const status = await page.evaluate(() => window.scribe.checkForUpdates());
+    const status = await bridgeValue(page, 'checkForUpdates');
     // Refused by the update service ("off" with the reason), or, where settings validation
     // already refuses such an address, by the policy check; either way nothing is asked for.
     expect(status.state).toBe('off');
@@ -174,11 +179,11 @@ test('a plain http:// update address on another computer is refused without any 
   }
 });
 
-test('the policy can turn updates off entirely', async () => {
+test('the policy can turn updates off entirely', async ({ launch }) => {
   const { folder } = releaseFolder({ version: '0.2.0', artifact: randomBytes(1024), signedWith: publisher });
   const server = await updateServer(folder);
-  const { app, page } = await launchApp({ env: appImageEnvironment().env, policy: { updatesEnabled: false, updateUrl: server.url } });
-  const status = await page.evaluate(() => window.scribe.checkForUpdates());
+  const { app, page } = await launch({ env: appImageEnvironment().env, policy: { updatesEnabled: false, updateUrl: server.url } });
+  const status = await bridgeValue(page, 'checkForUpdates');
   expect(status).toMatchObject({ state: 'off', message: expect.stringMatching(/turned off/) });
   await openSettings(page);
   await expect(page.getByRole('checkbox', { name: /Check for updates/ })).toBeDisabled();

@@ -1,14 +1,13 @@
-import { STATE_LABELS } from '../../../contract/dictation';
+import { useShallow } from 'zustand/react/shallow';
+import { STATE_LABELS, canCancel, canRetry } from '../../../contract/dictation';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { formatDateTime, formatDuration, formatTime } from './format';
 import { ResultView } from './ResultView';
-import { useDictationStore } from './dictation-store';
-
-const CAN_CANCEL = new Set(['recorded', 'uploading', 'processing']);
-const CAN_RETRY = new Set(['failed', 'partial', 'cancelled']);
+import { selectedDetail, useDictationStore } from './dictation-store';
 
 export function DictationDetailView() {
-  const detail = useDictationStore((state) => state.detail);
+  const { items, selectedId, selected } = useDictationStore(useShallow((state) => ({ items: state.items, selectedId: state.selectedId, selected: state.selected })));
+  const detail = selectedDetail({ items, selectedId, selected });
   const notice = useDictationStore((state) => state.notice);
   const { retry, cancel, remove } = useDictationStore.getState();
   if (!detail) return <section className="dictation-detail empty-detail">Select a dictation to see its status and result.</section>;
@@ -35,12 +34,12 @@ export function DictationDetailView() {
         </p>
       ) : null}
       <div className="detail-actions">
-        {CAN_RETRY.has(detail.state) || waitingRetry ? (
+        {canRetry(detail) ? (
           <button type="button" className="primary" onClick={() => void retry(detail.id)}>
             {detail.state === 'cancelled' || waitingRetry ? 'Send now' : 'Retry'}
           </button>
         ) : null}
-        {CAN_CANCEL.has(detail.state) ? (
+        {canCancel(detail.state) ? (
           <button type="button" onClick={() => void cancel(detail.id)}>
             Cancel sending
           </button>
@@ -55,12 +54,12 @@ export function DictationDetailView() {
       </div>
       {detail.audioUrl ? (
         <audio className="player" controls preload="none" src={detail.audioUrl} aria-label="Recording" />
-      ) : detail.state !== 'recording' ? (
+      ) : selected?.id === detail.id && detail.state !== 'recording' ? (
         <p className="hint">The recording was deleted under the retention setting; the result is kept.</p>
       ) : null}
       {notice ? (
-        <p className="notice" role="status">
-          {notice}
+        <p className={notice.error ? 'field-error' : 'notice'} role={notice.error ? 'alert' : 'status'}>
+          {notice.text}
         </p>
       ) : null}
       {detail.result ? <ResultView id={detail.id} result={detail.result} /> : null}

@@ -1,8 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
-import { STATE_LABELS, type DictationSummary } from '../../../contract/dictation';
+import { STATE_LABELS, UNFINISHED_STATES, type DictationSummary } from '../../../contract/dictation';
 import { formatDateTime, formatDuration } from './format';
-import { useDictationStore, type StatusFilter } from './dictation-store';
+import { orderedIds, useDictationStore, type StatusFilter } from './dictation-store';
 
 const FILTERS: Array<{ id: StatusFilter; label: string }> = [
   { id: 'all', label: 'All' },
@@ -12,10 +12,8 @@ const FILTERS: Array<{ id: StatusFilter; label: string }> = [
   { id: 'failed', label: 'Failed' },
 ];
 
-const WAITING = new Set(['recording', 'recorded', 'uploading', 'processing', 'cancelled']);
-
 function matches(item: DictationSummary, filter: StatusFilter, search: string): boolean {
-  if (filter === 'waiting' && !WAITING.has(item.state)) return false;
+  if (filter === 'waiting' && !UNFINISHED_STATES.has(item.state)) return false;
   if (filter !== 'all' && filter !== 'waiting' && item.state !== filter) return false;
   return search === '' || item.label.toLowerCase().includes(search);
 }
@@ -24,13 +22,13 @@ const ROW_HEIGHT = 58;
 
 export function DictationList() {
   const items = useDictationStore((state) => state.items);
-  const order = useDictationStore((state) => state.order);
   const filter = useDictationStore((state) => state.filter);
   const search = useDictationStore((state) => state.search);
   const selectedId = useDictationStore((state) => state.selectedId);
   const { setFilter, setSearch, select } = useDictationStore.getState();
   const scroller = useRef<HTMLDivElement>(null);
 
+  const order = useMemo(() => orderedIds(items), [items]);
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
     return order.map((id) => items.get(id)).filter((item): item is DictationSummary => item !== undefined && matches(item, filter, needle));

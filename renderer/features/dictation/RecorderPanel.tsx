@@ -1,4 +1,5 @@
 import { DICTATION_MODES } from '../../../contract/dictation';
+import { LABEL_MAX_CHARS } from '../../../contract/limits';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { formatDuration } from './format';
 import { useDictationStore } from './dictation-store';
@@ -42,7 +43,7 @@ export function RecorderPanel() {
           <input
             id="recording-label"
             type="text"
-            maxLength={120}
+            maxLength={LABEL_MAX_CHARS}
             autoComplete="off"
             placeholder="e.g. Bed 12, follow-up"
             value={busy ? recorder.label : label}

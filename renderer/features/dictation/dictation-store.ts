@@ -1,22 +1,31 @@
+/**
+ * Dictations as the page knows them: one map of summaries by id (the only source of truth;
+ * order, counts and the selected one are derived from it), the recorder's status, and the
+ * selected dictation's result. Events from main are applied as they come; the first load
+ * never overwrites what an event already brought.
+ */
 import { create } from 'zustand';
 import type { DictationDetail, DictationMode, DictationSummary, RecorderStatus } from '../../../contract/dictation';
-import type { ExportResult } from '../../../contract/ipc';
-import { scribe } from '../../bridge';
+import type { AppError, Result } from '../../../contract/result';
+import { errorOf, scribe, valueOf } from '../../bridge';
 
 export type StatusFilter = 'all' | 'waiting' | 'completed' | 'partial' | 'failed';
 
+/** What the list shows of the selected dictation beyond its summary. */
+type SelectedExtras = Pick<DictationDetail, 'result' | 'audioUrl'>;
+
 interface DictationState {
   recorder: RecorderStatus | null;
-  items: Map<string, DictationSummary>;
-  /** Ids, newest first. */
-  order: string[];
+  items: ReadonlyMap<string, DictationSummary>;
   filter: StatusFilter;
   search: string;
   selectedId: string | null;
-  detail: DictationDetail | null;
+  /** The selected dictation's result and recording address, for `selectedId`. */
+  selected: (SelectedExtras & { id: string }) | null;
   mode: DictationMode;
   label: string;
-  notice: string | null;
+  /** A short message about the last action (saved, copied, or what went wrong). */
+  notice: { text: string; error: boolean } | null;
   follow(): () => void;
   setFilter(filter: StatusFilter): void;
   setSearch(search: string): void;
@@ -31,54 +40,75 @@ interface DictationState {
   retry(id: string): Promise<void>;
   cancel(id: string): Promise<void>;
   remove(id: string): Promise<void>;
-  exportOutput(id: string, templateId: string): Promise<ExportResult>;
+  exportOutput(id: string, templateId: string): Promise<void>;
   copy(text: string, what: string): Promise<void>;
 }
 
-function ordered(items: Map<string, DictationSummary>): string[] {
+/** Newest first. */
+export function orderedIds(items: ReadonlyMap<string, DictationSummary>): string[] {
   return [...items.values()].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)).map((item) => item.id);
 }
 
+/** The selected dictation as the detail view shows it, or null. */
+export function selectedDetail(state: Pick<DictationState, 'items' | 'selectedId' | 'selected'>): DictationDetail | null {
+  const summary = state.selectedId ? state.items.get(state.selectedId) : undefined;
+  if (!summary) return null;
+  const extras = state.selected?.id === summary.id ? state.selected : null;
+  return { ...summary, result: extras?.result ?? null, audioUrl: extras?.audioUrl ?? null };
+}
+
 export const useDictationStore = create<DictationState>((set, get) => {
-  const refreshDetail = async (id: string) => {
-    const detail = await scribe.getDictation({ id });
-    if (get().selectedId === id) set({ detail });
+  const loadSelected = async (id: string) => {
+    const result = await scribe.getDictation({ id });
+    if (get().selectedId !== id) return;
+    if (result.ok) set({ selected: { id, result: result.value.result, audioUrl: result.value.audioUrl } });
+    else if (result.error.kind === 'not-found') set({ selectedId: null, selected: null });
+  };
+  const failed = (error: AppError | null) => {
+    if (error) set({ notice: { text: error.message, error: true } });
+  };
+  const recorderAction = async (call: Promise<Result<RecorderStatus>>) => {
+    const recorder = await valueOf(call);
+    if (recorder) set({ recorder });
+    return recorder;
   };
   return {
     recorder: null,
     items: new Map(),
-    order: [],
     filter: 'all',
     search: '',
     selectedId: null,
-    detail: null,
+    selected: null,
     mode: 'dictation',
     label: '',
     notice: null,
     follow: () => {
-      void scribe.getRecorder().then((recorder) => set({ recorder }));
-      void scribe.listDictations().then((list) => {
-        const items = new Map(list.map((item) => [item.id, item]));
-        set({ items, order: list.map((item) => item.id) });
-      });
+      // Ids an event has spoken of since loading began: the load must not undo what they said.
+      const settled = new Set<string>();
       const offRecorder = scribe.on.recorderChanged((recorder) => set({ recorder }));
       const offChanged = scribe.on.dictationChanged((summary) => {
+        settled.add(summary.id);
+        const previous = get().items.get(summary.id);
         const items = new Map(get().items);
-        const isNew = !items.has(summary.id);
-        const previous = items.get(summary.id);
         items.set(summary.id, summary);
-        set({ items, order: isNew ? ordered(items) : get().order });
-        if (get().selectedId === summary.id && previous?.state !== summary.state) void refreshDetail(summary.id);
-        else if (get().selectedId === summary.id) {
-          const detail = get().detail;
-          if (detail) set({ detail: { ...detail, ...summary } });
-        }
+        set({ items });
+        if (get().selectedId === summary.id && previous?.state !== summary.state) void loadSelected(summary.id);
       });
       const offRemoved = scribe.on.dictationRemoved(({ id }) => {
+        settled.add(id);
         const items = new Map(get().items);
         items.delete(id);
-        set({ items, order: get().order.filter((other) => other !== id) });
-        if (get().selectedId === id) set({ selectedId: null, detail: null });
+        set({ items });
+        if (get().selectedId === id) set({ selectedId: null, selected: null });
+      });
+      void valueOf(scribe.getRecorder()).then((recorder) => {
+        if (recorder && !get().recorder) set({ recorder });
+      });
+      void valueOf(scribe.listDictations()).then((list) => {
+        if (!list) return;
+        const items = new Map(get().items);
+        for (const item of list) if (!settled.has(item.id)) items.set(item.id, item);
+        set({ items });
       });
       return () => {
         offRecorder();
@@ -91,30 +121,29 @@ export const useDictationStore = create<DictationState>((set, get) => {
     setMode: (mode) => set({ mode }),
     setLabel: (label) => set({ label }),
     select: async (id) => {
-      set({ selectedId: id, detail: null, notice: null });
-      if (id) await refreshDetail(id);
+      set({ selectedId: id, selected: null, notice: null });
+      if (id) await loadSelected(id);
     },
     start: async () => {
       const { mode, label } = get();
-      const recorder = await scribe.startRecording({ mode, label: label.trim() });
-      set({ recorder });
-      if (recorder.state !== 'idle') set({ label: '' });
+      const recorder = await recorderAction(scribe.startRecording({ mode, label: label.trim() }));
+      if (recorder && recorder.state !== 'idle') set({ label: '' });
     },
-    pause: async () => set({ recorder: await scribe.pauseRecording() }),
-    resume: async () => set({ recorder: await scribe.resumeRecording() }),
-    stop: async () => set({ recorder: await scribe.stopRecording() }),
-    discard: async () => set({ recorder: await scribe.discardRecording() }),
-    retry: async (id) => scribe.retryDictation({ id }),
-    cancel: async (id) => scribe.cancelDictation({ id }),
-    remove: async (id) => scribe.deleteDictation({ id }),
+    pause: async () => void (await recorderAction(scribe.pauseRecording())),
+    resume: async () => void (await recorderAction(scribe.resumeRecording())),
+    stop: async () => void (await recorderAction(scribe.stopRecording())),
+    discard: async () => void (await recorderAction(scribe.discardRecording())),
+    retry: async (id) => failed(await errorOf(scribe.retryDictation({ id }))),
+    cancel: async (id) => failed(await errorOf(scribe.cancelDictation({ id }))),
+    remove: async (id) => failed(await errorOf(scribe.deleteDictation({ id }))),
     exportOutput: async (id, templateId) => {
       const result = await scribe.exportOutput({ id, templateId });
-      set({ notice: result.saved ? `Saved to ${result.path}` : result.error });
-      return result;
+      if (!result.ok) failed(result.error);
+      else if (result.value) set({ notice: { text: `Saved to ${result.value}`, error: false } });
     },
     copy: async (text, what) => {
-      await scribe.copyText({ text });
-      set({ notice: `${what} copied.` });
+      const error = await errorOf(scribe.copyText({ text }));
+      set({ notice: error ? { text: error.message, error: true } : { text: `${what} copied.`, error: false } });
     },
   };
 });

@@ -1,9 +1,7 @@
 import { create } from 'zustand';
+import { MAX_RECORD_BYTES, MAX_RECORD_FILES } from '../../../contract/limits';
 import { RECORD_TASKS, type RecordSummary, type RecordTask, type StagedFile } from '../../../contract/records';
-import { scribe } from '../../bridge';
-
-/** Above this, a dropped file's bytes are not read in the page: it is refused by size alone. */
-const MAX_READ_BYTES = 10 * 1024 * 1024;
+import { errorOf, scribe, valueOf } from '../../bridge';
 
 interface RecordsState {
   staged: StagedFile[];
@@ -40,32 +38,46 @@ export const useRecordsStore = create<RecordsState>((set, get) => ({
   message: null,
   busy: false,
   follow: () => {
-    void scribe.listRecords().then((records) => set({ records }));
-    const offChanged = scribe.on.recordChanged((record) => set({ records: upsert(get().records, record) }));
-    const offRemoved = scribe.on.recordRemoved(({ id }) => set({ records: get().records.filter((record) => record.id !== id) }));
+    // Ids an event has spoken of since loading began: the load must not undo what they said.
+    const settled = new Set<string>();
+    const offChanged = scribe.on.recordChanged((record) => {
+      settled.add(record.id);
+      set({ records: upsert(get().records, record) });
+    });
+    const offRemoved = scribe.on.recordRemoved(({ id }) => {
+      settled.add(id);
+      set({ records: get().records.filter((record) => record.id !== id) });
+    });
+    void valueOf(scribe.listRecords()).then((loaded) => {
+      if (!loaded) return;
+      const fresh = loaded.filter((record) => !settled.has(record.id));
+      set({ records: [...get().records, ...fresh].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)) });
+    });
     return () => {
       offChanged();
       offRemoved();
     };
   },
   pick: async () => {
-    const picked = await scribe.pickRecordFiles();
-    set({ staged: [...get().staged, ...picked], message: null });
+    const picked = await valueOf(scribe.pickRecordFiles());
+    if (picked) set({ staged: [...get().staged, ...picked], message: null });
   },
   drop: async (files) => {
     if (files.length === 0) return;
     const payload = await Promise.all(
-      files.slice(0, 20).map(async (file) => ({
+      files.slice(0, MAX_RECORD_FILES).map(async (file) => ({
         name: file.name || 'unnamed file',
         size: file.size,
-        data: file.size > 0 && file.size <= MAX_READ_BYTES ? new Uint8Array(await file.arrayBuffer()) : null,
+        // Above the limit a file is refused by its size alone, unread.
+        data: file.size > 0 && file.size <= MAX_RECORD_BYTES ? new Uint8Array(await file.arrayBuffer()) : null,
       })),
     );
-    const staged = await scribe.stageRecordFiles({ files: payload });
-    set({ staged: [...get().staged, ...staged], message: files.length > 20 ? 'Only the first 20 files were taken.' : null });
+    const staged = await valueOf(scribe.stageRecordFiles({ files: payload }));
+    if (!staged) return;
+    set({ staged: [...get().staged, ...staged], message: files.length > MAX_RECORD_FILES ? `Only the first ${MAX_RECORD_FILES} files were taken.` : null });
   },
   dismiss: async (id) => {
-    await scribe.dismissStagedFile({ id });
+    await errorOf(scribe.dismissStagedFile({ id }));
     set({ staged: get().staged.filter((file) => file.id !== id) });
   },
   toggleTask: (task) => {
@@ -87,15 +99,21 @@ export const useRecordsStore = create<RecordsState>((set, get) => ({
       });
       if (result.ok) {
         set({ staged: get().staged.filter((file) => file.problem), acceptLowResolution: false, message: `${ready.length === 1 ? 'The file is' : `${ready.length} files are`} queued for upload.` });
-      } else set({ message: result.message });
+      } else set({ message: result.error.message });
     } finally {
       set({ busy: false });
     }
   },
-  retry: async (id) => scribe.retryRecord({ id }),
-  remove: async (id) => scribe.deleteRecord({ id }),
+  retry: async (id) => {
+    const error = await errorOf(scribe.retryRecord({ id }));
+    if (error) set({ message: error.message });
+  },
+  remove: async (id) => {
+    const error = await errorOf(scribe.deleteRecord({ id }));
+    if (error) set({ message: error.message });
+  },
   copyId: async (documentId) => {
-    await scribe.copyText({ text: documentId });
-    set({ message: 'Document id copied.' });
+    const error = await errorOf(scribe.copyText({ text: documentId }));
+    set({ message: error ? error.message : 'Document id copied.' });
   },
 }));

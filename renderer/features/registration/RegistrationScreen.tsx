@@ -69,7 +69,7 @@ export function RegistrationScreen() {
     void load();
   }, [load]);
   const sent = view?.state === 'otp-sent';
-  const error = view?.error ?? null;
+  const error = useRegistrationStore((state) => state.error);
   return (
     <section className="panel registration">
       <h1>Registration</h1>
@@ -96,6 +96,7 @@ export function RegistrationScreen() {
       {error ? (
         <div className="banner error" role="alert" data-testid="registration-error">
           <p>{error.message}</p>
+          {error.detail && !error.message.includes(error.detail) ? <p className="hint">{error.detail}</p> : null}
           {error.retryable ? (
             <button type="button" onClick={() => void retry()} disabled={busy}>
               Try again

@@ -5,13 +5,16 @@
 import { create } from 'zustand';
 import { AADHAAR_LENGTH, aadhaarProblem } from '../../../contract/aadhaar';
 import { CONSENT_TEXT, type RegistrationView } from '../../../contract/registration';
-import { scribe } from '../../bridge';
+import type { AppError, Result } from '../../../contract/result';
+import { scribe, valueOf } from '../../bridge';
 
 interface RegistrationState {
   digits: string;
   showNumber: boolean;
   consent: boolean;
   view: RegistrationView | null;
+  /** Why the last request failed; null after a success. */
+  error: AppError | null;
   inlineError: string | null;
   busy: boolean;
   lastAction: 'send' | 'resend' | null;
@@ -25,15 +28,31 @@ interface RegistrationState {
   startOver(): Promise<void>;
 }
 
-export const useRegistrationStore = create<RegistrationState>((set, get) => ({
+export const useRegistrationStore = create<RegistrationState>((set, get) => {
+  /** One request to main; its view or its error replaces the last. */
+  const request = async (call: Promise<Result<RegistrationView>>) => {
+    set({ busy: true });
+    try {
+      const result = await call;
+      if (result.ok) set({ view: result.value, error: null });
+      else set({ error: result.error });
+    } finally {
+      set({ busy: false });
+    }
+  };
+  return {
   digits: '',
   showNumber: false,
   consent: false,
   view: null,
+  error: null,
   inlineError: null,
   busy: false,
   lastAction: null,
-  load: async () => set({ view: await scribe.getRegistration() }),
+  load: async () => {
+    const view = await valueOf(scribe.getRegistration());
+    if (view) set({ view });
+  },
   setDigits: (raw) => set({ digits: raw.replace(/\D/g, '').slice(0, AADHAAR_LENGTH), inlineError: null }),
   toggleShow: () => set({ showNumber: !get().showNumber }),
   setConsent: (consent) => set({ consent, inlineError: null }),
@@ -42,24 +61,18 @@ export const useRegistrationStore = create<RegistrationState>((set, get) => ({
     const problem = aadhaarProblem(digits);
     if (problem) return set({ inlineError: problem });
     if (!consent) return set({ inlineError: "Record the patient's consent before sending the OTP." });
-    set({ busy: true, inlineError: null, lastAction: 'send' });
-    try {
-      const { view } = await scribe.startRegistration({ aadhaarNumber: digits, consentText: CONSENT_TEXT });
-      set({ view });
-    } finally {
-      set({ busy: false });
-    }
+    set({ inlineError: null, lastAction: 'send' });
+    await request(scribe.startRegistration({ aadhaarNumber: digits, consentText: CONSENT_TEXT }));
   },
   resend: async () => {
-    set({ busy: true, lastAction: 'resend' });
-    try {
-      set({ view: (await scribe.resendRegistrationOtp()).view });
-    } finally {
-      set({ busy: false });
-    }
+    set({ lastAction: 'resend' });
+    await request(scribe.resendRegistrationOtp());
   },
   retry: async () => (get().lastAction === 'resend' ? get().resend() : get().send()),
   startOver: async () => {
-    set({ digits: '', showNumber: false, consent: false, inlineError: null, lastAction: null, view: await scribe.resetRegistration() });
+    set({ digits: '', showNumber: false, consent: false, inlineError: null, lastAction: null, error: null });
+    const view = await valueOf(scribe.resetRegistration());
+    if (view) set({ view });
   },
-}));
+  };
+});

@@ -33,6 +33,7 @@ export function SignInSection() {
   const [clientId, setClientId] = useState(view?.values.clientId ?? '');
   const [clientSecret, setClientSecret] = useState('');
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   if (!view || !auth) return null;
   const locked = view.locked.includes('clientId') || view.locked.includes('clientSecret');
   const secretSet = view.secrets.clientSecret === 'set';
@@ -49,6 +50,7 @@ export function SignInSection() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
+      setRefusal(null);
       if (await signIn(clientId, clientSecret)) setClientSecret('');
     });
   };
@@ -62,6 +64,11 @@ export function SignInSection() {
       {auth.problem ? (
         <p className={`banner ${auth.state === 'failed' ? 'error' : 'warning'}`} role="alert" data-testid="auth-problem">
           {auth.problem}
+        </p>
+      ) : null}
+      {refusal ? (
+        <p className="field-error" role="alert">
+          {refusal}
         </p>
       ) : null}
       {view.values.service === 'sandbox' ? (
@@ -117,7 +124,7 @@ export function SignInSection() {
           <button type="submit" className="primary" disabled={locked || busy}>
             {busy ? 'Signing in…' : 'Save and sign in'}
           </button>
-          <button type="button" disabled={!canSignInAgain || busy} onClick={() => void run(signInAgain)}>
+          <button type="button" disabled={!canSignInAgain || busy} onClick={() => void run(async () => setRefusal(await signInAgain()))}>
             Sign in again
           </button>
           <button type="button" disabled={locked || !secretSet || busy} onClick={() => void run(() => saveSecret('clientSecret', ''))}>

@@ -1,13 +1,16 @@
 import { create } from 'zustand';
-import type { MicrophoneList, SaveResult, SettingsView } from '../../../contract/ipc';
+import type { SettingsView } from '../../../contract/ipc';
+import type { Result } from '../../../contract/result';
 import type { SecretName, SettingName, Settings } from '../../../contract/settings';
-import { scribe } from '../../bridge';
+import { errorOf, scribe, valueOf } from '../../bridge';
 
 type FieldErrors = Partial<Record<SettingName | SecretName, string>>;
 
 interface SettingsState {
   view: SettingsView | null;
-  microphones: MicrophoneList | null;
+  /** Capture devices by name; null until listed. */
+  microphones: string[] | null;
+  microphonesProblem: string | null;
   errors: FieldErrors;
   /** Short confirmation after a save, read out by screen readers. */
   notice: string | null;
@@ -17,31 +20,37 @@ interface SettingsState {
   saveSecret(name: SecretName, value: string): Promise<boolean>;
   /** Saves the client id and secret and signs in with them; the outcome shows in the sign-in status. */
   signIn(clientId: string, clientSecret: string): Promise<boolean>;
-  signInAgain(): Promise<void>;
+  /** Signs in again with the stored credentials; returns what went wrong before trying, or null. */
+  signInAgain(): Promise<string | null>;
 }
 
-export const useSettingsStore = create<SettingsState>((set) => {
-  const apply = (result: SaveResult, notice: string | null): boolean => {
-    if (result.ok) set({ view: result.view, errors: {}, notice });
-    else set({ errors: result.errors, notice: null });
+export const useSettingsStore = create<SettingsState>((set, get) => {
+  const apply = async (call: Promise<Result<SettingsView>>, notice: string | null): Promise<boolean> => {
+    const result = await call;
+    if (result.ok) set({ view: result.value, errors: {}, notice });
+    else set({ errors: result.error.fields ?? {}, notice: result.error.fields ? null : result.error.message });
     return result.ok;
   };
   return {
     view: null,
     microphones: null,
+    microphonesProblem: null,
     errors: {},
     notice: null,
     follow: () => {
-      void scribe.getSettings().then((view) => set({ view }));
-      return scribe.on.settingsChanged((view) => set({ view }));
+      const off = scribe.on.settingsChanged((view) => set({ view }));
+      void valueOf(scribe.getSettings()).then((view) => {
+        if (view && !get().view) set({ view });
+      });
+      return off;
     },
-    loadMicrophones: async () => set({ microphones: await scribe.listMicrophones() }),
-    save: async (patch) => apply(await scribe.updateSettings(patch), 'Settings saved.'),
-    saveSecret: async (name, value) =>
-      apply(await scribe.setSecret({ name, value }), value === '' ? 'Removed.' : 'Saved securely.'),
-    signIn: async (clientId, clientSecret) => apply(await scribe.signIn({ clientId, clientSecret }), null),
-    signInAgain: async () => {
-      await scribe.signInAgain();
+    loadMicrophones: async () => {
+      const result = await scribe.listMicrophones();
+      set(result.ok ? { microphones: result.value, microphonesProblem: null } : { microphones: [], microphonesProblem: result.error.message });
     },
+    save: (patch) => apply(scribe.updateSettings(patch), 'Settings saved.'),
+    saveSecret: (name, value) => apply(scribe.setSecret({ name, value }), value === '' ? 'Removed.' : 'Saved securely.'),
+    signIn: (clientId, clientSecret) => apply(scribe.signIn({ clientId, clientSecret }), null),
+    signInAgain: async () => (await errorOf(scribe.signInAgain()))?.message ?? null,
   };
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pollTranscriptionResult } from '../../../main/api/poll-result';
 import { fullJitterDelay, isRetryableStatus, parseRetryAfter } from '../../../main/api/retry-policy';
 import type { TranscriptionResult } from '../../../contract/transcription';
-import { toneWav, useSandbox, writeTemp } from './sandbox-fixture';
+import { toneWav, useSandbox, source, writeTemp } from './sandbox-fixture';
 import { staticToken } from '../../../main/service/token-source';
 
 const env = useSandbox();
@@ -15,7 +15,7 @@ function recordingSleep() {
 
 async function upload(txnId: string) {
   const filePath = writeTemp('a.wav', toneWav());
-  await env.client().uploadVoice({ mode: 'dictation', txnId, filePath, contentType: 'audio/wav' });
+  await env.client().uploadVoice({ mode: 'dictation', txnId, file: await source(filePath, 'audio/wav') });
 }
 
 describe('retry policy', () => {

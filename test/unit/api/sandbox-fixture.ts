@@ -1,6 +1,7 @@
 /** A real sandbox on loopback per test file, and clients pointed at it. */
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { plainFileSource, type UploadSource } from '../../../main/api/upload-source';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { ServiceClient, type ServiceConfig } from '../../../main/api/service-client';
 import type { TransportOptions } from '../../../main/api/http-transport';
@@ -41,6 +42,11 @@ export function useSandbox(faults: Partial<SandboxFaults> = {}) {
 export const MINIMAL_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
+
+/** A file on disk as the client uploads it. */
+export function source(path: string, contentType: string): Promise<UploadSource> {
+  return plainFileSource(path, basename(path), contentType);
+}
 
 export function writeTemp(name: string, content: Buffer | string): string {
   const path = join(tempFolder(), name);

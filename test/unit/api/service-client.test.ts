@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ServiceError } from '../../../main/api/service-error';
-import { CLIENT_KEY, KID, MINIMAL_PDF, toneWav, useSandbox, writeTemp } from './sandbox-fixture';
+import { CLIENT_KEY, KID, MINIMAL_PDF, source, toneWav, useSandbox, writeTemp } from './sandbox-fixture';
 import { staticToken } from '../../../main/service/token-source';
 
 const env = useSandbox();
@@ -18,7 +18,7 @@ async function failure(promise: Promise<unknown>): Promise<ServiceError> {
 
 async function uploadTone(txnId: string, client = env.client()) {
   const filePath = writeTemp('dictation.wav', toneWav());
-  return client.uploadVoice({ mode: 'dictation', txnId, filePath, contentType: 'audio/wav' });
+  return client.uploadVoice({ mode: 'dictation', txnId, file: await source(filePath, 'audio/wav') });
 }
 
 describe('voice upload', () => {
@@ -28,8 +28,7 @@ describe('voice upload', () => {
     const receipt = await env.client({ userOid: 'oid-1' }).uploadVoice({
       mode: 'consultation',
       txnId: 'txn-a',
-      filePath,
-      contentType: 'audio/wav',
+      file: await source(filePath, 'audio/wav'),
       onProgress: (sent) => progress.push(sent),
     });
     expect(receipt).toEqual({ message: 'Upload successful!', filename: 'recording.wav' });
@@ -129,8 +128,7 @@ describe('record upload', () => {
   it('sends dt, each task, batch and X-Pt-Id, and returns the document id', async () => {
     const filePath = writeTemp('report.pdf', MINIMAL_PDF);
     const result = await env.client({ userOid: 'oid-42' }).uploadRecord({
-      filePath,
-      contentType: 'application/pdf',
+      file: await source(filePath, 'application/pdf'),
       documentType: 'lr',
       tasks: ['smart', 'pii'],
       batch: true,
@@ -148,7 +146,7 @@ describe('record upload', () => {
     for (const responseAad of ['protected', 'request', 'empty'] as const) {
       env.sandbox.setFaults({ responseAad });
       const client = env.client({ jwe: { clientKey: CLIENT_KEY, kid: KID } });
-      const result = await client.uploadRecord({ filePath, contentType: 'application/pdf', documentType: 'lr', tasks: ['classification'], batch: false });
+      const result = await client.uploadRecord({ file: await source(filePath, 'application/pdf'), documentType: 'lr', tasks: ['classification'], batch: false });
       expect(result.documentId).toMatch(/^[0-9a-f-]{36}$/);
       expect(env.sandbox.received.at(-1)).toMatchObject({
         encrypted: true,
@@ -162,8 +160,8 @@ describe('record upload', () => {
 
   it('maps the plain-text "Invalid form data." and the {message} 403', async () => {
     const notADocument = writeTemp('notes.pdf', 'just text, renamed');
-    const upload = (client = env.client()) =>
-      client.uploadRecord({ filePath: notADocument, contentType: 'application/pdf', documentType: 'lr', tasks: ['smart'], batch: false });
+    const upload = async (client = env.client()) =>
+      client.uploadRecord({ file: await source(notADocument, 'application/pdf'), documentType: 'lr', tasks: ['smart'], batch: false });
     expect(await failure(upload())).toMatchObject({ kind: 'invalid_request', status: 400, message: 'The service refused the file: invalid form data.' });
     env.sandbox.setFaults({ forbidRecords: true });
     expect(await failure(upload())).toMatchObject({ kind: 'forbidden', status: 403, message: expect.stringMatching(/forbidden/) });
@@ -171,7 +169,7 @@ describe('record upload', () => {
 
   it('is refused by the service above 10 MB', async () => {
     const large = writeTemp('large.pdf', Buffer.concat([MINIMAL_PDF, Buffer.alloc(10 * 1024 * 1024)]));
-    const error = await failure(env.client().uploadRecord({ filePath: large, contentType: 'application/pdf', documentType: 'lr', tasks: ['smart'], batch: false }));
+    const error = await failure(env.client().uploadRecord({ file: await source(large, 'application/pdf'), documentType: 'lr', tasks: ['smart'], batch: false }));
     expect(error).toMatchObject({ kind: 'invalid_request', status: 400 });
   });
 });
@@ -228,7 +226,7 @@ describe('registration', () => {
     });
     const path = writeTemp('report.pdf', MINIMAL_PDF);
     expect(
-      await failure(client.uploadRecord({ filePath: path, contentType: 'application/pdf', documentType: 'lr', tasks: ['smart'], batch: false })),
+      await failure(client.uploadRecord({ file: await source(path, 'application/pdf'), documentType: 'lr', tasks: ['smart'], batch: false })),
     ).toMatchObject({ kind: 'encryption' });
     // The same plain answers are fine for a plain request.
     expect((await env.client().startRegistration({ aadhaarNumber: VALID_AADHAAR })).txnId).toMatch(/^[0-9a-f-]{36}$/);

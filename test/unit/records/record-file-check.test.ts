@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RECORD_BYTES, checkRecordFile, recordedDpi } from '../../../main/records/record-file-check';
+import { MAX_RECORD_BYTES } from '../../../contract/limits';
+import { checkRecordFile, recordedDpi } from '../../../main/records/record-file-check';
 import { TINY_PNG, labReportPdf, scannedJpeg } from '../../fixtures/documents';
 
 describe('checkRecordFile', () => {

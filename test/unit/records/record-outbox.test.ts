@@ -41,10 +41,15 @@ describe('RecordOutbox against the sandbox', () => {
   it('waits offline and after a restart, then sends', async () => {
     const pdf = await labReportPdf();
     let online = false;
-    const first = setup(undefined, () => online);
+    let asked = 0;
+    const first = setup(undefined, () => {
+      asked += 1;
+      return online;
+    });
     const queued = first.store.enqueue({ fileName: 'cbc.pdf', kind: 'pdf', bytes: pdf, tasks: ['smart'], batch: false });
     first.outbox.start();
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The outbox has looked, found the network down, and sent nothing.
+    await expect.poll(() => asked).toBeGreaterThanOrEqual(1);
     first.outbox.stop();
     await first.client.close();
     expect(env.sandbox.received).toEqual([]);

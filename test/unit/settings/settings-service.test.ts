@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../../contract/settings';
+import { AppFailure } from '../../../main/ipc/app-failure';
 import type { LoadedPolicy } from '../../../main/settings/policy';
 import { SecretVault } from '../../../main/settings/secret-vault';
 import { LOCKED_MESSAGE, SettingsService, type SettingsPersistence } from '../../../main/settings/settings-service';
@@ -16,6 +17,17 @@ function memoryPersistence(initial: Record<string, unknown> = {}): SettingsPersi
       box.saved = { ...settings };
     },
   });
+}
+
+/** What a save comes to: saved, or refused with a message per field (as the page receives it). */
+function saved(save: () => unknown): { ok: true } | { ok: false; errors: Record<string, string> } {
+  try {
+    save();
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof AppFailure && error.error.kind === 'invalid-input') return { ok: false, errors: error.error.fields ?? {} };
+    throw error;
+  }
 }
 
 const NO_POLICY: LoadedPolicy = { path: null, values: {}, error: null };
@@ -39,7 +51,7 @@ describe('SettingsService', () => {
     const { settings, persistence } = service();
     const seen: string[] = [];
     settings.onChange((view) => seen.push(view.values.service));
-    const result = settings.update({ service: 'custom', customServiceUrl: ' https://scribe.clinic.example/ ' });
+    const result = saved(() => settings.update({ service: 'custom', customServiceUrl: ' https://scribe.clinic.example/ ' }));
     expect(result.ok).toBe(true);
     expect(persistence.saved).toMatchObject({ service: 'custom', customServiceUrl: 'https://scribe.clinic.example/' });
     expect(seen).toEqual(['custom']);
@@ -47,14 +59,14 @@ describe('SettingsService', () => {
 
   it('refuses a URL that is not http(s), and saves nothing', () => {
     const { settings, persistence } = service();
-    const result = settings.update({ service: 'custom', customServiceUrl: 'javascript:alert(1)' });
+    const result = saved(() => settings.update({ service: 'custom', customServiceUrl: 'javascript:alert(1)' }));
     expect(result).toEqual({ ok: false, errors: { customServiceUrl: expect.stringMatching(/starting with https:\/\//) } });
     expect(persistence.saved).toEqual({});
   });
 
   it('refuses plain http:// for the service and the updates unless the host is this computer', () => {
     const { settings, persistence } = service();
-    const refused = settings.update({ service: 'custom', customServiceUrl: 'http://scribe.clinic.example', updateUrl: 'http://updates.example' });
+    const refused = saved(() => settings.update({ service: 'custom', customServiceUrl: 'http://scribe.clinic.example', updateUrl: 'http://updates.example' }));
     expect(refused).toEqual({
       ok: false,
       errors: {
@@ -63,20 +75,20 @@ describe('SettingsService', () => {
       },
     });
     expect(persistence.saved).toEqual({});
-    expect(settings.update({ service: 'custom', customServiceUrl: 'http://127.0.0.1:8080', updateUrl: 'http://localhost:9/' }).ok).toBe(true);
+    expect(saved(() => settings.update({ service: 'custom', customServiceUrl: 'http://127.0.0.1:8080', updateUrl: 'http://localhost:9/' })).ok).toBe(true);
   });
 
   it('saves the client id and secret together only when both are valid; the secret never in settings', () => {
     const { settings, persistence } = service();
-    expect(settings.saveCredentials('', 'secret')).toEqual({ ok: false, errors: { clientId: expect.stringMatching(/Enter the client id/) } });
-    expect(settings.saveCredentials('EC_1', '   ')).toEqual({ ok: false, errors: { clientSecret: 'The client secret cannot be only spaces.' } });
-    expect(settings.saveCredentials('EC 1', '')).toEqual({
+    expect(saved(() => settings.saveCredentials('', 'secret'))).toEqual({ ok: false, errors: { clientId: expect.stringMatching(/Enter the client id/) } });
+    expect(saved(() => settings.saveCredentials('EC_1', '   '))).toEqual({ ok: false, errors: { clientSecret: 'The client secret cannot be only spaces.' } });
+    expect(saved(() => settings.saveCredentials('EC 1', ''))).toEqual({
       ok: false,
       errors: { clientId: expect.stringMatching(/without spaces/), clientSecret: 'Enter the client secret.' },
     });
     expect(persistence.saved).toEqual({});
     expect(settings.secret('clientSecret')).toBeNull();
-    expect(settings.saveCredentials(' EC_1 ', 's3cret value').ok).toBe(true);
+    expect(saved(() => settings.saveCredentials(' EC_1 ', 's3cret value')).ok).toBe(true);
     expect(persistence.saved).toMatchObject({ clientId: 'EC_1' });
     expect(JSON.stringify(persistence.saved)).not.toContain('s3cret');
     expect(settings.secret('clientSecret')).toBe('s3cret value');
@@ -84,7 +96,7 @@ describe('SettingsService', () => {
   });
 
   it('asks for the address when Custom is chosen without one', () => {
-    expect(service().settings.update({ service: 'custom' })).toEqual({
+    expect(saved(() => service().settings.update({ service: 'custom' }))).toEqual({
       ok: false,
       errors: { customServiceUrl: 'Enter the address of the custom service.' },
     });
@@ -92,9 +104,9 @@ describe('SettingsService', () => {
 
   it('refuses a JWE key that is not 16 bytes, counting UTF-8 bytes', () => {
     const { settings } = service();
-    expect(settings.setSecret('jweClientKey', 'fifteen-bytes!!')).toMatchObject({ ok: false, errors: { jweClientKey: expect.stringMatching(/this one is 15/) } });
-    expect(settings.setSecret('jweClientKey', 'ééééééééé')).toMatchObject({ ok: false, errors: { jweClientKey: expect.stringMatching(/this one is 18/) } });
-    expect(settings.setSecret('jweClientKey', '0123456789abcdef').ok).toBe(true);
+    expect(saved(() => settings.setSecret('jweClientKey', 'fifteen-bytes!!'))).toMatchObject({ ok: false, errors: { jweClientKey: expect.stringMatching(/this one is 15/) } });
+    expect(saved(() => settings.setSecret('jweClientKey', 'ééééééééé'))).toMatchObject({ ok: false, errors: { jweClientKey: expect.stringMatching(/this one is 18/) } });
+    expect(saved(() => settings.setSecret('jweClientKey', '0123456789abcdef')).ok).toBe(true);
     expect(settings.view().secrets).toEqual({ clientSecret: 'not set', accessToken: 'not set', jweClientKey: 'set' });
   });
 
@@ -110,9 +122,9 @@ describe('SettingsService', () => {
     const { settings } = service(policy, memoryPersistence({ service: 'development' }));
     expect(settings.current().service).toBe('production');
     expect(settings.view().locked).toEqual(['service', 'accessToken']);
-    expect(settings.update({ service: 'sandbox' })).toEqual({ ok: false, errors: { service: LOCKED_MESSAGE } });
-    expect(settings.update({ service: 'production', userOid: 'oid-7' }).ok).toBe(true);
-    expect(settings.setSecret('accessToken', 'other')).toEqual({ ok: false, errors: { accessToken: LOCKED_MESSAGE } });
+    expect(saved(() => settings.update({ service: 'sandbox' }))).toEqual({ ok: false, errors: { service: LOCKED_MESSAGE } });
+    expect(saved(() => settings.update({ service: 'production', userOid: 'oid-7' })).ok).toBe(true);
+    expect(saved(() => settings.setSecret('accessToken', 'other'))).toEqual({ ok: false, errors: { accessToken: LOCKED_MESSAGE } });
     expect(settings.secret('accessToken')).toBe('policy-token');
   });
 });

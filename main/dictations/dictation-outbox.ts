@@ -1,35 +1,38 @@
 /**
- * The outbox: sends recorded dictations and fetches their results, a few at a time,
+ * The dictation outbox: sends recorded dictations and fetches their results, a few at a time,
  * whenever the service can be reached. Everything it knows is in the store, so it resumes
  * after a restart or crash where it stopped. The txn id is fixed at creation and reused by
  * every attempt; an upload cut off by a crash is checked with the service before it is
  * sent again, so nothing is sent twice.
  */
 import { randomUUID } from 'node:crypto';
-import type { SyncStatus } from '../../contract/dictation';
+import { PENDING_STATES, canRetry } from '../../contract/dictation';
 import type { TranscriptionResult } from '../../contract/transcription';
 import { pollTranscriptionResult } from '../api/poll-result';
 import type { BackoffPolicy } from '../api/retry-policy';
 import type { VoiceUpload } from '../api/service-client';
 import { isServiceError } from '../api/service-error';
+import type { UploadSource } from '../api/upload-source';
+import { fail } from '../ipc/app-failure';
 import { decideAfterFailure } from '../outbox/failure-decision';
-import type { UploadAudio } from '../audio/upload-audio';
+import { OutboxRunner, dueItems } from '../outbox/outbox-runner';
+import { UploadProgress } from '../outbox/upload-progress';
+import type { ServiceHealth } from '../service/service-health';
 import type { DictationManifest } from './dictation-manifest';
 import type { DictationStore } from './dictation-store';
-import { OutboxRunner } from '../outbox/outbox-runner';
-import type { ServiceHealth } from '../service/service-health';
 
 export interface SyncClient {
   uploadVoice(input: VoiceUpload): Promise<unknown>;
   getTranscriptionResult(txnId: string, signal?: AbortSignal): Promise<TranscriptionResult>;
 }
 
-export interface SyncEngineOptions {
+export interface DictationOutboxOptions {
   store: DictationStore;
   client: SyncClient;
   /** Shared with the other outboxes: reachability and a rejected token. */
   health: ServiceHealth;
-  prepareAudio(manifest: DictationManifest): Promise<UploadAudio>;
+  /** The file to upload for a dictation (made once, then kept). */
+  prepareAudio(manifest: DictationManifest): Promise<UploadSource>;
   isOnline(): boolean;
   autoSync(): boolean;
   concurrency?: number;
@@ -46,22 +49,18 @@ export interface SyncEngineOptions {
   onProgress?(id: string, fraction: number): void;
 }
 
-const PENDING_STATES = new Set(['recorded', 'uploading', 'processing']);
-
-export class SyncEngine {
-  private readonly progress = new Map<string, number>();
+export class DictationOutbox {
+  private readonly progress: UploadProgress;
   private readonly runner: OutboxRunner;
 
-  constructor(private readonly options: SyncEngineOptions) {
+  constructor(private readonly options: DictationOutboxOptions) {
+    this.progress = new UploadProgress(options.onProgress, options.now);
     this.runner = new OutboxRunner({
-      waiting: () =>
-        options.store
-          .list()
-          .filter((manifest) => manifest.state === 'recorded' || manifest.state === 'processing')
-          .reverse()
-          .map((manifest) => ({ id: manifest.id, dueAt: manifest.nextAttemptAt ? Date.parse(manifest.nextAttemptAt) : null })),
+      waiting: () => dueItems(options.store.list().filter((manifest) => manifest.state === 'recorded' || manifest.state === 'processing').reverse()),
       run: (id, signal) => this.run(id, signal),
-      canRun: () => !options.health.onHold() && options.autoSync() && options.isOnline(),
+      health: options.health,
+      isOnline: options.isOnline,
+      enabled: options.autoSync,
       concurrency: options.concurrency,
       now: options.now,
     });
@@ -84,32 +83,23 @@ export class SyncEngine {
     this.runner.kick();
   }
 
-  status(): SyncStatus {
-    const health = this.options.health.current();
-    const paused = health.signInProblem ? 'needs-sign-in' : this.options.autoSync() ? null : 'sync-off';
-    return { paused, serviceReachable: health.reachable, message: health.signInProblem ?? health.problem };
-  }
-
-  pendingCount(): number {
-    return this.options.store.list().filter((manifest) => PENDING_STATES.has(manifest.state)).length;
-  }
-
   /** True while a recording is being sent. */
   uploading(): boolean {
     return this.options.store.list().some((manifest) => manifest.state === 'uploading');
   }
 
   progressOf(id: string): number | null {
-    return this.progress.get(id) ?? null;
+    return this.progress.of(id);
   }
 
-  /** Sends again now: resumes a cancelled one, restarts a finished one under a new txn id. */
+  /** Sends again now: resumes a cancelled one or one waiting for its next try, restarts a failed or partial one under a new txn id. */
   retry(id: string): void {
     const manifest = this.options.store.get(id);
-    if (!manifest || this.runner.isRunning(id) || manifest.state === 'recording') return;
-    if (manifest.durationMs === 0 || manifest.audioDeletedAt) return;
+    if (!manifest) fail('not-found', 'This dictation no longer exists.');
+    if (!canRetry(manifest) || this.runner.isRunning(id)) fail('refused', 'This dictation cannot be sent again now.');
+    if (manifest.audioDeletedAt) fail('refused', 'The recording of this dictation was deleted under the retention setting; it cannot be sent again.');
     const reset = { attempts: 0, nextAttemptAt: null, problem: null };
-    if (manifest.state === 'failed' || manifest.state === 'partial' || manifest.state === 'completed') {
+    if (manifest.state === 'failed' || manifest.state === 'partial') {
       const restart = manifest.uploadedAt !== null;
       this.options.store.update(id, {
         ...reset,
@@ -130,14 +120,15 @@ export class SyncEngine {
   /** Stops sending one dictation; it stays on disk until deleted or retried. */
   cancel(id: string): void {
     const manifest = this.options.store.get(id);
-    if (!manifest || !PENDING_STATES.has(manifest.state)) return;
+    if (!manifest) fail('not-found', 'This dictation no longer exists.');
+    if (!PENDING_STATES.has(manifest.state)) return;
     this.runner.abort(id);
     this.options.store.update(id, { state: 'cancelled', nextAttemptAt: null, problem: null });
   }
 
   remove(id: string): void {
     this.runner.abort(id);
-    this.progress.delete(id);
+    this.progress.clear(id);
     this.options.store.delete(id);
   }
 
@@ -149,7 +140,7 @@ export class SyncEngine {
     } catch (error) {
       if (!signal.aborted) this.failed(id, error);
     } finally {
-      this.progress.delete(id);
+      this.progress.clear(id);
     }
   }
 
@@ -161,23 +152,7 @@ export class SyncEngine {
         const audio = await this.options.prepareAudio(manifest);
         if (signal.aborted) return;
         manifest = store.update(manifest.id, { state: 'uploading', uploadStartedAt: new Date(this.now).toISOString(), problem: null });
-        let lastReport = 0;
-        await client.uploadVoice({
-          mode: manifest.mode,
-          txnId: manifest.txnId,
-          filePath: audio.path,
-          contentType: audio.contentType,
-          fileName: audio.fileName,
-          signal,
-          onProgress: (sent, total) => {
-            const fraction = total > 0 ? sent / total : 1;
-            this.progress.set(manifest.id, fraction);
-            if (this.now - lastReport >= 100 || fraction === 1) {
-              lastReport = this.now;
-              this.options.onProgress?.(manifest.id, fraction);
-            }
-          },
-        });
+        await client.uploadVoice({ mode: manifest.mode, txnId: manifest.txnId, file: audio, signal, onProgress: this.progress.tracker(manifest.id) });
       }
       this.options.health.answered();
       if (signal.aborted) return;

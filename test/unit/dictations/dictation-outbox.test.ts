@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { PENDING_STATES } from '../../../contract/dictation';
 import { ServiceClient } from '../../../main/api/service-client';
 import { WavAppender } from '../../../main/audio/wav-file';
 import { inlineMp3Encoding, prepareUploadAudio } from '../../../main/audio/upload-audio';
 import { DictationStore } from '../../../main/dictations/dictation-store';
-import { SyncEngine } from '../../../main/dictations/sync-engine';
+import { DictationOutbox, type SyncClient } from '../../../main/dictations/dictation-outbox';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { useSandbox } from '../api/sandbox-fixture';
 import { tempFolder } from '../temp-folder';
@@ -19,14 +20,16 @@ function recorded(store: DictationStore, label = 'patient', seconds = 1) {
   return store.update(manifest.id, { state: 'recorded', durationMs });
 }
 
-function engine(store: DictationStore, overrides: { online?: () => boolean; client?: ServiceClient; token?: () => string } = {}) {
+const pending = (store: DictationStore) => store.list().filter((item) => PENDING_STATES.has(item.state)).length;
+
+function engine(store: DictationStore, overrides: { online?: () => boolean; client?: ServiceClient; token?: () => string; wrap?: (client: SyncClient) => SyncClient } = {}) {
   const client =
     overrides.client ?? new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(overrides.token?.() ?? env.sandbox.token) }));
   const results: string[] = [];
   const health = new ServiceHealth();
-  const sync = new SyncEngine({
+  const sync = new DictationOutbox({
     store,
-    client,
+    client: overrides.wrap ? overrides.wrap(client) : client,
     health,
     prepareAudio: (manifest) => prepareUploadAudio(store.folderOf(manifest.id), 'mp3', inlineMp3Encoding),
     isOnline: overrides.online ?? (() => true),
@@ -41,7 +44,7 @@ function engine(store: DictationStore, overrides: { online?: () => boolean; clie
 const settle = (store: DictationStore, id: string, states: string[]) =>
   expect.poll(() => store.get(id)?.state, { timeout: 10_000, interval: 20 }).toSatisfy((state: unknown) => states.includes(state as string));
 
-describe('SyncEngine against the sandbox', () => {
+describe('DictationOutbox against the sandbox', () => {
   it('uploads the MP3 once under the fixed txn id and stores the completed result', async () => {
     const store = new DictationStore(tempFolder());
     const item = recorded(store, 'bed 1', 2);
@@ -62,18 +65,25 @@ describe('SyncEngine against the sandbox', () => {
     const a = recorded(store, 'a');
     const b = recorded(store, 'b');
     let online = false;
-    const { sync, client } = engine(store, { online: () => online });
+    let asked = 0;
+    const { sync, client } = engine(store, {
+      online: () => {
+        asked += 1;
+        return online;
+      },
+    });
     sync.start();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The outbox has looked, found the network down, and sent nothing.
+    await expect.poll(() => asked).toBeGreaterThanOrEqual(1);
     expect(env.sandbox.received).toEqual([]);
-    expect(sync.pendingCount()).toBe(2);
+    expect(pending(store)).toBe(2);
     online = true;
     sync.kick();
     await settle(store, a.id, ['completed']);
     await settle(store, b.id, ['completed']);
     sync.stop();
     await client.close();
-    expect(sync.pendingCount()).toBe(0);
+    expect(pending(store)).toBe(0);
   });
 
   it('keeps retrying while the service cannot be reached, and reports it', async () => {
@@ -81,14 +91,14 @@ describe('SyncEngine against the sandbox', () => {
     const item = recorded(store);
     let baseUrl = 'http://127.0.0.1:9';
     const client = new ServiceClient(() => ({ baseUrl, auth: staticToken(env.sandbox.token) }));
-    const { sync } = engine(store, { client });
+    const { sync, health } = engine(store, { client });
     sync.start();
     await expect.poll(() => store.get(item.id)?.attempts, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
     expect(store.get(item.id)).toMatchObject({ state: 'recorded', problem: expect.stringMatching(/cannot be reached/), nextAttemptAt: expect.any(String) });
-    expect(sync.status().serviceReachable).toBe(false);
+    expect(health.current().reachable).toBe(false);
     baseUrl = env.sandbox.url;
     await settle(store, item.id, ['completed']);
-    expect(sync.status().serviceReachable).toBe(true);
+    expect(health.current().reachable).toBe(true);
     sync.stop();
     await client.close();
   });
@@ -99,7 +109,7 @@ describe('SyncEngine against the sandbox', () => {
     let token = 'expired-token';
     const { sync, client, health } = engine(store, { token: () => token });
     sync.start();
-    await expect.poll(() => sync.status().paused, { timeout: 5000 }).toBe('needs-sign-in');
+    await expect.poll(() => health.current().signInProblem, { timeout: 5000 }).toMatch(/did not accept the access token/);
     expect(store.get(item.id)).toMatchObject({ state: 'recorded', attempts: 0 });
     token = env.sandbox.token;
     health.credentialsChanged();
@@ -114,7 +124,7 @@ describe('SyncEngine against the sandbox', () => {
     const item = recorded(store);
     const audio = await prepareUploadAudio(store.folderOf(item.id), 'mp3', inlineMp3Encoding);
     const { sync, client } = engine(store);
-    await client.uploadVoice({ mode: 'dictation', txnId: item.txnId, filePath: audio.path, contentType: audio.contentType });
+    await client.uploadVoice({ mode: 'dictation', txnId: item.txnId, file: audio });
     store.update(item.id, { uploadStartedAt: new Date().toISOString() });
     sync.start();
     await settle(store, item.id, ['completed']);
@@ -147,12 +157,19 @@ describe('SyncEngine against the sandbox', () => {
     env.sandbox.setFaults({ latencyMs: 300 });
     const store = new DictationStore(tempFolder());
     const item = recorded(store);
-    const { sync, client } = engine(store);
+    let settledUploads = 0;
+    const { sync, client } = engine(store, {
+      wrap: (inner) => ({
+        getTranscriptionResult: (txnId, signal) => inner.getTranscriptionResult(txnId, signal),
+        uploadVoice: (input) => inner.uploadVoice(input).finally(() => (settledUploads += 1)),
+      }),
+    });
     sync.start();
     await expect.poll(() => store.get(item.id)?.state, { timeout: 5000, interval: 5 }).toBe('uploading');
     sync.cancel(item.id);
     expect(store.get(item.id)?.state).toBe('cancelled');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The cut-off upload has come back (aborted); the dictation stays cancelled.
+    await expect.poll(() => settledUploads).toBe(1);
     expect(store.get(item.id)?.state).toBe('cancelled');
     env.sandbox.setFaults({ latencyMs: 0 });
     sync.retry(item.id);
@@ -166,14 +183,25 @@ describe('SyncEngine against the sandbox', () => {
     env.sandbox.setFaults({ latencyMs: 150 });
     const store = new DictationStore(tempFolder());
     const items = Array.from({ length: 5 }, (_, i) => recorded(store, `n${i}`));
-    const { sync, client } = engine(store);
+    // Every upload call is counted as it starts and ends, so no moment of overlap can be missed.
+    let sending = 0;
     let most = 0;
-    const watch = setInterval(() => {
-      most = Math.max(most, store.list().filter((m) => m.state === 'uploading' || m.state === 'processing').length);
-    }, 5);
+    const { sync, client } = engine(store, {
+      wrap: (inner) => ({
+        getTranscriptionResult: (txnId, signal) => inner.getTranscriptionResult(txnId, signal),
+        uploadVoice: async (input) => {
+          sending += 1;
+          most = Math.max(most, sending);
+          try {
+            return await inner.uploadVoice(input);
+          } finally {
+            sending -= 1;
+          }
+        },
+      }),
+    });
     sync.start();
     for (const item of items) await settle(store, item.id, ['completed']);
-    clearInterval(watch);
     sync.stop();
     await client.close();
     expect(most).toBe(2);

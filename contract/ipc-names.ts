@@ -1,0 +1,58 @@
+/**
+ * The names of the bridge's operations and events, and their channels. Kept apart from the
+ * schemas so that the sandboxed preload bundles no validation library; `contract/ipc.ts`
+ * checks at compile time that its schemas cover exactly these names.
+ */
+
+export const OPERATION_NAMES = [
+  'getSettings',
+  'updateSettings',
+  'setSecret',
+  'signIn',
+  'signInAgain',
+  'listMicrophones',
+  'getStatus',
+  'getRecorder',
+  'startRecording',
+  'pauseRecording',
+  'resumeRecording',
+  'stopRecording',
+  'discardRecording',
+  'listDictations',
+  'getDictation',
+  'retryDictation',
+  'cancelDictation',
+  'deleteDictation',
+  'exportOutput',
+  'copyText',
+  'pickRecordFiles',
+  'stageRecordFiles',
+  'dismissStagedFile',
+  'uploadRecords',
+  'listRecords',
+  'retryRecord',
+  'deleteRecord',
+  'getRegistration',
+  'startRegistration',
+  'resendRegistrationOtp',
+  'resetRegistration',
+  'getUpdateStatus',
+  'checkForUpdates',
+  'restartToUpdate',
+] as const;
+export type OperationName = (typeof OPERATION_NAMES)[number];
+
+export const EVENT_NAMES = [
+  'statusChanged',
+  'settingsChanged',
+  'recorderChanged',
+  'dictationChanged',
+  'dictationRemoved',
+  'recordChanged',
+  'recordRemoved',
+  'updateChanged',
+] as const;
+export type EventName = (typeof EVENT_NAMES)[number];
+
+export const operationChannel = (name: OperationName): string => `scribe:op:${name}`;
+export const eventChannel = (name: EventName): string => `scribe:event:${name}`;

@@ -1,0 +1,28 @@
+/**
+ * A file to upload, as the client sees it: its name, type and exact size, and a way to read
+ * it from the start (again, when a request is replayed). Where the bytes come from (a plain
+ * file, or an encrypted one decrypted as it is read) is the caller's business.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+
+export interface UploadSource {
+  fileName: string;
+  contentType: string;
+  /** Bytes that `open()` yields. */
+  size: number;
+  open(): Readable;
+}
+
+/** A file on disk, uploaded as it is. */
+export async function plainFileSource(path: string, fileName: string, contentType: string): Promise<UploadSource> {
+  const { size } = await stat(path);
+  return { fileName, contentType, size, open: () => createReadStream(path, { highWaterMark: 256 * 1024 }) };
+}
+
+export async function readWhole(source: UploadSource): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of source.open()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,31 @@
+/** Upload progress of each item being sent, told to listeners at most every 100 ms (and at the end). */
+
+export class UploadProgress {
+  private readonly fractions = new Map<string, number>();
+
+  constructor(
+    private readonly report: (id: string, fraction: number) => void = () => {},
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  of(id: string): number | null {
+    return this.fractions.get(id) ?? null;
+  }
+
+  /** A progress callback for one upload. */
+  tracker(id: string): (sentBytes: number, totalBytes: number) => void {
+    let lastReport = Number.NEGATIVE_INFINITY;
+    return (sent, total) => {
+      const fraction = total > 0 ? sent / total : 1;
+      this.fractions.set(id, fraction);
+      if (this.now() - lastReport >= 100 || fraction === 1) {
+        lastReport = this.now();
+        this.report(id, fraction);
+      }
+    };
+  }
+
+  clear(id: string): void {
+    this.fractions.delete(id);
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * The service, assembled: which one (the sandbox or a real one), how the app signs in, what
+ * the outboxes learned about it (health), the client, and the sign-in handlers. Follows the
+ * settings by itself.
+ */
+import { ServiceClient } from '../api/service-client';
+import type { OperationHandlers } from '../ipc/register-operations';
+import { log } from '../log';
+import type { SecretVault } from '../settings/secret-vault';
+import type { SettingsService } from '../settings/settings-service';
+import { vaultGrantStore } from './grant-store';
+import { ServiceConnection } from './service-connection';
+import { ServiceHealth } from './service-health';
+
+export interface ServiceFeatureDeps {
+  settings: SettingsService;
+  vault: SecretVault;
+}
+
+export async function createServiceFeature(deps: ServiceFeatureDeps) {
+  const { settings } = deps;
+  const changeListeners = new Set<() => void>();
+  const resumeListeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of changeListeners) listener();
+  };
+  /** Sending may start again (new credentials, a successful sign-in): the outboxes look now. */
+  const resume = () => {
+    for (const listener of resumeListeners) listener();
+  };
+
+  const health = new ServiceHealth();
+  health.onChange(changed);
+  const connection = new ServiceConnection(settings, {
+    grantStore: (owner) => vaultGrantStore(deps.vault, owner),
+    onAuthChange: changed,
+    onProblem: (message) => log.error(`service: ${message}`),
+  });
+  await connection.apply();
+  const client = new ServiceClient(() => connection.config());
+
+  settings.onChange(() => {
+    health.credentialsChanged();
+    void connection.apply().then(() => {
+      void connection.signInIfNeeded();
+      resume();
+      changed();
+    });
+  });
+
+  /** Signs in with the stored credentials now; a success lifts a sign-in hold, a failure shows in the sign-in status. */
+  const signInNow = async () => {
+    await connection.apply();
+    try {
+      await connection.signInAgain();
+      health.credentialsChanged();
+      resume();
+    } catch (error) {
+      log.warn(`auth: sign-in attempt failed (${(error as { kind?: string }).kind ?? 'error'})`);
+    }
+    changed();
+  };
+
+  const handlers: Pick<OperationHandlers, 'signIn' | 'signInAgain'> = {
+    signIn: async ({ clientId, clientSecret }) => {
+      const view = settings.saveCredentials(clientId, clientSecret);
+      await signInNow();
+      return view;
+    },
+    signInAgain: async () => {
+      await signInNow();
+      return connection.authStatus();
+    },
+  };
+
+  return {
+    client,
+    health,
+    connection,
+    handlers,
+    onChange(listener: () => void): void {
+      changeListeners.add(listener);
+    },
+    onResume(listener: () => void): void {
+      resumeListeners.add(listener);
+    },
+    start(): void {
+      void connection.signInIfNeeded();
+    },
+    async stop(): Promise<void> {
+      await client.close();
+      await connection.stop();
+    },
+  };
+}
+
+export type ServiceFeature = Awaited<ReturnType<typeof createServiceFeature>>;

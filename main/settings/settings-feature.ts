@@ -1,0 +1,49 @@
+/** Settings, assembled: the administrator's policy, the secret vault, the settings service and its handlers. */
+import { join } from 'node:path';
+import { safeStorage } from 'electron';
+import type { OperationHandlers } from '../ipc/register-operations';
+import { log } from '../log';
+import type { WindowEvents } from '../windows/app-window';
+import { electronSettingsStore } from './electron-settings-store';
+import { effectivePolicy, loadPolicy, machinePolicyPath } from './policy';
+import { SecretVault } from './secret-vault';
+import { SettingsService } from './settings-service';
+import { DEFAULT_PROGRAM_DATA, windowsProgramData } from './windows-program-data';
+
+export interface SettingsFeatureDeps {
+  userData: string;
+  /** `--policy=<file>`, if given. */
+  policyFile: string | null;
+  packaged: boolean;
+  window: WindowEvents;
+}
+
+function programDataFolder(): string {
+  try {
+    return windowsProgramData();
+  } catch (error) {
+    log.error(`policy: the ProgramData folder could not be asked of Windows (${(error as Error).message}); using ${DEFAULT_PROGRAM_DATA}`);
+    return DEFAULT_PROGRAM_DATA;
+  }
+}
+
+export function createSettingsFeature(deps: SettingsFeatureDeps) {
+  const policy = effectivePolicy(
+    loadPolicy(machinePolicyPath(process.platform, programDataFolder), false),
+    deps.policyFile ? loadPolicy(deps.policyFile, true) : null,
+    deps.packaged,
+  );
+  if (policy.error) log.warn(`policy: ${policy.error}`);
+  else if (policy.path) log.info(`policy: applied ${policy.path}`);
+
+  const vault = new SecretVault(join(deps.userData, 'secrets.json'), safeStorage, process.platform, (message) => log.warn(`secrets: ${message}`));
+  const settings = new SettingsService(electronSettingsStore(), vault, policy);
+  settings.onChange((view) => deps.window.send('settingsChanged', view));
+
+  const handlers: Pick<OperationHandlers, 'getSettings' | 'updateSettings' | 'setSecret'> = {
+    getSettings: () => settings.view(),
+    updateSettings: (patch) => settings.update(patch),
+    setSecret: ({ name, value }) => settings.setSecret(name, value),
+  };
+  return { settings, vault, handlers };
+}

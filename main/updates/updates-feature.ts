@@ -1,0 +1,37 @@
+/** Updates, assembled: the update service behind the settings and policy, and its handlers. */
+import { readFileSync } from 'node:fs';
+import type { OperationHandlers } from '../ipc/register-operations';
+import type { SettingsService } from '../settings/settings-service';
+import type { WindowEvents } from '../windows/app-window';
+import { choosePublisherKey } from './publisher-key';
+import { UpdateService } from './update-service';
+
+export interface UpdatesFeatureDeps {
+  settings: SettingsService;
+  /** Each says why the app must not restart now (a recording, an upload), or null. */
+  busyReasons: Array<() => string | null>;
+  window: WindowEvents;
+  packaged: boolean;
+  version: string;
+  userData: string;
+}
+
+export function createUpdatesFeature(deps: UpdatesFeatureDeps) {
+  const updates = new UpdateService({
+    settings: () => deps.settings.current(),
+    busyReason: () => deps.busyReasons.map((reason) => reason()).find((reason) => reason !== null) ?? null,
+    onStatus: (status) => deps.window.send('updateChanged', status),
+    isPackaged: deps.packaged,
+    userData: deps.userData,
+    version: deps.version,
+    publisherKey: () => choosePublisherKey({ isPackaged: deps.packaged, env: process.env, readFile: (path) => readFileSync(path, 'utf8') }),
+  });
+  deps.settings.onChange(() => deps.window.send('updateChanged', updates.current()));
+
+  const handlers: Pick<OperationHandlers, 'getUpdateStatus' | 'checkForUpdates' | 'restartToUpdate'> = {
+    getUpdateStatus: () => updates.current(),
+    checkForUpdates: () => updates.check(),
+    restartToUpdate: () => updates.restartNow(),
+  };
+  return { handlers, start: () => updates.start(), stop: () => updates.stop() };
+}

@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { SECRET_LABELS, type SecretName } from '../../../contract/settings';
+import { FieldError, LockNote } from './fields';
+import { useSettingsStore } from './settings-store';
+
+function SecretField({ name, hint }: { name: SecretName; hint: string }) {
+  const view = useSettingsStore((state) => state.view);
+  const error = useSettingsStore((state) => state.errors[name]);
+  const saveSecret = useSettingsStore((state) => state.saveSecret);
+  const [draft, setDraft] = useState('');
+  if (!view) return null;
+  const locked = view.locked.includes(name);
+  const state = view.secrets[name];
+  const inputId = `secret-${name}`;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await saveSecret(name, draft)) setDraft('');
+  };
+  return (
+    <form className="field secret" onSubmit={(event) => void submit(event)} aria-label={SECRET_LABELS[name]}>
+      <label htmlFor={inputId}>
+        {SECRET_LABELS[name]}{' '}
+        <span className={`secret-state ${state === 'set' ? 'is-set' : ''}`} data-testid={`${name}-state`}>
+          {state === 'set' ? 'Set' : 'Not set'}
+        </span>{' '}
+        <LockNote locked={locked} />
+      </label>
+      <div className="row">
+        <input
+          id={inputId}
+          type="password"
+          value={draft}
+          disabled={locked}
+          placeholder={state === 'set' ? 'Enter a new value to replace it' : ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          autoComplete="off"
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <button type="submit" disabled={locked || draft === ''}>
+          Save
+        </button>
+        <button type="button" disabled={locked || state === 'not set'} onClick={() => void saveSecret(name, '')}>
+          Remove
+        </button>
+      </div>
+      <p className="hint">{hint}</p>
+      <FieldError id={`${inputId}-error`} message={error} />
+    </form>
+  );
+}
+
+/** The long-lived access token and the encryption key; never shown again once saved. */
+export function SecretsSection({ persisted }: { persisted: boolean }) {
+  return (
+    <fieldset>
+      <legend>Other secrets</legend>
+      <p className="hint">
+        {persisted
+          ? 'Secrets are stored encrypted by the operating system and are never shown again after saving.'
+          : 'Secrets are kept in memory only until the app closes, and are never shown again after saving.'}
+      </p>
+      <SecretField name="accessToken" hint="Only if you were given a long-lived access token instead of a client id and secret. It is not renewed automatically." />
+      <SecretField name="jweClientKey" hint="Exactly 16 characters (16 bytes), given with the key id. Needed only when payload encryption is used." />
+    </fieldset>
+  );
+}

@@ -1,0 +1,154 @@
+import { useEffect, type FormEvent } from 'react';
+import { SERVICE_BASE_URLS, SERVICE_KINDS, SERVICE_LABELS, UPLOAD_AUDIO_FORMATS, type SettingName, type Settings } from '../../../contract/settings';
+import type { SettingsView } from '../../../contract/ipc';
+import { FieldError, LockNote, NumberField, SelectField, TextField, ToggleField } from './fields';
+import { useSettingsStore } from './settings-store';
+import { UpdateStatusLine } from './UpdateStatusLine';
+import { useSettingsDraft } from './use-settings-draft';
+
+const FORMAT_LABELS: Record<Settings['uploadAudioFormat'], string> = {
+  mp3: 'MP3 (compact, recommended)',
+  wav: 'WAV (uncompressed, about 10 times larger)',
+};
+
+/** Settings whose value is text (or a choice among texts). */
+type TextSettingName = { [K in SettingName]: Settings[K] extends string ? K : never }[SettingName];
+
+const SERVICE_OPTIONS = SERVICE_KINDS.map((kind) => ({
+  value: kind,
+  label: `${SERVICE_LABELS[kind]}${kind === 'production' || kind === 'development' ? ` (${SERVICE_BASE_URLS[kind]})` : ''}`,
+}));
+
+/** Every setting but the secrets, saved together with "Save settings". */
+export function SettingsForm({ view }: { view: SettingsView }) {
+  const errors = useSettingsStore((state) => state.errors);
+  const notice = useSettingsStore((state) => state.notice);
+  const microphones = useSettingsStore((state) => state.microphones);
+  const microphonesProblem = useSettingsStore((state) => state.microphonesProblem);
+  const loadMicrophones = useSettingsStore((state) => state.loadMicrophones);
+  const save = useSettingsStore((state) => state.save);
+  const { draft, changed, set, undo } = useSettingsDraft(view.values);
+
+  useEffect(() => {
+    void loadMicrophones();
+  }, [loadMicrophones]);
+
+  const locked = (name: SettingName) => view.locked.includes(name);
+  /** The props every text or choice field takes from the draft. */
+  const text = (name: TextSettingName) => ({
+    name,
+    value: draft[name],
+    locked: locked(name),
+    error: errors[name],
+    onChange: (value: string) => set(name, value as Settings[typeof name]),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(Object.fromEntries(changed.map((name) => [name, draft[name]])));
+  };
+
+  const devices = microphones ?? [];
+  const micMissing = draft.microphone !== '' && microphones !== null && !devices.includes(draft.microphone);
+
+  return (
+    <form onSubmit={submit} aria-label="Service and device settings">
+      <fieldset>
+        <legend>Service</legend>
+        <SelectField
+          {...text('service')}
+          label="Transcription service"
+          options={SERVICE_OPTIONS}
+          hint={draft.service === 'sandbox' ? 'The sandbox runs inside this app and returns test results. Nothing is sent over the internet.' : undefined}
+        />
+        {draft.service === 'custom' || draft.customServiceUrl !== '' ? (
+          <TextField {...text('customServiceUrl')} label="Custom service address" hint="For example https://scribe.example-clinic.org" />
+        ) : null}
+      </fieldset>
+
+      <fieldset>
+        <legend>Account</legend>
+        <TextField {...text('userOid')} label="User OID" />
+        <TextField {...text('partnerUserId')} label="Partner user id" />
+        <TextField {...text('partnerHipId')} label="Partner HIP id" />
+        <TextField {...text('jweKid')} label="Encryption key id (kid)" />
+      </fieldset>
+
+      <fieldset>
+        <legend>Recording</legend>
+        <div className="field">
+          <label htmlFor="microphone">
+            Microphone <LockNote locked={locked('microphone')} />
+          </label>
+          <select id="microphone" value={draft.microphone} disabled={locked('microphone')} onChange={(event) => set('microphone', event.target.value)}>
+            <option value="">System default</option>
+            {micMissing ? <option value={draft.microphone}>{draft.microphone} (not connected)</option> : null}
+            {devices.map((device) => (
+              <option key={device} value={device}>
+                {device}
+              </option>
+            ))}
+          </select>
+          <FieldError id="microphone-list-error" message={microphonesProblem ?? undefined} />
+          {micMissing ? <p className="field-error">The chosen microphone is not connected.</p> : null}
+        </div>
+        <SelectField {...text('uploadAudioFormat')} label="Upload audio format" options={UPLOAD_AUDIO_FORMATS.map((format) => ({ value: format, label: FORMAT_LABELS[format] }))} />
+        <TextField {...text('recordShortcut')} label="Record shortcut (works from any program)" hint="For example CommandOrControl+Alt+R. Leave empty for none." />
+        <NumberField
+          name="audioRetentionDays"
+          label="Delete the recordings of completed dictations after (days; 0 keeps them)"
+          min={0}
+          max={3650}
+          value={draft.audioRetentionDays}
+          locked={locked('audioRetentionDays')}
+          error={errors.audioRetentionDays}
+          onChange={(value) => set('audioRetentionDays', value)}
+        />
+        <ToggleField
+          label="Send dictations automatically when the service can be reached"
+          value={draft.autoSync}
+          locked={locked('autoSync')}
+          onChange={(value) => set('autoSync', value)}
+        />
+      </fieldset>
+
+      <fieldset>
+        <legend>Updates</legend>
+        <ToggleField
+          label="Check for updates and download them in the background"
+          value={draft.updatesEnabled}
+          locked={locked('updatesEnabled')}
+          onChange={(value) => set('updatesEnabled', value)}
+        />
+        <TextField {...text('updateUrl')} label="Update server" hint="The web address where your IT provider publishes Scribe Desk updates." />
+        <TextField {...text('updateChannel')} label="Update channel" />
+        <UpdateStatusLine />
+      </fieldset>
+
+      <fieldset>
+        <legend>Registration</legend>
+        <NumberField
+          name="otpResendSeconds"
+          label="Wait before an OTP can be sent again (seconds)"
+          min={5}
+          max={600}
+          value={draft.otpResendSeconds}
+          locked={locked('otpResendSeconds')}
+          error={errors.otpResendSeconds}
+          onChange={(value) => set('otpResendSeconds', value)}
+        />
+      </fieldset>
+
+      <div className="actions">
+        <button type="submit" className="primary" disabled={changed.length === 0}>
+          Save settings
+        </button>
+        <button type="button" disabled={changed.length === 0} onClick={undo}>
+          Undo changes
+        </button>
+        <span className="notice" role="status">
+          {notice}
+        </span>
+      </div>
+    </form>
+  );
+}

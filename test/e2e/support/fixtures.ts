@@ -1,0 +1,70 @@
+/**
+ * What every end-to-end test gets: its own app launches (each with its own data folder),
+ * its own sandboxes, and the virtual microphone, all torn down when the test ends, passed
+ * or failed. Tests import `test` and `expect` from here.
+ */
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { test as base, type Page } from '@playwright/test';
+import type { OperationInput, OperationName, OperationOutput } from '../../../contract/ipc';
+import type { Result } from '../../../contract/result';
+import { SandboxServer, type SandboxOptions } from '../../../main/sandbox/sandbox-server';
+import { launchApp, type LaunchOptions, type LaunchedApp } from './launch-app';
+import { startVirtualMicrophone, type VirtualMicrophone } from './virtual-microphone';
+
+export { expect } from '@playwright/test';
+
+interface Fixtures {
+  /** Starts the app; every app started this way is closed and its data folder removed after the test. */
+  launch(options?: LaunchOptions): Promise<LaunchedApp>;
+  /** Starts a sandbox on loopback; stopped after the test. */
+  startSandbox(options?: SandboxOptions): Promise<SandboxServer>;
+  /** The virtual microphone speaking, for the tests that record. */
+  microphone: VirtualMicrophone;
+}
+
+export const test = base.extend<Fixtures>({
+  launch: async ({}, use) => {
+    const launched: LaunchedApp[] = [];
+    await use(async (options) => {
+      const app = await launchApp(options);
+      launched.push(app);
+      return app;
+    });
+    // Closing an app the test already closed (or killed) is a no-op.
+    for (const { app } of launched.reverse()) await app.close().catch(() => undefined);
+    for (const { userDataDir, policyFile } of launched) {
+      rmSync(userDataDir, { recursive: true, force: true });
+      rmSync(dirname(policyFile), { recursive: true, force: true });
+    }
+  },
+  startSandbox: async ({}, use) => {
+    const started: SandboxServer[] = [];
+    await use(async (options) => {
+      const sandbox = await SandboxServer.start(options);
+      started.push(sandbox);
+      return sandbox;
+    });
+    await Promise.all(started.map((sandbox) => sandbox.stop()));
+  },
+  microphone: async ({}, use) => {
+    const microphone = startVirtualMicrophone();
+    await use(microphone);
+    microphone.stop();
+  },
+});
+
+/** Calls an operation through the page's bridge, exactly as the page does, and returns its Result. */
+export function callBridge<K extends OperationName>(page: Page, name: K, input?: OperationInput<K>): Promise<Result<OperationOutput<K>>> {
+  return page.evaluate(
+    ([operation, argument]) => (window.scribe[operation] as (input: unknown) => Promise<Result<OperationOutput<K>>>)(argument),
+    [name, input] as const,
+  );
+}
+
+/** The value of an operation that must succeed; a failure fails the test with main's message. */
+export async function bridgeValue<K extends OperationName>(page: Page, name: K, input?: OperationInput<K>): Promise<OperationOutput<K>> {
+  const result = await callBridge(page, name, input);
+  if (!result.ok) throw new Error(`${name} failed (${result.error.kind}): ${result.error.message}`);
+  return result.value;
+}
