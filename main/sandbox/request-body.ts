@@ -3,8 +3,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 
-/** A request the sandbox answers with 400. */
-export class BadRequest extends Error {}
+import { BadRequest } from './sandbox-routes';
 
 export interface ReceivedFile {
   field: string;

@@ -1,0 +1,54 @@
+/** The record (lab report) operations. */
+import type { RecordTask } from '../../contract/records';
+import { encryptJson } from './jwe';
+import { documentUploadSchema, messageSchema } from './response-schemas';
+import { check, chunked, commonFailure, unexpected, type CallOptions, type Progress, type ServiceCaller } from './service-call';
+import { ServiceError } from './service-error';
+import { readWhole, type UploadSource } from './upload-source';
+
+export interface RecordUpload {
+  file: UploadSource;
+  documentType: 'lr';
+  tasks: readonly RecordTask[];
+  batch: boolean;
+  onProgress?: Progress;
+  signal?: AbortSignal;
+}
+
+/** POST /mr/api/v2/docs?dt&task…&batch, multipart `file` or a JWE envelope of `{file: base64}`. */
+export async function uploadRecord(caller: ServiceCaller, input: RecordUpload): Promise<{ documentId: string }> {
+  if (input.tasks.length === 0) throw new ServiceError('invalid_request', 'Choose at least one parsing task.');
+  const query: Array<[string, string]> = [['dt', input.documentType], ...input.tasks.map((task): [string, string] => ['task', task])];
+  if (input.batch) query.push(['batch', 'true']);
+  const key = caller.jweKey();
+  let request: CallOptions;
+  if (key) {
+    const envelope = await encryptJson({ file: (await readWhole(input.file)).toString('base64') }, key);
+    const body = Buffer.from(JSON.stringify(envelope), 'utf8');
+    request = {
+      method: 'POST',
+      path: '/mr/api/v2/docs',
+      query,
+      headers: { 'content-type': 'application/json', 'x-encryption': 'JWE', 'content-length': String(body.length) },
+      body: () => chunked(body, input.onProgress),
+      requestProtected: envelope.protected,
+      signal: input.signal,
+    };
+  } else {
+    request = caller.fileUpload('/mr/api/v2/docs', query, input.file, input.onProgress, input.signal);
+  }
+  const answer = await caller.call(request);
+  if (answer.status === 200 || answer.status === 201) {
+    return { documentId: check(documentUploadSchema, answer.json, 'upload confirmation').document_id };
+  }
+  if (answer.status === 400) {
+    const text = answer.text.trim();
+    const detail = text === '' || text.length > 200 ? 'invalid form data' : text.replace(/\.$/, '').toLowerCase();
+    throw new ServiceError('invalid_request', `The service refused the file: ${detail}.`, { status: 400 });
+  }
+  if (answer.status === 403) {
+    const { message } = check(messageSchema, answer.json, 'forbidden answer');
+    throw new ServiceError('forbidden', `The service refused the upload (${message.toLowerCase()}): this account may not upload records.`, { status: 403 });
+  }
+  throw commonFailure(answer) ?? unexpected(answer);
+}

@@ -1,0 +1,184 @@
+/**
+ * One request to the service, done right once for every operation: the address checked
+ * (https, or loopback), the bearer token (renewed and the request replayed once after a
+ * 401), the account headers, JWE on the way out and back, and helpers to check answers.
+ */
+import { Readable } from 'node:stream';
+import type { z } from 'zod';
+import type { TokenSource } from '../service/token-source';
+import { HttpTransport, type TransportOptions, type TransportResponse } from './http-transport';
+import { decryptResponse, deriveJweKey, encryptJson, encryptedResponseSchema, looksEncrypted, type JweKey } from './jwe';
+import { multipartFileBody } from './multipart-body';
+import { isRetryableStatus, parseRetryAfter } from './retry-policy';
+import { MESSAGES, ServiceError } from './service-error';
+import { serviceUrl } from './service-url';
+import type { UploadSource } from './upload-source';
+
+export interface ServiceConfig {
+  baseUrl: string;
+  /** Bearer tokens: renewed by a signed-in session, or a fixed token. */
+  auth: TokenSource;
+  userOid?: string;
+  partnerUserId?: string;
+  partnerHipId?: string;
+  /** Payload encryption; null or absent means plain requests. */
+  jwe?: { clientKey: string; kid: string } | null;
+}
+
+export type Progress = (sentBytes: number, totalBytes: number) => void;
+
+export interface CallOptions {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Array<[string, string]>;
+  headers?: Record<string, string>;
+  /** Makes the body; called again when the request is replayed with a renewed token. */
+  body?: () => string | Buffer | Readable;
+  signal?: AbortSignal;
+  /** The request's JWE protected header, to verify an encrypted answer that omits its own. */
+  requestProtected?: string | null;
+}
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | undefined>;
+  text: string;
+  /** The body parsed as JSON (decrypted when it was encrypted); undefined when empty or not JSON. */
+  json: unknown;
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function check<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at "${issue.path.join('.')}"` : '';
+    throw new ServiceError('malformed_response', MESSAGES.malformed(`${what}${where}`));
+  }
+  return parsed.data;
+}
+
+/** Answers every operation treats alike: 401, 403, 408, 429 and 5xx without a documented body. */
+export function commonFailure(answer: Answer): ServiceError | null {
+  const retryAfterMs = parseRetryAfter(answer.headers['retry-after']);
+  switch (true) {
+    case answer.status === 401:
+      return new ServiceError('unauthorized', MESSAGES.unauthorized, { status: 401 });
+    case answer.status === 403:
+      return new ServiceError('forbidden', MESSAGES.forbidden, { status: 403 });
+    case answer.status === 408:
+      return new ServiceError('timeout', MESSAGES.timeout, { status: 408, retryAfterMs });
+    case answer.status === 429:
+      return new ServiceError('rate_limited', MESSAGES.rateLimited, { status: 429, retryAfterMs });
+    case isRetryableStatus(answer.status):
+      return new ServiceError('server_error', MESSAGES.server(answer.status), { status: answer.status, retryAfterMs });
+    default:
+      return null;
+  }
+}
+
+export function unexpected(answer: Answer): ServiceError {
+  return new ServiceError('malformed_response', MESSAGES.malformed(`unexpected HTTP status ${answer.status}`), { status: answer.status });
+}
+
+export function chunked(buffer: Buffer, onProgress?: Progress): Readable {
+  async function* chunks(): AsyncGenerator<Buffer> {
+    const size = 256 * 1024;
+    for (let offset = 0; offset < buffer.length; offset += size) {
+      const chunk = buffer.subarray(offset, offset + size);
+      yield chunk;
+      onProgress?.(offset + chunk.length, buffer.length);
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+
+export class ServiceCaller {
+  private readonly transport: HttpTransport;
+
+  constructor(
+    private readonly config: () => ServiceConfig,
+    transportOptions: TransportOptions = {},
+  ) {
+    this.transport = new HttpTransport(transportOptions);
+  }
+
+  jweKey(): JweKey | null {
+    const jwe = this.config().jwe;
+    return jwe ? deriveJweKey(jwe.clientKey, jwe.kid) : null;
+  }
+
+  /**
+   * One request with a bearer token. A 401 is answered by renewing the token (one renewal
+   * shared by every waiting request) and replaying the request once, never more.
+   */
+  async call(options: CallOptions): Promise<Answer> {
+    const config = this.config();
+    const url = serviceUrl(config.baseUrl, options.path, options.query);
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (config.userOid) headers['x-pt-id'] = config.userOid;
+    if (config.partnerUserId) headers['x-partner-pt-id'] = config.partnerUserId;
+    if (config.partnerHipId) headers['x-hip-id'] = config.partnerHipId;
+    const send = (token: string): Promise<TransportResponse> =>
+      this.transport.send({ method: options.method, url, headers: { ...headers, authorization: `Bearer ${token}` }, body: options.body?.(), signal: options.signal });
+
+    const token = await config.auth.token(options.signal);
+    let response = await send(token);
+    if (response.status === 401) {
+      const renewed = await config.auth.renewAfterRejection(token, options.signal);
+      if (renewed !== null) response = await send(renewed);
+    }
+    let json = parseJson(response.text);
+    if (looksEncrypted(json)) {
+      const key = config.jwe ? deriveJweKey(config.jwe.clientKey, config.jwe.kid) : null;
+      if (!key) throw new ServiceError('encryption', 'The service sent an encrypted answer, but no encryption key is set. Set it in Settings.');
+      json = await decryptResponse(check(encryptedResponseSchema, json, 'encrypted answer'), key.secret, options.requestProtected ?? null);
+    } else if (options.requestProtected && response.status >= 200 && response.status < 300) {
+      // An encrypted request's answer must be encrypted too: a plain one may have been swapped on the way.
+      throw new ServiceError('encryption', MESSAGES.plainAnswer, { status: response.status });
+    }
+    return { ...response, json };
+  }
+
+  /** A JSON body, encrypted when encryption is configured. */
+  async jsonBody(payload: unknown): Promise<Pick<CallOptions, 'body' | 'headers' | 'requestProtected'>> {
+    const key = this.jweKey();
+    if (!key) {
+      const text = JSON.stringify(payload);
+      return { body: () => text, headers: { 'content-type': 'application/json' } };
+    }
+    const envelope = await encryptJson(payload, key);
+    const text = JSON.stringify(envelope);
+    return {
+      body: () => text,
+      headers: { 'content-type': 'application/json', 'x-encryption': 'JWE' },
+      requestProtected: envelope.protected,
+    };
+  }
+
+  /** A file as multipart field `file`, the one way both uploads send one in the clear. */
+  fileUpload(path: string, query: Array<[string, string]>, file: UploadSource, onProgress?: Progress, signal?: AbortSignal): CallOptions {
+    const multipart = multipartFileBody('file', file, onProgress);
+    return {
+      method: 'POST',
+      path,
+      query,
+      headers: { 'content-type': multipart.contentType, 'content-length': String(multipart.contentLength) },
+      body: multipart.body,
+      signal,
+    };
+  }
+
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+}

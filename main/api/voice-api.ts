@@ -1,0 +1,67 @@
+/** The transcription operations: the audio upload and the result lookup. */
+import type { TranscriptionResult } from '../../contract/transcription';
+import { lookupUnauthorizedSchema, messageSchema, resultDataSchema, resultErrorSchema, voiceUploadSchema } from './response-schemas';
+import { check, commonFailure, unexpected, type Progress, type ServiceCaller } from './service-call';
+import { ServiceError } from './service-error';
+import { decodeContext, decodeOutputItem } from './transcription-output';
+import type { UploadSource } from './upload-source';
+
+export type VoiceMode = 'dictation' | 'consultation';
+
+export interface VoiceUpload {
+  mode: VoiceMode;
+  txnId: string;
+  file: UploadSource;
+  onProgress?: Progress;
+  signal?: AbortSignal;
+}
+
+const FAILURE_MESSAGES: Record<string, string> = {
+  system_error: 'The service could not process this dictation (system error)',
+  output_not_available: 'The service produced no output for this dictation',
+};
+
+/** POST /voice/upload?mode&txnid, the audio as multipart field `file`. */
+export async function uploadVoice(caller: ServiceCaller, input: VoiceUpload): Promise<{ message: string; filename: string }> {
+  const query: Array<[string, string]> = [
+    ['mode', input.mode],
+    ['txnid', input.txnId],
+  ];
+  const answer = await caller.call(caller.fileUpload('/voice/upload', query, input.file, input.onProgress, input.signal));
+  if (answer.status === 200) return check(voiceUploadSchema, answer.json, 'voice upload confirmation');
+  if (answer.status === 401) check(messageSchema, answer.json, 'unauthorized answer');
+  throw commonFailure(answer) ?? unexpected(answer);
+}
+
+/** GET /voice/api/v3/status/<txn_id>. */
+export async function getTranscriptionResult(caller: ServiceCaller, txnId: string, signal?: AbortSignal): Promise<TranscriptionResult> {
+  const answer = await caller.call({ method: 'GET', path: `/voice/api/v3/status/${encodeURIComponent(txnId)}`, signal });
+  switch (answer.status) {
+    case 200:
+    case 202:
+    case 206: {
+      const body = answer.status === 202 && answer.json === undefined ? { data: { output: [], additional_data: {} } } : answer.json;
+      const { data } = check(resultDataSchema, body, 'transcription result');
+      const state = answer.status === 200 ? 'completed' : answer.status === 202 ? 'in_progress' : 'partial';
+      return { state, outputs: data.output.map(decodeOutputItem), context: decodeContext(data.additional_data) };
+    }
+    case 400: {
+      const { error } = check(resultErrorSchema, answer.json, 'error answer');
+      if (error.code === 'transaction_not_found') {
+        throw new ServiceError('not_found', 'The service has no transaction with this id (yet).', { status: 400, code: error.code });
+      }
+      throw new ServiceError('invalid_request', `The service refused the request: ${error.msg} (${error.code}).`, { status: 400, code: error.code });
+    }
+    case 401:
+      check(lookupUnauthorizedSchema, answer.json, 'unauthorized answer');
+      throw commonFailure(answer)!;
+    case 500: {
+      const parsed = resultErrorSchema.safeParse(answer.json);
+      if (!parsed.success) throw commonFailure(answer)!;
+      const { code, msg } = parsed.data.error;
+      return { state: 'failed', code, message: `${FAILURE_MESSAGES[code] ?? 'The transcription failed'}: ${msg}` };
+    }
+    default:
+      throw commonFailure(answer) ?? unexpected(answer);
+  }
+}
