@@ -19,7 +19,7 @@ function registrationError(status: number, error: string, sourceCode: string, so
 /** What the sandbox keeps of a received Aadhaar number: the last four digits. */
 function maskAadhaarField(payload: unknown): unknown {
   if (typeof payload !== 'object' || payload === null || !('aadhaar_number' in payload)) return payload;
-  const number = String((payload as { aadhaar_number: unknown }).aadhaar_number);
+  const number = String(payload.aadhaar_number);
   return { ...payload, aadhaar_number: `XXXXXXXX${number.slice(-4)}` };
 }
 

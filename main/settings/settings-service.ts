@@ -30,8 +30,8 @@ const SETTING_NAMES = Object.keys(settingsSchema.shape) as SettingName[];
 export const LOCKED_MESSAGE = 'Set by your administrator; it cannot be changed here.';
 
 function refuse(fields: Partial<Record<SettingName | SecretName, string>>): never {
-  const messages = Object.values(fields) as string[];
-  fail('invalid-input', messages.length === 1 ? messages[0]! : `${messages.length} settings need correcting.`, { fields: fields as Record<string, string> });
+  const messages = Object.values(fields).filter((message) => message !== undefined);
+  fail('invalid-input', messages.length === 1 ? messages[0]! : `${messages.length} settings need correcting.`, { fields });
 }
 
 type Problems = Partial<Record<SettingName | SecretName, string>>;

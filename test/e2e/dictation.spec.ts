@@ -80,7 +80,7 @@ test('records speech from the microphone, sends it to the sandbox and shows the 
   // FHIR export: the OS save dialog cannot be driven here, so it answers with a path.
   const exportPath = join(userDataDir, '..', `${item!.id}-fhir.json`);
   await app.evaluate(({ dialog }, path) => {
-    dialog.showSaveDialog = (async () => ({ canceled: false, filePath: path })) as typeof dialog.showSaveDialog;
+    dialog.showSaveDialog = (async () => ({ canceled: false, filePath: path }));
   }, exportPath);
   await page.getByRole('article', { name: 'Clinical notes (FHIR)' }).getByRole('button', { name: 'Export .json' }).click();
   await expect(page.getByText(`Saved to ${exportPath}`)).toBeVisible();

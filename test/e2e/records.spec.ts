@@ -42,7 +42,7 @@ test('a PDF and a JPEG chosen in the file dialog upload as one batch and their d
   writeFileSync(jpegPath, scannedJpeg(1300, 1800));
   // The OS file dialog cannot be driven here; it answers with the two files.
   await app.evaluate(({ dialog }, paths) => {
-    dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: paths })) as typeof dialog.showOpenDialog;
+    dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: paths }));
   }, [pdfPath, jpegPath]);
 
   await openRecords(page);

@@ -117,7 +117,7 @@ test('navigation, new windows and permissions are refused; https links go to the
 
   const permissions = await page.evaluate(async () => ({
     notifications: await Notification.requestPermission(),
-    microphone: (await navigator.permissions.query({ name: 'microphone' as PermissionName })).state,
+    microphone: (await navigator.permissions.query({ name: 'microphone' })).state,
     geolocation: (await navigator.permissions.query({ name: 'geolocation' })).state,
   }));
   expect(permissions).toEqual({ notifications: 'denied', microphone: 'denied', geolocation: 'denied' });

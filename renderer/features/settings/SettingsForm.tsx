@@ -40,7 +40,7 @@ export function SettingsForm({ view }: { view: SettingsView }) {
     value: draft[name],
     locked: locked(name),
     error: errors[name],
-    onChange: (value: string) => set(name, value as Settings[typeof name]),
+    onChange: (value: string) => set(name, value),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
