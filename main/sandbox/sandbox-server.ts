@@ -39,6 +39,11 @@ export interface SandboxOptions {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
+/** Whether a connection comes from this computer (the only place the control endpoint answers). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  return LOOPBACK.has(address ?? '');
+}
+
 function authRoute(method: string, path: string): AuthOperation | null {
   if (method === 'POST' && path === '/connect-auth/v1/account/login') return 'login';
   if (method === 'POST' && path === '/connect-auth/v1/account/refresh-token') return 'refreshToken';
@@ -300,7 +305,7 @@ export class SandboxServer {
     const reply = (status: number, body: unknown): void => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     };
-    if (!LOOPBACK.has(req.socket.remoteAddress ?? '') || req.headers.authorization !== `Bearer ${this.token}`) {
+    if (!isLoopbackAddress(req.socket.remoteAddress) || req.headers.authorization !== `Bearer ${this.token}`) {
       req.resume();
       reply(403, { message: 'Forbidden' });
       return;

@@ -11,14 +11,13 @@ import electronUpdater, { type AppUpdater, type ProgressInfo, type UpdateInfo } 
 import type { Settings } from '../../contract/settings';
 import type { UpdateStatus } from '../../contract/updates';
 import { log } from '../log';
+import { CheckSchedule } from './check-schedule';
 import type { PublisherKeyChoice } from './publisher-key';
 import { SignedGenericProvider, type SignedFeedOptions } from './signed-generic-provider';
 import { updateErrorMessage } from './update-errors';
 import { updatesOffReason } from './updates-off-reason';
 import { isNewerVersion } from './version-rule';
 
-const FIRST_CHECK_MS = 15_000;
-const CHECK_EVERY_MS = 4 * 60 * 60 * 1000;
 
 export interface UpdateServiceDeps {
   settings(): Settings;
@@ -35,7 +34,7 @@ export interface UpdateServiceDeps {
 
 export class UpdateService {
   private status: UpdateStatus = { state: 'idle', version: null, progress: null, message: null };
-  private timers: NodeJS.Timeout[] = [];
+  private readonly schedule = new CheckSchedule(() => void this.check());
   private updater: AppUpdater | null = null;
   private publisherKey: PublisherKeyChoice | null = null;
 
@@ -56,13 +55,11 @@ export class UpdateService {
   }
 
   start(): void {
-    this.timers.push(setTimeout(() => void this.check(), FIRST_CHECK_MS), setInterval(() => void this.check(), CHECK_EVERY_MS));
-    for (const timer of this.timers) timer.unref();
+    this.schedule.start();
   }
 
   stop(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers = [];
+    this.schedule.stop();
   }
 
   private configure(): AppUpdater {

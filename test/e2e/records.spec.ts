@@ -139,3 +139,22 @@ test('an upload made offline completes after the service returns', async ({ laun
   await app.close();
   await back.stop();
 });
+
+test('a report queued offline survives a restart and is sent by the next start', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox();
+  const { port } = new URL(sandbox.url);
+  const first = await launch({ policy: customService(sandbox) });
+  await sandbox.stop();
+  await openRecords(first.page);
+  await dropFiles(first.page, [{ name: 'before-restart.pdf', bytes: await labReportPdf() }]);
+  await first.page.getByRole('button', { name: 'Upload 1 file' }).click();
+  await expect(first.page.getByTestId('document-row')).toContainText('Waiting to send', { timeout: 20_000 });
+  await first.app.close();
+
+  const back = await startSandbox({ port: Number(port), token: sandbox.token });
+  const second = await launch({ userDataDir: first.userDataDir, policy: customService(back) });
+  await openRecords(second.page);
+  await expect(second.page.getByTestId('document-row')).toContainText('before-restart.pdf');
+  await expect(second.page.getByTestId('document-id')).toHaveCount(1, { timeout: 60_000 });
+  expect(uploads(back).map((request) => request.file?.name)).toEqual(['before-restart.pdf']);
+});

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { bridgeValue, expect, test } from './support/fixtures';
 import { screenshot, type LaunchOptions, type LaunchedApp } from './support/launch-app';
+import { labReportPdf } from '../fixtures/documents';
 import { UNTOUCHED, appImageMachine, makeReleaseKeys, releaseFolder, updateServer, type Release } from './support/update-release';
 
 test.setTimeout(120_000);
@@ -191,4 +192,30 @@ test('the policy can turn updates off entirely', async ({ launch }) => {
   expect(server.requests).toEqual([]);
   await app.close();
   await server.close();
+});
+
+test('"Restart now" also waits while an upload is under way', async ({ launch, startSandbox }) => {
+  // The sandbox takes a minute to answer, so the upload stays under way.
+  const sandbox = await startSandbox({ faults: { latencyMs: 60_000 } });
+  const { folder } = releaseFolder({ version: '0.2.0', artifact: randomBytes(64 * 1024), signedWith: publisher });
+  const server = await updateServer(folder);
+  const machine = appImageEnvironment();
+  const { app, page } = await launch({
+    env: machine.env,
+    policy: { updateUrl: server.url, service: 'custom', customServiceUrl: sandbox.url, accessToken: sandbox.token },
+  });
+  try {
+    const [staged] = await bridgeValue(page, 'stageRecordFiles', { files: [{ name: 'cbc.pdf', size: 0, data: new Uint8Array(await labReportPdf()) }] });
+    await bridgeValue(page, 'uploadRecords', { ids: [staged!.id], tasks: ['smart'], acceptLowResolution: false });
+    await expect.poll(async () => (await bridgeValue(page, 'listRecords'))[0]?.state).toBe('uploading');
+    expect(await bridgeValue(page, 'checkForUpdates')).toMatchObject({ state: 'ready', version: '0.2.0' });
+    const status = await bridgeValue(page, 'restartToUpdate');
+    expect(status).toMatchObject({ state: 'ready', message: 'An upload is under way. Restart when it has finished.' });
+    await expect(page.getByTestId('update-banner')).toContainText('An upload is under way. Restart when it has finished.');
+    expect(app.process().exitCode).toBeNull();
+  } finally {
+    await app.close();
+    await server.close();
+  }
+  expect(machine.appImages()).toEqual(UNTOUCHED);
 });

@@ -1,4 +1,7 @@
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { isLoopbackAddress } from '../../../main/sandbox/sandbox-server';
 import { useSandbox } from '../api/sandbox-fixture';
 
 const env = useSandbox();
@@ -11,6 +14,28 @@ async function control(path: string, init: RequestInit = {}, token = env.sandbox
 describe('sandbox control endpoint', () => {
   it('refuses callers without the sandbox token', async () => {
     expect(await control('requests', {}, 'guess')).toEqual({ status: 403, body: { message: 'Forbidden' } });
+    expect((await fetch(`${env.sandbox.url}/__sandbox/requests`)).status).toBe(403);
+  });
+
+  it('answers only this computer: it listens on 127.0.0.1, and refuses any other caller', async () => {
+    expect(new URL(env.sandbox.url).hostname).toBe('127.0.0.1');
+    expect(['127.0.0.1', '::1', '::ffff:127.0.0.1'].map(isLoopbackAddress)).toEqual([true, true, true]);
+    expect(['10.0.0.7', '192.168.1.20', '::ffff:10.0.0.7', undefined].map(isLoopbackAddress)).toEqual([false, false, false, false]);
+    // From another address of this machine, where there is one, nothing even connects.
+    const other = Object.values(networkInterfaces())
+      .flat()
+      .find((address) => address?.family === 'IPv4' && !address.internal)?.address;
+    if (other) {
+      const refused = await new Promise<string>((resolve) => {
+        const socket = connect(Number(new URL(env.sandbox.url).port), other);
+        socket.on('connect', () => {
+          socket.destroy();
+          resolve('connected');
+        });
+        socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+      });
+      expect(refused).toBe('ECONNREFUSED');
+    }
   });
 
   it('scripts faults, validates them, and reports what was received', async () => {
