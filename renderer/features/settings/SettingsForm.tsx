@@ -13,6 +13,7 @@ const FORMAT_LABELS: Record<Settings['uploadAudioFormat'], string> = {
 
 /** Settings whose value is text (or a choice among texts). */
 type TextSettingName = { [K in SettingName]: Settings[K] extends string ? K : never }[SettingName];
+type NumberSettingName = { [K in SettingName]: Settings[K] extends number ? K : never }[SettingName];
 
 const SERVICE_OPTIONS = SERVICE_KINDS.map((kind) => ({
   value: kind,
@@ -41,6 +42,13 @@ export function SettingsForm({ view }: { view: SettingsView }) {
     locked: locked(name),
     error: errors[name],
     onChange: (value: string) => set(name, value),
+  });
+  const number = (name: NumberSettingName) => ({
+    name,
+    value: draft[name],
+    locked: locked(name),
+    error: errors[name],
+    onChange: (value: number) => set(name, value),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -93,16 +101,7 @@ export function SettingsForm({ view }: { view: SettingsView }) {
         </div>
         <SelectField {...text('uploadAudioFormat')} label="Upload audio format" options={UPLOAD_AUDIO_FORMATS.map((format) => ({ value: format, label: FORMAT_LABELS[format] }))} />
         <TextField {...text('recordShortcut')} label="Record shortcut (works from any program)" hint="For example CommandOrControl+Alt+R. Leave empty for none." />
-        <NumberField
-          name="audioRetentionDays"
-          label="Delete the recordings of completed dictations after (days; 0 keeps them)"
-          min={0}
-          max={3650}
-          value={draft.audioRetentionDays}
-          locked={locked('audioRetentionDays')}
-          error={errors.audioRetentionDays}
-          onChange={(value) => set('audioRetentionDays', value)}
-        />
+        <NumberField {...number('audioRetentionDays')} label="Delete the recordings of completed dictations after (days; 0 keeps them)" min={0} max={3650} />
         <ToggleField
           label="Send dictations automatically when the service can be reached"
           value={draft.autoSync}
@@ -126,16 +125,7 @@ export function SettingsForm({ view }: { view: SettingsView }) {
 
       <fieldset>
         <legend>Registration</legend>
-        <NumberField
-          name="otpResendSeconds"
-          label="Wait before an OTP can be sent again (seconds)"
-          min={5}
-          max={600}
-          value={draft.otpResendSeconds}
-          locked={locked('otpResendSeconds')}
-          error={errors.otpResendSeconds}
-          onChange={(value) => set('otpResendSeconds', value)}
-        />
+        <NumberField {...number('otpResendSeconds')} label="Wait before an OTP can be sent again (seconds)" min={5} max={600} />
       </fieldset>
 
       <div className="actions">

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { AuthStatus } from '../../../contract/auth';
 import { useStatusStore } from '../../app/status-store';
 import { formatTime } from '../dictation/format';
+import { InputField, LockNote } from './fields';
 import { useSettingsStore } from './settings-store';
 
 function describe(auth: AuthStatus): string {
@@ -75,51 +76,30 @@ export function SignInSection() {
         <p className="hint">The sandbox signs in by itself. For the real service, choose it above and enter your client id and secret here.</p>
       ) : null}
       <form className="sign-in" aria-label="Sign-in" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor="client-id">
-            Client id {locked ? <span className="lock-note">Managed by your administrator</span> : null}
-          </label>
-          <input
-            id="client-id"
-            type="text"
-            value={clientId}
-            disabled={locked}
-            spellCheck={false}
-            autoComplete="off"
-            aria-invalid={errors.clientId ? true : undefined}
-            aria-describedby={errors.clientId ? 'client-id-error' : undefined}
-            onChange={(event) => setClientId(event.target.value)}
-          />
-          {errors.clientId ? (
-            <p className="field-error" id="client-id-error" role="alert">
-              {errors.clientId}
-            </p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor="client-secret">
-            Client secret{' '}
+        <InputField
+          id="client-id"
+          label="Client id"
+          labelExtra={<LockNote locked={locked} />}
+          value={clientId}
+          disabled={locked}
+          error={errors.clientId}
+          onChange={setClientId}
+        />
+        <InputField
+          id="client-secret"
+          label="Client secret"
+          labelExtra={
             <span className={`secret-state ${secretSet ? 'is-set' : ''}`} data-testid="clientSecret-state">
               {secretSet ? 'Set' : 'Not set'}
             </span>
-          </label>
-          <input
-            id="client-secret"
-            type="password"
-            value={clientSecret}
-            disabled={locked}
-            placeholder={secretSet ? 'Enter it again to change the sign-in' : ''}
-            autoComplete="off"
-            aria-invalid={errors.clientSecret ? true : undefined}
-            aria-describedby={errors.clientSecret ? 'client-secret-error' : undefined}
-            onChange={(event) => setClientSecret(event.target.value)}
-          />
-          {errors.clientSecret ? (
-            <p className="field-error" id="client-secret-error" role="alert">
-              {errors.clientSecret}
-            </p>
-          ) : null}
-        </div>
+          }
+          type="password"
+          value={clientSecret}
+          disabled={locked}
+          placeholder={secretSet ? 'Enter it again to change the sign-in' : ''}
+          error={errors.clientSecret}
+          onChange={setClientSecret}
+        />
         <div className="row-actions">
           <button type="submit" className="primary" disabled={locked || busy}>
             {busy ? 'Signing in…' : 'Save and sign in'}

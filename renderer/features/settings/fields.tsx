@@ -13,28 +13,38 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   ) : null;
 }
 
-interface FieldProps<T> {
-  name: SettingName;
+interface InputFieldProps {
+  id: string;
   label: string;
-  hint?: string;
-  value: T;
-  locked: boolean;
+  /** Shown after the label (a lock note, a "set" badge). */
+  labelExtra?: React.ReactNode;
+  type?: 'text' | 'password' | 'number';
+  value: string | number;
+  disabled?: boolean;
   error?: string | undefined;
-  onChange(value: T): void;
+  hint?: string;
+  placeholder?: string;
+  min?: number;
+  max?: number;
+  onChange(value: string): void;
 }
 
-export function TextField({ name, label, hint, value, locked, error, onChange }: FieldProps<string>) {
-  const errorId = `${name}-error`;
+/** A labelled input with its hint and error, wired for screen readers. */
+export function InputField({ id, label, labelExtra, type = 'text', value, disabled, error, hint, placeholder, min, max, onChange }: InputFieldProps) {
+  const errorId = `${id}-error`;
   return (
     <div className="field">
-      <label htmlFor={name}>
-        {label} <LockNote locked={locked} />
+      <label htmlFor={id}>
+        {label} {labelExtra}
       </label>
       <input
-        id={name}
-        type="text"
+        id={id}
+        type={type}
         value={value}
-        disabled={locked}
+        min={min}
+        max={max}
+        disabled={disabled}
+        placeholder={placeholder}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         spellCheck={false}
@@ -47,27 +57,22 @@ export function TextField({ name, label, hint, value, locked, error, onChange }:
   );
 }
 
-export function NumberField({ name, label, value, locked, error, onChange, min, max }: FieldProps<number> & { min: number; max: number }) {
-  const errorId = `${name}-error`;
-  return (
-    <div className="field">
-      <label htmlFor={name}>
-        {label} <LockNote locked={locked} />
-      </label>
-      <input
-        id={name}
-        type="number"
-        min={min}
-        max={max}
-        value={value}
-        disabled={locked}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onChange(Number(event.target.value))}
-      />
-      <FieldError id={errorId} message={error} />
-    </div>
-  );
+interface FieldProps<T> {
+  name: SettingName;
+  label: string;
+  hint?: string;
+  value: T;
+  locked: boolean;
+  error?: string | undefined;
+  onChange(value: T): void;
+}
+
+export function TextField({ name, locked, ...props }: FieldProps<string>) {
+  return <InputField id={name} labelExtra={<LockNote locked={locked} />} disabled={locked} {...props} />;
+}
+
+export function NumberField({ name, locked, onChange, ...props }: FieldProps<number> & { min: number; max: number }) {
+  return <InputField id={name} type="number" labelExtra={<LockNote locked={locked} />} disabled={locked} onChange={(value) => onChange(Number(value))} {...props} />;
 }
 
 export function ToggleField({ label, value, locked, onChange }: Omit<FieldProps<boolean>, 'name' | 'error'>) {
