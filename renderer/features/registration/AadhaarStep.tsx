@@ -1,34 +1,73 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { groupAadhaar, maskAadhaar } from '../../../contract/aadhaar';
 import { CONSENT_TEXT } from '../../../contract/registration';
 import { FieldError, errorId } from './FieldError';
+import { deleteAcrossSpace, digitsBefore, positionAfterDigits } from './grouped-digits';
 import { useRegistrationStore } from './registration-store';
 
-/** The Aadhaar number: grouped while typed, masked once complete and left. */
+/**
+ * The Aadhaar number: grouped while typed, masked once complete and left. Correcting it must
+ * work as in any field: Tab in and type (the whole number is selected, as the browser does for
+ * a field reached by Tab), click in and select all, Backspace anywhere.
+ */
 function AadhaarNumberField() {
   const digits = useRegistrationStore((state) => state.digits);
   const show = useRegistrationStore((state) => state.showNumber);
   const problem = useRegistrationStore((state) => state.fieldErrors.aadhaarNumber);
   const { setDigits, toggleShow } = useRegistrationStore.getState();
   const [focused, setFocused] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  /** Where the caret goes after the next render, in digits; or the whole number selected. */
+  const pending = useRef<number | 'all' | null>(null);
   const masked = digits.length === 12 && !focused && !show;
+  const value = masked ? maskAadhaar(digits) : groupAadhaar(digits);
+
+  // Swapping the mask for the digits (and regrouping) replaces the text, which loses the
+  // selection and puts the caret last; put them back where the person expects them.
+  useLayoutEffect(() => {
+    const element = input.current;
+    const target = pending.current;
+    pending.current = null;
+    if (!element || target === null || document.activeElement !== element) return;
+    if (target === 'all') element.select();
+    else element.setSelectionRange(positionAfterDigits(value, target), positionAfterDigits(value, target));
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Backspace' && event.key !== 'Delete') return;
+    const element = event.currentTarget;
+    const edit = deleteAcrossSpace(element.value, digits, event.key, element.selectionStart ?? 0, element.selectionEnd ?? 0);
+    if (!edit) return;
+    event.preventDefault();
+    pending.current = edit.caret;
+    setDigits(edit.digits);
+  };
+
   return (
     <div className="field">
       <label htmlFor="aadhaar-number">Patient's Aadhaar number</label>
       <div className="row">
         <input
+          ref={input}
           id="aadhaar-number"
           type="text"
           inputMode="numeric"
           autoComplete="off"
           spellCheck={false}
-          maxLength={14}
-          value={masked ? maskAadhaar(digits) : groupAadhaar(digits)}
+          value={value}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? errorId('aadhaarNumber') : 'aadhaar-hint'}
-          onFocus={() => setFocused(true)}
+          onFocus={() => {
+            if (masked) pending.current = 'all';
+            setFocused(true);
+          }}
           onBlur={() => setFocused(false)}
-          onChange={(event) => setDigits(event.target.value)}
+          onKeyDown={onKeyDown}
+          onChange={(event) => {
+            const element = event.target;
+            pending.current = Math.min(digitsBefore(element.value, element.selectionStart ?? element.value.length), 12);
+            setDigits(element.value);
+          }}
           className="aadhaar"
         />
         <button type="button" onClick={toggleShow} aria-pressed={show} disabled={digits.length < 12}>
