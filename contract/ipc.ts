@@ -10,7 +10,7 @@ import { DICTATION_MODES, type DictationDetail, type DictationSummary, type Reco
 import type { EventName, OperationName } from './ipc-names';
 import { LABEL_MAX_CHARS, MAX_RECORD_BYTES, MAX_RECORD_FILES } from './limits';
 import { RECORD_TASKS, type RecordSummary, type StagedFile } from './records';
-import type { RegistrationView } from './registration';
+import { COPYABLE, type AbhaAddressCheck, type RegistrationView } from './registration';
 import type { Result } from './result';
 import type { UpdateStatus } from './updates';
 import { SECRET_NAMES, settingsSchema, type SecretName, type ServiceKind, type Settings, type SettingName } from './settings';
@@ -28,6 +28,7 @@ const event = <Payload>() => ({ payload: undefined as unknown as Payload });
 const noInput = z.undefined();
 const dictationRef = z.object({ id: z.uuid() }).strict();
 const recordRef = z.object({ id: z.uuid() }).strict();
+const abhaAddressInput = z.object({ address: z.string().max(64) }).strict();
 
 export type SecretState = 'set' | 'not set';
 
@@ -161,7 +162,22 @@ export const operations = {
       })
       .strict(),
   ),
+  /** Sends the current OTP (Aadhaar or mobile) again, after the cool-down and within the limit. */
   resendRegistrationOtp: operation<RegistrationView>()(noInput),
+  // The OTP, mobile and address rules are in contract/registration-rules.ts; main applies them.
+  verifyRegistrationOtp: operation<RegistrationView>()(z.object({ otp: z.string().max(32), mobile: z.string().max(32) }).strict()),
+  verifyRegistrationMobileOtp: operation<RegistrationView>()(z.object({ otp: z.string().max(32) }).strict()),
+  /** Whether a new ABHA address is free, asked as it is typed. */
+  checkAbhaAddress: operation<AbhaAddressCheck>()(abhaAddressInput),
+  createAbhaAddress: operation<RegistrationView>()(abhaAddressInput),
+  /** One of the patient's existing addresses (`choose-address`). */
+  chooseAbhaAddress: operation<RegistrationView>()(abhaAddressInput),
+  /** Main copies the value it holds; the page never passes patient data to the clipboard. */
+  copyRegistrationValue: operation<void>()(z.object({ value: z.enum(COPYABLE) }).strict()),
+  /** False when the print dialog was cancelled. */
+  printAbhaCard: operation<boolean>()(noInput),
+  /** Where the card was saved; null when the dialog was cancelled. */
+  saveAbhaCard: operation<string | null>()(noInput),
   resetRegistration: operation<RegistrationView>()(noInput),
 
   getUpdateStatus: operation<UpdateStatus>()(noInput),

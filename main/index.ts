@@ -40,7 +40,7 @@ async function start(): Promise<void> {
   const service = await createServiceFeature({ settings: settings.settings, vault: settings.vault });
   const dictations = createDictationFeature({ userData, builtDir: here, service, settings: settings.settings, isOnline, window });
   const records = createRecordsFeature({ userData, service, isOnline, window });
-  const registration = createRegistrationFeature({ service, settings: settings.settings });
+  const registration = createRegistrationFeature({ service, settings: settings.settings, window });
   const updates = createUpdatesFeature({
     settings: settings.settings,
     busyReasons: [dictations.busyReason, records.busyReason],

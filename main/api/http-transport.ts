@@ -30,6 +30,8 @@ export interface TransportResponse {
   status: number;
   headers: Record<string, string | undefined>;
   text: string;
+  /** The body as received, for binary answers (an image). */
+  bytes: Buffer;
 }
 
 const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
@@ -74,12 +76,12 @@ export class HttpTransport {
         body: req.body,
         signal,
       });
-      const text = await response.body.text();
+      const bytes = Buffer.from(await response.body.arrayBuffer());
       const headers: Record<string, string | undefined> = {};
       for (const [name, value] of Object.entries(response.headers)) {
         headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
       }
-      return { status: response.statusCode, headers, text };
+      return { status: response.statusCode, headers, text: bytes.toString('utf8'), bytes };
     } catch (error) {
       throw toServiceError(error, req.signal, deadline);
     }

@@ -42,6 +42,51 @@ export const documentUploadSchema = z.object({ document_id: z.string().min(1) })
 
 export const registrationSchema = z.object({ hint: z.string().nullable().optional(), txn_id: z.string().min(1) });
 
+/** `ProfileResponse`: the patient as the national system knows them. Every field may be absent or null. */
+const text = z.string().nullish();
+const whole = z.number().int().nullish();
+export const abhaProfileSchema = z.object({
+  abha_address: text,
+  abha_addresses: z.array(z.string()).nullish(),
+  abha_number: text,
+  address: text,
+  day_of_birth: whole,
+  month_of_birth: whole,
+  year_of_birth: whole,
+  first_name: text,
+  middle_name: text,
+  last_name: text,
+  full_name: text,
+  gender: text,
+  kyc_verified: z.boolean().nullish(),
+  pincode: text,
+  profile_photo: text,
+});
+export type AbhaProfileAnswer = z.infer<typeof abhaProfileSchema>;
+
+export const SKIP_STATES = ['abha_end', 'confirm_mobile_otp', 'abha_select', 'abha_create'] as const;
+
+/**
+ * `VerifyResponse` (aadhaar/verify), `VerifyResponseType2` (aadhaar/mobile/verify) and
+ * `CreateResponse` (aadhaar/create-phr). The ABDM tokens they also carry are not read.
+ */
+export const abhaStepSchema = z.object({
+  skip_state: z.enum(SKIP_STATES),
+  txn_id: text,
+  hint: text,
+  profile: abhaProfileSchema.nullish(),
+  // `kyc_verified` is documented as a string here (a boolean in the profile).
+  abha_profiles: z.array(z.object({ abha_address: text, name: text, kyc_verified: z.union([z.string(), z.boolean()]).nullish() })).nullish(),
+  eka: z.object({ oid: text }).nullish(),
+});
+export type AbhaStepAnswer = z.infer<typeof abhaStepSchema>;
+
+/** `ModelsSuggestHealthIdResponse`. */
+export const abhaSuggestionsSchema = z.object({ suggestions: z.array(z.string()).nullish() });
+
+/** `ModelsDoesHealthIdExistResponse`. */
+export const abhaAddressExistsSchema = z.object({ exists: z.boolean() });
+
 export const registrationErrorSchema = z.object({
   code: z.number().int(),
   error: z.string(),

@@ -43,6 +43,8 @@ export interface Answer {
   status: number;
   headers: Record<string, string | undefined>;
   text: string;
+  /** The body as received, for binary answers. */
+  bytes: Buffer;
   /** The body parsed as JSON (decrypted when it was encrypted); undefined when empty or not JSON. */
   json: unknown;
 }

@@ -6,13 +6,14 @@
 import type { TranscriptionResult } from '../../contract/transcription';
 import type { TransportOptions } from './http-transport';
 import { uploadRecord, type RecordUpload } from './records-api';
-import { resendRegistrationOtp, startRegistration, type RegistrationOtp } from './registration-api';
+import * as registration from './registration-api';
+import type { AbhaStep, RegistrationOtp, SuggestionRequest } from './registration-api';
 import { ServiceCaller, type ServiceConfig } from './service-call';
 import { getTranscriptionResult, uploadVoice, type VoiceUpload } from './voice-api';
 
 export type { Progress, ServiceConfig } from './service-call';
 export type { RecordUpload } from './records-api';
-export type { RegistrationOtp } from './registration-api';
+export type { AbhaStep, RegistrationOtp, SkipState, SuggestionRequest } from './registration-api';
 export type { VoiceMode, VoiceUpload } from './voice-api';
 
 export class ServiceClient {
@@ -35,11 +36,39 @@ export class ServiceClient {
   }
 
   startRegistration(input: { aadhaarNumber: string; signal?: AbortSignal }): Promise<RegistrationOtp> {
-    return startRegistration(this.caller, input);
+    return registration.startRegistration(this.caller, input);
   }
 
   resendRegistrationOtp(input: { txnId: string; signal?: AbortSignal }): Promise<RegistrationOtp> {
-    return resendRegistrationOtp(this.caller, input);
+    return registration.resendRegistrationOtp(this.caller, input);
+  }
+
+  verifyAadhaarOtp(input: { txnId: string; otp: string; mobile: string; signal?: AbortSignal }): Promise<AbhaStep> {
+    return registration.verifyAadhaarOtp(this.caller, input);
+  }
+
+  verifyMobileOtp(input: { txnId: string; otp: string; signal?: AbortSignal }): Promise<AbhaStep> {
+    return registration.verifyMobileOtp(this.caller, input);
+  }
+
+  resendMobileOtp(input: { txnId: string; signal?: AbortSignal }): Promise<RegistrationOtp> {
+    return registration.resendMobileOtp(this.caller, input);
+  }
+
+  suggestAbhaAddresses(input: SuggestionRequest): Promise<string[]> {
+    return registration.suggestAbhaAddresses(this.caller, input);
+  }
+
+  abhaAddressExists(input: { abhaAddress: string; signal?: AbortSignal }): Promise<boolean> {
+    return registration.abhaAddressExists(this.caller, input);
+  }
+
+  createAbhaAddress(input: { txnId: string; abhaAddress: string; signal?: AbortSignal }): Promise<AbhaStep> {
+    return registration.createAbhaAddress(this.caller, input);
+  }
+
+  abhaCard(input: { oid: string; signal?: AbortSignal }): Promise<Buffer> {
+    return registration.abhaCard(this.caller, input);
   }
 
   close(): Promise<void> {

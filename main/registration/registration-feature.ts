@@ -1,20 +1,53 @@
-/** Registration, assembled: the flow on the service client, and its handlers. */
+/** Registration, assembled: the flow on the service client, its handlers, and the card's print and save. */
+import { clipboard } from 'electron';
 import type { OperationHandlers } from '../ipc/register-operations';
 import { log } from '../log';
 import type { ServiceFeature } from '../service/service-feature';
 import type { SettingsService } from '../settings/settings-service';
+import type { WindowEvents } from '../windows/app-window';
+import { printCard, saveCard } from './abha-card-output';
 import { RegistrationFlow } from './registration-flow';
 
-export function createRegistrationFeature(deps: { service: Pick<ServiceFeature, 'client'>; settings: SettingsService }) {
+type RegistrationOperations =
+  | 'getRegistration'
+  | 'startRegistration'
+  | 'resendRegistrationOtp'
+  | 'verifyRegistrationOtp'
+  | 'verifyRegistrationMobileOtp'
+  | 'checkAbhaAddress'
+  | 'createAbhaAddress'
+  | 'chooseAbhaAddress'
+  | 'copyRegistrationValue'
+  | 'printAbhaCard'
+  | 'saveAbhaCard'
+  | 'resetRegistration';
+
+export function createRegistrationFeature(deps: { service: Pick<ServiceFeature, 'client'>; settings: SettingsService; window: Pick<WindowEvents, 'current'> }) {
   const registration = new RegistrationFlow({
     client: deps.service.client,
     resendSeconds: () => deps.settings.current().otpResendSeconds,
     audit: (event) => log.info(event),
   });
-  const handlers: Pick<OperationHandlers, 'getRegistration' | 'startRegistration' | 'resendRegistrationOtp' | 'resetRegistration'> = {
+  const handlers: Pick<OperationHandlers, RegistrationOperations> = {
     getRegistration: () => registration.view(),
     startRegistration: ({ aadhaarNumber, consentText }) => registration.start(aadhaarNumber, consentText),
     resendRegistrationOtp: () => registration.resend(),
+    verifyRegistrationOtp: ({ otp, mobile }) => registration.verifyOtp(otp, mobile),
+    verifyRegistrationMobileOtp: ({ otp }) => registration.verifyMobileOtp(otp),
+    checkAbhaAddress: ({ address }) => registration.checkAddress(address),
+    createAbhaAddress: ({ address }) => registration.createAddress(address),
+    chooseAbhaAddress: ({ address }) => registration.chooseAddress(address),
+    copyRegistrationValue: async ({ value }) => {
+      // Synchronous in Electron 33, a promise in later versions: awaited either way.
+      await clipboard.writeText(registration.copyable(value));
+      log.info(`registration: ${value === 'abhaNumber' ? 'ABHA number' : 'ABHA address'} copied on request`);
+    },
+    printAbhaCard: () => printCard(registration.card()),
+    saveAbhaCard: async () => {
+      const path = await saveCard(registration.card(), deps.window.current);
+      if (path) log.info('registration: ABHA card saved to a file the user chose');
+      return path;
+    },
     resetRegistration: () => registration.reset(),
   };
   return { handlers };

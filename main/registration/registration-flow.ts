@@ -1,16 +1,48 @@
 /**
- * One registration at a time: sends the OTP for an Aadhaar number, resends it after the
- * cool-down and within the limit, and keeps only the service's txn id and hint. The
- * Aadhaar number passes through to the service and is not kept, logged or written.
+ * One registration at a time, in memory only: the Aadhaar OTP (sent, sent again, verified with
+ * the mobile number to link), the mobile OTP when that number is not the Aadhaar-linked one,
+ * the ABHA address (one of the patient's, or a new one), and the patient's ABHA at the end.
+ * The Aadhaar number and the OTPs pass through to the service and are not kept; the profile
+ * and the card are kept until Start over, because the screen shows them. Nothing is written
+ * or logged but events without personal data.
  */
 import { aadhaarProblem } from '../../contract/aadhaar';
-import { CONSENT_TEXT, MAX_OTP_RESENDS, type RegistrationView } from '../../contract/registration';
-import type { RegistrationOtp } from '../api/service-client';
-import { fail } from '../ipc/app-failure';
+import {
+  CONSENT_TEXT,
+  MAX_OTP_RESENDS,
+  type AbhaAccount,
+  type AbhaAddressCheck,
+  type Copyable,
+  type RegistrationNext,
+  type RegistrationView,
+} from '../../contract/registration';
+import {
+  MAX_OTP_ATTEMPTS,
+  abhaNameProblem,
+  fullAbhaAddress,
+  mobileProblem,
+  normalizeAbhaName,
+  normalizeMobile,
+  normalizeOtp,
+  otpProblem,
+} from '../../contract/registration-rules';
+import { appError } from '../../contract/result';
+import type { AbhaStep, RegistrationOtp, SuggestionRequest } from '../api/service-client';
+import { isServiceError } from '../api/service-error';
+import { AppFailure, fail, serviceAppError } from '../ipc/app-failure';
+import { registrationProblem, type RegistrationCall } from './abdm-problems';
+import { accountsView, addressChoices, isoDateOfBirth, profileView, suggestionNames } from './abha-profile';
 
 export interface RegistrationClient {
   startRegistration(input: { aadhaarNumber: string }): Promise<RegistrationOtp>;
   resendRegistrationOtp(input: { txnId: string }): Promise<RegistrationOtp>;
+  verifyAadhaarOtp(input: { txnId: string; otp: string; mobile: string }): Promise<AbhaStep>;
+  verifyMobileOtp(input: { txnId: string; otp: string }): Promise<AbhaStep>;
+  resendMobileOtp(input: { txnId: string }): Promise<RegistrationOtp>;
+  suggestAbhaAddresses(input: SuggestionRequest): Promise<string[]>;
+  abhaAddressExists(input: { abhaAddress: string }): Promise<boolean>;
+  createAbhaAddress(input: { txnId: string; abhaAddress: string }): Promise<AbhaStep>;
+  abhaCard(input: { oid: string }): Promise<Buffer>;
 }
 
 export interface RegistrationFlowDeps {
@@ -21,12 +53,41 @@ export interface RegistrationFlowDeps {
   audit?(event: string): void;
 }
 
+type ProfileAnswer = NonNullable<AbhaStep['profile']>;
+type Outcome = NonNullable<RegistrationView['outcome']>;
+
+/** One OTP: where it went, when, how often it was sent again and how often it was mistyped. */
+interface OtpRound {
+  kind: 'aadhaar' | 'mobile';
+  txnId: string;
+  hint: string | null;
+  sentAt: number;
+  resendsUsed: number;
+  wrongAttempts: number;
+}
+
+/** What the national system told about the patient so far. */
+interface Found {
+  profile: ProfileAnswer | null;
+  accounts: AbhaAccount[];
+}
+
+type Stage =
+  | { step: 'aadhaar' }
+  | { step: 'aadhaar-otp'; otp: OtpRound }
+  | { step: 'mobile-otp'; otp: OtpRound; found: Found }
+  | { step: 'choose-address'; txnId: string; found: Found; choices: string[] }
+  | { step: 'create-address'; txnId: string; found: Found; suggestions: string[] }
+  | { step: 'done'; found: Found; outcome: Outcome; card: Buffer | null };
+
+const NOTHING_FOUND: Found = { profile: null, accounts: [] };
+
 export class RegistrationFlow {
-  private txnId: string | null = null;
-  private hint: string | null = null;
-  private resendsUsed = 0;
-  private sentAt = 0;
+  private stage: Stage = { step: 'aadhaar' };
+  private next: RegistrationNext | null = null;
   private busy = false;
+  /** Start over makes answers still on their way belong to nothing. */
+  private generation = 0;
 
   constructor(private readonly deps: RegistrationFlowDeps) {}
 
@@ -35,11 +96,26 @@ export class RegistrationFlow {
   }
 
   view(): RegistrationView {
+    const stage = this.stage;
+    const found = 'found' in stage ? stage.found : NOTHING_FOUND;
+    const otp = 'otp' in stage ? stage.otp : null;
     return {
-      state: this.txnId ? 'otp-sent' : 'idle',
-      hint: this.hint,
-      resendAvailableAt: this.txnId ? new Date(this.sentAt + this.deps.resendSeconds() * 1000).toISOString() : null,
-      resendsLeft: MAX_OTP_RESENDS - this.resendsUsed,
+      step: stage.step,
+      otp: otp
+        ? {
+            hint: otp.hint,
+            resendAvailableAt: new Date(otp.sentAt + this.deps.resendSeconds() * 1000).toISOString(),
+            resendsLeft: MAX_OTP_RESENDS - otp.resendsUsed,
+            attemptsLeft: MAX_OTP_ATTEMPTS - otp.wrongAttempts,
+          }
+        : null,
+      profile: found.profile ? profileView(found.profile) : null,
+      accounts: found.accounts,
+      addressChoices: stage.step === 'choose-address' ? stage.choices : [],
+      suggestions: stage.step === 'create-address' ? stage.suggestions : [],
+      outcome: stage.step === 'done' ? stage.outcome : null,
+      card: stage.step === 'done' && stage.card ? `data:image/png;base64,${stage.card.toString('base64')}` : null,
+      next: this.next,
     };
   }
 
@@ -51,46 +127,286 @@ export class RegistrationFlow {
     if (this.busy) fail('busy', 'The OTP is being sent; wait a moment.');
     this.reset();
     this.deps.audit?.('registration: consent recorded; OTP requested');
-    return this.exchange(() => this.deps.client.startRegistration({ aadhaarNumber }), false);
+    return this.run('start', async (guard) => {
+      const sent = await this.deps.client.startRegistration({ aadhaarNumber });
+      guard();
+      this.stage = { step: 'aadhaar-otp', otp: this.round('aadhaar', sent) };
+      return this.view();
+    });
   }
 
+  /** Sends the current OTP (Aadhaar or mobile) again, after the cool-down and within the limit. */
   async resend(): Promise<RegistrationView> {
-    if (!this.txnId) fail('refused', 'There is no OTP to send again. Start the registration first.');
-    if (this.resendsUsed >= MAX_OTP_RESENDS) {
+    const stage = this.stage;
+    if (stage.step !== 'aadhaar-otp' && stage.step !== 'mobile-otp') return fail('refused', 'There is no OTP to send again. Start the registration first.');
+    const round = stage.otp;
+    if (round.resendsUsed >= MAX_OTP_RESENDS) {
       fail('refused', `The OTP was already sent again ${MAX_OTP_RESENDS} times. Start over if the patient still has not received it.`);
     }
-    const wait = this.sentAt + this.deps.resendSeconds() * 1000 - this.now();
+    const wait = round.sentAt + this.deps.resendSeconds() * 1000 - this.now();
     if (wait > 0) fail('busy', `The OTP can be sent again in ${Math.ceil(wait / 1000)} seconds.`);
-    if (this.busy) fail('busy', 'The OTP is being sent; wait a moment.');
-    const txnId = this.txnId;
-    return this.exchange(() => this.deps.client.resendRegistrationOtp({ txnId }), true);
+    return this.run('resend', async (guard) => {
+      const { client } = this.deps;
+      const sent = round.kind === 'aadhaar' ? await client.resendRegistrationOtp({ txnId: round.txnId }) : await client.resendMobileOtp({ txnId: round.txnId });
+      guard();
+      Object.assign(round, this.round(round.kind, sent), { resendsUsed: round.resendsUsed + 1 });
+      this.next = null;
+      this.deps.audit?.(`registration: ${round.kind} OTP sent again`);
+      return this.view();
+    });
   }
 
-  /** One call to the service; a new txn id and hint replace the old ones. */
-  private async exchange(call: () => Promise<RegistrationOtp>, isResend: boolean): Promise<RegistrationView> {
-    this.busy = true;
+  /** The Aadhaar OTP, and the mobile number the ABHA is to be linked to. */
+  async verifyOtp(otpInput: string, mobileInput: string): Promise<RegistrationView> {
+    const otp = normalizeOtp(otpInput);
+    const mobile = normalizeMobile(mobileInput);
+    checkFields({ otp: otpProblem(otp), mobile: mobileProblem(mobile) });
+    const stage = this.stage;
+    if (stage.step !== 'aadhaar-otp') return fail('refused', 'There is no Aadhaar OTP to check now. Start the registration first.');
+    this.assertAttemptsLeft(stage.otp);
+    return this.run(
+      'verify-otp',
+      async (guard) => {
+        const answer = await this.deps.client.verifyAadhaarOtp({ txnId: stage.otp.txnId, otp, mobile });
+        guard();
+        this.deps.audit?.(`registration: Aadhaar OTP verified; next ${answer.skip_state}`);
+        return this.advance(answer, stage.otp.txnId, NOTHING_FOUND, 'found', guard);
+      },
+      stage.otp,
+    );
+  }
+
+  /** The OTP sent to a mobile number other than the Aadhaar-linked one. */
+  async verifyMobileOtp(otpInput: string): Promise<RegistrationView> {
+    const otp = normalizeOtp(otpInput);
+    checkFields({ otp: otpProblem(otp) });
+    const stage = this.stage;
+    if (stage.step !== 'mobile-otp') return fail('refused', 'There is no mobile OTP to check now.');
+    this.assertAttemptsLeft(stage.otp);
+    return this.run(
+      'verify-mobile-otp',
+      async (guard) => {
+        const answer = await this.deps.client.verifyMobileOtp({ txnId: stage.otp.txnId, otp });
+        guard();
+        this.deps.audit?.(`registration: mobile OTP verified; next ${answer.skip_state}`);
+        return this.advance(answer, stage.otp.txnId, stage.found, 'found', guard);
+      },
+      stage.otp,
+    );
+  }
+
+  /** Whether a new address is free. Asked as it is typed, so it neither waits for nor holds other requests. */
+  async checkAddress(input: string): Promise<AbhaAddressCheck> {
+    const name = normalizeAbhaName(input);
+    checkFields({ address: abhaNameProblem(name) });
+    if (this.stage.step !== 'create-address') fail('refused', 'An ABHA address is not being chosen now.');
+    const generation = this.generation;
+    const address = fullAbhaAddress(name);
     try {
-      const otp = await call();
-      if (isResend) this.resendsUsed += 1;
-      this.accept(otp);
-      return this.view();
-    } finally {
-      this.busy = false;
+      const exists = await this.deps.client.abhaAddressExists({ abhaAddress: address });
+      return { address, available: !exists };
+    } catch (error) {
+      if (generation !== this.generation) fail('cancelled', 'The registration was started over.');
+      throw this.failure(error, 'check-address', null, false);
     }
   }
 
-  /** Start over: forget the transaction and any error. */
+  /** A new address for the patient's ABHA number. */
+  async createAddress(input: string): Promise<RegistrationView> {
+    const name = normalizeAbhaName(input);
+    checkFields({ address: abhaNameProblem(name) });
+    const stage = this.stage;
+    if (stage.step !== 'create-address') return fail('refused', 'An ABHA address is not being chosen now.');
+    return this.linkAddress('create-address', stage.txnId, fullAbhaAddress(name), stage.found, 'created');
+  }
+
+  /** One of the patient's existing addresses. */
+  async chooseAddress(address: string): Promise<RegistrationView> {
+    const stage = this.stage;
+    if (stage.step !== 'choose-address') return fail('refused', 'An ABHA address is not being chosen now.');
+    if (!stage.choices.includes(address)) {
+      const message = "Choose one of the patient's ABHA addresses listed.";
+      fail('invalid-input', message, { fields: { address: message } });
+    }
+    return this.linkAddress('choose-address', stage.txnId, address, stage.found, 'chosen');
+  }
+
+  /** Start over: forget the transaction, the patient's profile and card, and any error. */
   reset(): RegistrationView {
-    this.txnId = null;
-    this.hint = null;
-    this.resendsUsed = 0;
-    this.sentAt = 0;
+    if (this.stage.step !== 'aadhaar') this.deps.audit?.('registration: started over; everything about the patient forgotten');
+    this.generation += 1;
+    this.busy = false;
+    this.stage = { step: 'aadhaar' };
+    this.next = null;
     return this.view();
   }
 
-  private accept(otp: RegistrationOtp): void {
-    this.txnId = otp.txnId;
-    this.hint = otp.hint;
-    this.sentAt = this.now();
+  /** The ABHA card, for printing or saving. */
+  card(): Buffer {
+    const stage = this.stage;
+    if (stage.step !== 'done' || !stage.card) return fail('not-found', 'There is no ABHA card to print or save: the national health system did not provide one.');
+    return stage.card;
   }
+
+  /** The ABHA number (as shown) or address, for the clipboard. */
+  copyable(which: Copyable): string {
+    const profile = this.view().profile;
+    const value = which === 'abhaNumber' ? profile?.abhaNumber : profile?.abhaAddress;
+    if (!value) return fail('not-found', 'There is nothing to copy yet.');
+    return value;
+  }
+
+  private linkAddress(call: RegistrationCall, txnId: string, address: string, found: Found, outcome: Outcome): Promise<RegistrationView> {
+    return this.run(call, async (guard) => {
+      const answer = await this.deps.client.createAbhaAddress({ txnId, abhaAddress: address });
+      guard();
+      this.deps.audit?.(`registration: ABHA address ${outcome === 'created' ? 'created' : 'chosen'}`);
+      // The answer's profile may leave out the address it was just given.
+      const profile = answer.profile ?? found.profile;
+      const completed = { ...answer, profile: profile ? { ...profile, abha_address: profile.abha_address ?? address } : null };
+      return this.advance(completed, txnId, found, outcome, guard);
+    });
+  }
+
+  /** Moves on as the service's `skip_state` says. */
+  private async advance(answer: AbhaStep, txnId: string, before: Found, outcome: Outcome, guard: () => void): Promise<RegistrationView> {
+    const accounts = accountsView(answer);
+    const found: Found = { profile: answer.profile ?? before.profile, accounts: accounts.length > 0 ? accounts : before.accounts };
+    const nextTxnId = answer.txn_id?.trim() || txnId;
+    const choices = addressChoices(found.accounts, found.profile);
+    switch (answer.skip_state) {
+      case 'abha_end': {
+        const oid = answer.eka?.oid?.trim();
+        const card = oid ? await this.fetchCard(oid) : null;
+        guard();
+        this.stage = { step: 'done', found, outcome, card };
+        this.deps.audit?.(`registration: finished (${outcome}; card ${card ? 'received' : 'not provided'})`);
+        break;
+      }
+      case 'confirm_mobile_otp':
+        this.stage = { step: 'mobile-otp', otp: this.round('mobile', { txnId: nextTxnId, hint: answer.hint ?? null }), found };
+        break;
+      case 'abha_select':
+      case 'abha_create': {
+        if (answer.skip_state === 'abha_select' && choices.length > 0) {
+          this.stage = { step: 'choose-address', txnId: nextTxnId, found, choices };
+          break;
+        }
+        // A new address, also when none of the patient's was listed to choose from.
+        const suggestions = await this.suggest(nextTxnId, found.profile);
+        guard();
+        this.stage = { step: 'create-address', txnId: nextTxnId, found, suggestions };
+        break;
+      }
+    }
+    this.next = null;
+    return this.view();
+  }
+
+  /** Suggestions help but are not needed: without them the receptionist types an address. */
+  private async suggest(txnId: string, profile: ProfileAnswer | null): Promise<string[]> {
+    if (!profile?.first_name && !profile?.last_name) return [];
+    try {
+      const suggestions = await this.deps.client.suggestAbhaAddresses({
+        txnId,
+        firstName: profile.first_name ?? null,
+        middleName: profile.middle_name ?? null,
+        lastName: profile.last_name ?? null,
+        dateOfBirth: isoDateOfBirth(profile),
+      });
+      return suggestionNames(suggestions);
+    } catch {
+      this.deps.audit?.('registration: no address suggestions (the service did not give any)');
+      return [];
+    }
+  }
+
+  /** The card is shown where the service provides it; without it the ABHA is still complete. */
+  private async fetchCard(oid: string): Promise<Buffer | null> {
+    try {
+      return await this.deps.client.abhaCard({ oid });
+    } catch {
+      return null;
+    }
+  }
+
+  private round(kind: OtpRound['kind'], sent: RegistrationOtp): OtpRound {
+    return { kind, txnId: sent.txnId, hint: sent.hint, sentAt: this.now(), resendsUsed: 0, wrongAttempts: 0 };
+  }
+
+  private assertAttemptsLeft(round: OtpRound): void {
+    if (round.wrongAttempts < MAX_OTP_ATTEMPTS) return;
+    const message =
+      round.resendsUsed < MAX_OTP_RESENDS
+        ? 'No attempts are left for this OTP. Send a new OTP with "Resend OTP", then enter the new one.'
+        : 'No attempts are left for this OTP, and it cannot be sent again. Start over.';
+    fail('refused', message, { fields: { otp: message } });
+  }
+
+  /**
+   * One request to the service at a time. A failure becomes the page's error, with `next`
+   * set; an answer that arrives after Start over is set aside.
+   */
+  private async run<T>(call: RegistrationCall, body: (guard: () => void) => Promise<T>, round: OtpRound | null = null): Promise<T> {
+    if (this.busy) fail('busy', 'The previous request is still under way; wait a moment.');
+    const generation = this.generation;
+    const guard = () => {
+      if (generation !== this.generation) fail('cancelled', 'The registration was started over, so this answer was set aside.');
+    };
+    this.busy = true;
+    try {
+      return await body(guard);
+    } catch (error) {
+      guard();
+      throw this.failure(error, call, round, true);
+    } finally {
+      if (generation === this.generation) this.busy = false;
+    }
+  }
+
+  private failure(error: unknown, call: RegistrationCall, round: OtpRound | null, setsNext: boolean): unknown {
+    if (error instanceof AppFailure || !isServiceError(error)) return error;
+    const plain = serviceAppError(error);
+    const problem = registrationProblem(error, call);
+    const setNext = (next: RegistrationNext | null) => {
+      if (setsNext) this.next = next;
+    };
+    if (!problem) {
+      setNext(plain.retryable ? 'try-again' : null);
+      return new AppFailure(plain);
+    }
+    let { message, next } = problem;
+    const resendsLeft = round ? MAX_OTP_RESENDS - round.resendsUsed : 0;
+    if (problem.wrongOtp && round) {
+      round.wrongAttempts += 1;
+      const left = MAX_OTP_ATTEMPTS - round.wrongAttempts;
+      if (left > 0) {
+        message = `The OTP is not correct. Check it with the patient and type it again (${left} ${left === 1 ? 'attempt' : 'attempts'} left).`;
+      } else if (resendsLeft > 0) {
+        message = 'The OTP is not correct, and no attempts are left for this OTP. Send a new OTP with "Resend OTP", then enter the new one.';
+        next = 'resend-otp';
+      } else {
+        message = 'The OTP is not correct, and no attempts are left. Start over to send a new OTP.';
+        next = 'start-over';
+      }
+    } else if (next === 'resend-otp' && resendsLeft === 0) {
+      message = 'This OTP has expired, and it cannot be sent again. Start over to send a new OTP.';
+      next = 'start-over';
+    }
+    setNext(next);
+    return new AppFailure(
+      appError(problem.kind, message, {
+        retryable: problem.retryable,
+        ...(plain.detail ? { detail: plain.detail } : {}),
+        ...(problem.field ? { fields: { [problem.field]: message } } : {}),
+      }),
+    );
+  }
+}
+
+/** Refuses input that breaks the rules, naming each field; nothing is sent. */
+function checkFields(problems: Record<string, string | null>): void {
+  const fields = Object.fromEntries(Object.entries(problems).filter((entry): entry is [string, string] => entry[1] !== null));
+  const messages = Object.values(fields);
+  if (messages.length > 0) fail('invalid-input', messages.join(' '), { fields });
 }

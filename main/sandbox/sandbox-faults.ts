@@ -37,6 +37,8 @@ export const faultsSchema = z
     refreshLifetimeSeconds: z.number().int().min(1).max(30 * 86_400),
     /** Sign-in and renewal are refused with 403, as for a disabled account. */
     accountDisabled: z.boolean(),
+    /** How long a registration OTP (Aadhaar or mobile) stays valid, in seconds. */
+    otpLifetimeSeconds: z.number().int().min(1).max(3_600),
   })
   .strict();
 export type SandboxFaults = z.infer<typeof faultsSchema>;
@@ -59,4 +61,5 @@ export const DEFAULT_FAULTS: SandboxFaults = {
   tokenLifetimeSeconds: 1800,
   refreshLifetimeSeconds: 7 * 86_400,
   accountDisabled: false,
+  otpLifetimeSeconds: 600,
 };

@@ -11,6 +11,8 @@ export interface Reply {
   status: number;
   json?: unknown;
   text?: string;
+  /** A binary body (an image), sent with `contentType`. */
+  bytes?: Buffer;
   contentType?: string;
   headers?: Record<string, string>;
   /** Encrypt a JSON reply with this key (the request was encrypted). */

@@ -278,6 +278,8 @@ export class SandboxServer {
           ? encryptResponse(reply.json, reply.encryptWith.clientKey, this.faults.responseAad, reply.encryptWith.requestProtected)
           : reply.json;
       res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    } else if (reply.bytes !== undefined) {
+      res.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/octet-stream', 'content-length': String(reply.bytes.length) }).end(reply.bytes);
     } else if (reply.text !== undefined) {
       res.writeHead(reply.status, { 'content-type': `${reply.contentType ?? 'text/plain'}; charset=utf-8` }).end(reply.text);
     } else {

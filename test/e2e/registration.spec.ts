@@ -1,5 +1,7 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { ElectronApplication, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { filesContaining } from './support/data-folder';
@@ -7,7 +9,13 @@ import { screenshot } from './support/launch-app';
 
 test.setTimeout(120_000);
 
-const NUMBER = '234123412346';
+/** Sandbox patients (README, Sandbox): a new one, one with an ABHA, one with two addresses. */
+const NEW_PATIENT = '234123412346';
+const HAS_ABHA = '888812345679';
+const HAS_ADDRESSES = '777712345678';
+const OTP = '123456';
+const LINKED_MOBILE = '9876543210';
+const OTHER_MOBILE = '7012345678';
 const HEADERS = { userOid: 'clinic-oid-5', partnerUserId: 'frontdesk-2', partnerHipId: 'hip-city-clinic' };
 
 const customService = (sandbox: SandboxServer) => ({ service: 'custom', customServiceUrl: sandbox.url, accessToken: sandbox.token, ...HEADERS });
@@ -18,8 +26,10 @@ async function openRegistration(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Registration');
 }
 
+const aadhaarField = (page: Page) => page.getByLabel("Patient's Aadhaar number");
+
 async function enterNumber(page: Page, digits: string) {
-  const input = page.getByLabel("Patient's Aadhaar number");
+  const input = aadhaarField(page);
   await input.click();
   await input.pressSequentially(digits);
   return input;
@@ -27,93 +37,327 @@ async function enterNumber(page: Page, digits: string) {
 
 /** Clears the field as a person does: focus (which unmasks it), then delete. */
 async function clearNumber(page: Page) {
-  const input = page.getByLabel("Patient's Aadhaar number");
+  const input = aadhaarField(page);
   await input.click();
   await input.fill('');
 }
 
-test('a valid number gets the hint, resend works after the countdown, and the number is never stored', async ({ launch, startSandbox }) => {
+async function submitNumber(page: Page, number: string) {
+  await enterNumber(page, number);
+  await page.getByRole('checkbox', { name: /The patient agrees/ }).check();
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+}
+
+async function sendOtp(page: Page, number: string) {
+  await submitNumber(page, number);
+  await expect(page.getByTestId('otp-sent')).toBeVisible();
+}
+
+async function verifyOtp(page: Page, otp: string, mobile: string) {
+  await page.getByLabel('OTP received by the patient').fill(otp);
+  await page.getByLabel("Patient's mobile number").fill(mobile);
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+}
+
+/** The OS dialogs cannot be driven here: the save dialog answers with a path, the printer accepts every job. */
+async function answerDialogs(app: ElectronApplication, savePath: string) {
+  await app.evaluate(({ app: electronApp, dialog }, path) => {
+    const seen = globalThis as unknown as { saveDialogTitles: string[]; printJobs: string[] };
+    seen.saveDialogTitles = [];
+    seen.printJobs = [];
+    dialog.showSaveDialog = (async (...args: unknown[]) => {
+      seen.saveDialogTitles.push(String((args.at(-1) as { title?: string }).title));
+      return { canceled: false, filePath: path };
+    });
+    electronApp.on('web-contents-created', (_event, contents) => {
+      contents.print = ((_options: unknown, callback?: (success: boolean, reason: string) => void) => {
+        seen.printJobs.push(contents.getURL());
+        callback?.(true, '');
+      });
+    });
+  }, savePath);
+}
+
+test('a new patient: wrong OTP then the right one, an address taken then a free one, the ABHA with its card, and nothing kept on disk', async ({ launch, startSandbox }) => {
   const sandbox = await startSandbox();
   const { app, page, userDataDir } = await launch({ policy: { ...customService(sandbox), otpResendSeconds: 5 } });
+  const saveFolder = mkdtempSync(join(tmpdir(), 'scribe-card-'));
+  await answerDialogs(app, join(saveFolder, 'card.png'));
   await openRegistration(page);
-  const input = await enterNumber(page, '2341-2341 2346');
-  await expect(input).toHaveValue('2341 2341 2346');
-  await page.getByText("Patient's Aadhaar number").click();
-  await input.blur();
-  await expect(input).toHaveValue('XXXX XXXX 2346');
-  await page.getByRole('button', { name: 'Show' }).click();
-  await expect(input).toHaveValue('2341 2341 2346');
-  await page.getByRole('button', { name: 'Hide' }).click();
-  await expect(input).toHaveValue('XXXX XXXX 2346');
-
-  await page.getByRole('button', { name: 'Send OTP' }).click();
-  await expect(page.getByRole('alert')).toHaveText("Record the patient's consent before sending the OTP.");
-  expect(registrationCalls(sandbox)).toEqual([]);
-
+  await expect(page.getByRole('list', { name: 'Registration steps' }).locator('[aria-current="step"]')).toContainText('Aadhaar and consent');
+  await enterNumber(page, NEW_PATIENT);
   await page.getByRole('checkbox', { name: /The patient agrees/ }).check();
+  await screenshot(page, 'registration-1-aadhaar');
   await page.getByRole('button', { name: 'Send OTP' }).click();
-  const sent = page.getByTestId('otp-sent');
-  await expect(sent).toContainText(/OTP sent successfully to your mobile number \*{6}\d{5}/);
-  await expect(sent.getByRole('button', { name: /Resend OTP in \d s/ })).toBeDisabled();
-  await screenshot(page, 'registration-otp-sent');
-  await expect(sent.getByRole('button', { name: 'Resend OTP' })).toBeEnabled({ timeout: 10_000 });
-  await sent.getByRole('button', { name: 'Resend OTP' }).click();
-  await expect(sent).toContainText(/OTP sent again to your mobile number/);
-  await expect(page.getByTestId('resends-left')).toHaveText('2 resends left');
+  await expect(page.getByTestId('otp-sent')).toContainText(/OTP sent successfully to your mobile number \*{6}\d{5}/);
+  await expect(page.getByLabel('OTP received by the patient')).toBeFocused();
+  await screenshot(page, 'registration-2-otp');
+
+  await verifyOtp(page, '111111', LINKED_MOBILE);
+  const otpError = page.locator('#otp-error');
+  await expect(otpError).toContainText('The OTP is not correct. Check it with the patient and type it again (2 attempts left).');
+  await expect(page.getByLabel('OTP received by the patient')).toHaveValue('');
+  await expect(page.getByLabel('OTP received by the patient')).toBeFocused();
+  await screenshot(page, 'registration-3-wrong-otp');
+  // Pasted in two groups, as patients read it out.
+  await page.getByLabel('OTP received by the patient').fill('123 456');
+  await expect(page.getByLabel('OTP received by the patient')).toHaveValue(OTP);
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+
+  const create = page.getByTestId('create-address');
+  await expect(create.getByRole('heading', { name: 'Choose an ABHA address' })).toBeVisible();
+  const name = (await create.locator('.patient-line strong').textContent())!;
+  const suggestions = create.getByRole('group', { name: 'Suggested ABHA addresses' }).getByRole('button');
+  await expect(suggestions.first()).toHaveText(/@abdm$/);
+  await screenshot(page, 'registration-4-address-suggestions');
+
+  const address = page.getByLabel('ABHA address', { exact: true });
+  await address.fill('taken.address');
+  await expect(page.getByTestId('address-status')).toHaveText('taken.address@abdm is already taken. Choose another one.');
+  await screenshot(page, 'registration-5-address-taken');
+  await page.getByRole('button', { name: 'Create ABHA address' }).click();
+  await expect(page.locator('#address-error')).toHaveText('taken.address@abdm is already taken. Choose another one.');
+  await address.fill('ab');
+  await expect(page.getByTestId('address-status')).toHaveText('An ABHA address has 8 to 18 characters before @abdm; this one has 2.');
+  await address.fill('front.desk_2024');
+  await expect(page.getByTestId('address-status')).toHaveText('front.desk_2024@abdm is available.');
+  await screenshot(page, 'registration-6-address-available');
+  await page.getByRole('button', { name: 'Create ABHA address' }).click();
+
+  const summary = page.getByTestId('abha-summary');
+  await expect(summary.getByRole('heading', { name: 'ABHA created' })).toBeVisible();
+  await expect(summary.getByTestId('abha-name')).toHaveText(name);
+  const abhaNumber = (await summary.getByTestId('abha-number').textContent())!;
+  expect(abhaNumber).toMatch(/^\d{2}-\d{4}-\d{4}-\d{4}$/);
+  await expect(summary.getByTestId('abha-address')).toHaveText('front.desk_2024@abdm');
+  const card = summary.getByRole('img', { name: `ABHA card of ${name}` });
+  await expect(card).toBeVisible();
+  expect(await card.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(640);
+  await expect(page.getByRole('list', { name: 'Registration steps' }).locator('[aria-current="step"]')).toContainText('Done');
+  await screenshot(page, 'registration-7-done');
+
+  await summary.getByRole('button', { name: 'Copy ABHA number' }).click();
+  await expect(summary.getByRole('status')).toHaveText('ABHA number copied.');
+  expect(await app.evaluate(({ clipboard }) => clipboard.readText())).toBe(abhaNumber);
+  await summary.getByRole('button', { name: 'Copy ABHA address' }).click();
+  expect(await app.evaluate(({ clipboard }) => clipboard.readText())).toBe('front.desk_2024@abdm');
+  // Selecting the profile and pressing Ctrl+C copies nothing: only the buttons copy.
+  await app.evaluate(({ clipboard }) => clipboard.writeText('unchanged'));
+  await summary.getByTestId('abha-name').dblclick();
+  await page.keyboard.press('Control+C');
+  expect(await app.evaluate(({ clipboard }) => clipboard.readText())).toBe('unchanged');
+
+  await summary.getByRole('button', { name: 'Save card as PNG' }).click();
+  await expect(summary.getByRole('status')).toHaveText(`Card saved to ${join(saveFolder, 'card.png')}`);
+  const saved = readFileSync(join(saveFolder, 'card.png'));
+  expect(saved.subarray(1, 4).toString('latin1')).toBe('PNG');
+  await summary.getByRole('button', { name: 'Print card' }).click();
+  await expect(summary.getByRole('status')).toHaveText('The card was sent to the printer.');
+  const seen = await app.evaluate(() => globalThis as unknown as { saveDialogTitles: string[]; printJobs: string[] });
+  expect(seen.saveDialogTitles).toEqual(['Save the ABHA card as PNG (the file you choose is the only copy written on this computer)']);
+  expect(seen.printJobs).toHaveLength(1);
+  expect(Buffer.from(seen.printJobs[0]!.replace(/^data:text\/html;base64,/, ''), 'base64').toString('utf8')).toContain(`data:image/png;base64,${saved.toString('base64')}`);
 
   const calls = registrationCalls(sandbox);
-  expect(calls.map((call) => call.operation)).toEqual(['registrationInit', 'registrationResend']);
-  for (const call of calls) {
-    expect(call.headers).toMatchObject({ 'x-pt-id': HEADERS.userOid, 'x-partner-pt-id': HEADERS.partnerUserId, 'x-hip-id': HEADERS.partnerHipId });
-  }
-  // The sandbox keeps only the last four digits of what it received.
-  expect(calls[0]?.json).toEqual({ aadhaar_number: `XXXXXXXX${NUMBER.slice(-4)}` });
+  expect(calls.map((call) => [call.operation, call.status])).toEqual([
+    ['registrationInit', 200],
+    ['registrationVerify', 400],
+    ['registrationVerify', 200],
+    ['registrationSuggest', 200],
+    ['registrationAddressCheck', 200],
+    ['registrationAddressCheck', 200],
+    ['registrationCreateAddress', 200],
+    ['registrationCard', 200],
+  ]);
+  for (const call of calls) expect(call.headers).toMatchObject({ 'x-pt-id': HEADERS.userOid, 'x-partner-pt-id': HEADERS.partnerUserId, 'x-hip-id': HEADERS.partnerHipId });
+  // What the sandbox keeps: no Aadhaar number (last four digits), OTP, mobile number, name or address.
+  expect(calls[2]?.json).toMatchObject({ otp: 'XXXXXX', mobile: 'XXXXXX3210' });
+  const kept = JSON.stringify(calls);
+  for (const secret of [NEW_PATIENT, OTP, LINKED_MOBILE, name, name.split(' ')[0]!, abhaNumber, abhaNumber.replace(/-/g, ''), 'front.desk_2024']) expect(kept).not.toContain(secret);
 
-  await page.getByRole('button', { name: 'Start over' }).click();
-  await expect(input).toHaveValue('');
-  await expect(page.getByTestId('otp-sent')).toHaveCount(0);
+  await summary.getByRole('button', { name: 'Register another patient' }).click();
+  await expect(aadhaarField(page)).toHaveValue('');
+  await expect(page.getByTestId('abha-summary')).toHaveCount(0);
   await app.close();
 
-  for (const form of [NUMBER, '2341 2341 2346', '2341-2341-2346']) {
-    expect(filesContaining(userDataDir, form)).toEqual([]);
-  }
-  expect(filesContaining(join(userDataDir, 'logs'), '2346')).toEqual([]);
-  await sandbox.stop();
+  // Nothing of the patient in the data folder (settings, logs, Chromium's own files) or the logs.
+  const secrets = [NEW_PATIENT, '2341 2341 2346', OTP, LINKED_MOBILE, name, abhaNumber, abhaNumber.replace(/-/g, ''), 'front.desk_2024'];
+  for (const secret of secrets) expect(filesContaining(userDataDir, secret), secret).toEqual([]);
+  expect(filesContaining(join(userDataDir, 'logs'), NEW_PATIENT.slice(-4))).toEqual([]);
+  rmSync(saveFolder, { recursive: true, force: true });
 });
 
-test('a wrong check digit is refused before any request; an upstream error is explained with its source', async ({ launch, startSandbox }) => {
+test('a patient who already has an ABHA: the profile found, with the addresses and the card', async ({ launch, startSandbox }) => {
   const sandbox = await startSandbox();
-  const { app, page } = await launch({ policy: customService(sandbox) });
+  const { page } = await launch({ policy: customService(sandbox) });
   await openRegistration(page);
+  await sendOtp(page, HAS_ABHA);
+  await verifyOtp(page, OTP, LINKED_MOBILE);
+  const summary = page.getByTestId('abha-summary');
+  await expect(summary.getByRole('heading', { name: 'The patient already has an ABHA' })).toBeVisible();
+  await expect(summary.getByTestId('abha-number')).toHaveText(/^91-\d{4}-\d{4}-\d{4}$/);
+  await expect(summary.getByTestId('abha-address')).toHaveText(/^[a-z]+\.[a-z]+\d{4}@abdm$/);
+  await expect(summary.getByRole('img', { name: /^ABHA card of / })).toBeVisible();
+  await expect(summary.getByRole('img', { name: "The patient's photo, as on their Aadhaar" })).toBeVisible();
+  await screenshot(page, 'registration-found');
+  expect(registrationCalls(sandbox).map((call) => call.operation)).toEqual(['registrationInit', 'registrationVerify', 'registrationCard']);
+});
+
+test('another mobile number gets its own OTP (resent up to the limit), then one of the patient’s addresses is chosen', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox();
+  const { page } = await launch({ policy: { ...customService(sandbox), otpResendSeconds: 5 } });
+  await openRegistration(page);
+  await sendOtp(page, HAS_ADDRESSES);
+  await verifyOtp(page, OTP, `+91 ${OTHER_MOBILE.slice(0, 5)} ${OTHER_MOBILE.slice(5)}`);
+
+  const mobileStep = page.getByTestId('mobile-otp');
+  await expect(mobileStep).toContainText('OTP sent to the mobile number ******5678');
+  await expect(page.getByLabel('OTP received on the new mobile number')).toBeFocused();
+  await screenshot(page, 'registration-mobile-otp');
+  for (const left of ['2 resends left', '1 resend left', 'No more resends for this registration.']) {
+    await expect(mobileStep.getByRole('button', { name: 'Resend OTP' })).toBeEnabled({ timeout: 10_000 });
+    await mobileStep.getByRole('button', { name: 'Resend OTP' }).click();
+    await expect(page.getByTestId('resends-left')).toHaveText(left);
+  }
+  await expect(mobileStep.getByRole('button', { name: /Resend OTP/ })).toBeDisabled();
+  await page.getByLabel('OTP received on the new mobile number').fill(OTP);
+  await page.getByRole('button', { name: 'Verify mobile number' }).click();
+
+  const choose = page.getByTestId('choose-address');
+  await expect(choose.getByRole('heading', { name: 'The patient already has an ABHA' })).toBeVisible();
+  const choices = choose.getByRole('radio');
+  await expect(choices).toHaveCount(2);
+  await screenshot(page, 'registration-choose-address');
+  await page.getByRole('button', { name: 'Use this address' }).click();
+  await expect(page.locator('#address-error')).toHaveText('Choose one of the addresses first.');
+  const second = (await choices.nth(1).getAttribute('value'))!;
+  await choices.nth(1).check();
+  await page.getByRole('button', { name: 'Use this address' }).click();
+  const summary = page.getByTestId('abha-summary');
+  await expect(summary.getByRole('heading', { name: "The patient's ABHA is ready" })).toBeVisible();
+  await expect(summary.getByTestId('abha-address')).toHaveText(second);
+  await expect(summary.getByRole('heading', { name: 'Other ABHA addresses of this patient' })).toBeVisible();
+  await screenshot(page, 'registration-chosen');
+  expect(registrationCalls(sandbox).map((call) => call.operation)).toEqual([
+    'registrationInit',
+    'registrationVerify',
+    'registrationMobileResend',
+    'registrationMobileResend',
+    'registrationMobileResend',
+    'registrationMobileVerify',
+    'registrationCreateAddress',
+    'registrationCard',
+  ]);
+});
+
+test('correcting the Aadhaar number with the keyboard: Tab in and type; click, Ctrl+A and type; Backspace', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox();
+  const { page } = await launch({ policy: customService(sandbox) });
+  await openRegistration(page);
+  const input = await enterNumber(page, '234123412345');
   await page.getByRole('checkbox', { name: /The patient agrees/ }).check();
-  await enterNumber(page, '234123412345');
   await page.getByRole('button', { name: 'Send OTP' }).click();
-  await expect(page.getByRole('alert')).toHaveText('This is not a valid Aadhaar number (the check digit does not match). Check each digit.');
-  await clearNumber(page);
+  await expect(page.locator('#aadhaarNumber-error')).toHaveText('This is not a valid Aadhaar number (the check digit does not match). Check each digit.');
+  await expect(input).toHaveValue('XXXX XXXX 2345');
+
+  // Tab back into the field (Send → consent → Show → number) and type the right number.
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(input).toBeFocused();
+  await page.keyboard.type(NEW_PATIENT);
+  await expect(input).toHaveValue('2341 2341 2346');
+
+  // Click in, select all, type.
+  await page.getByRole('checkbox', { name: /The patient agrees/ }).focus();
+  await expect(input).toHaveValue('XXXX XXXX 2346');
+  await input.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('234123412345');
+  await expect(input).toHaveValue('2341 2341 2345');
+
+  // Backspace from the end, digit by digit.
+  await page.keyboard.press('End');
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('Backspace');
+  await expect(input).toHaveValue('2341 2341');
+  await page.keyboard.press('Backspace');
+  await expect(input).toHaveValue('2341 234');
+  await page.keyboard.type('12346');
+  await expect(input).toHaveValue('2341 2341 2346');
+  // Backspace just after a group's space removes the digit before it, and the caret stays there.
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Backspace');
+  await expect(input).toHaveValue('2342 3412 346');
+  await page.keyboard.type('1');
+  await expect(input).toHaveValue('2341 2341 2346');
+  await screenshot(page, 'registration-corrected-number');
+
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByTestId('otp-sent')).toBeVisible();
+  expect(registrationCalls(sandbox).map((call) => call.json)).toEqual([{ aadhaar_number: 'XXXXXXXX2346' }]);
+});
+
+test('fields are checked before anything is sent; expired OTP, mobile already linked, too many OTPs and a blocked account say what to do', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox();
+  const { page } = await launch({ policy: { ...customService(sandbox), otpResendSeconds: 5 } });
+  await openRegistration(page);
+
+  await page.getByRole('checkbox', { name: /The patient agrees/ }).check();
   await enterNumber(page, '1234');
   await page.getByRole('button', { name: 'Send OTP' }).click();
-  await expect(page.getByRole('alert')).toHaveText('An Aadhaar number has 12 digits; this one has 4.');
-  await screenshot(page, 'registration-invalid');
-  expect(registrationCalls(sandbox)).toEqual([]);
-
+  await expect(page.locator('#aadhaarNumber-error')).toHaveText('An Aadhaar number has 12 digits; this one has 4.');
   await clearNumber(page);
-  await enterNumber(page, '999941057058');
-  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await sendOtp(page, NEW_PATIENT);
+
+  await verifyOtp(page, '12345', '5123456789');
+  await expect(page.locator('#otp-error')).toHaveText('An OTP has 6 digits; this one has 5.');
+  await expect(page.locator('#mobile-error')).toHaveText('An Indian mobile number starts with 6, 7, 8 or 9.');
+  await verifyOtp(page, '12a456', '98765');
+  await expect(page.locator('#otp-error')).toHaveText('An OTP has digits only.');
+  await expect(page.locator('#mobile-error')).toHaveText('A mobile number has 10 digits; this one has 5.');
+  await screenshot(page, 'registration-input-rules');
+  expect(registrationCalls(sandbox).map((call) => call.operation)).toEqual(['registrationInit']);
+
+  await verifyOtp(page, OTP, '6000012345');
+  await expect(page.locator('#mobile-error')).toContainText('This mobile number is already linked to another account. Enter another mobile number of the patient.');
+  await expect(page.locator('#mobile-error')).toContainText('(EKA-1002)');
+  await expect(page.getByLabel("Patient's mobile number")).toBeFocused();
+  await screenshot(page, 'registration-mobile-linked');
+
+  sandbox.setFaults({ otpLifetimeSeconds: 1 });
+  await page.waitForTimeout(1_500);
+  await verifyOtp(page, OTP, LINKED_MOBILE);
+  await expect(page.locator('#otp-error')).toContainText('This OTP has expired. Send a new OTP with "Resend OTP", then enter the new one.');
+  await expect(page.getByRole('button', { name: 'Resend OTP' })).toHaveClass(/primary/);
+  await screenshot(page, 'registration-otp-expired');
+  sandbox.setFaults({ otpLifetimeSeconds: 600 });
+  await page.getByRole('button', { name: 'Resend OTP' }).click();
+  await expect(page.getByTestId('otp-sent')).toContainText('OTP sent again');
+  await verifyOtp(page, OTP, LINKED_MOBILE);
+  await expect(page.getByTestId('create-address')).toBeVisible();
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await expect(aadhaarField(page)).toHaveValue('');
+
+  await submitNumber(page, '999941057058');
   const error = page.getByTestId('registration-error');
-  await expect(error).toContainText('Something went wrong. The national health system said: "You have requested multiple OTPs');
+  await expect(error).toContainText('Too many OTPs were requested, or too many wrong OTPs entered, for this patient. The national health system asks to wait 30 minutes before trying again; then start over.');
   await expect(error).toContainText('(ABDM-1100)');
-  await screenshot(page, 'registration-upstream-error');
-  await app.close();
-  await sandbox.stop();
+  await screenshot(page, 'registration-too-many-otps');
+  await error.getByRole('button', { name: 'Start over' }).click();
+  await submitNumber(page, '999812345679');
+  await expect(error).toContainText("The national health system has blocked this patient's account for 24 hours");
+  await expect(error.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await screenshot(page, 'registration-blocked');
 });
 
-test('a network failure can be retried, and the encrypted variant works', async ({ launch, startSandbox }) => {
+test('a network failure can be retried, and the whole flow works encrypted', async ({ launch, startSandbox }) => {
   const sandbox = await startSandbox({ jweKeys: { 'kid-frontdesk': 'frontdesk-key-16' } });
   const { port } = new URL(sandbox.url);
   const { app, page } = await launch({ policy: { ...customService(sandbox), jweKid: 'kid-frontdesk', jweClientKey: 'frontdesk-key-16', otpResendSeconds: 5 } });
   await sandbox.stop();
   await openRegistration(page);
-  await enterNumber(page, NUMBER);
+  await enterNumber(page, NEW_PATIENT);
   await page.getByRole('checkbox', { name: /The patient agrees/ }).check();
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await expect(page.getByTestId('registration-error')).toContainText('cannot be reached');
@@ -125,10 +369,19 @@ test('a network failure can be retried, and the encrypted variant works', async 
   await expect(page.getByRole('button', { name: 'Resend OTP' })).toBeEnabled({ timeout: 10_000 });
   await page.getByRole('button', { name: 'Resend OTP' }).click();
   await expect(page.getByTestId('resends-left')).toHaveText('2 resends left');
+  await verifyOtp(page, OTP, LINKED_MOBILE);
+  await page.getByTestId('create-address').getByRole('group', { name: 'Suggested ABHA addresses' }).getByRole('button').first().click();
+  await expect(page.getByTestId('address-status')).toHaveText(/is available\.$/);
+  await page.getByRole('button', { name: 'Create ABHA address' }).click();
+  await expect(page.getByTestId('abha-summary')).toBeVisible();
   expect(registrationCalls(back).map((call) => [call.operation, call.encrypted, call.status])).toEqual([
     ['registrationInit', true, 200],
     ['registrationResend', true, 200],
+    ['registrationVerify', true, 200],
+    ['registrationSuggest', false, 200],
+    ['registrationAddressCheck', true, 200],
+    ['registrationCreateAddress', true, 200],
+    ['registrationCard', false, 200],
   ]);
   await app.close();
-  await back.stop();
 });

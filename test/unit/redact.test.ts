@@ -10,6 +10,11 @@ describe('redactSensitive', () => {
     expect(out).toContain('Bearer [redacted]');
   });
 
+  it('masks ABHA-number-shaped values, grouped or not', () => {
+    const out = redactSensitive('abha 91-1234-5678-9012 or 91123456789012') as string;
+    expect(out).toBe('abha [redacted-abha-number] or [redacted-abha-number]');
+  });
+
   it('leaves ordinary text and longer digit runs alone', () => {
     expect(redactSensitive('txn 1234567890123456 at 10:30')).toBe('txn 1234567890123456 at 10:30');
   });

@@ -1,129 +1,83 @@
-import { useEffect, useState } from 'react';
-import { groupAadhaar, maskAadhaar } from '../../../contract/aadhaar';
-import { CONSENT_TEXT } from '../../../contract/registration';
+import { useEffect, type ClipboardEvent } from 'react';
+import type { RegistrationStep } from '../../../contract/registration';
+import { AadhaarStep, AadhaarSummary } from './AadhaarStep';
+import { AbhaSummary } from './AbhaSummary';
+import { ChooseAddressStep, CreateAddressStep } from './AddressStep';
+import { AadhaarOtpStep, MobileOtpStep } from './OtpStep';
 import { useRegistrationStore } from './registration-store';
 
-function useSecondsUntil(iso: string | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!iso) return;
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, [iso]);
-  return iso ? Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000)) : 0;
+const STAGES = [
+  { label: 'Aadhaar and consent', steps: ['aadhaar'] },
+  { label: 'OTP', steps: ['aadhaar-otp', 'mobile-otp'] },
+  { label: 'ABHA address', steps: ['choose-address', 'create-address'] },
+  { label: 'Done', steps: ['done'] },
+] as const satisfies ReadonlyArray<{ label: string; steps: readonly RegistrationStep[] }>;
+
+function Progress({ step }: { step: RegistrationStep }) {
+  const current = STAGES.findIndex((stage) => (stage.steps as readonly RegistrationStep[]).includes(step));
+  return (
+    <ol className="steps" aria-label="Registration steps">
+      {STAGES.map((stage, index) => (
+        <li key={stage.label} className={index < current ? 'past' : index === current ? 'current' : undefined} aria-current={index === current ? 'step' : undefined}>
+          <span className="step-number">{index + 1}</span> {stage.label}
+        </li>
+      ))}
+    </ol>
+  );
 }
 
-function NumberField() {
-  const digits = useRegistrationStore((state) => state.digits);
-  const show = useRegistrationStore((state) => state.showNumber);
-  const inlineError = useRegistrationStore((state) => state.inlineError);
-  const sent = useRegistrationStore((state) => state.view?.state === 'otp-sent');
-  const { setDigits, toggleShow } = useRegistrationStore.getState();
-  const [focused, setFocused] = useState(false);
-  const masked = digits.length === 12 && !focused && !show;
+/** A failure no field owns, with the way on that the registration's state allows. */
+function Problem() {
+  const error = useRegistrationStore((state) => state.error);
+  const next = useRegistrationStore((state) => state.view?.next ?? null);
+  const busy = useRegistrationStore((state) => state.busy);
+  const { retry, startOver } = useRegistrationStore.getState();
+  if (!error || error.fields) return null;
   return (
-    <div className="field">
-      <label htmlFor="aadhaar-number">Patient's Aadhaar number</label>
-      <div className="row">
-        <input
-          id="aadhaar-number"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={14}
-          disabled={sent}
-          value={masked ? maskAadhaar(digits) : groupAadhaar(digits)}
-          aria-invalid={inlineError ? true : undefined}
-          aria-describedby={inlineError ? 'aadhaar-error' : 'aadhaar-hint'}
-          onFocus={() => setFocused(true)}
-          onBlur={() => setFocused(false)}
-          onChange={(event) => setDigits(event.target.value)}
-          onCopy={(event) => event.preventDefault()}
-          onCut={(event) => event.preventDefault()}
-          className="aadhaar"
-        />
-        <button type="button" onClick={toggleShow} aria-pressed={show} disabled={digits.length < 12}>
-          {show ? 'Hide' : 'Show'}
+    <div className="banner error" role="alert" data-testid="registration-error">
+      <p>{error.message}</p>
+      {error.detail && !error.message.includes(error.detail) ? <p className="hint">The national health system said: {error.detail}</p> : null}
+      {error.retryable ? (
+        <button type="button" onClick={() => void retry()} disabled={busy}>
+          Try again
         </button>
-      </div>
-      <p className="hint" id="aadhaar-hint">
-        12 digits. It is used for this request only and is not saved on this computer.
-      </p>
-      {inlineError ? (
-        <p className="field-error" id="aadhaar-error" role="alert">
-          {inlineError}
-        </p>
+      ) : null}
+      {next === 'wait' || next === 'start-over' ? (
+        <button type="button" className="primary" onClick={() => void startOver()}>
+          Start over
+        </button>
       ) : null}
     </div>
   );
 }
 
+/** Patient data on this screen leaves only through the Copy buttons, Print and Save, which main carries out. */
+const refuseCopy = (event: ClipboardEvent) => event.preventDefault();
+
 export function RegistrationScreen() {
   const view = useRegistrationStore((state) => state.view);
-  const consent = useRegistrationStore((state) => state.consent);
-  const busy = useRegistrationStore((state) => state.busy);
-  const { load, setConsent, send, resend, retry, startOver } = useRegistrationStore.getState();
-  const wait = useSecondsUntil(view?.resendAvailableAt ?? null);
+  const error = useRegistrationStore((state) => state.error);
+  const { load, startOver } = useRegistrationStore.getState();
   useEffect(() => {
     void load();
   }, [load]);
-  const sent = view?.state === 'otp-sent';
-  const error = useRegistrationStore((state) => state.error);
+  const step = view?.step ?? 'aadhaar';
+  const problemOffersStartOver = error && !error.fields && (view?.next === 'wait' || view?.next === 'start-over');
   return (
-    <section className="panel registration">
+    <section className="panel registration" onCopy={refuseCopy} onCut={refuseCopy}>
       <h1>Registration</h1>
-      <p className="lead">Register a patient for a national health account (ABHA): an OTP goes to the mobile number linked to their Aadhaar.</p>
-      <form
-        className="panel-box"
-        aria-label="Send OTP"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void send();
-        }}
-      >
-        <NumberField />
-        <label className="consent">
-          <input type="checkbox" checked={consent} disabled={sent} onChange={(event) => setConsent(event.target.checked)} /> {CONSENT_TEXT}
-        </label>
-        {!sent ? (
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Sending…' : 'Send OTP'}
-          </button>
-        ) : null}
-      </form>
-
-      {error ? (
-        <div className="banner error" role="alert" data-testid="registration-error">
-          <p>{error.message}</p>
-          {error.detail && !error.message.includes(error.detail) ? <p className="hint">{error.detail}</p> : null}
-          {error.retryable ? (
-            <button type="button" onClick={() => void retry()} disabled={busy}>
-              Try again
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-
-      {sent ? (
-        <div className="panel-box" data-testid="otp-sent">
-          <p className="otp-hint" role="status">
-            {view.hint ?? 'The OTP was sent to the mobile number linked to this Aadhaar.'}
-          </p>
-          <p className="hint">Ask the patient for the OTP. (Entering the OTP is the next step of the national registration and is not part of this version.)</p>
-          <div className="resend-row">
-            <button type="button" disabled={wait > 0 || view.resendsLeft === 0 || busy} onClick={() => void resend()}>
-              {wait > 0 ? `Resend OTP in ${wait} s` : 'Resend OTP'}
-            </button>
-            <span className="hint" data-testid="resends-left">
-              {view.resendsLeft === 0 ? 'No more resends for this registration.' : `${view.resendsLeft} resend${view.resendsLeft === 1 ? '' : 's'} left`}
-            </span>
-          </div>
-        </div>
-      ) : null}
-
-      {sent || error ? (
-        <button type="button" onClick={() => void startOver()}>
+      <p className="lead">Register a patient for a national health account (ABHA) with their Aadhaar number and the OTPs sent to their mobile.</p>
+      <Progress step={step} />
+      {step === 'aadhaar' ? <AadhaarStep /> : null}
+      {step === 'aadhaar-otp' ? <AadhaarSummary /> : null}
+      <Problem />
+      {view?.step === 'aadhaar-otp' && view.otp ? <AadhaarOtpStep otp={view.otp} /> : null}
+      {view?.step === 'mobile-otp' && view.otp ? <MobileOtpStep otp={view.otp} /> : null}
+      {view?.step === 'choose-address' ? <ChooseAddressStep view={view} /> : null}
+      {view?.step === 'create-address' ? <CreateAddressStep view={view} /> : null}
+      {view?.step === 'done' ? <AbhaSummary view={view} /> : null}
+      {step !== 'done' && (step !== 'aadhaar' || error) && !problemOffersStartOver ? (
+        <button type="button" className="start-over" onClick={() => void startOver()}>
           Start over
         </button>
       ) : null}

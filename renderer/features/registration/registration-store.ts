@@ -1,78 +1,211 @@
 /**
- * The registration form. The Aadhaar number lives only here, in memory, for as long as the
- * registration lasts: it is never stored, and Start over (or leaving the app) forgets it.
+ * The registration form. What the receptionist types (the Aadhaar number, the OTP, the mobile
+ * number, the address) lives only here, in memory, for as long as the registration lasts:
+ * it is never stored, and Start over (or leaving the app) forgets it. Main keeps the
+ * registration itself (RegistrationView); every field is checked here before it is sent, and
+ * again in main.
  */
 import { create } from 'zustand';
 import { AADHAAR_LENGTH, aadhaarProblem } from '../../../contract/aadhaar';
-import { CONSENT_TEXT, type RegistrationView } from '../../../contract/registration';
+import { CONSENT_TEXT, type Copyable, type RegistrationField, type RegistrationView } from '../../../contract/registration';
+import { abhaNameProblem, fullAbhaAddress, mobileProblem, normalizeAbhaName, normalizeMobile, normalizeOtp, otpProblem } from '../../../contract/registration-rules';
 import type { AppError, Result } from '../../../contract/result';
-import { scribe, valueOf } from '../../bridge';
+import { errorOf, scribe, valueOf } from '../../bridge';
+
+type FieldErrors = Partial<Record<RegistrationField, string>>;
+type Action = 'send' | 'resend' | 'verify' | 'verify-mobile' | 'create' | 'choose';
+
+/** The address as typed, and what is known about it. */
+export interface AddressStatus {
+  name: string;
+  state: 'empty' | 'incomplete' | 'checking' | 'available' | 'taken' | 'unknown';
+  /** The rule it breaks, while typing. */
+  message: string | null;
+}
 
 interface RegistrationState {
   digits: string;
   showNumber: boolean;
   consent: boolean;
+  otp: string;
+  mobile: string;
+  address: AddressStatus;
+  chosenAddress: string | null;
   view: RegistrationView | null;
   /** Why the last request failed; null after a success. */
   error: AppError | null;
-  inlineError: string | null;
+  /** Messages next to the fields, from the checks here or from main. */
+  fieldErrors: FieldErrors;
+  /** What just happened that is not an error (a copy, a saved card). */
+  notice: string | null;
   busy: boolean;
-  lastAction: 'send' | 'resend' | null;
+  lastAction: Action | null;
   load(): Promise<void>;
   setDigits(raw: string): void;
   toggleShow(): void;
   setConsent(consent: boolean): void;
   send(): Promise<void>;
+  setOtp(raw: string): void;
+  setMobile(raw: string): void;
+  verifyOtp(): Promise<void>;
+  verifyMobileOtp(): Promise<void>;
   resend(): Promise<void>;
+  setAddress(raw: string): void;
+  createAddress(): Promise<void>;
+  setChosenAddress(address: string): void;
+  chooseAddress(): Promise<void>;
+  copy(value: Copyable): Promise<void>;
+  printCard(): Promise<void>;
+  saveCard(): Promise<void>;
   retry(): Promise<void>;
   startOver(): Promise<void>;
 }
 
+const EMPTY_ADDRESS: AddressStatus = { name: '', state: 'empty', message: null };
+/** Wait for a pause in typing before asking whether an address is free. */
+const CHECK_DELAY_MS = 350;
+let checkTimer: ReturnType<typeof setTimeout> | null = null;
+
+function firstProblem(problems: FieldErrors): FieldErrors | null {
+  const found = Object.fromEntries(Object.entries(problems).filter(([, message]) => message));
+  return Object.keys(found).length > 0 ? found : null;
+}
+
 export const useRegistrationStore = create<RegistrationState>((set, get) => {
-  /** One request to main; its view or its error replaces the last. */
-  const request = async (call: Promise<Result<RegistrationView>>) => {
-    set({ busy: true });
+  /** One request to main; its view or its error replaces the last. After an error, the view tells what to offer next. */
+  const request = async (action: Action, call: () => Promise<Result<RegistrationView>>, onSuccess: Partial<RegistrationState> = {}) => {
+    set({ busy: true, lastAction: action, notice: null });
     try {
-      const result = await call;
-      if (result.ok) set({ view: result.value, error: null });
-      else set({ error: result.error });
+      const result = await call();
+      if (result.ok) {
+        set({ view: result.value, error: null, fieldErrors: {}, ...onSuccess });
+        return;
+      }
+      // A refused OTP cannot be used again: the field is cleared for the next one.
+      set({ error: result.error, fieldErrors: result.error.fields ?? {}, ...(result.error.fields?.otp ? { otp: '' } : {}) });
+      const view = await scribe.getRegistration();
+      if (view.ok) set({ view: view.value });
     } finally {
       set({ busy: false });
     }
   };
+
+  const checkAddress = async (name: string) => {
+    const result = await scribe.checkAbhaAddress({ address: name });
+    if (get().address.name !== name) return; // typed on since
+    if (result.ok) set({ address: { name, state: result.value.available ? 'available' : 'taken', message: null } });
+    else set({ address: { name, state: 'unknown', message: result.error.message } });
+  };
+
   return {
-  digits: '',
-  showNumber: false,
-  consent: false,
-  view: null,
-  error: null,
-  inlineError: null,
-  busy: false,
-  lastAction: null,
-  load: async () => {
-    const view = await valueOf(scribe.getRegistration());
-    if (view) set({ view });
-  },
-  setDigits: (raw) => set({ digits: raw.replace(/\D/g, '').slice(0, AADHAAR_LENGTH), inlineError: null }),
-  toggleShow: () => set({ showNumber: !get().showNumber }),
-  setConsent: (consent) => set({ consent, inlineError: null }),
-  send: async () => {
-    const { digits, consent } = get();
-    const problem = aadhaarProblem(digits);
-    if (problem) return set({ inlineError: problem });
-    if (!consent) return set({ inlineError: "Record the patient's consent before sending the OTP." });
-    set({ inlineError: null, lastAction: 'send' });
-    await request(scribe.startRegistration({ aadhaarNumber: digits, consentText: CONSENT_TEXT }));
-  },
-  resend: async () => {
-    set({ lastAction: 'resend' });
-    await request(scribe.resendRegistrationOtp());
-  },
-  retry: async () => (get().lastAction === 'resend' ? get().resend() : get().send()),
-  startOver: async () => {
-    set({ digits: '', showNumber: false, consent: false, inlineError: null, lastAction: null, error: null });
-    const view = await valueOf(scribe.resetRegistration());
-    if (view) set({ view });
-  },
+    digits: '',
+    showNumber: false,
+    consent: false,
+    otp: '',
+    mobile: '',
+    address: EMPTY_ADDRESS,
+    chosenAddress: null,
+    view: null,
+    error: null,
+    fieldErrors: {},
+    notice: null,
+    busy: false,
+    lastAction: null,
+    load: async () => {
+      const view = await valueOf(scribe.getRegistration());
+      if (view) set({ view });
+    },
+    setDigits: (raw) => set({ digits: raw.replace(/\D/g, '').slice(0, AADHAAR_LENGTH), fieldErrors: {} }),
+    toggleShow: () => set({ showNumber: !get().showNumber }),
+    setConsent: (consent) => set({ consent, fieldErrors: {} }),
+    send: async () => {
+      const { digits, consent } = get();
+      const problem = aadhaarProblem(digits) ?? (consent ? null : "Record the patient's consent before sending the OTP.");
+      if (problem) return set({ fieldErrors: { aadhaarNumber: problem }, error: null });
+      await request('send', () => scribe.startRegistration({ aadhaarNumber: digits, consentText: CONSENT_TEXT }));
+    },
+    setOtp: (raw) => set(({ fieldErrors }) => ({ otp: normalizeOtp(raw).slice(0, 12), fieldErrors: { ...fieldErrors, otp: undefined } })),
+    setMobile: (raw) => set(({ fieldErrors }) => ({ mobile: raw.slice(0, 20), fieldErrors: { ...fieldErrors, mobile: undefined } })),
+    verifyOtp: async () => {
+      const { otp, mobile } = get();
+      const problems = firstProblem({ otp: otpProblem(otp) ?? undefined, mobile: mobileProblem(normalizeMobile(mobile)) ?? undefined });
+      if (problems) return set({ fieldErrors: problems, error: null });
+      await request('verify', () => scribe.verifyRegistrationOtp({ otp, mobile: normalizeMobile(mobile) }), { otp: '' });
+    },
+    verifyMobileOtp: async () => {
+      const { otp } = get();
+      const problem = otpProblem(otp);
+      if (problem) return set({ fieldErrors: { otp: problem }, error: null });
+      await request('verify-mobile', () => scribe.verifyRegistrationMobileOtp({ otp }), { otp: '' });
+    },
+    resend: async () => {
+      await request('resend', () => scribe.resendRegistrationOtp(), { otp: '' });
+    },
+    setAddress: (raw) => {
+      const name = normalizeAbhaName(raw).slice(0, 40);
+      if (checkTimer) clearTimeout(checkTimer);
+      set(({ fieldErrors }) => ({ fieldErrors: { ...fieldErrors, address: undefined } }));
+      if (name === '') return set({ address: EMPTY_ADDRESS });
+      const problem = abhaNameProblem(name);
+      if (problem) return set({ address: { name, state: 'incomplete', message: problem } });
+      set({ address: { name, state: 'checking', message: null } });
+      checkTimer = setTimeout(() => void checkAddress(name), CHECK_DELAY_MS);
+    },
+    createAddress: async () => {
+      const { address } = get();
+      const problem = abhaNameProblem(address.name) ?? (address.state === 'taken' ? `${fullAbhaAddress(address.name)} is already taken. Choose another one.` : null);
+      if (problem) return set({ fieldErrors: { address: problem }, error: null });
+      await request('create', () => scribe.createAbhaAddress({ address: address.name }));
+    },
+    setChosenAddress: (chosenAddress) => set(({ fieldErrors }) => ({ chosenAddress, fieldErrors: { ...fieldErrors, address: undefined } })),
+    chooseAddress: async () => {
+      const { chosenAddress } = get();
+      if (!chosenAddress) return set({ fieldErrors: { address: 'Choose one of the addresses first.' }, error: null });
+      await request('choose', () => scribe.chooseAbhaAddress({ address: chosenAddress }));
+    },
+    copy: async (value) => {
+      const error = await errorOf(scribe.copyRegistrationValue({ value }));
+      set(error ? { error } : { notice: value === 'abhaNumber' ? 'ABHA number copied.' : 'ABHA address copied.', error: null });
+    },
+    printCard: async () => {
+      set({ busy: true, notice: null });
+      const result = await scribe.printAbhaCard();
+      set({ busy: false, ...(result.ok ? { notice: result.value ? 'The card was sent to the printer.' : null, error: null } : { error: result.error }) });
+    },
+    saveCard: async () => {
+      set({ busy: true, notice: null });
+      const result = await scribe.saveAbhaCard();
+      set({ busy: false, ...(result.ok ? { notice: result.value ? `Card saved to ${result.value}` : null, error: null } : { error: result.error }) });
+    },
+    retry: async () => {
+      const actions: Record<Action, () => Promise<void>> = {
+        send: get().send,
+        resend: get().resend,
+        verify: get().verifyOtp,
+        'verify-mobile': get().verifyMobileOtp,
+        create: get().createAddress,
+        choose: get().chooseAddress,
+      };
+      const last = get().lastAction;
+      if (last) await actions[last]();
+    },
+    startOver: async () => {
+      if (checkTimer) clearTimeout(checkTimer);
+      set({
+        digits: '',
+        showNumber: false,
+        consent: false,
+        otp: '',
+        mobile: '',
+        address: EMPTY_ADDRESS,
+        chosenAddress: null,
+        fieldErrors: {},
+        notice: null,
+        lastAction: null,
+        error: null,
+      });
+      const view = await valueOf(scribe.resetRegistration());
+      if (view) set({ view });
+    },
   };
 });

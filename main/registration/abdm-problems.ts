@@ -1,0 +1,134 @@
+/**
+ * What a refusal of the national health system (ABDM-xxxx, MIS-xxxx, EKA-xxxx in
+ * `source_error.code`) means at the step where it happened: a message that says what to do,
+ * the field it concerns and the action the page offers next. Codes not listed here keep the
+ * service's own words. Pure.
+ */
+import type { RegistrationField, RegistrationNext } from '../../contract/registration';
+import type { ErrorKind } from '../../contract/result';
+import type { ServiceError } from '../api/service-error';
+
+export type RegistrationCall = 'start' | 'resend' | 'verify-otp' | 'verify-mobile-otp' | 'check-address' | 'create-address' | 'choose-address';
+
+export interface RegistrationProblem {
+  kind: ErrorKind;
+  message: string;
+  next: RegistrationNext | null;
+  field?: RegistrationField;
+  retryable: boolean;
+  /** The OTP did not match: one attempt fewer (the flow words the message). */
+  wrongOtp?: true;
+}
+
+/** The code itself: some answers add a separator or spaces ("ABDM-1001: "). */
+export function upstreamCode(error: ServiceError): string | null {
+  const code = error.sourceError?.code.trim().replace(/[\s:;,.-]+$/, '').toUpperCase();
+  return code ? code : null;
+}
+
+const SERVER_SIDE = new Set([
+  'ABDM-1000', 'ABDM-1002', 'ABDM-1003', 'ABDM-1005', 'ABDM-1007', 'ABDM-1011', 'ABDM-1015', 'ABDM-1016', 'ABDM-1019', 'ABDM-1020',
+  'ABDM-1021', 'ABDM-1024', 'ABDM-1029', 'ABDM-1034', 'ABDM-1045', 'ABDM-1048', 'ABDM-1108', 'ABDM-1109', 'ABDM-1200', 'ABDM-1201',
+  'ABDM-1202', 'ABDM-1205', 'ABDM-9999',
+]);
+const CLINIC_ACCOUNT = new Set(['ABDM-1023', 'ABDM-1025', 'ABDM-1030', 'ABDM-1031', 'ABDM-1032']);
+
+const isOtpCall = (call: RegistrationCall) => call === 'verify-otp' || call === 'verify-mobile-otp';
+const isAddressCall = (call: RegistrationCall) => call === 'check-address' || call === 'create-address' || call === 'choose-address';
+
+const refusal = (message: string, next: RegistrationNext | null, field?: RegistrationField): RegistrationProblem => ({
+  kind: field ? 'invalid-input' : 'refused',
+  message,
+  next,
+  retryable: false,
+  ...(field ? { field } : {}),
+});
+
+const later = (message: string): RegistrationProblem => ({ kind: 'service', message, next: 'try-again', retryable: true });
+
+/** "Please try again in 30 minutes." → "30 minutes". */
+function waitTime(upstream: string): string {
+  const match = /(\d+)\s*(minute|hour)s?/i.exec(upstream);
+  if (!match) return '30 minutes';
+  const unit = match[2]!.toLowerCase();
+  return `${match[1]} ${unit}${match[1] === '1' ? '' : 's'}`;
+}
+
+const START_OVER_EXPIRED = 'This registration has expired at the national health system. Start over to send a new OTP.';
+
+/** The meaning of a registration refusal, or null when its code is not one this flow knows. */
+export function registrationProblem(error: ServiceError, call: RegistrationCall): RegistrationProblem | null {
+  if (error.kind !== 'registration_failed') return null;
+  const code = upstreamCode(error);
+  if (!code) return null;
+  const upstream = error.sourceError?.message ?? '';
+  if (SERVER_SIDE.has(code)) return later('The national health system had a problem on its side. Nothing was lost: try again in a few minutes.');
+  if (CLINIC_ACCOUNT.has(code)) {
+    return { kind: 'configuration', message: "The national health system refused this clinic's account details. Check the user OID, partner user id and partner HIP id in Settings, or ask your IT provider.", next: null, retryable: false };
+  }
+  switch (code) {
+    case 'MIS-1013':
+    case 'ABDM-1035':
+      // ABDM-1035 is also "Invalid HIP ID" (a 500): the words tell the two apart.
+      if (isOtpCall(call) && (code === 'MIS-1013' || (error.status ?? 0) < 500 || /otp/i.test(upstream))) {
+        return { kind: 'invalid-input', message: 'The OTP is not correct.', next: 'retype-otp', field: 'otp', retryable: false, wrongOtp: true };
+      }
+      return { kind: 'configuration', message: "The national health system did not accept this clinic's HIP id. Check the partner HIP id in Settings.", next: null, retryable: false };
+    case 'MIS-1026':
+    case 'ABDM-1017':
+      if (isOtpCall(call)) return refusal('This OTP has expired. Send a new OTP with "Resend OTP", then enter the new one.', 'resend-otp', 'otp');
+      return refusal(START_OVER_EXPIRED, 'start-over');
+    case 'ABDM-1100':
+      return {
+        kind: 'busy',
+        message: `Too many OTPs were requested, or too many wrong OTPs entered, for this patient. The national health system asks to wait ${waitTime(upstream)} before trying again; then start over.`,
+        next: 'wait',
+        retryable: false,
+      };
+    case 'ABDM-1022':
+      return later('The national health system is receiving too many requests. Wait a minute, then try again.');
+    case 'ABDM-1027':
+      return refusal(
+        "The national health system has blocked this patient's account for 24 hours after too many attempts. Nothing more can be done today: ask the patient to come back after 24 hours.",
+        'start-over',
+      );
+    case 'ABDM-1004':
+    case 'ABDM-1008':
+      return later('The national health system cannot send text messages (SMS) just now. Try again in a few minutes.');
+    case 'ABDM-1101':
+      return refusal('This ABHA address is already taken. Choose another one.', 'fix-address', 'address');
+    case 'ABDM-1043':
+      return refusal("This ABHA address does not match the patient's Aadhaar details. Choose another one.", 'fix-address', 'address');
+    case 'ABDM-1051':
+    case 'ABDM-1012':
+      if (isAddressCall(call)) return refusal('The national health system did not accept this ABHA address. Choose another one.', 'fix-address', 'address');
+      return refusal('The national health system did not recognise this ABHA. Start over.', 'start-over');
+    case 'ABDM-1014':
+    case 'ABDM-1111':
+      return refusal('The national health system did not accept this mobile number. Check it with the patient and enter it again.', 'fix-mobile', 'mobile');
+    case 'EKA-1002':
+      return refusal('This mobile number is already linked to another account. Enter another mobile number of the patient.', 'fix-mobile', 'mobile');
+    case 'EKA-1001':
+      return refusal(
+        "This patient's account is already linked to another mobile number (named below). Enter that mobile number, or start over.",
+        'fix-mobile',
+        'mobile',
+      );
+    case 'ABDM-1102':
+      if (call === 'verify-mobile-otp') return refusal('The mobile number is not verified yet. Enter the OTP sent to it.', 'retype-otp', 'otp');
+      return refusal('The mobile number is not verified yet. Start over and enter the OTP sent to it.', 'start-over');
+    case 'ABDM-1112':
+      return refusal("The national health system found no details for this Aadhaar number. Check the number on the patient's Aadhaar card, then start over.", 'start-over');
+    case 'ABDM-1110':
+    case 'ABDM-1013':
+      return refusal('The national health system did not find this ABHA. Start over.', 'start-over');
+    case 'ABDM-1006':
+    case 'ABDM-1010':
+      if (call === 'start') return refusal("The national health system did not accept this Aadhaar number. Check it on the patient's Aadhaar card.", null, 'aadhaarNumber');
+      if (isAddressCall(call)) return refusal('The national health system did not accept this ABHA address. Choose another one.', 'fix-address', 'address');
+      if (isOtpCall(call)) return refusal('The national health system did not accept the details sent. Check the OTP and the mobile number, then try again.', null);
+      return refusal('The national health system did not accept the request. Start over.', 'start-over');
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,125 @@
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { groupAadhaar, maskAadhaar } from '../../../contract/aadhaar';
+import { CONSENT_TEXT } from '../../../contract/registration';
+import { FieldError, errorId } from './FieldError';
+import { deleteAcrossSpace, digitsBefore, positionAfterDigits } from './grouped-digits';
+import { useRegistrationStore } from './registration-store';
+
+/**
+ * The Aadhaar number: grouped while typed, masked once complete and left. Correcting it must
+ * work as in any field: Tab in and type (the whole number is selected, as the browser does for
+ * a field reached by Tab), click in and select all, Backspace anywhere.
+ */
+function AadhaarNumberField() {
+  const digits = useRegistrationStore((state) => state.digits);
+  const show = useRegistrationStore((state) => state.showNumber);
+  const problem = useRegistrationStore((state) => state.fieldErrors.aadhaarNumber);
+  const { setDigits, toggleShow } = useRegistrationStore.getState();
+  const [focused, setFocused] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  /** Where the caret goes after the next render, in digits; or the whole number selected. */
+  const pending = useRef<number | 'all' | null>(null);
+  const masked = digits.length === 12 && !focused && !show;
+  const value = masked ? maskAadhaar(digits) : groupAadhaar(digits);
+
+  // Swapping the mask for the digits (and regrouping) replaces the text, which loses the
+  // selection and puts the caret last; put them back where the person expects them.
+  useLayoutEffect(() => {
+    const element = input.current;
+    const target = pending.current;
+    pending.current = null;
+    if (!element || target === null || document.activeElement !== element) return;
+    if (target === 'all') element.select();
+    else element.setSelectionRange(positionAfterDigits(value, target), positionAfterDigits(value, target));
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Backspace' && event.key !== 'Delete') return;
+    const element = event.currentTarget;
+    const edit = deleteAcrossSpace(element.value, digits, event.key, element.selectionStart ?? 0, element.selectionEnd ?? 0);
+    if (!edit) return;
+    event.preventDefault();
+    pending.current = edit.caret;
+    setDigits(edit.digits);
+  };
+
+  return (
+    <div className="field">
+      <label htmlFor="aadhaar-number">Patient's Aadhaar number</label>
+      <div className="row">
+        <input
+          ref={input}
+          id="aadhaar-number"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          value={value}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId('aadhaarNumber') : 'aadhaar-hint'}
+          onFocus={() => {
+            if (masked) pending.current = 'all';
+            setFocused(true);
+          }}
+          onBlur={() => setFocused(false)}
+          onKeyDown={onKeyDown}
+          onChange={(event) => {
+            const element = event.target;
+            pending.current = Math.min(digitsBefore(element.value, element.selectionStart ?? element.value.length), 12);
+            setDigits(element.value);
+          }}
+          className="aadhaar"
+        />
+        <button type="button" onClick={toggleShow} aria-pressed={show} disabled={digits.length < 12}>
+          {show ? 'Hide' : 'Show'}
+        </button>
+      </div>
+      <p className="hint" id="aadhaar-hint">
+        12 digits. It is used for this request only and is not saved on this computer.
+      </p>
+      <FieldError field="aadhaarNumber" />
+    </div>
+  );
+}
+
+/** The first step: the Aadhaar number and the patient's consent. */
+export function AadhaarStep() {
+  const consent = useRegistrationStore((state) => state.consent);
+  const busy = useRegistrationStore((state) => state.busy);
+  const { setConsent, send } = useRegistrationStore.getState();
+  return (
+    <form
+      className="panel-box"
+      aria-label="Send OTP"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <AadhaarNumberField />
+      <label className="consent">
+        <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} /> {CONSENT_TEXT}
+      </label>
+      <div className="actions">
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? 'Sending…' : 'Send OTP'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Once the OTP is sent: which number it was sent for, masked, and that consent was given. */
+export function AadhaarSummary() {
+  const digits = useRegistrationStore((state) => state.digits);
+  return (
+    <p className="step-summary" data-testid="aadhaar-summary">
+      {digits.length === 12 ? (
+        <>
+          Aadhaar number <strong className="abha-number">{maskAadhaar(digits)}</strong>.{' '}
+        </>
+      ) : null}
+      The patient's consent is recorded.
+    </p>
+  );
+}

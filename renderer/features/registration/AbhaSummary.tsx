@@ -1,0 +1,107 @@
+import type { RegistrationView } from '../../../contract/registration';
+import { useRegistrationStore } from './registration-store';
+
+const HEADINGS: Record<NonNullable<RegistrationView['outcome']>, string> = {
+  found: 'The patient already has an ABHA',
+  chosen: "The patient's ABHA is ready",
+  created: 'ABHA created',
+};
+
+/** The end: the patient's ABHA as the national system has it, and their card when it gave one. */
+export function AbhaSummary({ view }: { view: RegistrationView }) {
+  const busy = useRegistrationStore((state) => state.busy);
+  const notice = useRegistrationStore((state) => state.notice);
+  const { copy, printCard, saveCard, startOver } = useRegistrationStore.getState();
+  const profile = view.profile;
+  const others = view.accounts.filter((account) => account.abhaAddress !== profile?.abhaAddress);
+  return (
+    <section className="panel-box abha-summary" aria-labelledby="abha-summary-heading" data-testid="abha-summary">
+      <h2 id="abha-summary-heading">{HEADINGS[view.outcome ?? 'created']}</h2>
+      {profile ? (
+        <div className="abha-details">
+          {profile.photo ? <img className="abha-photo" src={profile.photo} alt="The patient's photo, as on their Aadhaar" draggable={false} /> : null}
+          <dl>
+            <dt>Name</dt>
+            <dd data-testid="abha-name">{profile.name}</dd>
+            <dt>ABHA number</dt>
+            <dd>
+              <span className="abha-number" data-testid="abha-number">
+                {profile.abhaNumber ?? 'Not given by the national health system'}
+              </span>
+              {profile.abhaNumber ? (
+                <button type="button" className="copy" aria-label="Copy ABHA number" onClick={() => void copy('abhaNumber')}>
+                  Copy
+                </button>
+              ) : null}
+            </dd>
+            <dt>ABHA address</dt>
+            <dd>
+              <span data-testid="abha-address">{profile.abhaAddress ?? 'None yet'}</span>
+              {profile.abhaAddress ? (
+                <button type="button" className="copy" aria-label="Copy ABHA address" onClick={() => void copy('abhaAddress')}>
+                  Copy
+                </button>
+              ) : null}
+            </dd>
+            {profile.dateOfBirth ? (
+              <>
+                <dt>Date of birth</dt>
+                <dd>{profile.dateOfBirth}</dd>
+              </>
+            ) : null}
+            {profile.gender ? (
+              <>
+                <dt>Gender</dt>
+                <dd>{profile.gender}</dd>
+              </>
+            ) : null}
+            {profile.address ? (
+              <>
+                <dt>Address</dt>
+                <dd>{profile.address}</dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+      ) : null}
+      {others.length > 0 ? (
+        <div className="other-accounts">
+          <h3>Other ABHA addresses of this patient</h3>
+          <ul>
+            {others.map((account) => (
+              <li key={account.abhaAddress}>{account.abhaAddress}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {view.card ? (
+        <figure className="abha-card">
+          <img src={view.card} alt={`ABHA card of ${profile?.name ?? 'the patient'}`} draggable={false} />
+          <figcaption className="actions">
+            <button type="button" onClick={() => void printCard()} disabled={busy}>
+              Print card
+            </button>
+            <button type="button" onClick={() => void saveCard()} disabled={busy}>
+              Save card as PNG
+            </button>
+          </figcaption>
+        </figure>
+      ) : (
+        <p className="hint" data-testid="no-card">
+          The national health system did not provide a card image. The ABHA number and address above are what the patient needs.
+        </p>
+      )}
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <p className="hint">Nothing on this screen is saved on this computer. "Register another patient", or closing the app, forgets it.</p>
+      <div className="actions">
+        <button type="button" className="primary" onClick={() => void startOver()}>
+          Register another patient
+        </button>
+      </div>
+    </section>
+  );
+}

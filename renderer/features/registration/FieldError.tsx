@@ -1,0 +1,29 @@
+import { useEffect, useRef } from 'react';
+import type { RegistrationField } from '../../../contract/registration';
+import { useRegistrationStore } from './registration-store';
+
+export const errorId = (field: RegistrationField) => `${field}-error`;
+
+/** The message next to a field, with the national system's own words when they name something to use. */
+export function FieldError({ field }: { field: RegistrationField }) {
+  const message = useRegistrationStore((state) => state.fieldErrors[field]);
+  // The upstream words matter where they name something to use (a mobile number, an address); for an OTP they add nothing.
+  const detail = useRegistrationStore((state) => (field !== 'otp' && state.error?.fields?.[field] ? state.error.detail : undefined));
+  if (!message) return null;
+  return (
+    <div className="field-error" id={errorId(field)} role="alert">
+      <p>{message}</p>
+      {detail ? <p className="hint">The national health system said: {detail}</p> : null}
+    </div>
+  );
+}
+
+/** Moves the keyboard to a field when a message about it appears, so it can be corrected at once. */
+export function useFocusOnError(field: RegistrationField) {
+  const ref = useRef<HTMLInputElement>(null);
+  const message = useRegistrationStore((state) => state.fieldErrors[field]);
+  useEffect(() => {
+    if (message) ref.current?.focus();
+  }, [message]);
+  return ref;
+}

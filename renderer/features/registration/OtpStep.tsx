@@ -1,0 +1,144 @@
+import type { OtpStatus } from '../../../contract/registration';
+import { MAX_OTP_ATTEMPTS } from '../../../contract/registration-rules';
+import { FieldError, errorId, useFocusOnError } from './FieldError';
+import { useRegistrationStore } from './registration-store';
+import { useSecondsUntil } from './use-seconds-until';
+
+function OtpField({ label, autoFocus, otp }: { label: string; autoFocus: boolean; otp: OtpStatus }) {
+  const value = useRegistrationStore((state) => state.otp);
+  const problem = useRegistrationStore((state) => state.fieldErrors.otp);
+  const { setOtp } = useRegistrationStore.getState();
+  const ref = useFocusOnError('otp');
+  const left = otp.attemptsLeft;
+  return (
+    <div className="field">
+      <label htmlFor="otp">{label}</label>
+      <input
+        ref={ref}
+        id="otp"
+        className="otp"
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+        autoFocus={autoFocus}
+        value={value}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? errorId('otp') : 'otp-hint'}
+        onChange={(event) => setOtp(event.target.value)}
+      />
+      <p className="hint" id="otp-hint">
+        6 digits.{' '}
+        {problem ? null : left < MAX_OTP_ATTEMPTS ? `${left} ${left === 1 ? 'attempt' : 'attempts'} left for this OTP.` : 'The OTP is valid for a few minutes only.'}
+      </p>
+      <FieldError field="otp" />
+    </div>
+  );
+}
+
+function MobileField() {
+  const value = useRegistrationStore((state) => state.mobile);
+  const problem = useRegistrationStore((state) => state.fieldErrors.mobile);
+  const { setMobile } = useRegistrationStore.getState();
+  const ref = useFocusOnError('mobile');
+  return (
+    <div className="field">
+      <label htmlFor="mobile">Patient's mobile number</label>
+      <input
+        ref={ref}
+        id="mobile"
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        spellCheck={false}
+        value={value}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? errorId('mobile') : 'mobile-hint'}
+        onChange={(event) => setMobile(event.target.value)}
+      />
+      <p className="hint" id="mobile-hint">
+        10 digits, starting with 6, 7, 8 or 9. The ABHA is linked to this number; it may differ from the one linked to Aadhaar (then it gets its own OTP).
+      </p>
+      <FieldError field="mobile" />
+    </div>
+  );
+}
+
+function ResendRow({ otp }: { otp: OtpStatus }) {
+  const busy = useRegistrationStore((state) => state.busy);
+  const next = useRegistrationStore((state) => state.view?.next);
+  const { resend } = useRegistrationStore.getState();
+  const wait = useSecondsUntil(otp.resendAvailableAt);
+  const needed = next === 'resend-otp';
+  return (
+    <div className="resend-row">
+      <button type="button" className={needed && wait === 0 ? 'primary' : undefined} disabled={wait > 0 || otp.resendsLeft === 0 || busy} onClick={() => void resend()}>
+        {wait > 0 ? `Resend OTP in ${wait} s` : 'Resend OTP'}
+      </button>
+      <span className="hint" data-testid="resends-left">
+        {otp.resendsLeft === 0 ? 'No more resends for this registration.' : `${otp.resendsLeft} resend${otp.resendsLeft === 1 ? '' : 's'} left`}
+      </span>
+    </div>
+  );
+}
+
+/** The OTP sent to the Aadhaar-linked mobile, with the mobile number the ABHA is to be linked to. */
+export function AadhaarOtpStep({ otp }: { otp: OtpStatus }) {
+  const busy = useRegistrationStore((state) => state.busy);
+  const { verifyOtp } = useRegistrationStore.getState();
+  return (
+    <form
+      className="panel-box"
+      aria-label="Verify the OTP"
+      data-testid="otp-sent"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void verifyOtp();
+      }}
+    >
+      <h2>Enter the OTP</h2>
+      <p className="otp-hint" role="status">
+        {otp.hint ?? 'The OTP was sent to the mobile number linked to this Aadhaar.'}
+      </p>
+      <p className="hint">Ask the patient for the OTP they received, and for the mobile number their ABHA should be linked to.</p>
+      <OtpField label="OTP received by the patient" autoFocus otp={otp} />
+      <MobileField />
+      <div className="actions">
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? 'Checking…' : 'Verify OTP'}
+        </button>
+      </div>
+      <ResendRow otp={otp} />
+    </form>
+  );
+}
+
+/** The OTP sent to the mobile number given, when it is not the Aadhaar-linked one. */
+export function MobileOtpStep({ otp }: { otp: OtpStatus }) {
+  const busy = useRegistrationStore((state) => state.busy);
+  const { verifyMobileOtp } = useRegistrationStore.getState();
+  return (
+    <form
+      className="panel-box"
+      aria-label="Verify the mobile number"
+      data-testid="mobile-otp"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void verifyMobileOtp();
+      }}
+    >
+      <h2>Confirm the mobile number</h2>
+      <p className="otp-hint" role="status">
+        {otp.hint ?? 'An OTP was sent to the mobile number given.'}
+      </p>
+      <p className="hint">This number is not the one linked to the patient's Aadhaar, so it gets its own OTP. Ask the patient for it.</p>
+      <OtpField label="OTP received on the new mobile number" autoFocus otp={otp} />
+      <div className="actions">
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? 'Checking…' : 'Verify mobile number'}
+        </button>
+      </div>
+      <ResendRow otp={otp} />
+    </form>
+  );
+}
