@@ -69,6 +69,8 @@ export default defineConfig({
     root: 'renderer',
     build: {
       outDir: 'out/renderer',
+      // Less to parse before the first screen.
+      minify: true,
       rolldownOptions: { input: { index: resolve('renderer/index.html') } },
     },
     plugins: [react()],

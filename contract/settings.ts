@@ -1,26 +1,11 @@
-/** Settings shared by main (validation, storage) and renderer (forms). Imports nothing from Electron. */
+/** Settings: their schema, defaults and rules, for main (validation, storage) and the types the page uses. Imports nothing from Electron. */
 import { z } from 'zod';
 import { clientIdProblem } from './auth';
+import { JWE_CLIENT_KEY_BYTES, SERVICE_BASE_URLS, SERVICE_KINDS, UPLOAD_AUDIO_FORMATS, type SecretName } from './setting-choices';
 import { transportProblem } from './url-rules';
 
-export const SERVICE_KINDS = ['sandbox', 'production', 'development', 'custom'] as const;
-export type ServiceKind = (typeof SERVICE_KINDS)[number];
-
-export const SERVICE_LABELS: Record<ServiceKind, string> = {
-  sandbox: 'Sandbox (built-in test service)',
-  production: 'Production',
-  development: 'Development',
-  custom: 'Custom address',
-};
-
-/** Published base addresses of the real service (public documentation, `servers`). */
-export const SERVICE_BASE_URLS: Record<'production' | 'development', string> = {
-  production: 'https://api.eka.care',
-  development: 'https://api.dev.eka.care',
-};
-
-export const UPLOAD_AUDIO_FORMATS = ['mp3', 'wav'] as const;
-export type UploadAudioFormat = (typeof UPLOAD_AUDIO_FORMATS)[number];
+export { JWE_CLIENT_KEY_BYTES, SECRET_LABELS, SECRET_NAMES, SERVICE_BASE_URLS, SERVICE_KINDS, SERVICE_LABELS, UPLOAD_AUDIO_FORMATS } from './setting-choices';
+export type { SecretName, ServiceKind, UploadAudioFormat } from './setting-choices';
 
 const shortText = (label: string) =>
   z
@@ -108,17 +93,6 @@ export const DEFAULT_SETTINGS: Settings = {
   otpResendSeconds: 60,
   recordShortcut: 'CommandOrControl+Alt+R',
 };
-
-export const SECRET_NAMES = ['clientSecret', 'accessToken', 'jweClientKey'] as const;
-export type SecretName = (typeof SECRET_NAMES)[number];
-
-export const SECRET_LABELS: Record<SecretName, string> = {
-  clientSecret: 'Client secret',
-  accessToken: 'Access token',
-  jweClientKey: 'Encryption client key',
-};
-
-export const JWE_CLIENT_KEY_BYTES = 16;
 
 /** Checks a secret's value; an empty string means "clear it". Returns a message, or null when valid. */
 export function secretProblem(name: SecretName, value: string): string | null {

@@ -71,13 +71,16 @@ async function start(): Promise<void> {
     ...updates.handlers,
   };
   registerOperations(handlers, { appOrigin, isAppWindow: (contents) => window.isAppWindow(contents) });
-  window.open({ preloadPath: join(here, '../preload/index.cjs'), url: devServerUrl ?? `${APP_ORIGIN}/index.html` });
+  const shown = window.open({ preloadPath: join(here, '../preload/index.cjs'), url: devServerUrl ?? `${APP_ORIGIN}/index.html` });
 
-  status.start();
-  dictations.start();
-  records.start();
-  updates.start();
-  service.start();
+  // The first screen needs none of this: it starts once the page has loaded, not in its way.
+  shown.webContents.once('did-finish-load', () => {
+    status.start();
+    dictations.start();
+    records.start();
+    updates.start();
+    service.start();
+  });
 
   app.on('second-instance', () => window.focus());
   app.on('window-all-closed', () => app.quit());

@@ -3,8 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { encodeWavToMp3 } from './mp3-encoder';
 
 const { wavPath, mp3Path } = workerData as { wavPath: string; mp3Path: string };
-try {
-  parentPort?.postMessage({ ok: true, ...encodeWavToMp3(wavPath, mp3Path) });
-} catch (error) {
-  parentPort?.postMessage({ ok: false, message: (error as Error).message });
-}
+encodeWavToMp3(wavPath, mp3Path).then(
+  (result) => parentPort?.postMessage({ ok: true, ...result }),
+  (error: unknown) => parentPort?.postMessage({ ok: false, message: (error as Error).message }),
+);

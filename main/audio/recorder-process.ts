@@ -1,12 +1,19 @@
 /**
- * The recorder utility process: reads 16 kHz mono 16-bit frames from PvRecorder and
- * appends them to the dictation's WAV file itself, synced to disk at least twice a second,
- * so a hung or crashed main process cannot lose what was spoken. Main only controls it.
+ * The recorder utility process: it stays running between recordings with the chosen
+ * microphone's capture stream prepared but stopped, so that Record starts capturing within
+ * tens of milliseconds; nothing is captured between recordings (a stopped stream: the sound
+ * server suspends the device, and macOS and Windows show no microphone indicator). It reads
+ * 16 kHz mono 16-bit frames from
+ * PvRecorder and appends them to the dictation's WAV itself, synced to disk at least twice a
+ * second, so a hung or crashed main process cannot lose what was spoken; the compact MP3 is
+ * written alongside as the audio arrives. Main only controls it. Device listing happens here
+ * too: the native audio library is never loaded in main.
  */
 import { PvRecorder } from '@picovoice/pvrecorder-node';
-import { meterLevel, rms } from './level-meter';
-import type { FromRecorder, ToRecorder } from './recorder-protocol';
 import { storageProblem } from '../storage/storage-problem';
+import { meterLevel, rms } from './level-meter';
+import { Mp3StreamWriter, loadMp3Encoder } from './mp3-stream';
+import type { FromRecorder, ToRecorder } from './recorder-protocol';
 import { WavAppender, durationMsOf } from './wav-file';
 
 /** No frame for this long once recording: the microphone is gone (unplugged). */
@@ -17,112 +24,196 @@ const LEVEL_EVERY_FRAMES = 2;
 
 const port = process.parentPort;
 const send = (message: FromRecorder) => port.postMessage(message);
+/** Main logs what the process writes to stderr as diagnostics (never patient data). */
+const diagnose = (text: string) => process.stderr.write(`${text}\n`);
 
-let recorder: PvRecorder | null = null;
-let appender: WavAppender | null = null;
-let paused = false;
-let stopRequested = false;
+interface Recording {
+  recorder: PvRecorder;
+  wav: WavAppender;
+  mp3: Mp3StreamWriter | null;
+  paused: boolean;
+  stopRequested: boolean;
+}
 
-function release(): void {
+let current: Recording | null = null;
+/** The capture stream kept prepared (stopped) between recordings, for one microphone. */
+let prepared: { recorder: PvRecorder; deviceName: string; frameLength: number } | null = null;
+
+function deviceIndexOf(name: string): number {
+  if (name === '') return -1;
+  const index = PvRecorder.getAvailableDevices().indexOf(name);
+  if (index < 0) throw new Error(`The microphone "${name}" chosen in Settings is not connected. Connect it, or choose another microphone in Settings.`);
+  return index;
+}
+
+function forgetPrepared(): void {
   try {
-    recorder?.stop();
+    prepared?.recorder.release();
+  } catch {
+    // already gone with its device
+  }
+  prepared = null;
+}
+
+/** The stream for `deviceName`, made now if it is not already prepared. A stream that has started once restarts fastest. */
+function prepare(deviceName: string, frameLength: number): PvRecorder {
+  if (prepared && prepared.deviceName === deviceName && prepared.frameLength === frameLength) return prepared.recorder;
+  forgetPrepared();
+  prepared = { recorder: new PvRecorder(frameLength, deviceIndexOf(deviceName)), deviceName, frameLength };
+  return prepared.recorder;
+}
+
+/** Stops capturing; the stream stays prepared for the next recording unless the device failed. */
+function release(recording: Recording, deviceFailed = false): void {
+  try {
+    recording.recorder.stop();
   } catch {
     // already stopped
   }
-  recorder?.release();
-  recorder = null;
+  if (deviceFailed) forgetPrepared();
 }
 
-function finish(reason: 'requested' | 'device-lost'): void {
-  release();
-  const result = appender?.finish() ?? { dataBytes: 0, durationMs: 0 };
-  appender = null;
+function finish(recording: Recording, reason: 'requested' | 'device-lost'): void {
+  release(recording, reason === 'device-lost');
+  current = null;
+  const result = recording.wav.finish();
+  try {
+    recording.mp3?.finish();
+  } catch (error) {
+    // The WAV is whole; the compact copy is made again from it before upload.
+    recording.mp3?.abandon();
+    diagnose(`The compact copy could not be finished: ${(error as Error).message}`);
+  }
   send({ type: 'stopped', ...result, reason });
 }
 
-async function record(): Promise<void> {
-  const syncTimer = setInterval(() => appender?.syncIfDue(), 200);
+function fail(recording: Recording, message: string): void {
+  release(recording, true);
+  current = null;
+  recording.wav.finish();
+  recording.mp3?.abandon();
+  send({ type: 'error', message });
+}
+
+async function capture(recording: Recording): Promise<void> {
   const startedAt = Date.now();
   let lastFrameAt = 0;
   let frames = 0;
   let loudest = 0;
-  try {
-    while (!stopRequested && recorder && appender) {
-      let frame: Int16Array;
-      try {
-        frame = await recorder.read();
-      } catch {
-        // read() fails now and then; only a long silence from the device means it is gone.
-        const waited = Date.now() - (lastFrameAt || startedAt);
-        if (waited > (lastFrameAt ? DEVICE_LOST_MS : START_TIMEOUT_MS)) {
-          if (!lastFrameAt) throw new Error('The microphone did not start sending sound.');
-          finish('device-lost');
-          return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        continue;
+  // Every append syncs the file to disk when the last sync is 500 ms old; with no frames there is nothing new to sync.
+  while (!recording.stopRequested) {
+    let frame: Int16Array;
+    try {
+      frame = await recording.recorder.read();
+    } catch {
+      // read() fails now and then; only a long silence from the device means it is gone.
+      const waited = Date.now() - (lastFrameAt || startedAt);
+      if (waited > (lastFrameAt ? DEVICE_LOST_MS : START_TIMEOUT_MS)) {
+        if (!lastFrameAt) throw new Error('The microphone did not start sending sound.');
+        finish(recording, 'device-lost');
+        return;
       }
-      if (!lastFrameAt) send({ type: 'started', device: recorder.getSelectedDevice() });
-      lastFrameAt = Date.now();
-      if (paused) continue;
-      try {
-        appender.append(frame);
-      } catch (error) {
-        throw new Error(`Recording stopped: ${storageProblem(error)} The recording up to that moment is kept.`);
-      }
-      loudest = Math.max(loudest, rms(frame));
-      frames += 1;
-      if (frames % LEVEL_EVERY_FRAMES === 0) {
-        send({ type: 'level', level: meterLevel(loudest), elapsedMs: durationMsOf(appender.writtenBytes) });
-        loudest = 0;
-      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      continue;
     }
-    finish('requested');
-  } finally {
-    clearInterval(syncTimer);
+    if (!lastFrameAt) send({ type: 'started', device: recording.recorder.getSelectedDevice() });
+    lastFrameAt = Date.now();
+    if (recording.paused) {
+      recording.wav.syncIfDue();
+      continue;
+    }
+    try {
+      recording.wav.append(frame);
+    } catch (error) {
+      throw new Error(`Recording stopped: ${storageProblem(error)} The recording up to that moment is kept.`);
+    }
+    try {
+      recording.mp3?.append(frame);
+    } catch {
+      // The compact copy is a convenience: without it the WAV is encoded before upload.
+      recording.mp3?.abandon();
+      recording.mp3 = null;
+    }
+    loudest = Math.max(loudest, rms(frame));
+    frames += 1;
+    if (frames % LEVEL_EVERY_FRAMES === 0) {
+      send({ type: 'level', level: meterLevel(loudest), elapsedMs: durationMsOf(recording.wav.writtenBytes) });
+      loudest = 0;
+    }
   }
+  finish(recording, 'requested');
 }
 
-function start(message: Extract<ToRecorder, { type: 'start' }>): void {
+async function start(message: Extract<ToRecorder, { type: 'start' }>): Promise<void> {
+  if (current) {
+    send({ type: 'error', message: 'A recording is already in progress.' });
+    return;
+  }
+  let wav: WavAppender;
   try {
-    appender = WavAppender.create(message.path);
+    wav = WavAppender.create(message.wavPath);
   } catch (error) {
     send({ type: 'error', message: `The recording could not be started. ${storageProblem(error)}` });
     return;
   }
+  let recorder: PvRecorder;
   try {
-    recorder = new PvRecorder(message.frameLength, message.deviceIndex);
+    recorder = prepare(message.deviceName, message.frameLength);
     recorder.start();
   } catch (error) {
-    release();
-    appender?.finish();
-    appender = null;
-    send({ type: 'error', message: `The microphone could not be opened (${(error as Error).message}).` });
+    forgetPrepared();
+    wav.finish();
+    const text = (error as Error).message;
+    send({ type: 'error', message: text.startsWith('The microphone') ? text : `The microphone could not be opened (${text}).` });
     return;
   }
-  record().catch((error: unknown) => {
-    release();
-    appender?.finish();
-    appender = null;
-    send({ type: 'error', message: (error as Error).message });
-  });
+  const recording: Recording = { recorder, wav, mp3: null, paused: false, stopRequested: false };
+  current = recording;
+  if (message.mp3Path) {
+    // Ready long before the first frame: the encoder was compiled when the process started.
+    recording.mp3 = await Mp3StreamWriter.create(message.mp3Path).catch(() => null);
+  }
+  capture(recording).catch((error: unknown) => fail(recording, (error as Error).message));
+}
+
+function listDevices(requestId: number): void {
+  try {
+    send({ type: 'devices', requestId, devices: PvRecorder.getAvailableDevices(), error: null });
+  } catch (error) {
+    send({ type: 'devices', requestId, devices: null, error: (error as Error).message });
+  }
 }
 
 port.on('message', (event: { data: ToRecorder }) => {
   const message = event.data;
   switch (message.type) {
+    case 'prepare':
+      try {
+        if (!current) prepare(message.deviceName, message.frameLength);
+      } catch (error) {
+        // Said when Record is pressed; nothing to report now.
+        diagnose(`The microphone could not be prepared: ${(error as Error).message}`);
+      }
+      break;
     case 'start':
-      start(message);
+      void start(message);
       break;
     case 'pause':
-      paused = true;
+      if (current) current.paused = true;
       break;
     case 'resume':
-      paused = false;
+      if (current) current.paused = false;
       break;
     case 'stop':
-      stopRequested = true;
-      if (!recorder) finish('requested');
+      if (current) current.stopRequested = true;
+      else send({ type: 'stopped', dataBytes: 0, durationMs: 0, reason: 'requested' });
+      break;
+    case 'list-devices':
+      listDevices(message.requestId);
       break;
   }
 });
+
+void loadMp3Encoder()
+  .catch((error: unknown) => diagnose(`The MP3 encoder could not be loaded: ${(error as Error).message}`))
+  .finally(() => send({ type: 'ready' }));

@@ -1,13 +1,16 @@
 /**
- * Main's handle on the recorder utility process: start, pause, resume, stop; levels and
- * a lost microphone reported as they happen. A crash of the native audio code ends the
- * utility process, never main; the file it leaves is repaired.
+ * Main's handle on recording: start, pause, resume, stop; levels and a lost microphone
+ * reported as they happen. The work happens in the recorder process (recorder-host.ts),
+ * kept warm between recordings. If that process dies, the recording so far is repaired and
+ * kept, and a new process is ready for the next Record.
  */
-import { utilityProcess, type UtilityProcess } from 'electron';
-import type { FromRecorder, ToRecorder } from './recorder-protocol';
+import type { FromRecorder } from './recorder-protocol';
+import { RecorderHost } from './recorder-host';
 import { repairWav } from './wav-file';
 
-export const FRAME_LENGTH = 512;
+export const FRAME_LENGTH = 1024;
+/** After the recorder process died, start a new one this much later, ready for the next Record. */
+const REWARM_AFTER_MS = 1_000;
 
 export interface RecorderEvents {
   onLevel(level: number, elapsedMs: number): void;
@@ -22,99 +25,144 @@ export interface StopResult {
   durationMs: number;
 }
 
+interface ActiveRecording {
+  wavPath: string;
+  started: boolean;
+  onStarted(device: string): void;
+  onFailedToStart(message: string): void;
+  onStopped: ((result: StopResult) => void) | null;
+}
+
 export class Recorder {
-  private child: UtilityProcess | null = null;
-  private pendingStop: ((result: StopResult) => void) | null = null;
-  private path = '';
+  private readonly host: RecorderHost;
+  private active: ActiveRecording | null = null;
+  private disposed = false;
+  /** The microphone last prepared, to prepare again after a restart of the process. */
+  private lastDevice = '';
 
   constructor(
-    private readonly processPath: string,
+    processPath: string,
     private readonly events: RecorderEvents,
-  ) {}
-
-  get active(): boolean {
-    return this.child !== null;
+  ) {
+    this.host = new RecorderHost(processPath, {
+      onMessage: (message) => this.onMessage(message),
+      onExit: () => this.onExit(),
+      onDiagnostic: events.onDiagnostic,
+    });
   }
 
-  /** Resolves once the first frame has arrived; rejects with a message for the user. */
-  start(path: string, deviceIndex: number): Promise<{ device: string }> {
-    if (this.child) return Promise.reject(new Error('A recording is already in progress.'));
-    this.path = path;
-    const child = utilityProcess.fork(this.processPath, [], { serviceName: 'Scribe Desk recorder', stdio: 'pipe' });
-    child.stderr?.on('data', (chunk: Buffer) => this.events.onDiagnostic?.(chunk.toString('utf8').trim()));
-    child.stdout?.resume();
-    this.child = child;
+  /** Starts the recorder process ahead of the first Record, with the chosen microphone prepared. */
+  warm(deviceName: string): Promise<void> {
+    this.lastDevice = deviceName;
+    return this.host.send({ type: 'prepare', deviceName, frameLength: FRAME_LENGTH });
+  }
+
+  listDevices(): Promise<string[]> {
+    return this.host.listDevices();
+  }
+
+  /** The recorder process's id while it runs (diagnostics and tests). */
+  processId(): number | null {
+    return this.host.pid();
+  }
+
+  /**
+   * Resolves once the first frame has arrived; rejects with a message for the user.
+   * `mp3Path`: where to write the compact copy as the audio arrives, or null for none.
+   */
+  start(wavPath: string, mp3Path: string | null, deviceName: string): Promise<{ device: string }> {
+    if (this.active) return Promise.reject(new Error('A recording is already in progress.'));
+    this.lastDevice = deviceName;
     return new Promise((resolve, reject) => {
-      let started = false;
-      child.on('message', (message: FromRecorder) => {
-        switch (message.type) {
-          case 'started':
-            started = true;
-            resolve({ device: message.device });
-            break;
-          case 'level':
-            this.events.onLevel(message.level, message.elapsedMs);
-            break;
-          case 'error':
-            this.child = null;
-            child.kill();
-            if (!started) reject(new Error(message.message));
-            else this.events.onInterrupted({ durationMs: this.repair(), message: message.message });
-            break;
-          case 'stopped':
-            this.child = null;
-            child.kill();
-            if (this.pendingStop) {
-              this.pendingStop(message);
-              this.pendingStop = null;
-            } else if (message.reason === 'device-lost') {
-              this.events.onInterrupted({
-                durationMs: message.durationMs,
-                message: 'The microphone stopped sending sound (was it unplugged?). The recording up to that moment is kept.',
-              });
-            }
-            break;
-        }
+      this.active = {
+        wavPath,
+        started: false,
+        onStarted: (device) => resolve({ device }),
+        onFailedToStart: (message) => reject(new Error(message)),
+        onStopped: null,
+      };
+      this.host.send({ type: 'start', wavPath, mp3Path, deviceName, frameLength: FRAME_LENGTH }).catch((error: unknown) => {
+        this.active = null;
+        reject(error instanceof Error ? error : new Error(String(error)));
       });
-      child.on('exit', () => {
-        if (this.child !== child) return;
-        this.child = null;
-        const durationMs = this.repair();
-        if (!started) reject(new Error('The recorder stopped unexpectedly while opening the microphone.'));
-        else if (this.pendingStop) {
-          this.pendingStop({ dataBytes: 0, durationMs });
-          this.pendingStop = null;
-        } else this.events.onInterrupted({ durationMs, message: 'The recorder stopped unexpectedly. The recording up to that moment is kept.' });
-      });
-      this.send({ type: 'start', path, deviceIndex, frameLength: FRAME_LENGTH });
     });
   }
 
   pause(): void {
-    this.send({ type: 'pause' });
+    void this.host.send({ type: 'pause' });
   }
 
   resume(): void {
-    this.send({ type: 'resume' });
+    void this.host.send({ type: 'resume' });
   }
 
   stop(): Promise<StopResult> {
-    if (!this.child) return Promise.resolve({ dataBytes: 0, durationMs: this.repair() });
+    const active = this.active;
+    if (!active) return Promise.resolve({ dataBytes: 0, durationMs: 0 });
     return new Promise((resolve) => {
-      this.pendingStop = resolve;
-      this.send({ type: 'stop' });
+      active.onStopped = resolve;
+      this.host.send({ type: 'stop' }).catch(() => resolve({ dataBytes: 0, durationMs: repair(active.wavPath) }));
     });
   }
 
-  private repair(): number {
-    try {
-      return repairWav(this.path)?.durationMs ?? 0;
-    } catch {
-      return 0;
+  dispose(): void {
+    this.disposed = true;
+    this.host.dispose();
+  }
+
+  private onMessage(message: FromRecorder): void {
+    const active = this.active;
+    if (!active) return;
+    switch (message.type) {
+      case 'started':
+        active.started = true;
+        active.onStarted(message.device);
+        break;
+      case 'level':
+        this.events.onLevel(message.level, message.elapsedMs);
+        break;
+      case 'error':
+        this.active = null;
+        if (!active.started) active.onFailedToStart(message.message);
+        else this.events.onInterrupted({ durationMs: repair(active.wavPath), message: message.message });
+        break;
+      case 'stopped':
+        this.active = null;
+        if (active.onStopped) active.onStopped(message);
+        else if (message.reason === 'device-lost') {
+          this.events.onInterrupted({
+            durationMs: message.durationMs,
+            message: 'The microphone stopped sending sound (was it unplugged?). The recording up to that moment is kept.',
+          });
+        }
+        break;
+      case 'ready':
+      case 'devices':
+        break;
     }
   }
 
-  private send(message: ToRecorder): void {
-    this.child?.postMessage(message);
+  private onExit(): void {
+    const active = this.active;
+    this.active = null;
+    if (active) {
+      const durationMs = repair(active.wavPath);
+      if (!active.started) active.onFailedToStart('The recorder stopped unexpectedly while opening the microphone.');
+      else if (active.onStopped) active.onStopped({ dataBytes: 0, durationMs });
+      else this.events.onInterrupted({ durationMs, message: 'The recorder stopped unexpectedly. The recording up to that moment is kept.' });
+    }
+    if (!this.disposed) {
+      const timer = setTimeout(() => void this.warm(this.lastDevice).catch(() => undefined), REWARM_AFTER_MS);
+      timer.unref();
+    }
+  }
+}
+
+/** Makes a WAV left by an interrupted recording whole; its duration, 0 when there is nothing. */
+function repair(wavPath: string): number {
+  try {
+    return repairWav(wavPath)?.durationMs ?? 0;
+  } catch {
+    return 0;
   }
 }

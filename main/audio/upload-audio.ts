@@ -29,7 +29,7 @@ export function workerMp3Encoding(workerPath: string): Mp3Encoding {
 
 /** Encodes on the calling thread (tools and tests). */
 export const inlineMp3Encoding: Mp3Encoding = async (wavPath, mp3Path) => {
-  encodeWavToMp3(wavPath, mp3Path);
+  await encodeWavToMp3(wavPath, mp3Path);
 };
 
 export async function prepareUploadAudio(folder: string, format: UploadAudioFormat, encode: Mp3Encoding): Promise<UploadSource> {

@@ -7,8 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { PENDING_STATES } from '../../contract/dictation';
 import { Recorder } from '../audio/recorder';
-import { listMicrophones } from '../audio/microphones';
-import { deviceIndexFor, ensureMicrophonePermission } from '../audio/microphone-access';
+import { ensureMicrophonePermission } from '../audio/microphone-access';
 import { prepareUploadAudio, workerMp3Encoding } from '../audio/upload-audio';
 import { fail } from '../ipc/app-failure';
 import type { OperationHandlers } from '../ipc/register-operations';
@@ -69,7 +68,7 @@ const RETENTION_CHECK_MS = 6 * 60 * 60 * 1000;
 export function createDictationFeature(deps: DictationFeatureDeps) {
   const store = new DictationStore(join(deps.userData, 'dictations'));
   const report = store.load();
-  log.info(`dictations: ${report.loaded} loaded, ${report.recovered} recovered, ${report.unreadable} unreadable`);
+  log.info(`dictations: ${report.loaded} loaded, ${report.recovered.length} recovered, ${report.unreadable} unreadable`);
   const changeListeners = new Set<() => void>();
   const changed = () => {
     for (const listener of changeListeners) listener();
@@ -103,7 +102,8 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   const session: RecordingSession = new RecordingSession({
     store,
     createRecorder: (events) => new Recorder(unpacked(join(deps.builtDir, 'recorder-process.cjs')), events),
-    resolveDevice: () => deviceIndexFor(deps.settings.current().microphone),
+    microphone: () => deps.settings.current().microphone,
+    compactCopy: () => deps.settings.current().uploadAudioFormat === 'mp3',
     ensurePermission: ensureMicrophonePermission,
     shortcut: () => shortcut.current(),
     onStatus: (status) => deps.window.send('recorderChanged', status),
@@ -111,7 +111,21 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     onDiagnostic: (text) => log.warn(`recorder: ${text}`),
   });
 
+  /** Recordings cut off by a crash get their compact copy again, from the repaired WAV, in the background. */
+  const rebuildCompactCopies = (ids: string[]) => {
+    if (deps.settings.current().uploadAudioFormat !== 'mp3') return;
+    void (async () => {
+      for (const id of ids) {
+        if (store.get(id)?.state !== 'recorded') continue;
+        await prepareUploadAudio(store.folderOf(id), 'mp3', encode).catch((error: unknown) => log.warn(`recovery: compact copy not made (${(error as Error).message})`));
+      }
+    })();
+  };
+
   const applySettings = () => {
+    if (session.status().state === 'idle') {
+      session.recorder.warm(deps.settings.current().microphone).catch((error: unknown) => log.warn(`recorder: not prepared ahead (${(error as Error).message})`));
+    }
     const problem = shortcut.apply(deps.settings.current().recordShortcut);
     if (problem) log.warn(`shortcut: ${problem}`);
     deps.window.send('recorderChanged', session.status());
@@ -120,10 +134,12 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   deps.settings.onChange(applySettings);
 
   const handlers: DictationHandlers = {
-    listMicrophones: () => {
-      const { devices, error } = listMicrophones();
-      if (error) fail('unexpected', error);
-      return devices;
+    listMicrophones: async () => {
+      try {
+        return await session.recorder.listDevices();
+      } catch (error) {
+        fail('unexpected', (error as Error).message);
+      }
     },
     getRecorder: () => session.status(),
     startRecording: (input) => session.start(input),
@@ -191,6 +207,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     start(): void {
       applySettings();
       outbox.start();
+      rebuildCompactCopies(report.recovered);
       const purge = () => {
         const purged = purgeExpiredAudio(store, deps.settings.current().audioRetentionDays);
         if (purged > 0) log.info(`retention: deleted the recordings of ${purged} completed dictations`);
@@ -201,6 +218,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     },
     dispose(): void {
       outbox.stop();
+      session.recorder.dispose();
       shortcut.dispose();
       if (retentionTimer) clearInterval(retentionTimer);
     },

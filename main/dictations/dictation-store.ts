@@ -4,10 +4,11 @@
  * (`result.json`).
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DictationMode } from '../../contract/dictation';
 import type { TranscriptionResult } from '../../contract/transcription';
+import { partialPathOf } from '../audio/mp3-stream';
 import { repairWav } from '../audio/wav-file';
 import { writeFileAtomic } from '../storage/atomic-file';
 import { FolderStore } from '../storage/folder-store';
@@ -15,10 +16,13 @@ import { manifestSchema, type DictationManifest } from './dictation-manifest';
 
 const RESULT = 'result.json';
 export const AUDIO_FILE = 'audio.wav';
+/** The compact copy uploaded when MP3 is chosen, written while recording. */
+export const COMPACT_AUDIO_FILE = 'upload.mp3';
 
 export interface LoadReport {
   loaded: number;
-  recovered: number;
+  /** Dictations whose recording was cut off by a crash and repaired. */
+  recovered: string[];
   unreadable: number;
 }
 
@@ -36,17 +40,28 @@ export class DictationStore extends FolderStore<DictationManifest> {
     return join(this.folderOf(id), AUDIO_FILE);
   }
 
+  compactAudioPath(id: string): string {
+    return join(this.folderOf(id), COMPACT_AUDIO_FILE);
+  }
+
+  /** A folder for a new dictation, before its manifest exists (the recording can start at once). */
+  newFolder(): string {
+    const id = randomUUID();
+    mkdirSync(this.folderOf(id), { recursive: true, mode: 0o700 });
+    return id;
+  }
+
   /**
    * Reads every dictation. A recording interrupted by a crash is repaired and kept as
    * recovered; an upload interrupted by one is sent again under the same txn id.
    */
   load(): LoadReport {
     const { loaded, unreadable } = this.readAll();
-    let recovered = 0;
+    const recovered: string[] = [];
     for (const manifest of loaded) {
       if (manifest.state === 'recording') {
         this.recover(manifest);
-        recovered += 1;
+        recovered.push(manifest.id);
       } else if (manifest.state === 'uploading') {
         this.updateOrAmend(manifest.id, { state: 'recorded' });
       }
@@ -55,6 +70,8 @@ export class DictationStore extends FolderStore<DictationManifest> {
   }
 
   private recover(manifest: DictationManifest): void {
+    // The compact copy was being written as well; it is made again from the repaired WAV.
+    rmSync(partialPathOf(this.compactAudioPath(manifest.id)), { force: true });
     let durationMs = 0;
     try {
       durationMs = repairWav(this.audioPath(manifest.id))?.durationMs ?? 0;
@@ -81,11 +98,11 @@ export class DictationStore extends FolderStore<DictationManifest> {
     }
   }
 
-  create(input: { mode: DictationMode; label: string }): DictationManifest {
+  create(input: { id?: string; mode: DictationMode; label: string }): DictationManifest {
     return this.add(
       manifestSchema.parse({
         version: 1,
-        id: randomUUID(),
+        id: input.id ?? randomUUID(),
         txnId: randomUUID(),
         createdAt: this.now().toISOString(),
         label: input.label,

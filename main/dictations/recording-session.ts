@@ -11,8 +11,10 @@ import { storageProblem } from '../storage/storage-problem';
 export interface RecordingSessionDeps {
   store: DictationStore;
   createRecorder(events: RecorderEvents): Recorder;
-  /** The PvRecorder device index for the microphone chosen in settings; throws a message for the user. */
-  resolveDevice(): number;
+  /** The microphone chosen in Settings, by name; '' for the system default. */
+  microphone(): string;
+  /** Whether the compact (MP3) upload copy is written while recording. */
+  compactCopy(): boolean;
   /** Asks the OS for microphone access where it must be asked (macOS); throws a message when refused. */
   ensurePermission(): Promise<void>;
   shortcut(): string | null;
@@ -32,7 +34,7 @@ export class RecordingSession {
     message: null,
     shortcut: null,
   };
-  private readonly recorder: Recorder;
+  readonly recorder: Recorder;
 
   constructor(private readonly deps: RecordingSessionDeps) {
     this.recorder = deps.createRecorder({
@@ -57,24 +59,33 @@ export class RecordingSession {
 
   async start(input: { mode: DictationMode; label: string }): Promise<RecorderStatus> {
     if (this.current.state !== 'idle') return this.set({ message: 'A recording is already in progress. Stop it before starting another.' });
-    let deviceIndex: number;
     try {
       await this.deps.ensurePermission();
-      deviceIndex = this.deps.resolveDevice();
     } catch (error) {
       return this.set({ message: (error as Error).message });
     }
+    const { store } = this.deps;
+    let id: string;
+    try {
+      id = store.newFolder();
+    } catch (error) {
+      return this.set({ message: `The recording could not be started. ${storageProblem(error)}` });
+    }
+    // The microphone opens in the recorder process while the manifest is written here.
+    const started = this.recorder.start(store.audioPath(id), this.deps.compactCopy() ? store.compactAudioPath(id) : null, this.deps.microphone());
     let manifest: DictationManifest;
     try {
-      manifest = this.deps.store.create(input);
+      manifest = store.create({ id, ...input });
     } catch (error) {
+      await started.then(() => this.recorder.stop()).catch(() => undefined);
+      store.delete(id);
       return this.set({ message: `The recording could not be started. ${storageProblem(error)}` });
     }
     this.set({ state: 'starting', dictationId: manifest.id, mode: input.mode, label: input.label, elapsedMs: 0, level: 0, message: null });
     try {
-      await this.recorder.start(this.deps.store.audioPath(manifest.id), deviceIndex);
+      await started;
     } catch (error) {
-      this.deps.store.delete(manifest.id);
+      store.delete(manifest.id);
       return this.set({ state: 'idle', dictationId: null, level: 0, message: (error as Error).message });
     }
     // The recording may have ended already (microphone lost during start-up).

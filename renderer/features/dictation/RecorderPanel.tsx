@@ -70,7 +70,7 @@ export function RecorderPanel() {
           aria-valuenow={Math.round(recorder.level * 100)}
           data-testid="level-meter"
         >
-          <div className="meter-fill" style={{ width: `${Math.round(recorder.level * 100)}%` }} />
+          <div className="meter-fill" style={{ transform: `scaleX(${recorder.level.toFixed(2)})` }} />
         </div>
       </div>
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { SECRET_LABELS, type SecretName } from '../../../contract/settings';
+import { SECRET_LABELS, type SecretName } from '../../../contract/setting-choices';
 import { FieldError, LockNote } from './fields';
 import { useSettingsStore } from './settings-store';
 

@@ -1,5 +1,6 @@
 import { useEffect, type FormEvent } from 'react';
-import { SERVICE_BASE_URLS, SERVICE_KINDS, SERVICE_LABELS, UPLOAD_AUDIO_FORMATS, type SettingName, type Settings } from '../../../contract/settings';
+import { SERVICE_BASE_URLS, SERVICE_KINDS, SERVICE_LABELS, UPLOAD_AUDIO_FORMATS } from '../../../contract/setting-choices';
+import type { SettingName, Settings } from '../../../contract/settings';
 import type { SettingsView } from '../../../contract/ipc';
 import { FieldError, LockNote, NumberField, SelectField, TextField, ToggleField } from './fields';
 import { useSettingsStore } from './settings-store';

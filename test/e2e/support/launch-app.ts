@@ -44,7 +44,7 @@ export function appArguments(userDataDir: string, policyFile: string, extra: str
  * in fifty here, before any app code matters); a stalled attach is retried once, the test
  * itself never is.
  */
-async function launchElectron(args: string[], env: Record<string, string>): Promise<ElectronApplication> {
+export async function launchElectron(args: string[], env: Record<string, string>): Promise<ElectronApplication> {
   const attempt = () => electron.launch({ executablePath: electronExecutable() as string, args, env, timeout: 25_000 });
   try {
     return await attempt();

@@ -28,7 +28,7 @@ describe('DictationStore', () => {
     writeFileSync(join(root, 'not-a-dictation', 'manifest.json'), '{"broken":');
 
     const second = new DictationStore(root);
-    expect(second.load()).toEqual({ loaded: 3, recovered: 2, unreadable: 1 });
+    expect(second.load()).toEqual({ loaded: 3, recovered: expect.arrayContaining([recording.id, empty.id]), unreadable: 1 });
     expect(second.get(recording.id)).toMatchObject({ state: 'recorded', recovered: true, durationMs: 3200 });
     expect(second.get(uploading.id)).toMatchObject({ state: 'recorded', uploadStartedAt: expect.any(String), txnId: uploading.txnId });
     expect(second.get(empty.id)).toMatchObject({ state: 'failed', recovered: true });

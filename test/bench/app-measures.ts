@@ -1,0 +1,189 @@
+/**
+ * Measures of the built app (out/), driven as a person would through Playwright under the
+ * virtual display and microphone: start-up to a working Record button against a bare
+ * Electron window, Record → "speak now" by button and by global shortcut, and CPU while
+ * recording. Each returns raw samples; run.ts prints medians and ratios.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ElectronApplication, Page } from '@playwright/test';
+import { appArguments, launchElectron, newDataFolder, ROOT } from '../e2e/support/launch-app';
+
+const BARE_APP = join(ROOT, 'test', 'bench', 'bare-window');
+const SPEAK_NOW = 'Recording — speak now';
+
+function launch(args: string[]): Promise<ElectronApplication> {
+  return launchElectron(args, { ...(process.env as Record<string, string>), SCRIBE_LOG_CONSOLE: '0' });
+}
+
+function scribeArgs(policy: object = { autoSync: false }): string[] {
+  const userDataDir = newDataFolder();
+  const policyFile = join(userDataDir, '..', `bench-policy-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+  execFileSync('sh', ['-c', `printf '%s' '${JSON.stringify(policy)}' > '${policyFile}'`]);
+  return appArguments(userDataDir, policyFile);
+}
+
+/** Milliseconds from launch until `ready` resolves on the first window. */
+async function timeToReady(args: string[], ready: (page: Page) => Promise<void>): Promise<number> {
+  const started = performance.now();
+  const app = await launch(args);
+  const page = await app.firstWindow();
+  await ready(page);
+  const elapsed = performance.now() - started;
+  await app.close();
+  return elapsed;
+}
+
+/** Start-up to the point where the Record button works, and a bare Electron window to its button, alternated. */
+export async function startupSamples(runs: number): Promise<{ app: number[]; bare: number[] }> {
+  const app: number[] = [];
+  const bare: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    bare.push(await timeToReady([BARE_APP, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])], (page) => page.getByRole('button', { name: 'Record' }).waitFor()));
+    app.push(
+      await timeToReady(scribeArgs(), async (page) => {
+        await page.getByRole('button', { name: '● Record' }).waitFor();
+        // Works: main answers for the recorder, so a press would start it.
+        await page.waitForFunction(() => window.scribe.getRecorder().then((result) => result.ok && result.value.state === 'idle'));
+      }),
+    );
+  }
+  return { app, bare };
+}
+
+/** Presses Record in the page and resolves with page-clock milliseconds until "speak now" shows. */
+function pressRecordInPage(page: Page): Promise<number> {
+  return page.evaluate(
+    (speakNow) =>
+      new Promise<number>((resolve, reject) => {
+        const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent?.trim() === '● Record')!;
+        const started = performance.now();
+        // Held on window so it lives as long as the wait, whatever React re-renders.
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('[data-testid="recorder-state"]')?.textContent?.includes(speakNow)) {
+            observer.disconnect();
+            resolve(performance.now() - started);
+          }
+        });
+        (window as unknown as { benchObserver: MutationObserver }).benchObserver = observer;
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        button.click();
+        setTimeout(() => reject(new Error(`No "speak now" within 20 s; the screen says: ${document.querySelector('.recorder')?.textContent ?? ''}`)), 20_000);
+      }),
+    SPEAK_NOW,
+  );
+}
+
+/** Wall-clock time (shared by this process and the page) when "speak now" shows. */
+function speakNowShownAt(page: Page): Promise<number> {
+  return page.evaluate(
+    (speakNow) =>
+      new Promise<number>((resolve, reject) => {
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('[data-testid="recorder-state"]')?.textContent?.includes(speakNow)) {
+            observer.disconnect();
+            resolve(Date.now());
+          }
+        });
+        (window as unknown as { benchObserver: MutationObserver }).benchObserver = observer;
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        setTimeout(() => reject(new Error(`No "speak now" within 20 s; the screen says: ${document.querySelector('.recorder')?.textContent ?? ''}`)), 20_000);
+      }),
+    SPEAK_NOW,
+  );
+}
+
+async function stopRecording(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '■ Stop' }).click();
+  await page.getByTestId('recorder-state').filter({ hasText: 'Ready to record' }).waitFor();
+  // A second between recordings, as between two patients.
+  await page.waitForTimeout(1000);
+}
+
+export interface RecordLatency {
+  firstPressAfterReady: number;
+  duringStartup: number;
+  button: number[];
+  shortcut: number[];
+}
+
+/** Record → "speak now": during start-up, first press after the window is ready, then `presses` by button and by shortcut. */
+export async function recordLatencySamples(presses: number): Promise<RecordLatency> {
+  // A press while the app is still starting: as soon as the button exists.
+  const early = await launch(scribeArgs());
+  const earlyPage = await early.firstWindow();
+  await earlyPage.getByRole('button', { name: '● Record' }).waitFor({ timeout: 60_000 });
+  const duringStartup = await pressRecordInPage(earlyPage);
+  await early.close();
+
+  const app = await launch(scribeArgs({ autoSync: false, recordShortcut: 'CommandOrControl+Alt+R' }));
+  const page = await app.firstWindow();
+  await page.getByRole('button', { name: '● Record' }).waitFor();
+  await page.waitForFunction(() => window.scribe.getRecorder().then((result) => result.ok && result.value.state === 'idle'));
+  const firstPressAfterReady = await pressRecordInPage(page);
+  await stopRecording(page);
+  const button: number[] = [];
+  for (let i = 0; i < presses; i += 1) {
+    button.push(await pressRecordInPage(page));
+    await stopRecording(page);
+  }
+  const shortcut: number[] = [];
+  for (let i = 0; i < presses; i += 1) {
+    const shown = speakNowShownAt(page);
+    const pressed = Date.now();
+    execFileSync('xdotool', ['key', 'ctrl+alt+r']);
+    shortcut.push((await shown) - pressed);
+    await stopRecording(page);
+  }
+  await app.close();
+  return { firstPressAfterReady, duringStartup, button, shortcut };
+}
+
+/** CPU seconds used so far by one process (Linux /proc: user + system time). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function appPids(app: ElectronApplication): Promise<Array<{ pid: number; type: string; name: string }>> {
+  return app.evaluate(({ app: electronApp }) => electronApp.getAppMetrics().map((metric) => ({ pid: metric.pid, type: metric.type, name: metric.name ?? '' })));
+}
+
+export interface CpuWhileRecording {
+  /** Share of one core used by main and the recorder process while recording. */
+  recording: number;
+  /** Of which the recorder process. */
+  recorder: number;
+  /** The same processes over the same time, the app idle. */
+  idle: number;
+  seconds: number;
+}
+
+/** CPU of main and the recorder process over `seconds` of recording, against the same time idle. */
+export async function cpuWhileRecording(seconds: number): Promise<CpuWhileRecording> {
+  const app = await launch(scribeArgs());
+  const page = await app.firstWindow();
+  await page.getByRole('button', { name: '● Record' }).waitFor();
+  await page.waitForFunction(() => window.scribe.getRecorder().then((result) => result.ok && result.value.state === 'idle'));
+  // Once, so that a recorder process kept warm exists for the idle measure too.
+  await pressRecordInPage(page);
+  await stopRecording(page);
+  const watched = (await appPids(app)).filter((process) => process.type === 'Browser' || process.type === 'Utility').map((process) => process.pid);
+  const total = () => watched.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  let before = total();
+  await page.waitForTimeout(seconds * 1000);
+  const idle = (total() - before) / seconds;
+  await pressRecordInPage(page);
+  const recorderPids = (await appPids(app)).filter((process) => process.type === 'Utility').map((process) => process.pid);
+  for (const pid of recorderPids) if (!watched.includes(pid)) watched.push(pid);
+  const recorderTotal = () => recorderPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  before = total();
+  const recorderBefore = recorderTotal();
+  await page.waitForTimeout(seconds * 1000);
+  const recording = (total() - before) / seconds;
+  const recorder = (recorderTotal() - recorderBefore) / seconds;
+  await stopRecording(page);
+  await app.close();
+  return { recording, recorder, idle, seconds };
+}
