@@ -4,6 +4,7 @@
  * accepted; only strings, numbers and booleans become text (an object never prints as
  * "[object Object]"). Pure.
  */
+import { cutText } from '../../contract/text';
 
 /** The service's words inside a message. */
 export const SERVICE_TEXT_MAX_CHARS = 300;
@@ -14,21 +15,12 @@ export const MESSAGE_MAX_CHARS = 1_000;
 /** An error code (`system_error`, `ABDM-1100`). */
 export const CODE_MAX_CHARS = 80;
 
-const ELLIPSIS = '…';
+export { cutText };
 
 function asText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return '';
-}
-
-/** At most `max` characters, an ellipsis marking a cut; never splits a surrogate pair. */
-export function cutText(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let end = Math.max(0, max - ELLIPSIS.length);
-  const last = text.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
-  return `${text.slice(0, end)}${ELLIPSIS}`;
 }
 
 /** One line: control characters and runs of white space become single spaces. */

@@ -4,7 +4,7 @@ import { lookupUnauthorizedSchema, messageSchema, resultDataSchema, resultErrorS
 import { check, commonFailure, unexpected, type Progress, type ServiceCaller } from './service-call';
 import { ServiceError } from './service-error';
 import { serviceCode, serviceWords } from './service-text';
-import { decodeContext, decodeOutputItem } from './transcription-output';
+import { decodeContext, decodeOutputs } from './transcription-output';
 import type { UploadSource } from './upload-source';
 
 export type VoiceMode = 'dictation' | 'consultation';
@@ -45,7 +45,7 @@ export async function getTranscriptionResult(caller: ServiceCaller, txnId: strin
       const body = answer.status === 202 && answer.json === undefined ? { data: { output: [], additional_data: {} } } : answer.json;
       const { data } = check(resultDataSchema, body, 'transcription result');
       const state = answer.status === 200 ? 'completed' : answer.status === 202 ? 'in_progress' : 'partial';
-      return { state, outputs: data.output.map(decodeOutputItem), context: decodeContext(data.additional_data) };
+      return { state, outputs: decodeOutputs(data.output), context: decodeContext(data.additional_data) };
     }
     case 400: {
       const { error } = check(resultErrorSchema, answer.json, 'error answer');
