@@ -4,7 +4,7 @@
  * (`/connect-auth/v1/account/refresh-token`). Tokens and the secret are never logged.
  */
 import type { AuthApi, ClientCredentials, TokenGrant } from '../service/client-credentials-session';
-import type { HttpTransport } from './http-transport';
+import type { Transport } from './http-transport';
 import { genericErrorSchema, tokenGrantSchema } from './response-schemas';
 import { isRetryableStatus, parseRetryAfter } from './retry-policy';
 import { MESSAGES, ServiceError, rateLimitMessage } from './service-error';
@@ -34,7 +34,7 @@ function lifetimeMs(seconds: number): number {
 
 export class ConnectAuthApi implements AuthApi {
   constructor(
-    private readonly transport: HttpTransport,
+    private readonly transport: Transport,
     private readonly baseUrl: () => string,
     private readonly now: () => number = Date.now,
   ) {}

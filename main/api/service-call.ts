@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { TokenSource } from '../service/token-source';
-import { HttpTransport, type TransportOptions, type TransportResponse } from './http-transport';
+import { HttpTransport, type Transport, type TransportOptions, type TransportResponse } from './http-transport';
 import { decryptResponse, deriveJweKey, encryptJson, encryptedResponseSchema, looksEncrypted, type JweKey } from './jwe';
 import { multipartFileBody } from './multipart-body';
 import { isRetryableStatus, parseRetryAfter } from './retry-policy';
@@ -104,13 +104,14 @@ export function chunked(buffer: Buffer, onProgress?: Progress): Readable {
 
 
 export class ServiceCaller {
-  private readonly transport: HttpTransport;
+  private readonly transport: Transport;
 
   constructor(
     private readonly config: () => ServiceConfig,
     transportOptions: TransportOptions = {},
+    transport?: Transport,
   ) {
-    this.transport = new HttpTransport(transportOptions);
+    this.transport = transport ?? new HttpTransport(transportOptions);
   }
 
   jweKey(): JweKey | null {

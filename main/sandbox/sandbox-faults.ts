@@ -1,5 +1,21 @@
 /** The faults the sandbox can be told to inject, through its control endpoint or in tests. */
 import { z } from 'zod';
+import { HOSTILE_KINDS, HOSTILE_OPERATIONS, type HostileOperation } from './sandbox-hostile';
+
+const hostileCounts = z
+  .object(Object.fromEntries(HOSTILE_OPERATIONS.map((operation) => [operation, z.number().int().min(0).optional()])) as Record<HostileOperation, z.ZodOptional<z.ZodNumber>>)
+  .strict();
+
+/** One answer given as it is: status, headers and body text. */
+const rawAnswer = z
+  .object({
+    status: z.number().int().min(200).max(599),
+    headers: z.record(z.string(), z.string()).default({}),
+    body: z.string(),
+    contentType: z.string().default('application/json'),
+  })
+  .strict();
+export type RawAnswer = z.infer<typeof rawAnswer>;
 
 export const faultsSchema = z
   .object({
@@ -37,6 +53,12 @@ export const faultsSchema = z
     refreshLifetimeSeconds: z.number().int().min(1).max(30 * 86_400),
     /** Sign-in and renewal are refused with 403, as for a disabled account. */
     accountDisabled: z.boolean(),
+    /** The next N answers of each named operation are hostile (sandbox-hostile.ts), cycling through its kinds. */
+    hostileNext: hostileCounts,
+    /** Only these hostile kinds (every kind of the operation when empty). */
+    hostileKinds: z.array(z.enum(HOSTILE_KINDS as [string, ...string[]])),
+    /** The next API calls, whatever they are, get these answers as they are, in order. */
+    rawNext: z.array(rawAnswer),
   })
   .strict();
 export type SandboxFaults = z.infer<typeof faultsSchema>;
@@ -59,4 +81,7 @@ export const DEFAULT_FAULTS: SandboxFaults = {
   tokenLifetimeSeconds: 1800,
   refreshLifetimeSeconds: 7 * 86_400,
   accountDisabled: false,
+  hostileNext: {},
+  hostileKinds: [],
+  rawNext: [],
 };
