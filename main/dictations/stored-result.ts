@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { FhirSummary, OutputContent, StoredResult } from '../../contract/transcription';
 import { emrDocumentSchema } from '../api/emr-document';
-import { nestsDeeperThan, parseJsonText } from '../api/json-limits';
+import { boundedCopy, nestsDeeperThan, parseJsonText } from '../api/json-limits';
 import { cutText } from '../api/service-text';
 import { MAX_JSON_CHARS, MAX_TEXT_CHARS, jsonContent } from '../api/transcription-output';
 
@@ -84,7 +84,8 @@ const contextSchema = z
     mode: text(200).nullable().catch(null),
     doctorId: text(200).nullable().catch(null),
     visitId: text(200).nullable().catch(null),
-    raw: z.record(z.string(), z.unknown()).catch({}),
+    // Not a zod record: it would assign a `__proto__` key instead of keeping it as a plain key.
+    raw: z.unknown().transform((raw) => (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (boundedCopy(raw) as Record<string, unknown>) : {})),
   })
   .catch({ mode: null, doctorId: null, visitId: null, raw: {} });
 
