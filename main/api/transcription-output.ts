@@ -24,7 +24,6 @@ export const MAX_TEXT_CHARS = 1_000_000;
 /** Output items read from one answer; more are summed up in one line. */
 export const MAX_OUTPUTS = 100;
 const MAX_MESSAGES = 50;
-const MESSAGE_CHARS = 2_000;
 /** Fits the export operation's template id (200 characters). */
 const TEMPLATE_ID_CHARS = 200;
 
@@ -113,10 +112,10 @@ export function decodeValue(item: { template_id: string; type: string; value: st
   return jsonContent(parsed.value, { templateId: item.template_id, type: item.type });
 }
 
-/** The service's errors or warnings for an item: texts only, bounded in number and length. */
+/** The service's errors or warnings for an item: texts only, each cut to a readable length, at most MAX_MESSAGES. */
 function messages(list: unknown[] | null | undefined): string[] {
   if (!list) return [];
-  const shown = list.slice(0, MAX_MESSAGES).map((message) => (typeof message === 'string' ? cutText(message, MESSAGE_CHARS) : '(a message that could not be read)'));
+  const shown = list.slice(0, MAX_MESSAGES).map((message) => (typeof message === 'string' ? serviceText(message) || '(an empty message)' : '(a message that could not be read)'));
   if (list.length > MAX_MESSAGES) shown.push(`(${list.length - MAX_MESSAGES} more not shown)`);
   return shown;
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { DecodedOutput, FhirSummary, StoredResult } from '../../../contract/transcription';
 import type { Prescription } from '../../../contract/prescription';
 import { Contained } from '../../components/Contained';
+import { ServiceDetail } from '../../components/ServiceDetail';
 import { medicationRow } from './format';
 import { fhirFootnote, fhirHeadline, resourceLabel, statusText, statusTone } from './result-format';
 import { useDictationStore } from './dictation-store';
@@ -97,10 +98,6 @@ function OutputCard({ id, output }: { id: string; output: DecodedOutput }) {
   const json = content.kind === 'fhir' || content.kind === 'json' || content.kind === 'prescription' ? content.json : null;
   return (
     <>
-      <header>
-        <h3>{output.name || 'Untitled part'}</h3>
-        <span className={`status-pill status-${statusTone(output.status)}`}>{statusText(output.status)}</span>
-      </header>
       <Messages kind="Error" messages={output.errors} />
       <Messages kind="Warning" messages={output.warnings} />
       {content.kind === 'prescription' ? (
@@ -148,21 +145,16 @@ function OutputCard({ id, output }: { id: string; output: DecodedOutput }) {
 export function ResultView({ id, result }: { id: string; result: StoredResult }) {
   if (result.state === 'unreadable') {
     return (
-      <p className="banner error" role="alert" data-testid="result-problem">
-        {result.problem}
-      </p>
+      <div className="banner error" role="alert" data-testid="result-problem">
+        <p>{result.problem}</p>
+      </div>
     );
   }
   if (result.state === 'failed') {
     return (
       <div className="banner error" role="alert" data-testid="result-problem">
         <p>{result.message}</p>
-        {result.detail ? (
-          <details className="service-detail">
-            <summary>The service's full message</summary>
-            <p>{result.detail}</p>
-          </details>
-        ) : null}
+        {result.detail ? <ServiceDetail detail={result.detail} /> : null}
       </div>
     );
   }
@@ -171,6 +163,10 @@ export function ResultView({ id, result }: { id: string; result: StoredResult })
       {result.state === 'in_progress' ? <p className="hint">Processing; the output so far:</p> : null}
       {result.outputs.map((output, index) => (
         <article key={`${index}:${output.templateId}`} className="output" aria-label={output.name || `Part ${index + 1}`} data-template={output.templateId}>
+          <header>
+            <h3>{output.name || `Part ${index + 1}`}</h3>
+            <span className={`status-pill status-${statusTone(output.status)}`}>{statusText(output.status)}</span>
+          </header>
           <Contained failure="This part of the result could not be shown." advice="The other parts are not affected." resetKeys={[output]}>
             <OutputCard id={id} output={output} />
           </Contained>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { groupAadhaar, maskAadhaar } from '../../../contract/aadhaar';
 import { CONSENT_TEXT } from '../../../contract/registration';
+import { ServiceDetail } from '../../components/ServiceDetail';
 import { useRegistrationStore } from './registration-store';
 
 function useSecondsUntil(iso: string | null): number {
@@ -96,7 +97,7 @@ export function RegistrationScreen() {
       {error ? (
         <div className="banner error" role="alert" data-testid="registration-error">
           <p>{error.message}</p>
-          {error.detail && !error.message.includes(error.detail) ? <p className="hint">{error.detail}</p> : null}
+          {error.detail && !error.message.includes(error.detail) ? <ServiceDetail detail={error.detail} /> : null}
           {error.retryable ? (
             <button type="button" onClick={() => void retry()} disabled={busy}>
               Try again

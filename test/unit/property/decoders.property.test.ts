@@ -29,7 +29,7 @@ describe('decoders', () => {
         json(output);
         assert.ok(output.templateId.length <= 200);
         assert.ok(output.status.length <= 100);
-        for (const message of [...output.errors, ...output.warnings]) assert.ok(message.length <= 2_000);
+        for (const message of [...output.errors, ...output.warnings]) assert.ok(message.length <= 300);
         const { content } = output;
         assert.ok(['empty', 'prescription', 'fhir', 'json', 'text', 'invalid'].includes(content.kind));
         if (content.kind === 'invalid') expectReadableMessage(content.problem);
