@@ -1,5 +1,5 @@
 /** Dictations as the renderer sees them. */
-import type { TranscriptionResult } from './transcription';
+import type { StoredResult } from './transcription';
 
 export const DICTATION_MODES = ['dictation', 'consultation'] as const;
 export type DictationMode = (typeof DICTATION_MODES)[number];
@@ -61,7 +61,8 @@ export interface DictationSummary {
 }
 
 export interface DictationDetail extends DictationSummary {
-  result: TranscriptionResult | null;
+  /** The stored result, or why it could not be read; null before there is one. */
+  result: StoredResult | null;
   /** The recording can be played at this app:// address. */
   audioUrl: string | null;
 }

@@ -47,6 +47,7 @@ export const OPERATION_NAMES = [
   'getUpdateStatus',
   'checkForUpdates',
   'restartToUpdate',
+  'takeReloadNotice',
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 

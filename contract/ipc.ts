@@ -183,6 +183,9 @@ export const operations = {
   getUpdateStatus: operation<UpdateStatus>()(noInput),
   checkForUpdates: operation<UpdateStatus>()(noInput),
   restartToUpdate: operation<UpdateStatus>()(noInput),
+
+  /** True once after main reloaded the window because its page's process had died. */
+  takeReloadNotice: operation<boolean>()(noInput),
 } satisfies Record<OperationName, { input: z.ZodType; output: unknown }>;
 
 export const events = {

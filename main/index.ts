@@ -69,6 +69,7 @@ async function start(): Promise<void> {
     ...records.handlers,
     ...registration.handlers,
     ...updates.handlers,
+    takeReloadNotice: () => window.takeReloadNotice(),
   };
   registerOperations(handlers, { appOrigin, isAppWindow: (contents) => window.isAppWindow(contents) });
   const shown = window.open({ preloadPath: join(here, '../preload/index.cjs'), url: devServerUrl ?? `${APP_ORIGIN}/index.html` });

@@ -63,6 +63,7 @@ const bridge = {
   getUpdateStatus: invoke('getUpdateStatus'),
   checkForUpdates: invoke('checkForUpdates'),
   restartToUpdate: invoke('restartToUpdate'),
+  takeReloadNotice: invoke('takeReloadNotice'),
   on: {
     statusChanged: subscribe('statusChanged'),
     settingsChanged: subscribe('settingsChanged'),

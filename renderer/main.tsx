@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { AppFailure } from './app/AppFailure';
+import { ErrorBoundary } from 'react-error-boundary';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -8,6 +10,8 @@ if (!container) throw new Error('The page has no #root element.');
 
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <ErrorBoundary FallbackComponent={AppFailure}>
+      <App />
+    </ErrorBoundary>
   </StrictMode>,
 );

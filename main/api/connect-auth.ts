@@ -4,10 +4,11 @@
  * (`/connect-auth/v1/account/refresh-token`). Tokens and the secret are never logged.
  */
 import type { AuthApi, ClientCredentials, TokenGrant } from '../service/client-credentials-session';
-import type { HttpTransport } from './http-transport';
+import type { Transport } from './http-transport';
 import { genericErrorSchema, tokenGrantSchema } from './response-schemas';
 import { isRetryableStatus, parseRetryAfter } from './retry-policy';
-import { MESSAGES, ServiceError } from './service-error';
+import { MESSAGES, ServiceError, rateLimitMessage } from './service-error';
+import { serviceWords, type ServiceWords } from './service-text';
 import { serviceUrl } from './service-url';
 
 function parseJson(text: string): unknown {
@@ -18,16 +19,22 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** What the service said about a refusal, cut short: it is shown on screen. */
-function refusalDetail(json: unknown): string {
+/** What the service said about a refusal, cut short for the message: it is shown on screen. */
+function refusalWords(json: unknown): ServiceWords {
   const parsed = genericErrorSchema.safeParse(json);
-  const text = parsed.success ? (parsed.data.error ?? '') : '';
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  return serviceWords(parsed.success ? parsed.data.error : undefined);
+}
+
+/** Longer lives are taken as this: the token is simply renewed sooner, and every date stays a valid date. */
+const MAX_LIFETIME_SECONDS = 30 * 86_400;
+
+function lifetimeMs(seconds: number): number {
+  return Math.min(seconds, MAX_LIFETIME_SECONDS) * 1000;
 }
 
 export class ConnectAuthApi implements AuthApi {
   constructor(
-    private readonly transport: HttpTransport,
+    private readonly transport: Transport,
     private readonly baseUrl: () => string,
     private readonly now: () => number = Date.now,
   ) {}
@@ -63,14 +70,14 @@ export class ConnectAuthApi implements AuthApi {
       return {
         accessToken: grant.access_token,
         issuedAt: sentAt,
-        expiresAt: sentAt + grant.expires_in * 1000,
+        expiresAt: sentAt + lifetimeMs(grant.expires_in),
         refreshToken: grant.refresh_token ?? null,
-        refreshExpiresAt: grant.refresh_expires_in === undefined ? null : sentAt + grant.refresh_expires_in * 1000,
+        refreshExpiresAt: grant.refresh_expires_in === undefined ? null : sentAt + lifetimeMs(grant.refresh_expires_in),
       };
     }
-    const detail = refusalDetail(json);
-    const details = { status: response.status, retryAfterMs: parseRetryAfter(response.headers['retry-after']) };
-    if (response.status === 429) throw new ServiceError('rate_limited', MESSAGES.rateLimited, details);
+    const { text: detail, detail: whole } = refusalWords(json);
+    const details = { status: response.status, retryAfterMs: parseRetryAfter(response.headers['retry-after']), detail: whole };
+    if (response.status === 429) throw new ServiceError('rate_limited', rateLimitMessage(details.retryAfterMs), details);
     if (isRetryableStatus(response.status)) throw new ServiceError('server_error', MESSAGES.server(response.status), details);
     if (response.status === 401) throw new ServiceError('unauthorized', `The service refused the sign-in${detail ? ` (${detail})` : ''}.`, details);
     if (response.status === 403) throw new ServiceError('forbidden', `The service refused the sign-in${detail ? ` (${detail})` : ''}.`, details);

@@ -95,3 +95,6 @@ export class HttpTransport {
     return this.closing;
   }
 }
+
+/** What callers need of a transport (a test answers with generated responses through it). */
+export type Transport = Pick<HttpTransport, 'send' | 'close'>;

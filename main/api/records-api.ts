@@ -4,6 +4,7 @@ import { encryptJson } from './jwe';
 import { documentUploadSchema, messageSchema } from './response-schemas';
 import { check, chunked, commonFailure, unexpected, type CallOptions, type Progress, type ServiceCaller } from './service-call';
 import { ServiceError } from './service-error';
+import { serviceWords } from './service-text';
 import { readWhole, type UploadSource } from './upload-source';
 
 export interface RecordUpload {
@@ -42,13 +43,17 @@ export async function uploadRecord(caller: ServiceCaller, input: RecordUpload): 
     return { documentId: check(documentUploadSchema, answer.json, 'upload confirmation').document_id };
   }
   if (answer.status === 400) {
-    const text = answer.text.trim();
-    const detail = text === '' || text.length > 200 ? 'invalid form data' : text.replace(/\.$/, '').toLowerCase();
-    throw new ServiceError('invalid_request', `The service refused the file: ${detail}.`, { status: 400 });
+    // The documented 400 is plain text ("Invalid form data."); a web page instead is no reason.
+    const said = serviceWords(answer.text.trimStart().startsWith('<') ? '' : answer.text);
+    const reason = said.text === '' ? 'invalid form data' : said.text.replace(/\.$/, '').toLowerCase();
+    throw new ServiceError('invalid_request', `The service refused the file: ${reason}.`, { status: 400, detail: said.detail });
   }
   if (answer.status === 403) {
-    const { message } = check(messageSchema, answer.json, 'forbidden answer');
-    throw new ServiceError('forbidden', `The service refused the upload (${message.toLowerCase()}): this account may not upload records.`, { status: 403 });
+    const said = serviceWords(check(messageSchema, answer.json, 'forbidden answer').message);
+    throw new ServiceError('forbidden', `The service refused the upload (${said.text.toLowerCase()}): this account may not upload records.`, {
+      status: 403,
+      detail: said.detail,
+    });
   }
   throw commonFailure(answer) ?? unexpected(answer);
 }

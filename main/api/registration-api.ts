@@ -16,6 +16,7 @@ import {
 } from './response-schemas';
 import { check, commonFailure, unexpected, type Answer, type ServiceCaller } from './service-call';
 import { ServiceError } from './service-error';
+import { serviceCode, serviceText, serviceWords } from './service-text';
 import { parseRetryAfter } from './retry-policy';
 
 export const REGISTRY_PREFIX = 'abdm';
@@ -111,7 +112,7 @@ export async function abhaCard(caller: ServiceCaller, input: { oid: string } & C
 
 async function otpCall(caller: ServiceCaller, step: string, payload: unknown, signal?: AbortSignal): Promise<RegistrationOtp> {
   const body = await postChecked(caller, step, payload, registrationSchema, 'registration answer', signal);
-  return { hint: body.hint ?? null, txnId: body.txn_id };
+  return { hint: body.hint ? serviceText(body.hint) : null, txnId: body.txn_id };
 }
 
 async function postChecked<T>(caller: ServiceCaller, step: string, payload: unknown, schema: z.ZodType<T>, what: string, signal?: AbortSignal): Promise<T> {
@@ -126,11 +127,15 @@ function registrationFailure(answer: Answer): ServiceError {
   const parsed = registrationErrorSchema.safeParse(answer.json);
   if (!parsed.success) return commonFailure(answer) ?? unexpected(answer);
   const { error, source_error: source, code } = parsed.data;
-  const upstream = source && source.message ? ` The national health system said: "${source.message}"${source.code ? ` (${source.code})` : ''}.` : '';
-  return new ServiceError('registration_failed', `${error.replace(/\.?$/, '.')}${upstream}`, {
+  const said = serviceWords(error);
+  const upstream = serviceWords(source?.message);
+  const sourceCode = serviceCode(source?.code);
+  const because = upstream.text ? ` The national health system said: "${upstream.text}"${sourceCode ? ` (${sourceCode})` : ''}.` : '';
+  return new ServiceError('registration_failed', `${said.text.replace(/\.?$/, '.')}${because}`, {
     status: answer.status,
-    code: String(code),
+    code: serviceCode(code),
     sourceError: source,
+    detail: upstream.detail ?? said.detail,
     retryAfterMs: parseRetryAfter(answer.headers['retry-after']),
   });
 }

@@ -6,11 +6,12 @@
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { TokenSource } from '../service/token-source';
-import { HttpTransport, type TransportOptions, type TransportResponse } from './http-transport';
+import { HttpTransport, type Transport, type TransportOptions, type TransportResponse } from './http-transport';
 import { decryptResponse, deriveJweKey, encryptJson, encryptedResponseSchema, looksEncrypted, type JweKey } from './jwe';
 import { multipartFileBody } from './multipart-body';
 import { isRetryableStatus, parseRetryAfter } from './retry-policy';
-import { MESSAGES, ServiceError } from './service-error';
+import { MESSAGES, ServiceError, rateLimitMessage } from './service-error';
+import { serviceText } from './service-text';
 import { serviceUrl } from './service-url';
 import type { UploadSource } from './upload-source';
 
@@ -62,7 +63,7 @@ export function check<T>(schema: z.ZodType<T>, value: unknown, what: string): T 
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` at "${issue.path.join('.')}"` : '';
+    const where = issue && issue.path.length > 0 ? ` at "${serviceText(issue.path.map(String).join('.'), 120)}"` : '';
     throw new ServiceError('malformed_response', MESSAGES.malformed(`${what}${where}`));
   }
   return parsed.data;
@@ -79,7 +80,7 @@ export function commonFailure(answer: Answer): ServiceError | null {
     case answer.status === 408:
       return new ServiceError('timeout', MESSAGES.timeout, { status: 408, retryAfterMs });
     case answer.status === 429:
-      return new ServiceError('rate_limited', MESSAGES.rateLimited, { status: 429, retryAfterMs });
+      return new ServiceError('rate_limited', rateLimitMessage(retryAfterMs), { status: 429, retryAfterMs });
     case isRetryableStatus(answer.status):
       return new ServiceError('server_error', MESSAGES.server(answer.status), { status: answer.status, retryAfterMs });
     default:
@@ -105,13 +106,14 @@ export function chunked(buffer: Buffer, onProgress?: Progress): Readable {
 
 
 export class ServiceCaller {
-  private readonly transport: HttpTransport;
+  private readonly transport: Transport;
 
   constructor(
     private readonly config: () => ServiceConfig,
     transportOptions: TransportOptions = {},
+    transport?: Transport,
   ) {
-    this.transport = new HttpTransport(transportOptions);
+    this.transport = transport ?? new HttpTransport(transportOptions);
   }
 
   jweKey(): JweKey | null {

@@ -2,6 +2,8 @@
  * Every way a call to the service can fail, as one error type with a message a doctor can
  * act on. Pure.
  */
+import { cappedDelay } from './retry-policy';
+import { CODE_MAX_CHARS, MESSAGE_MAX_CHARS, cutText, serviceDetail, serviceText } from './service-text';
 
 export type ServiceErrorKind =
   | 'unauthorized'
@@ -30,6 +32,8 @@ export interface ServiceErrorDetails {
   /** The upstream system's error, for registration errors. */
   sourceError?: { code: string; message: string };
   retryAfterMs?: number;
+  /** The service's own words in full (bounded), when the message had to cut them short. */
+  detail?: string;
   cause?: unknown;
 }
 
@@ -39,17 +43,23 @@ export class ServiceError extends Error {
   readonly code: string | undefined;
   readonly sourceError: { code: string; message: string } | undefined;
   readonly retryAfterMs: number | undefined;
+  readonly detail: string | undefined;
 
   constructor(
     readonly kind: ServiceErrorKind,
     message: string,
     details: ServiceErrorDetails = {},
   ) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    // Bounded here whoever built the message: it is shown on screen and kept with the item.
+    super(cutText(message, MESSAGE_MAX_CHARS), details.cause === undefined ? undefined : { cause: details.cause });
     this.status = details.status;
-    this.code = details.code;
-    this.sourceError = details.sourceError;
-    this.retryAfterMs = details.retryAfterMs;
+    this.code = details.code === undefined ? undefined : serviceText(details.code, CODE_MAX_CHARS);
+    this.sourceError = details.sourceError && {
+      code: serviceText(details.sourceError.code, CODE_MAX_CHARS),
+      message: serviceDetail(details.sourceError.message),
+    };
+    this.retryAfterMs = details.retryAfterMs === undefined ? undefined : cappedDelay(details.retryAfterMs);
+    this.detail = details.detail === undefined ? undefined : serviceDetail(details.detail);
   }
 
   /** True when trying the same call again later can succeed. */
@@ -67,6 +77,9 @@ export const MESSAGES = {
   timeout: 'The service did not answer in time. The app will try again.',
   server: (status: number) => `The service had a problem (HTTP ${status}). The app will try again.`,
   rateLimited: 'The service is busy (too many requests). The app will try again shortly.',
+  /** A rate limit with a long `Retry-After`: say how long, not "shortly". */
+  rateLimitedFor: (minutes: number) =>
+    `The service is busy (too many requests) and asked the app to wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`}. The app will try again then.`,
   plainAnswer:
     'The service answered an encrypted request without encryption, so the answer was refused (it may have been altered on the way). Try again; if it happens again, tell your IT provider.',
   malformed: (what: string) => `The service sent an answer the app does not understand (${what}).`,
@@ -74,4 +87,9 @@ export const MESSAGES = {
 
 export function isServiceError(error: unknown): error is ServiceError {
   return error instanceof ServiceError;
+}
+
+/** "Shortly" only when it is: a long Retry-After (capped at an hour) is said in minutes. */
+export function rateLimitMessage(retryAfterMs: number | undefined): string {
+  return retryAfterMs !== undefined && retryAfterMs > 90_000 ? MESSAGES.rateLimitedFor(Math.round(retryAfterMs / 60_000)) : MESSAGES.rateLimited;
 }

@@ -3,7 +3,8 @@ import type { TranscriptionResult } from '../../contract/transcription';
 import { lookupUnauthorizedSchema, messageSchema, resultDataSchema, resultErrorSchema, voiceUploadSchema } from './response-schemas';
 import { check, commonFailure, unexpected, type Progress, type ServiceCaller } from './service-call';
 import { ServiceError } from './service-error';
-import { decodeContext, decodeOutputItem } from './transcription-output';
+import { serviceCode, serviceWords } from './service-text';
+import { decodeContext, decodeOutputs } from './transcription-output';
 import type { UploadSource } from './upload-source';
 
 export type VoiceMode = 'dictation' | 'consultation';
@@ -16,10 +17,11 @@ export interface VoiceUpload {
   signal?: AbortSignal;
 }
 
-const FAILURE_MESSAGES: Record<string, string> = {
-  system_error: 'The service could not process this dictation (system error)',
-  output_not_available: 'The service produced no output for this dictation',
-};
+// A Map: the code is the service's, and may be named like an Object.prototype member.
+const FAILURE_MESSAGES: ReadonlyMap<string, string> = new Map([
+  ['system_error', 'The service could not process this dictation (system error)'],
+  ['output_not_available', 'The service produced no output for this dictation'],
+]);
 
 /** POST /voice/upload?mode&txnid, the audio as multipart field `file`. */
 export async function uploadVoice(caller: ServiceCaller, input: VoiceUpload): Promise<{ message: string; filename: string }> {
@@ -43,14 +45,20 @@ export async function getTranscriptionResult(caller: ServiceCaller, txnId: strin
       const body = answer.status === 202 && answer.json === undefined ? { data: { output: [], additional_data: {} } } : answer.json;
       const { data } = check(resultDataSchema, body, 'transcription result');
       const state = answer.status === 200 ? 'completed' : answer.status === 202 ? 'in_progress' : 'partial';
-      return { state, outputs: data.output.map(decodeOutputItem), context: decodeContext(data.additional_data) };
+      return { state, outputs: decodeOutputs(data.output), context: decodeContext(data.additional_data) };
     }
     case 400: {
       const { error } = check(resultErrorSchema, answer.json, 'error answer');
       if (error.code === 'transaction_not_found') {
         throw new ServiceError('not_found', 'The service has no transaction with this id (yet).', { status: 400, code: error.code });
       }
-      throw new ServiceError('invalid_request', `The service refused the request: ${error.msg} (${error.code}).`, { status: 400, code: error.code });
+      const said = serviceWords(error.msg);
+      const code = serviceCode(error.code);
+      throw new ServiceError('invalid_request', `The service refused the request: ${said.text || 'no reason given'}${code ? ` (${code})` : ''}.`, {
+        status: 400,
+        code,
+        detail: said.detail,
+      });
     }
     case 401:
       check(lookupUnauthorizedSchema, answer.json, 'unauthorized answer');
@@ -58,8 +66,10 @@ export async function getTranscriptionResult(caller: ServiceCaller, txnId: strin
     case 500: {
       const parsed = resultErrorSchema.safeParse(answer.json);
       if (!parsed.success) throw commonFailure(answer)!;
-      const { code, msg } = parsed.data.error;
-      return { state: 'failed', code, message: `${FAILURE_MESSAGES[code] ?? 'The transcription failed'}: ${msg}` };
+      const code = serviceCode(parsed.data.error.code);
+      const said = serviceWords(parsed.data.error.msg);
+      const message = `${FAILURE_MESSAGES.get(parsed.data.error.code) ?? 'The transcription failed'}${said.text ? `: ${said.text}` : '.'}`;
+      return { state: 'failed', code, message, ...(said.detail ? { detail: said.detail } : {}) };
     }
     default:
       throw commonFailure(answer) ?? unexpected(answer);

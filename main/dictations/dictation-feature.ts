@@ -165,11 +165,12 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     },
     exportOutput: async ({ id, templateId }) => {
       const result = store.readResult(id);
-      const output = result && result.state !== 'failed' ? result.outputs.find((item) => item.templateId === templateId) : undefined;
+      const output = result && 'outputs' in result ? result.outputs.find((item) => item.templateId === templateId) : undefined;
       if (!output || (output.content.kind !== 'fhir' && output.content.kind !== 'json' && output.content.kind !== 'prescription')) {
         fail('not-found', 'There is no JSON output to export for this template.');
       }
-      const json = output.content.kind === 'prescription' ? { prescription: output.content.prescription } : output.content.json;
+      // The JSON text main made when the output arrived (checked again when read back): exported as it is.
+      const json = output.content.json;
       const window = deps.window.current;
       const options = {
         title: 'Export output',
@@ -179,7 +180,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       const choice = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
       if (choice.canceled || !choice.filePath) return null;
       try {
-        await writeFile(choice.filePath, `${JSON.stringify(json, null, 2)}\n`, { mode: 0o600 });
+        await writeFile(choice.filePath, `${json}\n`, { mode: 0o600 });
       } catch (error) {
         fail('storage', `The file could not be saved. ${storageProblem(error)}`);
       }

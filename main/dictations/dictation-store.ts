@@ -4,15 +4,16 @@
  * (`result.json`).
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DictationMode } from '../../contract/dictation';
-import type { TranscriptionResult } from '../../contract/transcription';
+import type { StoredResult, TranscriptionResult } from '../../contract/transcription';
 import { partialPathOf } from '../audio/mp3-stream';
 import { repairWav } from '../audio/wav-file';
 import { writeFileAtomic } from '../storage/atomic-file';
 import { FolderStore } from '../storage/folder-store';
 import { manifestSchema, type DictationManifest } from './dictation-manifest';
+import { MAX_RESULT_FILE_BYTES, parseStoredResult } from './stored-result';
 
 const RESULT = 'result.json';
 export const AUDIO_FILE = 'audio.wav';
@@ -117,14 +118,16 @@ export class DictationStore extends FolderStore<DictationManifest> {
     writeFileAtomic(join(this.folderOf(id), RESULT), JSON.stringify(result));
   }
 
-  readResult(id: string): TranscriptionResult | null {
+  /** The stored result, checked (stored-result.ts); a file that cannot be read is a readable "could not be read". */
+  readResult(id: string): StoredResult | null {
     const path = join(this.folderOf(id), RESULT);
     if (!existsSync(path)) return null;
     try {
-      const parsed = JSON.parse(readFileSync(path, 'utf8')) as unknown;
-      return typeof parsed === 'object' && parsed !== null && 'state' in parsed ? (parsed as TranscriptionResult) : null;
-    } catch {
-      return null;
+      if (statSync(path).size > MAX_RESULT_FILE_BYTES) return { state: 'unreadable', problem: 'The saved result of this dictation is too large to read.' };
+      return parseStoredResult(readFileSync(path, 'utf8'));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException | null)?.code ?? 'unknown error';
+      return { state: 'unreadable', problem: `The saved result of this dictation could not be read from the disk (${code}).` };
     }
   }
 }

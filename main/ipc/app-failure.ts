@@ -5,6 +5,7 @@
  */
 import { appError, type AppError, type ErrorKind } from '../../contract/result';
 import { isServiceError, type ServiceError, type ServiceErrorKind } from '../api/service-error';
+import { serviceDetail } from '../api/service-text';
 import { isStorageError, storageProblem } from '../storage/storage-problem';
 
 /** A refusal a handler means to give, with its kind and message. */
@@ -38,7 +39,8 @@ const SERVICE_KINDS: Record<ServiceErrorKind, ErrorKind> = {
 
 export function serviceAppError(error: ServiceError): AppError {
   const source = error.sourceError?.message ? `${error.sourceError.message}${error.sourceError.code ? ` (${error.sourceError.code})` : ''}` : undefined;
-  return appError(SERVICE_KINDS[error.kind], error.message, { retryable: error.retryable, ...(source ? { detail: source } : {}) });
+  const detail = error.detail ?? source;
+  return appError(SERVICE_KINDS[error.kind], error.message, { retryable: error.retryable, ...(detail ? { detail: serviceDetail(detail) } : {}) });
 }
 
 /** Any error a handler let through, as the page may see it: no stack, no internals. */

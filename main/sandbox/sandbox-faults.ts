@@ -1,5 +1,21 @@
 /** The faults the sandbox can be told to inject, through its control endpoint or in tests. */
 import { z } from 'zod';
+import { HOSTILE_KINDS, HOSTILE_OPERATIONS, type HostileOperation } from './sandbox-hostile';
+
+const hostileCounts = z
+  .object(Object.fromEntries(HOSTILE_OPERATIONS.map((operation) => [operation, z.number().int().min(0).optional()])) as Record<HostileOperation, z.ZodOptional<z.ZodNumber>>)
+  .strict();
+
+/** One answer given as it is: status, headers and body text. */
+const rawAnswer = z
+  .object({
+    status: z.number().int().min(200).max(599),
+    headers: z.record(z.string(), z.string()).default({}),
+    body: z.string(),
+    contentType: z.string().default('application/json'),
+  })
+  .strict();
+export type RawAnswer = z.infer<typeof rawAnswer>;
 
 export const faultsSchema = z
   .object({
@@ -39,6 +55,12 @@ export const faultsSchema = z
     accountDisabled: z.boolean(),
     /** How long a registration OTP (Aadhaar or mobile) stays valid, in seconds. */
     otpLifetimeSeconds: z.number().int().min(1).max(3_600),
+    /** The next N answers of each named operation are hostile (sandbox-hostile.ts), cycling through its kinds. */
+    hostileNext: hostileCounts,
+    /** Only these hostile kinds (every kind of the operation when empty). */
+    hostileKinds: z.array(z.enum(HOSTILE_KINDS as [string, ...string[]])),
+    /** The next API calls, whatever they are, get these answers as they are, in order. */
+    rawNext: z.array(rawAnswer),
   })
   .strict();
 export type SandboxFaults = z.infer<typeof faultsSchema>;
@@ -62,4 +84,7 @@ export const DEFAULT_FAULTS: SandboxFaults = {
   refreshLifetimeSeconds: 7 * 86_400,
   accountDisabled: false,
   otpLifetimeSeconds: 600,
+  hostileNext: {},
+  hostileKinds: [],
+  rawNext: [],
 };

@@ -12,6 +12,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { readBody, type ReceivedFile } from './request-body';
 import { SandboxAuth, type AuthCounters } from './sandbox-auth';
 import { DEFAULT_FAULTS, faultsSchema, type SandboxFaults } from './sandbox-faults';
+import { HOSTILE_OPERATIONS, hostileAnswers, type HostileOperation } from './sandbox-hostile';
 import { decryptRequest, encryptResponse } from './sandbox-jwe';
 import { SandboxRecords } from './sandbox-records';
 import { SandboxRegistration } from './sandbox-registration';
@@ -63,6 +64,9 @@ export class SandboxServer {
   private readonly auth: SandboxAuth;
   private server: Server | null = null;
   private port = 0;
+  /** Hostile answers given, by operation and kind (`resultLookup/fhir-null-entry`). */
+  private readonly hostileGiven = new Map<string, number>();
+  private readonly hostileTurn = new Map<HostileOperation, number>();
 
   private constructor(options: SandboxOptions) {
     this.token = options.token ?? `sandbox-${randomBytes(24).toString('base64url')}`;
@@ -140,7 +144,14 @@ export class SandboxServer {
     return this.voice.transaction(txnId);
   }
 
+  /** How many hostile answers it gave, by `operation/kind`. */
+  hostileServed(): Record<string, number> {
+    return Object.fromEntries(this.hostileGiven);
+  }
+
   reset(): void {
+    this.hostileGiven.clear();
+    this.hostileTurn.clear();
     this.faults = { ...DEFAULT_FAULTS };
     this.received.length = 0;
     for (const area of this.areas) area.reset();
@@ -220,6 +231,12 @@ export class SandboxServer {
       this.send(res, record, route.unauthorized);
       return;
     }
+    const hostile = this.hostileAnswer(route.operation);
+    if (hostile) {
+      req.resume();
+      this.send(res, record, hostile);
+      return;
+    }
     const context: RouteContext = { req, url, record, faults: this.faults, readJson: () => this.readJson(req, record) };
     let reply: Reply;
     try {
@@ -245,6 +262,12 @@ export class SandboxServer {
     } catch {
       body = undefined;
     }
+    const raw = this.faults.rawNext.shift();
+    if (raw) {
+      for (const [name, value] of Object.entries(raw.headers)) res.setHeader(name, value);
+      res.writeHead(raw.status, { 'content-type': raw.contentType }).end(raw.body);
+      return;
+    }
     const reply =
       operation === 'login'
         ? this.auth.login(body)
@@ -252,8 +275,26 @@ export class SandboxServer {
     res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.json));
   }
 
+  /** The operation's next hostile answer, if one is due; the kinds take turns. */
+  private hostileAnswer(operation: string): Reply | null {
+    if (!(HOSTILE_OPERATIONS as readonly string[]).includes(operation)) return null;
+    const name = operation as HostileOperation;
+    const left = this.faults.hostileNext[name] ?? 0;
+    const answers = hostileAnswers(name, this.faults.hostileKinds);
+    if (left <= 0 || answers.length === 0) return null;
+    this.faults.hostileNext = { ...this.faults.hostileNext, [name]: left - 1 };
+    const turn = this.hostileTurn.get(name) ?? 0;
+    this.hostileTurn.set(name, turn + 1);
+    const answer = answers[turn % answers.length]!;
+    const key = `${name}/${answer.kind}`;
+    this.hostileGiven.set(key, (this.hostileGiven.get(key) ?? 0) + 1);
+    return answer.reply();
+  }
+
   /** A one-off answer scripted through the control endpoint, if any is due. */
   private scriptedAnswer(): Reply | null {
+    const raw = this.faults.rawNext.shift();
+    if (raw) return { status: raw.status, headers: raw.headers, text: raw.body, contentType: raw.contentType };
     if (this.faults.rateLimitNext > 0) {
       this.faults.rateLimitNext -= 1;
       return { status: 429, headers: { 'retry-after': '1' } };
@@ -315,6 +356,7 @@ export class SandboxServer {
     if (req.method === 'GET' && path === '/__sandbox/requests') return reply(200, this.received);
     if (req.method === 'GET' && path === '/__sandbox/transactions') return reply(200, this.voice.all());
     if (req.method === 'GET' && path === '/__sandbox/faults') return reply(200, this.faults);
+    if (req.method === 'GET' && path === '/__sandbox/hostile') return reply(200, this.hostileServed());
     if (req.method === 'GET' && path === '/__sandbox/auth') return reply(200, { clientId: this.auth.clientId, ...this.auth.stats() });
     if (req.method === 'POST' && path === '/__sandbox/auth/revoke') {
       req.resume();

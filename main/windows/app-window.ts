@@ -5,17 +5,39 @@
 import { BrowserWindow, type WebContents } from 'electron';
 import type { EventName, EventPayload } from '../../contract/ipc';
 import { sendEvent } from '../ipc/register-operations';
+import { log } from '../log';
 import { createMainWindow, focusWindow, type MainWindowOptions } from './main-window';
+import { ReloadPolicy } from './reload-policy';
 
 export class AppWindow {
   private window: BrowserWindow | null = null;
+  private readonly reloads = new ReloadPolicy();
+  private reloadNotice = false;
 
   open(options: MainWindowOptions): BrowserWindow {
-    this.window = createMainWindow(options);
-    this.window.on('closed', () => {
+    const window = createMainWindow(options);
+    this.window = window;
+    window.on('closed', () => {
       this.window = null;
     });
-    return this.window;
+    // Everything the page shows lives in main, so a new page loses nothing.
+    window.webContents.on('render-process-gone', (_event, details) => {
+      const delay = this.reloads.afterExit(details.reason, Date.now());
+      if (delay === null) return;
+      log.warn(`window: the page's process ended (${details.reason}); reloading${delay > 0 ? ` in ${delay} ms` : ''}`);
+      this.reloadNotice = true;
+      setTimeout(() => {
+        if (!window.isDestroyed()) void window.webContents.loadURL(options.url);
+      }, delay);
+    });
+    return window;
+  }
+
+  /** True once after the window was reloaded because its page's process died. */
+  takeReloadNotice(): boolean {
+    const notice = this.reloadNotice;
+    this.reloadNotice = false;
+    return notice;
   }
 
   get current(): BrowserWindow | null {

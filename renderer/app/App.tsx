@@ -1,5 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { appError } from '../../contract/result';
+import { scribe } from '../bridge';
+import { Contained } from '../components/Contained';
 import { NavBar } from '../components/NavBar';
 import { StatusBar } from '../components/StatusBar';
 import { UpdateBanner } from '../components/UpdateBanner';
@@ -60,6 +62,14 @@ export function App() {
     return () => window.removeEventListener('unhandledrejection', onRejection);
   }, []);
 
+  // Main reloads the window after the page's process died; say so once, when it is back.
+  const [reloaded, setReloaded] = useState(false);
+  useEffect(() => {
+    void scribe.takeReloadNotice().then((result) => {
+      if (result.ok && result.value) setReloaded(true);
+    });
+  }, []);
+
   const Screen = SCREEN_COMPONENTS[screen];
   const title = SCREENS.find((item) => item.id === screen)?.label ?? '';
   return (
@@ -67,6 +77,14 @@ export function App() {
       <NavBar />
       <main className="screen" aria-label={title}>
         <UpdateBanner />
+        {reloaded ? (
+          <div className="banner info app-failure" role="status" data-testid="reload-notice">
+            <span>The window was reloaded after a problem; nothing was lost.</span>
+            <button type="button" onClick={() => setReloaded(false)}>
+              Dismiss
+            </button>
+          </div>
+        ) : null}
         {problem ? (
           <div className="banner error app-failure" role="alert">
             <span>{problem.message}</span>
@@ -75,7 +93,14 @@ export function App() {
             </button>
           </div>
         ) : null}
-        <Screen />
+        <Contained
+          key={screen}
+          failure="This screen could not be shown."
+          advice="Nothing is lost: everything is kept on this computer. Try again, or choose another screen."
+          retry
+        >
+          <Screen />
+        </Contained>
       </main>
       <StatusBar />
     </div>

@@ -74,7 +74,7 @@ test('records speech from the microphone, sends it to the sandbox and shows the 
   await expect(table).toBeVisible();
   await expect(table.getByRole('row')).not.toHaveCount(1);
   await expect(table.getByRole('columnheader')).toHaveText(['Medicine', 'Dose', 'Frequency', 'Duration', 'Instructions']);
-  await expect(page.getByRole('article', { name: 'Clinical notes (FHIR)' })).toContainText('FHIR Bundle with 1 Composition');
+  await expect(page.getByRole('article', { name: 'Clinical notes (FHIR)' })).toContainText('FHIR Bundle (document) with 1 composition');
   await screenshot(page, 'dictation-completed');
 
   // FHIR export: the OS save dialog cannot be driven here, so it answers with a path.

@@ -30,7 +30,7 @@ export function DictationDetailView() {
       {detail.problem ? (
         <p className={`banner ${detail.state === 'failed' ? 'error' : 'warning'}`} data-testid="detail-problem">
           {detail.problem}
-          {waitingRetry ? ` Next try at ${formatTime(detail.nextAttemptAt!)}.` : ''}
+          {waitingRetry && detail.nextAttemptAt ? ` Next try at ${formatTime(detail.nextAttemptAt)}.` : ''}
         </p>
       ) : null}
       <div className="detail-actions">

@@ -1,5 +1,7 @@
 import { useStatusStore } from '../../app/status-store';
 import { useNavigationStore } from '../../app/navigation-store';
+import { Contained } from '../../components/Contained';
+import { useDictationStore } from './dictation-store';
 import { DictationDetailView } from './DictationDetailView';
 import { DictationList } from './DictationList';
 import { RecorderPanel } from './RecorderPanel';
@@ -8,6 +10,7 @@ export function DictationScreen() {
   const paused = useStatusStore((state) => state.status?.syncPaused ?? null);
   const holdMessage = useStatusStore((state) => state.status?.holdMessage ?? null);
   const show = useNavigationStore((state) => state.show);
+  const selectedId = useDictationStore((state) => state.selectedId);
   return (
     <div className="dictation-screen">
       <h1 className="visually-hidden">Dictation</h1>
@@ -24,10 +27,16 @@ export function DictationScreen() {
           Automatic sending is off in Settings; dictations wait on this computer.
         </div>
       ) : null}
-      <RecorderPanel />
+      <Contained failure="The recorder could not be shown." advice="A recording under way goes on and is kept." retry>
+        <RecorderPanel />
+      </Contained>
       <div className="dictation-columns">
-        <DictationList />
-        <DictationDetailView />
+        <Contained failure="The list of dictations could not be shown." advice="Nothing is lost; the dictations are kept on this computer." retry>
+          <DictationList />
+        </Contained>
+        <Contained failure="This dictation could not be shown." advice="Nothing is lost; choose it again or another one." resetKeys={[selectedId]}>
+          <DictationDetailView />
+        </Contained>
       </div>
     </div>
   );

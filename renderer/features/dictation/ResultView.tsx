@@ -1,9 +1,11 @@
-import type { DecodedOutput, TranscriptionResult } from '../../../contract/transcription';
+import { useState } from 'react';
+import type { DecodedOutput, FhirSummary, StoredResult } from '../../../contract/transcription';
 import type { Prescription } from '../../../contract/prescription';
+import { Contained } from '../../components/Contained';
+import { ServiceDetail } from '../../components/ServiceDetail';
 import { medicationRow } from './format';
+import { fhirFootnote, fhirHeadline, resourceLabel, statusText, statusTone } from './result-format';
 import { useDictationStore } from './dictation-store';
-
-const STATUS_TEXT: Record<string, string> = { success: 'Complete', partial_success: 'Partly complete', failure: 'Failed' };
 
 function MedicationsTable({ prescription }: { prescription: Prescription }) {
   if (prescription.medications.length === 0) return <p className="empty">No medication was prescribed.</p>;
@@ -22,7 +24,7 @@ function MedicationsTable({ prescription }: { prescription: Prescription }) {
         {prescription.medications.map((medication, index) => {
           const row = medicationRow(medication);
           return (
-            <tr key={medication.id ?? index}>
+            <tr key={index}>
               <th scope="row">{row.name}</th>
               <td>{row.dose}</td>
               <td>{row.frequency}</td>
@@ -36,63 +38,89 @@ function MedicationsTable({ prescription }: { prescription: Prescription }) {
   );
 }
 
-function describeFhir(json: unknown): string {
-  const bundle = json as { resourceType?: string; entry?: Array<{ resource?: { resourceType?: string } }> };
-  const counts = new Map<string, number>();
-  for (const entry of bundle.entry ?? []) {
-    const type = entry.resource?.resourceType ?? 'unknown';
-    counts.set(type, (counts.get(type) ?? 0) + 1);
-  }
-  const parts = [...counts].map(([type, count]) => `${count} ${type}`);
-  return `FHIR ${bundle.resourceType ?? 'resource'}${parts.length ? ` with ${parts.join(', ')}` : ''}`;
+function FhirView({ summary }: { summary: FhirSummary }) {
+  const footnote = fhirFootnote(summary);
+  return (
+    <div className="fhir">
+      <p className="fhir-headline">{fhirHeadline(summary)}</p>
+      {summary.title ? <h4 className="fhir-title">{summary.title}</h4> : null}
+      {summary.sections.length > 0 ? (
+        <div className="fhir-sections" aria-label="Sections">
+          {summary.sections.map((section, index) => (
+            <section key={index} className="fhir-section" style={{ marginLeft: `${Math.min(section.level, 6) * 16}px` }}>
+              {section.title ? <h5>{section.title}</h5> : null}
+              {section.text ? <p className="output-text">{section.text}</p> : null}
+            </section>
+          ))}
+        </div>
+      ) : null}
+      {summary.lines.length > 0 ? (
+        <ul className="fhir-lines" aria-label="Entries">
+          {summary.lines.map((line, index) => (
+            <li key={index}>
+              <span className="fhir-type">{resourceLabel(line.resourceType)}</span> {line.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {footnote ? <p className="hint">{footnote}</p> : null}
+    </div>
+  );
+}
+
+/** The JSON is put on the page only when asked for: it can be large. */
+function JsonDetails({ json }: { json: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Show JSON</summary>
+      {open ? <pre className="json">{json}</pre> : null}
+    </details>
+  );
+}
+
+function Messages({ kind, messages }: { kind: 'Error' | 'Warning'; messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <ul className={`messages ${kind === 'Error' ? 'errors' : 'warnings'}`} aria-label={`${kind}s`}>
+      {messages.map((message, index) => (
+        <li key={index}>
+          <strong>{kind}:</strong> {message}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function OutputCard({ id, output }: { id: string; output: DecodedOutput }) {
   const { exportOutput, copy } = useDictationStore.getState();
   const { content } = output;
-  const json = content.kind === 'fhir' || content.kind === 'json' ? JSON.stringify(content.json, null, 2) : null;
+  const json = content.kind === 'fhir' || content.kind === 'json' || content.kind === 'prescription' ? content.json : null;
   return (
-    <article className="output" aria-label={output.name} data-template={output.templateId}>
-      <header>
-        <h3>{output.name}</h3>
-        <span className={`status-pill status-${output.status}`}>{STATUS_TEXT[output.status] ?? output.status}</span>
-      </header>
-      {output.errors.length > 0 ? (
-        <ul className="messages errors" aria-label="Errors">
-          {output.errors.map((message) => (
-            <li key={message}>
-              <strong>Error:</strong> {message}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {output.warnings.length > 0 ? (
-        <ul className="messages warnings" aria-label="Warnings">
-          {output.warnings.map((message) => (
-            <li key={message}>
-              <strong>Warning:</strong> {message}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+    <>
+      <Messages kind="Error" messages={output.errors} />
+      <Messages kind="Warning" messages={output.warnings} />
       {content.kind === 'prescription' ? (
         <>
           <MedicationsTable prescription={content.prescription} />
           {content.prescription.language ? <p className="hint">Language: {content.prescription.language}</p> : null}
         </>
       ) : null}
-      {content.kind === 'text' ? <p className="output-text">{content.text}</p> : null}
-      {json !== null ? (
+      {content.kind === 'text' ? (
         <>
-          {content.kind === 'fhir' ? <p>{describeFhir(content.json)}</p> : null}
-          <details>
-            <summary>Show JSON</summary>
-            <pre className="json">{json}</pre>
-          </details>
+          <p className="output-text">{content.text}</p>
+          {content.shortened ? <p className="hint">This text was too long to keep whole; it is shortened here.</p> : null}
         </>
       ) : null}
+      {content.kind === 'fhir' ? <FhirView summary={content.summary} /> : null}
+      {content.kind === 'json' ? <p className="hint">Output of a template this app does not know; its JSON is below.</p> : null}
+      {content.kind === 'fhir' || content.kind === 'json' ? <JsonDetails json={content.json} /> : null}
       {content.kind === 'empty' ? <p className="empty">No output for this template.</p> : null}
-      {content.kind === 'invalid' ? <p className="field-error">{content.problem}</p> : null}
+      {content.kind === 'invalid' ? (
+        <p className="field-error" data-testid="output-problem">
+          {content.problem}
+        </p>
+      ) : null}
       <div className="output-actions">
         {content.kind === 'text' ? (
           <button type="button" onClick={() => void copy(content.text, 'Text')}>
@@ -100,38 +128,49 @@ function OutputCard({ id, output }: { id: string; output: DecodedOutput }) {
           </button>
         ) : null}
         {json !== null ? (
-          <>
-            <button type="button" onClick={() => void exportOutput(id, output.templateId)}>
-              Export .json
-            </button>
-            <button type="button" onClick={() => void copy(json, 'JSON')}>
-              Copy JSON
-            </button>
-          </>
-        ) : null}
-        {content.kind === 'prescription' ? (
           <button type="button" onClick={() => void exportOutput(id, output.templateId)}>
             Export .json
           </button>
         ) : null}
+        {content.kind === 'fhir' || content.kind === 'json' ? (
+          <button type="button" onClick={() => void copy(content.json, 'JSON')}>
+            Copy JSON
+          </button>
+        ) : null}
       </div>
-    </article>
+    </>
   );
 }
 
-export function ResultView({ id, result }: { id: string; result: TranscriptionResult }) {
+export function ResultView({ id, result }: { id: string; result: StoredResult }) {
+  if (result.state === 'unreadable') {
+    return (
+      <div className="banner error" role="alert" data-testid="result-problem">
+        <p>{result.problem}</p>
+      </div>
+    );
+  }
   if (result.state === 'failed') {
     return (
-      <p className="banner error" role="alert">
-        {result.message}
-      </p>
+      <div className="banner error" role="alert" data-testid="result-problem">
+        <p>{result.message}</p>
+        {result.detail ? <ServiceDetail detail={result.detail} /> : null}
+      </div>
     );
   }
   return (
     <div className="outputs">
       {result.state === 'in_progress' ? <p className="hint">Processing; the output so far:</p> : null}
-      {result.outputs.map((output) => (
-        <OutputCard key={output.templateId} id={id} output={output} />
+      {result.outputs.map((output, index) => (
+        <article key={`${index}:${output.templateId}`} className="output" aria-label={output.name || `Part ${index + 1}`} data-template={output.templateId}>
+          <header>
+            <h3>{output.name || `Part ${index + 1}`}</h3>
+            <span className={`status-pill status-${statusTone(output.status)}`}>{statusText(output.status)}</span>
+          </header>
+          <Contained failure="This part of the result could not be shown." advice="The other parts are not affected." resetKeys={[output]}>
+            <OutputCard id={id} output={output} />
+          </Contained>
+        </article>
       ))}
     </div>
   );

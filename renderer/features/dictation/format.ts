@@ -1,20 +1,27 @@
 /** Display helpers for dictations. Pure. */
 import type { Medication } from '../../../contract/prescription';
 
+const NONE = '—';
+
 export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return NONE;
   const total = Math.floor(ms / 1000);
   const minutes = Math.floor(total / 60);
   const seconds = total % 60;
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
 
-export function formatDateTime(iso: string): string {
+function dateOf(iso: string): Date | null {
   const date = new Date(iso);
-  return date.toLocaleString([], { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function formatDateTime(iso: string): string {
+  return dateOf(iso)?.toLocaleString([], { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }) ?? NONE;
 }
 
 export function formatTime(iso: string, withSeconds = false): string {
-  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...(withSeconds ? { second: '2-digit' } : {}) });
+  return dateOf(iso)?.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...(withSeconds ? { second: '2-digit' } : {}) }) ?? NONE;
 }
 
 export interface MedicationRow {
@@ -32,10 +39,11 @@ function plural(count: number, unit: string): string {
 /** One readable row per medication; missing parts show as a dash. */
 export function medicationRow(medication: Medication): MedicationRow {
   const frequency = medication.frequency;
-  const dose = frequency?.custom || frequency?.dose?.join('-') || '—';
+  const dose = frequency?.custom || frequency?.dose?.join('-') || NONE;
   const perDay = frequency?.frequency;
-  const frequencyText = perDay && /^\d+$/.test(perDay) ? `${plural(Number(perDay), 'time')} a day` : perDay || '—';
+  const frequencyText = perDay && /^\d{1,6}$/.test(perDay) ? `${plural(Number(perDay), 'time')} a day` : perDay || NONE;
+  const period = frequency?.period;
   const duration =
-    frequency?.period !== undefined && frequency.period_unit ? plural(frequency.period, frequency.period_unit.replace(/s$/, '')) : '—';
-  return { name: medication.name, dose, frequency: frequencyText, duration, instruction: medication.instruction || '—' };
+    period !== undefined && Number.isFinite(period) && frequency?.period_unit ? plural(period, frequency.period_unit.replace(/s$/, '')) : NONE;
+  return { name: medication.name || NONE, dose, frequency: frequencyText, duration, instruction: medication.instruction || NONE };
 }

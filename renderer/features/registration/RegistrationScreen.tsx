@@ -1,5 +1,6 @@
 import { useEffect, type ClipboardEvent } from 'react';
 import type { RegistrationStep } from '../../../contract/registration';
+import { ServiceDetail } from '../../components/ServiceDetail';
 import { AadhaarStep, AadhaarSummary } from './AadhaarStep';
 import { AbhaSummary } from './AbhaSummary';
 import { ChooseAddressStep, CreateAddressStep } from './AddressStep';
@@ -36,7 +37,7 @@ function Problem() {
   return (
     <div className="banner error" role="alert" data-testid="registration-error">
       <p>{error.message}</p>
-      {error.detail && !error.message.includes(error.detail) ? <p className="hint">The national health system said: {error.detail}</p> : null}
+      {error.detail && !error.message.includes(error.detail) ? <ServiceDetail detail={error.detail} /> : null}
       {error.retryable ? (
         <button type="button" onClick={() => void retry()} disabled={busy}>
           Try again

@@ -31,3 +31,58 @@ export function seedDictations(userDataDir: string, count: number): void {
     writeFileSync(join(root, id, 'manifest.json'), JSON.stringify(manifest));
   }
 }
+
+/** One second of 16 kHz mono 16-bit speech-like tone, as the recorder writes it. */
+function toneWav(seconds = 1): Buffer {
+  const samples = 16_000 * seconds;
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i += 1) data.writeInt16LE(Math.round(6000 * Math.sin((2 * Math.PI * 220 * i) / 16_000)), i * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(16_000, 24);
+  header.writeUInt32LE(32_000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+/**
+ * Writes dictations that were recorded and not yet sent (audio and manifest), as if a doctor
+ * had recorded them offline: the app sends them by itself once it starts.
+ */
+export function seedRecordedDictations(userDataDir: string, labels: string[]): void {
+  const root = join(userDataDir, 'dictations');
+  const audio = toneWav();
+  const start = Date.now() - labels.length * 60_000;
+  labels.forEach((label, i) => {
+    const id = randomUUID();
+    mkdirSync(join(root, id), { recursive: true });
+    writeFileSync(join(root, id, 'audio.wav'), audio);
+    const manifest = {
+      version: 1,
+      id,
+      txnId: randomUUID(),
+      previousTxnIds: [],
+      createdAt: new Date(start + i * 60_000).toISOString(),
+      label,
+      mode: 'dictation',
+      state: 'recorded',
+      recovered: false,
+      durationMs: 1000,
+      attempts: 0,
+      nextAttemptAt: null,
+      problem: null,
+      uploadStartedAt: null,
+      uploadedAt: null,
+      finishedAt: null,
+    };
+    writeFileSync(join(root, id, 'manifest.json'), JSON.stringify(manifest));
+  });
+}

@@ -85,7 +85,11 @@ describe('transcription result lookup', () => {
     if (emr?.content.kind !== 'prescription') throw new Error('no prescription');
     expect(emr.content.prescription.medications.length).toBeGreaterThan(0);
     expect(emr.content.prescription.medications[0]).toMatchObject({ name: expect.any(String), frequency: { dose: expect.any(Array), period: expect.any(Number) } });
-    expect(notes?.content).toMatchObject({ kind: 'fhir', json: { resourceType: 'Bundle' } });
+    expect(notes?.content).toMatchObject({
+      kind: 'fhir',
+      summary: { resourceType: 'Bundle', bundleType: 'document', title: 'Clinical note (sandbox test data)', unreadableEntries: 0 },
+      json: expect.stringContaining('"resourceType": "Bundle"'),
+    });
     expect(transcript?.content).toMatchObject({ kind: 'text', text: expect.stringContaining('Sandbox') });
     expect(result.context).toMatchObject({ mode: 'dictation', doctorId: 'sandbox-doctor-0001', visitId: expect.stringMatching(/^txn-progress_/) });
   });

@@ -1,0 +1,254 @@
+/**
+ * A service that answers badly never blanks the window: over two hundred hostile answers
+ * (sandbox `hostileNext`) through real dictations, records and registrations, each item then
+ * opened in the window; a part that cannot be drawn is contained to its card; a renderer
+ * that dies is reloaded, says so, and has lost nothing.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ElectronApplication, Page } from '@playwright/test';
+import type { DictationSummary } from '../../contract/dictation';
+import type { SandboxServer } from '../../main/sandbox/sandbox-server';
+import { labReportPdf } from '../fixtures/documents';
+import { bridgeValue, expect, test } from './support/fixtures';
+import { SCREENSHOTS, newDataFolder, screenshot } from './support/launch-app';
+import { seedRecordedDictations } from './support/seed-dictations';
+
+const customService = (sandbox: SandboxServer) => ({ service: 'custom', customServiceUrl: sandbox.url, accessToken: sandbox.token });
+
+/** Hostile answers the sandbox gave to an operation, all kinds together. */
+function served(sandbox: SandboxServer, operation: string): number {
+  return Object.entries(sandbox.hostileServed())
+    .filter(([key]) => key.startsWith(`${operation}/`))
+    .reduce((sum, [, count]) => sum + count, 0);
+}
+
+async function show(page: Page, screen: 'Dictation' | 'Records' | 'Registration') {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: screen }).click();
+}
+
+/** The window still has its frame: the navigation and a screen, not a blank page. */
+async function expectWindowIntact(page: Page) {
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByTestId('service-badge')).toBeVisible();
+  await expect(page.getByTestId('contained-failure')).toHaveCount(0);
+}
+
+/** Every message shown in `scope` is there, readable and bounded (the service's words cut to a readable length). */
+async function expectReadableMessages(scope: ReturnType<Page['locator']>, selector: string) {
+  for (const text of await scope.locator(selector).allInnerTexts()) {
+    expect(text.trim().length).toBeGreaterThan(0);
+    expect(text.length).toBeLessThanOrEqual(1_100);
+  }
+}
+
+/** Drops files on the Records drop zone as the OS does. */
+async function dropFiles(page: Page, files: Array<{ name: string; bytes: Buffer }>) {
+  const dataTransfer = await page.evaluateHandle(
+    (list) => {
+      const transfer = new DataTransfer();
+      for (const file of list) {
+        const binary = atob(file.base64);
+        const bytes = new Uint8Array(binary.length);
+        for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+        transfer.items.add(new File([bytes], file.name));
+      }
+      return transfer;
+    },
+    files.map((file) => ({ name: file.name, base64: file.bytes.toString('base64') })),
+  );
+  await page.getByTestId('dropzone').dispatchEvent('drop', { dataTransfer });
+}
+
+const DICTATIONS = 130;
+const RECORDS = 40;
+const INITS = 30;
+const RESENDS = 10;
+
+test('over two hundred hostile answers through dictations, records and registrations: every item opens readably', async ({ launch, startSandbox }) => {
+  test.setTimeout(240_000);
+  const sandbox = await startSandbox({
+    faults: { processingMs: 0, hostileNext: { resultLookup: DICTATIONS, recordUpload: RECORDS, registrationInit: INITS, registrationResend: RESENDS } },
+  });
+  const userDataDir = newDataFolder();
+  const labels = Array.from({ length: DICTATIONS }, (_, i) => `Hostile ${String(i + 1).padStart(3, '0')}`);
+  seedRecordedDictations(userDataDir, labels);
+  const { page } = await launch({ userDataDir, policy: { ...customService(sandbox), uploadAudioFormat: 'wav', otpResendSeconds: 5 } });
+
+  // Records: forty lab reports, each answered with a hostile answer.
+  await show(page, 'Records');
+  const pdf = await labReportPdf();
+  for (let batch = 0; batch < RECORDS / 20; batch += 1) {
+    await dropFiles(page, Array.from({ length: 20 }, (_, i) => ({ name: `report-${batch * 20 + i + 1}.pdf`, bytes: pdf })));
+    await page.getByRole('button', { name: 'Upload 20 files as one batch' }).click();
+    await expect(page.getByTestId('staged-file')).toHaveCount(0);
+  }
+  await expect.poll(() => served(sandbox, 'recordUpload'), { timeout: 60_000 }).toBe(RECORDS);
+  const rows = page.getByTestId('document-row');
+  await expect(rows).toHaveCount(RECORDS);
+  await expect.poll(async () => (await bridgeValue(page, 'listRecords')).filter((record) => record.problem === null).length, { timeout: 30_000 }).toBe(0);
+  for (let i = 0; i < RECORDS; i += 1) {
+    const row = rows.nth(i);
+    await row.scrollIntoViewIfNeeded();
+    await expect(row.locator('.field-error, .warning-text')).toBeVisible();
+    await expectReadableMessages(row, '.field-error, .warning-text');
+  }
+  await expectWindowIntact(page);
+  await screenshot(page, 'robustness-records');
+
+  // Registrations: thirty starts and ten resends, each answered with a hostile answer.
+  await show(page, 'Registration');
+  const number = page.getByLabel("Patient's Aadhaar number");
+  await number.click();
+  await number.pressSequentially('234123412346');
+  await page.getByRole('checkbox', { name: /The patient agrees/ }).check();
+  const error = page.getByTestId('registration-error');
+  for (let i = 1; i <= INITS; i += 1) {
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await expect.poll(() => served(sandbox, 'registrationInit')).toBe(i);
+    await expect(page.getByRole('button', { name: 'Send OTP' })).toBeEnabled();
+    await expect(error).toBeVisible();
+    await expectReadableMessages(error, 'p:first-child');
+    await expectWindowIntact(page);
+    if (i === 1) await screenshot(page, 'robustness-registration');
+  }
+  // The hostile starts are used up: this one is answered as usual, then every resend is hostile.
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  const sent = page.getByTestId('otp-sent');
+  await expect(sent).toBeVisible();
+  await expect(sent.getByRole('button', { name: 'Resend OTP' })).toBeEnabled({ timeout: 10_000 });
+  for (let i = 1; i <= RESENDS; i += 1) {
+    await sent.getByRole('button', { name: 'Resend OTP' }).click();
+    await expect.poll(() => served(sandbox, 'registrationResend')).toBe(i);
+    await expect(sent.getByRole('button', { name: 'Resend OTP' })).toBeEnabled();
+    await expect(error).toBeVisible();
+    await expectReadableMessages(error, 'p:first-child');
+    await expectWindowIntact(page);
+  }
+
+  // Dictations: every result lookup of the first hundred and thirty was hostile.
+  await expect.poll(() => served(sandbox, 'resultLookup'), { timeout: 90_000 }).toBe(DICTATIONS);
+  const settled = (item: DictationSummary) => ['completed', 'partial', 'failed'].includes(item.state) || item.problem !== null;
+  await expect.poll(async () => (await bridgeValue(page, 'listDictations')).filter((item) => !settled(item)).length, { timeout: 60_000 }).toBe(0);
+  await show(page, 'Dictation');
+  const search = page.getByRole('searchbox', { name: 'Search by label' });
+  const detail = page.getByRole('region', { name: 'Dictation details' });
+  const states = new Map<string, number>();
+  for (const label of labels) {
+    await search.fill(label);
+    await page.getByRole('option').filter({ hasText: label }).click();
+    await expect(detail.getByRole('heading', { name: label })).toBeVisible();
+    const state = (await detail.getByTestId('detail-state').innerText()).trim();
+    states.set(state, (states.get(state) ?? 0) + 1);
+    if (state === 'Failed') await expect(detail.getByTestId('detail-problem')).toBeVisible();
+    await expectReadableMessages(detail, '[data-testid=detail-problem], [data-testid=result-problem] > p:first-child, [data-testid=output-problem]');
+    await expectWindowIntact(page);
+    if (label === labels[4]) await screenshot(page, 'robustness-dictation-huge');
+    if (label === labels[1]) await screenshot(page, 'robustness-dictation-fhir');
+  }
+  // The hostile answers were of every kind: some results drawn with parts that could not be read, some failed.
+  expect(states.get('Failed') ?? 0).toBeGreaterThan(0);
+  expect((states.get('Completed') ?? 0) + (states.get('Partial result') ?? 0)).toBeGreaterThan(0);
+  expect(served(sandbox, 'resultLookup') + served(sandbox, 'recordUpload') + served(sandbox, 'registrationInit') + served(sandbox, 'registrationResend')).toBeGreaterThanOrEqual(200);
+});
+
+test('while recording, the selected dictation gets a result with prototype-named statuses: shown as text, recording goes on', async ({
+  launch,
+  startSandbox,
+  microphone: _microphone,
+}) => {
+  const sandbox = await startSandbox({ faults: { processingMs: 600_000 } });
+  const userDataDir = newDataFolder();
+  seedRecordedDictations(userDataDir, ['Changes underneath']);
+  const { page } = await launch({ userDataDir, policy: { ...customService(sandbox), uploadAudioFormat: 'wav' } });
+  await page.getByRole('option').filter({ hasText: 'Changes underneath' }).click();
+  await expect(page.getByTestId('detail-state')).toHaveText('Processing', { timeout: 15_000 });
+  await page.getByLabel('Patient or visit (optional)').fill('Next patient');
+  await page.getByRole('button', { name: '● Record' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
+
+  // The result arrives while recording and the detail view is drawn again underneath.
+  sandbox.setFaults({ hostileNext: { resultLookup: 1 }, hostileKinds: ['prototype-names'] });
+  await expect(page.getByTestId('detail-state')).toHaveText('Completed', { timeout: 30_000 });
+  for (const name of ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+    await expect(page.getByRole('article', { name }).locator('.status-pill')).toHaveText(name);
+  }
+  await expectWindowIntact(page);
+  await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now');
+  await screenshot(page, 'robustness-prototype-statuses');
+  await page.getByRole('button', { name: '■ Stop' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
+  await expect(page.getByRole('option').filter({ hasText: 'Next patient' })).toBeVisible();
+});
+
+test('a part of a result that cannot be drawn says so in its card; the rest of the result keeps working', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox({ faults: { processingMs: 0 } });
+  const userDataDir = newDataFolder();
+  seedRecordedDictations(userDataDir, ['Card check']);
+  const { app, page } = await launch({ userDataDir, policy: { ...customService(sandbox), uploadAudioFormat: 'wav' } });
+  await page.getByRole('option').filter({ hasText: 'Card check' }).click();
+  await expect(page.getByTestId('detail-state')).toHaveText('Completed', { timeout: 30_000 });
+  // A fault in main that hands the page a shape it cannot draw: a prescription without its medications.
+  const [item] = await bridgeValue(page, 'listDictations');
+  const detail = await bridgeValue(page, 'getDictation', { id: item!.id });
+  const broken = JSON.parse(JSON.stringify(detail)) as typeof detail;
+  if (broken.result && 'outputs' in broken.result) {
+    for (const output of broken.result.outputs) if (output.content.kind === 'prescription') (output.content as { prescription: unknown }).prescription = null;
+  }
+  await app.evaluate(({ ipcMain }, value) => {
+    ipcMain.removeHandler('scribe:op:getDictation');
+    ipcMain.handle('scribe:op:getDictation', () => ({ ok: true, value }));
+  }, broken);
+  await page.getByRole('option').filter({ hasText: 'Card check' }).click();
+  const emr = page.getByRole('article', { name: 'EKA EMR Template' });
+  await expect(emr.getByTestId('contained-failure')).toContainText('This part of the result could not be shown.', { timeout: 30_000 });
+  await expect(emr.getByTestId('failure-reason')).toContainText('TypeError');
+  await expect(page.getByRole('article', { name: 'Transcript' })).toContainText('Sandbox transcript');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await screenshot(page, 'robustness-card-contained');
+});
+
+/**
+ * Runs a script in the window's page from main. After a renderer crash Playwright keeps its
+ * page object marked as crashed, though the window has a new, working page.
+ */
+function inPage<T>(app: ElectronApplication, script: string): Promise<T | null> {
+  // A script sent while the page is being replaced never answers: give up after a second.
+  return app.evaluate(
+    ({ BrowserWindow }, code) =>
+      Promise.race([
+        BrowserWindow.getAllWindows()[0]!.webContents.executeJavaScript(code) as Promise<T>,
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 1000)),
+      ]),
+    script,
+  );
+}
+
+const textOf = (selector: string) => `document.querySelector(${JSON.stringify(selector)})?.innerText ?? null`;
+
+test('when the page process dies, the window is reloaded, says so once, and nothing is lost', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox({ faults: { processingMs: 0 } });
+  const userDataDir = newDataFolder();
+  seedRecordedDictations(userDataDir, ['Before the crash']);
+  const { app, page } = await launch({ userDataDir, policy: { ...customService(sandbox), uploadAudioFormat: 'wav' } });
+  await page.getByRole('option').filter({ hasText: 'Before the crash' }).click();
+  await expect(page.getByTestId('detail-state')).toHaveText('Completed', { timeout: 30_000 });
+  await expect(page.getByTestId('reload-notice')).toHaveCount(0);
+
+  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.webContents.forcefullyCrashRenderer());
+  await expect.poll(() => inPage(app, textOf('[data-testid=reload-notice] span')).catch(() => null), { timeout: 20_000 }).toBe(
+    'The window was reloaded after a problem; nothing was lost.',
+  );
+  expect(await inPage(app, textOf('nav[aria-label=Main]'))).toContain('Dictation');
+  expect(await inPage(app, textOf('[data-testid=dictation-list]'))).toContain('Before the crash');
+  await inPage(app, `document.querySelector('[role=option]').click()`);
+  await expect.poll(() => inPage(app, textOf('[data-testid=detail-state]'))).toBe('Completed');
+  await expect.poll(() => inPage(app, `document.querySelector('table[aria-label=Medications]') !== null`)).toBe(true);
+  const png = await app.evaluate(async ({ BrowserWindow }) => (await BrowserWindow.getAllWindows()[0]!.webContents.capturePage()).toPNG().toString('base64'));
+  writeFileSync(join(SCREENSHOTS, 'robustness-reloaded.png'), Buffer.from(png, 'base64'));
+
+  // Said once: a later load of the page does not repeat it.
+  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.webContents.reload());
+  await expect.poll(() => inPage(app, textOf('nav[aria-label=Main]')).catch(() => null), { timeout: 20_000 }).toContain('Dictation');
+  expect(await inPage(app, textOf('[data-testid=reload-notice]'))).toBeNull();
+});

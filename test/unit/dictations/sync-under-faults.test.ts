@@ -1,0 +1,81 @@
+/**
+ * The dictation outbox against a flaky or hostile sandbox: with 30 % of answers 503 and 10 %
+ * of connections dropped every dictation completes with exactly one upload; with every kind
+ * of hostile result answer each one ends readable, and its result is stored and read back.
+ */
+import { describe, expect, it } from 'vitest';
+import { PENDING_STATES } from '../../../contract/dictation';
+import { ServiceClient } from '../../../main/api/service-client';
+import { WavAppender } from '../../../main/audio/wav-file';
+import { inlineMp3Encoding, prepareUploadAudio } from '../../../main/audio/upload-audio';
+import { DictationOutbox } from '../../../main/dictations/dictation-outbox';
+import { DictationStore } from '../../../main/dictations/dictation-store';
+import { HOSTILE_ANSWERS } from '../../../main/sandbox/sandbox-hostile';
+import { ServiceHealth } from '../../../main/service/service-health';
+import { staticToken } from '../../../main/service/token-source';
+import { useSandbox } from '../api/sandbox-fixture';
+import { tempFolder } from '../temp-folder';
+
+const env = useSandbox();
+
+function recorded(store: DictationStore, label: string) {
+  const manifest = store.create({ mode: 'dictation', label });
+  const wav = WavAppender.create(store.audioPath(manifest.id));
+  for (let i = 0; i < 31; i += 1) wav.append(new Int16Array(512).map((_, j) => Math.round(3000 * Math.sin(j / 5))));
+  return store.update(manifest.id, { state: 'recorded', durationMs: wav.finish().durationMs });
+}
+
+function outbox(store: DictationStore) {
+  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
+  const sync = new DictationOutbox({
+    store,
+    client,
+    health: new ServiceHealth(),
+    prepareAudio: (manifest) => prepareUploadAudio(store.folderOf(manifest.id), 'wav', inlineMp3Encoding),
+    isOnline: () => true,
+    autoSync: () => true,
+    retryBackoff: { baseMs: 10, capMs: 40 },
+    pollBackoff: { baseMs: 10, capMs: 40 },
+    // A Retry-After of an hour is longer than this: the lookup gives up and the outbox tries again soon.
+    pollDeadlineMs: 2_000,
+  });
+  return { sync, client };
+}
+
+const unfinished = (store: DictationStore) => store.list().filter((item) => PENDING_STATES.has(item.state)).length;
+
+describe('the dictation outbox under faults', () => {
+  it('completes every dictation through 30 % 503s and 10 % dropped connections, with one upload each', async () => {
+    env.sandbox.setFaults({ serverErrorRate: 0.3, dropRate: 0.1 });
+    const store = new DictationStore(tempFolder());
+    const items = Array.from({ length: 8 }, (_, i) => recorded(store, `flaky ${i}`));
+    const { sync, client } = outbox(store);
+    sync.start();
+    await expect.poll(() => store.list().filter((item) => item.state === 'completed').length, { timeout: 30_000, interval: 50 }).toBe(items.length);
+    sync.stop();
+    await client.close();
+    for (const item of items) expect(env.sandbox.uploadsFor(item.txnId)).toBe(1);
+  });
+
+  it('ends every dictation readable through every kind of hostile result answer, its result stored and read back', async () => {
+    const kinds = HOSTILE_ANSWERS.resultLookup.length;
+    env.sandbox.setFaults({ hostileNext: { resultLookup: kinds } });
+    const store = new DictationStore(tempFolder());
+    const items = Array.from({ length: kinds }, (_, i) => recorded(store, `hostile ${i}`));
+    const { sync, client } = outbox(store);
+    sync.start();
+    await expect.poll(() => Object.keys(env.sandbox.hostileServed()).length, { timeout: 15_000, interval: 50 }).toBe(kinds);
+    await expect.poll(() => unfinished(store), { timeout: 15_000, interval: 50 }).toBe(0);
+    sync.stop();
+    await client.close();
+    for (const item of items) {
+      const manifest = store.get(item.id)!;
+      expect(['completed', 'partial', 'failed']).toContain(manifest.state);
+      if (manifest.problem !== null) expect(manifest.problem.length).toBeLessThanOrEqual(1_000);
+      const result = store.readResult(item.id);
+      if (manifest.state !== 'failed') expect(result?.state).toMatch(/completed|partial/);
+      if (result) expect(result.state).not.toBe('unreadable');
+    }
+    expect(store.list().some((item) => item.state === 'failed')).toBe(true);
+  });
+});

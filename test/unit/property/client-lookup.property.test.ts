@@ -1,0 +1,16 @@
+/** Ten thousand generated answers to the result lookup, through the real client and decoders (see client-answers). */
+import fc from 'fast-check';
+import { describe, it } from 'vitest';
+import { getTranscriptionResult } from '../../../main/api/voice-api';
+import { resultBody } from './arbitraries';
+import { answers, caller, encrypted, property } from './client-harness';
+import { expectReadableResult, expectTyped, settle } from './outcome';
+
+describe('every generated answer ends typed and readable', () => {
+  it('result lookup', async () => {
+    await property(fc.tuple(answers(resultBody, [200, 200, 202, 206, 400, 500]), encrypted), async ([responses, encrypt]) => {
+      expectTyped(await settle(getTranscriptionResult(caller(responses, encrypt), 'txn-1')), expectReadableResult);
+    });
+  });
+
+});

@@ -1,0 +1,117 @@
+/**
+ * The decoders and the rules about the service's texts and delays, on ten thousand generated
+ * values each: no exception escapes, and what comes out is typed and bounded.
+ */
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { describe, it } from 'vitest';
+import { summarizeFhir, narrativeText } from '../../../main/api/fhir-summary';
+import { boundedCopy, nestsDeeperThan } from '../../../main/api/json-limits';
+import { MAX_RETRY_DELAY_MS, fullJitterDelay, parseRetryAfter } from '../../../main/api/retry-policy';
+import { serviceCode, serviceDetail, serviceText, serviceWords } from '../../../main/api/service-text';
+import { decodeContext, decodeOutputItem } from '../../../main/api/transcription-output';
+import { parseStoredResult } from '../../../main/dictations/stored-result';
+import { fhirLike, junk, outputItem, retryAfter, text, wire } from './arbitraries';
+import { expectReadableMessage } from './outcome';
+
+const RUNS = 10_000;
+const SEED = Number(process.env.PROPERTY_SEED ?? 20_260_301);
+const options = { numRuns: RUNS, seed: SEED, endOnFailure: true };
+
+/** Can be stored and sent to the page (JSON.stringify recurses like structured cloning does). */
+const json = (value: unknown) => JSON.stringify(value);
+
+describe('decoders', () => {
+  it('decode any output item (its value base64 of anything) into typed, bounded content; a bad item never throws', () => {
+    fc.assert(
+      fc.property(outputItem, fc.nat(200), (item, index) => {
+        const output = decodeOutputItem(item, index);
+        json(output);
+        assert.ok(output.templateId.length <= 200);
+        assert.ok(output.status.length <= 100);
+        for (const message of [...output.errors, ...output.warnings]) assert.ok(message.length <= 300);
+        const { content } = output;
+        assert.ok(['empty', 'prescription', 'fhir', 'json', 'text', 'invalid'].includes(content.kind));
+        if (content.kind === 'invalid') expectReadableMessage(content.problem);
+        if ('json' in content) assert.ok(content.json.length <= 1_000_000);
+        if (content.kind === 'text') assert.ok(content.text.length <= 1_000_000);
+      }),
+      options,
+    );
+  });
+
+  it('summarize anything shaped like FHIR, or say why not', () => {
+    fc.assert(
+      fc.property(fc.oneof(fhirLike, junk), (value) => {
+        if (nestsDeeperThan(value)) return;
+        const reading = summarizeFhir(value);
+        json(reading);
+        if (!reading.ok) return expectReadableMessage(reading.problem);
+        assert.ok(reading.summary.lines.length <= 200);
+        assert.ok(reading.summary.sections.length <= 200);
+        for (const line of reading.summary.lines) assert.ok(line.text.length <= 2_000);
+      }),
+      options,
+    );
+  });
+
+  it('read any narrative as bounded plain text', () => {
+    fc.assert(
+      fc.property(fc.oneof(text, fc.string({ unit: fc.constantFrom('<', '>', '&', '#', ';', 'x', '1', 'a', ' ', '/', 'p', 'b', 'r', '\n') })), (xhtml) => {
+        assert.ok(narrativeText(xhtml).length <= 2_000);
+      }),
+      options,
+    );
+  });
+
+  it('keep additional_data bounded, prototype names and all', () => {
+    fc.assert(
+      fc.property(junk, (value) => {
+        const context = decodeContext(value);
+        json(context);
+        assert.equal(nestsDeeperThan(context.raw, 10), false);
+        json(boundedCopy(value));
+      }),
+      options,
+    );
+  });
+
+  it('read any stored result file as a result or a readable "could not be read"', () => {
+    fc.assert(
+      fc.property(wire(fc.oneof(junk, fc.record({ state: fc.constantFrom('completed', 'failed', 'partial', 'in_progress'), outputs: fc.array(junk, { maxLength: 3 }), code: text, message: text }))), (file) => {
+        const result = parseStoredResult(file);
+        json(result);
+        if (result.state === 'unreadable') expectReadableMessage(result.problem);
+      }),
+      options,
+    );
+  });
+});
+
+describe('service texts and delays', () => {
+  it('cut any value to a readable, bounded text', () => {
+    fc.assert(
+      fc.property(fc.oneof(text, junk), (value) => {
+        assert.ok(serviceText(value).length <= 300);
+        assert.ok(serviceCode(value).length <= 80);
+        assert.ok(serviceDetail(value).length <= 20_000);
+        const words = serviceWords(value);
+        assert.doesNotMatch(words.text, /\[object Object\]|\[native code\]/);
+        assert.ok((words.detail ?? '').length <= 20_000);
+      }),
+      options,
+    );
+  });
+
+  it('turn any Retry-After into at most an hour, and any backoff too', () => {
+    fc.assert(
+      fc.property(retryAfter, fc.integer(), fc.double(), fc.double({ min: 0, max: 1, noNaN: true }), (header, now, attempt, random) => {
+        const delay = parseRetryAfter(header, now);
+        if (delay !== undefined) assert.equal(delay >= 0 && delay <= MAX_RETRY_DELAY_MS, true);
+        const backoff = fullJitterDelay(attempt, { baseMs: Math.abs(attempt), capMs: Infinity }, () => random);
+        assert.equal(backoff >= 0 && backoff <= MAX_RETRY_DELAY_MS, true);
+      }),
+      options,
+    );
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * What every generated answer must end as: a typed, bounded value, or a typed ServiceError
+ * with a readable, bounded message. Checked with node:assert, not expect(): ten thousand
+ * cases a test, and expect() costs more than the code under test.
+ */
+import assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
+import { expect } from 'vitest';
+import type { TranscriptionResult } from '../../../contract/transcription';
+import type { Transport, TransportRequest, TransportResponse } from '../../../main/api/http-transport';
+import { MAX_RETRY_DELAY_MS } from '../../../main/api/retry-policy';
+import { ServiceError } from '../../../main/api/service-error';
+import { parseStoredResult } from '../../../main/dictations/stored-result';
+import { serviceAppError } from '../../../main/ipc/app-failure';
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+export async function settle<T>(promise: Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, value: await promise };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/** A transport that answers each request with the next of the given responses (the last one again when they run out). */
+export class ScriptedTransport implements Transport {
+  requests = 0;
+  constructor(private readonly responses: Array<TransportResponse | ServiceError>) {}
+
+  send(request: TransportRequest): Promise<TransportResponse> {
+    // A streamed body is read as the real transport would, so its errors surface the same way.
+    if (request.body && typeof request.body === 'object' && 'resume' in request.body) request.body.resume();
+    const next = this.responses[Math.min(this.requests, this.responses.length - 1)]!;
+    this.requests += 1;
+    return next instanceof ServiceError ? Promise.reject(next) : Promise.resolve(next);
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/** A message for a person: text, not empty, bounded, never an object or a function printed as text. */
+export function expectReadableMessage(message: unknown, max = 1_000): void {
+  assert.equal(typeof message, 'string', 'a message is text');
+  const text = message as string;
+  assert.ok(text.trim().length > 0, 'a message is not empty');
+  assert.ok(text.length <= max, `a message has at most ${max} characters (it has ${text.length})`);
+  assert.ok(!text.includes('[object Object]'), `an object printed as text: ${text.slice(0, 200)}`);
+  assert.ok(!/\[native code\]|function \w*\(/.test(text), `a function printed as text: ${text.slice(0, 200)}`);
+}
+
+export function expectTypedError(error: unknown): void {
+  if (!(error instanceof ServiceError)) throw new Error(`Not a ServiceError: ${error instanceof Error ? error.stack : String(error)}`);
+  expectReadableMessage(error.message);
+  assert.ok(error.detail === undefined || error.detail.length <= 20_000, 'the detail is bounded');
+  assert.ok(error.code === undefined || error.code.length <= 80, 'the code is bounded');
+  if (error.retryAfterMs !== undefined) {
+    assert.ok(Number.isFinite(error.retryAfterMs) && error.retryAfterMs >= 0 && error.retryAfterMs <= MAX_RETRY_DELAY_MS, `Retry-After within an hour: ${error.retryAfterMs}`);
+  }
+  const forPage = serviceAppError(error);
+  expectReadableMessage(forPage.message);
+  assert.ok(forPage.detail === undefined || forPage.detail.length <= 20_000, 'the page detail is bounded');
+}
+
+/** A decoded result: JSON-safe (so it can be stored and sent to the page) and exactly what reading it back from disk gives. */
+export function expectReadableResult(result: TranscriptionResult): void {
+  const stored = JSON.stringify(result);
+  const readBack = parseStoredResult(stored);
+  if (!isDeepStrictEqual(readBack, result)) expect(readBack).toEqual(result);
+  if (result.state === 'failed') {
+    expectReadableMessage(result.message);
+    assert.ok(result.code.length <= 80, 'the failure code is bounded');
+    assert.ok(result.detail === undefined || result.detail.length <= 20_000, 'the failure detail is bounded');
+  }
+}
+
+/** Either outcome, checked; a value is checked by `value`. */
+export function expectTyped<T>(outcome: Outcome<T>, value: (value: T) => void): void {
+  if (outcome.ok) value(outcome.value);
+  else expectTypedError(outcome.error);
+}
