@@ -1,14 +1,15 @@
 /**
- * The dictation outbox: sends recorded dictations and fetches their results, a few at a time,
- * whenever the service can be reached. Everything it knows is in the store, so it resumes
- * after a restart or crash where it stopped. The txn id is fixed at creation and reused by
- * every attempt; an upload cut off by a crash is checked with the service before it is
- * sent again, so nothing is sent twice.
+ * The dictation outbox: sends recorded dictations and looks their results up, whenever the
+ * service can be reached. Uploads and lookups are scheduled apart: an upload holds one of a
+ * few slots only while its bytes move; a dictation waiting for its result is a timer in the
+ * result poller. Everything it knows is in the store, so it resumes after a restart or crash
+ * where it stopped. The txn id is fixed at creation and reused by every attempt; an upload
+ * cut off by a crash is checked with the service before it is sent again, so nothing is sent
+ * twice; a result that cannot be stored here is looked up again, never uploaded again.
  */
 import { randomUUID } from 'node:crypto';
 import { PENDING_STATES, canRetry } from '../../contract/dictation';
 import type { TranscriptionResult } from '../../contract/transcription';
-import { pollTranscriptionResult } from '../api/poll-result';
 import type { BackoffPolicy } from '../api/retry-policy';
 import type { VoiceUpload } from '../api/service-client';
 import { isServiceError } from '../api/service-error';
@@ -16,8 +17,10 @@ import type { UploadSource } from '../api/upload-source';
 import { fail } from '../ipc/app-failure';
 import { decideAfterFailure } from '../outbox/failure-decision';
 import { OutboxRunner, dueItems } from '../outbox/outbox-runner';
+import { ResultPoller, type LookupAnswer, type LookupFailure, type PollSchedule } from '../outbox/result-poller';
 import { UploadProgress } from '../outbox/upload-progress';
 import type { ServiceHealth } from '../service/service-health';
+import { storageProblem } from '../storage/storage-problem';
 import type { DictationManifest } from './dictation-manifest';
 import type { DictationStore } from './dictation-store';
 
@@ -29,18 +32,24 @@ export interface SyncClient {
 export interface DictationOutboxOptions {
   store: DictationStore;
   client: SyncClient;
-  /** Shared with the other outboxes: reachability and a rejected token. */
+  /** Shared with the other outboxes: reachability and a refused sign-in. */
   health: ServiceHealth;
   /** The file to upload for a dictation (made once, then kept). */
   prepareAudio(manifest: DictationManifest): Promise<UploadSource>;
   isOnline(): boolean;
   autoSync(): boolean;
+  /** Uploads at a time. */
   concurrency?: number;
+  /** Result lookups at a time. */
+  lookupConcurrency?: number;
   /** Between failed attempts of one dictation. */
   retryBackoff?: BackoffPolicy;
   /** Between result lookups while the service processes. */
-  pollBackoff?: BackoffPolicy;
-  pollDeadlineMs?: number;
+  pollSchedule?: PollSchedule;
+  /** How long after its upload a dictation's result is first asked for (default: firstLookupDelayMs). */
+  firstLookupDelay?(durationMs: number): number;
+  /** After a local failure (the result could not be stored here), look the result up again this much later. */
+  localRetryMs?: number;
   /** Answers that cannot be understood are retried this many times, then the dictation fails. */
   maxMalformedAttempts?: number;
   now?: () => number;
@@ -49,20 +58,51 @@ export interface DictationOutboxOptions {
   onProgress?(id: string, fraction: number): void;
 }
 
+/** When to first ask for a result: the service needs a couple of seconds, and longer for longer audio. */
+export function firstLookupDelayMs(durationMs: number): number {
+  return 2_000 + Math.min(60_000, Math.round(durationMs * 0.1));
+}
+
+const LOCAL_RETRY_MS = 30_000;
+
 export class DictationOutbox {
   private readonly progress: UploadProgress;
-  private readonly runner: OutboxRunner;
+  private readonly uploads: OutboxRunner;
+  private readonly results: ResultPoller<TranscriptionResult>;
 
   constructor(private readonly options: DictationOutboxOptions) {
     this.progress = new UploadProgress(options.onProgress, options.now);
-    this.runner = new OutboxRunner({
-      waiting: () => dueItems(options.store.list().filter((manifest) => manifest.state === 'recorded' || manifest.state === 'processing').reverse()),
-      run: (id, signal) => this.run(id, signal),
+    this.uploads = new OutboxRunner({
+      waiting: () => dueItems(options.store.list().filter((manifest) => manifest.state === 'recorded').reverse()),
+      run: (id, signal) => this.runUpload(id, signal),
       health: options.health,
       isOnline: options.isOnline,
       enabled: options.autoSync,
-      concurrency: options.concurrency,
+      concurrency: options.concurrency ?? 2,
       now: options.now,
+    });
+    this.results = new ResultPoller({
+      waiting: () =>
+        options.store
+          .list()
+          .filter((manifest) => manifest.state === 'processing')
+          .map((manifest) => ({
+            id: manifest.id,
+            firstLookupAt: Math.max(
+              Date.parse(manifest.uploadedAt ?? manifest.createdAt) + (options.firstLookupDelay ?? firstLookupDelayMs)(manifest.durationMs),
+              manifest.nextAttemptAt ? Date.parse(manifest.nextAttemptAt) : 0,
+            ),
+          })),
+      lookup: (id, signal) => this.lookUp(id, signal),
+      settle: (id, result) => this.settle(id, result),
+      failed: (id, error) => this.lookupFailed(id, error),
+      health: options.health,
+      isOnline: options.isOnline,
+      enabled: options.autoSync,
+      concurrency: options.lookupConcurrency ?? 4,
+      schedule: options.pollSchedule,
+      now: options.now,
+      random: options.random,
     });
   }
 
@@ -70,17 +110,24 @@ export class DictationOutbox {
     return (this.options.now ?? Date.now)();
   }
 
+  private get localRetryMs(): number {
+    return this.options.localRetryMs ?? LOCAL_RETRY_MS;
+  }
+
   start(): void {
-    this.runner.start();
+    this.uploads.start();
+    this.results.start();
   }
 
   stop(): void {
-    this.runner.stop();
+    this.uploads.stop();
+    this.results.stop();
   }
 
   /** Look at the outbox now (a dictation was recorded, settings changed, network came back). */
   kick(): void {
-    this.runner.kick();
+    this.uploads.kick();
+    this.results.kick();
   }
 
   /** True while a recording is being sent. */
@@ -96,9 +143,10 @@ export class DictationOutbox {
   retry(id: string): void {
     const manifest = this.options.store.get(id);
     if (!manifest) fail('not-found', 'This dictation no longer exists.');
-    if (!canRetry(manifest) || this.runner.isRunning(id)) fail('refused', 'This dictation cannot be sent again now.');
+    if (!canRetry(manifest) || this.uploads.isRunning(id) || this.results.isLooking(id)) fail('refused', 'This dictation cannot be sent again now.');
     if (manifest.audioDeletedAt) fail('refused', 'The recording of this dictation was deleted under the retention setting; it cannot be sent again.');
     const reset = { attempts: 0, nextAttemptAt: null, problem: null };
+    this.results.forget(id);
     if (manifest.state === 'failed' || manifest.state === 'partial') {
       const restart = manifest.uploadedAt !== null;
       this.options.store.update(id, {
@@ -122,63 +170,92 @@ export class DictationOutbox {
     const manifest = this.options.store.get(id);
     if (!manifest) fail('not-found', 'This dictation no longer exists.');
     if (!PENDING_STATES.has(manifest.state)) return;
-    this.runner.abort(id);
+    this.uploads.abort(id);
+    this.results.forget(id);
     this.options.store.update(id, { state: 'cancelled', nextAttemptAt: null, problem: null });
   }
 
   remove(id: string): void {
-    this.runner.abort(id);
+    this.uploads.abort(id);
+    this.results.forget(id);
     this.progress.clear(id);
     this.options.store.delete(id);
   }
 
-  private async run(id: string, signal: AbortSignal): Promise<void> {
+  private async runUpload(id: string, signal: AbortSignal): Promise<void> {
     const manifest = this.options.store.get(id);
     if (!manifest) return;
     try {
-      await this.send(manifest, signal);
+      await this.upload(manifest, signal);
     } catch (error) {
-      if (!signal.aborted) this.failed(id, error);
+      if (!signal.aborted) this.uploadFailed(id, error);
     } finally {
       this.progress.clear(id);
     }
   }
 
-  private async send(initial: DictationManifest, signal: AbortSignal): Promise<void> {
+  private async upload(initial: DictationManifest, signal: AbortSignal): Promise<void> {
     const { store, client } = this.options;
     let manifest = initial;
-    if (manifest.state === 'recorded') {
-      if (!(manifest.uploadStartedAt && (await this.serviceHas(manifest.txnId, signal)))) {
-        const audio = await this.options.prepareAudio(manifest);
-        if (signal.aborted) return;
-        manifest = store.update(manifest.id, { state: 'uploading', uploadStartedAt: new Date(this.now).toISOString(), problem: null });
-        await client.uploadVoice({ mode: manifest.mode, txnId: manifest.txnId, file: audio, signal, onProgress: this.progress.tracker(manifest.id) });
-      }
-      this.options.health.answered();
+    if (!(manifest.uploadStartedAt && (await this.serviceHas(manifest.txnId, signal)))) {
+      const audio = await this.options.prepareAudio(manifest);
       if (signal.aborted) return;
-      manifest = store.update(manifest.id, {
-        state: 'processing',
-        uploadStartedAt: null,
-        uploadedAt: new Date(this.now).toISOString(),
-        attempts: 0,
-        nextAttemptAt: null,
-        problem: null,
-      });
+      manifest = store.update(manifest.id, { state: 'uploading', uploadStartedAt: new Date(this.now).toISOString(), problem: null });
+      await client.uploadVoice({ mode: manifest.mode, txnId: manifest.txnId, file: audio, signal, onProgress: this.progress.tracker(manifest.id) });
     }
-    const id = manifest.id;
-    const result = await pollTranscriptionResult((txnId, s) => client.getTranscriptionResult(txnId, s), manifest.txnId, {
-      deadlineMs: this.options.pollDeadlineMs ?? 15 * 60_000,
-      backoff: this.options.pollBackoff ?? { baseMs: 1_000, capMs: 15_000 },
-      signal,
-      random: this.options.random,
-      onProgress: (update) => {
-        this.options.health.answered();
-        if (update.state === 'in_progress' && update.outputs.length > 0) store.saveResult(id, update);
-      },
-    });
     this.options.health.answered();
-    if (signal.aborted || !store.get(id)) return;
-    store.saveResult(id, result);
+    if (signal.aborted || !store.get(manifest.id)) return;
+    store.update(manifest.id, {
+      state: 'processing',
+      uploadStartedAt: null,
+      uploadedAt: new Date(this.now).toISOString(),
+      attempts: 0,
+      nextAttemptAt: null,
+      problem: null,
+    });
+    this.results.kick();
+  }
+
+  /** Whether the service already has this transaction (the upload reached it before a crash). */
+  private async serviceHas(txnId: string, signal: AbortSignal): Promise<boolean> {
+    try {
+      await this.options.client.getTranscriptionResult(txnId, signal);
+      return true;
+    } catch (error) {
+      if (isServiceError(error) && error.kind === 'not_found') return false;
+      throw error;
+    }
+  }
+
+  private async lookUp(id: string, signal: AbortSignal): Promise<LookupAnswer<TranscriptionResult>> {
+    const manifest = this.options.store.get(id);
+    if (!manifest) return { state: 'pending' };
+    const result = await this.options.client.getTranscriptionResult(manifest.txnId, signal);
+    this.options.health.answered();
+    if (result.state !== 'in_progress') return { state: 'final', result };
+    if (result.outputs.length > 0) {
+      try {
+        this.options.store.saveResult(id, result);
+      } catch {
+        // Output so far is a preview; the final result is stored when it comes.
+      }
+    }
+    return { state: 'pending' };
+  }
+
+  private settle(id: string, result: TranscriptionResult): void {
+    const { store } = this.options;
+    if (!store.get(id)) return;
+    try {
+      store.saveResult(id, result);
+    } catch (error) {
+      // A local failure: the service has the result; it is looked up again, never uploaded again.
+      store.updateOrAmend(id, {
+        problem: `The result could not be saved on this computer. ${storageProblem(error)} The app will fetch it again.`,
+        nextAttemptAt: new Date(this.now + this.localRetryMs).toISOString(),
+      });
+      return;
+    }
     const state = result.state === 'completed' ? 'completed' : result.state === 'partial' ? 'partial' : 'failed';
     const finished = store.update(id, {
       state,
@@ -195,24 +272,50 @@ export class DictationOutbox {
     this.options.onResult?.(finished);
   }
 
-  /** Whether the service already has this transaction (the upload reached it before a crash). */
-  private async serviceHas(txnId: string, signal: AbortSignal): Promise<boolean> {
-    try {
-      await this.options.client.getTranscriptionResult(txnId, signal);
-      return true;
-    } catch (error) {
-      if (isServiceError(error) && error.kind === 'not_found') return false;
-      throw error;
+  private lookupFailed(id: string, error: unknown): LookupFailure {
+    const { store } = this.options;
+    const manifest = store.get(id);
+    if (!manifest) return 'stop';
+    if (!isServiceError(error)) {
+      // Something on this computer, not the service: the transaction stands, look again later.
+      store.updateOrAmend(id, {
+        problem: 'The result could not be read on this computer. The app will fetch it again.',
+        nextAttemptAt: new Date(this.now + this.localRetryMs).toISOString(),
+      });
+      return { retryAt: this.now + this.localRetryMs };
     }
+    const attempts = manifest.attempts + 1;
+    const decision = this.decide(error, attempts);
+    if (decision.action === 'hold') {
+      store.update(id, { problem: decision.problem });
+      return { retryAt: this.now };
+    }
+    if (decision.action === 'retry') {
+      store.update(id, { attempts, problem: decision.problem, nextAttemptAt: new Date(decision.retryAt).toISOString() });
+      return { retryAt: decision.retryAt };
+    }
+    const problem = decision.error?.kind === 'not_found' ? 'The service lost track of this dictation. Retry to send it again.' : decision.problem;
+    this.options.onResult?.(store.update(id, { state: 'failed', attempts, problem, nextAttemptAt: null }));
+    return 'stop';
   }
 
-  private failed(id: string, error: unknown): void {
+  private uploadFailed(id: string, error: unknown): void {
     const { store } = this.options;
     const manifest = store.get(id);
     if (!manifest) return;
-    const back = manifest.state === 'uploading' ? 'recorded' : manifest.state;
     const attempts = manifest.attempts + 1;
-    const decision = decideAfterFailure(error, {
+    const decision = this.decide(error, attempts);
+    if (decision.action === 'hold') {
+      store.update(id, { state: 'recorded', problem: decision.problem });
+    } else if (decision.action === 'retry') {
+      store.update(id, { state: 'recorded', attempts, problem: decision.problem, nextAttemptAt: new Date(decision.retryAt).toISOString() });
+    } else {
+      store.update(id, { state: 'failed', attempts, problem: decision.problem, nextAttemptAt: null });
+    }
+  }
+
+  private decide(error: unknown, attempts: number) {
+    return decideAfterFailure(error, {
       health: this.options.health,
       attempts,
       now: this.now,
@@ -221,14 +324,5 @@ export class DictationOutbox {
       random: this.options.random,
       retryAnyway: (failure) => failure.kind === 'malformed_response' && attempts < (this.options.maxMalformedAttempts ?? 5),
     });
-    if (decision.action === 'hold') {
-      store.update(id, { state: back, problem: decision.problem });
-    } else if (decision.action === 'retry') {
-      store.update(id, { state: back, attempts, problem: decision.problem, nextAttemptAt: new Date(decision.retryAt).toISOString() });
-    } else {
-      const problem = decision.error?.kind === 'not_found' ? 'The service lost track of this dictation. Retry to send it again.' : decision.problem;
-      const failed = store.update(id, { state: 'failed', attempts, problem, nextAttemptAt: null });
-      if (manifest.state === 'processing') this.options.onResult?.(failed);
-    }
   }
 }

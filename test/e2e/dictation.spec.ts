@@ -51,7 +51,8 @@ test('records speech from the microphone, sends it to the sandbox and shows the 
         }, 1000);
       }),
   );
-  expect(updates.length).toBeGreaterThanOrEqual(10);
+  // The meter moves about 8 times a second (every 128 ms of sound), smoothed on screen.
+  expect(updates.length).toBeGreaterThanOrEqual(6);
   expect(Math.max(...updates)).toBeGreaterThan(0.3);
   await screenshot(page, 'dictation-recording');
   await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(4000);

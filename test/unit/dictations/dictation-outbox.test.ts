@@ -22,7 +22,10 @@ function recorded(store: DictationStore, label = 'patient', seconds = 1) {
 
 const pending = (store: DictationStore) => store.list().filter((item) => PENDING_STATES.has(item.state)).length;
 
-function engine(store: DictationStore, overrides: { online?: () => boolean; client?: ServiceClient; token?: () => string; wrap?: (client: SyncClient) => SyncClient } = {}) {
+function engine(
+  store: DictationStore,
+  overrides: { online?: () => boolean; client?: ServiceClient; token?: () => string; wrap?: (client: SyncClient) => SyncClient; localRetryMs?: number } = {},
+) {
   const client =
     overrides.client ?? new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(overrides.token?.() ?? env.sandbox.token) }));
   const results: string[] = [];
@@ -35,7 +38,9 @@ function engine(store: DictationStore, overrides: { online?: () => boolean; clie
     isOnline: overrides.online ?? (() => true),
     autoSync: () => true,
     retryBackoff: { baseMs: 20, capMs: 60 },
-    pollBackoff: { baseMs: 20, capMs: 60 },
+    pollSchedule: { baseMs: 20, capMs: 60, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
+    firstLookupDelay: () => 0,
+    localRetryMs: overrides.localRetryMs,
     onResult: (manifest) => results.push(`${manifest.label}:${manifest.state}`),
   });
   return { sync, results, client, health };
@@ -205,5 +210,43 @@ describe('DictationOutbox against the sandbox', () => {
     sync.stop();
     await client.close();
     expect(most).toBe(2);
+  });
+
+  it('keeps uploading while several results are slow: waiting for a result holds no upload slot', async () => {
+    // Every result takes 1.5 s; six dictations, two upload slots.
+    env.sandbox.setFaults({ processingMs: 1_500 });
+    const store = new DictationStore(tempFolder());
+    const items = Array.from({ length: 6 }, (_, i) => recorded(store, `slow ${i}`));
+    const { sync, client } = engine(store);
+    sync.start();
+    // All six are with the service, waiting for their results, before the first result is ready.
+    await expect.poll(() => store.list().filter((m) => m.state === 'processing').length, { timeout: 10_000, interval: 10 }).toBe(6);
+    expect(store.list().filter((m) => m.state === 'completed')).toHaveLength(0);
+    for (const item of items) await settle(store, item.id, ['completed']);
+    sync.stop();
+    await client.close();
+    for (const item of items) expect(env.sandbox.uploadsFor(item.txnId)).toBe(1);
+  });
+
+  it('keeps the transaction when the result cannot be stored on this computer, and fetches it again', async () => {
+    const store = new DictationStore(tempFolder());
+    const item = recorded(store, 'disk trouble');
+    const saveResult = store.saveResult.bind(store);
+    let failures = 1;
+    store.saveResult = (id, result) => {
+      // One full-disk failure, as the file system reports it.
+      if (failures-- > 0) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
+      saveResult(id, result);
+    };
+    const { sync, client } = engine(store, { localRetryMs: 50 });
+    sync.start();
+    await expect.poll(() => store.get(item.id)?.problem, { timeout: 5_000, interval: 10 }).toMatch(/could not be saved on this computer\. The disk is full/);
+    expect(store.get(item.id)?.state).toBe('processing');
+    await settle(store, item.id, ['completed']);
+    sync.stop();
+    await client.close();
+    expect(store.get(item.id)?.txnId).toBe(item.txnId);
+    expect(env.sandbox.uploadsFor(item.txnId)).toBe(1);
+    expect(store.readResult(item.id)).toMatchObject({ state: 'completed' });
   });
 });

@@ -1,0 +1,185 @@
+/**
+ * Looks results up for everything the service has received and not yet finished: each item
+ * is a timer, not a busy slot, so waiting for one result never holds up an upload or another
+ * lookup. Lookups share a few slots fairly (the longest-due first), back off per item with
+ * jitter, honour Retry-After, and slow down once an item has waited long. What a result is
+ * and what happens to it belong to the caller; this only schedules. Pure apart from timers.
+ */
+import { isServiceError } from '../api/service-error';
+import type { ServiceHealth } from '../service/service-health';
+
+export type LookupAnswer<R> = { state: 'pending' } | { state: 'final'; result: R };
+
+export interface WaitingItem {
+  id: string;
+  /** Not looked up before this time (epoch ms): when the service can first be expected to have a result. */
+  firstLookupAt: number;
+}
+
+export interface PollSchedule {
+  /** Waits grow from this... */
+  baseMs: number;
+  /** ...to this, with jitter. */
+  capMs: number;
+  /** After this long without a final answer, lookups slow down to `slowMs`. */
+  patienceMs: number;
+  slowMs: number;
+  /** `not found` answers accepted right after an upload before it counts as lost. */
+  notFoundRetries: number;
+}
+
+export const DEFAULT_POLL_SCHEDULE: PollSchedule = { baseMs: 2_000, capMs: 15_000, patienceMs: 15 * 60_000, slowMs: 5 * 60_000, notFoundRetries: 3 };
+
+/** What the caller decides after a failed lookup: try again at a time, or stop looking (it has settled the item). */
+export type LookupFailure = { retryAt: number } | 'stop';
+
+export interface ResultPollerOptions<R> {
+  /** Everything waiting for its result now. */
+  waiting(): WaitingItem[];
+  lookup(id: string, signal: AbortSignal): Promise<LookupAnswer<R>>;
+  /** A final answer came. */
+  settle(id: string, result: R): Promise<void> | void;
+  /** A lookup failed for a reason other than "still processing"; the caller decides what next. */
+  failed(id: string, error: unknown): LookupFailure;
+  /** An answer came that is not final yet (it may carry partial output). */
+  pending?(id: string): void;
+  health: Pick<ServiceHealth, 'onHold'>;
+  isOnline(): boolean;
+  /** False while nothing may be asked of the service (automatic sending off). */
+  enabled?(): boolean;
+  concurrency?: number;
+  schedule?: PollSchedule;
+  now?: () => number;
+  random?: () => number;
+}
+
+interface Entry {
+  dueAt: number;
+  /** Lookups answered "not yet" so far. */
+  attempts: number;
+  notFoundLeft: number;
+  firstLookupAt: number;
+}
+
+const IDLE_RECHECK_MS = 5_000;
+
+/** The wait after `attempts` "not yet" answers: growing by half each time, with equal jitter (never close to zero). */
+export function lookupDelay(attempts: number, waitedMs: number, schedule: PollSchedule, random: () => number): number {
+  if (waitedMs >= schedule.patienceMs) return schedule.slowMs;
+  const ceiling = Math.min(schedule.capMs, schedule.baseMs * 1.5 ** Math.max(0, attempts - 1));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+export class ResultPoller<R> {
+  private readonly entries = new Map<string, Entry>();
+  private readonly inFlight = new Map<string, AbortController>();
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = true;
+
+  constructor(private readonly options: ResultPollerOptions<R>) {}
+
+  private get schedule(): PollSchedule {
+    return this.options.schedule ?? DEFAULT_POLL_SCHEDULE;
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.kick();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    for (const controller of this.inFlight.values()) controller.abort();
+  }
+
+  kick(): void {
+    this.wakeIn(0);
+  }
+
+  /** Forgets an item (deleted, cancelled, retried from scratch); a lookup under way is aborted. */
+  forget(id: string): void {
+    this.inFlight.get(id)?.abort();
+    this.entries.delete(id);
+  }
+
+  isLooking(id: string): boolean {
+    return this.inFlight.has(id);
+  }
+
+  private wakeIn(delayMs: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.pump(), Math.max(0, delayMs));
+    this.timer.unref?.();
+  }
+
+  private pump(): void {
+    this.timer = null;
+    if (this.stopped) return;
+    const { health, isOnline, enabled } = this.options;
+    if (health.onHold() || !isOnline() || (enabled && !enabled())) {
+      this.wakeIn(IDLE_RECHECK_MS);
+      return;
+    }
+    const now = this.now();
+    const waiting = this.options.waiting();
+    const present = new Set(waiting.map((item) => item.id));
+    for (const id of this.entries.keys()) if (!present.has(id) && !this.inFlight.has(id)) this.entries.delete(id);
+    for (const item of waiting) {
+      if (!this.entries.has(item.id)) {
+        this.entries.set(item.id, { dueAt: item.firstLookupAt, attempts: 0, notFoundLeft: this.schedule.notFoundRetries, firstLookupAt: item.firstLookupAt });
+      }
+    }
+    const due = [...this.entries].filter(([id, entry]) => entry.dueAt <= now && !this.inFlight.has(id)).sort((a, b) => a[1].dueAt - b[1].dueAt);
+    for (const [id] of due) {
+      if (this.inFlight.size >= (this.options.concurrency ?? 4)) break;
+      this.launch(id);
+    }
+    let next = Number.POSITIVE_INFINITY;
+    for (const [id, entry] of this.entries) if (!this.inFlight.has(id)) next = Math.min(next, entry.dueAt);
+    if (Number.isFinite(next)) this.wakeIn(next - now);
+  }
+
+  private launch(id: string): void {
+    const controller = new AbortController();
+    this.inFlight.set(id, controller);
+    void this.lookUp(id, controller.signal).finally(() => {
+      this.inFlight.delete(id);
+      this.kick();
+    });
+  }
+
+  private async lookUp(id: string, signal: AbortSignal): Promise<void> {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    const random = this.options.random ?? Math.random;
+    try {
+      const answer = await this.options.lookup(id, signal);
+      if (signal.aborted) return;
+      if (answer.state === 'final') {
+        this.entries.delete(id);
+        await this.options.settle(id, answer.result);
+        return;
+      }
+      this.options.pending?.(id);
+      entry.attempts += 1;
+      entry.dueAt = this.now() + lookupDelay(entry.attempts, this.now() - entry.firstLookupAt, this.schedule, random);
+    } catch (error) {
+      if (signal.aborted) return;
+      if (isServiceError(error) && error.kind === 'not_found' && entry.notFoundLeft > 0) {
+        // Just received: the service may not list it yet.
+        entry.notFoundLeft -= 1;
+        entry.dueAt = this.now() + lookupDelay(entry.attempts + 1, 0, this.schedule, random);
+        return;
+      }
+      const next = this.options.failed(id, error);
+      if (next === 'stop') this.entries.delete(id);
+      else entry.dueAt = next.retryAt;
+    }
+  }
+}
