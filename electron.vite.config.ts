@@ -24,7 +24,7 @@ function standaloneEntries(entries: Record<string, string>): Plugin {
             ssr: resolve(entry),
             outDir: 'out/main',
             emptyOutDir: false,
-            minify: false,
+            minify: true,
             rolldownOptions: { output: { format: 'cjs', entryFileNames: `${name}.cjs` } },
           },
         });

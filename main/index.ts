@@ -1,18 +1,16 @@
-/** Composition root: secure the app, open the window, build the features, connect them to the page. */
+/**
+ * Entry and composition root: secure the app, open the window, then build the features
+ * (main/features.ts) while the page's process starts. Only what the window needs is loaded
+ * before it opens.
+ */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, net, session } from 'electron';
+import { app, session } from 'electron';
 import { parseAppArguments } from './app-arguments';
-import { createDictationFeature } from './dictations/dictation-feature';
-import { registerOperations, type OperationHandlers } from './ipc/register-operations';
+import type { Features } from './features';
+import { openOperationGate } from './ipc/operation-gate';
 import { isTrustedFrame } from './ipc/trusted-sender';
 import { initLog, log } from './log';
-import { createRecordsFeature } from './records/records-feature';
-import { createRegistrationFeature } from './registration/registration-feature';
-import { createServiceFeature } from './service/service-feature';
-import { createSettingsFeature } from './settings/settings-feature';
-import { createStatusFeature } from './status/status-feature';
-import { createUpdatesFeature } from './updates/updates-feature';
 import { registerAppScheme, serveRenderer } from './windows/app-protocol';
 import { AppWindow } from './windows/app-window';
 import { APP_ORIGIN, developmentCsp } from './windows/content-security-policy';
@@ -27,30 +25,18 @@ registerAppScheme();
 // forcing it makes the network service crash in a loop.
 if (!app.commandLine.hasSwitch('no-sandbox')) app.enableSandbox();
 
+/** The latest the features are built, and start, counted from the window's opening, whatever the page does. */
+const FEATURES_BUILD_LATEST_MS = 2_000;
+const FEATURES_START_LATEST_MS = 4_000;
+/** After the recorder, the rest of the features start this much later. */
+const REST_STARTS_AFTER_MS = 300;
+
 const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null;
 const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
 
 async function start(): Promise<void> {
   await app.whenReady();
   const userData = app.getPath('userData');
-  const window = new AppWindow();
-  const isOnline = () => net.isOnline();
-
-  const settings = createSettingsFeature({ userData, policyFile: args.policyFile, packaged: app.isPackaged, window });
-  const service = await createServiceFeature({ settings: settings.settings, vault: settings.vault });
-  const dictations = createDictationFeature({ userData, builtDir: here, service, settings: settings.settings, isOnline, window });
-  const records = createRecordsFeature({ userData, service, isOnline, window });
-  const registration = createRegistrationFeature({ service, settings: settings.settings, window });
-  const updates = createUpdatesFeature({
-    settings: settings.settings,
-    busyReasons: [dictations.busyReason, records.busyReason],
-    window,
-    packaged: app.isPackaged,
-    version: app.getVersion(),
-    userData,
-  });
-  const status = createStatusFeature({ settings: settings.settings, service, outboxes: [dictations, records], window });
-
   const defaultSession = session.defaultSession;
   guardSession(defaultSession);
   if (devServerUrl) {
@@ -58,40 +44,55 @@ async function start(): Promise<void> {
       callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [developmentCsp(appOrigin)] } });
     });
   }
-  serveRenderer(defaultSession, join(here, '../renderer'), dictations.recordingPath);
   guardAllContents(app, (url) => isTrustedFrame({ url, isMainFrame: true }, appOrigin));
 
-  const handlers: OperationHandlers = {
-    ...settings.handlers,
-    ...service.handlers,
-    ...status.handlers,
-    ...dictations.handlers,
-    ...records.handlers,
-    ...registration.handlers,
-    ...updates.handlers,
-    takeReloadNotice: () => window.takeReloadNotice(),
-  };
-  registerOperations(handlers, { appOrigin, isAppWindow: (contents) => window.isAppWindow(contents) });
+  const window = new AppWindow();
+  let built: Features | null = null;
+  let settle: { resolve(features: Features): void; reject(error: unknown): void } | null = null;
+  const features = new Promise<Features>((resolve, reject) => (settle = { resolve, reject }));
+  // A failure to build is reported once, by start()'s caller, which ends the app.
+  const ignoreFailure = () => {};
+  const dispatcher = features.then((value) => value.dispatcher);
+  dispatcher.catch(ignoreFailure);
+  openOperationGate(dispatcher);
+  serveRenderer(defaultSession, join(here, '../renderer'), (id) => built?.recordingPath(id) ?? null);
   const shown = window.open({ preloadPath: join(here, '../preload/index.cjs'), url: devServerUrl ?? `${APP_ORIGIN}/index.html` });
 
-  // The first screen needs none of this: it starts once the page has loaded, not in its way.
-  shown.webContents.once('did-finish-load', () => {
-    status.start();
-    dictations.start();
-    records.start();
-    updates.start();
-    service.start();
-  });
+  // Built while the page runs its script and draws, when main is otherwise idle (or a little
+  // later should the page never get that far); the page's calls wait at the gate until then.
+  const buildFeatures = () => {
+    const pending = settle;
+    settle = null;
+    if (!pending) return;
+    import('./features')
+      .then(({ buildFeatures: buildAll }) => {
+        built = buildAll({ userData, builtDir: here, policyFile: args.policyFile, appOrigin, window });
+        pending.resolve(built);
+      })
+      .catch(pending.reject);
+  };
+  shown.webContents.once('dom-ready', buildFeatures);
+  setTimeout(buildFeatures, FEATURES_BUILD_LATEST_MS);
+
+  // Their work starts once the window has been drawn: the recorder first, the rest a moment
+  // later so as not to compete with the page's first moments.
+  let started = false;
+  const startFeatures = () => {
+    if (started) return;
+    started = true;
+    buildFeatures();
+    features.then((value) => {
+      value.warmRecorder();
+      setTimeout(() => value.start(), REST_STARTS_AFTER_MS);
+    }, ignoreFailure);
+  };
+  shown.once('ready-to-show', startFeatures);
+  setTimeout(startFeatures, FEATURES_START_LATEST_MS);
 
   app.on('second-instance', () => window.focus());
   app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', () => {
-    status.stop();
-    dictations.dispose();
-    records.dispose();
-    updates.stop();
-    void service.stop();
-  });
+  app.on('before-quit', () => built?.stop());
+  await features;
   log.info(`app: started ${app.getVersion()} (Electron ${process.versions.electron})`);
 }
 

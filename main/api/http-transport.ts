@@ -1,9 +1,11 @@
 /**
  * HTTP for the service client: one pooled keep-alive undici Agent, connect/headers/body
  * timeouts, streaming request bodies, and transport failures turned into ServiceErrors.
+ * undici is loaded with the first request, not at start-up: it is most of main's code.
  */
 import type { Readable } from 'node:stream';
-import { Agent, errors, request } from 'undici';
+import type * as UndiciModule from 'undici';
+import type { Agent } from 'undici';
 import { MESSAGES, ServiceError } from './service-error';
 
 export interface TransportOptions {
@@ -36,13 +38,16 @@ export interface TransportResponse {
 
 const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
-const TIMEOUT_ERRORS = [errors.ConnectTimeoutError, errors.HeadersTimeoutError, errors.BodyTimeoutError];
+type Undici = typeof UndiciModule;
 
-function toServiceError(error: unknown, caller: AbortSignal | undefined, deadline: AbortSignal): ServiceError {
+function toServiceError(undici: Undici | null, error: unknown, caller: AbortSignal | undefined, deadline: AbortSignal): ServiceError {
   if (error instanceof ServiceError) return error;
   if (caller?.aborted) return new ServiceError('cancelled', 'The request was cancelled.', { cause: error });
   if (deadline.aborted) return new ServiceError('timeout', MESSAGES.timeout, { cause: error });
-  if (TIMEOUT_ERRORS.some((type) => error instanceof type)) return new ServiceError('timeout', MESSAGES.timeout, { cause: error });
+  if (!undici) return new ServiceError('network', MESSAGES.network, { cause: error });
+  const { errors } = undici;
+  const timeouts = [errors.ConnectTimeoutError, errors.HeadersTimeoutError, errors.BodyTimeoutError];
+  if (timeouts.some((type) => error instanceof type)) return new ServiceError('timeout', MESSAGES.timeout, { cause: error });
   if (error instanceof errors.ResponseExceededMaxSizeError) {
     return new ServiceError('malformed_response', MESSAGES.malformed('the answer is far too large'), { cause: error });
   }
@@ -50,12 +55,22 @@ function toServiceError(error: unknown, caller: AbortSignal | undefined, deadlin
 }
 
 export class HttpTransport {
-  private readonly agent: Agent;
+  private readonly options: TransportOptions;
   private readonly requestTimeoutMs: number;
+  private undici: Undici | null = null;
+  private agent: Agent | null = null;
 
   constructor(options: TransportOptions = {}) {
+    this.options = options;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 15 * 60_000;
-    this.agent = new Agent({
+  }
+
+  private async pool(): Promise<{ undici: Undici; agent: Agent }> {
+    const undici = (this.undici ??= await import('undici'));
+    // As a closed undici pool would: no new connections once closing has begun.
+    if (this.closing) throw new undici.errors.ClientDestroyedError();
+    const { options } = this;
+    this.agent ??= new undici.Agent({
       connect: { timeout: options.connectTimeoutMs ?? 10_000 },
       headersTimeout: options.headersTimeoutMs ?? 60_000,
       bodyTimeout: options.bodyTimeoutMs ?? 60_000,
@@ -63,14 +78,16 @@ export class HttpTransport {
       connections: options.connectionsPerOrigin ?? 8,
       maxResponseSize: MAX_RESPONSE_BYTES,
     });
+    return { undici, agent: this.agent };
   }
 
   async send(req: TransportRequest): Promise<TransportResponse> {
     const deadline = AbortSignal.timeout(this.requestTimeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, deadline]) : deadline;
     try {
-      const response = await request(req.url, {
-        dispatcher: this.agent,
+      const { undici, agent } = await this.pool();
+      const response = await undici.request(req.url, {
+        dispatcher: agent,
         method: req.method,
         headers: req.headers,
         body: req.body,
@@ -83,7 +100,7 @@ export class HttpTransport {
       }
       return { status: response.statusCode, headers, text: bytes.toString('utf8'), bytes };
     } catch (error) {
-      throw toServiceError(error, req.signal, deadline);
+      throw toServiceError(this.undici, error, req.signal, deadline);
     }
   }
 
@@ -91,7 +108,7 @@ export class HttpTransport {
 
   /** Closes pooled connections; pending requests finish first. Safe to call twice. */
   close(): Promise<void> {
-    this.closing ??= this.agent.close();
+    this.closing ??= this.agent ? this.agent.close() : Promise.resolve();
     return this.closing;
   }
 }

@@ -1,9 +1,10 @@
 /**
  * Payload encryption as the service defines it: JWE JSON serialization with `alg: dir` and
  * `enc: A128CBC-HS256`, the key being the client key string twice as UTF-8 (32 bytes).
- * Built on jose; the only logic here is the service's conventions around it.
+ * Built on jose (loaded with the first encrypted request); the only logic here is the
+ * service's conventions around it.
  */
-import { FlattenedEncrypt, flattenedDecrypt, type FlattenedJWE } from 'jose';
+import type { FlattenedJWE } from 'jose';
 import { z } from 'zod';
 import { ServiceError } from './service-error';
 
@@ -48,6 +49,7 @@ export function deriveJweKey(clientKey: string, kid: string): JweKey {
 }
 
 export async function encryptJson(payload: unknown, key: JweKey): Promise<JweEnvelope> {
+  const { FlattenedEncrypt } = await import('jose');
   const plaintext = new TextEncoder().encode(JSON.stringify(payload));
   const jwe = await new FlattenedEncrypt(plaintext).setProtectedHeader({ alg: JWE_ALG, enc: JWE_ENC }).encrypt(key.secret);
   if (!jwe.protected || !jwe.iv || !jwe.tag) throw new ServiceError('encryption', 'Encryption produced an incomplete envelope.');
@@ -60,6 +62,7 @@ export function looksEncrypted(body: unknown): boolean {
 }
 
 async function tryDecrypt(jwe: FlattenedJWE, secret: Uint8Array): Promise<Uint8Array | null> {
+  const { flattenedDecrypt } = await import('jose');
   try {
     const { plaintext, protectedHeader } = await flattenedDecrypt(jwe, secret, { keyManagementAlgorithms: [JWE_ALG], contentEncryptionAlgorithms: [JWE_ENC] });
     if (protectedHeader && (protectedHeader.alg !== JWE_ALG || protectedHeader.enc !== JWE_ENC)) return null;

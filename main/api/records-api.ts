@@ -21,7 +21,7 @@ export async function uploadRecord(caller: ServiceCaller, input: RecordUpload): 
   if (input.tasks.length === 0) throw new ServiceError('invalid_request', 'Choose at least one parsing task.');
   const query: Array<[string, string]> = [['dt', input.documentType], ...input.tasks.map((task): [string, string] => ['task', task])];
   if (input.batch) query.push(['batch', 'true']);
-  const key = caller.jweKey();
+  const key = await caller.jweKey();
   let request: CallOptions;
   if (key) {
     const envelope = await encryptJson({ file: (await readWhole(input.file)).toString('base64') }, key);

@@ -109,15 +109,16 @@ export class ServiceCaller {
   private readonly transport: Transport;
 
   constructor(
-    private readonly config: () => ServiceConfig,
+    /** Awaited before every request: the embedded sandbox may still be starting. */
+    private readonly config: () => ServiceConfig | Promise<ServiceConfig>,
     transportOptions: TransportOptions = {},
     transport?: Transport,
   ) {
     this.transport = transport ?? new HttpTransport(transportOptions);
   }
 
-  jweKey(): JweKey | null {
-    const jwe = this.config().jwe;
+  async jweKey(): Promise<JweKey | null> {
+    const { jwe } = await this.config();
     return jwe ? deriveJweKey(jwe.clientKey, jwe.kid) : null;
   }
 
@@ -126,7 +127,7 @@ export class ServiceCaller {
    * shared by every waiting request) and replaying the request once, never more.
    */
   async call(options: CallOptions): Promise<Answer> {
-    const config = this.config();
+    const config = await this.config();
     const url = serviceUrl(config.baseUrl, options.path, options.query);
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (config.userOid) headers['x-pt-id'] = config.userOid;
@@ -155,7 +156,7 @@ export class ServiceCaller {
 
   /** A JSON body, encrypted when encryption is configured. */
   async jsonBody(payload: unknown): Promise<Pick<CallOptions, 'body' | 'headers' | 'requestProtected'>> {
-    const key = this.jweKey();
+    const key = await this.jweKey();
     if (!key) {
       const text = JSON.stringify(payload);
       return { body: () => text, headers: { 'content-type': 'application/json' } };

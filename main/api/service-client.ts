@@ -19,7 +19,7 @@ export type { VoiceMode, VoiceUpload } from './voice-api';
 export class ServiceClient {
   private readonly caller: ServiceCaller;
 
-  constructor(config: () => ServiceConfig, transportOptions: TransportOptions = {}) {
+  constructor(config: () => ServiceConfig | Promise<ServiceConfig>, transportOptions: TransportOptions = {}) {
     this.caller = new ServiceCaller(config, transportOptions);
   }
 

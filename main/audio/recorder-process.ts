@@ -1,8 +1,8 @@
 /**
- * The recorder utility process: it stays running between recordings with the chosen
- * microphone's capture stream prepared but stopped, so that Record starts capturing within
- * tens of milliseconds; nothing is captured between recordings (a stopped stream: the sound
- * server suspends the device, and macOS and Windows show no microphone indicator). It reads
+ * The recorder utility process: it stays running between recordings, with the audio library
+ * and the MP3 encoder loaded, so that Record only has to open the microphone (tens of
+ * milliseconds); the microphone itself is opened for each recording and closed after it, so
+ * nothing holds it, and no OS microphone indicator shows, between recordings. It reads
  * 16 kHz mono 16-bit frames from
  * PvRecorder and appends them to the dictation's WAV itself, synced to disk at least twice a
  * second, so a hung or crashed main process cannot lose what was spoken; the compact MP3 is
@@ -36,8 +36,6 @@ interface Recording {
 }
 
 let current: Recording | null = null;
-/** The capture stream kept prepared (stopped) between recordings, for one microphone. */
-let prepared: { recorder: PvRecorder; deviceName: string; frameLength: number } | null = null;
 
 function deviceIndexOf(name: string): number {
   if (name === '') return -1;
@@ -46,35 +44,18 @@ function deviceIndexOf(name: string): number {
   return index;
 }
 
-function forgetPrepared(): void {
-  try {
-    prepared?.recorder.release();
-  } catch {
-    // already gone with its device
-  }
-  prepared = null;
-}
-
-/** The stream for `deviceName`, made now if it is not already prepared. A stream that has started once restarts fastest. */
-function prepare(deviceName: string, frameLength: number): PvRecorder {
-  if (prepared && prepared.deviceName === deviceName && prepared.frameLength === frameLength) return prepared.recorder;
-  forgetPrepared();
-  prepared = { recorder: new PvRecorder(frameLength, deviceIndexOf(deviceName)), deviceName, frameLength };
-  return prepared.recorder;
-}
-
-/** Stops capturing; the stream stays prepared for the next recording unless the device failed. */
-function release(recording: Recording, deviceFailed = false): void {
+/** Stops capturing and closes the microphone. */
+function release(recording: Recording): void {
   try {
     recording.recorder.stop();
   } catch {
     // already stopped
   }
-  if (deviceFailed) forgetPrepared();
+  recording.recorder.release();
 }
 
 function finish(recording: Recording, reason: 'requested' | 'device-lost'): void {
-  release(recording, reason === 'device-lost');
+  release(recording);
   current = null;
   const result = recording.wav.finish();
   try {
@@ -88,7 +69,7 @@ function finish(recording: Recording, reason: 'requested' | 'device-lost'): void
 }
 
 function fail(recording: Recording, message: string): void {
-  release(recording, true);
+  release(recording);
   current = null;
   recording.wav.finish();
   recording.mp3?.abandon();
@@ -158,10 +139,9 @@ async function start(message: Extract<ToRecorder, { type: 'start' }>): Promise<v
   }
   let recorder: PvRecorder;
   try {
-    recorder = prepare(message.deviceName, message.frameLength);
+    recorder = new PvRecorder(message.frameLength, deviceIndexOf(message.deviceName));
     recorder.start();
   } catch (error) {
-    forgetPrepared();
     wav.finish();
     const text = (error as Error).message;
     send({ type: 'error', message: text.startsWith('The microphone') ? text : `The microphone could not be opened (${text}).` });
@@ -187,14 +167,6 @@ function listDevices(requestId: number): void {
 port.on('message', (event: { data: ToRecorder }) => {
   const message = event.data;
   switch (message.type) {
-    case 'prepare':
-      try {
-        if (!current) prepare(message.deviceName, message.frameLength);
-      } catch (error) {
-        // Said when Record is pressed; nothing to report now.
-        diagnose(`The microphone could not be prepared: ${(error as Error).message}`);
-      }
-      break;
     case 'start':
       void start(message);
       break;

@@ -1,8 +1,6 @@
 /** Messages between main and the recorder utility process, which stays running between recordings. */
 
 export type ToRecorder =
-  /** Gets the named microphone ready ('' = default) without capturing anything, so Record starts at once. */
-  | { type: 'prepare'; deviceName: string; frameLength: number }
   /** Records into `wavPath` (and, when given, the compact copy into `mp3Path`) from the named microphone ('' = default). */
   | { type: 'start'; wavPath: string; mp3Path: string | null; deviceName: string; frameLength: number }
   | { type: 'pause' }

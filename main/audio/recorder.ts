@@ -37,8 +37,6 @@ export class Recorder {
   private readonly host: RecorderHost;
   private active: ActiveRecording | null = null;
   private disposed = false;
-  /** The microphone last prepared, to prepare again after a restart of the process. */
-  private lastDevice = '';
 
   constructor(
     processPath: string,
@@ -51,10 +49,9 @@ export class Recorder {
     });
   }
 
-  /** Starts the recorder process ahead of the first Record, with the chosen microphone prepared. */
-  warm(deviceName: string): Promise<void> {
-    this.lastDevice = deviceName;
-    return this.host.send({ type: 'prepare', deviceName, frameLength: FRAME_LENGTH });
+  /** Starts the recorder process ahead of the first Record. */
+  warm(): Promise<void> {
+    return this.host.ensure().then(() => undefined);
   }
 
   listDevices(): Promise<string[]> {
@@ -72,7 +69,6 @@ export class Recorder {
    */
   start(wavPath: string, mp3Path: string | null, deviceName: string): Promise<{ device: string }> {
     if (this.active) return Promise.reject(new Error('A recording is already in progress.'));
-    this.lastDevice = deviceName;
     return new Promise((resolve, reject) => {
       this.active = {
         wavPath,
@@ -152,7 +148,7 @@ export class Recorder {
       else this.events.onInterrupted({ durationMs, message: 'The recorder stopped unexpectedly. The recording up to that moment is kept.' });
     }
     if (!this.disposed) {
-      const timer = setTimeout(() => void this.warm(this.lastDevice).catch(() => undefined), REWARM_AFTER_MS);
+      const timer = setTimeout(() => void this.warm().catch(() => undefined), REWARM_AFTER_MS);
       timer.unref();
     }
   }

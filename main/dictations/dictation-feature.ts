@@ -123,9 +123,6 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   };
 
   const applySettings = () => {
-    if (session.status().state === 'idle') {
-      session.recorder.warm(deps.settings.current().microphone).catch((error: unknown) => log.warn(`recorder: not prepared ahead (${(error as Error).message})`));
-    }
     const problem = shortcut.apply(deps.settings.current().recordShortcut);
     if (problem) log.warn(`shortcut: ${problem}`);
     deps.window.send('recorderChanged', session.status());
@@ -204,6 +201,9 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     recordingPath: (id: string) => {
       const manifest = store.get(id);
       return manifest && manifest.state !== 'recording' && !manifest.audioDeletedAt ? store.audioPath(id) : null;
+    },
+    warmRecorder(): void {
+      session.recorder.warm().catch((error: unknown) => log.warn(`recorder: not started ahead (${(error as Error).message})`));
     },
     start(): void {
       applySettings();

@@ -1,21 +1,12 @@
 /**
- * Registers one ipcMain handler per contract operation. Every call goes through here: the
- * sender must be the app's own page in an app window, and the input must match the
- * operation's schema, before the handler sees it. Whatever happens, the page gets a Result.
+ * Answers the page's calls to contract operations (see operation-gate.ts for how they get
+ * here). Every call goes through here: the sender must be the app's own page in an app
+ * window, and the input must match the operation's schema, before the handler sees it.
+ * Whatever happens, the page gets a Result.
  */
-import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import type { z } from 'zod';
-import {
-  OPERATION_NAMES,
-  eventChannel,
-  operationChannel,
-  operations,
-  type EventName,
-  type EventPayload,
-  type OperationInput,
-  type OperationName,
-  type OperationOutput,
-} from '../../contract/ipc';
+import { operations, type OperationInput, type OperationName, type OperationOutput } from '../../contract/ipc';
 import { appError, failed, ok, type AppError, type Result } from '../../contract/result';
 import { log } from '../log';
 import { toAppError } from './app-failure';
@@ -68,18 +59,15 @@ export async function handleCall<K extends OperationName>(
   }
 }
 
-export function registerOperations(handlers: OperationHandlers, policy: SenderPolicy): void {
-  for (const name of OPERATION_NAMES) {
-    ipcMain.handle(operationChannel(name), (event, raw: unknown) => {
-      if (!isTrustedSender(event, policy)) {
-        log.warn(`ipc: refused "${name}" from an untrusted frame`);
-        return failed(appError('refused', 'Refused: the request did not come from the app.'));
-      }
-      return handleCall(name, raw, handlers[name] as OperationHandler<typeof name>);
-    });
-  }
-}
+/** One call from the page, by operation name. */
+export type OperationDispatcher = (name: OperationName, event: IpcMainInvokeEvent, raw: unknown) => Promise<Result<unknown>>;
 
-export function sendEvent<K extends EventName>(contents: WebContents, name: K, payload: EventPayload<K>): void {
-  if (!contents.isDestroyed()) contents.send(eventChannel(name), payload);
+export function operationDispatcher(handlers: OperationHandlers, policy: SenderPolicy): OperationDispatcher {
+  return async (name, event, raw) => {
+    if (!isTrustedSender(event, policy)) {
+      log.warn(`ipc: refused "${name}" from an untrusted frame`);
+      return failed(appError('refused', 'Refused: the request did not come from the app.'));
+    }
+    return handleCall(name, raw, handlers[name] as OperationHandler<typeof name>);
+  };
 }

@@ -11,7 +11,7 @@ import { ConnectAuthApi } from '../api/connect-auth';
 import { HttpTransport } from '../api/http-transport';
 import type { ServiceConfig } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
-import { SandboxServer } from '../sandbox/sandbox-server';
+import type { SandboxServer } from '../sandbox/sandbox-server';
 import { ClientCredentialsSession, type ClientCredentials, type GrantStore } from './client-credentials-session';
 import { grantOwner, memoryGrantStore } from './grant-store';
 import { staticToken, type TokenSource } from './token-source';
@@ -44,12 +44,16 @@ export class ServiceConnection {
     this.authApi = new ConnectAuthApi(this.authTransport, () => this.baseUrl());
   }
 
-  /** Starts or stops the sandbox to match the settings. */
+  /**
+   * Starts or stops the sandbox to match the settings. The sandbox's code is loaded only
+   * when it is chosen, and after the window is up: a clinic's copy never needs it.
+   */
   apply(): Promise<void> {
     const run = async () => {
       await this.starting;
       const wantSandbox = this.settings.current().service === 'sandbox';
       if (wantSandbox && !this.sandbox) {
+        const { SandboxServer } = await import('../sandbox/sandbox-server');
         this.sandbox = await SandboxServer.start();
       } else if (!wantSandbox && this.sandbox) {
         const stopping = this.sandbox;
@@ -61,6 +65,11 @@ export class ServiceConnection {
     };
     this.starting = run().catch((error: unknown) => this.deps.onProblem?.(`The sandbox service could not start: ${(error as Error).message}`));
     return this.starting;
+  }
+
+  /** Settles once the service chosen in the settings can be reached (the sandbox has started, when it is the one). */
+  ready(): Promise<void> {
+    return this.starting ?? this.apply();
   }
 
   /** The sandbox accepts the encryption key set in Settings, so JWE can be tried without a real service. */

@@ -17,7 +17,7 @@ export interface ServiceFeatureDeps {
   vault: SecretVault;
 }
 
-export async function createServiceFeature(deps: ServiceFeatureDeps) {
+export function createServiceFeature(deps: ServiceFeatureDeps) {
   const { settings } = deps;
   const changeListeners = new Set<() => void>();
   const resumeListeners = new Set<() => void>();
@@ -36,8 +36,10 @@ export async function createServiceFeature(deps: ServiceFeatureDeps) {
     onAuthChange: changed,
     onProblem: (message) => log.error(`service: ${message}`),
   });
-  await connection.apply();
-  const client = new ServiceClient(() => connection.config());
+  const client = new ServiceClient(async () => {
+    await connection.ready();
+    return connection.config();
+  });
 
   settings.onChange(() => {
     health.credentialsChanged();
@@ -85,7 +87,10 @@ export async function createServiceFeature(deps: ServiceFeatureDeps) {
       resumeListeners.add(listener);
     },
     start(): void {
-      void connection.signInIfNeeded();
+      void connection.ready().then(() => {
+        void connection.signInIfNeeded();
+        changed();
+      });
     },
     async stop(): Promise<void> {
       await client.close();
@@ -94,4 +99,4 @@ export async function createServiceFeature(deps: ServiceFeatureDeps) {
   };
 }
 
-export type ServiceFeature = Awaited<ReturnType<typeof createServiceFeature>>;
+export type ServiceFeature = ReturnType<typeof createServiceFeature>;

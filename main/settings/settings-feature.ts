@@ -4,9 +4,9 @@ import { safeStorage } from 'electron';
 import type { OperationHandlers } from '../ipc/register-operations';
 import { log } from '../log';
 import type { WindowEvents } from '../windows/app-window';
-import { electronSettingsStore } from './electron-settings-store';
 import { effectivePolicy, loadPolicy, machinePolicyPath } from './policy';
 import { SecretVault } from './secret-vault';
+import { settingsFile } from './settings-file';
 import { SettingsService } from './settings-service';
 import { DEFAULT_PROGRAM_DATA, windowsProgramData } from './windows-program-data';
 
@@ -37,7 +37,11 @@ export function createSettingsFeature(deps: SettingsFeatureDeps) {
   else if (policy.path) log.info(`policy: applied ${policy.path}`);
 
   const vault = new SecretVault(join(deps.userData, 'secrets.json'), safeStorage, process.platform, (message) => log.warn(`secrets: ${message}`));
-  const settings = new SettingsService(electronSettingsStore(), vault, policy);
+  const settings = new SettingsService(
+    settingsFile(join(deps.userData, 'settings.json'), (message) => log.warn(`settings: ${message}`)),
+    vault,
+    policy,
+  );
   settings.onChange((view) => deps.window.send('settingsChanged', view));
 
   const handlers: Pick<OperationHandlers, 'getSettings' | 'updateSettings' | 'setSecret'> = {

@@ -19,7 +19,7 @@ import { fail } from '../ipc/app-failure';
 import type { LoadedPolicy } from './policy';
 import type { SecretVault } from './secret-vault';
 
-/** Where user settings are kept (electron-store in the app). */
+/** Where user settings are kept (settings.json in the data folder, see settings-file.ts). */
 export interface SettingsPersistence {
   read(): Record<string, unknown>;
   write(settings: Settings): void;

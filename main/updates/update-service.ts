@@ -7,13 +7,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import electronUpdater, { type AppUpdater, type ProgressInfo, type UpdateInfo } from 'electron-updater';
+import type { AppUpdater, ProgressInfo, UpdateInfo } from 'electron-updater';
 import type { Settings } from '../../contract/settings';
 import type { UpdateStatus } from '../../contract/updates';
 import { log } from '../log';
 import { CheckSchedule } from './check-schedule';
 import type { PublisherKeyChoice } from './publisher-key';
-import { SignedGenericProvider, type SignedFeedOptions } from './signed-generic-provider';
+import type { SignedFeedOptions } from './signed-generic-provider';
 import { updateErrorMessage } from './update-errors';
 import { updatesOffReason } from './updates-off-reason';
 import { isNewerVersion } from './version-rule';
@@ -62,13 +62,15 @@ export class UpdateService {
     this.schedule.stop();
   }
 
-  private configure(): AppUpdater {
+  private async configure(): Promise<AppUpdater> {
     const settings = this.deps.settings();
     if (!this.publisherKey) {
       this.publisherKey = this.deps.publisherKey();
       log.info(`updates: publisher key ${this.publisherKey.source}`);
     }
-    const updater = this.updater ?? this.createUpdater();
+    // Loaded at the first check, not at start-up: the updater is large and the first screen needs none of it.
+    const [{ default: electronUpdater }, { SignedGenericProvider }] = await Promise.all([import('electron-updater'), import('./signed-generic-provider')]);
+    const updater = this.updater ?? this.createUpdater(electronUpdater.autoUpdater);
     const feed: SignedFeedOptions = {
       provider: 'custom',
       updateProvider: SignedGenericProvider,
@@ -84,8 +86,7 @@ export class UpdateService {
     return updater;
   }
 
-  private createUpdater(): AppUpdater {
-    const updater = electronUpdater.autoUpdater;
+  private createUpdater(updater: AppUpdater): AppUpdater {
     updater.logger = log;
     updater.autoDownload = true;
     // Installing is the user's choice ("Restart now"), never a side effect of quitting.
@@ -122,7 +123,7 @@ export class UpdateService {
     if (this.offReason()) return this.current();
     if (this.status.state === 'checking' || this.status.state === 'downloading') return this.current();
     try {
-      const result = await this.configure().checkForUpdates();
+      const result = await (await this.configure()).checkForUpdates();
       if (!result && this.status.state === 'idle') {
         this.set({ state: 'error', message: 'Updates cannot be installed in this installation (for example, not an installed copy).' });
       }

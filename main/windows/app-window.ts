@@ -4,7 +4,7 @@
  */
 import { BrowserWindow, type WebContents } from 'electron';
 import type { EventName, EventPayload } from '../../contract/ipc';
-import { sendEvent } from '../ipc/register-operations';
+import { sendEvent } from '../ipc/send-event';
 import { log } from '../log';
 import { createMainWindow, focusWindow, type MainWindowOptions } from './main-window';
 import { ReloadPolicy } from './reload-policy';

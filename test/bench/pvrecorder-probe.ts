@@ -21,8 +21,9 @@ async function firstFrameMs(recorder: InstanceType<typeof PvRecorder>): Promise<
   }
 }
 
+const frameLength = Number(process.argv[2] ?? 1024);
 const coldStarted = performance.now();
-const recorder = new PvRecorder(512, -1);
+const recorder = new PvRecorder(frameLength, -1);
 const created = performance.now() - coldStarted;
 const cold = created + (await firstFrameMs(recorder));
 recorder.stop();

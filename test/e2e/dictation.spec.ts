@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { DictationSummary } from '../../contract/dictation';
@@ -5,7 +6,7 @@ import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { bridgeValue, expect, test } from './support/fixtures';
 import { screenshot, type LaunchedApp } from './support/launch-app';
 import { waitForExit } from './support/process-exit';
-import { analyseWav } from './support/wav-analysis';
+import { analyseMp3, analyseWav } from './support/wav-analysis';
 
 test.setTimeout(150_000);
 
@@ -159,9 +160,14 @@ test('killed mid-recording, the next launch recovers the recording, missing at m
   expect(item).toMatchObject({ label: 'Power cut', state: 'recorded', recovered: true });
   expect(item!.durationMs).toBeGreaterThanOrEqual(recordedMs - 1000);
   expect(item!.durationMs).toBeLessThanOrEqual(recordedMs + 1000);
-  const audio = analyseWav(join(first.userDataDir, 'dictations', item!.id, 'audio.wav'));
+  const folder = join(first.userDataDir, 'dictations', item!.id);
+  const audio = analyseWav(join(folder, 'audio.wav'));
   expect(Math.abs(audio.durationMs - item!.durationMs)).toBeLessThan(50);
   expect(audio.rms).toBeGreaterThan(0.02);
+  // The compact copy being written when the app died is rebuilt from the WAV: whole frames, the whole recording.
+  await expect.poll(() => existsSync(join(folder, 'upload.mp3')), { timeout: 20_000 }).toBe(true);
+  expect(readdirSync(folder).filter((name) => name.endsWith('.partial'))).toEqual([]);
+  expect(Math.abs(analyseMp3(join(folder, 'upload.mp3')).durationMs - audio.durationMs)).toBeLessThan(300);
   await openDictation(second.page, 'Power cut');
   await expect(second.page.getByText('Recovered', { exact: true })).toBeVisible();
   await screenshot(second.page, 'dictation-recovered');

@@ -7,8 +7,10 @@ async function listeningServers(app: ElectronApplication): Promise<number> {
 
 test('with the Sandbox selected (the default) the embedded sandbox answers on loopback; with Production it is stopped', async ({ launch }) => {
   const { app, page } = await launch();
+  // The sandbox starts just after the window is drawn.
+  await expect.poll(() => bridgeValue(page, 'getStatus').then((s) => s.service.baseUrl)).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   const status = await bridgeValue(page, 'getStatus');
-  expect(status.service).toMatchObject({ kind: 'sandbox', baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
+  expect(status.service).toMatchObject({ kind: 'sandbox' });
   const sandboxUrl = status.service.baseUrl!;
   const answer = await fetch(`${sandboxUrl}/voice/api/v3/status/anything`, { headers: { authorization: 'Bearer not-the-sandbox-token' } });
   expect(answer.status).toBe(401);
@@ -34,9 +36,11 @@ test('with a real service set by policy, no sandbox is started', async ({ launch
   const { app, page } = await launch({ policy: { service: 'development' } });
   const status = await bridgeValue(page, 'getStatus');
   expect(status.service).toEqual({ kind: 'development', label: 'Development', baseUrl: 'https://api.dev.eka.care' });
+  // Once the features have started (the service first, then the recorder's global shortcut), still no server.
+  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.shortcut)).not.toBeNull();
   const servers = await listeningServers(app);
   await app.close();
   const other = await launch();
-  expect(await listeningServers(other.app)).toBe(servers + 1);
+  await expect.poll(() => listeningServers(other.app)).toBe(servers + 1);
   await other.app.close();
 });

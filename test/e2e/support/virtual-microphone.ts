@@ -1,7 +1,7 @@
 /**
  * A virtual microphone that speaks: PulseAudio with a null sink, a remapped monitor source
- * set as the default input, and espeak-ng speech played into the sink in a loop. PvRecorder
- * in the app then records real speech.
+ * set as the default input, and espeak-ng speech streamed into the sink without pause.
+ * PvRecorder in the app then records real speech.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -56,7 +56,14 @@ export function startVirtualMicrophone(): VirtualMicrophone {
   mkdirSync(folder, { recursive: true });
   const speech = join(folder, 'speech.wav');
   if (!existsSync(speech)) execFileSync('espeak-ng', ['-s', '150', '-w', speech, SPEECH_TEXT]);
-  const player: ChildProcess = spawn('sh', ['-c', `while :; do paplay --device=${SINK} ${speech}; done`], { stdio: 'ignore', detached: true });
+  // One continuous, low-latency stream, like a real microphone that is always there: a player
+  // restarted in a loop (paplay) makes the sound server re-tune its latency at every restart,
+  // and a recording that starts meanwhile waits a second for its first sound.
+  const player: ChildProcess = spawn(
+    'sh',
+    ['-c', `sox ${speech} -t raw -r 22050 -c 1 -b 16 -e signed-integer - repeat 100000 | pacat --latency-msec=30 --rate=22050 --channels=1 --format=s16le --device=${SINK}`],
+    { stdio: 'ignore', detached: true },
+  );
   return {
     stop: () => {
       if (player.pid) {

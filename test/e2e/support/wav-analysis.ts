@@ -1,4 +1,4 @@
-/** Reads a recorded WAV back: duration and loudness, to tell speech from silence. */
+/** Reads recorded audio back: a WAV's duration and loudness (speech or silence), an MP3's playing time. */
 import { readFileSync } from 'node:fs';
 
 export function analyseWav(path: string): { durationMs: number; rms: number; sampleRate: number } {
@@ -9,4 +9,38 @@ export function analyseWav(path: string): { durationMs: number; rms: number; sam
   let sum = 0;
   for (const sample of samples) sum += sample * sample;
   return { durationMs: (samples.length / sampleRate) * 1000, rms: Math.sqrt(sum / Math.max(1, samples.length)) / 32768, sampleRate };
+}
+
+// MPEG audio frame headers (ISO 11172-3 / 13818-3): kbit/s by version and index, for Layer III.
+const MPEG1_KBPS = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
+const MPEG2_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+const SAMPLE_RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
+
+/**
+ * Walks a Layer III MP3 frame by frame, as a player would, and says how long it plays.
+ * Throws where the bytes stop being one frame after another (a damaged or half-written file).
+ */
+export function analyseMp3(path: string): { durationMs: number; frames: number; sampleRate: number } {
+  const bytes = readFileSync(path);
+  let offset = 0;
+  let frames = 0;
+  let samples = 0;
+  let sampleRate = 0;
+  while (offset + 4 <= bytes.length) {
+    const header = bytes.readUInt32BE(offset);
+    if (header >>> 21 !== 0x7ff) throw new Error(`No MP3 frame at byte ${offset} of ${bytes.length}.`);
+    const version = (header >>> 19) & 3;
+    const layer = (header >>> 17) & 3;
+    const kbps = (version === 3 ? MPEG1_KBPS : MPEG2_KBPS)[(header >>> 12) & 15];
+    const rate = SAMPLE_RATES[version]?.[(header >>> 10) & 3];
+    if (layer !== 1 || !kbps || !rate) throw new Error(`Not a Layer III frame at byte ${offset}.`);
+    const padding = (header >>> 9) & 1;
+    const perFrame = version === 3 ? 1152 : 576;
+    offset += Math.floor((perFrame / 8) * ((kbps * 1000) / rate)) + padding;
+    frames += 1;
+    samples += perFrame;
+    sampleRate = rate;
+  }
+  if (offset !== bytes.length) throw new Error(`The last MP3 frame is cut short (${offset - bytes.length} bytes missing).`);
+  return { durationMs: sampleRate ? (samples / sampleRate) * 1000 : 0, frames, sampleRate };
 }

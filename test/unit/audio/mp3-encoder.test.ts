@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeWavToMp3 } from '../../../main/audio/mp3-encoder';
 import { Mp3StreamWriter, partialPathOf } from '../../../main/audio/mp3-stream';
+import { analyseMp3 } from '../../e2e/support/wav-analysis';
 import { toneWav } from '../api/sandbox-fixture';
 import { tempFolder } from '../temp-folder';
 
@@ -24,6 +25,10 @@ describe('MP3', () => {
     expect(bytes).toBeGreaterThan(36_000);
     expect(bytes).toBeLessThan(44_000);
     expect(statSync(wav).size / bytes).toBeGreaterThan(7);
+    // Whole frames, one after another, playing as long as the WAV (give or take the encoder's delay).
+    const played = analyseMp3(join(folder, 'upload.mp3'));
+    expect(played.sampleRate).toBe(16_000);
+    expect(Math.abs(played.durationMs - 10_000)).toBeLessThan(150);
   });
 
   it('written frame by frame as audio arrives, appears under its name only when finished', async () => {
@@ -40,6 +45,7 @@ describe('MP3', () => {
     const mp3 = readFileSync(path);
     expect(mp3.length).toBe(bytes);
     expectMp3(mp3);
+    expect(Math.abs(analyseMp3(path).durationMs - 3000)).toBeLessThan(150);
     // 3 s at 32 kbit/s.
     expect(bytes).toBeGreaterThan(11_000);
     expect(bytes).toBeLessThan(13_500);

@@ -8,7 +8,7 @@ import { LOCKED_MESSAGE, SettingsService, type SettingsPersistence } from '../..
 import { tempFolder } from '../temp-folder';
 import { osEncryptionDouble } from './os-encryption-double';
 
-/** electron-store needs Electron; this keeps the same contract in memory. */
+/** The same contract as settings.json, kept in memory. */
 function memoryPersistence(initial: Record<string, unknown> = {}): SettingsPersistence & { saved: Record<string, unknown> } {
   const box = { saved: { ...initial } };
   return Object.assign(box, {

@@ -1,0 +1,76 @@
+/**
+ * The app's features, built once the window has been opened (their code is evaluated while
+ * the page's process starts), wired to each other and to the page's calls.
+ */
+import { app, net } from 'electron';
+import { createDictationFeature } from './dictations/dictation-feature';
+import { operationDispatcher, type OperationHandlers } from './ipc/register-operations';
+import { createRecordsFeature } from './records/records-feature';
+import { createRegistrationFeature } from './registration/registration-feature';
+import { createServiceFeature } from './service/service-feature';
+import { createSettingsFeature } from './settings/settings-feature';
+import { createStatusFeature } from './status/status-feature';
+import { createUpdatesFeature } from './updates/updates-feature';
+import type { AppWindow } from './windows/app-window';
+
+export interface FeaturesDeps {
+  userData: string;
+  /** Where main's built files are (the recorder process is beside them). */
+  builtDir: string;
+  policyFile: string | null;
+  appOrigin: string;
+  window: AppWindow;
+}
+
+export function buildFeatures({ userData, builtDir, policyFile, appOrigin, window }: FeaturesDeps) {
+  const isOnline = () => net.isOnline();
+  const settings = createSettingsFeature({ userData, policyFile, packaged: app.isPackaged, window });
+  const service = createServiceFeature({ settings: settings.settings, vault: settings.vault });
+  const dictations = createDictationFeature({ userData, builtDir, service, settings: settings.settings, isOnline, window });
+  const records = createRecordsFeature({ userData, service, isOnline, window });
+  const registration = createRegistrationFeature({ service, settings: settings.settings, window });
+  const updates = createUpdatesFeature({
+    settings: settings.settings,
+    busyReasons: [dictations.busyReason, records.busyReason],
+    window,
+    packaged: app.isPackaged,
+    version: app.getVersion(),
+    userData,
+  });
+  const status = createStatusFeature({ settings: settings.settings, service, outboxes: [dictations, records], window });
+
+  const handlers: OperationHandlers = {
+    ...settings.handlers,
+    ...service.handlers,
+    ...status.handlers,
+    ...dictations.handlers,
+    ...records.handlers,
+    ...registration.handlers,
+    ...updates.handlers,
+    takeReloadNotice: () => window.takeReloadNotice(),
+  };
+
+  return {
+    dispatcher: operationDispatcher(handlers, { appOrigin, isAppWindow: (contents) => window.isAppWindow(contents) }),
+    recordingPath: dictations.recordingPath,
+    /** Record must be instant from the first press: the recorder process starts first. */
+    warmRecorder: () => dictations.warmRecorder(),
+    /** Everything else: the service (and the sandbox), status, sync, the shortcut, update checks. */
+    start(): void {
+      service.start();
+      status.start();
+      dictations.start();
+      records.start();
+      updates.start();
+    },
+    stop(): void {
+      status.stop();
+      dictations.dispose();
+      records.dispose();
+      updates.stop();
+      void service.stop();
+    },
+  };
+}
+
+export type Features = ReturnType<typeof buildFeatures>;
