@@ -83,6 +83,18 @@ export interface RecorderStatus {
   shortcut: string | null;
 }
 
+/** The recorder before anything has happened: what main starts with, and what the page shows until main has answered. */
+export const IDLE_RECORDER: RecorderStatus = {
+  state: 'idle',
+  dictationId: null,
+  mode: 'dictation',
+  label: '',
+  elapsedMs: 0,
+  level: 0,
+  message: null,
+  shortcut: null,
+};
+
 export interface SyncStatus {
   /** Why sending is on hold: the sign-in must be mended in Settings, or automatic sync is off. */
   paused: 'needs-sign-in' | 'sync-off' | null;

@@ -3,6 +3,7 @@
  * the page's process starts), wired to each other and to the page's calls.
  */
 import { app, net } from 'electron';
+import type { RecorderHost } from './audio/recorder-host';
 import { createDictationFeature } from './dictations/dictation-feature';
 import { operationDispatcher, type OperationHandlers } from './ipc/register-operations';
 import { createRecordsFeature } from './records/records-feature';
@@ -17,16 +18,17 @@ export interface FeaturesDeps {
   userData: string;
   /** Where main's built files are (the recorder process is beside them). */
   builtDir: string;
+  recorderHost: RecorderHost;
   policyFile: string | null;
   appOrigin: string;
   window: AppWindow;
 }
 
-export function buildFeatures({ userData, builtDir, policyFile, appOrigin, window }: FeaturesDeps) {
+export function buildFeatures({ userData, builtDir, recorderHost, policyFile, appOrigin, window }: FeaturesDeps) {
   const isOnline = () => net.isOnline();
   const settings = createSettingsFeature({ userData, policyFile, packaged: app.isPackaged, window });
   const service = createServiceFeature({ settings: settings.settings, vault: settings.vault });
-  const dictations = createDictationFeature({ userData, builtDir, service, settings: settings.settings, isOnline, window });
+  const dictations = createDictationFeature({ userData, builtDir, recorderHost, service, settings: settings.settings, isOnline, window });
   const records = createRecordsFeature({ userData, service, isOnline, window });
   const registration = createRegistrationFeature({ service, settings: settings.settings, window });
   const updates = createUpdatesFeature({
@@ -53,8 +55,6 @@ export function buildFeatures({ userData, builtDir, policyFile, appOrigin, windo
   return {
     dispatcher: operationDispatcher(handlers, { appOrigin, isAppWindow: (contents) => window.isAppWindow(contents) }),
     recordingPath: dictations.recordingPath,
-    /** Record must be instant from the first press: the recorder process starts first. */
-    warmRecorder: () => dictations.warmRecorder(),
     /** Everything else: the service (and the sandbox), status, sync, the shortcut, update checks. */
     start(): void {
       service.start();

@@ -7,6 +7,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, session } from 'electron';
 import { parseAppArguments } from './app-arguments';
+import { RecorderHost } from './audio/recorder-host';
+import { unpacked } from './audio/unpacked-path';
 import type { Features } from './features';
 import { openOperationGate } from './ipc/operation-gate';
 import { isTrustedFrame } from './ipc/trusted-sender';
@@ -28,8 +30,8 @@ if (!app.commandLine.hasSwitch('no-sandbox')) app.enableSandbox();
 /** The latest the features are built, and start, counted from the window's opening, whatever the page does. */
 const FEATURES_BUILD_LATEST_MS = 2_000;
 const FEATURES_START_LATEST_MS = 4_000;
-/** After the recorder, the rest of the features start this much later. */
-const REST_STARTS_AFTER_MS = 300;
+/** The features start this long after the window has been drawn. */
+const START_AFTER_DRAWN_MS = 300;
 
 const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null;
 const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
@@ -57,6 +59,12 @@ async function start(): Promise<void> {
   openOperationGate(dispatcher);
   serveRenderer(defaultSession, join(here, '../renderer'), (id) => built?.recordingPath(id) ?? null);
   const shown = window.open({ preloadPath: join(here, '../preload/index.cjs'), url: devServerUrl ?? `${APP_ORIGIN}/index.html` });
+  const recorderHost = new RecorderHost(unpacked(join(here, 'recorder-process.cjs')));
+  // The recorder process takes longest to start (a new process and the audio library): it
+  // starts as soon as the window has been drawn, so that even an early Record is instant.
+  shown.once('ready-to-show', () => {
+    recorderHost.ensure().catch((error: unknown) => log.warn(`recorder: not started ahead (${(error as Error).message})`));
+  });
 
   // Built while the page runs its script and draws, when main is otherwise idle (or a little
   // later should the page never get that far); the page's calls wait at the gate until then.
@@ -66,7 +74,7 @@ async function start(): Promise<void> {
     if (!pending) return;
     import('./features')
       .then(({ buildFeatures: buildAll }) => {
-        built = buildAll({ userData, builtDir: here, policyFile: args.policyFile, appOrigin, window });
+        built = buildAll({ userData, builtDir: here, recorderHost, policyFile: args.policyFile, appOrigin, window });
         pending.resolve(built);
       })
       .catch(pending.reject);
@@ -74,24 +82,21 @@ async function start(): Promise<void> {
   shown.webContents.once('dom-ready', buildFeatures);
   setTimeout(buildFeatures, FEATURES_BUILD_LATEST_MS);
 
-  // Their work starts once the window has been drawn: the recorder first, the rest a moment
-  // later so as not to compete with the page's first moments.
+  // Their work starts a moment after the window has been drawn, so as not to compete with
+  // the page's first moments.
   let started = false;
   const startFeatures = () => {
     if (started) return;
     started = true;
     buildFeatures();
-    features.then((value) => {
-      value.warmRecorder();
-      setTimeout(() => value.start(), REST_STARTS_AFTER_MS);
-    }, ignoreFailure);
+    features.then((value) => setTimeout(() => value.start(), START_AFTER_DRAWN_MS), ignoreFailure);
   };
   shown.once('ready-to-show', startFeatures);
   setTimeout(startFeatures, FEATURES_START_LATEST_MS);
 
   app.on('second-instance', () => window.focus());
   app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', () => built?.stop());
+  app.on('before-quit', () => (built ? built.stop() : recorderHost.dispose()));
   await features;
   log.info(`app: started ${app.getVersion()} (Electron ${process.versions.electron})`);
 }

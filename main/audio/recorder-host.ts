@@ -20,17 +20,20 @@ export class RecorderHost {
   private nextRequestId = 1;
   private readonly deviceRequests = new Map<number, (answer: { devices: string[] | null; error: string | null }) => void>();
   private stopping = false;
+  private events: RecorderHostEvents | null = null;
 
-  constructor(
-    private readonly processPath: string,
-    private readonly events: RecorderHostEvents,
-  ) {}
+  /** The process may be started (ensure) before anyone listens to it (attach). */
+  constructor(private readonly processPath: string) {}
+
+  attach(events: RecorderHostEvents): void {
+    this.events = events;
+  }
 
   /** The running process, started if needed; resolves once it takes requests. */
   ensure(): Promise<UtilityProcess> {
     this.ready ??= new Promise((resolve, reject) => {
       const child = utilityProcess.fork(this.processPath, [], { serviceName: 'Scribe Desk recorder', stdio: 'pipe' });
-      child.stderr?.on('data', (chunk: Buffer) => this.events.onDiagnostic?.(chunk.toString('utf8').trim()));
+      child.stderr?.on('data', (chunk: Buffer) => this.events?.onDiagnostic?.(chunk.toString('utf8').trim()));
       child.stdout?.resume();
       this.child = child;
       let isReady = false;
@@ -42,7 +45,7 @@ export class RecorderHost {
           this.deviceRequests.get(message.requestId)?.(message);
           this.deviceRequests.delete(message.requestId);
         } else {
-          this.events.onMessage(message);
+          this.events?.onMessage(message);
         }
       });
       child.once('exit', () => {
@@ -52,7 +55,7 @@ export class RecorderHost {
         for (const answer of this.deviceRequests.values()) answer({ devices: null, error: 'The recorder stopped unexpectedly.' });
         this.deviceRequests.clear();
         if (!isReady) reject(new Error('The recorder could not be started.'));
-        if (!this.stopping) this.events.onExit();
+        if (!this.stopping) this.events?.onExit();
       });
     });
     return this.ready;

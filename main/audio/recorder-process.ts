@@ -1,20 +1,21 @@
 /**
- * The recorder utility process: it stays running between recordings, with the audio library
- * and the MP3 encoder loaded, so that Record only has to open the microphone (tens of
- * milliseconds); the microphone itself is opened for each recording and closed after it, so
- * nothing holds it, and no OS microphone indicator shows, between recordings. It reads
- * 16 kHz mono 16-bit frames from
- * PvRecorder and appends them to the dictation's WAV itself, synced to disk at least twice a
- * second, so a hung or crashed main process cannot lose what was spoken; the compact MP3 is
- * written alongside as the audio arrives. Main only controls it. Device listing happens here
- * too: the native audio library is never loaded in main.
+ * The recorder utility process: it stays running between recordings with the audio library
+ * loaded (the MP3 encoder too, after the first recording), so that Record only has to open
+ * the microphone (tens of milliseconds); the microphone itself is opened for each recording
+ * and closed after it, so nothing holds it, and no OS microphone indicator shows, between
+ * recordings. It reads 16 kHz mono 16-bit frames from PvRecorder and appends them to the
+ * dictation's WAV itself, synced to disk at least twice a second, so a hung or crashed main
+ * process cannot lose what was spoken; the compact MP3 is written alongside as the audio
+ * arrives. Main only controls it. Device listing happens here too: the native audio library
+ * is never loaded in main.
  */
 import { PvRecorder } from '@picovoice/pvrecorder-node';
 import { storageProblem } from '../storage/storage-problem';
 import { meterLevel, rms } from './level-meter';
-import { Mp3StreamWriter, loadMp3Encoder } from './mp3-stream';
+import { CompactCopy } from './compact-copy';
+import { ReadPacer } from './read-pacer';
 import type { FromRecorder, ToRecorder } from './recorder-protocol';
-import { WavAppender, durationMsOf } from './wav-file';
+import { SAMPLE_RATE, WavAppender, durationMsOf } from './wav-file';
 
 /** No frame for this long once recording: the microphone is gone (unplugged). */
 const DEVICE_LOST_MS = 2_500;
@@ -30,7 +31,7 @@ const diagnose = (text: string) => process.stderr.write(`${text}\n`);
 interface Recording {
   recorder: PvRecorder;
   wav: WavAppender;
-  mp3: Mp3StreamWriter | null;
+  mp3: CompactCopy | null;
   paused: boolean;
   stopRequested: boolean;
 }
@@ -54,17 +55,17 @@ function release(recording: Recording): void {
   recording.recorder.release();
 }
 
-function finish(recording: Recording, reason: 'requested' | 'device-lost'): void {
+async function finish(recording: Recording, reason: 'requested' | 'device-lost'): Promise<void> {
   release(recording);
-  current = null;
   const result = recording.wav.finish();
   try {
-    recording.mp3?.finish();
+    await recording.mp3?.finish();
   } catch (error) {
     // The WAV is whole; the compact copy is made again from it before upload.
     recording.mp3?.abandon();
     diagnose(`The compact copy could not be finished: ${(error as Error).message}`);
   }
+  current = null;
   send({ type: 'stopped', ...result, reason });
 }
 
@@ -82,16 +83,23 @@ async function capture(recording: Recording): Promise<void> {
   let frames = 0;
   let loudest = 0;
   // Every append syncs the file to disk when the last sync is 500 ms old; with no frames there is nothing new to sync.
+  const pacer = new ReadPacer((recording.recorder.frameLength / SAMPLE_RATE) * 1000);
   while (!recording.stopRequested) {
+    const delay = pacer.delayMs();
+    // Also when Stop came meanwhile: the frame due now holds the last words.
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     let frame: Int16Array;
+    const readStartedAt = performance.now();
     try {
       frame = await recording.recorder.read();
+      pacer.frameRead(readStartedAt);
     } catch {
+      pacer.reset();
       // read() fails now and then; only a long silence from the device means it is gone.
       const waited = Date.now() - (lastFrameAt || startedAt);
       if (waited > (lastFrameAt ? DEVICE_LOST_MS : START_TIMEOUT_MS)) {
         if (!lastFrameAt) throw new Error('The microphone did not start sending sound.');
-        finish(recording, 'device-lost');
+        await finish(recording, 'device-lost');
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -122,10 +130,10 @@ async function capture(recording: Recording): Promise<void> {
       loudest = 0;
     }
   }
-  finish(recording, 'requested');
+  await finish(recording, 'requested');
 }
 
-async function start(message: Extract<ToRecorder, { type: 'start' }>): Promise<void> {
+function start(message: Extract<ToRecorder, { type: 'start' }>): void {
   if (current) {
     send({ type: 'error', message: 'A recording is already in progress.' });
     return;
@@ -149,10 +157,7 @@ async function start(message: Extract<ToRecorder, { type: 'start' }>): Promise<v
   }
   const recording: Recording = { recorder, wav, mp3: null, paused: false, stopRequested: false };
   current = recording;
-  if (message.mp3Path) {
-    // Ready long before the first frame: the encoder was compiled when the process started.
-    recording.mp3 = await Mp3StreamWriter.create(message.mp3Path).catch(() => null);
-  }
+  if (message.mp3Path) recording.mp3 = new CompactCopy(message.mp3Path, diagnose);
   capture(recording).catch((error: unknown) => fail(recording, (error as Error).message));
 }
 
@@ -168,7 +173,7 @@ port.on('message', (event: { data: ToRecorder }) => {
   const message = event.data;
   switch (message.type) {
     case 'start':
-      void start(message);
+      start(message);
       break;
     case 'pause':
       if (current) current.paused = true;
@@ -186,6 +191,4 @@ port.on('message', (event: { data: ToRecorder }) => {
   }
 });
 
-void loadMp3Encoder()
-  .catch((error: unknown) => diagnose(`The MP3 encoder could not be loaded: ${(error as Error).message}`))
-  .finally(() => send({ type: 'ready' }));
+send({ type: 'ready' });

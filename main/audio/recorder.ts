@@ -5,7 +5,7 @@
  * kept, and a new process is ready for the next Record.
  */
 import type { FromRecorder } from './recorder-protocol';
-import { RecorderHost } from './recorder-host';
+import type { RecorderHost } from './recorder-host';
 import { repairWav } from './wav-file';
 
 export const FRAME_LENGTH = 1024;
@@ -39,10 +39,11 @@ export class Recorder {
   private disposed = false;
 
   constructor(
-    processPath: string,
+    host: RecorderHost,
     private readonly events: RecorderEvents,
   ) {
-    this.host = new RecorderHost(processPath, {
+    this.host = host;
+    host.attach({
       onMessage: (message) => this.onMessage(message),
       onExit: () => this.onExit(),
       onDiagnostic: events.onDiagnostic,

@@ -4,9 +4,11 @@
  */
 import { clipboard, dialog, Notification } from 'electron';
 import { writeFile } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import { PENDING_STATES } from '../../contract/dictation';
 import { Recorder } from '../audio/recorder';
+import type { RecorderHost } from '../audio/recorder-host';
+import { unpacked } from '../audio/unpacked-path';
 import { ensureMicrophonePermission } from '../audio/microphone-access';
 import { prepareUploadAudio, workerMp3Encoding } from '../audio/upload-audio';
 import { fail } from '../ipc/app-failure';
@@ -26,6 +28,8 @@ import { RecordingSession } from './recording-session';
 export interface DictationFeatureDeps {
   userData: string;
   builtDir: string;
+  /** The recorder process, started by the entry before anything else (it takes longest to start). */
+  recorderHost: RecorderHost;
   service: Pick<ServiceFeature, 'client' | 'health' | 'onResume'>;
   settings: SettingsService;
   isOnline(): boolean;
@@ -49,11 +53,6 @@ type DictationHandlers = Pick<
   | 'exportOutput'
   | 'copyText'
 >;
-
-/** Files started as processes or threads are unpacked beside the app archive when packaged. */
-function unpacked(path: string): string {
-  return path.replace(`app.asar${sep}`, `app.asar.unpacked${sep}`);
-}
 
 function notifyReady(manifest: DictationManifest): void {
   if (!Notification.isSupported()) return;
@@ -101,7 +100,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   const shortcut = new RecordShortcut(() => void session.toggle({ mode: 'dictation', label: '' }));
   const session: RecordingSession = new RecordingSession({
     store,
-    createRecorder: (events) => new Recorder(unpacked(join(deps.builtDir, 'recorder-process.cjs')), events),
+    createRecorder: (events) => new Recorder(deps.recorderHost, events),
     microphone: () => deps.settings.current().microphone,
     compactCopy: () => deps.settings.current().uploadAudioFormat === 'mp3',
     ensurePermission: ensureMicrophonePermission,
@@ -201,9 +200,6 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     recordingPath: (id: string) => {
       const manifest = store.get(id);
       return manifest && manifest.state !== 'recording' && !manifest.audioDeletedAt ? store.audioPath(id) : null;
-    },
-    warmRecorder(): void {
-      session.recorder.warm().catch((error: unknown) => log.warn(`recorder: not started ahead (${(error as Error).message})`));
     },
     start(): void {
       applySettings();

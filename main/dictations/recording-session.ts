@@ -2,7 +2,7 @@
  * One recording at a time: creates the dictation, drives the recorder, and hands the
  * finished recording to the outbox. Keeps the status the renderer shows.
  */
-import type { DictationMode, RecorderStatus } from '../../contract/dictation';
+import { IDLE_RECORDER, type DictationMode, type RecorderStatus } from '../../contract/dictation';
 import type { Recorder, RecorderEvents } from '../audio/recorder';
 import type { DictationManifest } from './dictation-manifest';
 import type { DictationStore } from './dictation-store';
@@ -24,16 +24,7 @@ export interface RecordingSessionDeps {
 }
 
 export class RecordingSession {
-  private current: RecorderStatus = {
-    state: 'idle',
-    dictationId: null,
-    mode: 'dictation',
-    label: '',
-    elapsedMs: 0,
-    level: 0,
-    message: null,
-    shortcut: null,
-  };
+  private current: RecorderStatus = IDLE_RECORDER;
   readonly recorder: Recorder;
 
   constructor(private readonly deps: RecordingSessionDeps) {

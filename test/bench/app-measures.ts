@@ -36,31 +36,57 @@ async function timeToReady(args: string[], ready: (page: Page) => Promise<unknow
 }
 
 /**
+ * Runs `wait` in the page until it resolves, again if a navigation replaced the page meanwhile.
+ * (Playwright's waitForFunction cannot wait on an asynchronous check: it takes the promise
+ * the check returns for a truthy answer.)
+ */
+async function inPage(page: Page, wait: () => Promise<void>): Promise<void> {
+  for (;;) {
+    try {
+      await page.evaluate(wait);
+      return;
+    } catch (error) {
+      if (!/context was destroyed|navigat/i.test(String(error))) throw error;
+    }
+  }
+}
+
+// Written without inner named functions: the page gets these functions' source as is.
+
+/** Until a visible button reads "Record" (the bare window's), checked each frame. */
+async function bareButtonShown(): Promise<void> {
+  for (;;) {
+    if ([...document.querySelectorAll('button')].some((button) => button.textContent === 'Record' && button.getClientRects().length > 0)) return;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+}
+
+/** Until the app's Record button is visible and main answers that the recorder is idle, checked each frame. */
+async function appRecordWorks(): Promise<void> {
+  for (;;) {
+    const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent?.trim() === '● Record');
+    const bridge = (window as Partial<Window>).scribe;
+    if (button && button.getClientRects().length > 0 && bridge) {
+      const recorder = await bridge.getRecorder();
+      if (recorder.ok && recorder.value.state === 'idle') return;
+    }
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+}
+
+/**
  * Start-up to the point where the Record button works, and a bare Electron window to its
- * button, alternated; both with a new data folder, both waited for in the same way (one
- * check in the page, polled each frame). For the app, "works" also means main answers for
- * the recorder, so that a press would start it.
+ * button, alternated; both with a new data folder, both waited for in the same way (a check
+ * in the page, each frame). For the app, "works" also means main answers for the recorder,
+ * so that a press would start it.
  */
 export async function startupSamples(runs: number): Promise<{ app: number[]; bare: number[] }> {
   const app: number[] = [];
   const bare: number[] = [];
   const root = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
   for (let i = 0; i < runs; i += 1) {
-    bare.push(
-      await timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, ...root], (page) =>
-        page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent === 'Record' && button.getClientRects().length > 0)),
-      ),
-    );
-    app.push(
-      await timeToReady(scribeArgs(), (page) =>
-        page.waitForFunction(async () => {
-          const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent?.trim() === '● Record');
-          if (!button || button.getClientRects().length === 0) return false;
-          const recorder = await window.scribe.getRecorder();
-          return recorder.ok && recorder.value.state === 'idle';
-        }),
-      ),
-    );
+    bare.push(await timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, ...root], (page) => inPage(page, bareButtonShown)));
+    app.push(await timeToReady(scribeArgs(), (page) => inPage(page, appRecordWorks)));
   }
   return { app, bare };
 }
@@ -133,7 +159,7 @@ export async function recordLatencySamples(presses: number): Promise<RecordLaten
   const app = await launch(scribeArgs({ autoSync: false, recordShortcut: 'CommandOrControl+Alt+R' }));
   const page = await app.firstWindow();
   await page.getByRole('button', { name: '● Record' }).waitFor();
-  await page.waitForFunction(() => window.scribe.getRecorder().then((result) => result.ok && result.value.state === 'idle'));
+  await inPage(page, appRecordWorks);
   const firstPressAfterReady = await pressRecordInPage(page);
   await stopRecording(page);
   const button: number[] = [];
@@ -178,7 +204,7 @@ export async function cpuWhileRecording(seconds: number): Promise<CpuWhileRecord
   const app = await launch(scribeArgs());
   const page = await app.firstWindow();
   await page.getByRole('button', { name: '● Record' }).waitFor();
-  await page.waitForFunction(() => window.scribe.getRecorder().then((result) => result.ok && result.value.state === 'idle'));
+  await inPage(page, appRecordWorks);
   // Once, so that a recorder process kept warm exists for the idle measure too.
   await pressRecordInPage(page);
   await stopRecording(page);

@@ -11,7 +11,6 @@ export function RecorderPanel() {
   const mode = useDictationStore((state) => state.mode);
   const label = useDictationStore((state) => state.label);
   const { setMode, setLabel, start, pause, resume, stop, discard } = useDictationStore.getState();
-  if (!recorder) return <section className="recorder" aria-busy="true" />;
   const { state } = recorder;
   const busy = state !== 'idle';
   const headline =

@@ -5,7 +5,7 @@
  * never overwrites what an event already brought.
  */
 import { create } from 'zustand';
-import type { DictationDetail, DictationMode, DictationSummary, RecorderStatus } from '../../../contract/dictation';
+import { IDLE_RECORDER, type DictationDetail, type DictationMode, type DictationSummary, type RecorderStatus } from '../../../contract/dictation';
 import type { AppError, Result } from '../../../contract/result';
 import { errorOf, scribe, valueOf } from '../../bridge';
 
@@ -15,7 +15,8 @@ export type StatusFilter = 'all' | 'waiting' | 'completed' | 'partial' | 'failed
 type SelectedExtras = Pick<DictationDetail, 'result' | 'audioUrl'>;
 
 interface DictationState {
-  recorder: RecorderStatus | null;
+  /** Idle until main says otherwise: Record is usable at once (a press made while main is still starting waits for it). */
+  recorder: RecorderStatus;
   items: ReadonlyMap<string, DictationSummary>;
   filter: StatusFilter;
   search: string;
@@ -73,7 +74,7 @@ export const useDictationStore = create<DictationState>((set, get) => {
     return recorder;
   };
   return {
-    recorder: null,
+    recorder: IDLE_RECORDER,
     items: new Map(),
     filter: 'all',
     search: '',
@@ -85,7 +86,11 @@ export const useDictationStore = create<DictationState>((set, get) => {
     follow: () => {
       // Ids an event has spoken of since loading began: the load must not undo what they said.
       const settled = new Set<string>();
-      const offRecorder = scribe.on.recorderChanged((recorder) => set({ recorder }));
+      let recorderHeard = false;
+      const offRecorder = scribe.on.recorderChanged((recorder) => {
+        recorderHeard = true;
+        set({ recorder });
+      });
       const offChanged = scribe.on.dictationChanged((summary) => {
         settled.add(summary.id);
         const previous = get().items.get(summary.id);
@@ -102,7 +107,7 @@ export const useDictationStore = create<DictationState>((set, get) => {
         if (get().selectedId === id) set({ selectedId: null, selected: null });
       });
       void valueOf(scribe.getRecorder()).then((recorder) => {
-        if (recorder && !get().recorder) set({ recorder });
+        if (recorder && !recorderHeard) set({ recorder });
       });
       void valueOf(scribe.listDictations()).then((list) => {
         if (!list) return;
