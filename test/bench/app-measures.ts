@@ -1,14 +1,15 @@
 /**
- * Measures of the built app (out/), driven as a person would through Playwright under the
- * virtual display and microphone: start-up to a working Record button against a bare
- * Electron window, Record → "speak now" by button and by global shortcut, and CPU while
- * recording. Each returns raw samples; run.ts prints medians and ratios.
+ * Measures of a built app (`out/` of a checkout: this one by default), driven as a person
+ * would through Playwright under the virtual display and microphone: start-up to a working
+ * Record button against a bare Electron window, Record → "speak now" by button and by
+ * global shortcut, and CPU while recording. Each returns raw samples; run.ts prints medians
+ * and ratios.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ElectronApplication, Page } from '@playwright/test';
-import { appArguments, launchElectron, newDataFolder, ROOT } from '../e2e/support/launch-app';
+import { launchElectron, newDataFolder, ROOT } from '../e2e/support/launch-app';
 
 const BARE_APP = join(ROOT, 'test', 'bench', 'bare-window');
 const SPEAK_NOW = 'Recording — speak now';
@@ -17,11 +18,15 @@ function launch(args: string[]): Promise<ElectronApplication> {
   return launchElectron(args, { ...(process.env as Record<string, string>), SCRIBE_LOG_CONSOLE: '0' });
 }
 
-function scribeArgs(policy: object = { autoSync: false }): string[] {
+/** Chromium will not run as root with its own sandbox; CI here runs as root. */
+const ROOT_ARGS = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
+
+/** The app in `appDir`, with a new data folder and `policy`. */
+function scribeArgs(appDir: string, policy: object = { autoSync: false }): string[] {
   const userDataDir = newDataFolder();
   const policyFile = join(userDataDir, '..', `bench-policy-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
-  execFileSync('sh', ['-c', `printf '%s' '${JSON.stringify(policy)}' > '${policyFile}'`]);
-  return appArguments(userDataDir, policyFile);
+  writeFileSync(policyFile, JSON.stringify(policy));
+  return [appDir, `--user-data-dir=${userDataDir}`, `--policy=${policyFile}`, ...ROOT_ARGS];
 }
 
 /** Milliseconds from launch until `ready` resolves on the first window. */
@@ -75,20 +80,19 @@ async function appRecordWorks(): Promise<void> {
 }
 
 /**
- * Start-up to the point where the Record button works, and a bare Electron window to its
- * button, alternated; both with a new data folder, both waited for in the same way (a check
- * in the page, each frame). For the app, "works" also means main answers for the recorder,
- * so that a press would start it.
+ * Start-up to the point where the Record button works, for each app in `appDirs`, and a bare
+ * Electron window to its button, in turn; all with a new data folder, all waited for in the
+ * same way (a check in the page, each frame). For an app, "works" also means main answers
+ * for the recorder, so that a press would start it.
  */
-export async function startupSamples(runs: number): Promise<{ app: number[]; bare: number[] }> {
-  const app: number[] = [];
+export async function startupSamples(runs: number, appDirs: string[] = [ROOT]): Promise<{ bare: number[]; apps: number[][] }> {
   const bare: number[] = [];
-  const root = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
+  const apps = appDirs.map((): number[] => []);
   for (let i = 0; i < runs; i += 1) {
-    bare.push(await timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, ...root], (page) => inPage(page, bareButtonShown)));
-    app.push(await timeToReady(scribeArgs(), (page) => inPage(page, appRecordWorks)));
+    bare.push(await timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, ...ROOT_ARGS], (page) => inPage(page, bareButtonShown)));
+    for (const [index, appDir] of appDirs.entries()) apps[index]!.push(await timeToReady(scribeArgs(appDir), (page) => inPage(page, appRecordWorks)));
   }
-  return { app, bare };
+  return { bare, apps };
 }
 
 /** Presses Record in the page and resolves with page-clock milliseconds until "speak now" shows. */
@@ -148,15 +152,15 @@ export interface RecordLatency {
 }
 
 /** Record → "speak now": during start-up, first press after the window is ready, then `presses` by button and by shortcut. */
-export async function recordLatencySamples(presses: number): Promise<RecordLatency> {
+export async function recordLatencySamples(presses: number, appDir = ROOT): Promise<RecordLatency> {
   // A press while the app is still starting: as soon as the button exists.
-  const early = await launch(scribeArgs());
+  const early = await launch(scribeArgs(appDir));
   const earlyPage = await early.firstWindow();
   await earlyPage.getByRole('button', { name: '● Record' }).waitFor({ timeout: 60_000 });
   const duringStartup = await pressRecordInPage(earlyPage);
   await early.close();
 
-  const app = await launch(scribeArgs({ autoSync: false, recordShortcut: 'CommandOrControl+Alt+R' }));
+  const app = await launch(scribeArgs(appDir, { autoSync: false, recordShortcut: 'CommandOrControl+Alt+R' }));
   const page = await app.firstWindow();
   await page.getByRole('button', { name: '● Record' }).waitFor();
   await inPage(page, appRecordWorks);
@@ -200,8 +204,8 @@ export interface CpuWhileRecording {
 }
 
 /** CPU of main and the recorder process over `seconds` of recording, against the same time idle. */
-export async function cpuWhileRecording(seconds: number): Promise<CpuWhileRecording> {
-  const app = await launch(scribeArgs());
+export async function cpuWhileRecording(seconds: number, appDir = ROOT): Promise<CpuWhileRecording> {
+  const app = await launch(scribeArgs(appDir));
   const page = await app.firstWindow();
   await page.getByRole('button', { name: '● Record' }).waitFor();
   await inPage(page, appRecordWorks);

@@ -2,23 +2,28 @@
  * `npm run bench`: speed and memory, each against a baseline measured in the same run on the
  * same machine, printed as ratios (lower is better). The app is measured as built (out/),
  * under the virtual display and microphone the tests use. Benchmarks report; tests judge.
+ * With SCRIBE_BENCH_BEFORE=<another checkout, built>, the app's own measures are taken of
+ * that build too, in the same run, for a before/after comparison.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cpuWhileRecording, recordLatencySamples, startupSamples } from './app-measures';
 import { encodeMemory, lookups, speechPcm, speechWav, stopToReady, storeLoad, syncOf, uploadSize } from './node-measures';
+import { ROOT } from '../e2e/support/launch-app';
 import { startVirtualMicrophone } from '../e2e/support/virtual-microphone';
 
 const work = mkdtempSync(join(tmpdir(), 'scribe-bench-'));
-type Row = { measure: string; build: string; baseline: string; ratio: string; goal: string };
+type Row = { measure: string; build: string; baseline: string; ratio: string; goal: string; before: string };
 const rows: Row[] = [];
-const add = (measure: string, build: string, baseline: string, ratio: string, goal = '') => {
-  rows.push({ measure, build, baseline, ratio, goal });
-  console.log(`  ${measure}: ${build} (baseline ${baseline}; ${ratio})`);
+const add = (measure: string, build: string, baseline: string, ratio: string, goal = '', before = '') => {
+  rows.push({ measure, build, baseline, ratio, goal, before });
+  console.log(`  ${measure}: ${build} (baseline ${baseline}; ${ratio})${before ? ` [before: ${before}]` : ''}`);
 };
+const beforeDir = process.env.SCRIBE_BENCH_BEFORE ?? null;
+if (beforeDir && !existsSync(join(beforeDir, 'out', 'main', 'index.cjs'))) throw new Error(`SCRIBE_BENCH_BEFORE: ${beforeDir} has no built app (out/main/index.cjs).`);
 const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(2)}×`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${Math.round(value)} ms`;
@@ -36,21 +41,35 @@ if (process.env.DISPLAY) {
     };
     const warm = median(probe.warm);
     const latency = await recordLatencySamples(10);
+    const latencyBefore = beforeDir ? await recordLatencySamples(10, beforeDir) : null;
     const button = median(latency.button);
     const shortcut = median(latency.shortcut);
-    add('Record → "speak now", button (median of 10)', ms(button), `${ms(warm)} plain-Node warm restart`, ratio(button, warm), '≤ 150 ms, ≤ 3×');
-    add('Record → "speak now", global shortcut (median of 10)', ms(shortcut), `${ms(warm)} plain-Node warm restart`, ratio(shortcut, warm), '≤ 150 ms, ≤ 3×');
-    add('first press after start-up', ms(latency.firstPressAfterReady), `${ms(probe.cold)} plain-Node new recorder`, ratio(latency.firstPressAfterReady, probe.cold), '≤ 250 ms');
-    add('a press while the app is still starting', ms(latency.duringStartup), `${ms(probe.cold)} plain-Node new recorder`, ratio(latency.duringStartup, probe.cold));
-    const startup = await startupSamples(5);
-    add('start-up to a working Record button (median of 5)', ms(median(startup.app)), `${ms(median(startup.bare))} bare Electron window`, ratio(median(startup.app), median(startup.bare)), '≤ 1.3×');
+    const was = (value: number | null | undefined) => (value === undefined || value === null ? '' : ms(value));
+    add('Record → "speak now", button (median of 10)', ms(button), `${ms(warm)} plain-Node warm restart`, ratio(button, warm), '≤ 150 ms, ≤ 3×', was(latencyBefore && median(latencyBefore.button)));
+    add('Record → "speak now", global shortcut (median of 10)', ms(shortcut), `${ms(warm)} plain-Node warm restart`, ratio(shortcut, warm), '≤ 150 ms, ≤ 3×', was(latencyBefore && median(latencyBefore.shortcut)));
+    add('first press after start-up', ms(latency.firstPressAfterReady), `${ms(probe.cold)} plain-Node new recorder`, ratio(latency.firstPressAfterReady, probe.cold), '≤ 250 ms', was(latencyBefore?.firstPressAfterReady));
+    add('a press while the app is still starting', ms(latency.duringStartup), `${ms(probe.cold)} plain-Node new recorder`, ratio(latency.duringStartup, probe.cold), '', was(latencyBefore?.duringStartup));
+    const startup = await startupSamples(9, beforeDir ? [ROOT, beforeDir] : [ROOT]);
+    const bare = median(startup.bare);
+    const [app, appBefore] = startup.apps.map(median);
+    add(
+      'start-up to a working Record button (median of 9)',
+      ms(app!),
+      `${ms(bare)} bare Electron window`,
+      ratio(app!, bare),
+      '≤ 1.3×',
+      appBefore === undefined ? '' : `${ms(appBefore)} (${ratio(appBefore, bare)})`,
+    );
     const cpu = await cpuWhileRecording(15);
+    const cpuBefore = beforeDir ? await cpuWhileRecording(15, beforeDir) : null;
+    const share = (value: number) => `${(value * 100).toFixed(1)} %`;
     add(
       'CPU while recording (main + recorder process)',
-      `${(cpu.recording * 100).toFixed(1)} % of one core (recorder ${(cpu.recorder * 100).toFixed(1)} %)`,
-      `${(cpu.idle * 100).toFixed(1)} % idle`,
+      `${share(cpu.recording)} of one core (recorder ${share(cpu.recorder)})`,
+      `${share(cpu.idle)} idle`,
       ratio(cpu.recording, Math.max(cpu.idle, 0.001)),
       '≤ 5 %',
+      cpuBefore ? share(cpuBefore.recording) : '',
     );
   } finally {
     microphone.stop();
@@ -83,9 +102,9 @@ add('300 result lookups', `${ms(lookup.value)} client (validate + decode)`, `${m
 
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 1024 ** 3)} GiB, ${process.platform}`;
 console.log(`\nMachine: ${machine}\n`);
-const header: Row = { measure: 'measure', build: 'this build', baseline: 'baseline (same run)', ratio: 'ratio', goal: 'goal' };
-const columns = ['measure', 'build', 'baseline', 'ratio', 'goal'] as const;
+const header: Row = { measure: 'measure', build: 'this build', baseline: 'baseline (same run)', ratio: 'ratio', goal: 'goal', before: 'before (same run)' };
+const columns = beforeDir ? (['measure', 'build', 'baseline', 'ratio', 'goal', 'before'] as const) : (['measure', 'build', 'baseline', 'ratio', 'goal'] as const);
 const widths = columns.map((column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
 for (const row of [header, ...rows]) console.log(columns.map((column, index) => row[column].padEnd(widths[index]!)).join('  '));
-writeFileSync(join(process.cwd(), 'test-results', 'bench.json'), JSON.stringify({ machine, date: new Date().toISOString(), rows }, null, 2));
+writeFileSync(join(process.cwd(), 'test-results', 'bench.json'), JSON.stringify({ machine, date: new Date().toISOString(), before: beforeDir, rows }, null, 2));
 rmSync(work, { recursive: true, force: true });
