@@ -41,6 +41,16 @@ export interface SecretProtection {
   warning: string | null;
 }
 
+/** How the patient data on this computer (recordings, results, lab reports) is protected at rest. */
+export interface DataProtection {
+  /** Who keeps the key: the OS keyring, a file only this user can read, or nobody (it cannot be opened). */
+  keptBy: 'keyring' | 'file' | null;
+  /** Shown in Settings when the key is not kept by a keyring. */
+  warning: string | null;
+  /** Why nothing can be recorded or read now (the keyring changed, the policy requires one); null when all is well. */
+  problem: string | null;
+}
+
 export interface PolicyState {
   /** Path of the policy file in effect, or null when none was found. */
   path: string | null;
@@ -55,6 +65,7 @@ export interface SettingsView {
   locked: Array<SettingName | SecretName>;
   policy: PolicyState;
   secretProtection: SecretProtection;
+  dataProtection: DataProtection;
 }
 
 export interface ServiceTarget {

@@ -28,8 +28,8 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   const isOnline = () => net.isOnline();
   const settings = createSettingsFeature({ userData, policyFile, packaged: app.isPackaged, window });
   const service = createServiceFeature({ settings: settings.settings, vault: settings.vault });
-  const dictations = createDictationFeature({ userData, builtDir, recorderHost, service, settings: settings.settings, isOnline, window });
-  const records = createRecordsFeature({ userData, service, isOnline, window });
+  const dictations = createDictationFeature({ userData, builtDir, recorderHost, service, settings: settings.settings, keys: settings.dataKeys.dictations, isOnline, window });
+  const records = createRecordsFeature({ userData, service, keys: settings.dataKeys.records, isOnline, window });
   const registration = createRegistrationFeature({ service, settings: settings.settings, window });
   const updates = createUpdatesFeature({
     settings: settings.settings,
@@ -54,7 +54,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
 
   return {
     dispatcher: operationDispatcher(handlers, { appOrigin, isAppWindow: (contents) => window.isAppWindow(contents) }),
-    recordingPath: dictations.recordingPath,
+    recording: dictations.recording,
     /** Everything else: the service (and the sandbox), status, sync, the shortcut, update checks. */
     start(): void {
       service.start();

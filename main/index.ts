@@ -57,7 +57,7 @@ async function start(): Promise<void> {
   const dispatcher = features.then((value) => value.dispatcher);
   dispatcher.catch(ignoreFailure);
   openOperationGate(dispatcher);
-  serveRenderer(defaultSession, join(here, '../renderer'), (id) => built?.recordingPath(id) ?? null);
+  serveRenderer(defaultSession, join(here, '../renderer'), (id) => built?.recording(id) ?? null);
   const shown = window.open({ preloadPath: join(here, '../preload/index.cjs'), url: devServerUrl ?? `${APP_ORIGIN}/index.html` });
   const recorderHost = new RecorderHost(unpacked(join(here, 'recorder-process.cjs')));
   // The recorder process takes longest to start (a new process and the audio library): it

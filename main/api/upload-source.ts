@@ -5,7 +5,8 @@
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { readSealedFile } from '../storage/sealed-file';
 
 export interface UploadSource {
   fileName: string;
@@ -19,6 +20,19 @@ export interface UploadSource {
 export async function plainFileSource(path: string, fileName: string, contentType: string): Promise<UploadSource> {
   const { size } = await stat(path);
   return { fileName, contentType, size, open: () => createReadStream(path, { highWaterMark: 256 * 1024 }) };
+}
+
+/**
+ * An encrypted file (sealed-file.ts), decrypted chunk by chunk as it is sent; no clear copy
+ * is written. `plainBytes`: what its verified chunks hold (checkSealedFile); `prefix`: bytes
+ * sent before it (a WAV header).
+ */
+export function sealedFileSource(path: string, key: Uint8Array, plainBytes: number, fileName: string, contentType: string, prefix?: Buffer): UploadSource {
+  async function* bytes(): AsyncGenerator<Buffer> {
+    if (prefix) yield prefix;
+    yield* readSealedFile(path, key);
+  }
+  return { fileName, contentType, size: (prefix?.length ?? 0) + plainBytes, open: () => Readable.from(bytes(), { objectMode: false }) };
 }
 
 export async function readWhole(source: UploadSource): Promise<Buffer> {

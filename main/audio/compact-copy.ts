@@ -13,8 +13,8 @@ export class CompactCopy {
   private abandoned = false;
   private readonly opened: Promise<void>;
 
-  constructor(path: string, onProblem: (message: string) => void) {
-    this.opened = Mp3StreamWriter.create(path).then(
+  constructor(path: string, key: Uint8Array, onProblem: (message: string) => void) {
+    this.opened = Mp3StreamWriter.create(path, key).then(
       (writer) => {
         if (this.abandoned) return writer.abandon();
         for (const frame of this.held ?? []) writer.append(frame);

@@ -1,32 +1,29 @@
 /**
- * A finished WAV (16 kHz mono 16-bit) to MP3, for recordings whose compact copy is missing
- * (recovered after a crash, or recorded with WAV uploads chosen). Streams the file in
- * chunks through the same writer recording uses, so memory stays flat for long dictations.
+ * A finished recording (16 kHz mono 16-bit samples, encrypted) to MP3 (encrypted with the
+ * same key), for recordings whose compact copy is missing (recovered after a crash, or
+ * recorded with WAV uploads chosen). Streams the recording chunk by chunk through the same
+ * writer recording uses, so memory stays flat for long dictations and no clear copy is
+ * written.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { readSealedFile } from '../storage/sealed-file';
 import { Mp3StreamWriter } from './mp3-stream';
-import { WAV_HEADER_BYTES } from './wav-file';
 
 export { MP3_KBPS } from './mp3-stream';
 
-const CHUNK_SAMPLES = 1152 * 64;
-
-export async function encodeWavToMp3(wavPath: string, mp3Path: string): Promise<{ bytes: number }> {
-  const writer = await Mp3StreamWriter.create(mp3Path);
-  const input = openSync(wavPath, 'r');
+export async function encodeRecordingToMp3(audioPath: string, mp3Path: string, key: Uint8Array): Promise<{ bytes: number }> {
+  const writer = await Mp3StreamWriter.create(mp3Path, key);
   try {
-    const buffer = Buffer.alloc(CHUNK_SAMPLES * 2);
-    for (let position = WAV_HEADER_BYTES; ; ) {
-      const read = readSync(input, buffer, 0, buffer.length, position);
-      if (read < 2) break;
-      position += read;
-      writer.append(new Int16Array(buffer.buffer, buffer.byteOffset, Math.floor(read / 2)));
+    let carry: Buffer | null = null;
+    for await (const chunk of readSealedFile(audioPath, key)) {
+      const bytes: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
+      const even = bytes.length - (bytes.length % 2);
+      carry = even < bytes.length ? bytes.subarray(even) : null;
+      const aligned = Buffer.from(bytes.subarray(0, even));
+      writer.append(new Int16Array(aligned.buffer, aligned.byteOffset, even / 2));
     }
     return writer.finish();
   } catch (error) {
     writer.abandon();
     throw error;
-  } finally {
-    closeSync(input);
   }
 }

@@ -2,11 +2,12 @@
  * MP3 written as samples arrive, so the compact upload copy is ready when a recording
  * stops. The encoder is the reference LAME compiled to WebAssembly (wasm-media-encoders):
  * about 370 times real time here, so encoding while recording costs a fraction of a percent
- * of one core. Written to `<path>.partial` and renamed into place only when complete: a
- * partial file left by a crash is never taken for a finished one. Plain Node.
+ * of one core. Encrypted as it is written (sealed-file.ts), to `<path>.partial`, renamed
+ * into place only when complete: a partial file left by a crash is never taken for a
+ * finished one. Plain Node.
  */
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { createMp3Encoder, type WasmMediaEncoder } from 'wasm-media-encoders';
+import { SealedFileWriter } from '../storage/sealed-file';
 import { SAMPLE_RATE } from './wav-file';
 
 /** Speech at 16 kHz mono is clear at 32 kbit/s: about 240 kB a minute, an eighth of the WAV. */
@@ -30,24 +31,22 @@ function loadMp3Encoder(): Promise<Encoder> {
 export class Mp3StreamWriter {
   private readonly floats = new Float32Array(4096);
   private pending = 0;
-  private written = 0;
-  private closed = false;
 
   private constructor(
     private readonly encoder: Encoder,
-    private readonly fd: number,
-    private readonly path: string,
+    private readonly file: SealedFileWriter,
   ) {
     encoder.configure({ sampleRate: SAMPLE_RATE, channels: 1, bitrate: MP3_KBPS });
   }
 
-  static async create(path: string): Promise<Mp3StreamWriter> {
+  /** `key`: the recording's key. The copy is only of use whole, so it is synced once, at the end. */
+  static async create(path: string, key: Uint8Array): Promise<Mp3StreamWriter> {
     const loaded = await loadMp3Encoder();
-    return new Mp3StreamWriter(loaded, openSync(partialPathOf(path), 'w', 0o600), path);
+    return new Mp3StreamWriter(loaded, SealedFileWriter.create(path, key, { partial: true, syncEveryMs: Number.POSITIVE_INFINITY }));
   }
 
   get bytes(): number {
-    return this.written;
+    return this.file.plainBytes;
   }
 
   /** Samples are encoded four frames' worth at a time: per call, the encoder costs a third more. */
@@ -67,28 +66,18 @@ export class Mp3StreamWriter {
 
   /** Flushes the encoder, puts the file on disk and gives it its final name. */
   finish(): { bytes: number } {
-    if (!this.closed) {
-      this.encodePending();
-      this.write(this.encoder.finalize());
-      fsyncSync(this.fd);
-      closeSync(this.fd);
-      this.closed = true;
-      renameSync(partialPathOf(this.path), this.path);
-    }
-    return { bytes: this.written };
+    this.encodePending();
+    this.write(this.encoder.finalize());
+    return { bytes: this.file.finish().plainBytes };
   }
 
   /** Closes and deletes what was written (the recording failed or was discarded). */
   abandon(): void {
-    if (this.closed) return;
-    closeSync(this.fd);
-    this.closed = true;
-    rmSync(partialPathOf(this.path), { force: true });
+    this.file.abandon();
   }
 
-  /** The encoder's output belongs to it until the next call: written out at once. */
+  /** The encoder's output belongs to it until the next call: copied out at once. */
   private write(data: Uint8Array): void {
-    for (let done = 0; done < data.length; ) done += writeSync(this.fd, data, done, data.length - done);
-    this.written += data.length;
+    this.file.append(data);
   }
 }

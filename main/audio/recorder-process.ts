@@ -4,18 +4,22 @@
  * the microphone (tens of milliseconds); the microphone itself is opened for each recording
  * and closed after it, so nothing holds it, and no OS microphone indicator shows, between
  * recordings. It reads 16 kHz mono 16-bit frames from PvRecorder and appends them to the
- * dictation's WAV itself, synced to disk at least twice a second, so a hung or crashed main
- * process cannot lose what was spoken; the compact MP3 is written alongside as the audio
- * arrives. Main only controls it. Device listing happens here too: the native audio library
+ * dictation's recording itself, encrypted in chunks of at most half a second, each synced
+ * to disk as it is sealed, so a hung or crashed main process cannot lose what was spoken;
+ * the compact MP3 is written alongside as the audio arrives, encrypted too. Main only controls it. Device listing happens here too: the native audio library
  * is never loaded in main.
  */
 import { PvRecorder } from '@picovoice/pvrecorder-node';
+import { SealedFileWriter } from '../storage/sealed-file';
 import { storageProblem } from '../storage/storage-problem';
 import { meterLevel, rms } from './level-meter';
 import { CompactCopy } from './compact-copy';
 import { ReadPacer } from './read-pacer';
 import type { FromRecorder, ToRecorder } from './recorder-protocol';
-import { SAMPLE_RATE, WavAppender, durationMsOf } from './wav-file';
+import { BYTES_PER_SAMPLE, SAMPLE_RATE, durationMsOf } from './wav-file';
+
+/** Half a second of audio per encrypted chunk: a crash loses at most that, plus what was not yet read. */
+const CHUNK_BYTES = (SAMPLE_RATE * BYTES_PER_SAMPLE) / 2;
 
 /** No frame for this long once recording: the microphone is gone (unplugged). */
 const DEVICE_LOST_MS = 2_500;
@@ -30,7 +34,7 @@ const diagnose = (text: string) => process.stderr.write(`${text}\n`);
 
 interface Recording {
   recorder: PvRecorder;
-  wav: WavAppender;
+  audio: SealedFileWriter;
   mp3: CompactCopy | null;
   paused: boolean;
   stopRequested: boolean;
@@ -57,11 +61,12 @@ function release(recording: Recording): void {
 
 async function finish(recording: Recording, reason: 'requested' | 'device-lost'): Promise<void> {
   release(recording);
-  const result = recording.wav.finish();
+  const { plainBytes } = recording.audio.finish();
+  const result = { dataBytes: plainBytes, durationMs: durationMsOf(plainBytes) };
   try {
     await recording.mp3?.finish();
   } catch (error) {
-    // The WAV is whole; the compact copy is made again from it before upload.
+    // The recording is whole; the compact copy is made again from it before upload.
     recording.mp3?.abandon();
     diagnose(`The compact copy could not be finished: ${(error as Error).message}`);
   }
@@ -72,7 +77,11 @@ async function finish(recording: Recording, reason: 'requested' | 'device-lost')
 function fail(recording: Recording, message: string): void {
   release(recording);
   current = null;
-  recording.wav.finish();
+  try {
+    recording.audio.finish();
+  } catch {
+    // The disk refused: what was sealed so far is on it, and recovery reads it.
+  }
   recording.mp3?.abandon();
   send({ type: 'error', message });
 }
@@ -108,25 +117,25 @@ async function capture(recording: Recording): Promise<void> {
     if (!lastFrameAt) send({ type: 'started', device: recording.recorder.getSelectedDevice() });
     lastFrameAt = Date.now();
     if (recording.paused) {
-      recording.wav.syncIfDue();
+      recording.audio.syncIfDue();
       continue;
     }
     try {
-      recording.wav.append(frame);
+      recording.audio.append(new Uint8Array(frame.buffer, frame.byteOffset, frame.byteLength));
     } catch (error) {
       throw new Error(`Recording stopped: ${storageProblem(error)} The recording up to that moment is kept.`);
     }
     try {
       recording.mp3?.append(frame);
     } catch {
-      // The compact copy is a convenience: without it the WAV is encoded before upload.
+      // The compact copy is a convenience: without it the recording is encoded before upload.
       recording.mp3?.abandon();
       recording.mp3 = null;
     }
     loudest = Math.max(loudest, rms(frame));
     frames += 1;
     if (frames % LEVEL_EVERY_FRAMES === 0) {
-      send({ type: 'level', level: meterLevel(loudest), elapsedMs: durationMsOf(recording.wav.writtenBytes) });
+      send({ type: 'level', level: meterLevel(loudest), elapsedMs: durationMsOf(recording.audio.plainBytes) });
       loudest = 0;
     }
   }
@@ -138,9 +147,9 @@ function start(message: Extract<ToRecorder, { type: 'start' }>): void {
     send({ type: 'error', message: 'A recording is already in progress.' });
     return;
   }
-  let wav: WavAppender;
+  let audio: SealedFileWriter;
   try {
-    wav = WavAppender.create(message.wavPath);
+    audio = SealedFileWriter.create(message.audioPath, message.audioKey, { chunkBytes: CHUNK_BYTES, syncEveryMs: 500 });
   } catch (error) {
     send({ type: 'error', message: `The recording could not be started. ${storageProblem(error)}` });
     return;
@@ -150,14 +159,14 @@ function start(message: Extract<ToRecorder, { type: 'start' }>): void {
     recorder = new PvRecorder(message.frameLength, deviceIndexOf(message.deviceName));
     recorder.start();
   } catch (error) {
-    wav.finish();
+    audio.finish();
     const text = (error as Error).message;
     send({ type: 'error', message: text.startsWith('The microphone') ? text : `The microphone could not be opened (${text}).` });
     return;
   }
-  const recording: Recording = { recorder, wav, mp3: null, paused: false, stopRequested: false };
+  const recording: Recording = { recorder, audio, mp3: null, paused: false, stopRequested: false };
   current = recording;
-  if (message.mp3Path) recording.mp3 = new CompactCopy(message.mp3Path, diagnose);
+  if (message.mp3Path) recording.mp3 = new CompactCopy(message.mp3Path, message.audioKey, diagnose);
   capture(recording).catch((error: unknown) => fail(recording, (error as Error).message));
 }
 

@@ -1,8 +1,11 @@
 /** Messages between main and the recorder utility process, which stays running between recordings. */
 
 export type ToRecorder =
-  /** Records into `wavPath` (and, when given, the compact copy into `mp3Path`) from the named microphone ('' = default). */
-  | { type: 'start'; wavPath: string; mp3Path: string | null; deviceName: string; frameLength: number }
+  /**
+   * Records into `audioPath` (and, when given, the compact copy into `mp3Path`), both
+   * encrypted with `audioKey`, from the named microphone ('' = default).
+   */
+  | { type: 'start'; audioPath: string; audioKey: Uint8Array; mp3Path: string | null; deviceName: string; frameLength: number }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'stop' }

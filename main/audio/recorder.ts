@@ -6,7 +6,8 @@
  */
 import type { FromRecorder } from './recorder-protocol';
 import type { RecorderHost } from './recorder-host';
-import { repairWav } from './wav-file';
+import { completeSealedFile } from '../storage/sealed-file';
+import { durationMsOf } from './wav-file';
 
 export const FRAME_LENGTH = 1024;
 /** After the recorder process died, start a new one this much later, ready for the next Record. */
@@ -25,8 +26,14 @@ export interface StopResult {
   durationMs: number;
 }
 
+/** Where a recording goes: the file, encrypted with the key. */
+export interface RecordingTarget {
+  path: string;
+  key: Uint8Array;
+}
+
 interface ActiveRecording {
-  wavPath: string;
+  target: RecordingTarget;
   started: boolean;
   onStarted(device: string): void;
   onFailedToStart(message: string): void;
@@ -68,17 +75,17 @@ export class Recorder {
    * Resolves once the first frame has arrived; rejects with a message for the user.
    * `mp3Path`: where to write the compact copy as the audio arrives, or null for none.
    */
-  start(wavPath: string, mp3Path: string | null, deviceName: string): Promise<{ device: string }> {
+  start(target: RecordingTarget, mp3Path: string | null, deviceName: string): Promise<{ device: string }> {
     if (this.active) return Promise.reject(new Error('A recording is already in progress.'));
     return new Promise((resolve, reject) => {
       this.active = {
-        wavPath,
+        target,
         started: false,
         onStarted: (device) => resolve({ device }),
         onFailedToStart: (message) => reject(new Error(message)),
         onStopped: null,
       };
-      this.host.send({ type: 'start', wavPath, mp3Path, deviceName, frameLength: FRAME_LENGTH }).catch((error: unknown) => {
+      this.host.send({ type: 'start', audioPath: target.path, audioKey: target.key, mp3Path, deviceName, frameLength: FRAME_LENGTH }).catch((error: unknown) => {
         this.active = null;
         reject(error instanceof Error ? error : new Error(String(error)));
       });
@@ -98,7 +105,7 @@ export class Recorder {
     if (!active) return Promise.resolve({ dataBytes: 0, durationMs: 0 });
     return new Promise((resolve) => {
       active.onStopped = resolve;
-      this.host.send({ type: 'stop' }).catch(() => resolve({ dataBytes: 0, durationMs: repair(active.wavPath) }));
+      this.host.send({ type: 'stop' }).catch(() => resolve({ dataBytes: 0, durationMs: repair(active.target) }));
     });
   }
 
@@ -121,7 +128,7 @@ export class Recorder {
       case 'error':
         this.active = null;
         if (!active.started) active.onFailedToStart(message.message);
-        else this.events.onInterrupted({ durationMs: repair(active.wavPath), message: message.message });
+        else this.events.onInterrupted({ durationMs: repair(active.target), message: message.message });
         break;
       case 'stopped':
         this.active = null;
@@ -143,7 +150,7 @@ export class Recorder {
     const active = this.active;
     this.active = null;
     if (active) {
-      const durationMs = repair(active.wavPath);
+      const durationMs = repair(active.target);
       if (!active.started) active.onFailedToStart('The recorder stopped unexpectedly while opening the microphone.');
       else if (active.onStopped) active.onStopped({ dataBytes: 0, durationMs });
       else this.events.onInterrupted({ durationMs, message: 'The recorder stopped unexpectedly. The recording up to that moment is kept.' });
@@ -155,10 +162,10 @@ export class Recorder {
   }
 }
 
-/** Makes a WAV left by an interrupted recording whole; its duration, 0 when there is nothing. */
-function repair(wavPath: string): number {
+/** Makes a recording left by an interrupted recorder whole; its duration, 0 when there is nothing. */
+function repair(target: RecordingTarget): number {
   try {
-    return repairWav(wavPath)?.durationMs ?? 0;
+    return durationMsOf(completeSealedFile(target.path, target.key).plainBytes);
   } catch {
     return 0;
   }

@@ -1,12 +1,13 @@
-/** The file to upload for a dictation: its WAV, or an MP3 made from it once and kept. */
+/** The file to upload for a dictation: its recording as a WAV, or the MP3 made from it once and kept; both decrypted as they are sent. */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { UploadAudioFormat } from '../../contract/settings';
-import { plainFileSource, type UploadSource } from '../api/upload-source';
-import { encodeWavToMp3 } from './mp3-encoder';
+import { sealedFileSource, type UploadSource } from '../api/upload-source';
+import { checkSealedFile } from '../storage/sealed-file';
+import { encodeRecordingToMp3 } from './mp3-encoder';
+import { wavHeader } from './wav-file';
 
-export type Mp3Encoding = (wavPath: string, mp3Path: string) => Promise<void>;
+export type Mp3Encoding = (audioPath: string, mp3Path: string, key: Uint8Array) => Promise<void>;
 
 /**
  * A small young generation keeps the encoder's garbage from piling up: about 35 MiB less
@@ -16,9 +17,9 @@ export const ENCODER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 3 };
 
 /** Encodes in a worker thread so the main process stays responsive. */
 export function workerMp3Encoding(workerPath: string): Mp3Encoding {
-  return (wavPath, mp3Path) =>
+  return (audioPath, mp3Path, key) =>
     new Promise((resolve, reject) => {
-      const worker = new Worker(workerPath, { workerData: { wavPath, mp3Path }, resourceLimits: ENCODER_RESOURCE_LIMITS });
+      const worker = new Worker(workerPath, { workerData: { audioPath, mp3Path, key }, resourceLimits: ENCODER_RESOURCE_LIMITS });
       worker.once('message', (message: { ok: boolean; message?: string }) => {
         if (message.ok) resolve();
         else reject(new Error(`The recording could not be compressed: ${message.message}`));
@@ -28,14 +29,36 @@ export function workerMp3Encoding(workerPath: string): Mp3Encoding {
 }
 
 /** Encodes on the calling thread (tools and tests). */
-export const inlineMp3Encoding: Mp3Encoding = async (wavPath, mp3Path) => {
-  await encodeWavToMp3(wavPath, mp3Path);
+export const inlineMp3Encoding: Mp3Encoding = async (audioPath, mp3Path, key) => {
+  await encodeRecordingToMp3(audioPath, mp3Path, key);
 };
 
-export async function prepareUploadAudio(folder: string, format: UploadAudioFormat, encode: Mp3Encoding): Promise<UploadSource> {
-  const wavPath = join(folder, 'audio.wav');
-  if (format === 'wav') return plainFileSource(wavPath, 'dictation.wav', 'audio/wav');
-  const mp3Path = join(folder, 'upload.mp3');
-  if (!existsSync(mp3Path)) await encode(wavPath, mp3Path);
-  return plainFileSource(mp3Path, 'dictation.mp3', 'audio/mpeg');
+export interface RecordingFiles {
+  audioPath: string;
+  mp3Path: string;
+  key: Uint8Array;
+}
+
+/** The recording as a WAV file, decrypted as it is read (upload, playback). */
+export function wavSource(files: Pick<RecordingFiles, 'audioPath' | 'key'>, fileName = 'dictation.wav'): UploadSource & { damagedChunks: number } {
+  const check = checkSealedFile(files.audioPath, files.key);
+  return { ...sealedFileSource(files.audioPath, files.key, check.plainBytes, fileName, 'audio/wav', wavHeader(check.plainBytes)), damagedChunks: check.damagedChunks };
+}
+
+/**
+ * What to upload, and how many parts of the recording did not verify (left out, and to be
+ * reported). A damaged compact copy is made again from the recording.
+ */
+export async function prepareUploadAudio(files: RecordingFiles, format: UploadAudioFormat, encode: Mp3Encoding): Promise<{ source: UploadSource; damagedChunks: number }> {
+  const recording = checkSealedFile(files.audioPath, files.key);
+  if (format === 'wav') {
+    const source = sealedFileSource(files.audioPath, files.key, recording.plainBytes, 'dictation.wav', 'audio/wav', wavHeader(recording.plainBytes));
+    return { source, damagedChunks: recording.damagedChunks };
+  }
+  let mp3 = existsSync(files.mp3Path) ? checkSealedFile(files.mp3Path, files.key) : null;
+  if (!mp3 || mp3.damagedChunks > 0 || !mp3.complete) {
+    await encode(files.audioPath, files.mp3Path, files.key);
+    mp3 = checkSealedFile(files.mp3Path, files.key);
+  }
+  return { source: sealedFileSource(files.mp3Path, files.key, mp3.plainBytes, 'dictation.mp3', 'audio/mpeg'), damagedChunks: recording.damagedChunks };
 }

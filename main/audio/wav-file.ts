@@ -1,14 +1,13 @@
 /**
- * Crash-safe WAV recording: the header is written first with unknown sizes, samples are
- * appended as they arrive and synced to disk at least twice a second, and the sizes are
- * filled in at the end, or by `repairWav` after a crash. Plain Node; no Electron.
+ * The WAV format of recordings (16 kHz mono 16-bit): the header put before the samples when
+ * a recording is uploaded or played, and `repairWav` for a WAV an earlier version was
+ * writing when it crashed (it is repaired, then encrypted). Plain Node; no Electron.
  */
 import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 
 export const SAMPLE_RATE = 16_000;
 export const BYTES_PER_SAMPLE = 2;
 export const WAV_HEADER_BYTES = 44;
-const SYNC_INTERVAL_MS = 500;
 
 export function wavHeader(dataBytes: number): Buffer {
   const header = Buffer.alloc(WAV_HEADER_BYTES);
@@ -35,54 +34,6 @@ export function durationMsOf(dataBytes: number): number {
 function writeAll(fd: number, bytes: Uint8Array, position: number): void {
   for (let written = 0; written < bytes.length; ) {
     written += writeSync(fd, bytes, written, bytes.length - written, position + written);
-  }
-}
-
-export class WavAppender {
-  private dataBytes = 0;
-  private lastSync: number;
-  private closed = false;
-
-  private constructor(
-    private readonly fd: number,
-    private readonly now: () => number,
-  ) {
-    this.lastSync = now();
-  }
-
-  static create(path: string, now: () => number = Date.now): WavAppender {
-    const fd = openSync(path, 'w', 0o600);
-    writeAll(fd, wavHeader(0), 0);
-    fsyncSync(fd);
-    return new WavAppender(fd, now);
-  }
-
-  get writtenBytes(): number {
-    return this.dataBytes;
-  }
-
-  append(samples: Int16Array): void {
-    writeAll(this.fd, new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength), WAV_HEADER_BYTES + this.dataBytes);
-    this.dataBytes += samples.byteLength;
-    this.syncIfDue();
-  }
-
-  /** Puts what was written on disk if the last sync is older than the interval. */
-  syncIfDue(): void {
-    if (this.closed || this.now() - this.lastSync < SYNC_INTERVAL_MS) return;
-    fsyncSync(this.fd);
-    this.lastSync = this.now();
-  }
-
-  /** Fills in the sizes and closes the file. */
-  finish(): { dataBytes: number; durationMs: number } {
-    if (!this.closed) {
-      writeAll(this.fd, wavHeader(this.dataBytes), 0);
-      fsyncSync(this.fd);
-      closeSync(this.fd);
-      this.closed = true;
-    }
-    return { dataBytes: this.dataBytes, durationMs: durationMsOf(this.dataBytes) };
   }
 }
 

@@ -1,10 +1,9 @@
 /**
  * Deletes the recordings of completed dictations once they are older than the retention
- * setting. The manifest and the result stay; partial, failed and unsent dictations keep
- * their audio so they can still be sent.
+ * setting: the recording's key first, so no copy of it can be read again. The manifest and
+ * the result stay; partial, failed and unsent dictations keep their audio so they can
+ * still be sent.
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { DictationStore } from './dictation-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,7 +14,7 @@ export function purgeExpiredAudio(store: DictationStore, retentionDays: number, 
   for (const manifest of store.list()) {
     if (manifest.state !== 'completed' || manifest.audioDeletedAt || !manifest.finishedAt) continue;
     if (now - Date.parse(manifest.finishedAt) < retentionDays * DAY_MS) continue;
-    for (const file of ['audio.wav', 'upload.mp3']) rmSync(join(store.folderOf(manifest.id), file), { force: true });
+    store.deleteAudio(manifest.id);
     store.updateOrAmend(manifest.id, { audioDeletedAt: new Date(now).toISOString() });
     purged += 1;
   }

@@ -10,19 +10,22 @@ import { Recorder } from '../audio/recorder';
 import type { RecorderHost } from '../audio/recorder-host';
 import { unpacked } from '../audio/unpacked-path';
 import { ensureMicrophonePermission } from '../audio/microphone-access';
-import { prepareUploadAudio, workerMp3Encoding } from '../audio/upload-audio';
+import { prepareUploadAudio, wavSource, workerMp3Encoding, type RecordingFiles } from '../audio/upload-audio';
+import type { UploadSource } from '../api/upload-source';
 import { fail } from '../ipc/app-failure';
 import type { OperationHandlers } from '../ipc/register-operations';
 import { log } from '../log';
 import type { ServiceFeature } from '../service/service-feature';
 import type { SettingsService } from '../settings/settings-service';
 import { RecordShortcut } from '../shortcuts/record-shortcut';
+import type { KeysOrProblem } from '../storage/data-keys';
 import { storageProblem } from '../storage/storage-problem';
+import { testClockOffsetMs } from '../test-clock';
 import type { WindowEvents } from '../windows/app-window';
 import { purgeExpiredAudio } from './audio-retention';
 import { summaryOf, type DictationManifest } from './dictation-manifest';
 import { DictationOutbox } from './dictation-outbox';
-import { DictationStore } from './dictation-store';
+import { DictationStore, chunkProblem } from './dictation-store';
 import { RecordingSession } from './recording-session';
 
 export interface DictationFeatureDeps {
@@ -32,6 +35,8 @@ export interface DictationFeatureDeps {
   recorderHost: RecorderHost;
   service: Pick<ServiceFeature, 'client' | 'health' | 'onResume'>;
   settings: SettingsService;
+  /** The dictations' keys, or why they cannot be opened. */
+  keys: KeysOrProblem;
   isOnline(): boolean;
   window: WindowEvents;
 }
@@ -65,7 +70,7 @@ function notifyReady(manifest: DictationManifest): void {
 const RETENTION_CHECK_MS = 6 * 60 * 60 * 1000;
 
 export function createDictationFeature(deps: DictationFeatureDeps) {
-  const store = new DictationStore(join(deps.userData, 'dictations'));
+  const store = new DictationStore(join(deps.userData, 'dictations'), deps.keys);
   const report = store.load();
   log.info(`dictations: ${report.loaded} loaded, ${report.recovered.length} recovered, ${report.unreadable} unreadable`);
   const changeListeners = new Set<() => void>();
@@ -74,11 +79,19 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   };
 
   const encode = workerMp3Encoding(unpacked(join(deps.builtDir, 'mp3-encode-worker.cjs')));
+  /** A dictation's recording files and their key (files an earlier version left in clear are encrypted first). */
+  const recordingFiles = (id: string): RecordingFiles => {
+    store.sealLegacyFiles(id);
+    return { audioPath: store.audioPath(id), mp3Path: store.compactAudioPath(id), key: store.audioKeyOf(id) };
+  };
   const outbox: DictationOutbox = new DictationOutbox({
     store,
     client: deps.service.client,
     health: deps.service.health,
-    prepareAudio: (manifest) => prepareUploadAudio(store.folderOf(manifest.id), deps.settings.current().uploadAudioFormat, encode),
+    prepareAudio: async (manifest) => {
+      const { source, damagedChunks } = await prepareUploadAudio(recordingFiles(manifest.id), deps.settings.current().uploadAudioFormat, encode);
+      return { ...source, notice: chunkProblem(damagedChunks) };
+    },
     isOnline: deps.isOnline,
     autoSync: () => deps.settings.current().autoSync,
     onResult: notifyReady,
@@ -116,7 +129,26 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     void (async () => {
       for (const id of ids) {
         if (store.get(id)?.state !== 'recorded') continue;
-        await prepareUploadAudio(store.folderOf(id), 'mp3', encode).catch((error: unknown) => log.warn(`recovery: compact copy not made (${(error as Error).message})`));
+        await Promise.resolve()
+          .then(() => prepareUploadAudio(recordingFiles(id), 'mp3', encode))
+          .catch((error: unknown) => log.warn(`recovery: compact copy not made (${(error as Error).message})`));
+      }
+    })();
+  };
+
+  /** Files left in clear by an earlier version are encrypted in the background, one dictation at a time. */
+  const sealLegacyFiles = () => {
+    const ids = store.withLegacyFiles();
+    if (ids.length === 0) return;
+    log.info(`data: encrypting the files of ${ids.length} dictations left in clear by an earlier version`);
+    void (async () => {
+      for (const id of ids) {
+        await new Promise((resolve) => setImmediate(resolve));
+        try {
+          if (store.get(id)) store.sealLegacyFiles(id);
+        } catch (error) {
+          log.warn(`data: a dictation's files could not be encrypted yet (${storageProblem(error)}); tried again at the next start`);
+        }
       }
     })();
   };
@@ -169,7 +201,8 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       const json = output.content.json;
       const window = deps.window.current;
       const options = {
-        title: 'Export output',
+        title: 'Export output (the file is saved unencrypted)',
+        message: 'The exported file is not encrypted: save it only where patient data may be kept.',
         defaultPath: `${output.content.kind === 'fhir' ? 'fhir' : templateId}-${store.get(id)?.createdAt.slice(0, 10) ?? 'export'}.json`,
         filters: [{ name: 'JSON', extensions: ['json'] }],
       };
@@ -196,17 +229,26 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     /** Why the app must not restart now, or null. */
     busyReason: (): string | null =>
       session.status().state !== 'idle' ? 'A dictation is being recorded.' : outbox.uploading() ? 'An upload is under way.' : null,
-    /** For app://scribe/recordings/<id>.wav: the file, or null. */
-    recordingPath: (id: string) => {
+    /** For app://scribe/recordings/<id>.wav: the recording as a WAV, decrypted as it is read, or null. */
+    recording: (id: string): UploadSource | null => {
       const manifest = store.get(id);
-      return manifest && manifest.state !== 'recording' && !manifest.audioDeletedAt ? store.audioPath(id) : null;
+      if (!manifest || manifest.state === 'recording' || manifest.audioDeletedAt) return null;
+      try {
+        return wavSource(recordingFiles(id));
+      } catch (error) {
+        log.warn(`playback: the recording could not be opened (${(error as Error).message})`);
+        return null;
+      }
     },
     start(): void {
       applySettings();
+      // Locked keys (Settings says why): nothing is sent, repaired or deleted until they open again.
+      if (store.locked) return;
       outbox.start();
       rebuildCompactCopies(report.recovered);
+      sealLegacyFiles();
       const purge = () => {
-        const purged = purgeExpiredAudio(store, deps.settings.current().audioRetentionDays);
+        const purged = purgeExpiredAudio(store, deps.settings.current().audioRetentionDays, Date.now() + testClockOffsetMs());
         if (purged > 0) log.info(`retention: deleted the recordings of ${purged} completed dictations`);
       };
       purge();

@@ -35,7 +35,8 @@ export interface DictationOutboxOptions {
   /** Shared with the other outboxes: reachability and a refused sign-in. */
   health: ServiceHealth;
   /** The file to upload for a dictation (made once, then kept). */
-  prepareAudio(manifest: DictationManifest): Promise<UploadSource>;
+  /** The file to send; `notice`: what the user should know about it (parts of the recording left out as damaged). */
+  prepareAudio(manifest: DictationManifest): Promise<UploadSource & { notice?: string | null }>;
   isOnline(): boolean;
   autoSync(): boolean;
   /** Uploads at a time. */
@@ -197,10 +198,12 @@ export class DictationOutbox {
   private async upload(initial: DictationManifest, signal: AbortSignal): Promise<void> {
     const { store, client } = this.options;
     let manifest = initial;
+    let notice: string | null = null;
     if (!(manifest.uploadStartedAt && (await this.serviceHas(manifest.txnId, signal)))) {
       const audio = await this.options.prepareAudio(manifest);
       if (signal.aborted) return;
-      manifest = store.update(manifest.id, { state: 'uploading', uploadStartedAt: new Date(this.now).toISOString(), problem: null });
+      notice = audio.notice ?? null;
+      manifest = store.update(manifest.id, { state: 'uploading', uploadStartedAt: new Date(this.now).toISOString(), problem: notice });
       await client.uploadVoice({ mode: manifest.mode, txnId: manifest.txnId, file: audio, signal, onProgress: this.progress.tracker(manifest.id) });
     }
     this.options.health.answered();
@@ -211,7 +214,7 @@ export class DictationOutbox {
       uploadedAt: new Date(this.now).toISOString(),
       attempts: 0,
       nextAttemptAt: null,
-      problem: null,
+      problem: notice,
     });
     this.results.kick();
   }

@@ -1,7 +1,9 @@
 /**
  * Dictations on disk: one folder each (`dictations/<id>/`) with its manifest, the recording
- * (`audio.wav`), the upload copy (`upload.mp3`, when MP3 is chosen) and the result
- * (`result.json`).
+ * (`audio.sealed`: 16 kHz mono 16-bit samples), the upload copy (`upload.mp3.sealed`, when
+ * MP3 is chosen) and the result (`result.sealed`). Everything that holds patient data is
+ * encrypted (sealed-file.ts) with the dictation's keys (item-keyring.ts), the label too; the
+ * manifest keeps in clear only what listing and scheduling need.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -9,16 +11,26 @@ import { join } from 'node:path';
 import type { DictationMode } from '../../contract/dictation';
 import type { StoredResult, TranscriptionResult } from '../../contract/transcription';
 import { partialPathOf } from '../audio/mp3-stream';
-import { repairWav } from '../audio/wav-file';
+import { WAV_HEADER_BYTES, durationMsOf, repairWav } from '../audio/wav-file';
 import { writeFileAtomic } from '../storage/atomic-file';
 import { FolderStore } from '../storage/folder-store';
+import type { ItemKeyring, ItemKeys } from '../storage/item-keyring';
+import { completeSealedFile, openSealedBytes, sealBytes, sealClearFile } from '../storage/sealed-file';
 import { manifestSchema, type DictationManifest } from './dictation-manifest';
 import { MAX_RESULT_FILE_BYTES, parseStoredResult } from './stored-result';
 
-const RESULT = 'result.json';
-export const AUDIO_FILE = 'audio.wav';
+const RESULT = 'result.sealed';
+export const AUDIO_FILE = 'audio.sealed';
 /** The compact copy uploaded when MP3 is chosen, written while recording. */
-export const COMPACT_AUDIO_FILE = 'upload.mp3';
+export const COMPACT_AUDIO_FILE = 'upload.mp3.sealed';
+/** Files of earlier versions, in clear, encrypted at the first start of this one. */
+const LEGACY = { audio: 'audio.wav', compact: 'upload.mp3', result: 'result.json' } as const;
+
+/** What to tell the user about parts of a recording that did not verify; null when none. */
+export function chunkProblem(damaged: number): string | null {
+  if (damaged === 0) return null;
+  return `${damaged} part${damaged === 1 ? '' : 's'} of the recording (up to half a second each) could not be verified on the disk (damaged) and ${damaged === 1 ? 'was' : 'were'} left out.`;
+}
 
 export interface LoadReport {
   loaded: number;
@@ -30,11 +42,41 @@ export interface LoadReport {
 export type ManifestPatch = Partial<Omit<DictationManifest, 'version' | 'id' | 'createdAt'>>;
 
 export class DictationStore extends FolderStore<DictationManifest> {
+  private readonly keyring: ItemKeyring | null;
+  private readonly lockedProblem: string;
+
+  /**
+   * `keys`: the keyring, or why it cannot be opened (also shown in Settings): then the list
+   * still loads, nothing can be recorded or read, and nothing is rewritten.
+   */
   constructor(
     root: string,
+    keys: ItemKeyring | { problem: string },
     private readonly now: () => Date = () => new Date(),
   ) {
-    super(root, manifestSchema);
+    const keyring = 'problem' in keys ? null : keys;
+    super(root, manifestSchema, (manifest) => (keyring && manifest.label !== '' ? { ...manifest, label: '' } : manifest));
+    this.keyring = keyring;
+    this.lockedProblem = 'problem' in keys ? keys.problem : '';
+  }
+
+  /** True when the keys cannot be opened: nothing may be recorded, sent or repaired. */
+  get locked(): boolean {
+    return this.keyring === null;
+  }
+
+  /** The dictation's keys; throws a message for the user when they cannot be had. */
+  keysOf(id: string): ItemKeys {
+    if (!this.keyring) throw new Error(this.lockedProblem);
+    const keys = this.keyring.keysOf(id);
+    if (!keys) throw new Error('The key of this dictation is missing, so its files cannot be read.');
+    return keys;
+  }
+
+  audioKeyOf(id: string): Buffer {
+    const { audioKey } = this.keysOf(id);
+    if (!audioKey) throw new Error('The recording of this dictation has been deleted.');
+    return audioKey;
   }
 
   audioPath(id: string): string {
@@ -45,11 +87,13 @@ export class DictationStore extends FolderStore<DictationManifest> {
     return join(this.folderOf(id), COMPACT_AUDIO_FILE);
   }
 
-  /** A folder for a new dictation, before its manifest exists (the recording can start at once). */
-  newFolder(): string {
+  /** A folder and keys for a new dictation, before its manifest exists (the recording can start at once). */
+  newFolder(): { id: string; audioKey: Buffer } {
+    if (!this.keyring) throw new Error(this.lockedProblem);
     const id = randomUUID();
+    const { audioKey } = this.keyring.create(id, '', true);
     mkdirSync(this.folderOf(id), { recursive: true, mode: 0o700 });
-    return id;
+    return { id, audioKey: audioKey! };
   }
 
   /**
@@ -58,6 +102,10 @@ export class DictationStore extends FolderStore<DictationManifest> {
    */
   load(): LoadReport {
     const { loaded, unreadable } = this.readAll();
+    // Without the keys a recording cannot be repaired: everything waits, untouched, until they can be opened.
+    if (!this.keyring) return { loaded: loaded.length, recovered: [], unreadable };
+    this.keyring.forgetAllBut(new Set(this.folderNames()));
+    for (const manifest of loaded) this.revealLabel(manifest);
     const recovered: string[] = [];
     for (const manifest of loaded) {
       if (manifest.state === 'recording') {
@@ -70,21 +118,86 @@ export class DictationStore extends FolderStore<DictationManifest> {
     return { loaded: loaded.length, recovered, unreadable };
   }
 
-  private recover(manifest: DictationManifest): void {
-    // The compact copy was being written as well; it is made again from the repaired WAV.
-    rmSync(partialPathOf(this.compactAudioPath(manifest.id)), { force: true });
-    let durationMs = 0;
-    try {
-      durationMs = repairWav(this.audioPath(manifest.id))?.durationMs ?? 0;
-    } catch {
-      durationMs = 0;
+  /** The label is kept in the keyring; one found in a manifest (an earlier version) moves there. */
+  private revealLabel(manifest: DictationManifest): void {
+    const keyring = this.keyring!;
+    if (manifest.label !== '') {
+      if (keyring.has(manifest.id)) keyring.setLabel(manifest.id, manifest.label);
+      else keyring.create(manifest.id, manifest.label, true);
+      this.updateOrAmend(manifest.id, {});
+    } else {
+      const label = keyring.labelOf(manifest.id);
+      if (label !== '') this.remember({ ...manifest, label });
     }
+  }
+
+  /** Makes a recording cut off by a crash whole; its duration and damaged parts. */
+  repairRecording(id: string): { durationMs: number; damagedChunks: number } {
+    try {
+      if (existsSync(join(this.folderOf(id), LEGACY.audio))) {
+        const durationMs = repairWav(join(this.folderOf(id), LEGACY.audio))?.durationMs ?? 0;
+        return { durationMs, damagedChunks: 0 };
+      }
+      const check = completeSealedFile(this.audioPath(id), this.audioKeyOf(id));
+      return { durationMs: durationMsOf(check.plainBytes), damagedChunks: check.damagedChunks };
+    } catch {
+      return { durationMs: 0, damagedChunks: 0 };
+    }
+  }
+
+  private recover(manifest: DictationManifest): void {
+    // The compact copy was being written as well; it is made again from the repaired recording.
+    rmSync(partialPathOf(this.compactAudioPath(manifest.id)), { force: true });
+    const { durationMs, damagedChunks } = this.repairRecording(manifest.id);
+    const damage = chunkProblem(damagedChunks);
     this.updateOrAmend(
       manifest.id,
       durationMs > 0
-        ? { state: 'recorded', recovered: true, durationMs, problem: 'Recovered after the app closed unexpectedly during recording.' }
+        ? { state: 'recorded', recovered: true, durationMs, problem: `Recovered after the app closed unexpectedly during recording.${damage ? ` ${damage}` : ''}` }
         : { state: 'failed', recovered: true, durationMs: 0, problem: 'The app closed before any sound was saved; there is nothing to send.' },
     );
+  }
+
+  /**
+   * Encrypts what an earlier version left in clear in this dictation's folder (recording,
+   * compact copy, result); each file is replaced crash-safely (sealClearFile). True when
+   * something was encrypted.
+   */
+  sealLegacyFiles(id: string): boolean {
+    if (!this.keyring) return false;
+    const folder = this.folderOf(id);
+    const present = (Object.values(LEGACY) as string[]).filter((name) => existsSync(join(folder, name)));
+    if (present.length === 0) return false;
+    const keys = this.keyring.has(id) ? this.keysOf(id) : this.keyring.create(id, '', true);
+    const audioKey = keys.audioKey;
+    for (const name of present) {
+      const clear = join(folder, name);
+      if (name === LEGACY.result) sealClearFile(clear, join(folder, RESULT), keys.key);
+      else if (!audioKey) rmSync(clear, { force: true });
+      else if (name === LEGACY.audio) sealClearFile(clear, this.audioPath(id), audioKey, WAV_HEADER_BYTES);
+      else sealClearFile(clear, this.compactAudioPath(id), audioKey);
+    }
+    return true;
+  }
+
+  /** Ids of dictations with files still in clear from an earlier version. */
+  withLegacyFiles(): string[] {
+    return this.list()
+      .filter((manifest) => (Object.values(LEGACY) as string[]).some((name) => existsSync(join(this.folderOf(manifest.id), name))))
+      .map((manifest) => manifest.id);
+  }
+
+  /** Destroys the dictation's keys first: any copy of its files left anywhere is then unreadable. */
+  override delete(id: string): void {
+    this.keyring?.forget(id);
+    super.delete(id);
+  }
+
+  /** Deletes the recording (retention): its key first, then its files; the result stays. */
+  deleteAudio(id: string): void {
+    this.keyring?.forgetAudio(id);
+    const folder = this.folderOf(id);
+    for (const name of [AUDIO_FILE, COMPACT_AUDIO_FILE, LEGACY.audio, LEGACY.compact]) rmSync(join(folder, name), { force: true });
   }
 
   /**
@@ -100,10 +213,14 @@ export class DictationStore extends FolderStore<DictationManifest> {
   }
 
   create(input: { id?: string; mode: DictationMode; label: string }): DictationManifest {
+    if (!this.keyring) throw new Error(this.lockedProblem);
+    const id = input.id ?? randomUUID();
+    if (this.keyring.has(id)) this.keyring.setLabel(id, input.label);
+    else this.keyring.create(id, input.label, true);
     return this.add(
       manifestSchema.parse({
         version: 1,
-        id: input.id ?? randomUUID(),
+        id,
         txnId: randomUUID(),
         createdAt: this.now().toISOString(),
         label: input.label,
@@ -115,16 +232,25 @@ export class DictationStore extends FolderStore<DictationManifest> {
   }
 
   saveResult(id: string, result: TranscriptionResult): void {
-    writeFileAtomic(join(this.folderOf(id), RESULT), JSON.stringify(result));
+    writeFileAtomic(join(this.folderOf(id), RESULT), sealBytes(this.keysOf(id).key, Buffer.from(JSON.stringify(result), 'utf8')));
   }
 
   /** The stored result, checked (stored-result.ts); a file that cannot be read is a readable "could not be read". */
   readResult(id: string): StoredResult | null {
-    const path = join(this.folderOf(id), RESULT);
-    if (!existsSync(path)) return null;
+    const sealed = join(this.folderOf(id), RESULT);
+    const legacy = join(this.folderOf(id), LEGACY.result);
+    const path = existsSync(sealed) ? sealed : existsSync(legacy) ? legacy : null;
+    if (!path) return null;
     try {
       if (statSync(path).size > MAX_RESULT_FILE_BYTES) return { state: 'unreadable', problem: 'The saved result of this dictation is too large to read.' };
-      return parseStoredResult(readFileSync(path, 'utf8'));
+      if (path === legacy) return parseStoredResult(readFileSync(path, 'utf8'));
+      let text: string;
+      try {
+        text = openSealedBytes(this.keysOf(id).key, readFileSync(path)).toString('utf8');
+      } catch (error) {
+        return { state: 'unreadable', problem: `The saved result of this dictation could not be read. ${(error as Error).message.replace(/^./, (first) => first.toUpperCase()).replace(/\.?$/, '.')}` };
+      }
+      return parseStoredResult(text);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException | null)?.code ?? 'unknown error';
       return { state: 'unreadable', problem: `The saved result of this dictation could not be read from the disk (${code}).` };

@@ -6,7 +6,7 @@ import { IDLE_RECORDER, type DictationMode, type RecorderStatus } from '../../co
 import type { Recorder, RecorderEvents } from '../audio/recorder';
 import type { DictationManifest } from './dictation-manifest';
 import type { DictationStore } from './dictation-store';
-import { storageProblem } from '../storage/storage-problem';
+import { isStorageError, storageProblem } from '../storage/storage-problem';
 
 export interface RecordingSessionDeps {
   store: DictationStore;
@@ -57,13 +57,14 @@ export class RecordingSession {
     }
     const { store } = this.deps;
     let id: string;
+    let audioKey: Buffer;
     try {
-      id = store.newFolder();
+      ({ id, audioKey } = store.newFolder());
     } catch (error) {
-      return this.set({ message: `The recording could not be started. ${storageProblem(error)}` });
+      return this.set({ message: `The recording could not be started. ${isStorageError(error) ? storageProblem(error) : (error as Error).message}` });
     }
     // The microphone opens in the recorder process while the manifest is written here.
-    const started = this.recorder.start(store.audioPath(id), this.deps.compactCopy() ? store.compactAudioPath(id) : null, this.deps.microphone());
+    const started = this.recorder.start({ path: store.audioPath(id), key: audioKey }, this.deps.compactCopy() ? store.compactAudioPath(id) : null, this.deps.microphone());
     let manifest: DictationManifest;
     try {
       manifest = store.create({ id, ...input });

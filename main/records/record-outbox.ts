@@ -5,13 +5,11 @@
  */
 import { canRetryRecord, isRecordPending } from '../../contract/records';
 import type { RecordUpload } from '../api/service-client';
-import { plainFileSource } from '../api/upload-source';
 import { fail } from '../ipc/app-failure';
 import { decideAfterFailure } from '../outbox/failure-decision';
 import { OutboxRunner, dueItems } from '../outbox/outbox-runner';
 import { UploadProgress } from '../outbox/upload-progress';
 import type { ServiceHealth } from '../service/service-health';
-import { CONTENT_TYPES } from './record-file-check';
 import type { RecordStore } from './record-store';
 
 export interface RecordOutboxOptions {
@@ -87,7 +85,7 @@ export class RecordOutbox {
     try {
       store.update(id, { state: 'uploading', problem: null, encrypted: this.options.encrypting() });
       const { documentId } = await client.uploadRecord({
-        file: await plainFileSource(store.documentPath(record), record.fileName, CONTENT_TYPES[record.kind]),
+        file: store.documentSource(record),
         documentType: 'lr',
         tasks: record.tasks,
         batch: record.batch,

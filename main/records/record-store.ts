@@ -1,10 +1,18 @@
-/** Lab reports on disk: `records/<id>/` with the manifest and a copy of the file as queued. */
+/**
+ * Lab reports on disk: `records/<id>/` with the manifest and a copy of the file as queued
+ * (`document.sealed`), encrypted with the report's key; its file name (it may name the
+ * patient) is kept with the key (item-keyring.ts), not in the manifest.
+ */
 import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { RECORD_STATES, RECORD_TASKS, type RecordKind, type RecordSummary, type RecordTask } from '../../contract/records';
-import { writeFileAtomic } from '../storage/atomic-file';
+import { sealedFileSource, type UploadSource } from '../api/upload-source';
 import { FolderStore } from '../storage/folder-store';
+import type { ItemKeyring } from '../storage/item-keyring';
+import { SealedFileWriter, checkSealedFile, sealClearFile } from '../storage/sealed-file';
+import { CONTENT_TYPES } from './record-file-check';
 
 export const recordManifestSchema = z.object({
   version: z.literal(1),
@@ -25,6 +33,7 @@ export const recordManifestSchema = z.object({
 export type RecordManifest = z.infer<typeof recordManifestSchema>;
 
 const EXTENSIONS: Record<RecordKind, string> = { pdf: 'pdf', jpeg: 'jpg', png: 'png' };
+const DOCUMENT = 'document.sealed';
 
 export function recordSummaryOf(manifest: RecordManifest, uploadProgress: number | null): RecordSummary {
   const { version: _version, attempts: _attempts, ...summary } = manifest;
@@ -32,19 +41,70 @@ export function recordSummaryOf(manifest: RecordManifest, uploadProgress: number
 }
 
 export class RecordStore extends FolderStore<RecordManifest> {
-  constructor(root: string) {
-    super(root, recordManifestSchema);
+  private readonly keyring: ItemKeyring | null;
+  private readonly lockedProblem: string;
+
+  /** `keys`: the keyring, or why it cannot be opened (then nothing can be queued or sent). */
+  constructor(root: string, keys: ItemKeyring | { problem: string }) {
+    const keyring = 'problem' in keys ? null : keys;
+    super(root, recordManifestSchema, (manifest) => (keyring && manifest.fileName !== '' ? { ...manifest, fileName: '' } : manifest));
+    this.keyring = keyring;
+    this.lockedProblem = 'problem' in keys ? keys.problem : '';
   }
 
-  documentPath(manifest: Pick<RecordManifest, 'id' | 'kind'>): string {
-    return join(this.folderOf(manifest.id), `document.${EXTENSIONS[manifest.kind]}`);
+  /** True when the keys cannot be opened: nothing may be queued or sent. */
+  get locked(): boolean {
+    return this.keyring === null;
   }
 
-  /** An upload cut off by a crash goes back to the queue. */
+  private keyOf(id: string): Buffer {
+    if (!this.keyring) throw new Error(this.lockedProblem);
+    const keys = this.keyring.keysOf(id);
+    if (!keys) throw new Error('The key of this document is missing, so its copy cannot be read.');
+    return keys.key;
+  }
+
+  /** The queued copy, decrypted as it is sent. */
+  documentSource(manifest: RecordManifest): UploadSource {
+    const path = join(this.folderOf(manifest.id), DOCUMENT);
+    const key = this.keyOf(manifest.id);
+    const check = checkSealedFile(path, key);
+    if (check.damagedChunks > 0 || !check.complete) throw new Error('The copy of this document kept for sending is damaged on the disk. Delete it and add the file again.');
+    return sealedFileSource(path, key, check.plainBytes, manifest.fileName || `document.${EXTENSIONS[manifest.kind]}`, CONTENT_TYPES[manifest.kind]);
+  }
+
+  /**
+   * An upload cut off by a crash goes back to the queue. A file name found in a manifest, or
+   * a copy in clear (an earlier version), is moved into the keyring or encrypted.
+   */
   load(): { loaded: number; unreadable: number } {
     const { loaded, unreadable } = this.readAll();
-    for (const manifest of loaded) if (manifest.state === 'uploading') this.update(manifest.id, { state: 'queued' });
+    const keyring = this.keyring;
+    if (!keyring) return { loaded: loaded.length, unreadable };
+    keyring.forgetAllBut(new Set(this.folderNames()));
+    for (const manifest of loaded) {
+      this.reveal(keyring, manifest);
+      if (manifest.state === 'uploading') this.update(manifest.id, { state: 'queued' });
+    }
     return { loaded: loaded.length, unreadable };
+  }
+
+  private reveal(keyring: ItemKeyring, manifest: RecordManifest): void {
+    const { key } = keyring.has(manifest.id) ? keyring.keysOf(manifest.id)! : keyring.create(manifest.id, manifest.fileName, false);
+    const clear = join(this.folderOf(manifest.id), `document.${EXTENSIONS[manifest.kind]}`);
+    if (existsSync(clear)) sealClearFile(clear, join(this.folderOf(manifest.id), DOCUMENT), key);
+    if (manifest.fileName !== '') {
+      keyring.setLabel(manifest.id, manifest.fileName);
+      this.update(manifest.id, {});
+    } else {
+      this.remember({ ...manifest, fileName: keyring.labelOf(manifest.id) });
+    }
+  }
+
+  /** Destroys the report's key first: any copy of its files left anywhere is then unreadable. */
+  override delete(id: string): void {
+    this.keyring?.forget(id);
+    super.delete(id);
   }
 
   /** Keeps a copy of the file, so the queue survives the original being moved or the app restarting. */
@@ -60,8 +120,18 @@ export class RecordStore extends FolderStore<RecordManifest> {
       createdAt: new Date().toISOString(),
       state: 'queued',
     });
-    const folder = this.folderOf(manifest.id);
-    writeFileAtomic(join(folder, `document.${EXTENSIONS[input.kind]}`), input.bytes);
+    if (!this.keyring) throw new Error(this.lockedProblem);
+    const { key } = this.keyring.create(manifest.id, input.fileName, false);
+    mkdirSync(this.folderOf(manifest.id), { recursive: true, mode: 0o700 });
+    const writer = SealedFileWriter.create(join(this.folderOf(manifest.id), DOCUMENT), key, { partial: true, syncEveryMs: Number.POSITIVE_INFINITY });
+    try {
+      writer.append(input.bytes);
+      writer.finish();
+    } catch (error) {
+      writer.abandon();
+      this.keyring.forget(manifest.id);
+      throw error;
+    }
     return this.add(manifest);
   }
 }

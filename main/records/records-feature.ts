@@ -5,6 +5,8 @@ import type { RecordTask } from '../../contract/records';
 import { fail } from '../ipc/app-failure';
 import type { OperationHandlers } from '../ipc/register-operations';
 import { log } from '../log';
+import type { KeysOrProblem } from '../storage/data-keys';
+import { isStorageError, storageProblem } from '../storage/storage-problem';
 import type { ServiceFeature } from '../service/service-feature';
 import type { WindowEvents } from '../windows/app-window';
 import { RecordOutbox } from './record-outbox';
@@ -14,6 +16,7 @@ import { RecordStore, recordSummaryOf } from './record-store';
 export interface RecordsFeatureDeps {
   userData: string;
   service: Pick<ServiceFeature, 'client' | 'health' | 'onResume' | 'connection'>;
+  keys: KeysOrProblem;
   isOnline(): boolean;
   window: WindowEvents;
 }
@@ -24,7 +27,7 @@ type RecordHandlers = Pick<
 >;
 
 export function createRecordsFeature(deps: RecordsFeatureDeps) {
-  const store = new RecordStore(join(deps.userData, 'records'));
+  const store = new RecordStore(join(deps.userData, 'records'), deps.keys);
   const report = store.load();
   log.info(`records: ${report.loaded} loaded, ${report.unreadable} unreadable`);
   const staging = new RecordStaging();
@@ -81,7 +84,11 @@ export function createRecordsFeature(deps: RecordsFeatureDeps) {
       const batch = ids.length > 1;
       for (const id of ids) {
         const file = staging.take(id)!;
-        store.enqueue({ fileName: file.name, kind: file.kind!, bytes: file.bytes!, tasks: [...new Set(tasks)] as RecordTask[], batch });
+        try {
+          store.enqueue({ fileName: file.name, kind: file.kind!, bytes: file.bytes!, tasks: [...new Set(tasks)] as RecordTask[], batch });
+        } catch (error) {
+          fail('storage', `The file could not be queued. ${isStorageError(error) ? storageProblem(error) : (error as Error).message}`);
+        }
       }
       outbox.kick();
     },
@@ -98,7 +105,9 @@ export function createRecordsFeature(deps: RecordsFeatureDeps) {
     pendingCount: () => outbox.pendingCount(),
     /** Why the app must not restart now, or null. */
     busyReason: (): string | null => (outbox.uploading() ? 'An upload is under way.' : null),
-    start: () => outbox.start(),
+    start: () => {
+      if (!store.locked) outbox.start();
+    },
     dispose: () => outbox.stop(),
   };
 }

@@ -17,6 +17,8 @@ export const policySchema = settingsSchema
     clientSecret: z.string().min(1).optional(),
     accessToken: z.string().min(1).optional(),
     jweClientKey: z.string().min(1).optional(),
+    /** Refuse to record until the OS keyring can protect the recordings' key (Linux without a keyring). */
+    requireProtectedStorage: z.boolean().optional(),
   })
   .strict()
   .superRefine((policy, ctx) => {
@@ -36,7 +38,7 @@ export const policySchema = settingsSchema
     }
   });
 
-export type Policy = Partial<Settings> & Partial<Record<SecretName, string>>;
+export type Policy = Partial<Settings> & Partial<Record<SecretName, string>> & { requireProtectedStorage?: boolean };
 
 export interface LoadedPolicy {
   path: string | null;

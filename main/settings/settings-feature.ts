@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { safeStorage } from 'electron';
 import type { OperationHandlers } from '../ipc/register-operations';
 import { log } from '../log';
+import { openDataKeys } from '../storage/data-keys';
 import type { WindowEvents } from '../windows/app-window';
 import { effectivePolicy, loadPolicy, machinePolicyPath } from './policy';
 import { SecretVault } from './secret-vault';
@@ -37,10 +38,14 @@ export function createSettingsFeature(deps: SettingsFeatureDeps) {
   else if (policy.path) log.info(`policy: applied ${policy.path}`);
 
   const vault = new SecretVault(join(deps.userData, 'secrets.json'), safeStorage, process.platform, (message) => log.warn(`secrets: ${message}`));
+  const dataKeys = openDataKeys({ userData: deps.userData, encryption: safeStorage, platform: process.platform, requireKeyring: policy.values.requireProtectedStorage === true });
+  if (dataKeys.protection.problem) log.warn('data: the keys of the recordings cannot be opened; recording is refused until this is solved');
+  else log.info(`data: encrypted at rest, key kept by the ${dataKeys.protection.keptBy === 'keyring' ? 'system keyring' : 'user-only key file'}`);
   const settings = new SettingsService(
     settingsFile(join(deps.userData, 'settings.json'), (message) => log.warn(`settings: ${message}`)),
     vault,
     policy,
+    () => dataKeys.protection,
   );
   settings.onChange((view) => deps.window.send('settingsChanged', view));
 
@@ -49,5 +54,5 @@ export function createSettingsFeature(deps: SettingsFeatureDeps) {
     updateSettings: (patch) => settings.update(patch),
     setSecret: ({ name, value }) => settings.setSecret(name, value),
   };
-  return { settings, vault, handlers };
+  return { settings, vault, dataKeys, handlers };
 }

@@ -14,7 +14,7 @@ import {
   type SettingName,
   type Settings,
 } from '../../contract/settings';
-import type { SettingsView } from '../../contract/ipc';
+import type { DataProtection, SettingsView } from '../../contract/ipc';
 import { fail } from '../ipc/app-failure';
 import type { LoadedPolicy } from './policy';
 import type { SecretVault } from './secret-vault';
@@ -44,6 +44,7 @@ export class SettingsService {
     private readonly persistence: SettingsPersistence,
     private readonly vault: SecretVault,
     private readonly policy: LoadedPolicy,
+    private readonly dataProtection: () => DataProtection = () => ({ keptBy: null, warning: null, problem: null }),
   ) {
     this.saved = SettingsService.sanitize(persistence.read());
   }
@@ -59,7 +60,7 @@ export class SettingsService {
   }
 
   private policySettings(): Partial<Settings> {
-    const { clientSecret: _secret, accessToken: _token, jweClientKey: _key, ...settings } = this.policy.values;
+    const { clientSecret: _secret, accessToken: _token, jweClientKey: _key, requireProtectedStorage: _storage, ...settings } = this.policy.values;
     return settings;
   }
 
@@ -82,6 +83,7 @@ export class SettingsService {
       locked: this.lockedNames(),
       policy: { path: this.policy.path, error: this.policy.error },
       secretProtection: this.vault.protection(),
+      dataProtection: this.dataProtection(),
     };
   }
 

@@ -20,9 +20,11 @@ export class FolderStore<M extends StoredItem> {
   private readonly changeListeners = new Set<(item: M) => void>();
   private readonly removeListeners = new Set<(id: string) => void>();
 
+  /** `onDisk`: the item as written to its manifest (fields that are kept elsewhere, encrypted, left out). */
   constructor(
     readonly root: string,
     private readonly schema: z.ZodType<M>,
+    private readonly onDisk: (item: M) => M = (item) => item,
   ) {
     mkdirSync(root, { recursive: true, mode: 0o700 });
   }
@@ -55,6 +57,18 @@ export class FolderStore<M extends StoredItem> {
   add(item: M): M {
     mkdirSync(this.folderOf(item.id), { recursive: true, mode: 0o700 });
     return this.write(this.schema.parse(item));
+  }
+
+  /** Names of the item folders on disk, readable or not. */
+  folderNames(): string[] {
+    return readdirSync(this.root, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  }
+
+  /** Replaces an item in memory, without telling listeners (fields read from elsewhere at load). */
+  protected remember(item: M): void {
+    this.items.set(item.id, item);
   }
 
   get(id: string): M | undefined {
@@ -99,7 +113,7 @@ export class FolderStore<M extends StoredItem> {
   }
 
   private write(item: M): M {
-    writeFileAtomic(join(this.folderOf(item.id), MANIFEST), JSON.stringify(item, null, 1));
+    writeFileAtomic(join(this.folderOf(item.id), MANIFEST), JSON.stringify(this.onDisk(item), null, 1));
     this.items.set(item.id, item);
     for (const listener of this.changeListeners) listener(item);
     return item;

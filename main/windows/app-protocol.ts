@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import { protocol, type Session } from 'electron';
 import { APP_HOST, APP_SCHEME, PRODUCTION_CSP } from './content-security-policy';
 import { contentTypeOf, resolveInside } from './renderer-files';
@@ -25,16 +26,31 @@ export function registerAppScheme(): void {
 
 const RECORDING_PATH = /^\/recordings\/([0-9a-f-]{36})\.wav$/;
 
+/** A recording as served: its size, and its bytes decrypted as they are read. */
+export interface ServedRecording {
+  size: number;
+  open(): Readable;
+}
+
 /**
  * Serves the renderer's files, and the dictations' recordings at
- * `app://scribe/recordings/<id>.wav` (only what `recordingPath` names).
+ * `app://scribe/recordings/<id>.wav` (only what `recording` gives; decrypted as streamed,
+ * never written in clear).
  */
-export function serveRenderer(session: Session, rendererDir: string, recordingPath: (id: string) => string | null): void {
+export function serveRenderer(session: Session, rendererDir: string, recording: (id: string) => ServedRecording | null): void {
   const root = resolve(rendererDir);
   session.protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
-    const recording = url.host === APP_HOST ? RECORDING_PATH.exec(url.pathname) : null;
-    const file = recording ? recordingPath(recording[1]!) : url.host === APP_HOST ? resolveInside(root, url.pathname) : null;
+    const recordingId = url.host === APP_HOST ? RECORDING_PATH.exec(url.pathname)?.[1] : undefined;
+    if (recordingId) {
+      const served = recording(recordingId);
+      if (!served) return new Response('Not found', { status: 404, headers: SECURITY_HEADERS });
+      return new Response(Readable.toWeb(served.open()) as ReadableStream<Uint8Array>, {
+        status: 200,
+        headers: { ...SECURITY_HEADERS, 'Content-Type': 'audio/wav', 'Content-Length': String(served.size), 'Cache-Control': 'no-store' },
+      });
+    }
+    const file = url.host === APP_HOST ? resolveInside(root, url.pathname) : null;
     if (!file) return new Response('Not found', { status: 404, headers: SECURITY_HEADERS });
     try {
       const body = await readFile(file);

@@ -4,17 +4,22 @@
  * returns its figure and the baseline measured in the same run.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, copyFileSync, cpSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { encodeWavToMp3 } from '../../main/audio/mp3-encoder';
+import { encodeRecordingToMp3 } from '../../main/audio/mp3-encoder';
 import { Mp3StreamWriter } from '../../main/audio/mp3-stream';
 import { prepareUploadAudio, inlineMp3Encoding } from '../../main/audio/upload-audio';
-import { WavAppender } from '../../main/audio/wav-file';
+import { wavHeader } from '../../main/audio/wav-file';
 import { ServiceClient } from '../../main/api/service-client';
 import { plainFileSource } from '../../main/api/upload-source';
 import { DictationOutbox } from '../../main/dictations/dictation-outbox';
+import { manifestSchema } from '../../main/dictations/dictation-manifest';
 import { DictationStore } from '../../main/dictations/dictation-store';
+import { FolderStore } from '../../main/storage/folder-store';
+import { ItemKeyring } from '../../main/storage/item-keyring';
+import { SealedFileWriter } from '../../main/storage/sealed-file';
 import { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { ServiceHealth } from '../../main/service/service-health';
 import { staticToken } from '../../main/service/token-source';
@@ -59,60 +64,131 @@ export function feed(pcm: Int16Array, seconds: number, each: (frame: Int16Array)
   }
 }
 
-export function speechWav(work: string, pcm: Int16Array, seconds: number): string {
-  const path = join(work, `speech-${seconds}.wav`);
-  const wav = WavAppender.create(path);
-  feed(pcm, seconds, (frame) => wav.append(frame));
-  wav.finish();
-  return path;
+const BENCH_KEY = randomBytes(32);
+
+function frameBytes(frame: Int16Array): Uint8Array {
+  return new Uint8Array(frame.buffer, frame.byteOffset, frame.byteLength);
 }
 
-export async function uploadSize(work: string, minute: string): Promise<{ mp3: number; wav: number; encodeMs: number; copyMs: number }> {
-  const [, copyMs] = time(() => copyFileSync(minute, join(work, 'copy.wav')));
-  const [{ bytes }, encodeMs] = await timeAsync(() => encodeWavToMp3(minute, join(work, 'minute.mp3')));
-  return { mp3: bytes, wav: statSync(minute).size, encodeMs, copyMs };
+/** `seconds` of speech as a WAV in clear (baselines), and as the app records it: encrypted samples in half-second chunks. */
+export function speechRecording(work: string, pcm: Int16Array, seconds: number): { wav: string; sealed: string } {
+  const parts: Buffer[] = [];
+  feed(pcm, seconds, (frame) => parts.push(Buffer.from(frameBytes(frame))));
+  const samples = Buffer.concat(parts);
+  const wav = join(work, `speech-${seconds}.wav`);
+  writeFileSync(wav, Buffer.concat([wavHeader(samples.length), samples]));
+  const sealed = join(work, `speech-${seconds}.sealed`);
+  const writer = SealedFileWriter.create(sealed, BENCH_KEY, { chunkBytes: 16_000 });
+  writer.append(samples);
+  writer.finish();
+  return { wav, sealed };
 }
 
-/** Peak memory of a fresh process encoding ten minutes (streamed), against one that only reads the whole WAV. */
-export function encodeMemory(tenMinutes: string, work: string): Figure {
+export async function uploadSize(work: string, minute: { wav: string; sealed: string }): Promise<{ mp3: number; wav: number; encodeMs: number; copyMs: number }> {
+  const [, copyMs] = time(() => copyFileSync(minute.wav, join(work, 'copy.wav')));
+  const [{ bytes }, encodeMs] = await timeAsync(() => encodeRecordingToMp3(minute.sealed, join(work, 'minute.mp3.sealed'), BENCH_KEY));
+  return { mp3: bytes, wav: statSync(minute.wav).size, encodeMs, copyMs };
+}
+
+/**
+ * CPU time to write `seconds` of audio as the recorder does (frame by frame, on disk twice a
+ * second), encrypted in chunks, against the same writes in clear.
+ */
+export function recordingWrites(work: string, pcm: Int16Array, seconds: number): Figure {
+  let audioMs = 0;
+  const clock = () => audioMs;
+  const cpu = (write: (frame: Int16Array) => void, done: () => void) => {
+    audioMs = 0;
+    const start = process.cpuUsage();
+    feed(pcm, seconds, (frame) => {
+      write(frame);
+      audioMs += (frame.length / 16_000) * 1000;
+    });
+    done();
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1000;
+  };
+  const clearPath = join(work, 'clear-writes.pcm');
+  const fd = openSync(clearPath, 'w');
+  let lastSync = 0;
+  const baseline = cpu(
+    (frame) => {
+      writeSync(fd, frameBytes(frame));
+      if (audioMs - lastSync >= 500) {
+        fsyncSync(fd);
+        lastSync = audioMs;
+      }
+    },
+    () => {
+      fsyncSync(fd);
+      closeSync(fd);
+    },
+  );
+  const writer = SealedFileWriter.create(join(work, 'sealed-writes.sealed'), BENCH_KEY, { chunkBytes: 16_000, syncEveryMs: 500, now: clock });
+  const value = cpu((frame) => writer.append(frameBytes(frame)), () => writer.finish());
+  return { value, baseline };
+}
+
+/** Peak memory of a fresh process encoding ten minutes (streamed, decrypted as read), against one that only reads the whole WAV. */
+export function encodeMemory(tenMinutes: { wav: string; sealed: string }, work: string): Figure {
   const peakRss = (script: string) => {
     const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', `${script}; console.log(process.resourceUsage().maxRSS)`], {
       encoding: 'utf8',
-      env: { ...process.env, BENCH_WAV: tenMinutes, BENCH_MP3: join(work, 'ten.mp3') },
+      env: { ...process.env, BENCH_WAV: tenMinutes.wav, BENCH_SEALED: tenMinutes.sealed, BENCH_KEY: BENCH_KEY.toString('hex'), BENCH_MP3: join(work, 'ten.mp3.sealed') },
     });
     return Number(out.trim().split('\n').pop()) * 1024;
   };
   const encoder = JSON.stringify(join(process.cwd(), 'main/audio/mp3-encoder.ts'));
   const idle = peakRss(`await import(${encoder})`);
-  const encode = peakRss(`const { encodeWavToMp3 } = await import(${encoder}); await encodeWavToMp3(process.env.BENCH_WAV, process.env.BENCH_MP3)`);
+  const encode = peakRss(
+    `const { encodeRecordingToMp3 } = await import(${encoder}); await encodeRecordingToMp3(process.env.BENCH_SEALED, process.env.BENCH_MP3, Buffer.from(process.env.BENCH_KEY, 'hex'))`,
+  );
   const buffer = peakRss(`(await import('node:fs')).readFileSync(process.env.BENCH_WAV)`);
   return { value: Math.max(encode - idle, 0), baseline: buffer - idle };
 }
 
 /** Stop → ready to upload, for a dictation of `seconds`: the compact copy written while recording (finishing it is all that is left), against encoding it when Stop is pressed. */
-export async function stopToReady(work: string, pcm: Int16Array, seconds: number, wav: string): Promise<Figure> {
+export async function stopToReady(work: string, pcm: Int16Array, seconds: number, recording: { sealed: string }): Promise<Figure> {
   const folder = join(work, 'stop-to-ready');
-  execFileSync('mkdir', ['-p', folder]);
-  const writer = await Mp3StreamWriter.create(join(folder, 'upload.mp3'));
+  mkdirSync(folder, { recursive: true });
+  const files = { audioPath: join(folder, 'audio.sealed'), mp3Path: join(folder, 'upload.mp3.sealed'), key: BENCH_KEY };
+  const writer = await Mp3StreamWriter.create(files.mp3Path, BENCH_KEY);
   feed(pcm, seconds, (frame) => writer.append(frame));
-  copyFileSync(wav, join(folder, 'audio.wav'));
+  copyFileSync(recording.sealed, files.audioPath);
   const [, value] = await timeAsync(async () => {
     writer.finish();
-    await prepareUploadAudio(folder, 'mp3', inlineMp3Encoding);
+    await prepareUploadAudio(files, 'mp3', inlineMp3Encoding);
   });
-  const [, baseline] = await timeAsync(() => encodeWavToMp3(wav, join(work, 'at-stop.mp3')));
+  const [, baseline] = await timeAsync(() => encodeRecordingToMp3(recording.sealed, join(work, 'at-stop.mp3.sealed'), BENCH_KEY));
   return { value, baseline };
 }
 
-export function storeLoad(work: string): Figure {
+/**
+ * Loading 5,000 dictations as the app does (manifests, and the labels from the encrypted
+ * keyring), against the same load without encryption (labels in the manifests, no keyring),
+ * and against reading and parsing the files alone.
+ */
+export function storeLoad(work: string): { value: number; clear: number; raw: number } {
   const root = join(work, 'dictations');
-  const seed = new DictationStore(root);
+  const keyring = join(work, 'dictations.sealed');
+  const master = randomBytes(32);
+  const seed = new DictationStore(root, new ItemKeyring(keyring, master));
   for (let i = 0; i < 5000; i += 1) seed.update(seed.create({ mode: 'dictation', label: `Patient ${i}` }).id, { state: 'completed', durationMs: 60_000 });
-  const [, baseline] = time(() => {
+  const clearRoot = join(work, 'dictations-clear');
+  cpSync(root, clearRoot, { recursive: true });
+  for (const manifest of seed.list()) {
+    const path = join(clearRoot, manifest.id, 'manifest.json');
+    writeFileSync(path, JSON.stringify({ ...JSON.parse(readFileSync(path, 'utf8')), label: manifest.label }, null, 1));
+  }
+  // Each measured twice, the second time counted: the first warms the file cache and the code.
+  const measure = (fn: () => unknown) => (fn(), time(fn)[1]);
+  const raw = measure(() => {
     for (const id of readdirSync(root)) JSON.parse(readFileSync(join(root, id, 'manifest.json'), 'utf8'));
   });
-  const [, value] = time(() => new DictationStore(root).load());
-  return { value, baseline };
+  const clear = measure(() => new FolderStore(clearRoot, manifestSchema).readAll());
+  const value = measure(() => new DictationStore(root, new ItemKeyring(keyring, master)).load());
+  rmSync(clearRoot, { recursive: true, force: true });
+  return { value, clear, raw };
 }
 
 export async function lookups(work: string, count: number): Promise<Figure> {
@@ -146,18 +222,32 @@ export interface SyncFigures {
 export async function syncOf(count: number, processingMs: number, work: string, pcm: Int16Array): Promise<SyncFigures> {
   const sandbox = await SandboxServer.start({ faults: { processingMs } });
   const client = new ServiceClient(() => ({ baseUrl: sandbox.url, auth: staticToken(sandbox.token) }));
-  const store = new DictationStore(join(work, 'sync'));
+  const store = new DictationStore(join(work, 'sync'), new ItemKeyring(join(work, 'sync.sealed'), randomBytes(32)));
+  const clearFolder = join(work, 'sync-clear');
+  mkdirSync(clearFolder, { recursive: true });
+  const files: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const manifest = store.create({ mode: 'dictation', label: `Queued ${i}` });
-    const wav = WavAppender.create(store.audioPath(manifest.id));
-    feed(pcm, 1, (frame) => wav.append(frame));
-    store.update(manifest.id, { state: 'recorded', durationMs: wav.finish().durationMs });
+    const writer = SealedFileWriter.create(store.audioPath(manifest.id), store.audioKeyOf(manifest.id), { chunkBytes: 16_000 });
+    const parts: Buffer[] = [];
+    feed(pcm, 1, (frame) => {
+      writer.append(frameBytes(frame));
+      parts.push(Buffer.from(frameBytes(frame)));
+    });
+    const { plainBytes } = writer.finish();
+    // The baseline sends the same audio from clear WAV files.
+    files.push(join(clearFolder, `${i}.wav`));
+    writeFileSync(files[i]!, Buffer.concat([wavHeader(plainBytes), ...parts]));
+    store.update(manifest.id, { state: 'recorded', durationMs: Math.round((plainBytes / 32_000) * 1000) });
   }
   const outbox = new DictationOutbox({
     store,
     client,
     health: new ServiceHealth(),
-    prepareAudio: (manifest) => prepareUploadAudio(store.folderOf(manifest.id), 'wav', inlineMp3Encoding),
+    prepareAudio: async (manifest) => {
+      const recording = { audioPath: store.audioPath(manifest.id), mp3Path: store.compactAudioPath(manifest.id), key: store.audioKeyOf(manifest.id) };
+      return (await prepareUploadAudio(recording, 'wav', inlineMp3Encoding)).source;
+    },
     isOnline: () => true,
     autoSync: () => true,
   });
@@ -168,7 +258,6 @@ export async function syncOf(count: number, processingMs: number, work: string, 
   outbox.stop();
   const requests = sandbox.received.filter((received) => received.operation === 'voiceUpload' || received.operation === 'resultLookup').length;
 
-  const files = store.list().map((manifest) => store.audioPath(manifest.id));
   let next = 0;
   const [, baselineMs] = await timeAsync(async () => {
     const lookupsDone: Array<Promise<unknown>> = [];

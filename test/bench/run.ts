@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cpuWhileRecording, recordLatencySamples, startupSamples } from './app-measures';
-import { encodeMemory, lookups, speechPcm, speechWav, stopToReady, storeLoad, syncOf, uploadSize } from './node-measures';
+import { encodeMemory, lookups, recordingWrites, speechPcm, speechRecording, stopToReady, storeLoad, syncOf, uploadSize } from './node-measures';
 import { ROOT } from '../e2e/support/launch-app';
 import { startVirtualMicrophone } from '../e2e/support/virtual-microphone';
 
@@ -84,19 +84,28 @@ add('sync 100 queued dictations (each result takes 2 s)', ms(sync.outboxMs), `${
 add('requests per result', sync.requestsPerResult.toFixed(2), `${sync.minimumRequestsPerResult} (an upload and one lookup)`, ratio(sync.requestsPerResult, sync.minimumRequestsPerResult), '≤ 1.5×');
 
 // Audio.
-const minute = speechWav(work, pcm, 60);
+const minute = speechRecording(work, pcm, 60);
 const size = await uploadSize(work, minute);
 add('upload bytes per minute of speech', `${(size.mp3 / 1024).toFixed(0)} KiB MP3`, `${(size.wav / 1024).toFixed(0)} KiB WAV`, ratio(size.mp3, size.wav));
 add('encode one minute', `${Math.round(size.encodeMs)} ms (${(60_000 / size.encodeMs).toFixed(0)}× real time)`, `${size.copyMs.toFixed(1)} ms to copy the WAV`, ratio(size.encodeMs, Math.max(size.copyMs, 0.1)));
-const tenMinutes = speechWav(work, pcm, 600);
+const tenMinutes = speechRecording(work, pcm, 600);
 const ready = await stopToReady(work, pcm, 600, tenMinutes);
 add('Stop → ready to upload, 10-minute dictation', ms(ready.value), `${ms(ready.baseline)} encoding at Stop`, ratio(ready.value, ready.baseline), '≤ 200 ms');
 const memory = encodeMemory(tenMinutes, work);
 add('extra memory to encode 10 minutes', `${(memory.value / 1048576).toFixed(1)} MiB peak RSS`, `${(memory.baseline / 1048576).toFixed(1)} MiB to hold the WAV`, ratio(memory.value, memory.baseline));
 
 // Storage and the client.
+const writes = recordingWrites(work, pcm, 600);
+add(
+  'encrypting while recording, 10 minutes',
+  `${writes.value.toFixed(0)} ms CPU (${((writes.value / 600_000) * 100).toFixed(3)} % of one core)`,
+  `${writes.baseline.toFixed(0)} ms writing in clear`,
+  ratio(writes.value, writes.baseline),
+  'adds ≤ 5 %',
+);
 const load = storeLoad(work);
-add('load 5,000 dictations', ms(load.value), `${ms(load.baseline)} raw read + parse`, ratio(load.value, load.baseline));
+add('load 5,000 dictations (encrypted labels)', ms(load.value), `${ms(load.clear)} without encryption`, ratio(load.value, load.clear), '≤ 1.1×');
+add('  the same, against reading the files alone', ms(load.value), `${ms(load.raw)} raw read + parse`, ratio(load.value, load.raw));
 const lookup = await lookups(work, 300);
 add('300 result lookups', `${ms(lookup.value)} client (validate + decode)`, `${ms(lookup.baseline)} bare undici`, ratio(lookup.value, lookup.baseline));
 

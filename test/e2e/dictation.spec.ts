@@ -6,6 +6,7 @@ import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { bridgeValue, expect, test } from './support/fixtures';
 import { screenshot, type LaunchedApp } from './support/launch-app';
 import { waitForExit } from './support/process-exit';
+import { compactCopy, recordingWav } from './support/sealed-data';
 import { analyseMp3, analyseWav } from './support/wav-analysis';
 
 test.setTimeout(150_000);
@@ -63,7 +64,7 @@ test('records speech from the microphone, sends it to the sandbox and shows the 
 
   const [item] = await dictations(page);
   expect(item).toMatchObject({ label: 'Bed 12 follow-up', mode: 'dictation' });
-  const audio = analyseWav(join(userDataDir, 'dictations', item!.id, 'audio.wav'));
+  const audio = analyseWav(await recordingWav(userDataDir, item!.id));
   expect(audio.sampleRate).toBe(16_000);
   expect(audio.rms).toBeGreaterThan(0.02);
   expect(Math.abs(audio.durationMs - item!.durationMs)).toBeLessThan(50);
@@ -161,13 +162,13 @@ test('killed mid-recording, the next launch recovers the recording, missing at m
   expect(item!.durationMs).toBeGreaterThanOrEqual(recordedMs - 1000);
   expect(item!.durationMs).toBeLessThanOrEqual(recordedMs + 1000);
   const folder = join(first.userDataDir, 'dictations', item!.id);
-  const audio = analyseWav(join(folder, 'audio.wav'));
+  const audio = analyseWav(await recordingWav(first.userDataDir, item!.id));
   expect(Math.abs(audio.durationMs - item!.durationMs)).toBeLessThan(50);
   expect(audio.rms).toBeGreaterThan(0.02);
-  // The compact copy being written when the app died is rebuilt from the WAV: whole frames, the whole recording.
-  await expect.poll(() => existsSync(join(folder, 'upload.mp3')), { timeout: 20_000 }).toBe(true);
+  // The compact copy being written when the app died is rebuilt from the recording: whole frames, the whole recording.
+  await expect.poll(() => existsSync(join(folder, 'upload.mp3.sealed')), { timeout: 20_000 }).toBe(true);
   expect(readdirSync(folder).filter((name) => name.endsWith('.partial'))).toEqual([]);
-  expect(Math.abs(analyseMp3(join(folder, 'upload.mp3')).durationMs - audio.durationMs)).toBeLessThan(300);
+  expect(Math.abs(analyseMp3(await compactCopy(first.userDataDir, item!.id)).durationMs - audio.durationMs)).toBeLessThan(300);
   await openDictation(second.page, 'Power cut');
   await expect(second.page.getByText('Recovered', { exact: true })).toBeVisible();
   await screenshot(second.page, 'dictation-recovered');

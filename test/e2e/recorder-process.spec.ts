@@ -5,9 +5,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ElectronApplication, Page } from '@playwright/test';
 import { bridgeValue, expect, test } from './support/fixtures';
+import { recordingWav } from './support/sealed-data';
 import { analyseWav } from './support/wav-analysis';
 
 test.setTimeout(120_000);
@@ -79,7 +79,7 @@ test('PvRecorder lives only in the recorder process, the microphone is open only
   const dictations = await bridgeValue(page, 'listDictations');
   const after = dictations.find((item) => item.label === 'After the crash');
   expect(after).toMatchObject({ state: 'recorded' });
-  const audio = analyseWav(join(userDataDir, 'dictations', after!.id, 'audio.wav'));
+  const audio = analyseWav(await recordingWav(userDataDir, after!.id));
   expect(audio.durationMs).toBeGreaterThanOrEqual(2000);
   expect(audio.rms).toBeGreaterThan(0.02);
   await app.close();

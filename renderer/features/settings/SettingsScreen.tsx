@@ -18,6 +18,15 @@ export function SettingsScreen() {
           Some settings are managed by your administrator ({view.policy.path}).
         </div>
       ) : null}
+      {view.dataProtection.problem ? (
+        <div className="banner error" role="alert" data-testid="data-protection-problem">
+          {view.dataProtection.problem}
+        </div>
+      ) : view.dataProtection.warning ? (
+        <div className="banner warning" role="alert" data-testid="data-protection-warning">
+          {view.dataProtection.warning}
+        </div>
+      ) : null}
       {view.secretProtection.warning ? (
         <div className="banner warning" role="alert" data-testid="secret-warning">
           {view.secretProtection.warning}

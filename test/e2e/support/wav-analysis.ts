@@ -1,8 +1,8 @@
 /** Reads recorded audio back: a WAV's duration and loudness (speech or silence), an MP3's playing time. */
 import { readFileSync } from 'node:fs';
 
-export function analyseWav(path: string): { durationMs: number; rms: number; sampleRate: number } {
-  const bytes = readFileSync(path);
+export function analyseWav(file: string | Buffer): { durationMs: number; rms: number; sampleRate: number } {
+  const bytes = typeof file === 'string' ? readFileSync(file) : file;
   const sampleRate = bytes.readUInt32LE(24);
   const dataBytes = bytes.readUInt32LE(40);
   const samples = new Int16Array(bytes.buffer, bytes.byteOffset + 44, Math.floor(dataBytes / 2));
@@ -20,8 +20,8 @@ const SAMPLE_RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [2
  * Walks a Layer III MP3 frame by frame, as a player would, and says how long it plays.
  * Throws where the bytes stop being one frame after another (a damaged or half-written file).
  */
-export function analyseMp3(path: string): { durationMs: number; frames: number; sampleRate: number } {
-  const bytes = readFileSync(path);
+export function analyseMp3(file: string | Buffer): { durationMs: number; frames: number; sampleRate: number } {
+  const bytes = typeof file === 'string' ? readFileSync(file) : file;
   let offset = 0;
   let frames = 0;
   let samples = 0;

@@ -5,7 +5,11 @@ import { CompactCopy } from '../../../main/audio/compact-copy';
 import { partialPathOf } from '../../../main/audio/mp3-stream';
 import { analyseMp3 } from '../../e2e/support/wav-analysis';
 import { toneWav } from '../api/sandbox-fixture';
+import { randomBytes } from 'node:crypto';
 import { tempFolder } from '../temp-folder';
+import { readSealed } from '../storage/sealed-reading';
+
+const key = randomBytes(32);
 
 function frames(seconds: number): Int16Array[] {
   const pcm = toneWav(seconds).subarray(44);
@@ -19,25 +23,25 @@ describe('the compact copy written while recording', () => {
   it('keeps the frames that came before the encoder was ready, in order, and plays for the whole recording', async () => {
     const path = join(tempFolder(), 'upload.mp3');
     const problems: string[] = [];
-    const copy = new CompactCopy(path, (message) => problems.push(message));
+    const copy = new CompactCopy(path, key, (message) => problems.push(message));
     // Appended at once, before the encoder (compiled on first use) can be ready.
     for (const frame of frames(2)) copy.append(frame);
     expect(existsSync(path)).toBe(false);
     expect(await copy.finish()).toBe(true);
-    expect(Math.abs(analyseMp3(path).durationMs - 2000)).toBeLessThan(150);
+    expect(Math.abs(analyseMp3(await readSealed(path, key)).durationMs - 2000)).toBeLessThan(150);
     expect(problems).toEqual([]);
   });
 
   it('leaves nothing behind when abandoned, before or after the encoder is ready', async () => {
     const early = join(tempFolder(), 'upload.mp3');
-    const first = new CompactCopy(early, () => {});
+    const first = new CompactCopy(early, key, () => {});
     first.append(new Int16Array(1024));
     first.abandon();
     expect(await first.finish()).toBe(false);
     expect(existsSync(early) || existsSync(partialPathOf(early))).toBe(false);
 
     const late = join(tempFolder(), 'upload.mp3');
-    const second = new CompactCopy(late, () => {});
+    const second = new CompactCopy(late, key, () => {});
     second.append(new Int16Array(1024));
     await new Promise((resolve) => setTimeout(resolve, 300));
     second.abandon();

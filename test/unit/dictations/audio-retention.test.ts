@@ -1,25 +1,23 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WavAppender } from '../../../main/audio/wav-file';
 import { purgeExpiredAudio } from '../../../main/dictations/audio-retention';
-import { DictationStore } from '../../../main/dictations/dictation-store';
+import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { tempFolder } from '../temp-folder';
+import { testStore, writeRecording } from './store-fixture';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 
 function finished(store: DictationStore, state: 'completed' | 'partial', daysAgo: number) {
   const manifest = store.create({ mode: 'dictation', label: `${state} ${daysAgo}` });
-  const wav = WavAppender.create(store.audioPath(manifest.id));
-  wav.append(new Int16Array(512));
-  wav.finish();
+  writeRecording(store, manifest.id);
   return store.update(manifest.id, { state, durationMs: 32, finishedAt: new Date(NOW - daysAgo * DAY).toISOString() });
 }
 
 describe('purgeExpiredAudio', () => {
   it('deletes only the recordings of completed dictations older than the retention, keeping their results', () => {
-    const store = new DictationStore(tempFolder());
+    const store = testStore(tempFolder());
     const old = finished(store, 'completed', 40);
     const recent = finished(store, 'completed', 10);
     const partial = finished(store, 'partial', 90);
@@ -33,7 +31,7 @@ describe('purgeExpiredAudio', () => {
   });
 
   it('keeps everything when the retention is 0', () => {
-    const store = new DictationStore(tempFolder());
+    const store = testStore(tempFolder());
     const old = finished(store, 'completed', 400);
     expect(purgeExpiredAudio(store, 0, NOW)).toBe(0);
     expect(existsSync(store.audioPath(old.id))).toBe(true);

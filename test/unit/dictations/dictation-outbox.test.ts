@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { PENDING_STATES } from '../../../contract/dictation';
 import { ServiceClient } from '../../../main/api/service-client';
-import { WavAppender } from '../../../main/audio/wav-file';
-import { inlineMp3Encoding, prepareUploadAudio } from '../../../main/audio/upload-audio';
-import { DictationStore } from '../../../main/dictations/dictation-store';
+import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { DictationOutbox, type SyncClient } from '../../../main/dictations/dictation-outbox';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { useSandbox } from '../api/sandbox-fixture';
 import { tempFolder } from '../temp-folder';
+import { recorded, testStore, uploadAudioOf } from './store-fixture';
 import { staticToken } from '../../../main/service/token-source';
 
 const env = useSandbox();
 
-function recorded(store: DictationStore, label = 'patient', seconds = 1) {
-  const manifest = store.create({ mode: 'dictation', label });
-  const wav = WavAppender.create(store.audioPath(manifest.id));
-  for (let i = 0; i < seconds * 31; i += 1) wav.append(new Int16Array(512).map((_, j) => Math.round(3000 * Math.sin(j / 5))));
-  const { durationMs } = wav.finish();
-  return store.update(manifest.id, { state: 'recorded', durationMs });
-}
 
 const pending = (store: DictationStore) => store.list().filter((item) => PENDING_STATES.has(item.state)).length;
 
@@ -34,7 +26,7 @@ function engine(
     store,
     client: overrides.wrap ? overrides.wrap(client) : client,
     health,
-    prepareAudio: (manifest) => prepareUploadAudio(store.folderOf(manifest.id), 'mp3', inlineMp3Encoding),
+    prepareAudio: uploadAudioOf(store),
     isOnline: overrides.online ?? (() => true),
     autoSync: () => true,
     retryBackoff: { baseMs: 20, capMs: 60 },
@@ -51,7 +43,7 @@ const settle = (store: DictationStore, id: string, states: string[]) =>
 
 describe('DictationOutbox against the sandbox', () => {
   it('uploads the MP3 once under the fixed txn id and stores the completed result', async () => {
-    const store = new DictationStore(tempFolder());
+    const store = testStore(tempFolder());
     const item = recorded(store, 'bed 1', 2);
     const { sync, results, client } = engine(store);
     sync.start();
@@ -66,7 +58,7 @@ describe('DictationOutbox against the sandbox', () => {
   });
 
   it('waits while offline and sends everything when the network returns', async () => {
-    const store = new DictationStore(tempFolder());
+    const store = testStore(tempFolder());
     const a = recorded(store, 'a');
     const b = recorded(store, 'b');
     let online = false;
@@ -92,7 +84,7 @@ describe('DictationOutbox against the sandbox', () => {
   });
 
   it('keeps retrying while the service cannot be reached, and reports it', async () => {
-    const store = new DictationStore(tempFolder());
+    const store = testStore(tempFolder());
     const item = recorded(store);
     let baseUrl = 'http://127.0.0.1:9';
     const client = new ServiceClient(() => ({ baseUrl, auth: staticToken(env.sandbox.token) }));
@@ -109,7 +101,7 @@ describe('DictationOutbox against the sandbox', () => {
   });
 
   it('puts sync on hold after a 401, losing nothing, and resumes with a new token', async () => {
-    const store = new DictationStore(tempFolder());
+    const store = testStore(tempFolder());
     const item = recorded(store);
     let token = 'expired-token';
     const { sync, client, health } = engine(store, { token: () => token });
@@ -125,9 +117,9 @@ describe('DictationOutbox against the sandbox', () => {
   });
 
   it('does not upload again a dictation the service received before a crash', async () => {
-    const store = new DictationStore(tempFolder());
+    const store = testStore(tempFolder());
     const item = recorded(store);
-    const audio = await prepareUploadAudio(store.folderOf(item.id), 'mp3', inlineMp3Encoding);
+    const audio = await uploadAudioOf(store)(item);
     const { sync, client } = engine(store);
     await client.uploadVoice({ mode: 'dictation', txnId: item.txnId, file: audio });
     store.update(item.id, { uploadStartedAt: new Date().toISOString() });
@@ -140,7 +132,7 @@ describe('DictationOutbox against the sandbox', () => {
 
   it('marks partial and failed results, and a retry of a failed one sends it under a new txn id', async () => {
     env.sandbox.setFaults({ nextOutcomes: ['partial', 'failed'] });
-    const store = new DictationStore(tempFolder());
+    const store = testStore(tempFolder());
     const partial = recorded(store, 'p');
     const { sync, results, client } = engine(store);
     sync.start();
@@ -160,7 +152,7 @@ describe('DictationOutbox against the sandbox', () => {
 
   it('cancels an upload in flight, and a retry finishes it with a single upload', async () => {
     env.sandbox.setFaults({ latencyMs: 300 });
-    const store = new DictationStore(tempFolder());
+    const store = testStore(tempFolder());
     const item = recorded(store);
     let settledUploads = 0;
     const { sync, client } = engine(store, {
@@ -186,7 +178,7 @@ describe('DictationOutbox against the sandbox', () => {
 
   it('sends at most two at a time', async () => {
     env.sandbox.setFaults({ latencyMs: 150 });
-    const store = new DictationStore(tempFolder());
+    const store = testStore(tempFolder());
     const items = Array.from({ length: 5 }, (_, i) => recorded(store, `n${i}`));
     // Every upload call is counted as it starts and ends, so no moment of overlap can be missed.
     let sending = 0;
@@ -215,7 +207,7 @@ describe('DictationOutbox against the sandbox', () => {
   it('keeps uploading while several results are slow: waiting for a result holds no upload slot', async () => {
     // Every result takes 1.5 s; six dictations, two upload slots.
     env.sandbox.setFaults({ processingMs: 1_500 });
-    const store = new DictationStore(tempFolder());
+    const store = testStore(tempFolder());
     const items = Array.from({ length: 6 }, (_, i) => recorded(store, `slow ${i}`));
     const { sync, client } = engine(store);
     sync.start();
@@ -229,7 +221,7 @@ describe('DictationOutbox against the sandbox', () => {
   });
 
   it('keeps the transaction when the result cannot be stored on this computer, and fetches it again', async () => {
-    const store = new DictationStore(tempFolder());
+    const store = testStore(tempFolder());
     const item = recorded(store, 'disk trouble');
     const saveResult = store.saveResult.bind(store);
     let failures = 1;

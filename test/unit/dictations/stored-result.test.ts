@@ -3,14 +3,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TranscriptionResult } from '../../../contract/transcription';
 import { decodeContext, decodeOutputs } from '../../../main/api/transcription-output';
-import { DictationStore } from '../../../main/dictations/dictation-store';
+import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { parseStoredResult } from '../../../main/dictations/stored-result';
 import { tempFolder } from '../temp-folder';
+import { testStore } from './store-fixture';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 
 function storeWithResultFile(text: string): { store: DictationStore; id: string } {
-  const store = new DictationStore(tempFolder());
+  const store = testStore(tempFolder());
   const { id } = store.create({ mode: 'dictation', label: 'x' });
   writeFileSync(join(store.folderOf(id), 'result.json'), text);
   return { store, id };
@@ -28,14 +29,14 @@ describe('a stored result read back', () => {
       ]),
       context: decodeContext({ mode: 'dictation', doctor: { _id: 'd' } }),
     };
-    const store = new DictationStore(tempFolder());
+    const store = testStore(tempFolder());
     const { id } = store.create({ mode: 'dictation', label: 'x' });
     store.saveResult(id, result);
     expect(store.readResult(id)).toEqual(result);
   });
 
   it('turns a damaged, unknown, deep or missing file into a readable state, never a crash', () => {
-    const none = new DictationStore(tempFolder());
+    const none = testStore(tempFolder());
     expect(none.readResult(none.create({ mode: 'dictation', label: 'x' }).id)).toBeNull();
     const damaged = storeWithResultFile('{"state":"compl');
     expect(damaged.store.readResult(damaged.id)).toEqual({ state: 'unreadable', problem: expect.stringContaining('the file is damaged') });

@@ -6,24 +6,17 @@
 import { describe, expect, it } from 'vitest';
 import { PENDING_STATES } from '../../../contract/dictation';
 import { ServiceClient } from '../../../main/api/service-client';
-import { WavAppender } from '../../../main/audio/wav-file';
-import { inlineMp3Encoding, prepareUploadAudio } from '../../../main/audio/upload-audio';
+import { prepareUploadAudio, inlineMp3Encoding } from '../../../main/audio/upload-audio';
 import { DictationOutbox } from '../../../main/dictations/dictation-outbox';
-import { DictationStore } from '../../../main/dictations/dictation-store';
+import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { HOSTILE_ANSWERS } from '../../../main/sandbox/sandbox-hostile';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { staticToken } from '../../../main/service/token-source';
 import { useSandbox } from '../api/sandbox-fixture';
 import { tempFolder } from '../temp-folder';
+import { recorded, testStore } from './store-fixture';
 
 const env = useSandbox();
-
-function recorded(store: DictationStore, label: string) {
-  const manifest = store.create({ mode: 'dictation', label });
-  const wav = WavAppender.create(store.audioPath(manifest.id));
-  for (let i = 0; i < 31; i += 1) wav.append(new Int16Array(512).map((_, j) => Math.round(3000 * Math.sin(j / 5))));
-  return store.update(manifest.id, { state: 'recorded', durationMs: wav.finish().durationMs });
-}
 
 function outbox(store: DictationStore) {
   const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
@@ -31,7 +24,10 @@ function outbox(store: DictationStore) {
     store,
     client,
     health: new ServiceHealth(),
-    prepareAudio: (manifest) => prepareUploadAudio(store.folderOf(manifest.id), 'wav', inlineMp3Encoding),
+    prepareAudio: async (manifest) => {
+      const files = { audioPath: store.audioPath(manifest.id), mp3Path: store.compactAudioPath(manifest.id), key: store.audioKeyOf(manifest.id) };
+      return (await prepareUploadAudio(files, 'wav', inlineMp3Encoding)).source;
+    },
     isOnline: () => true,
     autoSync: () => true,
     retryBackoff: { baseMs: 10, capMs: 40 },
@@ -44,7 +40,7 @@ function outbox(store: DictationStore) {
 describe('the dictation outbox under faults', () => {
   it('completes every dictation through 30 % 503s and 10 % dropped connections, with one upload each', async () => {
     env.sandbox.setFaults({ serverErrorRate: 0.3, dropRate: 0.1 });
-    const store = new DictationStore(tempFolder());
+    const store = testStore(tempFolder());
     const items = Array.from({ length: 8 }, (_, i) => recorded(store, `flaky ${i}`));
     const { sync, client } = outbox(store);
     sync.start();
@@ -57,7 +53,7 @@ describe('the dictation outbox under faults', () => {
   it('ends every dictation readable through every kind of hostile result answer, its result stored and read back', async () => {
     const kinds = HOSTILE_ANSWERS.resultLookup.length;
     env.sandbox.setFaults({ hostileNext: { resultLookup: kinds } });
-    const store = new DictationStore(tempFolder());
+    const store = testStore(tempFolder());
     const items = Array.from({ length: kinds }, (_, i) => recorded(store, `hostile ${i}`));
     const { sync, client } = outbox(store);
     sync.start();

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ServiceClient, type ServiceConfig } from '../../../main/api/service-client';
 import { ServiceHealth } from '../../../main/service/service-health';
@@ -6,16 +8,19 @@ import { RecordStore } from '../../../main/records/record-store';
 import { labReportPdf } from '../../fixtures/documents';
 import { CLIENT_KEY, KID, useSandbox } from '../api/sandbox-fixture';
 import { tempFolder } from '../temp-folder';
+import { testKeyring } from '../dictations/store-fixture';
 import { staticToken } from '../../../main/service/token-source';
 
 const env = useSandbox();
 
 function setup(config: () => Partial<ServiceConfig> = () => ({}), online: () => boolean = () => true) {
-  const store = new RecordStore(tempFolder());
+  const folder = tempFolder();
+  const masterKey = randomBytes(32);
+  const store = new RecordStore(join(folder, 'records'), testKeyring(folder, masterKey));
   const health = new ServiceHealth();
   const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token), ...config() }));
   const outbox = new RecordOutbox({ store, client, health, isOnline: online, encrypting: () => Boolean(config().jwe), random: () => 0 });
-  return { store, health, client, outbox };
+  return { store, health, client, outbox, folder, masterKey };
 }
 
 const settle = (store: RecordStore, id: string, state: string) => expect.poll(() => store.get(id)?.state, { timeout: 10_000, interval: 20 }).toBe(state);
@@ -55,7 +60,8 @@ describe('RecordOutbox against the sandbox', () => {
     expect(env.sandbox.received).toEqual([]);
 
     online = true;
-    const store = new RecordStore(first.store.root);
+    // Keys read back from disk, as the next start does.
+    const store = new RecordStore(first.store.root, testKeyring(first.folder, first.masterKey));
     expect(store.load()).toEqual({ loaded: 1, unreadable: 0 });
     const health = new ServiceHealth();
     const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));

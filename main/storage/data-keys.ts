@@ -1,0 +1,38 @@
+/**
+ * The keys of the patient data on this computer: the master key (master-key.ts) and, under
+ * it, the keyrings of dictations and lab reports (item-keyring.ts), in `<data folder>/keys/`.
+ */
+import { join } from 'node:path';
+import type { DataProtection } from '../../contract/ipc';
+import { ItemKeyring, KeyringUnreadable } from './item-keyring';
+import { openMasterKey, type KeyringEncryption } from './master-key';
+
+export type KeysOrProblem = ItemKeyring | { problem: string };
+
+export interface DataKeys {
+  protection: DataProtection;
+  dictations: KeysOrProblem;
+  records: KeysOrProblem;
+}
+
+export function openDataKeys(options: { userData: string; encryption: KeyringEncryption; platform: NodeJS.Platform; requireKeyring: boolean }): DataKeys {
+  const folder = join(options.userData, 'keys');
+  const master = openMasterKey({ file: join(folder, 'master.json'), encryption: options.encryption, platform: options.platform, requireKeyring: options.requireKeyring });
+  if (!master.key) {
+    const problem = { problem: master.protection.problem ?? 'The recordings on this computer cannot be opened.' };
+    return { protection: master.protection, dictations: problem, records: problem };
+  }
+  let problem: string | null = null;
+  const open = (name: string): KeysOrProblem => {
+    try {
+      return new ItemKeyring(join(folder, name), master.key);
+    } catch (error) {
+      if (!(error instanceof KeyringUnreadable)) throw error;
+      problem = error.message;
+      return { problem: error.message };
+    }
+  };
+  const dictations = open('dictations.sealed');
+  const records = open('records.sealed');
+  return { protection: { ...master.protection, problem: problem ?? master.protection.problem }, dictations, records };
+}

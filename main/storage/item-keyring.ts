@@ -1,0 +1,116 @@
+/**
+ * One random key per dictation and per lab report (and one for a dictation's audio, so the
+ * retention rule can destroy the audio and keep the result), with the item's label (it may
+ * name a patient), all in one file encrypted with the master key. A single file because
+ * start-up reads it once, not thousands of times; it is replaced atomically on each change.
+ * Forgetting an item's key first makes every copy of its files unreadable, also with the
+ * master key.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { writeFileAtomic } from './atomic-file';
+import { SealedDataError, newKey, openSealedBytes, sealBytes } from './sealed-file';
+
+const entrySchema = z.object({
+  /** The item's key (results, documents), base64. */
+  k: z.string(),
+  /** The audio's key, base64; absent once the audio has been deleted. */
+  a: z.string().optional(),
+  /** The label (a dictation's label, a document's file name). */
+  l: z.string().default(''),
+});
+type Entry = z.infer<typeof entrySchema>;
+const fileSchema = z.object({ version: z.literal(1), items: z.record(z.string(), entrySchema) });
+
+export interface ItemKeys {
+  key: Buffer;
+  audioKey: Buffer | null;
+}
+
+export class KeyringUnreadable extends Error {}
+
+export class ItemKeyring {
+  private readonly items = new Map<string, Entry>();
+
+  /** Throws KeyringUnreadable when the file exists but cannot be read with this master key. */
+  constructor(
+    private readonly file: string,
+    private readonly masterKey: Buffer,
+  ) {
+    if (!existsSync(file)) return;
+    try {
+      const parsed = fileSchema.parse(JSON.parse(openSealedBytes(masterKey, readFileSync(file)).toString('utf8')));
+      for (const [id, entry] of Object.entries(parsed.items)) this.items.set(id, entry);
+    } catch (error) {
+      const why = error instanceof SealedDataError ? error.message : 'it is not in a form this version knows';
+      throw new KeyringUnreadable(`The keys of the recordings and results on this computer (${file}) cannot be read: ${why}. Nothing has been deleted.`);
+    }
+  }
+
+  has(id: string): boolean {
+    return this.items.has(id);
+  }
+
+  keysOf(id: string): ItemKeys | null {
+    const entry = this.items.get(id);
+    if (!entry) return null;
+    return { key: Buffer.from(entry.k, 'base64'), audioKey: entry.a ? Buffer.from(entry.a, 'base64') : null };
+  }
+
+  labelOf(id: string): string {
+    return this.items.get(id)?.l ?? '';
+  }
+
+  /** New keys for a new item (kept on disk before anything is written with them). */
+  create(id: string, label: string, withAudio: boolean): ItemKeys {
+    const existing = this.keysOf(id);
+    if (existing) return existing;
+    const entry: Entry = { k: newKey().toString('base64'), l: label };
+    if (withAudio) entry.a = newKey().toString('base64');
+    this.items.set(id, entry);
+    this.persist();
+    return this.keysOf(id)!;
+  }
+
+  setLabel(id: string, label: string): void {
+    const entry = this.items.get(id);
+    if (!entry || entry.l === label) return;
+    entry.l = label;
+    this.persist();
+  }
+
+  /** Destroys the audio's key: the recording's files are unreadable from now on, wherever a copy lies. */
+  forgetAudio(id: string): void {
+    const entry = this.items.get(id);
+    if (!entry?.a) return;
+    delete entry.a;
+    this.persist();
+  }
+
+  /** Destroys the item's keys and label. */
+  forget(id: string): void {
+    if (this.items.delete(id)) this.persist();
+  }
+
+  /** Keys of items whose folders are gone (a crash between forgetting and deleting, or the reverse). */
+  forgetAllBut(ids: Set<string>): number {
+    let forgotten = 0;
+    for (const id of this.items.keys()) {
+      if (!ids.has(id)) {
+        this.items.delete(id);
+        forgotten += 1;
+      }
+    }
+    if (forgotten > 0) this.persist();
+    return forgotten;
+  }
+
+  ids(): string[] {
+    return [...this.items.keys()];
+  }
+
+  private persist(): void {
+    const items = Object.fromEntries(this.items);
+    writeFileAtomic(this.file, sealBytes(this.masterKey, Buffer.from(JSON.stringify({ version: 1, items }), 'utf8')));
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The master key that wraps every item's key. It is kept encrypted by the OS keyring
+ * (safeStorage). Where Linux has no keyring (`basic_text`), it is kept in a file only this
+ * user can read, and the Settings screen warns that recordings are not protected by a
+ * keyring; an administrator can refuse that with the policy key `requireProtectedStorage`.
+ * A key kept by the keyring is never replaced because the keyring cannot open it now:
+ * nothing recorded becomes unreadable without the user being told.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { DataProtection } from '../../contract/ipc';
+import { writeFileAtomic } from './atomic-file';
+import { KEY_BYTES, newKey } from './sealed-file';
+
+/** The part of Electron's safeStorage used here. */
+export interface KeyringEncryption {
+  isEncryptionAvailable(): boolean;
+  getSelectedStorageBackend?(): string;
+  encryptString(plainText: string): Buffer;
+  decryptString(encrypted: Buffer): string;
+}
+
+const fileSchema = z.discriminatedUnion('keptBy', [
+  z.object({ version: z.literal(1), keptBy: z.literal('keyring'), key: z.string() }),
+  z.object({ version: z.literal(1), keptBy: z.literal('file'), key: z.string() }),
+]);
+
+const UNPROTECTED_BACKENDS = new Set(['basic_text', 'unknown']);
+
+export type MasterKey = { key: Buffer; protection: DataProtection } | { key: null; protection: DataProtection };
+
+function keyringUsable(encryption: KeyringEncryption, platform: NodeJS.Platform): boolean {
+  if (!encryption.isEncryptionAvailable()) return false;
+  return platform !== 'linux' || !UNPROTECTED_BACKENDS.has(encryption.getSelectedStorageBackend?.() ?? 'unknown');
+}
+
+const FILE_WARNING =
+  'Recordings and results on this computer are encrypted, but their key is kept in a file readable by your user account, not by a system keyring (none is available). Someone who copies your whole user folder can read them.';
+
+function decodeKey(text: string): Buffer {
+  const key = Buffer.from(text, 'base64');
+  if (key.length !== KEY_BYTES) throw new Error('wrong length');
+  return key;
+}
+
+export function openMasterKey(options: { file: string; encryption: KeyringEncryption; platform: NodeJS.Platform; requireKeyring: boolean }): MasterKey {
+  const { file, encryption, requireKeyring } = options;
+  const usable = keyringUsable(encryption, options.platform);
+  const locked = (problem: string): MasterKey => ({ key: null, protection: { keptBy: null, warning: null, problem } });
+  const keep = (key: Buffer, keptBy: 'keyring' | 'file') =>
+    writeFileAtomic(file, JSON.stringify({ version: 1, keptBy, key: keptBy === 'keyring' ? encryption.encryptString(key.toString('base64')).toString('base64') : key.toString('base64') }));
+
+  if (!existsSync(file)) {
+    if (!usable && requireKeyring) {
+      return locked('Recording is turned off by your administrator until a system keyring is available to protect recordings (policy requireProtectedStorage). Sign in to a desktop session with a keyring, or ask your administrator.');
+    }
+    const key = newKey();
+    keep(key, usable ? 'keyring' : 'file');
+    return { key, protection: { keptBy: usable ? 'keyring' : 'file', warning: usable ? null : FILE_WARNING, problem: null } };
+  }
+
+  let stored: z.infer<typeof fileSchema>;
+  try {
+    stored = fileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return locked(`The key of the recordings on this computer (${file}) is damaged, so they cannot be read. Nothing has been deleted; restore the file from a backup.`);
+  }
+  if (stored.keptBy === 'keyring') {
+    if (!usable) {
+      return locked('The recordings on this computer are protected by the system keyring, which is not available now. Nothing has been deleted: sign in to the desktop session whose keyring holds the key, then restart the app.');
+    }
+    try {
+      return { key: decodeKey(encryption.decryptString(Buffer.from(stored.key, 'base64'))), protection: { keptBy: 'keyring', warning: null, problem: null } };
+    } catch {
+      return locked('The system keyring could not open the key of the recordings on this computer (the keyring was changed or reset). Nothing has been deleted: restore or unlock the keyring that held it, then restart the app.');
+    }
+  }
+  let key: Buffer;
+  try {
+    key = decodeKey(stored.key);
+  } catch {
+    return locked(`The key of the recordings on this computer (${file}) is damaged, so they cannot be read. Nothing has been deleted; restore the file from a backup.`);
+  }
+  if (usable) {
+    // A keyring has become available: the key moves into it.
+    keep(key, 'keyring');
+    return { key, protection: { keptBy: 'keyring', warning: null, problem: null } };
+  }
+  if (requireKeyring) {
+    return locked('Recording is turned off by your administrator until a system keyring is available to protect recordings (policy requireProtectedStorage). Sign in to a desktop session with a keyring, or ask your administrator.');
+  }
+  return { key, protection: { keptBy: 'file', warning: FILE_WARNING, problem: null } };
+}

@@ -1,0 +1,390 @@
+/**
+ * Files encrypted at rest as a sequence of independently authenticated chunks (AES-256-GCM),
+ * so a file that is being appended to (a recording) is readable up to its last whole chunk
+ * after a crash, and a damaged chunk costs only itself.
+ *
+ * Layout: a 16-byte header (`SDSEAL1\n` and an 8-byte random nonce prefix), then chunks of
+ * a 12-byte clear header (index with the "last chunk" flag in its top bit, length, and the
+ * length's complement, to find the next chunk after a damaged one) and the ciphertext with
+ * its 16-byte tag. The nonce is the file's prefix and the chunk index; the file header and
+ * the chunk header are authenticated with the chunk, so chunks cannot be reordered, moved
+ * between files, or cut off at the end of a finished file unnoticed. Plain Node.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+
+const MAGIC = Buffer.from('SDSEAL1\n', 'ascii');
+export const FILE_HEADER_BYTES = 16;
+const CHUNK_HEADER_BYTES = 12;
+const TAG_BYTES = 16;
+const LAST = 0x8000_0000;
+/** No chunk is larger; a length above it is damage. */
+export const MAX_CHUNK_BYTES = 1024 * 1024;
+export const KEY_BYTES = 32;
+
+export function newKey(): Buffer {
+  return randomBytes(KEY_BYTES);
+}
+
+function chunkHeader(index: number, last: boolean, length: number): Buffer {
+  const header = Buffer.alloc(CHUNK_HEADER_BYTES);
+  header.writeUInt32BE((index | (last ? LAST : 0)) >>> 0, 0);
+  header.writeUInt32BE(length, 4);
+  header.writeUInt32BE(~length >>> 0, 8);
+  return header;
+}
+
+function nonceOf(fileHeader: Buffer, index: number): Buffer {
+  const nonce = Buffer.alloc(12);
+  fileHeader.copy(nonce, 0, 8, 16);
+  nonce.writeUInt32BE(index, 8);
+  return nonce;
+}
+
+function seal(key: Uint8Array, fileHeader: Buffer, index: number, last: boolean, plain: Uint8Array): Buffer {
+  const header = chunkHeader(index, last, plain.length);
+  const cipher = createCipheriv('aes-256-gcm', key, nonceOf(fileHeader, index));
+  cipher.setAAD(Buffer.concat([fileHeader, header]));
+  return Buffer.concat([header, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
+}
+
+/** The chunk's plain bytes, or null when it does not verify. */
+function unseal(key: Uint8Array, fileHeader: Buffer, header: Buffer, body: Buffer): Buffer | null {
+  const index = header.readUInt32BE(0) & ~LAST;
+  const length = header.readUInt32BE(4);
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, nonceOf(fileHeader, index));
+    decipher.setAAD(Buffer.concat([fileHeader, header]));
+    decipher.setAuthTag(body.subarray(length, length + TAG_BYTES));
+    return Buffer.concat([decipher.update(body.subarray(0, length)), decipher.final()]);
+  } catch {
+    return null;
+  }
+}
+
+function newFileHeader(): Buffer {
+  return Buffer.concat([MAGIC, randomBytes(8)]);
+}
+
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+}
+
+/** A small file (a result, a label list) encrypted whole: one last chunk. */
+export function sealBytes(key: Uint8Array, plain: Uint8Array): Buffer {
+  const fileHeader = newFileHeader();
+  return Buffer.concat([fileHeader, seal(key, fileHeader, 0, true, plain)]);
+}
+
+export class SealedDataError extends Error {}
+
+/** The plain bytes of `sealBytes`' output; throws SealedDataError when anything does not verify. */
+export function openSealedBytes(key: Uint8Array, data: Buffer): Buffer {
+  if (data.length < FILE_HEADER_BYTES + CHUNK_HEADER_BYTES + TAG_BYTES || !data.subarray(0, 8).equals(MAGIC)) throw new SealedDataError('not an encrypted file of this app');
+  const fileHeader = data.subarray(0, FILE_HEADER_BYTES);
+  const header = data.subarray(FILE_HEADER_BYTES, FILE_HEADER_BYTES + CHUNK_HEADER_BYTES);
+  const length = header.readUInt32BE(4);
+  const body = data.subarray(FILE_HEADER_BYTES + CHUNK_HEADER_BYTES);
+  if (header.readUInt32BE(0) !== LAST >>> 0 || body.length !== length + TAG_BYTES) throw new SealedDataError('the file is damaged');
+  const plain = unseal(key, fileHeader, header, body);
+  if (!plain) throw new SealedDataError('the file is damaged or was encrypted with another key');
+  return plain;
+}
+
+/**
+ * Appends to an encrypted file as data arrives: what was appended becomes a chunk when
+ * `flush` is called (or `syncIfDue` finds the last flush older than the interval) or when it
+ * reaches `chunkBytes`, and each chunk is synced to disk as it is written. `finish` writes
+ * the last chunk; a file without one was cut off (a crash), and is read up to its last
+ * whole chunk.
+ */
+export class SealedFileWriter {
+  private readonly pending: Buffer;
+  private pendingBytes = 0;
+  private index = 0;
+  private plain = 0;
+  private lastFlush: number;
+  private closed = false;
+
+  private constructor(
+    private readonly fd: number,
+    private readonly key: Uint8Array,
+    private readonly fileHeader: Buffer,
+    private readonly options: { chunkBytes: number; syncEveryMs: number; now: () => number; partialPath: string | null; finalPath: string },
+  ) {
+    this.pending = Buffer.alloc(options.chunkBytes);
+    this.lastFlush = options.now();
+  }
+
+  /**
+   * `partial`: written under `<path>.partial` and renamed into place by `finish`, for a file
+   * that is only of use whole (the compact copy).
+   */
+  static create(path: string, key: Uint8Array, options: { chunkBytes?: number; syncEveryMs?: number; now?: () => number; partial?: boolean } = {}): SealedFileWriter {
+    const partialPath = options.partial ? `${path}.partial` : null;
+    const fd = openSync(partialPath ?? path, 'w', 0o600);
+    const fileHeader = newFileHeader();
+    try {
+      writeAll(fd, fileHeader);
+      fsyncSync(fd);
+    } catch (error) {
+      closeSync(fd);
+      throw error;
+    }
+    return new SealedFileWriter(fd, key, fileHeader, {
+      chunkBytes: Math.min(options.chunkBytes ?? 64 * 1024, MAX_CHUNK_BYTES),
+      syncEveryMs: options.syncEveryMs ?? 500,
+      now: options.now ?? Date.now,
+      partialPath,
+      finalPath: path,
+    });
+  }
+
+  /** Plain bytes appended so far. */
+  get plainBytes(): number {
+    return this.plain;
+  }
+
+  append(bytes: Uint8Array): void {
+    for (let taken = 0; taken < bytes.length; ) {
+      const count = Math.min(bytes.length - taken, this.pending.length - this.pendingBytes);
+      this.pending.set(bytes.subarray(taken, taken + count), this.pendingBytes);
+      this.pendingBytes += count;
+      taken += count;
+      if (this.pendingBytes === this.pending.length) this.writeChunk(false);
+    }
+    this.plain += bytes.length;
+    this.syncIfDue();
+  }
+
+  /** Seals what is pending and puts it on disk, if the last flush is older than the interval. */
+  syncIfDue(): void {
+    if (!this.closed && this.options.now() - this.lastFlush >= this.options.syncEveryMs) this.flush();
+  }
+
+  flush(): void {
+    if (this.closed) return;
+    if (this.pendingBytes > 0) this.writeChunk(false);
+    fsyncSync(this.fd);
+    this.lastFlush = this.options.now();
+  }
+
+  /** Writes the last chunk, syncs, closes (and renames a partial file into place). */
+  finish(): { plainBytes: number } {
+    if (!this.closed) {
+      this.writeChunk(true);
+      fsyncSync(this.fd);
+      closeSync(this.fd);
+      this.closed = true;
+      if (this.options.partialPath) renameSync(this.options.partialPath, this.options.finalPath);
+    }
+    return { plainBytes: this.plain };
+  }
+
+  /** Closes without a last chunk; a partial file is deleted. */
+  abandon(): void {
+    if (this.closed) return;
+    closeSync(this.fd);
+    this.closed = true;
+    if (this.options.partialPath) rmSync(this.options.partialPath, { force: true });
+  }
+
+  private writeChunk(last: boolean): void {
+    writeAll(this.fd, seal(this.key, this.fileHeader, this.index, last, this.pending.subarray(0, this.pendingBytes)));
+    this.index += 1;
+    this.pendingBytes = 0;
+  }
+}
+
+/** A chunk as found on disk: where it is and what its header says (not yet verified). */
+interface ChunkAt {
+  position: number;
+  index: number;
+  last: boolean;
+  length: number;
+}
+
+export interface SealedLayout {
+  fileHeader: Buffer;
+  chunks: ChunkAt[];
+  /** Stretches between chunks that are no chunk (damage), in bytes. */
+  unreadableStretches: number;
+  /** Bytes at the end that are not a whole chunk (a write cut off by a crash). */
+  tornBytes: number;
+  /** Where the last whole chunk ends. */
+  end: number;
+}
+
+function plausible(header: Buffer, size: number, position: number): boolean {
+  const length = header.readUInt32BE(4);
+  return (length ^ header.readUInt32BE(8)) >>> 0 === 0xffff_ffff && length <= MAX_CHUNK_BYTES && position + CHUNK_HEADER_BYTES + length + TAG_BYTES <= size;
+}
+
+/** Reads the chunk headers of an encrypted file (no decryption); throws SealedDataError for a file that is not one. */
+export function layoutOf(fd: number): SealedLayout {
+  const size = fstatSync(fd).size;
+  const fileHeader = Buffer.alloc(FILE_HEADER_BYTES);
+  if (size < FILE_HEADER_BYTES || readSync(fd, fileHeader, 0, FILE_HEADER_BYTES, 0) < FILE_HEADER_BYTES || !fileHeader.subarray(0, 8).equals(MAGIC)) {
+    throw new SealedDataError('not an encrypted file of this app');
+  }
+  const chunks: ChunkAt[] = [];
+  const header = Buffer.alloc(CHUNK_HEADER_BYTES);
+  let position = FILE_HEADER_BYTES;
+  let end = position;
+  let unreadableStretches = 0;
+  while (position + CHUNK_HEADER_BYTES <= size) {
+    readSync(fd, header, 0, CHUNK_HEADER_BYTES, position);
+    if (plausible(header, size, position)) {
+      const word = header.readUInt32BE(0);
+      const length = header.readUInt32BE(4);
+      chunks.push({ position, index: word & ~LAST, last: (word & LAST) !== 0, length });
+      position += CHUNK_HEADER_BYTES + length + TAG_BYTES;
+      end = position;
+      continue;
+    }
+    // Damage: look for the next header that makes sense (its chunk is verified later anyway).
+    const next = findNextHeader(fd, position + 1, size);
+    if (next === null) break;
+    unreadableStretches += 1;
+    position = next;
+  }
+  return { fileHeader, chunks, unreadableStretches, tornBytes: size - end, end };
+}
+
+function findNextHeader(fd: number, from: number, size: number): number | null {
+  const window = Buffer.alloc(64 * 1024);
+  for (let start = from; start + CHUNK_HEADER_BYTES <= size; start += window.length - CHUNK_HEADER_BYTES) {
+    const read = readSync(fd, window, 0, window.length, start);
+    for (let offset = 0; offset + CHUNK_HEADER_BYTES <= read; offset += 1) {
+      if (plausible(window.subarray(offset, offset + CHUNK_HEADER_BYTES), size, start + offset)) return start + offset;
+    }
+    if (read < window.length) break;
+  }
+  return null;
+}
+
+export interface SealedCheck {
+  /** Plain bytes in the chunks that verify. */
+  plainBytes: number;
+  /** Chunks (by position in the file) that do not verify, and damaged stretches between chunks. */
+  damagedChunks: number;
+  /** The last chunk was written: the file is complete. */
+  complete: boolean;
+  tornBytes: number;
+}
+
+function readChunk(fd: number, chunk: ChunkAt): { header: Buffer; body: Buffer } {
+  const bytes = Buffer.alloc(CHUNK_HEADER_BYTES + chunk.length + TAG_BYTES);
+  readSync(fd, bytes, 0, bytes.length, chunk.position);
+  return { header: bytes.subarray(0, CHUNK_HEADER_BYTES), body: bytes.subarray(CHUNK_HEADER_BYTES) };
+}
+
+/**
+ * Decrypts every chunk to check it (without keeping the plain bytes). Chunks must follow
+ * each other by index; one out of order or repeated counts as damaged.
+ */
+export function checkSealedFile(path: string, key: Uint8Array): SealedCheck {
+  const fd = openSync(path, 'r');
+  try {
+    const layout = layoutOf(fd);
+    let plainBytes = 0;
+    let damaged = 0;
+    let failedSinceGood = 0;
+    let complete = false;
+    let expected = 0;
+    for (const chunk of layout.chunks) {
+      const { header, body } = readChunk(fd, chunk);
+      const plain = chunk.index >= expected ? unseal(key, layout.fileHeader, header, body) : null;
+      if (!plain) {
+        failedSinceGood += 1;
+        continue;
+      }
+      // Indexes skipped since the last good chunk are the damaged ones (whatever their headers said).
+      damaged += chunk.index - expected;
+      failedSinceGood = 0;
+      expected = chunk.index + 1;
+      plainBytes += plain.length;
+      if (chunk.last) complete = true;
+    }
+    damaged += Math.max(failedSinceGood, layout.chunks.length === 0 ? layout.unreadableStretches : 0);
+    return { plainBytes, damagedChunks: damaged, complete, tornBytes: layout.tornBytes };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The plain bytes of the chunks that verify, in order, read as needed (a 10-minute
+ * recording is never held in memory whole). Damaged chunks are left out: `checkSealedFile`
+ * has told the caller about them beforehand.
+ */
+export async function* readSealedFile(path: string, key: Uint8Array): AsyncGenerator<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const layout = layoutOf(handle.fd);
+    let expected = 0;
+    for (const chunk of layout.chunks) {
+      const bytes = Buffer.alloc(CHUNK_HEADER_BYTES + chunk.length + TAG_BYTES);
+      await handle.read(bytes, 0, bytes.length, chunk.position);
+      if (chunk.index < expected) continue;
+      const plain = unseal(key, layout.fileHeader, bytes.subarray(0, CHUNK_HEADER_BYTES), bytes.subarray(CHUNK_HEADER_BYTES));
+      if (!plain) continue;
+      expected = chunk.index + 1;
+      if (plain.length > 0) yield plain;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Makes a file cut off by a crash whole: drops a torn chunk at the end and writes the last
+ * chunk after the last one found. Returns what it holds (damaged chunks counted, not dropped
+ * silently).
+ */
+export function completeSealedFile(path: string, key: Uint8Array): SealedCheck {
+  const before = checkSealedFile(path, key);
+  if (before.complete) return before;
+  const fd = openSync(path, 'r+');
+  try {
+    const layout = layoutOf(fd);
+    const lastIndex = layout.chunks.reduce((highest, chunk) => Math.max(highest, chunk.index), -1);
+    ftruncateSync(fd, layout.end);
+    const last = seal(key, layout.fileHeader, lastIndex + 1, true, Buffer.alloc(0));
+    for (let written = 0; written < last.length; ) written += writeSync(fd, last, written, last.length - written, layout.end + written);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  return { ...before, complete: true };
+}
+
+/**
+ * Encrypts a file left in clear by an earlier version, crash-safely: the encrypted copy is
+ * written beside it, synced and renamed into place before the clear file is deleted, so an
+ * interruption at any point leaves one whole copy, and doing it again is harmless.
+ * `skipBytes`: a header not to keep (a WAV's 44 bytes).
+ */
+export function sealClearFile(clearPath: string, sealedPath: string, key: Uint8Array, skipBytes = 0): void {
+  const input = openSync(clearPath, 'r');
+  const writer = SealedFileWriter.create(`${sealedPath}.migrating`, key, { syncEveryMs: Number.POSITIVE_INFINITY });
+  try {
+    const buffer = Buffer.alloc(256 * 1024);
+    for (let position = skipBytes; ; ) {
+      const read = readSync(input, buffer, 0, buffer.length, position);
+      if (read === 0) break;
+      writer.append(buffer.subarray(0, read));
+      position += read;
+    }
+    writer.finish();
+  } catch (error) {
+    writer.abandon();
+    rmSync(`${sealedPath}.migrating`, { force: true });
+    throw error;
+  } finally {
+    closeSync(input);
+  }
+  renameSync(`${sealedPath}.migrating`, sealedPath);
+  rmSync(clearPath, { force: true });
+}

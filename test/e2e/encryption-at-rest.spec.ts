@@ -1,0 +1,170 @@
+/**
+ * Patient data at rest: after a dictation with a label and a result, and lab reports queued
+ * on disk, nothing in the whole data folder is audio, a document or the words a patient
+ * could be recognised by; the recording plays (decrypted as it is streamed); the retention
+ * rule, with the app's clock moved forward, destroys the recording for good.
+ */
+import { cpSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { SandboxServer } from '../../main/sandbox/sandbox-server';
+import { labReportPdf, scannedJpeg } from '../fixtures/documents';
+import { bridgeValue, expect, test } from './support/fixtures';
+import { newDataFolder, screenshot } from './support/launch-app';
+import { decrypted, dictationKeyring, masterKeyOf, recordingWav } from './support/sealed-data';
+import { analyseWav } from './support/wav-analysis';
+
+test.setTimeout(150_000);
+
+const LABEL = 'Mrs Kapoor bed 7';
+const customService = (sandbox: SandboxServer) => ({ service: 'custom', customServiceUrl: sandbox.url, accessToken: sandbox.token, audioRetentionDays: 30 });
+
+/** Every file below a folder, with its path. */
+function filesBelow(folder: string): Array<{ path: string; bytes: Buffer }> {
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const path = join(entry.parentPath, entry.name);
+      return { path, bytes: readFileSync(path) };
+    });
+}
+
+const MP3_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+
+/** Two MPEG-2 Layer III frame headers one frame apart (as the app's 16 kHz MP3s are): a single sync word turns up in any random bytes. */
+function mp3FramesAt(bytes: Buffer): number {
+  for (let i = 0; i + 4 <= bytes.length; i += 1) {
+    if (bytes[i] !== 0xff || (bytes[i + 1]! & 0xfe) !== 0xf2) continue;
+    const kbps = MP3_KBPS[bytes[i + 2]! >> 4];
+    const rate = [22050, 24000, 16000][(bytes[i + 2]! >> 2) & 3];
+    if (!kbps || !rate) continue;
+    const next = i + Math.floor((576 / 8) * ((kbps * 1000) / rate)) + ((bytes[i + 2]! >> 1) & 1);
+    if (next + 2 <= bytes.length && bytes[next] === 0xff && (bytes[next + 1]! & 0xfe) === 0xf2) return i;
+  }
+  return -1;
+}
+
+/** What in these bytes would give away audio, a document or a patient (`words`: the label, a medicine…). */
+function giveaways(bytes: Buffer, words: string[] = []): string[] {
+  const found: string[] = [];
+  const riff = bytes.indexOf('RIFF');
+  if (riff >= 0 && bytes.toString('ascii', riff + 8, riff + 12) === 'WAVE') found.push('WAV (RIFF…WAVE)');
+  for (let at = bytes.indexOf('ID3'); at >= 0; at = bytes.indexOf('ID3', at + 1)) {
+    if (bytes[at + 3]! >= 2 && bytes[at + 3]! <= 4 && bytes[at + 4] === 0) {
+      found.push('ID3 tag');
+      break;
+    }
+  }
+  if (mp3FramesAt(bytes) >= 0) found.push('MP3 frames');
+  if (bytes.includes('%PDF-')) found.push('PDF');
+  if (/\xff\xd8\xff[\xe0-\xef].{2}(JFIF|Exif)/s.test(bytes.toString('latin1'))) found.push('JPEG');
+  if (bytes.includes(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) found.push('PNG');
+  for (const word of words) {
+    if (bytes.includes(word) || bytes.includes(Buffer.from(word, 'utf16le'))) found.push(`"${word}"`);
+  }
+  return found;
+}
+
+async function dropFiles(page: Page, files: Array<{ name: string; bytes: Buffer }>) {
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const file of list) {
+      const binary = atob(file.base64);
+      const bytes = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+      transfer.items.add(new File([bytes], file.name));
+    }
+    return transfer;
+  }, files.map((file) => ({ name: file.name, base64: file.bytes.toString('base64') })));
+  await page.getByTestId('dropzone').dispatchEvent('drop', { dataTransfer });
+}
+
+test('nothing in the data folder gives away audio, documents, the label or the result; retention destroys the recording for good', async ({
+  launch,
+  startSandbox,
+  microphone: _microphone,
+}) => {
+  const sandbox = await startSandbox({ faults: { processingMs: 300 } });
+  const { app, page, userDataDir } = await launch({ policy: customService(sandbox) });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+  await page.getByLabel('Patient or visit (optional)').fill(LABEL);
+  await page.getByRole('button', { name: '● Record' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
+  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(3000);
+  await page.getByRole('button', { name: '■ Stop' }).click();
+  await expect.poll(async () => (await bridgeValue(page, 'listDictations'))[0]?.state, { timeout: 30_000 }).toBe('completed');
+  const [item] = await bridgeValue(page, 'listDictations');
+  expect(item!.label).toBe(LABEL);
+  const detail = await bridgeValue(page, 'getDictation', { id: item!.id });
+  const prescription = detail.result && 'outputs' in detail.result ? detail.result.outputs.find((output) => output.content.kind === 'prescription') : undefined;
+  // The first word of the first medicine (the sandbox chooses them from the recording).
+  const medicine = JSON.stringify(prescription?.content).match(/"medications":\[\{"name":"(\w+)/)?.[1];
+  expect(medicine).toBeTruthy();
+  const words = [LABEL, 'Kapoor', medicine!, 'kapoor-cbc'];
+
+  // Played back through app://, decrypted as it is streamed: the WAV that was recorded.
+  const served = await app.evaluate(async ({ net }, id) => {
+    const response = await net.fetch(`app://scribe/recordings/${id}.wav`);
+    return Buffer.from(await response.arrayBuffer()).toString('base64');
+  }, item!.id);
+  expect(Buffer.from(served, 'base64')).toEqual(await recordingWav(userDataDir, item!.id));
+  expect(analyseWav(Buffer.from(served, 'base64')).rms).toBeGreaterThan(0.02);
+
+  // Lab reports queued while the service cannot be reached wait on disk.
+  await sandbox.stop();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Records' }).click();
+  await dropFiles(page, [
+    { name: 'kapoor-cbc.pdf', bytes: await labReportPdf() },
+    { name: 'kapoor-cbc-page.jpg', bytes: scannedJpeg(1300, 1800) },
+  ]);
+  await expect(page.getByTestId('staged-file')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Upload 2 files as one batch' }).click();
+  await expect.poll(async () => (await bridgeValue(page, 'listRecords')).map((record) => record.fileName).sort()).toEqual(['kapoor-cbc-page.jpg', 'kapoor-cbc.pdf']);
+  await screenshot(page, 'records-queued-encrypted');
+  await app.close();
+
+  const files = filesBelow(userDataDir);
+  expect(files.some((file) => file.path.endsWith('document.sealed'))).toBe(true);
+  expect(files.some((file) => file.path.endsWith('result.sealed'))).toBe(true);
+  const found = files.flatMap((file) => giveaways(file.bytes, words).map((what) => `${what} in ${file.path.slice(userDataDir.length)}`));
+  expect(found).toEqual([]);
+  // The search itself finds what it looks for: the recording and a document, decrypted.
+  expect(giveaways(await recordingWav(userDataDir, item!.id))).toContain('WAV (RIFF…WAVE)');
+  expect(giveaways(await labReportPdf())).toContain('PDF');
+
+  // Thirty-one days later (the app's clock moved forward), the recording of the completed dictation is deleted.
+  const copy = join(newDataFolder(), 'audio-copy.sealed');
+  cpSync(join(userDataDir, 'dictations', item!.id, 'audio.sealed'), copy);
+  const audioKey = dictationKeyring(userDataDir).keysOf(item!.id)!.audioKey!;
+  const later = await launch({ userDataDir, policy: customService(sandbox), env: { SCRIBE_TEST_CLOCK_OFFSET_DAYS: '31' } });
+  await expect.poll(() => readdirSync(join(userDataDir, 'dictations', item!.id)).filter((name) => name.startsWith('audio') || name.startsWith('upload'))).toEqual([]);
+  const after = await bridgeValue(later.page, 'getDictation', { id: item!.id });
+  expect(after.audioUrl).toBeNull();
+  expect(JSON.stringify(after.result)).toContain(medicine);
+  // The copy taken before can no longer be read: its key is gone from the keyring, the master key opens nothing.
+  expect(dictationKeyring(userDataDir).keysOf(item!.id)).toMatchObject({ audioKey: null });
+  expect(readFileSync(join(userDataDir, 'keys', 'dictations.sealed')).includes(audioKey)).toBe(false);
+  expect((await decrypted(copy, masterKeyOf(userDataDir))).length).toBe(0);
+  await later.app.close();
+});
+
+test('without an OS keyring: Settings warns that the key is in a user-only file; the policy requireProtectedStorage refuses to record, saying why', async ({
+  launch,
+  microphone: _microphone,
+}) => {
+  const open = await launch({ policy: { autoSync: false } });
+  await open.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  await expect(open.page.getByTestId('data-protection-warning')).toContainText('not by a system keyring');
+  await screenshot(open.page, 'settings-data-protection-warning');
+  await open.app.close();
+
+  const { app, page } = await launch({ policy: { autoSync: false, requireProtectedStorage: true } });
+  await page.getByRole('button', { name: '● Record' }).click();
+  await expect(page.getByText(/turned off by your administrator until a system keyring is available/).first()).toBeVisible();
+  expect((await bridgeValue(page, 'listDictations')).length).toBe(0);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByTestId('data-protection-problem')).toContainText('requireProtectedStorage');
+  await screenshot(page, 'settings-data-protection-refused');
+  await app.close();
+});

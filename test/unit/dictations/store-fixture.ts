@@ -1,0 +1,43 @@
+/** Dictation stores for unit tests: a real keyring under a random master key, recordings written encrypted as the recorder writes them. */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { inlineMp3Encoding, prepareUploadAudio } from '../../../main/audio/upload-audio';
+import { durationMsOf } from '../../../main/audio/wav-file';
+import { chunkProblem, DictationStore } from '../../../main/dictations/dictation-store';
+import type { DictationManifest } from '../../../main/dictations/dictation-manifest';
+import { ItemKeyring } from '../../../main/storage/item-keyring';
+import { SealedFileWriter } from '../../../main/storage/sealed-file';
+
+export function testKeyring(folder: string, masterKey: Buffer = randomBytes(32)): ItemKeyring {
+  return new ItemKeyring(join(folder, 'keys.sealed'), masterKey);
+}
+
+export function testStore(folder: string, now?: () => Date): DictationStore {
+  return new DictationStore(join(folder, 'dictations'), testKeyring(folder), now);
+}
+
+/** Writes `seconds` of a tone as the dictation's recording, in half-second chunks as the recorder does. */
+export function writeRecording(store: DictationStore, id: string, seconds = 1): number {
+  const writer = SealedFileWriter.create(store.audioPath(id), store.audioKeyOf(id), { chunkBytes: 16_000 });
+  for (let i = 0; i < seconds * 31; i += 1) {
+    const frame = new Int16Array(512).map((_, j) => Math.round(3000 * Math.sin(j / 5)));
+    writer.append(new Uint8Array(frame.buffer));
+  }
+  return durationMsOf(writer.finish().plainBytes);
+}
+
+/** A dictation recorded and ready to send. */
+export function recorded(store: DictationStore, label = 'patient', seconds = 1): DictationManifest {
+  const manifest = store.create({ mode: 'dictation', label });
+  const durationMs = writeRecording(store, manifest.id, seconds);
+  return store.update(manifest.id, { state: 'recorded', durationMs });
+}
+
+/** The outbox's `prepareAudio`, as the app wires it (MP3, encoded on this thread). */
+export function uploadAudioOf(store: DictationStore) {
+  return async (manifest: DictationManifest) => {
+    const files = { audioPath: store.audioPath(manifest.id), mp3Path: store.compactAudioPath(manifest.id), key: store.audioKeyOf(manifest.id) };
+    const { source, damagedChunks } = await prepareUploadAudio(files, 'mp3', inlineMp3Encoding);
+    return { ...source, notice: chunkProblem(damagedChunks) };
+  };
+}

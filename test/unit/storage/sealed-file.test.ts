@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SealedFileWriter, checkSealedFile, completeSealedFile, openSealedBytes, sealBytes } from '../../../main/storage/sealed-file';
+import { tempFolder } from '../temp-folder';
+import { readSealed } from './sealed-reading';
+
+const key = randomBytes(32);
+const HEADER = 16;
+const CHUNK = 12 + 16_000 + 16;
+
+/** Four half-second chunks of distinct bytes, as the recorder writes them, never finished (a crash). */
+function cutOffRecording(): { path: string; plain: Buffer } {
+  const path = join(tempFolder(), 'audio.sealed');
+  const plain = Buffer.concat([0, 1, 2, 3].map((value) => Buffer.alloc(16_000, value + 1)));
+  const writer = SealedFileWriter.create(path, key, { chunkBytes: 16_000 });
+  writer.append(plain);
+  writer.flush();
+  return { path, plain };
+}
+
+describe('files encrypted in chunks', () => {
+  it('reads back what was written, and nothing of it is on disk in clear', async () => {
+    const path = join(tempFolder(), 'a.sealed');
+    const plain = Buffer.from('Paracetamol 500 mg '.repeat(5000));
+    const writer = SealedFileWriter.create(path, key, { chunkBytes: 16_000 });
+    writer.append(plain);
+    writer.finish();
+    expect(readFileSync(path).includes('Paracetamol')).toBe(false);
+    expect(await readSealed(path, key)).toEqual(plain);
+    expect(checkSealedFile(path, key)).toMatchObject({ plainBytes: plain.length, damagedChunks: 0, complete: true });
+  });
+
+  it('a file cut off by a crash keeps every whole chunk; a torn last write is dropped, and the file is completed', async () => {
+    const { path, plain } = cutOffRecording();
+    appendFileSync(path, randomBytes(700)); // half a chunk that never made it
+    expect(checkSealedFile(path, key)).toMatchObject({ plainBytes: plain.length, complete: false, tornBytes: 700 });
+    expect(completeSealedFile(path, key)).toMatchObject({ plainBytes: plain.length, damagedChunks: 0, complete: true });
+    expect(checkSealedFile(path, key)).toMatchObject({ plainBytes: plain.length, complete: true, tornBytes: 0 });
+    expect(await readSealed(path, key)).toEqual(plain);
+  });
+
+  it('a flipped byte in one chunk is detected and counted; the chunks around it are kept', async () => {
+    const { path, plain } = cutOffRecording();
+    const bytes = readFileSync(path);
+    bytes[HEADER + CHUNK + 12 + 5]! ^= 0x40; // the second chunk's ciphertext
+    writeFileSync(path, bytes);
+    expect(checkSealedFile(path, key)).toMatchObject({ plainBytes: 48_000, damagedChunks: 1 });
+    const read = await readSealed(path, key);
+    expect(read).toEqual(Buffer.concat([plain.subarray(0, 16_000), plain.subarray(32_000)]));
+  });
+
+  it('a damaged chunk header costs only that chunk: the next one is found again', async () => {
+    const { path, plain } = cutOffRecording();
+    const bytes = readFileSync(path);
+    bytes[HEADER + CHUNK + 5]! ^= 0xff; // the second chunk's length
+    writeFileSync(path, bytes);
+    expect(checkSealedFile(path, key)).toMatchObject({ plainBytes: 48_000, damagedChunks: 1 });
+    expect((await readSealed(path, key)).subarray(16_000)).toEqual(plain.subarray(32_000));
+  });
+
+  it('chunks cannot be moved between files, reordered, or read with another key', async () => {
+    const first = cutOffRecording();
+    const second = cutOffRecording();
+    const a = readFileSync(first.path);
+    const b = readFileSync(second.path);
+    b.copy(a, HEADER + CHUNK, HEADER + CHUNK, HEADER + 2 * CHUNK); // the other file's second chunk
+    writeFileSync(first.path, a);
+    expect(checkSealedFile(first.path, key).damagedChunks).toBe(1);
+    expect(checkSealedFile(second.path, randomBytes(32))).toMatchObject({ plainBytes: 0, damagedChunks: 4 });
+  });
+
+  it('a small file sealed whole opens only whole and with its key', () => {
+    const sealed = sealBytes(key, Buffer.from('{"medicine":"Amoxicillin"}'));
+    expect(sealed.includes('Amoxicillin')).toBe(false);
+    expect(openSealedBytes(key, sealed).toString()).toBe('{"medicine":"Amoxicillin"}');
+    expect(() => openSealedBytes(randomBytes(32), sealed)).toThrow(/another key/);
+    expect(() => openSealedBytes(key, sealed.subarray(0, sealed.length - 1))).toThrow(/damaged/);
+  });
+});
