@@ -10,13 +10,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function purgeExpiredAudio(store: DictationStore, retentionDays: number, now: number = Date.now()): number {
   if (retentionDays <= 0) return 0;
-  let purged = 0;
-  for (const manifest of store.list()) {
-    if (manifest.state !== 'completed' || manifest.audioDeletedAt || !manifest.finishedAt) continue;
-    if (now - Date.parse(manifest.finishedAt) < retentionDays * DAY_MS) continue;
-    store.deleteAudio(manifest.id);
-    store.updateOrAmend(manifest.id, { audioDeletedAt: new Date(now).toISOString() });
-    purged += 1;
-  }
-  return purged;
+  const expired = store
+    .list()
+    .filter((manifest) => manifest.state === 'completed' && !manifest.audioDeletedAt && manifest.finishedAt)
+    .filter((manifest) => now - Date.parse(manifest.finishedAt!) >= retentionDays * DAY_MS)
+    .map((manifest) => manifest.id);
+  if (expired.length === 0) return 0;
+  store.deleteAudio(expired);
+  for (const id of expired) store.updateOrAmend(id, { audioDeletedAt: new Date(now).toISOString() });
+  return expired.length;
 }

@@ -153,9 +153,13 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     })();
   };
 
+  let appliedShortcut = '';
   const applySettings = () => {
-    const problem = shortcut.apply(deps.settings.current().recordShortcut);
+    const accelerator = deps.settings.current().recordShortcut;
+    const problem = shortcut.apply(accelerator);
     if (problem) log.warn(`shortcut: ${problem}`);
+    else if (accelerator !== '' && accelerator !== appliedShortcut) log.info(`shortcut: ${accelerator} records`);
+    appliedShortcut = problem ? '' : accelerator;
     deps.window.send('recorderChanged', session.status());
     outbox.kick();
   };

@@ -104,8 +104,20 @@ export class DictationStore extends FolderStore<DictationManifest> {
     const { loaded, unreadable } = this.readAll();
     // Without the keys a recording cannot be repaired: everything waits, untouched, until they can be opened.
     if (!this.keyring) return { loaded: loaded.length, recovered: [], unreadable };
-    this.keyring.forgetAllBut(new Set(this.folderNames()));
-    for (const manifest of loaded) this.revealLabel(manifest);
+    const keyring = this.keyring;
+    keyring.forgetAllBut(new Set(this.folderNames()));
+    // Labels found in manifests (an earlier version) go into the keyring, written once, before any manifest loses its label.
+    const clearLabels = loaded.filter((manifest) => manifest.label !== '');
+    keyring.batch(() => {
+      for (const { id, label } of clearLabels) {
+        if (keyring.has(id)) keyring.setLabel(id, label);
+        else keyring.create(id, label, true);
+      }
+    });
+    for (const manifest of loaded) {
+      if (manifest.label !== '') this.updateOrAmend(manifest.id, {});
+      else this.revealLabel(manifest);
+    }
     const recovered: string[] = [];
     for (const manifest of loaded) {
       if (manifest.state === 'recording') {
@@ -118,17 +130,10 @@ export class DictationStore extends FolderStore<DictationManifest> {
     return { loaded: loaded.length, recovered, unreadable };
   }
 
-  /** The label is kept in the keyring; one found in a manifest (an earlier version) moves there. */
+  /** The label is kept in the keyring, not in the manifest. */
   private revealLabel(manifest: DictationManifest): void {
-    const keyring = this.keyring!;
-    if (manifest.label !== '') {
-      if (keyring.has(manifest.id)) keyring.setLabel(manifest.id, manifest.label);
-      else keyring.create(manifest.id, manifest.label, true);
-      this.updateOrAmend(manifest.id, {});
-    } else {
-      const label = keyring.labelOf(manifest.id);
-      if (label !== '') this.remember({ ...manifest, label });
-    }
+    const label = this.keyring!.labelOf(manifest.id);
+    if (label !== '') this.remember({ ...manifest, label });
   }
 
   /** Makes a recording cut off by a crash whole; its duration and damaged parts. */
@@ -193,11 +198,14 @@ export class DictationStore extends FolderStore<DictationManifest> {
     super.delete(id);
   }
 
-  /** Deletes the recording (retention): its key first, then its files; the result stays. */
-  deleteAudio(id: string): void {
-    this.keyring?.forgetAudio(id);
-    const folder = this.folderOf(id);
-    for (const name of [AUDIO_FILE, COMPACT_AUDIO_FILE, LEGACY.audio, LEGACY.compact]) rmSync(join(folder, name), { force: true });
+  /** Deletes recordings (retention): their keys first, in one write, then their files; the results stay. */
+  deleteAudio(ids: string[]): void {
+    const keyring = this.keyring;
+    if (keyring) keyring.batch(() => ids.forEach((id) => keyring.forgetAudio(id)));
+    for (const id of ids) {
+      const folder = this.folderOf(id);
+      for (const name of [AUDIO_FILE, COMPACT_AUDIO_FILE, LEGACY.audio, LEGACY.compact]) rmSync(join(folder, name), { force: true });
+    }
   }
 
   /**

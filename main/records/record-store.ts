@@ -82,6 +82,12 @@ export class RecordStore extends FolderStore<RecordManifest> {
     const keyring = this.keyring;
     if (!keyring) return { loaded: loaded.length, unreadable };
     keyring.forgetAllBut(new Set(this.folderNames()));
+    keyring.batch(() => {
+      for (const manifest of loaded) {
+        if (!keyring.has(manifest.id)) keyring.create(manifest.id, manifest.fileName, false);
+        else if (manifest.fileName !== '') keyring.setLabel(manifest.id, manifest.fileName);
+      }
+    });
     for (const manifest of loaded) {
       this.reveal(keyring, manifest);
       if (manifest.state === 'uploading') this.update(manifest.id, { state: 'queued' });
@@ -90,11 +96,10 @@ export class RecordStore extends FolderStore<RecordManifest> {
   }
 
   private reveal(keyring: ItemKeyring, manifest: RecordManifest): void {
-    const { key } = keyring.has(manifest.id) ? keyring.keysOf(manifest.id)! : keyring.create(manifest.id, manifest.fileName, false);
+    const { key } = keyring.keysOf(manifest.id)!;
     const clear = join(this.folderOf(manifest.id), `document.${EXTENSIONS[manifest.kind]}`);
     if (existsSync(clear)) sealClearFile(clear, join(this.folderOf(manifest.id), DOCUMENT), key);
     if (manifest.fileName !== '') {
-      keyring.setLabel(manifest.id, manifest.fileName);
       this.update(manifest.id, {});
     } else {
       this.remember({ ...manifest, fileName: keyring.labelOf(manifest.id) });

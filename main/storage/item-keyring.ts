@@ -31,6 +31,8 @@ export class KeyringUnreadable extends Error {}
 
 export class ItemKeyring {
   private readonly items = new Map<string, Entry>();
+  private batching = false;
+  private unsaved = false;
 
   /** Throws KeyringUnreadable when the file exists but cannot be read with this master key. */
   constructor(
@@ -109,7 +111,23 @@ export class ItemKeyring {
     return [...this.items.keys()];
   }
 
+  /** Makes many changes with one write at the end (moving thousands of labels at the first start). */
+  batch(changes: () => void): void {
+    this.batching = true;
+    try {
+      changes();
+    } finally {
+      this.batching = false;
+      if (this.unsaved) this.persist();
+    }
+  }
+
   private persist(): void {
+    if (this.batching) {
+      this.unsaved = true;
+      return;
+    }
+    this.unsaved = false;
     const items = Object.fromEntries(this.items);
     writeFileAtomic(this.file, sealBytes(this.masterKey, Buffer.from(JSON.stringify({ version: 1, items }), 'utf8')));
   }

@@ -83,6 +83,8 @@ test('the packaged app starts to its window, records through the shortcut and sy
   const { child, log, manifests } = startPackaged({ recordShortcut: 'CommandOrControl+Alt+R' });
   try {
     await expect.poll(log, { timeout: 30_000 }).toContain('window: shown');
+    // The shortcut is registered once the features have started, after the window is drawn.
+    await expect.poll(log, { timeout: 30_000 }).toContain('shortcut: CommandOrControl+Alt+R records');
     execFileSync('xdotool', ['key', 'ctrl+alt+r']);
     await expect.poll(() => manifests().map((m) => m.state), { timeout: 20_000 }).toEqual(['recording']);
     await new Promise((resolve) => setTimeout(resolve, 4000));
@@ -113,6 +115,7 @@ test('a --policy file cannot lift the machine policy\'s locks in the packaged ap
     await expect.poll(log, { timeout: 30_000 }).toContain('window: shown');
     expect(log()).toContain(`policy: applied ${MACHINE_POLICY} and ${policy}`);
     // The user's own key applies: its shortcut records.
+    await expect.poll(log, { timeout: 30_000 }).toContain('shortcut: CommandOrControl+Alt+J records');
     execFileSync('xdotool', ['key', 'ctrl+alt+j']);
     await expect.poll(() => manifests().map((m) => m.state), { timeout: 20_000 }).toEqual(['recording']);
     await new Promise((resolve) => setTimeout(resolve, 2500));

@@ -1,10 +1,20 @@
-/** Writes finished dictations straight into a data folder, as many as a busy clinic accumulates. */
-import { randomUUID } from 'node:crypto';
+/** Writes dictations straight into a data folder: as many as a busy clinic accumulates, or a few left by an earlier version. */
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ItemKeyring } from '../../../main/storage/item-keyring';
 
+/**
+ * Finished dictations as this version keeps them: labels in the keyring (sealed by a master
+ * key kept in a user-only file, as the app does without an OS keyring), not in the manifests.
+ */
 export function seedDictations(userDataDir: string, count: number): void {
   const root = join(userDataDir, 'dictations');
+  const master = randomBytes(32);
+  mkdirSync(join(userDataDir, 'keys'), { recursive: true });
+  writeFileSync(join(userDataDir, 'keys', 'master.json'), JSON.stringify({ version: 1, keptBy: 'file', key: master.toString('base64') }), { mode: 0o600 });
+  const keyring = new ItemKeyring(join(userDataDir, 'keys', 'dictations.sealed'), master);
+  const labels = new Map<string, string>();
   const start = Date.parse('2026-01-01T08:00:00Z');
   const states = ['completed', 'completed', 'completed', 'partial', 'failed'];
   for (let i = 0; i < count; i += 1) {
@@ -16,7 +26,7 @@ export function seedDictations(userDataDir: string, count: number): void {
       txnId: randomUUID(),
       previousTxnIds: [],
       createdAt: new Date(start + i * 60_000).toISOString(),
-      label: `Patient ${String(i).padStart(4, '0')}`,
+      label: '',
       mode: 'dictation',
       state: states[i % states.length],
       recovered: false,
@@ -29,7 +39,11 @@ export function seedDictations(userDataDir: string, count: number): void {
       finishedAt: new Date(start + i * 60_000 + 90_000).toISOString(),
     };
     writeFileSync(join(root, id, 'manifest.json'), JSON.stringify(manifest));
+    labels.set(id, `Patient ${String(i).padStart(4, '0')}`);
   }
+  keyring.batch(() => {
+    for (const [id, label] of labels) keyring.create(id, label, true);
+  });
 }
 
 /** One second of 16 kHz mono 16-bit speech-like tone, as the recorder writes it. */
@@ -55,7 +69,8 @@ function toneWav(seconds = 1): Buffer {
 
 /**
  * Writes dictations that were recorded and not yet sent (audio and manifest), as if a doctor
- * had recorded them offline: the app sends them by itself once it starts.
+ * had recorded them offline with an earlier version (in clear): the app encrypts them and
+ * sends them by itself once it starts.
  */
 export function seedRecordedDictations(userDataDir: string, labels: string[]): void {
   const root = join(userDataDir, 'dictations');

@@ -129,7 +129,7 @@ describe('DictationStore', () => {
     const store = storeIn(folder, master);
     const item = recorded(store, 'x');
     store.saveResult(item.id, { state: 'failed', code: 'x', message: 'kept' });
-    store.deleteAudio(item.id);
+    store.deleteAudio([item.id]);
     expect(existsSync(store.audioPath(item.id))).toBe(false);
     expect(() => store.audioKeyOf(item.id)).toThrow(/deleted/);
     expect(new ItemKeyring(join(folder, 'keys.sealed'), master).keysOf(item.id)).toMatchObject({ audioKey: null });
