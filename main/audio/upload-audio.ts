@@ -40,9 +40,9 @@ export interface RecordingFiles {
 }
 
 /** The recording as a WAV file, decrypted as it is read (upload, playback). */
-export function wavSource(files: Pick<RecordingFiles, 'audioPath' | 'key'>, fileName = 'dictation.wav'): UploadSource & { damagedChunks: number } {
+export function wavSource(files: Pick<RecordingFiles, 'audioPath' | 'key'>): UploadSource & { damagedChunks: number } {
   const check = checkSealedFile(files.audioPath, files.key);
-  return { ...sealedFileSource(files.audioPath, files.key, check.plainBytes, fileName, 'audio/wav', wavHeader(check.plainBytes)), damagedChunks: check.damagedChunks };
+  return { ...sealedFileSource(files.audioPath, files.key, check.plainBytes, 'dictation.wav', 'audio/wav', wavHeader(check.plainBytes)), damagedChunks: check.damagedChunks };
 }
 
 /**
@@ -50,11 +50,11 @@ export function wavSource(files: Pick<RecordingFiles, 'audioPath' | 'key'>, file
  * reported). A damaged compact copy is made again from the recording.
  */
 export async function prepareUploadAudio(files: RecordingFiles, format: UploadAudioFormat, encode: Mp3Encoding): Promise<{ source: UploadSource; damagedChunks: number }> {
-  const recording = checkSealedFile(files.audioPath, files.key);
   if (format === 'wav') {
-    const source = sealedFileSource(files.audioPath, files.key, recording.plainBytes, 'dictation.wav', 'audio/wav', wavHeader(recording.plainBytes));
-    return { source, damagedChunks: recording.damagedChunks };
+    const { damagedChunks, ...source } = wavSource(files);
+    return { source, damagedChunks };
   }
+  const recording = checkSealedFile(files.audioPath, files.key);
   let mp3 = existsSync(files.mp3Path) ? checkSealedFile(files.mp3Path, files.key) : null;
   if (!mp3 || mp3.damagedChunks > 0 || !mp3.complete) {
     await encode(files.audioPath, files.mp3Path, files.key);

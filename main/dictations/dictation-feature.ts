@@ -139,18 +139,20 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   /** Files left in clear by an earlier version are encrypted in the background, one dictation at a time. */
   const sealLegacyFiles = () => {
     const ids = store.withLegacyFiles();
-    if (ids.length === 0) return;
-    log.info(`data: encrypting the files of ${ids.length} dictations left in clear by an earlier version`);
+    if (ids.length > 0) log.info(`data: encrypting the files of ${ids.length} dictations left in clear by an earlier version`);
     void (async () => {
+      let left = 0;
       for (const id of ids) {
         await new Promise((resolve) => setImmediate(resolve));
         try {
           if (store.get(id)) store.sealLegacyFiles(id);
         } catch (error) {
+          left += 1;
           log.warn(`data: a dictation's files could not be encrypted yet (${storageProblem(error)}); tried again at the next start`);
         }
       }
-    })();
+      if (left === 0) store.markLegacyFilesSealed();
+    })().catch((error: unknown) => log.warn(`data: ${storageProblem(error)}`));
   };
 
   let appliedShortcut = '';

@@ -25,6 +25,8 @@ export const AUDIO_FILE = 'audio.sealed';
 export const COMPACT_AUDIO_FILE = 'upload.mp3.sealed';
 /** Files of earlier versions, in clear, encrypted at the first start of this one. */
 const LEGACY = { audio: 'audio.wav', compact: 'upload.mp3', result: 'result.json' } as const;
+/** Written once every file an earlier version left in clear has been encrypted (this version writes none). */
+const NO_LEGACY_FILES = '.no-clear-files';
 
 /** What to tell the user about parts of a recording that did not verify; null when none. */
 export function chunkProblem(damaged: number): string | null {
@@ -137,7 +139,7 @@ export class DictationStore extends FolderStore<DictationManifest> {
   }
 
   /** Makes a recording cut off by a crash whole; its duration and damaged parts. */
-  repairRecording(id: string): { durationMs: number; damagedChunks: number } {
+  private repairRecording(id: string): { durationMs: number; damagedChunks: number } {
     try {
       if (existsSync(join(this.folderOf(id), LEGACY.audio))) {
         const durationMs = repairWav(join(this.folderOf(id), LEGACY.audio))?.durationMs ?? 0;
@@ -185,11 +187,17 @@ export class DictationStore extends FolderStore<DictationManifest> {
     return true;
   }
 
-  /** Ids of dictations with files still in clear from an earlier version. */
+  /** Ids of dictations with files still in clear from an earlier version (none to look for once all were encrypted). */
   withLegacyFiles(): string[] {
+    if (existsSync(join(this.root, NO_LEGACY_FILES))) return [];
     return this.list()
       .filter((manifest) => (Object.values(LEGACY) as string[]).some((name) => existsSync(join(this.folderOf(manifest.id), name))))
       .map((manifest) => manifest.id);
+  }
+
+  /** Remembers that no file in clear is left, so later starts do not look through every folder again. */
+  markLegacyFilesSealed(): void {
+    if (!existsSync(join(this.root, NO_LEGACY_FILES))) writeFileAtomic(join(this.root, NO_LEGACY_FILES), '');
   }
 
   /** Destroys the dictation's keys first: any copy of its files left anywhere is then unreadable. */

@@ -6,7 +6,7 @@ import { IDLE_RECORDER, type DictationMode, type RecorderStatus } from '../../co
 import type { Recorder, RecorderEvents } from '../audio/recorder';
 import type { DictationManifest } from './dictation-manifest';
 import type { DictationStore } from './dictation-store';
-import { isStorageError, storageProblem } from '../storage/storage-problem';
+import { storageProblem, writeProblem } from '../storage/storage-problem';
 
 export interface RecordingSessionDeps {
   store: DictationStore;
@@ -61,7 +61,7 @@ export class RecordingSession {
     try {
       ({ id, audioKey } = store.newFolder());
     } catch (error) {
-      return this.set({ message: `The recording could not be started. ${isStorageError(error) ? storageProblem(error) : (error as Error).message}` });
+      return this.set({ message: `The recording could not be started. ${writeProblem(error)}` });
     }
     // The microphone opens in the recorder process while the manifest is written here.
     const started = this.recorder.start({ path: store.audioPath(id), key: audioKey }, this.deps.compactCopy() ? store.compactAudioPath(id) : null, this.deps.microphone());

@@ -6,7 +6,7 @@ import { fail } from '../ipc/app-failure';
 import type { OperationHandlers } from '../ipc/register-operations';
 import { log } from '../log';
 import type { KeysOrProblem } from '../storage/data-keys';
-import { isStorageError, storageProblem } from '../storage/storage-problem';
+import { writeProblem } from '../storage/storage-problem';
 import type { ServiceFeature } from '../service/service-feature';
 import type { WindowEvents } from '../windows/app-window';
 import { RecordOutbox } from './record-outbox';
@@ -87,7 +87,7 @@ export function createRecordsFeature(deps: RecordsFeatureDeps) {
         try {
           store.enqueue({ fileName: file.name, kind: file.kind!, bytes: file.bytes!, tasks: [...new Set(tasks)] as RecordTask[], batch });
         } catch (error) {
-          fail('storage', `The file could not be queued. ${isStorageError(error) ? storageProblem(error) : (error as Error).message}`);
+          fail('storage', `The file could not be queued. ${writeProblem(error)}`);
         }
       }
       outbox.kick();

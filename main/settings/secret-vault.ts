@@ -9,14 +9,9 @@ import { z } from 'zod';
 import { SECRET_NAMES } from '../../contract/settings';
 import type { SecretProtection } from '../../contract/ipc';
 import { writeFileAtomic } from '../storage/atomic-file';
+import { keyringBackend, keyringProtects, type OsEncryption } from '../storage/os-keyring';
 
-/** The part of Electron's safeStorage the vault uses. */
-export interface OsEncryption {
-  isEncryptionAvailable(): boolean;
-  getSelectedStorageBackend?(): string;
-  encryptString(plainText: string): Buffer;
-  decryptString(encrypted: Buffer): string;
-}
+export type { OsEncryption } from '../storage/os-keyring';
 
 /** What the vault holds: the secrets entered in Settings, and the tokens of the signed-in session. */
 export const VAULT_ENTRIES = [...SECRET_NAMES, 'serviceSession'] as const;
@@ -24,12 +19,9 @@ export type VaultEntry = (typeof VAULT_ENTRIES)[number];
 
 const fileSchema = z.partialRecord(z.enum(VAULT_ENTRIES), z.string());
 
-const UNPROTECTED_BACKENDS = new Set(['basic_text', 'unknown']);
-
 export function describeProtection(encryption: OsEncryption, platform: NodeJS.Platform): SecretProtection {
-  const available = encryption.isEncryptionAvailable();
-  const backend = platform === 'linux' ? (encryption.getSelectedStorageBackend?.() ?? 'unknown') : platform;
-  const persisted = available && !UNPROTECTED_BACKENDS.has(backend);
+  const backend = keyringBackend(encryption, platform);
+  const persisted = keyringProtects(encryption, platform);
   return {
     persisted,
     backend,

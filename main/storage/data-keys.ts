@@ -5,7 +5,8 @@
 import { join } from 'node:path';
 import type { DataProtection } from '../../contract/ipc';
 import { ItemKeyring, KeyringUnreadable } from './item-keyring';
-import { openMasterKey, type KeyringEncryption } from './master-key';
+import { openMasterKey } from './master-key';
+import type { OsEncryption } from './os-keyring';
 
 export type KeysOrProblem = ItemKeyring | { problem: string };
 
@@ -15,7 +16,7 @@ export interface DataKeys {
   records: KeysOrProblem;
 }
 
-export function openDataKeys(options: { userData: string; encryption: KeyringEncryption; platform: NodeJS.Platform; requireKeyring: boolean }): DataKeys {
+export function openDataKeys(options: { userData: string; encryption: OsEncryption; platform: NodeJS.Platform; requireKeyring: boolean }): DataKeys {
   const folder = join(options.userData, 'keys');
   const master = openMasterKey({ file: join(folder, 'master.json'), encryption: options.encryption, platform: options.platform, requireKeyring: options.requireKeyring });
   if (!master.key) {

@@ -10,29 +10,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { DataProtection } from '../../contract/ipc';
 import { writeFileAtomic } from './atomic-file';
+import { keyringProtects, type OsEncryption } from './os-keyring';
 import { KEY_BYTES, newKey } from './sealed-file';
-
-/** The part of Electron's safeStorage used here. */
-export interface KeyringEncryption {
-  isEncryptionAvailable(): boolean;
-  getSelectedStorageBackend?(): string;
-  encryptString(plainText: string): Buffer;
-  decryptString(encrypted: Buffer): string;
-}
 
 const fileSchema = z.discriminatedUnion('keptBy', [
   z.object({ version: z.literal(1), keptBy: z.literal('keyring'), key: z.string() }),
   z.object({ version: z.literal(1), keptBy: z.literal('file'), key: z.string() }),
 ]);
 
-const UNPROTECTED_BACKENDS = new Set(['basic_text', 'unknown']);
-
 export type MasterKey = { key: Buffer; protection: DataProtection } | { key: null; protection: DataProtection };
-
-function keyringUsable(encryption: KeyringEncryption, platform: NodeJS.Platform): boolean {
-  if (!encryption.isEncryptionAvailable()) return false;
-  return platform !== 'linux' || !UNPROTECTED_BACKENDS.has(encryption.getSelectedStorageBackend?.() ?? 'unknown');
-}
 
 const FILE_WARNING =
   'Recordings and results on this computer are encrypted, but their key is kept in a file readable by your user account, not by a system keyring (none is available). Someone who copies your whole user folder can read them.';
@@ -43,9 +29,9 @@ function decodeKey(text: string): Buffer {
   return key;
 }
 
-export function openMasterKey(options: { file: string; encryption: KeyringEncryption; platform: NodeJS.Platform; requireKeyring: boolean }): MasterKey {
+export function openMasterKey(options: { file: string; encryption: OsEncryption; platform: NodeJS.Platform; requireKeyring: boolean }): MasterKey {
   const { file, encryption, requireKeyring } = options;
-  const usable = keyringUsable(encryption, options.platform);
+  const usable = keyringProtects(encryption, options.platform);
   const locked = (problem: string): MasterKey => ({ key: null, protection: { keptBy: null, warning: null, problem } });
   const keep = (key: Buffer, keptBy: 'keyring' | 'file') =>
     writeFileAtomic(file, JSON.stringify({ version: 1, keptBy, key: keptBy === 'keyring' ? encryption.encryptString(key.toString('base64')).toString('base64') : key.toString('base64') }));

@@ -15,12 +15,12 @@ import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, ren
 import { open } from 'node:fs/promises';
 
 const MAGIC = Buffer.from('SDSEAL1\n', 'ascii');
-export const FILE_HEADER_BYTES = 16;
+const FILE_HEADER_BYTES = 16;
 const CHUNK_HEADER_BYTES = 12;
 const TAG_BYTES = 16;
 const LAST = 0x8000_0000;
 /** No chunk is larger; a length above it is damage. */
-export const MAX_CHUNK_BYTES = 1024 * 1024;
+const MAX_CHUNK_BYTES = 1024 * 1024;
 export const KEY_BYTES = 32;
 
 export function newKey(): Buffer {
@@ -205,7 +205,7 @@ interface ChunkAt {
   length: number;
 }
 
-export interface SealedLayout {
+interface SealedLayout {
   fileHeader: Buffer;
   chunks: ChunkAt[];
   /** Stretches between chunks that are no chunk (damage), in bytes. */
@@ -222,7 +222,7 @@ function plausible(header: Buffer, size: number, position: number): boolean {
 }
 
 /** Reads the chunk headers of an encrypted file (no decryption); throws SealedDataError for a file that is not one. */
-export function layoutOf(fd: number): SealedLayout {
+function layoutOf(fd: number): SealedLayout {
   const size = fstatSync(fd).size;
   const fileHeader = Buffer.alloc(FILE_HEADER_BYTES);
   if (size < FILE_HEADER_BYTES || readSync(fd, fileHeader, 0, FILE_HEADER_BYTES, 0) < FILE_HEADER_BYTES || !fileHeader.subarray(0, 8).equals(MAGIC)) {

@@ -21,3 +21,8 @@ export function isStorageError(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   return typeof code === 'string' && /^E[A-Z]+$/.test(code) && typeof (error as NodeJS.ErrnoException).syscall === 'string';
 }
+
+/** A failure to write, in words for the user: a disk problem explained, any other failure as it says itself. */
+export function writeProblem(error: unknown): string {
+  return isStorageError(error) ? storageProblem(error) : (error as Error).message;
+}

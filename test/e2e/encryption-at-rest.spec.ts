@@ -6,10 +6,10 @@
  */
 import { cpSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { labReportPdf, scannedJpeg } from '../fixtures/documents';
 import { bridgeValue, expect, test } from './support/fixtures';
+import { dropFiles } from './support/drop-files';
 import { newDataFolder, screenshot } from './support/launch-app';
 import { decrypted, dictationKeyring, masterKeyOf, recordingWav } from './support/sealed-data';
 import { analyseWav } from './support/wav-analysis';
@@ -63,20 +63,6 @@ function giveaways(bytes: Buffer, words: string[] = []): string[] {
     if (bytes.includes(word) || bytes.includes(Buffer.from(word, 'utf16le'))) found.push(`"${word}"`);
   }
   return found;
-}
-
-async function dropFiles(page: Page, files: Array<{ name: string; bytes: Buffer }>) {
-  const dataTransfer = await page.evaluateHandle((list) => {
-    const transfer = new DataTransfer();
-    for (const file of list) {
-      const binary = atob(file.base64);
-      const bytes = new Uint8Array(binary.length);
-      for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-      transfer.items.add(new File([bytes], file.name));
-    }
-    return transfer;
-  }, files.map((file) => ({ name: file.name, base64: file.bytes.toString('base64') })));
-  await page.getByTestId('dropzone').dispatchEvent('drop', { dataTransfer });
 }
 
 test('nothing in the data folder gives away audio, documents, the label or the result; retention destroys the recording for good', async ({

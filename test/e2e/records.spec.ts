@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { labReportPdf, scannedJpeg } from '../fixtures/documents';
+import { dropFiles } from './support/drop-files';
 import { newDataFolder, screenshot } from './support/launch-app';
 
 test.setTimeout(120_000);
@@ -13,21 +14,6 @@ const customService = (sandbox: SandboxServer) => ({ service: 'custom', customSe
 async function openRecords(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Records' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Records');
-}
-
-/** Drops files on the drop zone the way the OS does: a drop event carrying File objects. */
-async function dropFiles(page: Page, files: Array<{ name: string; bytes: Buffer }>) {
-  const dataTransfer = await page.evaluateHandle((list) => {
-    const transfer = new DataTransfer();
-    for (const file of list) {
-      const binary = atob(file.base64);
-      const bytes = new Uint8Array(binary.length);
-      for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-      transfer.items.add(new File([bytes], file.name));
-    }
-    return transfer;
-  }, files.map((file) => ({ name: file.name, base64: file.bytes.toString('base64') })));
-  await page.getByTestId('dropzone').dispatchEvent('drop', { dataTransfer });
 }
 
 const uploads = (sandbox: SandboxServer) => sandbox.received.filter((request) => request.operation === 'recordUpload');

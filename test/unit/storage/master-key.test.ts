@@ -1,43 +1,33 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openMasterKey, type KeyringEncryption } from '../../../main/storage/master-key';
+import { openMasterKey } from '../../../main/storage/master-key';
+import { osEncryptionDouble } from '../settings/os-encryption-double';
 import { tempFolder } from '../temp-folder';
 
-/**
- * Electron's safeStorage cannot run in plain Node: this stands in for it (the OS keyring),
- * with a backend name and a "keyring" that can be swapped, as happens when a user's keyring
- * is reset. The real one is used by the end-to-end tests.
- */
-function keyring(backend: string, secret = 'keyring-A'): KeyringEncryption {
-  return {
-    isEncryptionAvailable: () => true,
-    getSelectedStorageBackend: () => backend,
-    encryptString: (text) => Buffer.from(`${secret}:${text}`),
-    decryptString: (data) => {
-      const text = data.toString();
-      if (!text.startsWith(`${secret}:`)) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
-      return text.slice(secret.length + 1);
-    },
-  };
+/** The OS keyring as it is after a reset: it can no longer open what it encrypted before. */
+function resetKeyring(backend: string) {
+  const double = osEncryptionDouble(backend);
+  double.failDecrypt = true;
+  return double;
 }
 
 describe('the master key', () => {
   it('is kept by the keyring when there is one, and opened again at the next start', () => {
     const file = join(tempFolder(), 'master.json');
-    const first = openMasterKey({ file, encryption: keyring('gnome_libsecret'), platform: 'linux', requireKeyring: false });
+    const first = openMasterKey({ file, encryption: osEncryptionDouble('gnome_libsecret'), platform: 'linux', requireKeyring: false });
     expect(first.protection).toEqual({ keptBy: 'keyring', warning: null, problem: null });
     expect(JSON.parse(readFileSync(file, 'utf8')).keptBy).toBe('keyring');
-    const again = openMasterKey({ file, encryption: keyring('gnome_libsecret'), platform: 'linux', requireKeyring: false });
+    const again = openMasterKey({ file, encryption: osEncryptionDouble('gnome_libsecret'), platform: 'linux', requireKeyring: false });
     expect(again.key).toEqual(first.key);
   });
 
   it('without a keyring (basic_text): in a file only the user can read, with a warning; moved into a keyring once there is one', () => {
     const file = join(tempFolder(), 'master.json');
-    const plain = openMasterKey({ file, encryption: keyring('basic_text'), platform: 'linux', requireKeyring: false });
+    const plain = openMasterKey({ file, encryption: osEncryptionDouble('basic_text'), platform: 'linux', requireKeyring: false });
     expect(plain.protection).toMatchObject({ keptBy: 'file', warning: expect.stringContaining('not by a system keyring'), problem: null });
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    const moved = openMasterKey({ file, encryption: keyring('kwallet5'), platform: 'linux', requireKeyring: false });
+    const moved = openMasterKey({ file, encryption: osEncryptionDouble('kwallet5'), platform: 'linux', requireKeyring: false });
     expect(moved.key).toEqual(plain.key);
     expect(moved.protection.keptBy).toBe('keyring');
     expect(readFileSync(file, 'utf8').includes(plain.key!.toString('base64'))).toBe(false);
@@ -45,7 +35,7 @@ describe('the master key', () => {
 
   it('the policy requireProtectedStorage refuses a key without a keyring, saying why', () => {
     const file = join(tempFolder(), 'master.json');
-    const refused = openMasterKey({ file, encryption: keyring('basic_text'), platform: 'linux', requireKeyring: true });
+    const refused = openMasterKey({ file, encryption: osEncryptionDouble('basic_text'), platform: 'linux', requireKeyring: true });
     expect(refused.key).toBeNull();
     expect(refused.protection.problem).toMatch(/administrator.*requireProtectedStorage/);
     expect(existsSync(file)).toBe(false);
@@ -53,14 +43,14 @@ describe('the master key', () => {
 
   it('a changed keyring never replaces the key: the user is told, and the old key opens again with the old keyring', () => {
     const file = join(tempFolder(), 'master.json');
-    const first = openMasterKey({ file, encryption: keyring('gnome_libsecret', 'keyring-A'), platform: 'linux', requireKeyring: false });
+    const first = openMasterKey({ file, encryption: osEncryptionDouble('gnome_libsecret'), platform: 'linux', requireKeyring: false });
     const before = readFileSync(file);
-    const changed = openMasterKey({ file, encryption: keyring('gnome_libsecret', 'keyring-B'), platform: 'linux', requireKeyring: false });
+    const changed = openMasterKey({ file, encryption: resetKeyring('gnome_libsecret'), platform: 'linux', requireKeyring: false });
     expect(changed.key).toBeNull();
     expect(changed.protection.problem).toMatch(/keyring was changed or reset\). Nothing has been deleted/);
-    const gone = openMasterKey({ file, encryption: keyring('basic_text'), platform: 'linux', requireKeyring: false });
+    const gone = openMasterKey({ file, encryption: osEncryptionDouble('basic_text'), platform: 'linux', requireKeyring: false });
     expect(gone.protection.problem).toMatch(/not available now/);
     expect(readFileSync(file)).toEqual(before);
-    expect(openMasterKey({ file, encryption: keyring('gnome_libsecret', 'keyring-A'), platform: 'linux', requireKeyring: false }).key).toEqual(first.key);
+    expect(openMasterKey({ file, encryption: osEncryptionDouble('gnome_libsecret'), platform: 'linux', requireKeyring: false }).key).toEqual(first.key);
   });
 });
