@@ -103,11 +103,11 @@ export class DictationStore extends FolderStore<DictationManifest> {
    * recovered; an upload interrupted by one is sent again under the same txn id.
    */
   load(): LoadReport {
-    const { loaded, unreadable } = this.readAll();
+    const { loaded, unreadable, folders } = this.readAll();
     // Without the keys a recording cannot be repaired: everything waits, untouched, until they can be opened.
     if (!this.keyring) return { loaded: loaded.length, recovered: [], unreadable };
     const keyring = this.keyring;
-    keyring.forgetAllBut(new Set(this.folderNames()));
+    keyring.forgetAllBut(folders);
     // Labels found in manifests (an earlier version) go into the keyring, written once, before any manifest loses its label.
     const clearLabels = loaded.filter((manifest) => manifest.label !== '');
     keyring.batch(() => {

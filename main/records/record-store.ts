@@ -78,10 +78,10 @@ export class RecordStore extends FolderStore<RecordManifest> {
    * a copy in clear (an earlier version), is moved into the keyring or encrypted.
    */
   load(): { loaded: number; unreadable: number } {
-    const { loaded, unreadable } = this.readAll();
+    const { loaded, unreadable, folders } = this.readAll();
     const keyring = this.keyring;
     if (!keyring) return { loaded: loaded.length, unreadable };
-    keyring.forgetAllBut(new Set(this.folderNames()));
+    keyring.forgetAllBut(folders);
     keyring.batch(() => {
       for (const manifest of loaded) {
         if (!keyring.has(manifest.id)) keyring.create(manifest.id, manifest.fileName, false);

@@ -37,11 +37,13 @@ export class FolderStore<M extends StoredItem> {
    * Reads every folder, synchronously: it runs once at start-up, and reading thousands of
    * small files this way is several times faster than through the thread pool (npm run bench).
    */
-  readAll(): { loaded: M[]; unreadable: number } {
+  readAll(): { loaded: M[]; unreadable: number; folders: Set<string> } {
     const loaded: M[] = [];
     let unreadable = 0;
+    const folders = new Set<string>();
     for (const folder of readdirSync(this.root, { withFileTypes: true })) {
       if (!folder.isDirectory()) continue;
+      folders.add(folder.name);
       try {
         const item = this.schema.parse(JSON.parse(readFileSync(join(this.root, folder.name, MANIFEST), 'utf8')));
         this.items.set(item.id, item);
@@ -50,20 +52,13 @@ export class FolderStore<M extends StoredItem> {
         unreadable += 1;
       }
     }
-    return { loaded, unreadable };
+    return { loaded, unreadable, folders };
   }
 
   /** Creates the item's folder and writes its first manifest. */
   add(item: M): M {
     mkdirSync(this.folderOf(item.id), { recursive: true, mode: 0o700 });
     return this.write(this.schema.parse(item));
-  }
-
-  /** Names of the item folders on disk, readable or not. */
-  folderNames(): string[] {
-    return readdirSync(this.root, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name);
   }
 
   /** Replaces an item in memory, without telling listeners (fields read from elsewhere at load). */

@@ -7,20 +7,36 @@
  * master key.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { z } from 'zod';
 import { writeFileAtomic } from './atomic-file';
 import { SealedDataError, newKey, openSealedBytes, sealBytes } from './sealed-file';
 
-const entrySchema = z.object({
+interface Entry {
   /** The item's key (results, documents), base64. */
-  k: z.string(),
+  k: string;
   /** The audio's key, base64; absent once the audio has been deleted. */
-  a: z.string().optional(),
+  a?: string;
   /** The label (a dictation's label, a document's file name). */
-  l: z.string().default(''),
-});
-type Entry = z.infer<typeof entrySchema>;
-const fileSchema = z.object({ version: z.literal(1), items: z.record(z.string(), entrySchema) });
+  l: string;
+}
+
+/**
+ * The file is authenticated (only this app, with the master key, can have written it), so
+ * its entries are checked for shape by hand: a schema library costs more than the rest of
+ * reading 5,000 of them.
+ */
+function isEntry(value: unknown): value is Entry {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Record<string, unknown>;
+  return typeof entry.k === 'string' && (entry.a === undefined || typeof entry.a === 'string') && typeof entry.l === 'string';
+}
+
+function entriesOf(text: string): Array<[string, Entry]> {
+  const parsed = JSON.parse(text) as { version?: unknown; items?: unknown };
+  if (parsed.version !== 1 || typeof parsed.items !== 'object' || parsed.items === null) throw new Error('unknown form');
+  const entries = Object.entries(parsed.items as Record<string, unknown>);
+  if (!entries.every(([, entry]) => isEntry(entry))) throw new Error('unknown form');
+  return entries as Array<[string, Entry]>;
+}
 
 export interface ItemKeys {
   key: Buffer;
@@ -41,8 +57,7 @@ export class ItemKeyring {
   ) {
     if (!existsSync(file)) return;
     try {
-      const parsed = fileSchema.parse(JSON.parse(openSealedBytes(masterKey, readFileSync(file)).toString('utf8')));
-      for (const [id, entry] of Object.entries(parsed.items)) this.items.set(id, entry);
+      for (const [id, entry] of entriesOf(openSealedBytes(masterKey, readFileSync(file)).toString('utf8'))) this.items.set(id, entry);
     } catch (error) {
       const why = error instanceof SealedDataError ? error.message : 'it is not in a form this version knows';
       throw new KeyringUnreadable(`The keys of the recordings and results on this computer (${file}) cannot be read: ${why}. Nothing has been deleted.`);
