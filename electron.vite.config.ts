@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 
 /** Native modules load from node_modules (unpacked beside the archive), never from a bundle. */
-const NATIVE_MODULES = ['@picovoice/pvrecorder-node', 'koffi'];
+const NATIVE_MODULES = ['@picovoice/pvrecorder-node', 'koffi', 'uiohook-napi'];
 
 /**
  * Entries that run outside the main process (the recorder utility process, the MP3 encoder

@@ -13,7 +13,7 @@ export type DictationState = (typeof DICTATION_STATES)[number];
 
 export const STATE_LABELS: Record<DictationState, string> = {
   recording: 'Recording',
-  recorded: 'Waiting to send',
+  recorded: 'Saved, waiting to send',
   uploading: 'Uploading',
   processing: 'Processing',
   completed: 'Completed',

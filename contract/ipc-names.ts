@@ -25,6 +25,7 @@ export const OPERATION_NAMES = [
   'deleteDictation',
   'exportOutput',
   'copyText',
+  'copyNote',
   'pickRecordFiles',
   'stageRecordFiles',
   'dismissStagedFile',
@@ -32,6 +33,9 @@ export const OPERATION_NAMES = [
   'listRecords',
   'retryRecord',
   'deleteRecord',
+  'getRecordResult',
+  'showRecordDetails',
+  'exportRecordFhir',
   'getRegistration',
   'startRegistration',
   'resendRegistrationOtp',
@@ -60,6 +64,7 @@ export const EVENT_NAMES = [
   'recordChanged',
   'recordRemoved',
   'updateChanged',
+  'recordCue',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

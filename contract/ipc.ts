@@ -9,7 +9,7 @@ import type { AuthStatus } from './auth';
 import { DICTATION_MODES, type DictationDetail, type DictationSummary, type RecorderStatus, type SyncStatus } from './dictation';
 import type { EventName, OperationName } from './ipc-names';
 import { LABEL_MAX_CHARS, MAX_RECORD_BYTES, MAX_RECORD_FILES } from './limits';
-import { RECORD_TASKS, type RecordSummary, type StagedFile } from './records';
+import { RECORD_TASKS, type LabReportDetails, type RecordResultView, type RecordSummary, type StagedFile } from './records';
 import { COPYABLE, type AbhaAddressCheck, type RegistrationView } from './registration';
 import type { Result } from './result';
 import type { UpdateStatus } from './updates';
@@ -58,6 +58,21 @@ export interface PolicyState {
   error: string | null;
 }
 
+/** What the desktop lets the app's shortcuts do: each message says why not and what happens instead; null when all works. */
+export interface ShortcutAccess {
+  /** The OS refused the record shortcut. */
+  recordShortcut: string | null;
+  /** Holding the record shortcut cannot be told from pressing it here: it toggles. */
+  holdToRecord: string | null;
+  /** The OS refused the copy-note shortcut. */
+  copyNoteShortcut: string | null;
+  /** The note cannot be pasted into other programs here: it is only copied. */
+  insertNote: string | null;
+}
+
+/** A short sound the page plays when the shortcut starts or stops recording. */
+export type RecordCue = 'start' | 'stop';
+
 export interface SettingsView {
   values: Settings;
   secrets: Record<SecretName, SecretState>;
@@ -66,6 +81,7 @@ export interface SettingsView {
   policy: PolicyState;
   secretProtection: SecretProtection;
   dataProtection: DataProtection;
+  shortcutAccess: ShortcutAccess;
 }
 
 export interface ServiceTarget {
@@ -125,6 +141,8 @@ export const operations = {
   /** Where the output was saved; null when the user cancelled the dialog. */
   exportOutput: operation<string | null>()(dictationRef.extend({ templateId: z.string().min(1).max(200) }).strict()),
   copyText: operation<void>()(z.object({ text: z.string().max(2_000_000) }).strict()),
+  /** Main puts the dictation's note on the clipboard, as plain text and HTML (the medications as a table). */
+  copyNote: operation<void>()(dictationRef),
 
   pickRecordFiles: operation<StagedFile[]>()(noInput),
   stageRecordFiles: operation<StagedFile[]>()(
@@ -162,6 +180,12 @@ export const operations = {
   listRecords: operation<RecordSummary[]>()(noInput),
   retryRecord: operation<void>()(recordRef),
   deleteRecord: operation<void>()(recordRef),
+  /** The parsed report of a ready record (null while there is none). */
+  getRecordResult: operation<RecordResultView | null>()(recordRef),
+  /** The report's patient details, for the moment they are shown (null when it has none). */
+  showRecordDetails: operation<LabReportDetails | null>()(recordRef),
+  /** Saves the report's FHIR bundle as .json where the user chooses; the path, or null when cancelled. */
+  exportRecordFhir: operation<string | null>()(recordRef),
 
   getRegistration: operation<RegistrationView>()(noInput),
   startRegistration: operation<RegistrationView>()(
@@ -208,6 +232,7 @@ export const events = {
   recordChanged: event<RecordSummary>(),
   recordRemoved: event<{ id: string }>(),
   updateChanged: event<UpdateStatus>(),
+  recordCue: event<RecordCue>(),
 } satisfies Record<EventName, { payload: unknown }>;
 
 export type Operations = typeof operations;

@@ -23,13 +23,15 @@ export interface StagedFile {
   warning: string | null;
 }
 
-export const RECORD_STATES = ['queued', 'uploading', 'uploaded', 'failed'] as const;
+/** Sent, then read by the service (`reading` until its parsing result is final). */
+export const RECORD_STATES = ['queued', 'uploading', 'reading', 'ready', 'failed'] as const;
 export type RecordState = (typeof RECORD_STATES)[number];
 
 export const RECORD_STATE_LABELS: Record<RecordState, string> = {
   queued: 'Waiting to send',
   uploading: 'Uploading',
-  uploaded: 'Uploaded',
+  reading: 'Reading the report',
+  ready: 'Ready',
   failed: 'Failed',
 };
 
@@ -38,9 +40,9 @@ export function canRetryRecord(record: Pick<RecordSummary, 'state' | 'problem'>)
   return record.state === 'failed' || (record.state === 'queued' && record.problem !== null);
 }
 
-/** Waiting to be sent or being sent ("waiting to sync"). */
+/** Waiting to be sent, being sent, or waiting for the service to read it ("waiting to sync"). */
 export function isRecordPending(state: RecordState): boolean {
-  return state === 'queued' || state === 'uploading';
+  return state === 'queued' || state === 'uploading' || state === 'reading';
 }
 
 export interface RecordSummary {
@@ -58,7 +60,57 @@ export interface RecordSummary {
   encrypted: boolean;
   problem: string | null;
   nextAttemptAt: string | null;
+  /** When the service took the file; null before. */
+  uploadedAt: string | null;
+  /** When its parsing result came (ready or failed by the service); null before. */
+  finishedAt: string | null;
 }
+
+/** Where a test's value lies against its reference range; `unknown` without a usable range or number. */
+export type LabFlag = 'low' | 'high' | 'normal' | 'unknown';
+
+export const LAB_FLAG_LABELS: Record<LabFlag, string> = { low: 'Low', high: 'High', normal: 'Normal', unknown: 'No range' };
+
+/** One test of a parsed lab report, as shown. */
+export interface LabTest {
+  name: string;
+  /** The value as reported (a number, or a text such as "Positive"). */
+  value: string;
+  unit: string;
+  /** The reference range as a person reads it ("13 – 17", "< 200"), or '' when none was given. */
+  range: string;
+  flag: LabFlag;
+  /** How sure the service is of what it read, 0 to 1; null when not given. */
+  confidence: number | null;
+}
+
+/** The report's identifying details: shown only on request (patient data). */
+export interface LabReportDetails {
+  patientName: string | null;
+  /** "54 years", "8 months"… */
+  age: string | null;
+  gender: string | null;
+  /** ISO date-time of sample collection. */
+  sampleDate: string | null;
+  lab: string | null;
+  doctor: string | null;
+}
+
+/** A parsed lab report as the Records screen shows it; the details come apart, on request. */
+export type RecordResultView =
+  | {
+      state: 'ready';
+      tests: LabTest[];
+      /** Tests the service sent that could not be read (left out of `tests`). */
+      unreadableTests: number;
+      /** Whether patient details were found (the `pii` task). */
+      hasDetails: boolean;
+      /** Whether a FHIR bundle can be exported. */
+      hasFhir: boolean;
+      /** What the doctor should know about the result (a part that could not be read). */
+      notices: string[];
+    }
+  | { state: 'unreadable'; problem: string };
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;

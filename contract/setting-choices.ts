@@ -32,3 +32,12 @@ export const SECRET_LABELS: Record<SecretName, string> = {
 };
 
 export const JWE_CLIENT_KEY_BYTES = 16;
+
+/** How the record shortcut works: press to start and press again to stop, or record while it is held. */
+export const RECORD_SHORTCUT_MODES = ['toggle', 'hold'] as const;
+export type RecordShortcutMode = (typeof RECORD_SHORTCUT_MODES)[number];
+
+export const RECORD_SHORTCUT_MODE_LABELS: Record<RecordShortcutMode, string> = {
+  toggle: 'Press to start, press again to stop',
+  hold: 'Hold to record, release to stop',
+};

@@ -1,11 +1,11 @@
 /** Settings: their schema, defaults and rules, for main (validation, storage) and the types the page uses. Imports nothing from Electron. */
 import { z } from 'zod';
 import { clientIdProblem } from './auth';
-import { JWE_CLIENT_KEY_BYTES, SERVICE_BASE_URLS, SERVICE_KINDS, UPLOAD_AUDIO_FORMATS, type SecretName } from './setting-choices';
+import { JWE_CLIENT_KEY_BYTES, RECORD_SHORTCUT_MODES, SERVICE_BASE_URLS, SERVICE_KINDS, UPLOAD_AUDIO_FORMATS, type SecretName } from './setting-choices';
 import { transportProblem } from './url-rules';
 
-export { JWE_CLIENT_KEY_BYTES, SECRET_LABELS, SECRET_NAMES, SERVICE_BASE_URLS, SERVICE_KINDS, SERVICE_LABELS, UPLOAD_AUDIO_FORMATS } from './setting-choices';
-export type { SecretName, ServiceKind, UploadAudioFormat } from './setting-choices';
+export { JWE_CLIENT_KEY_BYTES, RECORD_SHORTCUT_MODES, SECRET_LABELS, SECRET_NAMES, SERVICE_BASE_URLS, SERVICE_KINDS, SERVICE_LABELS, UPLOAD_AUDIO_FORMATS } from './setting-choices';
+export type { RecordShortcutMode, SecretName, ServiceKind, UploadAudioFormat } from './setting-choices';
 
 const shortText = (label: string) =>
   z
@@ -38,6 +38,22 @@ export function acceleratorProblem(value: string): string | null {
   return null;
 }
 
+/** One spelling per shortcut (modifiers sorted, case folded, synonyms merged), to tell whether two are the same. */
+export function acceleratorIdentity(value: string): string {
+  const synonyms: Record<string, string> = { cmd: 'command', ctrl: 'control', cmdorctrl: 'commandorcontrol', option: 'alt', meta: 'super', return: 'enter', esc: 'escape' };
+  const parts = value.split('+').map((part) => part.trim().toLowerCase());
+  const key = parts.pop() ?? '';
+  const named = (part: string) => synonyms[part] ?? part;
+  return [...new Set(parts.map(named))].sort().concat(named(key)).join('+');
+}
+
+/** A global shortcut setting: an accelerator (checked by `acceleratorProblem`) or empty for none. */
+const shortcutSchema = z
+  .string()
+  .trim()
+  .max(60)
+  .refine((value) => acceleratorProblem(value) === null, { error: (issue) => acceleratorProblem(String(issue.input)) ?? 'Invalid shortcut.' });
+
 export const settingsSchema = z.object({
   service: z.enum(SERVICE_KINDS),
   customServiceUrl: optionalServiceUrlSchema,
@@ -66,11 +82,15 @@ export const settingsSchema = z.object({
   /** Seconds before an OTP may be sent again. */
   otpResendSeconds: z.number().int().min(5, 'Wait at least 5 seconds between OTPs.').max(600, 'Wait at most 10 minutes between OTPs.'),
   /** Global shortcut that starts and stops recording, even with the app in the background. */
-  recordShortcut: z
-    .string()
-    .trim()
-    .max(60)
-    .refine((value) => acceleratorProblem(value) === null, { error: (issue) => acceleratorProblem(String(issue.input)) ?? 'Invalid shortcut.' }),
+  recordShortcut: shortcutSchema,
+  /** `toggle`: the shortcut starts and stops; `hold`: it records while held (where the OS lets the app see key releases). */
+  recordShortcutMode: z.enum(RECORD_SHORTCUT_MODES),
+  /** A short sound when the shortcut starts and stops recording. */
+  recordCues: z.boolean(),
+  /** Global shortcut that copies the note of the newest finished dictation. */
+  copyNoteShortcut: shortcutSchema,
+  /** After that shortcut, also paste the note into the field that has focus in the other program. */
+  insertCopiedNote: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingName = keyof Settings;
@@ -92,6 +112,10 @@ export const DEFAULT_SETTINGS: Settings = {
   updateChannel: 'latest',
   otpResendSeconds: 60,
   recordShortcut: 'CommandOrControl+Alt+R',
+  recordShortcutMode: 'toggle',
+  recordCues: true,
+  copyNoteShortcut: 'CommandOrControl+Alt+C',
+  insertCopiedNote: false,
 };
 
 /** Checks a secret's value; an empty string means "clear it". Returns a message, or null when valid. */
@@ -120,6 +144,9 @@ export function crossFieldProblems(settings: Settings): Partial<Record<SettingNa
   const problems: Partial<Record<SettingName, string>> = {};
   if (settings.service === 'custom' && settings.customServiceUrl === '') {
     problems.customServiceUrl = 'Enter the address of the custom service.';
+  }
+  if (settings.copyNoteShortcut !== '' && acceleratorIdentity(settings.copyNoteShortcut) === acceleratorIdentity(settings.recordShortcut)) {
+    problems.copyNoteShortcut = 'The copy shortcut must differ from the record shortcut.';
   }
   return problems;
 }

@@ -41,6 +41,7 @@ const bridge = {
   deleteDictation: invoke('deleteDictation'),
   exportOutput: invoke('exportOutput'),
   copyText: invoke('copyText'),
+  copyNote: invoke('copyNote'),
   pickRecordFiles: invoke('pickRecordFiles'),
   stageRecordFiles: invoke('stageRecordFiles'),
   dismissStagedFile: invoke('dismissStagedFile'),
@@ -48,6 +49,9 @@ const bridge = {
   listRecords: invoke('listRecords'),
   retryRecord: invoke('retryRecord'),
   deleteRecord: invoke('deleteRecord'),
+  getRecordResult: invoke('getRecordResult'),
+  showRecordDetails: invoke('showRecordDetails'),
+  exportRecordFhir: invoke('exportRecordFhir'),
   getRegistration: invoke('getRegistration'),
   startRegistration: invoke('startRegistration'),
   resendRegistrationOtp: invoke('resendRegistrationOtp'),
@@ -73,6 +77,7 @@ const bridge = {
     recordChanged: subscribe('recordChanged'),
     recordRemoved: subscribe('recordRemoved'),
     updateChanged: subscribe('updateChanged'),
+    recordCue: subscribe('recordCue'),
   },
 } satisfies ScribeBridge;
 

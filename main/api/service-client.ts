@@ -5,7 +5,8 @@
  */
 import type { TranscriptionResult } from '../../contract/transcription';
 import type { TransportOptions } from './http-transport';
-import { uploadRecord, type RecordUpload } from './records-api';
+import type { RecordParseAnswer } from './record-result';
+import { getRecordResult, uploadRecord, type RecordUpload } from './records-api';
 import * as registration from './registration-api';
 import type { AbhaStep, RegistrationOtp, SuggestionRequest } from './registration-api';
 import { ServiceCaller, type ServiceConfig } from './service-call';
@@ -33,6 +34,10 @@ export class ServiceClient {
 
   uploadRecord(input: RecordUpload): Promise<{ documentId: string }> {
     return uploadRecord(this.caller, input);
+  }
+
+  getRecordResult(documentId: string, signal?: AbortSignal): Promise<RecordParseAnswer> {
+    return getRecordResult(this.caller, documentId, signal);
   }
 
   startRegistration(input: { aadhaarNumber: string; signal?: AbortSignal }): Promise<RegistrationOtp> {

@@ -38,6 +38,8 @@ interface Recording {
   mp3: CompactCopy | null;
   paused: boolean;
   stopRequested: boolean;
+  /** Frames that began before this time (epoch ms) are written as silence. */
+  silenceUntil: number;
 }
 
 let current: Recording | null = null;
@@ -92,7 +94,8 @@ async function capture(recording: Recording): Promise<void> {
   let frames = 0;
   let loudest = 0;
   // Every append syncs the file to disk when the last sync is 500 ms old; with no frames there is nothing new to sync.
-  const pacer = new ReadPacer((recording.recorder.frameLength / SAMPLE_RATE) * 1000);
+  const frameMs = (recording.recorder.frameLength / SAMPLE_RATE) * 1000;
+  const pacer = new ReadPacer(frameMs);
   while (!recording.stopRequested) {
     const delay = pacer.delayMs();
     // Also when Stop came meanwhile: the frame due now holds the last words.
@@ -116,6 +119,8 @@ async function capture(recording: Recording): Promise<void> {
     }
     if (!lastFrameAt) send({ type: 'started', device: recording.recorder.getSelectedDevice() });
     lastFrameAt = Date.now();
+    // The frame just read began a frame's length ago (or earlier): while that was before the end of the cue, it may hold the cue.
+    if (lastFrameAt - frameMs < recording.silenceUntil) frame.fill(0);
     if (recording.paused) {
       recording.audio.syncIfDue();
       continue;
@@ -164,7 +169,7 @@ function start(message: Extract<ToRecorder, { type: 'start' }>): void {
     send({ type: 'error', message: text.startsWith('The microphone') ? text : `The microphone could not be opened (${text}).` });
     return;
   }
-  const recording: Recording = { recorder, audio, mp3: null, paused: false, stopRequested: false };
+  const recording: Recording = { recorder, audio, mp3: null, paused: false, stopRequested: false, silenceUntil: message.silenceUntil };
   current = recording;
   if (message.mp3Path) recording.mp3 = new CompactCopy(message.mp3Path, message.audioKey, diagnose);
   capture(recording).catch((error: unknown) => fail(recording, (error as Error).message));

@@ -3,9 +3,11 @@
 export type ToRecorder =
   /**
    * Records into `audioPath` (and, when given, the compact copy into `mp3Path`), both
-   * encrypted with `audioKey`, from the named microphone ('' = default).
+   * encrypted with `audioKey`, from the named microphone ('' = default). Sound captured before
+   * `silenceUntil` (epoch ms; 0 for none) is written as silence: a cue the app played then
+   * must not end up in the recording.
    */
-  | { type: 'start'; audioPath: string; audioKey: Uint8Array; mp3Path: string | null; deviceName: string; frameLength: number }
+  | { type: 'start'; audioPath: string; audioKey: Uint8Array; mp3Path: string | null; deviceName: string; frameLength: number; silenceUntil: number }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'stop' }

@@ -74,8 +74,9 @@ export class Recorder {
   /**
    * Resolves once the first frame has arrived; rejects with a message for the user.
    * `mp3Path`: where to write the compact copy as the audio arrives, or null for none.
+   * `silenceUntil`: sound captured before this time (epoch ms) is written as silence.
    */
-  start(target: RecordingTarget, mp3Path: string | null, deviceName: string): Promise<{ device: string }> {
+  start(target: RecordingTarget, mp3Path: string | null, deviceName: string, silenceUntil = 0): Promise<{ device: string }> {
     if (this.active) return Promise.reject(new Error('A recording is already in progress.'));
     return new Promise((resolve, reject) => {
       this.active = {
@@ -85,7 +86,7 @@ export class Recorder {
         onFailedToStart: (message) => reject(new Error(message)),
         onStopped: null,
       };
-      this.host.send({ type: 'start', audioPath: target.path, audioKey: target.key, mp3Path, deviceName, frameLength: FRAME_LENGTH }).catch((error: unknown) => {
+      this.host.send({ type: 'start', audioPath: target.path, audioKey: target.key, mp3Path, deviceName, frameLength: FRAME_LENGTH, silenceUntil }).catch((error: unknown) => {
         this.active = null;
         reject(error instanceof Error ? error : new Error(String(error)));
       });

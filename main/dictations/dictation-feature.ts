@@ -2,8 +2,7 @@
  * Dictation, assembled: the store on disk, the recording session, the outbox and the
  * global shortcut, and the IPC handlers the renderer calls. Follows the settings by itself.
  */
-import { clipboard, dialog, Notification } from 'electron';
-import { writeFile } from 'node:fs/promises';
+import { BrowserWindow, clipboard, Notification } from 'electron';
 import { join } from 'node:path';
 import { PENDING_STATES } from '../../contract/dictation';
 import { Recorder } from '../audio/recorder';
@@ -17,7 +16,8 @@ import type { OperationHandlers } from '../ipc/register-operations';
 import { log } from '../log';
 import type { ServiceFeature } from '../service/service-feature';
 import type { SettingsService } from '../settings/settings-service';
-import { RecordShortcut } from '../shortcuts/record-shortcut';
+import { DesktopShortcuts } from '../shortcuts/desktop-shortcuts';
+import { saveJsonExport } from '../windows/save-json-export';
 import type { KeysOrProblem } from '../storage/data-keys';
 import { storageProblem } from '../storage/storage-problem';
 import { testClockOffsetMs } from '../test-clock';
@@ -26,7 +26,9 @@ import { purgeExpiredAudio } from './audio-retention';
 import { summaryOf, type DictationManifest } from './dictation-manifest';
 import { DictationOutbox } from './dictation-outbox';
 import { DictationStore, chunkProblem } from './dictation-store';
+import { latestNote, noteOf, writeNote } from './note-clipboard';
 import { RecordingSession } from './recording-session';
+import { shortcutRecorder } from './shortcut-recorder';
 
 export interface DictationFeatureDeps {
   userData: string;
@@ -57,6 +59,7 @@ type DictationHandlers = Pick<
   | 'deleteDictation'
   | 'exportOutput'
   | 'copyText'
+  | 'copyNote'
 >;
 
 function notifyReady(manifest: DictationManifest): void {
@@ -110,17 +113,34 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   });
   deps.service.onResume(() => outbox.kick());
 
-  const shortcut = new RecordShortcut(() => void session.toggle({ mode: 'dictation', label: '' }));
   const session: RecordingSession = new RecordingSession({
     store,
     createRecorder: (events) => new Recorder(deps.recorderHost, events),
     microphone: () => deps.settings.current().microphone,
     compactCopy: () => deps.settings.current().uploadAudioFormat === 'mp3',
     ensurePermission: ensureMicrophonePermission,
-    shortcut: () => shortcut.current(),
+    shortcut: () => shortcuts.recordShortcut(),
     onStatus: (status) => deps.window.send('recorderChanged', status),
     onRecorded: () => outbox.kick(),
     onDiagnostic: (text) => log.warn(`recorder: ${text}`),
+  });
+  const shortcuts: DesktopShortcuts = new DesktopShortcuts({
+    recorder: shortcutRecorder(session, () => deps.settings.current().recordCues, (cue) => deps.window.send('recordCue', cue)),
+    copy: {
+      copyLatest: async () => {
+        const latest = latestNote(store);
+        if (!latest) return { copied: false, reason: 'No dictation has a result to copy yet.' };
+        await writeNote(latest.note);
+        log.info('copy: the newest note was copied by the shortcut');
+        return { copied: true, recordedAt: new Date(latest.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) };
+      },
+      appHasFocus: () => BrowserWindow.getFocusedWindow() !== null,
+      tell: (title, body) => {
+        if (Notification.isSupported()) new Notification({ title, body, silent: true }).show();
+      },
+    },
+    settings: () => deps.settings.current(),
+    onAccess: (access) => deps.settings.reportShortcutAccess(access),
   });
 
   /** Recordings cut off by a crash get their compact copy again, from the repaired WAV, in the background. */
@@ -155,13 +175,8 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     })().catch((error: unknown) => log.warn(`data: ${storageProblem(error)}`));
   };
 
-  let appliedShortcut = '';
   const applySettings = () => {
-    const accelerator = deps.settings.current().recordShortcut;
-    const problem = shortcut.apply(accelerator);
-    if (problem) log.warn(`shortcut: ${problem}`);
-    else if (accelerator !== '' && accelerator !== appliedShortcut) log.info(`shortcut: ${accelerator} records`);
-    appliedShortcut = problem ? '' : accelerator;
+    shortcuts.apply();
     deps.window.send('recorderChanged', session.status());
     outbox.kick();
   };
@@ -204,24 +219,16 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
         fail('not-found', 'There is no JSON output to export for this template.');
       }
       // The JSON text main made when the output arrived (checked again when read back): exported as it is.
-      const json = output.content.json;
-      const window = deps.window.current;
-      const options = {
-        title: 'Export output (the file is saved unencrypted)',
-        message: 'The exported file is not encrypted: save it only where patient data may be kept.',
-        defaultPath: `${output.content.kind === 'fhir' ? 'fhir' : templateId}-${store.get(id)?.createdAt.slice(0, 10) ?? 'export'}.json`,
-        filters: [{ name: 'JSON', extensions: ['json'] }],
-      };
-      const choice = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
-      if (choice.canceled || !choice.filePath) return null;
-      try {
-        await writeFile(choice.filePath, `${json}\n`, { mode: 0o600 });
-      } catch (error) {
-        fail('storage', `The file could not be saved. ${storageProblem(error)}`);
-      }
-      return choice.filePath;
+      const name = `${output.content.kind === 'fhir' ? 'fhir' : templateId}-${store.get(id)?.createdAt.slice(0, 10) ?? 'export'}.json`;
+      return saveJsonExport(deps.window.current, name, output.content.json);
     },
     copyText: ({ text }) => clipboard.writeText(text),
+    copyNote: async ({ id }) => {
+      if (!store.get(id)) fail('not-found', 'This dictation no longer exists.');
+      const note = noteOf(store, id);
+      if (!note) fail('not-found', 'This dictation has no result a note could be made of.');
+      await writeNote(note);
+    },
   };
 
   let retentionTimer: NodeJS.Timeout | null = null;
@@ -264,7 +271,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     dispose(): void {
       outbox.stop();
       session.recorder.dispose();
-      shortcut.dispose();
+      shortcuts.dispose();
       if (retentionTimer) clearInterval(retentionTimer);
     },
   };

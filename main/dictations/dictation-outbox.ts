@@ -17,7 +17,7 @@ import type { UploadSource } from '../api/upload-source';
 import { fail } from '../ipc/app-failure';
 import { decideAfterFailure } from '../outbox/failure-decision';
 import { OutboxRunner, dueItems } from '../outbox/outbox-runner';
-import { ResultPoller, type LookupAnswer, type LookupFailure, type PollSchedule } from '../outbox/result-poller';
+import { ResultPoller, firstLookupAt, type LookupAnswer, type LookupFailure, type PollSchedule } from '../outbox/result-poller';
 import { UploadProgress } from '../outbox/upload-progress';
 import type { ServiceHealth } from '../service/service-health';
 import { storageProblem } from '../storage/storage-problem';
@@ -87,13 +87,7 @@ export class DictationOutbox {
         options.store
           .list()
           .filter((manifest) => manifest.state === 'processing')
-          .map((manifest) => ({
-            id: manifest.id,
-            firstLookupAt: Math.max(
-              Date.parse(manifest.uploadedAt ?? manifest.createdAt) + (options.firstLookupDelay ?? firstLookupDelayMs)(manifest.durationMs),
-              manifest.nextAttemptAt ? Date.parse(manifest.nextAttemptAt) : 0,
-            ),
-          })),
+          .map((manifest) => ({ id: manifest.id, firstLookupAt: firstLookupAt(manifest, (options.firstLookupDelay ?? firstLookupDelayMs)(manifest.durationMs)) })),
       lookup: (id, signal) => this.lookUp(id, signal),
       settle: (id, result) => this.settle(id, result),
       failed: (id, error) => this.lookupFailed(id, error),

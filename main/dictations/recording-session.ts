@@ -48,7 +48,8 @@ export class RecordingSession {
     return status;
   }
 
-  async start(input: { mode: DictationMode; label: string }): Promise<RecorderStatus> {
+  /** `silenceUntil`: sound captured before this time (epoch ms) is recorded as silence (a cue sound being played). */
+  async start(input: { mode: DictationMode; label: string }, silenceUntil = 0): Promise<RecorderStatus> {
     if (this.current.state !== 'idle') return this.set({ message: 'A recording is already in progress. Stop it before starting another.' });
     try {
       await this.deps.ensurePermission();
@@ -64,7 +65,12 @@ export class RecordingSession {
       return this.set({ message: `The recording could not be started. ${writeProblem(error)}` });
     }
     // The microphone opens in the recorder process while the manifest is written here.
-    const started = this.recorder.start({ path: store.audioPath(id), key: audioKey }, this.deps.compactCopy() ? store.compactAudioPath(id) : null, this.deps.microphone());
+    const started = this.recorder.start(
+      { path: store.audioPath(id), key: audioKey },
+      this.deps.compactCopy() ? store.compactAudioPath(id) : null,
+      this.deps.microphone(),
+      silenceUntil,
+    );
     let manifest: DictationManifest;
     try {
       manifest = store.create({ id, ...input });
@@ -111,13 +117,6 @@ export class RecordingSession {
     await this.recorder.stop();
     this.deps.store.delete(id);
     return this.set({ state: 'idle', dictationId: null, elapsedMs: 0, message: null });
-  }
-
-  /** The global shortcut: start when idle, stop when recording or paused. */
-  async toggle(defaults: { mode: DictationMode; label: string }): Promise<RecorderStatus> {
-    if (this.current.state === 'idle') return this.start(defaults);
-    if (this.current.state === 'recording' || this.current.state === 'paused') return this.stop();
-    return this.status();
   }
 
   private finish(durationMs: number, message: string | null): RecorderStatus {

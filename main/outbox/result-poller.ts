@@ -30,6 +30,11 @@ export interface PollSchedule {
 
 export const DEFAULT_POLL_SCHEDULE: PollSchedule = { baseMs: 2_000, capMs: 15_000, patienceMs: 15 * 60_000, slowMs: 5 * 60_000, notFoundRetries: 3 };
 
+/** When an item is first looked up: `delayMs` after its upload, and not before its next attempt is due. */
+export function firstLookupAt(item: { uploadedAt: string | null; createdAt: string; nextAttemptAt: string | null }, delayMs: number): number {
+  return Math.max(Date.parse(item.uploadedAt ?? item.createdAt) + delayMs, item.nextAttemptAt ? Date.parse(item.nextAttemptAt) : 0);
+}
+
 /** What the caller decides after a failed lookup: try again at a time, or stop looking (it has settled the item). */
 export type LookupFailure = { retryAt: number } | 'stop';
 

@@ -1,25 +1,49 @@
 /**
- * Sends queued lab reports, a few at a time, whenever the service can be reached. The
- * upload operation has no client-chosen id, so an upload cut off by a crash is sent again
- * from the start; the service may then hold the document twice.
+ * Sends queued lab reports, a few at a time, whenever the service can be reached, then looks
+ * each one's parsing result up (result-poller.ts: the same backoff, Retry-After and patience
+ * as dictations) until the service has read it or refused it. Everything it knows is in the
+ * store, so it resumes after a restart where it stopped. The upload operation has no
+ * client-chosen id, so an upload cut off by a crash is sent again from the start; the
+ * service may then hold the document twice. A document the service has is never sent again
+ * because its result could not be fetched or stored here: it is looked up again.
  */
 import { canRetryRecord, isRecordPending } from '../../contract/records';
+import type { RecordParseAnswer } from '../api/record-result';
 import type { RecordUpload } from '../api/service-client';
+import { isServiceError } from '../api/service-error';
 import { fail } from '../ipc/app-failure';
 import { decideAfterFailure } from '../outbox/failure-decision';
 import { OutboxRunner, dueItems } from '../outbox/outbox-runner';
+import { ResultPoller, firstLookupAt, type LookupAnswer, type LookupFailure, type PollSchedule } from '../outbox/result-poller';
 import { UploadProgress } from '../outbox/upload-progress';
 import type { ServiceHealth } from '../service/service-health';
-import type { RecordStore } from './record-store';
+import { storageProblem } from '../storage/storage-problem';
+import type { RecordManifest, RecordStore } from './record-store';
+
+type FinalAnswer = Exclude<RecordParseAnswer, { state: 'pending' }>;
+
+/** The service needs a few seconds to read a report. */
+const FIRST_LOOKUP_MS = 3_000;
+const LOCAL_RETRY_MS = 30_000;
+const MAX_MALFORMED_ATTEMPTS = 5;
 
 export interface RecordOutboxOptions {
   store: RecordStore;
-  client: { uploadRecord(input: RecordUpload): Promise<{ documentId: string }> };
+  client: {
+    uploadRecord(input: RecordUpload): Promise<{ documentId: string }>;
+    getRecordResult(documentId: string, signal?: AbortSignal): Promise<RecordParseAnswer>;
+  };
   health: ServiceHealth;
   isOnline(): boolean;
   /** Whether requests are encrypted now (a key and kid are set). */
   encrypting(): boolean;
   onProgress?(id: string, fraction: number): void;
+  /** Between result lookups while the service reads a report. */
+  pollSchedule?: PollSchedule;
+  /** How long after its upload a report's result is first asked for. */
+  firstLookupMs?: number;
+  /** After a local failure (the report could not be stored here), look it up again this much later. */
+  localRetryMs?: number;
   now?: () => number;
   random?: () => number;
 }
@@ -27,6 +51,7 @@ export interface RecordOutboxOptions {
 export class RecordOutbox {
   private readonly progress: UploadProgress;
   private readonly runner: OutboxRunner;
+  private readonly results: ResultPoller<FinalAnswer>;
 
   constructor(private readonly options: RecordOutboxOptions) {
     this.progress = new UploadProgress(options.onProgress, options.now);
@@ -37,18 +62,40 @@ export class RecordOutbox {
       isOnline: options.isOnline,
       now: options.now,
     });
+    this.results = new ResultPoller<FinalAnswer>({
+      waiting: () =>
+        options.store
+          .list()
+          .filter((record) => record.state === 'reading' && record.documentId !== null)
+          .map((record) => ({ id: record.id, firstLookupAt: firstLookupAt(record, options.firstLookupMs ?? FIRST_LOOKUP_MS) })),
+      lookup: (id, signal) => this.lookUp(id, signal),
+      settle: (id, answer) => this.settle(id, answer),
+      failed: (id, error) => this.lookupFailed(id, error),
+      health: options.health,
+      isOnline: options.isOnline,
+      schedule: options.pollSchedule,
+      now: options.now,
+      random: options.random,
+    });
+  }
+
+  private get now(): number {
+    return (this.options.now ?? Date.now)();
   }
 
   start(): void {
     this.runner.start();
+    this.results.start();
   }
 
   stop(): void {
     this.runner.stop();
+    this.results.stop();
   }
 
   kick(): void {
     this.runner.kick();
+    this.results.kick();
   }
 
   progressOf(id: string): number | null {
@@ -64,16 +111,29 @@ export class RecordOutbox {
     return this.options.store.list().some((record) => record.state === 'uploading');
   }
 
+  /**
+   * Tries again now: a report the service has but whose result could not be fetched is looked
+   * up again; one the service refused, lost or deleted (or never took) is sent again.
+   */
   retry(id: string): void {
-    const record = this.options.store.get(id);
+    const { store } = this.options;
+    const record = store.get(id);
     if (!record) fail('not-found', 'This document is no longer in the list.');
-    if (!canRetryRecord(record) || this.runner.isRunning(id)) fail('refused', 'This document cannot be sent again now.');
-    this.options.store.update(id, { state: 'queued', attempts: 0, nextAttemptAt: null, problem: null });
+    if (!canRetryRecord(record) || this.runner.isRunning(id) || this.results.isLooking(id)) fail('refused', 'This document cannot be sent again now.');
+    const reset = { attempts: 0, nextAttemptAt: null, problem: null };
+    this.results.forget(id);
+    if (record.documentId !== null && record.finishedAt === null) {
+      store.update(id, { ...reset, state: 'reading' });
+    } else {
+      store.dropReport(id);
+      store.update(id, { ...reset, state: 'queued', documentId: null, uploadedAt: null, finishedAt: null });
+    }
     this.kick();
   }
 
   remove(id: string): void {
     this.runner.abort(id);
+    this.results.forget(id);
     this.options.store.delete(id);
   }
 
@@ -81,7 +141,6 @@ export class RecordOutbox {
     const { store, client, health } = this.options;
     const record = store.get(id);
     if (!record) return;
-    const now = () => (this.options.now ?? Date.now)();
     try {
       store.update(id, { state: 'uploading', problem: null, encrypted: this.options.encrypting() });
       const { documentId } = await client.uploadRecord({
@@ -93,16 +152,87 @@ export class RecordOutbox {
         onProgress: this.progress.tracker(id),
       });
       health.answered();
-      if (store.get(id)) store.update(id, { state: 'uploaded', documentId, attempts: 0, nextAttemptAt: null, problem: null });
+      if (!store.get(id)) return;
+      store.update(id, { state: 'reading', documentId, uploadedAt: new Date(this.now).toISOString(), attempts: 0, nextAttemptAt: null, problem: null });
+      this.results.kick();
     } catch (error) {
       if (signal.aborted || !store.get(id)) return;
       const attempts = store.get(id)!.attempts + 1;
-      const decision = decideAfterFailure(error, { health, attempts, now: now(), what: 'The file could not be sent', random: this.options.random });
+      const decision = decideAfterFailure(error, { health, attempts, now: this.now, what: 'The file could not be sent', random: this.options.random });
       if (decision.action === 'hold') store.update(id, { state: 'queued', problem: decision.problem });
       else if (decision.action === 'fail') store.update(id, { state: 'failed', attempts, problem: decision.problem, nextAttemptAt: null });
       else store.update(id, { state: 'queued', attempts, problem: decision.problem, nextAttemptAt: new Date(decision.retryAt).toISOString() });
     } finally {
       this.progress.clear(id);
     }
+  }
+
+  private async lookUp(id: string, signal: AbortSignal): Promise<LookupAnswer<FinalAnswer>> {
+    const record = this.options.store.get(id);
+    if (!record?.documentId) return { state: 'pending' };
+    const answer = await this.options.client.getRecordResult(record.documentId, signal);
+    this.options.health.answered();
+    return answer.state === 'pending' ? { state: 'pending' } : { state: 'final', result: answer };
+  }
+
+  private settle(id: string, answer: FinalAnswer): void {
+    const { store } = this.options;
+    if (!store.get(id)) return;
+    const finished = { attempts: 0, nextAttemptAt: null, finishedAt: new Date(this.now).toISOString() };
+    if (answer.state === 'error') {
+      store.update(id, { ...finished, state: 'failed', problem: answer.message });
+    } else if (answer.state === 'deleted') {
+      store.update(id, { ...finished, state: 'failed', problem: 'The service deleted this document before reading it. Retry to send it again.' });
+    } else {
+      try {
+        store.saveReport(id, answer.report);
+      } catch (error) {
+        // A local failure: the service has read the report; it is fetched again, never sent again.
+        store.update(id, {
+          problem: `The report could not be saved on this computer. ${storageProblem(error)} The app will fetch it again.`,
+          nextAttemptAt: new Date(this.now + this.localRetryMs).toISOString(),
+        });
+        return;
+      }
+      store.update(id, { ...finished, state: 'ready', problem: null });
+    }
+  }
+
+  private get localRetryMs(): number {
+    return this.options.localRetryMs ?? LOCAL_RETRY_MS;
+  }
+
+  private lookupFailed(id: string, error: unknown): LookupFailure {
+    const { store } = this.options;
+    const record: RecordManifest | undefined = store.get(id);
+    if (!record) return 'stop';
+    if (!isServiceError(error)) {
+      // Something on this computer, not the service: the document stands, look again later.
+      store.update(id, { problem: 'The result could not be read on this computer. The app will fetch it again.', nextAttemptAt: new Date(this.now + this.localRetryMs).toISOString() });
+      return { retryAt: this.now + this.localRetryMs };
+    }
+    const attempts = record.attempts + 1;
+    const decision = decideAfterFailure(error, {
+      health: this.options.health,
+      attempts,
+      now: this.now,
+      what: 'The result could not be fetched',
+      random: this.options.random,
+      retryAnyway: (failure) => failure.kind === 'malformed_response' && attempts < MAX_MALFORMED_ATTEMPTS,
+    });
+    if (decision.action === 'hold') {
+      store.update(id, { problem: decision.problem });
+      return { retryAt: this.now };
+    }
+    if (decision.action === 'retry') {
+      store.update(id, { attempts, problem: decision.problem, nextAttemptAt: new Date(decision.retryAt).toISOString() });
+      return { retryAt: decision.retryAt };
+    }
+    if (decision.error?.kind === 'not_found') {
+      store.update(id, { state: 'failed', attempts, documentId: null, nextAttemptAt: null, problem: 'The service lost track of this document. Retry to send it again.' });
+    } else {
+      store.update(id, { state: 'failed', attempts, nextAttemptAt: null, problem: decision.problem });
+    }
+    return 'stop';
   }
 }

@@ -1,17 +1,20 @@
 /**
- * Lab reports on disk: `records/<id>/` with the manifest and a copy of the file as queued
- * (`document.sealed`), encrypted with the report's key; its file name (it may name the
+ * Lab reports on disk: `records/<id>/` with the manifest, a copy of the file as queued
+ * (`document.sealed`) and, once the service has read it, the parsed report
+ * (`report.sealed`), both encrypted with the report's key; its file name (it may name the
  * patient) is kept with the key (item-keyring.ts), not in the manifest.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { RECORD_STATES, RECORD_TASKS, type RecordKind, type RecordSummary, type RecordTask } from '../../contract/records';
 import { sealedFileSource, type UploadSource } from '../api/upload-source';
 import { FolderStore } from '../storage/folder-store';
 import type { ItemKeyring } from '../storage/item-keyring';
-import { SealedFileWriter, checkSealedFile, sealClearFile } from '../storage/sealed-file';
+import { writeFileAtomic } from '../storage/atomic-file';
+import { SealedFileWriter, checkSealedFile, openSealedBytes, sealBytes, sealClearFile } from '../storage/sealed-file';
+import { labReportSchema, type LabReport } from './lab-report';
 import { CONTENT_TYPES } from './record-file-check';
 
 export const recordManifestSchema = z.object({
@@ -23,17 +26,23 @@ export const recordManifestSchema = z.object({
   tasks: z.array(z.enum(RECORD_TASKS)).min(1),
   batch: z.boolean(),
   createdAt: z.string(),
-  state: z.enum(RECORD_STATES),
+  // `uploaded`: an earlier version's "sent", now read back like any other.
+  state: z.preprocess((state) => (state === 'uploaded' ? 'reading' : state), z.enum(RECORD_STATES)),
   documentId: z.string().nullable().default(null),
   encrypted: z.boolean().default(false),
   problem: z.string().nullable().default(null),
   attempts: z.number().int().min(0).default(0),
   nextAttemptAt: z.string().nullable().default(null),
+  uploadedAt: z.string().nullable().default(null),
+  finishedAt: z.string().nullable().default(null),
 });
 export type RecordManifest = z.infer<typeof recordManifestSchema>;
 
 const EXTENSIONS: Record<RecordKind, string> = { pdf: 'pdf', jpeg: 'jpg', png: 'png' };
 const DOCUMENT = 'document.sealed';
+const REPORT = 'report.sealed';
+/** A stored report larger than this is not read (the FHIR bundle is bounded at 1 MB). */
+const MAX_REPORT_FILE_BYTES = 8 * 1024 * 1024;
 
 export function recordSummaryOf(manifest: RecordManifest, uploadProgress: number | null): RecordSummary {
   const { version: _version, attempts: _attempts, ...summary } = manifest;
@@ -104,6 +113,30 @@ export class RecordStore extends FolderStore<RecordManifest> {
     } else {
       this.remember({ ...manifest, fileName: keyring.labelOf(manifest.id) });
     }
+  }
+
+  /** Keeps the parsed report, encrypted with the record's key (replaced whole, atomically). */
+  saveReport(id: string, report: LabReport): void {
+    writeFileAtomic(join(this.folderOf(id), REPORT), sealBytes(this.keyOf(id), Buffer.from(JSON.stringify(labReportSchema.parse(report)), 'utf8')));
+  }
+
+  /** The parsed report, checked; null when there is none; a file that cannot be read is a readable problem. */
+  readReport(id: string): { ok: true; report: LabReport } | { ok: false; problem: string } | null {
+    const path = join(this.folderOf(id), REPORT);
+    if (!existsSync(path)) return null;
+    try {
+      if (statSync(path).size > MAX_REPORT_FILE_BYTES) return { ok: false, problem: 'The saved report is too large to read.' };
+      const parsed = labReportSchema.safeParse(JSON.parse(openSealedBytes(this.keyOf(id), readFileSync(path)).toString('utf8')));
+      return parsed.success ? { ok: true, report: parsed.data } : { ok: false, problem: 'The saved report has an unexpected shape and cannot be shown.' };
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException | null)?.code;
+      return { ok: false, problem: code ? `The saved report could not be read from the disk (${code}).` : `The saved report could not be read. ${(error as Error).message}` };
+    }
+  }
+
+  /** Forgets a parsed report (the document is sent again). */
+  dropReport(id: string): void {
+    rmSync(join(this.folderOf(id), REPORT), { force: true });
   }
 
   /** Destroys the report's key first: any copy of its files left anywhere is then unreadable. */

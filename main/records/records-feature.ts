@@ -1,4 +1,4 @@
-/** Lab report upload, assembled: staging and checks, the store, the outbox, the IPC handlers. */
+/** Lab reports, assembled: staging and checks, the store, the outbox (upload, then the parsed report), the IPC handlers. */
 import { dialog } from 'electron';
 import { join } from 'node:path';
 import type { RecordTask } from '../../contract/records';
@@ -9,6 +9,8 @@ import type { KeysOrProblem } from '../storage/data-keys';
 import { writeProblem } from '../storage/storage-problem';
 import type { ServiceFeature } from '../service/service-feature';
 import type { WindowEvents } from '../windows/app-window';
+import { saveJsonExport } from '../windows/save-json-export';
+import { resultViewOf } from './lab-report';
 import { RecordOutbox } from './record-outbox';
 import { RecordStaging } from './record-staging';
 import { RecordStore, recordSummaryOf } from './record-store';
@@ -23,7 +25,16 @@ export interface RecordsFeatureDeps {
 
 type RecordHandlers = Pick<
   OperationHandlers,
-  'pickRecordFiles' | 'stageRecordFiles' | 'dismissStagedFile' | 'uploadRecords' | 'listRecords' | 'retryRecord' | 'deleteRecord'
+  | 'pickRecordFiles'
+  | 'stageRecordFiles'
+  | 'dismissStagedFile'
+  | 'uploadRecords'
+  | 'listRecords'
+  | 'retryRecord'
+  | 'deleteRecord'
+  | 'getRecordResult'
+  | 'showRecordDetails'
+  | 'exportRecordFhir'
 >;
 
 export function createRecordsFeature(deps: RecordsFeatureDeps) {
@@ -55,6 +66,13 @@ export function createRecordsFeature(deps: RecordsFeatureDeps) {
     changed();
   });
   deps.service.onResume(() => outbox.kick());
+
+  /** The parsed report of a record that is ready; null before. */
+  const readyReport = (id: string) => {
+    const record = store.get(id);
+    if (!record) fail('not-found', 'This document is no longer in the list.');
+    return record.state === 'ready' ? store.readReport(id) : null;
+  };
 
   const handlers: RecordHandlers = {
     pickRecordFiles: async () => {
@@ -95,6 +113,21 @@ export function createRecordsFeature(deps: RecordsFeatureDeps) {
     listRecords: () => store.list().map((record) => recordSummaryOf(record, outbox.progressOf(record.id))),
     retryRecord: ({ id }) => outbox.retry(id),
     deleteRecord: ({ id }) => outbox.remove(id),
+    getRecordResult: ({ id }) => {
+      const stored = readyReport(id);
+      if (!stored) return null;
+      return stored.ok ? resultViewOf(stored.report) : { state: 'unreadable', problem: stored.problem };
+    },
+    showRecordDetails: ({ id }) => {
+      const stored = readyReport(id);
+      return stored?.ok ? stored.report.details : null;
+    },
+    exportRecordFhir: async ({ id }) => {
+      const stored = readyReport(id);
+      if (!stored?.ok || stored.report.fhir === null) fail('not-found', 'This report has no FHIR bundle to export.');
+      const name = `lab-report-fhir-${store.get(id)!.createdAt.slice(0, 10)}.json`;
+      return saveJsonExport(deps.window.current, name, stored.report.fhir);
+    },
   };
 
   return {

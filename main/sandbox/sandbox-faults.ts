@@ -41,6 +41,8 @@ export const faultsSchema = z
     forbidRecords: z.boolean(),
     /** How long a transaction stays "in progress" (202) after its upload. */
     processingMs: z.number().int().min(0).max(600_000),
+    /** How long a lab report's result takes: `queued` for the first third, then `inprogress`, then final. */
+    recordProcessingMs: z.number().int().min(0).max(600_000),
     /** Outcomes for the next uploaded transactions, in order. */
     nextOutcomes: z.array(z.enum(['success', 'partial', 'failed'])),
     /** How encrypted answers are authenticated: with their own `protected`, the request's, or none. */
@@ -77,6 +79,7 @@ export const DEFAULT_FAULTS: SandboxFaults = {
   unauthorized: false,
   forbidRecords: false,
   processingMs: 1_500,
+  recordProcessingMs: 3_000,
   nextOutcomes: [],
   responseAad: 'protected',
   plainAnswers: false,

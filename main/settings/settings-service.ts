@@ -14,7 +14,7 @@ import {
   type SettingName,
   type Settings,
 } from '../../contract/settings';
-import type { DataProtection, SettingsView } from '../../contract/ipc';
+import type { DataProtection, SettingsView, ShortcutAccess } from '../../contract/ipc';
 import { fail } from '../ipc/app-failure';
 import type { LoadedPolicy } from './policy';
 import type { SecretVault } from './secret-vault';
@@ -36,8 +36,12 @@ function refuse(fields: Partial<Record<SettingName | SecretName, string>>): neve
 
 type Problems = Partial<Record<SettingName | SecretName, string>>;
 
+/** Shortcut access before the shortcuts have been applied: nothing known to be wrong. */
+export const SHORTCUTS_UNCHECKED: ShortcutAccess = { recordShortcut: null, holdToRecord: null, copyNoteShortcut: null, insertNote: null };
+
 export class SettingsService {
   private saved: Settings;
+  private shortcutAccess: ShortcutAccess = SHORTCUTS_UNCHECKED;
   private readonly listeners = new Set<(view: SettingsView) => void>();
 
   constructor(
@@ -84,7 +88,16 @@ export class SettingsService {
       policy: { path: this.policy.path, error: this.policy.error },
       secretProtection: this.vault.protection(),
       dataProtection: this.dataProtection(),
+      shortcutAccess: this.shortcutAccess,
     };
+  }
+
+  /** What the shortcuts can do on this desktop, as their owner found when it applied the settings; listeners hear of a change. */
+  reportShortcutAccess(access: ShortcutAccess): void {
+    const keys = Object.keys(access) as Array<keyof ShortcutAccess>;
+    if (keys.every((key) => access[key] === this.shortcutAccess[key])) return;
+    this.shortcutAccess = { ...access };
+    this.changed();
   }
 
   /** Saves a change; throws an invalid-input failure naming each refused field, saving nothing. */

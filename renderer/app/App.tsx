@@ -10,6 +10,7 @@ import { RecordsScreen } from '../features/records/RecordsScreen';
 import { RegistrationScreen } from '../features/registration/RegistrationScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { useDictationStore } from '../features/dictation/dictation-store';
+import { followRecordCues, prepareCues } from '../features/dictation/record-cue';
 import { useRecordsStore } from '../features/records/records-store';
 import { useSettingsStore } from '../features/settings/settings-store';
 import { SCREENS, useNavigationStore, type ScreenId } from './navigation-store';
@@ -34,6 +35,9 @@ export function App() {
   useEffect(() => followSettings(), [followSettings]);
   const followDictations = useDictationStore((state) => state.follow);
   useEffect(() => followDictations(), [followDictations]);
+  useEffect(() => followRecordCues(), []);
+  const cuesWanted = useSettingsStore((state) => Boolean(state.view?.values.recordCues && state.view.values.recordShortcut !== ''));
+  useEffect(() => prepareCues(cuesWanted), [cuesWanted]);
   const followRecords = useRecordsStore((state) => state.follow);
   useEffect(() => followRecords(), [followRecords]);
   const followUpdates = useUpdateStore((state) => state.follow);

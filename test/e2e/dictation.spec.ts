@@ -102,6 +102,41 @@ test('records speech from the microphone, sends it to the sandbox and shows the 
   await app.close();
 });
 
+test('after Stop the dictation just recorded is in view, moves from saved to its result, and shows it without a click', async ({ launch, startSandbox, microphone: _microphone }) => {
+  // Latency makes the upload last long enough to be seen.
+  const sandbox = await startSandbox({ faults: { processingMs: 2_000, latencyMs: 400 } });
+  const { app, page } = await launch({ policy: customService(sandbox) });
+  const detail = page.getByRole('region', { name: 'Dictation details' });
+  await expect(page.getByText('Select a dictation to see its status and result.')).toBeVisible();
+  // Every state the detail view shows, in order, as a person would see them change.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenStates: string[] }).seenStates = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="detail-state"]')?.textContent ?? '';
+      if (text !== '' && seen.at(-1) !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+
+  await page.getByLabel('Patient or visit (optional)').fill('Ward round, bed 4');
+  await page.getByRole('button', { name: '● Record' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
+  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(2500);
+  await page.getByRole('button', { name: '■ Stop' }).click();
+  await expect(detail.getByRole('heading', { name: 'Ward round, bed 4' })).toBeVisible();
+
+  await expect(detail.getByTestId('detail-state')).toHaveText('Completed', { timeout: 40_000 });
+  await expect(detail.getByRole('table', { name: 'Medications' })).toBeVisible();
+  await expect(detail.getByTestId('sync-steps').locator('[aria-current="step"]')).toHaveText('Result');
+  const seen = await page.evaluate(() => (window as unknown as { seenStates: string[] }).seenStates);
+  const expected = ['Uploading', 'Processing', 'Completed'];
+  expect(seen.filter((state) => expected.includes(state))).toEqual(expected);
+  expect(seen.every((state) => [...expected, 'Saved, waiting to send'].includes(state))).toBe(true);
+  await screenshot(page, 'dictation-just-recorded');
+  await app.close();
+  await sandbox.stop();
+});
+
 test('offline: two dictations wait on disk, then go when the service is back', async ({ launch, startSandbox, microphone: _microphone }) => {
   const sandbox = await startSandbox({ faults: { processingMs: 300 } });
   const { port } = new URL(sandbox.url);

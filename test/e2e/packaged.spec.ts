@@ -53,6 +53,7 @@ test('the app is in an asar archive with the native recorder and process entries
   expect(existsSync(join(UNPACKED, 'resources', 'app.asar'))).toBe(true);
   const unpacked = join(UNPACKED, 'resources', 'app.asar.unpacked');
   expect(existsSync(join(unpacked, 'node_modules/@picovoice/pvrecorder-node/lib/linux/x86_64/pv_recorder.node'))).toBe(true);
+  expect(existsSync(join(unpacked, 'node_modules/uiohook-napi/prebuilds/linux-x64/uiohook-napi.node'))).toBe(true);
   expect(existsSync(join(unpacked, 'out/main/recorder-process.cjs'))).toBe(true);
   expect(existsSync(join(unpacked, 'out/main/mp3-encode-worker.cjs'))).toBe(true);
   expect(readFileSync(join(UNPACKED, 'resources', 'app-update.yml'), 'utf8')).toMatch(/provider: generic/);
@@ -92,6 +93,26 @@ test('the packaged app starts to its window, records through the shortcut and sy
     await expect.poll(() => manifests().map((m) => m.state), { timeout: 60_000 }).toEqual(['completed']);
     expect(manifests()[0]!.durationMs).toBeGreaterThan(1000);
     expect(log()).not.toMatch(/recorder: .*Error/);
+  } finally {
+    child.kill('SIGTERM');
+    microphone.stop();
+  }
+});
+
+test('the packaged app loads its keyboard hook from the unpacked archive: holding the shortcut records until it is released', async () => {
+  const microphone = startVirtualMicrophone();
+  const { child, log, manifests } = startPackaged({ autoSync: false, recordShortcut: 'CommandOrControl+Alt+R', recordShortcutMode: 'hold' });
+  try {
+    await expect.poll(log, { timeout: 30_000 }).toContain('shortcut: CommandOrControl+Alt+R records (hold)');
+    expect(log()).toContain('keyboard: hook started');
+    execFileSync('xdotool', ['keydown', 'ctrl+alt+r']);
+    await expect.poll(() => manifests().map((m) => m.state), { timeout: 20_000 }).toEqual(['recording']);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(manifests().map((m) => m.state)).toEqual(['recording']);
+    execFileSync('xdotool', ['keyup', 'ctrl+alt+r']);
+    await expect.poll(() => manifests().map((m) => m.state), { timeout: 20_000 }).toEqual(['recorded']);
+    // The first recording after start-up waits for the recorder process to have the audio library loaded.
+    expect(manifests()[0]!.durationMs).toBeGreaterThan(1000);
   } finally {
     child.kill('SIGTERM');
     microphone.stop();

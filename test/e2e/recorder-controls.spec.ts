@@ -46,6 +46,25 @@ test('the global shortcut starts and stops recording while another window has fo
   await app.close();
 });
 
+test('holding the toggle shortcut a little long starts one recording and does not stop it (key repeats are ignored)', async ({ launch, microphone: _microphone }) => {
+  const { app, page } = await launch({ policy: { autoSync: false, recordShortcut: 'CommandOrControl+Alt+R' } });
+  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
+  const changes: string[] = [];
+  await page.exposeFunction('noteRecorderState', (state: string) => changes.push(state));
+  await page.evaluate(() => window.scribe.on.recorderChanged((status) => (window as unknown as { noteRecorderState(state: string): void }).noteRecorderState(status.state)));
+  execFileSync('xdotool', ['keydown', 'ctrl+alt+r']);
+  // The X server repeats a held key after its delay; the repeats reach the shortcut as presses.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  execFileSync('xdotool', ['keyup', 'ctrl+alt+r']);
+  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.state)).toBe('recording');
+  expect(changes).not.toContain('stopping');
+  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  execFileSync('xdotool', ['key', 'ctrl+alt+r']);
+  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.state)).toBe('idle');
+  expect(await dictations(page)).toHaveLength(1);
+  await app.close();
+});
+
 test('a microphone chosen in settings but not connected gets a clear message and nothing is recorded', async ({ launch, microphone: _microphone }) => {
   const { app, page } = await launch({ policy: { microphone: 'USB Headset (Jabra)' } });
   await page.getByRole('button', { name: '● Record' }).click();

@@ -1,9 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
-import { labReportPdf, scannedJpeg } from '../fixtures/documents';
+import { labReportPdf, scannedJpeg, unreadableReportPdf } from '../fixtures/documents';
 import { dropFiles } from './support/drop-files';
 import { newDataFolder, screenshot } from './support/launch-app';
 
@@ -17,6 +17,18 @@ async function openRecords(page: Page) {
 }
 
 const uploads = (sandbox: SandboxServer) => sandbox.received.filter((request) => request.operation === 'recordUpload');
+const resultLookups = (sandbox: SandboxServer) => sandbox.received.filter((request) => request.operation === 'recordResult');
+
+/** Drops one file on the Records screen and uploads it with the tasks given. */
+async function uploadOne(page: Page, name: string, bytes: Buffer, { withDetails = false } = {}) {
+  await dropFiles(page, [{ name, bytes }]);
+  if (withDetails) await page.getByLabel('Patient details (name, age, IDs)').check();
+  await page.getByRole('button', { name: 'Upload 1 file' }).click();
+}
+
+/** One test's row in a report's table, by its exact name. */
+const testRow = (page: Page, table: ReturnType<Page['getByRole']>, name: string) =>
+  table.getByTestId('lab-test').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
 
 test('a PDF and a JPEG chosen in the file dialog upload as one batch and their document ids appear', async ({ launch, startSandbox }) => {
   const sandbox = await startSandbox();
@@ -143,4 +155,145 @@ test('a report queued offline survives a restart and is sent by the next start',
   await expect(second.page.getByTestId('document-row')).toContainText('before-restart.pdf');
   await expect(second.page.getByTestId('document-id')).toHaveCount(1, { timeout: 60_000 });
   expect(uploads(back).map((request) => request.file?.name)).toEqual(['before-restart.pdf']);
+});
+
+test('a lab report PDF is read back: its tests with Low and High flags, the details on request, and the FHIR export', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox();
+  const { app, page } = await launch({ policy: customService(sandbox) });
+  await openRecords(page);
+  await uploadOne(page, 'CBC report.pdf', await labReportPdf(), { withDetails: true });
+
+  const row = page.getByTestId('document-row');
+  // The state moves visibly while the service reads the report, then the result opens by itself.
+  await expect(row).toContainText('Reading the report', { timeout: 20_000 });
+  await expect(row.getByRole('progressbar', { name: 'The service is reading CBC report.pdf' })).toBeVisible();
+  const report = page.getByRole('region', { name: 'Result of CBC report.pdf' });
+  await expect(report).toBeVisible({ timeout: 30_000 });
+  await expect(row).toContainText('Ready');
+  const toggle = row.getByRole('button', { name: 'Result of CBC report.pdf' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+  const table = report.getByRole('table', { name: 'Tests in CBC report.pdf' });
+  await expect(table.getByTestId('lab-test')).toHaveCount(12);
+  await expect(report.getByTestId('report-summary')).toHaveText('6 of 12 outside the range (2 low, 4 high); 1 without a range.');
+  await expect(testRow(page, table, 'Haemoglobin').locator('td')).toHaveText(['10.8', 'gm/dL', '12.0 - 15.0', '↓Low', '98%']);
+  await expect(testRow(page, table, 'Total Cholesterol').locator('td')).toHaveText(['212', 'mg/dl', '< 200', '↑High', '99%']);
+  await expect(testRow(page, table, 'Vitamin D (25-Hydroxy)').locator('td').nth(3)).toHaveText('↓Low');
+  await expect(testRow(page, table, 'TSH (Thyroid Stimulating Hormone)').locator('td').nth(3)).toHaveText('Normal');
+  await expect(testRow(page, table, 'Non-HDL Cholesterol').locator('td').nth(3)).toHaveText('No range');
+  // Read with low confidence: marked for the doctor to check.
+  await expect(testRow(page, table, 'Free T4').locator('td').nth(4)).toHaveText('62%⚠ check');
+  await expect(report).toContainText('1 value was read with low confidence (below 70%): check it against the report.');
+
+  // The patient details stay masked until asked for, and are forgotten again.
+  const details = report.getByRole('region', { name: 'Patient details of CBC report.pdf' });
+  await expect(details.getByTestId('report-details')).toContainText('Patient••••••hidden');
+  await expect(page.locator('body')).not.toContainText('Sunita');
+  await report.scrollIntoViewIfNeeded();
+  await screenshot(page, 'records-lab-report');
+  const documents = page.getByRole('table', { name: 'Uploaded documents' });
+  const widthBefore = (await documents.boundingBox())?.width;
+  await details.getByRole('button', { name: 'Show details' }).click();
+  for (const text of ['Sunita Sharma', '54 years', 'Female', 'City Diagnostics Lab, Pune', 'Dr. Anil Rao']) await expect(details).toContainText(text);
+  // Shown in place: nothing around them moves.
+  expect((await documents.boundingBox())?.width).toBe(widthBefore);
+  await screenshot(page, 'records-lab-report-details');
+  await details.getByRole('button', { name: 'Hide details' }).click();
+  await expect(page.locator('body')).not.toContainText('Sunita');
+
+  // Shown again, then the result closed and opened from the keyboard: the details are gone.
+  await details.getByRole('button', { name: 'Show details' }).click();
+  await expect(details).toContainText('Sunita Sharma');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(report).toHaveCount(0);
+  await expect(page.locator('body')).not.toContainText('Sunita');
+  await page.keyboard.press('Space');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(table.getByTestId('lab-test')).toHaveCount(12);
+  await expect(page.locator('body')).not.toContainText('Sunita');
+
+  // The FHIR bundle, saved where the (stubbed) save dialog says.
+  const target = join(newDataFolder(), 'cbc-fhir.json');
+  await app.evaluate(({ dialog }, path) => {
+    dialog.showSaveDialog = (async () => ({ canceled: false, filePath: path }));
+  }, target);
+  await report.getByRole('button', { name: 'Export FHIR (.json)' }).click();
+  await expect(report.getByTestId('export-note')).toHaveText(`Saved to ${target}`);
+  const bundle = JSON.parse(readFileSync(target, 'utf8')) as { resourceType: string; entry: Array<{ resource: { resourceType: string } }> };
+  expect(bundle.resourceType).toBe('Bundle');
+  expect(bundle.entry.filter((entry) => entry.resource.resourceType === 'Observation')).toHaveLength(12);
+
+  expect(uploads(sandbox)).toMatchObject([{ status: 200, query: { dt: ['lr'], task: ['smart', 'pii'] } }]);
+  expect(resultLookups(sandbox).length).toBeGreaterThan(0);
+  expect(resultLookups(sandbox).every((request) => request.status === 200)).toBe(true);
+  await app.close();
+});
+
+test('a report the service cannot read is marked Failed with its reason, and can be retried', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox({ faults: { recordProcessingMs: 1_000 } });
+  const { app, page } = await launch({ policy: customService(sandbox) });
+  await openRecords(page);
+  await uploadOne(page, 'faded-fax.pdf', await unreadableReportPdf());
+
+  const row = page.getByTestId('document-row');
+  await expect(row.getByTestId('record-state')).toContainText('Failed', { timeout: 30_000 });
+  await expect(row.getByTestId('record-problem')).toHaveText('The service could not read this document: No lab values could be read from this document (code 4001).');
+  await expect(row.getByRole('button', { name: 'Retry: faded-fax.pdf' })).toBeVisible();
+  // Nothing to open: a failed report has no result.
+  await expect(row.getByTestId('result-toggle')).toHaveCount(0);
+  await screenshot(page, 'records-failed');
+  expect(resultLookups(sandbox).length).toBeGreaterThan(0);
+
+  // Retry sends the file again; the service refuses it again, with the same reason.
+  await row.getByRole('button', { name: 'Retry: faded-fax.pdf' }).click();
+  await expect.poll(() => uploads(sandbox).length, { timeout: 20_000 }).toBe(2);
+  await expect(row.getByTestId('record-state')).toContainText('Failed', { timeout: 30_000 });
+  await expect(row.getByTestId('record-problem')).toContainText('No lab values could be read from this document');
+  await app.close();
+});
+
+test('a read report survives a restart: its result is shown from this computer, with no new request', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox({ faults: { recordProcessingMs: 1_000 } });
+  const first = await launch({ policy: customService(sandbox) });
+  await openRecords(first.page);
+  await uploadOne(first.page, 'kept.pdf', await labReportPdf());
+  await expect(first.page.getByRole('table', { name: 'Tests in kept.pdf' }).getByTestId('lab-test')).toHaveCount(12, { timeout: 30_000 });
+  await first.app.close();
+  const requestsBefore = sandbox.received.length;
+  expect(uploads(sandbox)).toHaveLength(1);
+
+  const second = await launch({ userDataDir: first.userDataDir, policy: customService(sandbox) });
+  await openRecords(second.page);
+  const row = second.page.getByTestId('document-row');
+  await expect(row.getByTestId('record-state')).toHaveText('Ready');
+  const toggle = row.getByRole('button', { name: 'Result of kept.pdf' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  const report = second.page.getByRole('region', { name: 'Result of kept.pdf' });
+  await expect(report.getByRole('table', { name: 'Tests in kept.pdf' }).getByTestId('lab-test')).toHaveCount(12);
+  await expect(report.getByTestId('report-summary')).toHaveText('6 of 12 outside the range (2 low, 4 high); 1 without a range.');
+  await expect(report).toContainText('Patient details were not asked for.');
+  expect(sandbox.received.slice(requestsBefore).filter((request) => request.operation === 'recordUpload' || request.operation === 'recordResult')).toEqual([]);
+  expect(uploads(sandbox)).toHaveLength(1);
+});
+
+test('a report sent for patient details only says plainly that it has no tests', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox({ faults: { recordProcessingMs: 500 } });
+  const { app, page } = await launch({ policy: customService(sandbox) });
+  await openRecords(page);
+  await dropFiles(page, [{ name: 'details-only.pdf', bytes: await labReportPdf() }]);
+  await page.getByLabel('Smart report (values and ranges)').uncheck();
+  await page.getByLabel('Patient details (name, age, IDs)').check();
+  await page.getByRole('button', { name: 'Upload 1 file' }).click();
+
+  const report = page.getByRole('region', { name: 'Result of details-only.pdf' });
+  await expect(report.getByTestId('report-summary')).toHaveText('No test values were asked for: this report was sent for patient details only.', { timeout: 30_000 });
+  await expect(report.getByRole('table')).toHaveCount(0);
+  await expect(report.getByRole('button', { name: 'Export FHIR (.json)' })).toHaveCount(0);
+  await report.getByRole('button', { name: 'Show details' }).click();
+  await expect(report.getByTestId('report-details')).toContainText('Sunita Sharma');
+  expect(uploads(sandbox)).toMatchObject([{ query: { task: ['pii'] } }]);
+  await app.close();
 });

@@ -1,9 +1,27 @@
 import { useShallow } from 'zustand/react/shallow';
-import { STATE_LABELS, canCancel, canRetry } from '../../../contract/dictation';
+import { STATE_LABELS, canCancel, canRetry, type DictationState } from '../../../contract/dictation';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { formatDateTime, formatDuration, formatTime } from './format';
 import { ResultView } from './ResultView';
 import { selectedDetail, useDictationStore } from './dictation-store';
+
+const STEPS = ['Saved', 'Uploading', 'Processing', 'Result'] as const;
+const STEP_OF: Partial<Record<DictationState, number>> = { recorded: 0, uploading: 1, processing: 2, completed: 3, partial: 3 };
+
+/** Where a dictation is on its way from this computer to its result. */
+function SyncSteps({ state }: { state: DictationState }) {
+  const current = STEP_OF[state];
+  if (current === undefined) return null;
+  return (
+    <ol className="sync-steps" aria-label="Progress of this dictation" data-testid="sync-steps">
+      {STEPS.map((step, index) => (
+        <li key={step} className={index < current ? 'done' : index === current ? 'current' : ''} aria-current={index === current ? 'step' : undefined}>
+          {step}
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 export function DictationDetailView() {
   const { items, selectedId, selected } = useDictationStore(useShallow((state) => ({ items: state.items, selectedId: state.selectedId, selected: state.selected })));
@@ -24,6 +42,7 @@ export function DictationDetailView() {
       <p className="meta">
         {formatDateTime(detail.createdAt)} · {formatDuration(detail.durationMs)} · {detail.mode === 'dictation' ? 'Dictation' : 'Consultation'}
       </p>
+      <SyncSteps state={detail.state} />
       {detail.state === 'uploading' ? (
         <progress className="upload-progress" max={1} value={detail.uploadProgress ?? 0} aria-label="Upload progress" />
       ) : null}

@@ -1,6 +1,7 @@
 import { DICTATION_MODES } from '../../../contract/dictation';
 import { LABEL_MAX_CHARS } from '../../../contract/limits';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { useSettingsStore } from '../settings/settings-store';
 import { formatDuration } from './format';
 import { useDictationStore } from './dictation-store';
 
@@ -10,6 +11,8 @@ export function RecorderPanel() {
   const recorder = useDictationStore((state) => state.recorder);
   const mode = useDictationStore((state) => state.mode);
   const label = useDictationStore((state) => state.label);
+  // Hold mode where the desktop allows it; elsewhere the shortcut toggles (Settings says why).
+  const holds = useSettingsStore((state) => state.view?.values.recordShortcutMode === 'hold' && state.view.shortcutAccess.holdToRecord === null);
   const { setMode, setLabel, start, pause, resume, stop, discard } = useDictationStore.getState();
   const { state } = recorder;
   const busy = state !== 'idle';
@@ -99,8 +102,8 @@ export function RecorderPanel() {
         ) : null}
         {recorder.shortcut ? (
           <span className="hint">
-            Shortcut: <kbd>{recorder.shortcut.replace('CommandOrControl', navigator.userAgent.includes('Mac') ? 'Cmd' : 'Ctrl')}</kbd> starts and stops
-            recording, even from another program.
+            Shortcut: <kbd>{recorder.shortcut.replace('CommandOrControl', navigator.userAgent.includes('Mac') ? 'Cmd' : 'Ctrl')}</kbd>{' '}
+            {holds ? 'records while held, even from another program.' : 'starts and stops recording, even from another program.'}
           </span>
         ) : null}
       </div>

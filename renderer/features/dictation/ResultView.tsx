@@ -3,6 +3,7 @@ import type { DecodedOutput, FhirSummary, StoredResult } from '../../../contract
 import type { Prescription } from '../../../contract/prescription';
 import { Contained } from '../../components/Contained';
 import { ServiceDetail } from '../../components/ServiceDetail';
+import { CopyNoteButton } from './CopyNoteButton';
 import { medicationRow } from './format';
 import { fhirFootnote, fhirHeadline, resourceLabel, statusText, statusTone } from './result-format';
 import { useDictationStore } from './dictation-store';
@@ -161,6 +162,9 @@ export function ResultView({ id, result }: { id: string; result: StoredResult })
   return (
     <div className="outputs">
       {result.state === 'in_progress' ? <p className="hint">Processing; the output so far:</p> : null}
+      <Contained failure="Copy note is not available for this result." advice="Each part below can still be copied on its own." resetKeys={[result]}>
+        <CopyNoteButton key={id} id={id} result={result} />
+      </Contained>
       {result.outputs.map((output, index) => (
         <article key={`${index}:${output.templateId}`} className="output" aria-label={output.name || `Part ${index + 1}`} data-template={output.templateId}>
           <header>

@@ -68,9 +68,16 @@ export const useDictationStore = create<DictationState>((set, get) => {
   const failed = (error: AppError | null) => {
     if (error) set({ notice: { text: error.message, error: true } });
   };
+  const applyRecorder = (recorder: RecorderStatus) => {
+    const ended = recorder.state === 'idle' ? get().recorder.dictationId : null;
+    set({ recorder });
+    // The dictation just recorded comes into view (however it was stopped) and stays there through
+    // upload to its result; while recording, the doctor may read another. A discarded one is gone already.
+    if (ended && get().items.has(ended) && get().selectedId !== ended) void get().select(ended);
+  };
   const recorderAction = async (call: Promise<Result<RecorderStatus>>) => {
     const recorder = await valueOf(call);
-    if (recorder) set({ recorder });
+    if (recorder) applyRecorder(recorder);
     return recorder;
   };
   return {
@@ -89,7 +96,7 @@ export const useDictationStore = create<DictationState>((set, get) => {
       let recorderHeard = false;
       const offRecorder = scribe.on.recorderChanged((recorder) => {
         recorderHeard = true;
-        set({ recorder });
+        applyRecorder(recorder);
       });
       const offChanged = scribe.on.dictationChanged((summary) => {
         settled.add(summary.id);

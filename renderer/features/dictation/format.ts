@@ -1,7 +1,5 @@
 /** Display helpers for dictations. Pure. */
-import type { Medication } from '../../../contract/prescription';
-
-const NONE = '—';
+import { NONE } from '../../../contract/medication-row';
 
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return NONE;
@@ -24,26 +22,4 @@ export function formatTime(iso: string, withSeconds = false): string {
   return dateOf(iso)?.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...(withSeconds ? { second: '2-digit' } : {}) }) ?? NONE;
 }
 
-export interface MedicationRow {
-  name: string;
-  dose: string;
-  frequency: string;
-  duration: string;
-  instruction: string;
-}
-
-function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'}`;
-}
-
-/** One readable row per medication; missing parts show as a dash. */
-export function medicationRow(medication: Medication): MedicationRow {
-  const frequency = medication.frequency;
-  const dose = frequency?.custom || frequency?.dose?.join('-') || NONE;
-  const perDay = frequency?.frequency;
-  const frequencyText = perDay && /^\d{1,6}$/.test(perDay) ? `${plural(Number(perDay), 'time')} a day` : perDay || NONE;
-  const period = frequency?.period;
-  const duration =
-    period !== undefined && Number.isFinite(period) && frequency?.period_unit ? plural(period, frequency.period_unit.replace(/s$/, '')) : NONE;
-  return { name: medication.name || NONE, dose, frequency: frequencyText, duration, instruction: medication.instruction || NONE };
-}
+export { medicationRow, type MedicationRow } from '../../../contract/medication-row';

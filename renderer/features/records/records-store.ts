@@ -1,7 +1,13 @@
 import { create } from 'zustand';
 import { MAX_RECORD_BYTES, MAX_RECORD_FILES } from '../../../contract/limits';
-import { RECORD_TASKS, type RecordSummary, type RecordTask, type StagedFile } from '../../../contract/records';
+import { RECORD_TASKS, type RecordResultView, type RecordSummary, type RecordTask, type StagedFile } from '../../../contract/records';
 import { errorOf, scribe, valueOf } from '../../bridge';
+
+/**
+ * A ready report's parsed result as the screen has it. The patient details are never kept
+ * here: they live only in the component that shows them, for as long as it shows them.
+ */
+export type ResultLoad = { state: 'loading' } | { state: 'loaded'; view: RecordResultView | null } | { state: 'failed'; message: string };
 
 interface RecordsState {
   staged: StagedFile[];
@@ -10,7 +16,13 @@ interface RecordsState {
   records: RecordSummary[];
   message: string | null;
   busy: boolean;
+  /** Records whose result is shown beneath their row. */
+  expanded: ReadonlySet<string>;
+  results: Readonly<Record<string, ResultLoad>>;
   follow(): () => void;
+  toggleExpanded(id: string): void;
+  /** Fetches a ready record's result (again when `force`; otherwise only when not had yet). */
+  loadResult(id: string, force?: boolean): Promise<void>;
   pick(): Promise<void>;
   drop(files: File[]): Promise<void>;
   dismiss(id: string): Promise<void>;
@@ -30,6 +42,11 @@ function upsert(list: RecordSummary[], record: RecordSummary): RecordSummary[] {
   return next;
 }
 
+function without<T>(map: Readonly<Record<string, T>>, id: string): Record<string, T> {
+  const { [id]: _gone, ...rest } = map;
+  return rest;
+}
+
 export const useRecordsStore = create<RecordsState>((set, get) => ({
   staged: [],
   tasks: new Set<RecordTask>(['smart']),
@@ -37,16 +54,31 @@ export const useRecordsStore = create<RecordsState>((set, get) => ({
   records: [],
   message: null,
   busy: false,
+  expanded: new Set<string>(),
+  results: {},
   follow: () => {
     // Ids an event has spoken of since loading began: the load must not undo what they said.
     const settled = new Set<string>();
     const offChanged = scribe.on.recordChanged((record) => {
       settled.add(record.id);
+      const before = get().records.find((item) => item.id === record.id);
       set({ records: upsert(get().records, record) });
+      if (record.state !== 'ready') {
+        // Only a ready record has a result; one sent again starts over.
+        const expanded = new Set(get().expanded);
+        expanded.delete(record.id);
+        set({ results: without(get().results, record.id), expanded });
+      } else if (before && before.state !== 'ready') {
+        // Read while the doctor watched: its result opens in place, without a click.
+        set({ expanded: new Set(get().expanded).add(record.id) });
+        void get().loadResult(record.id, true);
+      }
     });
     const offRemoved = scribe.on.recordRemoved(({ id }) => {
       settled.add(id);
-      set({ records: get().records.filter((record) => record.id !== id) });
+      const expanded = new Set(get().expanded);
+      expanded.delete(id);
+      set({ records: get().records.filter((record) => record.id !== id), results: without(get().results, id), expanded });
     });
     void valueOf(scribe.listRecords()).then((loaded) => {
       if (!loaded) return;
@@ -57,6 +89,22 @@ export const useRecordsStore = create<RecordsState>((set, get) => ({
       offChanged();
       offRemoved();
     };
+  },
+  toggleExpanded: (id) => {
+    const expanded = new Set(get().expanded);
+    if (expanded.has(id)) expanded.delete(id);
+    else expanded.add(id);
+    set({ expanded });
+  },
+  loadResult: async (id, force = false) => {
+    const had = get().results[id];
+    if (had?.state === 'loading' || (had && !force)) return;
+    set({ results: { ...get().results, [id]: { state: 'loading' } } });
+    const result = await scribe.getRecordResult({ id });
+    // Removed or sent again meanwhile: what came back no longer belongs on the screen.
+    if (get().results[id]?.state !== 'loading') return;
+    const load: ResultLoad = result.ok ? { state: 'loaded', view: result.value } : { state: 'failed', message: result.error.message };
+    set({ results: { ...get().results, [id]: load } });
   },
   pick: async () => {
     const picked = await valueOf(scribe.pickRecordFiles());

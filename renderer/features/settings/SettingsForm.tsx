@@ -1,5 +1,5 @@
 import { useEffect, type FormEvent } from 'react';
-import { SERVICE_BASE_URLS, SERVICE_KINDS, SERVICE_LABELS, UPLOAD_AUDIO_FORMATS } from '../../../contract/setting-choices';
+import { RECORD_SHORTCUT_MODE_LABELS, RECORD_SHORTCUT_MODES, SERVICE_BASE_URLS, SERVICE_KINDS, SERVICE_LABELS, UPLOAD_AUDIO_FORMATS } from '../../../contract/setting-choices';
 import type { SettingName, Settings } from '../../../contract/settings';
 import type { SettingsView } from '../../../contract/ipc';
 import { FieldError, LockNote, NumberField, SelectField, TextField, ToggleField } from './fields';
@@ -15,6 +15,8 @@ const FORMAT_LABELS: Record<Settings['uploadAudioFormat'], string> = {
 /** Settings whose value is text (or a choice among texts). */
 type TextSettingName = { [K in SettingName]: Settings[K] extends string ? K : never }[SettingName];
 type NumberSettingName = { [K in SettingName]: Settings[K] extends number ? K : never }[SettingName];
+
+const SHORTCUT_MODE_OPTIONS = RECORD_SHORTCUT_MODES.map((mode) => ({ value: mode, label: RECORD_SHORTCUT_MODE_LABELS[mode] }));
 
 const SERVICE_OPTIONS = SERVICE_KINDS.map((kind) => ({
   value: kind,
@@ -101,13 +103,49 @@ export function SettingsForm({ view }: { view: SettingsView }) {
           {micMissing ? <p className="field-error">The chosen microphone is not connected.</p> : null}
         </div>
         <SelectField {...text('uploadAudioFormat')} label="Upload audio format" options={UPLOAD_AUDIO_FORMATS.map((format) => ({ value: format, label: FORMAT_LABELS[format] }))} />
-        <TextField {...text('recordShortcut')} label="Record shortcut (works from any program)" hint="For example CommandOrControl+Alt+R. Leave empty for none." />
+        <TextField
+          {...text('recordShortcut')}
+          label="Record shortcut (works from any program)"
+          hint="For example CommandOrControl+Alt+R. Leave empty for none."
+          note={view.shortcutAccess.recordShortcut}
+        />
+        <SelectField
+          {...text('recordShortcutMode')}
+          label="How the record shortcut works"
+          options={SHORTCUT_MODE_OPTIONS}
+          note={draft.recordShortcutMode === 'hold' ? view.shortcutAccess.holdToRecord : null}
+        />
+        <ToggleField
+          name="recordCues"
+          label="Play a short sound when the shortcut starts and stops recording"
+          value={draft.recordCues}
+          locked={locked('recordCues')}
+          onChange={(value) => set('recordCues', value)}
+        />
         <NumberField {...number('audioRetentionDays')} label="Delete the recordings of completed dictations after (days; 0 keeps them)" min={0} max={3650} />
         <ToggleField
           label="Send dictations automatically when the service can be reached"
           value={draft.autoSync}
           locked={locked('autoSync')}
           onChange={(value) => set('autoSync', value)}
+        />
+      </fieldset>
+
+      <fieldset>
+        <legend>Copy into the EMR</legend>
+        <TextField
+          {...text('copyNoteShortcut')}
+          label="Copy-note shortcut (works from any program)"
+          hint="Copies the note of the newest finished dictation, as text and with the medications as a table. For example CommandOrControl+Alt+C. Leave empty for none."
+          note={view.shortcutAccess.copyNoteShortcut}
+        />
+        <ToggleField
+          name="insertCopiedNote"
+          label="Also paste the note into the field that has focus in the other program"
+          value={draft.insertCopiedNote}
+          locked={locked('insertCopiedNote')}
+          note={draft.insertCopiedNote ? view.shortcutAccess.insertNote : null}
+          onChange={(value) => set('insertCopiedNote', value)}
         />
       </fieldset>
 

@@ -5,6 +5,15 @@ export function LockNote({ locked }: { locked: boolean }) {
   return locked ? <span className="lock-note">Managed by your administrator</span> : null;
 }
 
+/** What the computer will not let a setting do, under the setting, read with it by screen readers. */
+export function SettingNote({ id, message }: { id: string; message: string | null | undefined }) {
+  return message ? (
+    <p className="setting-note" id={id}>
+      {message}
+    </p>
+  ) : null;
+}
+
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
     <p className="field-error" id={id} role="alert">
@@ -23,6 +32,8 @@ interface InputFieldProps {
   disabled?: boolean;
   error?: string | undefined;
   hint?: string;
+  /** What the computer will not let this setting do (a warning under it). */
+  note?: string | null;
   placeholder?: string;
   min?: number;
   max?: number;
@@ -30,8 +41,10 @@ interface InputFieldProps {
 }
 
 /** A labelled input with its hint and error, wired for screen readers. */
-export function InputField({ id, label, labelExtra, type = 'text', value, disabled, error, hint, placeholder, min, max, onChange }: InputFieldProps) {
+export function InputField({ id, label, labelExtra, type = 'text', value, disabled, error, hint, note, placeholder, min, max, onChange }: InputFieldProps) {
   const errorId = `${id}-error`;
+  const noteId = `${id}-note`;
+  const describedBy = [error ? errorId : null, note ? noteId : null].filter((part) => part !== null).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>
@@ -46,12 +59,13 @@ export function InputField({ id, label, labelExtra, type = 'text', value, disabl
         disabled={disabled}
         placeholder={placeholder}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         spellCheck={false}
         autoComplete="off"
         onChange={(event) => onChange(event.target.value)}
       />
       {hint ? <p className="hint">{hint}</p> : null}
+      <SettingNote id={noteId} message={note} />
       <FieldError id={errorId} message={error} />
     </div>
   );
@@ -67,7 +81,7 @@ interface FieldProps<T> {
   onChange(value: T): void;
 }
 
-export function TextField({ name, locked, ...props }: FieldProps<string>) {
+export function TextField({ name, locked, ...props }: FieldProps<string> & { note?: string | null }) {
   return <InputField id={name} labelExtra={<LockNote locked={locked} />} disabled={locked} {...props} />;
 }
 
@@ -75,13 +89,22 @@ export function NumberField({ name, locked, onChange, ...props }: FieldProps<num
   return <InputField id={name} type="number" labelExtra={<LockNote locked={locked} />} disabled={locked} onChange={(value) => onChange(Number(value))} {...props} />;
 }
 
-export function ToggleField({ label, value, locked, onChange }: Omit<FieldProps<boolean>, 'name' | 'error'>) {
+export function ToggleField({ label, value, locked, onChange, name, note }: Omit<FieldProps<boolean>, 'name' | 'error'> & { name?: SettingName; note?: string | null }) {
+  const noteId = name ? `${name}-note` : undefined;
   return (
     <div className="field checkbox">
       <label>
-        <input type="checkbox" checked={value} disabled={locked} onChange={(event) => onChange(event.target.checked)} /> {label}{' '}
-        <LockNote locked={locked} />
+        <input
+          type="checkbox"
+          id={name}
+          checked={value}
+          disabled={locked}
+          aria-describedby={note && noteId ? noteId : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />{' '}
+        {label} <LockNote locked={locked} />
       </label>
+      {noteId ? <SettingNote id={noteId} message={note} /> : null}
     </div>
   );
 }
@@ -95,14 +118,17 @@ export function SelectField({
   error,
   onChange,
   options,
-}: FieldProps<string> & { options: Array<{ value: string; label: string }> }) {
+  note,
+}: FieldProps<string> & { options: Array<{ value: string; label: string }>; note?: string | null }) {
   const errorId = `${name}-error`;
+  const noteId = `${name}-note`;
+  const describedBy = [error ? errorId : null, note ? noteId : null].filter((id) => id !== null).join(' ');
   return (
     <div className="field">
       <label htmlFor={name}>
         {label} <LockNote locked={locked} />
       </label>
-      <select id={name} value={value} disabled={locked} aria-describedby={error ? errorId : undefined} onChange={(event) => onChange(event.target.value)}>
+      <select id={name} value={value} disabled={locked} aria-describedby={describedBy || undefined} onChange={(event) => onChange(event.target.value)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -110,6 +136,7 @@ export function SelectField({
         ))}
       </select>
       {hint ? <p className="hint">{hint}</p> : null}
+      <SettingNote id={noteId} message={note} />
       <FieldError id={errorId} message={error} />
     </div>
   );

@@ -271,3 +271,25 @@ export function response(body: fc.Arbitrary<unknown>, documented: readonly numbe
 
 /** A header value Node's HTTP server accepts (for answers sent through the real sandbox). */
 export const headerSafeRetryAfter = fc.oneof(fc.constant(undefined), fc.constantFrom('99999999', 'Fri, 31 Dec 9999 23:59:59 GMT', '-1', 'soon'), printable);
+
+const labMeasurement = shaped({
+  value: fc.oneof(fc.double(), text, fc.integer()),
+  unit: text,
+  unit_processed: text,
+  normal_range_report: fc.oneof(text, junk.map((value) => JSON.stringify(value) ?? ''), fc.constantFrom('{"min":13,"max":17}', '{"max":200}', '[{"low":"4","high":"11"}]')),
+  normal_range_eka: text,
+  display_range: fc.oneof(text, fc.constantFrom('13 - 17', '< 200', '≥ 40', '1e400 - 2')),
+});
+
+/** Something shaped like a lab report's parsing result (`FileProcessingResponse`), every part possibly wrong. */
+export const labResultLike = shaped({
+  status: fc.constantFrom('queued', 'inprogress', 'completed', 'error', 'deleted'),
+  error: fc.array(shaped({ code: fc.oneof(fc.integer(), text), message: serviceText }), { maxLength: 3 }),
+  data: shaped({
+    fhir: fc.oneof(text, fhirLike.map((value) => Buffer.from(JSON.stringify(value)).toString('base64'))),
+    output: shaped({
+      data: fc.array(shaped({ test_name: serviceText, data: labMeasurement, normalised_data: labMeasurement, confidence: fc.double() }), { maxLength: 5 }),
+      pii: fc.oneof(junk, fc.array(fc.tuple(key, fc.array(shaped({ Patient: shaped({ Name: serviceText, Gender: text, Age: shaped({ Years: fc.integer() }) }), Report: shaped({ Facility: serviceText }) }), { maxLength: 2 })), { maxLength: 2 }).map(ownObject)),
+    }),
+  }),
+});

@@ -11,7 +11,9 @@ import { MAX_RETRY_DELAY_MS, fullJitterDelay, parseRetryAfter } from '../../../m
 import { serviceCode, serviceDetail, serviceText, serviceWords } from '../../../main/api/service-text';
 import { decodeContext, decodeOutputItem } from '../../../main/api/transcription-output';
 import { parseStoredResult } from '../../../main/dictations/stored-result';
-import { fhirLike, junk, outputItem, retryAfter, text, wire } from './arbitraries';
+import { readRecordResult, recordResultSchema } from '../../../main/api/record-result';
+import { labReportSchema } from '../../../main/records/lab-report';
+import { fhirLike, junk, labResultLike, outputItem, retryAfter, text, wire } from './arbitraries';
 import { expectReadableMessage } from './outcome';
 
 const RUNS = 10_000;
@@ -35,6 +37,23 @@ describe('decoders', () => {
         if (content.kind === 'invalid') expectReadableMessage(content.problem);
         if ('json' in content) assert.ok(content.json.length <= 1_000_000);
         if (content.kind === 'text') assert.ok(content.text.length <= 1_000_000);
+      }),
+      options,
+    );
+  });
+
+  it('read any lab report result into a report that can be stored, or refuse its shape; nothing throws', () => {
+    fc.assert(
+      fc.property(fc.oneof({ arbitrary: labResultLike, weight: 8 }, { arbitrary: junk, weight: 1 }), (value) => {
+        const checked = recordResultSchema.safeParse(value);
+        if (!checked.success) return;
+        const answer = readRecordResult(checked.data);
+        json(answer);
+        if (answer.state === 'error') expectReadableMessage(answer.message);
+        if (answer.state !== 'completed') return;
+        // What is stored passes the schema it is read back with.
+        labReportSchema.parse(answer.report);
+        for (const notice of answer.report.notices) expectReadableMessage(notice);
       }),
       options,
     );

@@ -1,0 +1,34 @@
+/** One global shortcut (Electron's globalShortcut): works while the app is in the background; sees presses only. */
+import { globalShortcut } from 'electron';
+
+export class GlobalShortcut {
+  private registered: string | null = null;
+
+  constructor(private readonly onPressed: () => void) {}
+
+  /** Registers `accelerator` (empty: none). Returns a message when the OS refuses it. */
+  apply(accelerator: string): string | null {
+    if (accelerator === this.registered) return null;
+    if (this.registered) globalShortcut.unregister(this.registered);
+    this.registered = null;
+    if (accelerator === '') return null;
+    let ok = false;
+    try {
+      ok = globalShortcut.register(accelerator, this.onPressed);
+    } catch {
+      ok = false;
+    }
+    if (!ok) return `The shortcut ${accelerator} could not be registered (another program may be using it). Choose another in Settings.`;
+    this.registered = accelerator;
+    return null;
+  }
+
+  current(): string | null {
+    return this.registered;
+  }
+
+  dispose(): void {
+    if (this.registered) globalShortcut.unregister(this.registered);
+    this.registered = null;
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Keys pressed and released anywhere on the desktop, and keys pressed on the user's behalf,
+ * through uiohook-napi (libuiohook: XRecord and XTest on X11, a low-level keyboard hook and
+ * SendInput on Windows, an event tap on macOS). Electron's globalShortcut sees presses only;
+ * hold-to-record needs the releases, and pasting into another program needs a synthesized
+ * Ctrl+V. The native library is loaded, and the hook started, only while a setting needs it;
+ * where the desktop gives no program such access, `problem()` says why.
+ */
+import { createRequire } from 'node:module';
+import { app, systemPreferences } from 'electron';
+import { log } from '../log';
+import { KEY } from './accelerator-keys';
+import { desktopKeyProblem } from './desktop-key-access';
+import { KeysDown } from './held-keys';
+
+interface UiohookKeyEvent {
+  keycode: number;
+}
+
+/** The part of uiohook-napi this app uses. */
+interface Uiohook {
+  on(event: 'keydown' | 'keyup', listener: (event: UiohookKeyEvent) => void): unknown;
+  start(): void;
+  stop(): void;
+  keyTap(key: number, modifiers?: number[]): void;
+}
+
+export interface KeyListener {
+  keyDown(code: number): void;
+  keyUp(code: number): void;
+}
+
+const loadCommonJs = createRequire(import.meta.url);
+
+export class KeyboardHook {
+  /** What is down now; kept while the hook runs. */
+  readonly keys = new KeysDown();
+  private library: Uiohook | null = null;
+  private loadProblem: string | null = null;
+  private running = false;
+  private asked = false;
+  private readonly listeners = new Set<KeyListener>();
+
+  constructor(
+    private readonly platform: NodeJS.Platform = process.platform,
+    private readonly env: Partial<Record<string, string>> = process.env,
+  ) {}
+
+  private trusted(): boolean {
+    return this.platform !== 'darwin' || systemPreferences.isTrustedAccessibilityClient(false);
+  }
+
+  /** Why the hook cannot run here (the desktop, the OS's permission, the library), or null. */
+  problem(): string | null {
+    return desktopKeyProblem(this.platform, this.env, this.trusted()) ?? this.loadProblem;
+  }
+
+  /** Starts the hook when `needed` (loading the library the first time), stops it otherwise; returns `problem()`. */
+  want(needed: boolean): string | null {
+    if (!needed) {
+      this.stop();
+      return this.problem();
+    }
+    if (this.running) return null;
+    const desktop = desktopKeyProblem(this.platform, this.env, this.trusted());
+    if (desktop) {
+      // macOS asks the user once, from the app, and opens the right pane of System Settings.
+      if (this.platform === 'darwin' && !this.asked) {
+        this.asked = true;
+        systemPreferences.isTrustedAccessibilityClient(true);
+      }
+      return desktop;
+    }
+    try {
+      this.library ??= this.load();
+      this.library.start();
+      this.running = true;
+      this.loadProblem = null;
+      log.info('keyboard: hook started');
+    } catch (error) {
+      log.warn(`keyboard: the hook could not be started (${(error as Error).message})`);
+      this.loadProblem = 'The keyboard library could not be started on this computer.';
+    }
+    return this.problem();
+  }
+
+  isRunning(): boolean {
+    return this.running;
+  }
+
+  onKey(listener: KeyListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Presses the OS's paste keys (Cmd+V on macOS, Ctrl+V elsewhere) in whatever program has focus. */
+  paste(): void {
+    if (!this.library || !this.running) throw new Error('The keyboard hook is not running.');
+    this.library.keyTap(KEY.V, [this.platform === 'darwin' ? KEY.Meta : KEY.Ctrl]);
+  }
+
+  dispose(): void {
+    this.stop();
+    this.listeners.clear();
+  }
+
+  private stop(): void {
+    if (!this.running) return;
+    this.running = false;
+    this.keys.clear();
+    try {
+      this.library?.stop();
+      log.info('keyboard: hook stopped');
+    } catch (error) {
+      log.warn(`keyboard: the hook did not stop cleanly (${(error as Error).message})`);
+    }
+  }
+
+  private load(): Uiohook {
+    const { uIOhook } = loadCommonJs('uiohook-napi') as { uIOhook: Uiohook };
+    uIOhook.on('keydown', ({ keycode }) => {
+      this.keys.keyDown(keycode, performance.now());
+      for (const listener of this.listeners) listener.keyDown(keycode);
+    });
+    uIOhook.on('keyup', ({ keycode }) => {
+      this.keys.keyUp(keycode);
+      for (const listener of this.listeners) listener.keyUp(keycode);
+    });
+    // The hook's thread must be gone before the process exits.
+    app.once('will-quit', () => this.stop());
+    return uIOhook;
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * One ready report's result, beneath its row: the summary, the notices, the tests, the patient
+ * details on request, and the FHIR export.
+ */
+import { useEffect, useState } from 'react';
+import type { RecordSummary } from '../../../contract/records';
+import { scribe } from '../../bridge';
+import { LabTestsTable } from './LabTestsTable';
+import { ReportDetails } from './ReportDetails';
+import { lowConfidenceLine, noTestsLine, summaryLine } from './lab-format';
+import { useRecordsStore } from './records-store';
+
+type ExportNote = { tone: 'ok' | 'error'; text: string } | null;
+
+function FhirExport({ recordId }: { recordId: string }) {
+  const [note, setNote] = useState<ExportNote>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    setNote(null);
+    try {
+      const result = await scribe.exportRecordFhir({ id: recordId });
+      if (!result.ok) setNote({ tone: 'error', text: result.error.message });
+      else if (result.value !== null) setNote({ tone: 'ok', text: `Saved to ${result.value}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="report-actions">
+      <button type="button" disabled={busy} onClick={() => void save()}>
+        Export FHIR (.json)
+      </button>
+      {note ? (
+        <span className={note.tone === 'ok' ? 'export-note' : 'field-error'} role={note.tone === 'ok' ? 'status' : 'alert'} data-testid="export-note">
+          {note.text}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function LabReportView({ record, regionId }: { record: RecordSummary; regionId: string }) {
+  const load = useRecordsStore((state) => state.results[record.id]);
+  const { loadResult } = useRecordsStore.getState();
+  useEffect(() => {
+    void loadResult(record.id);
+  }, [loadResult, record.id]);
+
+  let body: React.JSX.Element;
+  if (!load || load.state === 'loading') {
+    body = <p className="hint report-loading">Loading the result…</p>;
+  } else if (load.state === 'failed') {
+    body = (
+      <div className="banner error" role="alert">
+        <p>The result could not be loaded. {load.message}</p>
+        <button type="button" onClick={() => void loadResult(record.id, true)}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (load.view === null) {
+    body = <p className="empty">No result is stored for this document yet.</p>;
+  } else if (load.view.state === 'unreadable') {
+    body = (
+      <div className="banner error" role="alert" data-testid="result-problem">
+        <p>{load.view.problem}</p>
+      </div>
+    );
+  } else {
+    const view = load.view;
+    const unsure = lowConfidenceLine(view.tests);
+    body = (
+      <>
+        {view.tests.length > 0 ? (
+          <>
+            <p className="report-summary" data-testid="report-summary">
+              {summaryLine(view.tests)}
+            </p>
+            {unsure ? <p className="warning-text">{unsure}</p> : null}
+          </>
+        ) : (
+          <p className="report-summary" data-testid="report-summary">
+            {noTestsLine(record.tasks)}
+          </p>
+        )}
+        {view.notices.length > 0 ? (
+          <ul className="messages warnings" aria-label="Notices">
+            {view.notices.map((notice, index) => (
+              <li key={index}>{notice}</li>
+            ))}
+          </ul>
+        ) : null}
+        {view.tests.length > 0 ? <LabTestsTable tests={view.tests} fileName={record.fileName} /> : null}
+        {view.hasDetails ? (
+          <ReportDetails recordId={record.id} fileName={record.fileName} />
+        ) : (
+          <p className="hint">{record.tasks.includes('pii') ? 'No patient details were found in this report.' : 'Patient details were not asked for.'}</p>
+        )}
+        {view.hasFhir ? <FhirExport recordId={record.id} /> : null}
+      </>
+    );
+  }
+  return (
+    <section id={regionId} className="lab-report" aria-label={`Result of ${record.fileName}`} data-testid="lab-report">
+      {body}
+    </section>
+  );
+}

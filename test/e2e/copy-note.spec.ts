@@ -1,0 +1,137 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { ElectronApplication, Page } from '@playwright/test';
+import { bridgeValue, expect, test } from './support/fixtures';
+import { launchElectron, ROOT, screenshot } from './support/launch-app';
+
+test.setTimeout(150_000);
+
+interface Clipboard {
+  text: string;
+  html: string;
+}
+
+/** The clipboard as main reads it (Electron 33's synchronous clipboard, the tests' runtime). */
+function clipboardOf(app: ElectronApplication): Promise<Clipboard> {
+  return app.evaluate(({ clipboard }) => {
+    const read = clipboard as unknown as { readText(): string; readHTML(): string };
+    return { text: read.readText(), html: read.readHTML() };
+  });
+}
+
+async function record(page: Page, label: string, ms: number): Promise<void> {
+  await page.getByLabel('Patient or visit (optional)').fill(label);
+  await page.getByRole('button', { name: '● Record' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
+  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(ms);
+  await page.getByRole('button', { name: '■ Stop' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
+}
+
+async function allCompleted(page: Page, count: number): Promise<void> {
+  await expect
+    .poll(() => bridgeValue(page, 'listDictations').then((list) => list.map((item) => item.state)), { timeout: 60_000 })
+    .toEqual(Array.from({ length: count }, () => 'completed'));
+}
+
+/** Opens a dictation; returns what its page shows: the medications table's cells and the transcript. */
+async function shown(page: Page, label: string): Promise<{ cells: string[][]; transcript: string }> {
+  await page.getByRole('option').filter({ hasText: label }).click();
+  const details = page.getByRole('region', { name: 'Dictation details' });
+  await expect(details.getByRole('heading', { name: label })).toBeVisible();
+  const table = details.getByRole('table', { name: 'Medications' });
+  await expect(table).toBeVisible({ timeout: 30_000 });
+  const cells = await table.getByRole('row').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? '')));
+  const transcript = (await details.getByRole('article', { name: 'Transcript' }).locator('.output-text').textContent()) ?? '';
+  return { cells, transcript };
+}
+
+/** The HTML's tables as rows of cell texts, read by the browser's own parser. */
+function tablesIn(page: Page, html: string): Promise<string[][][]> {
+  return page.evaluate(
+    (markup) =>
+      [...new DOMParser().parseFromString(markup, 'text/html').querySelectorAll('table')].map((table) =>
+        [...table.querySelectorAll('tr')].map((row) => [...row.children].map((cell) => cell.textContent ?? '')),
+      ),
+    html,
+  );
+}
+
+function expectNoteOf(note: Clipboard, page: { cells: string[][]; transcript: string }, tables: string[][][]): void {
+  // HTML: the medications as a table, cell for cell what the page shows (the header row too).
+  expect(note.html).toContain('<table');
+  expect(tables).toEqual([page.cells]);
+  // Text: each medicine on its line with its dose, frequency, duration and instructions; the transcript.
+  for (const [name, dose, frequency, duration, instruction] of page.cells.slice(1)) {
+    expect(note.text).toContain(`${name} — ${dose} — ${frequency} — ${duration} — ${instruction}`);
+  }
+  expect(note.text).toContain(page.transcript);
+  expect(note.text).toMatch(/^Medications\n1\. /);
+  expect(note.text).not.toContain('<');
+}
+
+test('Copy note puts the note on the clipboard as text and as HTML with the medications table; the shortcut copies the newest', async ({
+  launch,
+  microphone: _microphone,
+}) => {
+  const { app, page } = await launch();
+  await expect.poll(() => bridgeValue(page, 'getSettings').then((view) => view.shortcutAccess.copyNoteShortcut)).toBeNull();
+  await record(page, 'Older visit', 1500);
+  await record(page, 'Newer visit', 3000);
+  await allCompleted(page, 2);
+  await app.evaluate(({ clipboard }) => void clipboard.writeText('before'));
+
+  // From another program: the shortcut copies the newest dictation's note.
+  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
+  execFileSync('xdotool', ['key', 'ctrl+alt+c']);
+  await expect.poll(() => clipboardOf(app).then((note) => note.text)).not.toBe('before');
+  const byShortcut = await clipboardOf(app);
+  const newer = await shown(page, 'Newer visit');
+  expectNoteOf(byShortcut, newer, await tablesIn(page, byShortcut.html));
+
+  // "Copy note" on the older one copies that one's note.
+  const older = await shown(page, 'Older visit');
+  expect(older.transcript).not.toBe(newer.transcript);
+  await page.getByRole('button', { name: 'Copy note' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Note copied' })).toBeVisible();
+  await screenshot(page, 'dictation-copy-note');
+  const byButton = await clipboardOf(app);
+  expectNoteOf(byButton, older, await tablesIn(page, byButton.html));
+  expect(byButton.text).not.toContain(newer.transcript);
+  await app.close();
+});
+
+test('with "also paste" on, the shortcut pastes the note into the field that has focus in another program', async ({ launch, microphone: _microphone }) => {
+  const { app, page } = await launch({ policy: { insertCopiedNote: true } });
+  await expect.poll(() => bridgeValue(page, 'getSettings').then((view) => view.shortcutAccess.insertNote)).toBeNull();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const emr = page.getByRole('group', { name: 'Copy into the EMR' });
+  await expect(emr.getByLabel('Copy-note shortcut (works from any program)')).toHaveValue('CommandOrControl+Alt+C');
+  await expect(emr.getByRole('checkbox', { name: /Also paste the note/ })).toBeChecked();
+  await emr.scrollIntoViewIfNeeded();
+  await screenshot(page, 'settings-copy-into-emr');
+  await page.getByRole('button', { name: 'Dictation' }).click();
+  await record(page, 'Pasted visit', 1500);
+  await allCompleted(page, 1);
+  const visit = await shown(page, 'Pasted visit');
+
+  const target = await launchElectron([join(ROOT, 'test/e2e/support/paste-target.mjs'), ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])], {
+    ...(process.env as Record<string, string>),
+  });
+  try {
+    const editor = await target.firstWindow();
+    await expect(editor.getByLabel('Note')).toBeFocused();
+    await expect.poll(() => execFileSync('xdotool', ['getwindowfocus', 'getwindowname'], { encoding: 'utf8' }).trim()).toBe('Paste target');
+
+    execFileSync('xdotool', ['key', 'ctrl+alt+c']);
+    const field = editor.getByLabel('Note');
+    await expect(field.getByRole('table')).toBeVisible({ timeout: 10_000 });
+    const pasted = await field.locator('table tr').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? '')));
+    expect(pasted).toEqual(visit.cells);
+    await expect(field).toContainText(visit.transcript);
+    await editor.screenshot({ path: join(ROOT, 'test-results', 'screenshots', 'copy-note-pasted-elsewhere.png') });
+  } finally {
+    await target.close();
+  }
+  await app.close();
+});

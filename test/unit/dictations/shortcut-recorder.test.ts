@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { IDLE_RECORDER, type RecorderStatus } from '../../../contract/dictation';
+import type { RecordCue } from '../../../contract/ipc';
+import type { RecordingSession } from '../../../main/dictations/recording-session';
+import { START_CUE_SILENCE_MS, shortcutRecorder } from '../../../main/dictations/shortcut-recorder';
+
+/** The part of a recording session the shortcut uses, noting what happens in which order. */
+function fakeSession(startsAs: RecorderStatus['state'] = 'recording') {
+  const events: string[] = [];
+  let status: RecorderStatus = IDLE_RECORDER;
+  const session = {
+    status: () => status,
+    start: async (_input: unknown, silenceUntil: number) => {
+      events.push(`start silent until +${silenceUntil === 0 ? 0 : Math.round((silenceUntil - Date.now()) / 50) * 50}`);
+      status = { ...status, state: startsAs, dictationId: startsAs === 'idle' ? null : 'd1' };
+      return status;
+    },
+    stop: async () => {
+      events.push('stop');
+      status = { ...status, state: 'idle', dictationId: null };
+      return status;
+    },
+  } as unknown as RecordingSession;
+  return { session, events, cue: (cue: RecordCue) => events.push(`cue ${cue}`) };
+}
+
+describe('shortcutRecorder', () => {
+  it('plays the start cue before the microphone opens and keeps the cue out of the recording; the stop cue once it is closed', async () => {
+    const fake = fakeSession();
+    const recorder = shortcutRecorder(fake.session, () => true, fake.cue);
+    expect(await recorder.start()).toBe('d1');
+    await recorder.stop('d1');
+    expect(fake.events).toEqual(['cue start', `start silent until +${START_CUE_SILENCE_MS}`, 'stop', 'cue stop']);
+  });
+
+  it('plays no cue, and silences nothing, with the setting off', async () => {
+    const fake = fakeSession();
+    const recorder = shortcutRecorder(fake.session, () => false, fake.cue);
+    await recorder.start();
+    await recorder.stop(null);
+    expect(fake.events).toEqual(['start silent until +0', 'stop']);
+  });
+
+  it('closes with the stop cue at once when no recording began', async () => {
+    const fake = fakeSession('idle');
+    const recorder = shortcutRecorder(fake.session, () => true, fake.cue);
+    expect(await recorder.start()).toBeNull();
+    expect(fake.events).toEqual(['cue start', `start silent until +${START_CUE_SILENCE_MS}`, 'cue stop']);
+  });
+
+  it('leaves alone a recording that is not the one it started, and one already stopped', async () => {
+    const fake = fakeSession();
+    const recorder = shortcutRecorder(fake.session, () => true, fake.cue);
+    await recorder.start();
+    await recorder.stop('another');
+    await recorder.stop('d1');
+    await recorder.stop('d1');
+    expect(fake.events.filter((event) => event.startsWith('stop') || event === 'cue stop')).toEqual(['stop', 'cue stop']);
+  });
+});
