@@ -85,7 +85,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   /** A dictation's recording files and their key (files an earlier version left in clear are encrypted first). */
   const recordingFiles = (id: string): RecordingFiles => {
     store.sealLegacyFiles(id);
-    return { audioPath: store.audioPath(id), mp3Path: store.compactAudioPath(id), key: store.audioKeyOf(id) };
+    return store.recordingFiles(id);
   };
   const outbox: DictationOutbox = new DictationOutbox({
     store,

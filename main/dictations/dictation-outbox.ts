@@ -16,6 +16,7 @@ import { isServiceError } from '../api/service-error';
 import type { UploadSource } from '../api/upload-source';
 import { fail } from '../ipc/app-failure';
 import { decideAfterFailure } from '../outbox/failure-decision';
+import { afterFailedLookup } from '../outbox/lookup-failure';
 import { OutboxRunner, dueItems } from '../outbox/outbox-runner';
 import { ResultPoller, firstLookupAt, type LookupAnswer, type LookupFailure, type PollSchedule } from '../outbox/result-poller';
 import { UploadProgress } from '../outbox/upload-progress';
@@ -273,26 +274,14 @@ export class DictationOutbox {
     const { store } = this.options;
     const manifest = store.get(id);
     if (!manifest) return 'stop';
-    if (!isServiceError(error)) {
-      // Something on this computer, not the service: the transaction stands, look again later.
-      store.updateOrAmend(id, {
-        problem: 'The result could not be read on this computer. The app will fetch it again.',
-        nextAttemptAt: new Date(this.now + this.localRetryMs).toISOString(),
-      });
-      return { retryAt: this.now + this.localRetryMs };
+    const outcome = afterFailedLookup(error, { attempts: manifest.attempts, now: this.now, localRetryMs: this.localRetryMs, decide: (failure, attempts) => this.decide(failure, attempts) });
+    if (outcome.kind === 'again') {
+      if (outcome.local) store.updateOrAmend(id, outcome.change);
+      else store.update(id, outcome.change);
+      return { retryAt: outcome.retryAt };
     }
-    const attempts = manifest.attempts + 1;
-    const decision = this.decide(error, attempts);
-    if (decision.action === 'hold') {
-      store.update(id, { problem: decision.problem });
-      return { retryAt: this.now };
-    }
-    if (decision.action === 'retry') {
-      store.update(id, { attempts, problem: decision.problem, nextAttemptAt: new Date(decision.retryAt).toISOString() });
-      return { retryAt: decision.retryAt };
-    }
-    const problem = decision.error?.kind === 'not_found' ? 'The service lost track of this dictation. Retry to send it again.' : decision.problem;
-    this.options.onResult?.(store.update(id, { state: 'failed', attempts, problem, nextAttemptAt: null }));
+    const problem = outcome.lost ? 'The service lost track of this dictation. Retry to send it again.' : outcome.problem;
+    this.options.onResult?.(store.update(id, { state: 'failed', attempts: outcome.attempts, problem, nextAttemptAt: null }));
     return 'stop';
   }
 

@@ -18,6 +18,7 @@ import type { ItemKeyring, ItemKeys } from '../storage/item-keyring';
 import { completeSealedFile, openSealedBytes, sealBytes, sealClearFile } from '../storage/sealed-file';
 import { manifestSchema, type DictationManifest } from './dictation-manifest';
 import { MAX_RESULT_FILE_BYTES, parseStoredResult } from './stored-result';
+import type { RecordingFiles } from '../audio/upload-audio';
 
 const RESULT = 'result.sealed';
 export const AUDIO_FILE = 'audio.sealed';
@@ -87,6 +88,11 @@ export class DictationStore extends FolderStore<DictationManifest> {
 
   compactAudioPath(id: string): string {
     return join(this.folderOf(id), COMPACT_AUDIO_FILE);
+  }
+
+  /** The recording, its compact copy and their key, as upload and playback read them. */
+  recordingFiles(id: string): RecordingFiles {
+    return { audioPath: this.audioPath(id), mp3Path: this.compactAudioPath(id), key: this.audioKeyOf(id) };
   }
 
   /** A folder and keys for a new dictation, before its manifest exists (the recording can start at once). */

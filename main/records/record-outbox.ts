@@ -10,15 +10,15 @@
 import { canRetryRecord, isRecordPending } from '../../contract/records';
 import type { RecordParseAnswer } from '../api/record-result';
 import type { RecordUpload } from '../api/service-client';
-import { isServiceError } from '../api/service-error';
 import { fail } from '../ipc/app-failure';
 import { decideAfterFailure } from '../outbox/failure-decision';
+import { afterFailedLookup } from '../outbox/lookup-failure';
 import { OutboxRunner, dueItems } from '../outbox/outbox-runner';
 import { ResultPoller, firstLookupAt, type LookupAnswer, type LookupFailure, type PollSchedule } from '../outbox/result-poller';
 import { UploadProgress } from '../outbox/upload-progress';
 import type { ServiceHealth } from '../service/service-health';
 import { storageProblem } from '../storage/storage-problem';
-import type { RecordManifest, RecordStore } from './record-store';
+import type { RecordStore } from './record-store';
 
 type FinalAnswer = Exclude<RecordParseAnswer, { state: 'pending' }>;
 
@@ -204,34 +204,30 @@ export class RecordOutbox {
 
   private lookupFailed(id: string, error: unknown): LookupFailure {
     const { store } = this.options;
-    const record: RecordManifest | undefined = store.get(id);
+    const record = store.get(id);
     if (!record) return 'stop';
-    if (!isServiceError(error)) {
-      // Something on this computer, not the service: the document stands, look again later.
-      store.update(id, { problem: 'The result could not be read on this computer. The app will fetch it again.', nextAttemptAt: new Date(this.now + this.localRetryMs).toISOString() });
-      return { retryAt: this.now + this.localRetryMs };
-    }
-    const attempts = record.attempts + 1;
-    const decision = decideAfterFailure(error, {
-      health: this.options.health,
-      attempts,
+    const outcome = afterFailedLookup(error, {
+      attempts: record.attempts,
       now: this.now,
-      what: 'The result could not be fetched',
-      random: this.options.random,
-      retryAnyway: (failure) => failure.kind === 'malformed_response' && attempts < MAX_MALFORMED_ATTEMPTS,
+      localRetryMs: this.localRetryMs,
+      decide: (failure, attempts) =>
+        decideAfterFailure(failure, {
+          health: this.options.health,
+          attempts,
+          now: this.now,
+          what: 'The result could not be fetched',
+          random: this.options.random,
+          retryAnyway: (refused) => refused.kind === 'malformed_response' && attempts < MAX_MALFORMED_ATTEMPTS,
+        }),
     });
-    if (decision.action === 'hold') {
-      store.update(id, { problem: decision.problem });
-      return { retryAt: this.now };
+    if (outcome.kind === 'again') {
+      store.update(id, outcome.change);
+      return { retryAt: outcome.retryAt };
     }
-    if (decision.action === 'retry') {
-      store.update(id, { attempts, problem: decision.problem, nextAttemptAt: new Date(decision.retryAt).toISOString() });
-      return { retryAt: decision.retryAt };
-    }
-    if (decision.error?.kind === 'not_found') {
-      store.update(id, { state: 'failed', attempts, documentId: null, nextAttemptAt: null, problem: 'The service lost track of this document. Retry to send it again.' });
+    if (outcome.lost) {
+      store.update(id, { state: 'failed', attempts: outcome.attempts, documentId: null, nextAttemptAt: null, problem: 'The service lost track of this document. Retry to send it again.' });
     } else {
-      store.update(id, { state: 'failed', attempts, nextAttemptAt: null, problem: decision.problem });
+      store.update(id, { state: 'failed', attempts: outcome.attempts, nextAttemptAt: null, problem: outcome.problem });
     }
     return 'stop';
   }

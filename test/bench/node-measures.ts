@@ -248,8 +248,7 @@ export async function syncOf(count: number, processingMs: number, work: string, 
     client,
     health: new ServiceHealth(),
     prepareAudio: async (manifest) => {
-      const recording = { audioPath: store.audioPath(manifest.id), mp3Path: store.compactAudioPath(manifest.id), key: store.audioKeyOf(manifest.id) };
-      return (await prepareUploadAudio(recording, 'wav', inlineMp3Encoding)).source;
+      return (await prepareUploadAudio(store.recordingFiles(manifest.id), 'wav', inlineMp3Encoding)).source;
     },
     isOnline: () => true,
     autoSync: () => true,

@@ -13,6 +13,7 @@ import { labReportPdf } from '../fixtures/documents';
 import { bridgeValue, expect, test } from './support/fixtures';
 import { SCREENSHOTS, newDataFolder, screenshot } from './support/launch-app';
 import { seedRecordedDictations } from './support/seed-dictations';
+import { dropFiles } from './support/drop-files';
 
 const customService = (sandbox: SandboxServer) => ({ service: 'custom', customServiceUrl: sandbox.url, accessToken: sandbox.token });
 
@@ -42,23 +43,6 @@ async function expectReadableMessages(scope: ReturnType<Page['locator']>, select
   }
 }
 
-/** Drops files on the Records drop zone as the OS does. */
-async function dropFiles(page: Page, files: Array<{ name: string; bytes: Buffer }>) {
-  const dataTransfer = await page.evaluateHandle(
-    (list) => {
-      const transfer = new DataTransfer();
-      for (const file of list) {
-        const binary = atob(file.base64);
-        const bytes = new Uint8Array(binary.length);
-        for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-        transfer.items.add(new File([bytes], file.name));
-      }
-      return transfer;
-    },
-    files.map((file) => ({ name: file.name, base64: file.bytes.toString('base64') })),
-  );
-  await page.getByTestId('dropzone').dispatchEvent('drop', { dataTransfer });
-}
 
 const DICTATIONS = 130;
 const RECORDS = 40;

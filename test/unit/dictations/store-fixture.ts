@@ -36,8 +36,7 @@ export function recorded(store: DictationStore, label = 'patient', seconds = 1):
 /** The outbox's `prepareAudio`, as the app wires it (MP3, encoded on this thread). */
 export function uploadAudioOf(store: DictationStore) {
   return async (manifest: DictationManifest) => {
-    const files = { audioPath: store.audioPath(manifest.id), mp3Path: store.compactAudioPath(manifest.id), key: store.audioKeyOf(manifest.id) };
-    const { source, damagedChunks } = await prepareUploadAudio(files, 'mp3', inlineMp3Encoding);
+    const { source, damagedChunks } = await prepareUploadAudio(store.recordingFiles(manifest.id), 'mp3', inlineMp3Encoding);
     return { ...source, notice: chunkProblem(damagedChunks) };
   };
 }

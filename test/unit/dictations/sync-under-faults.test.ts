@@ -25,8 +25,7 @@ function outbox(store: DictationStore) {
     client,
     health: new ServiceHealth(),
     prepareAudio: async (manifest) => {
-      const files = { audioPath: store.audioPath(manifest.id), mp3Path: store.compactAudioPath(manifest.id), key: store.audioKeyOf(manifest.id) };
-      return (await prepareUploadAudio(files, 'wav', inlineMp3Encoding)).source;
+      return (await prepareUploadAudio(store.recordingFiles(manifest.id), 'wav', inlineMp3Encoding)).source;
     },
     isOnline: () => true,
     autoSync: () => true,
