@@ -80,6 +80,7 @@ export class ConnectAuthApi implements AuthApi {
     if (response.status === 429) throw new ServiceError('rate_limited', rateLimitMessage(details.retryAfterMs), details);
     if (isRetryableStatus(response.status)) throw new ServiceError('server_error', MESSAGES.server(response.status), details);
     if (response.status === 401) throw new ServiceError('unauthorized', `The service refused the sign-in${detail ? ` (${detail})` : ''}.`, details);
+    if (response.status === 404) throw new ServiceError('not_found', 'This service address does not offer sign-in (HTTP 404).', details);
     if (response.status === 403) throw new ServiceError('forbidden', `The service refused the sign-in${detail ? ` (${detail})` : ''}.`, details);
     if (response.status >= 400 && response.status < 500) {
       throw new ServiceError('invalid_request', `The service refused the sign-in${detail ? ` (${detail})` : ''}.`, details);

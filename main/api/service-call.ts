@@ -140,7 +140,11 @@ export class ServiceCaller {
     let response = await send(token);
     if (response.status === 401) {
       const renewed = await config.auth.renewAfterRejection(token, options.signal);
-      if (renewed !== null) response = await send(renewed);
+      if (renewed !== null) {
+        response = await send(renewed);
+        // A token issued a moment ago refused too: the sign-in worked, so this is not one for the user to mend.
+        if (response.status === 401) throw new ServiceError('server_error', MESSAGES.freshTokenRefused, { status: 401 });
+      }
     }
     let json = parseJson(response.text);
     if (looksEncrypted(json)) {

@@ -72,6 +72,8 @@ export class ServiceError extends Error {
 export const MESSAGES = {
   unauthorized:
     'The service did not accept the access token: it is missing, wrong or has expired. Enter a new token, or sign in with a client id and secret, in Settings; nothing waiting to be sent is lost.',
+  freshTokenRefused:
+    'The service refused this request although the app had just renewed its sign-in (HTTP 401). The app will try again; if it keeps happening, ask your Eka Care account administrator whether this client may use this service. Nothing waiting to be sent is lost.',
   forbidden: 'The service refused this request: this account is not allowed to do it (forbidden).',
   network: 'The service cannot be reached. Check the network connection; the app will try again.',
   timeout: 'The service did not answer in time. The app will try again.',

@@ -55,10 +55,11 @@ const REFUSED_KINDS = new Set(['unauthorized', 'forbidden', 'invalid_request']);
 
 function signInRefused(error: ServiceError): ServiceError {
   const detail = error.message;
-  const message =
-    error.kind === 'forbidden'
-      ? `Sign-in was refused: the service says this account may not sign in (it may be disabled). Ask your Eka Care account administrator, then choose "Sign in again" in Settings. Nothing waiting to be sent is lost.`
-      : `Sign-in failed: the service did not accept the client id and secret. Check them in Settings (Sign-in) and save them again. Nothing waiting to be sent is lost.`;
+  const message = {
+    not_found: `Sign-in failed: this service address does not offer sign-in (HTTP 404). Check the service in Settings. Nothing waiting to be sent is lost.`,
+    forbidden: `Sign-in was refused: the service says this account may not sign in (it may be disabled). Ask your Eka Care account administrator, then choose "Sign in again" in Settings. Nothing waiting to be sent is lost.`,
+    refused: `Sign-in failed: the service did not accept the client id and secret. Check them in Settings (Sign-in) and save them again. Nothing waiting to be sent is lost.`,
+  }[error.kind === 'not_found' || error.kind === 'forbidden' ? error.kind : 'refused'];
   return new ServiceError('sign_in_failed', message, { status: error.status, code: error.code, cause: detail });
 }
 
@@ -141,6 +142,8 @@ export class ClientCredentialsSession implements TokenSource {
       if (isServiceError(error) && error.kind !== 'sign_in_failed' && error.kind !== 'cancelled') {
         this.passingProblem = `Signing in did not work this time: ${error.message}`;
         this.changed();
+        // An answer that is no token (a captive portal's page, say) passes like a network failure: the work waits, nothing fails.
+        if (error.kind === 'malformed_response') throw new ServiceError('server_error', `${this.passingProblem} The app will try again.`, { status: error.status, cause: error });
       }
       throw error;
     }
@@ -163,7 +166,7 @@ export class ClientCredentialsSession implements TokenSource {
     try {
       return this.accept(await api.login(credentials));
     } catch (error) {
-      if (isServiceError(error) && REFUSED_KINDS.has(error.kind)) {
+      if (isServiceError(error) && (REFUSED_KINDS.has(error.kind) || error.kind === 'not_found')) {
         const refused = signInRefused(error);
         this.problem = refused.message;
         this.changed();

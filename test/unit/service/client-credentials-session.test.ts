@@ -97,6 +97,26 @@ describe('client-credentials session against the sandbox', () => {
     await on.close();
   });
 
+  it('replays a refused request once with the renewed token, never more; refused again, it is tried later, not held', async () => {
+    const on = signedIn();
+    await on.lookups(1);
+    const lookupsSoFar = () => env.sandbox.received.filter((request) => request.operation === 'resultLookup').length;
+    const before = lookupsSoFar();
+    env.sandbox.setFaults({ unauthorized: true });
+    const [failure] = await on.lookups(1);
+    expect(lookupsSoFar() - before).toBe(2);
+    expect(env.sandbox.authStats()).toMatchObject({ signIns: 1, renewals: 1 });
+    // Sign-in works, so this is no reason to hold sending or to ask the user for a token.
+    expect(failure).toMatchObject({ kind: 'server_error', status: 401, message: expect.stringMatching(/had just renewed its sign-in/) });
+    expect(on.session.status()).toMatchObject({ state: 'signed-in', problem: null });
+    const health = new ServiceHealth();
+    expect(decideAfterFailure(failure, { health, attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'retry' });
+    expect(health.current().signInProblem).toBeNull();
+    env.sandbox.setFaults({ unauthorized: false });
+    expect(await on.lookups(1)).toEqual([notFound]);
+    await on.close();
+  });
+
   it('signs in again when every token has been revoked', async () => {
     const on = signedIn();
     await on.lookups(1);
@@ -123,6 +143,27 @@ describe('client-credentials session against the sandbox', () => {
     env.sandbox.setFaults({ accountDisabled: false });
     expect(await disabled.session.signInAgain()).toMatchObject({ state: 'signed-in', problem: null });
     await disabled.close();
+  });
+
+  it('takes a sign-in answer that is no token (a captive portal) for a passing problem: tried again later, nothing failed', async () => {
+    const on = signedIn();
+    env.sandbox.setFaults({ rawNext: [{ status: 200, body: '<html><body>Log in to the guest Wi-Fi</body></html>', contentType: 'text/html', headers: {} }] });
+    const [failure] = await on.lookups(1);
+    expect(failure).toMatchObject({ kind: 'server_error', message: expect.stringMatching(/^Signing in did not work this time: .*The app will try again\.$/) });
+    const health = new ServiceHealth();
+    expect(decideAfterFailure(failure, { health, attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'retry' });
+    expect(on.session.status()).toMatchObject({ state: 'waiting', problem: expect.stringMatching(/did not work this time/) });
+    expect(await on.lookups(1)).toEqual([notFound]);
+    await on.close();
+  });
+
+  it('says the address is wrong when it offers no sign-in (404), and holds', async () => {
+    const on = signedIn();
+    env.sandbox.setFaults({ rawNext: [{ status: 404, body: '{"message":"Not found"}', contentType: 'application/json', headers: {} }] });
+    const [failure] = await on.lookups(1);
+    expect(failure).toMatchObject({ kind: 'sign_in_failed', message: expect.stringMatching(/this service address does not offer sign-in \(HTTP 404\)\. Check the service in Settings/) });
+    expect(decideAfterFailure(failure, { health: new ServiceHealth(), attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'hold' });
+    await on.close();
   });
 
   it('takes a network failure for what it is, never for a sign-out', async () => {
