@@ -2,9 +2,9 @@
 import { isAbsolute, resolve } from 'node:path';
 
 export interface AppArguments {
-  /** `--user-data-dir=<dir>`: every file the app writes goes below it. */
+  /** `--user-data-dir=<dir>`: the app's data goes below it (downloaded updates go to the user's cache folder). */
   userDataDir: string | null;
-  /** `--policy=<file>`: a managed policy file used instead of the machine-wide one. */
+  /** `--policy=<file>`: a policy file added to the machine-wide one (installed app) or used instead of it (development and tests); see effectivePolicy. */
   policyFile: string | null;
 }
 

@@ -3,7 +3,7 @@
  * from a hash of the number, which is not kept), and the patterns that choose each path of the
  * registration. Pure.
  */
-import { createHash } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { formatAbhaNumber } from '../../contract/registration-rules';
 import { Raster, type Rgb } from './raster-image';
 
@@ -39,8 +39,14 @@ export const mobileClaimed = (mobile: string): boolean => mobile.startsWith('600
 /** An address whose name starts with "taken" belongs to someone else. */
 export const addressTakenByPattern = (name: string): boolean => name.startsWith('taken');
 
-/** What stands for the Aadhaar number from the first request on: its hash. */
-export const seedOf = (aadhaarNumber: string): string => createHash('sha256').update(aadhaarNumber).digest('hex');
+/**
+ * Keys the hash that stands for an Aadhaar number: random for each sandbox, never stored, so
+ * the hash cannot be reversed by trying every number.
+ */
+const SEED_KEY = randomBytes(32);
+
+/** What stands for the Aadhaar number from the first request on: a keyed hash of it. */
+export const seedOf = (aadhaarNumber: string): string => createHmac('sha256', SEED_KEY).update(aadhaarNumber).digest('hex');
 
 const FIRST = { F: ['Asha', 'Priya', 'Lakshmi', 'Meena', 'Kavita', 'Sunita'], M: ['Ravi', 'Arjun', 'Suresh', 'Imran', 'Vikram', 'Anil'] } as const;
 const LAST = ['Kumar', 'Verma', 'Sharma', 'Reddy', 'Nair', 'Iyer', 'Khan', 'Patel'] as const;

@@ -7,6 +7,7 @@
  * id, tasks, time, outcome and (when encrypted) the client key are kept.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { extname } from 'node:path';
 import { z } from 'zod';
 import { documentKindOf } from '../../contract/document-kind';
 import { MAX_RECORD_BYTES } from '../../contract/limits';
@@ -75,7 +76,8 @@ export class SandboxRecords implements SandboxArea {
       const files = await readMultipartFile(req, MAX_RECORD_BYTES, [UNREADABLE, DELETED]);
       const file = files.find((candidate) => candidate.field === 'file');
       if (!file || files.length !== 1) throw new BadRequest('exactly one "file" field is required');
-      record.file = { field: file.field, name: file.name, contentType: file.contentType, size: file.size, sha256: file.sha256 };
+      // A report's file name may name the patient: only its extension is kept.
+      record.file = { field: file.field, name: extname(file.name).toLowerCase(), contentType: file.contentType, size: file.size, sha256: file.sha256 };
       content = file;
     }
     if (faults.forbidRecords) return { status: 403, json: { message: 'Forbidden' }, encryptWith };

@@ -101,12 +101,16 @@ export function loadPolicy(path: string, explicit: boolean): LoadedPolicy {
 /**
  * The policy in effect. In a packaged app the machine-wide policy always holds: a file given
  * with `--policy` can only add settings the machine policy leaves unset, never change or
- * lift one. In development and test builds a `--policy` file replaces the machine policy, so
+ * lift one, and is not applied at all while the machine policy is broken. In development and test builds a `--policy` file replaces the machine policy, so
  * tests start from a known state.
  */
 export function effectivePolicy(machine: LoadedPolicy, user: LoadedPolicy | null, packaged: boolean): LoadedPolicy {
   if (!user) return machine;
   if (!packaged) return user;
+  // A machine policy that exists but cannot be read locks nothing; a user's file must not fill the gap it leaves.
+  if (machine.path !== null && machine.error !== null) {
+    return { ...machine, error: `${machine.error} The --policy file ${user.path ?? ''} was not applied either, until the machine-wide policy is mended.` };
+  }
   const paths = [machine.path, user.path].filter((path): path is string => path !== null);
   const errors = [machine.error, user.error].filter((error): error is string => error !== null);
   return {

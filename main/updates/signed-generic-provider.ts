@@ -7,9 +7,11 @@
  */
 import type { KeyObject } from 'node:crypto';
 import type { AppUpdater, UpdateInfo } from 'electron-updater';
+import type { ResolvedUpdateFileInfo } from 'electron-updater/out/types';
 import { GenericProvider } from 'electron-updater/out/providers/GenericProvider';
 import { parseUpdateInfo, type ProviderRuntimeOptions } from 'electron-updater/out/providers/Provider';
 import { getChannelFilename, newUrlFromBase } from 'electron-updater/out/util';
+import { transportProblem } from '../../contract/url-rules';
 import { isSignedByPublisher } from './release-signature';
 import { UpdateRefusedError } from './update-errors';
 import { offeredVersionProblem } from './version-rule';
@@ -55,6 +57,16 @@ export class SignedGenericProvider extends GenericProvider {
     const problem = offeredVersionProblem(this.feed.runningVersion, (info as { version?: unknown } | null)?.version);
     if (problem) throw new UpdateRefusedError(problem);
     return info;
+  }
+
+  /** The installers to download: signed metadata may name any address, but only one the transport rule allows is used. */
+  override resolveFiles(updateInfo: UpdateInfo): ResolvedUpdateFileInfo[] {
+    const files = super.resolveFiles(updateInfo);
+    for (const file of files) {
+      const problem = transportProblem(file.url.href);
+      if (problem) throw new UpdateRefusedError(`The release names a download address that is not allowed (${file.url.protocol}//${file.url.host}); nothing was downloaded. ${problem}`);
+    }
+    return files;
   }
 
   /** The file's text; a missing (404) or empty file is refused with `missing()`. */

@@ -55,6 +55,8 @@ export class UpdateService {
   }
 
   start(): void {
+    const reason = this.offReason();
+    if (reason) log.info(`updates: off (${reason})`);
     this.schedule.start();
   }
 

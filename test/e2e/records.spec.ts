@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -6,6 +7,8 @@ import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { labReportPdf, scannedJpeg, unreadableReportPdf } from '../fixtures/documents';
 import { dropFiles } from './support/drop-files';
 import { newDataFolder, screenshot } from './support/launch-app';
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 test.setTimeout(120_000);
 
@@ -59,7 +62,9 @@ test('a PDF and a JPEG chosen in the file dialog upload as one batch and their d
     expect(request.query).toEqual({ dt: ['lr'], task: ['smart', 'pii'], batch: ['true'] });
     expect(request.status).toBe(200);
   }
-  expect(uploads(sandbox).map((request) => request.file?.name).sort()).toEqual(['CBC report.pdf', 'thyroid-page.jpg']);
+  // The sandbox keeps no file name (it may name the patient): the contents say which files went.
+  expect(uploads(sandbox).map((request) => request.file?.sha256).sort()).toEqual([sha256(readFileSync(pdfPath)), sha256(readFileSync(jpegPath))].sort());
+  expect(uploads(sandbox).map((request) => request.file?.name).sort()).toEqual(['.jpg', '.pdf']);
   for (const id of shown) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
   await page.getByTestId('document-row').first().getByRole('button', { name: 'Copy' }).click();
@@ -144,7 +149,8 @@ test('a report queued offline survives a restart and is sent by the next start',
   const first = await launch({ policy: customService(sandbox) });
   await sandbox.stop();
   await openRecords(first.page);
-  await dropFiles(first.page, [{ name: 'before-restart.pdf', bytes: await labReportPdf() }]);
+  const pdf = await labReportPdf();
+  await dropFiles(first.page, [{ name: 'before-restart.pdf', bytes: pdf }]);
   await first.page.getByRole('button', { name: 'Upload 1 file' }).click();
   await expect(first.page.getByTestId('document-row')).toContainText('Waiting to send', { timeout: 20_000 });
   await first.app.close();
@@ -154,7 +160,7 @@ test('a report queued offline survives a restart and is sent by the next start',
   await openRecords(second.page);
   await expect(second.page.getByTestId('document-row')).toContainText('before-restart.pdf');
   await expect(second.page.getByTestId('document-id')).toHaveCount(1, { timeout: 60_000 });
-  expect(uploads(back).map((request) => request.file?.name)).toEqual(['before-restart.pdf']);
+  expect(uploads(back).map((request) => request.file?.sha256)).toEqual([sha256(pdf)]);
 });
 
 test('a lab report PDF is read back: its tests with Low and High flags, the details on request, and the FHIR export', async ({ launch, startSandbox }) => {

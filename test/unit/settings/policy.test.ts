@@ -87,6 +87,15 @@ describe('effectivePolicy', () => {
     expect(effectivePolicy(machine, user, false)).toBe(user);
   });
 
+  it('in a packaged app applies no --policy file while the machine policy is there but broken', () => {
+    const broken: LoadedPolicy = { path: machine.path, values: {}, error: 'The policy file /etc/scribe-desk/policy.json was ignored: it is not valid JSON.' };
+    const applied = effectivePolicy(broken, user, true);
+    expect(applied.values).toEqual({});
+    expect(applied.error).toMatch(/^The policy file \/etc\/scribe-desk\/policy.json was ignored: it is not valid JSON\. The --policy file \/home\/u\/p.json was not applied either/);
+    // No machine policy at all: the machine is not managed, and the --policy file applies.
+    expect(effectivePolicy({ path: null, values: {}, error: null }, user, true).values).toEqual(user.values);
+  });
+
   it('keeps the machine policy when the --policy file is broken, and reports both', () => {
     const broken: LoadedPolicy = { path: '/home/u/p.json', values: {}, error: 'The policy file /home/u/p.json was ignored: it is not valid JSON.' };
     expect(effectivePolicy(machine, broken, true)).toMatchObject({ values: machine.values, error: broken.error });

@@ -108,6 +108,14 @@ describe('SignedGenericProvider', () => {
     );
   });
 
+  it('refuses a signed release whose installer is named at a plain http address off this computer', async () => {
+    const yml = metadata('0.2.0').replaceAll('Scribe-Desk-0.2.0.AppImage', 'http://downloads.example.org/Scribe-Desk-0.2.0.AppImage');
+    const folder = await webFolder({ '/updates/latest-linux.yml': yml, '/updates/latest-linux.yml.sig': signatureOf(yml) });
+    const updates = provider(folder.url);
+    const info = await updates.getLatestVersion();
+    expect(() => updates.resolveFiles(info)).toThrow(/^The release names a download address that is not allowed \(http:\/\/downloads\.example\.org\); nothing was downloaded\. Plain http:\/\/ is not allowed/);
+  });
+
   it('says when the channel has no release information', async () => {
     const folder = await webFolder({});
     expect(await refusal(provider(folder.url).getLatestVersion())).toMatch(/no release information for this channel \(latest-linux.yml\)/);
