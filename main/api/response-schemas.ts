@@ -1,5 +1,6 @@
 /** The shape of every answer the service documents, checked with zod. */
 import { z } from 'zod';
+import { serviceText } from './service-text';
 
 export const voiceUploadSchema = z.object({ message: z.string(), filename: z.string() });
 
@@ -36,12 +37,21 @@ export const documentUploadSchema = z.object({ document_id: z.string().min(1).ma
 
 export const registrationSchema = z.object({ hint: z.string().nullable().optional(), txn_id: z.string().min(1).max(200) });
 
-/** `ProfileResponse`: the patient as the national system knows them. Every field may be absent or null. */
-const text = z.string().nullish();
+/** The service's words about a person (a name, an address, a hint): one line, cut to a readable length. */
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => (typeof value === 'string' ? serviceText(value) : value));
 const whole = z.number().int().nullish();
+/** The national system lists a person's few addresses; more than this is not a list to choose from. */
+const MAX_ADDRESSES = 50;
+/** `ProfileResponse`: the patient as the national system knows them. Every field may be absent or null. */
 export const abhaProfileSchema = z.object({
   abha_address: text,
-  abha_addresses: z.array(z.string()).nullish(),
+  abha_addresses: z
+    .array(z.string())
+    .nullish()
+    .transform((list) => list?.slice(0, MAX_ADDRESSES).map((address) => serviceText(address))),
   abha_number: text,
   address: text,
   day_of_birth: whole,
@@ -54,7 +64,8 @@ export const abhaProfileSchema = z.object({
   gender: text,
   kyc_verified: z.boolean().nullish(),
   pincode: text,
-  profile_photo: text,
+  /** Base64 of the photo: checked and bounded where it is read (abha-profile.ts), never cut. */
+  profile_photo: z.string().nullish(),
 });
 export type AbhaProfileAnswer = z.infer<typeof abhaProfileSchema>;
 
@@ -66,11 +77,14 @@ export const SKIP_STATES = ['abha_end', 'confirm_mobile_otp', 'abha_select', 'ab
  */
 export const abhaStepSchema = z.object({
   skip_state: z.enum(SKIP_STATES),
-  txn_id: text,
+  txn_id: z.string().max(200).nullish(),
   hint: text,
   profile: abhaProfileSchema.nullish(),
   // `kyc_verified` is documented as a string here (a boolean in the profile).
-  abha_profiles: z.array(z.object({ abha_address: text, name: text, kyc_verified: z.union([z.string(), z.boolean()]).nullish() })).nullish(),
+  abha_profiles: z
+    .array(z.object({ abha_address: text, name: text, kyc_verified: z.union([z.string(), z.boolean()]).nullish() }))
+    .nullish()
+    .transform((list) => list?.slice(0, MAX_ADDRESSES)),
   eka: z.object({ oid: text }).nullish(),
 });
 export type AbhaStepAnswer = z.infer<typeof abhaStepSchema>;

@@ -7,7 +7,7 @@
  */
 import type { Reply } from './sandbox-routes';
 
-export const HOSTILE_OPERATIONS = ['resultLookup', 'voiceUpload', 'recordUpload', 'registrationInit', 'registrationResend'] as const;
+export const HOSTILE_OPERATIONS = ['resultLookup', 'voiceUpload', 'recordUpload', 'recordResult', 'registrationInit', 'registrationResend', 'registrationVerify'] as const;
 export type HostileOperation = (typeof HOSTILE_OPERATIONS)[number];
 
 export interface HostileAnswer {
@@ -134,6 +134,56 @@ const RECORD_UPLOAD: HostileAnswer[] = [
   ...COMMON,
 ];
 
+const labTest = (fields: Record<string, unknown>) => ({ test_name: 'Haemoglobin', data: { value: '10.8', unit: 'g/dL', display_range: '12 - 15' }, confidence: 0.9, ...fields });
+const labResult = (data: unknown): Reply => ({ status: 200, json: { status: 'completed', data } });
+
+const RECORD_RESULT: HostileAnswer[] = [
+  {
+    kind: 'tests-wrong-shape',
+    reply: () =>
+      labResult({
+        output: {
+          data: [null, 5, 'text', {}, { test_name: null }, labTest({ data: { value: {}, display_range: 5 } }), labTest({ data: null, normalised_data: [] }), labTest({ confidence: 'sure' }), labTest({})],
+          pii: [null],
+        },
+        fhir: 7,
+      }),
+  },
+  {
+    kind: 'prototype-names',
+    reply: () =>
+      labResult(
+        JSON.parse(
+          `{"output":{"data":[${PROTOTYPE_NAMES.map((name) => JSON.stringify(labTest({ test_name: name, data: { value: name, unit: name, display_range: name, normal_range_report: JSON.stringify({ [name]: name }) } }))).join(',')}],"pii":{"__proto__":[{"Patient":{"Name":"constructor"}}],"constructor":{"toString":"x"}}}}`,
+        ),
+      ),
+  },
+  {
+    kind: 'huge-strings',
+    reply: () =>
+      labResult({
+        output: {
+          data: [labTest({ test_name: huge(300_044), data: { value: huge(600_047, 'x'), unit: huge(100_000, 'u'), display_range: huge(100_000, '<') } }), labTest({})],
+          pii: { Patient: [{ Patient: { Name: huge(300_044) }, Report: { Facility: huge(300_044) } }] },
+        },
+      }),
+  },
+  { kind: 'error-huge', reply: () => ({ status: 200, json: { status: 'error', error: [{ code: '__proto__', message: huge(300_044) }, null] } }) },
+  { kind: 'error-wrong-shape', reply: () => ({ status: 200, json: { status: 'error', error: { message: { text: 'x' } } } }) },
+  { kind: 'status-prototype-name', reply: () => ({ status: 200, json: { status: 'constructor', data: {} } }) },
+  {
+    kind: 'bad-fhir',
+    reply: () => labResult({ output: { data: [labTest({})] }, fhir: '@@@ not base64 @@@' }),
+  },
+  {
+    kind: 'fhir-wrong-shape',
+    reply: () => labResult({ output: { data: [labTest({})] }, fhir: base64({ resourceType: 'Bundle', entry: [null, { resource: null }, 7] }) }),
+  },
+  { kind: 'deep-output', reply: () => jsonText(200, `{"status":"completed","data":{"output":{"data":[${JSON.stringify(labTest({}))}],"pii":${deep(10_000)}}}}`) },
+  { kind: 'garbage-envelope', reply: () => ({ status: 200, json: { status: 'completed', data: 'none' } }) },
+  ...COMMON,
+];
+
 const REGISTRATION: HostileAnswer[] = [
   {
     kind: 'error-huge',
@@ -144,12 +194,34 @@ const REGISTRATION: HostileAnswer[] = [
   ...COMMON,
 ];
 
+const abhaStep = (fields: Record<string, unknown>): Reply => ({ status: 200, json: { txn_id: 'hostile-txn', hint: null, ...fields } });
+
+/** Answers to `aadhaar/verify`: the next step of a shape no screen expects. */
+const REGISTRATION_VERIFY: HostileAnswer[] = [
+  { kind: 'skip-state-prototype-name', reply: () => abhaStep({ skip_state: '__proto__' }) },
+  { kind: 'profile-wrong-shape', reply: () => abhaStep({ skip_state: 'abha_end', profile: { full_name: 5, abha_number: {}, year_of_birth: 'x' } }) },
+  {
+    kind: 'profile-huge',
+    reply: () =>
+      abhaStep({
+        skip_state: 'abha_end',
+        profile: { full_name: huge(300_044), abha_number: huge(600_047, '9'), abha_address: huge(300_044, 'a'), address: huge(300_044), profile_photo: huge(100_000, '@') },
+        abha_profiles: Array.from({ length: 5_000 }, (_, i) => ({ abha_address: `${huge(1_000, 'a')}${i}@abdm`, name: huge(1_000) })),
+      }),
+  },
+  { kind: 'select-without-addresses', reply: () => abhaStep({ skip_state: 'abha_select', abha_profiles: [null, { abha_address: null }], profile: null }) },
+  { kind: 'prototype-names', reply: () => abhaStep({ skip_state: 'abha_end', profile: JSON.parse('{"__proto__":{"full_name":"x"},"constructor":"y","gender":"toString"}') }) },
+  ...REGISTRATION,
+];
+
 export const HOSTILE_ANSWERS: Record<HostileOperation, HostileAnswer[]> = {
   resultLookup: RESULT_LOOKUP,
   voiceUpload: VOICE_UPLOAD,
   recordUpload: RECORD_UPLOAD,
+  recordResult: RECORD_RESULT,
   registrationInit: REGISTRATION,
   registrationResend: REGISTRATION,
+  registrationVerify: REGISTRATION_VERIFY,
 };
 
 /** Every kind name, for checking what a test asks for. */

@@ -136,6 +136,83 @@ test('over two hundred hostile answers through dictations, records and registrat
   expect(served(sandbox, 'resultLookup') + served(sandbox, 'recordUpload') + served(sandbox, 'registrationInit') + served(sandbox, 'registrationResend')).toBeGreaterThanOrEqual(200);
 });
 
+const RESULTS = 20;
+const VERIFIES = 14;
+
+/** Back to the Aadhaar OTP step with a fresh OTP sent, from wherever the last answer left the screen. */
+async function toOtpStep(page: Page) {
+  const otp = page.getByLabel('OTP received by the patient');
+  if (await otp.isVisible()) return;
+  await page.getByRole('button', { name: /^(Start over|Register another patient)$/ }).first().click();
+  const number = page.getByLabel("Patient's Aadhaar number");
+  await number.click();
+  await number.press('ControlOrMeta+a');
+  await number.pressSequentially('234123412346');
+  await page.getByRole('checkbox', { name: /The patient agrees/ }).check();
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(otp).toBeVisible();
+}
+
+test('hostile lab report results and OTP verification answers: every report opens readably, every step reads', async ({ launch, startSandbox }) => {
+  test.setTimeout(180_000);
+  const sandbox = await startSandbox({ faults: { recordProcessingMs: 0, hostileNext: { recordResult: RESULTS, registrationVerify: VERIFIES } } });
+  const { page } = await launch({ policy: { ...customService(sandbox), otpResendSeconds: 5 } });
+
+  // Registration: every answer to the Aadhaar OTP is hostile; whatever step it leads to reads, bounded.
+  await show(page, 'Registration');
+  await page.getByRole('button', { name: 'Start over' }).or(page.getByRole('button', { name: 'Send OTP' })).first().waitFor();
+  const number = page.getByLabel("Patient's Aadhaar number");
+  await number.click();
+  await number.pressSequentially('234123412346');
+  await page.getByRole('checkbox', { name: /The patient agrees/ }).check();
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  const panel = page.locator('section.registration');
+  for (let i = 1; i <= VERIFIES; i += 1) {
+    await toOtpStep(page);
+    await page.getByLabel('OTP received by the patient').fill('123456');
+    await page.getByLabel("Patient's mobile number").fill('9876543210');
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await expect.poll(() => served(sandbox, 'registrationVerify')).toBe(i);
+    await expect(page.getByRole('button', { name: 'Verify OTP' }).or(page.getByRole('button', { name: /^(Start over|Register another patient)$/ })).first()).toBeEnabled();
+    for (const line of (await panel.innerText()).split('\n')) expect(line.length).toBeLessThanOrEqual(1_100);
+    await expectWindowIntact(page);
+    if (i === 3) await screenshot(page, 'robustness-registration-verify');
+  }
+
+  // Records: twenty lab reports whose results are hostile; each opens as a report or says what went wrong.
+  await show(page, 'Records');
+  const pdf = await labReportPdf();
+  await dropFiles(page, Array.from({ length: RESULTS }, (_, i) => ({ name: `result-${i + 1}.pdf`, bytes: pdf })));
+  await page.getByRole('button', { name: `Upload ${RESULTS} files as one batch` }).click();
+  await expect.poll(() => served(sandbox, 'recordResult'), { timeout: 90_000 }).toBe(RESULTS);
+  const settledRecord = (record: { state: string; problem: string | null }) => record.state === 'ready' || record.state === 'failed' || record.problem !== null;
+  await expect.poll(async () => (await bridgeValue(page, 'listRecords')).filter((record) => !settledRecord(record)).length, { timeout: 60_000 }).toBe(0);
+  const documents = page.locator('tbody.document');
+  await expect(documents).toHaveCount(RESULTS);
+  const states = new Map<string, number>();
+  for (let i = 0; i < RESULTS; i += 1) {
+    const row = documents.nth(i);
+    await row.scrollIntoViewIfNeeded();
+    const toggle = row.getByTestId('result-toggle');
+    if ((await toggle.count()) === 0) {
+      states.set('not ready', (states.get('not ready') ?? 0) + 1);
+      await expect(row.getByTestId('record-problem')).toBeVisible();
+      await expectReadableMessages(row, '[data-testid=record-problem]');
+      continue;
+    }
+    states.set('ready', (states.get('ready') ?? 0) + 1);
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    const report = row.getByTestId('lab-report');
+    await expect(report.getByTestId('report-summary').or(report.getByTestId('result-problem'))).toBeVisible();
+    for (const line of (await report.innerText()).split('\n')) expect(line.length).toBeLessThanOrEqual(1_100);
+    await expectWindowIntact(page);
+    if (states.get('ready') === 1) await screenshot(page, 'robustness-lab-result');
+  }
+  // Some answers could be read in part (shown as reports with notices), some not at all.
+  expect(states.get('ready') ?? 0).toBeGreaterThan(0);
+  expect(states.get('not ready') ?? 0).toBeGreaterThan(0);
+});
+
 test('while recording, the selected dictation gets a result with prototype-named statuses: shown as text, recording goes on', async ({
   launch,
   startSandbox,

@@ -8,12 +8,17 @@ export const LOW_CONFIDENCE = 0.7;
 /** Low and High carry an arrow as well as a colour, so they read apart without colour. */
 const FLAG_SYMBOLS: Record<LabFlag, string> = { low: '↓', high: '↑', normal: '', unknown: '' };
 
+/** A label from a table keyed by a closed set; a key outside it (`constructor`) is never read from the prototype. */
+function labelOf<K extends string>(table: Record<K, string>, key: K): string | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 export function flagSymbol(flag: LabFlag): string {
-  return FLAG_SYMBOLS[flag] ?? '';
+  return labelOf(FLAG_SYMBOLS, flag) ?? '';
 }
 
 export function flagLabel(flag: LabFlag): string {
-  return LAB_FLAG_LABELS[flag] ?? String(flag);
+  return labelOf(LAB_FLAG_LABELS, flag) ?? String(flag);
 }
 
 export function isLowConfidence(confidence: number | null): boolean {
@@ -69,5 +74,5 @@ export function sampleDateText(value: string): string {
 export const TASK_SHORT_LABELS: Record<RecordTask, string> = { smart: 'Values', pii: 'Patient details', classification: 'Document type' };
 
 export function tasksText(tasks: readonly RecordTask[]): string {
-  return tasks.map((task) => TASK_SHORT_LABELS[task] ?? String(task)).join(', ') || NONE;
+  return tasks.map((task) => labelOf(TASK_SHORT_LABELS, task) ?? String(task)).join(', ') || NONE;
 }

@@ -206,6 +206,38 @@ export const registrationBody = fc.oneof(
   shaped({ code: fc.oneof(fc.integer(), junk), error: serviceText, source_error: shaped({ code: serviceText, message: serviceText }) }),
   junk,
 );
+const profile = shaped({
+  abha_address: serviceText,
+  abha_addresses: fc.array(serviceText, { maxLength: 3 }),
+  abha_number: fc.oneof(fc.constantFrom('91123456789012', '91-1234-5678-9012'), serviceText),
+  address: serviceText,
+  day_of_birth: fc.oneof(fc.integer({ min: 1, max: 31 }), fc.integer()),
+  month_of_birth: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.integer()),
+  year_of_birth: fc.oneof(fc.integer({ min: 1900, max: 2030 }), fc.integer()),
+  first_name: serviceText,
+  middle_name: text,
+  last_name: serviceText,
+  full_name: serviceText,
+  gender: fc.oneof(fc.constantFrom('M', 'F', 'O', 'm'), text),
+  kyc_verified: fc.boolean(),
+  pincode: text,
+  profile_photo: fc.oneof(text, fc.constantFrom('/9j/4AAQSkZJRg==', 'iVBORw0KGgo=', '@@@', 'QUFB')),
+});
+/** `aadhaar/verify`, `aadhaar/mobile/verify` and `aadhaar/create-phr` answers: the next step, every part possibly wrong. */
+export const abhaStepBody = fc.oneof(
+  shaped({
+    skip_state: fc.oneof(fc.constantFrom('abha_end', 'confirm_mobile_otp', 'abha_select', 'abha_create'), protoName, text),
+    txn_id: fc.oneof(fc.uuid(), serviceText),
+    hint: serviceText,
+    profile: profile,
+    abha_profiles: fc.array(fc.oneof(shaped({ abha_address: serviceText, name: serviceText, kyc_verified: fc.oneof(fc.boolean(), text) }), junk), { maxLength: 4 }),
+    eka: shaped({ oid: serviceText }),
+  }),
+  registrationBody,
+);
+/** `suggest` and `phr/check` answers. */
+export const addressBody = fc.oneof(shaped({ suggestions: fc.array(fc.oneof(serviceText, junk), { maxLength: 6 }) }), shaped({ exists: fc.oneof(fc.boolean(), text) }), registrationBody);
+
 export const grantBody = fc.oneof(
   shaped({
     access_token: fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), serviceText),

@@ -8,12 +8,24 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { ConnectAuthApi } from '../../../main/api/connect-auth';
-import { uploadRecord } from '../../../main/api/records-api';
-import { resendRegistrationOtp, startRegistration } from '../../../main/api/registration-api';
+import { getRecordResult, uploadRecord } from '../../../main/api/records-api';
+import {
+  abhaAddressExists,
+  abhaCard,
+  createAbhaAddress,
+  resendMobileOtp,
+  resendRegistrationOtp,
+  startRegistration,
+  suggestAbhaAddresses,
+  verifyAadhaarOtp,
+  verifyMobileOtp,
+} from '../../../main/api/registration-api';
+import { suggestionNames } from '../../../main/registration/abha-profile';
+import { ServiceError } from '../../../main/api/service-error';
 import { uploadVoice } from '../../../main/api/voice-api';
-import { documentBody, grantBody, messageBody, registrationBody } from './arbitraries';
+import { abhaStepBody, addressBody, documentBody, grantBody, labResultLike, messageBody, registrationBody, wire, junk } from './arbitraries';
 import { answers, audio, caller, encrypted, pdf, property } from './client-harness';
-import { ScriptedTransport, expectTyped, settle } from './outcome';
+import { ScriptedTransport, expectReadableAbhaStep, expectReadableLabAnswer, expectTyped, settle } from './outcome';
 
 describe('every generated answer ends typed and readable', () => {
   it('voice upload', async () => {
@@ -40,6 +52,56 @@ describe('every generated answer ends typed and readable', () => {
       const call = caller(responses, encrypt);
       const outcome = await settle(resend ? resendRegistrationOtp(call, { txnId: 'txn-1' }) : startRegistration(call, { aadhaarNumber: '234123412346' }));
       expectTyped(outcome, (value) => assert.equal(typeof value.txnId, 'string'));
+    });
+  });
+
+  it('lab report result lookup, in the clear and encrypted', async () => {
+    const body = fc.oneof({ arbitrary: labResultLike, weight: 8 }, { arbitrary: junk, weight: 1 });
+    await property(fc.tuple(answers(body, [200, 200, 400, 404, 500]), encrypted), async ([responses, encrypt]) => {
+      expectTyped(await settle(getRecordResult(caller(responses, encrypt), 'document-1')), expectReadableLabAnswer);
+    });
+  });
+
+  it('registration after the OTP: verify, mobile OTP, create address', async () => {
+    const step = fc.constantFrom('verify', 'mobile-verify', 'mobile-resend', 'create');
+    await property(fc.tuple(answers(abhaStepBody, [200, 400, 429, 500]), encrypted, step), async ([responses, encrypt, which]) => {
+      const call = caller(responses, encrypt);
+      if (which === 'mobile-resend') {
+        expectTyped(await settle(resendMobileOtp(call, { txnId: 'txn-1' })), (value) => assert.equal(typeof value.txnId, 'string'));
+        return;
+      }
+      const outcome = await settle(
+        which === 'verify'
+          ? verifyAadhaarOtp(call, { txnId: 'txn-1', otp: '123456', mobile: '9876543210' })
+          : which === 'mobile-verify'
+            ? verifyMobileOtp(call, { txnId: 'txn-1', otp: '123456' })
+            : createAbhaAddress(call, { txnId: 'txn-1', abhaAddress: 'front.desk_2024@abdm' }),
+      );
+      expectTyped(outcome, expectReadableAbhaStep);
+    });
+  });
+
+  it('ABHA address suggestions, availability and the card', async () => {
+    const which = fc.constantFrom('suggest', 'check', 'card');
+    const card = fc.oneof(
+      wire(addressBody),
+      fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), bytes]).toString('latin1')),
+    );
+    await property(fc.tuple(answers(addressBody, [200, 400, 500]), which, card), async ([responses, operation, cardText]) => {
+      // The card is an image: its last answer's body is now and then PNG bytes.
+      const last = responses[responses.length - 1]!;
+      const withCard = operation === 'card' && !(last instanceof ServiceError) ? [...responses.slice(0, -1), { ...last, text: cardText, bytes: Buffer.from(cardText, 'latin1') }] : responses;
+      const call = caller(withCard, false);
+      if (operation === 'suggest') {
+        const outcome = await settle(suggestAbhaAddresses(call, { txnId: 'txn-1', firstName: 'Asha', middleName: null, lastName: 'Rao', dateOfBirth: '1990-01-01' }));
+        expectTyped(outcome, (suggestions) => {
+          for (const name of suggestionNames(suggestions)) assert.ok(name.length <= 18);
+        });
+      } else if (operation === 'check') {
+        expectTyped(await settle(abhaAddressExists(call, { abhaAddress: 'front.desk_2024@abdm' })), (exists) => assert.equal(typeof exists, 'boolean'));
+      } else {
+        expectTyped(await settle(abhaCard(call, { oid: 'oid-1' })), (png) => assert.ok(png.length <= 8 * 1024 * 1024));
+      }
     });
   });
 

@@ -8,9 +8,13 @@ import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
 import type { TranscriptionResult } from '../../../contract/transcription';
 import type { Transport, TransportRequest, TransportResponse } from '../../../main/api/http-transport';
+import type { RecordParseAnswer } from '../../../main/api/record-result';
+import type { AbhaStep } from '../../../main/api/registration-api';
 import { MAX_RETRY_DELAY_MS } from '../../../main/api/retry-policy';
 import { ServiceError } from '../../../main/api/service-error';
 import { parseStoredResult } from '../../../main/dictations/stored-result';
+import { labReportSchema, resultViewOf } from '../../../main/records/lab-report';
+import { accountsView, addressChoices, profileView } from '../../../main/registration/abha-profile';
 import { serviceAppError } from '../../../main/ipc/app-failure';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -80,4 +84,31 @@ export function expectReadableResult(result: TranscriptionResult): void {
 export function expectTyped<T>(outcome: Outcome<T>, value: (value: T) => void): void {
   if (outcome.ok) value(outcome.value);
   else expectTypedError(outcome.error);
+}
+
+/** A lab report's parsing result: stored as it is read back, and every text bounded. */
+export function expectReadableLabAnswer(answer: RecordParseAnswer): void {
+  if (answer.state === 'error') expectReadableMessage(answer.message);
+  if (answer.state !== 'completed') return;
+  const stored = labReportSchema.parse(JSON.parse(JSON.stringify(answer.report)));
+  const view = resultViewOf(stored);
+  if (view.state === 'unreadable') {
+    expectReadableMessage(view.problem);
+    return;
+  }
+  for (const notice of view.notices) expectReadableMessage(notice);
+  for (const test of view.tests) for (const text of [test.name, test.value, test.unit, test.range]) assert.ok(text.length <= 1_000, `a test's text is bounded (${text.length})`);
+}
+
+/** A registration step as the screen would show it: the profile and accounts bounded, nothing thrown. */
+export function expectReadableAbhaStep(step: AbhaStep): void {
+  const accounts = accountsView(step);
+  assert.ok(accounts.length <= 50, 'the accounts to choose from are a short list');
+  const texts = accounts.flatMap((account) => [account.abhaAddress, account.name ?? '']);
+  if (step.profile) {
+    const profile = profileView(step.profile);
+    texts.push(profile.name, profile.abhaNumber ?? '', profile.abhaAddress ?? '', profile.address ?? '', profile.dateOfBirth ?? '');
+    texts.push(...addressChoices(accounts, step.profile));
+  }
+  for (const text of texts) assert.ok(text.length <= 1_000, `a text shown is bounded (${text.length})`);
 }

@@ -12,8 +12,12 @@ import { fhirFootnote, fhirHeadline, resourceLabel, statusText, statusTone } fro
 import { ServiceCaller } from '../../../main/api/service-call';
 import { getTranscriptionResult } from '../../../main/api/voice-api';
 import { ScriptedTransport, settle } from './outcome';
-import { junk, protoName, response, resultBody, text } from './arbitraries';
-import { renderResult } from './render-result';
+import { getRecordResult } from '../../../main/api/records-api';
+import { resultViewOf } from '../../../main/records/lab-report';
+import { RECORD_TASKS } from '../../../contract/records';
+import { confidenceText, flagLabel, flagSymbol, lowConfidenceLine, noTestsLine, sampleDateText, summaryLine, tasksText } from '../../../renderer/features/records/lab-format';
+import { junk, labResultLike, protoName, response, resultBody, text } from './arbitraries';
+import { renderLabTests, renderResult } from './render-result';
 
 const RUNS = 10_000;
 const SEED = Number(process.env.PROPERTY_SEED ?? 20_260_301);
@@ -105,6 +109,29 @@ describe('page formatting', () => {
         assert.ok(reason.length <= 300);
       }),
       options,
+    );
+  });
+});
+
+describe('a lab report as the Records screen shows it', () => {
+  it('lines, flags and the tests table of whatever main read from any generated answer', async () => {
+    const noRenewal = { token: () => Promise.resolve('t'), renewAfterRejection: () => Promise.resolve(null) };
+    const tasks = fc.subarray([...RECORD_TASKS, 'constructor' as never]);
+    await fc.assert(
+      fc.asyncProperty(response(labResultLike, [200]), tasks, fc.oneof(text, protoName), async (answer, asked, date) => {
+        const call = new ServiceCaller(() => ({ baseUrl: 'https://service.test', auth: noRenewal }), {}, new ScriptedTransport([answer]));
+        const outcome = await settle(getRecordResult(call, 'document-1'));
+        for (const line of [noTestsLine(asked), tasksText(asked), sampleDateText(date)]) readable(line);
+        if (!outcome.ok || outcome.value.state !== 'completed') return;
+        const view = resultViewOf(outcome.value.report);
+        if (view.state !== 'ready') return;
+        readable(summaryLine(view.tests));
+        const unsure = lowConfidenceLine(view.tests);
+        if (unsure !== null) readable(unsure);
+        for (const test of view.tests) for (const shown of [flagLabel(test.flag), flagSymbol(test.flag), confidenceText(test.confidence)]) readable(shown);
+        assert.doesNotMatch(renderLabTests(view.tests), /\[object Object\]|\[native code\]|NaN%/);
+      }),
+      { ...options, numRuns: 3_000 },
     );
   });
 });

@@ -8,15 +8,15 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConnectAuthApi } from '../../../main/api/connect-auth';
 import { HttpTransport } from '../../../main/api/http-transport';
-import { uploadRecord } from '../../../main/api/records-api';
+import { getRecordResult, uploadRecord } from '../../../main/api/records-api';
 import { ServiceCaller } from '../../../main/api/service-call';
 import { getTranscriptionResult, uploadVoice } from '../../../main/api/voice-api';
 import { HOSTILE_ANSWERS, HOSTILE_OPERATIONS, type HostileOperation } from '../../../main/sandbox/sandbox-hostile';
-import { resendRegistrationOtp, startRegistration } from '../../../main/api/registration-api';
+import { resendRegistrationOtp, startRegistration, verifyAadhaarOtp } from '../../../main/api/registration-api';
 import { staticToken } from '../../../main/service/token-source';
 import { MINIMAL_PDF, useSandbox } from '../api/sandbox-fixture';
 import { documentBody, grantBody, headerSafeRetryAfter, messageBody, resultBody, status, wire } from './arbitraries';
-import { expectReadableResult, expectTyped, expectTypedError, settle } from './outcome';
+import { expectReadableAbhaStep, expectReadableLabAnswer, expectReadableResult, expectTyped, expectTypedError, settle } from './outcome';
 
 const env = useSandbox();
 const SANDBOX_RUNS = 150;
@@ -46,10 +46,20 @@ function call(operation: HostileOperation, client: ServiceCaller): Promise<unkno
       return uploadVoice(client, { mode: 'dictation', txnId: 'txn-hostile', file: audio });
     case 'recordUpload':
       return uploadRecord(client, { file: pdf, documentType: 'lr', tasks: ['smart'], batch: false });
+    case 'recordResult':
+      return getRecordResult(client, 'document-hostile').then((answer) => {
+        expectReadableLabAnswer(answer);
+        return answer;
+      });
     case 'registrationInit':
       return startRegistration(client, { aadhaarNumber: '234123412346' });
     case 'registrationResend':
       return resendRegistrationOtp(client, { txnId: 'txn-hostile' });
+    case 'registrationVerify':
+      return verifyAadhaarOtp(client, { txnId: 'txn-hostile', otp: '123456', mobile: '9876543210' }).then((step) => {
+        expectReadableAbhaStep(step);
+        return step;
+      });
   }
 }
 
