@@ -25,6 +25,9 @@ export const STATE_LABELS: Record<DictationState, string> = {
 /** Recorded and not finished: to be sent, being sent, or waiting for its result ("waiting to sync"). */
 export const PENDING_STATES: ReadonlySet<DictationState> = new Set(['recorded', 'uploading', 'processing']);
 
+/** Finished with a result to read (in full or in part): the dictations a note can be made of. */
+export const FINISHED_STATES: ReadonlySet<DictationState> = new Set(['completed', 'partial']);
+
 /** What the list's "Waiting" filter shows: everything not finished. */
 export const UNFINISHED_STATES: ReadonlySet<DictationState> = new Set([...PENDING_STATES, 'recording', 'cancelled']);
 

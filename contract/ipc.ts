@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AuthStatus } from './auth';
 import { DICTATION_MODES, type DictationDetail, type DictationSummary, type RecorderStatus, type SyncStatus } from './dictation';
 import type { EventName, OperationName } from './ipc-names';
-import { LABEL_MAX_CHARS, MAX_RECORD_BYTES, MAX_RECORD_FILES } from './limits';
+import { ACCESS_TOKEN_MAX_CHARS, CLIENT_SECRET_MAX_CHARS, LABEL_MAX_CHARS, MAX_RECORD_BYTES, MAX_RECORD_FILES } from './limits';
 import { RECORD_TASKS, type LabReportDetails, type RecordResultView, type RecordSummary, type StagedFile } from './records';
 import { COPYABLE, type AbhaAddressCheck, type RegistrationView } from './registration';
 import type { Result } from './result';
@@ -111,9 +111,9 @@ export const operations = {
   getSettings: operation<SettingsView>()(noInput),
   /** Invalid values are refused with `fields` naming each one. */
   updateSettings: operation<SettingsView>()(settingsSchema.partial().strict()),
-  setSecret: operation<SettingsView>()(z.object({ name: z.enum(SECRET_NAMES), value: z.string().max(16_384) }).strict()),
+  setSecret: operation<SettingsView>()(z.object({ name: z.enum(SECRET_NAMES), value: z.string().max(ACCESS_TOKEN_MAX_CHARS) }).strict()),
   /** Saves the client id and secret together and signs in with them. */
-  signIn: operation<SettingsView>()(z.object({ clientId: z.string().max(2048), clientSecret: z.string().max(4096) }).strict()),
+  signIn: operation<SettingsView>()(z.object({ clientId: z.string().max(2048), clientSecret: z.string().max(CLIENT_SECRET_MAX_CHARS) }).strict()),
   signInAgain: operation<AuthStatus>()(noInput),
   /** Capture devices by name, as the recorder lists them. */
   listMicrophones: operation<string[]>()(noInput),

@@ -8,3 +8,9 @@ export const MAX_RECORD_FILES = 20;
 
 /** A dictation's label (patient or visit). */
 export const LABEL_MAX_CHARS = 120;
+
+/** The longest client secret taken. */
+export const CLIENT_SECRET_MAX_CHARS = 4096;
+
+/** The longest access token taken: the longest secret of any kind. */
+export const ACCESS_TOKEN_MAX_CHARS = 16_384;

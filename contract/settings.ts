@@ -1,6 +1,7 @@
 /** Settings: their schema, defaults and rules, for main (validation, storage) and the types the page uses. Imports nothing from Electron. */
 import { z } from 'zod';
 import { clientIdProblem } from './auth';
+import { ACCESS_TOKEN_MAX_CHARS, CLIENT_SECRET_MAX_CHARS } from './limits';
 import { JWE_CLIENT_KEY_BYTES, RECORD_SHORTCUT_MODES, SERVICE_BASE_URLS, SERVICE_KINDS, UPLOAD_AUDIO_FORMATS, type SecretName } from './setting-choices';
 import { transportProblem } from './url-rules';
 
@@ -124,12 +125,12 @@ export function secretProblem(name: SecretName, value: string): string | null {
   if (name === 'clientSecret') {
     if (value.trim() === '') return 'The client secret cannot be only spaces.';
     if (value.trim() !== value) return 'The client secret cannot start or end with a space.';
-    if (value.length > 4096) return 'The client secret is too long.';
+    if (value.length > CLIENT_SECRET_MAX_CHARS) return 'The client secret is too long.';
     return null;
   }
   if (name === 'accessToken') {
     if (/\s/.test(value.trim())) return 'The access token cannot contain spaces.';
-    if (value.length > 16_384) return 'The access token is too long.';
+    if (value.length > ACCESS_TOKEN_MAX_CHARS) return 'The access token is too long.';
     return null;
   }
   const bytes = new TextEncoder().encode(value).length;

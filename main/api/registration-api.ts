@@ -5,6 +5,7 @@
  * Every JSON request goes through the caller's JWE; every answer is checked.
  */
 import type { z } from 'zod';
+import { imageKindOf } from '../../contract/document-kind';
 import {
   abhaAddressExistsSchema,
   abhaStepSchema,
@@ -24,7 +25,6 @@ const REGISTRATION = `/${REGISTRY_PREFIX}/na/v1/registration`;
 
 /** The card is an image; anything larger is not one the service meant to send. */
 const MAX_CARD_BYTES = 8 * 1024 * 1024;
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export interface RegistrationOtp {
   /** The service's hint, e.g. "OTP sent successfully to your mobile number ******90973". */
@@ -104,7 +104,7 @@ export async function suggestAbhaAddresses(caller: ServiceCaller, input: Suggest
 export async function abhaCard(caller: ServiceCaller, input: { oid: string } & Call): Promise<Buffer> {
   const answer = await caller.call({ method: 'GET', path: `/${REGISTRY_PREFIX}/v1/profile/asset/card`, query: [['oid', input.oid]], headers: { accept: 'image/png' }, signal: input.signal });
   if (answer.status !== 200) throw registrationFailure(answer);
-  if (answer.bytes.length > MAX_CARD_BYTES || !answer.bytes.subarray(0, 8).equals(PNG_SIGNATURE)) {
+  if (answer.bytes.length > MAX_CARD_BYTES || imageKindOf(answer.bytes) !== 'png') {
     throw new ServiceError('malformed_response', 'The service sent an ABHA card that is not a PNG image.', { status: 200 });
   }
   return answer.bytes;

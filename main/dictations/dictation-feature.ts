@@ -14,6 +14,7 @@ import type { UploadSource } from '../api/upload-source';
 import { fail } from '../ipc/app-failure';
 import type { OperationHandlers } from '../ipc/register-operations';
 import { log } from '../log';
+import { UPLOAD_UNDER_WAY } from '../outbox/upload-busy';
 import type { ServiceFeature } from '../service/service-feature';
 import type { SettingsService } from '../settings/settings-service';
 import { DesktopShortcuts } from '../shortcuts/desktop-shortcuts';
@@ -187,7 +188,8 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       try {
         return await session.recorder.listDevices();
       } catch (error) {
-        fail('unexpected', (error as Error).message);
+        log.warn(`microphones: ${(error as Error).message}`);
+        fail('unexpected', 'The microphones could not be listed. Check that a microphone is connected, then open Settings again.');
       }
     },
     getRecorder: () => session.status(),
@@ -241,7 +243,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     pendingCount: () => store.list().filter((manifest) => PENDING_STATES.has(manifest.state)).length,
     /** Why the app must not restart now, or null. */
     busyReason: (): string | null =>
-      session.status().state !== 'idle' ? 'A dictation is being recorded.' : outbox.uploading() ? 'An upload is under way.' : null,
+      session.status().state !== 'idle' ? 'A dictation is being recorded.' : outbox.uploading() ? UPLOAD_UNDER_WAY : null,
     /** For app://scribe/recordings/<id>.wav: the recording as a WAV, decrypted as it is read, or null. */
     recording: (id: string): UploadSource | null => {
       const manifest = store.get(id);

@@ -4,10 +4,8 @@
  */
 import * as electron from 'electron';
 import { clinicalNote, type ClinicalNote } from '../../contract/clinical-note';
+import { FINISHED_STATES } from '../../contract/dictation';
 import type { DictationStore } from './dictation-store';
-
-/** Finished dictations whose note the copy shortcut takes, newest first. */
-const FINISHED = new Set(['completed', 'partial']);
 
 export function noteOf(store: DictationStore, id: string): ClinicalNote | null {
   return clinicalNote(store.readResult(id));
@@ -29,7 +27,7 @@ export async function writeNote(note: ClinicalNote): Promise<void> {
 export function latestNote(store: DictationStore): { createdAt: string; note: ClinicalNote } | null {
   const finished = store
     .list()
-    .filter((manifest) => FINISHED.has(manifest.state))
+    .filter((manifest) => FINISHED_STATES.has(manifest.state))
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   for (const manifest of finished) {
     const note = noteOf(store, manifest.id);

@@ -5,7 +5,16 @@
  */
 import { fullJitterDelay, type BackoffPolicy } from '../api/retry-policy';
 import { isServiceError, type ServiceError } from '../api/service-error';
+import { serviceText } from '../api/service-text';
 import type { ServiceHealth } from '../service/service-health';
+import { isStorageError, storageProblem } from '../storage/storage-problem';
+
+/** A failure inside the app, in words for the user: a disk problem explained, anything else by the kind of error only. */
+function localProblem(error: unknown): string {
+  if (isStorageError(error)) return storageProblem(error);
+  const name = error instanceof Error ? serviceText(error.name, 40) : typeof error;
+  return `something went wrong inside Scribe Desk (${name}). Retry; if it happens again, restart the app.`;
+}
 
 export type FailureDecision =
   | { action: 'hold'; problem: string }
@@ -29,7 +38,7 @@ export interface DecisionContext {
 
 export function decideAfterFailure(error: unknown, context: DecisionContext): FailureDecision {
   const { health } = context;
-  if (!isServiceError(error)) return { action: 'fail', problem: `${context.what}: ${(error as Error).message}`, error: null };
+  if (!isServiceError(error)) return { action: 'fail', problem: `${context.what}: ${localProblem(error)}`, error: null };
   if (error.kind === 'unauthorized' || error.kind === 'sign_in_failed') {
     health.signInRefused(error.message);
     return { action: 'hold', problem: error.message };

@@ -2,7 +2,7 @@
  * Runs the due items of an outbox a few at a time, and wakes up when the next one is due.
  * What an item is and what happens to it belong to the caller; this only schedules.
  */
-import type { ServiceHealth } from '../service/service-health';
+import { OutboxLoop, type SendingGate } from './outbox-loop';
 
 export interface OutboxItem {
   id: string;
@@ -10,15 +10,10 @@ export interface OutboxItem {
   dueAt: number | null;
 }
 
-export interface OutboxRunnerOptions {
+export interface OutboxRunnerOptions extends SendingGate {
   /** Items waiting to run, oldest first. */
   waiting(): OutboxItem[];
   run(id: string, signal: AbortSignal): Promise<void>;
-  /** Holds everything while the sign-in must be mended. */
-  health: Pick<ServiceHealth, 'onHold'>;
-  isOnline(): boolean;
-  /** False while this outbox must not send (automatic sending off); checked again every few seconds. */
-  enabled?(): boolean;
   concurrency?: number;
   now?: () => number;
 }
@@ -28,29 +23,9 @@ export function dueItems(items: ReadonlyArray<{ id: string; nextAttemptAt: strin
   return items.map((item) => ({ id: item.id, dueAt: item.nextAttemptAt ? Date.parse(item.nextAttemptAt) : null }));
 }
 
-const IDLE_RECHECK_MS = 5_000;
-
-export class OutboxRunner {
-  private readonly inFlight = new Map<string, AbortController>();
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = true;
-
-  constructor(private readonly options: OutboxRunnerOptions) {}
-
-  start(): void {
-    this.stopped = false;
-    this.kick();
-  }
-
-  stop(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    for (const controller of this.inFlight.values()) controller.abort();
-  }
-
-  /** Look at the outbox now. */
-  kick(): void {
-    this.schedule(0);
+export class OutboxRunner extends OutboxLoop {
+  constructor(private readonly options: OutboxRunnerOptions) {
+    super(options);
   }
 
   isRunning(id: string): boolean {
@@ -62,21 +37,7 @@ export class OutboxRunner {
     this.inFlight.get(id)?.abort();
   }
 
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.pump(), delayMs);
-    this.timer.unref?.();
-  }
-
-  private pump(): void {
-    this.timer = null;
-    if (this.stopped) return;
-    const { health, isOnline, enabled } = this.options;
-    if (health.onHold() || !isOnline() || (enabled && !enabled())) {
-      this.schedule(IDLE_RECHECK_MS);
-      return;
-    }
+  protected pump(): void {
     const now = (this.options.now ?? Date.now)();
     let nextDue = Number.POSITIVE_INFINITY;
     for (const item of this.options.waiting()) {
@@ -86,22 +47,14 @@ export class OutboxRunner {
         continue;
       }
       if (this.inFlight.size >= (this.options.concurrency ?? 2)) break;
-      this.launch(item.id);
+      this.launch(item.id, (signal) => this.run(item.id, signal));
     }
-    if (Number.isFinite(nextDue)) this.schedule(Math.max(50, nextDue - now));
+    if (Number.isFinite(nextDue)) this.wakeIn(Math.max(50, nextDue - now));
   }
 
-  private launch(id: string): void {
-    const controller = new AbortController();
-    this.inFlight.set(id, controller);
-    this.options
-      .run(id, controller.signal)
-      .catch(() => {
-        // run() handles its own failures; a rejection here is a bug already logged by the caller.
-      })
-      .finally(() => {
-        this.inFlight.delete(id);
-        this.kick();
-      });
+  private run(id: string, signal: AbortSignal): Promise<void> {
+    return this.options.run(id, signal).catch(() => {
+      // run() handles its own failures; a rejection here is a bug already logged by the caller.
+    });
   }
 }

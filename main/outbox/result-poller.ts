@@ -6,7 +6,7 @@
  * and what happens to it belong to the caller; this only schedules. Pure apart from timers.
  */
 import { isServiceError } from '../api/service-error';
-import type { ServiceHealth } from '../service/service-health';
+import { OutboxLoop, type SendingGate } from './outbox-loop';
 
 export type LookupAnswer<R> = { state: 'pending' } | { state: 'final'; result: R };
 
@@ -38,7 +38,7 @@ export function firstLookupAt(item: { uploadedAt: string | null; createdAt: stri
 /** What the caller decides after a failed lookup: try again at a time, or stop looking (it has settled the item). */
 export type LookupFailure = { retryAt: number } | 'stop';
 
-export interface ResultPollerOptions<R> {
+export interface ResultPollerOptions<R> extends SendingGate {
   /** Everything waiting for its result now. */
   waiting(): WaitingItem[];
   lookup(id: string, signal: AbortSignal): Promise<LookupAnswer<R>>;
@@ -48,10 +48,6 @@ export interface ResultPollerOptions<R> {
   failed(id: string, error: unknown): LookupFailure;
   /** An answer came that is not final yet (it may carry partial output). */
   pending?(id: string): void;
-  health: Pick<ServiceHealth, 'onHold'>;
-  isOnline(): boolean;
-  /** False while nothing may be asked of the service (automatic sending off). */
-  enabled?(): boolean;
   concurrency?: number;
   schedule?: PollSchedule;
   now?: () => number;
@@ -66,8 +62,6 @@ interface Entry {
   firstLookupAt: number;
 }
 
-const IDLE_RECHECK_MS = 5_000;
-
 /** The wait after `attempts` "not yet" answers: growing by half each time, with equal jitter (never close to zero). */
 export function lookupDelay(attempts: number, waitedMs: number, schedule: PollSchedule, random: () => number): number {
   if (waitedMs >= schedule.patienceMs) return schedule.slowMs;
@@ -75,13 +69,12 @@ export function lookupDelay(attempts: number, waitedMs: number, schedule: PollSc
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-export class ResultPoller<R> {
+export class ResultPoller<R> extends OutboxLoop {
   private readonly entries = new Map<string, Entry>();
-  private readonly inFlight = new Map<string, AbortController>();
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = true;
 
-  constructor(private readonly options: ResultPollerOptions<R>) {}
+  constructor(private readonly options: ResultPollerOptions<R>) {
+    super(options);
+  }
 
   private get schedule(): PollSchedule {
     return this.options.schedule ?? DEFAULT_POLL_SCHEDULE;
@@ -89,21 +82,6 @@ export class ResultPoller<R> {
 
   private now(): number {
     return (this.options.now ?? Date.now)();
-  }
-
-  start(): void {
-    this.stopped = false;
-    this.kick();
-  }
-
-  stop(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    for (const controller of this.inFlight.values()) controller.abort();
-  }
-
-  kick(): void {
-    this.wakeIn(0);
   }
 
   /** Forgets an item (deleted, cancelled, retried from scratch); a lookup under way is aborted. */
@@ -116,21 +94,7 @@ export class ResultPoller<R> {
     return this.inFlight.has(id);
   }
 
-  private wakeIn(delayMs: number): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.pump(), Math.max(0, delayMs));
-    this.timer.unref?.();
-  }
-
-  private pump(): void {
-    this.timer = null;
-    if (this.stopped) return;
-    const { health, isOnline, enabled } = this.options;
-    if (health.onHold() || !isOnline() || (enabled && !enabled())) {
-      this.wakeIn(IDLE_RECHECK_MS);
-      return;
-    }
+  protected pump(): void {
     const now = this.now();
     const waiting = this.options.waiting();
     const present = new Set(waiting.map((item) => item.id));
@@ -143,20 +107,11 @@ export class ResultPoller<R> {
     const due = [...this.entries].filter(([id, entry]) => entry.dueAt <= now && !this.inFlight.has(id)).sort((a, b) => a[1].dueAt - b[1].dueAt);
     for (const [id] of due) {
       if (this.inFlight.size >= (this.options.concurrency ?? 4)) break;
-      this.launch(id);
+      this.launch(id, (signal) => this.lookUp(id, signal));
     }
     let next = Number.POSITIVE_INFINITY;
     for (const [id, entry] of this.entries) if (!this.inFlight.has(id)) next = Math.min(next, entry.dueAt);
     if (Number.isFinite(next)) this.wakeIn(next - now);
-  }
-
-  private launch(id: string): void {
-    const controller = new AbortController();
-    this.inFlight.set(id, controller);
-    void this.lookUp(id, controller.signal).finally(() => {
-      this.inFlight.delete(id);
-      this.kick();
-    });
   }
 
   private async lookUp(id: string, signal: AbortSignal): Promise<void> {

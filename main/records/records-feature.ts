@@ -5,6 +5,7 @@ import type { RecordTask } from '../../contract/records';
 import { fail } from '../ipc/app-failure';
 import type { OperationHandlers } from '../ipc/register-operations';
 import { log } from '../log';
+import { UPLOAD_UNDER_WAY } from '../outbox/upload-busy';
 import type { KeysOrProblem } from '../storage/data-keys';
 import { writeProblem } from '../storage/storage-problem';
 import type { ServiceFeature } from '../service/service-feature';
@@ -137,7 +138,7 @@ export function createRecordsFeature(deps: RecordsFeatureDeps) {
     },
     pendingCount: () => outbox.pendingCount(),
     /** Why the app must not restart now, or null. */
-    busyReason: (): string | null => (outbox.uploading() ? 'An upload is under way.' : null),
+    busyReason: (): string | null => (outbox.uploading() ? UPLOAD_UNDER_WAY : null),
     start: () => {
       if (!store.locked) outbox.start();
     },

@@ -55,6 +55,8 @@ function waitTime(upstream: string): string {
 }
 
 const START_OVER_EXPIRED = 'This registration has expired at the national health system. Start over to send a new OTP.';
+const START_OVER_UNKNOWN = 'The national health system no longer knows this registration. Start over to send a new OTP.';
+const AADHAAR_NOT_FOUND = "The national health system found no details for this Aadhaar number. Check the number on the patient's Aadhaar card, then send the OTP again.";
 
 /** The meaning of a registration refusal, or null when its code is not one this flow knows. */
 export function registrationProblem(error: ServiceError, call: RegistrationCall): RegistrationProblem | null {
@@ -128,6 +130,26 @@ export function registrationProblem(error: ServiceError, call: RegistrationCall)
       if (isAddressCall(call)) return refusal('The national health system did not accept this ABHA address. Choose another one.', 'fix-address', 'address');
       if (isOtpCall(call)) return refusal('The national health system did not accept the details sent. Check the OTP and the mobile number, then try again.', null);
       return refusal('The national health system did not accept the request. Start over.', 'start-over');
+    case 'ABDM-1052':
+      // Its transaction is gone: the same request cannot succeed again.
+      return refusal(START_OVER_UNKNOWN, 'start-over');
+    case 'ABDM-1053':
+      if (isAddressCall(call)) return refusal('This ABHA address already exists. Choose another one.', 'fix-address', 'address');
+      return refusal('The national health system already has these details from an earlier request, so this registration cannot go on. Start over.', 'start-over');
+    case 'ABDM-1001':
+      if (call === 'start') return refusal(AADHAAR_NOT_FOUND, null, 'aadhaarNumber');
+      // Whether an address is free is asked again when it is created.
+      if (call === 'check-address') return null;
+      return refusal(START_OVER_UNKNOWN, 'start-over');
+    case 'ABDM-1036':
+      if (call === 'start') return refusal("The national health system could not match this Aadhaar number. Check it on the patient's Aadhaar card.", null, 'aadhaarNumber');
+      if (call === 'verify-otp') return refusal('The details sent do not match what the national health system has. Check the OTP and the mobile number with the patient, then enter them again.', null);
+      if (call === 'verify-mobile-otp') return refusal('The OTP does not match what the national health system has. Check it with the patient and enter it again.', null);
+      if (isAddressCall(call)) return refusal("This ABHA address does not match the patient's details. Choose another one.", 'fix-address', 'address');
+      return refusal(START_OVER_UNKNOWN, 'start-over');
+    case 'ABDM-1064':
+      // The national system took it for a repeat of an earlier request; sent again, it is a new one.
+      return later('The national health system set this request aside as a repeat of an earlier one. Try again.');
     default:
       return null;
   }

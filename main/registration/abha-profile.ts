@@ -1,4 +1,5 @@
 /** The national system's profile and account lists as the screen shows them. Pure. */
+import { imageKindOf } from '../../contract/document-kind';
 import type { AbhaAccount, AbhaProfile } from '../../contract/registration';
 import { abhaNameProblem, formatAbhaNumber, normalizeAbhaName } from '../../contract/registration-rules';
 import type { AbhaStep } from '../api/service-client';
@@ -32,8 +33,8 @@ function photo(base64: string | null | undefined): string | null {
   if (!base64 || !/^[A-Za-z0-9+/=\s]+$/.test(base64)) return null;
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length === 0 || bytes.length > MAX_PHOTO_BYTES) return null;
-  const type = bytes[0] === 0xff && bytes[1] === 0xd8 ? 'image/jpeg' : bytes.subarray(0, 4).toString('latin1') === '\x89PNG' ? 'image/png' : null;
-  return type ? `data:${type};base64,${bytes.toString('base64')}` : null;
+  const kind = imageKindOf(bytes);
+  return kind ? `data:image/${kind};base64,${bytes.toString('base64')}` : null;
 }
 
 export function profileView(profile: ProfileAnswer): AbhaProfile {

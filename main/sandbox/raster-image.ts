@@ -3,6 +3,7 @@
  * rectangles and ellipses, text in a 5×7 pixel font, and PNG encoding. Pure.
  */
 import { deflateSync } from 'node:zlib';
+import { PNG_SIGNATURE } from '../../contract/document-kind';
 
 export type Rgb = readonly [number, number, number];
 
@@ -93,11 +94,9 @@ export class Raster {
     header.writeUInt32BE(this.width, 0);
     header.writeUInt32BE(this.height, 4);
     header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, no interlace
-    return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+    return Buffer.concat([Buffer.from(PNG_SIGNATURE), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
   }
 }
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

@@ -60,13 +60,42 @@ test('the app is in an asar archive with the native recorder and process entries
   expect(readFileSync(join(UNPACKED, 'resources', 'app-update.yml'), 'utf8')).toMatch(/updaterCacheDirName: scribe-desk-updater/);
 });
 
-/** Starts the packaged binary with its own data folder and a `--policy` file; the test reads its log and manifests. */
-function startPackaged(userPolicy: object) {
+interface StartedApp {
+  userDataDir: string;
+  policy: string;
+  stop(): Promise<void>;
+}
+
+/** Every packaged app a test starts: ended, and its data folder and policy file removed, after the test, passed or failed. */
+const started: StartedApp[] = [];
+
+test.afterEach(async () => {
+  for (const app of started.splice(0)) {
+    await app.stop();
+    rmSync(app.userDataDir, { recursive: true, force: true });
+    rmSync(app.policy, { force: true });
+  }
+});
+
+/** Starts the packaged binary with its own data folder, a `--policy` file and `env` added to this process's; the test reads its log and manifests. */
+function startPackaged(userPolicy: object, env: Record<string, string> = {}) {
   const userDataDir = newDataFolder();
   const policy = join(userDataDir, '..', `policy-${Date.now()}.json`);
   writeFileSync(policy, JSON.stringify(userPolicy));
   const args = [`--user-data-dir=${userDataDir}`, `--policy=${policy}`, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])];
-  const child: ChildProcess = spawn(BINARY, args, { stdio: 'ignore', env: { ...process.env, SCRIBE_LOG_CONSOLE: '0' } });
+  const child: ChildProcess = spawn(BINARY, args, { stdio: 'ignore', env: { ...process.env, ...env, SCRIBE_LOG_CONSOLE: '0' } });
+  const ended = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', () => resolve());
+  });
+  /** Ends the app with SIGTERM (SIGKILL if it is still there 10 s later) and waits until it has gone. */
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const killLater = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await ended;
+    clearTimeout(killLater);
+  };
+  started.push({ userDataDir, policy, stop });
   const log = () => (existsSync(join(userDataDir, 'logs', 'main.log')) ? readFileSync(join(userDataDir, 'logs', 'main.log'), 'utf8') : '');
   const manifests = () => {
     const root = join(userDataDir, 'dictations');
@@ -76,12 +105,12 @@ function startPackaged(userPolicy: object) {
       return existsSync(file) ? [JSON.parse(readFileSync(file, 'utf8')) as { state: string; durationMs: number }] : [];
     });
   };
-  return { child, log, manifests, policy };
+  return { child, log, manifests, policy, stop };
 }
 
 test('the packaged app starts to its window, records through the shortcut and syncs to the sandbox', async () => {
   const microphone = startVirtualMicrophone();
-  const { child, log, manifests } = startPackaged({ recordShortcut: 'CommandOrControl+Alt+R' });
+  const { log, manifests, stop } = startPackaged({ recordShortcut: 'CommandOrControl+Alt+R' });
   try {
     await expect.poll(log, { timeout: 30_000 }).toContain('window: shown');
     // The shortcut is registered once the features have started, after the window is drawn.
@@ -94,14 +123,14 @@ test('the packaged app starts to its window, records through the shortcut and sy
     expect(manifests()[0]!.durationMs).toBeGreaterThan(1000);
     expect(log()).not.toMatch(/recorder: .*Error/);
   } finally {
-    child.kill('SIGTERM');
+    await stop();
     microphone.stop();
   }
 });
 
 test('the packaged app loads its keyboard hook from the unpacked archive: holding the shortcut records until it is released', async () => {
   const microphone = startVirtualMicrophone();
-  const { child, log, manifests } = startPackaged({ autoSync: false, recordShortcut: 'CommandOrControl+Alt+R', recordShortcutMode: 'hold' });
+  const { log, manifests, stop } = startPackaged({ autoSync: false, recordShortcut: 'CommandOrControl+Alt+R', recordShortcutMode: 'hold' });
   try {
     await expect.poll(log, { timeout: 30_000 }).toContain('shortcut: CommandOrControl+Alt+R records (hold)');
     expect(log()).toContain('keyboard: hook started');
@@ -114,7 +143,7 @@ test('the packaged app loads its keyboard hook from the unpacked archive: holdin
     // The first recording after start-up waits for the recorder process to have the audio library loaded.
     expect(manifests()[0]!.durationMs).toBeGreaterThan(1000);
   } finally {
-    child.kill('SIGTERM');
+    await stop();
     microphone.stop();
   }
 });
@@ -131,10 +160,12 @@ test('a --policy file cannot lift the machine policy\'s locks in the packaged ap
   writeFileSync(MACHINE_POLICY, JSON.stringify({ autoSync: false, updatesEnabled: false }));
   const microphone = startVirtualMicrophone();
   // The user's file tries to turn sending and updates back on, and sets a shortcut the machine leaves open.
-  const { child, log, manifests, policy } = startPackaged({ autoSync: true, updatesEnabled: true, recordShortcut: 'CommandOrControl+Alt+J' });
+  const { log, manifests, policy, stop } = startPackaged({ autoSync: true, updatesEnabled: true, recordShortcut: 'CommandOrControl+Alt+J' });
   try {
     await expect.poll(log, { timeout: 30_000 }).toContain('window: shown');
     expect(log()).toContain(`policy: applied ${MACHINE_POLICY} and ${policy}`);
+    // Updates stay off although the user's file turns them on.
+    await expect.poll(log, { timeout: 30_000 }).toContain('updates: off (Updates are turned off');
     // The user's own key applies: its shortcut records.
     await expect.poll(log, { timeout: 30_000 }).toContain('shortcut: CommandOrControl+Alt+J records');
     execFileSync('xdotool', ['key', 'ctrl+alt+j']);
@@ -147,7 +178,7 @@ test('a --policy file cannot lift the machine policy\'s locks in the packaged ap
     await new Promise((resolve) => setTimeout(resolve, 8000));
     expect(manifests().map((m) => m.state)).toEqual(['recorded']);
   } finally {
-    child.kill('SIGTERM');
+    await stop();
     microphone.stop();
     rmSync(MACHINE_POLICY, { force: true });
     if (backup) renameSync(backup, MACHINE_POLICY);
@@ -162,12 +193,7 @@ test('the packaged app trusts only the update key built into it, whatever SCRIBE
   const { folder } = releaseFolder({ version: '0.2.0', artifact: randomBytes(64 * 1024), signedWith: testKey });
   const server = await updateServer(folder);
   const machine = appImageMachine(testKey.publicKey);
-  const userDataDir = newDataFolder();
-  const policy = join(userDataDir, '..', `policy-updates-${Date.now()}.json`);
-  writeFileSync(policy, JSON.stringify({ updateUrl: server.url, recordShortcut: '' }));
-  const args = [`--user-data-dir=${userDataDir}`, `--policy=${policy}`, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])];
-  const child: ChildProcess = spawn(BINARY, args, { stdio: 'ignore', env: { ...process.env, ...machine.env, SCRIBE_LOG_CONSOLE: '0' } });
-  const log = () => (existsSync(join(userDataDir, 'logs', 'main.log')) ? readFileSync(join(userDataDir, 'logs', 'main.log'), 'utf8') : '');
+  const { child, log, stop } = startPackaged({ updateUrl: server.url, recordShortcut: '' }, machine.env);
   try {
     // The first check comes 15 seconds after start.
     await expect.poll(log, { timeout: 60_000 }).toContain('release information is not signed by the publisher');
@@ -176,7 +202,7 @@ test('the packaged app trusts only the update key built into it, whatever SCRIBE
     expect(machine.pendingFiles()).toEqual([]);
     expect(child.exitCode).toBeNull();
   } finally {
-    child.kill('SIGTERM');
+    await stop();
     await server.close();
   }
   expect(machine.appImages()).toEqual(UNTOUCHED);

@@ -59,6 +59,40 @@ async function verifyOtp(page: Page, otp: string, mobile: string) {
   await page.getByRole('button', { name: 'Verify OTP' }).click();
 }
 
+/** Selects all of `selector`'s text as a script can (user-select aside), then presses Ctrl+C. */
+async function copySelection(page: Page, selector: string) {
+  await page.evaluate((css) => {
+    const range = document.createRange();
+    range.selectNodeContents(document.querySelector(css)!);
+    document.getSelection()!.removeAllRanges();
+    document.getSelection()!.addRange(range);
+  }, selector);
+  await page.keyboard.press('ControlOrMeta+C');
+}
+
+/**
+ * Ctrl+C takes nothing from the registration screen: neither a selection inside it nor a
+ * select-all started outside it. Text outside the screen still copies, so a refusal is the
+ * screen's doing and not a keyboard that copies nothing.
+ */
+async function refusesCopy(app: ElectronApplication, page: Page, patientData: string[]) {
+  const clipboard = () => app.evaluate(({ clipboard }) => clipboard.readText());
+  await copySelection(page, '.nav .brand');
+  expect(await clipboard()).toBe('Scribe Desk');
+
+  await app.evaluate(({ clipboard }) => clipboard.writeText('unchanged'));
+  await copySelection(page, 'section.registration');
+  expect(await clipboard()).toBe('unchanged');
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('ControlOrMeta+A');
+  expect(await page.evaluate(() => document.getSelection()!.toString())).toContain('Scribe Desk');
+  await page.keyboard.press('ControlOrMeta+C');
+  const copied = await clipboard();
+  for (const secret of patientData) expect(copied).not.toContain(secret);
+  expect(copied).toBe('unchanged');
+  await page.evaluate(() => document.getSelection()!.removeAllRanges());
+}
+
 /** The OS dialogs cannot be driven here: the save dialog answers with a path, the printer accepts every job. */
 async function answerDialogs(app: ElectronApplication, savePath: string) {
   await app.evaluate(({ app: electronApp, dialog }, path) => {
@@ -88,9 +122,14 @@ test('a new patient: wrong OTP then the right one, an address taken then a free 
   await enterNumber(page, NEW_PATIENT);
   await page.getByRole('checkbox', { name: /The patient agrees/ }).check();
   await screenshot(page, 'registration-1-aadhaar');
+  const askedAt = Date.now();
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await expect(page.getByTestId('otp-sent')).toContainText(/OTP sent successfully to your mobile number \*{6}\d{5}/);
   await expect(page.getByLabel('OTP received by the patient')).toBeFocused();
+  // The OTP cannot be sent again before the cool-down the policy sets (5 s here); the button says how long.
+  const resend = page.getByTestId('otp-sent').getByRole('button', { name: /^Resend OTP/ });
+  await expect(resend).toBeDisabled();
+  await expect(resend).toHaveText(/^Resend OTP in [1-5] s$/);
   await screenshot(page, 'registration-2-otp');
 
   await verifyOtp(page, '111111', LINKED_MOBILE);
@@ -99,6 +138,9 @@ test('a new patient: wrong OTP then the right one, an address taken then a free 
   await expect(page.getByLabel('OTP received by the patient')).toHaveValue('');
   await expect(page.getByLabel('OTP received by the patient')).toBeFocused();
   await screenshot(page, 'registration-3-wrong-otp');
+  await expect(resend).toBeEnabled({ timeout: 10_000 });
+  expect(Date.now() - askedAt).toBeGreaterThanOrEqual(4_500);
+  await expect(resend).toHaveText('Resend OTP');
   // Pasted in two groups, as patients read it out.
   await page.getByLabel('OTP received by the patient').fill('123 456');
   await expect(page.getByLabel('OTP received by the patient')).toHaveValue(OTP);
@@ -125,7 +167,7 @@ test('a new patient: wrong OTP then the right one, an address taken then a free 
   await page.getByRole('button', { name: 'Create ABHA address' }).click();
 
   const summary = page.getByTestId('abha-summary');
-  await expect(summary.getByRole('heading', { name: 'ABHA created' })).toBeVisible();
+  await expect(summary.getByRole('heading', { name: 'ABHA created' })).toBeFocused();
   await expect(summary.getByTestId('abha-name')).toHaveText(name);
   const abhaNumber = (await summary.getByTestId('abha-number').textContent())!;
   expect(abhaNumber).toMatch(/^\d{2}-\d{4}-\d{4}-\d{4}$/);
@@ -141,11 +183,8 @@ test('a new patient: wrong OTP then the right one, an address taken then a free 
   expect(await app.evaluate(({ clipboard }) => clipboard.readText())).toBe(abhaNumber);
   await summary.getByRole('button', { name: 'Copy ABHA address' }).click();
   expect(await app.evaluate(({ clipboard }) => clipboard.readText())).toBe('front.desk_2024@abdm');
-  // Selecting the profile and pressing Ctrl+C copies nothing: only the buttons copy.
-  await app.evaluate(({ clipboard }) => clipboard.writeText('unchanged'));
-  await summary.getByTestId('abha-name').dblclick();
-  await page.keyboard.press('Control+C');
-  expect(await app.evaluate(({ clipboard }) => clipboard.readText())).toBe('unchanged');
+  // Only the buttons copy.
+  await refusesCopy(app, page, [name, abhaNumber, abhaNumber.replace(/-/g, ''), 'front.desk_2024']);
 
   await summary.getByRole('button', { name: 'Save card as PNG' }).click();
   await expect(summary.getByRole('status')).toHaveText(`Card saved to ${join(saveFolder, 'card.png')}`);
@@ -177,6 +216,7 @@ test('a new patient: wrong OTP then the right one, an address taken then a free 
 
   await summary.getByRole('button', { name: 'Register another patient' }).click();
   await expect(aadhaarField(page)).toHaveValue('');
+  await expect(aadhaarField(page)).toBeFocused();
   await expect(page.getByTestId('abha-summary')).toHaveCount(0);
   await app.close();
 
@@ -194,7 +234,7 @@ test('a patient who already has an ABHA: the profile found, with the addresses a
   await sendOtp(page, HAS_ABHA);
   await verifyOtp(page, OTP, LINKED_MOBILE);
   const summary = page.getByTestId('abha-summary');
-  await expect(summary.getByRole('heading', { name: 'The patient already has an ABHA' })).toBeVisible();
+  await expect(summary.getByRole('heading', { name: 'The patient already has an ABHA' })).toBeFocused();
   await expect(summary.getByTestId('abha-number')).toHaveText(/^91-\d{4}-\d{4}-\d{4}$/);
   await expect(summary.getByTestId('abha-address')).toHaveText(/^[a-z]+\.[a-z]+\d{4}@abdm$/);
   await expect(summary.getByRole('img', { name: /^ABHA card of / })).toBeVisible();
@@ -205,7 +245,7 @@ test('a patient who already has an ABHA: the profile found, with the addresses a
 
 test('another mobile number gets its own OTP (resent up to the limit), then one of the patient’s addresses is chosen', async ({ launch, startSandbox }) => {
   const sandbox = await startSandbox();
-  const { page } = await launch({ policy: { ...customService(sandbox), otpResendSeconds: 5 } });
+  const { app, page } = await launch({ policy: { ...customService(sandbox), otpResendSeconds: 5 } });
   await openRegistration(page);
   await sendOtp(page, HAS_ADDRESSES);
   await verifyOtp(page, OTP, `+91 ${OTHER_MOBILE.slice(0, 5)} ${OTHER_MOBILE.slice(5)}`);
@@ -227,16 +267,20 @@ test('another mobile number gets its own OTP (resent up to the limit), then one 
   await expect(choose.getByRole('heading', { name: 'The patient already has an ABHA' })).toBeVisible();
   const choices = choose.getByRole('radio');
   await expect(choices).toHaveCount(2);
+  const addresses = [(await choices.nth(0).getAttribute('value'))!, (await choices.nth(1).getAttribute('value'))!];
   await screenshot(page, 'registration-choose-address');
+  await refusesCopy(app, page, addresses);
   await page.getByRole('button', { name: 'Use this address' }).click();
   await expect(page.locator('#address-error')).toHaveText('Choose one of the addresses first.');
   const second = (await choices.nth(1).getAttribute('value'))!;
   await choices.nth(1).check();
   await page.getByRole('button', { name: 'Use this address' }).click();
   const summary = page.getByTestId('abha-summary');
-  await expect(summary.getByRole('heading', { name: "The patient's ABHA is ready" })).toBeVisible();
+  await expect(summary.getByRole('heading', { name: "The patient's ABHA is ready" })).toBeFocused();
   await expect(summary.getByTestId('abha-address')).toHaveText(second);
   await expect(summary.getByRole('heading', { name: 'Other ABHA addresses of this patient' })).toBeVisible();
+  await expect(summary.locator('.other-accounts li')).toHaveText([addresses[0]!]);
+  await refusesCopy(app, page, addresses);
   await screenshot(page, 'registration-chosen');
   expect(registrationCalls(sandbox).map((call) => call.operation)).toEqual([
     'registrationInit',
@@ -338,6 +382,7 @@ test('fields are checked before anything is sent; expired OTP, mobile already li
   await expect(page.getByTestId('create-address')).toBeVisible();
   await page.getByRole('button', { name: 'Start over' }).click();
   await expect(aadhaarField(page)).toHaveValue('');
+  await expect(aadhaarField(page)).toBeFocused();
 
   await submitNumber(page, '999941057058');
   const error = page.getByTestId('registration-error');
@@ -345,6 +390,8 @@ test('fields are checked before anything is sent; expired OTP, mobile already li
   await expect(error).toContainText('(ABDM-1100)');
   await screenshot(page, 'registration-too-many-otps');
   await error.getByRole('button', { name: 'Start over' }).click();
+  await expect(error).toHaveCount(0);
+  await expect(aadhaarField(page)).toBeFocused();
   await submitNumber(page, '999812345679');
   await expect(error).toContainText("The national health system has blocked this patient's account for 24 hours");
   await expect(error.getByRole('button', { name: 'Try again' })).toHaveCount(0);

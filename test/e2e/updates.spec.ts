@@ -29,6 +29,19 @@ function forgetRequestsBeforeLaunch(server: { requests: string[] }): void {
   server.requests.length = 0;
 }
 
+/** Update servers the test started, closed after it, passed or failed. */
+const servers: Array<Awaited<ReturnType<typeof updateServer>>> = [];
+
+async function startUpdateServer(folder: string, host?: string) {
+  const server = await updateServer(folder, host);
+  servers.push(server);
+  return server;
+}
+
+test.afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
 async function openSettings(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
 }
@@ -39,7 +52,7 @@ test('a signed newer version is downloaded with its sha512 verified and offered;
 }) => {
   const artifact = randomBytes(2 * 1024 * 1024);
   const { folder, artifactName } = releaseFolder({ version: '0.2.0', artifact, signedWith: publisher });
-  const server = await updateServer(folder);
+  const server = await startUpdateServer(folder);
   const machine = appImageEnvironment();
   const { app, page } = await launch({ env: machine.env, policy: { updateUrl: server.url, updateChannel: 'latest', autoSync: false } });
   forgetRequestsBeforeLaunch(server);
@@ -63,7 +76,6 @@ test('a signed newer version is downloaded with its sha512 verified and offered;
     await expect(banner).toHaveCount(0);
   } finally {
     await app.close();
-    await server.close();
   }
   // Quitting without "Restart now" installs nothing: the running AppImage is untouched.
   expect(machine.appImages()).toEqual(UNTOUCHED);
@@ -72,7 +84,7 @@ test('a signed newer version is downloaded with its sha512 verified and offered;
 /** Starts the app against `release`, checks, and expects a refusal with nothing kept or installed. */
 async function expectRefused(launch: (options: LaunchOptions) => Promise<LaunchedApp>, release: Release, expected: { message: RegExp; requests: (artifactName: string) => string[]; screenshot?: string }) {
   const { folder, artifactName } = releaseFolder(release);
-  const server = await updateServer(folder);
+  const server = await startUpdateServer(folder);
   const machine = appImageEnvironment();
   const { app, page } = await launch({ env: machine.env, policy: { updateUrl: server.url, updateChannel: release.channel ?? 'latest' } });
   forgetRequestsBeforeLaunch(server);
@@ -90,7 +102,6 @@ async function expectRefused(launch: (options: LaunchOptions) => Promise<Launche
     expect(app.process().exitCode).toBeNull();
   } finally {
     await app.close();
-    await server.close();
   }
   expect(machine.appImages()).toEqual(UNTOUCHED);
 }
@@ -156,7 +167,7 @@ test('a plain http:// update address on another computer is refused without any 
   const host = nonLoopbackAddress();
   test.skip(host === null, 'This machine has no network address besides loopback.');
   const { folder } = releaseFolder({ version: '0.2.0', artifact: randomBytes(1024), signedWith: publisher });
-  const server = await updateServer(folder, host!);
+  const server = await startUpdateServer(folder, host!);
   // The server is reachable at that address: a request from the app would be seen.
   await new Promise<void>((resolve, reject) => get(`${server.url}latest-linux.yml`, (res) => res.resume().on('end', resolve)).on('error', reject));
   expect(server.requests).toEqual(['/latest-linux.yml']);
@@ -176,13 +187,12 @@ test('a plain http:// update address on another computer is refused without any 
     expect(machine.pendingFiles()).toEqual([]);
   } finally {
     await app.close();
-    await server.close();
   }
 });
 
 test('the policy can turn updates off entirely', async ({ launch }) => {
   const { folder } = releaseFolder({ version: '0.2.0', artifact: randomBytes(1024), signedWith: publisher });
-  const server = await updateServer(folder);
+  const server = await startUpdateServer(folder);
   const { app, page } = await launch({ env: appImageEnvironment().env, policy: { updatesEnabled: false, updateUrl: server.url } });
   const status = await bridgeValue(page, 'checkForUpdates');
   expect(status).toMatchObject({ state: 'off', message: expect.stringMatching(/turned off/) });
@@ -191,14 +201,13 @@ test('the policy can turn updates off entirely', async ({ launch }) => {
   await expect(page.getByRole('button', { name: 'Check now' })).toBeDisabled();
   expect(server.requests).toEqual([]);
   await app.close();
-  await server.close();
 });
 
 test('"Restart now" also waits while an upload is under way', async ({ launch, startSandbox }) => {
   // The sandbox takes a minute to answer, so the upload stays under way.
   const sandbox = await startSandbox({ faults: { latencyMs: 60_000 } });
   const { folder } = releaseFolder({ version: '0.2.0', artifact: randomBytes(64 * 1024), signedWith: publisher });
-  const server = await updateServer(folder);
+  const server = await startUpdateServer(folder);
   const machine = appImageEnvironment();
   const { app, page } = await launch({
     env: machine.env,
@@ -215,7 +224,6 @@ test('"Restart now" also waits while an upload is under way', async ({ launch, s
     expect(app.process().exitCode).toBeNull();
   } finally {
     await app.close();
-    await server.close();
   }
   expect(machine.appImages()).toEqual(UNTOUCHED);
 });

@@ -1,5 +1,7 @@
 /** The Records screen: lab reports chosen or dropped, uploaded, and read back. */
 import { useState } from 'react';
+import { MAX_RECORD_BYTES } from '../../../contract/limits';
+import { formatSize } from '../../../contract/records';
 import { DocumentsTable } from './DocumentsTable';
 import { StagedFiles } from './StagedFiles';
 import { useRecordsStore } from './records-store';
@@ -11,7 +13,7 @@ export function RecordsScreen() {
   return (
     <section className="panel records">
       <h1>Records</h1>
-      <p className="lead">Upload lab reports (PDF, JPEG or PNG, up to 10 MB each) for the service to read. Reports wait on this computer when the service cannot be reached.</p>
+      <p className="lead">Upload lab reports (PDF, JPEG or PNG, up to {formatSize(MAX_RECORD_BYTES)} each) for the service to read. Reports wait on this computer when the service cannot be reached.</p>
       <div
         className={`dropzone ${dragging ? 'dragging' : ''}`}
         data-testid="dropzone"

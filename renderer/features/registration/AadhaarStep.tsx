@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { groupAadhaar, maskAadhaar } from '../../../contract/aadhaar';
 import { CONSENT_TEXT } from '../../../contract/registration';
 import { FieldError, errorId } from './FieldError';
@@ -14,7 +14,8 @@ function AadhaarNumberField() {
   const digits = useRegistrationStore((state) => state.digits);
   const show = useRegistrationStore((state) => state.showNumber);
   const problem = useRegistrationStore((state) => state.fieldErrors.aadhaarNumber);
-  const { setDigits, toggleShow } = useRegistrationStore.getState();
+  const focusAfterStartOver = useRegistrationStore((state) => state.focusAadhaar);
+  const { setDigits, toggleShow, aadhaarFocused } = useRegistrationStore.getState();
   const [focused, setFocused] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   /** Where the caret goes after the next render, in digits; or the whole number selected. */
@@ -32,6 +33,12 @@ function AadhaarNumberField() {
     if (target === 'all') element.select();
     else element.setSelectionRange(positionAfterDigits(value, target), positionAfterDigits(value, target));
   });
+
+  useEffect(() => {
+    if (!focusAfterStartOver) return;
+    input.current?.focus();
+    aadhaarFocused();
+  }, [focusAfterStartOver, aadhaarFocused]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Backspace' && event.key !== 'Delete') return;

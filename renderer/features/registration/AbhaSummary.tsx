@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { RegistrationView } from '../../../contract/registration';
 import { useRegistrationStore } from './registration-store';
 
@@ -12,11 +13,14 @@ export function AbhaSummary({ view }: { view: RegistrationView }) {
   const busy = useRegistrationStore((state) => state.busy);
   const notice = useRegistrationStore((state) => state.notice);
   const { copy, printCard, saveCard, startOver } = useRegistrationStore.getState();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form the keyboard was in is gone: the keyboard starts again from what replaced it.
+  useEffect(() => heading.current?.focus(), []);
   const profile = view.profile;
   const others = view.accounts.filter((account) => account.abhaAddress !== profile?.abhaAddress);
   return (
     <section className="panel-box abha-summary" aria-labelledby="abha-summary-heading" data-testid="abha-summary">
-      <h2 id="abha-summary-heading">{HEADINGS[view.outcome ?? 'created']}</h2>
+      <h2 id="abha-summary-heading" ref={heading} tabIndex={-1}>{HEADINGS[view.outcome ?? 'created']}</h2>
       {profile ? (
         <div className="abha-details">
           {profile.photo ? <img className="abha-photo" src={profile.photo} alt="The patient's photo, as on their Aadhaar" draggable={false} /> : null}

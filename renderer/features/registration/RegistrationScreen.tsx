@@ -1,10 +1,11 @@
-import { useEffect, type ClipboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import type { RegistrationStep } from '../../../contract/registration';
 import { ServiceDetail } from '../../components/ServiceDetail';
 import { AadhaarStep, AadhaarSummary } from './AadhaarStep';
 import { AbhaSummary } from './AbhaSummary';
 import { ChooseAddressStep, CreateAddressStep } from './AddressStep';
 import { AadhaarOtpStep, MobileOtpStep } from './OtpStep';
+import { useRefuseCopy } from './refuse-copy';
 import { useRegistrationStore } from './registration-store';
 
 const STAGES = [
@@ -52,20 +53,20 @@ function Problem() {
   );
 }
 
-/** Patient data on this screen leaves only through the Copy buttons, Print and Save, which main carries out. */
-const refuseCopy = (event: ClipboardEvent) => event.preventDefault();
-
 export function RegistrationScreen() {
   const view = useRegistrationStore((state) => state.view);
   const error = useRegistrationStore((state) => state.error);
   const { load, startOver } = useRegistrationStore.getState();
+  const screen = useRef<HTMLElement>(null);
+  // Patient data on this screen leaves only through the Copy buttons, Print and Save, which main carries out.
+  useRefuseCopy(screen);
   useEffect(() => {
     void load();
   }, [load]);
   const step = view?.step ?? 'aadhaar';
   const problemOffersStartOver = error && !error.fields && (view?.next === 'wait' || view?.next === 'start-over');
   return (
-    <section className="panel registration" onCopy={refuseCopy} onCut={refuseCopy}>
+    <section ref={screen} className="panel registration">
       <h1>Registration</h1>
       <p className="lead">Register a patient for a national health account (ABHA) with their Aadhaar number and the OTPs sent to their mobile.</p>
       <Progress step={step} />

@@ -40,6 +40,8 @@ interface RegistrationState {
   notice: string | null;
   busy: boolean;
   lastAction: Action | null;
+  /** After Start over: the Aadhaar number field takes the keyboard once it is shown. */
+  focusAadhaar: boolean;
   load(): Promise<void>;
   setDigits(raw: string): void;
   toggleShow(): void;
@@ -59,12 +61,31 @@ interface RegistrationState {
   saveCard(): Promise<void>;
   retry(): Promise<void>;
   startOver(): Promise<void>;
+  aadhaarFocused(): void;
 }
 
 const EMPTY_ADDRESS: AddressStatus = { name: '', state: 'empty', message: null };
 /** Wait for a pause in typing before asking whether an address is free. */
 const CHECK_DELAY_MS = 350;
 let checkTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** What the receptionist has typed and been told, as at the start of a registration. */
+function initialState() {
+  return {
+    digits: '',
+    showNumber: false,
+    consent: false,
+    otp: '',
+    mobile: '',
+    address: EMPTY_ADDRESS,
+    chosenAddress: null,
+    error: null,
+    fieldErrors: {},
+    notice: null,
+    lastAction: null,
+    focusAadhaar: false,
+  } satisfies Partial<RegistrationState>;
+}
 
 function firstProblem(problems: FieldErrors): FieldErrors | null {
   const found = Object.fromEntries(Object.entries(problems).filter(([, message]) => message));
@@ -98,19 +119,9 @@ export const useRegistrationStore = create<RegistrationState>((set, get) => {
   };
 
   return {
-    digits: '',
-    showNumber: false,
-    consent: false,
-    otp: '',
-    mobile: '',
-    address: EMPTY_ADDRESS,
-    chosenAddress: null,
+    ...initialState(),
     view: null,
-    error: null,
-    fieldErrors: {},
-    notice: null,
     busy: false,
-    lastAction: null,
     load: async () => {
       const view = await valueOf(scribe.getRegistration());
       if (view) set({ view });
@@ -189,23 +200,12 @@ export const useRegistrationStore = create<RegistrationState>((set, get) => {
       const last = get().lastAction;
       if (last) await actions[last]();
     },
+    aadhaarFocused: () => set({ focusAadhaar: false }),
     startOver: async () => {
       if (checkTimer) clearTimeout(checkTimer);
-      set({
-        digits: '',
-        showNumber: false,
-        consent: false,
-        otp: '',
-        mobile: '',
-        address: EMPTY_ADDRESS,
-        chosenAddress: null,
-        fieldErrors: {},
-        notice: null,
-        lastAction: null,
-        error: null,
-      });
+      set(initialState());
       const view = await valueOf(scribe.resetRegistration());
-      if (view) set({ view });
+      if (view) set({ view, focusAadhaar: true });
     },
   };
 });

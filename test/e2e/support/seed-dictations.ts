@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ItemKeyring } from '../../../main/storage/item-keyring';
+import { toneWav } from '../../fixtures/tone-wav';
 
 /**
  * Finished dictations as this version keeps them: labels in the keyring (sealed by a master
@@ -44,27 +45,6 @@ export function seedDictations(userDataDir: string, count: number): void {
   keyring.batch(() => {
     for (const [id, label] of labels) keyring.create(id, label, true);
   });
-}
-
-/** One second of 16 kHz mono 16-bit speech-like tone, as the recorder writes it. */
-function toneWav(seconds = 1): Buffer {
-  const samples = 16_000 * seconds;
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i += 1) data.writeInt16LE(Math.round(6000 * Math.sin((2 * Math.PI * 220 * i) / 16_000)), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16_000, 24);
-  header.writeUInt32LE(32_000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
 }
 
 /**

@@ -9,6 +9,8 @@ import { SandboxServer, type SandboxFaults } from '../../../main/sandbox/sandbox
 import { tempFolder } from '../temp-folder';
 import { staticToken } from '../../../main/service/token-source';
 
+export { toneWav } from '../../fixtures/tone-wav';
+
 export const CLIENT_KEY = 'k3y-for-t3sts-16';
 export const KID = 'test-kid-1';
 
@@ -52,25 +54,4 @@ export function writeTemp(name: string, content: Buffer | string): string {
   const path = join(tempFolder(), name);
   writeFileSync(path, content);
   return path;
-}
-
-/** One second of 16 kHz mono 16-bit WAV: a 440 Hz tone. */
-export function toneWav(seconds = 1): Buffer {
-  const samples = 16_000 * seconds;
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i += 1) data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 16_000)), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16_000, 24);
-  header.writeUInt32LE(32_000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
 }

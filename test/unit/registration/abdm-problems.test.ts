@@ -68,6 +68,55 @@ describe('ABDM codes at each step of the registration', () => {
     expect(meaning('ABDM-1032', 'start')).toMatchObject({ kind: 'configuration', next: null });
   });
 
+  it('a registration the national system no longer knows, or already has: start over, never the same request again', () => {
+    for (const call of ['resend', 'verify-otp', 'verify-mobile-otp', 'create-address', 'choose-address'] as const) {
+      expect(meaning('ABDM-1052', call, "Invalid TransactionId or response's requestId", 500), call).toMatchObject({
+        kind: 'refused',
+        next: 'start-over',
+        retryable: false,
+        message: 'The national health system no longer knows this registration. Start over to send a new OTP.',
+      });
+      expect(meaning('ABDM-1001', call, 'No data found', 500), call).toMatchObject({ next: 'start-over', retryable: false });
+    }
+    expect(meaning('ABDM-1052', 'start', '', 500)).toMatchObject({ next: 'start-over', retryable: false });
+    for (const call of ['start', 'resend', 'verify-otp', 'verify-mobile-otp'] as const) {
+      expect(meaning('ABDM-1053', call, 'Data already exists', 500), call).toMatchObject({ next: 'start-over', retryable: false, message: expect.stringMatching(/Start over\.$/) });
+    }
+  });
+
+  it('an address that already exists, or does not match: choose another one', () => {
+    for (const call of ['create-address', 'choose-address'] as const) {
+      expect(meaning('ABDM-1053', call, 'Data already exists', 500), call).toMatchObject({
+        kind: 'invalid-input',
+        field: 'address',
+        next: 'fix-address',
+        message: 'This ABHA address already exists. Choose another one.',
+      });
+      expect(meaning('ABDM-1036', call, 'Data does not matched', 500), call).toMatchObject({ field: 'address', next: 'fix-address', message: expect.stringMatching(/does not match.*Choose another one/) });
+    }
+  });
+
+  it('no data found, or data that does not match, for what was just typed: check it and send it again', () => {
+    expect(meaning('ABDM-1001', 'start', 'No data found', 500)).toMatchObject({ field: 'aadhaarNumber', next: null, retryable: false, message: expect.stringMatching(/found no details for this Aadhaar number/) });
+    expect(meaning('ABDM-1036', 'start', '', 500)).toMatchObject({ field: 'aadhaarNumber', next: null });
+    expect(meaning('ABDM-1036', 'verify-otp', '', 500)).toMatchObject({ next: null, retryable: false, message: expect.stringMatching(/Check the OTP and the mobile number/) });
+    expect(meaning('ABDM-1036', 'verify-otp', '', 500)).not.toHaveProperty('wrongOtp');
+    expect(meaning('ABDM-1036', 'verify-mobile-otp', '', 500)).toMatchObject({ next: null, message: expect.stringMatching(/Check it with the patient/) });
+    expect(meaning('ABDM-1036', 'resend', '', 500)).toMatchObject({ next: 'start-over' });
+    // While an address is typed, the answer stays "could not check"; creating it asks again.
+    expect(meaning('ABDM-1001', 'check-address', 'No data found', 500)).toBeNull();
+  });
+
+  it('a request taken for a repeat of an earlier one can be sent again', () => {
+    for (const call of ['start', 'resend', 'verify-otp', 'create-address'] as const) {
+      expect(meaning('ABDM-1064', call, 'request with this request id already exists'), call).toMatchObject({
+        next: 'try-again',
+        retryable: true,
+        message: expect.stringMatching(/repeat of an earlier one\. Try again\.$/),
+      });
+    }
+  });
+
   it('leaves unknown codes and other failures to the service’s own words', () => {
     expect(meaning('ABDM-4242', 'verify-otp')).toBeNull();
     expect(meaning('ABDM-1062', 'verify-otp')).toBeNull();

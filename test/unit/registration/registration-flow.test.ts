@@ -228,6 +228,34 @@ describe('RegistrationFlow: from the OTP to the ABHA', () => {
     expect(registration.view()).toMatchObject({ step: 'aadhaar', profile: null, card: null, otp: null });
   });
 
+  it('a transaction the national system no longer knows offers Start over, not Try again; an address that exists asks for another', async () => {
+    const refused = (code: string, message: string) => () =>
+      Promise.reject(new ServiceError('registration_failed', 'Refused.', { status: 500, code: '500', sourceError: { code, message } }));
+    const failing = (client: ServiceClient): RegistrationClient =>
+      Object.assign(Object.create(client) as ServiceClient, {
+        verifyMobileOtp: refused('ABDM-1052', "Invalid TransactionId or response's requestId"),
+        createAbhaAddress: refused('ABDM-1053', 'Data already exists'),
+      });
+    const { registration } = flow({ client: failing });
+    await registration.start(NEW_PATIENT, CONSENT_TEXT);
+    await registration.verifyOtp(OTP, MOBILE);
+    expect(await attempt(registration.createAddress('front.desk_2024'))).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-input', retryable: false, fields: { address: 'This ABHA address already exists. Choose another one.' }, detail: expect.stringMatching(/\(ABDM-1053\)$/) },
+    });
+    expect(registration.view()).toMatchObject({ step: 'create-address', next: 'fix-address' });
+
+    registration.reset();
+    await registration.start(HAS_ADDRESSES, CONSENT_TEXT);
+    await registration.verifyOtp(OTP, OTHER_MOBILE);
+    expect(await attempt(registration.verifyMobileOtp(OTP))).toMatchObject({
+      ok: false,
+      error: { kind: 'refused', retryable: false, message: expect.stringMatching(/no longer knows this registration\. Start over/) },
+    });
+    // Not a wrong OTP: no attempt is counted.
+    expect(registration.view()).toMatchObject({ step: 'mobile-otp', next: 'start-over', otp: { attemptsLeft: 3 } });
+  });
+
   it('finishes without a card when the service gives none, and without suggestions when it has none', async () => {
     const failing = (client: ServiceClient): RegistrationClient =>
       Object.assign(Object.create(client) as ServiceClient, {

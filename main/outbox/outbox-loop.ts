@@ -1,0 +1,75 @@
+/**
+ * What an outbox's two schedulers (its uploads, its result lookups) share: the one timer each
+ * sleeps on, the items under way, and the rule that nothing is asked of the service while the
+ * sign-in must be mended, the computer is offline or sending is off; held, a loop looks again
+ * every few seconds until it may.
+ */
+import type { ServiceHealth } from '../service/service-health';
+
+/** What decides whether an outbox may ask anything of the service now. */
+export interface SendingGate {
+  /** Holds everything while the sign-in must be mended. */
+  health: Pick<ServiceHealth, 'onHold'>;
+  isOnline(): boolean;
+  /** False while this outbox must not ask anything of the service (automatic sending off); checked again every few seconds. */
+  enabled?(): boolean;
+}
+
+const IDLE_RECHECK_MS = 5_000;
+
+export abstract class OutboxLoop {
+  /** Items under way, each with what stops it. */
+  protected readonly inFlight = new Map<string, AbortController>();
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = true;
+
+  constructor(private readonly gate: SendingGate) {}
+
+  start(): void {
+    this.stopped = false;
+    this.kick();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    for (const controller of this.inFlight.values()) controller.abort();
+  }
+
+  /** Look at the outbox now. */
+  kick(): void {
+    this.wakeIn(0);
+  }
+
+  /** What a wake does while the service may be asked: start what is due, and ask for the next wake. */
+  protected abstract pump(): void;
+
+  /** Wakes after `delayMs`, instead of any wake asked for before; nothing once stopped. */
+  protected wakeIn(delayMs: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.wake(), Math.max(0, delayMs));
+    this.timer.unref?.();
+  }
+
+  /** Runs `work` for an item as under way; when it settles, the outbox is looked at again. */
+  protected launch(id: string, work: (signal: AbortSignal) => Promise<void>): void {
+    const controller = new AbortController();
+    this.inFlight.set(id, controller);
+    void work(controller.signal).finally(() => {
+      this.inFlight.delete(id);
+      this.kick();
+    });
+  }
+
+  private wake(): void {
+    this.timer = null;
+    if (this.stopped) return;
+    const { health, isOnline, enabled } = this.gate;
+    if (health.onHold() || !isOnline() || (enabled && !enabled())) {
+      this.wakeIn(IDLE_RECHECK_MS);
+      return;
+    }
+    this.pump();
+  }
+}
