@@ -13,8 +13,8 @@ import type { StoredResult, TranscriptionResult } from '../../contract/transcrip
 import { partialPathOf } from '../audio/mp3-stream';
 import { WAV_HEADER_BYTES, durationMsOf, repairWav } from '../audio/wav-file';
 import { writeFileAtomic } from '../storage/atomic-file';
-import { FolderStore } from '../storage/folder-store';
 import type { ItemKeyring, ItemKeys } from '../storage/item-keyring';
+import { KeyedFolderStore } from '../storage/keyed-folder-store';
 import { completeSealedFile, openSealedBytes, sealBytes, sealClearFile } from '../storage/sealed-file';
 import { manifestSchema, type DictationManifest } from './dictation-manifest';
 import { MAX_RESULT_FILE_BYTES, parseStoredResult } from './stored-result';
@@ -44,10 +44,7 @@ export interface LoadReport {
 
 export type ManifestPatch = Partial<Omit<DictationManifest, 'version' | 'id' | 'createdAt'>>;
 
-export class DictationStore extends FolderStore<DictationManifest> {
-  private readonly keyring: ItemKeyring | null;
-  private readonly lockedProblem: string;
-
+export class DictationStore extends KeyedFolderStore<DictationManifest> {
   /**
    * `keys`: the keyring, or why it cannot be opened (also shown in Settings): then the list
    * still loads, nothing can be recorded or read, and nothing is rewritten.
@@ -57,23 +54,12 @@ export class DictationStore extends FolderStore<DictationManifest> {
     keys: ItemKeyring | { problem: string },
     private readonly now: () => Date = () => new Date(),
   ) {
-    const keyring = 'problem' in keys ? null : keys;
-    super(root, manifestSchema, (manifest) => (keyring && manifest.label !== '' ? { ...manifest, label: '' } : manifest));
-    this.keyring = keyring;
-    this.lockedProblem = 'problem' in keys ? keys.problem : '';
-  }
-
-  /** True when the keys cannot be opened: nothing may be recorded, sent or repaired. */
-  get locked(): boolean {
-    return this.keyring === null;
+    super(root, manifestSchema, keys, (manifest) => (manifest.label !== '' ? { ...manifest, label: '' } : manifest));
   }
 
   /** The dictation's keys; throws a message for the user when they cannot be had. */
   keysOf(id: string): ItemKeys {
-    if (!this.keyring) throw new Error(this.lockedProblem);
-    const keys = this.keyring.keysOf(id);
-    if (!keys) throw new Error('The key of this dictation is missing, so its files cannot be read.');
-    return keys;
+    return this.itemKeys(id, 'The key of this dictation is missing, so its files cannot be read.');
   }
 
   audioKeyOf(id: string): Buffer {
@@ -97,9 +83,8 @@ export class DictationStore extends FolderStore<DictationManifest> {
 
   /** A folder and keys for a new dictation, before its manifest exists (the recording can start at once). */
   newFolder(): { id: string; audioKey: Buffer } {
-    if (!this.keyring) throw new Error(this.lockedProblem);
     const id = randomUUID();
-    const { audioKey } = this.keyring.create(id, '', true);
+    const { audioKey } = this.openKeyring().create(id, '', true);
     mkdirSync(this.folderOf(id), { recursive: true, mode: 0o700 });
     return { id, audioKey: audioKey! };
   }
@@ -235,10 +220,10 @@ export class DictationStore extends FolderStore<DictationManifest> {
   }
 
   create(input: { id?: string; mode: DictationMode; label: string }): DictationManifest {
-    if (!this.keyring) throw new Error(this.lockedProblem);
+    const keyring = this.openKeyring();
     const id = input.id ?? randomUUID();
-    if (this.keyring.has(id)) this.keyring.setLabel(id, input.label);
-    else this.keyring.create(id, input.label, true);
+    if (keyring.has(id)) keyring.setLabel(id, input.label);
+    else keyring.create(id, input.label, true);
     return this.add(
       manifestSchema.parse({
         version: 1,

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { RECORD_STATES, RECORD_TASKS, type RecordKind, type RecordSummary, type RecordTask } from '../../contract/records';
 import { sealedFileSource, type UploadSource } from '../api/upload-source';
-import { FolderStore } from '../storage/folder-store';
 import type { ItemKeyring } from '../storage/item-keyring';
+import { KeyedFolderStore } from '../storage/keyed-folder-store';
 import { writeFileAtomic } from '../storage/atomic-file';
 import { SealedFileWriter, checkSealedFile, openSealedBytes, sealBytes, sealClearFile } from '../storage/sealed-file';
 import { labReportSchema, type LabReport } from './lab-report';
@@ -49,28 +49,14 @@ export function recordSummaryOf(manifest: RecordManifest, uploadProgress: number
   return { ...summary, uploadProgress };
 }
 
-export class RecordStore extends FolderStore<RecordManifest> {
-  private readonly keyring: ItemKeyring | null;
-  private readonly lockedProblem: string;
-
+export class RecordStore extends KeyedFolderStore<RecordManifest> {
   /** `keys`: the keyring, or why it cannot be opened (then nothing can be queued or sent). */
   constructor(root: string, keys: ItemKeyring | { problem: string }) {
-    const keyring = 'problem' in keys ? null : keys;
-    super(root, recordManifestSchema, (manifest) => (keyring && manifest.fileName !== '' ? { ...manifest, fileName: '' } : manifest));
-    this.keyring = keyring;
-    this.lockedProblem = 'problem' in keys ? keys.problem : '';
-  }
-
-  /** True when the keys cannot be opened: nothing may be queued or sent. */
-  get locked(): boolean {
-    return this.keyring === null;
+    super(root, recordManifestSchema, keys, (manifest) => (manifest.fileName !== '' ? { ...manifest, fileName: '' } : manifest));
   }
 
   private keyOf(id: string): Buffer {
-    if (!this.keyring) throw new Error(this.lockedProblem);
-    const keys = this.keyring.keysOf(id);
-    if (!keys) throw new Error('The key of this document is missing, so its copy cannot be read.');
-    return keys.key;
+    return this.itemKeys(id, 'The key of this document is missing, so its copy cannot be read.').key;
   }
 
   /** The queued copy, decrypted as it is sent. */
@@ -158,8 +144,8 @@ export class RecordStore extends FolderStore<RecordManifest> {
       createdAt: new Date().toISOString(),
       state: 'queued',
     });
-    if (!this.keyring) throw new Error(this.lockedProblem);
-    const { key } = this.keyring.create(manifest.id, input.fileName, false);
+    const keyring = this.openKeyring();
+    const { key } = keyring.create(manifest.id, input.fileName, false);
     mkdirSync(this.folderOf(manifest.id), { recursive: true, mode: 0o700 });
     const writer = SealedFileWriter.create(join(this.folderOf(manifest.id), DOCUMENT), key, { partial: true, syncEveryMs: Number.POSITIVE_INFINITY });
     try {
@@ -167,7 +153,7 @@ export class RecordStore extends FolderStore<RecordManifest> {
       writer.finish();
     } catch (error) {
       writer.abandon();
-      this.keyring.forget(manifest.id);
+      keyring.forget(manifest.id);
       throw error;
     }
     return this.add(manifest);
