@@ -1,9 +1,15 @@
 /**
  * The note a doctor copies into the EMR, built from a result's typed parts (never from the
- * service's JSON): plain text for any field, and HTML (headings, paragraphs, the medications
- * as a table) for editors that keep formatting. Pure; imports nothing.
+ * service's JSON) with the doctor's corrections in place of the parts they changed: plain
+ * text for any field, and HTML (headings, paragraphs, the medications as a table) for
+ * editors that keep formatting. Every note begins with the line that says whose it is
+ * (label, mode, time) and, for the sandbox's results, that it is test data; each part keeps
+ * the service's errors and warnings. Complete and partial results share this one format.
+ * Pure.
  */
+import { MODE_NAMES, UNTITLED, type DictationMode } from './dictation';
 import { MEDICATION_COLUMNS, NONE, medicationRow, type MedicationRow } from './medication-row';
+import { EMR_TEMPLATE_ID, correctionOf, shownCell, type NoteCorrection } from './note-correction';
 import type { DecodedOutput, StoredResult } from './transcription';
 
 export interface ClinicalNote {
@@ -11,43 +17,115 @@ export interface ClinicalNote {
   html: string;
 }
 
+/** Whose note it is: what its first line says. */
+export interface NoteHeader {
+  label: string;
+  mode: DictationMode;
+  /** When the dictation was recorded (ISO 8601). */
+  createdAt: string;
+  /** The result came from the built-in sandbox. */
+  testData: boolean;
+}
+
+/** What a note of the sandbox's results says, at its top and in its medications table. */
+export const TEST_DATA_NOTICE = 'TEST DATA from the built-in sandbox: not a real prescription.';
+export const TEST_DATA_CAPTION = 'Test data (sandbox): not a real prescription';
+
 type Block =
   | { kind: 'heading'; level: 1 | 2; text: string }
   | { kind: 'paragraph'; text: string }
+  | { kind: 'strong'; text: string }
   | { kind: 'list'; items: string[] }
-  | { kind: 'medications'; rows: MedicationRow[] };
+  | { kind: 'messages'; label: 'Error' | 'Warning'; items: string[] }
+  | { kind: 'medications'; rows: MedicationRow[]; caption: string | null };
 
 /** FHIR lines that repeat what the medications table already says. */
 const MEDICATION_RESOURCES = new Set(['MedicationRequest', 'MedicationStatement', 'MedicationDispense', 'Medication']);
 
-function outputBlocks(output: DecodedOutput, hasPrescription: boolean): Block[] {
+const pad = (value: number) => String(value).padStart(2, '0');
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A time as notes and file names give it, in this computer's time zone: "23 Nov 2026, 14:05". */
+export function noteTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return NONE;
+  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The note's first line: label, mode and time of the dictation. */
+export function headerLine(header: Pick<NoteHeader, 'label' | 'mode' | 'createdAt'>): string {
+  return `${header.label.trim() || UNTITLED} · ${MODE_NAMES[header.mode]} · ${noteTime(header.createdAt)}`;
+}
+
+function isPrescriptionPart(output: DecodedOutput): boolean {
+  return output.content.kind === 'prescription' || output.templateId === EMR_TEMPLATE_ID || output.type === 'eka_emr';
+}
+
+/** The FHIR part's readable text, without its heading: what the note holds of it and what an edit starts from. */
+function fhirBlocks(output: DecodedOutput, hasPrescription: boolean): Block[] {
+  if (output.content.kind !== 'fhir') return [];
+  const { summary } = output.content;
+  const blocks: Block[] = [];
+  for (const section of summary.sections) {
+    if (section.title) blocks.push({ kind: 'heading', level: 2, text: section.title });
+    if (section.text) blocks.push({ kind: 'paragraph', text: section.text });
+  }
+  const items = summary.lines.filter((line) => !(hasPrescription && MEDICATION_RESOURCES.has(line.resourceType))).map((line) => line.text);
+  if (items.length > 0) blocks.push({ kind: 'list', items });
+  return blocks;
+}
+
+function partHeading(output: DecodedOutput): string {
+  if (isPrescriptionPart(output)) return 'Medications';
+  if (output.content.kind === 'fhir') return output.content.summary.title || output.name || 'Clinical note';
+  return output.name || 'Text';
+}
+
+/** The content of one part, as the doctor left it or as the service sent it; [] when it holds nothing for a note. */
+function contentBlocks(output: DecodedOutput, correction: NoteCorrection | null, hasPrescription: boolean, caption: string | null): Block[] {
+  const corrected = correctionOf(correction, output);
+  if (corrected?.kind === 'medications') {
+    return corrected.rows.length > 0 ? [{ kind: 'medications', rows: corrected.rows, caption }] : [{ kind: 'paragraph', text: 'No medication was prescribed.' }];
+  }
+  if (corrected?.kind === 'text') return corrected.text.trim() === '' ? [] : [{ kind: 'paragraph', text: corrected.text.trim() }];
   const { content } = output;
   switch (content.kind) {
     case 'prescription': {
       const rows = content.prescription.medications.map(medicationRow);
-      return [
-        { kind: 'heading', level: 1, text: 'Medications' },
-        rows.length > 0 ? { kind: 'medications', rows } : { kind: 'paragraph', text: 'No medication was prescribed.' },
-      ];
+      return rows.length > 0 ? [{ kind: 'medications', rows, caption }] : [{ kind: 'paragraph', text: 'No medication was prescribed.' }];
     }
-    case 'fhir': {
-      const { summary } = content;
-      const blocks: Block[] = [{ kind: 'heading', level: 1, text: summary.title || output.name || 'Clinical note' }];
-      for (const section of summary.sections) {
-        if (section.title) blocks.push({ kind: 'heading', level: 2, text: section.title });
-        if (section.text) blocks.push({ kind: 'paragraph', text: section.text });
-      }
-      const items = summary.lines.filter((line) => !(hasPrescription && MEDICATION_RESOURCES.has(line.resourceType))).map((line) => line.text);
-      if (items.length > 0) blocks.push({ kind: 'list', items });
-      // A title alone says nothing.
-      return blocks.length > 1 ? blocks : [];
-    }
+    case 'fhir':
+      return fhirBlocks(output, hasPrescription);
     case 'text':
-      return content.text.trim() === '' ? [] : [{ kind: 'heading', level: 1, text: output.name || 'Text' }, { kind: 'paragraph', text: content.text.trim() }];
+      return content.text.trim() === '' ? [] : [{ kind: 'paragraph', text: content.text.trim() }];
     // An unknown template's JSON, an empty or unreadable part: nothing a note should hold.
     default:
       return [];
   }
+}
+
+function messageBlocks(output: DecodedOutput): Block[] {
+  return [
+    ...(output.errors.length > 0 ? [{ kind: 'messages' as const, label: 'Error' as const, items: output.errors }] : []),
+    ...(output.warnings.length > 0 ? [{ kind: 'messages' as const, label: 'Warning' as const, items: output.warnings }] : []),
+  ];
+}
+
+/** One part of the note: its heading, the service's errors and warnings for it, and its content; null when it has none of them. */
+function partBlocks(output: DecodedOutput, correction: NoteCorrection | null, hasPrescription: boolean, caption: string | null): { blocks: Block[]; content: boolean } | null {
+  const content = contentBlocks(output, correction, hasPrescription, caption);
+  const messages = messageBlocks(output);
+  if (content.length === 0 && messages.length === 0) return null;
+  // A prescription the service could not give still says so, where the medicines would be.
+  const placeholder: Block[] = content.length === 0 && isPrescriptionPart(output) ? [{ kind: 'paragraph', text: 'No medication could be read from this result.' }] : [];
+  return { blocks: [{ kind: 'heading', level: 1, text: partHeading(output) }, ...messages, ...content, ...placeholder], content: content.length > 0 };
+}
+
+/** The text of a text or FHIR part as the note holds it (no heading): what an edit of that part starts from. */
+export function partText(output: DecodedOutput, outputs: DecodedOutput[]): string {
+  const hasPrescription = outputs.some((item) => item.content.kind === 'prescription');
+  if (output.content.kind === 'text') return output.content.text.trim();
+  return fhirBlocks(output, hasPrescription).map(blockText).join('\n');
 }
 
 function escapeHtml(text: string): string {
@@ -63,7 +141,7 @@ function paragraphHtml(text: string): string {
 }
 
 function medicationLine(row: MedicationRow): string {
-  return MEDICATION_COLUMNS.map(({ key }) => row[key])
+  return MEDICATION_COLUMNS.map(({ key }) => shownCell(row[key]))
     .filter((part) => part !== NONE)
     .join(' — ');
 }
@@ -71,11 +149,13 @@ function medicationLine(row: MedicationRow): string {
 function blockText(block: Block): string {
   switch (block.kind) {
     case 'heading':
-      return block.text;
     case 'paragraph':
+    case 'strong':
       return block.text;
     case 'list':
       return block.items.map((item) => `- ${item}`).join('\n');
+    case 'messages':
+      return block.items.map((item) => `${block.label}: ${item}`).join('\n');
     case 'medications':
       return block.rows.map((row, index) => `${index + 1}. ${medicationLine(row)}`).join('\n');
   }
@@ -89,23 +169,34 @@ function blockHtml(block: Block): string {
       return block.level === 1 ? `<h3>${escapeHtml(block.text)}</h3>` : `<h4>${escapeHtml(block.text)}</h4>`;
     case 'paragraph':
       return paragraphHtml(block.text);
+    case 'strong':
+      return `<p><strong>${escapeHtml(block.text)}</strong></p>`;
     case 'list':
       return `<ul>${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
+    case 'messages':
+      return `<ul>${block.items.map((item) => `<li><strong>${block.label}:</strong> ${escapeHtml(item)}</li>`).join('')}</ul>`;
     case 'medications': {
+      const caption = block.caption ? `<caption><strong>${escapeHtml(block.caption)}</strong></caption>` : '';
       const head = MEDICATION_COLUMNS.map(({ label }) => `<th ${CELL}>${label}</th>`).join('');
-      const body = block.rows.map((row) => `<tr>${MEDICATION_COLUMNS.map(({ key }) => `<td ${CELL}>${escapeHtml(row[key])}</td>`).join('')}</tr>`).join('');
-      return `<table border="1" cellspacing="0" style="border-collapse:collapse"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+      const body = block.rows.map((row) => `<tr>${MEDICATION_COLUMNS.map(({ key }) => `<td ${CELL}>${escapeHtml(shownCell(row[key]))}</td>`).join('')}</tr>`).join('');
+      return `<table border="1" cellspacing="0" style="border-collapse:collapse">${caption}<thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
     }
   }
 }
 
-/** The note for a result, or null when it has nothing a note could hold (no result yet, failed, only unreadable parts). */
-export function clinicalNote(result: StoredResult | null): ClinicalNote | null {
+/**
+ * The note for a result, headed by whose it is; null when it has nothing a note could hold
+ * (no result yet, failed, only unreadable parts).
+ */
+export function clinicalNote(result: StoredResult | null, header: NoteHeader, correction: NoteCorrection | null = null): ClinicalNote | null {
   if (!result || !('outputs' in result)) return null;
-  const hasPrescription = result.outputs.some((output) => output.content.kind === 'prescription');
-  const blocks = result.outputs.flatMap((output) => outputBlocks(output, hasPrescription));
-  if (blocks.length === 0) return null;
-  // Each part (a top heading and what follows it) is separated from the one before by a blank line.
+  const hasPrescription = result.outputs.some((output) => output.content.kind === 'prescription' || correctionOf(correction, output)?.kind === 'medications');
+  const caption = header.testData ? TEST_DATA_CAPTION : null;
+  const parts = result.outputs.map((output) => partBlocks(output, correction, hasPrescription, caption)).filter((part) => part !== null);
+  if (!parts.some((part) => part.content)) return null;
+  const top: Block[] = [{ kind: 'strong', text: headerLine(header) }, ...(header.testData ? [{ kind: 'strong' as const, text: TEST_DATA_NOTICE }] : [])];
+  const blocks = [...top, ...parts.flatMap((part) => part.blocks)];
+  // Each part (a top heading and what follows it) is separated from what comes before by a blank line.
   const text = blocks
     .map((block, index) => (index > 0 && block.kind === 'heading' && block.level === 1 ? `\n${blockText(block)}` : blockText(block)))
     .join('\n')

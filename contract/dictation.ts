@@ -1,8 +1,15 @@
 /** Dictations as the renderer sees them. */
+import type { NoteCorrection } from './note-correction';
 import type { StoredResult } from './transcription';
 
 export const DICTATION_MODES = ['dictation', 'consultation'] as const;
 export type DictationMode = (typeof DICTATION_MODES)[number];
+
+/** A mode as the note and the detail view name it. */
+export const MODE_NAMES: Record<DictationMode, string> = { dictation: 'Dictation', consultation: 'Consultation' };
+
+/** What an unlabelled dictation is called. */
+export const UNTITLED = 'Untitled dictation';
 
 /**
  * recording → recorded → uploading → processing → completed | partial | failed.
@@ -61,16 +68,38 @@ export interface DictationSummary {
   /** When the next automatic attempt is due (ISO 8601), if one is scheduled. */
   nextAttemptAt: string | null;
   attempts: number;
+  /** When the doctor last saved a correction of the note (ISO 8601); null while it is the service's. */
+  correctedAt: string | null;
+  /** When the doctor marked the note, as it is now, reviewed (ISO 8601); null when not. */
+  reviewedAt: string | null;
+  /** The result came from the built-in sandbox: test data, never a real prescription. */
+  testData: boolean;
 }
 
 export interface DictationDetail extends DictationSummary {
-  /** The stored result, or why it could not be read; null before there is one. */
+  /** The stored result, as the service sent it (never changed by a correction), or why it could not be read; null before there is one. */
   result: StoredResult | null;
+  /** The doctor's correction of the note, or why it could not be read; null when there is none. */
+  correction: NoteCorrection | { unreadable: string } | null;
   /** The recording can be played at this app:// address. */
   audioUrl: string | null;
 }
 
 export type RecorderState = 'idle' | 'starting' | 'recording' | 'paused' | 'stopping';
+
+/**
+ * The label and mode the next recording gets, as the Dictation screen shows them. Main holds
+ * them, so that every way to start a recording (the button, the shortcut) uses what is on the
+ * screen, and clears them once a recording has started, for the next patient.
+ */
+export interface RecordingDraft {
+  label: string;
+  mode: DictationMode;
+  /** Counts the times main cleared the draft (a recording started): the page then shows it afresh. */
+  cleared: number;
+}
+
+export const EMPTY_DRAFT: RecordingDraft = { label: '', mode: 'dictation', cleared: 0 };
 
 export interface RecorderStatus {
   state: RecorderState;
@@ -84,6 +113,8 @@ export interface RecorderStatus {
   message: string | null;
   /** The global shortcut that starts and stops recording, if registered. */
   shortcut: string | null;
+  /** What the next recording will be labelled. */
+  draft: RecordingDraft;
 }
 
 /** The recorder before anything has happened: what main starts with, and what the page shows until main has answered. */
@@ -96,11 +127,15 @@ export const IDLE_RECORDER: RecorderStatus = {
   level: 0,
   message: null,
   shortcut: null,
+  draft: EMPTY_DRAFT,
 };
 
 export interface SyncStatus {
-  /** Why sending is on hold: the sign-in must be mended in Settings, or automatic sync is off. */
-  paused: 'needs-sign-in' | 'sync-off' | null;
+  /**
+   * Why sending is on hold: the administrator's policy file cannot be used (until it is mended
+   * or the user chooses the sandbox), the sign-in must be mended in Settings, or automatic sync is off.
+   */
+  paused: 'policy-problem' | 'needs-sign-in' | 'sync-off' | null;
   /** False after the service could not be reached, until it answers again. */
   serviceReachable: boolean;
   message: string | null;

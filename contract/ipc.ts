@@ -10,6 +10,7 @@ import { DICTATION_MODES, type DictationDetail, type DictationSummary, type Reco
 import type { EventName, OperationName } from './ipc-names';
 import { ACCESS_TOKEN_MAX_CHARS, CLIENT_SECRET_MAX_CHARS, LABEL_MAX_CHARS, MAX_RECORD_BYTES, MAX_RECORD_FILES } from './limits';
 import { RECORD_TASKS, type LabReportDetails, type RecordResultView, type RecordSummary, type StagedFile } from './records';
+import { CORRECTION_LIMITS, correctedPartSchema } from './note-correction';
 import { COPYABLE, type AbhaAddressCheck, type RegistrationView } from './registration';
 import type { Result } from './result';
 import type { UpdateStatus } from './updates';
@@ -29,6 +30,8 @@ const noInput = z.undefined();
 const dictationRef = z.object({ id: z.uuid() }).strict();
 const recordRef = z.object({ id: z.uuid() }).strict();
 const abhaAddressInput = z.object({ address: z.string().max(64) }).strict();
+const labelInput = z.string().max(LABEL_MAX_CHARS, `The label is too long (${LABEL_MAX_CHARS} characters at most).`);
+const recordingInput = z.object({ mode: z.enum(DICTATION_MODES), label: labelInput }).strict();
 
 export type SecretState = 'set' | 'not set';
 
@@ -56,6 +59,8 @@ export interface PolicyState {
   path: string | null;
   /** Why the policy file was ignored, or null. */
   error: string | null;
+  /** While the file cannot be used, the user chose to send to the built-in sandbox after all. */
+  sandboxChosen: boolean;
 }
 
 /** What the desktop lets the app's shortcuts do: each message says why not and what happens instead; null when all works. */
@@ -120,14 +125,10 @@ export const operations = {
   getStatus: operation<AppStatus>()(noInput),
 
   getRecorder: operation<RecorderStatus>()(noInput),
-  startRecording: operation<RecorderStatus>()(
-    z
-      .object({
-        mode: z.enum(DICTATION_MODES),
-        label: z.string().trim().max(LABEL_MAX_CHARS, `The label is too long (${LABEL_MAX_CHARS} characters at most).`),
-      })
-      .strict(),
-  ),
+  /** The label and mode the Dictation screen shows for the next recording, as they are typed: every way to start a recording takes them. */
+  setRecordingDraft: operation<RecorderStatus>()(recordingInput),
+  /** Starts a recording with the label and mode given (what the screen showed), or without input, with the draft. */
+  startRecording: operation<RecorderStatus>()(recordingInput.optional()),
   pauseRecording: operation<RecorderStatus>()(noInput),
   resumeRecording: operation<RecorderStatus>()(noInput),
   stopRecording: operation<RecorderStatus>()(noInput),
@@ -141,8 +142,20 @@ export const operations = {
   /** Where the output was saved; null when the user cancelled the dialog. */
   exportOutput: operation<string | null>()(dictationRef.extend({ templateId: z.string().min(1).max(200) }).strict()),
   copyText: operation<void>()(z.object({ text: z.string().max(2_000_000) }).strict()),
-  /** Main puts the dictation's note on the clipboard, as plain text and HTML (the medications as a table). */
+  /** Main puts the dictation's note, with the doctor's corrections, on the clipboard, as plain text and HTML (the medications as a table). */
   copyNote: operation<void>()(dictationRef),
+  /** Saves the note, with the doctor's corrections, as JSON where the user chooses; the path, or null when cancelled. */
+  exportNote: operation<string | null>()(dictationRef),
+  /** The dictation the window shows (null: none): the copy shortcut copies its note. */
+  showingDictation: operation<void>()(z.object({ id: z.uuid().nullable() }).strict()),
+  renameDictation: operation<DictationSummary>()(dictationRef.extend({ label: labelInput }).strict()),
+  /** Keeps the doctor's edit of the note; the service's result is never changed. */
+  saveNoteCorrection: operation<DictationDetail>()(dictationRef.extend({ parts: z.array(correctedPartSchema).max(CORRECTION_LIMITS.parts) }).strict()),
+  /** Back to the service's note: the correction is destroyed. */
+  undoNoteCorrections: operation<DictationDetail>()(dictationRef),
+  setNoteReviewed: operation<DictationDetail>()(dictationRef.extend({ reviewed: z.boolean() }).strict()),
+  /** While the policy file cannot be used: send to the built-in sandbox (test data) after all. */
+  useSandboxDespitePolicy: operation<SettingsView>()(noInput),
 
   pickRecordFiles: operation<StagedFile[]>()(noInput),
   stageRecordFiles: operation<StagedFile[]>()(
@@ -245,7 +258,9 @@ export type EventPayload<K extends EventName> = Events[K]['payload'];
 type BridgeMethod<K extends OperationName> =
   z.input<Operations[K]['input']> extends undefined
     ? () => Promise<Result<OperationOutput<K>>>
-    : (input: z.input<Operations[K]['input']>) => Promise<Result<OperationOutput<K>>>;
+    : undefined extends z.input<Operations[K]['input']>
+      ? (input?: z.input<Operations[K]['input']>) => Promise<Result<OperationOutput<K>>>
+      : (input: z.input<Operations[K]['input']>) => Promise<Result<OperationOutput<K>>>;
 
 /** What preload exposes as `window.scribe`. */
 export type ScribeBridge = { [K in OperationName]: BridgeMethod<K> } & {

@@ -92,6 +92,10 @@ export const settingsSchema = z.object({
   copyNoteShortcut: shortcutSchema,
   /** After that shortcut, also paste the note into the field that has focus in the other program. */
   insertCopiedNote: z.boolean(),
+  /** Copy, the copy shortcut and export take only notes the doctor marked reviewed. */
+  requireReview: z.boolean(),
+  /** Take a copied note off the clipboard two minutes later, if it is still there. */
+  clearCopiedNote: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingName = keyof Settings;
@@ -117,6 +121,8 @@ export const DEFAULT_SETTINGS: Settings = {
   recordCues: true,
   copyNoteShortcut: 'CommandOrControl+Alt+C',
   insertCopiedNote: false,
+  requireReview: false,
+  clearCopiedNote: true,
 };
 
 /** Checks a secret's value; an empty string means "clear it". Returns a message, or null when valid. */

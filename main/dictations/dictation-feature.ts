@@ -2,9 +2,11 @@
  * Dictation, assembled: the store on disk, the recording session, the outbox and the
  * global shortcut, and the IPC handlers the renderer calls. Follows the settings by itself.
  */
-import { BrowserWindow, clipboard, Notification } from 'electron';
+import { BrowserWindow, Notification } from 'electron';
 import { join } from 'node:path';
-import { PENDING_STATES } from '../../contract/dictation';
+import { noteTime } from '../../contract/clinical-note';
+import { FINISHED_STATES, MODE_NAMES, PENDING_STATES, UNTITLED, type DictationDetail } from '../../contract/dictation';
+import { exportStem } from '../../contract/export-name';
 import { Recorder } from '../audio/recorder';
 import type { RecorderHost } from '../audio/recorder-host';
 import { unpacked } from '../audio/unpacked-path';
@@ -27,7 +29,9 @@ import { purgeExpiredAudio } from './audio-retention';
 import { summaryOf, type DictationManifest } from './dictation-manifest';
 import { DictationOutbox } from './dictation-outbox';
 import { DictationStore, chunkProblem } from './dictation-store';
-import { latestNote, noteOf, writeNote } from './note-clipboard';
+import { PatientClipboard, noteOf } from './note-clipboard';
+import { correctionToKeep } from './note-corrections';
+import { noteExport } from './note-export';
 import { RecordingSession } from './recording-session';
 import { shortcutRecorder } from './shortcut-recorder';
 
@@ -61,7 +65,21 @@ type DictationHandlers = Pick<
   | 'exportOutput'
   | 'copyText'
   | 'copyNote'
+  | 'setRecordingDraft'
+  | 'exportNote'
+  | 'showingDictation'
+  | 'renameDictation'
+  | 'saveNoteCorrection'
+  | 'undoNoteCorrections'
+  | 'setNoteReviewed'
 >;
+
+/** A dictation as a notification or a refusal names it: its label and when it was recorded. */
+function nameOf(manifest: DictationManifest): string {
+  return `"${manifest.label || UNTITLED}" (${MODE_NAMES[manifest.mode]}, recorded ${noteTime(manifest.createdAt)})`;
+}
+
+const NOT_REVIEWED = 'Your administrator requires each note to be marked reviewed before it leaves Scribe Desk. Open the dictation, check its note and press "Mark reviewed".';
 
 function notifyReady(manifest: DictationManifest): void {
   if (!Notification.isSupported()) return;
@@ -98,6 +116,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     },
     isOnline: deps.isOnline,
     autoSync: () => deps.settings.current().autoSync,
+    sendsToSandbox: () => deps.settings.current().service === 'sandbox',
     onResult: notifyReady,
     onProgress: (id) => {
       const manifest = store.get(id);
@@ -129,11 +148,17 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     recorder: shortcutRecorder(session, () => deps.settings.current().recordCues, (cue) => deps.window.send('recordCue', cue)),
     copy: {
       copyLatest: async () => {
-        const latest = latestNote(store);
-        if (!latest) return { copied: false, reason: 'No dictation has a result to copy yet.' };
-        await writeNote(latest.note);
-        log.info('copy: the newest note was copied by the shortcut');
-        return { copied: true, recordedAt: new Date(latest.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) };
+        // The dictation in view, else the newest of all: never an older one in its place.
+        const target = (viewedId !== null ? store.get(viewedId) : undefined) ?? store.list()[0];
+        if (!target) return { copied: false, reason: 'There is no dictation to copy yet.' };
+        const refusal = noteRefusal(target);
+        if (refusal) {
+          log.info(`copy: the shortcut copied nothing (${noteOf(store, target.id) ? 'not reviewed' : `no note, ${target.state}`})`);
+          return { copied: false, reason: `${refusal} Nothing was copied or pasted.` };
+        }
+        await clipboard.write(noteOf(store, target.id)!);
+        log.info('copy: a note was copied by the shortcut');
+        return { copied: true, which: nameOf(target) };
       },
       appHasFocus: () => BrowserWindow.getFocusedWindow() !== null,
       tell: (title, body) => {
@@ -176,6 +201,45 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     })().catch((error: unknown) => log.warn(`data: ${storageProblem(error)}`));
   };
 
+  /** The dictation the window shows; the copy shortcut takes its note. */
+  let viewedId: string | null = null;
+  const clipboard = new PatientClipboard(() => deps.settings.current().clearCopiedNote);
+
+  /** Why this dictation's note may not leave the app now, or null. */
+  const noteRefusal = (manifest: DictationManifest): string | null => {
+    if (!noteOf(store, manifest.id)) {
+      return FINISHED_STATES.has(manifest.state) || manifest.state === 'failed'
+        ? `The dictation ${nameOf(manifest)} has no note to copy.`
+        : `The note of the dictation ${nameOf(manifest)} is not ready yet.`;
+    }
+    if (deps.settings.current().requireReview && manifest.reviewedAt === null) return `The note of the dictation ${nameOf(manifest)} is not marked reviewed. ${NOT_REVIEWED}`;
+    return null;
+  };
+
+  const existing = (id: string): DictationManifest => {
+    const manifest = store.get(id);
+    if (!manifest) fail('not-found', 'This dictation no longer exists.');
+    return manifest;
+  };
+
+  const detailOf = (id: string): DictationDetail => {
+    const manifest = existing(id);
+    return {
+      ...summaryOf(manifest, outbox.progressOf(id)),
+      result: store.readResult(id),
+      correction: store.readCorrection(id),
+      audioUrl: manifest.state === 'recording' || manifest.audioDeletedAt ? null : `app://scribe/recordings/${id}.wav`,
+    };
+  };
+
+  /** The finished result a note is made of, for an edit or a review; refused while there is none. */
+  const finishedOutputs = (id: string) => {
+    const manifest = existing(id);
+    const result = store.readResult(id);
+    if (!FINISHED_STATES.has(manifest.state) || !result || !('outputs' in result)) fail('refused', 'This dictation has no finished result to correct or review yet.');
+    return result.outputs;
+  };
+
   const applySettings = () => {
     shortcuts.apply();
     deps.window.send('recorderChanged', session.status());
@@ -193,43 +257,75 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       }
     },
     getRecorder: () => session.status(),
-    startRecording: (input) => session.start(input),
+    startRecording: (input) => session.start(input ?? null),
     pauseRecording: () => session.pause(),
     resumeRecording: () => session.resume(),
     stopRecording: () => session.stop(),
     discardRecording: () => session.discard(),
     listDictations: () => store.list().map((manifest) => summaryOf(manifest, outbox.progressOf(manifest.id))),
-    getDictation: ({ id }) => {
-      const manifest = store.get(id);
-      if (!manifest) fail('not-found', 'This dictation no longer exists.');
-      return {
-        ...summaryOf(manifest, outbox.progressOf(id)),
-        result: store.readResult(id),
-        audioUrl: manifest.state === 'recording' || manifest.audioDeletedAt ? null : `app://scribe/recordings/${id}.wav`,
-      };
-    },
+    getDictation: ({ id }) => detailOf(id),
     retryDictation: ({ id }) => outbox.retry(id),
     cancelDictation: ({ id }) => outbox.cancel(id),
     deleteDictation: ({ id }) => {
       if (session.status().dictationId === id) fail('busy', 'This dictation is being recorded. Stop or discard it first.');
       outbox.remove(id);
     },
+    setRecordingDraft: (input) => session.setDraft(input),
+    showingDictation: ({ id }) => {
+      viewedId = id;
+    },
+    renameDictation: ({ id, label }) => {
+      if (existing(id).state === 'recording') fail('busy', 'This dictation is being recorded. Stop it first, then change its label.');
+      return summaryOf(store.rename(id, label.trim()), outbox.progressOf(id));
+    },
+    saveNoteCorrection: ({ id, parts }) => {
+      const outputs = finishedOutputs(id);
+      const earlier = store.readCorrection(id);
+      const outcome = correctionToKeep(outputs, earlier && 'parts' in earlier ? earlier : null, parts, new Date());
+      if (!outcome.ok) fail('refused', outcome.problem);
+      if (outcome.correction !== earlier) store.saveCorrection(id, outcome.correction);
+      log.info('note: a correction was saved');
+      return detailOf(id);
+    },
+    undoNoteCorrections: ({ id }) => {
+      existing(id);
+      store.saveCorrection(id, null);
+      log.info('note: corrections undone');
+      return detailOf(id);
+    },
+    setNoteReviewed: ({ id, reviewed }) => {
+      finishedOutputs(id);
+      if (reviewed && !noteOf(store, id)) fail('refused', 'This dictation has no note to review.');
+      store.update(id, { reviewedAt: reviewed ? new Date().toISOString() : null });
+      return detailOf(id);
+    },
     exportOutput: async ({ id, templateId }) => {
+      const manifest = existing(id);
+      if (deps.settings.current().requireReview && manifest.reviewedAt === null) fail('refused', NOT_REVIEWED);
       const result = store.readResult(id);
       const output = result && 'outputs' in result ? result.outputs.find((item) => item.templateId === templateId) : undefined;
       if (!output || (output.content.kind !== 'fhir' && output.content.kind !== 'json' && output.content.kind !== 'prescription')) {
         fail('not-found', 'There is no JSON output to export for this template.');
       }
-      // The JSON text main made when the output arrived (checked again when read back): exported as it is.
-      const name = `${output.content.kind === 'fhir' ? 'fhir' : templateId}-${store.get(id)?.createdAt.slice(0, 10) ?? 'export'}.json`;
-      return saveJsonExport(deps.window.current, name, output.content.json);
+      // The service's JSON as it came (checked again when read back), never the doctor's corrections: named so.
+      const what = output.content.kind === 'fhir' ? 'fhir' : templateId.replace(/[^A-Za-z0-9_-]+/g, '-');
+      const name = `${exportStem(manifest.label, manifest.createdAt, 'dictation')}-${what}-service-original${manifest.testData ? '-TEST-DATA' : ''}.json`;
+      return saveJsonExport(deps.window.current, name, output.content.json, "Export the service's original (without your corrections)");
     },
-    copyText: ({ text }) => clipboard.writeText(text),
+    exportNote: async ({ id }) => {
+      const manifest = existing(id);
+      const refusal = noteRefusal(manifest);
+      if (refusal) fail('refused', refusal);
+      const correction = store.readCorrection(id);
+      const exported = noteExport({ header: manifest, result: store.readResult(id), correction: correction && 'parts' in correction ? correction : null, reviewedAt: manifest.reviewedAt });
+      if (!exported) fail('not-found', 'This dictation has no note to export.');
+      return saveJsonExport(deps.window.current, exported.fileName, exported.json, 'Export the note (with your corrections)');
+    },
+    copyText: async ({ text }) => clipboard.write({ text }),
     copyNote: async ({ id }) => {
-      if (!store.get(id)) fail('not-found', 'This dictation no longer exists.');
-      const note = noteOf(store, id);
-      if (!note) fail('not-found', 'This dictation has no result a note could be made of.');
-      await writeNote(note);
+      const refusal = noteRefusal(existing(id));
+      if (refusal) fail('refused', refusal);
+      await clipboard.write(noteOf(store, id)!);
     },
   };
 
@@ -274,6 +370,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       outbox.stop();
       session.recorder.dispose();
       shortcuts.dispose();
+      void clipboard.dispose();
       if (retentionTimer) clearInterval(retentionTimer);
     },
   };

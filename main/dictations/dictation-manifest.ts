@@ -24,6 +24,12 @@ export const manifestSchema = z.object({
   finishedAt: z.string().nullable().default(null),
   /** When the recording was deleted under the retention setting; the result stays. */
   audioDeletedAt: z.string().nullable().default(null),
+  /** Sent to the built-in sandbox: its result is test data. */
+  testData: z.boolean().default(false),
+  /** When the doctor last saved a correction of the note (kept sealed beside the result). */
+  correctedAt: z.string().nullable().default(null),
+  /** When the doctor marked the note, as it is now, reviewed. */
+  reviewedAt: z.string().nullable().default(null),
 });
 export type DictationManifest = z.infer<typeof manifestSchema>;
 
@@ -41,5 +47,8 @@ export function summaryOf(manifest: DictationManifest, uploadProgress: number | 
     problem: manifest.problem,
     nextAttemptAt: manifest.nextAttemptAt,
     attempts: manifest.attempts,
+    correctedAt: manifest.correctedAt,
+    reviewedAt: manifest.reviewedAt,
+    testData: manifest.testData,
   };
 }

@@ -40,6 +40,8 @@ export interface DictationOutboxOptions {
   prepareAudio(manifest: DictationManifest): Promise<UploadSource & { notice?: string | null }>;
   isOnline(): boolean;
   autoSync(): boolean;
+  /** True while the service is the built-in sandbox: what it sends back is test data. */
+  sendsToSandbox?(): boolean;
   /** Uploads at a time. */
   concurrency?: number;
   /** Result lookups at a time. */
@@ -194,17 +196,19 @@ export class DictationOutbox {
     const { store, client } = this.options;
     let manifest = initial;
     let notice: string | null = null;
+    const testData = this.options.sendsToSandbox?.() ?? false;
     if (!(manifest.uploadStartedAt && (await this.serviceHas(manifest.txnId, signal)))) {
       const audio = await this.options.prepareAudio(manifest);
       if (signal.aborted) return;
       notice = audio.notice ?? null;
-      manifest = store.update(manifest.id, { state: 'uploading', uploadStartedAt: new Date(this.now).toISOString(), problem: notice });
+      manifest = store.update(manifest.id, { state: 'uploading', uploadStartedAt: new Date(this.now).toISOString(), problem: notice, testData });
       await client.uploadVoice({ mode: manifest.mode, txnId: manifest.txnId, file: audio, signal, onProgress: this.progress.tracker(manifest.id) });
     }
     this.options.health.answered();
     if (signal.aborted || !store.get(manifest.id)) return;
     store.update(manifest.id, {
       state: 'processing',
+      testData,
       uploadStartedAt: null,
       uploadedAt: new Date(this.now).toISOString(),
       attempts: 0,
@@ -257,6 +261,8 @@ export class DictationOutbox {
     const state = result.state === 'completed' ? 'completed' : result.state === 'partial' ? 'partial' : 'failed';
     const finished = store.update(id, {
       state,
+      // A new result is a new note: reviewing an earlier one does not carry over.
+      reviewedAt: null,
       finishedAt: new Date(this.now).toISOString(),
       attempts: 0,
       nextAttemptAt: null,

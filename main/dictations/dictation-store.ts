@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DictationMode } from '../../contract/dictation';
+import { noteCorrectionSchema, type NoteCorrection } from '../../contract/note-correction';
 import type { StoredResult, TranscriptionResult } from '../../contract/transcription';
 import { partialPathOf } from '../audio/mp3-stream';
 import { WAV_HEADER_BYTES, durationMsOf, repairWav } from '../audio/wav-file';
@@ -21,6 +22,10 @@ import { MAX_RESULT_FILE_BYTES, parseStoredResult } from './stored-result';
 import type { RecordingFiles } from '../audio/upload-audio';
 
 const RESULT = 'result.sealed';
+/** The doctor's correction of the note; the result beside it stays as the service sent it. */
+const CORRECTION = 'correction.sealed';
+/** A correction is a few kilobytes; a larger file is not one. */
+const MAX_CORRECTION_FILE_BYTES = 16 * 1024 * 1024;
 export const AUDIO_FILE = 'audio.sealed';
 /** The compact copy uploaded when MP3 is chosen, written while recording. */
 export const COMPACT_AUDIO_FILE = 'upload.mp3.sealed';
@@ -236,6 +241,34 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
         durationMs: 0,
       }),
     );
+  }
+
+  /** Gives the dictation another label, kept sealed in the keyring like the first. */
+  rename(id: string, label: string): DictationManifest {
+    this.openKeyring().setLabel(id, label);
+    return this.update(id, { label });
+  }
+
+  /** Keeps the doctor's correction sealed beside the result (null: the service's note again); the note is then no longer the one reviewed. */
+  saveCorrection(id: string, correction: NoteCorrection | null): DictationManifest {
+    const path = join(this.folderOf(id), CORRECTION);
+    if (correction) writeFileAtomic(path, sealBytes(this.keysOf(id).key, Buffer.from(JSON.stringify(correction), 'utf8')));
+    else rmSync(path, { force: true });
+    return this.update(id, { correctedAt: correction?.correctedAt ?? null, reviewedAt: null });
+  }
+
+  /** The doctor's correction, checked; why it cannot be read; or null when there is none. */
+  readCorrection(id: string): NoteCorrection | { unreadable: string } | null {
+    const path = join(this.folderOf(id), CORRECTION);
+    if (!existsSync(path)) return null;
+    const unreadable = { unreadable: 'Your correction of this note could not be read back from this computer; the service\'s note is shown. Undo all corrections to start again.' };
+    try {
+      if (statSync(path).size > MAX_CORRECTION_FILE_BYTES) return unreadable;
+      const parsed = noteCorrectionSchema.safeParse(JSON.parse(openSealedBytes(this.keysOf(id).key, readFileSync(path)).toString('utf8')));
+      return parsed.success ? parsed.data : unreadable;
+    } catch {
+      return unreadable;
+    }
   }
 
   saveResult(id: string, result: TranscriptionResult): void {

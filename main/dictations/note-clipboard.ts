@@ -1,37 +1,74 @@
 /**
- * A dictation's note on the clipboard, as plain text and as HTML (contract/clinical-note.ts
- * builds both from the stored result), for "Copy note" and the copy shortcut.
+ * Patient text on the clipboard: a dictation's note as plain text and HTML (built by
+ * contract/clinical-note.ts from the stored result and the doctor's correction), or a part's
+ * text. Where the OS offers it, clipboard managers are asked not to keep it in their history;
+ * it is taken off the clipboard two minutes later if it is still there (a setting).
  */
 import * as electron from 'electron';
 import { clinicalNote, type ClinicalNote } from '../../contract/clinical-note';
 import { FINISHED_STATES } from '../../contract/dictation';
+import { ClipboardExpiry } from '../clipboard/clipboard-expiry';
+import { log } from '../log';
 import type { DictationStore } from './dictation-store';
 
+/** The dictation's note, with the doctor's corrections, headed by whose it is; null when it has none (yet: output shown while processing is no note). */
 export function noteOf(store: DictationStore, id: string): ClinicalNote | null {
-  return clinicalNote(store.readResult(id));
+  const manifest = store.get(id);
+  if (!manifest || !FINISHED_STATES.has(manifest.state)) return null;
+  const correction = store.readCorrection(id);
+  return clinicalNote(store.readResult(id), manifest, correction && 'parts' in correction ? correction : null);
 }
 
 /** The synchronous clipboard of Electron before its W3C-like one (the tests' runtime, Electron 33). */
 interface FormatsClipboard {
-  write(data: { text: string; html: string }): void;
+  write(data: { text: string; html?: string }): void;
 }
 
-/** Both formats in one write, so that a program reading either gets the same note. */
-export async function writeNote(note: ClinicalNote): Promise<void> {
-  const { ClipboardItem, clipboard } = electron as Partial<Pick<typeof electron, 'ClipboardItem'>> & Pick<typeof electron, 'clipboard'>;
-  if (ClipboardItem) await clipboard.write([new ClipboardItem({ 'text/plain': note.text, 'text/html': note.html })]);
-  else (clipboard as unknown as FormatsClipboard).write({ text: note.text, html: note.html });
-}
+const osFormat = (name: string) => `electron application/osclipboard;format="${name}"`;
+const NOTHING = () => new Blob([new Uint32Array([0])]);
 
-/** The newest finished dictation that has a note, with the note; null when there is none. */
-export function latestNote(store: DictationStore): { createdAt: string; note: ClinicalNote } | null {
-  const finished = store
-    .list()
-    .filter((manifest) => FINISHED_STATES.has(manifest.state))
-    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
-  for (const manifest of finished) {
-    const note = noteOf(store, manifest.id);
-    if (note) return { createdAt: manifest.createdAt, note };
+/** The markers each OS's clipboard history honours for a password or other secret. */
+function keepOutOfHistory(platform: NodeJS.Platform): Record<string, string | Blob> {
+  switch (platform) {
+    case 'win32':
+      return { [osFormat('ExcludeClipboardContentFromMonitorProcessing')]: '', [osFormat('CanIncludeInClipboardHistory')]: NOTHING(), [osFormat('CanUploadToCloudClipboard')]: NOTHING() };
+    case 'darwin':
+      return { [osFormat('org.nspasteboard.ConcealedType')]: '' };
+    default:
+      return { [osFormat('x-kde-passwordManagerHint')]: 'secret' };
   }
-  return null;
+}
+
+export class PatientClipboard {
+  private readonly expiry: ClipboardExpiry;
+
+  /** `clearLater`: the setting that takes copied text off the clipboard after two minutes. */
+  constructor(clearLater: () => boolean) {
+    this.expiry = new ClipboardExpiry({
+      clipboard: electron.clipboard,
+      enabled: clearLater,
+      onCleared: () => log.info('copy: the copied text was taken off the clipboard'),
+    });
+  }
+
+  /** Puts the text (and its HTML) on the clipboard in one write, so that a program reading either gets the same. */
+  async write(content: { text: string; html?: string }): Promise<void> {
+    const { ClipboardItem, clipboard } = electron as Partial<Pick<typeof electron, 'ClipboardItem'>> & Pick<typeof electron, 'clipboard'>;
+    const formats = { 'text/plain': content.text, ...(content.html !== undefined ? { 'text/html': content.html } : {}) };
+    if (ClipboardItem) {
+      try {
+        await clipboard.write([new ClipboardItem({ ...formats, ...keepOutOfHistory(process.platform) })]);
+      } catch {
+        // An OS format this clipboard refuses: the text without the history markers.
+        await clipboard.write([new ClipboardItem(formats)]);
+      }
+    } else {
+      (clipboard as unknown as FormatsClipboard).write(content);
+    }
+    this.expiry.copied(content.text);
+  }
+
+  async dispose(): Promise<void> {
+    await this.expiry.dispose();
+  }
 }

@@ -1,8 +1,10 @@
 /**
  * One recording at a time: creates the dictation, drives the recorder, and hands the
- * finished recording to the outbox. Keeps the status the renderer shows.
+ * finished recording to the outbox. Keeps the status the renderer shows, and the label and
+ * mode the next recording gets (the draft the Dictation screen shows): however a recording
+ * is started, it takes them, and they are cleared for the next patient.
  */
-import { IDLE_RECORDER, type DictationMode, type RecorderStatus } from '../../contract/dictation';
+import { EMPTY_DRAFT, IDLE_RECORDER, type DictationMode, type RecorderStatus, type RecordingDraft } from '../../contract/dictation';
 import type { Recorder, RecorderEvents } from '../audio/recorder';
 import type { DictationManifest } from './dictation-manifest';
 import type { DictationStore } from './dictation-store';
@@ -23,8 +25,11 @@ export interface RecordingSessionDeps {
   onDiagnostic?(text: string): void;
 }
 
+type RecordingInput = { mode: DictationMode; label: string };
+
 export class RecordingSession {
   private current: RecorderStatus = IDLE_RECORDER;
+  private draft: RecordingDraft = EMPTY_DRAFT;
   readonly recorder: Recorder;
 
   constructor(private readonly deps: RecordingSessionDeps) {
@@ -38,7 +43,18 @@ export class RecordingSession {
   }
 
   status(): RecorderStatus {
-    return { ...this.current, shortcut: this.deps.shortcut() };
+    return { ...this.current, shortcut: this.deps.shortcut(), draft: this.draft };
+  }
+
+  /** What the Dictation screen shows for the next recording, as it is typed. */
+  setDraft(input: RecordingInput): RecorderStatus {
+    this.draft = { ...this.draft, label: input.label, mode: input.mode };
+    return this.status();
+  }
+
+  /** Puts `next` in the draft, telling the page to show it afresh. */
+  private replaceDraft(next: RecordingInput): void {
+    this.draft = { label: next.label, mode: next.mode, cleared: this.draft.cleared + 1 };
   }
 
   private set(patch: Partial<RecorderStatus>): RecorderStatus {
@@ -48,9 +64,14 @@ export class RecordingSession {
     return status;
   }
 
-  /** `silenceUntil`: sound captured before this time (epoch ms) is recorded as silence (a cue sound being played). */
-  async start(input: { mode: DictationMode; label: string }, silenceUntil = 0): Promise<RecorderStatus> {
+  /**
+   * Starts a recording labelled as the draft says (or as `input` says: what the page showed
+   * when its button was pressed). `silenceUntil`: sound captured before this time (epoch ms)
+   * is recorded as silence (a cue sound being played).
+   */
+  async start(input: RecordingInput | null = null, silenceUntil = 0): Promise<RecorderStatus> {
     if (this.current.state !== 'idle') return this.set({ message: 'A recording is already in progress. Stop it before starting another.' });
+    const wanted = { mode: (input ?? this.draft).mode, label: (input ?? this.draft).label.trim() };
     try {
       await this.deps.ensurePermission();
     } catch (error) {
@@ -73,17 +94,20 @@ export class RecordingSession {
     );
     let manifest: DictationManifest;
     try {
-      manifest = store.create({ id, ...input });
+      manifest = store.create({ id, ...wanted });
     } catch (error) {
       await started.then(() => this.recorder.stop()).catch(() => undefined);
       store.delete(id);
       return this.set({ message: `The recording could not be started. ${storageProblem(error)}` });
     }
-    this.set({ state: 'starting', dictationId: manifest.id, mode: input.mode, label: input.label, elapsedMs: 0, level: 0, message: null });
+    // The next patient starts from empty fields; a recording that does not begin gives its label back.
+    this.replaceDraft({ label: '', mode: 'dictation' });
+    this.set({ state: 'starting', dictationId: manifest.id, mode: wanted.mode, label: wanted.label, elapsedMs: 0, level: 0, message: null });
     try {
       await started;
     } catch (error) {
       store.delete(manifest.id);
+      if (this.draft.label === '') this.replaceDraft(wanted);
       return this.set({ state: 'idle', dictationId: null, level: 0, message: (error as Error).message });
     }
     // The recording may have ended already (microphone lost during start-up).

@@ -23,7 +23,8 @@ export function shortcutRecorder(session: RecordingSession, cues: () => boolean,
     start: async () => {
       const cue = cues();
       if (cue) playCue('start');
-      const status = await session.start({ mode: 'dictation', label: '' }, cue ? Date.now() + START_CUE_SILENCE_MS : 0);
+      // The label and mode on the Dictation screen, as the button would take them.
+      const status = await session.start(null, cue ? Date.now() + START_CUE_SILENCE_MS : 0);
       const recording = status.state === 'recording' || status.state === 'paused';
       // The start cue promised a recording: a closing cue says at once that none began.
       if (cue && !recording) playCue('stop');

@@ -4,6 +4,7 @@
  * settings by itself.
  */
 import { ServiceClient } from '../api/service-client';
+import { ServiceError } from '../api/service-error';
 import type { OperationHandlers } from '../ipc/register-operations';
 import { log } from '../log';
 import type { SecretVault } from '../settings/secret-vault';
@@ -30,6 +31,7 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
   };
 
   const health = new ServiceHealth();
+  health.policyHold(settings.policyHold());
   health.onChange(changed);
   const connection = new ServiceConnection(settings, {
     grantStore: (owner) => vaultGrantStore(deps.vault, owner),
@@ -37,11 +39,15 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
     onProblem: (message) => log.error(`service: ${message}`),
   });
   const client = new ServiceClient(async () => {
+    // Registration asks the service directly, not through an outbox: it holds here too.
+    const hold = settings.policyHold();
+    if (hold) throw new ServiceError('configuration', hold);
     await connection.ready();
     return connection.config();
   });
 
   settings.onChange(() => {
+    health.policyHold(settings.policyHold());
     health.credentialsChanged();
     void connection.apply().then(() => {
       void connection.signInIfNeeded();

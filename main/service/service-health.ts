@@ -8,21 +8,28 @@ export interface HealthState {
   reachable: boolean;
   /** Why sending waits for the user (credentials refused), in plain words; null when it does not. */
   signInProblem: string | null;
+  /** Why sending waits for the administrator (the policy file cannot be used), in plain words; null when it does not. */
+  policyProblem: string | null;
   /** The last transport problem, in plain words; null once the service answers again. */
   problem: string | null;
 }
 
 export class ServiceHealth {
-  private state: HealthState = { reachable: true, signInProblem: null, problem: null };
+  private state: HealthState = { reachable: true, signInProblem: null, policyProblem: null, problem: null };
   private readonly listeners = new Set<(state: HealthState) => void>();
 
   current(): HealthState {
     return { ...this.state };
   }
 
-  /** True while nothing may be sent until the user acts. */
+  /** True while nothing may be sent until the user (or the administrator) acts. */
   onHold(): boolean {
-    return this.state.signInProblem !== null;
+    return this.state.signInProblem !== null || this.state.policyProblem !== null;
+  }
+
+  /** The policy file cannot be used (a message), or it can again, or the user chose the sandbox (null). */
+  policyHold(problem: string | null): void {
+    this.set({ policyProblem: problem });
   }
 
   answered(): void {
@@ -50,7 +57,8 @@ export class ServiceHealth {
 
   private set(patch: Partial<HealthState>): void {
     const next = { ...this.state, ...patch };
-    if (next.reachable === this.state.reachable && next.signInProblem === this.state.signInProblem && next.problem === this.state.problem) return;
+    const keys = Object.keys(next) as Array<keyof HealthState>;
+    if (keys.every((key) => next[key] === this.state[key])) return;
     this.state = next;
     for (const listener of this.listeners) listener(this.current());
   }

@@ -49,10 +49,15 @@ export function createSettingsFeature(deps: SettingsFeatureDeps) {
   );
   settings.onChange((view) => deps.window.send('settingsChanged', view));
 
-  const handlers: Pick<OperationHandlers, 'getSettings' | 'updateSettings' | 'setSecret'> = {
+  const handlers: Pick<OperationHandlers, 'getSettings' | 'updateSettings' | 'setSecret' | 'useSandboxDespitePolicy'> = {
     getSettings: () => settings.view(),
     updateSettings: (patch) => settings.update(patch),
     setSecret: ({ name, value }) => settings.setSecret(name, value),
+    useSandboxDespitePolicy: () => {
+      const view = settings.useSandboxDespitePolicy();
+      log.warn('policy: the user chose the built-in sandbox (test data) while the policy file cannot be used');
+      return view;
+    },
   };
   return { settings, vault, dataKeys, handlers };
 }

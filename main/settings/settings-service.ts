@@ -39,9 +39,16 @@ type Problems = Partial<Record<SettingName | SecretName, string>>;
 /** Shortcut access before the shortcuts have been applied: nothing known to be wrong. */
 export const SHORTCUTS_UNCHECKED: ShortcutAccess = { recordShortcut: null, holdToRecord: null, copyNoteShortcut: null, insertNote: null };
 
+/** Why nothing is sent while the policy file cannot be used, in plain words. */
+export function policyHoldMessage(error: string): string {
+  return `${error} Until your administrator mends it, nothing is sent: the built-in sandbox would answer with test data. To try the app with test data meanwhile, choose the sandbox in Settings.`;
+}
+
 export class SettingsService {
   private saved: Settings;
   private shortcutAccess: ShortcutAccess = SHORTCUTS_UNCHECKED;
+  /** The user chose the sandbox (test data) while the policy file cannot be used; for this session only. */
+  private sandboxChosen = false;
   private readonly listeners = new Set<(view: SettingsView) => void>();
 
   constructor(
@@ -85,11 +92,30 @@ export class SettingsService {
       values: this.current(),
       secrets: Object.fromEntries(SECRET_NAMES.map((name) => [name, this.secret(name) ? 'set' : 'not set'])) as SettingsView['secrets'],
       locked: this.lockedNames(),
-      policy: { path: this.policy.path, error: this.policy.error },
+      policy: { path: this.policy.path, error: this.policy.error, sandboxChosen: this.sandboxChosen },
       secretProtection: this.vault.protection(),
       dataProtection: this.dataProtection(),
       shortcutAccess: this.shortcutAccess,
     };
+  }
+
+  /**
+   * Why nothing may be sent: a policy file exists but cannot be used, so what the administrator
+   * wanted is unknown; null once the user chose the sandbox for this session, or with no such problem.
+   */
+  policyHold(): string | null {
+    return this.policy.error !== null && !this.sandboxChosen ? policyHoldMessage(this.policy.error) : null;
+  }
+
+  /** The user's choice, while the policy file cannot be used: the built-in sandbox, whose results are test data. */
+  useSandboxDespitePolicy(): SettingsView {
+    if (this.policy.error === null) fail('refused', 'The policy file is in effect; there is nothing to choose.');
+    this.sandboxChosen = true;
+    if (this.saved.service !== 'sandbox') {
+      this.saved = { ...this.saved, service: 'sandbox' };
+      this.persistence.write(this.saved);
+    }
+    return this.changed();
   }
 
   /** What the shortcuts can do on this desktop, as their owner found when it applied the settings; listeners hear of a change. */

@@ -15,8 +15,8 @@ const RELEASE_WAIT_MS = 3_000;
 const SETTLE_MS = 50;
 
 export interface CopyNoteActions {
-  /** Copies the newest finished note; why not, for the user, when there is none. */
-  copyLatest(): Promise<{ copied: true; recordedAt: string } | { copied: false; reason: string }>;
+  /** Copies the note of the dictation in view, else the newest; `which` names it (label, time); why not, for the user. */
+  copyLatest(): Promise<{ copied: true; which: string } | { copied: false; reason: string }>;
   /** True when a window of this app has focus: there is no other program to paste into. */
   appHasFocus(): boolean;
   /** Tells the user what happened (the app may be in the background). Never patient data. */
@@ -83,10 +83,10 @@ export class CopyNoteShortcut {
   private async copyAndPaste(): Promise<void> {
     const copy = await this.actions.copyLatest();
     if (!copy.copied) {
-      this.actions.tell('Nothing to copy', copy.reason);
+      this.actions.tell('Note not copied', copy.reason);
       return;
     }
-    const copied = `The note of the dictation recorded at ${copy.recordedAt} is on the clipboard.`;
+    const copied = `The note of ${copy.which} is on the clipboard.`;
     if (!this.insert || !this.binding || !this.hook.isRunning() || this.actions.appHasFocus()) {
       this.actions.tell('Note copied', copied);
       return;

@@ -18,10 +18,10 @@ export interface StatusSources {
   auth(): AuthStatus;
 }
 
-/** Whether sending waits, and why: a refused sign-in, or automatic sending turned off. */
+/** Whether sending waits, and why: a policy file that cannot be used, a refused sign-in, or automatic sending turned off. */
 export function syncStatus(health: HealthState, autoSync: boolean): SyncStatus {
-  const paused = health.signInProblem ? 'needs-sign-in' : autoSync ? null : 'sync-off';
-  return { paused, serviceReachable: health.reachable, message: health.signInProblem ?? health.problem };
+  const paused = health.policyProblem ? 'policy-problem' : health.signInProblem ? 'needs-sign-in' : autoSync ? null : 'sync-off';
+  return { paused, serviceReachable: health.reachable, message: health.policyProblem ?? health.signInProblem ?? health.problem };
 }
 
 export function describeTarget(settings: Settings, sandboxUrl: string | null): ServiceTarget {
@@ -47,7 +47,7 @@ export class AppStatusMonitor {
       service: describeTarget(this.sources.settings(), this.sources.sandboxUrl()),
       pendingSync: this.sources.pendingSync(),
       syncPaused: sync.paused,
-      holdMessage: sync.paused === 'needs-sign-in' ? sync.message : null,
+      holdMessage: sync.paused === 'needs-sign-in' || sync.paused === 'policy-problem' ? sync.message : null,
       auth: this.sources.auth(),
     };
   }

@@ -4,10 +4,10 @@ import { writeFile } from 'node:fs/promises';
 import { fail } from '../ipc/app-failure';
 import { storageProblem } from '../storage/storage-problem';
 
-/** The path it was saved to, or null when the user cancelled. */
-export async function saveJsonExport(window: BrowserWindow | null, defaultPath: string, json: string): Promise<string | null> {
+/** The path it was saved to, or null when the user cancelled. `what`: what is exported, as the dialog's title says. */
+export async function saveJsonExport(window: BrowserWindow | null, defaultPath: string, json: string, what = 'Export'): Promise<string | null> {
   const options = {
-    title: 'Export (the file is saved unencrypted)',
+    title: `${what} (the file is saved unencrypted)`,
     message: 'The exported file is not encrypted: save it only where patient data may be kept.',
     defaultPath,
     filters: [{ name: 'JSON', extensions: ['json'] }],

@@ -3,6 +3,7 @@ import { appError } from '../../contract/result';
 import { scribe } from '../bridge';
 import { Contained } from '../components/Contained';
 import { NavBar } from '../components/NavBar';
+import { PolicyProblemBanner } from '../components/PolicyProblemBanner';
 import { StatusBar } from '../components/StatusBar';
 import { UpdateBanner } from '../components/UpdateBanner';
 import { DictationScreen } from '../features/dictation/DictationScreen';
@@ -80,6 +81,7 @@ export function App() {
     <div className="app">
       <NavBar />
       <main className="screen" aria-label={title}>
+        <PolicyProblemBanner />
         <UpdateBanner />
         {reloaded ? (
           <div className="banner info app-failure" role="status" data-testid="reload-notice">

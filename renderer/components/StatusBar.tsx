@@ -21,6 +21,11 @@ export function StatusBar() {
           {service.label}
         </span>
       )}
+      {syncPaused === 'policy-problem' ? (
+        <span className="paused" data-testid="status-bar-hold">
+          Sending on hold: the policy file cannot be used
+        </span>
+      ) : null}
       {syncPaused === 'needs-sign-in' ? (
         <span className="paused" data-testid="status-bar-hold">
           Sending on hold: sign-in needed

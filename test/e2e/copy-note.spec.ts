@@ -57,7 +57,7 @@ function tablesIn(page: Page, html: string): Promise<string[][][]> {
   );
 }
 
-function expectNoteOf(note: Clipboard, page: { cells: string[][]; transcript: string }, tables: string[][][]): void {
+function expectNoteOf(note: Clipboard, label: string, page: { cells: string[][]; transcript: string }, tables: string[][][]): void {
   // HTML: the medications as a table, cell for cell what the page shows (the header row too).
   expect(note.html).toContain('<table');
   expect(tables).toEqual([page.cells]);
@@ -66,7 +66,9 @@ function expectNoteOf(note: Clipboard, page: { cells: string[][]; transcript: st
     expect(note.text).toContain(`${name} — ${dose} — ${frequency} — ${duration} — ${instruction}`);
   }
   expect(note.text).toContain(page.transcript);
-  expect(note.text).toMatch(/^Medications\n1\. /);
+  // Whose note it is comes first, in the text and in the HTML; the sandbox's notes say they are test data.
+  expect(note.text).toMatch(new RegExp(String.raw`^${label} · Dictation · \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\nTEST DATA from the built-in sandbox: not a real prescription\.\n\nMedications\n1\. `));
+  expect(note.html).toMatch(new RegExp(`^<p><strong>${label} · Dictation · `));
   expect(note.text).not.toContain('<');
 }
 
@@ -87,7 +89,7 @@ test('Copy note puts the note on the clipboard as text and as HTML with the medi
   await expect.poll(() => clipboardOf(app).then((note) => note.text)).not.toBe('before');
   const byShortcut = await clipboardOf(app);
   const newer = await shown(page, 'Newer visit');
-  expectNoteOf(byShortcut, newer, await tablesIn(page, byShortcut.html));
+  expectNoteOf(byShortcut, 'Newer visit', newer, await tablesIn(page, byShortcut.html));
 
   // "Copy note" on the older one copies that one's note.
   const older = await shown(page, 'Older visit');
@@ -96,7 +98,7 @@ test('Copy note puts the note on the clipboard as text and as HTML with the medi
   await expect(page.getByRole('status').filter({ hasText: 'Note copied' })).toBeVisible();
   await screenshot(page, 'dictation-copy-note');
   const byButton = await clipboardOf(app);
-  expectNoteOf(byButton, older, await tablesIn(page, byButton.html));
+  expectNoteOf(byButton, 'Older visit', older, await tablesIn(page, byButton.html));
   expect(byButton.text).not.toContain(newer.transcript);
   await app.close();
 });

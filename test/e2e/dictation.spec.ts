@@ -83,12 +83,21 @@ test('records speech from the microphone, sends it to the sandbox and shows the 
   // FHIR export: the OS save dialog cannot be driven here, so it answers with a path.
   const exportPath = join(userDataDir, '..', `${item!.id}-fhir.json`);
   await app.evaluate(({ dialog }, path) => {
-    dialog.showSaveDialog = (async () => ({ canceled: false, filePath: path }));
+    const asked: unknown[] = [];
+    (globalThis as unknown as { asked: unknown[] }).asked = asked;
+    dialog.showSaveDialog = async (...args: unknown[]) => {
+      asked.push(args.at(-1));
+      return { canceled: false, filePath: path };
+    };
   }, exportPath);
-  await page.getByRole('article', { name: 'Clinical notes (FHIR)' }).getByRole('button', { name: 'Export .json' }).click();
+  await page.getByRole('article', { name: 'Clinical notes (FHIR)' }).getByRole('button', { name: 'Export FHIR .json (service’s original)' }).click();
   await expect(page.getByText(`Saved to ${exportPath}`)).toBeVisible();
   const exported = JSON.parse((await import('node:fs')).readFileSync(exportPath, 'utf8'));
   expect(exported.resourceType).toBe('Bundle');
+  // The FHIR is the service's: its name and the dialog say so, and the name carries the label and time.
+  const [asked] = await app.evaluate(() => (globalThis as unknown as { asked: Array<{ title: string; defaultPath: string }> }).asked);
+  expect(asked!.title).toContain("service's original");
+  expect(asked!.defaultPath).toMatch(/^Bed-12-follow-up-\d{4}-\d{2}-\d{2}-\d{4}-fhir-service-original-TEST-DATA\.json$/);
 
   await page.getByRole('article', { name: 'Transcript' }).getByRole('button', { name: 'Copy text' }).click();
   expect(await app.evaluate(({ clipboard }) => clipboard.readText())).toContain('Sandbox transcript');

@@ -1,6 +1,9 @@
+import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { STATE_LABELS, canCancel, canRetry, type DictationState } from '../../../contract/dictation';
+import { MODE_NAMES, STATE_LABELS, UNTITLED, canCancel, canRetry, type DictationDetail, type DictationState } from '../../../contract/dictation';
+import { LABEL_MAX_CHARS } from '../../../contract/limits';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { Contained } from '../../components/Contained';
 import { formatDateTime, formatDuration, formatTime } from './format';
 import { ResultView } from './ResultView';
 import { selectedDetail, useDictationStore } from './dictation-store';
@@ -23,65 +26,154 @@ function SyncSteps({ state }: { state: DictationState }) {
   );
 }
 
+/** The label as a heading, and a way to change it. */
+function LabelHeading({ detail }: { detail: DictationDetail }) {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(detail.label);
+  const [problem, setProblem] = useState<string | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) button.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+  const { rename } = useDictationStore.getState();
+  if (!editing) {
+    return (
+      <>
+        <h2>{detail.label || UNTITLED}</h2>
+        {detail.state !== 'recording' ? (
+          <button
+            ref={button}
+            type="button"
+            className="link"
+            onClick={() => {
+              setValue(detail.label);
+              setProblem(null);
+              setEditing(true);
+            }}
+          >
+            Change label
+          </button>
+        ) : null}
+      </>
+    );
+  }
+  const save = async () => {
+    const error = await rename(detail.id, value);
+    if (error) setProblem(error.message);
+    else setEditing(false);
+  };
+  return (
+    <form
+      className="label-form"
+      aria-label="Change the label"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <label htmlFor="dictation-label" className="visually-hidden">
+        Patient or visit
+      </label>
+      <input
+        id="dictation-label"
+        type="text"
+        autoFocus
+        maxLength={LABEL_MAX_CHARS}
+        autoComplete="off"
+        value={value}
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? 'dictation-label-problem' : undefined}
+        onChange={(event) => setValue(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setEditing(false);
+        }}
+      />
+      <button type="submit" className="primary">
+        Save label
+      </button>
+      <button type="button" onClick={() => setEditing(false)}>
+        Cancel
+      </button>
+      {problem ? (
+        <p id="dictation-label-problem" className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
 export function DictationDetailView() {
   const { items, selectedId, selected } = useDictationStore(useShallow((state) => ({ items: state.items, selectedId: state.selectedId, selected: state.selected })));
   const detail = selectedDetail({ items, selectedId, selected });
   const notice = useDictationStore((state) => state.notice);
   const { retry, cancel, remove } = useDictationStore.getState();
+  const [editingNote, setEditingNote] = useState(false);
   if (!detail) return <section className="dictation-detail empty-detail">Select a dictation to see its status and result.</section>;
   const waitingRetry = (detail.state === 'recorded' || detail.state === 'processing') && detail.nextAttemptAt !== null;
+  // A failed result says what went wrong itself: the same words are not said twice.
+  const resultSays = detail.result?.state === 'failed' && detail.result.message === detail.problem;
   return (
     <section className="dictation-detail" aria-label="Dictation details">
       <header>
-        <h2>{detail.label || 'Untitled dictation'}</h2>
+        <LabelHeading key={detail.id} detail={detail} />
         <span className={`state-badge state-${detail.state}`} data-testid="detail-state">
           {STATE_LABELS[detail.state]}
         </span>
+        {detail.testData ? <span className="state-badge test-data">Test data</span> : null}
         {detail.recovered ? <span className="state-badge recovered">Recovered</span> : null}
       </header>
       <p className="meta">
-        {formatDateTime(detail.createdAt)} · {formatDuration(detail.durationMs)} · {detail.mode === 'dictation' ? 'Dictation' : 'Consultation'}
+        {formatDateTime(detail.createdAt)} · {formatDuration(detail.durationMs)} · {MODE_NAMES[detail.mode]}
       </p>
       <SyncSteps state={detail.state} />
       {detail.state === 'uploading' ? (
         <progress className="upload-progress" max={1} value={detail.uploadProgress ?? 0} aria-label="Upload progress" />
       ) : null}
-      {detail.problem ? (
+      {detail.problem && !resultSays ? (
         <p className={`banner ${detail.state === 'failed' ? 'error' : 'warning'}`} data-testid="detail-problem">
           {detail.problem}
           {waitingRetry && detail.nextAttemptAt ? ` Next try at ${formatTime(detail.nextAttemptAt)}.` : ''}
         </p>
-      ) : null}
-      <div className="detail-actions">
-        {canRetry(detail) ? (
-          <button type="button" className="primary" onClick={() => void retry(detail.id)}>
-            {detail.state === 'cancelled' || waitingRetry ? 'Send now' : 'Retry'}
-          </button>
-        ) : null}
-        {canCancel(detail.state) ? (
-          <button type="button" onClick={() => void cancel(detail.id)}>
-            Cancel sending
-          </button>
-        ) : null}
-        <ConfirmButton
-          label="Delete"
-          question="Delete this dictation and its recording from this computer?"
-          confirmLabel="Delete permanently"
-          disabled={detail.state === 'recording'}
-          onConfirm={() => void remove(detail.id)}
-        />
-      </div>
-      {detail.audioUrl ? (
-        <audio className="player" controls preload="none" src={detail.audioUrl} aria-label="Recording" />
-      ) : selected?.id === detail.id && detail.state !== 'recording' ? (
-        <p className="hint">The recording was deleted under the retention setting; the result is kept.</p>
       ) : null}
       {notice ? (
         <p className={notice.error ? 'field-error' : 'notice'} role={notice.error ? 'alert' : 'status'}>
           {notice.text}
         </p>
       ) : null}
-      {detail.result ? <ResultView id={detail.id} result={detail.result} /> : null}
+      {detail.result ? (
+        <Contained failure="The result could not be shown." advice="Nothing is lost; choose the dictation again." resetKeys={[detail.id, detail.result]}>
+          <ResultView key={detail.id} detail={detail} onEditingChange={setEditingNote} />
+        </Contained>
+      ) : null}
+      {editingNote ? null : (
+        <div className="detail-actions" role="group" aria-label="Dictation">
+          {canRetry(detail) ? (
+            <button type="button" className="primary" onClick={() => void retry(detail.id)}>
+              {detail.state === 'cancelled' || waitingRetry ? 'Send now' : 'Retry'}
+            </button>
+          ) : null}
+          {canCancel(detail.state) ? (
+            <button type="button" onClick={() => void cancel(detail.id)}>
+              Cancel sending
+            </button>
+          ) : null}
+          {detail.audioUrl ? (
+            <audio className="player" controls preload="none" src={detail.audioUrl} aria-label="Recording" />
+          ) : selected?.id === detail.id && detail.state !== 'recording' ? (
+            <p className="hint">The recording was deleted under the retention setting; the result is kept.</p>
+          ) : null}
+          <ConfirmButton
+            label="Delete"
+            question="Delete this dictation and its recording from this computer?"
+            confirmLabel="Delete permanently"
+            disabled={detail.state === 'recording'}
+            onConfirm={() => void remove(detail.id)}
+          />
+        </div>
+      )}
     </section>
   );
 }

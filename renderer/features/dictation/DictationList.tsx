@@ -90,6 +90,8 @@ export function DictationList() {
                 <div className="row-meta">
                   {formatDateTime(item.createdAt)} · {formatDuration(item.durationMs)}
                   {item.recovered ? ' · recovered' : ''}
+                  {item.correctedAt ? ' · corrected' : ''}
+                  {item.reviewedAt ? ' · reviewed' : ''}
                   {item.state === 'uploading' && item.uploadProgress !== null ? ` · ${Math.round(item.uploadProgress * 100)}%` : ''}
                 </div>
               </div>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useStatusStore } from '../../app/status-store';
 import { useNavigationStore } from '../../app/navigation-store';
 import { Contained } from '../../components/Contained';
@@ -7,6 +8,12 @@ import { DictationList } from './DictationList';
 import { RecorderPanel } from './RecorderPanel';
 
 export function DictationScreen() {
+  // Main is told which dictation the window shows while this screen is on view: the copy shortcut takes its note.
+  const setOnScreen = useDictationStore((state) => state.setOnScreen);
+  useEffect(() => {
+    setOnScreen(true);
+    return () => setOnScreen(false);
+  }, [setOnScreen]);
   const paused = useStatusStore((state) => state.status?.syncPaused ?? null);
   const holdMessage = useStatusStore((state) => state.status?.holdMessage ?? null);
   const show = useNavigationStore((state) => state.show);

@@ -1,39 +1,43 @@
 import { useState } from 'react';
-import type { DecodedOutput, FhirSummary, StoredResult } from '../../../contract/transcription';
-import type { Prescription } from '../../../contract/prescription';
+import { TEST_DATA_CAPTION, noteTime } from '../../../contract/clinical-note';
+import { FINISHED_STATES, type DictationDetail } from '../../../contract/dictation';
+import type { MedicationRow } from '../../../contract/medication-row';
+import { MEDICATION_COLUMNS } from '../../../contract/medication-row';
+import { correctionOf, editableAs, shownCell, type NoteCorrection } from '../../../contract/note-correction';
+import type { DecodedOutput, FhirSummary, TranscriptionResult } from '../../../contract/transcription';
+import { ConfirmButton } from '../../components/ConfirmButton';
 import { Contained } from '../../components/Contained';
 import { ServiceDetail } from '../../components/ServiceDetail';
-import { CopyNoteButton } from './CopyNoteButton';
+import { NoteActions } from './NoteActions';
+import { NoteEditor } from './NoteEditor';
 import { medicationRow } from './format';
-import { fhirFootnote, fhirHeadline, resourceLabel, statusText, statusTone } from './result-format';
+import { fhirFootnote, fhirHeadline, partTitle, resourceLabel, statusText, statusTone } from './result-format';
 import { useDictationStore } from './dictation-store';
 
-function MedicationsTable({ prescription }: { prescription: Prescription }) {
-  if (prescription.medications.length === 0) return <p className="empty">No medication was prescribed.</p>;
+export function MedicationsTable({ rows, testData }: { rows: MedicationRow[]; testData: boolean }) {
+  if (rows.length === 0) return <p className="empty">No medication was prescribed.</p>;
   return (
     <table className="medications" aria-label="Medications">
+      {testData ? <caption className="test-data-caption">{TEST_DATA_CAPTION}</caption> : null}
       <thead>
         <tr>
-          <th scope="col">Medicine</th>
-          <th scope="col">Dose</th>
-          <th scope="col">Frequency</th>
-          <th scope="col">Duration</th>
-          <th scope="col">Instructions</th>
+          {MEDICATION_COLUMNS.map(({ key, label }) => (
+            <th key={key} scope="col">
+              {label}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
-        {prescription.medications.map((medication, index) => {
-          const row = medicationRow(medication);
-          return (
-            <tr key={index}>
-              <th scope="row">{row.name}</th>
-              <td>{row.dose}</td>
-              <td>{row.frequency}</td>
-              <td>{row.duration}</td>
-              <td>{row.instruction}</td>
-            </tr>
-          );
-        })}
+        {rows.map((row, index) => (
+          <tr key={index}>
+            <th scope="row">{shownCell(row.name)}</th>
+            <td>{shownCell(row.dose)}</td>
+            <td>{shownCell(row.frequency)}</td>
+            <td>{shownCell(row.duration)}</td>
+            <td>{shownCell(row.instruction)}</td>
+          </tr>
+        ))}
       </tbody>
     </table>
   );
@@ -93,57 +97,116 @@ function Messages({ kind, messages }: { kind: 'Error' | 'Warning'; messages: str
   );
 }
 
-function OutputCard({ id, output }: { id: string; output: DecodedOutput }) {
+/** One part of the result: the doctor's correction of it when there is one (and the original is not asked for), else the service's. */
+function OutputCard({ id, output, correction, testData }: { id: string; output: DecodedOutput; correction: NoteCorrection | null; testData: boolean }) {
   const { exportOutput, copy } = useDictationStore.getState();
   const { content } = output;
-  const json = content.kind === 'fhir' || content.kind === 'json' || content.kind === 'prescription' ? content.json : null;
+  const corrected = correctionOf(correction, output);
+  const title = partTitle(output);
   return (
     <>
       <Messages kind="Error" messages={output.errors} />
       <Messages kind="Warning" messages={output.warnings} />
-      {content.kind === 'prescription' ? (
+      {corrected?.kind === 'medications' ? <MedicationsTable rows={corrected.rows} testData={testData} /> : null}
+      {corrected?.kind === 'text' ? <p className="output-text">{corrected.text}</p> : null}
+      {!corrected && content.kind === 'prescription' ? (
         <>
-          <MedicationsTable prescription={content.prescription} />
+          <MedicationsTable rows={content.prescription.medications.map(medicationRow)} testData={testData} />
           {content.prescription.language ? <p className="hint">Language: {content.prescription.language}</p> : null}
         </>
       ) : null}
-      {content.kind === 'text' ? (
+      {!corrected && content.kind === 'text' ? (
         <>
           <p className="output-text">{content.text}</p>
           {content.shortened ? <p className="hint">This text was too long to keep whole; it is shortened here.</p> : null}
         </>
       ) : null}
-      {content.kind === 'fhir' ? <FhirView summary={content.summary} /> : null}
+      {!corrected && content.kind === 'fhir' ? <FhirView summary={content.summary} /> : null}
       {content.kind === 'json' ? <p className="hint">Output of a template this app does not know; its JSON is below.</p> : null}
-      {content.kind === 'fhir' || content.kind === 'json' ? <JsonDetails json={content.json} /> : null}
-      {content.kind === 'empty' ? <p className="empty">No output for this template.</p> : null}
-      {content.kind === 'invalid' ? (
+      {!corrected && (content.kind === 'fhir' || content.kind === 'json') ? <JsonDetails json={content.json} /> : null}
+      {!corrected && content.kind === 'empty' ? <p className="empty">No output for this template.</p> : null}
+      {!corrected && content.kind === 'invalid' ? (
         <p className="field-error" data-testid="output-problem">
           {content.problem}
         </p>
       ) : null}
       <div className="output-actions">
-        {content.kind === 'text' ? (
+        {!corrected && content.kind === 'text' ? (
           <button type="button" onClick={() => void copy(content.text, 'Text')}>
             Copy text
           </button>
         ) : null}
-        {json !== null ? (
-          <button type="button" onClick={() => void exportOutput(id, output.templateId)}>
-            Export .json
-          </button>
-        ) : null}
         {content.kind === 'fhir' || content.kind === 'json' ? (
-          <button type="button" onClick={() => void copy(content.json, 'JSON')}>
-            Copy JSON
-          </button>
+          <>
+            <button type="button" onClick={() => void exportOutput(id, output.templateId)}>
+              {content.kind === 'fhir' ? 'Export FHIR .json (service’s original)' : `Export ${title} .json (service’s original)`}
+            </button>
+            {!corrected ? (
+              <button type="button" onClick={() => void copy(content.json, 'JSON')}>
+                Copy JSON
+              </button>
+            ) : null}
+          </>
         ) : null}
       </div>
     </>
   );
 }
 
-export function ResultView({ id, result }: { id: string; result: StoredResult }) {
+function Parts({ id, result, correction, testData }: { id: string; result: TranscriptionResult & { outputs: DecodedOutput[] }; correction: NoteCorrection | null; testData: boolean }) {
+  return (
+    <>
+      {result.outputs.map((output, index) => {
+        const title = partTitle(output) || `Part ${index + 1}`;
+        const corrected = correctionOf(correction, output) !== null;
+        return (
+          <article key={`${index}:${output.templateId}`} className="output" aria-label={title} data-template={output.templateId}>
+            <header>
+              <h3>{title}</h3>
+              <span className="output-tags">
+                {corrected ? <span className="status-pill status-corrected">Corrected</span> : null}
+                <span className={`status-pill status-${statusTone(output.status)}`}>{statusText(output.status)}</span>
+              </span>
+            </header>
+            <Contained failure="This part of the result could not be shown." advice="The other parts are not affected." resetKeys={[output, correction]}>
+              <OutputCard id={id} output={output} correction={correction} testData={testData} />
+            </Contained>
+          </article>
+        );
+      })}
+    </>
+  );
+}
+
+/** "Corrected by you" with the way back to the service's version. */
+function CorrectionLine({ detail, showingOriginal, toggle }: { detail: DictationDetail; showingOriginal: boolean; toggle(): void }) {
+  const { undoCorrections } = useDictationStore.getState();
+  if (!detail.correctedAt) return null;
+  return (
+    <div className="correction-line" data-testid="correction-line">
+      <span className="corrected-by">{showingOriginal ? 'Showing the service’s original note.' : `Corrected by you, ${noteTime(detail.correctedAt)}.`}</span>
+      <button type="button" aria-pressed={showingOriginal} onClick={toggle}>
+        {showingOriginal ? 'Show your correction' : 'Show original'}
+      </button>
+      <ConfirmButton
+        label="Undo all corrections"
+        question="Go back to the service’s note? Your corrections are deleted."
+        confirmLabel="Undo all corrections"
+        onConfirm={() => void undoCorrections(detail.id)}
+      />
+    </div>
+  );
+}
+
+export function ResultView({ detail, onEditingChange }: { detail: DictationDetail; onEditingChange?(editing: boolean): void }) {
+  const [showingOriginal, setShowingOriginal] = useState(false);
+  const [editing, setEditingState] = useState(false);
+  const setEditing = (value: boolean) => {
+    setEditingState(value);
+    onEditingChange?.(value);
+  };
+  const { result } = detail;
+  if (!result) return null;
   if (result.state === 'unreadable') {
     return (
       <div className="banner error" role="alert" data-testid="result-problem">
@@ -159,23 +222,27 @@ export function ResultView({ id, result }: { id: string; result: StoredResult })
       </div>
     );
   }
+  const correction = detail.correction && 'parts' in detail.correction ? detail.correction : null;
+  const finished = FINISHED_STATES.has(detail.state) && result.state !== 'in_progress';
+  const canEdit = finished && result.outputs.some((output) => editableAs(output) !== null);
+  if (editing) {
+    return <NoteEditor detail={detail} outputs={result.outputs} correction={correction} onDone={() => setEditing(false)} />;
+  }
   return (
     <div className="outputs">
       {result.state === 'in_progress' ? <p className="hint">Processing; the output so far:</p> : null}
-      <Contained failure="Copy note is not available for this result." advice="Each part below can still be copied on its own." resetKeys={[result]}>
-        <CopyNoteButton key={id} id={id} result={result} />
-      </Contained>
-      {result.outputs.map((output, index) => (
-        <article key={`${index}:${output.templateId}`} className="output" aria-label={output.name || `Part ${index + 1}`} data-template={output.templateId}>
-          <header>
-            <h3>{output.name || `Part ${index + 1}`}</h3>
-            <span className={`status-pill status-${statusTone(output.status)}`}>{statusText(output.status)}</span>
-          </header>
-          <Contained failure="This part of the result could not be shown." advice="The other parts are not affected." resetKeys={[output]}>
-            <OutputCard id={id} output={output} />
-          </Contained>
-        </article>
-      ))}
+      {detail.correction && 'unreadable' in detail.correction ? (
+        <p className="banner warning" role="alert">
+          {detail.correction.unreadable}
+        </p>
+      ) : null}
+      <CorrectionLine detail={detail} showingOriginal={showingOriginal && correction !== null} toggle={() => setShowingOriginal((value) => !value)} />
+      <Parts id={detail.id} result={result} correction={showingOriginal ? null : correction} testData={detail.testData} />
+      {finished ? (
+        <Contained failure="The note's actions are not available for this result." advice="Each part above can still be copied on its own." resetKeys={[result, correction]}>
+          <NoteActions detail={detail} canEdit={canEdit} onEdit={() => setEditing(true)} />
+        </Contained>
+      ) : null}
     </div>
   );
 }

@@ -6,13 +6,14 @@
  */
 import { create } from 'zustand';
 import { IDLE_RECORDER, type DictationDetail, type DictationMode, type DictationSummary, type RecorderStatus } from '../../../contract/dictation';
+import type { CorrectedPart } from '../../../contract/note-correction';
 import type { AppError, Result } from '../../../contract/result';
 import { errorOf, scribe, valueOf } from '../../bridge';
 
 export type StatusFilter = 'all' | 'waiting' | 'completed' | 'partial' | 'failed';
 
 /** What the list shows of the selected dictation beyond its summary. */
-type SelectedExtras = Pick<DictationDetail, 'result' | 'audioUrl'>;
+type SelectedExtras = Pick<DictationDetail, 'result' | 'audioUrl' | 'correction'>;
 
 interface DictationState {
   /** Idle until main says otherwise: Record is usable at once (a press made while main is still starting waits for it). */
@@ -23,16 +24,25 @@ interface DictationState {
   selectedId: string | null;
   /** The selected dictation's result and recording address, for `selectedId`. */
   selected: (SelectedExtras & { id: string }) | null;
+  /** The next recording's mode and label as the screen shows them (main holds the same: the shortcut takes them too). */
   mode: DictationMode;
   label: string;
   /** A short message about the last action (saved, copied, or what went wrong). */
   notice: { text: string; error: boolean } | null;
+  /** The Dictation screen is on view: main is told which dictation the window shows. */
+  onScreen: boolean;
   follow(): () => void;
   setFilter(filter: StatusFilter): void;
   setSearch(search: string): void;
   setMode(mode: DictationMode): void;
   setLabel(label: string): void;
+  setOnScreen(onScreen: boolean): void;
   select(id: string | null): Promise<void>;
+  rename(id: string, label: string): Promise<AppError | null>;
+  saveCorrection(id: string, parts: CorrectedPart[]): Promise<AppError | null>;
+  undoCorrections(id: string): Promise<void>;
+  setReviewed(id: string, reviewed: boolean): Promise<void>;
+  exportNote(id: string): Promise<void>;
   start(): Promise<void>;
   pause(): Promise<void>;
   resume(): Promise<void>;
@@ -55,22 +65,36 @@ export function selectedDetail(state: Pick<DictationState, 'items' | 'selectedId
   const summary = state.selectedId ? state.items.get(state.selectedId) : undefined;
   if (!summary) return null;
   const extras = state.selected?.id === summary.id ? state.selected : null;
-  return { ...summary, result: extras?.result ?? null, audioUrl: extras?.audioUrl ?? null };
+  return { ...summary, result: extras?.result ?? null, audioUrl: extras?.audioUrl ?? null, correction: extras?.correction ?? null };
 }
 
 export const useDictationStore = create<DictationState>((set, get) => {
+  const showDetail = (detail: DictationDetail) => {
+    if (get().selectedId !== detail.id) return;
+    const items = new Map(get().items);
+    items.set(detail.id, detail);
+    set({ items, selected: { id: detail.id, result: detail.result, audioUrl: detail.audioUrl, correction: detail.correction } });
+  };
   const loadSelected = async (id: string) => {
     const result = await scribe.getDictation({ id });
     if (get().selectedId !== id) return;
-    if (result.ok) set({ selected: { id, result: result.value.result, audioUrl: result.value.audioUrl } });
+    if (result.ok) showDetail(result.value);
     else if (result.error.kind === 'not-found') set({ selectedId: null, selected: null });
   };
   const failed = (error: AppError | null) => {
     if (error) set({ notice: { text: error.message, error: true } });
   };
+  /** Tells main which dictation the window shows (none while another screen is on view). */
+  const tellShowing = () => void scribe.showingDictation({ id: get().onScreen ? get().selectedId : null });
+  /** The draft main cleared (a recording started) or the page has not shown yet. */
+  let draftCleared = -1;
   const applyRecorder = (recorder: RecorderStatus) => {
     const ended = recorder.state === 'idle' ? get().recorder.dictationId : null;
     set({ recorder });
+    if (recorder.draft.cleared !== draftCleared) {
+      draftCleared = recorder.draft.cleared;
+      set({ label: recorder.draft.label, mode: recorder.draft.mode });
+    }
     // The dictation just recorded comes into view (however it was stopped) and stays there through
     // upload to its result; while recording, the doctor may read another. A discarded one is gone already.
     if (ended && get().items.has(ended) && get().selectedId !== ended) void get().select(ended);
@@ -90,6 +114,7 @@ export const useDictationStore = create<DictationState>((set, get) => {
     mode: 'dictation',
     label: '',
     notice: null,
+    onScreen: false,
     follow: () => {
       // Ids an event has spoken of since loading began: the load must not undo what they said.
       const settled = new Set<string>();
@@ -114,7 +139,7 @@ export const useDictationStore = create<DictationState>((set, get) => {
         if (get().selectedId === id) set({ selectedId: null, selected: null });
       });
       void valueOf(scribe.getRecorder()).then((recorder) => {
-        if (recorder && !recorderHeard) set({ recorder });
+        if (recorder && !recorderHeard) applyRecorder(recorder);
       });
       void valueOf(scribe.listDictations()).then((list) => {
         if (!list) return;
@@ -130,16 +155,58 @@ export const useDictationStore = create<DictationState>((set, get) => {
     },
     setFilter: (filter) => set({ filter }),
     setSearch: (search) => set({ search }),
-    setMode: (mode) => set({ mode }),
-    setLabel: (label) => set({ label }),
+    setMode: (mode) => {
+      set({ mode });
+      void scribe.setRecordingDraft({ mode, label: get().label });
+    },
+    setLabel: (label) => {
+      set({ label });
+      void scribe.setRecordingDraft({ mode: get().mode, label });
+    },
+    setOnScreen: (onScreen) => {
+      set({ onScreen });
+      tellShowing();
+    },
     select: async (id) => {
       set({ selectedId: id, selected: null, notice: null });
+      tellShowing();
       if (id) await loadSelected(id);
     },
+    // What the fields show (main holds the same draft, which the shortcut takes); main then clears both for the next patient.
     start: async () => {
       const { mode, label } = get();
-      const recorder = await recorderAction(scribe.startRecording({ mode, label: label.trim() }));
-      if (recorder && recorder.state !== 'idle') set({ label: '' });
+      await recorderAction(scribe.startRecording({ mode, label }));
+    },
+    rename: async (id, label) => {
+      const result = await scribe.renameDictation({ id, label });
+      if (!result.ok) return result.error;
+      const items = new Map(get().items);
+      items.set(id, result.value);
+      set({ items });
+      return null;
+    },
+    saveCorrection: async (id, parts) => {
+      const result = await scribe.saveNoteCorrection({ id, parts });
+      if (!result.ok) return result.error;
+      showDetail(result.value);
+      set({ notice: { text: 'Your correction is saved. The service’s original is kept.', error: false } });
+      return null;
+    },
+    undoCorrections: async (id) => {
+      const result = await scribe.undoNoteCorrections({ id });
+      if (!result.ok) return failed(result.error);
+      showDetail(result.value);
+      set({ notice: { text: 'Back to the service’s note: your corrections were deleted.', error: false } });
+    },
+    setReviewed: async (id, reviewed) => {
+      const result = await scribe.setNoteReviewed({ id, reviewed });
+      if (!result.ok) return failed(result.error);
+      showDetail(result.value);
+    },
+    exportNote: async (id) => {
+      const result = await scribe.exportNote({ id });
+      if (!result.ok) failed(result.error);
+      else if (result.value) set({ notice: { text: `Saved to ${result.value}`, error: false } });
     },
     pause: async () => void (await recorderAction(scribe.pauseRecording())),
     resume: async () => void (await recorderAction(scribe.resumeRecording())),

@@ -1,5 +1,6 @@
-/** How the parts of a result read on screen: statuses, FHIR summaries. Pure. */
-import type { FhirSummary } from '../../../contract/transcription';
+/** How the parts of a result read on screen: titles, statuses, FHIR summaries. Pure. */
+import { EMR_TEMPLATE_ID } from '../../../contract/note-correction';
+import type { DecodedOutput, FhirSummary } from '../../../contract/transcription';
 import { cutText } from '../../../contract/text';
 
 // A Map: the status is the service's, and may be named like an Object.prototype member.
@@ -16,6 +17,12 @@ const STATUS_TONE: ReadonlyMap<string, StatusTone> = new Map([
   ['partial_success', 'partial'],
   ['failure', 'failure'],
 ]);
+
+/** A part's title: the EMR template is the prescription, whatever the service calls it. */
+export function partTitle(output: Pick<DecodedOutput, 'templateId' | 'type' | 'name' | 'content'>): string {
+  if (output.content.kind === 'prescription' || output.templateId === EMR_TEMPLATE_ID || output.type === 'eka_emr') return 'Prescription';
+  return output.name;
+}
 
 /** A template's status in words; one the app does not know is shown as the service wrote it. */
 export function statusText(status: string): string {

@@ -1,3 +1,4 @@
+import { valueOf, scribe } from '../../bridge';
 import { SecretsSection } from './SecretsSection';
 import { SettingsForm } from './SettingsForm';
 import { useSettingsStore } from './settings-store';
@@ -11,7 +12,17 @@ export function SettingsScreen() {
       <h1>Settings</h1>
       {view.policy.error ? (
         <div className="banner error" role="alert" data-testid="policy-error">
-          {view.policy.error} Settings are not managed until it is corrected.
+          <p>{view.policy.error} Settings are not managed until it is corrected.</p>
+          {view.policy.sandboxChosen ? (
+            <p>You chose the built-in sandbox until then: every result is test data.</p>
+          ) : (
+            <>
+              <p>Nothing is sent meanwhile. To try the app with test data until your administrator mends the file, choose the sandbox.</p>
+              <button type="button" onClick={() => void valueOf(scribe.useSandboxDespitePolicy())}>
+                Use the sandbox (test data) until then
+              </button>
+            </>
+          )}
         </div>
       ) : view.locked.length > 0 ? (
         <div className="banner info" data-testid="policy-info">

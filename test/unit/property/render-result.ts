@@ -1,6 +1,7 @@
 /** Renders the result view to HTML in Node: how the page would draw a result, without a browser. */
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import type { DictationDetail, DictationState } from '../../../contract/dictation';
 import type { LabTest } from '../../../contract/records';
 import type { StoredResult } from '../../../contract/transcription';
 
@@ -9,7 +10,7 @@ import type { StoredResult } from '../../../contract/transcription';
 
 // Loaded by a computed name so that this Node project's type check does not take in the page's DOM code.
 const RESULT_VIEW = new URL('../../../renderer/features/dictation/ResultView.tsx', import.meta.url).href;
-const { ResultView } = (await import(/* @vite-ignore */ RESULT_VIEW)) as { ResultView: ComponentType<{ id: string; result: StoredResult }> };
+const { ResultView } = (await import(/* @vite-ignore */ RESULT_VIEW)) as { ResultView: ComponentType<{ detail: DictationDetail }> };
 
 const LAB_TESTS_TABLE = new URL('../../../renderer/features/records/LabTestsTable.tsx', import.meta.url).href;
 const { LabTestsTable } = (await import(/* @vite-ignore */ LAB_TESTS_TABLE)) as { LabTestsTable: ComponentType<{ tests: LabTest[]; fileName: string }> };
@@ -18,6 +19,29 @@ export function renderLabTests(tests: LabTest[]): string {
   return renderToString(createElement(LabTestsTable, { tests, fileName: 'report.pdf' }));
 }
 
+const STATE_OF: Record<StoredResult['state'], DictationState> = { completed: 'completed', partial: 'partial', in_progress: 'processing', failed: 'failed', unreadable: 'completed' };
+
+/** The result as the detail view draws it for a dictation in the state the result puts it in (a finished one offers Edit and Copy note). */
 export function renderResult(result: StoredResult): string {
-  return renderToString(createElement(ResultView, { id: '00000000-0000-4000-8000-000000000000', result }));
+  const detail: DictationDetail = {
+    id: '00000000-0000-4000-8000-000000000000',
+    txnId: 'txn',
+    createdAt: '2026-11-23T10:00:00.000Z',
+    label: 'Hostile answer',
+    mode: 'dictation',
+    durationMs: 1000,
+    state: STATE_OF[result.state],
+    recovered: false,
+    uploadProgress: null,
+    problem: null,
+    nextAttemptAt: null,
+    attempts: 0,
+    correctedAt: null,
+    reviewedAt: null,
+    testData: false,
+    result,
+    correction: null,
+    audioUrl: null,
+  };
+  return renderToString(createElement(ResultView, { detail }));
 }

@@ -1,0 +1,276 @@
+/**
+ * Right patient, right note: a recording takes the label and mode on screen however it is
+ * started; the doctor corrects the note, and only the corrected note, headed by whose it is,
+ * leaves the app; the copy shortcut never hands over another patient's note; a broken policy
+ * never quietly turns into the sandbox.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ElectronApplication, Page } from '@playwright/test';
+import type { SandboxServer } from '../../main/sandbox/sandbox-server';
+import { bridgeValue, expect, test } from './support/fixtures';
+import { screenshot } from './support/launch-app';
+
+test.setTimeout(150_000);
+
+/** The clipboard as main reads it (Electron 33's synchronous clipboard, the tests' runtime). */
+function clipboardOf(app: ElectronApplication): Promise<{ text: string; html: string }> {
+  return app.evaluate(({ clipboard }) => {
+    const read = clipboard as unknown as { readText(): string; readHTML(): string };
+    return { text: read.readText(), html: read.readHTML() };
+  });
+}
+
+function setClipboard(app: ElectronApplication, text: string): Promise<void> {
+  return app.evaluate(({ clipboard }, value) => void (clipboard as unknown as { writeText(text: string): void }).writeText(value), text);
+}
+
+/** Records through the Record button for about `ms` of speech, under the label typed first. */
+async function record(page: Page, label: string, ms: number): Promise<void> {
+  await page.getByLabel('Patient or visit (optional)').fill(label);
+  await page.getByRole('button', { name: '● Record' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
+  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(ms);
+  await page.getByRole('button', { name: '■ Stop' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
+}
+
+async function stateOf(page: Page, label: string): Promise<string | undefined> {
+  const list = await bridgeValue(page, 'listDictations');
+  return list.find((item) => item.label === label)?.state;
+}
+
+async function open(page: Page, label: string) {
+  await page.getByRole('option').filter({ hasText: label }).click();
+  const detail = page.getByRole('region', { name: 'Dictation details' });
+  await expect(detail.getByRole('heading', { name: label, exact: true })).toBeVisible();
+  return detail;
+}
+
+/** The medications table's body rows as their cells' texts. */
+function medicineRows(detail: ReturnType<Page['getByRole']>): Promise<string[][]> {
+  return detail
+    .getByRole('table', { name: 'Medications' })
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? '')));
+}
+
+/** Every file in the data folder, read as UTF-8 and as UTF-16. */
+function dataFolderText(folder: string): string {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => readFileSync(join(entry.parentPath, entry.name)))
+    .map((bytes) => bytes.toString('utf8') + bytes.toString('utf16le'))
+    .join('\n');
+}
+
+function mainLog(userDataDir: string): string {
+  try {
+    return readFileSync(join(userDataDir, 'logs', 'main.log'), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function customService(sandbox: SandboxServer) {
+  return { service: 'custom', customServiceUrl: sandbox.url, accessToken: sandbox.token };
+}
+
+test('the record shortcut records under the label and mode on screen and clears them; a label can be changed afterwards', async ({ launch, microphone: _microphone }) => {
+  const { app, page } = await launch();
+  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.shortcut)).not.toBeNull();
+  await page.getByLabel('Patient or visit (optional)').fill('Priya Sharma, OPD 7');
+  await page.getByLabel('Mode').selectOption('consultation');
+
+  // From another program, as a doctor does between two windows.
+  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
+  execFileSync('xdotool', ['key', 'ctrl+alt+r']);
+  await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
+  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(1500);
+  execFileSync('xdotool', ['key', 'ctrl+alt+r']);
+  await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
+
+  const [item] = await bridgeValue(page, 'listDictations');
+  expect(item).toMatchObject({ label: 'Priya Sharma, OPD 7', mode: 'consultation' });
+  // Ready for the next patient: nothing of Priya's is left in the fields.
+  await expect(page.getByLabel('Patient or visit (optional)')).toHaveValue('');
+  await expect(page.getByLabel('Mode')).toHaveValue('dictation');
+
+  const detail = await open(page, 'Priya Sharma, OPD 7');
+  await detail.getByRole('button', { name: 'Change label' }).click();
+  const box = detail.getByRole('textbox', { name: 'Patient or visit' });
+  await expect(box).toBeFocused();
+  await box.fill('Priya Sharma, OPD 7, review');
+  await page.keyboard.press('Enter');
+  await expect(detail.getByRole('heading', { name: 'Priya Sharma, OPD 7, review' })).toBeVisible();
+  await expect(detail.getByRole('button', { name: 'Change label' })).toBeFocused();
+  await expect(page.getByRole('option').filter({ hasText: 'Priya Sharma, OPD 7, review' })).toBeVisible();
+  expect(await bridgeValue(page, 'listDictations')).toMatchObject([{ label: 'Priya Sharma, OPD 7, review' }]);
+  await app.close();
+});
+
+test('a corrected medicine is what leaves the app: copied with whose note it is, kept after a restart, the original still there, nothing readable on disk', async ({
+  launch,
+  microphone: _microphone,
+}) => {
+  const first = await launch();
+  await record(first.page, 'Meena Iyer, bed 9', 2000);
+  await expect.poll(() => stateOf(first.page, 'Meena Iyer, bed 9'), { timeout: 60_000 }).toBe('completed');
+  let detail = await open(first.page, 'Meena Iyer, bed 9');
+  const original = await medicineRows(detail);
+  const oldName = original[0]![0]!;
+  await expect(detail.getByRole('table', { name: 'Medications' }).locator('caption')).toHaveText('Test data (sandbox): not a real prescription');
+
+  // With the keyboard alone: Edit, change the first medicine and its duration, add one, save.
+  await detail.getByRole('button', { name: 'Edit note' }).focus();
+  await first.page.keyboard.press('Enter');
+  const name = detail.getByRole('textbox', { name: 'Medicine, row 1' });
+  await expect(name).toBeFocused();
+  await first.page.keyboard.press('ControlOrMeta+A');
+  await first.page.keyboard.type('Azithromycin 500 mg tablet');
+  await detail.getByRole('textbox', { name: 'Duration, row 1' }).focus();
+  await first.page.keyboard.press('ControlOrMeta+A');
+  await first.page.keyboard.type('3 days');
+  await detail.getByRole('button', { name: 'Add medicine' }).focus();
+  await first.page.keyboard.press('Enter');
+  const rows = original.length + 1;
+  await expect(detail.getByRole('textbox', { name: `Medicine, row ${rows}` })).toBeFocused();
+  await first.page.keyboard.type('Saline nasal drops');
+  await first.page.keyboard.press('Tab');
+  await first.page.keyboard.type('2 drops');
+  await screenshot(first.page, 'dictation-note-editing');
+  await first.page.keyboard.press('Enter');
+
+  await expect(detail.getByTestId('correction-line')).toContainText(/Corrected by you, \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/);
+  const corrected = await medicineRows(detail);
+  expect(corrected[0]!.slice(0, 4)).toEqual(['Azithromycin 500 mg tablet', original[0]![1], original[0]![2], '3 days']);
+  expect(corrected.at(-1)).toEqual(['Saline nasal drops', '2 drops', '—', '—', '—']);
+  await screenshot(first.page, 'dictation-note-corrected');
+
+  await setClipboard(first.app, 'before');
+  await detail.getByRole('button', { name: 'Copy note' }).click();
+  await expect(detail.getByRole('status').filter({ hasText: 'Note copied' })).toBeVisible();
+  const note = await clipboardOf(first.app);
+  expect(note.text.split('\n')[0]).toMatch(/^Meena Iyer, bed 9 · Dictation · \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+  expect(note.text).toContain('1. Azithromycin 500 mg tablet — ');
+  expect(note.text).toContain('Saline nasal drops — 2 drops');
+  expect(note.html).toContain('>Azithromycin 500 mg tablet</td>');
+  expect(note.html).toMatch(/^<p><strong>Meena Iyer, bed 9 · Dictation · /);
+  for (const text of [note.text, note.html]) expect(text).not.toContain(oldName);
+
+  // The service's version is kept and can be shown.
+  await detail.getByRole('button', { name: 'Show original' }).click();
+  expect((await medicineRows(detail))[0]![0]).toBe(oldName);
+  await detail.getByRole('button', { name: 'Show your correction' }).click();
+  expect((await medicineRows(detail))[0]![0]).toBe('Azithromycin 500 mg tablet');
+
+  // Patient data: the correction is sealed like the result; nothing of it in the log.
+  await first.app.close();
+  const onDisk = dataFolderText(first.userDataDir);
+  expect(onDisk).not.toContain('Azithromycin');
+  expect(onDisk).not.toContain('Saline nasal');
+  expect(onDisk).not.toContain('Meena');
+
+  const again = await launch({ userDataDir: first.userDataDir });
+  detail = await open(again.page, 'Meena Iyer, bed 9');
+  await expect(detail.getByTestId('correction-line')).toContainText('Corrected by you');
+  expect((await medicineRows(detail))[0]![0]).toBe('Azithromycin 500 mg tablet');
+  await detail.getByRole('button', { name: 'Undo all corrections' }).click();
+  await detail.getByRole('group', { name: /Go back to the service/ }).getByRole('button', { name: 'Undo all corrections' }).click();
+  await expect(detail.getByTestId('correction-line')).toHaveCount(0);
+  expect((await medicineRows(detail))[0]![0]).toBe(oldName);
+  await again.app.close();
+});
+
+test('the copy shortcut copies nothing while the newest dictation is still on its way, then that one; the one in view when one is shown', async ({
+  launch,
+  startSandbox,
+  microphone: _microphone,
+}) => {
+  const sandbox = await startSandbox();
+  const { app, page, userDataDir } = await launch({ policy: customService(sandbox) });
+  await record(page, 'Older visit', 1500);
+  await expect.poll(() => stateOf(page, 'Older visit'), { timeout: 60_000 }).toBe('completed');
+  sandbox.setFaults({ processingMs: 600_000 });
+  await record(page, 'Newer visit', 1500);
+  await expect.poll(() => stateOf(page, 'Newer visit'), { timeout: 60_000 }).toBe('processing');
+
+  // Away from the Dictation screen, nothing is in view: the newest dictation is the one meant.
+  await page.getByRole('button', { name: 'Records' }).click();
+  await setClipboard(app, 'the EMR clipboard before');
+  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
+  execFileSync('xdotool', ['key', 'ctrl+alt+c']);
+  await expect.poll(() => mainLog(userDataDir)).toContain('copy: the shortcut copied nothing (no note, processing)');
+  expect((await clipboardOf(app)).text).toBe('the EMR clipboard before');
+
+  sandbox.setFaults({ processingMs: 0 });
+  await expect.poll(() => stateOf(page, 'Newer visit'), { timeout: 60_000 }).toBe('completed');
+  execFileSync('xdotool', ['key', 'ctrl+alt+c']);
+  await expect.poll(() => clipboardOf(app).then((note) => note.text.split('\n')[0])).toMatch(/^Newer visit · Dictation · /);
+
+  // The dictation in view is the one meant, even when a newer one exists.
+  await page.getByRole('button', { name: 'Dictation' }).click();
+  await open(page, 'Older visit');
+  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
+  execFileSync('xdotool', ['key', 'ctrl+alt+c']);
+  await expect.poll(() => clipboardOf(app).then((note) => note.text.split('\n')[0])).toMatch(/^Older visit · Dictation · /);
+  // A real service's note carries no test-data mark.
+  expect((await clipboardOf(app)).text).not.toContain('TEST DATA');
+  await app.close();
+});
+
+test('with requireReview, a note leaves only once marked reviewed', async ({ launch, microphone: _microphone }) => {
+  const { app, page, userDataDir } = await launch({ policy: { requireReview: true } });
+  await record(page, 'Reviewed visit', 1500);
+  await expect.poll(() => stateOf(page, 'Reviewed visit'), { timeout: 60_000 }).toBe('completed');
+  const detail = await open(page, 'Reviewed visit');
+  await setClipboard(app, 'before');
+  await detail.getByRole('button', { name: 'Copy note' }).click();
+  await expect(detail.getByRole('status').filter({ hasText: 'not marked reviewed' })).toBeVisible();
+  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
+  execFileSync('xdotool', ['key', 'ctrl+alt+c']);
+  await expect.poll(() => mainLog(userDataDir)).toContain('copy: the shortcut copied nothing (not reviewed)');
+  expect((await clipboardOf(app)).text).toBe('before');
+
+  await detail.getByRole('button', { name: 'Mark reviewed' }).click();
+  await expect(detail.getByTestId('reviewed')).toContainText('Reviewed');
+  await expect(page.getByRole('option').filter({ hasText: 'Reviewed visit' })).toContainText('reviewed');
+  await detail.getByRole('button', { name: 'Copy note' }).click();
+  await expect.poll(() => clipboardOf(app).then((note) => note.text.split('\n')[0])).toMatch(/^Reviewed visit · Dictation · /);
+  await app.close();
+});
+
+test('a policy file that cannot be used shows on every screen and sends nothing until the sandbox is chosen; sandbox notes say they are test data', async ({
+  launch,
+  microphone: _microphone,
+}) => {
+  const { app, page } = await launch({ policy: '{ "service": "production", "clientId": ' });
+  const banner = page.getByTestId('policy-banner');
+  for (const screen of ['Dictation', 'Records', 'Registration', 'Settings']) {
+    await page.getByRole('button', { name: screen, exact: true }).click();
+    await expect(banner).toContainText('The administrator’s policy file cannot be used.');
+    await expect(banner).toContainText('TEST DATA');
+  }
+  // Nothing of the file's content is shown, only where it breaks.
+  await expect(banner).not.toContainText('clientId');
+  await page.getByRole('button', { name: 'Dictation', exact: true }).click();
+  await screenshot(page, 'policy-broken-banner');
+  await record(page, 'Held visit', 1500);
+  await expect.poll(() => bridgeValue(page, 'getStatus').then((status) => status.syncPaused)).toBe('policy-problem');
+  await expect(page.getByTestId('status-bar-hold')).toContainText('policy file');
+  // Held from the start, the outbox looks again every 5 s: after one more look, still nothing sent.
+  await page.waitForTimeout(6_000);
+  expect(await bridgeValue(page, 'listDictations')).toMatchObject([{ label: 'Held visit', state: 'recorded', attempts: 0 }]);
+
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByRole('button', { name: 'Use the sandbox (test data) until then' }).click();
+  await expect(banner).toContainText('You chose the built-in sandbox');
+  await page.getByRole('button', { name: 'Dictation', exact: true }).click();
+  await expect.poll(() => stateOf(page, 'Held visit'), { timeout: 60_000 }).toBe('completed');
+  const detail = await open(page, 'Held visit');
+  await expect(detail.getByRole('table', { name: 'Medications' }).locator('caption')).toHaveText('Test data (sandbox): not a real prescription');
+  await detail.getByRole('button', { name: 'Copy note' }).click();
+  await expect.poll(() => clipboardOf(app).then((note) => note.text.split('\n')[1])).toBe('TEST DATA from the built-in sandbox: not a real prescription.');
+  await app.close();
+});
