@@ -97,6 +97,8 @@ export interface ServiceTarget {
 }
 
 export interface AppStatus {
+  /** Counts up with every change main sends: the page keeps the newest, however the messages arrive. */
+  revision: number;
   /** The computer has a network connection. */
   online: boolean;
   /** The service answered the last time it was tried. */

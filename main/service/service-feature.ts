@@ -50,11 +50,35 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
     health.policyHold(settings.policyHold());
     health.credentialsChanged();
     void connection.apply().then(() => {
-      void connection.signInIfNeeded();
       resume();
       changed();
+      void connection.signInIfNeeded().then(() => {
+        checkSignIn();
+        changed();
+      });
     });
   });
+
+  /**
+   * A sign-in that cannot work is said at once, before anything waits on it: a real service
+   * with no way to sign in (a secret kept only in memory is gone after a restart), or a
+   * sign-in the service refused. Sending holds until Settings mend it.
+   */
+  const checkSignIn = () => {
+    const current = settings.current();
+    if (current.service === 'sandbox') return;
+    const auth = connection.authStatus();
+    if (auth.state === 'failed' && auth.problem) {
+      health.signInRefused(auth.problem);
+    } else if (auth.method === 'none') {
+      const lost = current.clientId !== '' && !deps.vault.protection().persisted;
+      health.signInRefused(
+        lost
+          ? 'The client secret was kept only until the app closed, because this computer has no system keyring to protect it. Enter it again in Settings → Sign-in.'
+          : 'The app has no way to sign in to the service. Enter the client id and client secret in Settings → Sign-in.',
+      );
+    }
+  };
 
   /** Signs in with the stored credentials now; a success lifts a sign-in hold, a failure shows in the sign-in status. */
   const signInNow = async () => {
@@ -93,8 +117,9 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
       resumeListeners.add(listener);
     },
     start(): void {
-      void connection.ready().then(() => {
-        void connection.signInIfNeeded();
+      void connection.ready().then(async () => {
+        await connection.signInIfNeeded();
+        checkSignIn();
         changed();
       });
     },

@@ -34,12 +34,17 @@ export function describeTarget(settings: Settings, sandboxUrl: string | null): S
 
 export class AppStatusMonitor {
   private last: string | null = null;
+  private revision = 0;
   private timer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<(status: AppStatus) => void>();
 
   constructor(private readonly sources: StatusSources) {}
 
   current(): AppStatus {
+    return { ...this.compute(), revision: this.revision };
+  }
+
+  private compute(): Omit<AppStatus, 'revision'> {
     const sync = syncStatus(this.sources.health(), this.sources.settings().autoSync);
     return {
       online: this.sources.isOnline(),
@@ -54,10 +59,11 @@ export class AppStatusMonitor {
 
   /** Re-reads the sources and notifies listeners if anything changed. */
   refresh(): void {
-    const status = this.current();
-    const serialized = JSON.stringify(status);
+    const serialized = JSON.stringify(this.compute());
     if (serialized === this.last) return;
     this.last = serialized;
+    this.revision += 1;
+    const status = this.current();
     for (const listener of this.listeners) listener(status);
   }
 

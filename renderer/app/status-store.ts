@@ -11,11 +11,13 @@ interface StatusState {
 export const useStatusStore = create<StatusState>((set, get) => ({
   status: null,
   follow: () => {
-    const off = scribe.on.statusChanged((status) => set({ status }));
-    void valueOf(scribe.getStatus()).then((status) => {
-      // An event that came first is newer.
-      if (status && !get().status) set({ status });
-    });
+    // Main numbers its statuses: an older one, however late it arrives, never replaces a newer one.
+    const take = (status: AppStatus | null) => {
+      const current = get().status;
+      if (status && (!current || status.revision >= current.revision)) set({ status });
+    };
+    const off = scribe.on.statusChanged(take);
+    void valueOf(scribe.getStatus()).then(take);
     return off;
   },
 }));

@@ -14,11 +14,11 @@ test.setTimeout(150_000);
 /** Records through the UI for about `seconds` of speech; returns the elapsed time the app showed. */
 async function record(page: Page, label: string, seconds: number): Promise<number> {
   await page.getByLabel('Patient or visit (optional)').fill(label);
-  await page.getByRole('button', { name: '● Record' }).click();
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
   await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 30_000 }).toBeGreaterThanOrEqual(seconds * 1000);
   const elapsed = await bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs);
-  await page.getByRole('button', { name: '■ Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
   return elapsed;
 }
@@ -39,7 +39,7 @@ function customService(sandbox: SandboxServer, token = true) {
 test('records speech from the microphone, sends it to the sandbox and shows the prescription', async ({ launch, microphone: _microphone }) => {
   const { app, page, userDataDir } = await launch();
   await page.getByLabel('Patient or visit (optional)').fill('Bed 12 follow-up');
-  await page.getByRole('button', { name: '● Record' }).click();
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
 
   const updates = await page.evaluate(
@@ -59,7 +59,7 @@ test('records speech from the microphone, sends it to the sandbox and shows the 
   await screenshot(page, 'dictation-recording');
   await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(4000);
   const shown = await bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs);
-  await page.getByRole('button', { name: '■ Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
 
   const [item] = await dictations(page);
@@ -128,10 +128,10 @@ test('after Stop the dictation just recorded is in view, moves from saved to its
   });
 
   await page.getByLabel('Patient or visit (optional)').fill('Ward round, bed 4');
-  await page.getByRole('button', { name: '● Record' }).click();
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
   await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(2500);
-  await page.getByRole('button', { name: '■ Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(detail.getByRole('heading', { name: 'Ward round, bed 4' })).toBeVisible();
 
   await expect(detail.getByTestId('detail-state')).toHaveText('Completed', { timeout: 40_000 });
@@ -193,7 +193,7 @@ test('killed mid-upload and relaunched, it finishes with exactly one upload per 
 test('killed mid-recording, the next launch recovers the recording, missing at most the last second', async ({ launch, microphone: _microphone }) => {
   const first = await launch({ policy: { autoSync: false } });
   await first.page.getByLabel('Patient or visit (optional)').fill('Power cut');
-  await first.page.getByRole('button', { name: '● Record' }).click();
+  await first.page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(first.page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
   await expect.poll(() => bridgeValue(first.page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(5000);
   const recordedMs = await bridgeValue(first.page, 'getRecorder').then((r) => r.elapsedMs);

@@ -20,7 +20,7 @@ test('a full disk stops the recording with a clear message and keeps what was re
   try {
     const first = await launch({ userDataDir, policy: { autoSync: false } });
     await first.page.getByLabel('Patient or visit (optional)').fill('Disk full');
-    await first.page.getByRole('button', { name: '● Record' }).click();
+    await first.page.getByRole('button', { name: 'Record', exact: true }).click();
     await expect(first.page.getByTestId('recorder-message')).toContainText('The disk is full', { timeout: 30_000 });
     await expect(first.page.getByTestId('recorder-state')).toHaveText('Ready to record');
     await expect(first.page.getByRole('option', { name: /Disk full/ })).toContainText('Saved, waiting to send');

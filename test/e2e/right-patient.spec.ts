@@ -29,10 +29,10 @@ function setClipboard(app: ElectronApplication, text: string): Promise<void> {
 /** Records through the Record button for about `ms` of speech, under the label typed first. */
 async function record(page: Page, label: string, ms: number): Promise<void> {
   await page.getByLabel('Patient or visit (optional)').fill(label);
-  await page.getByRole('button', { name: '● Record' }).click();
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
   await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(ms);
-  await page.getByRole('button', { name: '■ Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
 }
 

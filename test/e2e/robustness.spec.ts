@@ -225,7 +225,7 @@ test('while recording, the selected dictation gets a result with prototype-named
   await page.getByRole('option').filter({ hasText: 'Changes underneath' }).click();
   await expect(page.getByTestId('detail-state')).toHaveText('Processing', { timeout: 15_000 });
   await page.getByLabel('Patient or visit (optional)').fill('Next patient');
-  await page.getByRole('button', { name: '● Record' }).click();
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
 
   // The result arrives while recording and the detail view is drawn again underneath.
@@ -237,7 +237,7 @@ test('while recording, the selected dictation gets a result with prototype-named
   await expectWindowIntact(page);
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now');
   await screenshot(page, 'robustness-prototype-statuses');
-  await page.getByRole('button', { name: '■ Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
   await expect(page.getByRole('option').filter({ hasText: 'Next patient' })).toBeVisible();
 });

@@ -18,13 +18,16 @@ function matches(item: DictationSummary, filter: StatusFilter, search: string): 
   return search === '' || item.label.toLowerCase().includes(search);
 }
 
+/** What a row with a one-line label takes; longer labels wrap and the row is measured. */
 const ROW_HEIGHT = 58;
+const PAGE_ROWS = 8;
 
 export function DictationList() {
   const items = useDictationStore((state) => state.items);
   const filter = useDictationStore((state) => state.filter);
   const search = useDictationStore((state) => state.search);
   const selectedId = useDictationStore((state) => state.selectedId);
+  const recorder = useDictationStore((state) => state.recorder);
   const { setFilter, setSearch, select } = useDictationStore.getState();
   const scroller = useRef<HTMLDivElement>(null);
 
@@ -34,14 +37,29 @@ export function DictationList() {
     return order.map((id) => items.get(id)).filter((item): item is DictationSummary => item !== undefined && matches(item, filter, needle));
   }, [items, order, filter, search]);
 
-  const virtualizer = useVirtualizer({ count: visible.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const virtualizer = useVirtualizer({
+    count: visible.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (index) => visible[index]!.id,
+    overscan: 8,
+  });
 
   const onKeyDown = (event: React.KeyboardEvent) => {
-    const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
-    if (step === 0 || visible.length === 0) return;
-    event.preventDefault();
+    if (visible.length === 0) return;
     const current = visible.findIndex((item) => item.id === selectedId);
-    const next = Math.min(visible.length - 1, Math.max(0, current + step));
+    const last = visible.length - 1;
+    const moves: Record<string, number> = {
+      ArrowDown: current + 1,
+      ArrowUp: current - 1,
+      Home: 0,
+      End: last,
+      PageDown: current + PAGE_ROWS,
+      PageUp: current - PAGE_ROWS,
+    };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    const next = Math.min(last, Math.max(0, moves[event.key]!));
     virtualizer.scrollToIndex(next);
     void select(visible[next]!.id);
   };
@@ -72,20 +90,23 @@ export function DictationList() {
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((row) => {
             const item = visible[row.index]!;
+            const paused = item.id === recorder.dictationId && recorder.state === 'paused';
             return (
               <div
                 key={item.id}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
                 id={`dictation-${item.id}`}
                 role="option"
                 aria-selected={item.id === selectedId}
                 className="dictation-row"
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, minHeight: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
                 onClick={() => void select(item.id)}
                 data-state={item.state}
               >
                 <div className="row-main">
                   <span className="row-label">{item.label || 'Untitled dictation'}</span>
-                  <span className={`state-badge state-${item.state}`}>{STATE_LABELS[item.state]}</span>
+                  <span className={`state-badge state-${paused ? 'paused' : item.state}`}>{paused ? 'Paused' : STATE_LABELS[item.state]}</span>
                 </div>
                 <div className="row-meta">
                   {formatDateTime(item.createdAt)} · {formatDuration(item.durationMs)}

@@ -1,4 +1,5 @@
 import { DICTATION_MODES } from '../../../contract/dictation';
+import { LEVEL_WORDS, levelZone } from '../../../contract/level-zone';
 import { LABEL_MAX_CHARS } from '../../../contract/limits';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { useSettingsStore } from '../settings/settings-store';
@@ -7,6 +8,13 @@ import { useDictationStore } from './dictation-store';
 
 const MODE_LABELS = { dictation: 'Dictation (doctor alone)', consultation: 'Consultation (doctor and patient)' } as const;
 
+/** The shortcut as the OS writes it. */
+function shortcutText(accelerator: string): string {
+  const mac = navigator.userAgent.includes('Mac');
+  return accelerator.replace(/CommandOrControl|CmdOrCtrl/gi, mac ? 'Cmd' : 'Ctrl');
+}
+
+/** Idle, one row: the next patient's mode and label, and Record. While recording: what is happening, the level, the time, the controls. */
 export function RecorderPanel() {
   const recorder = useDictationStore((state) => state.recorder);
   const mode = useDictationStore((state) => state.mode);
@@ -26,10 +34,12 @@ export function RecorderPanel() {
           : state === 'stopping'
             ? 'Saving…'
             : 'Ready to record';
+  const zone = levelZone(recorder.level);
+  const percent = Math.round(recorder.level * 100);
 
   return (
     <section className={`recorder state-${state}`} aria-label="Recorder">
-      <div className="recorder-fields">
+      <div className="recorder-row">
         <div className="field">
           <label htmlFor="recording-mode">Mode</label>
           <select id="recording-mode" value={busy ? recorder.mode : mode} disabled={busy} onChange={(event) => setMode(event.target.value as typeof mode)}>
@@ -53,6 +63,31 @@ export function RecorderPanel() {
             onChange={(event) => setLabel(event.target.value)}
           />
         </div>
+        <div className="recorder-actions">
+          {state === 'idle' ? (
+            <button type="button" className="primary record" onClick={() => void start()}>
+              <span aria-hidden="true">● </span>Record
+            </button>
+          ) : null}
+          {state === 'recording' ? (
+            <button type="button" onClick={() => void pause()}>
+              Pause
+            </button>
+          ) : null}
+          {state === 'paused' ? (
+            <button type="button" onClick={() => void resume()}>
+              Resume
+            </button>
+          ) : null}
+          {state === 'recording' || state === 'paused' ? (
+            <>
+              <button type="button" className="primary" onClick={() => void stop()}>
+                <span aria-hidden="true">■ </span>Stop
+              </button>
+              <ConfirmButton label="Discard" question="Throw this recording away?" confirmLabel="Discard recording" onConfirm={() => void discard()} />
+            </>
+          ) : null}
+        </div>
       </div>
 
       <div className="recorder-live">
@@ -60,50 +95,27 @@ export function RecorderPanel() {
           <span className={`rec-dot ${state === 'recording' ? 'on' : ''}`} aria-hidden="true" />
           {headline}
         </div>
-        <div className="elapsed" data-testid="elapsed" aria-label="Elapsed time">
-          {formatDuration(recorder.elapsedMs)}
-        </div>
-        <div
-          className="meter"
-          role="meter"
-          aria-label="Microphone level"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(recorder.level * 100)}
-          data-testid="level-meter"
-        >
-          <div className="meter-fill" style={{ transform: `scaleX(${recorder.level.toFixed(2)})` }} />
-        </div>
-      </div>
-
-      <div className="recorder-actions">
-        {state === 'idle' ? (
-          <button type="button" className="primary record" onClick={() => void start()}>
-            ● Record
-          </button>
-        ) : null}
-        {state === 'recording' ? (
-          <button type="button" onClick={() => void pause()}>
-            Pause
-          </button>
-        ) : null}
-        {state === 'paused' ? (
-          <button type="button" onClick={() => void resume()}>
-            Resume
-          </button>
-        ) : null}
-        {state === 'recording' || state === 'paused' ? (
+        {busy ? (
           <>
-            <button type="button" className="primary" onClick={() => void stop()}>
-              ■ Stop
-            </button>
-            <ConfirmButton label="Discard" question="Throw this recording away?" confirmLabel="Discard recording" onConfirm={() => void discard()} />
+            <div
+              className={`meter zone-${zone}`}
+              role="meter"
+              aria-label="Microphone level"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              aria-valuetext={`${percent} %, ${LEVEL_WORDS[zone]}`}
+              data-testid="level-meter"
+            >
+              <div className="meter-fill" style={{ transform: `scaleX(${recorder.level.toFixed(2)})` }} />
+            </div>
+            <div className="elapsed" data-testid="elapsed" aria-label="Elapsed time">
+              {formatDuration(recorder.elapsedMs)}
+            </div>
           </>
-        ) : null}
-        {recorder.shortcut ? (
+        ) : recorder.shortcut ? (
           <span className="hint">
-            Shortcut: <kbd>{recorder.shortcut.replace('CommandOrControl', navigator.userAgent.includes('Mac') ? 'Cmd' : 'Ctrl')}</kbd>{' '}
-            {holds ? 'records while held, even from another program.' : 'starts and stops recording, even from another program.'}
+            Shortcut <kbd>{shortcutText(recorder.shortcut)}</kbd> {holds ? 'records while held, even from another program.' : 'starts and stops recording, even from another program.'}
           </span>
         ) : null}
       </div>

@@ -136,7 +136,7 @@ export function SettingsForm({ view }: { view: SettingsView }) {
         <TextField
           {...text('copyNoteShortcut')}
           label="Copy-note shortcut (works from any program)"
-          hint="Copies the note of the newest finished dictation, as text and with the medications as a table. For example CommandOrControl+Alt+C. Leave empty for none."
+          hint="Copies the note of the dictation on screen, else of the newest one (never an older one in its place), as text and with the medications as a table, headed by its label and time. For example CommandOrControl+Alt+C. Leave empty for none."
           note={view.shortcutAccess.copyNoteShortcut}
         />
         <ToggleField
@@ -146,6 +146,20 @@ export function SettingsForm({ view }: { view: SettingsView }) {
           locked={locked('insertCopiedNote')}
           note={draft.insertCopiedNote ? view.shortcutAccess.insertNote : null}
           onChange={(value) => set('insertCopiedNote', value)}
+        />
+        <ToggleField
+          name="requireReview"
+          label="Copy and export only notes marked reviewed"
+          value={draft.requireReview}
+          locked={locked('requireReview')}
+          onChange={(value) => set('requireReview', value)}
+        />
+        <ToggleField
+          name="clearCopiedNote"
+          label="Take a copied note off the clipboard after two minutes (if it is still there)"
+          value={draft.clearCopiedNote}
+          locked={locked('clearCopiedNote')}
+          onChange={(value) => set('clearCopiedNote', value)}
         />
       </fieldset>
 

@@ -1,0 +1,60 @@
+/**
+ * The Dictation screen read at a glance, at the sizes clinics' screens have: the newest
+ * result's medicines in view without scrolling, nothing scrolling sideways.
+ */
+import type { ElectronApplication, Page } from '@playwright/test';
+import { bridgeValue, expect, test } from './support/fixtures';
+import { screenshot } from './support/launch-app';
+
+test.setTimeout(120_000);
+
+const SIZES = [
+  { width: 1024, height: 640 },
+  { width: 1366, height: 768 },
+] as const;
+
+async function resize(app: ElectronApplication, page: Page, size: { width: number; height: number }): Promise<void> {
+  await app.evaluate(({ BrowserWindow }, { width, height }) => BrowserWindow.getAllWindows()[0]?.setContentSize(width, height), size);
+  await expect.poll(() => page.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([size.width, size.height]);
+}
+
+/** Whether any scrolling box on the page is wider than it shows. */
+function scrollsSideways(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('*')]
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        const scrolls = element === document.scrollingElement || ['auto', 'scroll'].includes(style.overflowX);
+        return scrolls && element.scrollWidth > element.clientWidth + 1;
+      })
+      .map((element) => element.className || element.tagName),
+  );
+}
+
+test('at 1024×640 and 1366×768 the newest result shows its medicines without scrolling, and nothing scrolls sideways', async ({ launch, microphone: _microphone }) => {
+  const { app, page } = await launch();
+  for (const size of SIZES) {
+    await resize(app, page, size);
+    await screenshot(page, `dictation-idle-${size.width}x${size.height}`);
+    expect(await scrollsSideways(page)).toEqual([]);
+  }
+  await page.getByLabel('Patient or visit (optional)').fill('Meena Iyer, bed 9, follow-up after discharge');
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
+  await screenshot(page, `dictation-recording-${SIZES[1].width}x${SIZES[1].height}`);
+  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(1500);
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  const detail = page.getByRole('region', { name: 'Dictation details' });
+  await expect(detail.getByTestId('detail-state')).toHaveText('Completed', { timeout: 60_000 });
+
+  for (const size of SIZES) {
+    await resize(app, page, size);
+    await screenshot(page, `dictation-result-${size.width}x${size.height}`);
+    const table = detail.getByRole('table', { name: 'Medications' });
+    await expect(table).toBeInViewport({ ratio: 1 });
+    // The patient's label is whole in the list.
+    await expect(page.getByRole('option').filter({ hasText: 'Meena Iyer, bed 9, follow-up after discharge' })).toBeVisible();
+    expect(await scrollsSideways(page)).toEqual([]);
+  }
+  await app.close();
+});
