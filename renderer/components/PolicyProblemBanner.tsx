@@ -23,7 +23,7 @@ export function PolicyProblemBanner() {
       </p>
       {screen !== 'settings' && !policy.sandboxChosen ? (
         <button type="button" onClick={() => show('settings')}>
-          Open Settings
+          Show what to do
         </button>
       ) : null}
     </div>

@@ -229,7 +229,7 @@ test('a partial (206) and a failed (500) result are shown as such, with a retry'
 
   await openDictation(page, 'Partial case');
   await expect(page.getByTestId('detail-state')).toHaveText('Partial result');
-  const emr = page.getByRole('article', { name: 'EKA EMR Template' });
+  const emr = page.getByRole('article', { name: 'Prescription' });
   await expect(emr.getByRole('list', { name: 'Errors' })).toHaveText('Error: Unable to extract medication dosage');
   await expect(emr.getByRole('list', { name: 'Warnings' })).toHaveText('Warning: Low confidence in diagnosis section');
   await expect(emr).toContainText('Partly complete');

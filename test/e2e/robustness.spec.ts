@@ -261,7 +261,7 @@ test('a part of a result that cannot be drawn says so in its card; the rest of t
     ipcMain.handle('scribe:op:getDictation', () => ({ ok: true, value }));
   }, broken);
   await page.getByRole('option').filter({ hasText: 'Card check' }).click();
-  const emr = page.getByRole('article', { name: 'EKA EMR Template' });
+  const emr = page.getByRole('article', { name: 'Prescription' });
   await expect(emr.getByTestId('contained-failure')).toContainText('This part of the result could not be shown.', { timeout: 30_000 });
   await expect(emr.getByTestId('failure-reason')).toContainText('TypeError');
   await expect(page.getByRole('article', { name: 'Transcript' })).toContainText('Sandbox transcript');

@@ -113,8 +113,6 @@ export function DictationDetailView() {
   const [editingNote, setEditingNote] = useState(false);
   if (!detail) return <section className="dictation-detail empty-detail">Select a dictation to see its status and result.</section>;
   const waitingRetry = (detail.state === 'recorded' || detail.state === 'processing') && detail.nextAttemptAt !== null;
-  // A failed result says what went wrong itself: the same words are not said twice.
-  const resultSays = detail.result?.state === 'failed' && detail.result.message === detail.problem;
   return (
     <section className="dictation-detail" aria-label="Dictation details">
       <header>
@@ -132,7 +130,7 @@ export function DictationDetailView() {
       {detail.state === 'uploading' ? (
         <progress className="upload-progress" max={1} value={detail.uploadProgress ?? 0} aria-label="Upload progress" />
       ) : null}
-      {detail.problem && !resultSays ? (
+      {detail.problem ? (
         <p className={`banner ${detail.state === 'failed' ? 'error' : 'warning'}`} data-testid="detail-problem">
           {detail.problem}
           {waitingRetry && detail.nextAttemptAt ? ` Next try at ${formatTime(detail.nextAttemptAt)}.` : ''}

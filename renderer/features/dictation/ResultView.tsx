@@ -215,6 +215,8 @@ export function ResultView({ detail, onEditingChange }: { detail: DictationDetai
     );
   }
   if (result.state === 'failed') {
+    // The dictation's problem line above already says it: said once, with the service's own words on request.
+    if (result.message === detail.problem) return result.detail ? <ServiceDetail detail={result.detail} /> : null;
     return (
       <div className="banner error" role="alert" data-testid="result-problem">
         <p>{result.message}</p>
