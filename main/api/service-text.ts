@@ -23,6 +23,13 @@ function asText(value: unknown): string {
   return '';
 }
 
+/** Markup in the service's words (`<b>`, `</p>`, `<br/>`) is removed: its words are shown as text, never as a page. */
+const MARKUP_TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
+
+function withoutMarkup(text: string): string {
+  return text.replace(MARKUP_TAG, '');
+}
+
 /** One line: control characters and runs of white space become single spaces. */
 function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex
@@ -32,13 +39,13 @@ function oneLine(text: string): string {
 /** A value from the service as one line of at most `max` characters. */
 export function serviceText(value: unknown, max = SERVICE_TEXT_MAX_CHARS): string {
   // Cut before cleaning so a huge text costs no more than a short one.
-  return cutText(oneLine(asText(value).slice(0, max * 4 + 16)), max);
+  return cutText(oneLine(withoutMarkup(asText(value).slice(0, max * 4 + 16))), max);
 }
 
 /** A value from the service for a details view: line breaks kept, at most `max` characters. */
 export function serviceDetail(value: unknown, max = DETAIL_MAX_CHARS): string {
   // eslint-disable-next-line no-control-regex
-  return cutText(asText(value).slice(0, max + 16).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' '), max).trim();
+  return cutText(withoutMarkup(asText(value).slice(0, max + 16)).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' '), max).trim();
 }
 
 export interface ServiceWords {
@@ -51,7 +58,7 @@ export interface ServiceWords {
 /** The service's words for a message, and for a details view when the message could not hold them. */
 export function serviceWords(value: unknown, max = SERVICE_TEXT_MAX_CHARS): ServiceWords {
   const text = serviceText(value, max);
-  const whole = asText(value).trim();
+  const whole = withoutMarkup(asText(value)).trim();
   return { text, detail: whole.length > max ? serviceDetail(whole) : undefined };
 }
 

@@ -118,6 +118,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     autoSync: () => deps.settings.current().autoSync,
     sendsToSandbox: () => deps.settings.current().service === 'sandbox',
     onResult: notifyReady,
+    onFault: (error) => log.error(`outbox: a fault while sending dictations (${(error as Error).name})`, error),
     onProgress: (id) => {
       const manifest = store.get(id);
       if (manifest) deps.window.send('dictationChanged', summaryOf(manifest, outbox.progressOf(id)));

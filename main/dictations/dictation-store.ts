@@ -47,7 +47,6 @@ export interface LoadReport {
   unreadable: number;
 }
 
-export type ManifestPatch = Partial<Omit<DictationManifest, 'version' | 'id' | 'createdAt'>>;
 
 export class DictationStore extends KeyedFolderStore<DictationManifest> {
   /**
@@ -209,18 +208,6 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
     for (const id of ids) {
       const folder = this.folderOf(id);
       for (const name of [AUDIO_FILE, COMPACT_AUDIO_FILE, LEGACY.audio, LEGACY.compact]) rmSync(join(folder, name), { force: true });
-    }
-  }
-
-  /**
-   * Updates the manifest; when it cannot be written (a full disk) the change is kept in
-   * memory, so the app goes on working, and the next start recovers the dictation from disk.
-   */
-  updateOrAmend(id: string, patch: ManifestPatch): DictationManifest {
-    try {
-      return this.update(id, patch);
-    } catch {
-      return this.amendInMemory(id, patch);
     }
   }
 

@@ -6,6 +6,7 @@
 import { appError, type AppError, type ErrorKind } from '../../contract/result';
 import { isServiceError, type ServiceError, type ServiceErrorKind } from '../api/service-error';
 import { serviceDetail } from '../api/service-text';
+import { isRefusal } from '../core/refusal';
 import { isStorageError, storageProblem } from '../storage/storage-problem';
 
 /** A refusal a handler means to give, with its kind and message. */
@@ -46,6 +47,7 @@ export function serviceAppError(error: ServiceError): AppError {
 /** Any error a handler let through, as the page may see it: no stack, no internals. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppFailure) return error.error;
+  if (isRefusal(error)) return appError(error.kind, error.message, error.fields ? { fields: error.fields } : {});
   if (isServiceError(error)) return serviceAppError(error);
   if (isStorageError(error)) return appError('storage', storageProblem(error));
   return appError('unexpected', 'Something went wrong inside Scribe Desk. Nothing saved is lost; if it happens again, restart the app.');

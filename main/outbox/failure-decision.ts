@@ -44,6 +44,7 @@ export function decideAfterFailure(error: unknown, context: DecisionContext): Fa
     return { action: 'hold', problem: error.message };
   }
   if (error.kind === 'network' || error.kind === 'timeout') health.unreachable(error.message);
+  else if (error.retryable) health.troubled();
   else health.answered();
   if (!error.retryable && !context.retryAnyway?.(error)) return { action: 'fail', problem: error.message, error };
   const delay = Math.max(fullJitterDelay(context.attempts, context.backoff ?? OUTBOX_BACKOFF, context.random), error.retryAfterMs ?? 0, 500);

@@ -13,6 +13,8 @@ export interface SendingGate {
   isOnline(): boolean;
   /** False while this outbox must not ask anything of the service (automatic sending off); checked again every few seconds. */
   enabled?(): boolean;
+  /** A fault in an item's work that it did not handle itself: reported, and the outbox goes on. */
+  onFault?(error: unknown): void;
 }
 
 const IDLE_RECHECK_MS = 5_000;
@@ -36,6 +38,11 @@ export abstract class OutboxLoop {
     for (const controller of this.inFlight.values()) controller.abort();
   }
 
+  /** True while an item's work is under way. */
+  busy(): boolean {
+    return this.inFlight.size > 0;
+  }
+
   /** Look at the outbox now. */
   kick(): void {
     this.wakeIn(0);
@@ -56,10 +63,12 @@ export abstract class OutboxLoop {
   protected launch(id: string, work: (signal: AbortSignal) => Promise<void>): void {
     const controller = new AbortController();
     this.inFlight.set(id, controller);
-    void work(controller.signal).finally(() => {
-      this.inFlight.delete(id);
-      this.kick();
-    });
+    void work(controller.signal)
+      .catch((error: unknown) => this.gate.onFault?.(error))
+      .finally(() => {
+        this.inFlight.delete(id);
+        this.kick();
+      });
   }
 
   private wake(): void {

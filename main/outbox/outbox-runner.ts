@@ -53,8 +53,6 @@ export class OutboxRunner extends OutboxLoop {
   }
 
   private run(id: string, signal: AbortSignal): Promise<void> {
-    return this.options.run(id, signal).catch(() => {
-      // run() handles its own failures; a rejection here is a bug already logged by the caller.
-    });
+    return this.options.run(id, signal);
   }
 }

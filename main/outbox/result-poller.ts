@@ -94,6 +94,12 @@ export class ResultPoller<R> extends OutboxLoop {
     return this.inFlight.has(id);
   }
 
+  /** Everything waiting is looked up again as soon as `floor(id)` allows (the service answers again). */
+  wakeAll(floor: (id: string) => number): void {
+    for (const [id, entry] of this.entries) if (!this.inFlight.has(id)) entry.dueAt = Math.min(entry.dueAt, Math.max(floor(id), entry.firstLookupAt));
+    this.kick();
+  }
+
   protected pump(): void {
     const now = this.now();
     const waiting = this.options.waiting();

@@ -53,6 +53,7 @@ export function createRecordsFeature(deps: RecordsFeatureDeps) {
     health: deps.service.health,
     isOnline: deps.isOnline,
     encrypting: () => deps.service.connection.encrypting(),
+    onFault: (error) => log.error(`outbox: a fault while sending lab reports (${(error as Error).name})`, error),
     onProgress: (id) => {
       const record = store.get(id);
       if (record) deps.window.send('recordChanged', recordSummaryOf(record, outbox.progressOf(id)));

@@ -17,6 +17,9 @@ export interface HealthState {
 export class ServiceHealth {
   private state: HealthState = { reachable: true, signInProblem: null, policyProblem: null, problem: null };
   private readonly listeners = new Set<(state: HealthState) => void>();
+  private readonly backOnline = new Set<() => void>();
+  /** A request failed (network or a passing error of the service) and none has succeeded since. */
+  private failing = false;
 
   current(): HealthState {
     return { ...this.state };
@@ -33,10 +36,25 @@ export class ServiceHealth {
   }
 
   answered(): void {
+    const recovered = this.failing || !this.state.reachable;
+    this.failing = false;
     this.set({ reachable: true, problem: null });
+    if (recovered) for (const listener of this.backOnline) listener();
+  }
+
+  /** The service answered with a passing failure (busy, a server error): it is reachable, but what waits may go once it succeeds again. */
+  troubled(): void {
+    this.failing = true;
+  }
+
+  /** The service answered after it could not be reached: whatever waits for it may go now. */
+  onBackOnline(listener: () => void): () => void {
+    this.backOnline.add(listener);
+    return () => this.backOnline.delete(listener);
   }
 
   unreachable(problem: string): void {
+    this.failing = true;
     this.set({ reachable: false, problem });
   }
 

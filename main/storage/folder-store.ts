@@ -86,6 +86,18 @@ export class FolderStore<M extends StoredItem> {
     return item;
   }
 
+  /**
+   * Updates the item; when its manifest cannot be written (a full disk) the change is kept in
+   * memory, so the app goes on working, and the next start reads the item from disk again.
+   */
+  updateOrAmend(id: string, patch: Partial<M>): M {
+    try {
+      return this.update(id, patch);
+    } catch {
+      return this.amendInMemory(id, patch);
+    }
+  }
+
   update(id: string, patch: Partial<M>): M {
     const current = this.items.get(id);
     if (!current) throw new Error(`No item ${id}.`);

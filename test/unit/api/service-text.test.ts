@@ -6,6 +6,10 @@ import { serviceAppError } from '../../../main/ipc/app-failure';
 describe('service texts', () => {
   it('cuts to a readable length with an ellipsis, on one line', () => {
     expect(serviceText('Bad\n  request.\t')).toBe('Bad request.');
+    // Markup is taken out, its words kept; a comparison is not markup.
+    expect(serviceText('The transcription failed: <b>html</b><br/>')).toBe('The transcription failed: html');
+    expect(serviceText('<p class="x">Dose < 5 mg, a <> b</p>')).toBe('Dose < 5 mg, a <> b');
+    expect(serviceDetail('<script>alert(1)</script>Line one\n<i>two</i>')).toBe('alert(1)Line one\ntwo');
     const long = serviceText('Ω'.repeat(300_044));
     expect(long).toHaveLength(300);
     expect(long.endsWith('…')).toBe(true);

@@ -1,0 +1,100 @@
+/**
+ * The one outbox when things go wrong: everything waiting goes as soon as the service answers
+ * again (except what the service itself asked to wait), and a disk that cannot take a single
+ * write never turns into a loop of requests or an unhandled rejection.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ServiceClient } from '../../../main/api/service-client';
+import { DictationOutbox } from '../../../main/dictations/dictation-outbox';
+import { RecordOutbox } from '../../../main/records/record-outbox';
+import { RecordStore, type RecordManifest } from '../../../main/records/record-store';
+import { ServiceHealth } from '../../../main/service/service-health';
+import { staticToken } from '../../../main/service/token-source';
+import { labReportPdf } from '../../fixtures/documents';
+import { useSandbox } from '../api/sandbox-fixture';
+import { recorded, testKeyring, testStore, uploadAudioOf } from '../dictations/store-fixture';
+import { tempFolder } from '../temp-folder';
+
+const env = useSandbox();
+
+/** The error a write to a full disk throws (the end-to-end full-disk test uses a real one). */
+function diskFull(): Error {
+  return Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+}
+
+describe('the outbox after failures', () => {
+  it("sends everything waiting as soon as the service answers again, without each item's long back-off", async () => {
+    const store = testStore(tempFolder());
+    const a = recorded(store, 'a');
+    const b = recorded(store, 'b');
+    const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
+    const health = new ServiceHealth();
+    const outbox = new DictationOutbox({
+      store,
+      client,
+      health,
+      prepareAudio: uploadAudioOf(store),
+      isOnline: () => true,
+      autoSync: () => true,
+      // Without the wake-up, each dictation would wait at least a minute after its failure.
+      retryBackoff: { baseMs: 60_000, capMs: 120_000 },
+      random: () => 1,
+      firstLookupDelay: () => 0,
+      pollSchedule: { baseMs: 20, capMs: 60, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
+    });
+    env.sandbox.setFaults({ dropRate: 1 });
+    outbox.start();
+    await expect.poll(() => [a, b].map((item) => store.get(item.id)?.nextAttemptAt !== null)).toEqual([true, true]);
+    expect(health.current().reachable).toBe(false);
+
+    // The service is back; a third dictation is recorded and sent at once: its success wakes the others.
+    env.sandbox.setFaults({ dropRate: 0 });
+    const c = recorded(store, 'c');
+    outbox.kick();
+    await expect.poll(() => [a, b, c].map((item) => store.get(item.id)?.state), { timeout: 10_000, interval: 20 }).toEqual(['completed', 'completed', 'completed']);
+    outbox.stop();
+    await client.close();
+  });
+
+  it('a lab report whose result cannot be stored on a full disk is held, not asked for again and again', async () => {
+    const folder = tempFolder();
+    /** A store on a disk that fills up once the report has been read: nothing more can be written. */
+    class FullDiskStore extends RecordStore {
+      full = false;
+      override update(id: string, patch: Partial<RecordManifest>): RecordManifest {
+        if (this.full) throw diskFull();
+        return super.update(id, patch);
+      }
+      override saveReport(): void {
+        this.full = true;
+        throw diskFull();
+      }
+    }
+    const store = new FullDiskStore(join(folder, 'records'), testKeyring(folder));
+    const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
+    const faults: unknown[] = [];
+    const outbox = new RecordOutbox({
+      store,
+      client,
+      health: new ServiceHealth(),
+      isOnline: () => true,
+      encrypting: () => false,
+      firstLookupMs: 20,
+      pollSchedule: { baseMs: 20, capMs: 60, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
+      onFault: (error) => faults.push(error),
+    });
+    const record = store.enqueue({ fileName: 'cbc.pdf', kind: 'pdf', bytes: await labReportPdf(), tasks: ['smart'], batch: false });
+    outbox.start();
+    await expect.poll(() => store.full, { timeout: 10_000 }).toBe(true);
+    const lookups = () => env.sandbox.received.filter((request) => request.operation === 'recordResult').length;
+    const atFailure = lookups();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Held for a later try (kept in memory until the disk has room), never a tight loop of requests.
+    expect(lookups() - atFailure).toBe(0);
+    expect(store.get(record.id)).toMatchObject({ state: 'reading', problem: expect.stringContaining('The disk is full'), nextAttemptAt: expect.any(String) });
+    expect(faults).toEqual([]);
+    outbox.stop();
+    await client.close();
+  });
+});
