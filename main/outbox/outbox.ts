@@ -166,7 +166,7 @@ export class Outbox<M extends QueuedItem, R> {
     if (!change) refuse('refused', this.kind.words.cannotRetry);
     this.results.forget(id);
     this.serviceWaits.delete(id);
-    this.store.update(id, { attempts: 0, nextAttemptAt: null, problem: null, ...change } as Partial<M>);
+    this.store.update(id, { attempts: 0, nextAttemptAt: null, problem: null, ...change });
     this.kick();
   }
 
@@ -203,7 +203,7 @@ export class Outbox<M extends QueuedItem, R> {
       this.options.health.answered();
       if (signal.aborted || !this.store.get(id)) return;
       this.serviceWaits.delete(id);
-      this.store.updateOrAmend(id, { attempts: 0, nextAttemptAt: null, ...change } as Partial<M>);
+      this.store.updateOrAmend(id, { attempts: 0, nextAttemptAt: null, ...change });
       this.results.kick();
     } catch (error) {
       if (!signal.aborted && this.store.get(id)) this.uploadFailed(id, error);
@@ -240,7 +240,7 @@ export class Outbox<M extends QueuedItem, R> {
       return;
     }
     this.serviceWaits.delete(id);
-    this.finish(id, { attempts: 0, nextAttemptAt: null, finishedAt: new Date(this.now).toISOString(), ...change } as Partial<M>);
+    this.finish(id, { attempts: 0, nextAttemptAt: null, finishedAt: new Date(this.now).toISOString(), ...change });
   }
 
   private lookupFailed(id: string, error: unknown): LookupFailure {
