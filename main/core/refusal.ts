@@ -4,7 +4,10 @@
  * it to the page's error kinds in one place (ipc/app-failure.ts).
  */
 
-export type RefusalKind = 'invalid-input' | 'not-found' | 'refused' | 'busy' | 'configuration';
+import type { ErrorKind } from '../../contract/result';
+
+/** The kinds a refusal can have: the bridge's own, but for those only the service or a cancellation gives. */
+export type RefusalKind = Exclude<ErrorKind, 'offline' | 'needs-sign-in' | 'service' | 'cancelled'>;
 
 export class Refusal extends Error {
   override readonly name = 'Refusal';

@@ -13,7 +13,7 @@ import { unpacked } from '../audio/unpacked-path';
 import { ensureMicrophonePermission } from '../audio/microphone-access';
 import { prepareUploadAudio, wavSource, workerMp3Encoding, type RecordingFiles } from '../audio/upload-audio';
 import type { UploadSource } from '../api/upload-source';
-import { fail } from '../ipc/app-failure';
+import { refuse } from '../core/refusal';
 import type { OperationHandlers } from '../ipc/register-operations';
 import { log } from '../log';
 import { UPLOAD_UNDER_WAY } from '../outbox/upload-busy';
@@ -219,7 +219,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
 
   const existing = (id: string): DictationManifest => {
     const manifest = store.get(id);
-    if (!manifest) fail('not-found', 'This dictation no longer exists.');
+    if (!manifest) refuse('not-found', 'This dictation no longer exists.');
     return manifest;
   };
 
@@ -237,7 +237,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   const finishedOutputs = (id: string) => {
     const manifest = existing(id);
     const result = store.readResult(id);
-    if (!FINISHED_STATES.has(manifest.state) || !result || !('outputs' in result)) fail('refused', 'This dictation has no finished result to correct or review yet.');
+    if (!FINISHED_STATES.has(manifest.state) || !result || !('outputs' in result)) refuse('refused', 'This dictation has no finished result to correct or review yet.');
     return result.outputs;
   };
 
@@ -254,7 +254,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
         return await session.recorder.listDevices();
       } catch (error) {
         log.warn(`microphones: ${(error as Error).message}`);
-        fail('unexpected', 'The microphones could not be listed. Check that a microphone is connected, then open Settings again.');
+        refuse('unexpected', 'The microphones could not be listed. Check that a microphone is connected, then open Settings again.');
       }
     },
     getRecorder: () => session.status(),
@@ -268,7 +268,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     retryDictation: ({ id }) => outbox.retry(id),
     cancelDictation: ({ id }) => outbox.cancel(id),
     deleteDictation: ({ id }) => {
-      if (session.status().dictationId === id) fail('busy', 'This dictation is being recorded. Stop or discard it first.');
+      if (session.status().dictationId === id) refuse('busy', 'This dictation is being recorded. Stop or discard it first.');
       outbox.remove(id);
     },
     setRecordingDraft: (input) => session.setDraft(input),
@@ -276,14 +276,14 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       viewedId = id;
     },
     renameDictation: ({ id, label }) => {
-      if (existing(id).state === 'recording') fail('busy', 'This dictation is being recorded. Stop it first, then change its label.');
+      if (existing(id).state === 'recording') refuse('busy', 'This dictation is being recorded. Stop it first, then change its label.');
       return summaryOf(store.rename(id, label.trim()), outbox.progressOf(id));
     },
     saveNoteCorrection: ({ id, parts }) => {
       const outputs = finishedOutputs(id);
       const earlier = store.readCorrection(id);
       const outcome = correctionToKeep(outputs, earlier && 'parts' in earlier ? earlier : null, parts, new Date());
-      if (!outcome.ok) fail('refused', outcome.problem);
+      if (!outcome.ok) refuse('refused', outcome.problem);
       if (outcome.correction !== earlier) store.saveCorrection(id, outcome.correction);
       log.info('note: a correction was saved');
       return detailOf(id);
@@ -296,17 +296,17 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     },
     setNoteReviewed: ({ id, reviewed }) => {
       finishedOutputs(id);
-      if (reviewed && !noteOf(store, id)) fail('refused', 'This dictation has no note to review.');
+      if (reviewed && !noteOf(store, id)) refuse('refused', 'This dictation has no note to review.');
       store.update(id, { reviewedAt: reviewed ? new Date().toISOString() : null });
       return detailOf(id);
     },
     exportOutput: async ({ id, templateId }) => {
       const manifest = existing(id);
-      if (deps.settings.current().requireReview && manifest.reviewedAt === null) fail('refused', NOT_REVIEWED);
+      if (deps.settings.current().requireReview && manifest.reviewedAt === null) refuse('refused', NOT_REVIEWED);
       const result = store.readResult(id);
       const output = result && 'outputs' in result ? result.outputs.find((item) => item.templateId === templateId) : undefined;
       if (!output || (output.content.kind !== 'fhir' && output.content.kind !== 'json' && output.content.kind !== 'prescription')) {
-        fail('not-found', 'There is no JSON output to export for this template.');
+        refuse('not-found', 'There is no JSON output to export for this template.');
       }
       // The service's JSON as it came (checked again when read back), never the doctor's corrections: named so.
       const what = output.content.kind === 'fhir' ? 'fhir' : templateId.replace(/[^A-Za-z0-9_-]+/g, '-');
@@ -316,16 +316,16 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     exportNote: async ({ id }) => {
       const manifest = existing(id);
       const refusal = noteRefusal(manifest);
-      if (refusal) fail('refused', refusal);
+      if (refusal) refuse('refused', refusal);
       const correction = store.readCorrection(id);
       const exported = noteExport({ header: manifest, result: store.readResult(id), correction: correction && 'parts' in correction ? correction : null, reviewedAt: manifest.reviewedAt });
-      if (!exported) fail('not-found', 'This dictation has no note to export.');
+      if (!exported) refuse('not-found', 'This dictation has no note to export.');
       return saveJsonExport(deps.window.current, exported.fileName, exported.json, 'Export the note (with your corrections)');
     },
     copyText: async ({ text }) => clipboard.write({ text }),
     copyNote: async ({ id }) => {
       const refusal = noteRefusal(existing(id));
-      if (refusal) fail('refused', refusal);
+      if (refusal) refuse('refused', refusal);
       await clipboard.write(noteOf(store, id)!);
     },
   };

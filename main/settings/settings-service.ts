@@ -15,7 +15,7 @@ import {
   type Settings,
 } from '../../contract/settings';
 import type { DataProtection, SettingsView, ShortcutAccess } from '../../contract/ipc';
-import { fail } from '../ipc/app-failure';
+import { refuse } from '../core/refusal';
 import type { LoadedPolicy } from './policy';
 import type { SecretVault } from './secret-vault';
 
@@ -29,9 +29,9 @@ const SETTING_NAMES = Object.keys(settingsSchema.shape) as SettingName[];
 
 export const LOCKED_MESSAGE = 'Set by your administrator; it cannot be changed here.';
 
-function refuse(fields: Partial<Record<SettingName | SecretName, string>>): never {
+function refuseFields(fields: Partial<Record<SettingName | SecretName, string>>): never {
   const messages = Object.values(fields).filter((message) => message !== undefined);
-  fail('invalid-input', messages.length === 1 ? messages[0]! : `${messages.length} settings need correcting.`, { fields });
+  refuse('invalid-input', messages.length === 1 ? messages[0]! : `${messages.length} settings need correcting.`, fields as Record<string, string>);
 }
 
 type Problems = Partial<Record<SettingName | SecretName, string>>;
@@ -109,7 +109,7 @@ export class SettingsService {
 
   /** The user's choice, while the policy file cannot be used: the built-in sandbox, whose results are test data. */
   useSandboxDespitePolicy(): SettingsView {
-    if (this.policy.error === null) fail('refused', 'The policy file is in effect; there is nothing to choose.');
+    if (this.policy.error === null) refuse('refused', 'The policy file is in effect; there is nothing to choose.');
     this.sandboxChosen = true;
     if (this.saved.service !== 'sandbox') {
       this.saved = { ...this.saved, service: 'sandbox' };
@@ -144,18 +144,18 @@ export class SettingsService {
     for (const [name, problem] of Object.entries(crossFieldProblems({ ...candidate, ...this.policySettings() }))) {
       problems[name as SettingName] ??= problem;
     }
-    if (Object.keys(problems).length > 0) refuse(problems);
+    if (Object.keys(problems).length > 0) refuseFields(problems);
     this.saved = candidate;
     this.persistence.write(candidate);
     return this.changed();
   }
 
   setSecret(name: SecretName, value: string): SettingsView {
-    if (this.policy.values[name] !== undefined) refuse({ [name]: LOCKED_MESSAGE });
+    if (this.policy.values[name] !== undefined) refuseFields({ [name]: LOCKED_MESSAGE });
     // A pasted token may carry stray spaces; the client secret and key are taken exactly as typed.
     const secret = name === 'accessToken' ? value.trim() : value;
     const problem = secretProblem(name, secret);
-    if (problem) refuse({ [name]: problem });
+    if (problem) refuseFields({ [name]: problem });
     this.vault.set(name, secret);
     return this.changed();
   }
@@ -169,7 +169,7 @@ export class SettingsService {
       : clientSecret === ''
         ? 'Enter the client secret.'
         : secretProblem('clientSecret', clientSecret);
-    if (idProblem || keyProblem) refuse({ ...(idProblem ? { clientId: idProblem } : {}), ...(keyProblem ? { clientSecret: keyProblem } : {}) });
+    if (idProblem || keyProblem) refuseFields({ ...(idProblem ? { clientId: idProblem } : {}), ...(keyProblem ? { clientSecret: keyProblem } : {}) });
     this.saved = { ...this.saved, clientId: clientId.trim() };
     this.persistence.write(this.saved);
     this.vault.set('clientSecret', clientSecret);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../../contract/settings';
-import { AppFailure } from '../../../main/ipc/app-failure';
+import { isRefusal } from '../../../main/core/refusal';
 import type { LoadedPolicy } from '../../../main/settings/policy';
 import { SecretVault } from '../../../main/settings/secret-vault';
 import { LOCKED_MESSAGE, SettingsService, type SettingsPersistence } from '../../../main/settings/settings-service';
@@ -25,7 +25,7 @@ function saved(save: () => unknown): { ok: true } | { ok: false; errors: Record<
     save();
     return { ok: true };
   } catch (error) {
-    if (error instanceof AppFailure && error.error.kind === 'invalid-input') return { ok: false, errors: error.error.fields ?? {} };
+    if (isRefusal(error) && error.kind === 'invalid-input') return { ok: false, errors: error.fields ?? {} };
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, acceleratorIdentity, crossFieldProblems, settingsSchema, type Settings } from '../../../contract/settings';
 import type { SettingsView } from '../../../contract/ipc';
-import { AppFailure } from '../../../main/ipc/app-failure';
+import { isRefusal } from '../../../main/core/refusal';
 import { policySchema } from '../../../main/settings/policy';
 import { SecretVault } from '../../../main/settings/secret-vault';
 import { SHORTCUTS_UNCHECKED, SettingsService } from '../../../main/settings/settings-service';
@@ -21,7 +21,7 @@ function refusal(save: () => unknown): Record<string, string> | null {
     save();
     return null;
   } catch (error) {
-    if (error instanceof AppFailure) return error.error.fields ?? {};
+    if (isRefusal(error)) return error.fields ?? {};
     throw error;
   }
 }
