@@ -31,7 +31,7 @@ export const LOCKED_MESSAGE = 'Set by your administrator; it cannot be changed h
 
 function refuseFields(fields: Partial<Record<SettingName | SecretName, string>>): never {
   const messages = Object.values(fields).filter((message) => message !== undefined);
-  refuse('invalid-input', messages.length === 1 ? messages[0]! : `${messages.length} settings need correcting.`, fields as Record<string, string>);
+  refuse('invalid-input', messages.length === 1 ? messages[0]! : `${messages.length} settings need correcting.`, fields);
 }
 
 type Problems = Partial<Record<SettingName | SecretName, string>>;
