@@ -63,12 +63,12 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
       records.start();
       updates.start();
     },
-    stop(): void {
+    /** Everything stopped, and what was under way settled (the clipboard cleared of a copied note, the service's connections closed). */
+    async stop(): Promise<void> {
       status.stop();
-      dictations.dispose();
-      records.dispose();
       updates.stop();
-      void service.stop();
+      await Promise.all([dictations.stop(), records.stop()]);
+      await service.stop();
     },
   };
 }

@@ -30,6 +30,8 @@ if (!app.commandLine.hasSwitch('no-sandbox')) app.enableSandbox();
 /** The latest the features are built, and start, counted from the window's opening, whatever the page does. */
 const FEATURES_BUILD_LATEST_MS = 2_000;
 const FEATURES_START_LATEST_MS = 4_000;
+/** The longest quitting waits for the features to stop. */
+const QUIT_WAIT_MS = 3_000;
 /** The features start this long after the window has been drawn. */
 const START_AFTER_DRAWN_MS = 300;
 
@@ -96,7 +98,18 @@ async function start(): Promise<void> {
 
   app.on('second-instance', () => window.focus());
   app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', () => (built ? built.stop() : recorderHost.dispose()));
+  // Quitting waits for the features to stop (a copied note taken off the clipboard, connections closed), at most a few seconds.
+  let stopping = false;
+  app.on('before-quit', (event) => {
+    if (stopping) return;
+    stopping = true;
+    event.preventDefault();
+    const stopped = built ? built.stop() : Promise.resolve(recorderHost.dispose());
+    const timeout = new Promise((resolve) => setTimeout(resolve, QUIT_WAIT_MS));
+    void Promise.race([stopped, timeout])
+      .catch((error: unknown) => log.warn(`app: a feature did not stop cleanly (${(error as Error).name})`))
+      .finally(() => app.quit());
+  });
   await features;
   log.info(`app: started ${app.getVersion()} (Electron ${process.versions.electron})`);
 }

@@ -143,6 +143,6 @@ export function createRecordsFeature(deps: RecordsFeatureDeps) {
     start: () => {
       if (!store.locked) outbox.start();
     },
-    dispose: () => outbox.stop(),
+    stop: async (): Promise<void> => outbox.stop(),
   };
 }

@@ -1,0 +1,170 @@
+/**
+ * The page's dictation operations: the recorder, the list, a dictation's detail, its note
+ * (corrections, review, copy, export) and its label. What may leave the app is decided in
+ * dictation-notes.ts; this only answers the bridge.
+ */
+import { FINISHED_STATES, type DictationDetail } from '../../contract/dictation';
+import { exportStem } from '../../contract/export-name';
+import { refuse } from '../core/refusal';
+import type { OperationHandlers } from '../ipc/register-operations';
+import { log } from '../log';
+import type { SettingsService } from '../settings/settings-service';
+import type { WindowEvents } from '../windows/app-window';
+import { saveJsonExport } from '../windows/save-json-export';
+import { summaryOf, type DictationManifest } from './dictation-manifest';
+import { NOT_REVIEWED, noteRefusal } from './dictation-notes';
+import type { DictationOutbox } from './dictation-outbox';
+import type { DictationStore } from './dictation-store';
+import { noteOf, type PatientClipboard } from './note-clipboard';
+import { correctionToKeep } from './note-corrections';
+import { noteExport } from './note-export';
+import type { RecordingSession } from './recording-session';
+
+export type DictationHandlers = Pick<
+  OperationHandlers,
+  | 'listMicrophones'
+  | 'getRecorder'
+  | 'startRecording'
+  | 'pauseRecording'
+  | 'resumeRecording'
+  | 'stopRecording'
+  | 'discardRecording'
+  | 'listDictations'
+  | 'getDictation'
+  | 'retryDictation'
+  | 'cancelDictation'
+  | 'deleteDictation'
+  | 'exportOutput'
+  | 'copyText'
+  | 'copyNote'
+  | 'setRecordingDraft'
+  | 'exportNote'
+  | 'showingDictation'
+  | 'renameDictation'
+  | 'saveNoteCorrection'
+  | 'undoNoteCorrections'
+  | 'setNoteReviewed'
+>;
+
+export interface DictationBridgeDeps {
+  store: DictationStore;
+  outbox: DictationOutbox;
+  session: RecordingSession;
+  clipboard: PatientClipboard;
+  settings: SettingsService;
+  window: WindowEvents;
+  /** The page says which dictation it shows (null: none); the copy shortcut takes that one. */
+  showing(id: string | null): void;
+}
+
+export function dictationHandlers({ store, outbox, session, clipboard, settings, window, showing }: DictationBridgeDeps): DictationHandlers {
+  const requireReview = () => settings.current().requireReview;
+
+  const existing = (id: string): DictationManifest => {
+    const manifest = store.get(id);
+    if (!manifest) refuse('not-found', 'This dictation no longer exists.');
+    return manifest;
+  };
+
+  const detailOf = (id: string): DictationDetail => {
+    const manifest = existing(id);
+    return {
+      ...summaryOf(manifest, outbox.progressOf(id)),
+      result: store.readResult(id),
+      correction: store.readCorrection(id),
+      audioUrl: manifest.state === 'recording' || manifest.audioDeletedAt ? null : `app://scribe/recordings/${id}.wav`,
+    };
+  };
+
+  /** The finished result a note is made of, for an edit or a review; refused while there is none. */
+  const finishedOutputs = (id: string) => {
+    const manifest = existing(id);
+    const result = store.readResult(id);
+    if (!FINISHED_STATES.has(manifest.state) || !result || !('outputs' in result)) refuse('refused', 'This dictation has no finished result to correct or review yet.');
+    return result.outputs;
+  };
+
+  const correctionOf = (id: string) => {
+    const correction = store.readCorrection(id);
+    return correction && 'parts' in correction ? correction : null;
+  };
+
+  return {
+    listMicrophones: async () => {
+      try {
+        return await session.recorder.listDevices();
+      } catch (error) {
+        log.warn(`microphones: ${(error as Error).message}`);
+        refuse('unexpected', 'The microphones could not be listed. Check that a microphone is connected, then open Settings again.');
+      }
+    },
+    getRecorder: () => session.status(),
+    startRecording: (input) => session.start(input ?? null),
+    pauseRecording: () => session.pause(),
+    resumeRecording: () => session.resume(),
+    stopRecording: () => session.stop(),
+    discardRecording: () => session.discard(),
+    listDictations: () => store.list().map((manifest) => summaryOf(manifest, outbox.progressOf(manifest.id))),
+    getDictation: ({ id }) => detailOf(id),
+    retryDictation: ({ id }) => outbox.retry(id),
+    cancelDictation: ({ id }) => outbox.cancel(id),
+    deleteDictation: ({ id }) => {
+      if (session.status().dictationId === id) refuse('busy', 'This dictation is being recorded. Stop or discard it first.');
+      outbox.remove(id);
+    },
+    setRecordingDraft: (input) => session.setDraft(input),
+    showingDictation: ({ id }) => showing(id),
+    renameDictation: ({ id, label }) => {
+      if (existing(id).state === 'recording') refuse('busy', 'This dictation is being recorded. Stop it first, then change its label.');
+      return summaryOf(store.rename(id, label.trim()), outbox.progressOf(id));
+    },
+    saveNoteCorrection: ({ id, parts }) => {
+      const outputs = finishedOutputs(id);
+      const earlier = correctionOf(id);
+      const outcome = correctionToKeep(outputs, earlier, parts, new Date());
+      if (!outcome.ok) refuse('refused', outcome.problem);
+      if (outcome.correction !== earlier) store.saveCorrection(id, outcome.correction);
+      log.info('note: a correction was saved');
+      return detailOf(id);
+    },
+    undoNoteCorrections: ({ id }) => {
+      existing(id);
+      store.saveCorrection(id, null);
+      log.info('note: corrections undone');
+      return detailOf(id);
+    },
+    setNoteReviewed: ({ id, reviewed }) => {
+      finishedOutputs(id);
+      if (reviewed && !noteOf(store, id)) refuse('refused', 'This dictation has no note to review.');
+      store.update(id, { reviewedAt: reviewed ? new Date().toISOString() : null });
+      return detailOf(id);
+    },
+    exportOutput: async ({ id, templateId }) => {
+      const manifest = existing(id);
+      if (requireReview() && manifest.reviewedAt === null) refuse('refused', NOT_REVIEWED);
+      const result = store.readResult(id);
+      const output = result && 'outputs' in result ? result.outputs.find((item) => item.templateId === templateId) : undefined;
+      if (!output || (output.content.kind !== 'fhir' && output.content.kind !== 'json' && output.content.kind !== 'prescription')) {
+        refuse('not-found', 'There is no JSON output to export for this template.');
+      }
+      // The service's JSON as it came (checked again when read back), never the doctor's corrections: named so.
+      const what = output.content.kind === 'fhir' ? 'fhir' : templateId.replace(/[^A-Za-z0-9_-]+/g, '-');
+      const name = `${exportStem(manifest.label, manifest.createdAt, 'dictation')}-${what}-service-original${manifest.testData ? '-TEST-DATA' : ''}.json`;
+      return saveJsonExport(window.current, name, output.content.json, "Export the service's original (without your corrections)");
+    },
+    exportNote: async ({ id }) => {
+      const manifest = existing(id);
+      const refusal = noteRefusal(store, manifest, requireReview());
+      if (refusal) refuse('refused', refusal);
+      const exported = noteExport({ header: manifest, result: store.readResult(id), correction: correctionOf(id), reviewedAt: manifest.reviewedAt });
+      if (!exported) refuse('not-found', 'This dictation has no note to export.');
+      return saveJsonExport(window.current, exported.fileName, exported.json, 'Export the note (with your corrections)');
+    },
+    copyText: async ({ text }) => clipboard.write({ text }),
+    copyNote: async ({ id }) => {
+      const refusal = noteRefusal(store, existing(id), requireReview());
+      if (refusal) refuse('refused', refusal);
+      await clipboard.write(noteOf(store, id)!);
+    },
+  };
+}
