@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { clientIdProblem } from './auth';
 import { ACCESS_TOKEN_MAX_CHARS, CLIENT_SECRET_MAX_CHARS } from './limits';
 import { JWE_CLIENT_KEY_BYTES, RECORD_SHORTCUT_MODES, SERVICE_BASE_URLS, SERVICE_KINDS, UPLOAD_AUDIO_FORMATS, type SecretName } from './setting-choices';
+import { reservedShortcutProblem } from './reserved-shortcuts';
 import { transportProblem } from './url-rules';
 
 export { JWE_CLIENT_KEY_BYTES, RECORD_SHORTCUT_MODES, SECRET_LABELS, SECRET_NAMES, SERVICE_BASE_URLS, SERVICE_KINDS, SERVICE_LABELS, UPLOAD_AUDIO_FORMATS } from './setting-choices';
@@ -36,7 +37,7 @@ export function acceleratorProblem(value: string): string | null {
     return 'A shortcut needs at least one modifier (Ctrl, Alt, Shift, Command) and a key, for example CommandOrControl+Shift+R.';
   }
   if (!KEY.test(key)) return `"${key}" is not a key a shortcut can use.`;
-  return null;
+  return reservedShortcutProblem(value);
 }
 
 /** One spelling per shortcut (modifiers sorted, case folded, synonyms merged), to tell whether two are the same. */

@@ -17,6 +17,7 @@ import { UPLOAD_UNDER_WAY } from '../outbox/upload-busy';
 import type { ServiceFeature } from '../service/service-feature';
 import type { SettingsService } from '../settings/settings-service';
 import { DesktopShortcuts } from '../shortcuts/desktop-shortcuts';
+import { someWindowHasFocus } from '../shortcuts/window-focus';
 import type { KeysOrProblem } from '../storage/data-keys';
 import { testClockOffsetMs } from '../test-clock';
 import type { WindowEvents } from '../windows/app-window';
@@ -115,6 +116,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     copy: {
       copyLatest: () => copyNoteInView(store, clipboard, viewedId, settings.current().requireReview),
       appHasFocus: () => BrowserWindow.getFocusedWindow() !== null,
+      someWindowHasFocus: () => someWindowHasFocus(),
       tell: (title, body) => {
         if (Notification.isSupported()) new Notification({ title, body, silent: true }).show();
       },

@@ -1,49 +1,64 @@
 /**
- * The global shortcut that copies the newest note and, when the setting asks, pastes it into
- * the field that has focus in the other program: by the OS's paste keys (Ctrl+V, Cmd+V)
- * once the shortcut's own keys are let go, since a Ctrl+V pressed while Alt is still held
- * reaches that program as Ctrl+Alt+V.
+ * The global shortcut that copies the note of the dictation in view (else the newest) and,
+ * when the setting asks, pastes it into the field that has focus in the other program: by the
+ * OS's paste keys (Ctrl+V, Cmd+V) once the shortcut's own keys are let go, since a Ctrl+V
+ * pressed while Alt is still held reaches that program as Ctrl+Alt+V. The keyboard hook runs
+ * from the press until then only. Right before pasting, focus is asked again: if it moved to
+ * Scribe Desk, or to no window at all, nothing is pasted.
  */
-import { keyBindingOf, type KeyBinding } from './accelerator-keys';
+import { isBindingKey, keyBindingOf, MODIFIER_CODES, type KeyBinding } from './accelerator-keys';
 import { GlobalShortcut } from './global-shortcut';
 import { log } from '../log';
 import type { KeyboardHook } from './keyboard-hook';
 
+/** Once the shortcut's keys are seen let go, this long without any of them pressed again means all are up. */
+const RELEASE_SETTLE_MS = 100;
+/** Nothing of the shortcut seen for this long: its keys were let go before the hook could watch (a held key would have repeated). */
+const UNSEEN_RELEASE_MS = 1_100;
 /** How long the shortcut's keys may stay down before the paste is given up (the note stays copied). */
-const RELEASE_WAIT_MS = 3_000;
-/** The hook may report the shortcut's keys going down a moment after the shortcut fired. */
-const SETTLE_MS = 50;
+const RELEASE_WAIT_MS = 4_000;
 
 export interface CopyNoteActions {
   /** Copies the note of the dictation in view, else the newest; `which` names it (label, time); why not, for the user. */
   copyLatest(): Promise<{ copied: true; which: string } | { copied: false; reason: string }>;
   /** True when a window of this app has focus: there is no other program to paste into. */
   appHasFocus(): boolean;
-  /** Tells the user what happened (the app may be in the background). Never patient data. */
+  /** True when some window (of any program) has focus, false when none has, null when the OS cannot be asked. */
+  someWindowHasFocus(): boolean | null;
+  /** Tells the user what happened (the app may be in the background). */
   tell(title: string, body: string): void;
 }
 
-function anyDown(hook: KeyboardHook, binding: KeyBinding): boolean {
-  return hook.keys.anyOf(binding.key) || binding.modifiers.some((codes) => hook.keys.anyOf(codes));
-}
-
-/** Resolves true once none of the binding's keys is down, false after `timeoutMs`. */
+/** Resolves true once the shortcut's keys are let go, false when they are held past `timeoutMs`. */
 function released(hook: KeyboardHook, binding: KeyBinding, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
-    let done = false;
+    let settle: NodeJS.Timeout | null = null;
     const finish = (value: boolean) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
+      clearTimeout(unseen);
+      clearTimeout(limit);
+      if (settle) clearTimeout(settle);
       unlisten();
       resolve(value);
     };
-    const check = () => {
-      if (!anyDown(hook, binding)) finish(true);
-    };
-    const unlisten = hook.onKey({ keyDown: () => undefined, keyUp: () => setImmediate(check) });
-    const timer = setTimeout(() => finish(false), timeoutMs);
-    setTimeout(check, SETTLE_MS);
+    const unseen = setTimeout(() => finish(true), UNSEEN_RELEASE_MS);
+    const limit = setTimeout(() => finish(false), timeoutMs);
+    const ofShortcut = (code: number) => isBindingKey(binding, code) || !MODIFIER_CODES.has(code);
+    const unlisten = hook.onKey({
+      keyDown: (code) => {
+        if (!ofShortcut(code)) return;
+        clearTimeout(unseen);
+        if (settle) clearTimeout(settle);
+        settle = null;
+      },
+      keyUp: (code) => {
+        if (!ofShortcut(code)) return;
+        clearTimeout(unseen);
+        if (settle) clearTimeout(settle);
+        settle = setTimeout(() => {
+          if (!binding.modifiers.some((codes) => hook.keys.anyOf(codes)) && !hook.keys.anyOf(binding.key)) finish(true);
+        }, RELEASE_SETTLE_MS);
+      },
+    });
   });
 }
 
@@ -57,7 +72,7 @@ export class CopyNoteShortcut {
     private readonly hook: KeyboardHook,
   ) {}
 
-  /** Registers `accelerator` (empty: none); `insert`: also paste (where the keyboard hook runs). Returns a message when the OS refuses the shortcut. */
+  /** Registers `accelerator` (empty: none); `insert`: also paste (where the keyboard hook can run). Returns a message when the OS refuses the shortcut. */
   apply(accelerator: string, insert: boolean): string | null {
     const problem = this.shortcut.apply(accelerator);
     this.binding = keyBindingOf(accelerator, process.platform);
@@ -74,25 +89,35 @@ export class CopyNoteShortcut {
   }
 
   private pressed(): void {
-    void this.copyAndPaste().catch((error: unknown) => {
-      log.warn(`copy: the note could not be copied (${(error as Error).message})`);
-      this.actions.tell('Note not copied', 'The note could not be put on the clipboard.');
-    });
+    // The hook follows the press from the start, so that the release is seen.
+    const session = this.insert && this.binding ? this.hook.begin() : null;
+    void this.copyAndPaste(session !== null)
+      .catch((error: unknown) => {
+        log.warn(`copy: the note could not be copied (${(error as Error).message})`);
+        this.actions.tell('Note not copied', 'The note could not be put on the clipboard.');
+      })
+      .finally(() => session?.end());
   }
 
-  private async copyAndPaste(): Promise<void> {
+  private async copyAndPaste(paste: boolean): Promise<void> {
     const copy = await this.actions.copyLatest();
     if (!copy.copied) {
       this.actions.tell('Note not copied', copy.reason);
       return;
     }
     const copied = `The note of ${copy.which} is on the clipboard.`;
-    if (!this.insert || !this.binding || !this.hook.isRunning() || this.actions.appHasFocus()) {
+    if (!paste || !this.binding) {
       this.actions.tell('Note copied', copied);
       return;
     }
-    if (!(await released(this.hook, this.binding, RELEASE_WAIT_MS)) || !this.hook.isRunning()) {
+    if (!(await released(this.hook, this.binding, RELEASE_WAIT_MS))) {
       this.actions.tell('Note copied, not pasted', `${copied} The shortcut's keys were held too long to paste it; paste it yourself.`);
+      return;
+    }
+    // Asked again right before pasting: focus may have moved while the keys were held.
+    if (this.actions.appHasFocus() || this.actions.someWindowHasFocus() === false) {
+      log.info('copy: not pasted, focus is on Scribe Desk or on no window');
+      this.actions.tell('Note copied, not pasted', `${copied} No other program's field had the focus, so it was not pasted.`);
       return;
     }
     try {

@@ -1,7 +1,7 @@
 /**
- * The app's global shortcuts, assembled: record (toggle or hold) and copy the newest note
- * (and paste it), the keyboard hook they share, and what this desktop lets them do, as the
- * Settings screen shows it.
+ * The app's global shortcuts, assembled: record (toggle or hold) and copy the note in view
+ * (and paste it), the keyboard hook they share (running only while a press is followed), and
+ * what this desktop lets them do, as the Settings screen shows it.
  */
 import { app } from 'electron';
 import type { ShortcutAccess } from '../../contract/ipc';
@@ -35,16 +35,16 @@ export class DesktopShortcuts {
     if (process.platform === 'darwin') app.on('browser-window-focus', () => this.apply());
   }
 
-  /** Registers the shortcuts as the settings say and starts or stops the keyboard hook. */
+  /** Registers the shortcuts as the settings say; the keyboard hook is started only by a press that needs it. */
   apply(): void {
     const settings = this.deps.settings();
     const hold = settings.recordShortcutMode === 'hold' && settings.recordShortcut !== '';
     const insert = settings.insertCopiedNote && settings.copyNoteShortcut !== '';
-    const keyboard = this.hook.want(hold || insert);
+    const keyboard = hold || insert ? this.hook.problem() : null;
     const access: ShortcutAccess = {
       recordShortcut: this.record.apply(settings.recordShortcut, hold),
       holdToRecord: keyboard ? `Hold to record does not work here. ${keyboard} The shortcut starts recording with a press and stops it with the next.` : null,
-      copyNoteShortcut: this.copyNote.apply(settings.copyNoteShortcut, insert),
+      copyNoteShortcut: this.copyNote.apply(settings.copyNoteShortcut, insert && !keyboard),
       insertNote: keyboard ? `The note cannot be pasted into other programs here. ${keyboard} The shortcut only copies it.` : null,
     };
     this.log(settings, access);

@@ -3,8 +3,9 @@
  * through uiohook-napi (libuiohook: XRecord and XTest on X11, a low-level keyboard hook and
  * SendInput on Windows, an event tap on macOS). Electron's globalShortcut sees presses only;
  * hold-to-record needs the releases, and pasting into another program needs a synthesized
- * Ctrl+V. The native library is loaded, and the hook started, only while a setting needs it;
- * where the desktop gives no program such access, `problem()` says why.
+ * Ctrl+V. The hook runs only while a shortcut's press is followed (`begin` until its keys are
+ * let go), never while the app sits idle; the native library is loaded at the first press
+ * that needs it. Where the desktop gives no program such access, `problem()` says why.
  */
 import { createRequire } from 'node:module';
 import { app, systemPreferences } from 'electron';
@@ -39,6 +40,8 @@ export class KeyboardHook {
   private loadProblem: string | null = null;
   private running = false;
   private asked = false;
+  /** Presses followed now; the hook stops when none is. */
+  private sessions = 0;
   private readonly listeners = new Set<KeyListener>();
 
   constructor(
@@ -55,33 +58,47 @@ export class KeyboardHook {
     return desktopKeyProblem(this.platform, this.env, this.trusted()) ?? this.loadProblem;
   }
 
-  /** Starts the hook when `needed` (loading the library the first time), stops it otherwise; returns `problem()`. */
-  want(needed: boolean): string | null {
-    if (!needed) {
-      this.stop();
-      return this.problem();
-    }
-    if (this.running) return null;
+  /**
+   * Starts following the keys (the hook starts if it is not running yet); `end` lets go, and
+   * the hook stops once nothing follows the keys. Null when no hook can run here.
+   */
+  begin(): { end(): void } | null {
+    if (!this.running && !this.start()) return null;
+    this.sessions += 1;
+    let ended = false;
+    return {
+      end: () => {
+        if (ended) return;
+        ended = true;
+        this.sessions -= 1;
+        if (this.sessions === 0) this.stop();
+      },
+    };
+  }
+
+  /** Asks the OS (macOS: once, from the app) where it must allow the hook; true once it runs. */
+  private start(): boolean {
     const desktop = desktopKeyProblem(this.platform, this.env, this.trusted());
     if (desktop) {
-      // macOS asks the user once, from the app, and opens the right pane of System Settings.
       if (this.platform === 'darwin' && !this.asked) {
         this.asked = true;
         systemPreferences.isTrustedAccessibilityClient(true);
       }
-      return desktop;
+      return false;
     }
     try {
       this.library ??= this.load();
+      this.keys.clear();
       this.library.start();
       this.running = true;
       this.loadProblem = null;
       log.info('keyboard: hook started');
+      return true;
     } catch (error) {
       log.warn(`keyboard: the hook could not be started (${(error as Error).message})`);
       this.loadProblem = 'The keyboard library could not be started on this computer.';
+      return false;
     }
-    return this.problem();
   }
 
   isRunning(): boolean {
@@ -100,6 +117,7 @@ export class KeyboardHook {
   }
 
   dispose(): void {
+    this.sessions = 0;
     this.stop();
     this.listeners.clear();
   }

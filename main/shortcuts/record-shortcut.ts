@@ -1,47 +1,53 @@
 /**
  * The global shortcut that records while the app is in the background: press to start and
- * press again to stop, or, where the keyboard hook runs, hold to record and release to stop.
+ * press again to stop, or, where the keyboard hook can run, hold to record and release to
+ * stop. The hook follows each press until its keys are let go (shortcut-recording.ts).
  */
 import { keyBindingOf } from './accelerator-keys';
 import { GlobalShortcut } from './global-shortcut';
-import { HeldShortcut } from './held-keys';
 import type { KeyboardHook } from './keyboard-hook';
 import { ShortcutRecording, type ShortcutRecorder } from './shortcut-recording';
+
+const nodeTimers = {
+  now: () => performance.now(),
+  after: (ms: number, run: () => void) => {
+    const timer = setTimeout(run, ms);
+    return { cancel: () => clearTimeout(timer) };
+  },
+};
 
 export class RecordShortcut {
   private readonly shortcut: GlobalShortcut;
   private readonly control: ShortcutRecording;
-  /** The accelerator held to record, or null when the shortcut toggles. */
-  private holdingFor: string | null = null;
+  private applied: { accelerator: string; hold: boolean } | null = null;
 
   constructor(
     recorder: ShortcutRecorder,
     private readonly hook: KeyboardHook,
   ) {
-    this.control = new ShortcutRecording(recorder, () => performance.now());
+    this.control = new ShortcutRecording(recorder, nodeTimers, { begin: () => hook.begin() });
     this.shortcut = new GlobalShortcut(() => this.control.pressed());
     hook.onKey({ keyDown: (code) => this.control.keyDown(code), keyUp: (code) => this.control.keyUp(code) });
   }
 
   /**
-   * Registers `accelerator` (empty: none) and its mode. Hold works only while the keyboard
-   * hook runs; otherwise the shortcut toggles. Returns a message when the OS refuses the shortcut.
+   * Registers `accelerator` (empty: none) and its mode. Hold works only where the keyboard
+   * hook can run; otherwise the shortcut toggles. Returns a message when the OS refuses the shortcut.
    */
   apply(accelerator: string, hold: boolean): string | null {
     const problem = this.shortcut.apply(accelerator);
-    const binding = hold && this.hook.isRunning() && this.shortcut.current() ? keyBindingOf(accelerator, process.platform) : null;
-    // Only a change of shortcut or mode resets the tracker: a hold in progress survives other settings' changes.
-    const holdingFor = binding ? accelerator : null;
-    if (holdingFor !== this.holdingFor) {
-      this.control.useHold(binding ? new HeldShortcut(binding, this.hook.keys) : null);
-      this.holdingFor = holdingFor;
+    const holds = hold && this.hook.problem() === null && this.shortcut.current() !== null;
+    // Only a change of shortcut or mode resets the tracker: a press followed now survives other settings' changes.
+    if (this.applied?.accelerator !== accelerator || this.applied.hold !== holds) {
+      this.control.use(accelerator ? keyBindingOf(accelerator, process.platform) : null, holds);
+      this.applied = { accelerator, hold: holds };
     }
     return problem;
   }
 
   /** Whether the shortcut records while held (false: it toggles). */
   holds(): boolean {
-    return this.holdingFor !== null;
+    return this.applied?.hold ?? false;
   }
 
   current(): string | null {

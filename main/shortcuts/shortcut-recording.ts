@@ -1,10 +1,15 @@
 /**
  * What the record shortcut does to the recording: toggle (press starts, press again stops)
- * or, given a held-shortcut tracker, hold (press starts, release stops). Pure: the recording
- * and the clock are passed in.
+ * or hold (press starts, release stops). The OS fires a global shortcut again and again while
+ * it is held; a repeat is told from a new press by what the keyboard hook saw since the last
+ * press — the shortcut's key going down again with nothing let go and no modifier pressed
+ * anew is the OS repeating it — never by the clock. The hook runs only from a press until the
+ * keys are let go (`HookDemand`). Where no hook can run (Wayland, macOS without permission),
+ * the shortcut toggles and a press within TOGGLE_REPEAT_MS of the last is taken for a repeat.
+ * Pure: the recording, the clock, the timers and the hook's demand are passed in.
  */
 import type { RecorderState } from '../../contract/dictation';
-import type { HeldShortcut } from './held-keys';
+import { MODIFIER_CODES, type KeyBinding } from './accelerator-keys';
 
 export interface ShortcutRecorder {
   state(): RecorderState;
@@ -14,62 +19,159 @@ export interface ShortcutRecorder {
   stop(id: string | null): Promise<void>;
 }
 
-/**
- * In toggle mode, a press this soon after the previous one is the OS repeating a held key
- * (repeats begin 250-1000 ms after the press, then come every 30-50 ms): ignored, so that
- * holding the shortcut a little long does not stop the recording it just started.
- */
+/** Runs the keyboard hook while a press wants it; `end` lets it go (it stops when nothing wants it). */
+export interface HookDemand {
+  /** Null when no hook can run here. */
+  begin(): { end(): void } | null;
+}
+
+export interface Timers {
+  now(): number;
+  after(ms: number, run: () => void): { cancel(): void };
+}
+
+/** Where no hook can run: presses this soon after the last one are taken for the OS's repeats. */
 export const TOGGLE_REPEAT_MS = 1_100;
+/** The hook's report of a repeated key may reach the app a moment after the repeated shortcut: the press is judged this much later. */
+export const JUDGE_AFTER_MS = 40;
+/** The hook is let go once nothing of the shortcut was seen for this long (its keys let go before the hook could see them). */
+export const HOOK_IDLE_MS = 1_500;
+/** After a release, presses this soon are the OS's last repeats (they travel by another path than the release). */
+export const REPEAT_AFTER_RELEASE_MS = 150;
+
+/** What the hook saw of the shortcut since the last press the app acted on. */
+interface Evidence {
+  keyDown: boolean;
+  modifierDown: boolean;
+  released: boolean;
+}
+
+const NOTHING: Evidence = { keyDown: false, modifierDown: false, released: false };
 
 export class ShortcutRecording {
-  private hold: HeldShortcut | null = null;
-  private lastToggleAt = Number.NEGATIVE_INFINITY;
-  /** The recording the current hold started, until it is released. */
+  private binding: KeyBinding | null = null;
+  private hold = false;
+  /** The hook's session from a press until its keys are let go; null while no press is being followed. */
+  private session: { end(): void } | null = null;
+  private evidence: Evidence = NOTHING;
+  private idleTimer: { cancel(): void } | null = null;
+  private releasedAt = Number.NEGATIVE_INFINITY;
+  private lastPressAt = Number.NEGATIVE_INFINITY;
+  /** In hold mode: the recording the current hold started, until it is released. */
   private holding: Promise<string | null> | null = null;
+  private holdActive = false;
+  /** A press waits to be judged. */
+  private judging = false;
 
   constructor(
     private readonly recorder: ShortcutRecorder,
-    private readonly now: () => number,
+    private readonly timers: Timers,
+    private readonly hook: HookDemand,
   ) {}
 
-  /** Hold mode with this tracker, or toggle mode (null). */
-  useHold(hold: HeldShortcut | null): void {
-    this.hold = hold;
+  /** The shortcut's keys (null: none known), and whether it records while held. */
+  use(binding: KeyBinding | null, hold: boolean): void {
+    this.binding = binding;
+    this.hold = hold && binding !== null;
     this.holding = null;
+    this.holdActive = false;
+    this.endSession();
   }
 
+  /** Whether a hook session follows a press now (for tests and the log). */
+  following(): boolean {
+    return this.session !== null;
+  }
+
+  /** The OS fired the shortcut: a press, or a repeat of one. */
   pressed(): void {
-    if (!this.hold) {
-      this.toggle();
+    const now = this.timers.now();
+    if (this.session === null) {
+      if (now - this.releasedAt < REPEAT_AFTER_RELEASE_MS) return;
+      this.beginSession();
+      if (this.session === null && now - this.lastPressAt < TOGGLE_REPEAT_MS) {
+        this.lastPressAt = now;
+        return;
+      }
+      this.lastPressAt = now;
+      this.act();
       return;
     }
-    if (!this.hold.pressed(this.now())) return;
-    const state = this.recorder.state();
-    this.holding = null;
-    // Held while a recording started by hand runs: the press ends it, and its release does nothing more.
-    if (state === 'idle') this.holding = this.recorder.start();
-    else if (state === 'recording' || state === 'paused') void this.recorder.stop(null);
+    // Followed since an earlier press: judged once the hook has had time to report this one (presses meanwhile are judged with it).
+    if (this.judging) return;
+    this.judging = true;
+    this.timers.after(JUDGE_AFTER_MS, () => {
+      this.judging = false;
+      const seen = this.evidence;
+      // The key went down again with nothing let go and no modifier pressed anew: the OS repeating it.
+      if (seen.keyDown && !seen.modifierDown && !seen.released) return;
+      this.lastPressAt = this.timers.now();
+      this.act();
+    });
   }
 
   keyDown(code: number): void {
-    this.hold?.keyDown(code, this.now());
+    if (!this.session || !this.binding) return;
+    this.touch();
+    if (this.binding.key.includes(code) || !MODIFIER_CODES.has(code)) this.evidence = { ...this.evidence, keyDown: true };
+    else if (this.binding.modifiers.some((codes) => codes.includes(code))) this.evidence = { ...this.evidence, modifierDown: true };
   }
 
   keyUp(code: number): void {
-    if (!this.hold?.keyUp(code, this.now())) return;
+    if (!this.session || !this.binding) return;
+    const ofShortcut = this.binding.key.includes(code) || !MODIFIER_CODES.has(code) || this.binding.modifiers.some((codes) => codes.includes(code));
+    if (!ofShortcut) return;
+    this.evidence = { ...this.evidence, released: true };
+    this.releasedAt = this.timers.now();
+    if (this.holdActive) this.endHold();
+    this.endSession();
+  }
+
+  private act(): void {
+    this.evidence = NOTHING;
+    const state = this.recorder.state();
+    if (this.hold) {
+      this.holding = null;
+      this.holdActive = false;
+      // Pressed while a recording started by hand runs: the press ends it, and its release does nothing more.
+      if (state === 'idle') {
+        this.holding = this.recorder.start();
+        this.holdActive = true;
+      } else if (state === 'recording' || state === 'paused') void this.recorder.stop(null);
+      return;
+    }
+    if (state === 'idle') void this.recorder.start();
+    else if (state === 'recording' || state === 'paused') void this.recorder.stop(null);
+  }
+
+  private endHold(): void {
     const holding = this.holding;
     this.holding = null;
+    this.holdActive = false;
     // Released while the microphone was still opening: the recording stops as soon as it has begun.
     void holding?.then((id) => (id === null ? undefined : this.recorder.stop(id)));
   }
 
-  private toggle(): void {
-    const now = this.now();
-    const repeated = now - this.lastToggleAt < TOGGLE_REPEAT_MS;
-    this.lastToggleAt = now;
-    if (repeated) return;
-    const state = this.recorder.state();
-    if (state === 'idle') void this.recorder.start();
-    else if (state === 'recording' || state === 'paused') void this.recorder.stop(null);
+  private beginSession(): void {
+    this.session = this.hook.begin();
+    if (this.session) this.touch();
+  }
+
+  /** Something of the shortcut was seen: the hook is let go only after HOOK_IDLE_MS without anything. */
+  private touch(): void {
+    this.idleTimer?.cancel();
+    this.idleTimer = this.timers.after(HOOK_IDLE_MS, () => {
+      // A hold is followed until it is let go, however long: stopping it early would lose what is said.
+      if (this.holdActive) return this.touch();
+      this.endSession();
+    });
+  }
+
+  private endSession(): void {
+    this.idleTimer?.cancel();
+    this.idleTimer = null;
+    this.session?.end();
+    this.session = null;
+    this.evidence = NOTHING;
   }
 }

@@ -138,7 +138,7 @@ function speakNowShownAt(page: Page): Promise<number> {
 }
 
 async function stopRecording(page: Page): Promise<void> {
-  await page.getByRole('button', { name: '■ Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await page.getByTestId('recorder-state').filter({ hasText: 'Ready to record' }).waitFor();
   // A second between recordings, as between two patients.
   await page.waitForTimeout(1000);
@@ -156,13 +156,13 @@ export async function recordLatencySamples(presses: number, appDir = ROOT): Prom
   // A press while the app is still starting: as soon as the button exists.
   const early = await launch(scribeArgs(appDir));
   const earlyPage = await early.firstWindow();
-  await earlyPage.getByRole('button', { name: '● Record' }).waitFor({ timeout: 60_000 });
+  await earlyPage.getByRole('button', { name: 'Record', exact: true }).waitFor({ timeout: 60_000 });
   const duringStartup = await pressRecordInPage(earlyPage);
   await early.close();
 
   const app = await launch(scribeArgs(appDir, { autoSync: false, recordShortcut: 'CommandOrControl+Alt+R' }));
   const page = await app.firstWindow();
-  await page.getByRole('button', { name: '● Record' }).waitFor();
+  await page.getByRole('button', { name: 'Record', exact: true }).waitFor();
   await inPage(page, appRecordWorks);
   const firstPressAfterReady = await pressRecordInPage(page);
   await stopRecording(page);
@@ -207,7 +207,7 @@ export interface CpuWhileRecording {
 export async function cpuWhileRecording(seconds: number, appDir = ROOT): Promise<CpuWhileRecording> {
   const app = await launch(scribeArgs(appDir));
   const page = await app.firstWindow();
-  await page.getByRole('button', { name: '● Record' }).waitFor();
+  await page.getByRole('button', { name: 'Record', exact: true }).waitFor();
   await inPage(page, appRecordWorks);
   // Once, so that a recorder process kept warm exists for the idle measure too.
   await pressRecordInPage(page);

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ElectronApplication, Page } from '@playwright/test';
 import { bridgeValue, expect, test } from './support/fixtures';
@@ -136,4 +137,70 @@ test('with "also paste" on, the shortcut pastes the note into the field that has
     await target.close();
   }
   await app.close();
+});
+
+function mainLog(userDataDir: string): string {
+  try {
+    return readFileSync(join(userDataDir, 'logs', 'main.log'), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** The keyboard hook's last word in main's log: started or stopped (none: it never ran). */
+function hookState(userDataDir: string): string | null {
+  const lines = mainLog(userDataDir)
+    .split('\n')
+    .filter((line) => line.includes('keyboard: hook'));
+  return lines.at(-1)?.match(/hook (started|stopped)/)?.[1] ?? null;
+}
+
+test('the keyboard hook runs only from a press until its keys are let go; with focus nowhere or on Scribe Desk nothing is pasted', async ({ launch, microphone: _microphone }) => {
+  const { app, page, userDataDir } = await launch({ policy: { insertCopiedNote: true, recordShortcutMode: 'hold' } });
+  await expect.poll(() => mainLog(userDataDir)).toContain('copies the note and pastes it');
+  // Both settings that need the hook are on, and nothing is pressed: it does not run.
+  expect(hookState(userDataDir)).toBeNull();
+  await record(page, 'Focus visit', 1500);
+  await allCompleted(page, 1);
+  expect(hookState(userDataDir)).toBeNull();
+
+  // No window has the focus (the program that had it has just closed): copied, not pasted, and the hook stops once the keys are up.
+  const target = await launchElectron([join(ROOT, 'test/e2e/support/paste-target.mjs'), ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])], {
+    ...(process.env as Record<string, string>),
+  });
+  await expect.poll(() => execFileSync('xdotool', ['getwindowfocus', 'getwindowname'], { encoding: 'utf8' }).trim()).toBe('Paste target');
+  await target.close();
+  execFileSync('xdotool', ['key', 'ctrl+alt+c']);
+  await expect.poll(() => mainLog(userDataDir)).toContain('copy: not pasted, focus is on Scribe Desk or on no window');
+  expect(mainLog(userDataDir)).toContain('keyboard: hook started');
+  await expect.poll(() => hookState(userDataDir), { timeout: 5_000 }).toBe('stopped');
+  expect((await clipboardOf(app)).text.split('\n')[0]).toMatch(/^Focus visit · Dictation · /);
+  expect(mainLog(userDataDir)).not.toContain('the note was pasted');
+
+  // Held down, then focus comes back to Scribe Desk before the keys are let go: nothing is pasted there.
+  await app.evaluate(({ clipboard }) => void (clipboard as unknown as { writeText(text: string): void }).writeText('before'));
+  const notPasted = mainLog(userDataDir).split('copy: not pasted').length;
+  execFileSync('xdotool', ['keydown', 'ctrl+alt+c']);
+  await expect.poll(() => clipboardOf(app).then((note) => note.text)).not.toBe('before');
+  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.focus());
+  execFileSync('xdotool', ['keyup', 'c', 'alt', 'ctrl']);
+  await expect.poll(() => mainLog(userDataDir).split('copy: not pasted').length).toBe(notPasted + 1);
+  await expect(page.getByLabel('Patient or visit (optional)')).toHaveValue('');
+  await expect.poll(() => hookState(userDataDir), { timeout: 5_000 }).toBe('stopped');
+  await app.close();
+});
+
+test('the OS’s own shortcuts are refused as record or copy shortcuts, with a message', async ({ launch }) => {
+  const { page } = await launch();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  const field = page.getByLabel('Record shortcut (works from any program)');
+  await field.fill('CommandOrControl+C');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('That shortcut is every program\'s "copy".').first()).toBeVisible();
+  const copy = page.getByLabel('Copy-note shortcut (works from any program)');
+  await field.fill('CommandOrControl+Alt+R');
+  await copy.fill('Alt+F4');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText("That shortcut is the operating system's way to close the window.").first()).toBeVisible();
+  expect(await bridgeValue(page, 'getSettings').then((view) => [view.values.recordShortcut, view.values.copyNoteShortcut])).toEqual(['CommandOrControl+Alt+R', 'CommandOrControl+Alt+C']);
 });

@@ -75,10 +75,10 @@ test('nothing in the data folder gives away audio, documents, the label or the r
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 
   await page.getByLabel('Patient or visit (optional)').fill(LABEL);
-  await page.getByRole('button', { name: '● Record' }).click();
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
   await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(3000);
-  await page.getByRole('button', { name: '■ Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect.poll(async () => (await bridgeValue(page, 'listDictations'))[0]?.state, { timeout: 30_000 }).toBe('completed');
   const [item] = await bridgeValue(page, 'listDictations');
   expect(item!.label).toBe(LABEL);
@@ -146,7 +146,7 @@ test('without an OS keyring: Settings warns that the key is in a user-only file;
   await open.app.close();
 
   const { app, page } = await launch({ policy: { autoSync: false, requireProtectedStorage: true } });
-  await page.getByRole('button', { name: '● Record' }).click();
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByText(/turned off by your administrator until a system keyring is available/).first()).toBeVisible();
   expect((await bridgeValue(page, 'listDictations')).length).toBe(0);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();

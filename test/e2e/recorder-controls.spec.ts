@@ -11,7 +11,7 @@ const dictations = (page: Page) => bridgeValue(page, 'listDictations');
 
 test('pause stops the clock and the file, resume continues, discard throws the recording away after confirmation', async ({ launch, microphone: _microphone }) => {
   const { app, page } = await launch({ policy: { autoSync: false } });
-  await page.getByRole('button', { name: '● Record' }).click();
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
   await expect.poll(() => elapsed(page)).toBeGreaterThanOrEqual(1000);
   await page.getByRole('button', { name: 'Pause' }).click();
@@ -67,7 +67,7 @@ test('holding the toggle shortcut a little long starts one recording and does no
 
 test('a microphone chosen in settings but not connected gets a clear message and nothing is recorded', async ({ launch, microphone: _microphone }) => {
   const { app, page } = await launch({ policy: { microphone: 'USB Headset (Jabra)' } });
-  await page.getByRole('button', { name: '● Record' }).click();
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-message')).toHaveText(
     'The microphone "USB Headset (Jabra)" chosen in Settings is not connected. Connect it, or choose another microphone in Settings.',
   );
@@ -79,7 +79,7 @@ test('a microphone chosen in settings but not connected gets a clear message and
 test('when the microphone disappears mid-recording, the recording so far is kept and the doctor is told', async ({ launch, microphone: _microphone }) => {
   const { app, page } = await launch({ policy: { autoSync: false } });
   await page.getByLabel('Patient or visit (optional)').fill('Headset pulled');
-  await page.getByRole('button', { name: '● Record' }).click();
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
   await expect.poll(() => elapsed(page)).toBeGreaterThanOrEqual(3000);
   const before = await elapsed(page);

@@ -31,10 +31,10 @@ function captureStreams(): number {
 }
 
 async function recordFor(page: Page, seconds: number): Promise<void> {
-  await page.getByRole('button', { name: '● Record' }).click();
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText(SPEAK_NOW, { timeout: 15_000 });
   await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs)).toBeGreaterThanOrEqual(seconds * 1000);
-  await page.getByRole('button', { name: '■ Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
 }
 
@@ -46,12 +46,12 @@ test('PvRecorder lives only in the recorder process, the microphone is open only
   // Device listing goes through the recorder process too.
   expect(await bridgeValue(page, 'listMicrophones')).toContain('ScribeTestMicrophone');
 
-  await page.getByRole('button', { name: '● Record' }).click();
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText(SPEAK_NOW, { timeout: 15_000 });
   expect(captureStreams()).toBe(1);
   const firstPid = await recorderPid(app);
   expect(firstPid).not.toBeNull();
-  await page.getByRole('button', { name: '■ Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
 
   // Idle: the recorder process is still there, ready, but holds no microphone stream.
@@ -90,7 +90,7 @@ test('"speak now" shows only once sound arrives from the microphone', async ({ l
   // The sound server holds the microphone back: the stream opens, but no sound comes.
   execFileSync('pactl', ['suspend-source', 'scribe_test_mic', '1']);
   try {
-    await page.getByRole('button', { name: '● Record' }).click();
+    await page.getByRole('button', { name: 'Record', exact: true }).click();
     await expect(page.getByTestId('recorder-state')).toHaveText('Starting microphone… wait before speaking');
     await page.waitForTimeout(1500);
     await expect(page.getByTestId('recorder-state')).toHaveText('Starting microphone… wait before speaking');
@@ -98,7 +98,7 @@ test('"speak now" shows only once sound arrives from the microphone', async ({ l
     execFileSync('pactl', ['suspend-source', 'scribe_test_mic', '0']);
   }
   await expect(page.getByTestId('recorder-state')).toHaveText(SPEAK_NOW, { timeout: 15_000 });
-  await page.getByRole('button', { name: '■ Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
   await app.close();
 });

@@ -65,13 +65,13 @@ test('a signed newer version is downloaded with its sha512 verified and offered;
 
     const banner = page.getByTestId('update-banner');
     await expect(banner).toContainText('Scribe Desk 0.2.0 is ready to install.');
-    await page.getByRole('button', { name: '● Record' }).click();
+    await page.getByRole('button', { name: 'Record', exact: true }).click();
     await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
     await banner.getByRole('button', { name: 'Restart now' }).click();
     await expect(banner).toContainText('A dictation is being recorded. Restart when it has finished.');
     await screenshot(page, 'update-ready');
     expect(app.process().exitCode).toBeNull();
-    await page.getByRole('button', { name: '■ Stop' }).click();
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await banner.getByRole('button', { name: 'Later' }).click();
     await expect(banner).toHaveCount(0);
   } finally {

@@ -69,3 +69,15 @@ describe('shortcut settings', () => {
     expect(views.map((view) => view.shortcutAccess)).toEqual([wayland]);
   });
 });
+
+describe('shortcuts the OS and every program already use', () => {
+  it('are refused as record or copy shortcuts, with a message that says whose they are', async () => {
+    const { acceleratorProblem } = await import('../../../contract/settings');
+    for (const taken of ['CommandOrControl+C', 'Ctrl+V', 'CmdOrCtrl+X', 'Control+Z', 'CommandOrControl+Shift+Z', 'CommandOrControl+A', 'Command+S', 'Alt+F4', 'Alt+Tab', 'Super+R', 'Meta+Shift+C', 'Shift+R', 'Ctrl+Alt+Delete', 'Alt+R', 'Ctrl+Esc']) {
+      expect(acceleratorProblem(taken), taken).toMatch(/operating system|every program|capital letter|menus/);
+    }
+    for (const free of ['CommandOrControl+Alt+R', 'CommandOrControl+Alt+C', 'Ctrl+Shift+F9', 'Alt+Shift+D', 'CommandOrControl+Alt+Shift+M', '']) {
+      expect(acceleratorProblem(free), free).toBeNull();
+    }
+  });
+});

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RecorderState } from '../../../contract/dictation';
 import { KEY, keyBindingOf } from '../../../main/shortcuts/accelerator-keys';
-import { HeldShortcut, KeysDown } from '../../../main/shortcuts/held-keys';
-import { ShortcutRecording, TOGGLE_REPEAT_MS, type ShortcutRecorder } from '../../../main/shortcuts/shortcut-recording';
+import { HOOK_IDLE_MS, JUDGE_AFTER_MS, ShortcutRecording, TOGGLE_REPEAT_MS, type ShortcutRecorder } from '../../../main/shortcuts/shortcut-recording';
 
 const R = 0x13;
 
-/** A recorder that takes `startMs` (fake time) to open the microphone, and notes what it was asked. */
+/** A recorder that opens the microphone when told to (`opened`), and notes what it was asked. */
 function fakeRecorder() {
   let state: RecorderState = 'idle';
   let id = 0;
@@ -28,115 +27,175 @@ function fakeRecorder() {
     },
     stop: async (which) => {
       calls.push(`stop ${which}`);
-      if (state === 'recording' || state === 'paused') state = 'idle';
+      if (state === 'recording' || state === 'paused' || state === 'starting') state = 'idle';
     },
   };
-  return {
-    recorder,
-    calls,
-    opened: () => finishStart?.(),
-    set: (next: RecorderState) => (state = next),
-  };
+  return { recorder, calls, opened: () => finishStart?.(), set: (next: RecorderState) => (state = next) };
 }
 
-function setup(hold: boolean) {
+/**
+ * The shortcut Ctrl+Alt+R with a keyboard hook that can run (or not), on a clock the test
+ * moves: the OS's shortcut presses and the hook's key events are played as a desktop sends them.
+ */
+function setup(options: { hold?: boolean; hook?: boolean } = {}) {
   let now = 0;
+  const timers: Array<{ at: number; run: () => void; cancelled: boolean }> = [];
   const fake = fakeRecorder();
-  const keys = new KeysDown();
-  const control = new ShortcutRecording(fake.recorder, () => now);
-  if (hold) control.useHold(new HeldShortcut(keyBindingOf('CommandOrControl+Alt+R', 'linux')!, keys));
-  const down = (code: number) => {
-    keys.keyDown(code, now);
-    control.keyDown(code);
-  };
-  const up = (code: number) => {
-    keys.keyUp(code);
-    control.keyUp(code);
-  };
-  const press = () => {
-    for (const code of [KEY.Ctrl, KEY.Alt, R]) down(code);
-    control.pressed();
-  };
+  let sessions = 0;
+  const hookEvents: string[] = [];
+  const control = new ShortcutRecording(
+    fake.recorder,
+    {
+      now: () => now,
+      after: (ms, run) => {
+        const timer = { at: now + ms, run, cancelled: false };
+        timers.push(timer);
+        return { cancel: () => (timer.cancelled = true) };
+      },
+    },
+    {
+      begin: () => {
+        if (options.hook === false) return null;
+        sessions += 1;
+        hookEvents.push('hook on');
+        return {
+          end: () => {
+            sessions -= 1;
+            hookEvents.push('hook off');
+          },
+        };
+      },
+    },
+  );
+  control.use(keyBindingOf('CommandOrControl+Alt+R', 'linux'), options.hold ?? false);
   const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { fake, control, down, up, press, flush, at: (ms: number) => (now = ms) };
+  /** Moves the clock to `ms`, running the timers due on the way. */
+  const at = async (ms: number) => {
+    for (;;) {
+      const due = timers.filter((timer) => !timer.cancelled && timer.at <= ms).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      due.cancelled = true;
+      now = due.at;
+      due.run();
+    }
+    now = ms;
+    await flush();
+  };
+  return {
+    fake,
+    control,
+    at,
+    hookEvents,
+    hookRunning: () => sessions > 0,
+    /** xdotool's `key ctrl+alt+r`: all three down, the shortcut fires, all up within a few milliseconds. */
+    tap: async (ms: number, seen = true) => {
+      await at(ms);
+      if (seen) [KEY.Ctrl, KEY.Alt, R].forEach((code) => control.keyDown(code));
+      control.pressed();
+      await at(ms + 12);
+      if (seen) [R, KEY.Alt, KEY.Ctrl].forEach((code) => control.keyUp(code));
+    },
+  };
 }
 
-describe('ShortcutRecording, toggle', () => {
-  it('starts when idle and stops when recording, at each press', async () => {
-    const t = setup(false);
+describe('the record shortcut, toggle', () => {
+  it('starts and stops at each press, presses 0.3 s apart included, and after a Stop the next press starts at once', async () => {
+    const t = setup();
+    // The first press's keys go up before the hook, started by it, can see them (as with xdotool).
+    await t.tap(0, false);
+    t.fake.opened();
+    await t.tap(300);
+    await t.tap(600);
+    t.fake.opened();
+    await t.tap(900);
+    await t.at(2_000);
+    expect(t.fake.calls).toEqual(['start', 'stop null', 'start', 'stop null']);
+  });
+
+  it('ignores the presses the OS repeats while the shortcut is held, however long, and the next real press acts', async () => {
+    const t = setup();
+    [KEY.Ctrl, KEY.Alt, R].forEach((code) => t.control.keyDown(code));
     t.control.pressed();
     t.fake.opened();
-    await t.flush();
-    t.at(5_000);
-    t.control.pressed();
+    // Held: the first repeat after the OS's delay, then one every 40 ms for three seconds; the hook
+    // reports each repeated key, sometimes a moment after the shortcut fired.
+    for (let ms = 660; ms <= 3_660; ms += 40) {
+      await t.at(ms);
+      t.control.pressed();
+      await t.at(ms + 5);
+      t.control.keyDown(R);
+    }
+    expect(t.fake.calls).toEqual(['start']);
+    await t.at(3_700);
+    [R, KEY.Alt, KEY.Ctrl].forEach((code) => t.control.keyUp(code));
+    await t.tap(4_000);
+    await t.at(4_000 + JUDGE_AFTER_MS + 10);
     expect(t.fake.calls).toEqual(['start', 'stop null']);
   });
 
-  it('ignores the presses the OS repeats while the shortcut is held, however long', async () => {
-    const t = setup(false);
-    t.control.pressed();
+  it('runs the hook only from a press until its keys are let go, never while idle', async () => {
+    const t = setup();
+    expect(t.hookRunning()).toBe(false);
+    await t.tap(0);
+    expect(t.hookRunning()).toBe(false);
+    // Keys let go before the hook could see them: it is let go when nothing more comes.
+    await t.tap(5_000, false);
+    expect(t.hookRunning()).toBe(true);
+    await t.at(5_000 + HOOK_IDLE_MS + 1);
+    expect(t.hookRunning()).toBe(false);
+    expect(t.hookEvents).toEqual(['hook on', 'hook off', 'hook on', 'hook off']);
+  });
+
+  it('where no hook can run, takes a press within TOGGLE_REPEAT_MS of the last for a repeat', async () => {
+    const t = setup({ hook: false });
+    await t.tap(0, false);
     t.fake.opened();
-    await t.flush();
-    // Held: the first repeat after the OS's delay, then one every 40 ms for three seconds.
-    for (let ms = 660; ms <= 3_660; ms += 40) {
-      t.at(ms);
-      t.control.pressed();
-    }
+    await t.tap(500, false);
     expect(t.fake.calls).toEqual(['start']);
-    t.at(3_660 + TOGGLE_REPEAT_MS);
-    t.control.pressed();
+    await t.tap(500 + TOGGLE_REPEAT_MS + 1, false);
     expect(t.fake.calls).toEqual(['start', 'stop null']);
   });
 });
 
-describe('ShortcutRecording, hold', () => {
+describe('the record shortcut, hold', () => {
   it('starts at the press, ignores the repeated presses, and stops that recording at the release', async () => {
-    const t = setup(true);
-    t.press();
+    const t = setup({ hold: true });
+    [KEY.Ctrl, KEY.Alt, R].forEach((code) => t.control.keyDown(code));
+    t.control.pressed();
     t.fake.opened();
-    await t.flush();
     for (let at = 500; at < 3000; at += 40) {
-      t.at(at);
-      t.down(R);
+      await t.at(at);
+      t.control.keyDown(R);
       t.control.pressed();
     }
+    // Held past the hook's idle time without repeats (the OS's repeat off): still recording.
+    await t.at(3000 + HOOK_IDLE_MS * 3);
     expect(t.fake.calls).toEqual(['start']);
-    t.at(3000);
-    t.up(R);
-    await t.flush();
+    expect(t.hookRunning()).toBe(true);
+    t.control.keyUp(KEY.Alt);
+    await t.at(9_000);
     expect(t.fake.calls).toEqual(['start', 'stop d1']);
+    expect(t.hookRunning()).toBe(false);
   });
 
   it('released while the microphone is still opening: stops as soon as the recording has begun', async () => {
-    const t = setup(true);
-    t.press();
-    t.at(60);
-    t.up(KEY.Alt);
-    await t.flush();
+    const t = setup({ hold: true });
+    [KEY.Ctrl, KEY.Alt, R].forEach((code) => t.control.keyDown(code));
+    t.control.pressed();
+    await t.at(60);
+    t.control.keyUp(KEY.Alt);
+    await t.at(70);
     expect(t.fake.calls).toEqual(['start']);
     t.fake.opened();
-    await t.flush();
+    await t.at(80);
     expect(t.fake.calls).toEqual(['start', 'stop d1']);
   });
 
   it('pressed during a recording started by hand: stops it, and the release does nothing more', async () => {
-    const t = setup(true);
+    const t = setup({ hold: true });
     t.fake.set('recording');
-    t.press();
-    t.at(1000);
-    t.up(R);
-    await t.flush();
+    await t.tap(0);
+    await t.at(1000);
     expect(t.fake.calls).toEqual(['stop null']);
-  });
-
-  it('back to toggle when the tracker is taken away', async () => {
-    const t = setup(true);
-    t.control.useHold(null);
-    t.control.pressed();
-    t.fake.opened();
-    await t.flush();
-    t.at(5_000);
-    t.control.pressed();
-    expect(t.fake.calls).toEqual(['start', 'stop null']);
   });
 });
