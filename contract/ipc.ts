@@ -189,6 +189,8 @@ export const operations = {
         ids: z.array(z.uuid()).min(1).max(MAX_RECORD_FILES),
         tasks: z.array(z.enum(RECORD_TASKS)).min(1, 'Choose at least one parsing task.'),
         acceptLowResolution: z.boolean(),
+        /** The patient or visit the reports are for (optional). */
+        label: labelInput.optional(),
       })
       .strict(),
   ),

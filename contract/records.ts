@@ -47,6 +47,8 @@ export function isRecordPending(state: RecordState): boolean {
 
 export interface RecordSummary {
   id: string;
+  /** The patient or visit it is for, as typed at upload (kept encrypted); '' when none was given. */
+  label: string;
   fileName: string;
   size: number;
   kind: RecordKind;

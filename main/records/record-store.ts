@@ -20,6 +20,8 @@ import { CONTENT_TYPES } from './record-file-check';
 export const recordManifestSchema = z.object({
   version: z.literal(1),
   id: z.uuid(),
+  /** The patient or visit; kept with the key, like the file name, never in the manifest on disk. */
+  label: z.string().default(''),
   fileName: z.string(),
   size: z.number().int().min(0),
   kind: z.enum(['pdf', 'jpeg', 'png']),
@@ -44,6 +46,23 @@ const REPORT = 'report.sealed';
 /** A stored report larger than this is not read (the FHIR bundle is bounded at 1 MB). */
 const MAX_REPORT_FILE_BYTES = 8 * 1024 * 1024;
 
+/** Before the patient's label, a report's keyring entry held its file name alone; now both, after a character no file name has. */
+const NAMES_MARK = '\u0000';
+
+function keptNames(manifest: Pick<RecordManifest, 'fileName' | 'label'>): string {
+  return manifest.label === '' ? manifest.fileName : `${NAMES_MARK}${JSON.stringify({ file: manifest.fileName, label: manifest.label })}`;
+}
+
+function namesOf(kept: string): { fileName: string; label: string } {
+  if (!kept.startsWith(NAMES_MARK)) return { fileName: kept, label: '' };
+  try {
+    const names = JSON.parse(kept.slice(1)) as { file?: unknown; label?: unknown };
+    return { fileName: typeof names.file === 'string' ? names.file : '', label: typeof names.label === 'string' ? names.label : '' };
+  } catch {
+    return { fileName: '', label: '' };
+  }
+}
+
 export function recordSummaryOf(manifest: RecordManifest, uploadProgress: number | null): RecordSummary {
   const { version: _version, attempts: _attempts, ...summary } = manifest;
   return { ...summary, uploadProgress };
@@ -52,7 +71,7 @@ export function recordSummaryOf(manifest: RecordManifest, uploadProgress: number
 export class RecordStore extends KeyedFolderStore<RecordManifest> {
   /** `keys`: the keyring, or why it cannot be opened (then nothing can be queued or sent). */
   constructor(root: string, keys: ItemKeyring | { problem: string }) {
-    super(root, recordManifestSchema, keys, (manifest) => (manifest.fileName !== '' ? { ...manifest, fileName: '' } : manifest));
+    super(root, recordManifestSchema, keys, (manifest) => (manifest.fileName !== '' || manifest.label !== '' ? { ...manifest, fileName: '', label: '' } : manifest));
   }
 
   private keyOf(id: string): Buffer {
@@ -79,8 +98,8 @@ export class RecordStore extends KeyedFolderStore<RecordManifest> {
     keyring.forgetAllBut(folders);
     keyring.batch(() => {
       for (const manifest of loaded) {
-        if (!keyring.has(manifest.id)) keyring.create(manifest.id, manifest.fileName, false);
-        else if (manifest.fileName !== '') keyring.setLabel(manifest.id, manifest.fileName);
+        if (!keyring.has(manifest.id)) keyring.create(manifest.id, keptNames(manifest), false);
+        else if (manifest.fileName !== '') keyring.setLabel(manifest.id, keptNames(manifest));
       }
     });
     for (const manifest of loaded) {
@@ -97,7 +116,7 @@ export class RecordStore extends KeyedFolderStore<RecordManifest> {
     if (manifest.fileName !== '') {
       this.update(manifest.id, {});
     } else {
-      this.remember({ ...manifest, fileName: keyring.labelOf(manifest.id) });
+      this.remember({ ...manifest, ...namesOf(keyring.labelOf(manifest.id)) });
     }
   }
 
@@ -132,10 +151,11 @@ export class RecordStore extends KeyedFolderStore<RecordManifest> {
   }
 
   /** Keeps a copy of the file, so the queue survives the original being moved or the app restarting. */
-  enqueue(input: { fileName: string; kind: RecordKind; bytes: Uint8Array; tasks: RecordTask[]; batch: boolean }): RecordManifest {
+  enqueue(input: { fileName: string; label?: string; kind: RecordKind; bytes: Uint8Array; tasks: RecordTask[]; batch: boolean }): RecordManifest {
     const manifest = recordManifestSchema.parse({
       version: 1,
       id: randomUUID(),
+      label: input.label ?? '',
       fileName: input.fileName,
       size: input.bytes.length,
       kind: input.kind,
@@ -145,7 +165,7 @@ export class RecordStore extends KeyedFolderStore<RecordManifest> {
       state: 'queued',
     });
     const keyring = this.openKeyring();
-    const { key } = keyring.create(manifest.id, input.fileName, false);
+    const { key } = keyring.create(manifest.id, keptNames(manifest), false);
     mkdirSync(this.folderOf(manifest.id), { recursive: true, mode: 0o700 });
     const writer = SealedFileWriter.create(join(this.folderOf(manifest.id), DOCUMENT), key, { partial: true, syncEveryMs: Number.POSITIVE_INFINITY });
     try {

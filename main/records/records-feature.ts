@@ -92,7 +92,7 @@ export function createRecordsFeature(deps: RecordsFeatureDeps) {
     },
     stageRecordFiles: ({ files }) => staging.fromBytes(files),
     dismissStagedFile: ({ id }) => staging.dismiss(id),
-    uploadRecords: ({ ids, tasks, acceptLowResolution }) => {
+    uploadRecords: ({ ids, tasks, acceptLowResolution, label }) => {
       const chosen = ids.map((id) => staging.peek(id));
       if (chosen.some((file) => !file)) fail('not-found', 'Some files are no longer ready; choose them again.');
       const refused = chosen.find((file) => file!.problem || !file!.bytes || !file!.kind);
@@ -105,7 +105,7 @@ export function createRecordsFeature(deps: RecordsFeatureDeps) {
       for (const id of ids) {
         const file = staging.take(id)!;
         try {
-          store.enqueue({ fileName: file.name, kind: file.kind!, bytes: file.bytes!, tasks: [...new Set(tasks)] as RecordTask[], batch });
+          store.enqueue({ fileName: file.name, label: label?.trim() ?? '', kind: file.kind!, bytes: file.bytes!, tasks: [...new Set(tasks)] as RecordTask[], batch });
         } catch (error) {
           fail('storage', `The file could not be queued. ${writeProblem(error)}`);
         }

@@ -105,7 +105,7 @@ test('nothing in the data folder gives away audio, documents, the label or the r
     { name: 'kapoor-cbc-page.jpg', bytes: scannedJpeg(1300, 1800) },
   ]);
   await expect(page.getByTestId('staged-file')).toHaveCount(2);
-  await page.getByRole('button', { name: 'Upload 2 files as one batch' }).click();
+  await page.getByRole('button', { name: 'Upload 2 reports together' }).click();
   await expect.poll(async () => (await bridgeValue(page, 'listRecords')).map((record) => record.fileName).sort()).toEqual(['kapoor-cbc-page.jpg', 'kapoor-cbc.pdf']);
   await screenshot(page, 'records-queued-encrypted');
   await app.close();

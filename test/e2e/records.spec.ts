@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { bridgeValue, expect, test } from './support/fixtures';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { labReportPdf, scannedJpeg, unreadableReportPdf } from '../fixtures/documents';
 import { dropFiles } from './support/drop-files';
@@ -23,11 +23,15 @@ const uploads = (sandbox: SandboxServer) => sandbox.received.filter((request) =>
 const resultLookups = (sandbox: SandboxServer) => sandbox.received.filter((request) => request.operation === 'recordResult');
 
 /** Drops one file on the Records screen and uploads it with the tasks given. */
-async function uploadOne(page: Page, name: string, bytes: Buffer, { withDetails = false } = {}) {
+async function uploadOne(page: Page, name: string, bytes: Buffer, { withDetails = false, label = '' } = {}) {
   await dropFiles(page, [{ name, bytes }]);
   if (withDetails) await page.getByLabel('Patient details (name, age, IDs)').check();
-  await page.getByRole('button', { name: 'Upload 1 file' }).click();
+  if (label) await page.getByLabel('Patient or visit (optional)').fill(label);
+  await page.getByRole('button', { name: 'Upload 1 report' }).click();
 }
+
+/** The rows the service has taken (being read, or read). */
+const taken = (page: Page) => page.getByTestId('record-state').filter({ hasText: /Reading the report|Ready/ });
 
 /** One test's row in a report's table, by its exact name. */
 const testRow = (page: Page, table: ReturnType<Page['getByRole']>, name: string) =>
@@ -51,10 +55,8 @@ test('a PDF and a JPEG chosen in the file dialog upload as one batch and their d
   await expect(page.getByTestId('staged-file')).toHaveCount(2);
   await expect(page.getByTestId('staged-file').first()).toContainText('PDF');
   await page.getByLabel('Patient details (name, age, IDs)').check();
-  await page.getByRole('button', { name: 'Upload 2 files as one batch' }).click();
-  const ids = page.getByTestId('document-id');
-  await expect(ids).toHaveCount(2, { timeout: 20_000 });
-  const shown = await ids.allTextContents();
+  await page.getByRole('button', { name: 'Upload 2 reports together' }).click();
+  await expect(taken(page)).toHaveCount(2, { timeout: 20_000 });
   await screenshot(page, 'records-uploaded');
 
   expect(uploads(sandbox)).toHaveLength(2);
@@ -65,10 +67,13 @@ test('a PDF and a JPEG chosen in the file dialog upload as one batch and their d
   // The sandbox keeps no file name (it may name the patient): the contents say which files went.
   expect(uploads(sandbox).map((request) => request.file?.sha256).sort()).toEqual([sha256(readFileSync(pdfPath)), sha256(readFileSync(jpegPath))].sort());
   expect(uploads(sandbox).map((request) => request.file?.name).sort()).toEqual(['.jpg', '.pdf']);
-  for (const id of shown) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-
-  await page.getByTestId('document-row').first().getByRole('button', { name: 'Copy' }).click();
-  expect(shown).toContain(await app.evaluate(({ clipboard }) => clipboard.readText()));
+  // The service's document id is with the report's details, and can be copied from there.
+  await expect(page.getByTestId('result-toggle')).toHaveCount(2, { timeout: 30_000 });
+  await page.getByTestId('result-toggle').first().click();
+  const id = (await page.getByTestId('document-id').textContent()) ?? '';
+  expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  await page.getByRole('button', { name: /^Copy the document id of / }).click();
+  expect(await app.evaluate(({ clipboard }) => clipboard.readText())).toBe(id);
   await app.close();
   await sandbox.stop();
 });
@@ -107,17 +112,17 @@ test('a low-resolution photo needs confirmation; encrypted uploads send the JWE 
   await openRecords(page);
   await dropFiles(page, [{ name: 'phone-photo.jpg', bytes: scannedJpeg(400, 560) }]);
   await expect(page.getByTestId('staged-file')).toContainText('Warning: The image is 400 × 560 pixels');
-  const upload = page.getByRole('button', { name: 'Upload 1 file' });
+  const upload = page.getByRole('button', { name: 'Upload 1 report' });
   await expect(upload).toBeDisabled();
   await page.getByLabel('Upload the low-resolution image anyway').check();
   await upload.click();
-  await expect(page.getByTestId('document-id')).toHaveCount(1, { timeout: 20_000 });
+  await expect(taken(page)).toHaveCount(1, { timeout: 20_000 });
   await expect(page.getByTestId('document-row')).toContainText('encrypted');
   expect(uploads(sandbox)).toMatchObject([{ encrypted: true, status: 200, query: { dt: ['lr'], task: ['smart'] }, headers: { 'x-encryption': 'JWE' } }]);
 
   await dropFiles(page, [{ name: 'summary.pdf', bytes: await labReportPdf() }]);
-  await page.getByRole('button', { name: 'Upload 1 file' }).click();
-  await expect(page.getByTestId('document-id')).toHaveCount(2, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Upload 1 report' }).click();
+  await expect(taken(page)).toHaveCount(2, { timeout: 20_000 });
   expect(uploads(sandbox).map((request) => request.encrypted)).toEqual([true, true]);
   await app.close();
   await sandbox.stop();
@@ -130,14 +135,14 @@ test('an upload made offline completes after the service returns', async ({ laun
   await sandbox.stop();
   await openRecords(page);
   await dropFiles(page, [{ name: 'offline.pdf', bytes: await labReportPdf() }]);
-  await page.getByRole('button', { name: 'Upload 1 file' }).click();
+  await page.getByRole('button', { name: 'Upload 1 report' }).click();
   await expect(page.getByTestId('document-row')).toContainText('cannot be reached', { timeout: 20_000 });
   await expect(page.getByTestId('document-row')).toContainText('Waiting to send');
   await expect(page.getByTestId('pending-sync')).toHaveText('1 waiting to sync');
   await screenshot(page, 'records-offline');
 
   const back = await startSandbox({ port: Number(port), token: sandbox.token });
-  await expect(page.getByTestId('document-id')).toHaveCount(1, { timeout: 60_000 });
+  await expect(taken(page)).toHaveCount(1, { timeout: 60_000 });
   expect(uploads(back)).toHaveLength(1);
   await app.close();
   await back.stop();
@@ -151,7 +156,7 @@ test('a report queued offline survives a restart and is sent by the next start',
   await openRecords(first.page);
   const pdf = await labReportPdf();
   await dropFiles(first.page, [{ name: 'before-restart.pdf', bytes: pdf }]);
-  await first.page.getByRole('button', { name: 'Upload 1 file' }).click();
+  await first.page.getByRole('button', { name: 'Upload 1 report' }).click();
   await expect(first.page.getByTestId('document-row')).toContainText('Waiting to send', { timeout: 20_000 });
   await first.app.close();
 
@@ -159,7 +164,7 @@ test('a report queued offline survives a restart and is sent by the next start',
   const second = await launch({ userDataDir: first.userDataDir, policy: customService(back) });
   await openRecords(second.page);
   await expect(second.page.getByTestId('document-row')).toContainText('before-restart.pdf');
-  await expect(second.page.getByTestId('document-id')).toHaveCount(1, { timeout: 60_000 });
+  await expect(taken(second.page)).toHaveCount(1, { timeout: 60_000 });
   expect(uploads(back).map((request) => request.file?.sha256)).toEqual([sha256(pdf)]);
 });
 
@@ -292,7 +297,7 @@ test('a report sent for patient details only says plainly that it has no tests',
   await dropFiles(page, [{ name: 'details-only.pdf', bytes: await labReportPdf() }]);
   await page.getByLabel('Smart report (values and ranges)').uncheck();
   await page.getByLabel('Patient details (name, age, IDs)').check();
-  await page.getByRole('button', { name: 'Upload 1 file' }).click();
+  await page.getByRole('button', { name: 'Upload 1 report' }).click();
 
   const report = page.getByRole('region', { name: 'Result of details-only.pdf' });
   await expect(report.getByTestId('report-summary')).toHaveText('No test values were asked for: this report was sent for patient details only.', { timeout: 30_000 });
@@ -302,4 +307,28 @@ test('a report sent for patient details only says plainly that it has no tests',
   await expect(report.getByTestId('report-details')).toContainText('Sunita Sharma');
   expect(uploads(sandbox)).toMatchObject([{ query: { task: ['pii'] } }]);
   await app.close();
+});
+
+test('a lab report has a patient: the label given at upload leads its row with the date, kept encrypted, and the field is empty for the next', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox();
+  const { app, page, userDataDir } = await launch({ policy: customService(sandbox) });
+  await openRecords(page);
+  await uploadOne(page, 'scan-0042.pdf', await labReportPdf(), { label: 'Sunita Rao, OPD 3' });
+  const row = page.getByTestId('document-row');
+  await expect(row.getByRole('rowheader')).toContainText('Sunita Rao, OPD 3');
+  await expect(row.getByRole('rowheader')).toContainText(/\d/);
+  // The label comes before the file name.
+  const texts = await row.locator('th, td').allTextContents();
+  expect(texts.findIndex((text) => text.includes('Sunita Rao'))).toBeLessThan(texts.findIndex((text) => text.includes('scan-0042.pdf')));
+  await expect(taken(page)).toHaveCount(1, { timeout: 20_000 });
+  await screenshot(page, 'records-labelled');
+  await dropFiles(page, [{ name: 'next.pdf', bytes: await labReportPdf() }]);
+  await expect(page.getByLabel('Patient or visit (optional)')).toHaveValue('');
+  expect(await bridgeValue(page, 'listRecords')).toMatchObject([{ label: 'Sunita Rao, OPD 3' }]);
+  await app.close();
+  const files = readdirSync(userDataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  for (const entry of files) {
+    const bytes = readFileSync(join(entry.parentPath, entry.name));
+    expect(bytes.toString('utf8') + bytes.toString('utf16le'), entry.name).not.toContain('Sunita');
+  }
 });

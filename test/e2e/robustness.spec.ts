@@ -64,7 +64,7 @@ test('over two hundred hostile answers through dictations, records and registrat
   const pdf = await labReportPdf();
   for (let batch = 0; batch < RECORDS / 20; batch += 1) {
     await dropFiles(page, Array.from({ length: 20 }, (_, i) => ({ name: `report-${batch * 20 + i + 1}.pdf`, bytes: pdf })));
-    await page.getByRole('button', { name: 'Upload 20 files as one batch' }).click();
+    await page.getByRole('button', { name: 'Upload 20 reports together' }).click();
     await expect(page.getByTestId('staged-file')).toHaveCount(0);
   }
   await expect.poll(() => served(sandbox, 'recordUpload'), { timeout: 60_000 }).toBe(RECORDS);
@@ -183,7 +183,7 @@ test('hostile lab report results and OTP verification answers: every report open
   await show(page, 'Records');
   const pdf = await labReportPdf();
   await dropFiles(page, Array.from({ length: RESULTS }, (_, i) => ({ name: `result-${i + 1}.pdf`, bytes: pdf })));
-  await page.getByRole('button', { name: `Upload ${RESULTS} files as one batch` }).click();
+  await page.getByRole('button', { name: `Upload ${RESULTS} reports together` }).click();
   await expect.poll(() => served(sandbox, 'recordResult'), { timeout: 90_000 }).toBe(RESULTS);
   const settledRecord = (record: { state: string; problem: string | null }) => record.state === 'ready' || record.state === 'failed' || record.problem !== null;
   await expect.poll(async () => (await bridgeValue(page, 'listRecords')).filter((record) => !settledRecord(record)).length, { timeout: 60_000 }).toBe(0);

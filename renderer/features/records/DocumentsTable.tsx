@@ -4,6 +4,7 @@
  * its row.
  */
 import { RECORD_STATE_LABELS, canRetryRecord, formatSize, type RecordSummary } from '../../../contract/records';
+import { UNTITLED_REPORT } from './lab-format';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { Contained } from '../../components/Contained';
 import { formatDateTime } from '../dictation/format';
@@ -11,15 +12,25 @@ import { LabReportView } from './LabReportView';
 import { tasksText } from './lab-format';
 import { useRecordsStore } from './records-store';
 
-const COLUMNS = 6;
+const COLUMNS = 5;
 
 const resultId = (record: RecordSummary) => `record-result-${record.id}`;
+
+/** Whose report it is and when it was added: what a row is found by. */
+function PatientCell({ record }: { record: RecordSummary }) {
+  return (
+    <th scope="row" className="document-patient">
+      <span className={record.label ? 'document-label' : 'document-label untitled'}>{record.label || UNTITLED_REPORT}</span>
+      <div className="hint">{formatDateTime(record.createdAt)}</div>
+    </th>
+  );
+}
 
 /** The file name; for a ready report, the button that opens and closes its result. */
 function FileCell({ record, expanded }: { record: RecordSummary; expanded: boolean }) {
   const { toggleExpanded } = useRecordsStore.getState();
   return (
-    <th scope="row" className="document-file">
+    <td className="document-file">
       {record.state === 'ready' ? (
         <button
           type="button"
@@ -45,7 +56,7 @@ function FileCell({ record, expanded }: { record: RecordSummary; expanded: boole
         {record.batch ? ' · batch' : ''}
         {record.encrypted ? ' · encrypted' : ''}
       </div>
-    </th>
+    </td>
   );
 }
 
@@ -72,26 +83,14 @@ function StateCell({ record }: { record: RecordSummary }) {
 }
 
 function DocumentRows({ record, expanded }: { record: RecordSummary; expanded: boolean }) {
-  const { retry, remove, copyId } = useRecordsStore.getState();
+  const { retry, remove } = useRecordsStore.getState();
   return (
     <tbody className={expanded ? 'document open' : 'document'}>
       <tr data-testid="document-row">
+        <PatientCell record={record} />
         <FileCell record={record} expanded={expanded} />
         <td>{tasksText(record.tasks)}</td>
-        <td>{formatDateTime(record.createdAt)}</td>
         <StateCell record={record} />
-        <td>
-          {record.documentId ? (
-            <span className="document-id">
-              <code data-testid="document-id">{record.documentId}</code>
-              <button type="button" className="link" onClick={() => void copyId(record.documentId!)} aria-label={`Copy the document id of ${record.fileName}`}>
-                Copy
-              </button>
-            </span>
-          ) : (
-            '—'
-          )}
-        </td>
         <td className="row-actions">
           {canRetryRecord(record) ? (
             <button type="button" onClick={() => void retry(record.id)} aria-label={`${record.state === 'failed' ? 'Retry' : 'Send now'}: ${record.fileName}`}>
@@ -121,20 +120,18 @@ export function DocumentsTable() {
   return (
     <table className="documents" aria-label="Uploaded documents">
       <colgroup>
+        <col className="col-patient" />
         <col className="col-file" />
         <col className="col-tasks" />
-        <col className="col-added" />
         <col className="col-state" />
-        <col className="col-id" />
         <col className="col-actions" />
       </colgroup>
       <thead>
         <tr>
+          <th scope="col">Patient or visit</th>
           <th scope="col">File</th>
-          <th scope="col">Read for</th>
-          <th scope="col">Added</th>
+          <th scope="col">Asked for</th>
           <th scope="col">Status</th>
-          <th scope="col">Document id</th>
           <th scope="col">
             <span className="visually-hidden">Actions</span>
           </th>

@@ -101,9 +101,18 @@ export function LabReportView({ record, regionId }: { record: RecordSummary; reg
       </>
     );
   }
+  const { copyId } = useRecordsStore.getState();
   return (
     <section id={regionId} className="lab-report" aria-label={`Result of ${record.fileName}`} data-testid="lab-report">
       {body}
+      {record.documentId ? (
+        <p className="document-id hint">
+          The service’s document id: <code data-testid="document-id">{record.documentId}</code>{' '}
+          <button type="button" className="link" onClick={() => void copyId(record.documentId!)} aria-label={`Copy the document id of ${record.fileName}`}>
+            Copy
+          </button>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 /** The files chosen or dropped, checked, with what the service should read from them: the step before upload. */
+import { LABEL_MAX_CHARS } from '../../../contract/limits';
 import { RECORD_TASKS, TASK_LABELS, formatSize } from '../../../contract/records';
 import { useRecordsStore } from './records-store';
 
@@ -9,7 +10,8 @@ export function StagedFiles() {
   const tasks = useRecordsStore((state) => state.tasks);
   const accept = useRecordsStore((state) => state.acceptLowResolution);
   const busy = useRecordsStore((state) => state.busy);
-  const { dismiss, toggleTask, setAcceptLowResolution, upload } = useRecordsStore.getState();
+  const label = useRecordsStore((state) => state.label);
+  const { dismiss, toggleTask, setAcceptLowResolution, setLabel, upload } = useRecordsStore.getState();
   if (staged.length === 0) return null;
   const ready = staged.filter((file) => !file.problem);
   const needsAccept = ready.some((file) => file.warning);
@@ -35,6 +37,18 @@ export function StagedFiles() {
           </li>
         ))}
       </ul>
+      <div className="field">
+        <label htmlFor="report-label">Patient or visit (optional)</label>
+        <input
+          id="report-label"
+          type="text"
+          maxLength={LABEL_MAX_CHARS}
+          autoComplete="off"
+          placeholder="e.g. Bed 12, follow-up"
+          value={label}
+          onChange={(event) => setLabel(event.target.value)}
+        />
+      </div>
       <fieldset className="tasks">
         <legend>What should the service read from {ready.length > 1 ? 'these reports' : 'this report'}?</legend>
         {RECORD_TASKS.map((task) => (
@@ -51,7 +65,7 @@ export function StagedFiles() {
         </label>
       ) : null}
       <button type="button" className="primary" disabled={!canUpload} onClick={() => void upload()}>
-        {ready.length === 0 ? 'Nothing to upload' : ready.length === 1 ? 'Upload 1 file' : `Upload ${ready.length} files as one batch`}
+        {ready.length === 0 ? 'Nothing to upload' : ready.length === 1 ? 'Upload 1 report' : `Upload ${ready.length} reports together`}
       </button>
     </section>
   );

@@ -71,7 +71,10 @@ export function sampleDateText(value: string): string {
 }
 
 /** Short names for the tasks in the documents table. */
-export const TASK_SHORT_LABELS: Record<RecordTask, string> = { smart: 'Values', pii: 'Patient details', classification: 'Document type' };
+export const TASK_SHORT_LABELS: Record<RecordTask, string> = { smart: 'Test values', pii: 'Patient details', classification: 'Document type' };
+
+/** What a report uploaded without a label is called in the list. */
+export const UNTITLED_REPORT = 'No patient given';
 
 export function tasksText(tasks: readonly RecordTask[]): string {
   return tasks.map((task) => labelOf(TASK_SHORT_LABELS, task) ?? String(task)).join(', ') || NONE;

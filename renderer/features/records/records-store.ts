@@ -11,6 +11,8 @@ export type ResultLoad = { state: 'loading' } | { state: 'loaded'; view: RecordR
 
 interface RecordsState {
   staged: StagedFile[];
+  /** The patient or visit the files to upload are for (optional). */
+  label: string;
   tasks: Set<RecordTask>;
   acceptLowResolution: boolean;
   records: RecordSummary[];
@@ -26,6 +28,7 @@ interface RecordsState {
   pick(): Promise<void>;
   drop(files: File[]): Promise<void>;
   dismiss(id: string): Promise<void>;
+  setLabel(label: string): void;
   toggleTask(task: RecordTask): void;
   setAcceptLowResolution(accept: boolean): void;
   upload(): Promise<void>;
@@ -49,6 +52,7 @@ function without<T>(map: Readonly<Record<string, T>>, id: string): Record<string
 
 export const useRecordsStore = create<RecordsState>((set, get) => ({
   staged: [],
+  label: '',
   tasks: new Set<RecordTask>(['smart']),
   acceptLowResolution: false,
   records: [],
@@ -128,6 +132,7 @@ export const useRecordsStore = create<RecordsState>((set, get) => ({
     await errorOf(scribe.dismissStagedFile({ id }));
     set({ staged: get().staged.filter((file) => file.id !== id) });
   },
+  setLabel: (label) => set({ label }),
   toggleTask: (task) => {
     const tasks = new Set(get().tasks);
     if (tasks.has(task)) tasks.delete(task);
@@ -144,9 +149,11 @@ export const useRecordsStore = create<RecordsState>((set, get) => ({
         ids: ready.map((file) => file.id),
         tasks: RECORD_TASKS.filter((task) => get().tasks.has(task)),
         acceptLowResolution: get().acceptLowResolution,
+        label: get().label.trim(),
       });
       if (result.ok) {
-        set({ staged: get().staged.filter((file) => file.problem), acceptLowResolution: false, message: `${ready.length === 1 ? 'The file is' : `${ready.length} files are`} queued for upload.` });
+        // The next patient's reports start with an empty label; the list says where these are.
+        set({ staged: get().staged.filter((file) => file.problem), acceptLowResolution: false, label: '', message: null });
       } else set({ message: result.error.message });
     } finally {
       set({ busy: false });

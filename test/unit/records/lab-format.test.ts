@@ -35,7 +35,7 @@ describe('lab report formatting', () => {
   it('explains a report without tests, and names the tasks plainly', () => {
     expect(noTestsLine(['pii'])).toBe('No test values were asked for: this report was sent for patient details only.');
     expect(noTestsLine(['smart', 'pii'])).toBe('The service found no test values in this report.');
-    expect(tasksText(['smart', 'pii'])).toBe('Values, Patient details');
+    expect(tasksText(['smart', 'pii'])).toBe('Test values, Patient details');
   });
 
   it('gives a sample date its year, and leaves a text that is no date as it is', () => {
