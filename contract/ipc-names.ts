@@ -33,6 +33,7 @@ export const OPERATION_NAMES = [
   'saveNoteCorrection',
   'undoNoteCorrections',
   'setNoteReviewed',
+  'recordCueEnds',
   'useSandboxDespitePolicy',
   'pickRecordFiles',
   'stageRecordFiles',

@@ -14,6 +14,9 @@ import { createStatusFeature } from './status/status-feature';
 import { createUpdatesFeature } from './updates/updates-feature';
 import type { AppWindow } from './windows/app-window';
 
+/** Work nobody waits for (signing in, sending, update checks) starts this long after the features. */
+const BACKGROUND_START_MS = 2_500;
+
 export interface FeaturesDeps {
   userData: string;
   /** Where main's built files are (the recorder process is beside them). */
@@ -52,19 +55,26 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     takeReloadNotice: () => window.takeReloadNotice(),
   };
 
+  let backgroundTimer: NodeJS.Timeout | null = null;
   return {
     dispatcher: operationDispatcher(handlers, { appOrigin, isAppWindow: (contents) => window.isAppWindow(contents) }),
     recording: dictations.recording,
     /** Everything else: the service (and the sandbox), status, sync, the shortcut, update checks. */
     start(): void {
-      service.start();
-      status.start();
       dictations.start();
-      records.start();
-      updates.start();
+      status.start();
+      // Signing in, sending and update checks load the HTTP client and the sandbox: started once
+      // the first moments are over, so that a Record pressed as soon as the window shows is answered at once.
+      backgroundTimer = setTimeout(() => {
+        service.start();
+        dictations.startSending();
+        records.start();
+        updates.start();
+      }, BACKGROUND_START_MS);
     },
     /** Everything stopped, and what was under way settled (the clipboard cleared of a copied note, the service's connections closed). */
     async stop(): Promise<void> {
+      if (backgroundTimer) clearTimeout(backgroundTimer);
       status.stop();
       updates.stop();
       await Promise.all([dictations.stop(), records.stop()]);

@@ -61,12 +61,11 @@ async function start(): Promise<void> {
   openOperationGate(dispatcher);
   serveRenderer(defaultSession, join(here, '../renderer'), (id) => built?.recording(id) ?? null);
   const shown = window.open({ preloadPath: join(here, '../preload/index.cjs'), url: devServerUrl ?? `${APP_ORIGIN}/index.html` });
+  // The recorder process takes longest to start (a new process and the audio library, about
+  // half a second): it starts beside the window's own process, so that even the first Record,
+  // pressed as soon as the window shows, finds it ready. It holds no microphone until then.
   const recorderHost = new RecorderHost(unpacked(join(here, 'recorder-process.cjs')));
-  // The recorder process takes longest to start (a new process and the audio library): it
-  // starts as soon as the window has been drawn, so that even an early Record is instant.
-  shown.once('ready-to-show', () => {
-    recorderHost.ensure().catch((error: unknown) => log.warn(`recorder: not started ahead (${(error as Error).message})`));
-  });
+  recorderHost.ensure().catch((error: unknown) => log.warn(`recorder: not started ahead (${(error as Error).message})`));
 
   // Built while the page runs its script and draws, when main is otherwise idle (or a little
   // later should the page never get that far); the page's calls wait at the gate until then.

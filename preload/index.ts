@@ -49,6 +49,7 @@ const bridge = {
   saveNoteCorrection: invoke('saveNoteCorrection'),
   undoNoteCorrections: invoke('undoNoteCorrections'),
   setNoteReviewed: invoke('setNoteReviewed'),
+  recordCueEnds: invoke('recordCueEnds'),
   useSandboxDespitePolicy: invoke('useSandboxDespitePolicy'),
   pickRecordFiles: invoke('pickRecordFiles'),
   stageRecordFiles: invoke('stageRecordFiles'),

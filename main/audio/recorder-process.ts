@@ -23,9 +23,10 @@ const CHUNK_BYTES = (SAMPLE_RATE * BYTES_PER_SAMPLE) / 2;
 
 /** No frame for this long once recording: the microphone is gone (unplugged). */
 const DEVICE_LOST_MS = 2_500;
-/** No first frame for this long: the microphone did not start. */
-const START_TIMEOUT_MS = 10_000;
-const LEVEL_EVERY_FRAMES = 2;
+/** No first frame for this long: the microphone did not start (said within 3 s; the next Record tries again). */
+const START_TIMEOUT_MS = 2_500;
+/** The level meter moves about eight times a second (every 128 ms of sound). */
+const LEVEL_EVERY_FRAMES = 4;
 
 const port = process.parentPort;
 const send = (message: FromRecorder) => port.postMessage(message);
@@ -36,6 +37,9 @@ interface Recording {
   recorder: PvRecorder;
   audio: SealedFileWriter;
   mp3: CompactCopy | null;
+  /** Where the compact copy goes (null: none), begun once the first frame is in. */
+  mp3Path: string | null;
+  audioKey: Uint8Array;
   paused: boolean;
   stopRequested: boolean;
   /** Frames that began before this time (epoch ms) are written as silence. */
@@ -93,6 +97,7 @@ async function capture(recording: Recording): Promise<void> {
   let lastFrameAt = 0;
   let frames = 0;
   let loudest = 0;
+  let announced = false;
   // Every append syncs the file to disk when the last sync is 500 ms old; with no frames there is nothing new to sync.
   const frameMs = (recording.recorder.frameLength / SAMPLE_RATE) * 1000;
   const pacer = new ReadPacer(frameMs);
@@ -110,17 +115,26 @@ async function capture(recording: Recording): Promise<void> {
       // read() fails now and then; only a long silence from the device means it is gone.
       const waited = Date.now() - (lastFrameAt || startedAt);
       if (waited > (lastFrameAt ? DEVICE_LOST_MS : START_TIMEOUT_MS)) {
-        if (!lastFrameAt) throw new Error('The microphone did not start sending sound.');
+        if (!lastFrameAt) throw new Error('The microphone did not start sending sound. Check that it is connected and not used by another program, then press Record again.');
         await finish(recording, 'device-lost');
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
       continue;
     }
-    if (!lastFrameAt) send({ type: 'started', device: recording.recorder.getSelectedDevice() });
     lastFrameAt = Date.now();
     // The frame just read began a frame's length ago (or earlier): while that was before the end of the cue, it may hold the cue.
-    if (lastFrameAt - frameMs < recording.silenceUntil) frame.fill(0);
+    const silenced = lastFrameAt - frameMs < recording.silenceUntil;
+    if (silenced) frame.fill(0);
+    // Before "speak now" nothing is recorded: the recording begins with the first frame that is kept.
+    if (!announced && silenced) continue;
+    if (!announced) {
+      // "Speak now" only from the first frame that is kept: nothing said after it is lost.
+      announced = true;
+      send({ type: 'started', device: recording.recorder.getSelectedDevice() });
+      // The encoder loads only now: its compiling must not hold up the news that the microphone works.
+      if (recording.mp3Path) recording.mp3 = new CompactCopy(recording.mp3Path, recording.audioKey, diagnose);
+    }
     if (recording.paused) {
       recording.audio.syncIfDue();
       continue;
@@ -169,9 +183,17 @@ function start(message: Extract<ToRecorder, { type: 'start' }>): void {
     send({ type: 'error', message: text.startsWith('The microphone') ? text : `The microphone could not be opened (${text}).` });
     return;
   }
-  const recording: Recording = { recorder, audio, mp3: null, paused: false, stopRequested: false, silenceUntil: message.silenceUntil };
+  const recording: Recording = {
+    recorder,
+    audio,
+    mp3: null,
+    mp3Path: message.mp3Path,
+    audioKey: message.audioKey,
+    paused: false,
+    stopRequested: false,
+    silenceUntil: message.silenceUntil,
+  };
   current = recording;
-  if (message.mp3Path) recording.mp3 = new CompactCopy(message.mp3Path, message.audioKey, diagnose);
   capture(recording).catch((error: unknown) => fail(recording, (error as Error).message));
 }
 
@@ -188,6 +210,9 @@ port.on('message', (event: { data: ToRecorder }) => {
   switch (message.type) {
     case 'start':
       start(message);
+      break;
+    case 'silence':
+      if (current) current.silenceUntil = message.until;
       break;
     case 'pause':
       if (current) current.paused = true;

@@ -8,6 +8,8 @@ export type ToRecorder =
    * must not end up in the recording.
    */
   | { type: 'start'; audioPath: string; audioKey: Uint8Array; mp3Path: string | null; deviceName: string; frameLength: number; silenceUntil: number }
+  /** The cue is known to end sooner (or later) than first thought: silence until then (epoch ms). */
+  | { type: 'silence'; until: number }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'stop' }

@@ -9,7 +9,8 @@ import type { RecorderHost } from './recorder-host';
 import { completeSealedFile } from '../storage/sealed-file';
 import { durationMsOf } from './wav-file';
 
-export const FRAME_LENGTH = 1024;
+/** 32 ms of audio a frame: the first sound reaches the app 32 ms after the microphone opens (64 ms with 1,024). */
+export const FRAME_LENGTH = 512;
 /** After the recorder process died, start a new one this much later, ready for the next Record. */
 const REWARM_AFTER_MS = 1_000;
 
@@ -72,7 +73,7 @@ export class Recorder {
   }
 
   /**
-   * Resolves once the first frame has arrived; rejects with a message for the user.
+   * Resolves once the first frame that is kept has arrived (after any silence); rejects with a message for the user.
    * `mp3Path`: where to write the compact copy as the audio arrives, or null for none.
    * `silenceUntil`: sound captured before this time (epoch ms) is written as silence.
    */
@@ -91,6 +92,11 @@ export class Recorder {
         reject(error instanceof Error ? error : new Error(String(error)));
       });
     });
+  }
+
+  /** Sound captured before `until` (epoch ms) is silence, and "speak now" waits for it to pass. */
+  silence(until: number): void {
+    if (this.active) void this.host.send({ type: 'silence', until });
   }
 
   pause(): void {

@@ -156,8 +156,12 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
         return null;
       }
     },
+    /** What Record needs: the shortcuts and the recorder's status. */
     start(): void {
       applySettings();
+    },
+    /** Sending, and the work nobody waits for. */
+    startSending(): void {
       // Locked keys (Settings says why): nothing is sent, repaired or deleted until they open again.
       if (store.locked) return;
       outbox.start();

@@ -114,6 +114,11 @@ export class RecordingSession {
     return this.current.dictationId === manifest.id ? this.set({ state: 'recording' }) : this.status();
   }
 
+  /** The start cue ends at `until` (epoch ms): what the microphone hears until then is not recorded. */
+  silenceUntil(until: number): void {
+    if (this.current.state === 'starting' || this.current.state === 'recording') this.recorder.silence(until);
+  }
+
   pause(): RecorderStatus {
     if (this.current.state !== 'recording') return this.status();
     this.recorder.pause();

@@ -2,20 +2,18 @@
  * The recording as the global shortcut drives it, with a short cue sound on start and stop
  * when the setting asks. The page plays the cue on the system's speakers, where a microphone
  * nearby may hear it: the start cue is played at the press, while the microphone opens, and
- * what the microphone captures until the cue has died away is recorded as silence; the stop
- * cue is played only once the recording is closed. So neither cue is ever in a recording.
+ * the recording (and "speak now") begins once the cue has died away; the stop cue is played
+ * only once the recording is closed. So neither cue is ever in a recording.
  */
 import type { RecordCue } from '../../contract/ipc';
 import type { ShortcutRecorder } from '../shortcuts/shortcut-recording';
 import type { RecordingSession } from './recording-session';
 
 /**
- * From the press until the start cue has died away, with room to spare. Measured here (Linux,
- * PulseAudio): the cue reaches the speakers' sink about 40 ms after the press and is over by
- * about 125 ms; the microphone's first sound arrives 100-150 ms after the press, so about the
- * first tenth of a second it captures is kept silent. Nobody speaks within this time of the cue.
+ * From the press until the start cue has surely died away, should the page not say when it
+ * ends (it does, within milliseconds: `recordCueEnds`, usually about 100 ms after the press).
  */
-export const START_CUE_SILENCE_MS = 250;
+export const START_CUE_SILENCE_MS = 600;
 
 export function shortcutRecorder(session: RecordingSession, cues: () => boolean, playCue: (cue: RecordCue) => void): ShortcutRecorder {
   return {

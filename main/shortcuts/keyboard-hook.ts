@@ -59,12 +59,21 @@ export class KeyboardHook {
   }
 
   /**
-   * Starts following the keys (the hook starts if it is not running yet); `end` lets go, and
-   * the hook stops once nothing follows the keys. Null when no hook can run here.
+   * Starts following the keys: the hook starts right after what is under way now (starting it
+   * takes tens of milliseconds, which must not delay the press that asked for it); `end` lets
+   * go, and the hook stops once nothing follows the keys. Null when no hook can run here.
    */
   begin(): { end(): void } | null {
-    if (!this.running && !this.start()) return null;
+    if (this.problem() !== null) {
+      this.askOnce();
+      return null;
+    }
     this.sessions += 1;
+    if (!this.running) {
+      setImmediate(() => {
+        if (this.sessions > 0 && !this.running) this.start();
+      });
+    }
     let ended = false;
     return {
       end: () => {
@@ -76,16 +85,16 @@ export class KeyboardHook {
     };
   }
 
-  /** Asks the OS (macOS: once, from the app) where it must allow the hook; true once it runs. */
-  private start(): boolean {
-    const desktop = desktopKeyProblem(this.platform, this.env, this.trusted());
-    if (desktop) {
-      if (this.platform === 'darwin' && !this.asked) {
-        this.asked = true;
-        systemPreferences.isTrustedAccessibilityClient(true);
-      }
-      return false;
+  /** macOS asks the user once, from the app, and opens the right pane of System Settings. */
+  private askOnce(): void {
+    if (this.platform === 'darwin' && !this.asked) {
+      this.asked = true;
+      systemPreferences.isTrustedAccessibilityClient(true);
     }
+  }
+
+  /** Loads the library the first time and starts the hook; true once it runs. */
+  private start(): boolean {
     try {
       this.library ??= this.load();
       this.keys.clear();

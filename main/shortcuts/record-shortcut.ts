@@ -25,7 +25,11 @@ export class RecordShortcut {
     recorder: ShortcutRecorder,
     private readonly hook: KeyboardHook,
   ) {
-    this.control = new ShortcutRecording(recorder, nodeTimers, { begin: () => hook.begin() });
+    this.control = new ShortcutRecording(recorder, nodeTimers, {
+      available: () => hook.problem() === null,
+      // After the press has been acted on and its work is on its way.
+      begin: () => hook.begin(),
+    });
     this.shortcut = new GlobalShortcut(() => this.control.pressed());
     hook.onKey({ keyDown: (code) => this.control.keyDown(code), keyUp: (code) => this.control.keyUp(code) });
   }

@@ -21,6 +21,8 @@ export interface ShortcutRecorder {
 
 /** Runs the keyboard hook while a press wants it; `end` lets it go (it stops when nothing wants it). */
 export interface HookDemand {
+  /** Whether a hook can run here. */
+  available(): boolean;
   /** Null when no hook can run here. */
   begin(): { end(): void } | null;
 }
@@ -88,13 +90,14 @@ export class ShortcutRecording {
     const now = this.timers.now();
     if (this.session === null) {
       if (now - this.releasedAt < REPEAT_AFTER_RELEASE_MS) return;
-      this.beginSession();
-      if (this.session === null && now - this.lastPressAt < TOGGLE_REPEAT_MS) {
+      if (!this.hook.available() && now - this.lastPressAt < TOGGLE_REPEAT_MS) {
         this.lastPressAt = now;
         return;
       }
       this.lastPressAt = now;
       this.act();
+      // Started once the recording is on its way: starting the hook takes tens of milliseconds.
+      this.beginSession();
       return;
     }
     // Followed since an earlier press: judged once the hook has had time to report this one (presses meanwhile are judged with it).

@@ -69,7 +69,7 @@ async function bareButtonShown(): Promise<void> {
 /** Until the app's Record button is visible and main answers that the recorder is idle, checked each frame. */
 async function appRecordWorks(): Promise<void> {
   for (;;) {
-    const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent?.trim() === '● Record');
+    const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent?.trim().endsWith('Record'));
     const bridge = (window as Partial<Window>).scribe;
     if (button && button.getClientRects().length > 0 && bridge) {
       const recorder = await bridge.getRecorder();
@@ -100,7 +100,7 @@ function pressRecordInPage(page: Page): Promise<number> {
   return page.evaluate(
     (speakNow) =>
       new Promise<number>((resolve, reject) => {
-        const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent?.trim() === '● Record')!;
+        const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent?.trim().endsWith('Record'))!;
         const started = performance.now();
         // Held on window so it lives as long as the wait, whatever React re-renders.
         const observer = new MutationObserver(() => {
@@ -229,4 +229,41 @@ export async function cpuWhileRecording(seconds: number, appDir = ROOT): Promise
   await stopRecording(page);
   await app.close();
   return { recording, recorder, idle, seconds };
+}
+
+export interface ClinicPresses {
+  /** The first press after start-up, once Record works. */
+  firstPress: number;
+  /** Each press: the gap after the last Stop (ms), how it was pressed, and Record → "speak now" (ms). */
+  presses: Array<{ gapMs: number; by: 'button' | 'shortcut'; ms: number }>;
+}
+
+/** Record → "speak now" as a clinic presses it: a few seconds of speech, Stop, then the next press after each gap, by button and by shortcut in turn. */
+export async function clinicPressSamples(gapsMs: number[], appDir = ROOT, speechMs = 3_000, sending = true): Promise<ClinicPresses> {
+  // Sending on, as in a clinic: each dictation goes to the built-in sandbox while the next patient comes.
+  const app = await launch(scribeArgs(appDir, { autoSync: sending, recordShortcut: 'CommandOrControl+Alt+R' }));
+  const page = await app.firstWindow();
+  await page.getByRole('button', { name: /^(● )?Record$/ }).waitFor();
+  await inPage(page, appRecordWorks);
+  const firstPress = await pressRecordInPage(page);
+  const presses: ClinicPresses['presses'] = [];
+  for (const [index, gapMs] of gapsMs.entries()) {
+    await page.waitForTimeout(speechMs);
+    await page.getByRole('button', { name: /^(■ )?Stop$/ }).click();
+    await page.getByTestId('recorder-state').filter({ hasText: 'Ready to record' }).waitFor();
+    await page.waitForTimeout(gapMs);
+    const by = index % 2 === 0 ? 'button' : 'shortcut';
+    if (by === 'button') {
+      presses.push({ gapMs, by, ms: await pressRecordInPage(page) });
+    } else {
+      const shown = speakNowShownAt(page);
+      const pressed = Date.now();
+      execFileSync('xdotool', ['key', 'ctrl+alt+r']);
+      presses.push({ gapMs, by, ms: (await shown) - pressed });
+    }
+  }
+  await page.waitForTimeout(speechMs);
+  await page.getByRole('button', { name: /^(■ )?Stop$/ }).click();
+  await app.close();
+  return { firstPress, presses };
 }

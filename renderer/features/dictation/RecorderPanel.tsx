@@ -115,7 +115,7 @@ export function RecorderPanel() {
           </>
         ) : recorder.shortcut ? (
           <span className="hint">
-            Shortcut <kbd>{shortcutText(recorder.shortcut)}</kbd> {holds ? 'records while held, even from another program.' : 'starts and stops recording, even from another program.'}
+            Shortcut: <kbd>{shortcutText(recorder.shortcut)}</kbd> {holds ? 'records while held, even from another program.' : 'starts and stops recording, even from another program.'}
           </span>
         ) : null}
       </div>

@@ -76,6 +76,18 @@ export function playCue(cue: RecordCue): void {
     at += NOTE_SECONDS;
   }
   if (cue === 'stop') releaseOutputSoon();
+  else void tellWhenStartCueEnds(audio, at);
+}
+
+/**
+ * Main begins the recording (and says "speak now") once the start cue is over: told in wall
+ * time, from the output's clock once it runs, with the output's own latency.
+ */
+async function tellWhenStartCueEnds(audio: AudioContext, endsAtContextTime: number): Promise<void> {
+  if (audio.state !== 'running') await audio.resume();
+  const latency = (audio.baseLatency || 0) + (audio.outputLatency || 0);
+  const endsAt = Date.now() + Math.max(0, endsAtContextTime - audio.currentTime + latency) * 1000;
+  await scribe.recordCueEnds({ endsAt });
 }
 
 /** Plays the cues main asks for, and lets the output go once no recording runs; returns the unsubscribe. */

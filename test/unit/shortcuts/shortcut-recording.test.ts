@@ -54,6 +54,7 @@ function setup(options: { hold?: boolean; hook?: boolean } = {}) {
       },
     },
     {
+      available: () => options.hook !== false,
       begin: () => {
         if (options.hook === false) return null;
         sessions += 1;
