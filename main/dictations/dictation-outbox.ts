@@ -142,7 +142,8 @@ function dictationKind(options: DictationOutboxOptions): OutboxKind<DictationMan
       if (manifest.state === 'cancelled') return { state: manifest.uploadedAt ? 'processing' : 'recorded' };
       return {};
     },
-    malformedRetries: options.maxMalformedAttempts ?? 5,
+    // Sent again under the same transaction id: the service keeps one copy.
+    malformedRetries: { upload: options.maxMalformedAttempts ?? 5, lookup: options.maxMalformedAttempts ?? 5 },
     onFinished: options.onResult,
   };
 }

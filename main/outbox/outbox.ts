@@ -60,8 +60,12 @@ export interface OutboxKind<M extends QueuedItem, R> {
   lost?: Partial<M>;
   /** The change that sends an item again now, or null when it cannot be. */
   retry(item: M): Partial<M> | null;
-  /** Answers the service could not be understood are retried this many times. */
-  malformedRetries: number;
+  /**
+   * Answers the service could not be understood are retried this many times. An upload the
+   * service may have taken although its answer was unreadable is retried only when sending it
+   * again cannot make a second copy.
+   */
+  malformedRetries: { upload: number; lookup: number };
   /** The item reached its end: completed, partial or failed. */
   onFinished?(item: M): void;
 }
@@ -214,7 +218,7 @@ export class Outbox<M extends QueuedItem, R> {
 
   private uploadFailed(id: string, error: unknown): void {
     const attempts = this.store.get(id)!.attempts + 1;
-    const decision = this.decide(id, error, attempts, this.kind.words.uploadFailed);
+    const decision = this.decide(id, error, attempts, this.kind.words.uploadFailed, this.kind.malformedRetries.upload);
     if (decision.action === 'hold') this.store.updateOrAmend(id, { ...this.kind.waiting, problem: decision.problem });
     else if (decision.action === 'retry') this.store.updateOrAmend(id, { ...this.kind.waiting, attempts, problem: decision.problem, nextAttemptAt: new Date(decision.retryAt).toISOString() });
     else this.finish(id, { ...this.kind.failed, attempts, problem: decision.problem, nextAttemptAt: null });
@@ -250,7 +254,7 @@ export class Outbox<M extends QueuedItem, R> {
       attempts: item.attempts,
       now: this.now,
       localRetryMs: this.localRetryMs,
-      decide: (failure, attempts) => this.decide(id, failure, attempts, this.kind.words.lookupFailed),
+      decide: (failure, attempts) => this.decide(id, failure, attempts, this.kind.words.lookupFailed, this.kind.malformedRetries.lookup),
     });
     if (outcome.kind === 'again') {
       this.store.updateOrAmend(id, outcome.change as Partial<M>);
@@ -266,7 +270,7 @@ export class Outbox<M extends QueuedItem, R> {
     this.kind.onFinished?.(finished);
   }
 
-  private decide(id: string, error: unknown, attempts: number, what: string) {
+  private decide(id: string, error: unknown, attempts: number, what: string, malformedRetries: number) {
     // How long the service asked this item to wait: waking everyone up still honours it.
     if (isServiceError(error) && error.retryAfterMs !== undefined) this.serviceWaits.set(id, this.now + error.retryAfterMs);
     return decideAfterFailure(error, {
@@ -276,7 +280,7 @@ export class Outbox<M extends QueuedItem, R> {
       what,
       backoff: this.options.retryBackoff,
       random: this.options.random,
-      retryAnyway: (failure) => failure.kind === 'malformed_response' && attempts < this.kind.malformedRetries,
+      retryAnyway: (failure) => failure.kind === 'malformed_response' && attempts < malformedRetries,
     });
   }
 

@@ -83,7 +83,8 @@ function labReportKind(options: RecordOutboxOptions): OutboxKind<RecordManifest,
       store.dropReport(record.id);
       return { state: 'queued', documentId: null, uploadedAt: null, finishedAt: null };
     },
-    malformedRetries: MAX_MALFORMED_ATTEMPTS,
+    // An unreadable answer to an upload may hide a document the service took: not sent again unasked.
+    malformedRetries: { upload: 0, lookup: MAX_MALFORMED_ATTEMPTS },
   };
 }
 

@@ -33,6 +33,9 @@ export interface KeyListener {
 
 const loadCommonJs = createRequire(import.meta.url);
 
+/** The hook stops this long after the last followed press was let go. */
+const STOP_AFTER_MS = 2_000;
+
 export class KeyboardHook {
   /** What is down now; kept while the hook runs. */
   readonly keys = new KeysDown();
@@ -42,6 +45,7 @@ export class KeyboardHook {
   private asked = false;
   /** Presses followed now; the hook stops when none is. */
   private sessions = 0;
+  private stopTimer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<KeyListener>();
 
   constructor(
@@ -69,6 +73,8 @@ export class KeyboardHook {
       return null;
     }
     this.sessions += 1;
+    if (this.stopTimer) clearTimeout(this.stopTimer);
+    this.stopTimer = null;
     if (!this.running) {
       setImmediate(() => {
         if (this.sessions > 0 && !this.running) this.start();
@@ -80,7 +86,7 @@ export class KeyboardHook {
         if (ended) return;
         ended = true;
         this.sessions -= 1;
-        if (this.sessions === 0) this.stop();
+        if (this.sessions === 0) this.stopSoon();
       },
     };
   }
@@ -125,7 +131,20 @@ export class KeyboardHook {
     this.library.keyTap(KEY.V, [this.platform === 'darwin' ? KEY.Meta : KEY.Ctrl]);
   }
 
+  /**
+   * Stopped a moment after the last press was let go, not at once: on X11 a hook stopped
+   * while the press's recording starts holds up the window's next update by about a second.
+   */
+  private stopSoon(): void {
+    if (this.stopTimer) clearTimeout(this.stopTimer);
+    this.stopTimer = setTimeout(() => {
+      this.stopTimer = null;
+      if (this.sessions === 0) this.stop();
+    }, STOP_AFTER_MS);
+  }
+
   dispose(): void {
+    if (this.stopTimer) clearTimeout(this.stopTimer);
     this.sessions = 0;
     this.stop();
     this.listeners.clear();

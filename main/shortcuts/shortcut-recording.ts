@@ -95,9 +95,17 @@ export class ShortcutRecording {
         return;
       }
       this.lastPressAt = now;
-      this.act();
-      // Started once the recording is on its way: starting the hook takes tens of milliseconds.
-      this.beginSession();
+      // A hold needs its release seen: followed at once. A toggle press is followed once its recording
+      // has started (or stopped): on X11, starting the hook while the window is about to say "speak
+      // now" holds that news up by a second; a held key's repeats begin later, so they are still seen.
+      if (this.hold) {
+        void this.act();
+        this.beginSession();
+      } else {
+        void this.act().finally(() => {
+          if (this.session === null && this.timers.now() - this.releasedAt >= REPEAT_AFTER_RELEASE_MS) this.beginSession();
+        });
+      }
       return;
     }
     // Followed since an earlier press: judged once the hook has had time to report this one (presses meanwhile are judged with it).
@@ -106,10 +114,15 @@ export class ShortcutRecording {
     this.timers.after(JUDGE_AFTER_MS, () => {
       this.judging = false;
       const seen = this.evidence;
-      // The key went down again with nothing let go and no modifier pressed anew: the OS repeating it.
-      if (seen.keyDown && !seen.modifierDown && !seen.released) return;
+      // A modifier pressed anew is a new press. Otherwise the key went down again with nothing let go
+      // (the OS repeating it), or its keys were let go only after this press (a repeat in flight at
+      // the release: a new press comes after a release, and any release ends the session).
+      if (!seen.modifierDown && (seen.keyDown || seen.released)) return;
+      // A held shortcut cannot be pressed anew before it is let go: a press the hook did not report
+      // (yet) during a hold is a repeat, never a Stop.
+      if (this.holdActive && !seen.modifierDown) return;
       this.lastPressAt = this.timers.now();
-      this.act();
+      void this.act();
     });
   }
 
@@ -130,7 +143,8 @@ export class ShortcutRecording {
     this.endSession();
   }
 
-  private act(): void {
+  /** Starts or stops the recording; settles once that is done. */
+  private act(): Promise<unknown> {
     this.evidence = NOTHING;
     const state = this.recorder.state();
     if (this.hold) {
@@ -140,11 +154,14 @@ export class ShortcutRecording {
       if (state === 'idle') {
         this.holding = this.recorder.start();
         this.holdActive = true;
-      } else if (state === 'recording' || state === 'paused') void this.recorder.stop(null);
-      return;
+        return this.holding;
+      }
+      if (state === 'recording' || state === 'paused') return this.recorder.stop(null);
+      return Promise.resolve();
     }
-    if (state === 'idle') void this.recorder.start();
-    else if (state === 'recording' || state === 'paused') void this.recorder.stop(null);
+    if (state === 'idle') return this.recorder.start();
+    if (state === 'recording' || state === 'paused') return this.recorder.stop(null);
+    return Promise.resolve();
   }
 
   private endHold(): void {
@@ -175,6 +192,7 @@ export class ShortcutRecording {
     this.idleTimer = null;
     this.session?.end();
     this.session = null;
-    this.evidence = NOTHING;
+    // A press waiting to be judged is judged on what was seen, its keys' release included.
+    if (!this.judging) this.evidence = NOTHING;
   }
 }

@@ -19,6 +19,13 @@ const FILE_HEADER_BYTES = 16;
 const CHUNK_HEADER_BYTES = 12;
 const TAG_BYTES = 16;
 const LAST = 0x8000_0000;
+/**
+ * Set on the last chunk written by a repair after a crash. It takes the index of the chunk the
+ * crash tore, whose bytes were already encrypted under that index's nonce: with this flag its
+ * nonce differs, so no nonce is ever used twice under a file's key.
+ */
+const REPAIRED = 0x4000_0000;
+const FLAGS = LAST | REPAIRED;
 /** No chunk is larger; a length above it is damage. */
 const MAX_CHUNK_BYTES = 1024 * 1024;
 export const KEY_BYTES = 32;
@@ -27,34 +34,35 @@ export function newKey(): Buffer {
   return randomBytes(KEY_BYTES);
 }
 
-function chunkHeader(index: number, last: boolean, length: number): Buffer {
+function chunkHeader(index: number, last: boolean, length: number, repaired = false): Buffer {
   const header = Buffer.alloc(CHUNK_HEADER_BYTES);
-  header.writeUInt32BE((index | (last ? LAST : 0)) >>> 0, 0);
+  header.writeUInt32BE((index | (last ? LAST : 0) | (repaired ? REPAIRED : 0)) >>> 0, 0);
   header.writeUInt32BE(length, 4);
   header.writeUInt32BE(~length >>> 0, 8);
   return header;
 }
 
-function nonceOf(fileHeader: Buffer, index: number): Buffer {
+/** The chunk's nonce: the file's prefix, then its index with the repair flag (never the "last" flag, which does not change it). */
+export function nonceOf(fileHeader: Buffer, indexWithFlags: number): Buffer {
   const nonce = Buffer.alloc(12);
   fileHeader.copy(nonce, 0, 8, 16);
-  nonce.writeUInt32BE(index, 8);
+  nonce.writeUInt32BE((indexWithFlags & ~LAST) >>> 0, 8);
   return nonce;
 }
 
-function seal(key: Uint8Array, fileHeader: Buffer, index: number, last: boolean, plain: Uint8Array): Buffer {
-  const header = chunkHeader(index, last, plain.length);
-  const cipher = createCipheriv('aes-256-gcm', key, nonceOf(fileHeader, index));
+function seal(key: Uint8Array, fileHeader: Buffer, index: number, last: boolean, plain: Uint8Array, repaired = false): Buffer {
+  const header = chunkHeader(index, last, plain.length, repaired);
+  const cipher = createCipheriv('aes-256-gcm', key, nonceOf(fileHeader, repaired ? index | REPAIRED : index));
   cipher.setAAD(Buffer.concat([fileHeader, header]));
   return Buffer.concat([header, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
 }
 
 /** The chunk's plain bytes, or null when it does not verify. */
 function unseal(key: Uint8Array, fileHeader: Buffer, header: Buffer, body: Buffer): Buffer | null {
-  const index = header.readUInt32BE(0) & ~LAST;
+  const word = header.readUInt32BE(0);
   const length = header.readUInt32BE(4);
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key, nonceOf(fileHeader, index));
+    const decipher = createDecipheriv('aes-256-gcm', key, nonceOf(fileHeader, word));
     decipher.setAAD(Buffer.concat([fileHeader, header]));
     decipher.setAuthTag(body.subarray(length, length + TAG_BYTES));
     return Buffer.concat([decipher.update(body.subarray(0, length)), decipher.final()]);
@@ -238,7 +246,7 @@ function layoutOf(fd: number): SealedLayout {
     if (plausible(header, size, position)) {
       const word = header.readUInt32BE(0);
       const length = header.readUInt32BE(4);
-      chunks.push({ position, index: word & ~LAST, last: (word & LAST) !== 0, length });
+      chunks.push({ position, index: (word & ~FLAGS) >>> 0, last: (word & LAST) !== 0, length });
       position += CHUNK_HEADER_BYTES + length + TAG_BYTES;
       end = position;
       continue;
@@ -338,6 +346,21 @@ export async function* readSealedFile(path: string, key: Uint8Array): AsyncGener
   }
 }
 
+/** Every nonce the file's chunks were sealed with, in order (for the test that no nonce is used twice). */
+export function chunkNoncesOf(path: string): Buffer[] {
+  const fd = openSync(path, 'r');
+  try {
+    const layout = layoutOf(fd);
+    return layout.chunks.map((chunk) => {
+      const header = Buffer.alloc(4);
+      readSync(fd, header, 0, 4, chunk.position);
+      return nonceOf(layout.fileHeader, header.readUInt32BE(0));
+    });
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * Makes a file cut off by a crash whole: drops a torn chunk at the end and writes the last
  * chunk after the last one found. Returns what it holds (damaged chunks counted, not dropped
@@ -351,7 +374,7 @@ export function completeSealedFile(path: string, key: Uint8Array): SealedCheck {
     const layout = layoutOf(fd);
     const lastIndex = layout.chunks.reduce((highest, chunk) => Math.max(highest, chunk.index), -1);
     ftruncateSync(fd, layout.end);
-    const last = seal(key, layout.fileHeader, lastIndex + 1, true, Buffer.alloc(0));
+    const last = seal(key, layout.fileHeader, lastIndex + 1, true, Buffer.alloc(0), true);
     for (let written = 0; written < last.length; ) written += writeSync(fd, last, written, last.length - written, layout.end + written);
     fsyncSync(fd);
   } finally {

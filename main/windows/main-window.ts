@@ -28,6 +28,9 @@ export function createMainWindow({ preloadPath, url }: MainWindowOptions): Brows
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      // The doctor records by shortcut from another program: the page plays the start cue and
+      // reports its end at once, not at a throttled timer's next tick behind the EMR.
+      backgroundThrottling: false,
     },
   });
   window.once('ready-to-show', () => {

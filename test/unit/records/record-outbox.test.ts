@@ -174,6 +174,22 @@ describe('RecordOutbox against the sandbox', () => {
     await client.close();
   });
 
+  it('an unreadable answer to an upload is not sent again unasked (the service may hold it already); Retry does', async () => {
+    env.sandbox.setFaults({ recordProcessingMs: 0, hostileNext: { recordUpload: 1 }, hostileKinds: ['html'] });
+    const { store, outbox, client } = setup();
+    const record = store.enqueue({ fileName: 'cbc.pdf', kind: 'pdf', bytes: await labReportPdf(), tasks: ['smart'], batch: false });
+    outbox.start();
+    await settle(store, record.id, 'failed');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(requests('recordUpload')).toHaveLength(1);
+    expect(store.get(record.id)?.problem).toMatch(/\S/);
+    outbox.retry(record.id);
+    await settle(store, record.id, 'ready');
+    expect(requests('recordUpload')).toHaveLength(2);
+    outbox.stop();
+    await client.close();
+  });
+
   it('keeps looking through 503s and Retry-After, holds on a refused token, and loses nothing', async () => {
     env.sandbox.setFaults({ recordProcessingMs: 0 });
     let token = env.sandbox.token;

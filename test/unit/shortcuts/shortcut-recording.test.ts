@@ -134,17 +134,41 @@ describe('the record shortcut, toggle', () => {
     expect(t.fake.calls).toEqual(['start', 'stop null']);
   });
 
-  it('runs the hook only from a press until its keys are let go, never while idle', async () => {
+  it('runs the hook only from a press (once its recording has started) until its keys are let go, never while idle', async () => {
     const t = setup();
     expect(t.hookRunning()).toBe(false);
-    await t.tap(0);
+    await t.at(0);
+    [KEY.Ctrl, KEY.Alt, R].forEach((code) => t.control.keyDown(code));
+    t.control.pressed();
+    expect(t.hookRunning()).toBe(false);
+    t.fake.opened();
+    await t.at(100);
+    expect(t.hookRunning()).toBe(true);
+    [R, KEY.Alt, KEY.Ctrl].forEach((code) => t.control.keyUp(code));
     expect(t.hookRunning()).toBe(false);
     // Keys let go before the hook could see them: it is let go when nothing more comes.
     await t.tap(5_000, false);
     expect(t.hookRunning()).toBe(true);
-    await t.at(5_000 + HOOK_IDLE_MS + 1);
+    await t.at(5_000 + HOOK_IDLE_MS + 50);
     expect(t.hookRunning()).toBe(false);
     expect(t.hookEvents).toEqual(['hook on', 'hook off', 'hook on', 'hook off']);
+  });
+
+  it('a repeat in flight when the held keys are let go does not stop the recording', async () => {
+    const t = setup();
+    await t.tap(0);
+    t.fake.opened();
+    await t.at(200);
+    // Pressed again and held: the OS repeats it; one repeat is judged only after the release.
+    [KEY.Ctrl, KEY.Alt, R].forEach((code) => t.control.keyDown(code));
+    t.control.pressed();
+    await t.at(700);
+    t.control.keyDown(R);
+    t.control.pressed();
+    await t.at(705);
+    [R, KEY.Alt, KEY.Ctrl].forEach((code) => t.control.keyUp(code));
+    await t.at(2_000);
+    expect(t.fake.calls).toEqual(['start', 'stop null']);
   });
 
   it('where no hook can run, takes a press within TOGGLE_REPEAT_MS of the last for a repeat', async () => {
@@ -177,6 +201,21 @@ describe('the record shortcut, hold', () => {
     await t.at(9_000);
     expect(t.fake.calls).toEqual(['start', 'stop d1']);
     expect(t.hookRunning()).toBe(false);
+  });
+
+  it('a repeat still being judged when the keys are let go neither stops twice nor starts another recording', async () => {
+    const t = setup({ hold: true });
+    [KEY.Ctrl, KEY.Alt, R].forEach((code) => t.control.keyDown(code));
+    t.control.pressed();
+    t.fake.opened();
+    await t.at(500);
+    // The OS's repeat, reported by the shortcut before the hook saw its key go down again, then the release.
+    t.control.pressed();
+    await t.at(510);
+    [KEY.Ctrl, KEY.Alt, R].forEach((code) => t.control.keyUp(code));
+    await t.at(510 + JUDGE_AFTER_MS + 10);
+    await t.at(5_000);
+    expect(t.fake.calls).toEqual(['start', 'stop d1']);
   });
 
   it('released while the microphone is still opening: stops as soon as the recording has begun', async () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SealedFileWriter, checkSealedFile, completeSealedFile, openSealedBytes, sealBytes } from '../../../main/storage/sealed-file';
+import { SealedFileWriter, checkSealedFile, chunkNoncesOf, completeSealedFile, nonceOf, openSealedBytes, sealBytes } from '../../../main/storage/sealed-file';
 import { tempFolder } from '../temp-folder';
 import { readSealed } from './sealed-reading';
 
@@ -39,6 +39,23 @@ describe('files encrypted in chunks', () => {
     expect(completeSealedFile(path, key)).toMatchObject({ plainBytes: plain.length, damagedChunks: 0, complete: true });
     expect(checkSealedFile(path, key)).toMatchObject({ plainBytes: plain.length, complete: true, tornBytes: 0 });
     expect(await readSealed(path, key)).toEqual(plain);
+  });
+
+  it("a repair never seals with a nonce used before under the file's key, not even the torn chunk's", async () => {
+    const path = join(tempFolder(), 'audio.sealed');
+    const writer = SealedFileWriter.create(path, key, { chunkBytes: 16_000 });
+    writer.append(Buffer.alloc(5 * 16_000, 7));
+    writer.flush();
+    // The crash tore the fifth chunk: half of it, encrypted under its nonce, is on the disk.
+    truncateSync(path, statSync(path).size - 8_000);
+    const header = readFileSync(path).subarray(0, HEADER);
+    const torn = nonceOf(header, 4);
+    completeSealedFile(path, key);
+    const nonces = chunkNoncesOf(path);
+    expect(nonces).toHaveLength(5);
+    const all = [...nonces, torn].map((nonce) => nonce.toString('hex'));
+    expect(new Set(all).size).toBe(all.length);
+    expect(await readSealed(path, key)).toEqual(Buffer.alloc(4 * 16_000, 7));
   });
 
   it('a flipped byte in one chunk is detected and counted; the chunks around it are kept', async () => {
