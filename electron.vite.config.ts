@@ -33,8 +33,12 @@ function standaloneEntries(entries: Record<string, string>): Plugin {
   };
 }
 
+/** `SCRIBE_BUILD=development` (tests, `npm start`) keeps the development switches; any other build is a release (main/build-kind.ts). */
+const DEVELOPMENT_BUILD = process.env.SCRIBE_BUILD === 'development';
+
 export default defineConfig({
   main: {
+    define: { __SCRIBE_DEVELOPMENT_BUILD__: JSON.stringify(DEVELOPMENT_BUILD) },
     build: {
       outDir: 'out/main',
       // One CommonJS bundle: loaded synchronously, so that privileged schemes are registered

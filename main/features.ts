@@ -4,6 +4,7 @@
  */
 import { app, net } from 'electron';
 import type { RecorderHost } from './audio/recorder-host';
+import { DEVELOPMENT_BUILD } from './build-kind';
 import { createDictationFeature } from './dictations/dictation-feature';
 import { operationDispatcher, type OperationHandlers } from './ipc/register-operations';
 import { createRecordsFeature } from './records/records-feature';
@@ -29,7 +30,7 @@ export interface FeaturesDeps {
 
 export function buildFeatures({ userData, builtDir, recorderHost, policyFile, appOrigin, window }: FeaturesDeps) {
   const isOnline = () => net.isOnline();
-  const settings = createSettingsFeature({ userData, policyFile, packaged: app.isPackaged, window });
+  const settings = createSettingsFeature({ userData, policyFile, release: !DEVELOPMENT_BUILD, window });
   const service = createServiceFeature({ settings: settings.settings, vault: settings.vault });
   const dictations = createDictationFeature({ userData, builtDir, recorderHost, service, settings: settings.settings, keys: settings.dataKeys.dictations, isOnline, window });
   const records = createRecordsFeature({ userData, service, keys: settings.dataKeys.records, isOnline, window });

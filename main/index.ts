@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, session } from 'electron';
 import { parseAppArguments } from './app-arguments';
+import { DEVELOPMENT_BUILD } from './build-kind';
 import { RecorderHost } from './audio/recorder-host';
 import { unpacked } from './audio/unpacked-path';
 import type { Features } from './features';
@@ -15,6 +16,7 @@ import { isTrustedFrame } from './ipc/trusted-sender';
 import { initLog, log } from './log';
 import { registerAppScheme, serveRenderer } from './windows/app-protocol';
 import { AppWindow } from './windows/app-window';
+import { useReleaseMenu } from './windows/release-menu';
 import { APP_ORIGIN, developmentCsp } from './windows/content-security-policy';
 import { guardAllContents, guardSession } from './windows/web-guards';
 
@@ -35,15 +37,17 @@ const QUIT_WAIT_MS = 3_000;
 /** The features start this long after the window has been drawn. */
 const START_AFTER_DRAWN_MS = 300;
 
-const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null;
+const devServerUrl = DEVELOPMENT_BUILD ? (process.env.ELECTRON_RENDERER_URL ?? null) : null;
 const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
 
 async function start(): Promise<void> {
   await app.whenReady();
+  if (!DEVELOPMENT_BUILD) useReleaseMenu(process.platform);
   const userData = app.getPath('userData');
   const defaultSession = session.defaultSession;
   guardSession(defaultSession);
   if (devServerUrl) {
+    log.info(`window: page from the development server ${devServerUrl}`);
     defaultSession.webRequest.onHeadersReceived((details, callback) => {
       callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [developmentCsp(appOrigin)] } });
     });

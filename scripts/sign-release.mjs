@@ -3,7 +3,9 @@
 //   node scripts/sign-release.mjs <private-key.pem> <dist-folder>
 // For every channel file in the folder (latest.yml, latest-mac.yml, latest-linux.yml,
 // beta*.yml, …) writes <file>.sig beside it: the base64 of the raw Ed25519 signature over the
-// file's exact bytes. Publish the .sig files with the rest; the app refuses metadata without.
+// line "scribe-desk update metadata", the file's name and its exact bytes (the app's
+// main/updates/release-signature.ts: signedMessage), so that it holds only as that channel's
+// file. Publish the .sig files with the rest; the app refuses metadata without.
 import { createPublicKey, createPrivateKey, sign, verify } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -44,7 +46,7 @@ if (existsSync(builtInKeyFile) && !createPublicKey(readFileSync(builtInKeyFile))
   console.warn(`Warning: this key is not the one built into the app (${builtInKeyFile}); installed copies will refuse this release.`);
 }
 for (const name of channelFiles) {
-  const data = readFileSync(join(folder, name));
+  const data = Buffer.concat([Buffer.from(`scribe-desk update metadata\n${name}\n`, 'utf8'), readFileSync(join(folder, name))]);
   const signature = sign(null, data, privateKey);
   if (!verify(null, data, publicKey, signature)) throw new Error(`The signature just made for ${name} does not verify.`);
   writeFileSync(join(folder, `${name}.sig`), `${signature.toString('base64')}\n`);

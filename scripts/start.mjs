@@ -15,7 +15,8 @@ const appArgs = process.argv.slice(2);
 // Chromium refuses to run as root with its sandbox on; only then is it turned off.
 if (process.getuid?.() === 0 && !appArgs.includes('--no-sandbox')) appArgs.push('--no-sandbox');
 
-const env = { ...process.env, ELECTRON_EXEC_PATH: executable };
+// A development build: the dev server's page address is honoured (main/build-kind.ts).
+const env = { ...process.env, ELECTRON_EXEC_PATH: executable, SCRIBE_BUILD: 'development' };
 const useXvfb = process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
 const command = useXvfb ? 'xvfb-run' : 'npx';
 const args = [...(useXvfb ? ['-a', 'npx'] : []), 'electron-vite', 'dev', '--', ...appArgs];

@@ -23,7 +23,7 @@ check "lint" npm run -s lint
 echo "── unit tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json
 echo "── build"
-if npx electron-vite build --logLevel warn; then
+if SCRIBE_BUILD=development npx electron-vite build --logLevel warn; then
   echo "── end-to-end tests"
   if [ "$(uname -s)" = Linux ] && [ -z "${DISPLAY:-}" ]; then
     xvfb-run -a -s "-screen 0 1280x900x24" npx playwright test

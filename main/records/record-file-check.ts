@@ -57,8 +57,9 @@ function imageWarning(bytes: Buffer, kind: 'jpeg' | 'png'): { problem: string | 
   }
   const { width = 0, height = 0 } = size;
   if (width === 0 || height === 0) return { problem: 'This image is damaged and cannot be read.', warning: null };
-  // Without a recorded density, assume the picture covers an A4 page (8.27 × 11.69 inches).
-  const dpi = recordedDpi(bytes, kind) ?? Math.floor(Math.min(Math.max(width, height) / 11.69, Math.min(width, height) / 8.27));
+  // Without a recorded density, the picture is taken for an A4 page (8.27 × 11.69 inches), to the
+  // nearest dot: an A4 scan at 150 DPI (1240 × 1754) is 150 DPI, whether JPEG or PNG.
+  const dpi = recordedDpi(bytes, kind) ?? Math.round(Math.min(Math.max(width, height) / 11.69, Math.min(width, height) / 8.27));
   if (dpi >= PREFERRED_DPI) return { problem: null, warning: null };
   return {
     problem: null,

@@ -34,6 +34,8 @@ export interface SandboxOptions {
   jweKeys?: Record<string, string>;
   faults?: Partial<SandboxFaults>;
   random?: () => number;
+  /** Whether the control endpoint (/__sandbox/…: faults, what was received) answers; off in a release build's embedded sandbox. Default on. */
+  control?: boolean;
   /** The test client's id and secret (random by default); given to restart a sandbox as the same service. */
   clientCredentials?: { clientId: string; clientSecret: string };
 }
@@ -64,6 +66,7 @@ export class SandboxServer {
   private readonly auth: SandboxAuth;
   private server: Server | null = null;
   private port = 0;
+  private readonly controlled: boolean;
   /** Hostile answers given, by operation and kind (`resultLookup/fhir-null-entry`). */
   private readonly hostileGiven = new Map<string, number>();
   private readonly hostileTurn = new Map<HostileOperation, number>();
@@ -73,6 +76,7 @@ export class SandboxServer {
     this.faults = { ...DEFAULT_FAULTS, ...options.faults };
     this.jweKeys = new Map(Object.entries(options.jweKeys ?? {}));
     this.random = options.random ?? Math.random;
+    this.controlled = options.control ?? true;
     this.auth = new SandboxAuth(this.token, () => this.faults, options.clientCredentials);
   }
 
@@ -171,7 +175,7 @@ export class SandboxServer {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const path = url.pathname;
-    if (path.startsWith('/__sandbox/')) {
+    if (path.startsWith('/__sandbox/') && this.controlled) {
       await this.control(req, res, path);
       return;
     }

@@ -8,6 +8,7 @@
 import type { AuthStatus } from '../../contract/auth';
 import { serviceBaseUrl, type SecretName, type Settings } from '../../contract/settings';
 import { ConnectAuthApi } from '../api/connect-auth';
+import { DEVELOPMENT_BUILD } from '../build-kind';
 import { HttpTransport } from '../api/http-transport';
 import type { ServiceConfig } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
@@ -35,14 +36,11 @@ export class ServiceConnection {
   private starting: Promise<void> | null = null;
   private session: { owner: string; session: ClientCredentialsSession } | null = null;
   private readonly authTransport = new HttpTransport({ requestTimeoutMs: 60_000 });
-  private readonly authApi: ConnectAuthApi;
 
   constructor(
     private readonly settings: ConnectionSettings,
     private readonly deps: ConnectionDeps,
-  ) {
-    this.authApi = new ConnectAuthApi(this.authTransport, () => this.baseUrl());
-  }
+  ) {}
 
   /**
    * Starts or stops the sandbox to match the settings. The sandbox's code is loaded only
@@ -54,7 +52,8 @@ export class ServiceConnection {
       const wantSandbox = this.settings.current().service === 'sandbox';
       if (wantSandbox && !this.sandbox) {
         const { SandboxServer } = await import('../sandbox/sandbox-server');
-        this.sandbox = await SandboxServer.start();
+        // A release build's sandbox has no control endpoint: faults and what it received are test machinery.
+        this.sandbox = await SandboxServer.start({ control: DEVELOPMENT_BUILD });
       } else if (!wantSandbox && this.sandbox) {
         const stopping = this.sandbox;
         this.sandbox = null;
@@ -110,11 +109,13 @@ export class ServiceConnection {
       return null;
     }
     const sandbox = this.settings.current().service === 'sandbox';
-    const owner = grantOwner(this.baseUrl(), credentials);
+    const address = this.baseUrl();
+    const owner = grantOwner(address, credentials);
     if (this.session?.owner !== owner) {
       const session = new ClientCredentialsSession({
         credentials,
-        api: this.authApi,
+        // Bound to the address it was made for: a renewal still in flight when the address changes never takes this secret elsewhere.
+        api: new ConnectAuthApi(this.authTransport, () => address),
         store: sandbox ? memoryGrantStore() : this.deps.grantStore(owner),
         method: sandbox ? 'sandbox' : 'client-credentials',
         onChange: (status) => this.deps.onAuthChange?.(status),

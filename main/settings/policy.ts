@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { win32 } from 'node:path';
 import { z } from 'zod';
+import { jsonProblem } from './json-problem';
 import { SECRET_NAMES, secretProblem, settingsSchema, type SecretName, type Settings } from '../../contract/settings';
 
 /** Policy keys that are credentials: they fix the service too. */
@@ -44,6 +45,8 @@ export interface LoadedPolicy {
   path: string | null;
   values: Policy;
   error: string | null;
+  /** Said in the log when a `--policy` file was not applied (the machine policy alone applies). */
+  ignored?: string;
 }
 
 /**
@@ -86,10 +89,12 @@ export function loadPolicy(path: string, explicit: boolean): LoadedPolicy {
     return { path, values: {}, error: `The policy file ${path} was ignored: ${reason}.` };
   }
   let json: unknown;
+  const content = text.replace(/^\uFEFF/, '');
   try {
-    json = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    return { path, values: {}, error: `The policy file ${path} was ignored: it is not valid JSON (${(error as Error).message}).` };
+    json = JSON.parse(content);
+  } catch {
+    // The parser's message quotes the text around the error, which may be a secret: its position only.
+    return { path, values: {}, error: `The policy file ${path} was ignored: it is not valid JSON (${jsonProblem(content)}).` };
   }
   const parsed = policySchema.safeParse(json);
   if (!parsed.success) {
@@ -99,23 +104,15 @@ export function loadPolicy(path: string, explicit: boolean): LoadedPolicy {
 }
 
 /**
- * The policy in effect. In a packaged app the machine-wide policy always holds: a file given
- * with `--policy` can only add settings the machine policy leaves unset, never change or
- * lift one, and is not applied at all while the machine policy is broken. In development and test builds a `--policy` file replaces the machine policy, so
- * tests start from a known state.
+ * The policy in effect. In a release build the machine-wide policy, where there is one, is
+ * the only one: a file given with `--policy` is ignored (also while the machine policy is
+ * broken: it must not fill the gap). Without a machine policy the `--policy` file applies. In
+ * a development build a `--policy` file replaces the machine policy, so tests start from a
+ * known state.
  */
-export function effectivePolicy(machine: LoadedPolicy, user: LoadedPolicy | null, packaged: boolean): LoadedPolicy {
+export function effectivePolicy(machine: LoadedPolicy, user: LoadedPolicy | null, release: boolean): LoadedPolicy {
   if (!user) return machine;
-  if (!packaged) return user;
-  // A machine policy that exists but cannot be read locks nothing; a user's file must not fill the gap it leaves.
-  if (machine.path !== null && machine.error !== null) {
-    return { ...machine, error: `${machine.error} The --policy file ${user.path ?? ''} was not applied either, until the machine-wide policy is mended.` };
-  }
-  const paths = [machine.path, user.path].filter((path): path is string => path !== null);
-  const errors = [machine.error, user.error].filter((error): error is string => error !== null);
-  return {
-    path: paths.length > 0 ? paths.join(' and ') : null,
-    values: { ...user.values, ...machine.values },
-    error: errors.length > 0 ? errors.join(' ') : null,
-  };
+  if (!release || machine.path === null) return user;
+  const ignored = `The --policy file ${user.path ?? ''} was not applied: this computer has a machine-wide policy, which alone applies.`;
+  return machine.error !== null ? { ...machine, error: `${machine.error} ${ignored}` } : { ...machine, ignored };
 }

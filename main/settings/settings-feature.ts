@@ -15,7 +15,8 @@ export interface SettingsFeatureDeps {
   userData: string;
   /** `--policy=<file>`, if given. */
   policyFile: string | null;
-  packaged: boolean;
+  /** A release build: the machine policy alone applies where there is one. */
+  release: boolean;
   window: WindowEvents;
 }
 
@@ -32,10 +33,11 @@ export function createSettingsFeature(deps: SettingsFeatureDeps) {
   const policy = effectivePolicy(
     loadPolicy(machinePolicyPath(process.platform, programDataFolder), false),
     deps.policyFile ? loadPolicy(deps.policyFile, true) : null,
-    deps.packaged,
+    deps.release,
   );
   if (policy.error) log.warn(`policy: ${policy.error}`);
   else if (policy.path) log.info(`policy: applied ${policy.path}`);
+  if (policy.ignored) log.warn(`policy: ${policy.ignored}`);
 
   const vault = new SecretVault(join(deps.userData, 'secrets.json'), safeStorage, process.platform, (message) => log.warn(`secrets: ${message}`));
   const dataKeys = openDataKeys({ userData: deps.userData, encryption: safeStorage, platform: process.platform, requireKeyring: policy.values.requireProtectedStorage === true });

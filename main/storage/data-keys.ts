@@ -2,6 +2,7 @@
  * The keys of the patient data on this computer: the master key (master-key.ts) and, under
  * it, the keyrings of dictations and lab reports (item-keyring.ts), in `<data folder>/keys/`.
  */
+import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataProtection } from '../../contract/ipc';
 import { ItemKeyring, KeyringUnreadable } from './item-keyring';
@@ -18,6 +19,9 @@ export interface DataKeys {
 
 export function openDataKeys(options: { userData: string; encryption: OsEncryption; platform: NodeJS.Platform; requireKeyring: boolean }): DataKeys {
   const folder = join(options.userData, 'keys');
+  // Readable by its user only; a folder made by an earlier version with the default mode is narrowed too.
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  if (options.platform !== 'win32') chmodSync(folder, 0o700);
   const master = openMasterKey({ file: join(folder, 'master.json'), encryption: options.encryption, platform: options.platform, requireKeyring: options.requireKeyring });
   if (!master.key) {
     const problem = { problem: master.protection.problem ?? 'The recordings on this computer cannot be opened.' };

@@ -1,8 +1,8 @@
 /**
  * The publisher's public key for update metadata. It is compiled into main (Vite `?raw`), so
- * it sits inside the integrity-checked app archive and cannot be swapped on disk. Only an
- * unpackaged build (development, end-to-end tests) may take another key from
- * SCRIBE_UPDATE_PUBLIC_KEY_FILE; a packaged app ignores that variable.
+ * it sits inside the integrity-checked app archive and cannot be swapped on disk. Only a
+ * development build (development, end-to-end tests) may take another key from
+ * SCRIBE_UPDATE_PUBLIC_KEY_FILE; a release build ignores that variable, however it is started.
  */
 import type { KeyObject } from 'node:crypto';
 import builtInKeyPem from '../../build/update-public-key.pem?raw';
@@ -17,15 +17,15 @@ export interface PublisherKeyChoice {
 }
 
 export function choosePublisherKey(options: {
-  isPackaged: boolean;
+  release: boolean;
   env: Record<string, string | undefined>;
   readFile: (path: string) => string;
   builtInPem?: string;
 }): PublisherKeyChoice {
   const overrideFile = options.env[PUBLIC_KEY_FILE_VARIABLE];
-  if (overrideFile && !options.isPackaged) {
-    return { key: publisherKeyFromPem(options.readFile(overrideFile)), source: `${PUBLIC_KEY_FILE_VARIABLE} (unpackaged app)` };
+  if (overrideFile && !options.release) {
+    return { key: publisherKeyFromPem(options.readFile(overrideFile)), source: `${PUBLIC_KEY_FILE_VARIABLE} (development build)` };
   }
-  const source = overrideFile ? `built in (${PUBLIC_KEY_FILE_VARIABLE} ignored: packaged app)` : 'built in';
+  const source = overrideFile ? `built in (${PUBLIC_KEY_FILE_VARIABLE} ignored: release build)` : 'built in';
   return { key: publisherKeyFromPem(options.builtInPem ?? builtInKeyPem), source };
 }

@@ -1,7 +1,9 @@
 /**
  * The publisher's signature over update metadata: `<channel>.yml.sig` beside each channel
- * file holds the base64 of a raw Ed25519 signature over the file's exact bytes
- * (scripts/sign-release.mjs). Pure: node:crypto only.
+ * file holds the base64 of a raw Ed25519 signature over a fixed line, the channel file's name
+ * and the file's exact bytes (scripts/sign-release.mjs). The name is signed with the bytes, so
+ * metadata signed for one channel (`beta-linux.yml`) is refused when served as another
+ * (`latest-linux.yml`). Pure: node:crypto only.
  */
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 
@@ -22,12 +24,17 @@ export function parseSignatureFile(text: string): Buffer | null {
   return signature.length === ED25519_SIGNATURE_BYTES ? signature : null;
 }
 
-/** Whether `signatureText` (a `.sig` file's content) is the publisher's signature over `data`. */
-export function isSignedByPublisher(data: Uint8Array, signatureText: string, publisherKey: KeyObject): boolean {
+/** What is signed for the channel file `channelFile`: the same in scripts/sign-release.mjs. */
+export function signedMessage(channelFile: string, data: Uint8Array): Buffer {
+  return Buffer.concat([Buffer.from(`scribe-desk update metadata\n${channelFile}\n`, 'utf8'), data]);
+}
+
+/** Whether `signatureText` (a `.sig` file's content) is the publisher's signature over `data` as the channel file `channelFile`. */
+export function isSignedByPublisher(channelFile: string, data: Uint8Array, signatureText: string, publisherKey: KeyObject): boolean {
   const signature = parseSignatureFile(signatureText);
   if (!signature) return false;
   try {
-    return verify(null, data, publisherKey, signature);
+    return verify(null, signedMessage(channelFile, data), publisherKey, signature);
   } catch {
     return false;
   }

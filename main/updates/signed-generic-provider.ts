@@ -14,6 +14,7 @@ import { getChannelFilename, newUrlFromBase } from 'electron-updater/out/util';
 import { transportProblem } from '../../contract/url-rules';
 import { isSignedByPublisher } from './release-signature';
 import { UpdateRefusedError } from './update-errors';
+import type { OfferedVersions } from './offered-versions';
 import { offeredVersionProblem } from './version-rule';
 
 export interface SignedFeedOptions {
@@ -25,6 +26,8 @@ export interface SignedFeedOptions {
   publisherKey: KeyObject;
   /** The version running now; nothing older is taken. */
   runningVersion: string;
+  /** The newest version each channel file has offered; nothing older is taken. */
+  offered: OfferedVersions;
 }
 
 export class SignedGenericProvider extends GenericProvider {
@@ -48,14 +51,16 @@ export class SignedGenericProvider extends GenericProvider {
     );
     // The executor hands over text decoded as UTF-8 (what electron-builder writes); encoding it
     // again gives back the exact bytes, and anything that was not valid UTF-8 fails here.
-    if (!isSignedByPublisher(Buffer.from(metadata, 'utf8'), signature, this.feed.publisherKey)) {
+    if (!isSignedByPublisher(channelFile, Buffer.from(metadata, 'utf8'), signature, this.feed.publisherKey)) {
       throw new UpdateRefusedError(
         `The update server's release information is not signed by the publisher (the signature in ${channelFile}.sig does not match); nothing was downloaded.`,
       );
     }
     const info = parseUpdateInfo(metadata, channelFile, channelUrl);
-    const problem = offeredVersionProblem(this.feed.runningVersion, (info as { version?: unknown } | null)?.version);
+    const version = (info as { version?: unknown } | null)?.version;
+    const problem = offeredVersionProblem(this.feed.runningVersion, version) ?? this.feed.offered.problem(channelFile, String(version));
     if (problem) throw new UpdateRefusedError(problem);
+    this.feed.offered.note(channelFile, String(version));
     return info;
   }
 

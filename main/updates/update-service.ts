@@ -12,6 +12,7 @@ import type { Settings } from '../../contract/settings';
 import type { UpdateStatus } from '../../contract/updates';
 import { log } from '../log';
 import { CheckSchedule } from './check-schedule';
+import { OfferedVersions } from './offered-versions';
 import type { PublisherKeyChoice } from './publisher-key';
 import type { SignedFeedOptions } from './signed-generic-provider';
 import { updateErrorMessage } from './update-errors';
@@ -38,7 +39,12 @@ export class UpdateService {
   private updater: AppUpdater | null = null;
   private publisherKey: PublisherKeyChoice | null = null;
 
-  constructor(private readonly deps: UpdateServiceDeps) {}
+  /** The newest version each channel has offered (update-offers.json): an older offer is a replay. */
+  private readonly offered: OfferedVersions;
+
+  constructor(private readonly deps: UpdateServiceDeps) {
+    this.offered = new OfferedVersions(join(deps.userData, 'update-offers.json'));
+  }
 
   current(): UpdateStatus {
     const reason = this.offReason();
@@ -80,6 +86,7 @@ export class UpdateService {
       channel: settings.updateChannel,
       publisherKey: this.publisherKey.key,
       runningVersion: this.deps.version,
+      offered: this.offered,
     };
     updater.setFeedURL(feed);
     updater.channel = settings.updateChannel;

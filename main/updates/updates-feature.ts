@@ -1,5 +1,6 @@
 /** Updates, assembled: the update service behind the settings and policy, and its handlers. */
 import { readFileSync } from 'node:fs';
+import { DEVELOPMENT_BUILD } from '../build-kind';
 import type { OperationHandlers } from '../ipc/register-operations';
 import type { SettingsService } from '../settings/settings-service';
 import type { WindowEvents } from '../windows/app-window';
@@ -24,7 +25,7 @@ export function createUpdatesFeature(deps: UpdatesFeatureDeps) {
     isPackaged: deps.packaged,
     userData: deps.userData,
     version: deps.version,
-    publisherKey: () => choosePublisherKey({ isPackaged: deps.packaged, env: process.env, readFile: (path) => readFileSync(path, 'utf8') }),
+    publisherKey: () => choosePublisherKey({ release: !DEVELOPMENT_BUILD, env: process.env, readFile: (path) => readFileSync(path, 'utf8') }),
   });
   deps.settings.onChange(() => deps.window.send('updateChanged', updates.current()));
 

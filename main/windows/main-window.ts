@@ -1,5 +1,6 @@
 /** The app's single window: sandboxed, isolated, with the bridge preload. */
 import { BrowserWindow } from 'electron';
+import { DEVELOPMENT_BUILD } from '../build-kind';
 import { log } from '../log';
 
 export interface MainWindowOptions {
@@ -28,6 +29,7 @@ export function createMainWindow({ preloadPath, url }: MainWindowOptions): Brows
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      devTools: DEVELOPMENT_BUILD,
       // The doctor records by shortcut from another program: the page plays the start cue and
       // reports its end at once, not at a throttled timer's next tick behind the EMR.
       backgroundThrottling: false,

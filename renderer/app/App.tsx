@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { appError } from '../../contract/result';
 import { scribe } from '../bridge';
 import { Contained } from '../components/Contained';
@@ -56,6 +56,18 @@ export function App() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [show]);
+
+  // A new screen takes the focus to its heading, so that a keyboard or screen reader user starts there (not at the first start-up).
+  const shownBefore = useRef<ScreenId | null>(null);
+  useEffect(() => {
+    const previous = shownBefore.current;
+    shownBefore.current = screen;
+    if (previous === null || previous === screen) return;
+    const heading = document.querySelector<HTMLElement>('main.screen h1');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus();
+  }, [screen]);
 
   const problem = useProblemStore((state) => state.problem);
   const dismissProblem = useProblemStore((state) => state.dismiss);

@@ -138,49 +138,20 @@ function speakNowShownAt(page: Page): Promise<number> {
 }
 
 async function stopRecording(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await page.getByRole('button', { name: /^(■ )?Stop$/ }).click();
   await page.getByTestId('recorder-state').filter({ hasText: 'Ready to record' }).waitFor();
   // A second between recordings, as between two patients.
   await page.waitForTimeout(1000);
 }
 
-export interface RecordLatency {
-  firstPressAfterReady: number;
-  duringStartup: number;
-  button: number[];
-  shortcut: number[];
-}
-
-/** Record → "speak now": during start-up, first press after the window is ready, then `presses` by button and by shortcut. */
-export async function recordLatencySamples(presses: number, appDir = ROOT): Promise<RecordLatency> {
-  // A press while the app is still starting: as soon as the button exists.
+/** Record pressed while the app is still starting: as soon as the button exists. */
+export async function pressDuringStartup(appDir = ROOT): Promise<number> {
   const early = await launch(scribeArgs(appDir));
   const earlyPage = await early.firstWindow();
-  await earlyPage.getByRole('button', { name: 'Record', exact: true }).waitFor({ timeout: 60_000 });
-  const duringStartup = await pressRecordInPage(earlyPage);
+  await earlyPage.getByRole('button', { name: /^(● )?Record$/ }).waitFor({ timeout: 60_000 });
+  const ms = await pressRecordInPage(earlyPage);
   await early.close();
-
-  const app = await launch(scribeArgs(appDir, { autoSync: false, recordShortcut: 'CommandOrControl+Alt+R' }));
-  const page = await app.firstWindow();
-  await page.getByRole('button', { name: 'Record', exact: true }).waitFor();
-  await inPage(page, appRecordWorks);
-  const firstPressAfterReady = await pressRecordInPage(page);
-  await stopRecording(page);
-  const button: number[] = [];
-  for (let i = 0; i < presses; i += 1) {
-    button.push(await pressRecordInPage(page));
-    await stopRecording(page);
-  }
-  const shortcut: number[] = [];
-  for (let i = 0; i < presses; i += 1) {
-    const shown = speakNowShownAt(page);
-    const pressed = Date.now();
-    execFileSync('xdotool', ['key', 'ctrl+alt+r']);
-    shortcut.push((await shown) - pressed);
-    await stopRecording(page);
-  }
-  await app.close();
-  return { firstPressAfterReady, duringStartup, button, shortcut };
+  return ms;
 }
 
 /** CPU seconds used so far by one process (Linux /proc: user + system time). */
@@ -200,6 +171,8 @@ export interface CpuWhileRecording {
   recorder: number;
   /** The same processes over the same time, the app idle. */
   idle: number;
+  /** Every process of the app (main, page, GPU, audio, network, recorder) over the same time, idle. */
+  idleAll: number;
   seconds: number;
 }
 
@@ -207,16 +180,22 @@ export interface CpuWhileRecording {
 export async function cpuWhileRecording(seconds: number, appDir = ROOT): Promise<CpuWhileRecording> {
   const app = await launch(scribeArgs(appDir));
   const page = await app.firstWindow();
-  await page.getByRole('button', { name: 'Record', exact: true }).waitFor();
+  await page.getByRole('button', { name: /^(● )?Record$/ }).waitFor();
   await inPage(page, appRecordWorks);
   // Once, so that a recorder process kept warm exists for the idle measure too.
   await pressRecordInPage(page);
   await stopRecording(page);
+  // Past the start-up's background work, as a clinic leaves the app open between patients.
+  await page.waitForTimeout(5_000);
+  const all = (await appPids(app)).map((process) => process.pid);
   const watched = (await appPids(app)).filter((process) => process.type === 'Browser' || process.type === 'Utility').map((process) => process.pid);
   const total = () => watched.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const totalAll = () => all.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
   let before = total();
+  const beforeAll = totalAll();
   await page.waitForTimeout(seconds * 1000);
   const idle = (total() - before) / seconds;
+  const idleAll = (totalAll() - beforeAll) / seconds;
   await pressRecordInPage(page);
   const recorderPids = (await appPids(app)).filter((process) => process.type === 'Utility').map((process) => process.pid);
   for (const pid of recorderPids) if (!watched.includes(pid)) watched.push(pid);
@@ -228,7 +207,7 @@ export async function cpuWhileRecording(seconds: number, appDir = ROOT): Promise
   const recorder = (recorderTotal() - recorderBefore) / seconds;
   await stopRecording(page);
   await app.close();
-  return { recording, recorder, idle, seconds };
+  return { recording, recorder, idle, idleAll, seconds };
 }
 
 export interface ClinicPresses {
@@ -239,9 +218,10 @@ export interface ClinicPresses {
 }
 
 /** Record → "speak now" as a clinic presses it: a few seconds of speech, Stop, then the next press after each gap, by button and by shortcut in turn. */
-export async function clinicPressSamples(gapsMs: number[], appDir = ROOT, speechMs = 3_000, sending = true): Promise<ClinicPresses> {
+export async function clinicPressSamples(gapsMs: number[], options: { appDir?: string; speechMs?: number; cues?: boolean } = {}): Promise<ClinicPresses> {
+  const { appDir = ROOT, speechMs = 3_000, cues = true } = options;
   // Sending on, as in a clinic: each dictation goes to the built-in sandbox while the next patient comes.
-  const app = await launch(scribeArgs(appDir, { autoSync: sending, recordShortcut: 'CommandOrControl+Alt+R' }));
+  const app = await launch(scribeArgs(appDir, { autoSync: true, recordShortcut: 'CommandOrControl+Alt+R', recordCues: cues }));
   const page = await app.firstWindow();
   await page.getByRole('button', { name: /^(● )?Record$/ }).waitFor();
   await inPage(page, appRecordWorks);
@@ -256,6 +236,8 @@ export async function clinicPressSamples(gapsMs: number[], appDir = ROOT, speech
     if (by === 'button') {
       presses.push({ gapMs, by, ms: await pressRecordInPage(page) });
     } else {
+      // From another program, as the shortcut is meant to be used.
+      await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
       const shown = speakNowShownAt(page);
       const pressed = Date.now();
       execFileSync('xdotool', ['key', 'ctrl+alt+r']);

@@ -10,7 +10,7 @@ import { cpus, totalmem } from 'node:os';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuWhileRecording, recordLatencySamples, startupSamples } from './app-measures';
+import { clinicPressSamples, cpuWhileRecording, pressDuringStartup, startupSamples, type ClinicPresses } from './app-measures';
 import { encodeMemory, lookups, recordingWrites, speechPcm, speechRecording, stopToReady, storeLoad, syncOf, uploadSize } from './node-measures';
 import { ROOT } from '../e2e/support/launch-app';
 import { startVirtualMicrophone } from '../e2e/support/virtual-microphone';
@@ -34,21 +34,36 @@ console.log(`Scribe Desk benchmarks (speech: ${source}; Node ${process.version})
 // The app, as a clinic uses it.
 if (process.env.DISPLAY) {
   const microphone = startVirtualMicrophone();
+  // A source PulseAudio has just created answers its first recorder after a second or two: a
+  // moment of this test rig, not of a clinic's microphone, so the baselines are taken after it.
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
   try {
-    const probe = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'pvrecorder-probe.ts'), '1024'], { encoding: 'utf8' })) as {
+    const probe = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'pvrecorder-probe.ts'), '512'], { encoding: 'utf8' })) as {
       cold: number;
       warm: number[];
     };
     const warm = median(probe.warm);
-    const latency = await recordLatencySamples(10);
-    const latencyBefore = beforeDir ? await recordLatencySamples(10, beforeDir) : null;
-    const button = median(latency.button);
-    const shortcut = median(latency.shortcut);
     const was = (value: number | null | undefined) => (value === undefined || value === null ? '' : ms(value));
-    add('Record → "speak now", button (median of 10)', ms(button), `${ms(warm)} plain-Node warm restart`, ratio(button, warm), '≤ 150 ms, ≤ 3×', was(latencyBefore && median(latencyBefore.button)));
-    add('Record → "speak now", global shortcut (median of 10)', ms(shortcut), `${ms(warm)} plain-Node warm restart`, ratio(shortcut, warm), '≤ 150 ms, ≤ 3×', was(latencyBefore && median(latencyBefore.shortcut)));
-    add('first press after start-up', ms(latency.firstPressAfterReady), `${ms(probe.cold)} plain-Node new recorder`, ratio(latency.firstPressAfterReady, probe.cold), '≤ 250 ms', was(latencyBefore?.firstPressAfterReady));
-    add('a press while the app is still starting', ms(latency.duringStartup), `${ms(probe.cold)} plain-Node new recorder`, ratio(latency.duringStartup, probe.cold), '', was(latencyBefore?.duringStartup));
+    // As a clinic presses: a few seconds of speech, Stop, the next patient 1, 5, 30 or 90 s later; by button and by shortcut in turn.
+    const gaps = [1_000, 1_000, 5_000, 5_000, 30_000, 30_000, 90_000, 90_000];
+    const clinic = await clinicPressSamples(gaps);
+    const quiet = await clinicPressSamples([1_000, 1_000, 5_000, 5_000, 30_000, 30_000], { cues: false });
+    const clinicBefore = beforeDir ? await clinicPressSamples(gaps, { appDir: beforeDir }) : null;
+    const pressesBy = (result: ClinicPresses | null, by: 'button' | 'shortcut') => (result ? result.presses.filter((press) => press.by === by).map((press) => press.ms) : []);
+    const summary = (values: number[]) => `median ${ms(median(values))}, worst ${ms(Math.max(...values))}`;
+    const baseline = `${ms(warm)} plain-Node warm restart`;
+    for (const [label, result, by, goal] of [
+      ['button', clinic, 'button', 'median ≤ 200 ms, none > 400 ms'],
+      ['shortcut, start cue on (default)', clinic, 'shortcut', 'median ≤ 200 ms, none > 400 ms'],
+      ['shortcut, start cue off', quiet, 'shortcut', 'median ≤ 200 ms, none > 400 ms'],
+    ] as const) {
+      const values = pressesBy(result, by);
+      const previous = label === 'shortcut, start cue off' ? [] : pressesBy(clinicBefore, by);
+      add(`Record → "speak now", ${label}, presses 1-90 s after a Stop (${values.length})`, summary(values), baseline, ratio(median(values), warm), goal, previous.length ? summary(previous) : '');
+    }
+    add('first press after start-up', ms(clinic.firstPress), `${ms(probe.cold)} plain-Node new recorder`, ratio(clinic.firstPress, probe.cold), '≤ 300 ms', was(clinicBefore?.firstPress));
+    const duringStartup = await pressDuringStartup();
+    add('a press while the app is still starting', ms(duringStartup), `${ms(probe.cold)} plain-Node new recorder`, ratio(duringStartup, probe.cold), '', beforeDir ? ms(await pressDuringStartup(beforeDir)) : '');
     const startup = await startupSamples(9, beforeDir ? [ROOT, beforeDir] : [ROOT]);
     const bare = median(startup.bare);
     const [app, appBefore] = startup.apps.map(median);
@@ -68,9 +83,10 @@ if (process.env.DISPLAY) {
       `${share(cpu.recording)} of one core (recorder ${share(cpu.recorder)})`,
       `${share(cpu.idle)} idle`,
       ratio(cpu.recording, Math.max(cpu.idle, 0.001)),
-      '≤ 5 %',
+      '≤ 4.1 %',
       cpuBefore ? share(cpuBefore.recording) : '',
     );
+    add('CPU while idle, every process of the app', `${share(cpu.idleAll)} of one core`, '', '', '≤ 0.5 %', cpuBefore ? share(cpuBefore.idleAll) : '');
   } finally {
     microphone.stop();
   }

@@ -13,6 +13,8 @@ test('every screen is reachable by mouse and keyboard; the status bar shows the 
   for (const [index, name] of screens.entries()) {
     await page.keyboard.press(`Control+${index + 1}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    // The new screen starts at its heading, not at the menu button that had the focus.
+    if (index > 0) await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     await expect(nav.getByRole('button', { name })).toHaveAttribute('aria-current', 'page');
     await screenshot(page, `screen-${name.toLowerCase()}`);
   }
@@ -22,10 +24,13 @@ test('every screen is reachable by mouse and keyboard; the status bar shows the 
   await expect(nav.getByRole('button', { name: 'Records' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Records');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await nav.getByRole('button', { name: 'Records' }).focus();
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
   await expect(nav.getByRole('button', { name: 'Settings' })).toBeFocused();
   await page.keyboard.press('Space');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await app.close();
 });

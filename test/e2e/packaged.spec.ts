@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FuseV1Options, FuseVersion, getCurrentFuseWire } from '@electron/fuses';
 import { expect, test } from '@playwright/test';
@@ -19,7 +19,19 @@ const BINARY = join(UNPACKED, 'scribe-desk');
 test.skip(process.platform !== 'linux', 'The packaging test builds the Linux dir target.');
 test.setTimeout(180_000);
 
+/** Builds the app into out/ as a release (no SCRIBE_BUILD) or a development build, as the other tests use it. */
+function buildApp(kind: 'release' | 'development'): void {
+  const env = { ...process.env };
+  if (kind === 'development') env.SCRIBE_BUILD = 'development';
+  else delete env.SCRIBE_BUILD;
+  execFileSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'pipe', env });
+}
+
+// What is packaged is a release build; the development build the other tests run is put back after.
+test.afterAll(() => buildApp('development'));
+
 test.beforeAll(() => {
+  buildApp('release');
   const runtime = process.env.ELECTRON_OVERRIDE_DIST_PATH;
   // Where Electron cannot be downloaded, the runtime already on disk is packaged instead.
   const electronArgs = runtime ? [`-c.electronDist=${runtime}`, `-c.electronVersion=${readFileSync(join(runtime, 'version'), 'utf8').trim()}`] : [];
@@ -78,12 +90,12 @@ test.afterEach(async () => {
 });
 
 /** Starts the packaged binary with its own data folder, a `--policy` file and `env` added to this process's; the test reads its log and manifests. */
-function startPackaged(userPolicy: object, env: Record<string, string> = {}) {
+function startPackaged(userPolicy: object, env: Record<string, string> = {}, binary = BINARY) {
   const userDataDir = newDataFolder();
   const policy = join(userDataDir, '..', `policy-${Date.now()}.json`);
   writeFileSync(policy, JSON.stringify(userPolicy));
   const args = [`--user-data-dir=${userDataDir}`, `--policy=${policy}`, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])];
-  const child: ChildProcess = spawn(BINARY, args, { stdio: 'ignore', env: { ...process.env, ...env, SCRIBE_LOG_CONSOLE: '0' } });
+  const child: ChildProcess = spawn(binary, args, { stdio: 'ignore', env: { ...process.env, ...env, SCRIBE_LOG_CONSOLE: '0' } });
   const ended = new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
     child.once('error', () => resolve());
@@ -153,36 +165,50 @@ test('the packaged app loads its keyboard hook from the unpacked archive: holdin
 
 const MACHINE_POLICY = '/etc/scribe-desk/policy.json';
 
-test('a --policy file cannot lift the machine policy\'s locks in the packaged app', async () => {
+test('a release build keeps its locks however it is started: renamed to "electron", the machine policy alone applies and the development variables are ignored', async () => {
   // The machine-wide policy lives in /etc: writing it needs root, as an administrator has.
   test.skip(process.getuid?.() !== 0, 'Writing the machine-wide policy in /etc needs root.');
+  test.setTimeout(120_000);
   const backup = existsSync(MACHINE_POLICY) ? `${MACHINE_POLICY}.scribe-test-backup` : null;
   if (backup) renameSync(MACHINE_POLICY, backup);
   const createdFolder = !existsSync('/etc/scribe-desk');
   mkdirSync('/etc/scribe-desk', { recursive: true });
   writeFileSync(MACHINE_POLICY, JSON.stringify({ autoSync: false, updatesEnabled: false }));
+  // What a user can do to an installed copy: start its binary under Electron's own name, which makes
+  // Electron's app.isPackaged false; the build, not the name, decides what the app honours.
+  const renamed = join(UNPACKED, 'electron');
+  rmSync(renamed, { force: true });
+  linkSync(BINARY, renamed);
   const microphone = startVirtualMicrophone();
-  // The user's file tries to turn sending and updates back on, and sets a shortcut the machine leaves open.
-  const { log, manifests, policy, stop } = startPackaged({ autoSync: true, updatesEnabled: true, recordShortcut: 'CommandOrControl+Alt+J' });
+  const keyFile = makeReleaseKeys().publicKey;
+  // The user's file tries to turn sending and updates back on; the variables offer another update key and a page address.
+  const { log, manifests, policy, stop } = startPackaged(
+    { autoSync: true, updatesEnabled: true, recordShortcut: 'CommandOrControl+Alt+J' },
+    { SCRIBE_UPDATE_PUBLIC_KEY_FILE: keyFile, ELECTRON_RENDERER_URL: 'http://127.0.0.1:9/' },
+    renamed,
+  );
   try {
     await expect.poll(log, { timeout: 30_000 }).toContain('window: shown');
-    expect(log()).toContain(`policy: applied ${MACHINE_POLICY} and ${policy}`);
-    // Updates stay off although the user's file turns them on.
+    expect(log()).toContain(`policy: applied ${MACHINE_POLICY}`);
+    expect(log()).toContain(`policy: The --policy file ${policy} was not applied: this computer has a machine-wide policy, which alone applies.`);
     await expect.poll(log, { timeout: 30_000 }).toContain('updates: off (Updates are turned off');
-    // The user's own key applies: its shortcut records.
-    await expect.poll(log, { timeout: 30_000 }).toContain('shortcut: CommandOrControl+Alt+J records');
-    execFileSync('xdotool', ['key', 'ctrl+alt+j']);
+    // The user's shortcut is not applied: the default one records.
+    await expect.poll(log, { timeout: 30_000 }).toContain('shortcut: CommandOrControl+Alt+R records');
+    execFileSync('xdotool', ['key', 'ctrl+alt+r']);
     await expect.poll(() => manifests().map((m) => m.state), { timeout: 20_000 }).toEqual(['recording']);
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    execFileSync('xdotool', ['key', 'ctrl+alt+j']);
+    execFileSync('xdotool', ['key', 'ctrl+alt+r']);
     await expect.poll(() => manifests().map((m) => m.state), { timeout: 20_000 }).toEqual(['recorded']);
     // The machine's lock holds: nothing is sent although the user's file says autoSync: true
     // (the same recording completes within seconds in the test above, where sending is on).
     await new Promise((resolve) => setTimeout(resolve, 8000));
     expect(manifests().map((m) => m.state)).toEqual(['recorded']);
+    // The page came from the app itself, not from the address offered (the update key: the next test).
+    expect(log()).not.toContain('development server');
   } finally {
     await stop();
     microphone.stop();
+    rmSync(renamed, { force: true });
     rmSync(MACHINE_POLICY, { force: true });
     if (backup) renameSync(backup, MACHINE_POLICY);
     if (createdFolder) rmSync('/etc/scribe-desk', { recursive: true, force: true });
@@ -200,7 +226,7 @@ test('the packaged app trusts only the update key built into it, whatever SCRIBE
   try {
     // The first check comes 15 seconds after start.
     await expect.poll(log, { timeout: 60_000 }).toContain('release information is not signed by the publisher');
-    expect(log()).toContain('updates: publisher key built in (SCRIBE_UPDATE_PUBLIC_KEY_FILE ignored: packaged app)');
+    expect(log()).toContain('updates: publisher key built in (SCRIBE_UPDATE_PUBLIC_KEY_FILE ignored: release build)');
     expect(server.requests).toEqual(['/latest-linux.yml', '/latest-linux.yml.sig']);
     expect(machine.pendingFiles()).toEqual([]);
     expect(child.exitCode).toBeNull();

@@ -1,7 +1,7 @@
 import { DICTATION_MODES } from '../../../contract/dictation';
 import { LEVEL_WORDS, levelZone } from '../../../contract/level-zone';
-import { LABEL_MAX_CHARS } from '../../../contract/limits';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { PatientLabelField } from '../../components/PatientLabelField';
 import { useSettingsStore } from '../settings/settings-store';
 import { formatDuration } from './format';
 import { useDictationStore } from './dictation-store';
@@ -50,19 +50,7 @@ export function RecorderPanel() {
             ))}
           </select>
         </div>
-        <div className="field grow">
-          <label htmlFor="recording-label">Patient or visit (optional)</label>
-          <input
-            id="recording-label"
-            type="text"
-            maxLength={LABEL_MAX_CHARS}
-            autoComplete="off"
-            placeholder="e.g. Bed 12, follow-up"
-            value={busy ? recorder.label : label}
-            disabled={busy}
-            onChange={(event) => setLabel(event.target.value)}
-          />
-        </div>
+        <PatientLabelField id="recording-label" grow value={busy ? recorder.label : label} disabled={busy} onChange={setLabel} />
         <div className="recorder-actions">
           {state === 'idle' ? (
             <button type="button" className="primary record" onClick={() => void start()}>

@@ -1,9 +1,17 @@
 /** The files chosen or dropped, checked, with what the service should read from them: the step before upload. */
-import { LABEL_MAX_CHARS } from '../../../contract/limits';
+import { PatientLabelField } from '../../components/PatientLabelField';
 import { RECORD_TASKS, TASK_LABELS, formatSize } from '../../../contract/records';
 import { useRecordsStore } from './records-store';
 
 const KIND_LABELS = { pdf: 'PDF', jpeg: 'JPEG image', png: 'PNG image' } as const;
+
+/** A refused file whose content was not read (too large, unreadable) is described by its name. */
+function typeByName(name: string): string {
+  const extension = /\.([a-z0-9]{1,5})$/i.exec(name)?.[1]?.toLowerCase();
+  const known: Record<string, string> = { pdf: 'PDF', jpg: 'JPEG image', jpeg: 'JPEG image', png: 'PNG image' };
+  if (!extension) return 'File';
+  return known[extension] ? `${known[extension]} (by its name)` : `.${extension} file`;
+}
 
 export function StagedFiles() {
   const staged = useRecordsStore((state) => state.staged);
@@ -14,7 +22,8 @@ export function StagedFiles() {
   const { dismiss, toggleTask, setAcceptLowResolution, setLabel, upload } = useRecordsStore.getState();
   if (staged.length === 0) return null;
   const ready = staged.filter((file) => !file.problem);
-  const needsAccept = ready.some((file) => file.warning);
+  const warned = ready.filter((file) => file.warning).length;
+  const needsAccept = warned > 0;
   const canUpload = ready.length > 0 && tasks.size > 0 && (!needsAccept || accept) && !busy;
   return (
     <section className="panel-box" aria-label="Files to upload">
@@ -23,7 +32,7 @@ export function StagedFiles() {
           <li key={file.id} className={file.problem ? 'refused' : file.warning ? 'warned' : 'ok'} data-testid="staged-file">
             <span className="staged-name">{file.name}</span>
             <span className="staged-meta">
-              {file.kind ? KIND_LABELS[file.kind] : 'Unknown type'} · {formatSize(file.size)}
+              {file.kind ? KIND_LABELS[file.kind] : typeByName(file.name)} · {formatSize(file.size)}
             </span>
             {file.problem ? (
               <span className="field-error" role="alert">
@@ -37,18 +46,7 @@ export function StagedFiles() {
           </li>
         ))}
       </ul>
-      <div className="field">
-        <label htmlFor="report-label">Patient or visit (optional)</label>
-        <input
-          id="report-label"
-          type="text"
-          maxLength={LABEL_MAX_CHARS}
-          autoComplete="off"
-          placeholder="e.g. Bed 12, follow-up"
-          value={label}
-          onChange={(event) => setLabel(event.target.value)}
-        />
-      </div>
+      <PatientLabelField id="report-label" value={label} onChange={setLabel} />
       <fieldset className="tasks">
         <legend>What should the service read from {ready.length > 1 ? 'these reports' : 'this report'}?</legend>
         {RECORD_TASKS.map((task) => (
@@ -60,8 +58,8 @@ export function StagedFiles() {
       </fieldset>
       {needsAccept ? (
         <label className="accept">
-          <input type="checkbox" checked={accept} onChange={(event) => setAcceptLowResolution(event.target.checked)} /> Upload the low-resolution
-          image anyway
+          <input type="checkbox" checked={accept} onChange={(event) => setAcceptLowResolution(event.target.checked)} />{' '}
+          {warned === 1 ? 'Upload the low-resolution image anyway' : `Upload the ${warned} low-resolution images anyway`}
         </label>
       ) : null}
       <button type="button" className="primary" disabled={!canUpload} onClick={() => void upload()}>

@@ -167,8 +167,10 @@ export function SettingsForm({ view }: { view: SettingsView }) {
         <legend>Updates</legend>
         <ToggleField
           label="Check for updates and download them in the background"
+          name="updatesEnabled"
           value={draft.updatesEnabled}
           locked={locked('updatesEnabled')}
+          note={draft.updatesEnabled && draft.updateUrl.trim() === '' ? 'Turned on, but nothing is checked until an update server is set below.' : null}
           onChange={(value) => set('updatesEnabled', value)}
         />
         <TextField {...text('updateUrl')} label="Update server" hint="The web address where your IT provider publishes Scribe Desk updates." />

@@ -89,9 +89,12 @@ export function SignInSection() {
           id="client-secret"
           label="Client secret"
           labelExtra={
-            <span className={`secret-state ${secretSet ? 'is-set' : ''}`} data-testid="clientSecret-state">
-              {secretSet ? 'Set' : 'Not set'}
-            </span>
+            <>
+              <span className={`secret-state ${secretSet ? 'is-set' : ''}`} data-testid="clientSecret-state">
+                {secretSet ? 'Set' : 'Not set'}
+              </span>{' '}
+              <LockNote locked={locked} />
+            </>
           }
           type="password"
           value={clientSecret}

@@ -2,7 +2,7 @@ import type { UpdateState } from '../../../contract/updates';
 import { useUpdateStore } from '../../app/update-store';
 
 const UPDATE_TEXT: Record<UpdateState, string> = {
-  off: 'Updates are off.',
+  off: 'No update checks.',
   idle: 'No check yet.',
   checking: 'Checking for updates…',
   'up-to-date': 'Scribe Desk is up to date.',

@@ -30,7 +30,7 @@ describe('checkRecordFile', () => {
 
   it('warns about images below 150 DPI, and reads a recorded density', () => {
     const small = scannedJpeg(400, 560);
-    expect(checkRecordFile(small, small.length).warning).toMatch(/400 × 560 pixels \(about 47 DPI/);
+    expect(checkRecordFile(small, small.length).warning).toMatch(/400 × 560 pixels \(about 48 DPI/);
     expect(checkRecordFile(TINY_PNG, TINY_PNG.length)).toMatchObject({ kind: 'png', problem: null, warning: expect.stringMatching(/1 × 1 pixels/) });
     const jfif = Buffer.from(small);
     jfif[13] = 1;
@@ -38,6 +38,13 @@ describe('checkRecordFile', () => {
     jfif.writeUInt16BE(300, 16);
     expect(recordedDpi(jfif, 'jpeg')).toBe(300);
     expect(checkRecordFile(jfif, jfif.length).warning).toBeNull();
+  });
+
+  it('takes an A4 page at 150 DPI for what it is, as JPEG and as PNG', () => {
+    const a4 = scannedJpeg(1240, 1754);
+    expect(checkRecordFile(a4, a4.length)).toEqual({ kind: 'jpeg', problem: null, warning: null });
+    const below = scannedJpeg(1100, 1556);
+    expect(checkRecordFile(below, below.length).warning).toMatch(/about 133 DPI/);
   });
 
   it('refuses an image whose header is damaged', () => {

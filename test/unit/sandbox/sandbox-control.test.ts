@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { isLoopbackAddress } from '../../../main/sandbox/sandbox-server';
+import { SandboxServer, isLoopbackAddress } from '../../../main/sandbox/sandbox-server';
 import { useSandbox } from '../api/sandbox-fixture';
 
 const env = useSandbox();
@@ -12,6 +12,21 @@ async function control(path: string, init: RequestInit = {}, token = env.sandbox
 }
 
 describe('sandbox control endpoint', () => {
+  it("is absent from a release build's embedded sandbox (control: false): its paths are unknown, with the right token too", async () => {
+    const embedded = await SandboxServer.start({ control: false });
+    try {
+      for (const [method, path] of [['GET', 'requests'], ['GET', 'faults'], ['POST', 'faults'], ['POST', 'reset']] as const) {
+        const response = await fetch(`${embedded.url}/__sandbox/${path}`, { method, headers: { authorization: `Bearer ${embedded.token}` }, body: method === 'POST' ? '{"failNext":5}' : undefined });
+        expect(response.status, `${method} ${path}`).toBe(404);
+      }
+      // The faults posted were not taken: the next request is answered as usual.
+      const api = await fetch(`${embedded.url}/voice/api/v3/status/x`, { headers: { authorization: `Bearer ${embedded.token}` } });
+      expect(api.status).toBeLessThan(500);
+    } finally {
+      await embedded.stop();
+    }
+  });
+
   it('refuses callers without the sandbox token', async () => {
     expect(await control('requests', {}, 'guess')).toEqual({ status: 403, body: { message: 'Forbidden' } });
     expect((await fetch(`${env.sandbox.url}/__sandbox/requests`)).status).toBe(403);

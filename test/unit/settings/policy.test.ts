@@ -27,7 +27,28 @@ describe('loadPolicy', () => {
   it('ignores and reports a file that is not JSON', () => {
     const loaded = loadPolicy(policyFile('{ service: sandbox'), true);
     expect(loaded.values).toEqual({});
-    expect(loaded.error).toMatch(/is not valid JSON/);
+    expect(loaded.error).toMatch(/is not valid JSON \(line 1, column 3: an unexpected character\)\.$/);
+  });
+
+  it("says where a broken file is broken, never any of its content (a secret stays out of the log and the screen)", () => {
+    const secret = 'S3cr3t-Cl1ent-Value';
+    const broken = [
+      `{"service":"sandbox",\n "clientSecret" "${secret}"}`,
+      `{"clientSecret":"${secret}",}`,
+      `{"clientSecret":"${secret}" "clientId":"x"}`,
+      `{"clientSecret":"${secret}`,
+      `{'clientSecret':'${secret}'}`,
+      `{"clientSecret":${secret}}`,
+      `// ${secret}\n{}`,
+    ];
+    const errors = broken.map((text) => loadPolicy(policyFile(text), true).error ?? '');
+    for (const error of errors) {
+      expect(error).toMatch(/is not valid JSON \(line \d+, column \d+: [a-z]/);
+      expect(error).not.toMatch(/S3cr|Cl1ent|cr3t|Value/);
+    }
+    expect(errors[0]).toMatch(/line 2, column 17: a colon was expected/);
+    // What the parser itself would have said, for contrast: it quotes the secret.
+    expect(() => JSON.parse(broken[5]!)).toThrow(/S3cr3t/);
   });
 
   it('ignores the whole file when one key is unknown or one value is wrong', () => {
@@ -74,11 +95,10 @@ describe('effectivePolicy', () => {
   const machine: LoadedPolicy = { path: '/etc/scribe-desk/policy.json', values: { updatesEnabled: false, service: 'production' }, error: null };
   const user: LoadedPolicy = { path: '/home/u/p.json', values: { updatesEnabled: true, service: 'sandbox', autoSync: false }, error: null };
 
-  it('in a packaged app keeps every machine setting; a --policy file only adds what the machine leaves unset', () => {
+  it('in a release build the machine policy alone applies: a --policy file is ignored, and the log says so', () => {
     expect(effectivePolicy(machine, user, true)).toEqual({
-      path: '/etc/scribe-desk/policy.json and /home/u/p.json',
-      values: { updatesEnabled: false, service: 'production', autoSync: false },
-      error: null,
+      ...machine,
+      ignored: 'The --policy file /home/u/p.json was not applied: this computer has a machine-wide policy, which alone applies.',
     });
     expect(effectivePolicy(machine, null, true)).toBe(machine);
   });
@@ -87,17 +107,17 @@ describe('effectivePolicy', () => {
     expect(effectivePolicy(machine, user, false)).toBe(user);
   });
 
-  it('in a packaged app applies no --policy file while the machine policy is there but broken', () => {
+  it('in a release build applies no --policy file while the machine policy is there but broken', () => {
     const broken: LoadedPolicy = { path: machine.path, values: {}, error: 'The policy file /etc/scribe-desk/policy.json was ignored: it is not valid JSON.' };
     const applied = effectivePolicy(broken, user, true);
     expect(applied.values).toEqual({});
-    expect(applied.error).toMatch(/^The policy file \/etc\/scribe-desk\/policy.json was ignored: it is not valid JSON\. The --policy file \/home\/u\/p.json was not applied either/);
+    expect(applied.error).toMatch(/^The policy file \/etc\/scribe-desk\/policy.json was ignored: it is not valid JSON\. The --policy file \/home\/u\/p.json was not applied: this computer has a machine-wide policy/);
     // No machine policy at all: the machine is not managed, and the --policy file applies.
     expect(effectivePolicy({ path: null, values: {}, error: null }, user, true).values).toEqual(user.values);
   });
 
-  it('keeps the machine policy when the --policy file is broken, and reports both', () => {
+  it('keeps the machine policy when the --policy file is broken, which is not applied either way', () => {
     const broken: LoadedPolicy = { path: '/home/u/p.json', values: {}, error: 'The policy file /home/u/p.json was ignored: it is not valid JSON.' };
-    expect(effectivePolicy(machine, broken, true)).toMatchObject({ values: machine.values, error: broken.error });
+    expect(effectivePolicy(machine, broken, true)).toMatchObject({ values: machine.values, error: null, ignored: expect.stringContaining('/home/u/p.json was not applied') });
   });
 });

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openDataKeys } from '../../../main/storage/data-keys';
 import { openMasterKey } from '../../../main/storage/master-key';
 import { osEncryptionDouble } from '../settings/os-encryption-double';
 import { tempFolder } from '../temp-folder';
@@ -52,5 +53,19 @@ describe('the master key', () => {
     expect(gone.protection.problem).toMatch(/not available now/);
     expect(readFileSync(file)).toEqual(before);
     expect(openMasterKey({ file, encryption: osEncryptionDouble('gnome_libsecret'), platform: 'linux', requireKeyring: false }).key).toEqual(first.key);
+  });
+});
+
+describe('the keys folder', () => {
+  it('is readable by its user only, also when an earlier version made it with the default mode', () => {
+    const userData = tempFolder();
+    mkdirSync(join(userData, 'keys'), { mode: 0o755 });
+    chmodSync(join(userData, 'keys'), 0o755);
+    const keys = openDataKeys({ userData, encryption: osEncryptionDouble('gnome_libsecret'), platform: 'linux', requireKeyring: false });
+    expect(keys.protection.problem).toBeNull();
+    expect(statSync(join(userData, 'keys')).mode & 0o777).toBe(0o700);
+    const fresh = tempFolder();
+    openDataKeys({ userData: fresh, encryption: osEncryptionDouble('gnome_libsecret'), platform: 'linux', requireKeyring: false });
+    expect(statSync(join(fresh, 'keys')).mode & 0o777).toBe(0o700);
   });
 });

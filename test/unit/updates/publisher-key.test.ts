@@ -19,25 +19,25 @@ const readFile = (path: string) => readFileSync(path, 'utf8');
 
 describe('choosePublisherKey', () => {
   it('uses the key compiled into main', () => {
-    const choice = choosePublisherKey({ isPackaged: true, env: {}, readFile });
+    const choice = choosePublisherKey({ release: true, env: {}, readFile });
     expect(pemOf(choice)).toBe(BUILT_IN);
     expect(choice.source).toBe('built in');
   });
 
   it('takes SCRIBE_UPDATE_PUBLIC_KEY_FILE in an unpackaged app', () => {
     const { file, pem } = testKeyFile();
-    const choice = choosePublisherKey({ isPackaged: false, env: { SCRIBE_UPDATE_PUBLIC_KEY_FILE: file }, readFile });
+    const choice = choosePublisherKey({ release: false, env: { SCRIBE_UPDATE_PUBLIC_KEY_FILE: file }, readFile });
     expect(pemOf(choice)).toBe(pem);
   });
 
   it('ignores SCRIBE_UPDATE_PUBLIC_KEY_FILE in a packaged app', () => {
     const { file } = testKeyFile();
-    const choice = choosePublisherKey({ isPackaged: true, env: { SCRIBE_UPDATE_PUBLIC_KEY_FILE: file }, readFile });
+    const choice = choosePublisherKey({ release: true, env: { SCRIBE_UPDATE_PUBLIC_KEY_FILE: file }, readFile });
     expect(pemOf(choice)).toBe(BUILT_IN);
-    expect(choice.source).toMatch(/ignored: packaged app/);
+    expect(choice.source).toMatch(/ignored: release build/);
   });
 
   it('fails rather than falling back when the test key cannot be read', () => {
-    expect(() => choosePublisherKey({ isPackaged: false, env: { SCRIBE_UPDATE_PUBLIC_KEY_FILE: '/nonexistent/key.pem' }, readFile })).toThrow(/ENOENT/);
+    expect(() => choosePublisherKey({ release: false, env: { SCRIBE_UPDATE_PUBLIC_KEY_FILE: '/nonexistent/key.pem' }, readFile })).toThrow(/ENOENT/);
   });
 });

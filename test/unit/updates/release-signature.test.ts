@@ -3,11 +3,13 @@ import { createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isSignedByPublisher, parseSignatureFile, publisherKeyFromPem } from '../../../main/updates/release-signature';
+import { isSignedByPublisher, parseSignatureFile, publisherKeyFromPem, signedMessage } from '../../../main/updates/release-signature';
 import { tempFolder } from '../temp-folder';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const METADATA = Buffer.from("version: 0.2.0\nfiles:\n  - url: Scribe-Desk-0.2.0.AppImage\n    sha512: abc\npath: Scribe-Desk-0.2.0.AppImage\nreleaseDate: '2026-11-20T10:00:00.000Z'\n");
+
+const CHANNEL = 'latest-linux.yml';
 
 function keyPair() {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
@@ -17,22 +19,32 @@ function keyPair() {
 describe('isSignedByPublisher', () => {
   it('accepts the publisher signature over the exact bytes, with or without a final newline', () => {
     const { privateKey, publicKey } = keyPair();
-    const signature = sign(null, METADATA, privateKey).toString('base64');
-    expect(isSignedByPublisher(METADATA, signature, publicKey)).toBe(true);
-    expect(isSignedByPublisher(METADATA, `${signature}\n`, publicKey)).toBe(true);
+    const signature = sign(null, signedMessage(CHANNEL, METADATA), privateKey).toString('base64');
+    expect(isSignedByPublisher(CHANNEL, METADATA, signature, publicKey)).toBe(true);
+    expect(isSignedByPublisher(CHANNEL, METADATA, `${signature}\n`, publicKey)).toBe(true);
   });
 
   it('refuses changed bytes, another key, and anything that is not a signature', () => {
     const { privateKey, publicKey } = keyPair();
-    const signature = sign(null, METADATA, privateKey).toString('base64');
+    const signature = sign(null, signedMessage(CHANNEL, METADATA), privateKey).toString('base64');
     const changed = Buffer.from(METADATA.toString().replace('0.2.0', '0.0.9'));
-    expect(isSignedByPublisher(changed, signature, publicKey)).toBe(false);
-    expect(isSignedByPublisher(Buffer.concat([METADATA, Buffer.from('\n')]), signature, publicKey)).toBe(false);
-    expect(isSignedByPublisher(METADATA, signature, keyPair().publicKey)).toBe(false);
-    expect(isSignedByPublisher(METADATA, '', publicKey)).toBe(false);
-    expect(isSignedByPublisher(METADATA, 'not base64 at all!', publicKey)).toBe(false);
-    expect(isSignedByPublisher(METADATA, Buffer.alloc(64).toString('base64'), publicKey)).toBe(false);
-    expect(isSignedByPublisher(METADATA, signature.slice(0, 40), publicKey)).toBe(false);
+    expect(isSignedByPublisher(CHANNEL, changed, signature, publicKey)).toBe(false);
+    expect(isSignedByPublisher(CHANNEL, Buffer.concat([METADATA, Buffer.from('\n')]), signature, publicKey)).toBe(false);
+    expect(isSignedByPublisher(CHANNEL, METADATA, signature, keyPair().publicKey)).toBe(false);
+    expect(isSignedByPublisher(CHANNEL, METADATA, '', publicKey)).toBe(false);
+    expect(isSignedByPublisher(CHANNEL, METADATA, 'not base64 at all!', publicKey)).toBe(false);
+    expect(isSignedByPublisher(CHANNEL, METADATA, Buffer.alloc(64).toString('base64'), publicKey)).toBe(false);
+    expect(isSignedByPublisher(CHANNEL, METADATA, signature.slice(0, 40), publicKey)).toBe(false);
+  });
+
+  it('holds only for the channel file it was made for: beta metadata served as latest is refused', () => {
+    const { privateKey, publicKey } = keyPair();
+    const beta = sign(null, signedMessage('beta-linux.yml', METADATA), privateKey).toString('base64');
+    expect(isSignedByPublisher('beta-linux.yml', METADATA, beta, publicKey)).toBe(true);
+    expect(isSignedByPublisher('latest-linux.yml', METADATA, beta, publicKey)).toBe(false);
+    expect(isSignedByPublisher('latest.yml', METADATA, beta, publicKey)).toBe(false);
+    // A signature over the bare bytes (the earlier scheme) holds for no channel.
+    expect(isSignedByPublisher('latest-linux.yml', METADATA, sign(null, METADATA, privateKey).toString('base64'), publicKey)).toBe(false);
   });
 
   it('reads a signature file only when it holds exactly 64 bytes of base64', () => {
@@ -71,8 +83,10 @@ describe('release scripts', () => {
 
     const publicKey = publisherKeyFromPem(readFileSync(join(keys, 'update-public-key.pem'), 'utf8'));
     for (const name of ['latest-linux.yml', 'beta.yml']) {
-      expect(isSignedByPublisher(readFileSync(join(dist, name)), readFileSync(join(dist, `${name}.sig`), 'utf8'), publicKey)).toBe(true);
+      expect(isSignedByPublisher(name, readFileSync(join(dist, name)), readFileSync(join(dist, `${name}.sig`), 'utf8'), publicKey)).toBe(true);
     }
+    // Each holds as its own channel's file only.
+    expect(isSignedByPublisher('latest-linux.yml', readFileSync(join(dist, 'beta.yml')), readFileSync(join(dist, 'beta.yml.sig'), 'utf8'), publicKey)).toBe(false);
     expect(existsSync(join(dist, 'builder-debug.yml.sig'))).toBe(false);
     expect(existsSync(join(dist, 'Scribe-Desk-0.2.0.AppImage.sig'))).toBe(false);
     expect(createPublicKey(readFileSync(join(keys, 'update-private-key.pem'))).equals(publicKey)).toBe(true);

@@ -9,7 +9,11 @@ import { HttpExecutor } from 'builder-util-runtime';
 import type { AppUpdater } from 'electron-updater';
 import type { ProviderRuntimeOptions } from 'electron-updater/out/providers/Provider';
 import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { OfferedVersions } from '../../../main/updates/offered-versions';
+import { signedMessage } from '../../../main/updates/release-signature';
 import { SignedGenericProvider } from '../../../main/updates/signed-generic-provider';
+import { tempFolder } from '../temp-folder';
 import { updateErrorMessage } from '../../../main/updates/update-errors';
 
 class NodeHttpExecutor extends HttpExecutor<ClientRequest> {
@@ -23,7 +27,8 @@ function metadata(version: string): string {
 }
 
 const publisher = generateKeyPairSync('ed25519');
-const signatureOf = (text: string, key: KeyObject = publisher.privateKey) => sign(null, Buffer.from(text), key).toString('base64');
+const signatureOf = (text: string, key: KeyObject = publisher.privateKey, channelFile = 'latest-linux.yml') =>
+  sign(null, signedMessage(channelFile, Buffer.from(text)), key).toString('base64');
 
 const servers: Array<{ close(): void }> = [];
 afterEach(() => {
@@ -45,10 +50,10 @@ async function webFolder(files: Record<string, string>) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/updates`, requests };
 }
 
-function provider(url: string, channel = 'latest') {
+function provider(url: string, channel = 'latest', offered = new OfferedVersions(join(tempFolder(), 'update-offers.json'))) {
   const runtime = { isUseMultipleRangeRequest: true, platform: 'linux', executor: new NodeHttpExecutor() } as unknown as ProviderRuntimeOptions;
   return new SignedGenericProvider(
-    { provider: 'custom', updateProvider: SignedGenericProvider, url, channel, publisherKey: publisher.publicKey, runningVersion: '0.1.0' },
+    { provider: 'custom', updateProvider: SignedGenericProvider, url, channel, publisherKey: publisher.publicKey, runningVersion: '0.1.0', offered },
     {} as AppUpdater,
     runtime,
   );
@@ -75,8 +80,24 @@ describe('SignedGenericProvider', () => {
 
   it('reads the file of the chosen channel', async () => {
     const yml = metadata('0.3.0-beta.1');
-    const folder = await webFolder({ '/updates/beta-linux.yml': yml, '/updates/beta-linux.yml.sig': signatureOf(yml) });
+    const folder = await webFolder({ '/updates/beta-linux.yml': yml, '/updates/beta-linux.yml.sig': signatureOf(yml, publisher.privateKey, 'beta-linux.yml') });
     expect((await provider(folder.url, 'beta').getLatestVersion()).version).toBe('0.3.0-beta.1');
+  });
+
+  it('refuses metadata signed for another channel: a beta release served as latest', async () => {
+    const yml = metadata('0.3.0-beta.1');
+    const folder = await webFolder({ '/updates/latest-linux.yml': yml, '/updates/latest-linux.yml.sig': signatureOf(yml, publisher.privateKey, 'beta-linux.yml') });
+    expect(await refusal(provider(folder.url).getLatestVersion())).toMatch(/not signed by the publisher \(the signature in latest-linux.yml.sig does not match\)/);
+  });
+
+  it('refuses signed metadata older than what the channel offered before (an old copy replayed), also after a restart', async () => {
+    const offers = join(tempFolder(), 'update-offers.json');
+    const newer = metadata('0.3.0');
+    const older = metadata('0.2.0');
+    const first = await webFolder({ '/updates/latest-linux.yml': newer, '/updates/latest-linux.yml.sig': signatureOf(newer) });
+    expect((await provider(first.url, 'latest', new OfferedVersions(offers)).getLatestVersion()).version).toBe('0.3.0');
+    const replayed = await webFolder({ '/updates/latest-linux.yml': older, '/updates/latest-linux.yml.sig': signatureOf(older) });
+    expect(await refusal(provider(replayed.url, 'latest', new OfferedVersions(offers)).getLatestVersion())).toMatch(/offers version 0\.2\.0, older than version 0\.3\.0 it offered before/);
   });
 
   it('refuses metadata without a signature file', async () => {

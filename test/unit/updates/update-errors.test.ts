@@ -12,6 +12,9 @@ describe('updateErrorMessage', () => {
   });
 
   it('keeps the first line of anything else', () => {
-    expect(updateErrorMessage(new Error('net::ERR_CONNECTION_REFUSED\nstack'))).toBe('The update could not be checked or downloaded: net::ERR_CONNECTION_REFUSED');
+    expect(updateErrorMessage(new Error('net::ERR_CONNECTION_REFUSED\nstack'))).toBe('The update server could not be reached: it refused the connection (ERR_CONNECTION_REFUSED). The app tries again later.');
+    expect(updateErrorMessage(new Error('net::ERR_NAME_NOT_RESOLVED'))).toMatch(/^The update server could not be reached: its name was not found .*\(ERR_NAME_NOT_RESOLVED\)/);
+    expect(updateErrorMessage(new Error('net::ERR_SOMETHING_NEW'))).toMatch(/could not be reached: the connection failed \(ERR_SOMETHING_NEW\)/);
+    expect(updateErrorMessage(Object.assign(new Error('500 Internal Server Error\nheaders...'), { statusCode: 500 }))).toMatch(/answered with an error \(HTTP 500\)/);
   });
 });
