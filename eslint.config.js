@@ -62,7 +62,17 @@ export default tseslint.config(
     // The renderer reaches main only through the bridge.
     files: ['renderer/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['electron', 'node:*', '../../main/*', '../main/*'] }],
+      'no-restricted-imports': ['error', { patterns: ['electron', 'node:*', '**/main/**', '**/main'] }],
+    },
+  },
+  {
+    // Transport, the outbox and storage are plain Node: no Electron, and no bridge (its errors are mapped in main/ipc).
+    files: ['main/api/**/*.ts', 'main/outbox/**/*.ts', 'main/storage/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Plain Node here: Electron is reached from the *-feature.ts wiring.' }], patterns: [{ group: ['../ipc/*', '../../ipc/*', '**/main/ipc/*'], message: 'Raise a core error (main/core); main/ipc maps it for the bridge.' }] },
+      ],
     },
   },
 );

@@ -35,7 +35,7 @@ export type RegistrationStep = (typeof REGISTRATION_STEPS)[number];
 export type RegistrationNext = 'retype-otp' | 'resend-otp' | 'fix-mobile' | 'fix-address' | 'wait' | 'start-over' | 'try-again';
 
 /** The fields a registration error can point at (`AppError.fields`). */
-export type RegistrationField = 'aadhaarNumber' | 'otp' | 'mobile' | 'address';
+export type RegistrationField = 'aadhaarNumber' | 'consent' | 'otp' | 'mobile' | 'address';
 
 export interface OtpStatus {
   /** The service's words, e.g. "OTP sent successfully to your mobile number ******90973". */

@@ -110,9 +110,19 @@ export async function abhaCard(caller: ServiceCaller, input: { oid: string } & C
   return answer.bytes;
 }
 
+/**
+ * The service's hint with its masked number said plainly: "******57537" (as many stars and
+ * digits as it likes) becomes "ending in 7537", the last four digits a mobile number shows.
+ */
+export function otpHint(text: string): string {
+  return text.replace(/[*xX•]{2,}\s?(\d{3,})/g, (_masked, digits: string, at: number) =>
+    `${/number\s$/i.test(text.slice(0, at)) ? '' : 'the number '}ending in ${digits.slice(-4)}`,
+  );
+}
+
 async function otpCall(caller: ServiceCaller, step: string, payload: unknown, signal?: AbortSignal): Promise<RegistrationOtp> {
   const body = await postChecked(caller, step, payload, registrationSchema, 'registration answer', signal);
-  return { hint: body.hint ? serviceText(body.hint) : null, txnId: body.txn_id };
+  return { hint: body.hint ? otpHint(serviceText(body.hint)) : null, txnId: body.txn_id };
 }
 
 async function postChecked<T>(caller: ServiceCaller, step: string, payload: unknown, schema: z.ZodType<T>, what: string, signal?: AbortSignal): Promise<T> {

@@ -27,6 +27,7 @@ import {
   otpProblem,
 } from '../../contract/registration-rules';
 import { appError } from '../../contract/result';
+import { otpHint } from '../api/registration-api';
 import type { AbhaStep, RegistrationOtp, SuggestionRequest } from '../api/service-client';
 import { isServiceError } from '../api/service-error';
 import { AppFailure, fail, serviceAppError } from '../ipc/app-failure';
@@ -284,7 +285,7 @@ export class RegistrationFlow {
         break;
       }
       case 'confirm_mobile_otp':
-        this.stage = { step: 'mobile-otp', otp: this.round('mobile', { txnId: nextTxnId, hint: answer.hint ?? null }), found };
+        this.stage = { step: 'mobile-otp', otp: this.round('mobile', { txnId: nextTxnId, hint: answer.hint ? otpHint(answer.hint) : null }), found };
         break;
       case 'abha_select':
       case 'abha_create': {

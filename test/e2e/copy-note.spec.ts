@@ -204,3 +204,20 @@ test('the OS’s own shortcuts are refused as record or copy shortcuts, with a m
   await expect(page.getByText("That shortcut is the operating system's way to close the window.").first()).toBeVisible();
   expect(await bridgeValue(page, 'getSettings').then((view) => [view.values.recordShortcut, view.values.copyNoteShortcut])).toEqual(['CommandOrControl+Alt+R', 'CommandOrControl+Alt+C']);
 });
+
+test('a shortcut is set by pressing it in its field, and shown as the OS writes it', async ({ launch }) => {
+  const { page } = await launch();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  const field = page.getByLabel('Record shortcut (works from any program)');
+  await expect(field.locator('xpath=..').getByText('Now: Ctrl+Alt+R.', { exact: false })).toBeVisible();
+  await field.click();
+  await page.keyboard.press('Control+Alt+J');
+  await expect(field).toHaveValue('CommandOrControl+Alt+J');
+  await expect(field.locator('xpath=..').getByText('Now: Ctrl+Alt+J.', { exact: false })).toBeVisible();
+  // The field's own editing keys still edit: select all, then typing replaces.
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('CommandOrControl+Shift+F9');
+  await expect(field).toHaveValue('CommandOrControl+Shift+F9');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect.poll(() => bridgeValue(page, 'getSettings').then((view) => view.values.recordShortcut)).toBe('CommandOrControl+Shift+F9');
+});

@@ -124,7 +124,7 @@ test('a new patient: wrong OTP then the right one, an address taken then a free 
   await screenshot(page, 'registration-1-aadhaar');
   const askedAt = Date.now();
   await page.getByRole('button', { name: 'Send OTP' }).click();
-  await expect(page.getByTestId('otp-sent')).toContainText(/OTP sent successfully to your mobile number \*{6}\d{5}/);
+  await expect(page.getByTestId('otp-sent')).toContainText(/OTP sent successfully to your mobile number ending in \d{4}/);
   await expect(page.getByLabel('OTP received by the patient')).toBeFocused();
   // The OTP cannot be sent again before the cool-down the policy sets (5 s here); the button says how long.
   const resend = page.getByTestId('otp-sent').getByRole('button', { name: /^Resend OTP/ });
@@ -157,8 +157,9 @@ test('a new patient: wrong OTP then the right one, an address taken then a free 
   await address.fill('taken.address');
   await expect(page.getByTestId('address-status')).toHaveText('taken.address@abdm is already taken. Choose another one.');
   await screenshot(page, 'registration-5-address-taken');
-  await page.getByRole('button', { name: 'Create ABHA address' }).click();
-  await expect(page.locator('#address-error')).toHaveText('taken.address@abdm is already taken. Choose another one.');
+  // Said once, and Create waits for another address.
+  await expect(page.getByRole('button', { name: 'Create ABHA address' })).toBeDisabled();
+  await expect(page.getByText('is already taken')).toHaveCount(1);
   await address.fill('ab');
   await expect(page.getByTestId('address-status')).toHaveText('An ABHA address has 8 to 18 characters before @abdm; this one has 2.');
   await address.fill('front.desk_2024');
@@ -251,7 +252,7 @@ test('another mobile number gets its own OTP (resent up to the limit), then one 
   await verifyOtp(page, OTP, `+91 ${OTHER_MOBILE.slice(0, 5)} ${OTHER_MOBILE.slice(5)}`);
 
   const mobileStep = page.getByTestId('mobile-otp');
-  await expect(mobileStep).toContainText('OTP sent to the mobile number ******5678');
+  await expect(mobileStep).toContainText('OTP sent to the mobile number ending in 5678');
   await expect(page.getByLabel('OTP received on the new mobile number')).toBeFocused();
   await screenshot(page, 'registration-mobile-otp');
   for (const left of ['2 resends left', '1 resend left', 'No more resends for this registration.']) {
@@ -302,7 +303,8 @@ test('correcting the Aadhaar number with the keyboard: Tab in and type; click, C
   await page.getByRole('checkbox', { name: /The patient agrees/ }).check();
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await expect(page.locator('#aadhaarNumber-error')).toHaveText('This is not a valid Aadhaar number (the check digit does not match). Check each digit.');
-  await expect(input).toHaveValue('XXXX XXXX 2345');
+  // A number found wrong is not masked: each digit can be checked.
+  await expect(input).toHaveValue('2341 2341 2345');
 
   // Tab back into the field (Send → consent → Show → number) and type the right number.
   await page.keyboard.press('Shift+Tab');
@@ -347,7 +349,17 @@ test('fields are checked before anything is sent; expired OTP, mobile already li
   const { page } = await launch({ policy: { ...customService(sandbox), otpResendSeconds: 5 } });
   await openRegistration(page);
 
+  // Consent missing: said under the consent box; the valid number is not marked wrong.
+  const number = await enterNumber(page, NEW_PATIENT);
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.locator('#consent-error')).toHaveText("Record the patient's consent before sending the OTP.");
+  await expect(page.getByRole('checkbox', { name: /The patient agrees/ })).toHaveAttribute('aria-invalid', 'true');
+  await expect(number).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#aadhaarNumber-error')).toHaveCount(0);
+  await clearNumber(page);
+
   await page.getByRole('checkbox', { name: /The patient agrees/ }).check();
+  await expect(page.locator('#consent-error')).toHaveCount(0);
   await enterNumber(page, '1234');
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await expect(page.locator('#aadhaarNumber-error')).toHaveText('An Aadhaar number has 12 digits; this one has 4.');
@@ -411,7 +423,7 @@ test('a network failure can be retried, and the whole flow works encrypted', asy
 
   const back = await startSandbox({ port: Number(port), token: sandbox.token, jweKeys: { 'kid-frontdesk': 'frontdesk-key-16' } });
   await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByTestId('otp-sent')).toContainText(/\*{6}\d{5}/);
+  await expect(page.getByTestId('otp-sent')).toContainText(/ending in \d{4}/);
   await expect(page.getByTestId('registration-error')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Resend OTP' })).toBeEnabled({ timeout: 10_000 });
   await page.getByRole('button', { name: 'Resend OTP' }).click();

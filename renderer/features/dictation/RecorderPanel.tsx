@@ -2,17 +2,12 @@ import { DICTATION_MODES } from '../../../contract/dictation';
 import { LEVEL_WORDS, levelZone } from '../../../contract/level-zone';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { PatientLabelField } from '../../components/PatientLabelField';
+import { shortcutText } from '../../components/shortcut-keys';
 import { useSettingsStore } from '../settings/settings-store';
 import { formatDuration } from './format';
 import { useDictationStore } from './dictation-store';
 
 const MODE_LABELS = { dictation: 'Dictation (doctor alone)', consultation: 'Consultation (doctor and patient)' } as const;
-
-/** The shortcut as the OS writes it. */
-function shortcutText(accelerator: string): string {
-  const mac = navigator.userAgent.includes('Mac');
-  return accelerator.replace(/CommandOrControl|CmdOrCtrl/gi, mac ? 'Cmd' : 'Ctrl');
-}
 
 /** Idle, one row: the next patient's mode and label, and Record. While recording: what is happening, the level, the time, the controls. */
 export function RecorderPanel() {

@@ -20,7 +20,8 @@ function AadhaarNumberField() {
   const input = useRef<HTMLInputElement>(null);
   /** Where the caret goes after the next render, in digits; or the whole number selected. */
   const pending = useRef<number | 'all' | null>(null);
-  const masked = digits.length === 12 && !focused && !show;
+  // A number found wrong stays readable, so that each digit can be checked.
+  const masked = digits.length === 12 && !focused && !show && !problem;
   const value = masked ? maskAadhaar(digits) : groupAadhaar(digits);
 
   // Swapping the mask for the digits (and regrouping) replaces the text, which loses the
@@ -92,6 +93,7 @@ function AadhaarNumberField() {
 /** The first step: the Aadhaar number and the patient's consent. */
 export function AadhaarStep() {
   const consent = useRegistrationStore((state) => state.consent);
+  const consentProblem = useRegistrationStore((state) => state.fieldErrors.consent);
   const busy = useRegistrationStore((state) => state.busy);
   const { setConsent, send } = useRegistrationStore.getState();
   return (
@@ -105,8 +107,16 @@ export function AadhaarStep() {
     >
       <AadhaarNumberField />
       <label className="consent">
-        <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} /> {CONSENT_TEXT}
+        <input
+          type="checkbox"
+          checked={consent}
+          aria-invalid={consentProblem ? true : undefined}
+          aria-describedby={consentProblem ? errorId('consent') : undefined}
+          onChange={(event) => setConsent(event.target.checked)}
+        />{' '}
+        {CONSENT_TEXT}
       </label>
+      <FieldError field="consent" />
       <div className="actions">
         <button type="submit" className="primary" disabled={busy}>
           {busy ? 'Sending…' : 'Send OTP'}

@@ -91,7 +91,7 @@ export function CreateAddressStep({ view }: { view: RegistrationView }) {
         <FieldError field="address" />
       </div>
       <div className="actions">
-        <button type="submit" className="primary" disabled={busy || address.state === 'checking'}>
+        <button type="submit" className="primary" disabled={busy || address.state === 'checking' || address.state === 'taken'}>
           {busy ? 'Creating…' : 'Create ABHA address'}
         </button>
       </div>

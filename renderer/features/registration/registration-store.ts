@@ -131,8 +131,10 @@ export const useRegistrationStore = create<RegistrationState>((set, get) => {
     setConsent: (consent) => set({ consent, fieldErrors: {} }),
     send: async () => {
       const { digits, consent } = get();
-      const problem = aadhaarProblem(digits) ?? (consent ? null : "Record the patient's consent before sending the OTP.");
+      const problem = aadhaarProblem(digits);
       if (problem) return set({ fieldErrors: { aadhaarNumber: problem }, error: null });
+      // Said under the consent box, not the number: the number is fine.
+      if (!consent) return set({ fieldErrors: { consent: "Record the patient's consent before sending the OTP." }, error: null });
       await request('send', () => scribe.startRegistration({ aadhaarNumber: digits, consentText: CONSENT_TEXT }));
     },
     setOtp: (raw) => set(({ fieldErrors }) => ({ otp: normalizeOtp(raw).slice(0, 12), fieldErrors: { ...fieldErrors, otp: undefined } })),

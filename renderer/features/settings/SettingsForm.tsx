@@ -2,7 +2,7 @@ import { useEffect, type FormEvent } from 'react';
 import { RECORD_SHORTCUT_MODE_LABELS, RECORD_SHORTCUT_MODES, SERVICE_BASE_URLS, SERVICE_KINDS, SERVICE_LABELS, UPLOAD_AUDIO_FORMATS } from '../../../contract/setting-choices';
 import type { SettingName, Settings } from '../../../contract/settings';
 import type { SettingsView } from '../../../contract/ipc';
-import { FieldError, LockNote, NumberField, SelectField, TextField, ToggleField } from './fields';
+import { FieldError, LockNote, NumberField, SelectField, ShortcutField, TextField, ToggleField } from './fields';
 import { useSettingsStore } from './settings-store';
 import { UpdateStatusLine } from './UpdateStatusLine';
 import { useSettingsDraft } from './use-settings-draft';
@@ -103,10 +103,10 @@ export function SettingsForm({ view }: { view: SettingsView }) {
           {micMissing ? <p className="field-error">The chosen microphone is not connected.</p> : null}
         </div>
         <SelectField {...text('uploadAudioFormat')} label="Upload audio format" options={UPLOAD_AUDIO_FORMATS.map((format) => ({ value: format, label: FORMAT_LABELS[format] }))} />
-        <TextField
+        <ShortcutField
           {...text('recordShortcut')}
           label="Record shortcut (works from any program)"
-          hint="For example CommandOrControl+Alt+R. Leave empty for none."
+          hint="Leave empty for none."
           note={view.shortcutAccess.recordShortcut}
         />
         <SelectField
@@ -133,10 +133,10 @@ export function SettingsForm({ view }: { view: SettingsView }) {
 
       <fieldset>
         <legend>Copy into the EMR</legend>
-        <TextField
+        <ShortcutField
           {...text('copyNoteShortcut')}
           label="Copy-note shortcut (works from any program)"
-          hint="Copies the note of the dictation on screen, else of the newest one (never an older one in its place), as text and with the medications as a table, headed by its label and time. For example CommandOrControl+Alt+C. Leave empty for none."
+          hint="It copies the note of the dictation on screen, else of the newest one (never an older one in its place), as text and with the medications as a table, headed by its label and time. Leave empty for none."
           note={view.shortcutAccess.copyNoteShortcut}
         />
         <ToggleField

@@ -1,5 +1,6 @@
 /** The settings form's fields: one component per kind of value, each with its label, lock note and error. */
 import type { SettingName } from '../../../contract/settings';
+import { acceleratorOf, shortcutText } from '../../components/shortcut-keys';
 
 export function LockNote({ locked }: { locked: boolean }) {
   return locked ? <span className="lock-note">Managed by your administrator</span> : null;
@@ -38,10 +39,11 @@ interface InputFieldProps {
   min?: number;
   max?: number;
   onChange(value: string): void;
+  onKeyDown?(event: React.KeyboardEvent<HTMLInputElement>): void;
 }
 
 /** A labelled input with its hint and error, wired for screen readers. */
-export function InputField({ id, label, labelExtra, type = 'text', value, disabled, error, hint, note, placeholder, min, max, onChange }: InputFieldProps) {
+export function InputField({ id, label, labelExtra, type = 'text', value, disabled, error, hint, note, placeholder, min, max, onChange, onKeyDown }: InputFieldProps) {
   const errorId = `${id}-error`;
   const noteId = `${id}-note`;
   const describedBy = [error ? errorId : null, note ? noteId : null].filter((part) => part !== null).join(' ');
@@ -63,6 +65,7 @@ export function InputField({ id, label, labelExtra, type = 'text', value, disabl
         spellCheck={false}
         autoComplete="off"
         onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
       />
       {hint ? <p className="hint">{hint}</p> : null}
       <SettingNote id={noteId} message={note} />
@@ -83,6 +86,32 @@ interface FieldProps<T> {
 
 export function TextField({ name, locked, ...props }: FieldProps<string> & { note?: string | null }) {
   return <InputField id={name} labelExtra={<LockNote locked={locked} />} disabled={locked} {...props} />;
+}
+
+/**
+ * A global shortcut: pressed in the field (Ctrl, Alt or Command with a key), it is written for
+ * the app; typed, it is taken as written. Shown under it as the OS writes it.
+ */
+export function ShortcutField({ name, locked, value, onChange, hint, ...props }: FieldProps<string> & { note?: string | null }) {
+  const shown = value.trim() === '' ? 'No shortcut.' : `Now: ${shortcutText(value)}.`;
+  const keys = navigator.userAgent.includes('Mac') ? 'Cmd' : 'the Windows key';
+  return (
+    <InputField
+      id={name}
+      labelExtra={<LockNote locked={locked} />}
+      disabled={locked}
+      value={value}
+      hint={`${shown} Click here and press the keys to change it (Ctrl, Alt or ${keys} with a letter, digit or F-key). ${hint ?? ''}`.trim()}
+      onChange={onChange}
+      onKeyDown={(event) => {
+        const accelerator = acceleratorOf(event);
+        if (!accelerator) return;
+        event.preventDefault();
+        onChange(accelerator);
+      }}
+      {...props}
+    />
+  );
 }
 
 export function NumberField({ name, locked, onChange, ...props }: FieldProps<number> & { min: number; max: number }) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { otpHint } from '../../../main/api/registration-api';
 import type { ServiceError } from '../../../main/api/service-error';
 import { staticToken } from '../../../main/service/token-source';
 import { CLIENT_KEY, KID, useSandbox } from './sandbox-fixture';
@@ -139,5 +140,14 @@ describe('registration after the OTP, against the sandbox', () => {
     ]);
     env.sandbox.setFaults({ plainAnswers: true });
     expect(await failure(client.abhaAddressExists({ abhaAddress: 'taken.address@abdm' }))).toMatchObject({ kind: 'encryption' });
+  });
+});
+
+describe('otpHint', () => {
+  it('says a masked number by its last four digits, however the service masks it', () => {
+    expect(otpHint('OTP sent successfully to your mobile number ******57537')).toBe('OTP sent successfully to your mobile number ending in 7537');
+    expect(otpHint('OTP sent to the mobile number ******5678')).toBe('OTP sent to the mobile number ending in 5678');
+    expect(otpHint('OTP sent to xxxxxx1234.')).toBe('OTP sent to the number ending in 1234.');
+    expect(otpHint('OTP sent again')).toBe('OTP sent again');
   });
 });

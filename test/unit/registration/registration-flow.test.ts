@@ -39,7 +39,7 @@ describe('RegistrationFlow: sending the Aadhaar OTP', () => {
   it('sends the OTP, allows a resend after the cool-down, keeps the newest txn id, and stops at the limit', async () => {
     const { registration, clock, audit } = flow();
     const started = await registration.start(NEW_PATIENT, CONSENT_TEXT);
-    expect(started).toMatchObject({ step: 'aadhaar-otp', otp: { hint: expect.stringMatching(/\*{6}\d{5}$/), resendsLeft: MAX_OTP_RESENDS, attemptsLeft: 3 } });
+    expect(started).toMatchObject({ step: 'aadhaar-otp', otp: { hint: expect.stringMatching(/ending in \d{4}$/), resendsLeft: MAX_OTP_RESENDS, attemptsLeft: 3 } });
     expect(started.otp?.resendAvailableAt).toBe(new Date(60_000).toISOString());
 
     expect(await attempt(registration.resend())).toMatchObject({ ok: false, error: { kind: 'busy', message: 'The OTP can be sent again in 60 seconds.' } });
@@ -165,7 +165,7 @@ describe('RegistrationFlow: from the OTP to the ABHA', () => {
     await registration.start(HAS_ADDRESSES, CONSENT_TEXT);
     clock.now = 30_000;
     const mobileStep = await registration.verifyOtp(OTP, OTHER_MOBILE);
-    expect(mobileStep).toMatchObject({ step: 'mobile-otp', otp: { hint: 'OTP sent to the mobile number ******5678', resendsLeft: 3, attemptsLeft: 3 }, profile: { name: expect.any(String) } });
+    expect(mobileStep).toMatchObject({ step: 'mobile-otp', otp: { hint: 'OTP sent to the mobile number ending in 5678', resendsLeft: 3, attemptsLeft: 3 }, profile: { name: expect.any(String) } });
     // Its cool-down starts when the mobile OTP was sent.
     expect(mobileStep.otp?.resendAvailableAt).toBe(new Date(90_000).toISOString());
     expect(await attempt(registration.resend())).toMatchObject({ ok: false, error: { kind: 'busy', message: 'The OTP can be sent again in 60 seconds.' } });
