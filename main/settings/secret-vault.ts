@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { SECRET_NAMES } from '../../contract/settings';
+import { SECRET_LABELS, SECRET_NAMES, type SecretName } from '../../contract/settings';
 import type { SecretProtection } from '../../contract/ipc';
 import { writeFileAtomic } from '../storage/atomic-file';
 import { keyringBackend, keyringProtects, type OsEncryption } from '../storage/os-keyring';
@@ -19,17 +19,21 @@ export type VaultEntry = (typeof VAULT_ENTRIES)[number];
 
 const fileSchema = z.partialRecord(z.enum(VAULT_ENTRIES), z.string());
 
-export function describeProtection(encryption: OsEncryption, platform: NodeJS.Platform): SecretProtection {
+/** `supplied`: the secrets the administrator's policy gives at every start; they are never entered, so never lost. */
+export function describeProtection(encryption: OsEncryption, platform: NodeJS.Platform, supplied: readonly SecretName[] = []): SecretProtection {
   const backend = keyringBackend(encryption, platform);
   const persisted = keyringProtects(encryption, platform);
+  const entered = SECRET_NAMES.filter((name) => !supplied.includes(name)).map((name) => SECRET_LABELS[name].toLowerCase());
+  const lost =
+    entered.length === 0
+      ? ' The secrets come from your administrator\'s policy at every start, so none has to be entered again.'
+      : ` ${/^[aeiou]/.test(entered[0]!) ? 'An' : 'A'} ${entered.length > 1 ? `${entered.slice(0, -1).join(', ')} or ${entered.at(-1)}` : entered[0]} entered here is kept in memory only and must be entered again after the app restarts.`;
   return {
     persisted,
     backend,
     warning: persisted
       ? null
-      : 'Secrets are not protected on this computer: no system keyring is available' +
-        (backend === 'basic_text' ? ' (the "basic_text" fallback is in use)' : '') +
-        '. The client secret, access token and encryption key are kept in memory only and must be entered again after the app restarts.',
+      : `Secrets are not protected on this computer: no system keyring is available${backend === 'basic_text' ? ' (the system reports only its unprotected "basic_text" storage)' : ''}.${lost}`,
   };
 }
 
@@ -45,8 +49,8 @@ export class SecretVault {
     this.loadPersisted();
   }
 
-  protection(): SecretProtection {
-    return describeProtection(this.encryption, this.platform);
+  protection(supplied: readonly SecretName[] = []): SecretProtection {
+    return describeProtection(this.encryption, this.platform, supplied);
   }
 
   get(name: VaultEntry): string | null {

@@ -93,7 +93,7 @@ export class SettingsService {
       secrets: Object.fromEntries(SECRET_NAMES.map((name) => [name, this.secret(name) ? 'set' : 'not set'])) as SettingsView['secrets'],
       locked: this.lockedNames(),
       policy: { path: this.policy.path, error: this.policy.error, sandboxChosen: this.sandboxChosen },
-      secretProtection: this.vault.protection(),
+      secretProtection: this.vault.protection(SECRET_NAMES.filter((name) => this.policy.values[name] !== undefined)),
       dataProtection: this.dataProtection(),
       shortcutAccess: this.shortcutAccess,
     };

@@ -24,6 +24,12 @@ const SERVICE_OPTIONS = SERVICE_KINDS.map((kind) => ({
 }));
 
 /** Every setting but the secrets, saved together with "Save settings". */
+/** A PulseAudio "Monitor of …" source records what a speaker plays, not a voice: said so. */
+function microphoneName(device: string): string {
+  const monitored = /^Monitor of (.+)$/.exec(device)?.[1];
+  return monitored ? `What ${monitored} plays (not a microphone)` : device;
+}
+
 export function SettingsForm({ view }: { view: SettingsView }) {
   const errors = useSettingsStore((state) => state.errors);
   const notice = useSettingsStore((state) => state.notice);
@@ -95,7 +101,7 @@ export function SettingsForm({ view }: { view: SettingsView }) {
             {micMissing ? <option value={draft.microphone}>{draft.microphone} (not connected)</option> : null}
             {devices.map((device) => (
               <option key={device} value={device}>
-                {device}
+                {microphoneName(device)}
               </option>
             ))}
           </select>

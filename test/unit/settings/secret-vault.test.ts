@@ -33,6 +33,10 @@ describe('SecretVault', () => {
     const protection = vault.protection();
     expect(protection.persisted).toBe(false);
     expect(protection.warning).toMatch(/not protected/);
+    expect(protection.warning).toMatch(/A client secret, access token or encryption client key entered here is kept in memory only and must be entered again/);
+    // What the administrator's policy supplies comes back at every start: not said to be lost.
+    expect(vault.protection(['clientSecret']).warning).toMatch(/An access token or encryption client key entered here/);
+    expect(vault.protection(['clientSecret', 'accessToken', 'jweClientKey']).warning).toMatch(/come from your administrator's policy at every start, so none has to be entered again/);
   });
 
   it('removes a secret when set to an empty value', () => {

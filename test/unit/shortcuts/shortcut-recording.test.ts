@@ -113,6 +113,24 @@ describe('the record shortcut, toggle', () => {
     expect(t.fake.calls).toEqual(['start', 'stop null', 'start', 'stop null']);
   });
 
+  it('200 presses in a row, 0.3 s to 90 s apart, seen by the hook or not: every one starts or stops, none is lost', async () => {
+    const t = setup();
+    const gaps = [300, 500, 1_000, 1_100, 1_500, 5_000, 30_000, 90_000];
+    let at = 0;
+    for (let press = 0; press < 200; press += 1) {
+      // The hook sees a press's keys only when it runs already (a press soon after the last);
+      // otherwise they go up before the hook, started by the press, can see them.
+      await t.at(at);
+      await t.tap(at, t.hookRunning());
+      if (press % 2 === 0) t.fake.opened();
+      at += gaps[(press * 7) % gaps.length]!;
+    }
+    await t.at(at + HOOK_IDLE_MS * 2);
+    expect(t.fake.calls).toHaveLength(200);
+    expect(t.fake.calls.filter((call) => call === 'start')).toHaveLength(100);
+    expect(t.fake.calls.every((call, index) => call === (index % 2 === 0 ? 'start' : 'stop null'))).toBe(true);
+  });
+
   it('ignores the presses the OS repeats while the shortcut is held, however long, and the next real press acts', async () => {
     const t = setup();
     [KEY.Ctrl, KEY.Alt, R].forEach((code) => t.control.keyDown(code));
