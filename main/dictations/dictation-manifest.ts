@@ -18,6 +18,8 @@ export const manifestSchema = z.object({
   attempts: z.number().int().min(0).default(0),
   nextAttemptAt: z.string().nullable().default(null),
   problem: z.string().nullable().default(null),
+  /** The problem as the manifest on disk keeps it: sealed with the item's key (keyed-folder-store.ts). */
+  sealedProblem: z.string().nullable().default(null),
   /** Set when an upload starts; if the app stops before it ends, the next start checks the service first. */
   uploadStartedAt: z.string().nullable().default(null),
   uploadedAt: z.string().nullable().default(null),

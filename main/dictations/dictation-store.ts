@@ -124,6 +124,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
         this.updateOrAmend(manifest.id, { state: 'recorded' });
       }
     }
+    this.sealClearProblems();
     return { loaded: loaded.length, recovered, unreadable };
   }
 

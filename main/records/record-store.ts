@@ -33,6 +33,8 @@ export const recordManifestSchema = z.object({
   documentId: z.string().nullable().default(null),
   encrypted: z.boolean().default(false),
   problem: z.string().nullable().default(null),
+  /** The problem as the manifest on disk keeps it: sealed with the item's key (keyed-folder-store.ts). */
+  sealedProblem: z.string().nullable().default(null),
   attempts: z.number().int().min(0).default(0),
   nextAttemptAt: z.string().nullable().default(null),
   uploadedAt: z.string().nullable().default(null),
@@ -106,6 +108,7 @@ export class RecordStore extends KeyedFolderStore<RecordManifest> {
       this.reveal(keyring, manifest);
       if (manifest.state === 'uploading') this.update(manifest.id, { state: 'queued' });
     }
+    this.sealClearProblems();
     return { loaded: loaded.length, unreadable };
   }
 

@@ -19,7 +19,8 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   syncFolder(dirname(path));
 }
 
-function syncFolder(folder: string): void {
+/** Makes a rename or a new file in the folder durable. */
+export function syncFolder(folder: string): void {
   if (process.platform === 'win32') return; // Windows cannot open a folder for fsync.
   const fd = openSync(folder, 'r');
   try {

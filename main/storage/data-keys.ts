@@ -30,7 +30,7 @@ export function openDataKeys(options: { userData: string; encryption: OsEncrypti
   let problem: string | null = null;
   const open = (name: string): KeysOrProblem => {
     try {
-      return new ItemKeyring(join(folder, name), master.key);
+      return new ItemKeyring(join(folder, name), master.key, master.move?.previousKey ?? null);
     } catch (error) {
       if (!(error instanceof KeyringUnreadable)) throw error;
       problem = error.message;
@@ -39,5 +39,7 @@ export function openDataKeys(options: { userData: string; encryption: OsEncrypti
   };
   const dictations = open('dictations.sealed');
   const records = open('records.sealed');
+  // Both keyrings are sealed by the new master key now; only then is the old one destroyed.
+  if (master.move && problem === null) master.move.complete();
   return { protection: { ...master.protection, problem: problem ?? master.protection.problem }, dictations, records };
 }

@@ -50,14 +50,30 @@ export class ItemKeyring {
   private batching = false;
   private unsaved = false;
 
-  /** Throws KeyringUnreadable when the file exists but cannot be read with this master key. */
+  /**
+   * Throws KeyringUnreadable when the file exists but cannot be read with this master key.
+   * A file still sealed by `previousKey` (a master key being replaced) is read with it and
+   * sealed again with the new one before the constructor returns.
+   */
   constructor(
     private readonly file: string,
     private readonly masterKey: Buffer,
+    previousKey: Buffer | null = null,
   ) {
     if (!existsSync(file)) return;
     try {
-      for (const [id, entry] of entriesOf(openSealedBytes(masterKey, readFileSync(file)).toString('utf8'))) this.items.set(id, entry);
+      const sealed = readFileSync(file);
+      let text: string;
+      let resealed = false;
+      try {
+        text = openSealedBytes(masterKey, sealed).toString('utf8');
+      } catch (error) {
+        if (!(error instanceof SealedDataError) || !previousKey) throw error;
+        text = openSealedBytes(previousKey, sealed).toString('utf8');
+        resealed = true;
+      }
+      for (const [id, entry] of entriesOf(text)) this.items.set(id, entry);
+      if (resealed) this.persist();
     } catch (error) {
       const why = error instanceof SealedDataError ? error.message : 'it is not in a form this version knows';
       throw new KeyringUnreadable(`The keys of the recordings and results on this computer (${file}) cannot be read: ${why}. Nothing has been deleted.`);

@@ -2,21 +2,62 @@
  * A folder store whose items are sealed with keys from an item keyring. When the keyring
  * cannot be opened the store is locked: the list still loads, and anything that needs a key
  * fails with the reason, for the user.
+ *
+ * An item's problem (often the service's own words about a patient's recording or report)
+ * is kept in its manifest sealed with the item's key, never in clear.
  */
 import type { z } from 'zod';
 import { FolderStore, type StoredItem } from './folder-store';
 import type { ItemKeyring, ItemKeys } from './item-keyring';
+import { SealedDataError, openSealedBytes, sealBytes } from './sealed-file';
 
-export class KeyedFolderStore<M extends StoredItem> extends FolderStore<M> {
+export interface ItemWithProblem extends StoredItem {
+  problem: string | null;
+  /** On disk only: the problem, sealed with the item's key (base64). */
+  sealedProblem: string | null;
+}
+
+const UNREADABLE_PROBLEM = 'Something went wrong with this item earlier, but what the app saved about it cannot be read.';
+
+function sealProblem<M extends ItemWithProblem>(keyring: ItemKeyring, item: M): M {
+  if (item.problem === null) return item.sealedProblem === null ? item : { ...item, sealedProblem: null };
+  const key = keyring.keysOf(item.id)?.key;
+  // Without its key the item cannot be read anyway; its problem is not worth keeping in clear.
+  return { ...item, problem: null, sealedProblem: key ? sealBytes(key, Buffer.from(item.problem, 'utf8')).toString('base64') : null };
+}
+
+export class KeyedFolderStore<M extends ItemWithProblem> extends FolderStore<M> {
   protected readonly keyring: ItemKeyring | null;
   private readonly lockedProblem: string;
+  private clearProblems: string[] = [];
 
   /** `keys`: the keyring, or why it cannot be opened. `withoutSecrets`: the item as its manifest keeps it while the keyring holds its secrets. */
   constructor(root: string, schema: z.ZodType<M>, keys: ItemKeyring | { problem: string }, withoutSecrets: (item: M) => M) {
     const keyring = 'problem' in keys ? null : keys;
-    super(root, schema, (item) => (keyring ? withoutSecrets(item) : item));
+    super(root, schema, (item) => (keyring ? sealProblem(keyring, withoutSecrets(item)) : item));
     this.keyring = keyring;
     this.lockedProblem = 'problem' in keys ? keys.problem : '';
+  }
+
+  /** Every item, its problem opened (when the keyring can be). */
+  override readAll(): ReturnType<FolderStore<M>['readAll']> {
+    const read = super.readAll();
+    const keyring = this.keyring;
+    if (!keyring) return read;
+    this.clearProblems = read.loaded.filter((item) => item.problem !== null).map((item) => item.id);
+    const loaded = read.loaded.map((item) => {
+      if (item.sealedProblem === null) return item;
+      const opened = { ...item, problem: this.openProblem(keyring, item.id, item.sealedProblem) };
+      this.remember(opened);
+      return opened;
+    });
+    return { ...read, loaded };
+  }
+
+  /** Seals the problems an earlier version kept in clear; called once the keyring holds every item's key. */
+  protected sealClearProblems(): void {
+    for (const id of this.clearProblems) if (this.get(id)) this.updateOrAmend(id, {});
+    this.clearProblems = [];
   }
 
   /** True when the keys cannot be opened: nothing may be written, sent or repaired. */
@@ -35,5 +76,16 @@ export class KeyedFolderStore<M extends StoredItem> extends FolderStore<M> {
     const keys = this.openKeyring().keysOf(id);
     if (!keys) throw new Error(missing);
     return keys;
+  }
+
+  private openProblem(keyring: ItemKeyring, id: string, sealed: string): string {
+    const key = keyring.keysOf(id)?.key;
+    if (!key) return UNREADABLE_PROBLEM;
+    try {
+      return openSealedBytes(key, Buffer.from(sealed, 'base64')).toString('utf8');
+    } catch (error) {
+      if (error instanceof SealedDataError) return UNREADABLE_PROBLEM;
+      throw error;
+    }
   }
 }

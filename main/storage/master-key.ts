@@ -5,11 +5,17 @@
  * keyring; an administrator can refuse that with the policy key `requireProtectedStorage`.
  * A key kept by the keyring is never replaced because the keyring cannot open it now:
  * nothing recorded becomes unreadable without the user being told.
+ *
+ * When a keyring becomes available, the key in the file is not moved into it: a new key is
+ * made and kept by the keyring (in `<file>.next` until the move is complete), the caller
+ * re-seals what the old key sealed, and `completeMove()` overwrites the old file and puts the
+ * new one in its place. A crash at any step leaves both keys where the next start finds them.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { z } from 'zod';
 import type { DataProtection } from '../../contract/ipc';
-import { writeFileAtomic } from './atomic-file';
+import { syncFolder, writeFileAtomic } from './atomic-file';
 import { keyringProtects, type OsEncryption } from './os-keyring';
 import { KEY_BYTES, newKey } from './sealed-file';
 
@@ -18,7 +24,14 @@ const fileSchema = z.discriminatedUnion('keptBy', [
   z.object({ version: z.literal(1), keptBy: z.literal('file'), key: z.string() }),
 ]);
 
-export type MasterKey = { key: Buffer; protection: DataProtection } | { key: null; protection: DataProtection };
+export type MasterKey =
+  | {
+      key: Buffer;
+      protection: DataProtection;
+      /** While the key moves into the keyring: the key it replaces (null once that is destroyed), and the step that ends the move. */
+      move?: { previousKey: Buffer | null; complete: () => void };
+    }
+  | { key: null; protection: DataProtection };
 
 const FILE_WARNING =
   'Recordings and results on this computer are encrypted, but their key is kept in a file readable by your user account, not by a system keyring (none is available). Someone who copies your whole user folder can read them.';
@@ -33,8 +46,29 @@ export function openMasterKey(options: { file: string; encryption: OsEncryption;
   const { file, encryption, requireKeyring } = options;
   const usable = keyringProtects(encryption, options.platform);
   const locked = (problem: string): MasterKey => ({ key: null, protection: { keptBy: null, warning: null, problem } });
-  const keep = (key: Buffer, keptBy: 'keyring' | 'file') =>
-    writeFileAtomic(file, JSON.stringify({ version: 1, keptBy, key: keptBy === 'keyring' ? encryption.encryptString(key.toString('base64')).toString('base64') : key.toString('base64') }));
+  const keep = (key: Buffer, keptBy: 'keyring' | 'file', where = file) =>
+    writeFileAtomic(where, JSON.stringify({ version: 1, keptBy, key: keptBy === 'keyring' ? encryption.encryptString(key.toString('base64')).toString('base64') : key.toString('base64') }));
+  const next = `${file}.next`;
+  const complete = () => {
+    destroyFile(file);
+    renameSync(next, file);
+    syncFolder(dirname(file));
+  };
+
+  if (existsSync(next)) {
+    // A move into the keyring was interrupted: the new key is in the keyring, the old one (if not yet destroyed) in the file.
+    if (!usable) {
+      return locked('The recordings on this computer are protected by the system keyring, which is not available now. Nothing has been deleted: sign in to the desktop session whose keyring holds the key, then restart the app.');
+    }
+    let key: Buffer;
+    try {
+      const stored = fileSchema.parse(JSON.parse(readFileSync(next, 'utf8')));
+      key = decodeKey(stored.keptBy === 'keyring' ? encryption.decryptString(Buffer.from(stored.key, 'base64')) : stored.key);
+    } catch {
+      return locked('The system keyring could not open the key of the recordings on this computer (the keyring was changed or reset). Nothing has been deleted: restore or unlock the keyring that held it, then restart the app.');
+    }
+    return { key, protection: { keptBy: 'keyring', warning: null, problem: null }, move: { previousKey: previousFileKey(file), complete } };
+  }
 
   if (!existsSync(file)) {
     if (!usable && requireKeyring) {
@@ -68,12 +102,35 @@ export function openMasterKey(options: { file: string; encryption: OsEncryption;
     return locked(`The key of the recordings on this computer (${file}) is damaged, so they cannot be read. Nothing has been deleted; restore the file from a backup.`);
   }
   if (usable) {
-    // A keyring has become available: the key moves into it.
-    keep(key, 'keyring');
-    return { key, protection: { keptBy: 'keyring', warning: null, problem: null } };
+    // A keyring has become available: a new key, kept by it, replaces the one in the file.
+    const replacement = newKey();
+    keep(replacement, 'keyring', next);
+    return { key: replacement, protection: { keptBy: 'keyring', warning: null, problem: null }, move: { previousKey: key, complete } };
   }
   if (requireKeyring) {
     return locked('Recording is turned off by your administrator until a system keyring is available to protect recordings (policy requireProtectedStorage). Sign in to a desktop session with a keyring, or ask your administrator.');
   }
   return { key, protection: { keptBy: 'file', warning: FILE_WARNING, problem: null } };
+}
+
+/** The key in a user-only file, or null where that file is gone, destroyed or damaged. */
+function previousFileKey(file: string): Buffer | null {
+  try {
+    const stored = fileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+    return stored.keptBy === 'file' ? decodeKey(stored.key) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Overwrites a file's bytes in place (as far as the file system keeps them there) before it is replaced. */
+function destroyFile(file: string): void {
+  if (!existsSync(file)) return;
+  const fd = openSync(file, 'r+');
+  try {
+    writeSync(fd, Buffer.alloc(statSync(file).size, 0), 0);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }

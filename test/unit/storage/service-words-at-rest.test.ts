@@ -1,0 +1,122 @@
+/**
+ * Issue 27.7: what the service says about a patient's dictation or report is patient data.
+ * After failed and partial results, no file of the data folder holds the service's words in
+ * clear; the app still shows them, also after a restart.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ServiceClient } from '../../../main/api/service-client';
+import { DictationOutbox } from '../../../main/dictations/dictation-outbox';
+import { DictationStore } from '../../../main/dictations/dictation-store';
+import { RecordOutbox } from '../../../main/records/record-outbox';
+import { RecordStore } from '../../../main/records/record-store';
+import { ServiceHealth } from '../../../main/service/service-health';
+import { staticToken } from '../../../main/service/token-source';
+import { ItemKeyring } from '../../../main/storage/item-keyring';
+import { unreadableReportPdf } from '../../fixtures/documents';
+import { useSandbox } from '../api/sandbox-fixture';
+import { recorded, uploadAudioOf } from '../dictations/store-fixture';
+import { tempFolder } from '../temp-folder';
+
+const env = useSandbox();
+
+const SERVICE_SAID = 'Audio of Test Patient Zed rejected by reviewer';
+/** What the sandbox says of a report it cannot read (sandbox-records.ts). */
+const REPORT_SAID = 'No lab values could be read from this document';
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+function clearTextIn(folder: string, words: string[]): string[] {
+  return filesUnder(folder).flatMap((file) => {
+    const text = readFileSync(file).toString('latin1');
+    return words.filter((said) => text.includes(said)).map((said) => `${file}: ${said}`);
+  });
+}
+
+const stores = (folder: string, masterKey: Buffer) => ({
+  dictations: new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys', 'dictations.sealed'), masterKey)),
+  records: new RecordStore(join(folder, 'records'), new ItemKeyring(join(folder, 'keys', 'records.sealed'), masterKey)),
+});
+
+describe('the service\'s words at rest', () => {
+  it('are kept sealed after a refused lookup, a failed and a partial result, and a report the service could not read', async () => {
+    const folder = tempFolder();
+    const masterKey = randomBytes(32);
+    const { dictations, records } = stores(folder, masterKey);
+    const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
+    const health = new ServiceHealth();
+    const schedule = { baseMs: 20, capMs: 60, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 };
+    const voice = new DictationOutbox({
+      store: dictations,
+      client,
+      health,
+      prepareAudio: uploadAudioOf(dictations),
+      isOnline: () => true,
+      autoSync: () => true,
+      retryBackoff: { baseMs: 20, capMs: 60 },
+      pollSchedule: schedule,
+      firstLookupDelay: () => 0,
+    });
+    const reports = new RecordOutbox({ store: records, client, health, isOnline: () => true, encrypting: () => false, random: () => 0, firstLookupMs: 50, pollSchedule: { ...schedule, baseMs: 100, capMs: 300 } });
+
+    env.sandbox.setFaults({ processingMs: 60_000 });
+    const refused = recorded(dictations, 'Test Patient Zed');
+    voice.start();
+    await expect.poll(() => dictations.get(refused.id)?.state, { timeout: 10_000 }).toBe('processing');
+    env.sandbox.setFaults({ rawNext: [{ status: 400, headers: {}, contentType: 'application/json', body: JSON.stringify({ error: { code: 'audio_rejected', msg: SERVICE_SAID } }) }] });
+    await expect.poll(() => dictations.get(refused.id)?.state, { timeout: 10_000 }).toBe('failed');
+    expect(dictations.get(refused.id)?.problem).toContain(SERVICE_SAID);
+
+    env.sandbox.setFaults({ processingMs: 0, nextOutcomes: ['partial', 'failed'] });
+    const partial = recorded(dictations, 'Test Patient Partial');
+    voice.kick();
+    await expect.poll(() => dictations.get(partial.id)?.state, { timeout: 10_000 }).toBe('partial');
+    const failed = recorded(dictations, 'Test Patient Failed');
+    voice.kick();
+    await expect.poll(() => dictations.get(failed.id)?.state, { timeout: 10_000 }).toBe('failed');
+
+    env.sandbox.setFaults({ recordProcessingMs: 0 });
+    const report = records.enqueue({ fileName: 'test-report.pdf', label: 'Test Patient Zed', kind: 'pdf', bytes: await unreadableReportPdf(), tasks: ['smart'], batch: false });
+    reports.start();
+    await expect.poll(() => records.get(report.id)?.state, { timeout: 10_000 }).toBe('failed');
+    expect(records.get(report.id)?.problem).toContain(REPORT_SAID);
+    voice.stop();
+    reports.stop();
+    await client.close();
+
+    const failedProblem = dictations.get(failed.id)!.problem!;
+    expect(failedProblem).toBeTruthy();
+    const shown = [SERVICE_SAID, REPORT_SAID, failedProblem, 'Test Patient'];
+    expect(clearTextIn(folder, shown)).toEqual([]);
+
+    // The next start opens them again.
+    const again = stores(folder, masterKey);
+    again.dictations.load();
+    again.records.load();
+    expect(again.dictations.get(refused.id)?.problem).toContain(SERVICE_SAID);
+    expect(again.dictations.get(failed.id)?.problem).toBe(failedProblem);
+    expect(again.records.get(report.id)?.problem).toContain(REPORT_SAID);
+  });
+
+  it('a problem an earlier version kept in clear is sealed at the next start', () => {
+    const folder = tempFolder();
+    const masterKey = randomBytes(32);
+    const first = stores(folder, masterKey);
+    const item = recorded(first.dictations, 'Test Patient Old');
+    const manifestFile = join(folder, 'dictations', item.id, 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    writeFileSync(manifestFile, JSON.stringify({ ...manifest, state: 'failed', problem: SERVICE_SAID, sealedProblem: null }));
+    expect(clearTextIn(folder, [SERVICE_SAID])).toHaveLength(1);
+    const again = stores(folder, masterKey);
+    again.dictations.load();
+    expect(again.dictations.get(item.id)?.problem).toBe(SERVICE_SAID);
+    expect(clearTextIn(folder, [SERVICE_SAID])).toEqual([]);
+  });
+});
