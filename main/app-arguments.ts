@@ -24,3 +24,13 @@ export function parseAppArguments(argv: readonly string[], cwd: string): AppArgu
     policyFile: absolute(valueOf(argv, 'policy')),
   };
 }
+
+/**
+ * Switches that open the app to a debugger (Chromium's remote debugging, Node's inspector):
+ * what a release build refuses to start with, since they would give DevTools to its pages.
+ */
+const DEBUGGING_SWITCHES = ['--remote-debugging-port', '--remote-debugging-pipe', '--remote-debugging-address', '--inspect', '--inspect-brk', '--inspect-port'];
+
+export function debuggingSwitches(argv: readonly string[]): string[] {
+  return argv.map((arg) => arg.split('=')[0]!).filter((name) => DEBUGGING_SWITCHES.includes(name));
+}

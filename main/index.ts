@@ -6,7 +6,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, session } from 'electron';
-import { parseAppArguments } from './app-arguments';
+import { debuggingSwitches, parseAppArguments } from './app-arguments';
 import { DEVELOPMENT_BUILD } from './build-kind';
 import { RecorderHost } from './audio/recorder-host';
 import { unpacked } from './audio/unpacked-path';
@@ -117,7 +117,11 @@ async function start(): Promise<void> {
   log.info(`app: started ${app.getVersion()} (Electron ${process.versions.electron})`);
 }
 
-if (app.requestSingleInstanceLock()) {
+const refusedSwitches = DEVELOPMENT_BUILD ? [] : debuggingSwitches(process.argv);
+if (refusedSwitches.length > 0) {
+  log.warn(`app: not started: a release build does not run with ${refusedSwitches.join(', ')}`);
+  app.exit(1);
+} else if (app.requestSingleInstanceLock()) {
   start().catch((error: unknown) => {
     log.error('app: failed to start', error);
     app.exit(1);

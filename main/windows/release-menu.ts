@@ -1,10 +1,7 @@
-/**
- * The menu of a release build: the OS's usual File, Edit (copy and paste need it on macOS)
- * and Window menus, without View's reload and developer tools.
- */
-import { Menu, type MenuItemConstructorOptions } from 'electron';
+/** Puts the release build's menu (release-menu-template.ts) in place. */
+import { Menu } from 'electron';
+import { releaseMenuTemplate } from './release-menu-template';
 
 export function useReleaseMenu(platform: NodeJS.Platform): void {
-  const template: MenuItemConstructorOptions[] = [...(platform === 'darwin' ? [{ role: 'appMenu' } as const] : []), { role: 'fileMenu' }, { role: 'editMenu' }, { role: 'windowMenu' }];
-  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+  Menu.setApplicationMenu(Menu.buildFromTemplate(releaseMenuTemplate(platform)));
 }

@@ -1,10 +1,13 @@
 /**
- * The Dictation screen read at a glance, at the sizes clinics' screens have: the newest
- * result's medicines in view without scrolling, nothing scrolling sideways.
+ * Screens read at a glance, at the sizes clinics' screens have: the newest result's
+ * medicines in view without scrolling, nothing scrolling sideways on any screen; a
+ * screenshot of each at both sizes (test-results/screenshots).
  */
 import type { ElectronApplication, Page } from '@playwright/test';
 import { bridgeValue, expect, test } from './support/fixtures';
 import { screenshot } from './support/launch-app';
+import { labReportPdf } from '../fixtures/documents';
+import { dropFiles } from './support/drop-files';
 
 test.setTimeout(120_000);
 
@@ -56,5 +59,50 @@ test('at 1024×640 and 1366×768 the newest result shows its medicines without s
     await expect(page.getByRole('option').filter({ hasText: 'Meena Iyer, bed 9, follow-up after discharge' })).toBeVisible();
     expect(await scrollsSideways(page)).toEqual([]);
   }
+  await app.close();
+});
+
+test('at 1024×640 and 1366×768 the Records, Registration and Settings screens scroll only up and down', async ({ launch }) => {
+  const { app, page } = await launch();
+  const atBothSizes = async (name: string) => {
+    for (const size of SIZES) {
+      await resize(app, page, size);
+      await screenshot(page, `${name}-${size.width}x${size.height}`);
+      expect(await scrollsSideways(page), `${name} at ${size.width}×${size.height}`).toEqual([]);
+    }
+  };
+
+  await page.keyboard.press('Control+2');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Records');
+  await atBothSizes('screen-records-empty');
+  await dropFiles(page, [{ name: 'CBC report with a long file name from the lab.pdf', bytes: await labReportPdf() }]);
+  await page.getByLabel('Patient or visit (optional)').fill('Meena Iyer, bed 9, follow-up after discharge');
+  await atBothSizes('screen-records-staged');
+  await page.getByRole('button', { name: 'Upload 1 report' }).click();
+  await expect(page.getByRole('region', { name: /^Result of / })).toBeVisible({ timeout: 30_000 });
+  await atBothSizes('screen-records-report');
+  // Values and units are never broken across lines ("12400" read as "1240" and "0").
+  const brokenCells = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('table.lab-tests tbody td:nth-child(2), table.lab-tests tbody td:nth-child(3)')]
+        .filter((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+        })
+        .map((cell) => cell.textContent),
+    );
+  for (const size of SIZES) {
+    await resize(app, page, size);
+    expect(await brokenCells(), `at ${size.width}×${size.height}`).toEqual([]);
+  }
+
+  await page.keyboard.press('Control+3');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Registration');
+  await atBothSizes('screen-registration');
+
+  await page.keyboard.press('Control+4');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+  await atBothSizes('screen-settings');
   await app.close();
 });

@@ -90,11 +90,11 @@ test.afterEach(async () => {
 });
 
 /** Starts the packaged binary with its own data folder, a `--policy` file and `env` added to this process's; the test reads its log and manifests. */
-function startPackaged(userPolicy: object, env: Record<string, string> = {}, binary = BINARY) {
+function startPackaged(userPolicy: object, env: Record<string, string> = {}, binary = BINARY, extraArgs: string[] = []) {
   const userDataDir = newDataFolder();
   const policy = join(userDataDir, '..', `policy-${Date.now()}.json`);
   writeFileSync(policy, JSON.stringify(userPolicy));
-  const args = [`--user-data-dir=${userDataDir}`, `--policy=${policy}`, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])];
+  const args = [`--user-data-dir=${userDataDir}`, `--policy=${policy}`, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), ...extraArgs];
   const child: ChildProcess = spawn(binary, args, { stdio: 'ignore', env: { ...process.env, ...env, SCRIBE_LOG_CONSOLE: '0' } });
   const ended = new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
@@ -213,6 +213,15 @@ test('a release build keeps its locks however it is started: renamed to "electro
     if (backup) renameSync(backup, MACHINE_POLICY);
     if (createdFolder) rmSync('/etc/scribe-desk', { recursive: true, force: true });
   }
+});
+
+test('a release build does not start with a debugger switch: no page is open to remote DevTools', async () => {
+  const port = 19_000 + Math.floor(Math.random() * 1_000);
+  const { child, log } = startPackaged({ autoSync: false }, {}, BINARY, [`--remote-debugging-port=${port}`]);
+  await expect.poll(() => child.exitCode, { timeout: 20_000 }).toBe(1);
+  expect(log()).toContain('app: not started: a release build does not run with --remote-debugging-port');
+  expect(log()).not.toContain('window: shown');
+  await expect(fetch(`http://127.0.0.1:${port}/json/list`)).rejects.toThrow();
 });
 
 test('the packaged app trusts only the update key built into it, whatever SCRIBE_UPDATE_PUBLIC_KEY_FILE says', async () => {

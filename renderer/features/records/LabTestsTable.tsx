@@ -33,6 +33,13 @@ function ConfidenceCell({ confidence }: { confidence: number | null }) {
   );
 }
 
+/**
+ * A value, unit or range short enough to fit is never broken across lines ("12400" read as
+ * "1240" and "0"); a longer one (a hostile answer) still wraps rather than widen the page.
+ */
+const KEEP_WHOLE_CHARS = 24;
+const whole = (text: string) => (text.length <= KEEP_WHOLE_CHARS ? ' keep-whole' : '');
+
 export function LabTestsTable({ tests, fileName }: { tests: readonly LabTest[]; fileName: string }) {
   return (
     <table className="lab-tests" aria-label={`Tests in ${fileName}`}>
@@ -52,9 +59,9 @@ export function LabTestsTable({ tests, fileName }: { tests: readonly LabTest[]; 
         {tests.map((test, index) => (
           <tr key={index} className={test.flag === 'low' || test.flag === 'high' ? 'outside' : undefined} data-testid="lab-test">
             <th scope="row">{test.name}</th>
-            <td className="numeric lab-value">{test.value}</td>
-            <td>{test.unit || '—'}</td>
-            <td>{test.range || '—'}</td>
+            <td className={`numeric lab-value${whole(test.value)}`}>{test.value}</td>
+            <td className={whole(test.unit).trim() || undefined}>{test.unit || '—'}</td>
+            <td className={whole(test.range).trim() || undefined}>{test.range || '—'}</td>
             <FlagCell test={test} />
             <ConfidenceCell confidence={test.confidence} />
           </tr>
