@@ -45,6 +45,7 @@ export const OPERATION_NAMES = [
   'getRecordResult',
   'showRecordDetails',
   'exportRecordFhir',
+  'openOriginalRecord',
   'getRegistration',
   'startRegistration',
   'resendRegistrationOtp',

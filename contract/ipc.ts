@@ -205,6 +205,8 @@ export const operations = {
   showRecordDetails: operation<LabReportDetails | null>()(recordRef),
   /** Saves the report's FHIR bundle as .json where the user chooses; the path, or null when cancelled. */
   exportRecordFhir: operation<string | null>()(recordRef),
+  /** Opens the report's original file in the computer's viewer (a private copy, removed after `removedAfterMinutes`). */
+  openOriginalRecord: operation<{ removedAfterMinutes: number }>()(recordRef),
 
   getRegistration: operation<RegistrationView>()(noInput),
   startRegistration: operation<RegistrationView>()(

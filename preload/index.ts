@@ -61,6 +61,7 @@ const bridge = {
   getRecordResult: invoke('getRecordResult'),
   showRecordDetails: invoke('showRecordDetails'),
   exportRecordFhir: invoke('exportRecordFhir'),
+  openOriginalRecord: invoke('openOriginalRecord'),
   getRegistration: invoke('getRegistration'),
   startRegistration: invoke('startRegistration'),
   resendRegistrationOtp: invoke('resendRegistrationOtp'),

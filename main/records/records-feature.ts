@@ -1,5 +1,6 @@
 /** Lab reports, assembled: staging and checks, the store, the outbox (upload, then the parsed report), the IPC handlers. */
-import { dialog } from 'electron';
+import { dialog, shell } from 'electron';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RecordTask } from '../../contract/records';
 import { fail } from '../ipc/app-failure';
@@ -12,6 +13,7 @@ import type { ServiceFeature } from '../service/service-feature';
 import type { WindowEvents } from '../windows/app-window';
 import { saveJsonExport } from '../windows/save-json-export';
 import { resultViewOf } from './lab-report';
+import { OriginalCopies, REMOVE_AFTER_MINUTES, viewerFileName } from './original-copies';
 import { RecordOutbox } from './record-outbox';
 import { RecordStaging } from './record-staging';
 import { RecordStore, recordSummaryOf } from './record-store';
@@ -36,6 +38,7 @@ type RecordHandlers = Pick<
   | 'getRecordResult'
   | 'showRecordDetails'
   | 'exportRecordFhir'
+  | 'openOriginalRecord'
 >;
 
 export function createRecordsFeature(deps: RecordsFeatureDeps) {
@@ -68,6 +71,7 @@ export function createRecordsFeature(deps: RecordsFeatureDeps) {
     changed();
   });
   deps.service.onResume(() => outbox.kick());
+  const originals = new OriginalCopies(tmpdir(), (path) => shell.openPath(path));
 
   /** The parsed report of a record that is ready; null before. */
   const readyReport = (id: string) => {
@@ -130,6 +134,18 @@ export function createRecordsFeature(deps: RecordsFeatureDeps) {
       const name = `lab-report-fhir-${store.get(id)!.createdAt.slice(0, 10)}.json`;
       return saveJsonExport(deps.window.current, name, stored.report.fhir);
     },
+    openOriginalRecord: async ({ id }) => {
+      const record = store.get(id);
+      if (!record) fail('not-found', 'This document is no longer in the list.');
+      try {
+        const source = store.documentSource(record);
+        await originals.open(source, viewerFileName(record.fileName, `.${record.kind === 'jpeg' ? 'jpg' : record.kind}`));
+      } catch (error) {
+        fail('storage', (error as Error).message);
+      }
+      log.info('records: an original opened in the viewer');
+      return { removedAfterMinutes: REMOVE_AFTER_MINUTES };
+    },
   };
 
   return {
@@ -141,8 +157,13 @@ export function createRecordsFeature(deps: RecordsFeatureDeps) {
     /** Why the app must not restart now, or null. */
     busyReason: (): string | null => (outbox.uploading() ? UPLOAD_UNDER_WAY : null),
     start: () => {
+      const swept = originals.sweep();
+      if (swept > 0) log.info(`records: ${swept} viewed original(s) left by an earlier run removed`);
       if (!store.locked) outbox.start();
     },
-    stop: async (): Promise<void> => outbox.stop(),
+    stop: async (): Promise<void> => {
+      originals.removeAll();
+      outbox.stop();
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { bridgeValue, expect, test } from './support/fixtures';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
@@ -331,4 +331,31 @@ test('a lab report has a patient: the label given at upload leads its row with t
     const bytes = readFileSync(join(entry.parentPath, entry.name));
     expect(bytes.toString('utf8') + bytes.toString('utf16le'), entry.name).not.toContain('Sunita');
   }
+});
+
+test('the original report opens in the computer\'s viewer from a private copy, removed when the app quits', async ({ launch }) => {
+  const { app, page } = await launch();
+  await openRecords(page);
+  const original = await labReportPdf();
+  await uploadOne(page, 'CBC report.pdf', original, { label: 'Test Patient, OPD 4' });
+  const report = page.getByRole('region', { name: 'Result of CBC report.pdf' });
+  await expect(report).toBeVisible({ timeout: 30_000 });
+  // No PDF viewer exists on this machine: the OS's "open with its viewer" is replaced by one that reads the file it is given.
+  await app.evaluate(({ shell }) => {
+    const opened: string[] = [];
+    (globalThis as { openedOriginals?: string[] }).openedOriginals = opened;
+    shell.openPath = async (path: string) => {
+      opened.push(path);
+      return '';
+    };
+  });
+  await report.getByRole('button', { name: 'Open original: CBC report.pdf' }).click();
+  await expect(report.getByTestId('original-note')).toHaveText('Opened in your viewer. The copy made for it is removed from this computer in 5 minutes.');
+  const [opened] = await app.evaluate(() => (globalThis as unknown as { openedOriginals: string[] }).openedOriginals);
+  expect(opened!.endsWith('/CBC report.pdf')).toBe(true);
+  expect(readFileSync(opened!)).toEqual(original);
+  expect([statSync(opened!).mode & 0o777, statSync(dirname(opened!)).mode & 0o777]).toEqual([0o600, 0o700]);
+  await screenshot(page, 'records-original-opened');
+  await app.close();
+  expect(existsSync(opened!)).toBe(false);
 });

@@ -12,30 +12,63 @@ import { useRecordsStore } from './records-store';
 
 type ExportNote = { tone: 'ok' | 'error'; text: string } | null;
 
-function FhirExport({ recordId }: { recordId: string }) {
+function useActionNote() {
   const [note, setNote] = useState<ExportNote>(null);
   const [busy, setBusy] = useState(false);
-  const save = async () => {
+  const run = async (action: () => Promise<ExportNote>) => {
     setBusy(true);
     setNote(null);
     try {
-      const result = await scribe.exportRecordFhir({ id: recordId });
-      if (!result.ok) setNote({ tone: 'error', text: result.error.message });
-      else if (result.value !== null) setNote({ tone: 'ok', text: `Saved to ${result.value}` });
+      setNote(await action());
     } finally {
       setBusy(false);
     }
   };
+  return { note, busy, run };
+}
+
+function ActionNote({ note, testId }: { note: ExportNote; testId: string }) {
+  if (!note) return null;
+  return (
+    <span className={note.tone === 'ok' ? 'export-note' : 'field-error'} role={note.tone === 'ok' ? 'status' : 'alert'} data-testid={testId}>
+      {note.text}
+    </span>
+  );
+}
+
+/** The report as the lab wrote it, to check a value against: opened in the computer's own viewer. */
+function OpenOriginal({ record }: { record: RecordSummary }) {
+  const { note, busy, run } = useActionNote();
+  const openIt = () =>
+    run(async () => {
+      const result = await scribe.openOriginalRecord({ id: record.id });
+      if (!result.ok) return { tone: 'error', text: result.error.message };
+      return { tone: 'ok', text: `Opened in your viewer. The copy made for it is removed from this computer in ${result.value.removedAfterMinutes} minutes.` };
+    });
+  return (
+    <div className="report-actions">
+      <button type="button" disabled={busy} onClick={() => void openIt()} aria-label={`Open original: ${record.fileName}`}>
+        Open original
+      </button>
+      <ActionNote note={note} testId="original-note" />
+    </div>
+  );
+}
+
+function FhirExport({ recordId }: { recordId: string }) {
+  const { note, busy, run } = useActionNote();
+  const save = () =>
+    run(async () => {
+      const result = await scribe.exportRecordFhir({ id: recordId });
+      if (!result.ok) return { tone: 'error', text: result.error.message };
+      return result.value !== null ? { tone: 'ok', text: `Saved to ${result.value}` } : null;
+    });
   return (
     <div className="report-actions">
       <button type="button" disabled={busy} onClick={() => void save()}>
         Export FHIR (.json)
       </button>
-      {note ? (
-        <span className={note.tone === 'ok' ? 'export-note' : 'field-error'} role={note.tone === 'ok' ? 'status' : 'alert'} data-testid="export-note">
-          {note.text}
-        </span>
-      ) : null}
+      <ActionNote note={note} testId="export-note" />
     </div>
   );
 }
@@ -97,6 +130,7 @@ export function LabReportView({ record, regionId }: { record: RecordSummary; reg
         ) : (
           <p className="hint">{record.tasks.includes('pii') ? 'No patient details were found in this report.' : 'Patient details were not asked for.'}</p>
         )}
+        <OpenOriginal record={record} />
         {view.hasFhir ? <FhirExport recordId={record.id} /> : null}
       </>
     );
