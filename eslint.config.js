@@ -30,7 +30,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['main/**/*.ts', 'preload/**/*.ts', 'test/**/*.ts', 'scripts/**/*.{js,mjs,ts}', '*.config.{js,ts}'],
+    files: ['main/**/*.ts', 'preload/**/*.ts', 'test/**/*.{ts,mjs}', 'scripts/**/*.{js,mjs,ts}', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -33,7 +33,6 @@ export const OPERATION_NAMES = [
   'saveNoteCorrection',
   'undoNoteCorrections',
   'setNoteReviewed',
-  'recordCueEnds',
   'useSandboxDespitePolicy',
   'pickRecordFiles',
   'stageRecordFiles',

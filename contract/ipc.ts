@@ -156,8 +156,6 @@ export const operations = {
   /** Back to the service's note: the correction is destroyed. */
   undoNoteCorrections: operation<DictationDetail>()(dictationRef),
   setNoteReviewed: operation<DictationDetail>()(dictationRef.extend({ reviewed: z.boolean() }).strict()),
-  /** The page tells when the start cue it plays ends (epoch ms): the recording, and "speak now", begin after it. */
-  recordCueEnds: operation<void>()(z.object({ endsAt: z.number().finite() }).strict()),
   /** While the policy file cannot be used: send to the built-in sandbox (test data) after all. */
   useSandboxDespitePolicy: operation<SettingsView>()(noInput),
 

@@ -49,7 +49,6 @@ const bridge = {
   saveNoteCorrection: invoke('saveNoteCorrection'),
   undoNoteCorrections: invoke('undoNoteCorrections'),
   setNoteReviewed: invoke('setNoteReviewed'),
-  recordCueEnds: invoke('recordCueEnds'),
   useSandboxDespitePolicy: invoke('useSandboxDespitePolicy'),
   pickRecordFiles: invoke('pickRecordFiles'),
   stageRecordFiles: invoke('stageRecordFiles'),

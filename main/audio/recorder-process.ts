@@ -42,8 +42,6 @@ interface Recording {
   audioKey: Uint8Array;
   paused: boolean;
   stopRequested: boolean;
-  /** Frames that began before this time (epoch ms) are written as silence. */
-  silenceUntil: number;
 }
 
 let current: Recording | null = null;
@@ -123,13 +121,8 @@ async function capture(recording: Recording): Promise<void> {
       continue;
     }
     lastFrameAt = Date.now();
-    // The frame just read began a frame's length ago (or earlier): while that was before the end of the cue, it may hold the cue.
-    const silenced = lastFrameAt - frameMs < recording.silenceUntil;
-    if (silenced) frame.fill(0);
-    // Before "speak now" nothing is recorded: the recording begins with the first frame that is kept.
-    if (!announced && silenced) continue;
     if (!announced) {
-      // "Speak now" only from the first frame that is kept: nothing said after it is lost.
+      // "Speak now" once the microphone sends sound: all it hears from then on is kept.
       announced = true;
       send({ type: 'started', device: recording.recorder.getSelectedDevice() });
       // The encoder loads only now: its compiling must not hold up the news that the microphone works.
@@ -191,7 +184,6 @@ function start(message: Extract<ToRecorder, { type: 'start' }>): void {
     audioKey: message.audioKey,
     paused: false,
     stopRequested: false,
-    silenceUntil: message.silenceUntil,
   };
   current = recording;
   capture(recording).catch((error: unknown) => fail(recording, (error as Error).message));
@@ -210,9 +202,6 @@ port.on('message', (event: { data: ToRecorder }) => {
   switch (message.type) {
     case 'start':
       start(message);
-      break;
-    case 'silence':
-      if (current) current.silenceUntil = message.until;
       break;
     case 'pause':
       if (current) current.paused = true;

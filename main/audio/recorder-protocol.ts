@@ -3,13 +3,9 @@
 export type ToRecorder =
   /**
    * Records into `audioPath` (and, when given, the compact copy into `mp3Path`), both
-   * encrypted with `audioKey`, from the named microphone ('' = default). Sound captured before
-   * `silenceUntil` (epoch ms; 0 for none) is written as silence: a cue the app played then
-   * must not end up in the recording.
+   * encrypted with `audioKey`, from the named microphone ('' = default).
    */
-  | { type: 'start'; audioPath: string; audioKey: Uint8Array; mp3Path: string | null; deviceName: string; frameLength: number; silenceUntil: number }
-  /** The cue is known to end sooner (or later) than first thought: silence until then (epoch ms). */
-  | { type: 'silence'; until: number }
+  | { type: 'start'; audioPath: string; audioKey: Uint8Array; mp3Path: string | null; deviceName: string; frameLength: number }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'stop' }

@@ -9,7 +9,11 @@ import type { RecorderHost } from './recorder-host';
 import { completeSealedFile } from '../storage/sealed-file';
 import { durationMsOf } from './wav-file';
 
-/** 32 ms of audio a frame: the first sound reaches the app 32 ms after the microphone opens (64 ms with 1,024). */
+/**
+ * 32 ms of audio a frame: "speak now" shows once the first frame is in (64 ms with 1,024).
+ * 384 and 256 were tried: on PulseAudio a first frame then took 1.1 s whenever the shortcut's
+ * cue opened the audio output at the same moment, and 256 cost 0.4 points of CPU while recording.
+ */
 export const FRAME_LENGTH = 512;
 /** After the recorder process died, start a new one this much later, ready for the next Record. */
 const REWARM_AFTER_MS = 1_000;
@@ -73,11 +77,10 @@ export class Recorder {
   }
 
   /**
-   * Resolves once the first frame that is kept has arrived (after any silence); rejects with a message for the user.
+   * Resolves once the first frame has arrived; rejects with a message for the user.
    * `mp3Path`: where to write the compact copy as the audio arrives, or null for none.
-   * `silenceUntil`: sound captured before this time (epoch ms) is written as silence.
    */
-  start(target: RecordingTarget, mp3Path: string | null, deviceName: string, silenceUntil = 0): Promise<{ device: string }> {
+  start(target: RecordingTarget, mp3Path: string | null, deviceName: string): Promise<{ device: string }> {
     if (this.active) return Promise.reject(new Error('A recording is already in progress.'));
     return new Promise((resolve, reject) => {
       this.active = {
@@ -87,16 +90,11 @@ export class Recorder {
         onFailedToStart: (message) => reject(new Error(message)),
         onStopped: null,
       };
-      this.host.send({ type: 'start', audioPath: target.path, audioKey: target.key, mp3Path, deviceName, frameLength: FRAME_LENGTH, silenceUntil }).catch((error: unknown) => {
+      this.host.send({ type: 'start', audioPath: target.path, audioKey: target.key, mp3Path, deviceName, frameLength: FRAME_LENGTH }).catch((error: unknown) => {
         this.active = null;
         reject(error instanceof Error ? error : new Error(String(error)));
       });
     });
-  }
-
-  /** Sound captured before `until` (epoch ms) is silence, and "speak now" waits for it to pass. */
-  silence(until: number): void {
-    if (this.active) void this.host.send({ type: 'silence', until });
   }
 
   pause(): void {

@@ -44,11 +44,7 @@ export type DictationHandlers = Pick<
   | 'saveNoteCorrection'
   | 'undoNoteCorrections'
   | 'setNoteReviewed'
-  | 'recordCueEnds'
 >;
-
-/** The microphone hears a sound a little after it plays: the silence lasts this much past the cue's end. */
-const CUE_CAPTURE_MARGIN_MS = 40;
 
 export interface DictationBridgeDeps {
   store: DictationStore;
@@ -104,7 +100,6 @@ export function dictationHandlers({ store, outbox, session, clipboard, settings,
     },
     getRecorder: () => session.status(),
     startRecording: (input) => session.start(input ?? null),
-    recordCueEnds: ({ endsAt }) => session.silenceUntil(endsAt + CUE_CAPTURE_MARGIN_MS),
     pauseRecording: () => session.pause(),
     resumeRecording: () => session.resume(),
     stopRecording: () => session.stop(),

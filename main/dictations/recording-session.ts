@@ -66,10 +66,9 @@ export class RecordingSession {
 
   /**
    * Starts a recording labelled as the draft says (or as `input` says: what the page showed
-   * when its button was pressed). `silenceUntil`: sound captured before this time (epoch ms)
-   * is recorded as silence (a cue sound being played).
+   * when its button was pressed).
    */
-  async start(input: RecordingInput | null = null, silenceUntil = 0): Promise<RecorderStatus> {
+  async start(input: RecordingInput | null = null): Promise<RecorderStatus> {
     if (this.current.state !== 'idle') return this.set({ message: 'A recording is already in progress. Stop it before starting another.' });
     const wanted = { mode: (input ?? this.draft).mode, label: (input ?? this.draft).label.trim() };
     try {
@@ -90,7 +89,6 @@ export class RecordingSession {
       { path: store.audioPath(id), key: audioKey },
       this.deps.compactCopy() ? store.compactAudioPath(id) : null,
       this.deps.microphone(),
-      silenceUntil,
     );
     let manifest: DictationManifest;
     try {
@@ -112,11 +110,6 @@ export class RecordingSession {
     }
     // The recording may have ended already (microphone lost during start-up).
     return this.current.dictationId === manifest.id ? this.set({ state: 'recording' }) : this.status();
-  }
-
-  /** The start cue ends at `until` (epoch ms): what the microphone hears until then is not recorded. */
-  silenceUntil(until: number): void {
-    if (this.current.state === 'starting' || this.current.state === 'recording') this.recorder.silence(until);
   }
 
   pause(): RecorderStatus {

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { clinicPressSamples, cpuWhileRecording, pressDuringStartup, startupSamples, type ClinicPresses } from './app-measures';
 import { encodeMemory, lookups, recordingWrites, speechPcm, speechRecording, stopToReady, storeLoad, syncOf, uploadSize } from './node-measures';
 import { ROOT } from '../e2e/support/launch-app';
+import { FRAME_LENGTH } from '../../main/audio/recorder';
 import { startVirtualMicrophone } from '../e2e/support/virtual-microphone';
 
 const work = mkdtempSync(join(tmpdir(), 'scribe-bench-'));
@@ -38,7 +39,7 @@ if (process.env.DISPLAY) {
   // moment of this test rig, not of a clinic's microphone, so the baselines are taken after it.
   await new Promise((resolve) => setTimeout(resolve, 5_000));
   try {
-    const probe = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'pvrecorder-probe.ts'), '512'], { encoding: 'utf8' })) as {
+    const probe = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'pvrecorder-probe.ts'), String(FRAME_LENGTH)], { encoding: 'utf8' })) as {
       cold: number;
       warm: number[];
     };

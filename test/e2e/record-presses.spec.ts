@@ -4,8 +4,12 @@
  * microphone that does not start is said within 3 s, and the next press tries again.
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { bridgeValue, expect, test } from './support/fixtures';
+import { ROOT } from './support/launch-app';
 import { recordingWav } from './support/sealed-data';
 import { killSoundSystem, startVirtualMicrophone } from './support/virtual-microphone';
 
@@ -88,17 +92,40 @@ function toneOnsetMs(samples: Int16Array): number | null {
   return null;
 }
 
+/**
+ * The same measure without the app: PvRecorder alone in plain Node, a tone written the
+ * moment its first frame is read. Where the tone lands in what it recorded is what the sound
+ * server and PvRecorder hold back before a first frame (PulseAudio hands over a larger first
+ * fragment), and this test's own reaction; none of it is the app's.
+ */
+async function plainRecorderOnsetMs(write: () => void): Promise<number> {
+  const output = join(mkdtempSync(join(tmpdir(), 'scribe-first-frame-')), 'recorded.raw');
+  const recorder = spawn(process.execPath, [join(ROOT, 'test/e2e/support/first-frame-recorder.mjs'), output, '1500'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  recorder.stdout.once('data', () => write());
+  const code = await new Promise<number | null>((resolve) => recorder.once('exit', resolve));
+  expect(code, 'the plain recorder ran').toBe(0);
+  const bytes = readFileSync(output);
+  const onset = toneOnsetMs(new Int16Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 2)));
+  expect(onset, 'the tone reached the plain recorder').not.toBeNull();
+  return onset!;
+}
+
 test("what is said from the moment 'speak now' shows is in the recording: a tone started then begins at the recording's start", async ({ launch, microphone: _microphone }) => {
   const { page, userDataDir } = await launch({ policy: { autoSync: false } });
   // The tone goes into the microphone's sink through a player already running, so that it starts when written.
   const player = spawn('pacat', ['--latency-msec=10', '--rate=16000', '--channels=1', '--format=s16le', '--device=scribe_test_sink'], { stdio: ['pipe', 'ignore', 'ignore'] });
   const tone = Buffer.alloc(16_000 * 2 * 0.6);
   for (let i = 0; i < tone.length / 2; i += 1) tone.writeInt16LE(Math.round(20_000 * Math.sin((2 * Math.PI * 3000 * i) / 16_000)), i * 2);
+  let plain: number;
+  let writtenAfterShown: number;
   try {
+    plain = await plainRecorderOnsetMs(() => player.stdin.write(tone));
+    await pause(700);
     const shown = speakNowAt(page);
     await page.getByRole('button', { name: 'Record', exact: true }).click();
-    await shown;
+    const shownAt = await shown;
     player.stdin.write(tone);
+    writtenAfterShown = Date.now() - shownAt;
     await pause(1500);
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await expect(page.getByTestId('recorder-state')).toHaveText(READY);
@@ -108,12 +135,13 @@ test("what is said from the moment 'speak now' shows is in the recording: a tone
   const [dictation] = await bridgeValue(page, 'listDictations');
   const wav = await recordingWav(userDataDir, dictation!.id);
   const onset = toneOnsetMs(new Int16Array(wav.buffer, wav.byteOffset + 44, Math.floor((wav.length - 44) / 2)));
-  console.log(`tone heard ${onset} ms into the recording`);
-  // The tone is in the recording, its beginning too: the recording began no later than "speak now".
-  // (Of the time before it, the player's 10 ms and the sound server's capture take their share.)
-  expect(onset).not.toBeNull();
+  expect(onset, 'the tone is in the recording').not.toBeNull();
+  // Its beginning is in the recording: the recording began no later than "speak now".
   expect(onset!).toBeGreaterThan(0);
-  expect(onset!).toBeLessThanOrEqual(120);
+  // Of its place in the recording, what PvRecorder alone shows (measured just before) is the microphone's: the app adds at most 50 ms.
+  const appPart = onset! - plain!;
+  console.log(`tone heard ${onset} ms into the recording (written ${writtenAfterShown} ms after "speak now"); ${plain!} ms into plain PvRecorder's; the app ${Math.round(appPart)} ms`);
+  expect(appPart).toBeLessThanOrEqual(50);
 });
 
 test('a microphone that does not start is said within 3 s, and the next press tries again', async ({ launch, microphone: _microphone }) => {

@@ -1,8 +1,7 @@
 /**
  * The short sounds that say the shortcut started (rising) or stopped (falling) a recording,
  * synthesized with Web Audio (no sound file to load). Main sends them: the start cue at the
- * press, while the microphone opens (main records what the microphone hears meanwhile as
- * silence), the stop cue once the recording is closed.
+ * press, while the microphone opens, the stop cue once the recording is closed.
  */
 import type { RecordCue } from '../../../contract/ipc';
 import { scribe } from '../../bridge';
@@ -59,7 +58,7 @@ export function playCue(cue: RecordCue): void {
   const audio = audioContext();
   // From the start cue until the recording has ended the output stays running: the stop cue is not left to a stream that is starting.
   holdOutput();
-  // Not awaited: while suspended the output's clock stands still, and the notes play the moment it runs, before the microphone opens.
+  // Not awaited: while suspended the output's clock stands still, and the notes play the moment it runs.
   if (audio.state !== 'running') void audio.resume();
   let at = audio.currentTime;
   for (const frequency of NOTES[cue]) {
@@ -76,18 +75,6 @@ export function playCue(cue: RecordCue): void {
     at += NOTE_SECONDS;
   }
   if (cue === 'stop') releaseOutputSoon();
-  else void tellWhenStartCueEnds(audio, at);
-}
-
-/**
- * Main begins the recording (and says "speak now") once the start cue is over: told in wall
- * time, from the output's clock once it runs, with the output's own latency.
- */
-async function tellWhenStartCueEnds(audio: AudioContext, endsAtContextTime: number): Promise<void> {
-  if (audio.state !== 'running') await audio.resume();
-  const latency = (audio.baseLatency || 0) + (audio.outputLatency || 0);
-  const endsAt = Date.now() + Math.max(0, endsAtContextTime - audio.currentTime + latency) * 1000;
-  await scribe.recordCueEnds({ endsAt });
 }
 
 /** Plays the cues main asks for, and lets the output go once no recording runs; returns the unsubscribe. */

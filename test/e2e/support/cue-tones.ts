@@ -1,5 +1,5 @@
 /**
- * Finds the app's cue sounds in 16-bit mono audio: two 40 ms notes, E6 then A6 (start) or A6
+ * Finds the app's cue sounds in 16-bit mono audio: two 30 ms notes, E6 then A6 (start) or A6
  * then E6 (stop), each a pure tone. A window where one of those frequencies holds most of the
  * energy is a note; speech spreads its energy over many frequencies and never does.
  */
@@ -12,7 +12,7 @@ const HOP_MS = 5;
  * pure tone gives about 1; a note heard over loud speech 0.4 or more; the test speech alone
  * never more than 0.17 (measured over 1,250 windows at each frequency).
  */
-const TONE_SHARE = 0.3;
+export const TONE_SHARE = 0.3;
 /** Windows quieter than this (RMS, full scale 1) are silence, whatever their shape. */
 const SILENCE_RMS = 0.005;
 

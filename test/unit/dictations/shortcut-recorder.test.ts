@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IDLE_RECORDER, type RecorderStatus } from '../../../contract/dictation';
 import type { RecordCue } from '../../../contract/ipc';
 import type { RecordingSession } from '../../../main/dictations/recording-session';
-import { START_CUE_SILENCE_MS, shortcutRecorder } from '../../../main/dictations/shortcut-recorder';
+import { shortcutRecorder } from '../../../main/dictations/shortcut-recorder';
 
 /** The part of a recording session the shortcut uses, noting what happens in which order. */
 function fakeSession(startsAs: RecorderStatus['state'] = 'recording') {
@@ -10,8 +10,8 @@ function fakeSession(startsAs: RecorderStatus['state'] = 'recording') {
   let status: RecorderStatus = IDLE_RECORDER;
   const session = {
     status: () => status,
-    start: async (_input: unknown, silenceUntil: number) => {
-      events.push(`start silent until +${silenceUntil === 0 ? 0 : Math.round((silenceUntil - Date.now()) / 50) * 50}`);
+    start: async () => {
+      events.push('start');
       status = { ...status, state: startsAs, dictationId: startsAs === 'idle' ? null : 'd1' };
       return status;
     },
@@ -25,27 +25,27 @@ function fakeSession(startsAs: RecorderStatus['state'] = 'recording') {
 }
 
 describe('shortcutRecorder', () => {
-  it('plays the start cue before the microphone opens and keeps the cue out of the recording; the stop cue once it is closed', async () => {
+  it('plays the start cue as the microphone opens; the stop cue once it is closed', async () => {
     const fake = fakeSession();
     const recorder = shortcutRecorder(fake.session, () => true, fake.cue);
     expect(await recorder.start()).toBe('d1');
     await recorder.stop('d1');
-    expect(fake.events).toEqual(['cue start', `start silent until +${START_CUE_SILENCE_MS}`, 'stop', 'cue stop']);
+    expect(fake.events).toEqual(['cue start', 'start', 'stop', 'cue stop']);
   });
 
-  it('plays no cue, and silences nothing, with the setting off', async () => {
+  it('plays no cue with the setting off', async () => {
     const fake = fakeSession();
     const recorder = shortcutRecorder(fake.session, () => false, fake.cue);
     await recorder.start();
     await recorder.stop(null);
-    expect(fake.events).toEqual(['start silent until +0', 'stop']);
+    expect(fake.events).toEqual(['start', 'stop']);
   });
 
   it('closes with the stop cue at once when no recording began', async () => {
     const fake = fakeSession('idle');
     const recorder = shortcutRecorder(fake.session, () => true, fake.cue);
     expect(await recorder.start()).toBeNull();
-    expect(fake.events).toEqual(['cue start', `start silent until +${START_CUE_SILENCE_MS}`, 'cue stop']);
+    expect(fake.events).toEqual(['cue start', 'start', 'cue stop']);
   });
 
   it('leaves alone a recording that is not the one it started, and one already stopped', async () => {
