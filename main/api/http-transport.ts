@@ -21,7 +21,7 @@ export interface TransportOptions {
 }
 
 export interface TransportRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   url: URL;
   headers: Record<string, string>;
   body?: string | Buffer | Readable;

@@ -1,6 +1,7 @@
 /**
- * A multipart/form-data body with one file part, streamed with its exact length known up
- * front, so uploads neither buffer the file nor hide their progress.
+ * A multipart/form-data body with one file part (after any text fields, as a presigned
+ * upload form wants them), streamed with its exact length known up front, so uploads
+ * neither buffer the file nor hide their progress.
  */
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -18,10 +19,18 @@ function quoted(name: string): string {
   return name.replace(/[\r\n]/g, ' ').replace(/"/g, '%22');
 }
 
-export function multipartFileBody(field: string, file: UploadSource, onProgress?: (sentBytes: number, totalBytes: number) => void): MultipartBody {
+export function multipartFileBody(
+  field: string,
+  file: UploadSource,
+  onProgress?: (sentBytes: number, totalBytes: number) => void,
+  fields: Readonly<Record<string, string>> = {},
+): MultipartBody {
   const boundary = `----ScribeDesk${randomBytes(12).toString('hex')}`;
   const head = Buffer.from(
-    `--${boundary}\r\n` +
+    Object.entries(fields)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`)
+      .join('') +
+      `--${boundary}\r\n` +
       `Content-Disposition: form-data; name="${quoted(field)}"; filename="${quoted(file.fileName)}"\r\n` +
       `Content-Type: ${file.contentType}\r\n\r\n`,
     'utf8',

@@ -12,7 +12,7 @@ import { multipartFileBody } from './multipart-body';
 import { isRetryableStatus, parseRetryAfter } from './retry-policy';
 import { MESSAGES, ServiceError, rateLimitMessage } from './service-error';
 import { serviceText } from './service-text';
-import { serviceUrl } from './service-url';
+import { assertTransportAllowed, serviceUrl } from './service-url';
 import type { UploadSource } from './upload-source';
 
 export interface ServiceConfig {
@@ -28,8 +28,10 @@ export interface ServiceConfig {
 
 export type Progress = (sentBytes: number, totalBytes: number) => void;
 
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT';
+
 export interface CallOptions {
-  method: 'GET' | 'POST';
+  method: HttpMethod;
   path: string;
   query?: Array<[string, string]>;
   headers?: Record<string, string>;
@@ -156,6 +158,34 @@ export class ServiceCaller {
       throw new ServiceError('encryption', MESSAGES.plainAnswer, { status: response.status });
     }
     return { ...response, json };
+  }
+
+  /** The origin of the service's address: what may receive the sign-in. */
+  async serviceOrigin(): Promise<string> {
+    const { baseUrl } = await this.config();
+    assertTransportAllowed(baseUrl);
+    return new URL(baseUrl).origin;
+  }
+
+  /** A request to the service that needs no sign-in (discovery): no token, no account headers. */
+  async callWithoutToken(options: Omit<CallOptions, 'requestProtected'>): Promise<Answer> {
+    const config = await this.config();
+    return this.sendWithoutToken(serviceUrl(config.baseUrl, options.path, options.query), options);
+  }
+
+  /**
+   * A request to an address the service handed out (a presigned upload or download URL):
+   * held to the same https rule, and sent without the bearer token or account headers, which
+   * are for the service alone.
+   */
+  callPresigned(url: string, options: Omit<CallOptions, 'path' | 'query' | 'requestProtected'>): Promise<Answer> {
+    assertTransportAllowed(url);
+    return this.sendWithoutToken(new URL(url), options);
+  }
+
+  private async sendWithoutToken(url: URL, options: Omit<CallOptions, 'path' | 'query' | 'requestProtected'>): Promise<Answer> {
+    const response = await this.transport.send({ method: options.method, url, headers: { accept: 'application/json', ...options.headers }, body: options.body?.(), signal: options.signal });
+    return { ...response, json: parseJson(response.text) };
   }
 
   /** A JSON body, encrypted when encryption is configured. */

@@ -10,18 +10,54 @@ import { getRecordResult, uploadRecord, type RecordUpload } from './records-api'
 import * as registration from './registration-api';
 import type { AbhaStep, RegistrationOtp, SuggestionRequest } from './registration-api';
 import { ServiceCaller, type ServiceConfig } from './service-call';
+import { SessionDiscovery } from './session-discovery';
+import * as sessions from './sessions-api';
+import type { CreatedSession, NewSession, SavedDocument, SessionChunk, SessionResult } from './sessions-api';
 import { getTranscriptionResult, uploadVoice, type VoiceUpload } from './voice-api';
 
 export type { Progress, ServiceConfig } from './service-call';
 export type { RecordUpload } from './records-api';
 export type { AbhaStep, RegistrationOtp, SkipState, SuggestionRequest } from './registration-api';
 export type { VoiceMode, VoiceUpload } from './voice-api';
+export type { CreatedSession, NewSession, SavedDocument, SessionChunk, SessionResult, SessionTemplateResult, UploadTarget } from './sessions-api';
 
 export class ServiceClient {
   private readonly caller: ServiceCaller;
 
+  /** The sessions API's discovery document, kept as long as the service allows. */
+  readonly discovery: SessionDiscovery;
+
   constructor(config: () => ServiceConfig | Promise<ServiceConfig>, transportOptions: TransportOptions = {}) {
     this.caller = new ServiceCaller(config, transportOptions);
+    this.discovery = new SessionDiscovery(this.caller);
+  }
+
+  createSession(input: NewSession): Promise<CreatedSession> {
+    return sessions.createSession(this.caller, input);
+  }
+
+  uploadSessionChunk(chunk: SessionChunk): Promise<void> {
+    return sessions.uploadChunk(this.caller, chunk);
+  }
+
+  endSession(input: { sessionId: string; audioFilesSent: number; signal?: AbortSignal }): Promise<'ended' | 'already-ended'> {
+    return sessions.endSession(this.caller, input.sessionId, input.audioFilesSent, input.signal);
+  }
+
+  getSession(sessionId: string, signal?: AbortSignal): Promise<SessionResult> {
+    return sessions.getSession(this.caller, sessionId, signal);
+  }
+
+  patchSession(sessionId: string, patch: Parameters<typeof sessions.patchSession>[2], signal?: AbortSignal): Promise<void> {
+    return sessions.patchSession(this.caller, sessionId, patch, signal);
+  }
+
+  listTemplates(signal?: AbortSignal): ReturnType<typeof sessions.listTemplates> {
+    return sessions.listTemplates(this.caller, signal);
+  }
+
+  saveSessionDocument(input: Parameters<typeof sessions.saveDocument>[1]): Promise<SavedDocument> {
+    return sessions.saveDocument(this.caller, input);
   }
 
   uploadVoice(input: VoiceUpload): Promise<{ message: string; filename: string }> {

@@ -63,6 +63,10 @@ export const faultsSchema = z
     hostileKinds: z.array(z.enum(HOSTILE_KINDS as [string, ...string[]])),
     /** The next API calls, whatever they are, get these answers as they are, in order. */
     rawNext: z.array(rawAnswer),
+    /** Where new sessions take their audio: the service itself, a presigned address (`upload_url` a string), or a presigned POST form (`{url, fields}`). */
+    sessionUploadUrl: z.enum(['service', 'path', 'form']),
+    /** How long a session not yet ended lives, in seconds (the real service: about an hour). */
+    sessionLifetimeSeconds: z.number().int().min(1).max(86_400),
   })
   .strict();
 export type SandboxFaults = z.infer<typeof faultsSchema>;
@@ -90,4 +94,6 @@ export const DEFAULT_FAULTS: SandboxFaults = {
   hostileNext: {},
   hostileKinds: [],
   rawNext: [],
+  sessionUploadUrl: 'service',
+  sessionLifetimeSeconds: 3_600,
 };

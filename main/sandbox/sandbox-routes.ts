@@ -47,7 +47,9 @@ export interface RouteContext {
 
 export interface SandboxRoute {
   operation: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
+  /** Answers without a token: discovery, and the addresses the service hands out (presigned), which must get none. */
+  open?: boolean;
   /** The path exactly, or a pattern. */
   path: string | RegExp;
   /** What this operation answers to a missing, wrong or expired token. */

@@ -18,6 +18,7 @@ import { SandboxRecords } from './sandbox-records';
 import { SandboxRegistration } from './sandbox-registration';
 import type { SandboxTransaction } from './sandbox-results';
 import { BadRequest, matches, type ReceivedRequest, type Reply, type RouteContext, type SandboxArea, type SandboxRoute } from './sandbox-routes';
+import { SandboxSessions, type SandboxDocument } from './sandbox-sessions';
 import { SandboxVoice } from './sandbox-voice';
 
 export type { ReceivedFile, ReceivedRequest, SandboxFaults };
@@ -58,7 +59,8 @@ export class SandboxServer {
   readonly received: ReceivedRequest[] = [];
   private faults: SandboxFaults;
   private readonly voice = new SandboxVoice();
-  private readonly areas: SandboxArea[] = [this.voice, new SandboxRecords(), new SandboxRegistration()];
+  private readonly sessions = new SandboxSessions(() => this.faults);
+  private readonly areas: SandboxArea[] = [this.voice, this.sessions, new SandboxRecords(), new SandboxRegistration()];
   private readonly routes: SandboxRoute[] = this.areas.flatMap((area) => area.routes);
   private readonly jweKeys: Map<string, string>;
   private readonly sockets = new Set<Socket>();
@@ -148,6 +150,16 @@ export class SandboxServer {
     return this.voice.transaction(txnId);
   }
 
+  /** What it holds of a transcription session: the chunk numbers received, whether it is ended, its format. */
+  transcriptionSession(sessionId: string): ReturnType<SandboxSessions['session']> {
+    return this.sessions.session(sessionId);
+  }
+
+  /** A document saved to a session (a corrected note), with its Markdown. */
+  sessionDocument(documentId: string): SandboxDocument | undefined {
+    return this.sessions.document(documentId);
+  }
+
   /** How many hostile answers it gave, by `operation/kind`. */
   hostileServed(): Record<string, number> {
     return Object.fromEntries(this.hostileGiven);
@@ -185,10 +197,12 @@ export class SandboxServer {
       return;
     }
     const route = this.routes.find((candidate) => matches(candidate, req.method ?? 'GET', path)) ?? null;
-    const tokenOk = route !== null && this.auth.check(req.headers.authorization) === 'valid';
+    const open = route?.open === true;
+    const tokenOk = route !== null && (open || this.auth.check(req.headers.authorization) === 'valid');
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
-      if (value !== undefined) headers[name] = name === 'authorization' ? (tokenOk ? '[valid token]' : '[other token]') : String(value);
+      if (value === undefined) continue;
+      headers[name] = name !== 'authorization' ? String(value) : open ? '[a token, where none belongs]' : tokenOk ? '[valid token]' : '[other token]';
     }
     const query: Record<string, string[]> = {};
     for (const [name, value] of url.searchParams) (query[name] ??= []).push(value);
