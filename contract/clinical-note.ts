@@ -161,6 +161,33 @@ function blockText(block: Block): string {
   }
 }
 
+/** Markdown's own characters in a text are shown as written, not read as markup. */
+function markdownText(text: string): string {
+  return text.replace(/([\\`*_[\]#|<>])/g, '\\$1');
+}
+
+function blockMarkdown(block: Block): string {
+  switch (block.kind) {
+    case 'heading':
+      return `${block.level === 1 ? '##' : '###'} ${markdownText(block.text)}`;
+    case 'paragraph':
+      return markdownText(block.text).replace(/\n/g, '  \n');
+    case 'strong':
+      return `**${markdownText(block.text)}**`;
+    case 'list':
+      return block.items.map((item) => `- ${markdownText(item)}`).join('\n');
+    case 'messages':
+      return block.items.map((item) => `- **${block.label}:** ${markdownText(item)}`).join('\n');
+    case 'medications': {
+      const cell = (text: string) => markdownText(text).replace(/\s*\n\s*/g, ' ');
+      const head = `| ${MEDICATION_COLUMNS.map(({ label }) => label).join(' | ')} |`;
+      const rule = `| ${MEDICATION_COLUMNS.map(() => '---').join(' | ')} |`;
+      const rows = block.rows.map((row) => `| ${MEDICATION_COLUMNS.map(({ key }) => cell(shownCell(row[key]))).join(' | ')} |`);
+      return [...(block.caption ? [`*${markdownText(block.caption)}*`, ''] : []), head, rule, ...rows].join('\n');
+    }
+  }
+}
+
 const CELL = 'style="border:1px solid #999;padding:4px 8px;text-align:left;vertical-align:top"';
 
 function blockHtml(block: Block): string {
@@ -184,16 +211,34 @@ function blockHtml(block: Block): string {
   }
 }
 
+/** The parts of a note, as the doctor left them; null when none holds anything a note could. */
+function noteParts(result: StoredResult | null, correction: NoteCorrection | null, caption: string | null) {
+  if (!result || !('outputs' in result)) return null;
+  const hasPrescription = result.outputs.some((output) => output.content.kind === 'prescription' || correctionOf(correction, output)?.kind === 'medications');
+  const parts = result.outputs.map((output) => partBlocks(output, correction, hasPrescription, caption)).filter((part) => part !== null);
+  return parts.some((part) => part.content) ? parts : null;
+}
+
+/**
+ * The note as Markdown, for the service to keep beside its own (a session's document): its
+ * parts only, without the line that says whose it is (the session is the service's own
+ * record of that; the label the doctor typed stays on this computer). Null when there is no note.
+ */
+export function noteMarkdown(result: StoredResult | null, correction: NoteCorrection | null, testData: boolean): string | null {
+  const parts = noteParts(result, correction, testData ? TEST_DATA_CAPTION : null);
+  if (!parts) return null;
+  const top: Block[] = testData ? [{ kind: 'strong', text: TEST_DATA_NOTICE }] : [];
+  return `${[...top, ...parts.flatMap((part) => part.blocks)].map(blockMarkdown).join('\n\n')}\n`;
+}
+
 /**
  * The note for a result, headed by whose it is; null when it has nothing a note could hold
  * (no result yet, failed, only unreadable parts).
  */
 export function clinicalNote(result: StoredResult | null, header: NoteHeader, correction: NoteCorrection | null = null): ClinicalNote | null {
-  if (!result || !('outputs' in result)) return null;
-  const hasPrescription = result.outputs.some((output) => output.content.kind === 'prescription' || correctionOf(correction, output)?.kind === 'medications');
   const caption = header.testData ? TEST_DATA_CAPTION : null;
-  const parts = result.outputs.map((output) => partBlocks(output, correction, hasPrescription, caption)).filter((part) => part !== null);
-  if (!parts.some((part) => part.content)) return null;
+  const parts = noteParts(result, correction, caption);
+  if (!parts) return null;
   const top: Block[] = [{ kind: 'strong', text: headerLine(header) }, ...(header.testData ? [{ kind: 'strong' as const, text: TEST_DATA_NOTICE }] : [])];
   const blocks = [...top, ...parts.flatMap((part) => part.blocks)];
   // Each part (a top heading and what follows it) is separated from what comes before by a blank line.

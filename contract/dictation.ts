@@ -88,18 +88,20 @@ export interface DictationDetail extends DictationSummary {
 export type RecorderState = 'idle' | 'starting' | 'recording' | 'paused' | 'stopping';
 
 /**
- * The label and mode the next recording gets, as the Dictation screen shows them. Main holds
+ * The label, mode and languages the next recording gets, as the Dictation screen shows them. Main holds
  * them, so that every way to start a recording (the button, the shortcut) uses what is on the
  * screen, and clears them once a recording has started, for the next patient.
  */
 export interface RecordingDraft {
   label: string;
   mode: DictationMode;
+  /** The languages spoken in this one dictation (ISO 639-1); null: as in Settings; empty: detected by the service. */
+  languages: string[] | null;
   /** Counts the times main cleared the draft (a recording started): the page then shows it afresh. */
   cleared: number;
 }
 
-export const EMPTY_DRAFT: RecordingDraft = { label: '', mode: 'dictation', cleared: 0 };
+export const EMPTY_DRAFT: RecordingDraft = { label: '', mode: 'dictation', languages: null, cleared: 0 };
 
 export interface RecorderStatus {
   state: RecorderState;

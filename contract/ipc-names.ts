@@ -12,6 +12,7 @@ export const OPERATION_NAMES = [
   'signInAgain',
   'listMicrophones',
   'getStatus',
+  'getTranscriptionChoices',
   'getRecorder',
   'setRecordingDraft',
   'startRecording',

@@ -14,7 +14,8 @@ import { CORRECTION_LIMITS, correctedPartSchema } from './note-correction';
 import { COPYABLE, type AbhaAddressCheck, type RegistrationView } from './registration';
 import type { Result } from './result';
 import type { UpdateStatus } from './updates';
-import { SECRET_NAMES, settingsSchema, type SecretName, type ServiceKind, type Settings, type SettingName } from './settings';
+import { SECRET_NAMES, languageHintsSchema, settingsSchema, type SecretName, type ServiceKind, type Settings, type SettingName } from './settings';
+import type { TranscriptionChoices } from './transcription-choices';
 
 export { EVENT_NAMES, OPERATION_NAMES, eventChannel, operationChannel, type EventName, type OperationName } from './ipc-names';
 
@@ -31,7 +32,14 @@ const dictationRef = z.object({ id: z.uuid() }).strict();
 const recordRef = z.object({ id: z.uuid() }).strict();
 const abhaAddressInput = z.object({ address: z.string().max(64) }).strict();
 const labelInput = z.string().max(LABEL_MAX_CHARS, `The label is too long (${LABEL_MAX_CHARS} characters at most).`);
-const recordingInput = z.object({ mode: z.enum(DICTATION_MODES), label: labelInput }).strict();
+const recordingInput = z
+  .object({
+    mode: z.enum(DICTATION_MODES),
+    label: labelInput,
+    /** The languages of this one dictation; null or absent: as in Settings; empty: detected by the service. */
+    languages: languageHintsSchema.nullable().optional(),
+  })
+  .strict();
 
 export type SecretState = 'set' | 'not set';
 
@@ -125,11 +133,13 @@ export const operations = {
   /** Capture devices by name, as the recorder lists them. */
   listMicrophones: operation<string[]>()(noInput),
   getStatus: operation<AppStatus>()(noInput),
+  /** The languages, models and note templates the service offers, and whether it offers sessions; the usual ones, with `problem`, when it cannot be asked. */
+  getTranscriptionChoices: operation<TranscriptionChoices>()(noInput),
 
   getRecorder: operation<RecorderStatus>()(noInput),
-  /** The label and mode the Dictation screen shows for the next recording, as they are typed: every way to start a recording takes them. */
+  /** The label, mode and languages the Dictation screen shows for the next recording, as they are chosen: every way to start a recording takes them. */
   setRecordingDraft: operation<RecorderStatus>()(recordingInput),
-  /** Starts a recording with the label and mode given (what the screen showed), or without input, with the draft. */
+  /** Starts a recording with the label, mode and languages given (what the screen showed), or without input, with the draft. */
   startRecording: operation<RecorderStatus>()(recordingInput.optional()),
   pauseRecording: operation<RecorderStatus>()(noInput),
   resumeRecording: operation<RecorderStatus>()(noInput),

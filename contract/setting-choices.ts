@@ -41,3 +41,35 @@ export const RECORD_SHORTCUT_MODE_LABELS: Record<RecordShortcutMode, string> = {
   toggle: 'Press to start, press again to stop',
   hold: 'Hold to record, release to stop',
 };
+
+/** How dictations reach the service: a transcription session while recording, or one upload after Stop. */
+export const TRANSCRIPTION_APIS = ['sessions', 'voice-upload'] as const;
+export type TranscriptionApi = (typeof TRANSCRIPTION_APIS)[number];
+
+export const TRANSCRIPTION_API_LABELS: Record<TranscriptionApi, string> = {
+  sessions: 'Send audio while you speak (recommended)',
+  'voice-upload': 'Send the whole recording after Stop (older service API)',
+};
+
+export const TRANSCRIPTION_MODELS = ['pro', 'lite'] as const;
+export type TranscriptionModel = (typeof TRANSCRIPTION_MODELS)[number];
+
+export const TRANSCRIPTION_MODEL_LABELS: Record<TranscriptionModel, string> = { pro: 'Pro', lite: 'Lite' };
+
+/** ISO 639-1: two lowercase letters. */
+export const LANGUAGE_CODE = /^[a-z]{2}$/;
+export const MAX_LANGUAGE_HINTS = 5;
+
+export const NOTE_TEMPLATE_ID = /^[A-Za-z0-9_.:-]{1,200}$/;
+export const MAX_NOTE_TEMPLATES = 2;
+/** The service's own templates every account has, with the names the app shows before it has the service's list. */
+export const BUILT_IN_NOTE_TEMPLATES = [
+  { id: 'eka_emr_template', title: 'Prescription (EMR)' },
+  { id: 'clinical_notes_template', title: 'Clinical notes' },
+] as const;
+
+/** Equal setting values: lists by their items, in order; everything else as `===`. */
+export function sameSettingValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => item === b[index]);
+  return a === b;
+}

@@ -2,12 +2,43 @@
 import { z } from 'zod';
 import { clientIdProblem } from './auth';
 import { ACCESS_TOKEN_MAX_CHARS, CLIENT_SECRET_MAX_CHARS } from './limits';
-import { JWE_CLIENT_KEY_BYTES, RECORD_SHORTCUT_MODES, SERVICE_BASE_URLS, SERVICE_KINDS, UPLOAD_AUDIO_FORMATS, type SecretName } from './setting-choices';
+import {
+  BUILT_IN_NOTE_TEMPLATES,
+  JWE_CLIENT_KEY_BYTES,
+  LANGUAGE_CODE,
+  MAX_LANGUAGE_HINTS,
+  MAX_NOTE_TEMPLATES,
+  NOTE_TEMPLATE_ID,
+  RECORD_SHORTCUT_MODES,
+  SERVICE_BASE_URLS,
+  SERVICE_KINDS,
+  TRANSCRIPTION_APIS,
+  TRANSCRIPTION_MODELS,
+  UPLOAD_AUDIO_FORMATS,
+  type SecretName,
+  type TranscriptionApi,
+} from './setting-choices';
 import { reservedShortcutProblem } from './reserved-shortcuts';
 import { transportProblem } from './url-rules';
 
-export { JWE_CLIENT_KEY_BYTES, RECORD_SHORTCUT_MODES, SECRET_LABELS, SECRET_NAMES, SERVICE_BASE_URLS, SERVICE_KINDS, SERVICE_LABELS, UPLOAD_AUDIO_FORMATS } from './setting-choices';
-export type { RecordShortcutMode, SecretName, ServiceKind, UploadAudioFormat } from './setting-choices';
+export {
+  JWE_CLIENT_KEY_BYTES,
+  RECORD_SHORTCUT_MODES,
+  SECRET_LABELS,
+  SECRET_NAMES,
+  SERVICE_BASE_URLS,
+  SERVICE_KINDS,
+  SERVICE_LABELS,
+  TRANSCRIPTION_APIS,
+  TRANSCRIPTION_MODELS,
+  UPLOAD_AUDIO_FORMATS,
+} from './setting-choices';
+export type { RecordShortcutMode, SecretName, ServiceKind, TranscriptionApi, TranscriptionModel, UploadAudioFormat } from './setting-choices';
+
+/** How a new install sends dictations: in parts while the doctor speaks. */
+export const NEW_INSTALL_TRANSCRIPTION_API: TranscriptionApi = 'sessions';
+/** How an install whose settings.json predates the choice goes on sending them. */
+export const EARLIER_INSTALL_TRANSCRIPTION_API: TranscriptionApi = 'voice-upload';
 
 const shortText = (label: string) =>
   z
@@ -56,6 +87,24 @@ const shortcutSchema = z
   .max(60)
   .refine((value) => acceleratorProblem(value) === null, { error: (issue) => acceleratorProblem(String(issue.input)) ?? 'Invalid shortcut.' });
 
+const noDuplicates = (list: string[]) => new Set(list).size === list.length;
+
+const LANGUAGE_CODE_MESSAGE = 'A language is written as its two-letter code, for example en or hi.';
+
+/** ISO 639-1 codes of the languages spoken; empty: the service detects the language. Also one dictation's choice. */
+export const languageHintsSchema = z
+  .array(z.string({ error: LANGUAGE_CODE_MESSAGE }).regex(LANGUAGE_CODE, LANGUAGE_CODE_MESSAGE), { error: 'Give the languages as a list of two-letter codes, for example ["en", "hi"].' })
+  .max(MAX_LANGUAGE_HINTS, `Choose at most ${MAX_LANGUAGE_HINTS} languages, or none to let the service detect the language.`)
+  .refine(noDuplicates, 'Each language can be chosen only once.');
+
+const TEMPLATE_ID_MESSAGE = 'A note template is named by its id (letters, digits and _ . : -), for example clinical_notes_template.';
+
+const noteTemplatesSchema = z
+  .array(z.string({ error: TEMPLATE_ID_MESSAGE }).regex(NOTE_TEMPLATE_ID, TEMPLATE_ID_MESSAGE), { error: 'Give the note templates as a list of template ids.' })
+  .min(1, 'Choose at least one note template.')
+  .max(MAX_NOTE_TEMPLATES, `Choose at most ${MAX_NOTE_TEMPLATES} note templates.`)
+  .refine(noDuplicates, 'Each note template can be chosen only once.');
+
 export const settingsSchema = z.object({
   service: z.enum(SERVICE_KINDS),
   customServiceUrl: optionalServiceUrlSchema,
@@ -97,6 +146,12 @@ export const settingsSchema = z.object({
   requireReview: z.boolean(),
   /** Take a copied note off the clipboard two minutes later, if it is still there. */
   clearCopiedNote: z.boolean(),
+  /** `sessions`: audio goes to a transcription session while recording; `voice-upload`: the whole recording after Stop. */
+  transcriptionApi: z.enum(TRANSCRIPTION_APIS, { error: 'Choose how dictations are sent: while you speak (sessions) or after Stop (voice upload).' }),
+  languageHints: languageHintsSchema,
+  /** The notes the service writes from a session: one or two templates, by id. */
+  noteTemplates: noteTemplatesSchema,
+  transcriptionModel: z.enum(TRANSCRIPTION_MODELS, { error: 'Choose the Pro or the Lite model.' }),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingName = keyof Settings;
@@ -124,6 +179,10 @@ export const DEFAULT_SETTINGS: Settings = {
   insertCopiedNote: false,
   requireReview: false,
   clearCopiedNote: true,
+  transcriptionApi: NEW_INSTALL_TRANSCRIPTION_API,
+  languageHints: [],
+  noteTemplates: BUILT_IN_NOTE_TEMPLATES.map((template) => template.id),
+  transcriptionModel: 'pro',
 };
 
 /** Checks a secret's value; an empty string means "clear it". Returns a message, or null when valid. */

@@ -59,7 +59,8 @@ export interface TranscriptionContext {
 export type TranscriptionState = 'in_progress' | 'completed' | 'partial' | 'failed';
 
 export type TranscriptionResult =
-  | { state: 'in_progress' | 'completed' | 'partial'; outputs: DecodedOutput[]; context: TranscriptionContext }
+  /** `transcript`: what the service heard (sessions give it, while processing too); absent or null when it gave none. */
+  | { state: 'in_progress' | 'completed' | 'partial'; outputs: DecodedOutput[]; context: TranscriptionContext; transcript?: string | null }
   /** `detail`: the service's own words in full (bounded), when `message` had to cut them. */
   | { state: 'failed'; code: string; message: string; detail?: string };
 

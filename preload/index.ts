@@ -28,6 +28,7 @@ const bridge = {
   signInAgain: invoke('signInAgain'),
   listMicrophones: invoke('listMicrophones'),
   getStatus: invoke('getStatus'),
+  getTranscriptionChoices: invoke('getTranscriptionChoices'),
   getRecorder: invoke('getRecorder'),
   setRecordingDraft: invoke('setRecordingDraft'),
   startRecording: invoke('startRecording'),

@@ -304,15 +304,17 @@ export async function listTemplates(caller: ServiceCaller, signal?: AbortSignal)
 /**
  * Saves a corrected note as a document of its session: created (or, with `documentId`,
  * updated in place), then its Markdown PUT to the address the service hands out.
+ * `onDocumentId` hears the id as soon as the service gives it, before the text is sent: a
+ * retry after a failed PUT then updates that document instead of making another.
  */
 export async function saveDocument(
   caller: ServiceCaller,
-  input: { sessionId: string; documentId?: string | null; templateId: string; name: string; markdown: string; signal?: AbortSignal },
+  input: { sessionId: string; documentId?: string | null; templateId?: string; name: string; markdown: string; signal?: AbortSignal; onDocumentId?(id: string): void },
 ): Promise<SavedDocument> {
   const body = JSON.stringify({
     session_id: input.sessionId,
     ...(input.documentId ? { document_id: input.documentId } : {}),
-    template_id: input.templateId,
+    ...(input.templateId ? { template_id: input.templateId } : {}),
     type: 'notes',
     document_name: input.name,
     status: 'success',
@@ -320,6 +322,7 @@ export async function saveDocument(
   const answer = await caller.call({ method: 'POST', path: '/voice/api/v1/documents', headers: { 'content-type': 'application/json' }, body: () => body, signal: input.signal });
   if (answer.status !== 201 && answer.status !== 200) throw refusal(answer, 'to keep the corrected note');
   const { data } = check(documentEnvelopeSchema, answer.json, 'document');
+  input.onDocumentId?.(data.document_id);
   if (!data.presigned_url) throw new ServiceError('malformed_response', 'The service kept the corrected note but gave no address to send its text to.');
   const text = Buffer.from(input.markdown, 'utf8');
   const put = await caller.callPresigned(data.presigned_url, {

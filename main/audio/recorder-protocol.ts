@@ -3,9 +3,10 @@
 export type ToRecorder =
   /**
    * Records into `audioPath` (and, when given, the compact copy into `mp3Path`), both
-   * encrypted with `audioKey`, from the named microphone ('' = default).
+   * encrypted with `audioKey`, from the named microphone ('' = default); when `chunksFolder`
+   * is given, also cut into parts for the sessions API as it is spoken (audio-chunks.ts).
    */
-  | { type: 'start'; audioPath: string; audioKey: Uint8Array; mp3Path: string | null; deviceName: string; frameLength: number }
+  | { type: 'start'; audioPath: string; audioKey: Uint8Array; mp3Path: string | null; chunksFolder: string | null; deviceName: string; frameLength: number }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'stop' }
@@ -18,7 +19,9 @@ export type FromRecorder =
   | { type: 'started'; device: string }
   /** About 15 times a second while recording. */
   | { type: 'level'; level: number; elapsedMs: number }
-  /** The files are complete and closed. */
-  | { type: 'stopped'; dataBytes: number; durationMs: number; reason: 'requested' | 'device-lost' }
+  /** A part was cut and is on disk, whole. */
+  | { type: 'chunk'; sequence: number; startSample: number; endSample: number }
+  /** The files are complete and closed. `chunks`: how many parts were cut; null when cutting failed (they are cut from the recording). */
+  | { type: 'stopped'; dataBytes: number; durationMs: number; chunks: number | null; reason: 'requested' | 'device-lost' }
   | { type: 'error'; message: string }
   | { type: 'devices'; requestId: number; devices: string[] | null; error: string | null };

@@ -4,6 +4,7 @@
  * kept warm between recordings. If that process dies, the recording so far is repaired and
  * kept, and a new process is ready for the next Record.
  */
+import type { AudioChunk } from './audio-chunks';
 import type { FromRecorder } from './recorder-protocol';
 import type { RecorderHost } from './recorder-host';
 import { completeSealedFile } from '../storage/sealed-file';
@@ -20,8 +21,10 @@ const REWARM_AFTER_MS = 1_000;
 
 export interface RecorderEvents {
   onLevel(level: number, elapsedMs: number): void;
-  /** Recording ended without being asked: the microphone was lost or the process died. */
-  onInterrupted(result: { durationMs: number; message: string }): void;
+  /** Recording ended without being asked: the microphone was lost or the process died. `chunks` as in StopResult. */
+  onInterrupted(result: { durationMs: number; chunks: number | null; message: string }): void;
+  /** A part for the sessions API was cut and is on disk. */
+  onChunk?(chunk: AudioChunk): void;
   /** What the recorder process printed to stderr (errors from the audio library). */
   onDiagnostic?(text: string): void;
 }
@@ -29,12 +32,15 @@ export interface RecorderEvents {
 export interface StopResult {
   dataBytes: number;
   durationMs: number;
+  /** How many parts were cut for the sessions API (0 when none were wanted); null when they must be cut from the recording. */
+  chunks: number | null;
 }
 
-/** Where a recording goes: the file, encrypted with the key. */
+/** Where a recording goes: the file, encrypted with the key, and the folder of its parts when they are wanted. */
 export interface RecordingTarget {
   path: string;
   key: Uint8Array;
+  chunksFolder: string | null;
 }
 
 interface ActiveRecording {
@@ -90,7 +96,7 @@ export class Recorder {
         onFailedToStart: (message) => reject(new Error(message)),
         onStopped: null,
       };
-      this.host.send({ type: 'start', audioPath: target.path, audioKey: target.key, mp3Path, deviceName, frameLength: FRAME_LENGTH }).catch((error: unknown) => {
+      this.host.send({ type: 'start', audioPath: target.path, audioKey: target.key, mp3Path, chunksFolder: target.chunksFolder, deviceName, frameLength: FRAME_LENGTH }).catch((error: unknown) => {
         this.active = null;
         reject(error instanceof Error ? error : new Error(String(error)));
       });
@@ -107,10 +113,10 @@ export class Recorder {
 
   stop(): Promise<StopResult> {
     const active = this.active;
-    if (!active) return Promise.resolve({ dataBytes: 0, durationMs: 0 });
+    if (!active) return Promise.resolve({ dataBytes: 0, durationMs: 0, chunks: 0 });
     return new Promise((resolve) => {
       active.onStopped = resolve;
-      this.host.send({ type: 'stop' }).catch(() => resolve({ dataBytes: 0, durationMs: repair(active.target) }));
+      this.host.send({ type: 'stop' }).catch(() => resolve({ dataBytes: 0, durationMs: repair(active.target), chunks: unknownChunks(active.target) }));
     });
   }
 
@@ -130,10 +136,13 @@ export class Recorder {
       case 'level':
         this.events.onLevel(message.level, message.elapsedMs);
         break;
+      case 'chunk':
+        this.events.onChunk?.({ sequence: message.sequence, startSample: message.startSample, endSample: message.endSample });
+        break;
       case 'error':
         this.active = null;
         if (!active.started) active.onFailedToStart(message.message);
-        else this.events.onInterrupted({ durationMs: repair(active.target), message: message.message });
+        else this.events.onInterrupted({ durationMs: repair(active.target), chunks: unknownChunks(active.target), message: message.message });
         break;
       case 'stopped':
         this.active = null;
@@ -141,6 +150,7 @@ export class Recorder {
         else if (message.reason === 'device-lost') {
           this.events.onInterrupted({
             durationMs: message.durationMs,
+            chunks: message.chunks,
             message: 'The microphone stopped sending sound (was it unplugged?). The recording up to that moment is kept.',
           });
         }
@@ -157,14 +167,19 @@ export class Recorder {
     if (active) {
       const durationMs = repair(active.target);
       if (!active.started) active.onFailedToStart('The recorder stopped unexpectedly while opening the microphone.');
-      else if (active.onStopped) active.onStopped({ dataBytes: 0, durationMs });
-      else this.events.onInterrupted({ durationMs, message: 'The recorder stopped unexpectedly. The recording up to that moment is kept.' });
+      else if (active.onStopped) active.onStopped({ dataBytes: 0, durationMs, chunks: unknownChunks(active.target) });
+      else this.events.onInterrupted({ durationMs, chunks: unknownChunks(active.target), message: 'The recorder stopped unexpectedly. The recording up to that moment is kept.' });
     }
     if (!this.disposed) {
       const timer = setTimeout(() => void this.warm().catch(() => undefined), REWARM_AFTER_MS);
       timer.unref();
     }
   }
+}
+
+/** After an interruption, the parts still to be cut are cut from the recording (null); none were wanted (0). */
+function unknownChunks(target: RecordingTarget): number | null {
+  return target.chunksFolder ? null : 0;
 }
 
 /** Makes a recording left by an interrupted recorder whole; its duration, 0 when there is nothing. */

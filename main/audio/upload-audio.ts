@@ -4,10 +4,13 @@ import { Worker } from 'node:worker_threads';
 import type { UploadAudioFormat } from '../../contract/settings';
 import { sealedFileSource, type UploadSource } from '../api/upload-source';
 import { checkSealedFile } from '../storage/sealed-file';
+import { cutRemainingChunks } from './audio-chunks';
 import { encodeRecordingToMp3 } from './mp3-encoder';
 import { wavHeader } from './wav-file';
 
 export type Mp3Encoding = (audioPath: string, mp3Path: string, key: Uint8Array) => Promise<void>;
+/** Cuts the parts of a finished recording that are not on disk yet; resolves with the number of parts. */
+export type ChunkCutting = (audioPath: string, chunksFolder: string, key: Uint8Array) => Promise<number>;
 
 /**
  * A small young generation keeps the encoder's garbage from piling up: about 35 MiB less
@@ -15,18 +18,32 @@ export type Mp3Encoding = (audioPath: string, mp3Path: string, key: Uint8Array) 
  */
 export const ENCODER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 3 };
 
+function inWorker<T>(workerPath: string, job: Record<string, unknown>, failure: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerPath, { workerData: job, resourceLimits: ENCODER_RESOURCE_LIMITS });
+    worker.once('message', (message: { ok: boolean; message?: string } & T) => {
+      if (message.ok) resolve(message);
+      else reject(new Error(`${failure}: ${message.message}`));
+    });
+    worker.once('error', reject);
+  });
+}
+
 /** Encodes in a worker thread so the main process stays responsive. */
 export function workerMp3Encoding(workerPath: string): Mp3Encoding {
-  return (audioPath, mp3Path, key) =>
-    new Promise((resolve, reject) => {
-      const worker = new Worker(workerPath, { workerData: { audioPath, mp3Path, key }, resourceLimits: ENCODER_RESOURCE_LIMITS });
-      worker.once('message', (message: { ok: boolean; message?: string }) => {
-        if (message.ok) resolve();
-        else reject(new Error(`The recording could not be compressed: ${message.message}`));
-      });
-      worker.once('error', reject);
-    });
+  return async (audioPath, mp3Path, key) => {
+    await inWorker(workerPath, { job: 'mp3', audioPath, mp3Path, key }, 'The recording could not be compressed');
+  };
 }
+
+/** Cuts parts in a worker thread (the same worker file). */
+export function workerChunkCutting(workerPath: string): ChunkCutting {
+  return async (audioPath, chunksFolder, key) =>
+    (await inWorker<{ chunks: number }>(workerPath, { job: 'chunks', audioPath, chunksFolder, key }, 'The recording could not be cut into parts')).chunks;
+}
+
+/** Cuts on the calling thread (tools and tests). */
+export const inlineChunkCutting: ChunkCutting = (audioPath, chunksFolder, key) => cutRemainingChunks(audioPath, key, chunksFolder);
 
 /** Encodes on the calling thread (tools and tests). */
 export const inlineMp3Encoding: Mp3Encoding = async (audioPath, mp3Path, key) => {

@@ -6,14 +6,14 @@
 import { FINISHED_STATES, type DictationDetail } from '../../contract/dictation';
 import { exportStem } from '../../contract/export-name';
 import { refuse } from '../core/refusal';
-import type { OperationHandlers } from '../ipc/register-operations';
+import type { OperationHandlers } from '../../contract/operation-handlers';
 import { log } from '../log';
 import type { SettingsService } from '../settings/settings-service';
 import type { WindowEvents } from '../windows/app-window';
 import { saveJsonExport } from '../windows/save-json-export';
 import { summaryOf, type DictationManifest } from './dictation-manifest';
 import { NOT_REVIEWED, noteRefusal } from './dictation-notes';
-import type { DictationOutbox } from './dictation-outbox';
+import type { DictationSending } from './dictation-sending';
 import type { DictationStore } from './dictation-store';
 import { noteOf, type PatientClipboard } from './note-clipboard';
 import { correctionToKeep } from './note-corrections';
@@ -48,7 +48,7 @@ export type DictationHandlers = Pick<
 
 export interface DictationBridgeDeps {
   store: DictationStore;
-  outbox: DictationOutbox;
+  outbox: Pick<DictationSending, 'progressOf' | 'retry' | 'cancel' | 'remove'>;
   session: RecordingSession;
   clipboard: PatientClipboard;
   settings: SettingsService;

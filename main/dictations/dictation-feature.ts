@@ -3,6 +3,7 @@
  * shortcuts, the background maintenance, and the bridge's handlers. Follows the settings by
  * itself. The only dictation module that touches Electron (notifications, window focus).
  */
+import * as electron from 'electron';
 import { BrowserWindow, Notification } from 'electron';
 import { join } from 'node:path';
 import { PENDING_STATES } from '../../contract/dictation';
@@ -10,7 +11,7 @@ import { Recorder } from '../audio/recorder';
 import type { RecorderHost } from '../audio/recorder-host';
 import { unpacked } from '../audio/unpacked-path';
 import { ensureMicrophonePermission } from '../audio/microphone-access';
-import { prepareUploadAudio, wavSource, workerMp3Encoding, type RecordingFiles } from '../audio/upload-audio';
+import { prepareUploadAudio, wavSource, workerChunkCutting, workerMp3Encoding, type RecordingFiles } from '../audio/upload-audio';
 import type { UploadSource } from '../api/upload-source';
 import { log } from '../log';
 import { UPLOAD_UNDER_WAY } from '../outbox/upload-busy';
@@ -25,7 +26,7 @@ import { dictationHandlers } from './dictation-bridge';
 import { startMaintenance } from './dictation-maintenance';
 import { summaryOf, type DictationManifest } from './dictation-manifest';
 import { copyNoteInView } from './dictation-notes';
-import { DictationOutbox } from './dictation-outbox';
+import { DictationSending } from './dictation-sending';
 import { DictationStore, chunkProblem } from './dictation-store';
 import { PatientClipboard } from './note-clipboard';
 import { RecordingSession } from './recording-session';
@@ -36,7 +37,7 @@ export interface DictationFeatureDeps {
   builtDir: string;
   /** The recorder process, started by the entry before anything else (it takes longest to start). */
   recorderHost: RecorderHost;
-  service: Pick<ServiceFeature, 'client' | 'health' | 'onResume'>;
+  service: Pick<ServiceFeature, 'client' | 'health' | 'onResume' | 'sessionsOffer'>;
   settings: SettingsService;
   /** The dictations' keys, or why they cannot be opened. */
   keys: KeysOrProblem;
@@ -62,16 +63,29 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     for (const listener of changeListeners) listener();
   };
 
-  const encode = workerMp3Encoding(unpacked(join(deps.builtDir, 'mp3-encode-worker.cjs')));
+  const encoderWorker = unpacked(join(deps.builtDir, 'mp3-encode-worker.cjs'));
+  const encode = workerMp3Encoding(encoderWorker);
   /** A dictation's recording files and their key (files an earlier version left in clear are encrypted first). */
   const recordingFiles = (id: string): RecordingFiles => {
     store.sealLegacyFiles(id);
     return store.recordingFiles(id);
   };
-  const outbox: DictationOutbox = new DictationOutbox({
+  /** The titles of the clinic's own templates, as the service's templates list gives them (fetched when sending starts). */
+  let templateTitles: ReadonlyMap<string, string> = new Map();
+  const learnTemplateTitles = () => {
+    if (settings.current().transcriptionApi !== 'sessions') return;
+    deps.service.client.listTemplates().then(
+      (list) => (templateTitles = new Map(list.map((template) => [template.id, template.title]))),
+      () => undefined,
+    );
+  };
+  const outbox: DictationSending = new DictationSending({
     store,
     client: deps.service.client,
     health: deps.service.health,
+    offer: deps.service.sessionsOffer,
+    cutChunks: workerChunkCutting(encoderWorker),
+    templateTitles: () => templateTitles,
     prepareAudio: async (manifest) => {
       const { source, damagedChunks } = await prepareUploadAudio(recordingFiles(manifest.id), settings.current().uploadAudioFormat, encode);
       return { ...source, notice: chunkProblem(damagedChunks) };
@@ -101,6 +115,12 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     createRecorder: (events) => new Recorder(deps.recorderHost, events),
     microphone: () => settings.current().microphone,
     compactCopy: () => settings.current().uploadAudioFormat === 'mp3',
+    transcription: (languages) => {
+      const current = settings.current();
+      if (current.transcriptionApi !== 'sessions' || deps.service.sessionsOffer.state() === 'not-offered') return { api: 'voice-upload', request: null };
+      return { api: 'sessions', request: { languages: languages ?? current.languageHints, templates: current.noteTemplates, model: current.transcriptionModel } };
+    },
+    onChunk: () => outbox.partCut(),
     ensurePermission: ensureMicrophonePermission,
     shortcut: () => shortcuts.recordShortcut(),
     onStatus: (status) => deps.window.send('recorderChanged', status),
@@ -110,7 +130,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
 
   /** The dictation the window shows; the copy shortcut takes its note. */
   let viewedId: string | null = null;
-  const clipboard = new PatientClipboard(() => settings.current().clearCopiedNote);
+  const clipboard = new PatientClipboard(electron, () => settings.current().clearCopiedNote);
   const shortcuts: DesktopShortcuts = new DesktopShortcuts({
     recorder: shortcutRecorder(session, () => settings.current().recordCues, (cue) => deps.window.send('recordCue', cue)),
     copy: {
@@ -165,6 +185,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       // Locked keys (Settings says why): nothing is sent, repaired or deleted until they open again.
       if (store.locked) return;
       outbox.start();
+      learnTemplateTitles();
       stopMaintenance = startMaintenance(
         {
           store,

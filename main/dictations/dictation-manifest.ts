@@ -2,6 +2,29 @@
 import { z } from 'zod';
 import { DICTATION_MODES, DICTATION_STATES, type DictationSummary } from '../../contract/dictation';
 
+/** Where a session's audio parts go: the service (with the sign-in), or an address it handed out (without). */
+const uploadTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('service') }),
+  z.object({ kind: z.literal('presigned-url'), url: z.string().max(4_000) }),
+  z.object({ kind: z.literal('presigned-form'), url: z.string().max(4_000), fields: z.record(z.string(), z.string()) }),
+]);
+
+/** A transcription session of the sessions API, as far as the app has got with it. */
+const sessionSchema = z.object({
+  /** Chosen by the app (16–32 characters) before it is created, so a create whose answer was lost is recognised. */
+  id: z.string().min(1).max(200),
+  /** Null until the service answered the create: where the parts go. */
+  upload: uploadTargetSchema.nullable(),
+  expiresAt: z.string().nullable().default(null),
+  /** Parts the service has acknowledged in this session. */
+  acked: z.array(z.number().int().min(0)).default([]),
+  /** When End was acknowledged (or answered "already ended"). */
+  endedAt: z.string().nullable().default(null),
+});
+export type SessionState = z.infer<typeof sessionSchema>;
+
+export const TRANSCRIPTION_APIS = ['voice-upload', 'sessions'] as const;
+
 export const manifestSchema = z.object({
   version: z.literal(1),
   id: z.string().regex(/^[0-9a-f-]{36}$/),
@@ -32,6 +55,20 @@ export const manifestSchema = z.object({
   correctedAt: z.string().nullable().default(null),
   /** When the doctor marked the note, as it is now, reviewed. */
   reviewedAt: z.string().nullable().default(null),
+  /** How it is sent: the whole recording after Stop (the voice upload), or in parts while it is spoken (a session). */
+  api: z.enum(TRANSCRIPTION_APIS).default('voice-upload'),
+  /** What the session asks for, fixed when recording starts. */
+  request: z
+    .object({ languages: z.array(z.string().max(20)).max(10), templates: z.array(z.string().max(200)).max(2), model: z.enum(['pro', 'lite']) })
+    .nullable()
+    .default(null),
+  /** How many parts the recording was cut into; null while it is recorded, or until its parts are cut from it after a crash. */
+  chunkCount: z.number().int().min(0).nullable().default(null),
+  session: sessionSchema.nullable().default(null),
+  /** Sessions given up (expired before End, or replaced by a retry); never ended by the app again. */
+  previousSessionIds: z.array(z.string()).default([]),
+  /** The doctor's correction as a document of the session: its id once made, and the correction it holds. */
+  correctionDocument: z.object({ id: z.string().max(200).nullable(), sentFor: z.string().nullable() }).default({ id: null, sentFor: null }),
 });
 export type DictationManifest = z.infer<typeof manifestSchema>;
 

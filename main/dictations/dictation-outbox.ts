@@ -86,8 +86,8 @@ function dictationKind(options: DictationOutboxOptions): OutboxKind<DictationMan
       gone: 'This dictation no longer exists.',
       cannotRetry: 'This dictation cannot be sent again now.',
     },
-    waitsForUpload: (manifest) => manifest.state === 'recorded',
-    waitsForResult: (manifest) => manifest.state === 'processing',
+    waitsForUpload: (manifest) => manifest.api === 'voice-upload' && manifest.state === 'recorded',
+    waitsForResult: (manifest) => manifest.api === 'voice-upload' && manifest.state === 'processing',
     firstLookupDelayMs: (manifest) => (options.firstLookupDelay ?? firstLookupDelayMs)(manifest.durationMs),
     upload: async (initial, { signal, onProgress }) => {
       let manifest = initial;
@@ -176,6 +176,11 @@ export class DictationOutbox extends Outbox<DictationManifest, TranscriptionResu
     if (!PENDING_STATES.has(manifest.state)) return;
     this.halt(id);
     this.store.update(id, { state: 'cancelled', nextAttemptAt: null, problem: null });
+  }
+
+  /** Stops what is under way for a dictation (it is deleted, or goes another way). */
+  stopFor(id: string): void {
+    this.halt(id);
   }
 
   remove(id: string): void {

@@ -11,13 +11,14 @@ import { join } from 'node:path';
 import type { DictationMode } from '../../contract/dictation';
 import { noteCorrectionSchema, type NoteCorrection } from '../../contract/note-correction';
 import type { StoredResult, TranscriptionResult } from '../../contract/transcription';
+import { chunkFileName, chunksIn, type AudioChunk } from '../audio/audio-chunks';
 import { partialPathOf } from '../audio/mp3-stream';
 import { WAV_HEADER_BYTES, durationMsOf, repairWav } from '../audio/wav-file';
 import { writeFileAtomic } from '../storage/atomic-file';
 import type { ItemKeyring, ItemKeys } from '../storage/item-keyring';
 import { KeyedFolderStore } from '../storage/keyed-folder-store';
 import { completeSealedFile, openSealedBytes, sealBytes, sealClearFile } from '../storage/sealed-file';
-import { manifestSchema, type DictationManifest } from './dictation-manifest';
+import { manifestSchema, type DictationManifest, type TRANSCRIPTION_APIS } from './dictation-manifest';
 import { MAX_RESULT_FILE_BYTES, parseStoredResult } from './stored-result';
 import type { RecordingFiles } from '../audio/upload-audio';
 
@@ -29,6 +30,8 @@ const MAX_CORRECTION_FILE_BYTES = 16 * 1024 * 1024;
 export const AUDIO_FILE = 'audio.sealed';
 /** The compact copy uploaded when MP3 is chosen, written while recording. */
 export const COMPACT_AUDIO_FILE = 'upload.mp3.sealed';
+/** The recording's parts for the sessions API (audio-chunks.ts), beside it. */
+export const CHUNKS_FOLDER = 'chunks';
 /** Files of earlier versions, in clear, encrypted at the first start of this one. */
 const LEGACY = { audio: 'audio.wav', compact: 'upload.mp3', result: 'result.json' } as const;
 /** Written once every file an earlier version left in clear has been encrypted (this version writes none). */
@@ -78,6 +81,20 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
 
   compactAudioPath(id: string): string {
     return join(this.folderOf(id), COMPACT_AUDIO_FILE);
+  }
+
+  chunksFolder(id: string): string {
+    return join(this.folderOf(id), CHUNKS_FOLDER);
+  }
+
+  /** The recording's parts on disk, in order, from part 0 without a gap. */
+  chunks(id: string): AudioChunk[] {
+    return chunksIn(this.chunksFolder(id));
+  }
+
+  /** A part's MP3 bytes, decrypted; throws when it cannot be read. */
+  readChunk(id: string, chunk: AudioChunk): Buffer {
+    return openSealedBytes(this.audioKeyOf(id), readFileSync(join(this.chunksFolder(id), chunkFileName(chunk))));
   }
 
   /** The recording, its compact copy and their key, as upload and playback read them. */
@@ -208,11 +225,11 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
     if (keyring) keyring.batch(() => ids.forEach((id) => keyring.forgetAudio(id)));
     for (const id of ids) {
       const folder = this.folderOf(id);
-      for (const name of [AUDIO_FILE, COMPACT_AUDIO_FILE, LEGACY.audio, LEGACY.compact]) rmSync(join(folder, name), { force: true });
+      for (const name of [AUDIO_FILE, COMPACT_AUDIO_FILE, LEGACY.audio, LEGACY.compact, CHUNKS_FOLDER]) rmSync(join(folder, name), { force: true, recursive: true });
     }
   }
 
-  create(input: { id?: string; mode: DictationMode; label: string }): DictationManifest {
+  create(input: { id?: string; mode: DictationMode; label: string; api?: (typeof TRANSCRIPTION_APIS)[number]; request?: DictationManifest['request'] }): DictationManifest {
     const keyring = this.openKeyring();
     const id = input.id ?? randomUUID();
     if (keyring.has(id)) keyring.setLabel(id, input.label);
@@ -227,6 +244,8 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
         mode: input.mode,
         state: 'recording',
         durationMs: 0,
+        api: input.api ?? 'voice-upload',
+        request: input.request ?? null,
       }),
     );
   }

@@ -4,10 +4,9 @@
  * text. Where the OS offers it, clipboard managers are asked not to keep it in their history;
  * it is taken off the clipboard two minutes later if it is still there (a setting).
  */
-import * as electron from 'electron';
 import { clinicalNote, type ClinicalNote } from '../../contract/clinical-note';
 import { FINISHED_STATES } from '../../contract/dictation';
-import { ClipboardExpiry } from '../clipboard/clipboard-expiry';
+import { ClipboardExpiry, type ExpiringClipboard } from '../clipboard/clipboard-expiry';
 import { log } from '../log';
 import type { DictationStore } from './dictation-store';
 
@@ -17,6 +16,15 @@ export function noteOf(store: DictationStore, id: string): ClinicalNote | null {
   if (!manifest || !FINISHED_STATES.has(manifest.state)) return null;
   const correction = store.readCorrection(id);
   return clinicalNote(store.readResult(id), manifest, correction && 'parts' in correction ? correction : null);
+}
+
+/**
+ * Electron's clipboard module, passed in by the dictation feature: `ClipboardItem` where this
+ * Electron has the W3C-like clipboard, none where it does not (then `write` takes the formats).
+ */
+export interface SystemClipboard {
+  clipboard: ExpiringClipboard & { write(items: unknown[]): Promise<void> };
+  ClipboardItem?: new (formats: Record<string, string | Blob>) => unknown;
 }
 
 /** The synchronous clipboard of Electron before its W3C-like one (the tests' runtime, Electron 33). */
@@ -43,9 +51,12 @@ export class PatientClipboard {
   private readonly expiry: ClipboardExpiry;
 
   /** `clearLater`: the setting that takes copied text off the clipboard after two minutes. */
-  constructor(clearLater: () => boolean) {
+  constructor(
+    private readonly system: SystemClipboard,
+    clearLater: () => boolean,
+  ) {
     this.expiry = new ClipboardExpiry({
-      clipboard: electron.clipboard,
+      clipboard: system.clipboard,
       enabled: clearLater,
       onCleared: () => log.info('copy: the copied text was taken off the clipboard'),
     });
@@ -53,7 +64,7 @@ export class PatientClipboard {
 
   /** Puts the text (and its HTML) on the clipboard in one write, so that a program reading either gets the same. */
   async write(content: { text: string; html?: string }): Promise<void> {
-    const { ClipboardItem, clipboard } = electron as Partial<Pick<typeof electron, 'ClipboardItem'>> & Pick<typeof electron, 'clipboard'>;
+    const { ClipboardItem, clipboard } = this.system;
     const formats = { 'text/plain': content.text, ...(content.html !== undefined ? { 'text/html': content.html } : {}) };
     if (ClipboardItem) {
       try {

@@ -15,8 +15,12 @@ export interface RecordingSessionDeps {
   createRecorder(events: RecorderEvents): Recorder;
   /** The microphone chosen in Settings, by name; '' for the system default. */
   microphone(): string;
-  /** Whether the compact (MP3) upload copy is written while recording. */
+  /** Whether the compact (MP3) upload copy is written while recording (the voice upload's). */
   compactCopy(): boolean;
+  /** How a recording started now is sent, and what its session asks for; `languages`: the doctor's choice for this one (null: as in Settings). */
+  transcription(languages: string[] | null): Pick<DictationManifest, 'api' | 'request'>;
+  /** A part of the recording was cut (sessions): it can be sent. */
+  onChunk?(dictationId: string): void;
   /** Asks the OS for microphone access where it must be asked (macOS); throws a message when refused. */
   ensurePermission(): Promise<void>;
   shortcut(): string | null;
@@ -25,7 +29,8 @@ export interface RecordingSessionDeps {
   onDiagnostic?(text: string): void;
 }
 
-type RecordingInput = { mode: DictationMode; label: string };
+/** `languages` absent: as in Settings (the draft's null). */
+type RecordingInput = { mode: DictationMode; label: string; languages?: string[] | null };
 
 export class RecordingSession {
   private current: RecorderStatus = IDLE_RECORDER;
@@ -37,7 +42,10 @@ export class RecordingSession {
       onLevel: (level, elapsedMs) => {
         if (this.current.state === 'recording') this.set({ level, elapsedMs });
       },
-      onInterrupted: ({ durationMs, message }) => this.finish(durationMs, message),
+      onInterrupted: ({ durationMs, chunks, message }) => this.finish(durationMs, chunks, message),
+      onChunk: () => {
+        if (this.current.dictationId) deps.onChunk?.(this.current.dictationId);
+      },
       onDiagnostic: deps.onDiagnostic,
     });
   }
@@ -48,13 +56,13 @@ export class RecordingSession {
 
   /** What the Dictation screen shows for the next recording, as it is typed. */
   setDraft(input: RecordingInput): RecorderStatus {
-    this.draft = { ...this.draft, label: input.label, mode: input.mode };
+    this.draft = { ...this.draft, label: input.label, mode: input.mode, languages: input.languages ?? null };
     return this.status();
   }
 
   /** Puts `next` in the draft, telling the page to show it afresh. */
   private replaceDraft(next: RecordingInput): void {
-    this.draft = { label: next.label, mode: next.mode, cleared: this.draft.cleared + 1 };
+    this.draft = { label: next.label, mode: next.mode, languages: next.languages ?? null, cleared: this.draft.cleared + 1 };
   }
 
   private set(patch: Partial<RecorderStatus>): RecorderStatus {
@@ -70,7 +78,8 @@ export class RecordingSession {
    */
   async start(input: RecordingInput | null = null): Promise<RecorderStatus> {
     if (this.current.state !== 'idle') return this.set({ message: 'A recording is already in progress. Stop it before starting another.' });
-    const wanted = { mode: (input ?? this.draft).mode, label: (input ?? this.draft).label.trim() };
+    const from = input ?? this.draft;
+    const wanted = { mode: from.mode, label: from.label.trim(), languages: from.languages ?? null };
     try {
       await this.deps.ensurePermission();
     } catch (error) {
@@ -84,15 +93,17 @@ export class RecordingSession {
     } catch (error) {
       return this.set({ message: `The recording could not be started. ${writeProblem(error)}` });
     }
+    const transcription = this.deps.transcription(wanted.languages);
+    const inParts = transcription.api === 'sessions';
     // The microphone opens in the recorder process while the manifest is written here.
     const started = this.recorder.start(
-      { path: store.audioPath(id), key: audioKey },
-      this.deps.compactCopy() ? store.compactAudioPath(id) : null,
+      { path: store.audioPath(id), key: audioKey, chunksFolder: inParts ? store.chunksFolder(id) : null },
+      this.deps.compactCopy() && !inParts ? store.compactAudioPath(id) : null,
       this.deps.microphone(),
     );
     let manifest: DictationManifest;
     try {
-      manifest = store.create({ id, ...wanted });
+      manifest = store.create({ id, mode: wanted.mode, label: wanted.label, ...transcription });
     } catch (error) {
       await started.then(() => this.recorder.stop()).catch(() => undefined);
       store.delete(id);
@@ -127,8 +138,8 @@ export class RecordingSession {
   async stop(): Promise<RecorderStatus> {
     if (this.current.state !== 'recording' && this.current.state !== 'paused') return this.status();
     this.set({ state: 'stopping', level: 0 });
-    const { durationMs } = await this.recorder.stop();
-    return this.finish(durationMs, null);
+    const { durationMs, chunks } = await this.recorder.stop();
+    return this.finish(durationMs, chunks, null);
   }
 
   /** Stops and throws the recording away (the renderer asks for confirmation first). */
@@ -141,12 +152,13 @@ export class RecordingSession {
     return this.set({ state: 'idle', dictationId: null, elapsedMs: 0, message: null });
   }
 
-  private finish(durationMs: number, message: string | null): RecorderStatus {
+  /** `chunks`: the parts cut (null: to be cut from the recording). */
+  private finish(durationMs: number, chunks: number | null, message: string | null): RecorderStatus {
     const id = this.current.dictationId;
     if (id && this.deps.store.get(id)) {
       const manifest =
         durationMs > 0
-          ? this.deps.store.updateOrAmend(id, { state: 'recorded', durationMs, problem: message })
+          ? this.deps.store.updateOrAmend(id, { state: 'recorded', durationMs, chunkCount: chunks, problem: message })
           : this.deps.store.updateOrAmend(id, { state: 'failed', durationMs: 0, problem: message ?? 'No sound was recorded.' });
       if (manifest.state === 'recorded') this.deps.onRecorded(manifest);
     }

@@ -94,6 +94,7 @@ const storedResultSchema = z.discriminatedUnion('state', [
     state: z.enum(['in_progress', 'completed', 'partial']),
     outputs: z.array(outputSchema).max(200),
     context: contextSchema,
+    transcript: z.string().max(MAX_TEXT_CHARS).nullable().optional().catch(null),
   }),
   z.object({ state: z.literal('failed'), code: text(80), message: text(1_000), detail: text(20_000).optional() }),
 ]);

@@ -1,12 +1,13 @@
 /**
  * Failures as the page receives them: every error a handler meets becomes an AppError with
- * a kind and a message for a person. Handlers throw `AppFailure` for what they refuse; the
- * service's and the disk's errors are mapped here, once. Pure.
+ * a kind and a message for a person. Core code throws a `Refusal` (core/refusal.ts) for what
+ * it refuses, the wiring may throw `AppFailure`; refusals, the service's and the disk's errors
+ * are mapped here, once. Pure.
  */
 import { appError, type AppError, type ErrorKind } from '../../contract/result';
 import { isServiceError, type ServiceError, type ServiceErrorKind } from '../api/service-error';
 import { serviceDetail } from '../api/service-text';
-import { isRefusal } from '../core/refusal';
+import { isRefusal, type Refusal } from '../core/refusal';
 import { isStorageError, storageProblem } from '../storage/storage-problem';
 
 /** A refusal a handler means to give, with its kind and message. */
@@ -44,11 +45,21 @@ export function serviceAppError(error: ServiceError): AppError {
   return appError(SERVICE_KINDS[error.kind], error.message, { retryable: error.retryable, ...(detail ? { detail: serviceDetail(detail) } : {}) });
 }
 
+function refusalAppError(refusal: Refusal): AppError {
+  const detail = refusal.detail ?? (isServiceError(refusal.cause) ? serviceAppError(refusal.cause).detail : undefined);
+  return appError(refusal.kind, refusal.message, {
+    ...(refusal.retryable === undefined ? {} : { retryable: refusal.retryable }),
+    ...(refusal.fields ? { fields: refusal.fields } : {}),
+    ...(detail ? { detail } : {}),
+  });
+}
+
 /** Any error a handler let through, as the page may see it: no stack, no internals. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppFailure) return error.error;
-  if (isRefusal(error)) return appError(error.kind, error.message, error.fields ? { fields: error.fields } : {});
+  if (isRefusal(error)) return refusalAppError(error);
   if (isServiceError(error)) return serviceAppError(error);
   if (isStorageError(error)) return appError('storage', storageProblem(error));
+  // A fault in the app itself (handleCall logs it): its own words are not meant for a person.
   return appError('unexpected', 'Something went wrong inside Scribe Desk. Nothing saved is lost; if it happens again, restart the app.');
 }

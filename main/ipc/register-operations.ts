@@ -7,14 +7,13 @@
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import type { z } from 'zod';
 import { operations, type OperationInput, type OperationName, type OperationOutput } from '../../contract/ipc';
+import type { OperationHandler, OperationHandlers } from '../../contract/operation-handlers';
 import { appError, failed, ok, type AppError, type Result } from '../../contract/result';
 import { log } from '../log';
 import { toAppError } from './app-failure';
 import { isTrustedFrame } from './trusted-sender';
 
-export type OperationHandler<K extends OperationName> = (input: OperationInput<K>) => Promise<OperationOutput<K>> | OperationOutput<K>;
-
-export type OperationHandlers = { [K in OperationName]: OperationHandler<K> };
+export type { OperationHandler, OperationHandlers } from '../../contract/operation-handlers';
 
 export interface SenderPolicy {
   appOrigin: string;

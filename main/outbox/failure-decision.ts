@@ -6,11 +6,13 @@
 import { fullJitterDelay, type BackoffPolicy } from '../api/retry-policy';
 import { isServiceError, type ServiceError } from '../api/service-error';
 import { serviceText } from '../api/service-text';
+import { isRefusal } from '../core/refusal';
 import type { ServiceHealth } from '../service/service-health';
 import { isStorageError, storageProblem } from '../storage/storage-problem';
 
-/** A failure inside the app, in words for the user: a disk problem explained, anything else by the kind of error only. */
+/** A failure inside the app, in words for the user: a refusal as it says, a disk problem explained, a fault by the kind of error only. */
 function localProblem(error: unknown): string {
+  if (isRefusal(error)) return error.message;
   if (isStorageError(error)) return storageProblem(error);
   const name = error instanceof Error ? serviceText(error.name, 40) : typeof error;
   return `something went wrong inside Scribe Desk (${name}). Retry; if it happens again, restart the app.`;

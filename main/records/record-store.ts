@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { RECORD_STATES, RECORD_TASKS, type RecordKind, type RecordSummary, type RecordTask } from '../../contract/records';
 import { sealedFileSource, type UploadSource } from '../api/upload-source';
+import { refuse } from '../core/refusal';
 import type { ItemKeyring } from '../storage/item-keyring';
 import { KeyedFolderStore } from '../storage/keyed-folder-store';
 import { writeFileAtomic } from '../storage/atomic-file';
@@ -85,7 +86,7 @@ export class RecordStore extends KeyedFolderStore<RecordManifest> {
     const path = join(this.folderOf(manifest.id), DOCUMENT);
     const key = this.keyOf(manifest.id);
     const check = checkSealedFile(path, key);
-    if (check.damagedChunks > 0 || !check.complete) throw new Error('The copy of this document kept for sending is damaged on the disk. Delete it and add the file again.');
+    if (check.damagedChunks > 0 || !check.complete) refuse('storage', 'The copy of this document kept for sending is damaged on the disk. Delete it and add the file again.');
     return sealedFileSource(path, key, check.plainBytes, manifest.fileName || `document.${EXTENSIONS[manifest.kind]}`, CONTENT_TYPES[manifest.kind]);
   }
 

@@ -1,22 +1,22 @@
 /**
  * What a refusal of the national health system (ABDM-xxxx, MIS-xxxx, EKA-xxxx in
  * `source_error.code`) means at the step where it happened: a message that says what to do,
- * the field it concerns and the action the page offers next. Codes not listed here keep the
- * service's own words. Pure.
+ * the field it concerns and the action the page offers next, worded for what is left of the
+ * OTP being typed. Codes not listed here keep the service's own words. Pure.
  */
 import type { RegistrationField, RegistrationNext } from '../../contract/registration';
-import type { ErrorKind } from '../../contract/result';
 import type { ServiceError } from '../api/service-error';
+import { Refusal, type RefusalKind } from '../core/refusal';
 
 export type RegistrationCall = 'start' | 'resend' | 'verify-otp' | 'verify-mobile-otp' | 'check-address' | 'create-address' | 'choose-address';
 
 export interface RegistrationProblem {
-  kind: ErrorKind;
+  kind: RefusalKind;
   message: string;
   next: RegistrationNext | null;
   field?: RegistrationField;
   retryable: boolean;
-  /** The OTP did not match: one attempt fewer (the flow words the message). */
+  /** The OTP did not match: one attempt fewer (`forOtp` words the message once it is counted). */
   wrongOtp?: true;
 }
 
@@ -153,4 +153,42 @@ export function registrationProblem(error: ServiceError, call: RegistrationCall)
     default:
       return null;
   }
+}
+
+/** What is left of the OTP a refusal concerns, counting the refusal itself. */
+export interface OtpStanding {
+  attemptsLeft: number;
+  resendsLeft: number;
+}
+
+/**
+ * The problem worded for the OTP being typed: a wrong one says how many attempts are left, or
+ * what to do when none is; an expired one that cannot be sent again means starting over.
+ * `otp`: null when no OTP is being typed.
+ */
+export function forOtp(problem: RegistrationProblem, otp: OtpStanding | null): RegistrationProblem {
+  const resendsLeft = otp?.resendsLeft ?? 0;
+  if (problem.wrongOtp && otp) {
+    const left = otp.attemptsLeft;
+    if (left > 0) {
+      return { ...problem, message: `The OTP is not correct. Check it with the patient and type it again (${left} ${left === 1 ? 'attempt' : 'attempts'} left).` };
+    }
+    if (resendsLeft > 0) {
+      return { ...problem, message: 'The OTP is not correct, and no attempts are left for this OTP. Send a new OTP with "Resend OTP", then enter the new one.', next: 'resend-otp' };
+    }
+    return { ...problem, message: 'The OTP is not correct, and no attempts are left. Start over to send a new OTP.', next: 'start-over' };
+  }
+  if (problem.next === 'resend-otp' && resendsLeft === 0) {
+    return { ...problem, message: 'This OTP has expired, and it cannot be sent again. Start over to send a new OTP.', next: 'start-over' };
+  }
+  return problem;
+}
+
+/** The problem as the error the page gets: its words (also on its field) instead of the service's, which stay as the detail. */
+export function problemRefusal(problem: RegistrationProblem, cause: ServiceError): Refusal {
+  return new Refusal(problem.kind, problem.message, {
+    retryable: problem.retryable,
+    cause,
+    ...(problem.field ? { fields: { [problem.field]: problem.message } } : {}),
+  });
 }

@@ -1,11 +1,12 @@
 /** Registration, assembled: the flow on the service client, its handlers, and the card's print and save. */
-import { clipboard } from 'electron';
-import type { OperationHandlers } from '../ipc/register-operations';
+import { clipboard, dialog } from 'electron';
+import type { OperationHandlers } from '../../contract/operation-handlers';
 import { log } from '../log';
 import type { ServiceFeature } from '../service/service-feature';
 import type { SettingsService } from '../settings/settings-service';
 import type { WindowEvents } from '../windows/app-window';
-import { printCard, saveCard } from './abha-card-output';
+import { printPage } from '../windows/print-page';
+import { PRINT_PARTITION, printCard, saveCard, type CardSaveDialog } from './abha-card-output';
 import { RegistrationFlow } from './registration-flow';
 
 type RegistrationOperations =
@@ -28,6 +29,11 @@ export function createRegistrationFeature(deps: { service: Pick<ServiceFeature, 
     resendSeconds: () => deps.settings.current().otpResendSeconds,
     audit: (event) => log.info(event),
   });
+  const chooseCardFile = async (options: CardSaveDialog): Promise<string | null> => {
+    const parent = deps.window.current;
+    const choice = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
+    return choice.canceled || !choice.filePath ? null : choice.filePath;
+  };
   const handlers: Pick<OperationHandlers, RegistrationOperations> = {
     getRegistration: () => registration.view(),
     startRegistration: ({ aadhaarNumber, consentText }) => registration.start(aadhaarNumber, consentText),
@@ -42,9 +48,9 @@ export function createRegistrationFeature(deps: { service: Pick<ServiceFeature, 
       await clipboard.writeText(registration.copyable(value));
       log.info(`registration: ${value === 'abhaNumber' ? 'ABHA number' : 'ABHA address'} copied on request`);
     },
-    printAbhaCard: () => printCard(registration.card()),
+    printAbhaCard: () => printCard(registration.card(), (url) => printPage(url, PRINT_PARTITION)),
     saveAbhaCard: async () => {
-      const path = await saveCard(registration.card(), deps.window.current);
+      const path = await saveCard(registration.card(), chooseCardFile);
       if (path) log.info('registration: ABHA card saved to a file the user chose');
       return path;
     },

@@ -17,7 +17,6 @@ import {
   type RegistrationView,
 } from '../../contract/registration';
 import {
-  MAX_OTP_ATTEMPTS,
   abhaNameProblem,
   fullAbhaAddress,
   mobileProblem,
@@ -26,13 +25,13 @@ import {
   normalizeOtp,
   otpProblem,
 } from '../../contract/registration-rules';
-import { appError } from '../../contract/result';
 import { otpHint } from '../api/registration-api';
 import type { AbhaStep, RegistrationOtp, SuggestionRequest } from '../api/service-client';
 import { isServiceError } from '../api/service-error';
-import { AppFailure, fail, serviceAppError } from '../ipc/app-failure';
-import { registrationProblem, type RegistrationCall } from './abdm-problems';
+import { refuse } from '../core/refusal';
+import { forOtp, problemRefusal, registrationProblem, type OtpStanding, type RegistrationCall } from './abdm-problems';
 import { accountsView, addressChoices, isoDateOfBirth, profileView, suggestionNames } from './abha-profile';
+import { OtpAttempts } from './otp-attempts';
 
 export interface RegistrationClient {
   startRegistration(input: { aadhaarNumber: string }): Promise<RegistrationOtp>;
@@ -64,7 +63,7 @@ interface OtpRound {
   hint: string | null;
   sentAt: number;
   resendsUsed: number;
-  wrongAttempts: number;
+  attempts: OtpAttempts;
 }
 
 /** What the national system told about the patient so far. */
@@ -107,7 +106,7 @@ export class RegistrationFlow {
             hint: otp.hint,
             resendAvailableAt: new Date(otp.sentAt + this.deps.resendSeconds() * 1000).toISOString(),
             resendsLeft: MAX_OTP_RESENDS - otp.resendsUsed,
-            attemptsLeft: MAX_OTP_ATTEMPTS - otp.wrongAttempts,
+            attemptsLeft: otp.attempts.left,
           }
         : null,
       profile: found.profile ? profileView(found.profile) : null,
@@ -120,12 +119,12 @@ export class RegistrationFlow {
     };
   }
 
-  /** Sends the OTP; a refusal (checks, the service) is thrown as a failure for the page. */
+  /** Sends the OTP; a refusal (by the checks or the service) is thrown. */
   async start(aadhaarNumber: string, consentText: string): Promise<RegistrationView> {
     const problem = aadhaarProblem(aadhaarNumber);
-    if (problem) fail('invalid-input', problem, { fields: { aadhaarNumber: problem } });
-    if (consentText !== CONSENT_TEXT) fail('invalid-input', "The patient's consent must be recorded before the OTP is sent.");
-    if (this.busy) fail('busy', 'The OTP is being sent; wait a moment.');
+    if (problem) refuse('invalid-input', problem, { aadhaarNumber: problem });
+    if (consentText !== CONSENT_TEXT) refuse('invalid-input', "The patient's consent must be recorded before the OTP is sent.");
+    if (this.busy) refuse('busy', 'The OTP is being sent; wait a moment.');
     this.reset();
     this.deps.audit?.('registration: consent recorded; OTP requested');
     return this.run('start', async (guard) => {
@@ -139,13 +138,13 @@ export class RegistrationFlow {
   /** Sends the current OTP (Aadhaar or mobile) again, after the cool-down and within the limit. */
   async resend(): Promise<RegistrationView> {
     const stage = this.stage;
-    if (stage.step !== 'aadhaar-otp' && stage.step !== 'mobile-otp') return fail('refused', 'There is no OTP to send again. Start the registration first.');
+    if (stage.step !== 'aadhaar-otp' && stage.step !== 'mobile-otp') return refuse('refused', 'There is no OTP to send again. Start the registration first.');
     const round = stage.otp;
     if (round.resendsUsed >= MAX_OTP_RESENDS) {
-      fail('refused', `The OTP was already sent again ${MAX_OTP_RESENDS} times. Start over if the patient still has not received it.`);
+      refuse('refused', `The OTP was already sent again ${MAX_OTP_RESENDS} times. Start over if the patient still has not received it.`);
     }
     const wait = round.sentAt + this.deps.resendSeconds() * 1000 - this.now();
-    if (wait > 0) fail('busy', `The OTP can be sent again in ${Math.ceil(wait / 1000)} seconds.`);
+    if (wait > 0) refuse('busy', `The OTP can be sent again in ${Math.ceil(wait / 1000)} seconds.`);
     return this.run('resend', async (guard) => {
       const { client } = this.deps;
       const sent = round.kind === 'aadhaar' ? await client.resendRegistrationOtp({ txnId: round.txnId }) : await client.resendMobileOtp({ txnId: round.txnId });
@@ -163,7 +162,7 @@ export class RegistrationFlow {
     const mobile = normalizeMobile(mobileInput);
     checkFields({ otp: otpProblem(otp), mobile: mobileProblem(mobile) });
     const stage = this.stage;
-    if (stage.step !== 'aadhaar-otp') return fail('refused', 'There is no Aadhaar OTP to check now. Start the registration first.');
+    if (stage.step !== 'aadhaar-otp') return refuse('refused', 'There is no Aadhaar OTP to check now. Start the registration first.');
     this.assertAttemptsLeft(stage.otp);
     return this.run(
       'verify-otp',
@@ -182,7 +181,7 @@ export class RegistrationFlow {
     const otp = normalizeOtp(otpInput);
     checkFields({ otp: otpProblem(otp) });
     const stage = this.stage;
-    if (stage.step !== 'mobile-otp') return fail('refused', 'There is no mobile OTP to check now.');
+    if (stage.step !== 'mobile-otp') return refuse('refused', 'There is no mobile OTP to check now.');
     this.assertAttemptsLeft(stage.otp);
     return this.run(
       'verify-mobile-otp',
@@ -200,14 +199,14 @@ export class RegistrationFlow {
   async checkAddress(input: string): Promise<AbhaAddressCheck> {
     const name = normalizeAbhaName(input);
     checkFields({ address: abhaNameProblem(name) });
-    if (this.stage.step !== 'create-address') fail('refused', 'An ABHA address is not being chosen now.');
+    if (this.stage.step !== 'create-address') refuse('refused', 'An ABHA address is not being chosen now.');
     const generation = this.generation;
     const address = fullAbhaAddress(name);
     try {
       const exists = await this.deps.client.abhaAddressExists({ abhaAddress: address });
       return { address, available: !exists };
     } catch (error) {
-      if (generation !== this.generation) fail('cancelled', 'The registration was started over.');
+      if (generation !== this.generation) refuse('cancelled', 'The registration was started over.');
       throw this.failure(error, 'check-address', null, false);
     }
   }
@@ -217,17 +216,17 @@ export class RegistrationFlow {
     const name = normalizeAbhaName(input);
     checkFields({ address: abhaNameProblem(name) });
     const stage = this.stage;
-    if (stage.step !== 'create-address') return fail('refused', 'An ABHA address is not being chosen now.');
+    if (stage.step !== 'create-address') return refuse('refused', 'An ABHA address is not being chosen now.');
     return this.linkAddress('create-address', stage.txnId, fullAbhaAddress(name), stage.found, 'created');
   }
 
   /** One of the patient's existing addresses. */
   async chooseAddress(address: string): Promise<RegistrationView> {
     const stage = this.stage;
-    if (stage.step !== 'choose-address') return fail('refused', 'An ABHA address is not being chosen now.');
+    if (stage.step !== 'choose-address') return refuse('refused', 'An ABHA address is not being chosen now.');
     if (!stage.choices.includes(address)) {
       const message = "Choose one of the patient's ABHA addresses listed.";
-      fail('invalid-input', message, { fields: { address: message } });
+      refuse('invalid-input', message, { address: message });
     }
     return this.linkAddress('choose-address', stage.txnId, address, stage.found, 'chosen');
   }
@@ -245,7 +244,7 @@ export class RegistrationFlow {
   /** The ABHA card, for printing or saving. */
   card(): Buffer {
     const stage = this.stage;
-    if (stage.step !== 'done' || !stage.card) return fail('not-found', 'There is no ABHA card to print or save: the national health system did not provide one.');
+    if (stage.step !== 'done' || !stage.card) return refuse('not-found', 'There is no ABHA card to print or save: the national health system did not provide one.');
     return stage.card;
   }
 
@@ -253,7 +252,7 @@ export class RegistrationFlow {
   copyable(which: Copyable): string {
     const profile = this.view().profile;
     const value = which === 'abhaNumber' ? profile?.abhaNumber : profile?.abhaAddress;
-    if (!value) return fail('not-found', 'There is nothing to copy yet.');
+    if (!value) return refuse('not-found', 'There is nothing to copy yet.');
     return value;
   }
 
@@ -332,16 +331,11 @@ export class RegistrationFlow {
   }
 
   private round(kind: OtpRound['kind'], sent: RegistrationOtp): OtpRound {
-    return { kind, txnId: sent.txnId, hint: sent.hint, sentAt: this.now(), resendsUsed: 0, wrongAttempts: 0 };
+    return { kind, txnId: sent.txnId, hint: sent.hint, sentAt: this.now(), resendsUsed: 0, attempts: new OtpAttempts() };
   }
 
   private assertAttemptsLeft(round: OtpRound): void {
-    if (round.wrongAttempts < MAX_OTP_ATTEMPTS) return;
-    const message =
-      round.resendsUsed < MAX_OTP_RESENDS
-        ? 'No attempts are left for this OTP. Send a new OTP with "Resend OTP", then enter the new one.'
-        : 'No attempts are left for this OTP, and it cannot be sent again. Start over.';
-    fail('refused', message, { fields: { otp: message } });
+    round.attempts.assertLeft(round.resendsUsed < MAX_OTP_RESENDS);
   }
 
   /**
@@ -349,10 +343,10 @@ export class RegistrationFlow {
    * set; an answer that arrives after Start over is set aside.
    */
   private async run<T>(call: RegistrationCall, body: (guard: () => void) => Promise<T>, round: OtpRound | null = null): Promise<T> {
-    if (this.busy) fail('busy', 'The previous request is still under way; wait a moment.');
+    if (this.busy) refuse('busy', 'The previous request is still under way; wait a moment.');
     const generation = this.generation;
     const guard = () => {
-      if (generation !== this.generation) fail('cancelled', 'The registration was started over, so this answer was set aside.');
+      if (generation !== this.generation) refuse('cancelled', 'The registration was started over, so this answer was set aside.');
     };
     this.busy = true;
     try {
@@ -365,49 +359,27 @@ export class RegistrationFlow {
     }
   }
 
+  /**
+   * A service error as the page is to read it: a refusal of the national health system in
+   * words for this step (a wrong OTP counted first), any other error as it is.
+   */
   private failure(error: unknown, call: RegistrationCall, round: OtpRound | null, setsNext: boolean): unknown {
-    if (error instanceof AppFailure || !isServiceError(error)) return error;
-    const plain = serviceAppError(error);
-    const problem = registrationProblem(error, call);
-    const setNext = (next: RegistrationNext | null) => {
-      if (setsNext) this.next = next;
-    };
-    if (!problem) {
-      setNext(plain.retryable ? 'try-again' : null);
-      return new AppFailure(plain);
-    }
-    let { message, next } = problem;
-    const resendsLeft = round ? MAX_OTP_RESENDS - round.resendsUsed : 0;
-    if (problem.wrongOtp && round) {
-      round.wrongAttempts += 1;
-      const left = MAX_OTP_ATTEMPTS - round.wrongAttempts;
-      if (left > 0) {
-        message = `The OTP is not correct. Check it with the patient and type it again (${left} ${left === 1 ? 'attempt' : 'attempts'} left).`;
-      } else if (resendsLeft > 0) {
-        message = 'The OTP is not correct, and no attempts are left for this OTP. Send a new OTP with "Resend OTP", then enter the new one.';
-        next = 'resend-otp';
-      } else {
-        message = 'The OTP is not correct, and no attempts are left. Start over to send a new OTP.';
-        next = 'start-over';
-      }
-    } else if (next === 'resend-otp' && resendsLeft === 0) {
-      message = 'This OTP has expired, and it cannot be sent again. Start over to send a new OTP.';
-      next = 'start-over';
-    }
-    setNext(next);
-    return new AppFailure(
-      appError(problem.kind, message, {
-        retryable: problem.retryable,
-        ...(plain.detail ? { detail: plain.detail } : {}),
-        ...(problem.field ? { fields: { [problem.field]: message } } : {}),
-      }),
-    );
+    if (!isServiceError(error)) return error;
+    const known = registrationProblem(error, call);
+    if (known?.wrongOtp && round) round.attempts.countWrong();
+    const problem = known && forOtp(known, round && standing(round));
+    if (setsNext) this.next = problem ? problem.next : error.retryable ? 'try-again' : null;
+    return problem ? problemRefusal(problem, error) : error;
   }
+}
+
+function standing(round: OtpRound): OtpStanding {
+  return { attemptsLeft: round.attempts.left, resendsLeft: MAX_OTP_RESENDS - round.resendsUsed };
 }
 
 /** Refuses input that breaks the rules, naming each field; nothing is sent. */
 function checkFields(problems: Record<string, string | null>): void {
   const fields = Object.fromEntries(Object.entries(problems).filter((entry): entry is [string, string] => entry[1] !== null));
   const messages = Object.values(fields);
-  if (messages.length > 0) fail('invalid-input', messages.join(' '), { fields });
+  if (messages.length > 0) refuse('invalid-input', messages.join(' '), fields);
 }

@@ -67,6 +67,8 @@ export const faultsSchema = z
     sessionUploadUrl: z.enum(['service', 'path', 'form']),
     /** How long a session not yet ended lives, in seconds (the real service: about an hour). */
     sessionLifetimeSeconds: z.number().int().min(1).max(86_400),
+    /** `off`: the sessions API is not there (404 to every sessions call), as at a service that offers only the voice upload. */
+    sessionsApi: z.enum(['on', 'off']),
   })
   .strict();
 export type SandboxFaults = z.infer<typeof faultsSchema>;
@@ -96,4 +98,5 @@ export const DEFAULT_FAULTS: SandboxFaults = {
   rawNext: [],
   sessionUploadUrl: 'service',
   sessionLifetimeSeconds: 3_600,
+  sessionsApi: 'on',
 };

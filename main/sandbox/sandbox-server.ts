@@ -160,6 +160,11 @@ export class SandboxServer {
     return this.sessions.document(documentId);
   }
 
+  /** The documents saved to a session, oldest first. */
+  sessionDocuments(sessionId: string): SandboxDocument[] {
+    return this.sessions.documentsOf(sessionId);
+  }
+
   /** How many hostile answers it gave, by `operation/kind`. */
   hostileServed(): Record<string, number> {
     return Object.fromEntries(this.hostileGiven);

@@ -221,8 +221,15 @@ export class SandboxSessions implements SandboxArea {
     return this.documents.get(id);
   }
 
+  /** The documents saved to a session, oldest first (tests). */
+  documentsOf(sessionId: string): SandboxDocument[] {
+    return [...this.documents.values()].filter((document) => document.sessionId === sessionId);
+  }
+
   private route(operation: string, method: SandboxRoute['method'], path: string | RegExp, handle: SandboxRoute['handle'], open = false): SandboxRoute {
-    return { operation, method, path, unauthorized, badRequest, handle, open };
+    // A service without the sessions API knows none of these addresses.
+    const guarded: SandboxRoute['handle'] = (context) => (this.faults().sessionsApi === 'off' ? problem(404, 'not_found', 'Not Found') : handle(context));
+    return { operation, method, path, unauthorized, badRequest, handle: guarded, open };
   }
 
   private discovery(): Reply {

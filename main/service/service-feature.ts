@@ -1,8 +1,9 @@
 /**
  * The service, assembled: which one (the sandbox or a real one), how the app signs in, what
- * the outboxes learned about it (health), the client, and the sign-in handlers. Follows the
- * settings by itself.
+ * the outboxes learned about it (health), whether it offers transcription sessions, the
+ * client, and the sign-in and transcription-choices handlers. Follows the settings by itself.
  */
+import { serviceBaseUrl, type Settings } from '../../contract/settings';
 import { ServiceClient } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
 import type { OperationHandlers } from '../ipc/register-operations';
@@ -12,11 +13,16 @@ import type { SettingsService } from '../settings/settings-service';
 import { vaultGrantStore } from './grant-store';
 import { ServiceConnection } from './service-connection';
 import { ServiceHealth } from './service-health';
+import { SessionsOffer } from './sessions-offer';
+import { transcriptionChoices } from './transcription-choices';
 
 export interface ServiceFeatureDeps {
   settings: SettingsService;
   vault: SecretVault;
 }
+
+/** The service spoken to: another one means what was learned about it no longer holds. */
+const addressOf = (settings: Settings) => `${settings.service} ${serviceBaseUrl(settings) ?? ''}`;
 
 export function createServiceFeature(deps: ServiceFeatureDeps) {
   const { settings } = deps;
@@ -46,7 +52,15 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
     return connection.config();
   });
 
+  const sessionsOffer = new SessionsOffer();
+  let address = addressOf(settings.current());
+
   settings.onChange(() => {
+    if (addressOf(settings.current()) !== address) {
+      address = addressOf(settings.current());
+      sessionsOffer.reset();
+      client.discovery.forget();
+    }
     health.policyHold(settings.policyHold());
     health.credentialsChanged();
     void connection.apply().then(() => {
@@ -93,7 +107,7 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
     changed();
   };
 
-  const handlers: Pick<OperationHandlers, 'signIn' | 'signInAgain'> = {
+  const handlers: Pick<OperationHandlers, 'signIn' | 'signInAgain' | 'getTranscriptionChoices'> = {
     signIn: async ({ clientId, clientSecret }) => {
       const view = settings.saveCredentials(clientId, clientSecret);
       await signInNow();
@@ -103,12 +117,15 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
       await signInNow();
       return connection.authStatus();
     },
+    getTranscriptionChoices: () => transcriptionChoices(client, sessionsOffer.state()),
   };
 
   return {
     client,
     health,
     connection,
+    /** Whether the service in use offers transcription sessions; reset when the settings name another service. */
+    sessionsOffer,
     handlers,
     onChange(listener: () => void): void {
       changeListeners.add(listener);

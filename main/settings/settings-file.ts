@@ -4,9 +4,14 @@
  * its default) and is reported; it is never a reason not to start. Plain Node.
  */
 import { readFileSync } from 'node:fs';
-import type { Settings } from '../../contract/settings';
+import { EARLIER_INSTALL_TRANSCRIPTION_API, type Settings } from '../../contract/settings';
 import { writeFileAtomic } from '../storage/atomic-file';
 import type { SettingsPersistence } from './settings-service';
+
+/** An install whose settings were saved before the choice existed goes on sending as it did; only a new install takes the new default. */
+function keepEarlierTranscriptionApi(saved: Record<string, unknown>): Record<string, unknown> {
+  return 'transcriptionApi' in saved ? { ...saved } : { ...saved, transcriptionApi: EARLIER_INSTALL_TRANSCRIPTION_API };
+}
 
 export function settingsFile(path: string, onProblem: (message: string) => void = () => {}): SettingsPersistence {
   return {
@@ -20,7 +25,7 @@ export function settingsFile(path: string, onProblem: (message: string) => void 
       }
       try {
         const value: unknown = JSON.parse(text);
-        if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { ...(value as Record<string, unknown>) };
+        if (typeof value === 'object' && value !== null && !Array.isArray(value)) return keepEarlierTranscriptionApi(value as Record<string, unknown>);
       } catch {
         // reported below
       }

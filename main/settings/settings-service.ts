@@ -15,6 +15,7 @@ import {
   type Settings,
 } from '../../contract/settings';
 import type { DataProtection, SettingsView, ShortcutAccess } from '../../contract/ipc';
+import { sameSettingValue } from '../../contract/setting-choices';
 import { refuse } from '../core/refusal';
 import type { LoadedPolicy } from './policy';
 import type { SecretVault } from './secret-vault';
@@ -133,7 +134,7 @@ export class SettingsService {
     const next: Record<string, unknown> = { ...this.saved };
     for (const [name, value] of Object.entries(patch) as Array<[SettingName, unknown]>) {
       if (locked.has(name)) {
-        if (value !== this.current()[name]) problems[name] = LOCKED_MESSAGE;
+        if (!sameSettingValue(value, this.current()[name])) problems[name] = LOCKED_MESSAGE;
         continue;
       }
       const parsed = settingsSchema.shape[name].safeParse(value);

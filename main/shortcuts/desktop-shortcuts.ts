@@ -3,11 +3,11 @@
  * (and paste it), the keyboard hook they share (running only while a press is followed), and
  * what this desktop lets them do, as the Settings screen shows it.
  */
-import { app } from 'electron';
 import type { ShortcutAccess } from '../../contract/ipc';
 import type { Settings } from '../../contract/settings';
 import { log } from '../log';
 import { CopyNoteShortcut, type CopyNoteActions } from './copy-note-shortcut';
+import { electronKeyboardDesktop, onAppFocus } from './electron-desktop';
 import { KeyboardHook } from './keyboard-hook';
 import { RecordShortcut } from './record-shortcut';
 import type { ShortcutRecorder } from './shortcut-recording';
@@ -23,7 +23,7 @@ export interface DesktopShortcutsDeps {
 }
 
 export class DesktopShortcuts {
-  private readonly hook = new KeyboardHook();
+  private readonly hook = new KeyboardHook(electronKeyboardDesktop);
   private readonly record: RecordShortcut;
   private readonly copyNote: CopyNoteShortcut;
   private logged = '';
@@ -32,7 +32,7 @@ export class DesktopShortcuts {
     this.record = new RecordShortcut(deps.recorder, this.hook);
     this.copyNote = new CopyNoteShortcut(deps.copy, this.hook);
     // On macOS the permission is given in System Settings: look again when the user comes back to the app.
-    if (process.platform === 'darwin') app.on('browser-window-focus', () => this.apply());
+    if (process.platform === 'darwin') onAppFocus(() => this.apply());
   }
 
   /** Registers the shortcuts as the settings say; the keyboard hook is started only by a press that needs it. */

@@ -1,20 +1,30 @@
 /** One global shortcut (Electron's globalShortcut): works while the app is in the background; sees presses only. */
-import { globalShortcut } from 'electron';
+import { electronAccelerators } from './electron-desktop';
+
+/** The OS's global shortcuts, by accelerator ("CommandOrControl+Shift+R"). */
+export interface AcceleratorRegistry {
+  /** False (or a throw) when the OS refuses it. */
+  register(accelerator: string, onPressed: () => void): boolean;
+  unregister(accelerator: string): void;
+}
 
 export class GlobalShortcut {
   private registered: string | null = null;
 
-  constructor(private readonly onPressed: () => void) {}
+  constructor(
+    private readonly onPressed: () => void,
+    private readonly accelerators: AcceleratorRegistry = electronAccelerators,
+  ) {}
 
   /** Registers `accelerator` (empty: none). Returns a message when the OS refuses it. */
   apply(accelerator: string): string | null {
     if (accelerator === this.registered) return null;
-    if (this.registered) globalShortcut.unregister(this.registered);
+    if (this.registered) this.accelerators.unregister(this.registered);
     this.registered = null;
     if (accelerator === '') return null;
     let ok = false;
     try {
-      ok = globalShortcut.register(accelerator, this.onPressed);
+      ok = this.accelerators.register(accelerator, this.onPressed);
     } catch {
       ok = false;
     }
@@ -28,7 +38,7 @@ export class GlobalShortcut {
   }
 
   dispose(): void {
-    if (this.registered) globalShortcut.unregister(this.registered);
+    if (this.registered) this.accelerators.unregister(this.registered);
     this.registered = null;
   }
 }

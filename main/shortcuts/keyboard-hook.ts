@@ -8,7 +8,6 @@
  * that needs it. Where the desktop gives no program such access, `problem()` says why.
  */
 import { createRequire } from 'node:module';
-import { app, systemPreferences } from 'electron';
 import { log } from '../log';
 import { KEY } from './accelerator-keys';
 import { desktopKeyProblem } from './desktop-key-access';
@@ -24,6 +23,14 @@ interface Uiohook {
   start(): void;
   stop(): void;
   keyTap(key: number, modifiers?: number[]): void;
+}
+
+/** What the hook needs of the desktop app (Electron's: electron-desktop.ts). */
+export interface KeyboardDesktop {
+  /** macOS: whether the OS lets the app follow keys; `ask`: the OS asks the user, and opens the right pane of System Settings. */
+  isTrusted(ask: boolean): boolean;
+  /** Runs `run` when the app is about to quit. */
+  beforeQuit(run: () => void): void;
 }
 
 export interface KeyListener {
@@ -49,12 +56,13 @@ export class KeyboardHook {
   private readonly listeners = new Set<KeyListener>();
 
   constructor(
+    private readonly desktop: KeyboardDesktop,
     private readonly platform: NodeJS.Platform = process.platform,
     private readonly env: Partial<Record<string, string>> = process.env,
   ) {}
 
   private trusted(): boolean {
-    return this.platform !== 'darwin' || systemPreferences.isTrustedAccessibilityClient(false);
+    return this.platform !== 'darwin' || this.desktop.isTrusted(false);
   }
 
   /** Why the hook cannot run here (the desktop, the OS's permission, the library), or null. */
@@ -95,7 +103,7 @@ export class KeyboardHook {
   private askOnce(): void {
     if (this.platform === 'darwin' && !this.asked) {
       this.asked = true;
-      systemPreferences.isTrustedAccessibilityClient(true);
+      this.desktop.isTrusted(true);
     }
   }
 
@@ -173,7 +181,7 @@ export class KeyboardHook {
       for (const listener of this.listeners) listener.keyUp(keycode);
     });
     // The hook's thread must be gone before the process exits.
-    app.once('will-quit', () => this.stop());
+    this.desktop.beforeQuit(() => this.stop());
     return uIOhook;
   }
 }

@@ -7,6 +7,7 @@
  * is kept in its manifest sealed with the item's key, never in clear.
  */
 import type { z } from 'zod';
+import { refuse } from '../core/refusal';
 import { FolderStore, type StoredItem } from './folder-store';
 import type { ItemKeyring, ItemKeys } from './item-keyring';
 import { SealedDataError, openSealedBytes, sealBytes } from './sealed-file';
@@ -67,14 +68,14 @@ export class KeyedFolderStore<M extends ItemWithProblem> extends FolderStore<M> 
 
   /** The keyring; throws why it cannot be opened. */
   protected openKeyring(): ItemKeyring {
-    if (!this.keyring) throw new Error(this.lockedProblem);
+    if (!this.keyring) refuse('storage', this.lockedProblem);
     return this.keyring;
   }
 
   /** The item's keys; throws `missing` when the keyring has none for it. */
   protected itemKeys(id: string, missing: string): ItemKeys {
     const keys = this.openKeyring().keysOf(id);
-    if (!keys) throw new Error(missing);
+    if (!keys) refuse('storage', missing);
     return keys;
   }
 

@@ -1,3 +1,8 @@
+/**
+ * Dictation by the voice upload (the seed's API: the whole recording after Stop, then its
+ * result looked up by txn id): every test here sends by it; sessions.spec.ts covers the
+ * sessions API, which new installs use.
+ */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -32,12 +37,15 @@ async function openDictation(page: Page, label: string) {
   await expect(page.getByRole('region', { name: 'Dictation details' }).getByRole('heading', { name: label })).toBeVisible();
 }
 
+/** Sends by the voice upload. */
+const VOICE = { transcriptionApi: 'voice-upload' } as const;
+
 function customService(sandbox: SandboxServer, token = true) {
-  return { service: 'custom', customServiceUrl: sandbox.url, ...(token ? { accessToken: sandbox.token } : {}) };
+  return { ...VOICE, service: 'custom', customServiceUrl: sandbox.url, ...(token ? { accessToken: sandbox.token } : {}) };
 }
 
 test('records speech from the microphone, sends it to the sandbox and shows the prescription', async ({ launch, microphone: _microphone }) => {
-  const { app, page, userDataDir } = await launch();
+  const { app, page, userDataDir } = await launch({ policy: VOICE });
   await page.getByLabel('Patient or visit (optional)').fill('Bed 12 follow-up');
   await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
@@ -191,7 +199,7 @@ test('killed mid-upload and relaunched, it finishes with exactly one upload per 
 });
 
 test('killed mid-recording, the next launch recovers the recording, missing at most the last second', async ({ launch, microphone: _microphone }) => {
-  const first = await launch({ policy: { autoSync: false } });
+  const first = await launch({ policy: { ...VOICE, autoSync: false } });
   await first.page.getByLabel('Patient or visit (optional)').fill('Power cut');
   await first.page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(first.page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
@@ -200,7 +208,7 @@ test('killed mid-recording, the next launch recovers the recording, missing at m
   first.app.process().kill('SIGKILL');
   await waitForExit(first.app.process());
 
-  const second = await launch({ userDataDir: first.userDataDir, policy: { autoSync: false } });
+  const second = await launch({ userDataDir: first.userDataDir, policy: { ...VOICE, autoSync: false } });
   const [item] = await dictations(second.page);
   expect(item).toMatchObject({ label: 'Power cut', state: 'recorded', recovered: true });
   expect(item!.durationMs).toBeGreaterThanOrEqual(recordedMs - 1000);

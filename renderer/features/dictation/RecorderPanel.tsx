@@ -6,10 +6,11 @@ import { shortcutText } from '../../components/shortcut-keys';
 import { useSettingsStore } from '../settings/settings-store';
 import { formatDuration } from './format';
 import { useDictationStore } from './dictation-store';
+import { RecordingLanguagesField } from './RecordingLanguagesField';
 
 const MODE_LABELS = { dictation: 'Dictation (doctor alone)', consultation: 'Consultation (doctor and patient)' } as const;
 
-/** Idle, one row: the next patient's mode and label, and Record. While recording: what is happening, the level, the time, the controls. */
+/** Idle, one row: the next patient's mode, language (with transcription sessions) and label, and Record. While recording: what is happening, the level, the time, the controls. */
 export function RecorderPanel() {
   const recorder = useDictationStore((state) => state.recorder);
   const mode = useDictationStore((state) => state.mode);
@@ -45,6 +46,7 @@ export function RecorderPanel() {
             ))}
           </select>
         </div>
+        {busy ? null : <RecordingLanguagesField />}
         <PatientLabelField id="recording-label" grow value={busy ? recorder.label : label} disabled={busy} onChange={setLabel} />
         <div className="recorder-actions">
           {state === 'idle' ? (

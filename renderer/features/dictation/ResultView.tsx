@@ -10,6 +10,7 @@ import { Contained } from '../../components/Contained';
 import { ServiceDetail } from '../../components/ServiceDetail';
 import { NoteActions } from './NoteActions';
 import { NoteEditor } from './NoteEditor';
+import { NoteText } from './NoteText';
 import { medicationRow } from './format';
 import { fhirFootnote, fhirHeadline, partTitle, resourceLabel, statusText, statusTone } from './result-format';
 import { useDictationStore } from './dictation-store';
@@ -108,7 +109,7 @@ function OutputCard({ id, output, correction, testData }: { id: string; output: 
       <Messages kind="Error" messages={output.errors} />
       <Messages kind="Warning" messages={output.warnings} />
       {corrected?.kind === 'medications' ? <MedicationsTable rows={corrected.rows} testData={testData} /> : null}
-      {corrected?.kind === 'text' ? <p className="output-text">{corrected.text}</p> : null}
+      {corrected?.kind === 'text' ? <NoteText text={corrected.text} /> : null}
       {!corrected && content.kind === 'prescription' ? (
         <>
           <MedicationsTable rows={content.prescription.medications.map(medicationRow)} testData={testData} />
@@ -117,7 +118,7 @@ function OutputCard({ id, output, correction, testData }: { id: string; output: 
       ) : null}
       {!corrected && content.kind === 'text' ? (
         <>
-          <p className="output-text">{content.text}</p>
+          <NoteText text={content.text} />
           {content.shortened ? <p className="hint">This text was too long to keep whole; it is shortened here.</p> : null}
         </>
       ) : null}
@@ -178,6 +179,16 @@ function Parts({ id, result, correction, testData }: { id: string; result: Trans
   );
 }
 
+/** What the service heard: open while it is all there is (processing), folded away under a finished note. */
+function Transcript({ text, open }: { text: string; open: boolean }) {
+  return (
+    <details className="transcript" open={open} data-testid="transcript">
+      <summary>Transcript</summary>
+      <p className="output-text">{text}</p>
+    </details>
+  );
+}
+
 /** "Corrected by you" with the way back to the service's version. */
 function CorrectionLine({ detail, showingOriginal, toggle }: { detail: DictationDetail; showingOriginal: boolean; toggle(): void }) {
   const { undoCorrections } = useDictationStore.getState();
@@ -232,7 +243,7 @@ export function ResultView({ detail, onEditingChange }: { detail: DictationDetai
   }
   return (
     <div className="outputs">
-      {result.state === 'in_progress' ? <p className="hint">Processing; the output so far:</p> : null}
+      {result.state === 'in_progress' ? <p className="hint">{result.outputs.length > 0 ? 'Processing; the output so far:' : 'Processing; what the service has heard so far:'}</p> : null}
       {detail.correction && 'unreadable' in detail.correction ? (
         <p className="banner warning" role="alert">
           {detail.correction.unreadable}
@@ -240,6 +251,7 @@ export function ResultView({ detail, onEditingChange }: { detail: DictationDetai
       ) : null}
       <CorrectionLine detail={detail} showingOriginal={showingOriginal && correction !== null} toggle={() => setShowingOriginal((value) => !value)} />
       <Parts id={detail.id} result={result} correction={showingOriginal ? null : correction} testData={detail.testData} />
+      {result.transcript ? <Transcript text={result.transcript} open={result.outputs.length === 0} /> : null}
       {finished ? (
         <Contained failure="The note's actions are not available for this result." advice="Each part above can still be copied on its own." resetKeys={[result, correction]}>
           <NoteActions detail={detail} canEdit={canEdit} onEdit={() => setEditing(true)} />

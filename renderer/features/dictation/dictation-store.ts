@@ -24,9 +24,11 @@ interface DictationState {
   selectedId: string | null;
   /** The selected dictation's result and recording address, for `selectedId`. */
   selected: (SelectedExtras & { id: string }) | null;
-  /** The next recording's mode and label as the screen shows them (main holds the same: the shortcut takes them too). */
+  /** The next recording's mode, label and languages as the screen shows them (main holds the same: the shortcut takes them too). */
   mode: DictationMode;
   label: string;
+  /** Null: as in Settings; empty: detected by the service. */
+  languages: string[] | null;
   /** A short message about the last action (saved, copied, or what went wrong). */
   notice: { text: string; error: boolean } | null;
   /** The Dictation screen is on view: main is told which dictation the window shows. */
@@ -36,6 +38,7 @@ interface DictationState {
   setSearch(search: string): void;
   setMode(mode: DictationMode): void;
   setLabel(label: string): void;
+  setLanguages(languages: string[] | null): void;
   setOnScreen(onScreen: boolean): void;
   select(id: string | null): Promise<void>;
   rename(id: string, label: string): Promise<AppError | null>;
@@ -93,7 +96,7 @@ export const useDictationStore = create<DictationState>((set, get) => {
     set({ recorder });
     if (recorder.draft.cleared !== draftCleared) {
       draftCleared = recorder.draft.cleared;
-      set({ label: recorder.draft.label, mode: recorder.draft.mode });
+      set({ label: recorder.draft.label, mode: recorder.draft.mode, languages: recorder.draft.languages });
     }
     // The dictation just recorded comes into view (however it was stopped) and stays there through
     // upload to its result; while recording, the doctor may read another. A discarded one is gone already.
@@ -113,6 +116,7 @@ export const useDictationStore = create<DictationState>((set, get) => {
     selected: null,
     mode: 'dictation',
     label: '',
+    languages: null,
     notice: null,
     onScreen: false,
     follow: () => {
@@ -157,11 +161,15 @@ export const useDictationStore = create<DictationState>((set, get) => {
     setSearch: (search) => set({ search }),
     setMode: (mode) => {
       set({ mode });
-      void scribe.setRecordingDraft({ mode, label: get().label });
+      void scribe.setRecordingDraft({ mode, label: get().label, languages: get().languages });
     },
     setLabel: (label) => {
       set({ label });
-      void scribe.setRecordingDraft({ mode: get().mode, label });
+      void scribe.setRecordingDraft({ mode: get().mode, label, languages: get().languages });
+    },
+    setLanguages: (languages) => {
+      set({ languages });
+      void scribe.setRecordingDraft({ mode: get().mode, label: get().label, languages });
     },
     setOnScreen: (onScreen) => {
       set({ onScreen });
@@ -174,8 +182,8 @@ export const useDictationStore = create<DictationState>((set, get) => {
     },
     // What the fields show (main holds the same draft, which the shortcut takes); main then clears both for the next patient.
     start: async () => {
-      const { mode, label } = get();
-      await recorderAction(scribe.startRecording({ mode, label }));
+      const { mode, label, languages } = get();
+      await recorderAction(scribe.startRecording({ mode, label, languages }));
     },
     rename: async (id, label) => {
       const result = await scribe.renameDictation({ id, label });

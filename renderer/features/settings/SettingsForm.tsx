@@ -4,6 +4,7 @@ import type { SettingName, Settings } from '../../../contract/settings';
 import type { SettingsView } from '../../../contract/ipc';
 import { FieldError, LockNote, NumberField, SelectField, ShortcutField, TextField, ToggleField } from './fields';
 import { useSettingsStore } from './settings-store';
+import { TranscriptionSection } from './TranscriptionSection';
 import { UpdateStatusLine } from './UpdateStatusLine';
 import { useSettingsDraft } from './use-settings-draft';
 
@@ -81,6 +82,8 @@ export function SettingsForm({ view }: { view: SettingsView }) {
           <TextField {...text('customServiceUrl')} label="Custom service address" hint="For example https://scribe.example-clinic.org" />
         ) : null}
       </fieldset>
+
+      <TranscriptionSection draft={draft} set={set} locked={locked} errors={errors} service={`${view.values.service} ${view.values.customServiceUrl}`} />
 
       <fieldset>
         <legend>Account</legend>

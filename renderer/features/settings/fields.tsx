@@ -170,3 +170,45 @@ export function SelectField({
     </div>
   );
 }
+
+/** Several choices out of a list, at most `max`: the others are disabled once that many are ticked. */
+export function ChecklistField({
+  name,
+  label,
+  hint,
+  value,
+  locked,
+  error,
+  onChange,
+  options,
+  max,
+}: FieldProps<string[]> & { options: Array<{ value: string; label: string }>; max: number }) {
+  const hintId = `${name}-hint`;
+  const errorId = `${name}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter((id) => id !== null).join(' ');
+  const toggle = (option: string, ticked: boolean) => onChange(ticked ? [...value, option] : value.filter((chosen) => chosen !== option));
+  return (
+    <div className="field">
+      <fieldset className="tasks" id={name} aria-describedby={describedBy || undefined}>
+        <legend>
+          {label} <LockNote locked={locked} />
+        </legend>
+        {options.map((option) => {
+          const ticked = value.includes(option.value);
+          return (
+            <label key={option.value}>
+              <input type="checkbox" checked={ticked} disabled={locked || (!ticked && value.length >= max)} onChange={(event) => toggle(option.value, event.target.checked)} />{' '}
+              {option.label}
+            </label>
+          );
+        })}
+      </fieldset>
+      {hint ? (
+        <p className="hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

@@ -3,6 +3,7 @@
  * field the user has not touched follows them; what the user is typing stays.
  */
 import { useState } from 'react';
+import { sameSettingValue } from '../../../contract/setting-choices';
 import type { SettingName, Settings } from '../../../contract/settings';
 
 export function useSettingsDraft(saved: Settings) {
@@ -11,12 +12,12 @@ export function useSettingsDraft(saved: Settings) {
   if (basis !== saved) {
     const next = { ...draft };
     for (const name of Object.keys(saved) as SettingName[]) {
-      if (draft[name] === basis[name]) Object.assign(next, { [name]: saved[name] });
+      if (sameSettingValue(draft[name], basis[name])) Object.assign(next, { [name]: saved[name] });
     }
     setBasis(saved);
     setDraft(next);
   }
-  const changed = (Object.keys(draft) as SettingName[]).filter((name) => draft[name] !== saved[name]);
+  const changed = (Object.keys(draft) as SettingName[]).filter((name) => !sameSettingValue(draft[name], saved[name]));
   return {
     draft,
     changed,

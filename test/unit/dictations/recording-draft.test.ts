@@ -12,13 +12,14 @@ function session(opens = true) {
     start: async () => {
       if (!opens) throw new Error('The microphone could not be opened.');
     },
-    stop: async () => ({ durationMs: 1500 }),
+    stop: async () => ({ durationMs: 1500, chunks: 0 }),
   } as unknown as Recorder;
   const recording = new RecordingSession({
     store,
     createRecorder: () => recorder,
     microphone: () => '',
     compactCopy: () => false,
+    transcription: () => ({ api: 'voice-upload', request: null }),
     ensurePermission: async () => undefined,
     shortcut: () => 'CommandOrControl+Alt+R',
     onStatus: () => undefined,
@@ -41,7 +42,7 @@ describe("the next recording's label and mode", () => {
     recording.setDraft({ label: 'typed', mode: 'consultation' });
     const started = await recording.start({ label: 'Bed 4', mode: 'dictation' });
     expect(store.get(started.dictationId!)).toMatchObject({ label: 'Bed 4', mode: 'dictation' });
-    expect(recording.status().draft).toEqual({ label: '', mode: 'dictation', cleared: 2 });
+    expect(recording.status().draft).toEqual({ label: '', mode: 'dictation', languages: null, cleared: 2 });
   });
 
   it('come back to the screen when the recording could not start', async () => {

@@ -1,0 +1,213 @@
+/**
+ * The parts of recordings as a kind of outbox item (outbox.ts): each part joins the moment it
+ * is cut, goes to its dictation's session (made when the service can first be reached) and
+ * is done when the service acknowledges it. A part sent again goes under the same number with
+ * the same bytes (read from its sealed file). A session that expired before End is given up
+ * and its parts go again to a new one; a part the service refuses for good sends the
+ * dictation by the voice upload instead, so nothing is lost. The parts' state lives in their
+ * dictation's manifest (which the service acknowledged, in which session); attempts and
+ * waiting times only in memory: after a restart every unacknowledged part is tried at once.
+ */
+import type { SessionChunk } from '../api/service-client';
+import { ServiceError } from '../api/service-error';
+import { isSessionExpired } from '../api/sessions-api';
+import type { AudioChunk } from '../audio/audio-chunks';
+import type { BackoffPolicy } from '../api/retry-policy';
+import { Outbox, type OutboxKind, type OutboxStore, type QueuedItem } from '../outbox/outbox';
+import type { ServiceHealth } from '../service/service-health';
+import type { DictationManifest } from './dictation-manifest';
+import type { DictationStore } from './dictation-store';
+import type { SessionOpener } from './session-opener';
+import { abandonSession, ackChunk, isAcked } from './session-state';
+
+/** The file name's base of every part: `audio_0.mp3`, `audio_1.mp3`, … */
+const CHUNK_BASE = 'audio';
+
+export interface ChunkItem extends QueuedItem {
+  dictationId: string;
+  chunk: AudioChunk;
+  /** Set when the service refused the part for good. */
+  refused?: boolean;
+}
+
+/** Which dictations have parts to send: recorded in parts, not yet ended, not cancelled or finished. */
+function sendingParts(manifest: DictationManifest): boolean {
+  return manifest.api === 'sessions' && (manifest.state === 'recording' || manifest.state === 'recorded') && !manifest.session?.endedAt;
+}
+
+function itemId(dictationId: string, sequence: number): string {
+  return `${dictationId}#${sequence}`;
+}
+
+type Attempts = Pick<QueuedItem, 'attempts' | 'nextAttemptAt' | 'problem'>;
+
+/** The parts as outbox items, read from the dictations' manifests and folders. */
+export class ChunkStore implements OutboxStore<ChunkItem> {
+  private readonly attempts = new Map<string, Attempts>();
+  /** Dictations whose problem line says a part could not be sent (cleared when one is sent). */
+  private readonly showingProblem = new Set<string>();
+
+  constructor(
+    private readonly dictations: DictationStore,
+    private readonly onRefused: (dictationId: string, problem: string) => void,
+  ) {}
+
+  list(): ChunkItem[] {
+    return this.dictations
+      .list()
+      .filter(sendingParts)
+      .flatMap((manifest) => this.dictations.chunks(manifest.id).map((chunk) => this.item(manifest, chunk)));
+  }
+
+  get(id: string): ChunkItem | undefined {
+    const [dictationId = '', sequence = ''] = id.split('#');
+    const manifest = this.dictations.get(dictationId);
+    if (!manifest || !sendingParts(manifest)) return undefined;
+    const chunk = this.dictations.chunks(dictationId).find((candidate) => String(candidate.sequence) === sequence);
+    return chunk ? this.item(manifest, chunk) : undefined;
+  }
+
+  update(id: string, patch: Partial<ChunkItem>): ChunkItem {
+    return this.updateOrAmend(id, patch);
+  }
+
+  updateOrAmend(id: string, patch: Partial<ChunkItem>): ChunkItem {
+    const item = this.get(id);
+    if (!item) throw new Error('This part of the recording is no longer waiting to be sent.');
+    const next = { ...this.attempts.get(id), ...pick(patch) };
+    this.attempts.set(id, { attempts: next.attempts ?? 0, nextAttemptAt: next.nextAttemptAt ?? null, problem: next.problem ?? null });
+    if (patch.refused) this.onRefused(item.dictationId, patch.problem ?? 'the service refused it');
+    else if (patch.problem) this.showProblem(item, patch.problem, patch.nextAttemptAt ?? null);
+    return { ...item, ...this.attempts.get(id) };
+  }
+
+  /** The dictation's parts are due now ("Send now"), whatever they were waiting for. */
+  dueNow(dictationId: string): void {
+    for (const id of this.attempts.keys()) if (id.startsWith(`${dictationId}#`)) this.attempts.delete(id);
+  }
+
+  /** A part went: the dictation's problem line no longer speaks of a part that could not be sent. */
+  sent(dictationId: string): void {
+    if (!this.showingProblem.delete(dictationId)) return;
+    const manifest = this.dictations.get(dictationId);
+    if (manifest && sendingParts(manifest)) this.dictations.updateOrAmend(dictationId, { problem: null, nextAttemptAt: null });
+  }
+
+  private showProblem(item: ChunkItem, problem: string, nextAttemptAt: string | null): void {
+    this.showingProblem.add(item.dictationId);
+    this.dictations.updateOrAmend(item.dictationId, { problem: `Part ${item.chunk.sequence + 1} of the recording: ${problem}`, nextAttemptAt });
+  }
+
+  private item(manifest: DictationManifest, chunk: AudioChunk): ChunkItem {
+    const id = itemId(manifest.id, chunk.sequence);
+    const acked = isAcked(manifest, chunk.sequence);
+    return {
+      id,
+      dictationId: manifest.id,
+      chunk,
+      createdAt: manifest.createdAt,
+      attempts: 0,
+      nextAttemptAt: null,
+      problem: null,
+      ...this.attempts.get(id),
+      uploadedAt: acked ? manifest.createdAt : null,
+      finishedAt: acked ? manifest.createdAt : null,
+    };
+  }
+}
+
+function pick(patch: Partial<ChunkItem>): Partial<Attempts> {
+  const picked: Partial<Attempts> = {};
+  if (patch.attempts !== undefined) picked.attempts = patch.attempts;
+  if (patch.nextAttemptAt !== undefined) picked.nextAttemptAt = patch.nextAttemptAt;
+  if (patch.problem !== undefined) picked.problem = patch.problem;
+  return picked;
+}
+
+export interface ChunkOutboxOptions {
+  store: DictationStore;
+  client: { uploadSessionChunk(chunk: SessionChunk): Promise<void> };
+  sessions: SessionOpener;
+  health: ServiceHealth;
+  isOnline(): boolean;
+  autoSync(): boolean;
+  /** A part was acknowledged (End may be due), or the dictation goes by the voice upload now. */
+  onProgress(dictationId: string): void;
+  /** The dictation must now go by the voice upload (a part was refused for good). */
+  onRefused(dictationId: string, problem: string): void;
+  concurrency?: number;
+  retryBackoff?: BackoffPolicy;
+  now?: () => number;
+  random?: () => number;
+  onFault?(error: unknown): void;
+}
+
+function chunkKind(options: ChunkOutboxOptions, parts: () => ChunkStore): OutboxKind<ChunkItem, never> {
+  const { store } = options;
+  return {
+    words: {
+      uploadFailed: 'It could not be sent',
+      lookupFailed: 'It could not be sent',
+      lost: 'It was lost.',
+      notStored: 'It could not be saved on this computer.',
+      gone: 'This part of the recording no longer exists.',
+      cannotRetry: 'This part of the recording cannot be sent again now.',
+    },
+    waitsForUpload: (item) => item.uploadedAt === null,
+    waitsForResult: () => false,
+    firstLookupDelayMs: () => 0,
+    upload: async (item, { signal }) => {
+      const session = await options.sessions.open(item.dictationId, signal);
+      if (!session || signal.aborted) return {};
+      const bytes = store.readChunk(item.dictationId, item.chunk);
+      try {
+        await options.client.uploadSessionChunk({ ...session, base: CHUNK_BASE, sequence: item.chunk.sequence, extension: 'mp3', bytes, signal });
+      } catch (error) {
+        if (!isSessionExpired(error)) throw error;
+        // Given up, never ended: every part goes again to a new session, made on the next attempt.
+        const manifest = store.get(item.dictationId);
+        if (manifest?.session?.id === session.sessionId) store.update(item.dictationId, abandonSession(manifest));
+        throw new ServiceError('server_error', 'The session expired before it was ended; the app makes a new one and sends the recording to it again.', { retryAfterMs: 0 });
+      }
+      const manifest = store.get(item.dictationId);
+      const change = manifest ? ackChunk(manifest, session.sessionId, item.chunk.sequence) : null;
+      if (change) store.update(item.dictationId, change);
+      parts().sent(item.dictationId);
+      options.onProgress(item.dictationId);
+      return {};
+    },
+    lookUp: () => Promise.reject(new Error('A part of a recording has no result of its own.')),
+    settle: () => ({}),
+    waiting: {},
+    failed: { refused: true },
+    retry: () => ({}),
+    // An unreadable answer to a part: sending it again under its number with the same bytes makes no second copy.
+    malformedRetries: { upload: 5, lookup: 0 },
+  };
+}
+
+export class ChunkOutbox extends Outbox<ChunkItem, never> {
+  private readonly parts: ChunkStore;
+
+  constructor(options: ChunkOutboxOptions) {
+    const parts: ChunkStore = new ChunkStore(options.store, options.onRefused);
+    super(chunkKind(options, () => parts), parts, {
+      health: options.health,
+      isOnline: options.isOnline,
+      enabled: options.autoSync,
+      concurrency: options.concurrency ?? 2,
+      retryBackoff: options.retryBackoff,
+      now: options.now,
+      random: options.random,
+      onFault: options.onFault,
+    });
+    this.parts = parts;
+  }
+
+  /** Sends the dictation's parts now ("Send now"): what they waited for is forgotten. */
+  sendNow(dictationId: string): void {
+    this.parts.dueNow(dictationId);
+    this.kick();
+  }
+}
+

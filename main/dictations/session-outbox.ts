@@ -1,0 +1,157 @@
+/**
+ * Dictations sent in parts, as a kind of outbox item (outbox.ts): once every part of the
+ * finished recording is acknowledged, End goes with their true count ("already ended"
+ * counts as done), then the session's result is looked up about once a second, its
+ * transcript kept as a preview while the service works. A session that expired before End
+ * is given up and its parts go again to a new one; an End the service refuses for good sends
+ * the dictation by the voice upload instead, nothing lost. Retry of a finished one makes a new
+ * session from the kept parts. The parts themselves go through chunk-outbox.ts.
+ */
+import { canRetry } from '../../contract/dictation';
+import type { TranscriptionResult } from '../../contract/transcription';
+import type { SessionResult } from '../api/service-client';
+import { ServiceError, isServiceError } from '../api/service-error';
+import { isSessionExpired } from '../api/sessions-api';
+import { refuse } from '../core/refusal';
+import type { BackoffPolicy } from '../api/retry-policy';
+import { Outbox, type OutboxKind } from '../outbox/outbox';
+import type { PollSchedule } from '../outbox/result-poller';
+import type { ServiceHealth } from '../service/service-health';
+import type { DictationManifest } from './dictation-manifest';
+import type { DictationStore } from './dictation-store';
+import { sessionTranscription } from './session-result';
+import { abandonSession, readyToEnd } from './session-state';
+
+export interface SessionClient {
+  endSession(input: { sessionId: string; audioFilesSent: number; signal?: AbortSignal }): Promise<'ended' | 'already-ended'>;
+  getSession(sessionId: string, signal?: AbortSignal): Promise<SessionResult>;
+}
+
+/** The service works on the audio it already has: its answer is asked for about once a second. */
+export const SESSION_POLL_SCHEDULE: PollSchedule = { baseMs: 1_000, capMs: 3_000, patienceMs: 15 * 60_000, slowMs: 60_000, notFoundRetries: 3 };
+const FIRST_LOOKUP_MS = 500;
+
+export interface SessionOutboxOptions {
+  store: DictationStore;
+  client: SessionClient;
+  health: ServiceHealth;
+  isOnline(): boolean;
+  autoSync(): boolean;
+  /** The titles of the clinic's own templates, by id, as the templates list gives them. */
+  templateTitles?(): ReadonlyMap<string, string>;
+  sendsToSandbox?(): boolean;
+  pollSchedule?: PollSchedule;
+  retryBackoff?: BackoffPolicy;
+  now?: () => number;
+  random?: () => number;
+  onResult?(manifest: DictationManifest): void;
+  /** The dictation goes by the voice upload now. */
+  onFallback?(id: string): void;
+  onFault?(error: unknown): void;
+}
+
+const sentInParts = (manifest: DictationManifest) => manifest.api === 'sessions';
+
+function sessionKind(options: SessionOutboxOptions): OutboxKind<DictationManifest, TranscriptionResult> {
+  const { store, client } = options;
+  const now = () => (options.now ?? Date.now)();
+  /** The transcript last kept as a preview, by dictation: a preview is written only when it changed. */
+  const previews = new Map<string, string>();
+  return {
+    words: {
+      uploadFailed: 'The dictation could not be ended',
+      lookupFailed: 'The result could not be fetched',
+      lost: 'The service lost track of this dictation. Retry to send it again in a new session.',
+      notStored: 'The result could not be saved on this computer.',
+      gone: 'This dictation no longer exists.',
+      cannotRetry: 'This dictation cannot be sent again now.',
+    },
+    waitsForUpload: (manifest) => sentInParts(manifest) && manifest.state === 'recorded' && readyToEnd(manifest),
+    waitsForResult: (manifest) => sentInParts(manifest) && manifest.state === 'processing' && manifest.session !== null,
+    firstLookupDelayMs: () => FIRST_LOOKUP_MS,
+    upload: async (manifest) => {
+      const session = manifest.session!;
+      const testData = options.sendsToSandbox?.() ?? false;
+      try {
+        await client.endSession({ sessionId: session.id, audioFilesSent: manifest.chunkCount! });
+      } catch (error) {
+        if (isSessionExpired(error)) {
+          store.update(manifest.id, abandonSession(manifest));
+          throw new ServiceError('server_error', 'The session expired before it was ended; the app makes a new one and sends the recording to it again.', { retryAfterMs: 0 });
+        }
+        if (!isServiceError(error) || (error.kind !== 'invalid_request' && error.kind !== 'not_found')) throw error;
+        // The service refuses to end this session for good: the recording goes whole instead.
+        options.onFallback?.(manifest.id);
+        return { ...abandonSession(manifest), api: 'voice-upload', problem: `${error.message} The recording is sent whole instead.` };
+      }
+      const ended = new Date(now()).toISOString();
+      return { state: 'processing', testData, uploadedAt: ended, problem: null, session: { ...session, endedAt: ended } };
+    },
+    lookUp: async (manifest, signal) => {
+      const answer = await client.getSession(manifest.session!.id, signal);
+      const result = sessionTranscription(answer, manifest.request?.templates ?? [], options.templateTitles?.());
+      if (result.state !== 'in_progress') {
+        previews.delete(manifest.id);
+        return { state: 'final', result };
+      }
+      if (result.transcript && previews.get(manifest.id) !== result.transcript) {
+        try {
+          store.saveResult(manifest.id, result);
+          previews.set(manifest.id, result.transcript);
+          // The page reads the dictation again when it changes: the transcript shows without a click.
+          store.updateOrAmend(manifest.id, {});
+        } catch {
+          // A preview; the final result is stored when it comes.
+        }
+      }
+      return { state: 'pending' };
+    },
+    settle: (manifest, result) => {
+      store.saveResult(manifest.id, result);
+      const state = result.state === 'completed' ? 'completed' : result.state === 'partial' ? 'partial' : 'failed';
+      return {
+        state,
+        reviewedAt: null,
+        problem: result.state === 'failed' ? result.message : result.state === 'partial' ? 'Some parts of the result could not be produced; see each part below.' : null,
+      };
+    },
+    waiting: { state: 'recorded' },
+    failed: { state: 'failed' },
+    lost: {},
+    retry: (manifest) => {
+      if (!canRetry(manifest)) return null;
+      if (manifest.audioDeletedAt) refuse('refused', 'The recording of this dictation was deleted under the retention setting; it cannot be sent again.');
+      if (manifest.state === 'failed' || manifest.state === 'partial') {
+        // An ended session is never ended again: a new one, from the kept parts.
+        return { ...(manifest.session?.endedAt ? abandonSession(manifest) : {}), state: 'recorded', finishedAt: null, uploadedAt: null };
+      }
+      if (manifest.state === 'cancelled') return { state: manifest.uploadedAt ? 'processing' : 'recorded' };
+      return {};
+    },
+    // End again after an unreadable answer: "already ended" counts as done, so nothing happens twice.
+    malformedRetries: { upload: 5, lookup: 5 },
+    onFinished: options.onResult,
+  };
+}
+
+export class SessionOutbox extends Outbox<DictationManifest, TranscriptionResult> {
+  constructor(options: SessionOutboxOptions) {
+    super(sessionKind(options), options.store, {
+      health: options.health,
+      isOnline: options.isOnline,
+      enabled: options.autoSync,
+      concurrency: 2,
+      lookupConcurrency: 4,
+      pollSchedule: options.pollSchedule ?? SESSION_POLL_SCHEDULE,
+      retryBackoff: options.retryBackoff,
+      now: options.now,
+      random: options.random,
+      onFault: options.onFault,
+    });
+  }
+
+  /** Stops what is under way for a dictation (it was cancelled or deleted). */
+  stopFor(id: string): void {
+    this.halt(id);
+  }
+}

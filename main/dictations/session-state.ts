@@ -1,0 +1,46 @@
+/**
+ * What a dictation's manifest says about its transcription session, and the changes that
+ * move it on: which parts the service holds, whether End may go, and giving a session up
+ * (it expired before End, or a retry starts afresh) without ever ending it. Pure.
+ */
+import { randomBytes } from 'node:crypto';
+import type { DictationManifest, SessionState } from './dictation-manifest';
+
+/** 16–32 characters, as the service takes a client's own session id. */
+export function newSessionId(): string {
+  return `sd_${randomBytes(12).toString('hex')}`;
+}
+
+export function freshSession(): SessionState {
+  return { id: newSessionId(), upload: null, expiresAt: null, acked: [], endedAt: null };
+}
+
+export function sendsInParts(manifest: DictationManifest): boolean {
+  return manifest.api === 'sessions';
+}
+
+/** True when every part of a finished recording has been acknowledged in the current session: End may go. */
+export function readyToEnd(manifest: DictationManifest): boolean {
+  const { session, chunkCount } = manifest;
+  if (!sendsInParts(manifest) || chunkCount === null || chunkCount === 0 || !session?.upload || session.endedAt) return false;
+  const acked = new Set(session.acked);
+  for (let sequence = 0; sequence < chunkCount; sequence += 1) if (!acked.has(sequence)) return false;
+  return true;
+}
+
+export function isAcked(manifest: DictationManifest, sequence: number): boolean {
+  return manifest.session?.acked.includes(sequence) ?? false;
+}
+
+/** The change that gives the current session up (never ended by the app) and starts the parts again in a new one. */
+export function abandonSession(manifest: DictationManifest): Partial<DictationManifest> {
+  if (!manifest.session) return {};
+  return { session: null, previousSessionIds: [...manifest.previousSessionIds, manifest.session.id] };
+}
+
+/** The change that records a part as acknowledged, if the session it went to is still the dictation's. */
+export function ackChunk(manifest: DictationManifest, sessionId: string, sequence: number): Partial<DictationManifest> | null {
+  const session = manifest.session;
+  if (!session || session.id !== sessionId || session.acked.includes(sequence)) return null;
+  return { session: { ...session, acked: [...session.acked, sequence].sort((a, b) => a - b) } };
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { PatientClipboard, type SystemClipboard } from '../../../main/dictations/note-clipboard';
+
+class FakeItem {
+  constructor(readonly formats: Record<string, string | Blob>) {}
+}
+
+/** Electron's clipboard: with ClipboardItem (refusing the OS's history markers when asked to), or the older one that writes formats. */
+function systemClipboard(options: { items: boolean; refuseMarkers?: boolean }) {
+  const written: unknown[] = [];
+  const system: SystemClipboard = {
+    clipboard: {
+      readText: () => '',
+      clear: () => undefined,
+      write: async (items) => {
+        const formats = (items[0] as FakeItem).formats;
+        if (options.refuseMarkers && Object.keys(formats).some((name) => name.startsWith('electron application/osclipboard'))) throw new Error('unsupported format');
+        written.push(formats);
+      },
+    },
+    ...(options.items ? { ClipboardItem: FakeItem } : {}),
+  };
+  if (!options.items) Object.assign(system.clipboard, { write: (content: unknown) => void written.push(content) });
+  return { system, written };
+}
+
+describe('PatientClipboard, on the clipboard it is given', () => {
+  it('writes the text and the HTML in one item, asking clipboard histories not to keep it', async () => {
+    const { system, written } = systemClipboard({ items: true });
+    const clipboard = new PatientClipboard(system, () => false);
+    await clipboard.write({ text: 'Note', html: '<p>Note</p>' });
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ 'text/plain': 'Note', 'text/html': '<p>Note</p>' });
+    expect(Object.keys(written[0] as object).some((name) => name.startsWith('electron application/osclipboard'))).toBe(true);
+    await clipboard.dispose();
+  });
+
+  it('writes the text without the markers where the clipboard refuses them, and the formats on the older clipboard', async () => {
+    const refusing = systemClipboard({ items: true, refuseMarkers: true });
+    await new PatientClipboard(refusing.system, () => false).write({ text: 'Note' });
+    expect(refusing.written).toEqual([{ 'text/plain': 'Note' }]);
+    const older = systemClipboard({ items: false });
+    await new PatientClipboard(older.system, () => false).write({ text: 'Note', html: '<p>Note</p>' });
+    expect(older.written).toEqual([{ text: 'Note', html: '<p>Note</p>' }]);
+  });
+});

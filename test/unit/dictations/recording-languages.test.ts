@@ -1,0 +1,57 @@
+/** The languages of one dictation: kept in main's draft as the recorder shows them, validated like the setting, and offered by the recorder's select. */
+import { describe, expect, it } from 'vitest';
+import { EMPTY_DRAFT } from '../../../contract/dictation';
+import { operations } from '../../../contract/ipc';
+import type { Recorder } from '../../../main/audio/recorder';
+import { RecordingSession, type RecordingSessionDeps } from '../../../main/dictations/recording-session';
+import { chosenLanguages, languageOptions, languagesChoice } from '../../../renderer/features/dictation/recording-languages';
+
+/** Only the draft is used here: no recording is started. */
+function session(): RecordingSession {
+  return new RecordingSession({ createRecorder: () => ({}) as Recorder, shortcut: () => null } as unknown as RecordingSessionDeps);
+}
+
+describe("one dictation's languages", () => {
+  it('start as in Settings, and are kept in the draft as the recorder sends them', () => {
+    expect(EMPTY_DRAFT.languages).toBeNull();
+    const recording = session();
+    expect(recording.status().draft.languages).toBeNull();
+    expect(recording.setDraft({ mode: 'consultation', label: 'Bed 4', languages: ['ta', 'en'] }).draft).toMatchObject({ label: 'Bed 4', languages: ['ta', 'en'] });
+    expect(recording.setDraft({ mode: 'consultation', label: 'Bed 4', languages: [] }).draft.languages).toEqual([]);
+    expect(recording.setDraft({ mode: 'consultation', label: 'Bed 4' }).draft.languages).toBeNull();
+  });
+
+  it('are checked like the setting when the page sends them', () => {
+    const input = operations.setRecordingDraft.input;
+    expect(input.safeParse({ mode: 'dictation', label: '' }).success).toBe(true);
+    expect(input.safeParse({ mode: 'dictation', label: '', languages: null }).success).toBe(true);
+    expect(input.safeParse({ mode: 'dictation', label: '', languages: ['hi', 'en'] }).success).toBe(true);
+    const refused = input.safeParse({ mode: 'dictation', label: '', languages: ['hi', 'hi'] });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('Each language can be chosen only once.');
+    expect(input.safeParse({ mode: 'dictation', label: '', languages: ['Hindi'] }).success).toBe(false);
+    expect(operations.startRecording.input.safeParse({ mode: 'dictation', label: '', languages: ['en', 'hi', 'ta', 'te', 'kn', 'ml'] }).success).toBe(false);
+  });
+
+  it("are one value of the recorder's select, and back", () => {
+    for (const languages of [null, [], ['hi'], ['hi', 'en']]) expect(chosenLanguages(languagesChoice(languages))).toEqual(languages);
+  });
+
+  it("are offered as: as in Settings (named), detected automatically, or one of the service's languages; a list chosen elsewhere shows too", () => {
+    const choices = {
+      languages: [
+        { code: 'en', name: 'English' },
+        { code: 'hi', name: 'Hindi' },
+      ],
+      autoDetection: true,
+    };
+    expect(languageOptions(choices, ['hi', 'en'], null).map((option) => option.label)).toEqual(['As in Settings (Hindi, English)', 'Detect automatically', 'English', 'Hindi']);
+    expect(languageOptions(choices, [], ['hi', 'en']).map((option) => option.label)).toEqual(['As in Settings (automatic)', 'Detect automatically', 'English', 'Hindi', 'Hindi + English']);
+    expect(languageOptions({ ...choices, autoDetection: false }, ['en', 'hi', 'ta'], null)[0]?.label).toBe('As in Settings (3 languages)');
+    expect(languageOptions({ ...choices, autoDetection: false }, ['en'], null).map((option) => option.value)).not.toContain(languagesChoice([]));
+    expect(languageOptions(null, ['hi'], null)).toEqual([
+      { value: 'settings', label: 'As in Settings (hi)' },
+      { value: 'auto', label: 'Detect automatically' },
+    ]);
+  });
+});

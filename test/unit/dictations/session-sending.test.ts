@@ -1,0 +1,279 @@
+/**
+ * Dictations sent in parts while they are spoken, against the sandbox's sessions API over
+ * loopback: the real store, the real parts (cut and sealed as the recorder does), the real
+ * client. Nothing is mocked; the sandbox's switches make expiry, presigned forms and a
+ * service without sessions.
+ */
+import { describe, expect, it } from 'vitest';
+import { AudioChunker } from '../../../main/audio/audio-chunks';
+import { inlineChunkCutting } from '../../../main/audio/upload-audio';
+import { ServiceClient } from '../../../main/api/service-client';
+import type { DictationManifest } from '../../../main/dictations/dictation-manifest';
+import { DictationSending } from '../../../main/dictations/dictation-sending';
+import type { DictationStore } from '../../../main/dictations/dictation-store';
+import { ServiceHealth } from '../../../main/service/service-health';
+import { SessionsOffer } from '../../../main/service/sessions-offer';
+import { staticToken } from '../../../main/service/token-source';
+import { SealedFileWriter } from '../../../main/storage/sealed-file';
+import { useSandbox } from '../api/sandbox-fixture';
+import { tempFolder } from '../temp-folder';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { DictationStore as Store } from '../../../main/dictations/dictation-store';
+import { testKeyring, testStore, uploadAudioOf } from './store-fixture';
+
+const env = useSandbox();
+const RATE = 16_000;
+const REQUEST = { languages: ['en'], templates: ['eka_emr_template', 'clinical_notes_template'], model: 'pro' as const };
+
+/** Speech-like noise with a pause every 3 s, as 512-sample frames. */
+function speechFrames(seconds: number): Int16Array[] {
+  const frames: Int16Array[] = [];
+  let seed = 11;
+  for (let start = 0; start < seconds * RATE; start += 512) {
+    const frame = new Int16Array(512);
+    for (let i = 0; i < frame.length; i += 1) {
+      const ms = ((start + i) / RATE) * 1000;
+      seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
+      frame[i] = Math.round(((seed / 0x7fffffff) * 2 - 1) * (ms % 3000 >= 2600 ? 20 : 6000));
+    }
+    frames.push(frame);
+  }
+  return frames;
+}
+
+/** A recording in progress, as the recorder makes it: the sealed recording and its parts, cut as the frames come. */
+class LiveRecording {
+  readonly manifest: DictationManifest;
+  private readonly writer: SealedFileWriter;
+  private readonly chunker: AudioChunker;
+
+  constructor(
+    private readonly store: DictationStore,
+    onPart: () => void,
+  ) {
+    this.manifest = store.create({ mode: 'dictation', label: 'bed 4', api: 'sessions', request: REQUEST });
+    const key = store.audioKeyOf(this.manifest.id);
+    this.writer = SealedFileWriter.create(store.audioPath(this.manifest.id), key, { chunkBytes: 16_000 });
+    this.chunker = new AudioChunker(store.chunksFolder(this.manifest.id), key, { sequence: 0, sample: 0 }, onPart);
+  }
+
+  async speak(seconds: number): Promise<void> {
+    for (const frame of speechFrames(seconds)) {
+      this.writer.append(new Uint8Array(frame.buffer));
+      await this.chunker.append(frame);
+    }
+  }
+
+  async stop(): Promise<DictationManifest> {
+    const { plainBytes } = this.writer.finish();
+    const chunks = await this.chunker.finish();
+    return this.store.update(this.manifest.id, { state: 'recorded', durationMs: Math.round((plainBytes / 2 / RATE) * 1000), chunkCount: chunks });
+  }
+}
+
+/** The same data folder and master key, as after a restart. */
+function storeIn(folder: string, masterKey: Buffer): Store {
+  return new Store(join(folder, 'dictations'), testKeyring(folder, masterKey));
+}
+
+function engine(store: DictationStore, options: { online?: () => boolean } = {}) {
+  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
+  const offer = new SessionsOffer();
+  const sending = new DictationSending({
+    store,
+    client,
+    health: new ServiceHealth(),
+    offer,
+    cutChunks: inlineChunkCutting,
+    prepareAudio: uploadAudioOf(store),
+    isOnline: options.online ?? (() => true),
+    autoSync: () => true,
+    retryBackoff: { baseMs: 20, capMs: 60 },
+    pollSchedule: { baseMs: 20, capMs: 60, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
+    sessionPollSchedule: { baseMs: 50, capMs: 100, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
+    firstLookupDelay: () => 0,
+  });
+  return {
+    sending,
+    offer,
+    async close() {
+      sending.stop();
+      await client.close();
+    },
+  };
+}
+
+const received = (operation: string) => env.sandbox.received.filter((request) => request.operation === operation);
+const settled = (store: DictationStore, id: string, state: string) => expect.poll(() => store.get(id)?.state, { timeout: 15_000, interval: 20 }).toBe(state);
+
+describe('dictations sent in parts while they are spoken', () => {
+  it('sends each part as it is cut, ends the session once all are acknowledged, and shows the transcript and each template', async () => {
+    const store = testStore(tempFolder());
+    const { sending, close } = engine(store);
+    sending.start();
+    const recording = new LiveRecording(store, () => sending.partCut());
+    await recording.speak(35);
+    // Before Stop, the parts cut so far have reached the service, and End has not.
+    await expect.poll(() => received('sessionChunk').length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+    expect(received('sessionEnd')).toHaveLength(0);
+    const stopped = await recording.stop();
+    sending.kick();
+    await settled(store, stopped.id, 'completed');
+    await close();
+
+    const manifest = store.get(stopped.id)!;
+    // The sandbox ends a session only with every part from 0 and their true count.
+    const held = env.sandbox.transcriptionSession(manifest.session!.id)!;
+    expect(held.chunks).toEqual(Array.from({ length: stopped.chunkCount! }, (_, n) => n));
+    expect(held).toMatchObject({ ended: true, format: 'mp3' });
+    expect(received('sessionCreate')).toHaveLength(1);
+    expect(received('sessionEnd')).toHaveLength(1);
+    const result = store.readResult(stopped.id);
+    expect(result).toMatchObject({ state: 'completed', transcript: expect.stringContaining('Sandbox transcript') });
+    if (!result || !('outputs' in result)) throw new Error('no outputs');
+    expect(result.outputs.map((output) => [output.name, output.content.kind])).toEqual([
+      ['Prescription', 'prescription'],
+      ['Clinical notes', 'text'],
+    ]);
+  });
+
+  it('dictated offline: the session is made when the service can be reached, then every part, then End', async () => {
+    const store = testStore(tempFolder());
+    let online = false;
+    const { sending, close } = engine(store, { online: () => online });
+    sending.start();
+    const recording = new LiveRecording(store, () => sending.partCut());
+    await recording.speak(25);
+    const stopped = await recording.stop();
+    sending.kick();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(env.sandbox.received).toEqual([]);
+    online = true;
+    sending.kick();
+    await settled(store, stopped.id, 'completed');
+    await close();
+    expect(received('sessionCreate')).toHaveLength(1);
+    expect(received('sessionChunk')).toHaveLength(stopped.chunkCount!);
+  });
+
+  it('a session that expires before End is made again from the kept parts, and the expired one is never ended', async () => {
+    env.sandbox.setFaults({ sessionLifetimeSeconds: 1 });
+    const store = testStore(tempFolder());
+    const { sending, close } = engine(store);
+    sending.start();
+    const recording = new LiveRecording(store, () => sending.partCut());
+    await recording.speak(12);
+    await expect.poll(() => received('sessionChunk').length).toBeGreaterThanOrEqual(1);
+    const first = store.get(recording.manifest.id)!.session!.id;
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    env.sandbox.setFaults({ sessionLifetimeSeconds: 3_600 });
+    await recording.speak(12);
+    const stopped = await recording.stop();
+    sending.kick();
+    await settled(store, stopped.id, 'completed');
+    await close();
+    const manifest = store.get(stopped.id)!;
+    expect(manifest.session!.id).not.toBe(first);
+    expect(manifest.previousSessionIds).toEqual([first]);
+    expect(env.sandbox.transcriptionSession(first)).toMatchObject({ ended: false });
+    expect(env.sandbox.transcriptionSession(manifest.session!.id)).toMatchObject({ ended: true, chunks: Array.from({ length: stopped.chunkCount! }, (_, n) => n) });
+  });
+
+  it('a presigned upload form gets the parts, without the sign-in', async () => {
+    env.sandbox.setFaults({ sessionUploadUrl: 'form' });
+    const store = testStore(tempFolder());
+    const { sending, close } = engine(store);
+    sending.start();
+    const recording = new LiveRecording(store, () => sending.partCut());
+    await recording.speak(14);
+    const stopped = await recording.stop();
+    sending.kick();
+    await settled(store, stopped.id, 'completed');
+    await close();
+    const forms = received('sessionChunkForm');
+    expect(forms).toHaveLength(stopped.chunkCount!);
+    expect(forms.every((request) => request.headers.authorization === undefined)).toBe(true);
+  });
+
+  it('a service without sessions (404 to the create) gets the dictation by the voice upload, nothing lost', async () => {
+    const store = testStore(tempFolder());
+    const { sending, offer, close } = engine(store);
+    env.sandbox.setFaults({ rawNext: [{ status: 404, headers: {}, contentType: 'application/json', body: JSON.stringify({ error: { code: 'not_found', message: 'Not Found' } }) }] });
+    sending.start();
+    const recording = new LiveRecording(store, () => sending.partCut());
+    await recording.speak(12);
+    const stopped = await recording.stop();
+    sending.kick();
+    await settled(store, stopped.id, 'completed');
+    await close();
+    expect(offer.state()).toBe('not-offered');
+    expect(store.get(stopped.id)).toMatchObject({ api: 'voice-upload', session: null });
+    expect(received('voiceUpload')).toHaveLength(1);
+    expect(received('sessionEnd')).toHaveLength(0);
+  });
+
+  it('after a restart the same session goes on: no second create, every part once, one End', async () => {
+    const folder = tempFolder();
+    const masterKey = randomBytes(32);
+    const store = storeIn(folder, masterKey);
+    const first = engine(store);
+    first.sending.start();
+    const recording = new LiveRecording(store, () => first.sending.partCut());
+    await recording.speak(12);
+    await expect.poll(() => received('sessionChunk').length).toBeGreaterThanOrEqual(1);
+    await first.close();
+    await recording.speak(15);
+    const stopped = await recording.stop();
+
+    const reopened = storeIn(folder, masterKey);
+    reopened.load();
+    const second = engine(reopened);
+    second.sending.start();
+    await settled(reopened, stopped.id, 'completed');
+    await second.close();
+    expect(received('sessionCreate')).toHaveLength(1);
+    expect(received('sessionEnd')).toHaveLength(1);
+    const sequences = received('sessionChunk').map((request) => Number(/_(\d+)\.mp3$/.exec(request.path)![1]));
+    expect(new Set(sequences).size).toBe(stopped.chunkCount);
+  });
+
+  it('a recording cut off by a crash has its last parts cut from the recording, then goes in the same session', async () => {
+    const folder = tempFolder();
+    const masterKey = randomBytes(32);
+    const store = storeIn(folder, masterKey);
+    const recording = new LiveRecording(store, () => undefined);
+    await recording.speak(26);
+    // The crash: the recording is on disk, the part being cut is not; the manifest still says "recording".
+    const reopened = storeIn(folder, masterKey);
+    const report = reopened.load();
+    expect(report.recovered).toEqual([recording.manifest.id]);
+    expect(reopened.get(recording.manifest.id)).toMatchObject({ state: 'recorded', chunkCount: null });
+    const { sending, close } = engine(reopened);
+    sending.start();
+    await settled(reopened, recording.manifest.id, 'completed');
+    await close();
+    const manifest = reopened.get(recording.manifest.id)!;
+    expect(manifest.chunkCount).toBeGreaterThanOrEqual(2);
+    expect(env.sandbox.transcriptionSession(manifest.session!.id)).toMatchObject({ ended: true, chunks: Array.from({ length: manifest.chunkCount! }, (_, n) => n) });
+  });
+
+  it('Retry of a failed session makes a new one from the kept parts', async () => {
+    env.sandbox.setFaults({ nextOutcomes: ['failed'] });
+    const store = testStore(tempFolder());
+    const { sending, close } = engine(store);
+    sending.start();
+    const recording = new LiveRecording(store, () => sending.partCut());
+    await recording.speak(12);
+    const stopped = await recording.stop();
+    sending.kick();
+    await settled(store, stopped.id, 'failed');
+    const failedSession = store.get(stopped.id)!.session!.id;
+    expect(store.get(stopped.id)!.problem).toMatch(/could not process/);
+    sending.retry(stopped.id);
+    await settled(store, stopped.id, 'completed');
+    await close();
+    expect(store.get(stopped.id)).toMatchObject({ previousSessionIds: [failedSession] });
+    expect(received('sessionCreate')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,57 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { toAppError } from '../../../main/ipc/app-failure';
+import { SAVE_DIALOG_TITLE, printCard, saveCard } from '../../../main/registration/abha-card-output';
+import { tempFolder } from '../temp-folder';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
+/** The step's outcome as the page receives it. */
+async function outcome<T>(step: Promise<T>) {
+  try {
+    return { ok: true as const, value: await step };
+  } catch (error) {
+    return { ok: false as const, error: toAppError(error) };
+  }
+}
+
+describe('the ABHA card, printed', () => {
+  it('prints a page holding only the card; cancelling the dialog is no failure', async () => {
+    const pages: string[] = [];
+    expect(await printCard(PNG, async (url) => (pages.push(url), true))).toBe(true);
+    expect(await printCard(PNG, async () => false)).toBe(false);
+    const html = Buffer.from(pages[0]!.replace(/^data:text\/html;base64,/, ''), 'base64').toString('utf8');
+    expect(html).toContain(`<img alt="ABHA card" src="data:image/png;base64,${PNG.toString('base64')}">`);
+  });
+
+  it("says what failed, with the printer's reason as the detail; refuses a card too large for the page", async () => {
+    expect(await outcome(printCard(PNG, () => Promise.reject(new Error('Printer is offline'))))).toEqual({
+      ok: false,
+      error: { kind: 'refused', message: expect.stringMatching(/^The card could not be printed\./), detail: 'Printer is offline', retryable: false },
+    });
+    let printed = false;
+    const huge = Buffer.alloc(1_300_000);
+    expect(await outcome(printCard(huge, async () => (printed = true)))).toMatchObject({ ok: false, error: { kind: 'refused', message: expect.stringMatching(/too large to print/) } });
+    expect(printed).toBe(false);
+  });
+});
+
+describe('the ABHA card, saved', () => {
+  it('writes the one file chosen, as PNG, readable by this user only; nothing when the dialog is cancelled', async () => {
+    const folder = tempFolder();
+    let asked: { title: string; defaultPath: string } | null = null;
+    const path = await saveCard(PNG, async (dialog) => ((asked = dialog), join(folder, 'card')));
+    expect(asked).toMatchObject({ title: SAVE_DIALOG_TITLE, defaultPath: 'abha-card.png' });
+    expect(path).toBe(join(folder, 'card.png'));
+    expect(readFileSync(path!)).toEqual(PNG);
+    if (process.platform !== 'win32') expect(statSync(path!).mode & 0o777).toBe(0o600);
+    expect(await saveCard(PNG, async () => join(folder, 'other.PNG'))).toBe(join(folder, 'other.PNG'));
+    expect(await saveCard(PNG, async () => null)).toBeNull();
+  });
+
+  it('says why the file could not be written', async () => {
+    const missing = join(tempFolder(), 'no-such-folder', 'card.png');
+    expect(await outcome(saveCard(PNG, async () => missing))).toMatchObject({ ok: false, error: { kind: 'storage', message: expect.stringMatching(/^The card could not be saved\. The data could not be saved \(ENOENT\)/) } });
+  });
+});

@@ -1,0 +1,132 @@
+/** The transcription choices, from the sandbox's sessions API over loopback, and the usual ones (with why) when it cannot be asked. */
+import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../../../main/api/service-error';
+import type { DiscoveryDocument } from '../../../main/api/session-schemas';
+import { languageName, transcriptionChoices, type ChoicesSource } from '../../../main/service/transcription-choices';
+import { staticToken } from '../../../main/service/token-source';
+import { useSandbox } from '../api/sandbox-fixture';
+
+const env = useSandbox();
+
+const USUAL = {
+  languages: [
+    { code: 'en', name: 'English' },
+    { code: 'hi', name: 'Hindi' },
+  ],
+  autoDetection: true,
+  models: [
+    { id: 'pro', name: 'Pro' },
+    { id: 'lite', name: 'Lite' },
+  ],
+  templates: [
+    { id: 'eka_emr_template', title: 'Prescription (EMR)', custom: false },
+    { id: 'clinical_notes_template', title: 'Clinical notes', custom: false },
+  ],
+};
+
+function source(discovery: () => Promise<Partial<DiscoveryDocument>>, templates: ChoicesSource['listTemplates']): ChoicesSource {
+  return { discovery: { get: async () => ({ models: [], ...(await discovery()) }) as DiscoveryDocument }, listTemplates: templates };
+}
+
+describe('transcription choices', () => {
+  it("are the service's languages (with their names), models and templates, the clinic's own marked", async () => {
+    const choices = await transcriptionChoices(env.client(), 'offered');
+    expect(choices.sessions).toBe('offered');
+    expect(choices.problem).toBeNull();
+    expect(choices.autoDetection).toBe(true);
+    expect(choices.languages.slice(0, 3)).toEqual([
+      { code: 'en', name: 'English' },
+      { code: 'hi', name: 'Hindi' },
+      { code: 'kn', name: 'Kannada' },
+    ]);
+    expect(choices.languages).toHaveLength(10);
+    expect(choices.models).toEqual(USUAL.models);
+    expect(choices.templates).toContainEqual({ id: 'eka_emr_template', title: 'EMR prescription', custom: false });
+    expect(choices.templates).toContainEqual({ id: 'sandbox_clinic_referral', title: 'Referral letter (clinic template, sandbox)', custom: true });
+  });
+
+  it('are the usual ones when the service cannot be reached, saying so in plain words, never a failure', async () => {
+    const choices = await transcriptionChoices(env.client({ baseUrl: 'http://127.0.0.1:9' }), 'unknown');
+    expect(choices).toEqual({
+      sessions: 'unknown',
+      ...USUAL,
+      problem: 'The lists of languages, models and note templates could not be fetched from the service, so the usual ones are shown. The service cannot be reached; check the network connection.',
+    });
+  });
+
+  it('wait a bounded time for a slow service', async () => {
+    env.sandbox.setFaults({ latencyMs: 600 });
+    const started = Date.now();
+    const choices = await transcriptionChoices(env.client(), 'unknown', 100);
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(choices.problem).toMatch(/so the usual ones are shown\. The service did not answer in time\.$/);
+    expect(choices.templates).toEqual(USUAL.templates);
+  });
+
+  it('keep what the service did answer: its languages without sign-in, the usual templates when the list is refused', async () => {
+    const choices = await transcriptionChoices(env.client({ auth: staticToken('not-a-valid-token') }), 'unknown');
+    expect(choices.languages).toHaveLength(10);
+    expect(choices.templates).toEqual(USUAL.templates);
+    expect(choices.problem).toMatch(/^The list of note templates could not be fetched from the service, so the usual ones are shown\. The service did not accept the access token/);
+  });
+
+  it('take only what a setting can hold: two-letter codes (en from en-IN), the Pro and Lite models, usable template ids', async () => {
+    const choices = await transcriptionChoices(
+      source(
+        async () => ({
+          languages: { supported: ['en-IN', 'EN', 'hi', 'auto', 'zz-top'], auto_detection: false },
+          models: [
+            { id: 'ultra', display_name: 'Ultra', languages: [] },
+            { id: 'lite', display_name: '<b>Lite</b> (fast)', languages: [] },
+          ],
+        }),
+        async () => [
+          { id: 'clinical_notes_template', title: 'Clinical notes', builtIn: true },
+          { id: 'has space', title: 'Unusable', builtIn: false },
+          { id: 'ortho_v2', title: '', builtIn: false },
+        ],
+      ),
+      'not-offered',
+    );
+    expect(choices).toEqual({
+      sessions: 'not-offered',
+      languages: [
+        { code: 'en', name: 'English' },
+        { code: 'hi', name: 'Hindi' },
+        { code: 'zz', name: 'zz' },
+      ],
+      autoDetection: false,
+      models: [{ id: 'lite', name: 'Lite (fast)' }],
+      templates: [
+        { id: 'clinical_notes_template', title: 'Clinical notes', custom: false },
+        { id: 'ortho_v2', title: 'ortho_v2', custom: true },
+      ],
+      problem: null,
+    });
+  });
+
+  it('say when the service publishes no such list, and never throw, whatever fails', async () => {
+    const notFound = await transcriptionChoices(
+      source(
+        () => Promise.reject(new ServiceError('malformed_response', 'The service sent an answer the app does not understand (unexpected HTTP status 404).', { status: 404 })),
+        async () => [],
+      ),
+      'unknown',
+    );
+    expect(notFound).toMatchObject({ ...USUAL, problem: 'The lists of languages and models could not be fetched from the service, so the usual ones are shown. This service does not publish it.' });
+
+    const broken = await transcriptionChoices(
+      source(
+        () => Promise.reject(new TypeError('x is undefined')),
+        () => Promise.reject(new TypeError('y is undefined')),
+      ),
+      'unknown',
+    );
+    expect(broken.problem).toBe('The lists of languages, models and note templates could not be fetched from the service, so the usual ones are shown. Something went wrong in the app.');
+  });
+
+  it('name languages in English, and a code it does not know by the code', () => {
+    expect(languageName('ta')).toBe('Tamil');
+    expect(languageName('qq')).toBe('qq');
+  });
+});

@@ -1,0 +1,19 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { toAppError } from '../../../main/ipc/app-failure';
+import { RecordStore } from '../../../main/records/record-store';
+import { tempFolder } from '../temp-folder';
+
+describe('a store whose keys cannot be opened', () => {
+  it('refuses what needs a key with the reason, as a storage problem the page can show', () => {
+    const store = new RecordStore(join(tempFolder(), 'records'), { problem: 'The system keyring is not available now. Nothing has been deleted.' });
+    store.load();
+    let error: unknown = null;
+    try {
+      store.enqueue({ fileName: 'report.pdf', kind: 'pdf', bytes: Buffer.from('%PDF-1.4'), tasks: ['smart'], batch: false });
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(toAppError(error)).toEqual({ kind: 'storage', message: 'The system keyring is not available now. Nothing has been deleted.', retryable: false });
+  });
+});
