@@ -10,6 +10,7 @@
 import { MODE_NAMES, UNTITLED, type DictationMode } from './dictation';
 import { MEDICATION_COLUMNS, NONE, medicationRow, type MedicationRow } from './medication-row';
 import { EMR_TEMPLATE_ID, correctionOf, shownCell, type NoteCorrection } from './note-correction';
+import { noteTextBlocks } from './note-text';
 import type { DecodedOutput, StoredResult } from './transcription';
 
 export interface ClinicalNote {
@@ -87,7 +88,7 @@ function contentBlocks(output: DecodedOutput, correction: NoteCorrection | null,
   if (corrected?.kind === 'medications') {
     return corrected.rows.length > 0 ? [{ kind: 'medications', rows: corrected.rows, caption }] : [{ kind: 'paragraph', text: 'No medication was prescribed.' }];
   }
-  if (corrected?.kind === 'text') return corrected.text.trim() === '' ? [] : [{ kind: 'paragraph', text: corrected.text.trim() }];
+  if (corrected?.kind === 'text') return textBlocks(corrected.text);
   const { content } = output;
   switch (content.kind) {
     case 'prescription': {
@@ -97,11 +98,16 @@ function contentBlocks(output: DecodedOutput, correction: NoteCorrection | null,
     case 'fhir':
       return fhirBlocks(output, hasPrescription);
     case 'text':
-      return content.text.trim() === '' ? [] : [{ kind: 'paragraph', text: content.text.trim() }];
+      return textBlocks(content.text);
     // An unknown template's JSON, an empty or unreadable part: nothing a note should hold.
     default:
       return [];
   }
+}
+
+/** A text part as the note holds it: the service's Markdown headings and lists as such, the rest as paragraphs. */
+function textBlocks(text: string): Block[] {
+  return noteTextBlocks(text.trim()).map((block): Block => (block.kind === 'heading' ? { kind: 'heading', level: 2, text: block.text } : block));
 }
 
 function messageBlocks(output: DecodedOutput): Block[] {
@@ -241,9 +247,10 @@ export function clinicalNote(result: StoredResult | null, header: NoteHeader, co
   if (!parts) return null;
   const top: Block[] = [{ kind: 'strong', text: headerLine(header) }, ...(header.testData ? [{ kind: 'strong' as const, text: TEST_DATA_NOTICE }] : [])];
   const blocks = [...top, ...parts.flatMap((part) => part.blocks)];
-  // Each part (a top heading and what follows it) is separated from what comes before by a blank line.
+  // Each part (a top heading and what follows it), and each paragraph after another, is separated from what comes before by a blank line.
+  const apart = (block: Block, before: Block | undefined) => before !== undefined && ((block.kind === 'heading' && block.level === 1) || (block.kind === 'paragraph' && before.kind === 'paragraph'));
   const text = blocks
-    .map((block, index) => (index > 0 && block.kind === 'heading' && block.level === 1 ? `\n${blockText(block)}` : blockText(block)))
+    .map((block, index) => (apart(block, blocks[index - 1]) ? `\n${blockText(block)}` : blockText(block)))
     .join('\n')
     .trim();
   return { text: `${text}\n`, html: blocks.map(blockHtml).join('') };

@@ -1,6 +1,11 @@
-/** The bridge preload exposes (its type comes from the IPC contract), and how the page reads its answers. */
+/**
+ * The bridge preload exposes (its type comes from the IPC contract), read from the window here
+ * and nowhere else; and how the page reads its answers. The stores are given it in
+ * renderer/app/stores.ts.
+ */
 import type { ScribeBridge } from '../contract/ipc';
-import type { AppError, Result } from '../contract/result';
+import type { AppError } from '../contract/result';
+import { errorOf, valueReader } from './app/answers';
 import { useProblemStore } from './app/problem-store';
 
 declare global {
@@ -11,19 +16,14 @@ declare global {
 
 export const scribe: ScribeBridge = window.scribe;
 
+/** Shows a failure no screen shows itself in the app-wide banner. */
+export const reportProblem = (problem: AppError): void => useProblemStore.getState().report(problem);
+
 /**
  * The value of a call the screen cannot go on without; a failure is shown in the app-wide
  * banner and null is returned.
  */
-export async function valueOf<T>(call: Promise<Result<T>>): Promise<T | null> {
-  const result = await call;
-  if (result.ok) return result.value;
-  useProblemStore.getState().report(result.error);
-  return null;
-}
+export const valueOf = valueReader(reportProblem);
 
 /** Runs an action whose failure the caller shows itself; returns the error, or null when it worked. */
-export async function errorOf(call: Promise<Result<unknown>>): Promise<AppError | null> {
-  const result = await call;
-  return result.ok ? null : result.error;
-}
+export { errorOf };

@@ -23,6 +23,9 @@ import {
   type DiscoveryDocument,
 } from './session-schemas';
 
+/** The session's words for an answer that is final, whatever it holds. */
+const FINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'complete', 'success', 'partial', 'partial_success', 'done']);
+
 const DISCOVERY_PATH = '/voice/v1/.well-known/medscribealliance';
 const SESSIONS_PATH = '/voice/v1/sessions';
 
@@ -265,11 +268,14 @@ export async function getSession(caller: ServiceCaller, sessionId: string, signa
   if (status === 'failed' || status === 'error' || status === 'expired') {
     return status === 'expired' ? { state: 'expired' } : { state: 'failed', status, problems: messagesOf(body.processing_errors) };
   }
+  const templates = templatesOf(body.templates);
+  // A status nobody documented, with nothing to show yet: still being worked on, asked again.
+  if (templates.length === 0 && !transcript && !FINAL_STATUSES.has(status)) return { state: 'processing', transcript: null };
   return {
     state: answer.status === 206 ? 'partial' : 'completed',
     transcript,
     language: body.language_detected ?? null,
-    templates: templatesOf(body.templates),
+    templates,
     problems: messagesOf(body.processing_errors),
   };
 }

@@ -22,6 +22,8 @@ import { abandonSession, ackChunk, isAcked } from './session-state';
 
 /** The file name's base of every part: `audio_0.mp3`, `audio_1.mp3`, … */
 const CHUNK_BASE = 'audio';
+/** Sessions that expired one after another, with no part taken in between, before the next waits its turn like any failure. */
+const EXPIRIES_AT_ONCE = 3;
 
 export interface ChunkItem extends QueuedItem {
   dictationId: string;
@@ -144,6 +146,8 @@ export interface ChunkOutboxOptions {
 
 function chunkKind(options: ChunkOutboxOptions, parts: () => ChunkStore): OutboxKind<ChunkItem, never> {
   const { store } = options;
+  /** Sessions given up in a row, by dictation, since a part was last taken. */
+  const expiries = new Map<string, number>();
   return {
     words: {
       uploadFailed: 'It could not be sent',
@@ -164,11 +168,16 @@ function chunkKind(options: ChunkOutboxOptions, parts: () => ChunkStore): Outbox
         await options.client.uploadSessionChunk({ ...session, base: CHUNK_BASE, sequence: item.chunk.sequence, extension: 'mp3', bytes, signal });
       } catch (error) {
         if (!isSessionExpired(error)) throw error;
-        // Given up, never ended: every part goes again to a new session, made on the next attempt.
+        // Given up, never ended: every part goes again, at once, to a new session (not this computer's fault, nor the network's).
         const manifest = store.get(item.dictationId);
         if (manifest?.session?.id === session.sessionId) store.update(item.dictationId, abandonSession(manifest));
+        parts().dueNow(item.dictationId);
+        const inARow = (expiries.get(item.dictationId) ?? 0) + 1;
+        expiries.set(item.dictationId, inARow);
+        if (inARow <= EXPIRIES_AT_ONCE) return {};
         throw new ServiceError('server_error', 'The session expired before it was ended; the app makes a new one and sends the recording to it again.', { retryAfterMs: 0 });
       }
+      expiries.delete(item.dictationId);
       const manifest = store.get(item.dictationId);
       const change = manifest ? ackChunk(manifest, session.sessionId, item.chunk.sequence) : null;
       if (change) store.update(item.dictationId, change);

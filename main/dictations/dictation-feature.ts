@@ -70,14 +70,17 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     store.sealLegacyFiles(id);
     return store.recordingFiles(id);
   };
-  /** The titles of the clinic's own templates, as the service's templates list gives them (fetched when sending starts). */
-  let templateTitles: ReadonlyMap<string, string> = new Map();
-  const learnTemplateTitles = () => {
-    if (settings.current().transcriptionApi !== 'sessions') return;
-    deps.service.client.listTemplates().then(
-      (list) => (templateTitles = new Map(list.map((template) => [template.id, template.title]))),
-      () => undefined,
+  /** The titles of the clinic's own templates, from the service's templates list: asked once, when a result first holds one. */
+  let templateTitles: Promise<ReadonlyMap<string, string>> | null = null;
+  const titlesOfTemplates = (): Promise<ReadonlyMap<string, string>> => {
+    templateTitles ??= deps.service.client.listTemplates().then(
+      (list) => new Map(list.map((template) => [template.id, template.title])),
+      () => {
+        templateTitles = null;
+        return new Map();
+      },
     );
+    return templateTitles;
   };
   const outbox: DictationSending = new DictationSending({
     store,
@@ -85,7 +88,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     health: deps.service.health,
     offer: deps.service.sessionsOffer,
     cutChunks: workerChunkCutting(encoderWorker),
-    templateTitles: () => templateTitles,
+    templateTitles: titlesOfTemplates,
     prepareAudio: async (manifest) => {
       const { source, damagedChunks } = await prepareUploadAudio(recordingFiles(manifest.id), settings.current().uploadAudioFormat, encode);
       return { ...source, notice: chunkProblem(damagedChunks) };
@@ -185,7 +188,6 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       // Locked keys (Settings says why): nothing is sent, repaired or deleted until they open again.
       if (store.locked) return;
       outbox.start();
-      learnTemplateTitles();
       stopMaintenance = startMaintenance(
         {
           store,

@@ -22,7 +22,7 @@ export interface DictationSendingOptions extends Omit<DictationOutboxOptions, 'c
   /** What the app learned of the service: whether it has sessions. */
   offer: SessionOpenerDeps['offer'];
   cutChunks: ChunkCutting;
-  templateTitles?(): ReadonlyMap<string, string>;
+  templateTitles?(): Promise<ReadonlyMap<string, string>>;
   health: ServiceHealth;
   /** Between result lookups of a session (default: about once a second). */
   sessionPollSchedule?: PollSchedule;
@@ -64,6 +64,7 @@ export class DictationSending {
       sendsToSandbox: options.sendsToSandbox,
       onResult: options.onResult,
       onFallback: () => this.voice.kick(),
+      onSessionAbandoned: (id) => this.parts.sendNow(id),
     });
     this.parts = new ChunkOutbox({
       ...gate,

@@ -10,7 +10,7 @@
 import { canRetry } from '../../contract/dictation';
 import type { TranscriptionResult } from '../../contract/transcription';
 import type { SessionResult } from '../api/service-client';
-import { ServiceError, isServiceError } from '../api/service-error';
+import { isServiceError } from '../api/service-error';
 import { isSessionExpired } from '../api/sessions-api';
 import { refuse } from '../core/refusal';
 import type { BackoffPolicy } from '../api/retry-policy';
@@ -19,7 +19,7 @@ import type { PollSchedule } from '../outbox/result-poller';
 import type { ServiceHealth } from '../service/service-health';
 import type { DictationManifest } from './dictation-manifest';
 import type { DictationStore } from './dictation-store';
-import { sessionTranscription } from './session-result';
+import { isBuiltInTemplate, sessionTranscription } from './session-result';
 import { abandonSession, readyToEnd } from './session-state';
 
 export interface SessionClient {
@@ -28,7 +28,7 @@ export interface SessionClient {
 }
 
 /** The service works on the audio it already has: its answer is asked for about once a second. */
-export const SESSION_POLL_SCHEDULE: PollSchedule = { baseMs: 1_000, capMs: 3_000, patienceMs: 15 * 60_000, slowMs: 60_000, notFoundRetries: 3 };
+export const SESSION_POLL_SCHEDULE: PollSchedule = { baseMs: 1_000, capMs: 1_000, patienceMs: 15 * 60_000, slowMs: 60_000, notFoundRetries: 3 };
 const FIRST_LOOKUP_MS = 500;
 
 export interface SessionOutboxOptions {
@@ -37,8 +37,8 @@ export interface SessionOutboxOptions {
   health: ServiceHealth;
   isOnline(): boolean;
   autoSync(): boolean;
-  /** The titles of the clinic's own templates, by id, as the templates list gives them. */
-  templateTitles?(): ReadonlyMap<string, string>;
+  /** The titles of the clinic's own templates, by id, as the templates list gives them (asked only when a result holds one). */
+  templateTitles?(): Promise<ReadonlyMap<string, string>>;
   sendsToSandbox?(): boolean;
   pollSchedule?: PollSchedule;
   retryBackoff?: BackoffPolicy;
@@ -47,6 +47,8 @@ export interface SessionOutboxOptions {
   onResult?(manifest: DictationManifest): void;
   /** The dictation goes by the voice upload now. */
   onFallback?(id: string): void;
+  /** The session expired before End: its parts go again, now, to a new one. */
+  onSessionAbandoned?(id: string): void;
   onFault?(error: unknown): void;
 }
 
@@ -77,7 +79,8 @@ function sessionKind(options: SessionOutboxOptions): OutboxKind<DictationManifes
       } catch (error) {
         if (isSessionExpired(error)) {
           store.update(manifest.id, abandonSession(manifest));
-          throw new ServiceError('server_error', 'The session expired before it was ended; the app makes a new one and sends the recording to it again.', { retryAfterMs: 0 });
+          options.onSessionAbandoned?.(manifest.id);
+          return {};
         }
         if (!isServiceError(error) || (error.kind !== 'invalid_request' && error.kind !== 'not_found')) throw error;
         // The service refuses to end this session for good: the recording goes whole instead.
@@ -89,7 +92,12 @@ function sessionKind(options: SessionOutboxOptions): OutboxKind<DictationManifes
     },
     lookUp: async (manifest, signal) => {
       const answer = await client.getSession(manifest.session!.id, signal);
-      const result = sessionTranscription(answer, manifest.request?.templates ?? [], options.templateTitles?.());
+      const asked = manifest.request?.templates ?? [];
+      const ownTemplates = [...asked, ...(answer.state === 'completed' || answer.state === 'partial' ? answer.templates.map((template) => template.templateId) : [])].some(
+        (id) => !isBuiltInTemplate(id),
+      );
+      const titles = ownTemplates && options.templateTitles ? await options.templateTitles() : undefined;
+      const result = sessionTranscription(answer, asked, titles);
       if (result.state !== 'in_progress') {
         previews.delete(manifest.id);
         return { state: 'final', result };

@@ -32,6 +32,10 @@ const STATUS_WORDS: ReadonlyMap<string, string> = new Map([
   ['error', 'failure'],
 ]);
 
+export function isBuiltInTemplate(templateId: string): boolean {
+  return BUILT_IN_TITLES.has(templateId);
+}
+
 export function templateTitle(templateId: string, titles: ReadonlyMap<string, string> = new Map()): string {
   const known = BUILT_IN_TITLES.get(templateId) ?? titles.get(templateId);
   if (known) return known;
@@ -62,9 +66,13 @@ export function readableSections(value: unknown): string {
     } else if (Array.isArray(current)) {
       line = head ? `${indent}${head}` : null;
       current.forEach((item) => children.push({ value: item, depth: depth + (head || bullet ? 1 : 0), name: null, bullet: true }));
+    } else if (bullet && !head) {
+      // A list item that is an object: its first field carries the dash, the others line up after it.
+      line = null;
+      Object.entries(current).forEach(([key, item], index) => children.push({ value: item, depth: index === 0 ? depth : depth + 1, name: key, bullet: index === 0 }));
     } else {
-      line = head || bullet ? `${indent}${head}` : null;
-      Object.entries(current).forEach(([key, item]) => children.push({ value: item, depth: depth + (head || bullet ? 1 : 0), name: key, bullet: false }));
+      line = head ? `${indent}${head}` : null;
+      Object.entries(current).forEach(([key, item]) => children.push({ value: item, depth: depth + (head ? 1 : 0), name: key, bullet: false }));
     }
     if (line !== null && line.trim() !== '' && line.trim() !== '-') {
       lines.push(line);

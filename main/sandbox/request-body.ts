@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 
 import { BadRequest } from './sandbox-routes';
+import { bodyOf } from './throttled-body';
 
 export interface ReceivedFile {
   field: string;
@@ -17,7 +18,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const body = bodyOf(req);
+    body.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
         reject(new BadRequest('body too large'));
@@ -26,8 +28,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
+    body.on('end', () => resolve(Buffer.concat(chunks)));
+    body.on('error', reject);
   });
 }
 
@@ -87,6 +89,6 @@ export function readMultipartFile(req: IncomingMessage, limit: number, markers: 
     });
     parser.on('error', () => reject(new BadRequest('malformed multipart')));
     parser.on('close', () => resolve(files));
-    req.pipe(parser);
+    bodyOf(req).pipe(parser);
   });
 }

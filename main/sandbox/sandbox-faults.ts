@@ -21,6 +21,8 @@ export const faultsSchema = z
   .object({
     /** Added before every answer. */
     latencyMs: z.number().int().min(0).max(60_000),
+    /** Request bodies arrive no faster than an uplink of this many kbit/s, shared by all requests (throttled-body.ts); 0: no limit. */
+    uplinkKbps: z.number().min(0).max(10_000_000),
     /** Share of API calls answered 503 with no body. */
     serverErrorRate: z.number().min(0).max(1),
     /** Share of API calls whose connection is dropped without an answer. */
@@ -75,6 +77,7 @@ export type SandboxFaults = z.infer<typeof faultsSchema>;
 
 export const DEFAULT_FAULTS: SandboxFaults = {
   latencyMs: 0,
+  uplinkKbps: 0,
   serverErrorRate: 0,
   dropRate: 0,
   failNext: 0,

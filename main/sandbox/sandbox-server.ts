@@ -20,6 +20,7 @@ import type { SandboxTransaction } from './sandbox-results';
 import { BadRequest, matches, type ReceivedRequest, type Reply, type RouteContext, type SandboxArea, type SandboxRoute } from './sandbox-routes';
 import { SandboxSessions, type SandboxDocument } from './sandbox-sessions';
 import { SandboxVoice } from './sandbox-voice';
+import { throughUplink, Uplink } from './throttled-body';
 
 export type { ReceivedFile, ReceivedRequest, SandboxFaults };
 
@@ -62,6 +63,8 @@ export class SandboxServer {
   private readonly sessions = new SandboxSessions(() => this.faults);
   private readonly areas: SandboxArea[] = [this.voice, this.sessions, new SandboxRecords(), new SandboxRegistration()];
   private readonly routes: SandboxRoute[] = this.areas.flatMap((area) => area.routes);
+  /** The clinic's uplink, which every request body crosses (the `uplinkKbps` fault). */
+  private readonly uplink = new Uplink(() => this.faults.uplinkKbps);
   private readonly jweKeys: Map<string, string>;
   private readonly sockets = new Set<Socket>();
   private readonly random: () => number;
@@ -196,6 +199,8 @@ export class SandboxServer {
       await this.control(req, res, path);
       return;
     }
+    // Every API call's body, sign-in and renewal included, comes over the uplink; the test's own control calls do not.
+    throughUplink(req, this.uplink);
     const authOperation = authRoute(req.method ?? 'GET', path);
     if (authOperation) {
       await this.authenticate(authOperation, req, res);

@@ -22,6 +22,7 @@ import busboy from 'busboy';
 import { z } from 'zod';
 import { readBody } from './request-body';
 import type { SandboxFaults } from './sandbox-faults';
+import { bodyOf } from './throttled-body';
 import { sandboxPrescription, type SandboxOutcome } from './sandbox-results';
 import { BadRequest, type Reply, type RouteContext, type SandboxArea, type SandboxRoute } from './sandbox-routes';
 
@@ -495,7 +496,8 @@ export class SandboxSessions implements SandboxArea {
 function templateData(templateId: string, fingerprint: string): unknown {
   if (templateId === 'eka_emr_template') return sandboxPrescription({ audioSha256: fingerprint });
   if (templateId === 'clinical_notes_template') {
-    return '# Clinical notes (sandbox test data)\n\n## Complaints\n- Sandbox complaint, not a real patient\n\n## Advice\n- Sandbox advice: this note is test output.';
+    // The reference tells one dictation's note from another's: it comes from the audio, like the prescription.
+    return `# Clinical notes (sandbox test data)\n\n## Complaints\n- Sandbox complaint ${fingerprint.slice(0, 6)}, not a real patient\n\n## Advice\n- Sandbox advice: this note is test output.`;
   }
   if (templateId === 'transcript_template') return SANDBOX_TRANSCRIPT;
   return { letter: { to: 'Sandbox referral desk', sections: [{ heading: 'Reason', lines: ['Sandbox test data: no real patient.'] }] } };
@@ -506,12 +508,13 @@ function readChunk(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const body = bodyOf(req);
+    body.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= MAX_CHUNK_BYTES) chunks.push(chunk);
     });
-    req.on('end', () => resolve(size > MAX_CHUNK_BYTES ? 'too-large' : Buffer.concat(chunks)));
-    req.on('error', reject);
+    body.on('end', () => resolve(size > MAX_CHUNK_BYTES ? 'too-large' : Buffer.concat(chunks)));
+    body.on('error', reject);
   });
 }
 
@@ -544,6 +547,6 @@ function readForm(req: IncomingMessage, limit: number): Promise<{ fields: Record
     });
     parser.on('error', () => reject(new BadRequest('malformed multipart')));
     parser.on('close', () => resolve({ fields, file }));
-    req.pipe(parser);
+    bodyOf(req).pipe(parser);
   });
 }

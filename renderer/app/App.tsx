@@ -10,14 +10,10 @@ import { DictationScreen } from '../features/dictation/DictationScreen';
 import { RecordsScreen } from '../features/records/RecordsScreen';
 import { RegistrationScreen } from '../features/registration/RegistrationScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
-import { useDictationStore } from '../features/dictation/dictation-store';
+import { useDictationStore, useRecordsStore, useSettingsStore, useStatusStore, useUpdateStore } from './stores';
 import { followRecordCues, prepareCues } from '../features/dictation/record-cue';
-import { useRecordsStore } from '../features/records/records-store';
-import { useSettingsStore } from '../features/settings/settings-store';
 import { SCREENS, useNavigationStore, type ScreenId } from './navigation-store';
 import { useProblemStore } from './problem-store';
-import { useStatusStore } from './status-store';
-import { useUpdateStore } from './update-store';
 
 const SCREEN_COMPONENTS: Record<ScreenId, () => React.JSX.Element> = {
   dictation: DictationScreen,

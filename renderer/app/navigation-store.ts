@@ -9,12 +9,17 @@ export const SCREENS = [
 
 export type ScreenId = (typeof SCREENS)[number]['id'];
 
-interface NavigationState {
+export interface NavigationState {
   screen: ScreenId;
   show(screen: ScreenId): void;
 }
 
-export const useNavigationStore = create<NavigationState>((set) => ({
-  screen: 'dictation',
-  show: (screen) => set({ screen }),
-}));
+export function createNavigationStore() {
+  return create<NavigationState>((set) => ({
+    screen: 'dictation',
+    show: (screen) => set({ screen }),
+  }));
+}
+
+/** The page's one navigation store (it needs no bridge). */
+export const useNavigationStore = createNavigationStore();

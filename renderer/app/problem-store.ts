@@ -2,14 +2,19 @@
 import { create } from 'zustand';
 import type { AppError } from '../../contract/result';
 
-interface ProblemState {
+export interface ProblemState {
   problem: AppError | null;
   report(problem: AppError): void;
   dismiss(): void;
 }
 
-export const useProblemStore = create<ProblemState>((set) => ({
-  problem: null,
-  report: (problem) => set({ problem }),
-  dismiss: () => set({ problem: null }),
-}));
+export function createProblemStore() {
+  return create<ProblemState>((set) => ({
+    problem: null,
+    report: (problem) => set({ problem }),
+    dismiss: () => set({ problem: null }),
+  }));
+}
+
+/** The page's one problem store (it needs no bridge; the stores that do report to it through renderer/bridge.ts). */
+export const useProblemStore = createProblemStore();

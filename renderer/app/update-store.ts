@@ -1,8 +1,10 @@
 import { create } from 'zustand';
+import type { ScribeBridge } from '../../contract/ipc';
 import type { UpdateStatus } from '../../contract/updates';
-import { scribe, valueOf } from '../bridge';
+import { valueReader, type ReportProblem } from './answers';
+import { followValue } from './follow';
 
-interface UpdateStoreState {
+export interface UpdateStoreState {
   status: UpdateStatus | null;
   dismissed: boolean;
   follow(): () => void;
@@ -11,22 +13,26 @@ interface UpdateStoreState {
   later(): void;
 }
 
-export const useUpdateStore = create<UpdateStoreState>((set, get) => {
-  const show = (status: UpdateStatus | null) => {
-    if (status) set(status.state === 'ready' ? { status } : { status, dismissed: false });
-  };
-  return {
-    status: null,
-    dismissed: false,
-    follow: () => {
-      const off = scribe.on.updateChanged(show);
-      void valueOf(scribe.getUpdateStatus()).then((status) => {
-        if (!get().status) show(status);
-      });
-      return off;
-    },
-    check: async () => show(await valueOf(scribe.checkForUpdates())),
-    restart: async () => show(await valueOf(scribe.restartToUpdate())),
-    later: () => set({ dismissed: true }),
-  };
-});
+export function createUpdateStore(bridge: ScribeBridge, report: ReportProblem) {
+  const valueOf = valueReader(report);
+  return create<UpdateStoreState>((set, get) => {
+    const show = (status: UpdateStatus | null) => {
+      if (status) set(status.state === 'ready' ? { status } : { status, dismissed: false });
+    };
+    return {
+      status: null,
+      dismissed: false,
+      follow: () =>
+        followValue({
+          on: bridge.on.updateChanged,
+          load: () => valueOf(bridge.getUpdateStatus()),
+          // Every event is shown; the load's answer only while there is nothing yet (an event or a check said more).
+          isNewer: (_status, source) => source === 'event' || !get().status,
+          apply: show,
+        }),
+      check: async () => show(await valueOf(bridge.checkForUpdates())),
+      restart: async () => show(await valueOf(bridge.restartToUpdate())),
+      later: () => set({ dismissed: true }),
+    };
+  });
+}

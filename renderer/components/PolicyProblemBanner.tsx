@@ -4,7 +4,7 @@
  * sandbox's results are test data. Never a quiet fall-back to the sandbox.
  */
 import { useNavigationStore } from '../app/navigation-store';
-import { useSettingsStore } from '../features/settings/settings-store';
+import { useSettingsStore } from '../app/stores';
 
 export function PolicyProblemBanner() {
   const policy = useSettingsStore((state) => state.view?.policy ?? null);

@@ -1,4 +1,4 @@
-import { useStatusStore } from '../app/status-store';
+import { useStatusStore } from '../app/stores';
 
 export function StatusBar() {
   const status = useStatusStore((state) => state.status);

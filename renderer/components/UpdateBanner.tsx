@@ -1,4 +1,4 @@
-import { useUpdateStore } from '../app/update-store';
+import { useUpdateStore } from '../app/stores';
 
 /** Offers the downloaded update; the app never restarts by itself. */
 export function UpdateBanner() {

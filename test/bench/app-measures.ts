@@ -2,13 +2,14 @@
  * Measures of a built app (`out/` of a checkout: this one by default), driven as a person
  * would through Playwright under the virtual display and microphone: start-up to a working
  * Record button against a bare Electron window, Record → "speak now" by button and by
- * global shortcut, and CPU while recording. Each returns raw samples; run.ts prints medians
- * and ratios.
+ * global shortcut, CPU while recording, and Stop → the result on screen by the sessions API.
+ * Each returns raw samples; run.ts prints medians and ratios.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ElectronApplication, Page } from '@playwright/test';
+import { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { launchElectron, newDataFolder, ROOT } from '../e2e/support/launch-app';
 
 const BARE_APP = join(ROOT, 'test', 'bench', 'bare-window');
@@ -248,4 +249,100 @@ export async function clinicPressSamples(gapsMs: number[], options: { appDir?: s
   await page.getByRole('button', { name: /^(■ )?Stop$/ }).click();
   await app.close();
   return { firstPress, presses };
+}
+
+/** Clicks Stop in the page and resolves with wall-clock times (shared by this process, the page and the sandbox) of the click and of the Medications table of the dictation labelled `label` showing. */
+function stopUntilResultShown(page: Page, label: string): Promise<{ pressedAt: number; shownAt: number }> {
+  return page.evaluate(
+    (wanted) =>
+      new Promise<{ pressedAt: number; shownAt: number }>((resolve, reject) => {
+        const stop = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent?.trim().endsWith('Stop'));
+        if (!stop) {
+          reject(new Error(`No Stop button; the screen says: ${document.querySelector('[data-testid="recorder-state"]')?.textContent ?? ''}`));
+          return;
+        }
+        let pressedAt = 0;
+        // Held on window so it lives as long as the wait, whatever React re-renders.
+        const observer = new MutationObserver(() => {
+          const detail = document.querySelector('section[aria-label="Dictation details"]');
+          const table = detail?.querySelector('table[aria-label="Medications"]');
+          if (pressedAt > 0 && detail?.querySelector('h2')?.textContent === wanted && table && table.getClientRects().length > 0) {
+            observer.disconnect();
+            resolve({ pressedAt, shownAt: Date.now() });
+          }
+        });
+        (window as unknown as { benchObserver: MutationObserver }).benchObserver = observer;
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+        pressedAt = Date.now();
+        stop.click();
+        setTimeout(() => {
+          observer.disconnect();
+          reject(new Error(`No result on screen within 120 s of Stop; the dictation says: ${document.querySelector('section[aria-label="Dictation details"]')?.textContent ?? ''}`));
+        }, 120_000);
+      }),
+    label,
+  );
+}
+
+export interface StopToResult {
+  /** The service's own processing time (the sandbox's `processingMs`, counted from End). */
+  processingMs: number;
+  /** Per dictation: Stop → the Medications table visible, minus `processingMs`. */
+  afterProcessing: number[];
+  /** Per dictation: Stop → the sandbox received End. */
+  endAfterStop: number[];
+  /** Per dictation: parts the sandbox had received before Stop, and in all. */
+  partsBeforeStop: number[];
+  parts: number[];
+}
+
+/**
+ * Stop → the result on screen, less the service's own processing time, for dictations sent
+ * by the sessions API (as new installs send them) to a sandbox of this process's own, over
+ * loopback and unthrottled: the speech comes from the virtual microphone, `speechSeconds` of
+ * it each, a new label for each, one app for all of them. What is left is the app's own
+ * part: the last part cut and sent, End, the result looked up (about once a second after
+ * End, so up to a lookup's wait after the result is ready), decoded, stored and drawn. The
+ * Stop is clicked and the table watched in the page; the sandbox's clock is the same wall
+ * clock, which gives the End's share.
+ */
+export async function stopToResultOnScreen(runs: number, options: { processingMs?: number; speechSeconds?: number; appDir?: string } = {}): Promise<StopToResult> {
+  const { processingMs = 1_500, speechSeconds = 15, appDir = ROOT } = options;
+  const sandbox = await SandboxServer.start({ faults: { processingMs } });
+  const figures: StopToResult = { processingMs, afterProcessing: [], endAfterStop: [], partsBeforeStop: [], parts: [] };
+  const accepted = (operation: string) => sandbox.received.filter((request) => request.operation === operation && (request.status ?? 0) < 300);
+  try {
+    const app = await launch(
+      scribeArgs(appDir, { service: 'custom', customServiceUrl: sandbox.url, accessToken: sandbox.token, transcriptionApi: 'sessions', autoSync: true }),
+    );
+    try {
+      const page = await app.firstWindow();
+      await page.getByRole('button', { name: /^(● )?Record$/ }).waitFor();
+      await inPage(page, appRecordWorks);
+      for (let run = 0; run < runs; run += 1) {
+        const label = `Bench result ${run + 1}`;
+        const earlierParts = accepted('sessionChunk').length;
+        await page.getByLabel('Patient or visit (optional)').fill(label);
+        await pressRecordInPage(page);
+        await page.waitForTimeout(speechSeconds * 1000);
+        const ends = accepted('sessionEnd').length;
+        const { pressedAt, shownAt } = await stopUntilResultShown(page, label);
+        const end = accepted('sessionEnd')[ends];
+        if (!end || accepted('voiceUpload').length > 0) throw new Error('Stop → result: the dictation did not go by the sessions API (no End, or a voice upload).');
+        figures.afterProcessing.push(shownAt - pressedAt - processingMs);
+        figures.endAfterStop.push(end.at - pressedAt);
+        const parts = accepted('sessionChunk').slice(earlierParts);
+        figures.partsBeforeStop.push(parts.filter((request) => request.at < pressedAt).length);
+        figures.parts.push(parts.length);
+        await page.getByTestId('recorder-state').filter({ hasText: 'Ready to record' }).waitFor();
+        // A second between patients.
+        await page.waitForTimeout(1000);
+      }
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await sandbox.stop();
+  }
+  return figures;
 }

@@ -10,8 +10,9 @@ import { cpus, totalmem } from 'node:os';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clinicPressSamples, cpuWhileRecording, pressDuringStartup, startupSamples, type ClinicPresses } from './app-measures';
+import { clinicPressSamples, cpuWhileRecording, pressDuringStartup, startupSamples, stopToResultOnScreen, type ClinicPresses } from './app-measures';
 import { encodeMemory, lookups, recordingWrites, speechPcm, speechRecording, stopToReady, storeLoad, syncOf, uploadSize } from './node-measures';
+import { stopToHeld, uplinkRow } from './uplink-measures';
 import { ROOT } from '../e2e/support/launch-app';
 import { FRAME_LENGTH } from '../../main/audio/recorder';
 import { startVirtualMicrophone } from '../e2e/support/virtual-microphone';
@@ -88,6 +89,14 @@ if (process.env.DISPLAY) {
       cpuBefore ? share(cpuBefore.recording) : '',
     );
     add('CPU while idle, every process of the app', `${share(cpu.idleAll)} of one core`, '', '', '≤ 0.5 %', cpuBefore ? share(cpuBefore.idleAll) : '');
+    const result = await stopToResultOnScreen(3);
+    add(
+      `Stop → result on screen minus the service's processing (${ms(result.processingMs)}), sessions API, 15 s dictations (median of 3)`,
+      `${ms(median(result.afterProcessing))} (runs ${result.afterProcessing.map(ms).join(', ')}; End ${ms(median(result.endAfterStop))} after Stop)`,
+      '',
+      '',
+      '≤ 1500 ms',
+    );
   } finally {
     microphone.stop();
   }
@@ -99,6 +108,12 @@ if (process.env.DISPLAY) {
 const sync = await syncOf(100, 2_000, work, pcm);
 add('sync 100 queued dictations (each result takes 2 s)', ms(sync.outboxMs), `${ms(sync.baselineMs)} client direct, same concurrency`, ratio(sync.outboxMs, sync.baselineMs), '≤ 1.25×');
 add('requests per result', sync.requestsPerResult.toFixed(2), `${sync.minimumRequestsPerResult} (an upload and one lookup)`, ratio(sync.requestsPerResult, sync.minimumRequestsPerResult), '≤ 1.5×');
+// Stop → the service holds all the audio over a slow uplink, sessions against the voice upload (uplink-measures.ts says what is assumed).
+for (const [seconds, kbps, goal] of [[60, 2000, ''], [60, 128, '≤ 0.35×'], [600, 2000, '≤ 1000 ms'], [600, 128, '']] as const) {
+  const held = await stopToHeld(work, pcm, seconds, kbps);
+  const row = uplinkRow(held);
+  add(row.measure, row.sessions, row.voice, ratio(held.sessionsMs, held.voiceMs), goal);
+}
 
 // Audio.
 const minute = speechRecording(work, pcm, 60);

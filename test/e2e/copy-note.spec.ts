@@ -35,16 +35,16 @@ async function allCompleted(page: Page, count: number): Promise<void> {
     .toEqual(Array.from({ length: count }, () => 'completed'));
 }
 
-/** Opens a dictation; returns what its page shows: the medications table's cells and the transcript. */
-async function shown(page: Page, label: string): Promise<{ cells: string[][]; transcript: string }> {
+/** Opens a dictation; returns what its page shows: the medications table's cells and the first complaint of its clinical notes. */
+async function shown(page: Page, label: string): Promise<{ cells: string[][]; complaint: string }> {
   await page.getByRole('option').filter({ hasText: label }).click();
   const details = page.getByRole('region', { name: 'Dictation details' });
   await expect(details.getByRole('heading', { name: label })).toBeVisible();
   const table = details.getByRole('table', { name: 'Medications' });
   await expect(table).toBeVisible({ timeout: 30_000 });
   const cells = await table.getByRole('row').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? '')));
-  const transcript = (await details.getByRole('article', { name: 'Transcript' }).locator('.output-text').textContent()) ?? '';
-  return { cells, transcript };
+  const complaint = (await details.getByRole('article', { name: 'Clinical notes' }).getByRole('listitem').first().textContent()) ?? '';
+  return { cells, complaint };
 }
 
 /** The HTML's tables as rows of cell texts, read by the browser's own parser. */
@@ -58,15 +58,16 @@ function tablesIn(page: Page, html: string): Promise<string[][][]> {
   );
 }
 
-function expectNoteOf(note: Clipboard, label: string, page: { cells: string[][]; transcript: string }, tables: string[][][]): void {
+function expectNoteOf(note: Clipboard, label: string, page: { cells: string[][]; complaint: string }, tables: string[][][]): void {
   // HTML: the medications as a table, cell for cell what the page shows (the header row too).
   expect(note.html).toContain('<table');
   expect(tables).toEqual([page.cells]);
-  // Text: each medicine on its line with its dose, frequency, duration and instructions; the transcript.
+  // Text: each medicine on its line with its dose, frequency, duration and instructions; the clinical notes, their lists as lists.
   for (const [name, dose, frequency, duration, instruction] of page.cells.slice(1)) {
     expect(note.text).toContain(`${name} — ${dose} — ${frequency} — ${duration} — ${instruction}`);
   }
-  expect(note.text).toContain(page.transcript);
+  expect(note.text).toContain(`\nComplaints\n- ${page.complaint}\n`);
+  expect(note.html).toContain(`<h4>Complaints</h4><ul><li>${page.complaint}</li></ul>`);
   // Whose note it is comes first, in the text and in the HTML; the sandbox's notes say they are test data.
   expect(note.text).toMatch(new RegExp(String.raw`^${label} · Dictation · \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\nTEST DATA from the built-in sandbox: not a real prescription\.\n\nMedications\n1\. `));
   expect(note.html).toMatch(new RegExp(`^<p><strong>${label} · Dictation · `));
@@ -94,13 +95,13 @@ test('Copy note puts the note on the clipboard as text and as HTML with the medi
 
   // "Copy note" on the older one copies that one's note.
   const older = await shown(page, 'Older visit');
-  expect(older.transcript).not.toBe(newer.transcript);
+  expect(older.complaint).not.toBe(newer.complaint);
   await page.getByRole('button', { name: 'Copy note' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Note copied' })).toBeVisible();
   await screenshot(page, 'dictation-copy-note');
   const byButton = await clipboardOf(app);
   expectNoteOf(byButton, 'Older visit', older, await tablesIn(page, byButton.html));
-  expect(byButton.text).not.toContain(newer.transcript);
+  expect(byButton.text).not.toContain(newer.complaint);
   await app.close();
 });
 
@@ -131,7 +132,7 @@ test('with "also paste" on, the shortcut pastes the note into the field that has
     await expect(field.getByRole('table')).toBeVisible({ timeout: 10_000 });
     const pasted = await field.locator('table tr').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? '')));
     expect(pasted).toEqual(visit.cells);
-    await expect(field).toContainText(visit.transcript);
+    await expect(field).toContainText(visit.complaint);
     await editor.screenshot({ path: join(ROOT, 'test-results', 'screenshots', 'copy-note-pasted-elsewhere.png') });
   } finally {
     await target.close();

@@ -6,7 +6,8 @@ import { ConfirmButton } from '../../components/ConfirmButton';
 import { Contained } from '../../components/Contained';
 import { formatDateTime, formatDuration, formatTime } from './format';
 import { ResultView } from './ResultView';
-import { selectedDetail, useDictationStore } from './dictation-store';
+import { useDictationStore } from '../../app/stores';
+import { selectedDetail } from './dictation-store';
 
 const STEPS = ['Saved', 'Uploading', 'Processing', 'Result'] as const;
 const STEP_OF: Partial<Record<DictationState, number>> = { recorded: 0, uploading: 1, processing: 2, completed: 3, partial: 3 };

@@ -2,7 +2,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
 import { STATE_LABELS, UNFINISHED_STATES, type DictationSummary } from '../../../contract/dictation';
 import { formatDateTime, formatDuration } from './format';
-import { orderedIds, useDictationStore, type StatusFilter } from './dictation-store';
+import { useDictationStore } from '../../app/stores';
+import { orderedIds, type StatusFilter } from './dictation-store';
 
 const FILTERS: Array<{ id: StatusFilter; label: string }> = [
   { id: 'all', label: 'All' },

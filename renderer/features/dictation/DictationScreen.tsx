@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
-import { useStatusStore } from '../../app/status-store';
+import { useDictationStore, useStatusStore } from '../../app/stores';
 import { useNavigationStore } from '../../app/navigation-store';
 import { Contained } from '../../components/Contained';
-import { useDictationStore } from './dictation-store';
 import { DictationDetailView } from './DictationDetailView';
 import { DictationList } from './DictationList';
 import { RecorderPanel } from './RecorderPanel';

@@ -6,8 +6,7 @@ import { useMemo, useState } from 'react';
 import { clinicalNote, noteTime } from '../../../contract/clinical-note';
 import type { DictationDetail } from '../../../contract/dictation';
 import { errorOf, scribe } from '../../bridge';
-import { useSettingsStore } from '../settings/settings-store';
-import { useDictationStore } from './dictation-store';
+import { useDictationStore, useSettingsStore } from '../../app/stores';
 
 export function NoteActions({ detail, canEdit, onEdit }: { detail: DictationDetail; canEdit: boolean; onEdit(): void }) {
   const correction = detail.correction && 'parts' in detail.correction ? detail.correction : null;

@@ -11,7 +11,7 @@ import { MEDICATION_COLUMNS, type MedicationRow } from '../../../contract/medica
 import { correctionOf, editableAs, serviceRows, type CorrectedPart, type NoteCorrection } from '../../../contract/note-correction';
 import type { DecodedOutput } from '../../../contract/transcription';
 import { ConfirmButton } from '../../components/ConfirmButton';
-import { useDictationStore } from './dictation-store';
+import { useDictationStore } from '../../app/stores';
 import { partTitle } from './result-format';
 
 type Draft = { output: DecodedOutput; kind: 'medications'; rows: MedicationRow[] } | { output: DecodedOutput; kind: 'text'; text: string };

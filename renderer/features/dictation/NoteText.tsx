@@ -1,4 +1,4 @@
-import { noteTextBlocks } from './note-text-blocks';
+import { noteTextBlocks } from '../../../contract/note-text';
 
 /** A note's text with its headings and lists shown as such (note-text-blocks.ts). */
 export function NoteText({ text }: { text: string }) {

@@ -3,9 +3,8 @@ import { LEVEL_WORDS, levelZone } from '../../../contract/level-zone';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { PatientLabelField } from '../../components/PatientLabelField';
 import { shortcutText } from '../../components/shortcut-keys';
-import { useSettingsStore } from '../settings/settings-store';
+import { useDictationStore, useSettingsStore } from '../../app/stores';
 import { formatDuration } from './format';
-import { useDictationStore } from './dictation-store';
 import { RecordingLanguagesField } from './RecordingLanguagesField';
 
 const MODE_LABELS = { dictation: 'Dictation (doctor alone)', consultation: 'Consultation (doctor and patient)' } as const;

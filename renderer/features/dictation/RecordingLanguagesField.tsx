@@ -1,8 +1,6 @@
 /** The languages of the next dictation alone (transcription sessions only); the next patient starts again from Settings. */
 import { useEffect } from 'react';
-import { useSettingsStore } from '../settings/settings-store';
-import { useTranscriptionChoicesStore } from '../settings/transcription-choices-store';
-import { useDictationStore } from './dictation-store';
+import { useDictationStore, useSettingsStore, useTranscriptionChoicesStore } from '../../app/stores';
 import { chosenLanguages, languageOptions, languagesChoice } from './recording-languages';
 
 const NONE: string[] = [];

@@ -13,7 +13,7 @@ import { NoteEditor } from './NoteEditor';
 import { NoteText } from './NoteText';
 import { medicationRow } from './format';
 import { fhirFootnote, fhirHeadline, partTitle, resourceLabel, statusText, statusTone } from './result-format';
-import { useDictationStore } from './dictation-store';
+import { useDictationStore } from '../../app/stores';
 
 export function MedicationsTable({ rows, testData }: { rows: MedicationRow[]; testData: boolean }) {
   if (rows.length === 0) return <p className="empty">No medication was prescribed.</p>;

@@ -7,15 +7,17 @@
 import { create } from 'zustand';
 import { IDLE_RECORDER, type DictationDetail, type DictationMode, type DictationSummary, type RecorderStatus } from '../../../contract/dictation';
 import type { CorrectedPart } from '../../../contract/note-correction';
+import type { ScribeBridge } from '../../../contract/ipc';
 import type { AppError, Result } from '../../../contract/result';
-import { errorOf, scribe, valueOf } from '../../bridge';
+import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
+import { followItems, followValue } from '../../app/follow';
 
 export type StatusFilter = 'all' | 'waiting' | 'completed' | 'partial' | 'failed';
 
 /** What the list shows of the selected dictation beyond its summary. */
 type SelectedExtras = Pick<DictationDetail, 'result' | 'audioUrl' | 'correction'>;
 
-interface DictationState {
+export interface DictationState {
   /** Idle until main says otherwise: Record is usable at once (a press made while main is still starting waits for it). */
   recorder: RecorderStatus;
   items: ReadonlyMap<string, DictationSummary>;
@@ -71,166 +73,161 @@ export function selectedDetail(state: Pick<DictationState, 'items' | 'selectedId
   return { ...summary, result: extras?.result ?? null, audioUrl: extras?.audioUrl ?? null, correction: extras?.correction ?? null };
 }
 
-export const useDictationStore = create<DictationState>((set, get) => {
-  const showDetail = (detail: DictationDetail) => {
-    if (get().selectedId !== detail.id) return;
-    const items = new Map(get().items);
-    items.set(detail.id, detail);
-    set({ items, selected: { id: detail.id, result: detail.result, audioUrl: detail.audioUrl, correction: detail.correction } });
-  };
-  const loadSelected = async (id: string) => {
-    const result = await scribe.getDictation({ id });
-    if (get().selectedId !== id) return;
-    if (result.ok) showDetail(result.value);
-    else if (result.error.kind === 'not-found') set({ selectedId: null, selected: null });
-  };
-  const failed = (error: AppError | null) => {
-    if (error) set({ notice: { text: error.message, error: true } });
-  };
-  /** Tells main which dictation the window shows (none while another screen is on view). */
-  const tellShowing = () => void scribe.showingDictation({ id: get().onScreen ? get().selectedId : null });
-  /** The draft main cleared (a recording started) or the page has not shown yet. */
-  let draftCleared = -1;
-  const applyRecorder = (recorder: RecorderStatus) => {
-    const ended = recorder.state === 'idle' ? get().recorder.dictationId : null;
-    set({ recorder });
-    if (recorder.draft.cleared !== draftCleared) {
-      draftCleared = recorder.draft.cleared;
-      set({ label: recorder.draft.label, mode: recorder.draft.mode, languages: recorder.draft.languages });
-    }
-    // The dictation just recorded comes into view (however it was stopped) and stays there through
-    // upload to its result; while recording, the doctor may read another. A discarded one is gone already.
-    if (ended && get().items.has(ended) && get().selectedId !== ended) void get().select(ended);
-  };
-  const recorderAction = async (call: Promise<Result<RecorderStatus>>) => {
-    const recorder = await valueOf(call);
-    if (recorder) applyRecorder(recorder);
-    return recorder;
-  };
-  return {
-    recorder: IDLE_RECORDER,
-    items: new Map(),
-    filter: 'all',
-    search: '',
-    selectedId: null,
-    selected: null,
-    mode: 'dictation',
-    label: '',
-    languages: null,
-    notice: null,
-    onScreen: false,
-    follow: () => {
-      // Ids an event has spoken of since loading began: the load must not undo what they said.
-      const settled = new Set<string>();
-      let recorderHeard = false;
-      const offRecorder = scribe.on.recorderChanged((recorder) => {
-        recorderHeard = true;
-        applyRecorder(recorder);
-      });
-      const offChanged = scribe.on.dictationChanged((summary) => {
-        settled.add(summary.id);
-        const previous = get().items.get(summary.id);
-        const items = new Map(get().items);
-        items.set(summary.id, summary);
-        set({ items });
-        if (get().selectedId === summary.id && previous?.state !== summary.state) void loadSelected(summary.id);
-      });
-      const offRemoved = scribe.on.dictationRemoved(({ id }) => {
-        settled.add(id);
-        const items = new Map(get().items);
-        items.delete(id);
-        set({ items });
-        if (get().selectedId === id) set({ selectedId: null, selected: null });
-      });
-      void valueOf(scribe.getRecorder()).then((recorder) => {
-        if (recorder && !recorderHeard) applyRecorder(recorder);
-      });
-      void valueOf(scribe.listDictations()).then((list) => {
-        if (!list) return;
-        const items = new Map(get().items);
-        for (const item of list) if (!settled.has(item.id)) items.set(item.id, item);
-        set({ items });
-      });
-      return () => {
-        offRecorder();
-        offChanged();
-        offRemoved();
-      };
-    },
-    setFilter: (filter) => set({ filter }),
-    setSearch: (search) => set({ search }),
-    setMode: (mode) => {
-      set({ mode });
-      void scribe.setRecordingDraft({ mode, label: get().label, languages: get().languages });
-    },
-    setLabel: (label) => {
-      set({ label });
-      void scribe.setRecordingDraft({ mode: get().mode, label, languages: get().languages });
-    },
-    setLanguages: (languages) => {
-      set({ languages });
-      void scribe.setRecordingDraft({ mode: get().mode, label: get().label, languages });
-    },
-    setOnScreen: (onScreen) => {
-      set({ onScreen });
-      tellShowing();
-    },
-    select: async (id) => {
-      set({ selectedId: id, selected: null, notice: null });
-      tellShowing();
-      if (id) await loadSelected(id);
-    },
-    // What the fields show (main holds the same draft, which the shortcut takes); main then clears both for the next patient.
-    start: async () => {
-      const { mode, label, languages } = get();
-      await recorderAction(scribe.startRecording({ mode, label, languages }));
-    },
-    rename: async (id, label) => {
-      const result = await scribe.renameDictation({ id, label });
-      if (!result.ok) return result.error;
+export function createDictationStore(bridge: ScribeBridge, report: ReportProblem) {
+  const valueOf = valueReader(report);
+  return create<DictationState>((set, get) => {
+    const showDetail = (detail: DictationDetail) => {
+      if (get().selectedId !== detail.id) return;
       const items = new Map(get().items);
-      items.set(id, result.value);
-      set({ items });
-      return null;
-    },
-    saveCorrection: async (id, parts) => {
-      const result = await scribe.saveNoteCorrection({ id, parts });
-      if (!result.ok) return result.error;
-      showDetail(result.value);
-      set({ notice: { text: 'Your correction is saved. The service’s original is kept.', error: false } });
-      return null;
-    },
-    undoCorrections: async (id) => {
-      const result = await scribe.undoNoteCorrections({ id });
-      if (!result.ok) return failed(result.error);
-      showDetail(result.value);
-      set({ notice: { text: 'Back to the service’s note: your corrections were deleted.', error: false } });
-    },
-    setReviewed: async (id, reviewed) => {
-      const result = await scribe.setNoteReviewed({ id, reviewed });
-      if (!result.ok) return failed(result.error);
-      showDetail(result.value);
-    },
-    exportNote: async (id) => {
-      const result = await scribe.exportNote({ id });
-      if (!result.ok) failed(result.error);
-      else if (result.value) set({ notice: { text: `Saved to ${result.value}`, error: false } });
-    },
-    pause: async () => void (await recorderAction(scribe.pauseRecording())),
-    resume: async () => void (await recorderAction(scribe.resumeRecording())),
-    stop: async () => void (await recorderAction(scribe.stopRecording())),
-    discard: async () => void (await recorderAction(scribe.discardRecording())),
-    retry: async (id) => failed(await errorOf(scribe.retryDictation({ id }))),
-    cancel: async (id) => failed(await errorOf(scribe.cancelDictation({ id }))),
-    remove: async (id) => failed(await errorOf(scribe.deleteDictation({ id }))),
-    exportOutput: async (id, templateId) => {
-      const result = await scribe.exportOutput({ id, templateId });
-      if (!result.ok) failed(result.error);
-      else if (result.value) set({ notice: { text: `Saved to ${result.value}`, error: false } });
-    },
-    copy: async (text, what) => {
-      const error = await errorOf(scribe.copyText({ text }));
-      set({ notice: error ? { text: error.message, error: true } : { text: `${what} copied.`, error: false } });
-    },
-  };
-});
+      items.set(detail.id, detail);
+      set({ items, selected: { id: detail.id, result: detail.result, audioUrl: detail.audioUrl, correction: detail.correction } });
+    };
+    const loadSelected = async (id: string) => {
+      const result = await bridge.getDictation({ id });
+      if (get().selectedId !== id) return;
+      if (result.ok) showDetail(result.value);
+      else if (result.error.kind === 'not-found') set({ selectedId: null, selected: null });
+    };
+    const failed = (error: AppError | null) => {
+      if (error) set({ notice: { text: error.message, error: true } });
+    };
+    /** Tells main which dictation the window shows (none while another screen is on view). */
+    const tellShowing = () => void bridge.showingDictation({ id: get().onScreen ? get().selectedId : null });
+    /** The draft main cleared (a recording started) or the page has not shown yet. */
+    let draftCleared = -1;
+    const applyRecorder = (recorder: RecorderStatus) => {
+      const ended = recorder.state === 'idle' ? get().recorder.dictationId : null;
+      set({ recorder });
+      if (recorder.draft.cleared !== draftCleared) {
+        draftCleared = recorder.draft.cleared;
+        set({ label: recorder.draft.label, mode: recorder.draft.mode, languages: recorder.draft.languages });
+      }
+      // The dictation just recorded comes into view (however it was stopped) and stays there through
+      // upload to its result; while recording, the doctor may read another. A discarded one is gone already.
+      if (ended && get().items.has(ended) && get().selectedId !== ended) void get().select(ended);
+    };
+    const recorderAction = async (call: Promise<Result<RecorderStatus>>) => {
+      const recorder = await valueOf(call);
+      if (recorder) applyRecorder(recorder);
+      return recorder;
+    };
+    return {
+      recorder: IDLE_RECORDER,
+      items: new Map(),
+      filter: 'all',
+      search: '',
+      selectedId: null,
+      selected: null,
+      mode: 'dictation',
+      label: '',
+      languages: null,
+      notice: null,
+      onScreen: false,
+      follow: () => {
+        const offRecorder = followValue({ on: bridge.on.recorderChanged, load: () => valueOf(bridge.getRecorder()), apply: applyRecorder });
+        const offItems = followItems({
+          onChanged: bridge.on.dictationChanged,
+          onRemoved: bridge.on.dictationRemoved,
+          load: () => valueOf(bridge.listDictations()),
+          changed: (summary) => {
+            const previous = get().items.get(summary.id);
+            const items = new Map(get().items);
+            items.set(summary.id, summary);
+            set({ items });
+            if (get().selectedId === summary.id && previous?.state !== summary.state) void loadSelected(summary.id);
+          },
+          removed: (id) => {
+            const items = new Map(get().items);
+            items.delete(id);
+            set({ items });
+            if (get().selectedId === id) set({ selectedId: null, selected: null });
+          },
+          loaded: (list) => {
+            const items = new Map(get().items);
+            for (const item of list) items.set(item.id, item);
+            set({ items });
+          },
+        });
+        return () => {
+          offRecorder();
+          offItems();
+        };
+      },
+      setFilter: (filter) => set({ filter }),
+      setSearch: (search) => set({ search }),
+      setMode: (mode) => {
+        set({ mode });
+        void bridge.setRecordingDraft({ mode, label: get().label, languages: get().languages });
+      },
+      setLabel: (label) => {
+        set({ label });
+        void bridge.setRecordingDraft({ mode: get().mode, label, languages: get().languages });
+      },
+      setLanguages: (languages) => {
+        set({ languages });
+        void bridge.setRecordingDraft({ mode: get().mode, label: get().label, languages });
+      },
+      setOnScreen: (onScreen) => {
+        set({ onScreen });
+        tellShowing();
+      },
+      select: async (id) => {
+        set({ selectedId: id, selected: null, notice: null });
+        tellShowing();
+        if (id) await loadSelected(id);
+      },
+      // What the fields show (main holds the same draft, which the shortcut takes); main then clears both for the next patient.
+      start: async () => {
+        const { mode, label, languages } = get();
+        await recorderAction(bridge.startRecording({ mode, label, languages }));
+      },
+      rename: async (id, label) => {
+        const result = await bridge.renameDictation({ id, label });
+        if (!result.ok) return result.error;
+        const items = new Map(get().items);
+        items.set(id, result.value);
+        set({ items });
+        return null;
+      },
+      saveCorrection: async (id, parts) => {
+        const result = await bridge.saveNoteCorrection({ id, parts });
+        if (!result.ok) return result.error;
+        showDetail(result.value);
+        set({ notice: { text: 'Your correction is saved. The service’s original is kept.', error: false } });
+        return null;
+      },
+      undoCorrections: async (id) => {
+        const result = await bridge.undoNoteCorrections({ id });
+        if (!result.ok) return failed(result.error);
+        showDetail(result.value);
+        set({ notice: { text: 'Back to the service’s note: your corrections were deleted.', error: false } });
+      },
+      setReviewed: async (id, reviewed) => {
+        const result = await bridge.setNoteReviewed({ id, reviewed });
+        if (!result.ok) return failed(result.error);
+        showDetail(result.value);
+      },
+      exportNote: async (id) => {
+        const result = await bridge.exportNote({ id });
+        if (!result.ok) failed(result.error);
+        else if (result.value) set({ notice: { text: `Saved to ${result.value}`, error: false } });
+      },
+      pause: async () => void (await recorderAction(bridge.pauseRecording())),
+      resume: async () => void (await recorderAction(bridge.resumeRecording())),
+      stop: async () => void (await recorderAction(bridge.stopRecording())),
+      discard: async () => void (await recorderAction(bridge.discardRecording())),
+      retry: async (id) => failed(await errorOf(bridge.retryDictation({ id }))),
+      cancel: async (id) => failed(await errorOf(bridge.cancelDictation({ id }))),
+      remove: async (id) => failed(await errorOf(bridge.deleteDictation({ id }))),
+      exportOutput: async (id, templateId) => {
+        const result = await bridge.exportOutput({ id, templateId });
+        if (!result.ok) failed(result.error);
+        else if (result.value) set({ notice: { text: `Saved to ${result.value}`, error: false } });
+      },
+      copy: async (text, what) => {
+        const error = await errorOf(bridge.copyText({ text }));
+        set({ notice: error ? { text: error.message, error: true } : { text: `${what} copied.`, error: false } });
+      },
+    };
+  });
+}

@@ -10,7 +10,7 @@ import { Contained } from '../../components/Contained';
 import { formatDateTime } from '../dictation/format';
 import { LabReportView } from './LabReportView';
 import { tasksText } from './lab-format';
-import { useRecordsStore } from './records-store';
+import { useRecordsStore } from '../../app/stores';
 
 const COLUMNS = 5;
 

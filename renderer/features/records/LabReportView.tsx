@@ -8,7 +8,7 @@ import { scribe } from '../../bridge';
 import { LabTestsTable } from './LabTestsTable';
 import { ReportDetails } from './ReportDetails';
 import { lowConfidenceLine, noTestsLine, summaryLine } from './lab-format';
-import { useRecordsStore } from './records-store';
+import { useRecordsStore } from '../../app/stores';
 
 type ExportNote = { tone: 'ok' | 'error'; text: string } | null;
 

@@ -4,7 +4,7 @@ import { MAX_RECORD_BYTES } from '../../../contract/limits';
 import { formatSize } from '../../../contract/records';
 import { DocumentsTable } from './DocumentsTable';
 import { StagedFiles } from './StagedFiles';
-import { useRecordsStore } from './records-store';
+import { useRecordsStore } from '../../app/stores';
 
 export function RecordsScreen() {
   const message = useRecordsStore((state) => state.message);

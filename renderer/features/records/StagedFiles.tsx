@@ -1,7 +1,7 @@
 /** The files chosen or dropped, checked, with what the service should read from them: the step before upload. */
 import { PatientLabelField } from '../../components/PatientLabelField';
 import { RECORD_TASKS, TASK_LABELS, formatSize } from '../../../contract/records';
-import { useRecordsStore } from './records-store';
+import { useRecordsStore } from '../../app/stores';
 
 const KIND_LABELS = { pdf: 'PDF', jpeg: 'JPEG image', png: 'PNG image' } as const;
 

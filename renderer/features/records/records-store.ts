@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 import { MAX_RECORD_BYTES, MAX_RECORD_FILES } from '../../../contract/limits';
 import { RECORD_TASKS, type RecordResultView, type RecordSummary, type RecordTask, type StagedFile } from '../../../contract/records';
-import { errorOf, scribe, valueOf } from '../../bridge';
+import type { ScribeBridge } from '../../../contract/ipc';
+import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
+import { followItems } from '../../app/follow';
 
 /**
  * A ready report's parsed result as the screen has it. The patient details are never kept
@@ -9,7 +11,7 @@ import { errorOf, scribe, valueOf } from '../../bridge';
  */
 export type ResultLoad = { state: 'loading' } | { state: 'loaded'; view: RecordResultView | null } | { state: 'failed'; message: string };
 
-interface RecordsState {
+export interface RecordsState {
   staged: StagedFile[];
   /** The patient or visit the files to upload are for (optional). */
   label: string;
@@ -50,125 +52,120 @@ function without<T>(map: Readonly<Record<string, T>>, id: string): Record<string
   return rest;
 }
 
-export const useRecordsStore = create<RecordsState>((set, get) => ({
-  staged: [],
-  label: '',
-  tasks: new Set<RecordTask>(['smart']),
-  acceptLowResolution: false,
-  records: [],
-  message: null,
-  busy: false,
-  expanded: new Set<string>(),
-  results: {},
-  follow: () => {
-    // Ids an event has spoken of since loading began: the load must not undo what they said.
-    const settled = new Set<string>();
-    const offChanged = scribe.on.recordChanged((record) => {
-      settled.add(record.id);
-      const before = get().records.find((item) => item.id === record.id);
-      set({ records: upsert(get().records, record) });
-      if (record.state !== 'ready') {
-        // Only a ready record has a result; one sent again starts over.
-        const expanded = new Set(get().expanded);
-        expanded.delete(record.id);
-        set({ results: without(get().results, record.id), expanded });
-      } else if (before && before.state !== 'ready') {
-        // Read while the doctor watched: its result opens in place, without a click.
-        set({ expanded: new Set(get().expanded).add(record.id) });
-        void get().loadResult(record.id, true);
-      }
-    });
-    const offRemoved = scribe.on.recordRemoved(({ id }) => {
-      settled.add(id);
+export function createRecordsStore(bridge: ScribeBridge, report: ReportProblem) {
+  const valueOf = valueReader(report);
+  return create<RecordsState>((set, get) => ({
+    staged: [],
+    label: '',
+    tasks: new Set<RecordTask>(['smart']),
+    acceptLowResolution: false,
+    records: [],
+    message: null,
+    busy: false,
+    expanded: new Set<string>(),
+    results: {},
+    follow: () =>
+      followItems({
+        onChanged: bridge.on.recordChanged,
+        onRemoved: bridge.on.recordRemoved,
+        load: () => valueOf(bridge.listRecords()),
+        changed: (record) => {
+          const before = get().records.find((item) => item.id === record.id);
+          set({ records: upsert(get().records, record) });
+          if (record.state !== 'ready') {
+            // Only a ready record has a result; one sent again starts over.
+            const expanded = new Set(get().expanded);
+            expanded.delete(record.id);
+            set({ results: without(get().results, record.id), expanded });
+          } else if (before && before.state !== 'ready') {
+            // Read while the doctor watched: its result opens in place, without a click.
+            set({ expanded: new Set(get().expanded).add(record.id) });
+            void get().loadResult(record.id, true);
+          }
+        },
+        removed: (id) => {
+          const expanded = new Set(get().expanded);
+          expanded.delete(id);
+          set({ records: get().records.filter((record) => record.id !== id), results: without(get().results, id), expanded });
+        },
+        loaded: (fresh) => set({ records: [...get().records, ...fresh].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)) }),
+      }),
+    toggleExpanded: (id) => {
       const expanded = new Set(get().expanded);
-      expanded.delete(id);
-      set({ records: get().records.filter((record) => record.id !== id), results: without(get().results, id), expanded });
-    });
-    void valueOf(scribe.listRecords()).then((loaded) => {
-      if (!loaded) return;
-      const fresh = loaded.filter((record) => !settled.has(record.id));
-      set({ records: [...get().records, ...fresh].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)) });
-    });
-    return () => {
-      offChanged();
-      offRemoved();
-    };
-  },
-  toggleExpanded: (id) => {
-    const expanded = new Set(get().expanded);
-    if (expanded.has(id)) expanded.delete(id);
-    else expanded.add(id);
-    set({ expanded });
-  },
-  loadResult: async (id, force = false) => {
-    const had = get().results[id];
-    if (had?.state === 'loading' || (had && !force)) return;
-    set({ results: { ...get().results, [id]: { state: 'loading' } } });
-    const result = await scribe.getRecordResult({ id });
-    // Removed or sent again meanwhile: what came back no longer belongs on the screen.
-    if (get().results[id]?.state !== 'loading') return;
-    const load: ResultLoad = result.ok ? { state: 'loaded', view: result.value } : { state: 'failed', message: result.error.message };
-    set({ results: { ...get().results, [id]: load } });
-  },
-  pick: async () => {
-    const picked = await valueOf(scribe.pickRecordFiles());
-    if (picked) set({ staged: [...get().staged, ...picked], message: null });
-  },
-  drop: async (files) => {
-    if (files.length === 0) return;
-    const payload = await Promise.all(
-      files.slice(0, MAX_RECORD_FILES).map(async (file) => ({
-        name: file.name || 'unnamed file',
-        size: file.size,
-        // Above the limit a file is refused by its size alone, unread.
-        data: file.size > 0 && file.size <= MAX_RECORD_BYTES ? new Uint8Array(await file.arrayBuffer()) : null,
-      })),
-    );
-    const staged = await valueOf(scribe.stageRecordFiles({ files: payload }));
-    if (!staged) return;
-    set({ staged: [...get().staged, ...staged], message: files.length > MAX_RECORD_FILES ? `Only the first ${MAX_RECORD_FILES} files were taken.` : null });
-  },
-  dismiss: async (id) => {
-    await errorOf(scribe.dismissStagedFile({ id }));
-    set({ staged: get().staged.filter((file) => file.id !== id) });
-  },
-  setLabel: (label) => set({ label }),
-  toggleTask: (task) => {
-    const tasks = new Set(get().tasks);
-    if (tasks.has(task)) tasks.delete(task);
-    else tasks.add(task);
-    set({ tasks });
-  },
-  setAcceptLowResolution: (acceptLowResolution) => set({ acceptLowResolution }),
-  upload: async () => {
-    const ready = get().staged.filter((file) => !file.problem);
-    if (ready.length === 0) return;
-    set({ busy: true });
-    try {
-      const result = await scribe.uploadRecords({
-        ids: ready.map((file) => file.id),
-        tasks: RECORD_TASKS.filter((task) => get().tasks.has(task)),
-        acceptLowResolution: get().acceptLowResolution,
-        label: get().label.trim(),
-      });
-      if (result.ok) {
-        // The next patient's reports start with an empty label; the list says where these are.
-        set({ staged: get().staged.filter((file) => file.problem), acceptLowResolution: false, label: '', message: null });
-      } else set({ message: result.error.message });
-    } finally {
-      set({ busy: false });
-    }
-  },
-  retry: async (id) => {
-    const error = await errorOf(scribe.retryRecord({ id }));
-    if (error) set({ message: error.message });
-  },
-  remove: async (id) => {
-    const error = await errorOf(scribe.deleteRecord({ id }));
-    if (error) set({ message: error.message });
-  },
-  copyId: async (documentId) => {
-    const error = await errorOf(scribe.copyText({ text: documentId }));
-    set({ message: error ? error.message : 'Document id copied.' });
-  },
-}));
+      if (expanded.has(id)) expanded.delete(id);
+      else expanded.add(id);
+      set({ expanded });
+    },
+    loadResult: async (id, force = false) => {
+      const had = get().results[id];
+      if (had?.state === 'loading' || (had && !force)) return;
+      set({ results: { ...get().results, [id]: { state: 'loading' } } });
+      const result = await bridge.getRecordResult({ id });
+      // Removed or sent again meanwhile: what came back no longer belongs on the screen.
+      if (get().results[id]?.state !== 'loading') return;
+      const load: ResultLoad = result.ok ? { state: 'loaded', view: result.value } : { state: 'failed', message: result.error.message };
+      set({ results: { ...get().results, [id]: load } });
+    },
+    pick: async () => {
+      const picked = await valueOf(bridge.pickRecordFiles());
+      if (picked) set({ staged: [...get().staged, ...picked], message: null });
+    },
+    drop: async (files) => {
+      if (files.length === 0) return;
+      const payload = await Promise.all(
+        files.slice(0, MAX_RECORD_FILES).map(async (file) => ({
+          name: file.name || 'unnamed file',
+          size: file.size,
+          // Above the limit a file is refused by its size alone, unread.
+          data: file.size > 0 && file.size <= MAX_RECORD_BYTES ? new Uint8Array(await file.arrayBuffer()) : null,
+        })),
+      );
+      const staged = await valueOf(bridge.stageRecordFiles({ files: payload }));
+      if (!staged) return;
+      set({ staged: [...get().staged, ...staged], message: files.length > MAX_RECORD_FILES ? `Only the first ${MAX_RECORD_FILES} files were taken.` : null });
+    },
+    dismiss: async (id) => {
+      await errorOf(bridge.dismissStagedFile({ id }));
+      set({ staged: get().staged.filter((file) => file.id !== id) });
+    },
+    setLabel: (label) => set({ label }),
+    toggleTask: (task) => {
+      const tasks = new Set(get().tasks);
+      if (tasks.has(task)) tasks.delete(task);
+      else tasks.add(task);
+      set({ tasks });
+    },
+    setAcceptLowResolution: (acceptLowResolution) => set({ acceptLowResolution }),
+    upload: async () => {
+      const ready = get().staged.filter((file) => !file.problem);
+      if (ready.length === 0) return;
+      set({ busy: true });
+      try {
+        const result = await bridge.uploadRecords({
+          ids: ready.map((file) => file.id),
+          tasks: RECORD_TASKS.filter((task) => get().tasks.has(task)),
+          acceptLowResolution: get().acceptLowResolution,
+          label: get().label.trim(),
+        });
+        if (result.ok) {
+          // The next patient's reports start with an empty label; the list says where these are.
+          set({ staged: get().staged.filter((file) => file.problem), acceptLowResolution: false, label: '', message: null });
+        } else set({ message: result.error.message });
+      } finally {
+        set({ busy: false });
+      }
+    },
+    retry: async (id) => {
+      const error = await errorOf(bridge.retryRecord({ id }));
+      if (error) set({ message: error.message });
+    },
+    remove: async (id) => {
+      const error = await errorOf(bridge.deleteRecord({ id }));
+      if (error) set({ message: error.message });
+    },
+    copyId: async (documentId) => {
+      const error = await errorOf(bridge.copyText({ text: documentId }));
+      set({ message: error ? error.message : 'Document id copied.' });
+    },
+  }));
+}

@@ -3,7 +3,7 @@ import { groupAadhaar, maskAadhaar } from '../../../contract/aadhaar';
 import { CONSENT_TEXT } from '../../../contract/registration';
 import { FieldError, errorId } from './FieldError';
 import { deleteAcrossSpace, digitsBefore, positionAfterDigits } from './grouped-digits';
-import { useRegistrationStore } from './registration-store';
+import { useRegistrationStore } from '../../app/stores';
 
 /**
  * The Aadhaar number: grouped while typed, masked once complete and left. Correcting it must

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { RegistrationView } from '../../../contract/registration';
-import { useRegistrationStore } from './registration-store';
+import { useRegistrationStore } from '../../app/stores';
 
 const HEADINGS: Record<NonNullable<RegistrationView['outcome']>, string> = {
   found: 'The patient already has an ABHA',

@@ -1,7 +1,8 @@
 import type { AbhaProfile, RegistrationView } from '../../../contract/registration';
 import { ABHA_ADDRESS_SUFFIX, fullAbhaAddress } from '../../../contract/registration-rules';
 import { FieldError, errorId, useFocusOnError } from './FieldError';
-import { useRegistrationStore, type AddressStatus } from './registration-store';
+import { useRegistrationStore } from '../../app/stores';
+import type { AddressStatus } from './registration-store';
 
 /** Who the address is for, so the receptionist can check it is the right patient. */
 function PatientLine({ profile }: { profile: AbhaProfile | null }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { RegistrationField } from '../../../contract/registration';
-import { useRegistrationStore } from './registration-store';
+import { useRegistrationStore } from '../../app/stores';
 
 export const errorId = (field: RegistrationField) => `${field}-error`;
 

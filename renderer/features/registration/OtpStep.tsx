@@ -1,7 +1,7 @@
 import type { OtpStatus } from '../../../contract/registration';
 import { MAX_OTP_ATTEMPTS } from '../../../contract/registration-rules';
 import { FieldError, errorId, useFocusOnError } from './FieldError';
-import { useRegistrationStore } from './registration-store';
+import { useRegistrationStore } from '../../app/stores';
 import { useSecondsUntil } from './use-seconds-until';
 
 function OtpField({ label, autoFocus, otp }: { label: string; autoFocus: boolean; otp: OtpStatus }) {

@@ -6,7 +6,7 @@ import { AbhaSummary } from './AbhaSummary';
 import { ChooseAddressStep, CreateAddressStep } from './AddressStep';
 import { AadhaarOtpStep, MobileOtpStep } from './OtpStep';
 import { useRefuseCopy } from './refuse-copy';
-import { useRegistrationStore } from './registration-store';
+import { useRegistrationStore } from '../../app/stores';
 
 const STAGES = [
   { label: 'Aadhaar and consent', steps: ['aadhaar'] },

@@ -9,8 +9,9 @@ import { create } from 'zustand';
 import { AADHAAR_LENGTH, aadhaarProblem } from '../../../contract/aadhaar';
 import { CONSENT_TEXT, type Copyable, type RegistrationField, type RegistrationView } from '../../../contract/registration';
 import { abhaNameProblem, fullAbhaAddress, mobileProblem, normalizeAbhaName, normalizeMobile, normalizeOtp, otpProblem } from '../../../contract/registration-rules';
+import type { ScribeBridge } from '../../../contract/ipc';
 import type { AppError, Result } from '../../../contract/result';
-import { errorOf, scribe, valueOf } from '../../bridge';
+import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
 
 type FieldErrors = Partial<Record<RegistrationField, string>>;
 type Action = 'send' | 'resend' | 'verify' | 'verify-mobile' | 'create' | 'choose';
@@ -23,7 +24,7 @@ export interface AddressStatus {
   message: string | null;
 }
 
-interface RegistrationState {
+export interface RegistrationState {
   digits: string;
   showNumber: boolean;
   consent: boolean;
@@ -67,7 +68,6 @@ interface RegistrationState {
 const EMPTY_ADDRESS: AddressStatus = { name: '', state: 'empty', message: null };
 /** Wait for a pause in typing before asking whether an address is free. */
 const CHECK_DELAY_MS = 350;
-let checkTimer: ReturnType<typeof setTimeout> | null = null;
 
 /** What the receptionist has typed and been told, as at the start of a registration. */
 function initialState() {
@@ -92,122 +92,126 @@ function firstProblem(problems: FieldErrors): FieldErrors | null {
   return Object.keys(found).length > 0 ? found : null;
 }
 
-export const useRegistrationStore = create<RegistrationState>((set, get) => {
-  /** One request to main; its view or its error replaces the last. After an error, the view tells what to offer next. */
-  const request = async (action: Action, call: () => Promise<Result<RegistrationView>>, onSuccess: Partial<RegistrationState> = {}) => {
-    set({ busy: true, lastAction: action, notice: null });
-    try {
-      const result = await call();
-      if (result.ok) {
-        set({ view: result.value, error: null, fieldErrors: {}, ...onSuccess });
-        return;
+export function createRegistrationStore(bridge: ScribeBridge, report: ReportProblem) {
+  const valueOf = valueReader(report);
+  let checkTimer: ReturnType<typeof setTimeout> | null = null;
+  return create<RegistrationState>((set, get) => {
+    /** One request to main; its view or its error replaces the last. After an error, the view tells what to offer next. */
+    const request = async (action: Action, call: () => Promise<Result<RegistrationView>>, onSuccess: Partial<RegistrationState> = {}) => {
+      set({ busy: true, lastAction: action, notice: null });
+      try {
+        const result = await call();
+        if (result.ok) {
+          set({ view: result.value, error: null, fieldErrors: {}, ...onSuccess });
+          return;
+        }
+        // A refused OTP cannot be used again: the field is cleared for the next one.
+        set({ error: result.error, fieldErrors: result.error.fields ?? {}, ...(result.error.fields?.otp ? { otp: '' } : {}) });
+        const view = await bridge.getRegistration();
+        if (view.ok) set({ view: view.value });
+      } finally {
+        set({ busy: false });
       }
-      // A refused OTP cannot be used again: the field is cleared for the next one.
-      set({ error: result.error, fieldErrors: result.error.fields ?? {}, ...(result.error.fields?.otp ? { otp: '' } : {}) });
-      const view = await scribe.getRegistration();
-      if (view.ok) set({ view: view.value });
-    } finally {
-      set({ busy: false });
-    }
-  };
+    };
 
-  const checkAddress = async (name: string) => {
-    const result = await scribe.checkAbhaAddress({ address: name });
-    if (get().address.name !== name) return; // typed on since
-    if (result.ok) set({ address: { name, state: result.value.available ? 'available' : 'taken', message: null } });
-    else set({ address: { name, state: 'unknown', message: result.error.message } });
-  };
+    const checkAddress = async (name: string) => {
+      const result = await bridge.checkAbhaAddress({ address: name });
+      if (get().address.name !== name) return; // typed on since
+      if (result.ok) set({ address: { name, state: result.value.available ? 'available' : 'taken', message: null } });
+      else set({ address: { name, state: 'unknown', message: result.error.message } });
+    };
 
-  return {
-    ...initialState(),
-    view: null,
-    busy: false,
-    load: async () => {
-      const view = await valueOf(scribe.getRegistration());
-      if (view) set({ view });
-    },
-    setDigits: (raw) => set({ digits: raw.replace(/\D/g, '').slice(0, AADHAAR_LENGTH), fieldErrors: {} }),
-    toggleShow: () => set({ showNumber: !get().showNumber }),
-    setConsent: (consent) => set({ consent, fieldErrors: {} }),
-    send: async () => {
-      const { digits, consent } = get();
-      const problem = aadhaarProblem(digits);
-      if (problem) return set({ fieldErrors: { aadhaarNumber: problem }, error: null });
-      // Said under the consent box, not the number: the number is fine.
-      if (!consent) return set({ fieldErrors: { consent: "Record the patient's consent before sending the OTP." }, error: null });
-      await request('send', () => scribe.startRegistration({ aadhaarNumber: digits, consentText: CONSENT_TEXT }));
-    },
-    setOtp: (raw) => set(({ fieldErrors }) => ({ otp: normalizeOtp(raw).slice(0, 12), fieldErrors: { ...fieldErrors, otp: undefined } })),
-    setMobile: (raw) => set(({ fieldErrors }) => ({ mobile: raw.slice(0, 20), fieldErrors: { ...fieldErrors, mobile: undefined } })),
-    verifyOtp: async () => {
-      const { otp, mobile } = get();
-      const problems = firstProblem({ otp: otpProblem(otp) ?? undefined, mobile: mobileProblem(normalizeMobile(mobile)) ?? undefined });
-      if (problems) return set({ fieldErrors: problems, error: null });
-      await request('verify', () => scribe.verifyRegistrationOtp({ otp, mobile: normalizeMobile(mobile) }), { otp: '' });
-    },
-    verifyMobileOtp: async () => {
-      const { otp } = get();
-      const problem = otpProblem(otp);
-      if (problem) return set({ fieldErrors: { otp: problem }, error: null });
-      await request('verify-mobile', () => scribe.verifyRegistrationMobileOtp({ otp }), { otp: '' });
-    },
-    resend: async () => {
-      await request('resend', () => scribe.resendRegistrationOtp(), { otp: '' });
-    },
-    setAddress: (raw) => {
-      const name = normalizeAbhaName(raw).slice(0, 40);
-      if (checkTimer) clearTimeout(checkTimer);
-      set(({ fieldErrors }) => ({ fieldErrors: { ...fieldErrors, address: undefined } }));
-      if (name === '') return set({ address: EMPTY_ADDRESS });
-      const problem = abhaNameProblem(name);
-      if (problem) return set({ address: { name, state: 'incomplete', message: problem } });
-      set({ address: { name, state: 'checking', message: null } });
-      checkTimer = setTimeout(() => void checkAddress(name), CHECK_DELAY_MS);
-    },
-    createAddress: async () => {
-      const { address } = get();
-      const problem = abhaNameProblem(address.name) ?? (address.state === 'taken' ? `${fullAbhaAddress(address.name)} is already taken. Choose another one.` : null);
-      if (problem) return set({ fieldErrors: { address: problem }, error: null });
-      await request('create', () => scribe.createAbhaAddress({ address: address.name }));
-    },
-    setChosenAddress: (chosenAddress) => set(({ fieldErrors }) => ({ chosenAddress, fieldErrors: { ...fieldErrors, address: undefined } })),
-    chooseAddress: async () => {
-      const { chosenAddress } = get();
-      if (!chosenAddress) return set({ fieldErrors: { address: 'Choose one of the addresses first.' }, error: null });
-      await request('choose', () => scribe.chooseAbhaAddress({ address: chosenAddress }));
-    },
-    copy: async (value) => {
-      const error = await errorOf(scribe.copyRegistrationValue({ value }));
-      set(error ? { error } : { notice: value === 'abhaNumber' ? 'ABHA number copied.' : 'ABHA address copied.', error: null });
-    },
-    printCard: async () => {
-      set({ busy: true, notice: null });
-      const result = await scribe.printAbhaCard();
-      set({ busy: false, ...(result.ok ? { notice: result.value ? 'The card was sent to the printer.' : null, error: null } : { error: result.error }) });
-    },
-    saveCard: async () => {
-      set({ busy: true, notice: null });
-      const result = await scribe.saveAbhaCard();
-      set({ busy: false, ...(result.ok ? { notice: result.value ? `Card saved to ${result.value}` : null, error: null } : { error: result.error }) });
-    },
-    retry: async () => {
-      const actions: Record<Action, () => Promise<void>> = {
-        send: get().send,
-        resend: get().resend,
-        verify: get().verifyOtp,
-        'verify-mobile': get().verifyMobileOtp,
-        create: get().createAddress,
-        choose: get().chooseAddress,
-      };
-      const last = get().lastAction;
-      if (last) await actions[last]();
-    },
-    aadhaarFocused: () => set({ focusAadhaar: false }),
-    startOver: async () => {
-      if (checkTimer) clearTimeout(checkTimer);
-      set(initialState());
-      const view = await valueOf(scribe.resetRegistration());
-      if (view) set({ view, focusAadhaar: true });
-    },
-  };
-});
+    return {
+      ...initialState(),
+      view: null,
+      busy: false,
+      load: async () => {
+        const view = await valueOf(bridge.getRegistration());
+        if (view) set({ view });
+      },
+      setDigits: (raw) => set({ digits: raw.replace(/\D/g, '').slice(0, AADHAAR_LENGTH), fieldErrors: {} }),
+      toggleShow: () => set({ showNumber: !get().showNumber }),
+      setConsent: (consent) => set({ consent, fieldErrors: {} }),
+      send: async () => {
+        const { digits, consent } = get();
+        const problem = aadhaarProblem(digits);
+        if (problem) return set({ fieldErrors: { aadhaarNumber: problem }, error: null });
+        // Said under the consent box, not the number: the number is fine.
+        if (!consent) return set({ fieldErrors: { consent: "Record the patient's consent before sending the OTP." }, error: null });
+        await request('send', () => bridge.startRegistration({ aadhaarNumber: digits, consentText: CONSENT_TEXT }));
+      },
+      setOtp: (raw) => set(({ fieldErrors }) => ({ otp: normalizeOtp(raw).slice(0, 12), fieldErrors: { ...fieldErrors, otp: undefined } })),
+      setMobile: (raw) => set(({ fieldErrors }) => ({ mobile: raw.slice(0, 20), fieldErrors: { ...fieldErrors, mobile: undefined } })),
+      verifyOtp: async () => {
+        const { otp, mobile } = get();
+        const problems = firstProblem({ otp: otpProblem(otp) ?? undefined, mobile: mobileProblem(normalizeMobile(mobile)) ?? undefined });
+        if (problems) return set({ fieldErrors: problems, error: null });
+        await request('verify', () => bridge.verifyRegistrationOtp({ otp, mobile: normalizeMobile(mobile) }), { otp: '' });
+      },
+      verifyMobileOtp: async () => {
+        const { otp } = get();
+        const problem = otpProblem(otp);
+        if (problem) return set({ fieldErrors: { otp: problem }, error: null });
+        await request('verify-mobile', () => bridge.verifyRegistrationMobileOtp({ otp }), { otp: '' });
+      },
+      resend: async () => {
+        await request('resend', () => bridge.resendRegistrationOtp(), { otp: '' });
+      },
+      setAddress: (raw) => {
+        const name = normalizeAbhaName(raw).slice(0, 40);
+        if (checkTimer) clearTimeout(checkTimer);
+        set(({ fieldErrors }) => ({ fieldErrors: { ...fieldErrors, address: undefined } }));
+        if (name === '') return set({ address: EMPTY_ADDRESS });
+        const problem = abhaNameProblem(name);
+        if (problem) return set({ address: { name, state: 'incomplete', message: problem } });
+        set({ address: { name, state: 'checking', message: null } });
+        checkTimer = setTimeout(() => void checkAddress(name), CHECK_DELAY_MS);
+      },
+      createAddress: async () => {
+        const { address } = get();
+        const problem = abhaNameProblem(address.name) ?? (address.state === 'taken' ? `${fullAbhaAddress(address.name)} is already taken. Choose another one.` : null);
+        if (problem) return set({ fieldErrors: { address: problem }, error: null });
+        await request('create', () => bridge.createAbhaAddress({ address: address.name }));
+      },
+      setChosenAddress: (chosenAddress) => set(({ fieldErrors }) => ({ chosenAddress, fieldErrors: { ...fieldErrors, address: undefined } })),
+      chooseAddress: async () => {
+        const { chosenAddress } = get();
+        if (!chosenAddress) return set({ fieldErrors: { address: 'Choose one of the addresses first.' }, error: null });
+        await request('choose', () => bridge.chooseAbhaAddress({ address: chosenAddress }));
+      },
+      copy: async (value) => {
+        const error = await errorOf(bridge.copyRegistrationValue({ value }));
+        set(error ? { error } : { notice: value === 'abhaNumber' ? 'ABHA number copied.' : 'ABHA address copied.', error: null });
+      },
+      printCard: async () => {
+        set({ busy: true, notice: null });
+        const result = await bridge.printAbhaCard();
+        set({ busy: false, ...(result.ok ? { notice: result.value ? 'The card was sent to the printer.' : null, error: null } : { error: result.error }) });
+      },
+      saveCard: async () => {
+        set({ busy: true, notice: null });
+        const result = await bridge.saveAbhaCard();
+        set({ busy: false, ...(result.ok ? { notice: result.value ? `Card saved to ${result.value}` : null, error: null } : { error: result.error }) });
+      },
+      retry: async () => {
+        const actions: Record<Action, () => Promise<void>> = {
+          send: get().send,
+          resend: get().resend,
+          verify: get().verifyOtp,
+          'verify-mobile': get().verifyMobileOtp,
+          create: get().createAddress,
+          choose: get().chooseAddress,
+        };
+        const last = get().lastAction;
+        if (last) await actions[last]();
+      },
+      aadhaarFocused: () => set({ focusAadhaar: false }),
+      startOver: async () => {
+        if (checkTimer) clearTimeout(checkTimer);
+        set(initialState());
+        const view = await valueOf(bridge.resetRegistration());
+        if (view) set({ view, focusAadhaar: true });
+      },
+    };
+  });
+}

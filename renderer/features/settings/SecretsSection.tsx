@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { SECRET_LABELS, type SecretName } from '../../../contract/setting-choices';
 import { FieldError, LockNote } from './fields';
-import { useSettingsStore } from './settings-store';
+import { useSettingsStore } from '../../app/stores';
 
 function SecretField({ name, hint }: { name: SecretName; hint: string }) {
   const view = useSettingsStore((state) => state.view);

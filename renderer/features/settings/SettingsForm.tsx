@@ -3,7 +3,7 @@ import { RECORD_SHORTCUT_MODE_LABELS, RECORD_SHORTCUT_MODES, SERVICE_BASE_URLS, 
 import type { SettingName, Settings } from '../../../contract/settings';
 import type { SettingsView } from '../../../contract/ipc';
 import { FieldError, LockNote, NumberField, SelectField, ShortcutField, TextField, ToggleField } from './fields';
-import { useSettingsStore } from './settings-store';
+import { useSettingsStore } from '../../app/stores';
 import { TranscriptionSection } from './TranscriptionSection';
 import { UpdateStatusLine } from './UpdateStatusLine';
 import { useSettingsDraft } from './use-settings-draft';

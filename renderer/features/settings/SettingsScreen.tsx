@@ -1,7 +1,7 @@
 import { valueOf, scribe } from '../../bridge';
 import { SecretsSection } from './SecretsSection';
 import { SettingsForm } from './SettingsForm';
-import { useSettingsStore } from './settings-store';
+import { useSettingsStore } from '../../app/stores';
 import { SignInSection } from './SignInSection';
 
 export function SettingsScreen() {

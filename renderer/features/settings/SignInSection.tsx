@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { AuthStatus } from '../../../contract/auth';
-import { useStatusStore } from '../../app/status-store';
+import { useSettingsStore, useStatusStore } from '../../app/stores';
 import { formatTime } from '../dictation/format';
 import { InputField, LockNote } from './fields';
-import { useSettingsStore } from './settings-store';
 
 function describe(auth: AuthStatus): string {
   const renewed = auth.lastRenewedAt ? ` Last renewal at ${formatTime(auth.lastRenewedAt, true)}.` : '';

@@ -13,7 +13,7 @@ import {
 import type { SettingName, Settings } from '../../../contract/settings';
 import type { TranscriptionChoices } from '../../../contract/transcription-choices';
 import { ChecklistField, SelectField } from './fields';
-import { useTranscriptionChoicesStore } from './transcription-choices-store';
+import { useTranscriptionChoicesStore } from '../../app/stores';
 
 const SESSIONS_NOT_OFFERED = 'This service offers no transcription sessions; dictations are sent by voice upload.';
 

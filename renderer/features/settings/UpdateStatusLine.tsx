@@ -1,5 +1,5 @@
 import type { UpdateState } from '../../../contract/updates';
-import { useUpdateStore } from '../../app/update-store';
+import { useUpdateStore } from '../../app/stores';
 
 const UPDATE_TEXT: Record<UpdateState, string> = {
   off: 'No update checks.',

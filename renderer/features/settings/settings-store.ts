@@ -1,12 +1,13 @@
 import { create } from 'zustand';
-import type { SettingsView } from '../../../contract/ipc';
+import type { ScribeBridge, SettingsView } from '../../../contract/ipc';
 import type { Result } from '../../../contract/result';
 import type { SecretName, SettingName, Settings } from '../../../contract/settings';
-import { errorOf, scribe, valueOf } from '../../bridge';
+import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
+import { followValue } from '../../app/follow';
 
 type FieldErrors = Partial<Record<SettingName | SecretName, string>>;
 
-interface SettingsState {
+export interface SettingsState {
   view: SettingsView | null;
   /** Capture devices by name; null until listed. */
   microphones: string[] | null;
@@ -24,33 +25,37 @@ interface SettingsState {
   signInAgain(): Promise<string | null>;
 }
 
-export const useSettingsStore = create<SettingsState>((set, get) => {
-  const apply = async (call: Promise<Result<SettingsView>>, notice: string | null): Promise<boolean> => {
-    const result = await call;
-    if (result.ok) set({ view: result.value, errors: {}, notice });
-    else set({ errors: result.error.fields ?? {}, notice: result.error.fields ? null : result.error.message });
-    return result.ok;
-  };
-  return {
-    view: null,
-    microphones: null,
-    microphonesProblem: null,
-    errors: {},
-    notice: null,
-    follow: () => {
-      const off = scribe.on.settingsChanged((view) => set({ view }));
-      void valueOf(scribe.getSettings()).then((view) => {
-        if (view && !get().view) set({ view });
-      });
-      return off;
-    },
-    loadMicrophones: async () => {
-      const result = await scribe.listMicrophones();
-      set(result.ok ? { microphones: result.value, microphonesProblem: null } : { microphones: [], microphonesProblem: result.error.message });
-    },
-    save: (patch) => apply(scribe.updateSettings(patch), 'Settings saved.'),
-    saveSecret: (name, value) => apply(scribe.setSecret({ name, value }), value === '' ? 'Removed.' : 'Saved securely.'),
-    signIn: (clientId, clientSecret) => apply(scribe.signIn({ clientId, clientSecret }), null),
-    signInAgain: async () => (await errorOf(scribe.signInAgain()))?.message ?? null,
-  };
-});
+export function createSettingsStore(bridge: ScribeBridge, report: ReportProblem) {
+  const valueOf = valueReader(report);
+  return create<SettingsState>((set, get) => {
+    const apply = async (call: Promise<Result<SettingsView>>, notice: string | null): Promise<boolean> => {
+      const result = await call;
+      if (result.ok) set({ view: result.value, errors: {}, notice });
+      else set({ errors: result.error.fields ?? {}, notice: result.error.fields ? null : result.error.message });
+      return result.ok;
+    };
+    return {
+      view: null,
+      microphones: null,
+      microphonesProblem: null,
+      errors: {},
+      notice: null,
+      follow: () =>
+        followValue({
+          on: bridge.on.settingsChanged,
+          load: () => valueOf(bridge.getSettings()),
+          // Every event is shown; the load's answer only while there is nothing yet (an event or a save said more).
+          isNewer: (_view, source) => source === 'event' || !get().view,
+          apply: (view) => set({ view }),
+        }),
+      loadMicrophones: async () => {
+        const result = await bridge.listMicrophones();
+        set(result.ok ? { microphones: result.value, microphonesProblem: null } : { microphones: [], microphonesProblem: result.error.message });
+      },
+      save: (patch) => apply(bridge.updateSettings(patch), 'Settings saved.'),
+      saveSecret: (name, value) => apply(bridge.setSecret({ name, value }), value === '' ? 'Removed.' : 'Saved securely.'),
+      signIn: (clientId, clientSecret) => apply(bridge.signIn({ clientId, clientSecret }), null),
+      signInAgain: async () => (await errorOf(bridge.signInAgain()))?.message ?? null,
+    };
+  });
+}

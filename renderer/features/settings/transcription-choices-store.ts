@@ -3,23 +3,27 @@
  * sessions), asked of main when a screen shows them. The newest answer wins.
  */
 import { create } from 'zustand';
+import type { ScribeBridge } from '../../../contract/ipc';
 import type { TranscriptionChoices } from '../../../contract/transcription-choices';
-import { scribe, valueOf } from '../../bridge';
+import { valueReader, type ReportProblem } from '../../app/answers';
 
-interface TranscriptionChoicesState {
+export interface TranscriptionChoicesState {
   /** Null until main has answered once. */
   choices: TranscriptionChoices | null;
   load(): Promise<void>;
 }
 
-export const useTranscriptionChoicesStore = create<TranscriptionChoicesState>((set) => {
-  let asked = 0;
-  return {
-    choices: null,
-    load: async () => {
-      const ask = ++asked;
-      const choices = await valueOf(scribe.getTranscriptionChoices());
-      if (choices && ask === asked) set({ choices });
-    },
-  };
-});
+export function createTranscriptionChoicesStore(bridge: ScribeBridge, report: ReportProblem) {
+  const valueOf = valueReader(report);
+  return create<TranscriptionChoicesState>((set) => {
+    let asked = 0;
+    return {
+      choices: null,
+      load: async () => {
+        const ask = ++asked;
+        const choices = await valueOf(bridge.getTranscriptionChoices());
+        if (choices && ask === asked) set({ choices });
+      },
+    };
+  });
+}

@@ -1,0 +1,21 @@
+/**
+ * The page's stores, each given the window's bridge once, here. The store modules export
+ * factories that take the bridge (so that they can be tested with a fake one); screens use
+ * these. The problem and navigation stores need no bridge and are made in their own modules.
+ */
+import { reportProblem, scribe } from '../bridge';
+import { createDictationStore } from '../features/dictation/dictation-store';
+import { createRecordsStore } from '../features/records/records-store';
+import { createRegistrationStore } from '../features/registration/registration-store';
+import { createSettingsStore } from '../features/settings/settings-store';
+import { createTranscriptionChoicesStore } from '../features/settings/transcription-choices-store';
+import { createStatusStore } from './status-store';
+import { createUpdateStore } from './update-store';
+
+export const useStatusStore = createStatusStore(scribe, reportProblem);
+export const useUpdateStore = createUpdateStore(scribe, reportProblem);
+export const useSettingsStore = createSettingsStore(scribe, reportProblem);
+export const useTranscriptionChoicesStore = createTranscriptionChoicesStore(scribe, reportProblem);
+export const useDictationStore = createDictationStore(scribe, reportProblem);
+export const useRecordsStore = createRecordsStore(scribe, reportProblem);
+export const useRegistrationStore = createRegistrationStore(scribe, reportProblem);

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { appError, failed, ok } from '../../../contract/result';
+import { createDictationStore, orderedIds, selectedDetail } from '../../../renderer/features/dictation/dictation-store';
+import { FakeBridge, settle } from './fake-bridge';
+import { ID, OFFLINE, detail, dictation, problems, recorder } from './fixtures';
+
+function setup() {
+  const fake = new FakeBridge();
+  const problem = problems();
+  const store = createDictationStore(fake.bridge, problem.report);
+  fake.answer('showingDictation', ok(undefined));
+  return { fake, problem, store };
+}
+
+/** Follows main with these dictations loaded and an idle recorder. */
+async function following(list = [dictation(ID.a), dictation(ID.b)]) {
+  const context = setup();
+  context.fake.answer('getRecorder', ok(recorder()));
+  context.fake.answer('listDictations', ok(list));
+  const off = context.store.getState().follow();
+  await settle();
+  return { ...context, off };
+}
+
+describe('dictation store: following main', () => {
+  it('the list loaded does not undo what an event said during the load (changed or removed); the rest is added', async () => {
+    const { fake, store } = setup();
+    fake.answer('getRecorder', ok(recorder()));
+    const list = fake.hold('listDictations');
+    store.getState().follow();
+    fake.emit('dictationChanged', dictation(ID.a, { state: 'completed' }));
+    fake.emit('dictationRemoved', { id: ID.b });
+    list.answer(ok([dictation(ID.a, { state: 'processing' }), dictation(ID.b), dictation(ID.c)]));
+    await settle();
+    const { items } = store.getState();
+    expect(items.get(ID.a)?.state).toBe('completed');
+    expect(items.has(ID.b)).toBe(false);
+    expect(items.has(ID.c)).toBe(true);
+  });
+
+  it("a recorder event during the recorder's load wins over its answer", async () => {
+    const { fake, store } = setup();
+    fake.answer('listDictations', ok([]));
+    const load = fake.hold('getRecorder');
+    store.getState().follow();
+    fake.emit('recorderChanged', recorder({ state: 'recording', dictationId: ID.a }));
+    load.answer(ok(recorder()));
+    await settle();
+    expect(store.getState().recorder).toMatchObject({ state: 'recording', dictationId: ID.a });
+  });
+
+  it('a failed load goes to the problem store', async () => {
+    const { fake, problem, store } = setup();
+    fake.answer('getRecorder', ok(recorder()));
+    fake.answer('listDictations', failed(OFFLINE));
+    store.getState().follow();
+    await settle();
+    expect(problem.store.getState().problem).toEqual(OFFLINE);
+    expect(store.getState().items.size).toBe(0);
+  });
+
+  it('unsubscribes from all three events', async () => {
+    const { fake, store, off } = await following();
+    off();
+    expect(fake.listening('recorderChanged') + fake.listening('dictationChanged') + fake.listening('dictationRemoved')).toBe(0);
+    fake.emit('dictationRemoved', { id: ID.a });
+    expect(store.getState().items.has(ID.a)).toBe(true);
+  });
+
+  it('orders newest first', () => {
+    const items = new Map([
+      [ID.a, dictation(ID.a, { createdAt: '2025-01-01T09:00:00.000Z' })],
+      [ID.b, dictation(ID.b, { createdAt: '2025-01-01T11:00:00.000Z' })],
+      [ID.c, dictation(ID.c, { createdAt: '2025-01-01T10:00:00.000Z' })],
+    ]);
+    expect(orderedIds(items)).toEqual([ID.b, ID.c, ID.a]);
+  });
+});
+
+describe('dictation store: selection', () => {
+  it("selecting loads the dictation's result, and tells main only while the screen is on view", async () => {
+    const { fake, store } = await following();
+    fake.answer('getDictation', ({ id }) => ok(detail(dictation(id), { audioUrl: `audio://${id}` })));
+    await store.getState().select(ID.a);
+    expect(store.getState().selected).toMatchObject({ id: ID.a, audioUrl: `audio://${ID.a}` });
+    expect(selectedDetail(store.getState())?.audioUrl).toBe(`audio://${ID.a}`);
+    store.getState().setOnScreen(true);
+    await store.getState().select(ID.b);
+    store.getState().setOnScreen(false);
+    expect(fake.calls('showingDictation')).toEqual([{ id: null }, { id: ID.a }, { id: ID.b }, { id: null }]);
+  });
+
+  it('an answer for a dictation no longer selected is dropped; one gone (not found) clears the selection', async () => {
+    const { fake, store } = await following();
+    const answers = fake.hold('getDictation');
+    const first = store.getState().select(ID.a);
+    const second = store.getState().select(ID.b);
+    answers.answer(ok(detail(dictation(ID.a), { audioUrl: 'late' })));
+    await first;
+    expect(store.getState().selected).toBeNull();
+    answers.answer(failed(appError('not-found', 'Deleted.')));
+    await second;
+    expect(store.getState()).toMatchObject({ selectedId: null, selected: null });
+  });
+
+  it('the selected dictation is loaded again when its state changes, and unselected when removed', async () => {
+    const { fake, store } = await following();
+    fake.answer('getDictation', ({ id }) => ok(detail(dictation(id))));
+    await store.getState().select(ID.a);
+    fake.emit('dictationChanged', dictation(ID.a, { label: 'renamed' }));
+    expect(fake.calls('getDictation')).toHaveLength(1);
+    fake.emit('dictationChanged', dictation(ID.a, { state: 'completed' }));
+    await settle();
+    expect(fake.calls('getDictation')).toHaveLength(2);
+    fake.emit('dictationRemoved', { id: ID.a });
+    expect(store.getState()).toMatchObject({ selectedId: null, selected: null });
+    expect(store.getState().items.has(ID.a)).toBe(false);
+  });
+
+  it('the dictation just recorded comes into view when the recorder goes idle', async () => {
+    const { fake, store } = await following();
+    fake.answer('getDictation', ({ id }) => ok(detail(dictation(id))));
+    await store.getState().select(ID.b);
+    fake.emit('recorderChanged', recorder({ state: 'recording', dictationId: ID.a }));
+    expect(store.getState().selectedId).toBe(ID.b);
+    fake.emit('recorderChanged', recorder({ state: 'idle', dictationId: null }));
+    await settle();
+    expect(store.getState().selectedId).toBe(ID.a);
+  });
+});
+
+describe('dictation store: the next recording and actions', () => {
+  it("main's draft replaces the fields only when it was cleared anew, not on every recorder status", async () => {
+    const { fake, store } = await following();
+    fake.answer('setRecordingDraft', ok(recorder()));
+    store.getState().setLabel('Bed 4');
+    expect(fake.calls('setRecordingDraft')).toEqual([{ mode: 'dictation', label: 'Bed 4', languages: null }]);
+    fake.emit('recorderChanged', recorder({ level: 0.5 }));
+    expect(store.getState().label).toBe('Bed 4');
+    fake.emit('recorderChanged', recorder({ state: 'recording', draft: { label: '', mode: 'consultation', languages: ['hi'], cleared: 1 } }));
+    expect(store.getState()).toMatchObject({ label: '', mode: 'consultation', languages: ['hi'] });
+  });
+
+  it('start sends the fields shown; a refused start goes to the problem store', async () => {
+    const { fake, problem, store } = await following();
+    fake.answer('setRecordingDraft', ok(recorder()));
+    store.getState().setMode('consultation');
+    fake.answer('startRecording', failed(appError('busy', 'A recording is under way.')));
+    await store.getState().start();
+    expect(fake.calls('startRecording')).toEqual([{ mode: 'consultation', label: '', languages: null }]);
+    expect(problem.store.getState().problem?.message).toBe('A recording is under way.');
+  });
+
+  it('rename puts the answer in the list; a failure is returned to the caller, not the problem store', async () => {
+    const { fake, problem, store } = await following();
+    fake.answer('renameDictation', ({ id, label }) => ok(dictation(id, { label })));
+    expect(await store.getState().rename(ID.a, 'Ward round')).toBeNull();
+    expect(store.getState().items.get(ID.a)?.label).toBe('Ward round');
+    fake.answer('renameDictation', failed(OFFLINE));
+    expect(await store.getState().rename(ID.a, 'Other')).toEqual(OFFLINE);
+    expect(problem.store.getState().problem).toBeNull();
+  });
+
+  it('retry, copy and export say how it went in the notice', async () => {
+    const { fake, store } = await following();
+    fake.answer('retryDictation', failed(OFFLINE));
+    await store.getState().retry(ID.a);
+    expect(store.getState().notice).toEqual({ text: OFFLINE.message, error: true });
+    fake.answer('copyText', ok(undefined));
+    await store.getState().copy('text', 'The note');
+    expect(store.getState().notice).toEqual({ text: 'The note copied.', error: false });
+    fake.answer('exportOutput', ok('/tmp/note.pdf'));
+    await store.getState().exportOutput(ID.a, 'soap');
+    expect(store.getState().notice).toEqual({ text: 'Saved to /tmp/note.pdf', error: false });
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { appError } from '../../../contract/result';
+import { createNavigationStore } from '../../../renderer/app/navigation-store';
+import { createProblemStore } from '../../../renderer/app/problem-store';
+
+describe('problem store', () => {
+  it('shows the last problem reported until it is dismissed', () => {
+    const store = createProblemStore();
+    expect(store.getState().problem).toBeNull();
+    const first = appError('storage', 'The disk is full.');
+    const second = appError('offline', 'The service cannot be reached.');
+    store.getState().report(first);
+    store.getState().report(second);
+    expect(store.getState().problem).toBe(second);
+    store.getState().dismiss();
+    expect(store.getState().problem).toBeNull();
+  });
+});
+
+describe('navigation store', () => {
+  it('starts on Dictation and shows the screen asked for', () => {
+    const store = createNavigationStore();
+    expect(store.getState().screen).toBe('dictation');
+    store.getState().show('records');
+    expect(store.getState().screen).toBe('records');
+    // Each store is its own: another is not moved.
+    expect(createNavigationStore().getState().screen).toBe('dictation');
+  });
+});
