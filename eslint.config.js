@@ -21,6 +21,16 @@ const NO_MAIN_IPC = {
   message: 'Raise a core error (main/core/refusal.ts); main/ipc maps it for the bridge.',
 };
 
+/** The features, and the result views they share: what the app makes of the service's answers. */
+const FEATURES = '(?:dictations|records|registration|results)';
+
+/** A feature however a relative path from main reaches it (`../records/x`, `../../main/dictations`). */
+const NO_FEATURES = {
+  regex: `^(?:\\.\\./)+${FEATURES}(?:/|$)|(?:^|/)main/${FEATURES}(?:/|$)`,
+  message:
+    'main/api is transport and wire schemas: it reads answers into wire types, and what a feature makes of them lives in the feature (shared views in main/results). Features import the api, never the other way.',
+};
+
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -97,6 +107,16 @@ export default tseslint.config(
     files: ['main/**/*.ts'],
     ignores: [...ELECTRON_SHELL, ...Object.keys(ELECTRON_ADAPTERS)],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_ELECTRON, NO_MAIN_IPC] }] },
+  },
+  {
+    // Transport and wire schemas only: no feature, no view of an answer (and so no cycle between the api and a feature).
+    files: ['main/api/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_ELECTRON, NO_MAIN_IPC, NO_FEATURES] }] },
+  },
+  {
+    // The views shared by the features (FHIR, prescriptions, decoded outputs) import none of them.
+    files: ['main/results/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_ELECTRON, NO_MAIN_IPC, { ...NO_FEATURES, message: 'main/results is shared by the features: it imports none of them.' }] }] },
   },
   {
     // The adapters call Electron, but do not reach the bridge either.

@@ -64,5 +64,5 @@ export type TranscriptionResult =
   /** `detail`: the service's own words in full (bounded), when `message` had to cut them. */
   | { state: 'failed'; code: string; message: string; detail?: string };
 
-/** A result as read back from this computer: what was stored, or why it could not be read. */
+/** A result as read back from this computer: the view of what was stored (made as it is read), or why it could not be read. */
 export type StoredResult = TranscriptionResult | { state: 'unreadable'; problem: string };

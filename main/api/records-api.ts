@@ -1,8 +1,10 @@
-/** The record (lab report) operations. */
+/**
+ * The record (lab report) operations. The parsing result is read with zod into the wire's
+ * shape; the report kept and shown is made of it where records are kept (main/records).
+ */
 import type { RecordTask } from '../../contract/records';
 import { encryptJson } from './jwe';
-import { readRecordResult, recordResultSchema, type RecordParseAnswer } from './record-result';
-import { documentUploadSchema, messageSchema } from './response-schemas';
+import { documentUploadSchema, messageSchema, recordResultSchema, type RecordResultAnswer } from './response-schemas';
 import { check, chunked, commonFailure, unexpected, type CallOptions, type Progress, type ServiceCaller } from './service-call';
 import { ServiceError } from './service-error';
 import { serviceWords } from './service-text';
@@ -59,10 +61,12 @@ export async function uploadRecord(caller: ServiceCaller, input: RecordUpload): 
   throw commonFailure(answer) ?? unexpected(answer);
 }
 
-/** GET /mr/api/v1/docs/{document_id}/result: still being read, read (the report), refused, or deleted. */
-export async function getRecordResult(caller: ServiceCaller, documentId: string, signal?: AbortSignal): Promise<RecordParseAnswer> {
+export type { RecordResultAnswer } from './response-schemas';
+
+/** GET /mr/api/v1/docs/{document_id}/result: still being read, read (its data), refused, or deleted. */
+export async function getRecordResult(caller: ServiceCaller, documentId: string, signal?: AbortSignal): Promise<RecordResultAnswer> {
   const answer = await caller.call({ method: 'GET', path: `/mr/api/v1/docs/${encodeURIComponent(documentId)}/result`, signal });
-  if (answer.status === 200) return readRecordResult(check(recordResultSchema, answer.json, 'lab report result'));
+  if (answer.status === 200) return check(recordResultSchema, answer.json, 'lab report result');
   if (answer.status === 404) throw new ServiceError('not_found', 'The service has no document with this id (yet).', { status: 404 });
   if (answer.status === 400) {
     const said = serviceWords(typeof answer.json === 'object' && answer.json !== null ? ((answer.json as { message?: unknown; error?: unknown }).message ?? (answer.json as { error?: unknown }).error) : answer.text);

@@ -4,16 +4,20 @@ import { serviceText } from './service-text';
 
 export const voiceUploadSchema = z.object({ message: z.string(), filename: z.string() });
 
-/** One output item; each is checked apart (transcription-output.ts), so one bad item spoils only itself. */
+/** A message of an output item: text; anything else is read as null (a message that could not be read). */
+const itemMessage = z.string().nullable().catch(null);
+
+/** One output item; each is checked apart (voice-api.ts), so one bad item spoils only itself. */
 export const outputItemSchema = z.object({
   template_id: z.string(),
+  /** Base64 of the output: decoded where it is shown. */
   value: z.string(),
   type: z.string(),
   name: z.string(),
   status: z.string(),
   /** Messages are read one by one; a missing or null list is none. */
-  errors: z.array(z.unknown()).nullish(),
-  warnings: z.array(z.unknown()).nullish(),
+  errors: z.array(itemMessage).nullish(),
+  warnings: z.array(itemMessage).nullish(),
 });
 export type OutputItem = z.infer<typeof outputItemSchema>;
 
@@ -32,6 +36,14 @@ export const lookupUnauthorizedSchema = z.object({ error: z.string(), message: z
 
 /** `{message}`: the 401 of the voice upload, the 403 of the record upload. */
 export const messageSchema = z.object({ message: z.string() });
+
+/** GET /mr/api/v1/docs/{id}/result; `data` and `error` are read where the report is kept (main/records). */
+export const recordResultSchema = z.object({
+  status: z.enum(['queued', 'inprogress', 'completed', 'error', 'deleted']),
+  error: z.unknown().optional(),
+  data: z.unknown().optional(),
+});
+export type RecordResultAnswer = z.infer<typeof recordResultSchema>;
 
 export const documentUploadSchema = z.object({ document_id: z.string().min(1).max(200) }).loose();
 

@@ -3,22 +3,20 @@
  * validated; every documented error becomes a ServiceError with a message a doctor can act
  * on. The operations live by area (voice, records, registration); this only gathers them.
  */
-import type { TranscriptionResult } from '../../contract/transcription';
 import type { TransportOptions } from './http-transport';
-import type { RecordParseAnswer } from './record-result';
-import { getRecordResult, uploadRecord, type RecordUpload } from './records-api';
+import { getRecordResult, uploadRecord, type RecordResultAnswer, type RecordUpload } from './records-api';
 import * as registration from './registration-api';
 import type { AbhaStep, RegistrationOtp, SuggestionRequest } from './registration-api';
 import { ServiceCaller, type ServiceConfig } from './service-call';
 import { SessionDiscovery } from './session-discovery';
 import * as sessions from './sessions-api';
 import type { CreatedSession, NewSession, SavedDocument, SessionChunk, SessionResult } from './sessions-api';
-import { getTranscriptionResult, uploadVoice, type VoiceUpload } from './voice-api';
+import { getTranscriptionResult, uploadVoice, type VoiceStatus, type VoiceUpload } from './voice-api';
 
 export type { Progress, ServiceConfig } from './service-call';
-export type { RecordUpload } from './records-api';
+export type { RecordResultAnswer, RecordUpload } from './records-api';
 export type { AbhaStep, RegistrationOtp, SkipState, SuggestionRequest } from './registration-api';
-export type { VoiceMode, VoiceUpload } from './voice-api';
+export type { OutputItemRead, VoiceMode, VoiceStatus, VoiceUpload } from './voice-api';
 export type { CreatedSession, NewSession, SavedDocument, SessionChunk, SessionResult, SessionTemplateResult, UploadTarget } from './sessions-api';
 
 export class ServiceClient {
@@ -64,7 +62,7 @@ export class ServiceClient {
     return uploadVoice(this.caller, input);
   }
 
-  getTranscriptionResult(txnId: string, signal?: AbortSignal): Promise<TranscriptionResult> {
+  getTranscriptionResult(txnId: string, signal?: AbortSignal): Promise<VoiceStatus> {
     return getTranscriptionResult(this.caller, txnId, signal);
   }
 
@@ -72,7 +70,7 @@ export class ServiceClient {
     return uploadRecord(this.caller, input);
   }
 
-  getRecordResult(documentId: string, signal?: AbortSignal): Promise<RecordParseAnswer> {
+  getRecordResult(documentId: string, signal?: AbortSignal): Promise<RecordResultAnswer> {
     return getRecordResult(this.caller, documentId, signal);
   }
 

@@ -4,6 +4,7 @@
  * accepted; only strings, numbers and booleans become text (an object never prints as
  * "[object Object]"). Pure.
  */
+import type { z } from 'zod';
 import { cutText } from '../../contract/text';
 
 /** The service's words inside a message. */
@@ -65,4 +66,22 @@ export function serviceWords(value: unknown, max = SERVICE_TEXT_MAX_CHARS): Serv
 /** An error code for a message (`system_error`); a code named like `__proto__` is just its text. */
 export function serviceCode(value: unknown): string {
   return serviceText(value, CODE_MAX_CHARS);
+}
+
+function describeZodPath(path: PropertyKey[]): string {
+  return serviceText(
+    path
+      .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+      .join('')
+      .replace(/^\./, ''),
+    120,
+  );
+}
+
+/** Where and why the service's data is not what a schema wants, for a person: `prescription.medications[0].name: …`. */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'unknown';
+  const where = describeZodPath(issue.path);
+  return `${where ? `${where}: ` : ''}${serviceText(issue.message, 200)}`;
 }

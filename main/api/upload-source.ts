@@ -24,13 +24,32 @@ export async function plainFileSource(path: string, fileName: string, contentTyp
 
 /**
  * An encrypted file (sealed-file.ts), decrypted chunk by chunk as it is sent; no clear copy
- * is written. `plainBytes`: what its verified chunks hold (checkSealedFile); `prefix`: bytes
- * sent before it (a WAV header).
+ * is written. `plainBytes`: what its verified chunks hold (checkSealedFile, or as counted
+ * earlier); `prefix`: bytes sent before it (a WAV header). Should the file hold other than
+ * `plainBytes` when read (damaged since it was counted), reading fails rather than send
+ * other than the size announced; `onMismatch` hears it first.
  */
-export function sealedFileSource(path: string, key: Uint8Array, plainBytes: number, fileName: string, contentType: string, prefix?: Buffer): UploadSource {
+export function sealedFileSource(
+  path: string,
+  key: Uint8Array,
+  plainBytes: number,
+  fileName: string,
+  contentType: string,
+  prefix?: Buffer,
+  onMismatch?: () => void,
+): UploadSource {
   async function* bytes(): AsyncGenerator<Buffer> {
     if (prefix) yield prefix;
-    yield* readSealedFile(path, key);
+    let read = 0;
+    for await (const chunk of readSealedFile(path, key)) {
+      read += chunk.length;
+      if (read > plainBytes) break;
+      yield chunk;
+    }
+    if (read !== plainBytes) {
+      onMismatch?.();
+      throw new Error('The file changed on the disk since it was checked (a part no longer verifies); it is checked again at the next attempt.');
+    }
   }
   return { fileName, contentType, size: (prefix?.length ?? 0) + plainBytes, open: () => Readable.from(bytes(), { objectMode: false }) };
 }

@@ -1,11 +1,46 @@
-/** The transcription operations: the audio upload and the result lookup. */
-import type { TranscriptionResult } from '../../contract/transcription';
-import { lookupUnauthorizedSchema, messageSchema, resultDataSchema, resultErrorSchema, voiceUploadSchema } from './response-schemas';
+/**
+ * The transcription operations: the audio upload and the result lookup. The lookup's answer
+ * is read with zod into the wire's own shape (each output item checked apart); what the page
+ * shows is made of it where dictations are kept (main/dictations/transcription-view.ts).
+ */
+import { lookupUnauthorizedSchema, messageSchema, outputItemSchema, resultDataSchema, resultErrorSchema, voiceUploadSchema, type OutputItem } from './response-schemas';
 import { check, commonFailure, unexpected, type Progress, type ServiceCaller } from './service-call';
 import { ServiceError } from './service-error';
-import { serviceCode, serviceWords } from './service-text';
-import { decodeContext, decodeOutputs } from './transcription-output';
+import { firstIssue, serviceCode, serviceWords } from './service-text';
 import type { UploadSource } from './upload-source';
+
+/** Output items read from one answer; more are counted, not read. */
+export const MAX_OUTPUT_ITEMS = 100;
+
+/** An output item that is not one: why (`status: Invalid input…`), and its template id when it has one as text. */
+export interface UnreadableOutputItem {
+  unreadable: string;
+  template_id: string | null;
+}
+
+export type OutputItemRead = OutputItem | UnreadableOutputItem;
+
+/** GET /voice/api/v3/status as read: still processing (perhaps with output so far), done, partly done, or failed. */
+export type VoiceStatus =
+  /** `output`: the items read (at most MAX_OUTPUT_ITEMS); `unread`: how many more the answer held. */
+  | { state: 'in_progress' | 'completed' | 'partial'; output: OutputItemRead[]; unread: number; additional_data: unknown }
+  /** The service's error as it sent it (500 with a documented body). */
+  | { state: 'failed'; error: { code: string; msg: string } };
+
+export function isUnreadableItem(item: OutputItemRead): item is UnreadableOutputItem {
+  return 'unreadable' in item;
+}
+
+/** Each item checked apart: one that is not an output item says why, and spoils only itself. */
+export function readOutputItems(items: unknown[]): { output: OutputItemRead[]; unread: number } {
+  const output = items.slice(0, MAX_OUTPUT_ITEMS).map((raw): OutputItemRead => {
+    const parsed = outputItemSchema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    const templateId = typeof raw === 'object' && raw !== null && 'template_id' in raw && typeof raw.template_id === 'string' ? raw.template_id : null;
+    return { unreadable: firstIssue(parsed.error), template_id: templateId };
+  });
+  return { output, unread: Math.max(0, items.length - MAX_OUTPUT_ITEMS) };
+}
 
 export type VoiceMode = 'dictation' | 'consultation';
 
@@ -16,12 +51,6 @@ export interface VoiceUpload {
   onProgress?: Progress;
   signal?: AbortSignal;
 }
-
-// A Map: the code is the service's, and may be named like an Object.prototype member.
-const FAILURE_MESSAGES: ReadonlyMap<string, string> = new Map([
-  ['system_error', 'The service could not process this dictation (system error)'],
-  ['output_not_available', 'The service produced no output for this dictation'],
-]);
 
 /** POST /voice/upload?mode&txnid, the audio as multipart field `file`. */
 export async function uploadVoice(caller: ServiceCaller, input: VoiceUpload): Promise<{ message: string; filename: string }> {
@@ -36,7 +65,7 @@ export async function uploadVoice(caller: ServiceCaller, input: VoiceUpload): Pr
 }
 
 /** GET /voice/api/v3/status/<txn_id>. */
-export async function getTranscriptionResult(caller: ServiceCaller, txnId: string, signal?: AbortSignal): Promise<TranscriptionResult> {
+export async function getTranscriptionResult(caller: ServiceCaller, txnId: string, signal?: AbortSignal): Promise<VoiceStatus> {
   const answer = await caller.call({ method: 'GET', path: `/voice/api/v3/status/${encodeURIComponent(txnId)}`, signal });
   switch (answer.status) {
     case 200:
@@ -45,7 +74,7 @@ export async function getTranscriptionResult(caller: ServiceCaller, txnId: strin
       const body = answer.status === 202 && answer.json === undefined ? { data: { output: [], additional_data: {} } } : answer.json;
       const { data } = check(resultDataSchema, body, 'transcription result');
       const state = answer.status === 200 ? 'completed' : answer.status === 202 ? 'in_progress' : 'partial';
-      return { state, outputs: decodeOutputs(data.output), context: decodeContext(data.additional_data) };
+      return { state, ...readOutputItems(data.output), additional_data: data.additional_data };
     }
     case 400: {
       const { error } = check(resultErrorSchema, answer.json, 'error answer');
@@ -66,10 +95,7 @@ export async function getTranscriptionResult(caller: ServiceCaller, txnId: strin
     case 500: {
       const parsed = resultErrorSchema.safeParse(answer.json);
       if (!parsed.success) throw commonFailure(answer)!;
-      const code = serviceCode(parsed.data.error.code);
-      const said = serviceWords(parsed.data.error.msg);
-      const message = `${FAILURE_MESSAGES.get(parsed.data.error.code) ?? 'The transcription failed'}${said.text ? `: ${said.text}` : '.'}`;
-      return { state: 'failed', code, message, ...(said.detail ? { detail: said.detail } : {}) };
+      return { state: 'failed', error: { code: parsed.data.error.code, msg: parsed.data.error.msg } };
     }
     default:
       throw commonFailure(answer) ?? unexpected(answer);

@@ -6,6 +6,7 @@
  */
 import type { AudioChunk } from './audio-chunks';
 import type { FromRecorder } from './recorder-protocol';
+import type { RecordingSize } from './upload-audio';
 import type { RecorderHost } from './recorder-host';
 import { completeSealedFile } from '../storage/sealed-file';
 import { durationMsOf } from './wav-file';
@@ -22,7 +23,7 @@ const REWARM_AFTER_MS = 1_000;
 export interface RecorderEvents {
   onLevel(level: number, elapsedMs: number): void;
   /** Recording ended without being asked: the microphone was lost or the process died. `chunks` as in StopResult. */
-  onInterrupted(result: { durationMs: number; chunks: number | null; message: string }): void;
+  onInterrupted(result: { durationMs: number; chunks: number | null; message: string; size: RecordingSize | null }): void;
   /** A part for the sessions API was cut and is on disk. */
   onChunk?(chunk: AudioChunk): void;
   /** What the recorder process printed to stderr (errors from the audio library). */
@@ -32,6 +33,8 @@ export interface RecorderEvents {
 export interface StopResult {
   dataBytes: number;
   durationMs: number;
+  /** What the recording holds, as its writer or its repair knows it; null when neither could say (it is counted later, once). */
+  size: RecordingSize | null;
   /** How many parts were cut for the sessions API (0 when none were wanted); null when they must be cut from the recording. */
   chunks: number | null;
 }
@@ -113,10 +116,13 @@ export class Recorder {
 
   stop(): Promise<StopResult> {
     const active = this.active;
-    if (!active) return Promise.resolve({ dataBytes: 0, durationMs: 0, chunks: 0 });
+    if (!active) return Promise.resolve({ dataBytes: 0, durationMs: 0, chunks: 0, size: null });
     return new Promise((resolve) => {
       active.onStopped = resolve;
-      this.host.send({ type: 'stop' }).catch(() => resolve({ dataBytes: 0, durationMs: repair(active.target), chunks: unknownChunks(active.target) }));
+      this.host.send({ type: 'stop' }).catch(() => {
+        const repaired = repair(active.target);
+        resolve({ dataBytes: repaired.size?.plainBytes ?? 0, durationMs: repaired.durationMs, chunks: unknownChunks(active.target), size: repaired.size });
+      });
     });
   }
 
@@ -142,19 +148,23 @@ export class Recorder {
       case 'error':
         this.active = null;
         if (!active.started) active.onFailedToStart(message.message);
-        else this.events.onInterrupted({ durationMs: repair(active.target), chunks: unknownChunks(active.target), message: message.message });
+        else this.events.onInterrupted({ ...repair(active.target), chunks: unknownChunks(active.target), message: message.message });
         break;
-      case 'stopped':
+      case 'stopped': {
         this.active = null;
-        if (active.onStopped) active.onStopped(message);
+        // Written whole by the recorder process just now: nothing in it is damaged.
+        const size = { plainBytes: message.dataBytes, damagedChunks: 0 };
+        if (active.onStopped) active.onStopped({ dataBytes: message.dataBytes, durationMs: message.durationMs, chunks: message.chunks, size });
         else if (message.reason === 'device-lost') {
           this.events.onInterrupted({
             durationMs: message.durationMs,
             chunks: message.chunks,
+            size,
             message: 'The microphone stopped sending sound (was it unplugged?). The recording up to that moment is kept.',
           });
         }
         break;
+      }
       case 'ready':
       case 'devices':
         break;
@@ -165,10 +175,11 @@ export class Recorder {
     const active = this.active;
     this.active = null;
     if (active) {
-      const durationMs = repair(active.target);
+      const repaired = repair(active.target);
+      const chunks = unknownChunks(active.target);
       if (!active.started) active.onFailedToStart('The recorder stopped unexpectedly while opening the microphone.');
-      else if (active.onStopped) active.onStopped({ dataBytes: 0, durationMs, chunks: unknownChunks(active.target) });
-      else this.events.onInterrupted({ durationMs, chunks: unknownChunks(active.target), message: 'The recorder stopped unexpectedly. The recording up to that moment is kept.' });
+      else if (active.onStopped) active.onStopped({ dataBytes: repaired.size?.plainBytes ?? 0, durationMs: repaired.durationMs, chunks, size: repaired.size });
+      else this.events.onInterrupted({ ...repaired, chunks, message: 'The recorder stopped unexpectedly. The recording up to that moment is kept.' });
     }
     if (!this.disposed) {
       const timer = setTimeout(() => void this.warm().catch(() => undefined), REWARM_AFTER_MS);
@@ -182,11 +193,12 @@ function unknownChunks(target: RecordingTarget): number | null {
   return target.chunksFolder ? null : 0;
 }
 
-/** Makes a recording left by an interrupted recorder whole; its duration, 0 when there is nothing. */
-function repair(target: RecordingTarget): number {
+/** Makes a recording left by an interrupted recorder whole; its duration (0 when there is nothing) and what it holds. */
+function repair(target: RecordingTarget): { durationMs: number; size: RecordingSize | null } {
   try {
-    return durationMsOf(completeSealedFile(target.path, target.key).plainBytes);
+    const { plainBytes, damagedChunks } = completeSealedFile(target.path, target.key);
+    return { durationMs: durationMsOf(plainBytes), size: { plainBytes, damagedChunks } };
   } catch {
-    return 0;
+    return { durationMs: 0, size: null };
   }
 }

@@ -50,16 +50,36 @@ export const inlineMp3Encoding: Mp3Encoding = async (audioPath, mp3Path, key) =>
   await encodeRecordingToMp3(audioPath, mp3Path, key);
 };
 
+/** What a recording holds: the plain bytes of its chunks that verify, and the chunks that do not. */
+export interface RecordingSize {
+  plainBytes: number;
+  damagedChunks: number;
+}
+
 export interface RecordingFiles {
   audioPath: string;
   mp3Path: string;
   key: Uint8Array;
+  /** What the recording holds, as counted when it ended or was recovered; null or absent: counted here (decrypting it once). */
+  size?: RecordingSize | null;
+  /** Keeps a size counted here for the next upload or playback; null forgets one the recording no longer matches. */
+  keepSize?(size: RecordingSize | null): void;
 }
 
-/** The recording as a WAV file, decrypted as it is read (upload, playback). */
-export function wavSource(files: Pick<RecordingFiles, 'audioPath' | 'key'>): UploadSource & { damagedChunks: number } {
+/** The recording's size: as counted before, or counted now (the whole recording decrypted once) and kept. */
+export function recordingSize(files: Pick<RecordingFiles, 'audioPath' | 'key' | 'size' | 'keepSize'>): RecordingSize {
+  if (files.size) return files.size;
   const check = checkSealedFile(files.audioPath, files.key);
-  return { ...sealedFileSource(files.audioPath, files.key, check.plainBytes, 'dictation.wav', 'audio/wav', wavHeader(check.plainBytes)), damagedChunks: check.damagedChunks };
+  const size = { plainBytes: check.plainBytes, damagedChunks: check.damagedChunks };
+  files.keepSize?.(size);
+  return size;
+}
+
+/** The recording as a WAV file, decrypted as it is read (upload, playback): read once, its size known beforehand. */
+export function wavSource(files: Pick<RecordingFiles, 'audioPath' | 'key' | 'size' | 'keepSize'>): UploadSource & { damagedChunks: number } {
+  const { plainBytes, damagedChunks } = recordingSize(files);
+  const source = sealedFileSource(files.audioPath, files.key, plainBytes, 'dictation.wav', 'audio/wav', wavHeader(plainBytes), () => files.keepSize?.(null));
+  return { ...source, damagedChunks };
 }
 
 /**
@@ -71,7 +91,7 @@ export async function prepareUploadAudio(files: RecordingFiles, format: UploadAu
     const { damagedChunks, ...source } = wavSource(files);
     return { source, damagedChunks };
   }
-  const recording = checkSealedFile(files.audioPath, files.key);
+  const recording = recordingSize(files);
   let mp3 = existsSync(files.mp3Path) ? checkSealedFile(files.mp3Path, files.key) : null;
   if (!mp3 || mp3.damagedChunks > 0 || !mp3.complete) {
     await encode(files.audioPath, files.mp3Path, files.key);

@@ -65,9 +65,12 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
 
   const encoderWorker = unpacked(join(deps.builtDir, 'mp3-encode-worker.cjs'));
   const encode = workerMp3Encoding(encoderWorker);
-  /** A dictation's recording files and their key (files an earlier version left in clear are encrypted first). */
+  /**
+   * A dictation's recording files, their key and what the recording holds. Files an earlier
+   * version left in clear are encrypted first, until the start's maintenance has done it for all.
+   */
   const recordingFiles = (id: string): RecordingFiles => {
-    store.sealLegacyFiles(id);
+    store.sealLegacyFilesIfAny(id);
     return store.recordingFiles(id);
   };
   /** The titles of the clinic's own templates, from the service's templates list: asked once, when a result first holds one. */

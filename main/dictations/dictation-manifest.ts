@@ -47,6 +47,14 @@ export const manifestSchema = z.object({
   uploadStartedAt: z.string().nullable().default(null),
   uploadedAt: z.string().nullable().default(null),
   finishedAt: z.string().nullable().default(null),
+  /**
+   * What the recording holds, counted when it ended or was recovered: its plain bytes (in the
+   * chunks that verify) and the chunks that do not. An upload or a playback then reads it once,
+   * without decrypting it first to count. Null until counted (manifests of earlier versions:
+   * counted at the first upload or playback, and kept).
+   */
+  plainBytes: z.number().int().min(0).nullable().default(null),
+  damagedChunks: z.number().int().min(0).nullable().default(null),
   /** When the recording was deleted under the retention setting; the result stays. */
   audioDeletedAt: z.string().nullable().default(null),
   /** Sent to the built-in sandbox: its result is test data. */

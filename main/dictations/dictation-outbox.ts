@@ -7,9 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PENDING_STATES, canRetry } from '../../contract/dictation';
-import type { TranscriptionResult } from '../../contract/transcription';
 import type { BackoffPolicy } from '../api/retry-policy';
-import type { VoiceUpload } from '../api/service-client';
+import type { VoiceStatus, VoiceUpload } from '../api/service-client';
 import { isServiceError } from '../api/service-error';
 import type { UploadSource } from '../api/upload-source';
 import { refuse } from '../core/refusal';
@@ -18,10 +17,11 @@ import type { PollSchedule } from '../outbox/result-poller';
 import type { ServiceHealth } from '../service/service-health';
 import type { DictationManifest } from './dictation-manifest';
 import type { DictationStore } from './dictation-store';
+import { keptVoiceResult, resultView, type KeptResult } from './stored-result';
 
 export interface SyncClient {
   uploadVoice(input: VoiceUpload): Promise<unknown>;
-  getTranscriptionResult(txnId: string, signal?: AbortSignal): Promise<TranscriptionResult>;
+  getTranscriptionResult(txnId: string, signal?: AbortSignal): Promise<VoiceStatus>;
 }
 
 export interface DictationOutboxOptions {
@@ -74,7 +74,19 @@ async function serviceHas(client: SyncClient, txnId: string, signal: AbortSignal
   }
 }
 
-function dictationKind(options: DictationOutboxOptions): OutboxKind<DictationManifest, TranscriptionResult> {
+/** The dictation's change when its result is final (kept beside it): its state, and what went wrong in words. */
+export function settledBy(kept: KeptResult, partialProblem: string): Partial<DictationManifest> {
+  const result = resultView(kept);
+  const state = result.state === 'completed' ? 'completed' : result.state === 'partial' ? 'partial' : 'failed';
+  return {
+    state,
+    // A new result is a new note: reviewing an earlier one does not carry over.
+    reviewedAt: null,
+    problem: result.state === 'failed' ? result.message : result.state === 'partial' ? partialProblem : null,
+  };
+}
+
+function dictationKind(options: DictationOutboxOptions): OutboxKind<DictationManifest, KeptResult> {
   const { store, client } = options;
   const now = () => (options.now ?? Date.now)();
   return {
@@ -103,9 +115,10 @@ function dictationKind(options: DictationOutboxOptions): OutboxKind<DictationMan
       return { state: 'processing', testData, uploadStartedAt: null, uploadedAt: new Date(now()).toISOString(), problem: notice };
     },
     lookUp: async (manifest, signal) => {
-      const result = await client.getTranscriptionResult(manifest.txnId, signal);
-      if (result.state !== 'in_progress') return { state: 'final', result };
-      if (result.outputs.length > 0) {
+      const answer = await client.getTranscriptionResult(manifest.txnId, signal);
+      const result = keptVoiceResult(answer);
+      if (answer.state !== 'in_progress') return { state: 'final', result };
+      if (answer.output.length > 0) {
         try {
           store.saveResult(manifest.id, result);
         } catch {
@@ -116,14 +129,7 @@ function dictationKind(options: DictationOutboxOptions): OutboxKind<DictationMan
     },
     settle: (manifest, result) => {
       store.saveResult(manifest.id, result);
-      const state = result.state === 'completed' ? 'completed' : result.state === 'partial' ? 'partial' : 'failed';
-      return {
-        state,
-        // A new result is a new note: reviewing an earlier one does not carry over.
-        reviewedAt: null,
-        problem:
-          result.state === 'failed' ? result.message : result.state === 'partial' ? 'Some parts of the result could not be produced; see each template below.' : null,
-      };
+      return settledBy(result, 'Some parts of the result could not be produced; see each template below.');
     },
     waiting: { state: 'recorded' },
     failed: { state: 'failed' },
@@ -148,7 +154,7 @@ function dictationKind(options: DictationOutboxOptions): OutboxKind<DictationMan
   };
 }
 
-export class DictationOutbox extends Outbox<DictationManifest, TranscriptionResult> {
+export class DictationOutbox extends Outbox<DictationManifest, KeptResult> {
   private readonly dictations: DictationStore;
 
   constructor(options: DictationOutboxOptions) {

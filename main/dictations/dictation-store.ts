@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DictationMode } from '../../contract/dictation';
 import { noteCorrectionSchema, type NoteCorrection } from '../../contract/note-correction';
-import type { StoredResult, TranscriptionResult } from '../../contract/transcription';
+import type { StoredResult } from '../../contract/transcription';
 import { chunkFileName, chunksIn, type AudioChunk } from '../audio/audio-chunks';
 import { partialPathOf } from '../audio/mp3-stream';
 import { WAV_HEADER_BYTES, durationMsOf, repairWav } from '../audio/wav-file';
@@ -19,8 +19,8 @@ import type { ItemKeyring, ItemKeys } from '../storage/item-keyring';
 import { KeyedFolderStore } from '../storage/keyed-folder-store';
 import { completeSealedFile, openSealedBytes, sealBytes, sealClearFile } from '../storage/sealed-file';
 import { manifestSchema, type DictationManifest, type TRANSCRIPTION_APIS } from './dictation-manifest';
-import { MAX_RESULT_FILE_BYTES, parseStoredResult } from './stored-result';
-import type { RecordingFiles } from '../audio/upload-audio';
+import { MAX_RESULT_FILE_BYTES, parseStoredResult, type KeptResult } from './stored-result';
+import type { RecordingFiles, RecordingSize } from '../audio/upload-audio';
 
 const RESULT = 'result.sealed';
 /** The doctor's correction of the note; the result beside it stays as the service sent it. */
@@ -52,6 +52,9 @@ export interface LoadReport {
 
 
 export class DictationStore extends KeyedFolderStore<DictationManifest> {
+  /** Set once every file an earlier version left in clear is known to be encrypted (the marker). */
+  private noLegacyFiles = false;
+
   /**
    * `keys`: the keyring, or why it cannot be opened (also shown in Settings): then the list
    * still loads, nothing can be recorded or read, and nothing is rewritten.
@@ -97,9 +100,22 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
     return openSealedBytes(this.audioKeyOf(id), readFileSync(join(this.chunksFolder(id), chunkFileName(chunk))));
   }
 
-  /** The recording, its compact copy and their key, as upload and playback read them. */
+  /**
+   * The recording, its compact copy and their key, as upload and playback read them; with
+   * what the recording holds as its manifest keeps it, and a way to keep it once counted.
+   */
   recordingFiles(id: string): RecordingFiles {
-    return { audioPath: this.audioPath(id), mp3Path: this.compactAudioPath(id), key: this.audioKeyOf(id) };
+    const manifest = this.get(id);
+    const size = manifest && manifest.plainBytes !== null && manifest.damagedChunks !== null ? { plainBytes: manifest.plainBytes, damagedChunks: manifest.damagedChunks } : null;
+    return {
+      audioPath: this.audioPath(id),
+      mp3Path: this.compactAudioPath(id),
+      key: this.audioKeyOf(id),
+      size,
+      keepSize: (next) => {
+        if (this.get(id)) this.updateOrAmend(id, next ?? { plainBytes: null, damagedChunks: null });
+      },
+    };
   }
 
   /** A folder and keys for a new dictation, before its manifest exists (the recording can start at once). */
@@ -151,29 +167,32 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
     if (label !== '') this.remember({ ...manifest, label });
   }
 
-  /** Makes a recording cut off by a crash whole; its duration and damaged parts. */
-  private repairRecording(id: string): { durationMs: number; damagedChunks: number } {
+  /**
+   * Makes a recording cut off by a crash whole; its duration, damaged parts, and what it holds
+   * (null for a recording an earlier version left in clear: counted once it is encrypted).
+   */
+  private repairRecording(id: string): { durationMs: number; damagedChunks: number; size: RecordingSize | null } {
     try {
       if (existsSync(join(this.folderOf(id), LEGACY.audio))) {
         const durationMs = repairWav(join(this.folderOf(id), LEGACY.audio))?.durationMs ?? 0;
-        return { durationMs, damagedChunks: 0 };
+        return { durationMs, damagedChunks: 0, size: null };
       }
       const check = completeSealedFile(this.audioPath(id), this.audioKeyOf(id));
-      return { durationMs: durationMsOf(check.plainBytes), damagedChunks: check.damagedChunks };
+      return { durationMs: durationMsOf(check.plainBytes), damagedChunks: check.damagedChunks, size: { plainBytes: check.plainBytes, damagedChunks: check.damagedChunks } };
     } catch {
-      return { durationMs: 0, damagedChunks: 0 };
+      return { durationMs: 0, damagedChunks: 0, size: null };
     }
   }
 
   private recover(manifest: DictationManifest): void {
     // The compact copy was being written as well; it is made again from the repaired recording.
     rmSync(partialPathOf(this.compactAudioPath(manifest.id)), { force: true });
-    const { durationMs, damagedChunks } = this.repairRecording(manifest.id);
+    const { durationMs, damagedChunks, size } = this.repairRecording(manifest.id);
     const damage = chunkProblem(damagedChunks);
     this.updateOrAmend(
       manifest.id,
       durationMs > 0
-        ? { state: 'recorded', recovered: true, durationMs, problem: `Recovered after the app closed unexpectedly during recording.${damage ? ` ${damage}` : ''}` }
+        ? { state: 'recorded', recovered: true, durationMs, ...size, problem: `Recovered after the app closed unexpectedly during recording.${damage ? ` ${damage}` : ''}` }
         : { state: 'failed', recovered: true, durationMs: 0, problem: 'The app closed before any sound was saved; there is nothing to send.' },
     );
   }
@@ -194,23 +213,42 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
       const clear = join(folder, name);
       if (name === LEGACY.result) sealClearFile(clear, join(folder, RESULT), keys.key);
       else if (!audioKey) rmSync(clear, { force: true });
-      else if (name === LEGACY.audio) sealClearFile(clear, this.audioPath(id), audioKey, WAV_HEADER_BYTES);
-      else sealClearFile(clear, this.compactAudioPath(id), audioKey);
+      else if (name === LEGACY.audio) {
+        sealClearFile(clear, this.audioPath(id), audioKey, WAV_HEADER_BYTES);
+        // A new file: what it holds is counted at its first upload or playback.
+        const current = this.get(id);
+        if (current && (current.plainBytes !== null || current.damagedChunks !== null)) this.updateOrAmend(id, { plainBytes: null, damagedChunks: null });
+      } else sealClearFile(clear, this.compactAudioPath(id), audioKey);
     }
     return true;
   }
 
+  /**
+   * As sealLegacyFiles, for one dictation about to be uploaded or played, until the start's
+   * maintenance has encrypted every file in clear (then nothing, not even a look at the disk).
+   */
+  sealLegacyFilesIfAny(id: string): boolean {
+    return this.legacyFilesLeft() ? this.sealLegacyFiles(id) : false;
+  }
+
+  /** False once every file an earlier version left in clear is known to be encrypted (the marker, read once). */
+  private legacyFilesLeft(): boolean {
+    this.noLegacyFiles ||= existsSync(join(this.root, NO_LEGACY_FILES));
+    return !this.noLegacyFiles;
+  }
+
   /** Ids of dictations with files still in clear from an earlier version (none to look for once all were encrypted). */
   withLegacyFiles(): string[] {
-    if (existsSync(join(this.root, NO_LEGACY_FILES))) return [];
+    if (!this.legacyFilesLeft()) return [];
     return this.list()
       .filter((manifest) => (Object.values(LEGACY) as string[]).some((name) => existsSync(join(this.folderOf(manifest.id), name))))
       .map((manifest) => manifest.id);
   }
 
-  /** Remembers that no file in clear is left, so later starts do not look through every folder again. */
+  /** Remembers that no file in clear is left, so later starts (and uploads and playbacks) do not look through the folders again. */
   markLegacyFilesSealed(): void {
     if (!existsSync(join(this.root, NO_LEGACY_FILES))) writeFileAtomic(join(this.root, NO_LEGACY_FILES), '');
+    this.noLegacyFiles = true;
   }
 
   /** Destroys the dictation's keys first: any copy of its files left anywhere is then unreadable. */
@@ -278,11 +316,12 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
     }
   }
 
-  saveResult(id: string, result: TranscriptionResult): void {
+  /** Keeps the result as the service gave it (stored-result.ts), sealed; its view is made when it is read. */
+  saveResult(id: string, result: KeptResult): void {
     writeFileAtomic(join(this.folderOf(id), RESULT), sealBytes(this.keysOf(id).key, Buffer.from(JSON.stringify(result), 'utf8')));
   }
 
-  /** The stored result, checked (stored-result.ts); a file that cannot be read is a readable "could not be read". */
+  /** The stored result as the page shows it, checked (stored-result.ts); a file that cannot be read is a readable "could not be read". */
   readResult(id: string): StoredResult | null {
     const sealed = join(this.folderOf(id), RESULT);
     const legacy = join(this.folderOf(id), LEGACY.result);

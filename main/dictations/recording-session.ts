@@ -6,6 +6,7 @@
  */
 import { EMPTY_DRAFT, IDLE_RECORDER, type DictationMode, type RecorderStatus, type RecordingDraft } from '../../contract/dictation';
 import type { Recorder, RecorderEvents } from '../audio/recorder';
+import type { RecordingSize } from '../audio/upload-audio';
 import type { DictationManifest } from './dictation-manifest';
 import type { DictationStore } from './dictation-store';
 import { storageProblem, writeProblem } from '../storage/storage-problem';
@@ -42,7 +43,7 @@ export class RecordingSession {
       onLevel: (level, elapsedMs) => {
         if (this.current.state === 'recording') this.set({ level, elapsedMs });
       },
-      onInterrupted: ({ durationMs, chunks, message }) => this.finish(durationMs, chunks, message),
+      onInterrupted: ({ durationMs, chunks, message, size }) => this.finish(durationMs, chunks, message, size),
       onChunk: () => {
         if (this.current.dictationId) deps.onChunk?.(this.current.dictationId);
       },
@@ -138,8 +139,8 @@ export class RecordingSession {
   async stop(): Promise<RecorderStatus> {
     if (this.current.state !== 'recording' && this.current.state !== 'paused') return this.status();
     this.set({ state: 'stopping', level: 0 });
-    const { durationMs, chunks } = await this.recorder.stop();
-    return this.finish(durationMs, chunks, null);
+    const { durationMs, chunks, size } = await this.recorder.stop();
+    return this.finish(durationMs, chunks, null, size);
   }
 
   /** Stops and throws the recording away (the renderer asks for confirmation first). */
@@ -153,12 +154,12 @@ export class RecordingSession {
   }
 
   /** `chunks`: the parts cut (null: to be cut from the recording). */
-  private finish(durationMs: number, chunks: number | null, message: string | null): RecorderStatus {
+  private finish(durationMs: number, chunks: number | null, message: string | null, size: RecordingSize | null): RecorderStatus {
     const id = this.current.dictationId;
     if (id && this.deps.store.get(id)) {
       const manifest =
         durationMs > 0
-          ? this.deps.store.updateOrAmend(id, { state: 'recorded', durationMs, chunkCount: chunks, problem: message })
+          ? this.deps.store.updateOrAmend(id, { state: 'recorded', durationMs, chunkCount: chunks, problem: message, ...(size ?? {}) })
           : this.deps.store.updateOrAmend(id, { state: 'failed', durationMs: 0, problem: message ?? 'No sound was recorded.' });
       if (manifest.state === 'recorded') this.deps.onRecorded(manifest);
     }

@@ -8,7 +8,6 @@
  * session from the kept parts. The parts themselves go through chunk-outbox.ts.
  */
 import { canRetry } from '../../contract/dictation';
-import type { TranscriptionResult } from '../../contract/transcription';
 import type { SessionResult } from '../api/service-client';
 import { isServiceError } from '../api/service-error';
 import { isSessionExpired } from '../api/sessions-api';
@@ -18,8 +17,10 @@ import { Outbox, type OutboxKind } from '../outbox/outbox';
 import type { PollSchedule } from '../outbox/result-poller';
 import type { ServiceHealth } from '../service/service-health';
 import type { DictationManifest } from './dictation-manifest';
+import { settledBy } from './dictation-outbox';
 import type { DictationStore } from './dictation-store';
-import { isBuiltInTemplate, sessionTranscription } from './session-result';
+import { isBuiltInTemplate } from './session-result';
+import { keptSessionResult, type KeptResult } from './stored-result';
 import { abandonSession, readyToEnd } from './session-state';
 
 export interface SessionClient {
@@ -54,7 +55,7 @@ export interface SessionOutboxOptions {
 
 const sentInParts = (manifest: DictationManifest) => manifest.api === 'sessions';
 
-function sessionKind(options: SessionOutboxOptions): OutboxKind<DictationManifest, TranscriptionResult> {
+function sessionKind(options: SessionOutboxOptions): OutboxKind<DictationManifest, KeptResult> {
   const { store, client } = options;
   const now = () => (options.now ?? Date.now)();
   /** The transcript last kept as a preview, by dictation: a preview is written only when it changed. */
@@ -97,15 +98,15 @@ function sessionKind(options: SessionOutboxOptions): OutboxKind<DictationManifes
         (id) => !isBuiltInTemplate(id),
       );
       const titles = ownTemplates && options.templateTitles ? await options.templateTitles() : undefined;
-      const result = sessionTranscription(answer, asked, titles);
-      if (result.state !== 'in_progress') {
+      const result = keptSessionResult(answer, asked, titles);
+      if (answer.state !== 'processing') {
         previews.delete(manifest.id);
         return { state: 'final', result };
       }
-      if (result.transcript && previews.get(manifest.id) !== result.transcript) {
+      if (answer.transcript && previews.get(manifest.id) !== answer.transcript) {
         try {
           store.saveResult(manifest.id, result);
-          previews.set(manifest.id, result.transcript);
+          previews.set(manifest.id, answer.transcript);
           // The page reads the dictation again when it changes: the transcript shows without a click.
           store.updateOrAmend(manifest.id, {});
         } catch {
@@ -116,12 +117,7 @@ function sessionKind(options: SessionOutboxOptions): OutboxKind<DictationManifes
     },
     settle: (manifest, result) => {
       store.saveResult(manifest.id, result);
-      const state = result.state === 'completed' ? 'completed' : result.state === 'partial' ? 'partial' : 'failed';
-      return {
-        state,
-        reviewedAt: null,
-        problem: result.state === 'failed' ? result.message : result.state === 'partial' ? 'Some parts of the result could not be produced; see each part below.' : null,
-      };
+      return settledBy(result, 'Some parts of the result could not be produced; see each part below.');
     },
     waiting: { state: 'recorded' },
     failed: { state: 'failed' },
@@ -142,7 +138,7 @@ function sessionKind(options: SessionOutboxOptions): OutboxKind<DictationManifes
   };
 }
 
-export class SessionOutbox extends Outbox<DictationManifest, TranscriptionResult> {
+export class SessionOutbox extends Outbox<DictationManifest, KeptResult> {
   constructor(options: SessionOutboxOptions) {
     super(sessionKind(options), options.store, {
       health: options.health,

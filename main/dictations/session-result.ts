@@ -1,16 +1,33 @@
 /**
- * A session's answer as the app keeps and shows it: the transcript, and one part per
- * template asked for. The EMR template's data is the prescription (the medications table),
- * clinical notes are text, FHIR is summarised, and a template whose data has a shape nobody
- * published (a clinic's own) is written out as readable sections, never dropped. A template
- * the service did not fill says so, with the service's reason where it gave one. Pure.
+ * A session's answer as the page shows it, made when a result is read (stored-result.ts):
+ * the transcript, and one part per template asked for. The EMR template's data is the
+ * prescription (the medications table), clinical notes are text, FHIR is summarised, and a
+ * template whose data has a shape nobody published (a clinic's own) is written out as
+ * readable sections, never dropped. A template the service did not fill says so, with the
+ * service's reason where it gave one. Pure.
  */
 import type { DecodedOutput, OutputContent, TranscriptionContext, TranscriptionResult } from '../../contract/transcription';
 import { EMR_TEMPLATE_ID } from '../../contract/note-correction';
-import { nestsDeeperThan, parseJsonText } from '../api/json-limits';
 import type { SessionResult, SessionTemplateResult } from '../api/service-client';
 import { cutText } from '../api/service-text';
-import { MAX_TEXT_CHARS, jsonContent } from '../api/transcription-output';
+import { nestsDeeperThan, parseJsonText } from '../results/json-limits';
+import { MAX_TEXT_CHARS, jsonContent, textContent } from '../results/output-content';
+
+/**
+ * A template's result as kept (stored-result.ts): `dataProblem` says why its data is not
+ * there: nested too deeply to keep, or damaged in the saved file.
+ */
+export interface KeptTemplateResult extends SessionTemplateResult {
+  dataProblem?: 'nested-too-deeply' | 'damaged';
+}
+
+/** A session's answer as kept: as the api read it, its templates perhaps with a `dataProblem`. */
+export type KeptSessionAnswer = Exclude<SessionResult, { state: 'completed' | 'partial' }> | (Extract<SessionResult, { state: 'completed' | 'partial' }> & { templates: KeptTemplateResult[] });
+
+const DATA_PROBLEMS: Record<NonNullable<KeptTemplateResult['dataProblem']>, OutputContent> = {
+  'nested-too-deeply': { kind: 'invalid', problem: 'The output could not be read: it is nested too deeply.' },
+  damaged: { kind: 'invalid', problem: 'This part of the saved result could not be read.' },
+};
 
 const NO_CONTEXT: TranscriptionContext = { mode: null, doctorId: null, visitId: null, raw: {} };
 
@@ -83,10 +100,6 @@ export function readableSections(value: unknown): string {
   return cutText(lines.join('\n'), MAX_TEXT_CHARS);
 }
 
-function textContent(text: string): OutputContent {
-  return text.length > MAX_TEXT_CHARS ? { kind: 'text', text: cutText(text, MAX_TEXT_CHARS), shortened: true } : { kind: 'text', text, shortened: false };
-}
-
 /** A template's data as the page shows it. */
 export function templateContent(templateId: string, data: unknown): OutputContent {
   if (data === null || data === undefined || data === '') return { kind: 'empty' };
@@ -104,7 +117,7 @@ export function templateContent(templateId: string, data: unknown): OutputConten
   return textContent(readableSections(value));
 }
 
-function output(template: SessionTemplateResult, titles: ReadonlyMap<string, string>): DecodedOutput {
+function output(template: KeptTemplateResult, titles: ReadonlyMap<string, string>): DecodedOutput {
   const status = STATUS_WORDS.get(template.status.toLowerCase()) ?? template.status;
   return {
     templateId: cutText(template.templateId, 200),
@@ -113,7 +126,7 @@ function output(template: SessionTemplateResult, titles: ReadonlyMap<string, str
     status,
     errors: template.errors.length === 0 && status === 'failure' ? ['The service could not fill this template.'] : template.errors,
     warnings: template.warnings,
-    content: templateContent(template.templateId, template.data),
+    content: template.dataProblem ? DATA_PROBLEMS[template.dataProblem] : templateContent(template.templateId, template.data),
   };
 }
 
@@ -128,15 +141,20 @@ function attachProblems(outputs: DecodedOutput[], problems: string[]): void {
   }
 }
 
+/** A transcript longer than a text output may be is not shown (as results stored by earlier versions read back). */
+function shownTranscript(transcript: string | null): string | null {
+  return transcript !== null && transcript.length > MAX_TEXT_CHARS ? null : transcript;
+}
+
 /**
  * The session's answer as a result: final (completed, partial, failed) or, while it is
  * processed, a preview holding the transcript so far. `asked`: the templates the session
  * asked for, each of which gets a part (one the service did not fill says so).
  */
-export function sessionTranscription(result: SessionResult, asked: string[], titles: ReadonlyMap<string, string> = new Map()): TranscriptionResult {
+export function sessionTranscription(result: KeptSessionAnswer, asked: readonly string[], titles: ReadonlyMap<string, string> = new Map()): TranscriptionResult {
   switch (result.state) {
     case 'processing':
-      return { state: 'in_progress', outputs: [], context: NO_CONTEXT, transcript: result.transcript };
+      return { state: 'in_progress', outputs: [], context: NO_CONTEXT, transcript: shownTranscript(result.transcript) };
     case 'expired':
       return { state: 'failed', code: 'session_expired', message: 'The session expired before the service processed it. Retry sends the recording again in a new session.' };
     case 'failed':
@@ -153,7 +171,7 @@ export function sessionTranscription(result: SessionResult, asked: string[], tit
       }
       attachProblems(outputs, result.problems);
       const failed = outputs.some((candidate) => candidate.status === 'failure');
-      return { state: result.state === 'partial' || failed ? 'partial' : 'completed', outputs, context: NO_CONTEXT, transcript: result.transcript };
+      return { state: result.state === 'partial' || failed ? 'partial' : 'completed', outputs, context: NO_CONTEXT, transcript: shownTranscript(result.transcript) };
     }
   }
 }

@@ -6,11 +6,11 @@
  * because its result could not be fetched or stored here: it is looked up again.
  */
 import { canRetryRecord, isRecordPending } from '../../contract/records';
-import type { RecordParseAnswer } from '../api/record-result';
-import type { RecordUpload } from '../api/service-client';
+import type { RecordResultAnswer, RecordUpload } from '../api/service-client';
 import { Outbox, type OutboxKind } from '../outbox/outbox';
 import type { PollSchedule } from '../outbox/result-poller';
 import type { ServiceHealth } from '../service/service-health';
+import { readRecordResult, type RecordParseAnswer } from './lab-result';
 import type { RecordManifest, RecordStore } from './record-store';
 
 type FinalAnswer = Exclude<RecordParseAnswer, { state: 'pending' }>;
@@ -23,7 +23,7 @@ export interface RecordOutboxOptions {
   store: RecordStore;
   client: {
     uploadRecord(input: RecordUpload): Promise<{ documentId: string }>;
-    getRecordResult(documentId: string, signal?: AbortSignal): Promise<RecordParseAnswer>;
+    getRecordResult(documentId: string, signal?: AbortSignal): Promise<RecordResultAnswer>;
   };
   health: ServiceHealth;
   isOnline(): boolean;
@@ -64,7 +64,7 @@ function labReportKind(options: RecordOutboxOptions): OutboxKind<RecordManifest,
     },
     lookUp: async (record, signal) => {
       if (!record.documentId) return { state: 'pending' };
-      const answer = await client.getRecordResult(record.documentId, signal);
+      const answer = readRecordResult(await client.getRecordResult(record.documentId, signal));
       return answer.state === 'pending' ? { state: 'pending' } : { state: 'final', result: answer };
     },
     settle: (record, answer) => {

@@ -30,6 +30,25 @@ export function aadhaarCase(aadhaarNumber: string): AadhaarCase {
   return 'new';
 }
 
+/** An Aadhaar number (valid, check digit included) for each path, as the README lists them: the tests' sandbox patients. */
+export const SANDBOX_AADHAAR: Readonly<Record<AadhaarCase, string>> = {
+  new: '234123412346',
+  'has-abha': '888812345679',
+  'has-addresses': '777712345678',
+  'too-many-otps': '999941057058',
+  blocked: '999812345679',
+};
+
+/** Mobile numbers for each path of the mobile step (see the patterns below). */
+export const SANDBOX_MOBILE = {
+  /** The Aadhaar-linked number: no second OTP. */
+  linked: '9876543210',
+  /** Another number of the patient's: it gets its own OTP. */
+  other: '7012345678',
+  /** Already linked to another account. */
+  claimed: '6000012345',
+} as const;
+
 /** A mobile number starting with 7 is not the Aadhaar-linked one: it gets its own OTP (`confirm_mobile_otp`). */
 export const needsMobileOtp = (mobile: string): boolean => mobile.startsWith('7');
 

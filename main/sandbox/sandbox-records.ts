@@ -35,6 +35,8 @@ interface SandboxDocument {
 export class SandboxRecords implements SandboxArea {
   private readonly documents = new Map<string, SandboxDocument>();
 
+  constructor(private readonly now: () => number = Date.now) {}
+
   readonly routes: SandboxRoute[] = [
     {
       operation: 'recordUpload',
@@ -88,7 +90,7 @@ export class SandboxRecords implements SandboxArea {
     if (content.size === 0 || content.tooLarge || documentKindOf(content.head) === null) throw new BadRequest('file');
     const documentId = randomUUID();
     const outcome = content.found.includes(UNREADABLE) ? 'error' : content.found.includes(DELETED) ? 'deleted' : 'completed';
-    this.documents.set(documentId, { tasks, receivedAt: Date.now(), outcome, clientKey: encryptWith?.clientKey });
+    this.documents.set(documentId, { tasks, receivedAt: this.now(), outcome, clientKey: encryptWith?.clientKey });
     if (this.documents.size > DOCUMENT_LIMIT) this.documents.delete(this.documents.keys().next().value!);
     return { status: 200, json: { document_id: documentId }, encryptWith };
   }
@@ -96,7 +98,7 @@ export class SandboxRecords implements SandboxArea {
   private result(documentId: string, faults: SandboxFaults): Reply {
     const document = this.documents.get(documentId);
     if (!document) return { status: 404, json: { message: 'Document not found' } };
-    const elapsed = Date.now() - document.receivedAt;
+    const elapsed = this.now() - document.receivedAt;
     const answer =
       elapsed < faults.recordProcessingMs / 3
         ? { status: 'queued' }

@@ -1,18 +1,22 @@
 /**
  * The embedded sandbox: the service's whole published interface on 127.0.0.1, with the
  * documented shapes and status codes, so the app works without credentials and every test
- * talks real HTTP. The areas of the interface are modules (voice, records, registration);
- * this server checks tokens, injects the faults scripted through its loopback-only control
- * endpoint (/__sandbox/…), keeps what it received for tests to inspect (nothing of a request
- * without a valid token), and encrypts replies to encrypted requests.
+ * talks real HTTP. The areas of the interface are modules (voice, sessions, records,
+ * registration, sign-in); this server routes requests to them, checks tokens, keeps what it
+ * received for tests to inspect (nothing of a request without a valid token), and encrypts
+ * replies to encrypted requests. The faults it injects are decided by its fault pipeline
+ * (sandbox-fault-pipeline.ts), scripted in tests or through its control endpoint
+ * (sandbox-control.ts). Everything that has a time (token, OTP and session lives, processing
+ * times, when a request came) reads the clock it is given (`now`).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { readBody, type ReceivedFile } from './request-body';
 import { SandboxAuth, type AuthCounters } from './sandbox-auth';
+import { answerControl, isControlPath, type ControlledSandbox } from './sandbox-control';
+import { FaultPipeline, NOT_FOUND, seededRandom } from './sandbox-fault-pipeline';
 import { DEFAULT_FAULTS, faultsSchema, type SandboxFaults } from './sandbox-faults';
-import { HOSTILE_OPERATIONS, hostileAnswers, type HostileOperation } from './sandbox-hostile';
 import { decryptRequest, encryptResponse } from './sandbox-jwe';
 import { SandboxRecords } from './sandbox-records';
 import { SandboxRegistration } from './sandbox-registration';
@@ -20,11 +24,11 @@ import type { SandboxTransaction } from './sandbox-results';
 import { BadRequest, matches, type ReceivedRequest, type Reply, type RouteContext, type SandboxArea, type SandboxRoute } from './sandbox-routes';
 import { SandboxSessions, type SandboxDocument } from './sandbox-sessions';
 import { SandboxVoice } from './sandbox-voice';
-import { throughUplink, Uplink } from './throttled-body';
 
 export type { ReceivedFile, ReceivedRequest, SandboxFaults };
 
 const MAX_JSON_BYTES = 24 * 1024 * 1024;
+const MAX_SIGN_IN_BYTES = 64 * 1024;
 const RECEIVED_LIMIT = 2_000;
 
 type AuthOperation = 'login' | 'refreshToken';
@@ -35,18 +39,16 @@ export interface SandboxOptions {
   /** Encryption keys the sandbox accepts: kid → client key (16 bytes). */
   jweKeys?: Record<string, string>;
   faults?: Partial<SandboxFaults>;
+  /** Where the `dropRate` and `serverErrorRate` draws come from; by default `seededRandom(seed)` with a `seed`, else Math.random. */
   random?: () => number;
+  /** Makes the rates' draws repeatable (see `reseed`). */
+  seed?: number;
+  /** The sandbox's clock, in epoch milliseconds (Date.now by default); a test moves it to let lives and processing times pass at once. */
+  now?: () => number;
   /** Whether the control endpoint (/__sandbox/…: faults, what was received) answers; off in a release build's embedded sandbox. Default on. */
   control?: boolean;
   /** The test client's id and secret (random by default); given to restart a sandbox as the same service. */
   clientCredentials?: { clientId: string; clientSecret: string };
-}
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-/** Whether a connection comes from this computer (the only place the control endpoint answers). */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  return LOOPBACK.has(address ?? '');
 }
 
 function authRoute(method: string, path: string): AuthOperation | null {
@@ -59,30 +61,41 @@ export class SandboxServer {
   readonly token: string;
   readonly received: ReceivedRequest[] = [];
   private faults: SandboxFaults;
-  private readonly voice = new SandboxVoice();
+  private readonly now: () => number;
+  private readonly voice: SandboxVoice;
   private readonly sessions = new SandboxSessions(() => this.faults);
-  private readonly areas: SandboxArea[] = [this.voice, this.sessions, new SandboxRecords(), new SandboxRegistration()];
-  private readonly routes: SandboxRoute[] = this.areas.flatMap((area) => area.routes);
-  /** The clinic's uplink, which every request body crosses (the `uplinkKbps` fault). */
-  private readonly uplink = new Uplink(() => this.faults.uplinkKbps);
+  private readonly areas: SandboxArea[];
+  private readonly routes: SandboxRoute[];
+  private readonly pipeline: FaultPipeline;
   private readonly jweKeys: Map<string, string>;
   private readonly sockets = new Set<Socket>();
-  private readonly random: () => number;
   private readonly auth: SandboxAuth;
+  /** What the control endpoint may see and change; null where there is none (a release build). */
+  private readonly control: ControlledSandbox | null;
   private server: Server | null = null;
   private port = 0;
-  private readonly controlled: boolean;
-  /** Hostile answers given, by operation and kind (`resultLookup/fhir-null-entry`). */
-  private readonly hostileGiven = new Map<string, number>();
-  private readonly hostileTurn = new Map<HostileOperation, number>();
 
   private constructor(options: SandboxOptions) {
     this.token = options.token ?? `sandbox-${randomBytes(24).toString('base64url')}`;
     this.faults = { ...DEFAULT_FAULTS, ...options.faults };
+    this.now = options.now ?? Date.now;
     this.jweKeys = new Map(Object.entries(options.jweKeys ?? {}));
-    this.random = options.random ?? Math.random;
-    this.controlled = options.control ?? true;
-    this.auth = new SandboxAuth(this.token, () => this.faults, options.clientCredentials);
+    this.pipeline = new FaultPipeline(() => this.faults, options.random ?? (options.seed === undefined ? Math.random : seededRandom(options.seed)));
+    this.auth = new SandboxAuth(this.token, () => this.faults, options.clientCredentials, this.now);
+    this.voice = new SandboxVoice(this.now);
+    this.areas = [this.voice, this.sessions, new SandboxRecords(this.now), new SandboxRegistration(this.now)];
+    this.routes = this.areas.flatMap((area) => area.routes);
+    this.control = (options.control ?? true) ? this.controlled() : null;
+  }
+
+  static async start(options: SandboxOptions = {}): Promise<SandboxServer> {
+    const sandbox = new SandboxServer(options);
+    await sandbox.listen(options.port ?? 0);
+    return sandbox;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
   }
 
   /** The test client the app signs in with when the Sandbox is selected. */
@@ -100,37 +113,6 @@ export class SandboxServer {
     this.auth.revokeAll();
   }
 
-  static async start(options: SandboxOptions = {}): Promise<SandboxServer> {
-    const sandbox = new SandboxServer(options);
-    await sandbox.listen(options.port ?? 0);
-    return sandbox;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  private listen(port: number): Promise<void> {
-    const server = createServer((req, res) => {
-      this.handle(req, res).catch(() => {
-        if (!res.headersSent) res.writeHead(500).end();
-        else res.destroy();
-      });
-    });
-    server.on('connection', (socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-    this.server = server;
-    return new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => {
-        this.port = (server.address() as AddressInfo).port;
-        resolve();
-      });
-    });
-  }
-
   /** Open TCP connections from clients (keep-alive ones included). */
   openConnections(): number {
     return this.sockets.size;
@@ -138,6 +120,11 @@ export class SandboxServer {
 
   setFaults(faults: Partial<SandboxFaults>): void {
     this.faults = { ...this.faults, ...faultsSchema.partial().parse(faults) };
+  }
+
+  /** The `dropRate` and `serverErrorRate` draws start again from `seed`: the same requests in the same order meet the same faults. */
+  reseed(seed: number): void {
+    this.pipeline.useRandom(seededRandom(seed));
   }
 
   setJweKey(kid: string, clientKey: string): void {
@@ -170,12 +157,11 @@ export class SandboxServer {
 
   /** How many hostile answers it gave, by `operation/kind`. */
   hostileServed(): Record<string, number> {
-    return Object.fromEntries(this.hostileGiven);
+    return this.pipeline.hostileServed();
   }
 
   reset(): void {
-    this.hostileGiven.clear();
-    this.hostileTurn.clear();
+    this.pipeline.reset();
     this.faults = { ...DEFAULT_FAULTS };
     this.received.length = 0;
     for (const area of this.areas) area.reset();
@@ -192,15 +178,49 @@ export class SandboxServer {
     });
   }
 
+  private listen(port: number): Promise<void> {
+    const server = createServer((req, res) => {
+      this.handle(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500).end();
+        else res.destroy();
+      });
+    });
+    server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+    this.server = server;
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        this.port = (server.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+  }
+
+  /** What the control endpoint reads and changes. */
+  private controlled(): ControlledSandbox {
+    return {
+      token: this.token,
+      received: this.received,
+      transactions: () => this.voice.all(),
+      faults: () => this.faults,
+      setFaults: (faults) => this.setFaults(faults),
+      hostileServed: () => this.hostileServed(),
+      auth: () => ({ clientId: this.auth.clientId, ...this.auth.stats() }),
+      revokeTokens: () => this.revokeTokens(),
+      reset: () => this.reset(),
+    };
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const path = url.pathname;
-    if (path.startsWith('/__sandbox/') && this.controlled) {
-      await this.control(req, res, path);
+    if (this.control && isControlPath(path)) {
+      await answerControl(this.control, req, res, path);
       return;
     }
-    // Every API call's body, sign-in and renewal included, comes over the uplink; the test's own control calls do not.
-    throughUplink(req, this.uplink);
     const authOperation = authRoute(req.method ?? 'GET', path);
     if (authOperation) {
       await this.authenticate(authOperation, req, res);
@@ -209,60 +229,22 @@ export class SandboxServer {
     const route = this.routes.find((candidate) => matches(candidate, req.method ?? 'GET', path)) ?? null;
     const open = route?.open === true;
     const tokenOk = route !== null && (open || this.auth.check(req.headers.authorization) === 'valid');
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined) continue;
-      headers[name] = name !== 'authorization' ? String(value) : open ? '[a token, where none belongs]' : tokenOk ? '[valid token]' : '[other token]';
-    }
-    const query: Record<string, string[]> = {};
-    for (const [name, value] of url.searchParams) (query[name] ??= []).push(value);
-    const record: ReceivedRequest = {
-      at: Date.now(),
-      operation: route?.operation ?? 'unknown',
-      method: req.method ?? 'GET',
-      path,
-      query,
-      headers,
-      encrypted: req.headers['x-encryption'] === 'JWE',
-    };
+    const record = this.recordOf(req, url, route, tokenOk);
     // Nothing is kept of a request without a valid token.
     if (tokenOk) {
       this.received.push(record);
       if (this.received.length > RECEIVED_LIMIT) this.received.shift();
     }
 
-    if (this.faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.faults.latencyMs));
-    if (this.faults.dropNext > 0 || this.random() < this.faults.dropRate) {
-      if (this.faults.dropNext > 0) this.faults.dropNext -= 1;
+    const verdict = await this.pipeline.decide(req, { kind: 'api', route, tokenOk });
+    if (verdict.action === 'drop') {
       req.socket.destroy();
       return;
     }
-    if (this.faults.failNext > 0 || this.random() < this.faults.serverErrorRate) {
-      if (this.faults.failNext > 0) this.faults.failNext -= 1;
+    // Without a route the pipeline has answered already (404); the check is for the type.
+    if (verdict.action === 'answer' || !route) {
       req.resume();
-      this.send(res, record, { status: 503 });
-      return;
-    }
-    const scripted = this.scriptedAnswer();
-    if (scripted) {
-      req.resume();
-      this.send(res, record, scripted);
-      return;
-    }
-    if (!route) {
-      req.resume();
-      this.send(res, record, { status: 404, json: { message: 'Not found' } });
-      return;
-    }
-    if (!tokenOk || this.faults.unauthorized) {
-      req.resume();
-      this.send(res, record, route.unauthorized);
-      return;
-    }
-    const hostile = this.hostileAnswer(route.operation);
-    if (hostile) {
-      req.resume();
-      this.send(res, record, hostile);
+      this.send(res, verdict.action === 'answer' ? verdict.reply : NOT_FOUND, record);
       return;
     }
     const context: RouteContext = { req, url, record, faults: this.faults, readJson: () => this.readJson(req, record) };
@@ -273,73 +255,58 @@ export class SandboxServer {
       if (!(error instanceof BadRequest)) throw error;
       reply = route.badRequest(error.message);
     }
-    this.send(res, record, reply);
+    this.send(res, reply, record);
+  }
+
+  /** What is kept of a request: its operation, address, query and headers, the bearer token replaced by whether it was good. */
+  private recordOf(req: IncomingMessage, url: URL, route: SandboxRoute | null, tokenOk: boolean): ReceivedRequest {
+    const open = route?.open === true;
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined) continue;
+      headers[name] = name !== 'authorization' ? String(value) : open ? '[a token, where none belongs]' : tokenOk ? '[valid token]' : '[other token]';
+    }
+    const query: Record<string, string[]> = {};
+    for (const [name, value] of url.searchParams) (query[name] ??= []).push(value);
+    return {
+      at: this.now(),
+      operation: route?.operation ?? 'unknown',
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query,
+      headers,
+      encrypted: req.headers['x-encryption'] === 'JWE',
+    };
   }
 
   /** Sign-in and renewal: nothing of these requests is kept (they carry the client secret and tokens). */
   private async authenticate(operation: AuthOperation, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (this.faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.faults.latencyMs));
-    if (this.faults.dropNext > 0 || this.random() < this.faults.dropRate) {
-      if (this.faults.dropNext > 0) this.faults.dropNext -= 1;
+    const verdict = await this.pipeline.decide(req, { kind: 'sign-in' });
+    if (verdict.action === 'drop') {
       req.socket.destroy();
       return;
     }
+    // The body is read before any answer, as the service reads it, scripted answers included.
     let body: unknown;
     try {
-      body = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8'));
+      body = JSON.parse((await readBody(req, MAX_SIGN_IN_BYTES)).toString('utf8'));
     } catch {
       body = undefined;
     }
-    const raw = this.faults.rawNext.shift();
-    if (raw) {
-      for (const [name, value] of Object.entries(raw.headers)) res.setHeader(name, value);
-      res.writeHead(raw.status, { 'content-type': raw.contentType }).end(raw.body);
+    if (verdict.action === 'answer') {
+      this.send(res, verdict.reply);
       return;
     }
     const reply =
       operation === 'login'
         ? this.auth.login(body)
         : this.auth.refresh({ authorization: req.headers.authorization, clientId: String(req.headers['client-id'] ?? '') }, body);
-    res.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(reply.json));
+    this.send(res, reply);
   }
 
-  /** The operation's next hostile answer, if one is due; the kinds take turns. */
-  private hostileAnswer(operation: string): Reply | null {
-    if (!(HOSTILE_OPERATIONS as readonly string[]).includes(operation)) return null;
-    const name = operation as HostileOperation;
-    const left = this.faults.hostileNext[name] ?? 0;
-    const answers = hostileAnswers(name, this.faults.hostileKinds);
-    if (left <= 0 || answers.length === 0) return null;
-    this.faults.hostileNext = { ...this.faults.hostileNext, [name]: left - 1 };
-    const turn = this.hostileTurn.get(name) ?? 0;
-    this.hostileTurn.set(name, turn + 1);
-    const answer = answers[turn % answers.length]!;
-    const key = `${name}/${answer.kind}`;
-    this.hostileGiven.set(key, (this.hostileGiven.get(key) ?? 0) + 1);
-    return answer.reply();
-  }
-
-  /** A one-off answer scripted through the control endpoint, if any is due. */
-  private scriptedAnswer(): Reply | null {
-    const raw = this.faults.rawNext.shift();
-    if (raw) return { status: raw.status, headers: raw.headers, text: raw.body, contentType: raw.contentType };
-    if (this.faults.rateLimitNext > 0) {
-      this.faults.rateLimitNext -= 1;
-      return { status: 429, headers: { 'retry-after': '1' } };
-    }
-    if (this.faults.malformedNext > 0) {
-      this.faults.malformedNext -= 1;
-      return { status: 200, json: { unexpected: true, data: 'not what the interface documents' } };
-    }
-    if (this.faults.garbageNext > 0) {
-      this.faults.garbageNext -= 1;
-      return { status: 200, text: '<html><body>Gateway error</body></html>', contentType: 'text/html' };
-    }
-    return null;
-  }
-
-  private send(res: ServerResponse, record: ReceivedRequest, reply: Reply): void {
-    record.status = reply.status;
+  /** Sends a reply; `record`, what is kept of the request, notes its status. */
+  private send(res: ServerResponse, reply: Reply, record?: ReceivedRequest): void {
+    if (record) record.status = reply.status;
     for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
     if (reply.json !== undefined) {
       const body =
@@ -369,46 +336,5 @@ export class SandboxServer {
     const decrypted = decryptRequest(body, this.jweKeys);
     if (!decrypted.ok) throw new BadRequest(`encrypted body refused: ${decrypted.reason}`);
     return { payload: decrypted.payload, encryptWith: { clientKey: this.jweKeys.get(decrypted.kid)!, requestProtected: decrypted.protectedHeader } };
-  }
-
-  /** Loopback-only, token-protected: inspect what was received and script faults. */
-  private async control(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const reply = (status: number, body: unknown): void => {
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    };
-    if (!isLoopbackAddress(req.socket.remoteAddress) || req.headers.authorization !== `Bearer ${this.token}`) {
-      req.resume();
-      reply(403, { message: 'Forbidden' });
-      return;
-    }
-    if (req.method === 'GET' && path === '/__sandbox/requests') return reply(200, this.received);
-    if (req.method === 'GET' && path === '/__sandbox/transactions') return reply(200, this.voice.all());
-    if (req.method === 'GET' && path === '/__sandbox/faults') return reply(200, this.faults);
-    if (req.method === 'GET' && path === '/__sandbox/hostile') return reply(200, this.hostileServed());
-    if (req.method === 'GET' && path === '/__sandbox/auth') return reply(200, { clientId: this.auth.clientId, ...this.auth.stats() });
-    if (req.method === 'POST' && path === '/__sandbox/auth/revoke') {
-      req.resume();
-      this.auth.revokeAll();
-      return reply(200, { ok: true });
-    }
-    if (req.method === 'POST' && path === '/__sandbox/reset') {
-      req.resume();
-      this.reset();
-      return reply(200, { ok: true });
-    }
-    if (req.method === 'POST' && path === '/__sandbox/faults') {
-      let faults: unknown;
-      try {
-        faults = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8'));
-      } catch {
-        return reply(400, { message: 'Body must be JSON.' });
-      }
-      const parsed = faultsSchema.partial().safeParse(faults);
-      if (!parsed.success) return reply(400, { message: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
-      this.setFaults(parsed.data);
-      return reply(200, this.faults);
-    }
-    req.resume();
-    reply(404, { message: 'Not found' });
   }
 }

@@ -13,6 +13,8 @@ const MAX_AUDIO_BYTES = 512 * 1024 * 1024;
 export class SandboxVoice implements SandboxArea {
   private readonly transactions = new Map<string, SandboxTransaction>();
 
+  constructor(private readonly now: () => number = Date.now) {}
+
   readonly routes: SandboxRoute[] = [
     {
       operation: 'voiceUpload',
@@ -66,7 +68,7 @@ export class SandboxVoice implements SandboxArea {
         txnId,
         mode,
         uploads: 1,
-        uploadedAt: Date.now(),
+        uploadedAt: this.now(),
         audioBytes: file.size,
         audioSha256: file.sha256,
         outcome: outcomeFor(txnId, faults.nextOutcomes),
@@ -78,7 +80,7 @@ export class SandboxVoice implements SandboxArea {
   private lookup(txnId: string, processingMs: number): Reply {
     const txn = this.transactions.get(txnId);
     if (!txn) return { status: 400, json: { error: { code: 'transaction_not_found', msg: "Transaction doesn't exist" } } };
-    if (Date.now() - txn.uploadedAt < processingMs) {
+    if (this.now() - txn.uploadedAt < processingMs) {
       return { status: 202, json: { data: { output: [], additional_data: additionalData(txn) } } };
     }
     if (txn.outcome === 'failed') return { status: 500, json: { error: { code: 'system_error', msg: 'Error in generating output file' } } };

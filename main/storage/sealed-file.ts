@@ -208,8 +208,8 @@ export class SealedFileWriter {
 /** A chunk as found on disk: where it is and what its header says (not yet verified). */
 interface ChunkAt {
   position: number;
-  index: number;
-  last: boolean;
+  /** The header's first word: the index with its flags. */
+  word: number;
   length: number;
 }
 
@@ -244,9 +244,8 @@ function layoutOf(fd: number): SealedLayout {
   while (position + CHUNK_HEADER_BYTES <= size) {
     readSync(fd, header, 0, CHUNK_HEADER_BYTES, position);
     if (plausible(header, size, position)) {
-      const word = header.readUInt32BE(0);
       const length = header.readUInt32BE(4);
-      chunks.push({ position, index: (word & ~FLAGS) >>> 0, last: (word & LAST) !== 0, length });
+      chunks.push({ position, word: header.readUInt32BE(0), length });
       position += CHUNK_HEADER_BYTES + length + TAG_BYTES;
       end = position;
       continue;
@@ -272,6 +271,75 @@ function findNextHeader(fd: number, from: number, size: number): number | null {
   return null;
 }
 
+/** One chunk of an encrypted file, as `sealedChunks` reads it. */
+export interface SealedChunk {
+  /** The index its header gives (without the flags). */
+  index: number;
+  last: boolean;
+  repaired: boolean;
+  /** The nonce it was sealed with, by its header. */
+  nonce: Buffer;
+  /**
+   * Its plain bytes; `damaged` when it does not verify, or comes after a later chunk (out of
+   * order or repeated); null when no key was given (its header only, nothing read).
+   */
+  plain: Buffer | 'damaged' | null;
+}
+
+/** An encrypted file opened for reading: what its headers say, and its chunks, read and verified one at a time as they are iterated. */
+interface SealedChunks extends Omit<SealedLayout, 'chunks'> {
+  chunks(): Generator<SealedChunk>;
+}
+
+/**
+ * The one walk over a file's chunks: in the order they are on disk, each read only when its
+ * turn comes (a 10-minute recording is never held in memory whole). Chunks must follow each
+ * other by index: one whose index is not above the last that verified is damaged, unread.
+ */
+function sealedChunks(fd: number, key: Uint8Array | null): SealedChunks {
+  const { chunks: found, ...layout } = layoutOf(fd);
+  return {
+    ...layout,
+    *chunks() {
+      let expected = 0;
+      for (const at of found) {
+        const chunk = { index: (at.word & ~FLAGS) >>> 0, last: (at.word & LAST) !== 0, repaired: (at.word & REPAIRED) !== 0, nonce: nonceOf(layout.fileHeader, at.word) };
+        if (key === null) {
+          yield { ...chunk, plain: null };
+          continue;
+        }
+        let plain: Buffer | null = null;
+        if (chunk.index >= expected) {
+          const bytes = Buffer.alloc(CHUNK_HEADER_BYTES + at.length + TAG_BYTES);
+          readSync(fd, bytes, 0, bytes.length, at.position);
+          plain = unseal(key, layout.fileHeader, bytes.subarray(0, CHUNK_HEADER_BYTES), bytes.subarray(CHUNK_HEADER_BYTES));
+        }
+        if (plain) expected = chunk.index + 1;
+        yield { ...chunk, plain: plain ?? 'damaged' };
+      }
+    },
+  };
+}
+
+function withFile<T>(path: string, flags: 'r' | 'r+', use: (fd: number) => T): T {
+  const fd = openSync(path, flags);
+  try {
+    return use(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The chunks of the file at `path` (see `sealedChunks`); without a key, their headers only. */
+export function* sealedChunksOf(path: string, key: Uint8Array | null): Generator<SealedChunk> {
+  const fd = openSync(path, 'r');
+  try {
+    yield* sealedChunks(fd, key).chunks();
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export interface SealedCheck {
   /** Plain bytes in the chunks that verify. */
   plainBytes: number;
@@ -282,10 +350,31 @@ export interface SealedCheck {
   tornBytes: number;
 }
 
-function readChunk(fd: number, chunk: ChunkAt): { header: Buffer; body: Buffer } {
-  const bytes = Buffer.alloc(CHUNK_HEADER_BYTES + chunk.length + TAG_BYTES);
-  readSync(fd, bytes, 0, bytes.length, chunk.position);
-  return { header: bytes.subarray(0, CHUNK_HEADER_BYTES), body: bytes.subarray(CHUNK_HEADER_BYTES) };
+/** Verifies every chunk (without keeping the plain bytes); also the highest index any header gives. */
+function tally(file: SealedChunks): { check: SealedCheck; highestIndex: number } {
+  let plainBytes = 0;
+  let damaged = 0;
+  let failedSinceGood = 0;
+  let complete = false;
+  let expected = 0;
+  let chunks = 0;
+  let highestIndex = -1;
+  for (const chunk of file.chunks()) {
+    chunks += 1;
+    highestIndex = Math.max(highestIndex, chunk.index);
+    if (!(chunk.plain instanceof Buffer)) {
+      failedSinceGood += 1;
+      continue;
+    }
+    // Indexes skipped since the last good chunk are the damaged ones (whatever their headers said).
+    damaged += chunk.index - expected;
+    failedSinceGood = 0;
+    expected = chunk.index + 1;
+    plainBytes += chunk.plain.length;
+    if (chunk.last) complete = true;
+  }
+  damaged += Math.max(failedSinceGood, chunks === 0 ? file.unreadableStretches : 0);
+  return { check: { plainBytes, damagedChunks: damaged, complete, tornBytes: file.tornBytes }, highestIndex };
 }
 
 /**
@@ -293,33 +382,7 @@ function readChunk(fd: number, chunk: ChunkAt): { header: Buffer; body: Buffer }
  * each other by index; one out of order or repeated counts as damaged.
  */
 export function checkSealedFile(path: string, key: Uint8Array): SealedCheck {
-  const fd = openSync(path, 'r');
-  try {
-    const layout = layoutOf(fd);
-    let plainBytes = 0;
-    let damaged = 0;
-    let failedSinceGood = 0;
-    let complete = false;
-    let expected = 0;
-    for (const chunk of layout.chunks) {
-      const { header, body } = readChunk(fd, chunk);
-      const plain = chunk.index >= expected ? unseal(key, layout.fileHeader, header, body) : null;
-      if (!plain) {
-        failedSinceGood += 1;
-        continue;
-      }
-      // Indexes skipped since the last good chunk are the damaged ones (whatever their headers said).
-      damaged += chunk.index - expected;
-      failedSinceGood = 0;
-      expected = chunk.index + 1;
-      plainBytes += plain.length;
-      if (chunk.last) complete = true;
-    }
-    damaged += Math.max(failedSinceGood, layout.chunks.length === 0 ? layout.unreadableStretches : 0);
-    return { plainBytes, damagedChunks: damaged, complete, tornBytes: layout.tornBytes };
-  } finally {
-    closeSync(fd);
-  }
+  return withFile(path, 'r', (fd) => tally(sealedChunks(fd, key)).check);
 }
 
 /**
@@ -330,16 +393,8 @@ export function checkSealedFile(path: string, key: Uint8Array): SealedCheck {
 export async function* readSealedFile(path: string, key: Uint8Array): AsyncGenerator<Buffer> {
   const handle = await open(path, 'r');
   try {
-    const layout = layoutOf(handle.fd);
-    let expected = 0;
-    for (const chunk of layout.chunks) {
-      const bytes = Buffer.alloc(CHUNK_HEADER_BYTES + chunk.length + TAG_BYTES);
-      await handle.read(bytes, 0, bytes.length, chunk.position);
-      if (chunk.index < expected) continue;
-      const plain = unseal(key, layout.fileHeader, bytes.subarray(0, CHUNK_HEADER_BYTES), bytes.subarray(CHUNK_HEADER_BYTES));
-      if (!plain) continue;
-      expected = chunk.index + 1;
-      if (plain.length > 0) yield plain;
+    for (const chunk of sealedChunks(handle.fd, key).chunks()) {
+      if (chunk.plain instanceof Buffer && chunk.plain.length > 0) yield chunk.plain;
     }
   } finally {
     await handle.close();
@@ -348,17 +403,7 @@ export async function* readSealedFile(path: string, key: Uint8Array): AsyncGener
 
 /** Every nonce the file's chunks were sealed with, in order (for the test that no nonce is used twice). */
 export function chunkNoncesOf(path: string): Buffer[] {
-  const fd = openSync(path, 'r');
-  try {
-    const layout = layoutOf(fd);
-    return layout.chunks.map((chunk) => {
-      const header = Buffer.alloc(4);
-      readSync(fd, header, 0, 4, chunk.position);
-      return nonceOf(layout.fileHeader, header.readUInt32BE(0));
-    });
-  } finally {
-    closeSync(fd);
-  }
+  return Array.from(sealedChunksOf(path, null), (chunk) => chunk.nonce);
 }
 
 /**
@@ -367,19 +412,15 @@ export function chunkNoncesOf(path: string): Buffer[] {
  * silently).
  */
 export function completeSealedFile(path: string, key: Uint8Array): SealedCheck {
-  const before = checkSealedFile(path, key);
+  const { check: before, highestIndex } = withFile(path, 'r', (fd) => tally(sealedChunks(fd, key)));
   if (before.complete) return before;
-  const fd = openSync(path, 'r+');
-  try {
-    const layout = layoutOf(fd);
-    const lastIndex = layout.chunks.reduce((highest, chunk) => Math.max(highest, chunk.index), -1);
-    ftruncateSync(fd, layout.end);
-    const last = seal(key, layout.fileHeader, lastIndex + 1, true, Buffer.alloc(0), true);
-    for (let written = 0; written < last.length; ) written += writeSync(fd, last, written, last.length - written, layout.end + written);
+  withFile(path, 'r+', (fd) => {
+    const { end, fileHeader } = layoutOf(fd);
+    ftruncateSync(fd, end);
+    const last = seal(key, fileHeader, highestIndex + 1, true, Buffer.alloc(0), true);
+    for (let written = 0; written < last.length; ) written += writeSync(fd, last, written, last.length - written, end + written);
     fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  });
   return { ...before, complete: true };
 }
 

@@ -177,9 +177,9 @@ export interface CpuWhileRecording {
   seconds: number;
 }
 
-/** CPU of main and the recorder process over `seconds` of recording, against the same time idle. */
-export async function cpuWhileRecording(seconds: number, appDir = ROOT): Promise<CpuWhileRecording> {
-  const app = await launch(scribeArgs(appDir));
+/** CPU of main and the recorder process over `seconds` of recording, against the same time idle (`policy`: how it records; sending off by default). */
+export async function cpuWhileRecording(seconds: number, appDir = ROOT, policy: object = { autoSync: false }): Promise<CpuWhileRecording> {
+  const app = await launch(scribeArgs(appDir, policy));
   const page = await app.firstWindow();
   await page.getByRole('button', { name: /^(● )?Record$/ }).waitFor();
   await inPage(page, appRecordWorks);
@@ -209,6 +209,60 @@ export async function cpuWhileRecording(seconds: number, appDir = ROOT): Promise
   await stopRecording(page);
   await app.close();
   return { recording, recorder, idle, idleAll, seconds };
+}
+
+export interface PressesInARow {
+  /** Recordings there are at the end: one per press that started one. */
+  started: number;
+  /** Record → "speak now" of each press that showed it (ms). */
+  latencies: number[];
+  /** Presses after which "speak now" never showed. */
+  missed: number;
+}
+
+/**
+ * `count` presses in a row, by button and by shortcut (from another program) in turn, each
+ * recording stopped the other way after a moment of speech, the next press after the next gap
+ * of `gapsMs` (in turn). Every press must start a recording.
+ */
+export async function pressesInARow(count: number, gapsMs: number[], appDir = ROOT): Promise<PressesInARow> {
+  const app = await launch(scribeArgs(appDir, { autoSync: false, recordShortcut: 'CommandOrControl+Alt+R', recordCues: true }));
+  const page = await app.firstWindow();
+  await page.getByRole('button', { name: /^(● )?Record$/ }).waitFor();
+  await inPage(page, appRecordWorks);
+  const shortcut = async () => {
+    await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
+    execFileSync('xdotool', ['key', 'ctrl+alt+r']);
+  };
+  const latencies: number[] = [];
+  let missed = 0;
+  for (let index = 0; index < count; index += 1) {
+    const byButton = index % 2 === 0;
+    try {
+      if (byButton) {
+        latencies.push(await pressRecordInPage(page));
+      } else {
+        const shown = speakNowShownAt(page);
+        const pressed = Date.now();
+        await shortcut();
+        latencies.push((await shown) - pressed);
+      }
+    } catch {
+      missed += 1;
+      continue;
+    }
+    await page.waitForTimeout(400);
+    if (byButton) await shortcut();
+    else await page.getByRole('button', { name: /^(■ )?Stop$/ }).click();
+    await page.getByTestId('recorder-state').filter({ hasText: 'Ready to record' }).waitFor();
+    await page.waitForTimeout(gapsMs[index % gapsMs.length]!);
+  }
+  const listed = await page.evaluate(async () => {
+    const answer = await (window as unknown as { scribe: { listDictations(): Promise<{ ok: boolean; value?: unknown[] }> } }).scribe.listDictations();
+    return answer.ok ? (answer.value?.length ?? 0) : -1;
+  });
+  await app.close();
+  return { started: listed, latencies, missed };
 }
 
 export interface ClinicPresses {

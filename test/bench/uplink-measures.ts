@@ -52,8 +52,8 @@ import { staticToken } from '../../main/service/token-source';
 import { ItemKeyring } from '../../main/storage/item-keyring';
 import { checkSealedFile, SealedFileWriter } from '../../main/storage/sealed-file';
 
-/** As the recorder writes the recording: half a second a chunk, on disk twice a second. */
-const RECORDING_CHUNK_BYTES = SAMPLE_RATE;
+/** As the recorder writes the recording: half a second (2 bytes a sample) a chunk, on disk twice a second. */
+const RECORDING_CHUNK_BYTES = (SAMPLE_RATE * 2) / 2;
 const REQUEST = { languages: ['en'], templates: ['eka_emr_template', 'clinical_notes_template'], model: 'pro' as const };
 /** The app's client gives up waiting for an answer's headers after this long (http-transport.ts). */
 export const APP_HEADERS_TIMEOUT_MS = 60_000;
@@ -125,10 +125,9 @@ export function linkSchedule(parts: Array<AudioChunk & { bytes: number }>, kbps:
   let from = 0;
   let worstShare = 0;
   const stop = seconds(parts.at(-1)?.endSample ?? 0);
-  for (const [index, part] of parts.entries()) {
-    // The last part is cut at Stop; the parts before it are cut while the doctor speaks.
-    const cutAt = index === parts.length - 1 ? stop : seconds(part.endSample);
-    if (index === parts.length - 1) break;
+  // The parts before the last, each cut (and sent) while the doctor speaks; the last is cut at Stop.
+  for (const [index, part] of parts.slice(0, -1).entries()) {
+    const cutAt = seconds(part.endSample);
     if (freeAt <= cutAt) from = index;
     const uploadSeconds = (part.bytes * 8) / (kbps * 1000);
     worstShare = Math.max(worstShare, uploadSeconds / seconds(part.endSample - part.startSample));

@@ -1,33 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ElectronApplication, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { clipboardOf, setClipboard, type Clipboard } from './support/clipboard';
+import { mainLog } from './support/data-folder';
 import { bridgeValue, expect, test } from './support/fixtures';
 import { launchElectron, ROOT, screenshot } from './support/launch-app';
+import { recordFor } from './support/recording';
+import { openDictation, showScreen } from './support/screens';
 
 test.setTimeout(150_000);
-
-interface Clipboard {
-  text: string;
-  html: string;
-}
-
-/** The clipboard as main reads it (Electron 33's synchronous clipboard, the tests' runtime). */
-function clipboardOf(app: ElectronApplication): Promise<Clipboard> {
-  return app.evaluate(({ clipboard }) => {
-    const read = clipboard as unknown as { readText(): string; readHTML(): string };
-    return { text: read.readText(), html: read.readHTML() };
-  });
-}
-
-async function record(page: Page, label: string, ms: number): Promise<void> {
-  await page.getByLabel('Patient or visit (optional)').fill(label);
-  await page.getByRole('button', { name: 'Record', exact: true }).click();
-  await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
-  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(ms);
-  await page.getByRole('button', { name: 'Stop', exact: true }).click();
-  await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
-}
 
 async function allCompleted(page: Page, count: number): Promise<void> {
   await expect
@@ -37,9 +18,7 @@ async function allCompleted(page: Page, count: number): Promise<void> {
 
 /** Opens a dictation; returns what its page shows: the medications table's cells and the first complaint of its clinical notes. */
 async function shown(page: Page, label: string): Promise<{ cells: string[][]; complaint: string }> {
-  await page.getByRole('option').filter({ hasText: label }).click();
-  const details = page.getByRole('region', { name: 'Dictation details' });
-  await expect(details.getByRole('heading', { name: label })).toBeVisible();
+  const details = await openDictation(page, label);
   const table = details.getByRole('table', { name: 'Medications' });
   await expect(table).toBeVisible({ timeout: 30_000 });
   const cells = await table.getByRole('row').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? '')));
@@ -80,10 +59,10 @@ test('Copy note puts the note on the clipboard as text and as HTML with the medi
 }) => {
   const { app, page } = await launch();
   await expect.poll(() => bridgeValue(page, 'getSettings').then((view) => view.shortcutAccess.copyNoteShortcut)).toBeNull();
-  await record(page, 'Older visit', 1500);
-  await record(page, 'Newer visit', 3000);
+  await recordFor(page, 'Older visit', 1500);
+  await recordFor(page, 'Newer visit', 3000);
   await allCompleted(page, 2);
-  await app.evaluate(({ clipboard }) => void clipboard.writeText('before'));
+  await setClipboard(app, 'before');
 
   // From another program: the shortcut copies the newest dictation's note.
   await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
@@ -108,14 +87,14 @@ test('Copy note puts the note on the clipboard as text and as HTML with the medi
 test('with "also paste" on, the shortcut pastes the note into the field that has focus in another program', async ({ launch, microphone: _microphone }) => {
   const { app, page } = await launch({ policy: { insertCopiedNote: true } });
   await expect.poll(() => bridgeValue(page, 'getSettings').then((view) => view.shortcutAccess.insertNote)).toBeNull();
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await showScreen(page, 'Settings');
   const emr = page.getByRole('group', { name: 'Copy into the EMR' });
   await expect(emr.getByLabel('Copy-note shortcut (works from any program)')).toHaveValue('CommandOrControl+Alt+C');
   await expect(emr.getByRole('checkbox', { name: /Also paste the note/ })).toBeChecked();
   await emr.scrollIntoViewIfNeeded();
   await screenshot(page, 'settings-copy-into-emr');
-  await page.getByRole('button', { name: 'Dictation' }).click();
-  await record(page, 'Pasted visit', 1500);
+  await showScreen(page, 'Dictation');
+  await recordFor(page, 'Pasted visit', 1500);
   await allCompleted(page, 1);
   const visit = await shown(page, 'Pasted visit');
 
@@ -140,14 +119,6 @@ test('with "also paste" on, the shortcut pastes the note into the field that has
   await app.close();
 });
 
-function mainLog(userDataDir: string): string {
-  try {
-    return readFileSync(join(userDataDir, 'logs', 'main.log'), 'utf8');
-  } catch {
-    return '';
-  }
-}
-
 /** The keyboard hook's last word in main's log: started or stopped (none: it never ran). */
 function hookState(userDataDir: string): string | null {
   const lines = mainLog(userDataDir)
@@ -161,7 +132,7 @@ test('the keyboard hook runs only from a press until its keys are let go; with f
   await expect.poll(() => mainLog(userDataDir)).toContain('copies the note and pastes it');
   // Both settings that need the hook are on, and nothing is pressed: it does not run.
   expect(hookState(userDataDir)).toBeNull();
-  await record(page, 'Focus visit', 1500);
+  await recordFor(page, 'Focus visit', 1500);
   await allCompleted(page, 1);
   expect(hookState(userDataDir)).toBeNull();
 
@@ -179,7 +150,7 @@ test('the keyboard hook runs only from a press until its keys are let go; with f
   expect(mainLog(userDataDir)).not.toContain('the note was pasted');
 
   // Held down, then focus comes back to Scribe Desk before the keys are let go: nothing is pasted there.
-  await app.evaluate(({ clipboard }) => void (clipboard as unknown as { writeText(text: string): void }).writeText('before'));
+  await setClipboard(app, 'before');
   const notPasted = mainLog(userDataDir).split('copy: not pasted').length;
   execFileSync('xdotool', ['keydown', 'ctrl+alt+c']);
   await expect.poll(() => clipboardOf(app).then((note) => note.text)).not.toBe('before');
@@ -193,7 +164,7 @@ test('the keyboard hook runs only from a press until its keys are let go; with f
 
 test('the OS’s own shortcuts are refused as record or copy shortcuts, with a message', async ({ launch }) => {
   const { page } = await launch();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  await showScreen(page, 'Settings');
   const field = page.getByLabel('Record shortcut (works from any program)');
   await field.fill('CommandOrControl+C');
   await page.getByRole('button', { name: 'Save settings' }).click();
@@ -208,7 +179,7 @@ test('the OS’s own shortcuts are refused as record or copy shortcuts, with a m
 
 test('a shortcut is set by pressing it in its field, and shown as the OS writes it', async ({ launch }) => {
   const { page } = await launch();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  await showScreen(page, 'Settings');
   const field = page.getByLabel('Record shortcut (works from any program)');
   await expect(field.locator('xpath=..').getByText('Now: Ctrl+Alt+R.', { exact: false })).toBeVisible();
   await field.click();

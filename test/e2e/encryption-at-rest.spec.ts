@@ -6,18 +6,21 @@
  */
 import { cpSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { labReportPdf, scannedJpeg } from '../fixtures/documents';
 import { bridgeValue, expect, test } from './support/fixtures';
 import { dropFiles } from './support/drop-files';
 import { newDataFolder, screenshot } from './support/launch-app';
+import { customService } from './support/policies';
+import { recordFor } from './support/recording';
+import { mainNavigation, showScreen } from './support/screens';
 import { decrypted, dictationKeyring, masterKeyOf, recordingWav } from './support/sealed-data';
 import { analyseWav } from './support/wav-analysis';
 
 test.setTimeout(150_000);
 
 const LABEL = 'Mrs Kapoor bed 7';
-const customService = (sandbox: SandboxServer) => ({ service: 'custom', customServiceUrl: sandbox.url, accessToken: sandbox.token, audioRetentionDays: 30 });
+/** The retention rule under test: recordings are kept 30 days. */
+const RETENTION = { audioRetentionDays: 30 };
 
 /** Every file below a folder, with its path. */
 function filesBelow(folder: string): Array<{ path: string; bytes: Buffer }> {
@@ -71,14 +74,10 @@ test('nothing in the data folder gives away audio, documents, the label or the r
   microphone: _microphone,
 }) => {
   const sandbox = await startSandbox({ faults: { processingMs: 300 } });
-  const { app, page, userDataDir } = await launch({ policy: customService(sandbox) });
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  const { app, page, userDataDir } = await launch({ policy: customService(sandbox, RETENTION) });
+  await expect(mainNavigation(page)).toBeVisible();
 
-  await page.getByLabel('Patient or visit (optional)').fill(LABEL);
-  await page.getByRole('button', { name: 'Record', exact: true }).click();
-  await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
-  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(3000);
-  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await recordFor(page, LABEL, 3000);
   await expect.poll(async () => (await bridgeValue(page, 'listDictations'))[0]?.state, { timeout: 30_000 }).toBe('completed');
   const [item] = await bridgeValue(page, 'listDictations');
   expect(item!.label).toBe(LABEL);
@@ -99,7 +98,7 @@ test('nothing in the data folder gives away audio, documents, the label or the r
 
   // Lab reports queued while the service cannot be reached wait on disk.
   await sandbox.stop();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Records' }).click();
+  await showScreen(page, 'Records');
   await dropFiles(page, [
     { name: 'kapoor-cbc.pdf', bytes: await labReportPdf() },
     { name: 'kapoor-cbc-page.jpg', bytes: scannedJpeg(1300, 1800) },
@@ -123,7 +122,7 @@ test('nothing in the data folder gives away audio, documents, the label or the r
   const copy = join(newDataFolder(), 'audio-copy.sealed');
   cpSync(join(userDataDir, 'dictations', item!.id, 'audio.sealed'), copy);
   const audioKey = dictationKeyring(userDataDir).keysOf(item!.id)!.audioKey!;
-  const later = await launch({ userDataDir, policy: customService(sandbox), env: { SCRIBE_TEST_CLOCK_OFFSET_DAYS: '31' } });
+  const later = await launch({ userDataDir, policy: customService(sandbox, RETENTION), env: { SCRIBE_TEST_CLOCK_OFFSET_DAYS: '31' } });
   await expect.poll(() => readdirSync(join(userDataDir, 'dictations', item!.id)).filter((name) => name.startsWith('audio') || name.startsWith('upload'))).toEqual([]);
   const after = await bridgeValue(later.page, 'getDictation', { id: item!.id });
   expect(after.audioUrl).toBeNull();
@@ -140,7 +139,7 @@ test('without an OS keyring: Settings warns that the key is in a user-only file;
   microphone: _microphone,
 }) => {
   const open = await launch({ policy: { autoSync: false } });
-  await open.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  await showScreen(open.page, 'Settings');
   await expect(open.page.getByTestId('data-protection-warning')).toContainText('not by a system keyring');
   await screenshot(open.page, 'settings-data-protection-warning');
   await open.app.close();
@@ -149,7 +148,7 @@ test('without an OS keyring: Settings warns that the key is in a user-only file;
   await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByText(/turned off by your administrator until a system keyring is available/).first()).toBeVisible();
   expect((await bridgeValue(page, 'listDictations')).length).toBe(0);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  await showScreen(page, 'Settings');
   await expect(page.getByTestId('data-protection-problem')).toContainText('requireProtectedStorage');
   await screenshot(page, 'settings-data-protection-refused');
   await app.close();

@@ -7,17 +7,12 @@ import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { labReportPdf, scannedJpeg, unreadableReportPdf } from '../fixtures/documents';
 import { dropFiles } from './support/drop-files';
 import { newDataFolder, screenshot } from './support/launch-app';
+import { customService } from './support/policies';
+import { showScreen } from './support/screens';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 test.setTimeout(120_000);
-
-const customService = (sandbox: SandboxServer) => ({ service: 'custom', customServiceUrl: sandbox.url, accessToken: sandbox.token });
-
-async function openRecords(page: Page) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Records' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Records');
-}
 
 const uploads = (sandbox: SandboxServer) => sandbox.received.filter((request) => request.operation === 'recordUpload');
 const resultLookups = (sandbox: SandboxServer) => sandbox.received.filter((request) => request.operation === 'recordResult');
@@ -50,7 +45,7 @@ test('a PDF and a JPEG chosen in the file dialog upload as one batch and their d
     dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: paths }));
   }, [pdfPath, jpegPath]);
 
-  await openRecords(page);
+  await showScreen(page, 'Records');
   await page.getByRole('button', { name: 'Choose files…' }).click();
   await expect(page.getByTestId('staged-file')).toHaveCount(2);
   await expect(page.getByTestId('staged-file').first()).toContainText('PDF');
@@ -81,7 +76,7 @@ test('a PDF and a JPEG chosen in the file dialog upload as one batch and their d
 test('an 11 MB file, a renamed text file and an empty file are refused before any request', async ({ launch, startSandbox }) => {
   const sandbox = await startSandbox();
   const { app, page } = await launch({ policy: customService(sandbox) });
-  await openRecords(page);
+  await showScreen(page, 'Records');
   const big = Buffer.concat([await labReportPdf(), Buffer.alloc(11 * 1024 * 1024)]);
   await dropFiles(page, [
     { name: 'scan-archive.pdf', bytes: big },
@@ -104,13 +99,13 @@ test('an 11 MB file, a renamed text file and an empty file are refused before an
 test('a low-resolution photo needs confirmation; encrypted uploads send the JWE envelope', async ({ launch, startSandbox }) => {
   const sandbox = await startSandbox({ jweKeys: { 'clinic-kid-1': 'clinic-key-0001!' } });
   const { app, page } = await launch({ policy: { ...customService(sandbox), jweKid: 'clinic-kid-1' } });
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  await showScreen(page, 'Settings');
   const keyForm = page.getByRole('form', { name: 'Encryption client key' });
   await keyForm.getByLabel(/Encryption client key/).fill('clinic-key-0001!');
   await keyForm.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByTestId('jweClientKey-state')).toHaveText('Set');
 
-  await openRecords(page);
+  await showScreen(page, 'Records');
   await dropFiles(page, [{ name: 'phone-photo.jpg', bytes: scannedJpeg(400, 560) }]);
   await expect(page.getByTestId('staged-file')).toContainText('Warning: The image is 400 × 560 pixels');
   const upload = page.getByRole('button', { name: 'Upload 1 report' });
@@ -134,7 +129,7 @@ test('an upload made offline completes after the service returns', async ({ laun
   const { port } = new URL(sandbox.url);
   const { app, page } = await launch({ policy: customService(sandbox) });
   await sandbox.stop();
-  await openRecords(page);
+  await showScreen(page, 'Records');
   await dropFiles(page, [{ name: 'offline.pdf', bytes: await labReportPdf() }]);
   await page.getByRole('button', { name: 'Upload 1 report' }).click();
   await expect(page.getByTestId('document-row')).toContainText('cannot be reached', { timeout: 20_000 });
@@ -154,7 +149,7 @@ test('a report queued offline survives a restart and is sent by the next start',
   const { port } = new URL(sandbox.url);
   const first = await launch({ policy: customService(sandbox) });
   await sandbox.stop();
-  await openRecords(first.page);
+  await showScreen(first.page, 'Records');
   const pdf = await labReportPdf();
   await dropFiles(first.page, [{ name: 'before-restart.pdf', bytes: pdf }]);
   await first.page.getByRole('button', { name: 'Upload 1 report' }).click();
@@ -163,7 +158,7 @@ test('a report queued offline survives a restart and is sent by the next start',
 
   const back = await startSandbox({ port: Number(port), token: sandbox.token });
   const second = await launch({ userDataDir: first.userDataDir, policy: customService(back) });
-  await openRecords(second.page);
+  await showScreen(second.page, 'Records');
   await expect(second.page.getByTestId('document-row')).toContainText('before-restart.pdf');
   await expect(taken(second.page)).toHaveCount(1, { timeout: 60_000 });
   expect(uploads(back).map((request) => request.file?.sha256)).toEqual([sha256(pdf)]);
@@ -172,7 +167,7 @@ test('a report queued offline survives a restart and is sent by the next start',
 test('a lab report PDF is read back: its tests with Low and High flags, the details on request, and the FHIR export', async ({ launch, startSandbox }) => {
   const sandbox = await startSandbox();
   const { app, page } = await launch({ policy: customService(sandbox) });
-  await openRecords(page);
+  await showScreen(page, 'Records');
   await uploadOne(page, 'CBC report.pdf', await labReportPdf(), { withDetails: true });
 
   const row = page.getByTestId('document-row');
@@ -246,7 +241,7 @@ test('a lab report PDF is read back: its tests with Low and High flags, the deta
 test('a report the service cannot read is marked Failed with its reason, and can be retried', async ({ launch, startSandbox }) => {
   const sandbox = await startSandbox({ faults: { recordProcessingMs: 1_000 } });
   const { app, page } = await launch({ policy: customService(sandbox) });
-  await openRecords(page);
+  await showScreen(page, 'Records');
   await uploadOne(page, 'faded-fax.pdf', await unreadableReportPdf());
 
   const row = page.getByTestId('document-row');
@@ -269,7 +264,7 @@ test('a report the service cannot read is marked Failed with its reason, and can
 test('a read report survives a restart: its result is shown from this computer, with no new request', async ({ launch, startSandbox }) => {
   const sandbox = await startSandbox({ faults: { recordProcessingMs: 1_000 } });
   const first = await launch({ policy: customService(sandbox) });
-  await openRecords(first.page);
+  await showScreen(first.page, 'Records');
   await uploadOne(first.page, 'kept.pdf', await labReportPdf());
   await expect(first.page.getByRole('table', { name: 'Tests in kept.pdf' }).getByTestId('lab-test')).toHaveCount(12, { timeout: 30_000 });
   await first.app.close();
@@ -277,7 +272,7 @@ test('a read report survives a restart: its result is shown from this computer, 
   expect(uploads(sandbox)).toHaveLength(1);
 
   const second = await launch({ userDataDir: first.userDataDir, policy: customService(sandbox) });
-  await openRecords(second.page);
+  await showScreen(second.page, 'Records');
   const row = second.page.getByTestId('document-row');
   await expect(row.getByTestId('record-state')).toHaveText('Ready');
   const toggle = row.getByRole('button', { name: 'Result of kept.pdf' });
@@ -294,7 +289,7 @@ test('a read report survives a restart: its result is shown from this computer, 
 test('a report sent for patient details only says plainly that it has no tests', async ({ launch, startSandbox }) => {
   const sandbox = await startSandbox({ faults: { recordProcessingMs: 500 } });
   const { app, page } = await launch({ policy: customService(sandbox) });
-  await openRecords(page);
+  await showScreen(page, 'Records');
   await dropFiles(page, [{ name: 'details-only.pdf', bytes: await labReportPdf() }]);
   await page.getByLabel('Smart report (values and ranges)').uncheck();
   await page.getByLabel('Patient details (name, age, IDs)').check();
@@ -313,7 +308,7 @@ test('a report sent for patient details only says plainly that it has no tests',
 test('a lab report has a patient: the label given at upload leads its row with the date, kept encrypted, and the field is empty for the next', async ({ launch, startSandbox }) => {
   const sandbox = await startSandbox();
   const { app, page, userDataDir } = await launch({ policy: customService(sandbox) });
-  await openRecords(page);
+  await showScreen(page, 'Records');
   await uploadOne(page, 'scan-0042.pdf', await labReportPdf(), { label: 'Sunita Rao, OPD 3' });
   const row = page.getByTestId('document-row');
   await expect(row.getByRole('rowheader')).toContainText('Sunita Rao, OPD 3');
@@ -336,7 +331,7 @@ test('a lab report has a patient: the label given at upload leads its row with t
 
 test('the original report opens in the computer\'s viewer from a private copy, removed when the app quits', async ({ launch }) => {
   const { app, page } = await launch();
-  await openRecords(page);
+  await showScreen(page, 'Records');
   const original = await labReportPdf();
   await uploadOne(page, 'CBC report.pdf', original, { label: 'Test Patient, OPD 4' });
   const report = page.getByRole('region', { name: 'Result of CBC report.pdf' });

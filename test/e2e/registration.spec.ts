@@ -3,28 +3,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElectronApplication, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { SANDBOX_AADHAAR, SANDBOX_MOBILE, SANDBOX_OTP } from '../../main/sandbox/sandbox-people';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { filesContaining } from './support/data-folder';
 import { screenshot } from './support/launch-app';
+import { customService } from './support/policies';
+import { showScreen } from './support/screens';
+import { TestClock } from './support/test-clock';
 
 test.setTimeout(120_000);
 
 /** Sandbox patients (README, Sandbox): a new one, one with an ABHA, one with two addresses. */
-const NEW_PATIENT = '234123412346';
-const HAS_ABHA = '888812345679';
-const HAS_ADDRESSES = '777712345678';
-const OTP = '123456';
-const LINKED_MOBILE = '9876543210';
-const OTHER_MOBILE = '7012345678';
+const { new: NEW_PATIENT, 'has-abha': HAS_ABHA, 'has-addresses': HAS_ADDRESSES } = SANDBOX_AADHAAR;
+const { linked: LINKED_MOBILE, other: OTHER_MOBILE } = SANDBOX_MOBILE;
+const OTP = SANDBOX_OTP;
 const HEADERS = { userOid: 'clinic-oid-5', partnerUserId: 'frontdesk-2', partnerHipId: 'hip-city-clinic' };
 
-const customService = (sandbox: SandboxServer) => ({ service: 'custom', customServiceUrl: sandbox.url, accessToken: sandbox.token, ...HEADERS });
 const registrationCalls = (sandbox: SandboxServer) => sandbox.received.filter((request) => request.operation.startsWith('registration'));
-
-async function openRegistration(page: Page) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Registration' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Registration');
-}
 
 const aadhaarField = (page: Page) => page.getByLabel("Patient's Aadhaar number");
 
@@ -114,10 +109,10 @@ async function answerDialogs(app: ElectronApplication, savePath: string) {
 
 test('a new patient: wrong OTP then the right one, an address taken then a free one, the ABHA with its card, and nothing kept on disk', async ({ launch, startSandbox }) => {
   const sandbox = await startSandbox();
-  const { app, page, userDataDir } = await launch({ policy: { ...customService(sandbox), otpResendSeconds: 5 } });
+  const { app, page, userDataDir } = await launch({ policy: { ...customService(sandbox, HEADERS), otpResendSeconds: 5 } });
   const saveFolder = mkdtempSync(join(tmpdir(), 'scribe-card-'));
   await answerDialogs(app, join(saveFolder, 'card.png'));
-  await openRegistration(page);
+  await showScreen(page, 'Registration');
   await expect(page.getByRole('list', { name: 'Registration steps' }).locator('[aria-current="step"]')).toContainText('Aadhaar and consent');
   await enterNumber(page, NEW_PATIENT);
   await page.getByRole('checkbox', { name: /The patient agrees/ }).check();
@@ -230,8 +225,8 @@ test('a new patient: wrong OTP then the right one, an address taken then a free 
 
 test('a patient who already has an ABHA: the profile found, with the addresses and the card', async ({ launch, startSandbox }) => {
   const sandbox = await startSandbox();
-  const { page } = await launch({ policy: customService(sandbox) });
-  await openRegistration(page);
+  const { page } = await launch({ policy: customService(sandbox, HEADERS) });
+  await showScreen(page, 'Registration');
   await sendOtp(page, HAS_ABHA);
   await verifyOtp(page, OTP, LINKED_MOBILE);
   const summary = page.getByTestId('abha-summary');
@@ -246,8 +241,8 @@ test('a patient who already has an ABHA: the profile found, with the addresses a
 
 test('another mobile number gets its own OTP (resent up to the limit), then one of the patient’s addresses is chosen', async ({ launch, startSandbox }) => {
   const sandbox = await startSandbox();
-  const { app, page } = await launch({ policy: { ...customService(sandbox), otpResendSeconds: 5 } });
-  await openRegistration(page);
+  const { app, page } = await launch({ policy: { ...customService(sandbox, HEADERS), otpResendSeconds: 5 } });
+  await showScreen(page, 'Registration');
   await sendOtp(page, HAS_ADDRESSES);
   await verifyOtp(page, OTP, `+91 ${OTHER_MOBILE.slice(0, 5)} ${OTHER_MOBILE.slice(5)}`);
 
@@ -297,8 +292,8 @@ test('another mobile number gets its own OTP (resent up to the limit), then one 
 
 test('correcting the Aadhaar number with the keyboard: Tab in and type; click, Ctrl+A and type; Backspace', async ({ launch, startSandbox }) => {
   const sandbox = await startSandbox();
-  const { page } = await launch({ policy: customService(sandbox) });
-  await openRegistration(page);
+  const { page } = await launch({ policy: customService(sandbox, HEADERS) });
+  await showScreen(page, 'Registration');
   const input = await enterNumber(page, '234123412345');
   await page.getByRole('checkbox', { name: /The patient agrees/ }).check();
   await page.getByRole('button', { name: 'Send OTP' }).click();
@@ -345,9 +340,11 @@ test('correcting the Aadhaar number with the keyboard: Tab in and type; click, C
 });
 
 test('fields are checked before anything is sent; expired OTP, mobile already linked, too many OTPs and a blocked account say what to do', async ({ launch, startSandbox }) => {
-  const sandbox = await startSandbox();
-  const { page } = await launch({ policy: { ...customService(sandbox), otpResendSeconds: 5 } });
-  await openRegistration(page);
+  // The service's clock: the OTP's life passes when the test says.
+  const clock = new TestClock();
+  const sandbox = await startSandbox({ now: clock.now });
+  const { page } = await launch({ policy: { ...customService(sandbox, HEADERS), otpResendSeconds: 5 } });
+  await showScreen(page, 'Registration');
 
   // Consent missing: said under the consent box; the valid number is not marked wrong.
   const number = await enterNumber(page, NEW_PATIENT);
@@ -375,14 +372,14 @@ test('fields are checked before anything is sent; expired OTP, mobile already li
   await screenshot(page, 'registration-input-rules');
   expect(registrationCalls(sandbox).map((call) => call.operation)).toEqual(['registrationInit']);
 
-  await verifyOtp(page, OTP, '6000012345');
+  await verifyOtp(page, OTP, SANDBOX_MOBILE.claimed);
   await expect(page.locator('#mobile-error')).toContainText('This mobile number is already linked to another account. Enter another mobile number of the patient.');
   await expect(page.locator('#mobile-error')).toContainText('(EKA-1002)');
   await expect(page.getByLabel("Patient's mobile number")).toBeFocused();
   await screenshot(page, 'registration-mobile-linked');
 
   sandbox.setFaults({ otpLifetimeSeconds: 1 });
-  await page.waitForTimeout(1_500);
+  clock.advance(1_001);
   await verifyOtp(page, OTP, LINKED_MOBILE);
   await expect(page.locator('#otp-error')).toContainText('This OTP has expired. Send a new OTP with "Resend OTP", then enter the new one.');
   await expect(page.getByRole('button', { name: 'Resend OTP' })).toHaveClass(/primary/);
@@ -396,7 +393,7 @@ test('fields are checked before anything is sent; expired OTP, mobile already li
   await expect(aadhaarField(page)).toHaveValue('');
   await expect(aadhaarField(page)).toBeFocused();
 
-  await submitNumber(page, '999941057058');
+  await submitNumber(page, SANDBOX_AADHAAR['too-many-otps']);
   const error = page.getByTestId('registration-error');
   await expect(error).toContainText('Too many OTPs were requested, or too many wrong OTPs entered, for this patient. The national health system asks to wait 30 minutes before trying again; then start over.');
   await expect(error).toContainText('(ABDM-1100)');
@@ -404,7 +401,7 @@ test('fields are checked before anything is sent; expired OTP, mobile already li
   await error.getByRole('button', { name: 'Start over' }).click();
   await expect(error).toHaveCount(0);
   await expect(aadhaarField(page)).toBeFocused();
-  await submitNumber(page, '999812345679');
+  await submitNumber(page, SANDBOX_AADHAAR.blocked);
   await expect(error).toContainText("The national health system has blocked this patient's account for 24 hours");
   await expect(error.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   await screenshot(page, 'registration-blocked');
@@ -413,9 +410,9 @@ test('fields are checked before anything is sent; expired OTP, mobile already li
 test('a network failure can be retried, and the whole flow works encrypted', async ({ launch, startSandbox }) => {
   const sandbox = await startSandbox({ jweKeys: { 'kid-frontdesk': 'frontdesk-key-16' } });
   const { port } = new URL(sandbox.url);
-  const { app, page } = await launch({ policy: { ...customService(sandbox), jweKid: 'kid-frontdesk', jweClientKey: 'frontdesk-key-16', otpResendSeconds: 5 } });
+  const { app, page } = await launch({ policy: { ...customService(sandbox, HEADERS), jweKid: 'kid-frontdesk', jweClientKey: 'frontdesk-key-16', otpResendSeconds: 5 } });
   await sandbox.stop();
-  await openRegistration(page);
+  await showScreen(page, 'Registration');
   await enterNumber(page, NEW_PATIENT);
   await page.getByRole('checkbox', { name: /The patient agrees/ }).check();
   await page.getByRole('button', { name: 'Send OTP' }).click();

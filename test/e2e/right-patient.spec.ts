@@ -7,45 +7,20 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ElectronApplication, Page } from '@playwright/test';
-import type { SandboxServer } from '../../main/sandbox/sandbox-server';
+import type { Page } from '@playwright/test';
+import { clipboardOf, setClipboard } from './support/clipboard';
+import { mainLog } from './support/data-folder';
 import { bridgeValue, expect, test } from './support/fixtures';
 import { screenshot } from './support/launch-app';
+import { customService } from './support/policies';
+import { recordFor, SPEAK_NOW, READY } from './support/recording';
+import { openDictation, showScreen } from './support/screens';
 
 test.setTimeout(150_000);
-
-/** The clipboard as main reads it (Electron 33's synchronous clipboard, the tests' runtime). */
-function clipboardOf(app: ElectronApplication): Promise<{ text: string; html: string }> {
-  return app.evaluate(({ clipboard }) => {
-    const read = clipboard as unknown as { readText(): string; readHTML(): string };
-    return { text: read.readText(), html: read.readHTML() };
-  });
-}
-
-function setClipboard(app: ElectronApplication, text: string): Promise<void> {
-  return app.evaluate(({ clipboard }, value) => void (clipboard as unknown as { writeText(text: string): void }).writeText(value), text);
-}
-
-/** Records through the Record button for about `ms` of speech, under the label typed first. */
-async function record(page: Page, label: string, ms: number): Promise<void> {
-  await page.getByLabel('Patient or visit (optional)').fill(label);
-  await page.getByRole('button', { name: 'Record', exact: true }).click();
-  await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
-  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(ms);
-  await page.getByRole('button', { name: 'Stop', exact: true }).click();
-  await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
-}
 
 async function stateOf(page: Page, label: string): Promise<string | undefined> {
   const list = await bridgeValue(page, 'listDictations');
   return list.find((item) => item.label === label)?.state;
-}
-
-async function open(page: Page, label: string) {
-  await page.getByRole('option').filter({ hasText: label }).click();
-  const detail = page.getByRole('region', { name: 'Dictation details' });
-  await expect(detail.getByRole('heading', { name: label, exact: true })).toBeVisible();
-  return detail;
 }
 
 /** The medications table's body rows as their cells' texts. */
@@ -65,18 +40,6 @@ function dataFolderText(folder: string): string {
     .join('\n');
 }
 
-function mainLog(userDataDir: string): string {
-  try {
-    return readFileSync(join(userDataDir, 'logs', 'main.log'), 'utf8');
-  } catch {
-    return '';
-  }
-}
-
-function customService(sandbox: SandboxServer) {
-  return { service: 'custom', customServiceUrl: sandbox.url, accessToken: sandbox.token };
-}
-
 test('the record shortcut records under the label and mode on screen and clears them; a label can be changed afterwards', async ({ launch, microphone: _microphone }) => {
   const { app, page } = await launch();
   await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.shortcut)).not.toBeNull();
@@ -86,10 +49,10 @@ test('the record shortcut records under the label and mode on screen and clears 
   // From another program, as a doctor does between two windows.
   await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
   execFileSync('xdotool', ['key', 'ctrl+alt+r']);
-  await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
+  await expect(page.getByTestId('recorder-state')).toHaveText(SPEAK_NOW, { timeout: 15_000 });
   await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(1500);
   execFileSync('xdotool', ['key', 'ctrl+alt+r']);
-  await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
+  await expect(page.getByTestId('recorder-state')).toHaveText(READY);
 
   const [item] = await bridgeValue(page, 'listDictations');
   expect(item).toMatchObject({ label: 'Priya Sharma, OPD 7', mode: 'consultation' });
@@ -97,7 +60,7 @@ test('the record shortcut records under the label and mode on screen and clears 
   await expect(page.getByLabel('Patient or visit (optional)')).toHaveValue('');
   await expect(page.getByLabel('Mode')).toHaveValue('dictation');
 
-  const detail = await open(page, 'Priya Sharma, OPD 7');
+  const detail = await openDictation(page, 'Priya Sharma, OPD 7');
   await detail.getByRole('button', { name: 'Change label' }).click();
   const box = detail.getByRole('textbox', { name: 'Patient or visit' });
   await expect(box).toBeFocused();
@@ -115,9 +78,9 @@ test('a corrected medicine is what leaves the app: copied with whose note it is,
   microphone: _microphone,
 }) => {
   const first = await launch();
-  await record(first.page, 'Meena Iyer, bed 9', 2000);
+  await recordFor(first.page, 'Meena Iyer, bed 9', 2000);
   await expect.poll(() => stateOf(first.page, 'Meena Iyer, bed 9'), { timeout: 60_000 }).toBe('completed');
-  let detail = await open(first.page, 'Meena Iyer, bed 9');
+  let detail = await openDictation(first.page, 'Meena Iyer, bed 9');
   const original = await medicineRows(detail);
   const oldName = original[0]![0]!;
   await expect(detail.getByRole('table', { name: 'Medications' }).locator('caption')).toHaveText('Test data (sandbox): not a real prescription');
@@ -173,7 +136,7 @@ test('a corrected medicine is what leaves the app: copied with whose note it is,
   expect(onDisk).not.toContain('Meena');
 
   const again = await launch({ userDataDir: first.userDataDir });
-  detail = await open(again.page, 'Meena Iyer, bed 9');
+  detail = await openDictation(again.page, 'Meena Iyer, bed 9');
   await expect(detail.getByTestId('correction-line')).toContainText('Corrected by you');
   expect((await medicineRows(detail))[0]![0]).toBe('Azithromycin 500 mg tablet');
   await detail.getByRole('button', { name: 'Undo all corrections' }).click();
@@ -190,14 +153,14 @@ test('the copy shortcut copies nothing while the newest dictation is still on it
 }) => {
   const sandbox = await startSandbox();
   const { app, page, userDataDir } = await launch({ policy: customService(sandbox) });
-  await record(page, 'Older visit', 1500);
+  await recordFor(page, 'Older visit', 1500);
   await expect.poll(() => stateOf(page, 'Older visit'), { timeout: 60_000 }).toBe('completed');
   sandbox.setFaults({ processingMs: 600_000 });
-  await record(page, 'Newer visit', 1500);
+  await recordFor(page, 'Newer visit', 1500);
   await expect.poll(() => stateOf(page, 'Newer visit'), { timeout: 60_000 }).toBe('processing');
 
   // Away from the Dictation screen, nothing is in view: the newest dictation is the one meant.
-  await page.getByRole('button', { name: 'Records' }).click();
+  await showScreen(page, 'Records');
   await setClipboard(app, 'the EMR clipboard before');
   await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
   execFileSync('xdotool', ['key', 'ctrl+alt+c']);
@@ -210,8 +173,8 @@ test('the copy shortcut copies nothing while the newest dictation is still on it
   await expect.poll(() => clipboardOf(app).then((note) => note.text.split('\n')[0])).toMatch(/^Newer visit · Dictation · /);
 
   // The dictation in view is the one meant, even when a newer one exists.
-  await page.getByRole('button', { name: 'Dictation' }).click();
-  await open(page, 'Older visit');
+  await showScreen(page, 'Dictation');
+  await openDictation(page, 'Older visit');
   await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
   execFileSync('xdotool', ['key', 'ctrl+alt+c']);
   await expect.poll(() => clipboardOf(app).then((note) => note.text.split('\n')[0])).toMatch(/^Older visit · Dictation · /);
@@ -222,9 +185,9 @@ test('the copy shortcut copies nothing while the newest dictation is still on it
 
 test('with requireReview, a note leaves only once marked reviewed', async ({ launch, microphone: _microphone }) => {
   const { app, page, userDataDir } = await launch({ policy: { requireReview: true } });
-  await record(page, 'Reviewed visit', 1500);
+  await recordFor(page, 'Reviewed visit', 1500);
   await expect.poll(() => stateOf(page, 'Reviewed visit'), { timeout: 60_000 }).toBe('completed');
-  const detail = await open(page, 'Reviewed visit');
+  const detail = await openDictation(page, 'Reviewed visit');
   await setClipboard(app, 'before');
   await detail.getByRole('button', { name: 'Copy note' }).click();
   await expect(detail.getByRole('status').filter({ hasText: 'not marked reviewed' })).toBeVisible();
@@ -247,28 +210,28 @@ test('a policy file that cannot be used shows on every screen and sends nothing 
 }) => {
   const { app, page } = await launch({ policy: '{ "service": "production", "clientId": ' });
   const banner = page.getByTestId('policy-banner');
-  for (const screen of ['Dictation', 'Records', 'Registration', 'Settings']) {
-    await page.getByRole('button', { name: screen, exact: true }).click();
+  for (const screen of ['Dictation', 'Records', 'Registration', 'Settings'] as const) {
+    await showScreen(page, screen);
     await expect(banner).toContainText('The administrator’s policy file cannot be used.');
     await expect(banner).toContainText('TEST DATA');
   }
   // Nothing of the file's content is shown, only where it breaks.
   await expect(banner).not.toContainText('clientId');
-  await page.getByRole('button', { name: 'Dictation', exact: true }).click();
+  await showScreen(page, 'Dictation');
   await screenshot(page, 'policy-broken-banner');
-  await record(page, 'Held visit', 1500);
+  await recordFor(page, 'Held visit', 1500);
   await expect.poll(() => bridgeValue(page, 'getStatus').then((status) => status.syncPaused)).toBe('policy-problem');
   await expect(page.getByTestId('status-bar-hold')).toContainText('policy file');
   // Held from the start, the outbox looks again every 5 s: after one more look, still nothing sent.
   await page.waitForTimeout(6_000);
   expect(await bridgeValue(page, 'listDictations')).toMatchObject([{ label: 'Held visit', state: 'recorded', attempts: 0 }]);
 
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await showScreen(page, 'Settings');
   await page.getByRole('button', { name: 'Use the sandbox (test data) until then' }).click();
   await expect(banner).toContainText('You chose the built-in sandbox');
-  await page.getByRole('button', { name: 'Dictation', exact: true }).click();
+  await showScreen(page, 'Dictation');
   await expect.poll(() => stateOf(page, 'Held visit'), { timeout: 60_000 }).toBe('completed');
-  const detail = await open(page, 'Held visit');
+  const detail = await openDictation(page, 'Held visit');
   await expect(detail.getByRole('table', { name: 'Medications' }).locator('caption')).toHaveText('Test data (sandbox): not a real prescription');
   await detail.getByRole('button', { name: 'Copy note' }).click();
   await expect.poll(() => clipboardOf(app).then((note) => note.text.split('\n')[1])).toBe('TEST DATA from the built-in sandbox: not a real prescription.');

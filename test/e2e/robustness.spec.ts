@@ -8,14 +8,15 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ElectronApplication, Page } from '@playwright/test';
 import type { DictationSummary } from '../../contract/dictation';
+import { SANDBOX_AADHAAR, SANDBOX_MOBILE, SANDBOX_OTP } from '../../main/sandbox/sandbox-people';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { labReportPdf } from '../fixtures/documents';
 import { bridgeValue, expect, test } from './support/fixtures';
 import { SCREENSHOTS, newDataFolder, screenshot } from './support/launch-app';
+import { customService } from './support/policies';
+import { mainNavigation, showScreen } from './support/screens';
 import { seedRecordedDictations } from './support/seed-dictations';
 import { dropFiles } from './support/drop-files';
-
-const customService = (sandbox: SandboxServer) => ({ service: 'custom', customServiceUrl: sandbox.url, accessToken: sandbox.token });
 
 /** Hostile answers the sandbox gave to an operation, all kinds together. */
 function served(sandbox: SandboxServer, operation: string): number {
@@ -24,13 +25,9 @@ function served(sandbox: SandboxServer, operation: string): number {
     .reduce((sum, [, count]) => sum + count, 0);
 }
 
-async function show(page: Page, screen: 'Dictation' | 'Records' | 'Registration') {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: screen }).click();
-}
-
 /** The window still has its frame: the navigation and a screen, not a blank page. */
 async function expectWindowIntact(page: Page) {
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(mainNavigation(page)).toBeVisible();
   await expect(page.getByTestId('service-badge')).toBeVisible();
   await expect(page.getByTestId('contained-failure')).toHaveCount(0);
 }
@@ -60,7 +57,7 @@ test('over two hundred hostile answers through dictations, records and registrat
   const { page } = await launch({ userDataDir, policy: { ...customService(sandbox), uploadAudioFormat: 'wav', otpResendSeconds: 5 } });
 
   // Records: forty lab reports, each answered with a hostile answer.
-  await show(page, 'Records');
+  await showScreen(page, 'Records');
   const pdf = await labReportPdf();
   for (let batch = 0; batch < RECORDS / 20; batch += 1) {
     await dropFiles(page, Array.from({ length: 20 }, (_, i) => ({ name: `report-${batch * 20 + i + 1}.pdf`, bytes: pdf })));
@@ -81,10 +78,10 @@ test('over two hundred hostile answers through dictations, records and registrat
   await screenshot(page, 'robustness-records');
 
   // Registrations: thirty starts and ten resends, each answered with a hostile answer.
-  await show(page, 'Registration');
+  await showScreen(page, 'Registration');
   const number = page.getByLabel("Patient's Aadhaar number");
   await number.click();
-  await number.pressSequentially('234123412346');
+  await number.pressSequentially(SANDBOX_AADHAAR.new);
   await page.getByRole('checkbox', { name: /The patient agrees/ }).check();
   const error = page.getByTestId('registration-error');
   for (let i = 1; i <= INITS; i += 1) {
@@ -114,7 +111,7 @@ test('over two hundred hostile answers through dictations, records and registrat
   await expect.poll(() => served(sandbox, 'resultLookup'), { timeout: 90_000 }).toBe(DICTATIONS);
   const settled = (item: DictationSummary) => ['completed', 'partial', 'failed'].includes(item.state) || item.problem !== null;
   await expect.poll(async () => (await bridgeValue(page, 'listDictations')).filter((item) => !settled(item)).length, { timeout: 60_000 }).toBe(0);
-  await show(page, 'Dictation');
+  await showScreen(page, 'Dictation');
   const search = page.getByRole('searchbox', { name: 'Search by label' });
   const detail = page.getByRole('region', { name: 'Dictation details' });
   const states = new Map<string, number>();
@@ -147,7 +144,7 @@ async function toOtpStep(page: Page) {
   const number = page.getByLabel("Patient's Aadhaar number");
   await number.click();
   await number.press('ControlOrMeta+a');
-  await number.pressSequentially('234123412346');
+  await number.pressSequentially(SANDBOX_AADHAAR.new);
   await page.getByRole('checkbox', { name: /The patient agrees/ }).check();
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await expect(otp).toBeVisible();
@@ -159,18 +156,18 @@ test('hostile lab report results and OTP verification answers: every report open
   const { page } = await launch({ policy: { ...customService(sandbox), otpResendSeconds: 5 } });
 
   // Registration: every answer to the Aadhaar OTP is hostile; whatever step it leads to reads, bounded.
-  await show(page, 'Registration');
+  await showScreen(page, 'Registration');
   await page.getByRole('button', { name: 'Start over' }).or(page.getByRole('button', { name: 'Send OTP' })).first().waitFor();
   const number = page.getByLabel("Patient's Aadhaar number");
   await number.click();
-  await number.pressSequentially('234123412346');
+  await number.pressSequentially(SANDBOX_AADHAAR.new);
   await page.getByRole('checkbox', { name: /The patient agrees/ }).check();
   await page.getByRole('button', { name: 'Send OTP' }).click();
   const panel = page.locator('section.registration');
   for (let i = 1; i <= VERIFIES; i += 1) {
     await toOtpStep(page);
-    await page.getByLabel('OTP received by the patient').fill('123456');
-    await page.getByLabel("Patient's mobile number").fill('9876543210');
+    await page.getByLabel('OTP received by the patient').fill(SANDBOX_OTP);
+    await page.getByLabel("Patient's mobile number").fill(SANDBOX_MOBILE.linked);
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     await expect.poll(() => served(sandbox, 'registrationVerify')).toBe(i);
     await expect(page.getByRole('button', { name: 'Verify OTP' }).or(page.getByRole('button', { name: /^(Start over|Register another patient)$/ })).first()).toBeEnabled();
@@ -180,7 +177,7 @@ test('hostile lab report results and OTP verification answers: every report open
   }
 
   // Records: twenty lab reports whose results are hostile; each opens as a report or says what went wrong.
-  await show(page, 'Records');
+  await showScreen(page, 'Records');
   const pdf = await labReportPdf();
   await dropFiles(page, Array.from({ length: RESULTS }, (_, i) => ({ name: `result-${i + 1}.pdf`, bytes: pdf })));
   await page.getByRole('button', { name: `Upload ${RESULTS} reports together` }).click();
@@ -265,7 +262,7 @@ test('a part of a result that cannot be drawn says so in its card; the rest of t
   await expect(emr.getByTestId('contained-failure')).toContainText('This part of the result could not be shown.', { timeout: 30_000 });
   await expect(emr.getByTestId('failure-reason')).toContainText('TypeError');
   await expect(page.getByRole('article', { name: 'Transcript' })).toContainText('Sandbox transcript');
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(mainNavigation(page)).toBeVisible();
   await screenshot(page, 'robustness-card-contained');
 });
 

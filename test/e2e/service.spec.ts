@@ -1,5 +1,6 @@
 import type { ElectronApplication } from '@playwright/test';
 import { bridgeValue, expect, test } from './support/fixtures';
+import { showScreen } from './support/screens';
 
 async function listeningServers(app: ElectronApplication): Promise<number> {
   return app.evaluate(() => process.getActiveResourcesInfo().filter((name) => name === 'TCPServerWrap').length);
@@ -17,7 +18,7 @@ test('with the Sandbox selected (the default) the embedded sandbox answers on lo
   expect(await answer.json()).toEqual({ error: 'Unauthorized', message: 'Invalid or missing authentication token' });
   const withSandbox = await listeningServers(app);
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings', exact: true }).click();
+  await showScreen(page, 'Settings');
   await page.getByLabel('Transcription service').selectOption('production');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByTestId('service-badge')).toHaveText('Production');

@@ -11,30 +11,12 @@ import type { DictationSummary } from '../../contract/dictation';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { bridgeValue, expect, test } from './support/fixtures';
 import { screenshot } from './support/launch-app';
+import { customService } from './support/policies';
+import { recordFor, speakFor, startRecording } from './support/recording';
+import { showScreen } from './support/screens';
 import { waitForExit } from './support/process-exit';
 
 test.setTimeout(180_000);
-
-function sessionService(sandbox: SandboxServer, extra: object = {}) {
-  return { service: 'custom', customServiceUrl: sandbox.url, accessToken: sandbox.token, ...extra };
-}
-
-async function startRecording(page: Page, label: string): Promise<void> {
-  await page.getByLabel('Patient or visit (optional)').fill(label);
-  await page.getByRole('button', { name: 'Record', exact: true }).click();
-  await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
-}
-
-async function speakFor(page: Page, seconds: number): Promise<void> {
-  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: (seconds + 30) * 1000, intervals: [250] }).toBeGreaterThanOrEqual(seconds * 1000);
-}
-
-async function record(page: Page, label: string, seconds: number): Promise<void> {
-  await startRecording(page, label);
-  await speakFor(page, seconds);
-  await page.getByRole('button', { name: 'Stop', exact: true }).click();
-  await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
-}
 
 const dictations = (page: Page): Promise<DictationSummary[]> => bridgeValue(page, 'listDictations');
 
@@ -61,9 +43,9 @@ test('a 50 s dictation goes in parts while it is spoken; End follows Stop within
   microphone: _microphone,
 }) => {
   const sandbox = await startSandbox({ faults: { processingMs: 1_500 } });
-  const { app, page, userDataDir } = await launch({ policy: sessionService(sandbox) });
+  const { app, page, userDataDir } = await launch({ policy: customService(sandbox) });
   await startRecording(page, 'Anil Kumar, OPD 3');
-  await speakFor(page, 50);
+  await speakFor(page, 50_000);
   const partsBeforeStop = accepted(sandbox, 'sessionChunk').length;
   const stoppedAt = Date.now();
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
@@ -105,15 +87,15 @@ test('a 50 s dictation goes in parts while it is spoken; End follows Stop within
 
 test('killed while recording and while sending, each dictation ends in one session with every part once', async ({ launch, startSandbox, microphone: _microphone }) => {
   const sandbox = await startSandbox({ faults: { processingMs: 300 } });
-  const first = await launch({ policy: sessionService(sandbox) });
+  const first = await launch({ policy: customService(sandbox) });
   await startRecording(first.page, 'Killed while recording');
-  await speakFor(first.page, 24);
+  await speakFor(first.page, 24_000);
   await expect.poll(() => accepted(sandbox, 'sessionChunk').length).toBeGreaterThanOrEqual(1);
   first.app.process().kill('SIGKILL');
   await waitForExit(first.app.process());
 
   // Relaunched: the recording is recovered, its last parts cut from it, and all go to the same session.
-  const second = await launch({ userDataDir: first.userDataDir, policy: sessionService(sandbox) });
+  const second = await launch({ userDataDir: first.userDataDir, policy: customService(sandbox) });
   await expect.poll(async () => (await dictations(second.page))[0]?.state, { timeout: 60_000 }).toBe('completed');
   const [recovered] = await dictations(second.page);
   expect(recovered).toMatchObject({ recovered: true, label: 'Killed while recording' });
@@ -122,12 +104,13 @@ test('killed while recording and while sending, each dictation ends in one sessi
 
   // Killed while its last parts are on their way (each request takes 3 s to be answered).
   sandbox.setFaults({ latencyMs: 3_000 });
-  await record(second.page, 'Killed while sending', 24);
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await recordFor(second.page, 'Killed while sending', 24_000);
+  // A part is on its way: the sandbox has it and holds its answer back.
+  await expect.poll(() => sandbox.received.some((request) => request.operation.startsWith('session') && request.status === undefined)).toBe(true);
   second.app.process().kill('SIGKILL');
   await waitForExit(second.app.process());
   sandbox.setFaults({ latencyMs: 0 });
-  const third = await launch({ userDataDir: first.userDataDir, policy: sessionService(sandbox) });
+  const third = await launch({ userDataDir: first.userDataDir, policy: customService(sandbox) });
   await expect.poll(async () => (await dictations(third.page)).map((item) => item.state), { timeout: 60_000 }).toEqual(['completed', 'completed']);
   const [sent] = await dictations(third.page);
   const manifest = manifestOf(first.userDataDir, sent!.id);
@@ -145,9 +128,9 @@ test('dictated offline, sent when the service is back; an expired session is mad
   const sandbox = await startSandbox({ faults: { processingMs: 300 } });
   const { port } = new URL(sandbox.url);
   const token = sandbox.token;
-  const { app, page, userDataDir } = await launch({ policy: sessionService(sandbox) });
+  const { app, page, userDataDir } = await launch({ policy: customService(sandbox) });
   await sandbox.stop();
-  await record(page, 'Offline, bed 2', 14);
+  await recordFor(page, 'Offline, bed 2', 14_000);
   await expect(page.getByTestId('pending-sync')).toHaveText('1 waiting to sync', { timeout: 20_000 });
   await screenshot(page, 'sessions-offline');
 
@@ -168,12 +151,12 @@ test('dictated offline, sent when the service is back; an expired session is mad
 
 test('a service without sessions gets the dictation by the voice upload, nothing lost, and Settings says so', async ({ launch, startSandbox, microphone: _microphone }) => {
   const sandbox = await startSandbox({ faults: { processingMs: 300, sessionsApi: 'off' } });
-  const { app, page } = await launch({ policy: sessionService(sandbox) });
-  await record(page, 'Old service, bed 5', 12);
+  const { app, page } = await launch({ policy: customService(sandbox) });
+  await recordFor(page, 'Old service, bed 5', 12_000);
   await expect.poll(async () => (await dictations(page))[0]?.state, { timeout: 60_000 }).toBe('completed');
   expect(accepted(sandbox, 'voiceUpload')).toHaveLength(1);
   expect(accepted(sandbox, 'sessionEnd')).toHaveLength(0);
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await showScreen(page, 'Settings');
   await expect(page.getByText('This service offers no transcription sessions', { exact: false })).toBeVisible();
   await screenshot(page, 'sessions-not-offered');
   await app.close();

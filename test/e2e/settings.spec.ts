@@ -5,13 +5,9 @@ import { bridgeValue, callBridge, expect, test } from './support/fixtures';
 import { filesContaining } from './support/data-folder';
 import { startKeyring } from './support/keyring';
 import { screenshot } from './support/launch-app';
+import { showScreen } from './support/screens';
 
 const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.e2e-token-body-4f1c9a.signature-77ab';
-
-async function openSettings(page: Page) {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
-}
 
 async function saveToken(page: Page, token: string) {
   const form = page.getByRole('form', { name: 'Access token' });
@@ -22,7 +18,7 @@ async function saveToken(page: Page, token: string) {
 
 test('without a keyring (basic_text), a saved token stays in memory, unreadable by the page, and the screen says so', async ({ launch }) => {
   const { app, page, userDataDir } = await launch();
-  await openSettings(page);
+  await showScreen(page, 'Settings');
   await expect(page.getByTestId('secret-warning')).toContainText('not protected');
   await saveToken(page, TOKEN);
   await screenshot(page, 'settings-basic-text');
@@ -40,7 +36,7 @@ test('without a keyring (basic_text), a saved token stays in memory, unreadable 
   expect(existsSync(join(userDataDir, 'secrets.json'))).toBe(false);
 
   const again = await launch({ userDataDir });
-  await openSettings(again.page);
+  await showScreen(again.page, 'Settings');
   await expect(again.page.getByTestId('accessToken-state')).toHaveText('Not set');
   await again.app.close();
 });
@@ -51,7 +47,7 @@ test('with the GNOME keyring, a token is stored encrypted and survives a restart
     const { app, page, userDataDir } = await launch({ env: keyring.env, args: keyring.args });
     const backend = await app.evaluate(({ safeStorage }) => safeStorage.getSelectedStorageBackend());
     expect(backend).toBe('gnome_libsecret');
-    await openSettings(page);
+    await showScreen(page, 'Settings');
     await expect(page.getByTestId('secret-warning')).toHaveCount(0);
     await saveToken(page, TOKEN);
     await screenshot(page, 'settings-keyring');
@@ -63,7 +59,7 @@ test('with the GNOME keyring, a token is stored encrypted and survives a restart
     expect(filesContaining(userDataDir, 'e2e-token-body')).toEqual([]);
 
     const again = await launch({ userDataDir, env: keyring.env, args: keyring.args });
-    await openSettings(again.page);
+    await showScreen(again.page, 'Settings');
     await expect(again.page.getByTestId('accessToken-state')).toHaveText('Set');
     expect(await again.page.content()).not.toContain(TOKEN);
     await again.app.close();
@@ -74,7 +70,7 @@ test('with the GNOME keyring, a token is stored encrypted and survives a restart
 
 test('invalid values get a clear message and are not saved', async ({ launch }) => {
   const { app, page } = await launch();
-  await openSettings(page);
+  await showScreen(page, 'Settings');
   await page.getByLabel('Transcription service').selectOption('custom');
   await page.getByLabel('Custom service address').fill('ftp://files.clinic.example');
   await page.getByRole('button', { name: 'Save settings' }).click();
@@ -116,7 +112,7 @@ test('the page cannot point the service or the updates at a plain http:// addres
     expect((await bridgeValue(page, 'getSettings')).values).toMatchObject({ service: 'sandbox', customServiceUrl: '', updateUrl: '' });
 
     // Through the form, as a person would: the message is shown and nothing is saved.
-    await openSettings(page);
+    await showScreen(page, 'Settings');
     await page.getByLabel('Transcription service').selectOption('custom');
     await page.getByLabel('Custom service address').fill('http://scribe.attacker.example');
     await page.getByRole('button', { name: 'Save settings' }).click();

@@ -6,22 +6,15 @@ import type { Page } from '@playwright/test';
 import { bridgeValue, expect, test } from './support/fixtures';
 import type { DictationSummary } from '../../contract/dictation';
 import { screenshot } from './support/launch-app';
+import { recordFor } from './support/recording';
+import { showScreen } from './support/screens';
 
 test.setTimeout(180_000);
-
-async function record(page: Page, label: string): Promise<void> {
-  await page.getByLabel('Patient or visit (optional)').fill(label);
-  await page.getByRole('button', { name: 'Record', exact: true }).click();
-  await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
-  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(1500);
-  await page.getByRole('button', { name: 'Stop', exact: true }).click();
-  await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
-}
 
 const dictations = (page: Page): Promise<DictationSummary[]> => bridgeValue(page, 'listDictations');
 
 async function openSettings(page: Page) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+  await showScreen(page, 'Settings');
   return page.getByRole('form', { name: 'Sign-in' });
 }
 
@@ -48,10 +41,10 @@ test('signed in with a client id and secret, three dictations made offline compl
 
     // The service goes away: every connection is dropped.
     sandbox.setFaults({ dropRate: 1 });
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Dictation' }).click();
-    for (const label of ['Offline A', 'Offline B', 'Offline C']) await record(page, label);
+    await showScreen(page, 'Dictation');
+    for (const label of ['Offline A', 'Offline B', 'Offline C']) await recordFor(page, label, 1500);
     await expect(page.getByTestId('connection')).toHaveText('Service unreachable', { timeout: 30_000 });
-    // Past two lives of the token signed in with.
+    // Past two lives of the token signed in with, on the app's own clock (which a test cannot move); nothing is sent meanwhile, so there is no event to wait for.
     await page.waitForTimeout(11_000);
     expect((await dictations(page)).map((item) => item.state)).toEqual(['recorded', 'recorded', 'recorded']);
 
@@ -85,8 +78,8 @@ test('a refused sign-in holds sending with what to do; the right secret resumes 
     await form.getByRole('button', { name: 'Save and sign in' }).click();
     await expect(page.getByTestId('auth-problem')).toContainText('Sign-in failed: the service did not accept the client id and secret.');
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Dictation' }).click();
-    await record(page, 'Waits for sign-in');
+    await showScreen(page, 'Dictation');
+    await recordFor(page, 'Waits for sign-in', 1500);
     const banner = page.getByTestId('needs-sign-in');
     await expect(banner).toContainText('Sending is on hold. Sign-in failed: the service did not accept the client id and secret. Check them in Settings', { timeout: 20_000 });
     await expect(page.getByTestId('status-bar-hold')).toHaveText('Sending on hold: sign-in needed');

@@ -9,10 +9,11 @@ import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { bridgeValue, expect, test } from './support/fixtures';
 import { screenshot, type LaunchOptions, type LaunchedApp } from './support/launch-app';
 import { labReportPdf } from '../fixtures/documents';
+import { customService } from './support/policies';
+import { showScreen } from './support/screens';
 import { UNTOUCHED, appImageMachine, makeReleaseKeys, releaseFolder, updateServer, type Release } from './support/update-release';
 
 test.setTimeout(120_000);
@@ -41,10 +42,6 @@ async function startUpdateServer(folder: string, host?: string) {
 test.afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
-
-async function openSettings(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
-}
 
 test('a signed newer version is downloaded with its sha512 verified and offered; it installs only on "Restart now", which waits for a recording', async ({
   launch,
@@ -94,7 +91,7 @@ async function expectRefused(launch: (options: LaunchOptions) => Promise<Launche
     expect(status.message).toMatch(expected.message);
     expect(server.requests).toEqual(expected.requests(artifactName));
     expect(machine.pendingFiles()).toEqual([]);
-    await openSettings(page);
+    await showScreen(page, 'Settings');
     await expect(page.getByTestId('update-status')).toContainText('The last update check failed.');
     await expect(page.getByTestId('update-status')).toContainText(status.message!);
     await expect(page.getByTestId('update-banner')).toHaveCount(0);
@@ -180,7 +177,7 @@ test('a plain http:// update address on another computer is refused without any 
     // Refused by the update service ("off" with the reason), or, where settings validation
     // already refuses such an address, by the policy check; either way nothing is asked for.
     expect(status.state).toBe('off');
-    await openSettings(page);
+    await showScreen(page, 'Settings');
     await expect(page.getByText(/Plain http:\/\/ is not allowed/).first()).toBeVisible();
     await screenshot(page, 'update-http-refused');
     expect(server.requests).toEqual([]);
@@ -196,7 +193,7 @@ test('the policy can turn updates off entirely', async ({ launch }) => {
   const { app, page } = await launch({ env: appImageEnvironment().env, policy: { updatesEnabled: false, updateUrl: server.url } });
   const status = await bridgeValue(page, 'checkForUpdates');
   expect(status).toMatchObject({ state: 'off', message: expect.stringMatching(/turned off/) });
-  await openSettings(page);
+  await showScreen(page, 'Settings');
   await expect(page.getByRole('checkbox', { name: /Check for updates/ })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Check now' })).toBeDisabled();
   expect(server.requests).toEqual([]);
@@ -211,7 +208,7 @@ test('"Restart now" also waits while an upload is under way', async ({ launch, s
   const machine = appImageEnvironment();
   const { app, page } = await launch({
     env: machine.env,
-    policy: { updateUrl: server.url, service: 'custom', customServiceUrl: sandbox.url, accessToken: sandbox.token },
+    policy: customService(sandbox, { updateUrl: server.url }),
   });
   try {
     const [staged] = await bridgeValue(page, 'stageRecordFiles', { files: [{ name: 'cbc.pdf', size: 0, data: new Uint8Array(await labReportPdf()) }] });

@@ -16,3 +16,12 @@ export function filesContaining(folder: string, needle: string): string[] {
     return patterns.some((pattern) => bytes.includes(pattern));
   });
 }
+
+/** Main's log as written so far ('' before it is). */
+export function mainLog(userDataDir: string): string {
+  try {
+    return readFileSync(join(userDataDir, 'logs', 'main.log'), 'utf8');
+  } catch {
+    return '';
+  }
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ServiceError } from '../../../main/api/service-error';
+import { voiceTranscription } from '../../../main/dictations/transcription-view';
 import { CLIENT_KEY, KID, MINIMAL_PDF, source, toneWav, useSandbox, writeTemp } from './sandbox-fixture';
 import { staticToken } from '../../../main/service/token-source';
 
@@ -71,14 +72,16 @@ describe('voice upload', () => {
 });
 
 describe('transcription result lookup', () => {
-  it('answers in progress (202) while processing, then completed (200) with decoded outputs', async () => {
+  it('answers in progress (202) while processing, then completed (200) with outputs that decode for the page', async () => {
     env.sandbox.setFaults({ processingMs: 60_000 });
     await uploadTone('txn-progress');
     const client = env.client();
-    expect(await client.getTranscriptionResult('txn-progress')).toMatchObject({ state: 'in_progress', outputs: [], context: { mode: 'dictation' } });
+    expect(await client.getTranscriptionResult('txn-progress')).toMatchObject({ state: 'in_progress', output: [], unread: 0, additional_data: { mode: 'dictation' } });
 
     env.sandbox.setFaults({ processingMs: 0 });
-    const result = await client.getTranscriptionResult('txn-progress');
+    const answer = await client.getTranscriptionResult('txn-progress');
+    expect(answer).toMatchObject({ state: 'completed', output: [{ template_id: 'eka_emr_template', value: expect.any(String) }, {}, {}] });
+    const result = voiceTranscription(answer);
     if (result.state !== 'completed') throw new Error(`expected completed, got ${result.state}`);
     const [emr, notes, transcript] = result.outputs;
     expect(emr).toMatchObject({ templateId: 'eka_emr_template', status: 'success', errors: [], content: { kind: 'prescription' } });
@@ -96,7 +99,7 @@ describe('transcription result lookup', () => {
 
   it('answers partial (206) with per-template errors and warnings', async () => {
     await uploadTone('sandbox-partial-1');
-    const result = await env.client().getTranscriptionResult('sandbox-partial-1');
+    const result = voiceTranscription(await env.client().getTranscriptionResult('sandbox-partial-1'));
     expect(result).toMatchObject({
       state: 'partial',
       outputs: [
@@ -109,7 +112,9 @@ describe('transcription result lookup', () => {
 
   it('answers failed (500 system_error) as a final state, not an exception', async () => {
     await uploadTone('sandbox-fail-1');
-    expect(await env.client().getTranscriptionResult('sandbox-fail-1')).toEqual({
+    const answer = await env.client().getTranscriptionResult('sandbox-fail-1');
+    expect(answer).toEqual({ state: 'failed', error: { code: 'system_error', msg: 'Error in generating output file' } });
+    expect(voiceTranscription(answer)).toEqual({
       state: 'failed',
       code: 'system_error',
       message: 'The service could not process this dictation (system error): Error in generating output file',

@@ -109,7 +109,7 @@ describe('DictationStore', () => {
     const master = randomBytes(32);
     const store = storeIn(folder, master);
     const item = recorded(store, 'Mrs Rao');
-    store.saveResult(item.id, { state: 'failed', code: 'x', message: 'Amoxicillin' });
+    store.saveResult(item.id, { format: 'voice-v3', state: 'failed', error: { code: 'x', msg: 'Amoxicillin' } });
     const audioKey = store.audioKeyOf(item.id);
     const copy = join(tempFolder(), 'copy');
     cpSync(store.folderOf(item.id), copy, { recursive: true });
@@ -128,12 +128,12 @@ describe('DictationStore', () => {
     const master = randomBytes(32);
     const store = storeIn(folder, master);
     const item = recorded(store, 'x');
-    store.saveResult(item.id, { state: 'failed', code: 'x', message: 'kept' });
+    store.saveResult(item.id, { format: 'voice-v3', state: 'failed', error: { code: 'x', msg: 'kept' } });
     store.deleteAudio([item.id]);
     expect(existsSync(store.audioPath(item.id))).toBe(false);
     expect(() => store.audioKeyOf(item.id)).toThrow(/deleted/);
     expect(new ItemKeyring(join(folder, 'keys.sealed'), master).keysOf(item.id)).toMatchObject({ audioKey: null });
-    expect(store.readResult(item.id)).toMatchObject({ message: 'kept' });
+    expect(store.readResult(item.id)).toMatchObject({ state: 'failed', message: 'The transcription failed: kept' });
   });
 
   it('when the keys cannot be opened: lists what is there, refuses to record, rewrites nothing', () => {

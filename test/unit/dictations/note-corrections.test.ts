@@ -9,7 +9,7 @@ import { DictationStore } from '../../../main/dictations/dictation-store';
 import { correctionToKeep } from '../../../main/dictations/note-corrections';
 import { NOTE_FORMAT, noteExport } from '../../../main/dictations/note-export';
 import { tempFolder } from '../temp-folder';
-import { testKeyring } from './store-fixture';
+import { saveViewAsEarlierVersions, testKeyring } from './store-fixture';
 
 const prescription: DecodedOutput = {
   templateId: 'eka_emr_template',
@@ -63,7 +63,7 @@ describe("the doctor's correction on disk", () => {
     const store = open();
     const created = store.create({ mode: 'consultation', label: 'Meena Iyer' });
     store.update(created.id, { state: 'completed', reviewedAt: NOW.toISOString() });
-    store.saveResult(created.id, result);
+    saveViewAsEarlierVersions(store, created.id, result);
     const correction: NoteCorrection = { correctedAt: NOW.toISOString(), parts: [{ templateId: 'eka_emr_template', kind: 'medications', rows: rows('Azithromycin 500 mg') }] };
     const saved = store.saveCorrection(created.id, correction);
     expect(saved).toMatchObject({ correctedAt: NOW.toISOString(), reviewedAt: null });

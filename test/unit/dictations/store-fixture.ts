@@ -1,12 +1,14 @@
 /** Dictation stores for unit tests: a real keyring under a random master key, recordings written encrypted as the recorder writes them. */
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TranscriptionResult } from '../../../contract/transcription';
 import { inlineMp3Encoding, prepareUploadAudio } from '../../../main/audio/upload-audio';
 import { durationMsOf } from '../../../main/audio/wav-file';
 import { chunkProblem, DictationStore } from '../../../main/dictations/dictation-store';
 import type { DictationManifest } from '../../../main/dictations/dictation-manifest';
 import { ItemKeyring } from '../../../main/storage/item-keyring';
-import { SealedFileWriter } from '../../../main/storage/sealed-file';
+import { SealedFileWriter, sealBytes } from '../../../main/storage/sealed-file';
 
 export function testKeyring(folder: string, masterKey: Buffer = randomBytes(32)): ItemKeyring {
   return new ItemKeyring(join(folder, 'keys.sealed'), masterKey);
@@ -39,4 +41,9 @@ export function uploadAudioOf(store: DictationStore) {
     const { source, damagedChunks } = await prepareUploadAudio(store.recordingFiles(manifest.id), 'mp3', inlineMp3Encoding);
     return { ...source, notice: chunkProblem(damagedChunks) };
   };
+}
+
+/** Keeps a result as versions before the stored formats did: the view itself, sealed in the result file. */
+export function saveViewAsEarlierVersions(store: DictationStore, id: string, view: TranscriptionResult): void {
+  writeFileSync(join(store.folderOf(id), 'result.sealed'), sealBytes(store.keysOf(id).key, Buffer.from(JSON.stringify(view), 'utf8')));
 }

@@ -5,14 +5,16 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { summarizeFhir, narrativeText } from '../../../main/api/fhir-summary';
-import { boundedCopy, nestsDeeperThan } from '../../../main/api/json-limits';
+import { recordResultSchema } from '../../../main/api/response-schemas';
 import { MAX_RETRY_DELAY_MS, fullJitterDelay, parseRetryAfter } from '../../../main/api/retry-policy';
 import { serviceCode, serviceDetail, serviceText, serviceWords } from '../../../main/api/service-text';
-import { decodeContext, decodeOutputItem } from '../../../main/api/transcription-output';
+import { readOutputItems } from '../../../main/api/voice-api';
 import { parseStoredResult } from '../../../main/dictations/stored-result';
-import { readRecordResult, recordResultSchema } from '../../../main/api/record-result';
+import { decodeContext, decodeOutputItem } from '../../../main/dictations/transcription-view';
+import { readRecordResult } from '../../../main/records/lab-result';
 import { labReportSchema } from '../../../main/records/lab-report';
+import { narrativeText, summarizeFhir } from '../../../main/results/fhir-summary';
+import { boundedCopy, nestsDeeperThan } from '../../../main/results/json-limits';
 import { fhirLike, junk, labResultLike, outputItem, retryAfter, text, wire } from './arbitraries';
 import { expectReadableMessage } from './outcome';
 
@@ -27,7 +29,9 @@ describe('decoders', () => {
   it('decode any output item (its value base64 of anything) into typed, bounded content; a bad item never throws', () => {
     fc.assert(
       fc.property(outputItem, fc.nat(200), (item, index) => {
-        const output = decodeOutputItem(item, index);
+        const [read] = readOutputItems([item]).output;
+        json(read);
+        const output = decodeOutputItem(read!, index);
         json(output);
         assert.ok(output.templateId.length <= 200);
         assert.ok(output.status.length <= 100);
@@ -97,11 +101,36 @@ describe('decoders', () => {
 
   it('read any stored result file as a result or a readable "could not be read"', () => {
     fc.assert(
-      fc.property(wire(fc.oneof(junk, fc.record({ state: fc.constantFrom('completed', 'failed', 'partial', 'in_progress'), outputs: fc.array(junk, { maxLength: 3 }), code: text, message: text }))), (file) => {
-        const result = parseStoredResult(file);
-        json(result);
-        if (result.state === 'unreadable') expectReadableMessage(result.problem);
-      }),
+      fc.property(
+        wire(
+          fc.oneof(
+            junk,
+            // The view itself, as earlier versions kept it.
+            fc.record({ state: fc.constantFrom('completed', 'failed', 'partial', 'in_progress'), outputs: fc.array(junk, { maxLength: 3 }), code: text, message: text }),
+            // The formats: the voice API's answer, a session's.
+            fc.record({
+              format: fc.constantFrom('voice-v3', 'session-v1', 'voice-v4'),
+              state: fc.constantFrom('completed', 'failed', 'partial', 'in_progress', 'processing', 'expired'),
+              output: fc.array(fc.oneof(outputItem, junk), { maxLength: 3 }),
+              unread: fc.oneof(fc.nat(), junk),
+              additional_data: junk,
+              error: fc.oneof(fc.record({ code: text, msg: text }), junk),
+              transcript: fc.oneof(text, fc.constant(null)),
+              language: fc.oneof(text, fc.constant(null)),
+              templates: fc.array(fc.oneof(fc.record({ templateId: text, status: text, documentId: fc.constant(null), data: junk, errors: fc.array(text), warnings: fc.array(text) }), junk), { maxLength: 3 }),
+              problems: fc.array(text, { maxLength: 2 }),
+              status: text,
+              asked: fc.array(text, { maxLength: 2 }),
+              titles: fc.array(fc.tuple(text, text), { maxLength: 2 }),
+            }),
+          ),
+        ),
+        (file) => {
+          const result = parseStoredResult(file);
+          json(result);
+          if (result.state === 'unreadable') expectReadableMessage(result.problem);
+        },
+      ),
       options,
     );
   });

@@ -6,13 +6,14 @@
 import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
-import type { TranscriptionResult } from '../../../contract/transcription';
 import type { Transport, TransportRequest, TransportResponse } from '../../../main/api/http-transport';
-import type { RecordParseAnswer } from '../../../main/api/record-result';
+import type { RecordResultAnswer } from '../../../main/api/records-api';
 import type { AbhaStep } from '../../../main/api/registration-api';
 import { MAX_RETRY_DELAY_MS } from '../../../main/api/retry-policy';
 import { ServiceError } from '../../../main/api/service-error';
-import { parseStoredResult } from '../../../main/dictations/stored-result';
+import type { VoiceStatus } from '../../../main/api/voice-api';
+import { keptVoiceResult, parseStoredResult, resultView } from '../../../main/dictations/stored-result';
+import { readRecordResult } from '../../../main/records/lab-result';
 import { labReportSchema, resultViewOf } from '../../../main/records/lab-report';
 import { accountsView, addressChoices, profileView } from '../../../main/registration/abha-profile';
 import { serviceAppError } from '../../../main/ipc/app-failure';
@@ -68,9 +69,15 @@ export function expectTypedError(error: unknown): void {
   assert.ok(forPage.detail === undefined || forPage.detail.length <= 20_000, 'the page detail is bounded');
 }
 
-/** A decoded result: JSON-safe (so it can be stored and sent to the page) and exactly what reading it back from disk gives. */
-export function expectReadableResult(result: TranscriptionResult): void {
-  const stored = JSON.stringify(result);
+/**
+ * A result lookup's answer: kept as it is (JSON-safe, so it can be stored), and its view
+ * (JSON-safe, so it can be sent to the page) exactly what reading it back from disk gives.
+ */
+export function expectReadableResult(answer: VoiceStatus): void {
+  const kept = keptVoiceResult(answer);
+  const stored = JSON.stringify(kept);
+  const result = resultView(kept);
+  JSON.stringify(result);
   const readBack = parseStoredResult(stored);
   if (!isDeepStrictEqual(readBack, result)) expect(readBack).toEqual(result);
   if (result.state === 'failed') {
@@ -87,7 +94,8 @@ export function expectTyped<T>(outcome: Outcome<T>, value: (value: T) => void): 
 }
 
 /** A lab report's parsing result: stored as it is read back, and every text bounded. */
-export function expectReadableLabAnswer(answer: RecordParseAnswer): void {
+export function expectReadableLabAnswer(wireAnswer: RecordResultAnswer): void {
+  const answer = readRecordResult(wireAnswer);
   if (answer.state === 'error') expectReadableMessage(answer.message);
   if (answer.state !== 'completed') return;
   const stored = labReportSchema.parse(JSON.parse(JSON.stringify(answer.report)));

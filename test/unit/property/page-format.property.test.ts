@@ -13,6 +13,8 @@ import { ServiceCaller } from '../../../main/api/service-call';
 import { getTranscriptionResult } from '../../../main/api/voice-api';
 import { ScriptedTransport, settle } from './outcome';
 import { getRecordResult } from '../../../main/api/records-api';
+import { voiceTranscription } from '../../../main/dictations/transcription-view';
+import { readRecordResult } from '../../../main/records/lab-result';
 import { resultViewOf } from '../../../main/records/lab-report';
 import { RECORD_TASKS } from '../../../contract/records';
 import { confidenceText, flagLabel, flagSymbol, lowConfidenceLine, noTestsLine, sampleDateText, summaryLine, tasksText } from '../../../renderer/features/records/lab-format';
@@ -120,7 +122,7 @@ describe('a lab report as the Records screen shows it', () => {
     await fc.assert(
       fc.asyncProperty(response(labResultLike, [200]), tasks, fc.oneof(text, protoName), async (answer, asked, date) => {
         const call = new ServiceCaller(() => ({ baseUrl: 'https://service.test', auth: noRenewal }), {}, new ScriptedTransport([answer]));
-        const outcome = await settle(getRecordResult(call, 'document-1'));
+        const outcome = await settle(getRecordResult(call, 'document-1').then(readRecordResult));
         for (const line of [noTestsLine(asked), tasksText(asked), sampleDateText(date)]) readable(line);
         if (!outcome.ok || outcome.value.state !== 'completed') return;
         const view = resultViewOf(outcome.value.report);
@@ -144,7 +146,7 @@ describe('the result view', () => {
         const call = new ServiceCaller(() => ({ baseUrl: 'https://service.test', auth: noRenewal }), {}, new ScriptedTransport([answer]));
         const outcome = await settle(getTranscriptionResult(call, 'txn'));
         if (!outcome.ok) return;
-        const html = renderResult(outcome.value);
+        const html = renderResult(voiceTranscription(outcome.value));
         assert.doesNotMatch(html, /\[object Object\]|\[native code\]/);
       }),
       { ...options, numRuns: 3_000 },

@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { CONSENT_TEXT, MAX_OTP_RESENDS } from '../../../contract/registration';
 import type { AppError } from '../../../contract/result';
-import { ServiceClient } from '../../../main/api/service-client';
+import type { ServiceClient } from '../../../main/api/service-client';
 import { ServiceError } from '../../../main/api/service-error';
 import { toAppError } from '../../../main/ipc/app-failure';
 import { RegistrationFlow, type RegistrationClient } from '../../../main/registration/registration-flow';
+import { SANDBOX_AADHAAR, SANDBOX_MOBILE, SANDBOX_OTP } from '../../../main/sandbox/sandbox-people';
 import { staticToken } from '../../../main/service/token-source';
-import { useSandbox } from '../api/sandbox-fixture';
+import { useClockedSandbox } from '../sandbox/clocked-sandbox';
 
-const env = useSandbox();
-const NEW_PATIENT = '234123412346';
-const HAS_ABHA = '888812345679';
-const HAS_ADDRESSES = '777712345678';
-const OTP = '123456';
-const MOBILE = '9876543210';
-const OTHER_MOBILE = '7012345678';
+/** The service's clock (OTP lives) is the sandbox's; the flow's own clock (`flow().clock`, resend cool-downs) is separate, as the app's is. */
+const env = useClockedSandbox();
+const { new: NEW_PATIENT, 'has-abha': HAS_ABHA, 'has-addresses': HAS_ADDRESSES } = SANDBOX_AADHAAR;
+const { linked: MOBILE, other: OTHER_MOBILE } = SANDBOX_MOBILE;
+const OTP = SANDBOX_OTP;
 
 function flow(options: { client?: (client: ServiceClient) => RegistrationClient } = {}) {
   const clock = { now: 0 };
@@ -64,25 +63,23 @@ describe('RegistrationFlow: sending the Aadhaar OTP', () => {
     });
     expect(await attempt(registration.start(NEW_PATIENT, 'ok'))).toMatchObject({ ok: false, error: { message: expect.stringMatching(/consent/) } });
     expect(env.sandbox.received).toEqual([]);
-    expect(await attempt(registration.start('999941057058', CONSENT_TEXT))).toMatchObject({
+    expect(await attempt(registration.start(SANDBOX_AADHAAR['too-many-otps'], CONSENT_TEXT))).toMatchObject({
       ok: false,
       error: { kind: 'busy', retryable: false, message: expect.stringMatching(/wait 30 minutes/), detail: expect.stringMatching(/multiple OTPs.*\(ABDM-1100\)$/) },
     });
     expect(registration.view()).toMatchObject({ step: 'aadhaar', next: 'wait' });
-    expect(await attempt(registration.start('999812345679', CONSENT_TEXT))).toMatchObject({ ok: false, error: { kind: 'refused', message: expect.stringMatching(/blocked/) } });
+    expect(await attempt(registration.start(SANDBOX_AADHAAR.blocked, CONSENT_TEXT))).toMatchObject({ ok: false, error: { kind: 'refused', message: expect.stringMatching(/blocked/) } });
     expect(registration.view().next).toBe('start-over');
     expect(registration.reset()).toMatchObject({ step: 'aadhaar', otp: null, next: null });
   });
 
   it('marks a network failure as retryable', async () => {
-    const client = new ServiceClient(() => ({ baseUrl: 'http://127.0.0.1:9', auth: staticToken('t') }));
-    const registration = new RegistrationFlow({ client, resendSeconds: () => 60 });
+    const registration = new RegistrationFlow({ client: env.client({ baseUrl: 'http://127.0.0.1:9', auth: staticToken('t') }), resendSeconds: () => 60 });
     expect(await attempt(registration.start(NEW_PATIENT, CONSENT_TEXT))).toMatchObject({
       ok: false,
       error: { kind: 'offline', retryable: true, message: expect.stringMatching(/cannot be reached/) },
     });
     expect(registration.view().next).toBe('try-again');
-    await client.close();
   });
 });
 
@@ -198,14 +195,14 @@ describe('RegistrationFlow: from the OTP to the ABHA', () => {
   it('an expired OTP asks for a new one; a mobile number linked elsewhere asks for another, and the OTP still works', async () => {
     const { registration, clock } = flow();
     await registration.start(NEW_PATIENT, CONSENT_TEXT);
-    expect(await attempt(registration.verifyOtp(OTP, '6000012345'))).toMatchObject({
+    expect(await attempt(registration.verifyOtp(OTP, SANDBOX_MOBILE.claimed))).toMatchObject({
       ok: false,
       error: { fields: { mobile: expect.stringMatching(/already linked to another account/) }, detail: expect.stringMatching(/\(EKA-1002\)$/) },
     });
     expect(registration.view()).toMatchObject({ next: 'fix-mobile', otp: { attemptsLeft: 3 } });
 
     env.sandbox.setFaults({ otpLifetimeSeconds: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    env.clock.advance(1_001);
     expect(await attempt(registration.verifyOtp(OTP, MOBILE))).toMatchObject({
       ok: false,
       error: { kind: 'invalid-input', fields: { otp: 'This OTP has expired. Send a new OTP with "Resend OTP", then enter the new one.' } },
@@ -222,7 +219,8 @@ describe('RegistrationFlow: from the OTP to the ABHA', () => {
     await registration.start(HAS_ABHA, CONSENT_TEXT);
     env.sandbox.setFaults({ latencyMs: 300 });
     const late = attempt(registration.verifyOtp(OTP, MOBILE));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The check has reached the service, which holds its answer back.
+    await expect.poll(operations).toContain('registrationVerify');
     expect(registration.reset()).toMatchObject({ step: 'aadhaar', profile: null });
     expect(await late).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
     expect(registration.view()).toMatchObject({ step: 'aadhaar', profile: null, card: null, otp: null });

@@ -1,8 +1,8 @@
 /** The sandbox's authorization interface, spoken to with plain fetch as any client would. */
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from '../api/sandbox-fixture';
+import { useClockedSandbox } from './clocked-sandbox';
 
-const env = useSandbox();
+const env = useClockedSandbox();
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${env.sandbox.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -21,8 +21,6 @@ function refresh(accessToken: unknown, refreshToken: unknown) {
   );
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('sandbox authorization', () => {
   it('signs in with the documented shape and refuses wrong credentials', async () => {
     const ok = await login();
@@ -39,7 +37,7 @@ describe('sandbox authorization', () => {
   it('refuses an expired token on every operation with that operation\'s own 401, and counts it', async () => {
     env.sandbox.setFaults({ tokenLifetimeSeconds: 1 });
     const { body } = await login();
-    await pause(1_050);
+    env.clock.advance(1_000);
     const auth = { authorization: `Bearer ${String(body.access_token)}` };
     const lookup = await fetch(`${env.sandbox.url}/voice/api/v3/status/x`, { headers: auth });
     expect([lookup.status, await lookup.json()]).toEqual([401, { error: 'Unauthorized', message: 'Invalid or missing authentication token' }]);

@@ -1,7 +1,8 @@
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { SandboxServer, isLoopbackAddress } from '../../../main/sandbox/sandbox-server';
+import { isLoopbackAddress } from '../../../main/sandbox/sandbox-control';
+import { SandboxServer } from '../../../main/sandbox/sandbox-server';
 import { useSandbox } from '../api/sandbox-fixture';
 
 const env = useSandbox();

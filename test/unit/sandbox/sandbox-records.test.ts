@@ -2,9 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { decryptResponse, deriveJweKey, encryptJson, type EncryptedResponse } from '../../../main/api/jwe';
 import { MarkerScan } from '../../../main/sandbox/request-body';
-import { CLIENT_KEY, KID, MINIMAL_PDF, useSandbox } from '../api/sandbox-fixture';
+import { CLIENT_KEY, KID, MINIMAL_PDF } from '../api/sandbox-fixture';
+import { useClockedSandbox } from './clocked-sandbox';
 
-const env = useSandbox({ recordProcessingMs: 0 });
+const env = useClockedSandbox({ recordProcessingMs: 0 }, { jweKeys: { [KID]: CLIENT_KEY } });
 
 interface TestItem {
   test_name: string;
@@ -28,7 +29,6 @@ interface Resource {
 
 const auth = () => ({ authorization: `Bearer ${env.sandbox.token}` });
 const secret = () => deriveJweKey(CLIENT_KEY, KID).secret;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pdfWith = (text: string) => Buffer.concat([MINIMAL_PDF, Buffer.from(`% ${text}\n`)]);
 
 async function upload(bytes: Buffer = MINIMAL_PDF, tasks = ['smart', 'pii']): Promise<string> {
@@ -69,11 +69,14 @@ describe('sandbox lab report results', () => {
   it('is queued for the first third of recordProcessingMs, then in progress, then completed', async () => {
     env.sandbox.setFaults({ recordProcessingMs: 1_500 });
     const documentId = await upload();
-    const uploaded = Date.now();
     expect(await result(documentId)).toEqual({ status: 200, body: { status: 'queued' } });
-    await pause(uploaded + 550 - Date.now());
+    env.clock.advance(499);
+    expect(await result(documentId)).toEqual({ status: 200, body: { status: 'queued' } });
+    env.clock.advance(1);
     expect(await result(documentId)).toEqual({ status: 200, body: { status: 'inprogress' } });
-    await pause(uploaded + 1_550 - Date.now());
+    env.clock.advance(999);
+    expect(await result(documentId)).toEqual({ status: 200, body: { status: 'inprogress' } });
+    env.clock.advance(1);
     expect(await result(documentId)).toMatchObject({ status: 200, body: { status: 'completed' } });
   });
 

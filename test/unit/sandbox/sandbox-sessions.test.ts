@@ -89,6 +89,7 @@ describe('the sandbox sessions API', () => {
     env.sandbox.setFaults({ sessionLifetimeSeconds: 1 });
     const { id } = await create();
     await chunk(id, 'audio_0.wav', toneWav(1));
+    // Real time: the sessions area keeps Date.now, not the sandbox's clock. Longer than the life, so it cannot flake, only wait.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await chunk(id, 'audio_1.wav', toneWav(1))).toMatchObject({ status: 410, code: 'session_expired' });
     expect(await end(id, 1)).toMatchObject({ status: 410, code: 'session_expired' });

@@ -1,5 +1,5 @@
 /** Sign-in and token renewal against the running sandbox over loopback: real HTTP, real tokens. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ConnectAuthApi } from '../../../main/api/connect-auth';
 import { HttpTransport } from '../../../main/api/http-transport';
 import { ServiceClient } from '../../../main/api/service-client';
@@ -9,20 +9,27 @@ import { SandboxServer } from '../../../main/sandbox/sandbox-server';
 import { ClientCredentialsSession, renewalMargin, type AuthApi, type ClientCredentials } from '../../../main/service/client-credentials-session';
 import { memoryGrantStore } from '../../../main/service/grant-store';
 import { ServiceHealth } from '../../../main/service/service-health';
-import { useSandbox } from '../api/sandbox-fixture';
+import { useClockedSandbox } from '../sandbox/clocked-sandbox';
 
-const env = useSandbox();
+/** The sandbox, the sign-in answers and the sessions all read the test's clock: token lives pass when the test moves it. */
+const env = useClockedSandbox();
+
+/** What each test opened, closed after it, passed or failed. */
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
 
 interface Setup {
   credentials?: ClientCredentials;
-  /** The session's clock; a clock that lags makes it send tokens the sandbox already considers expired. */
+  /** The session's clock (the test's by default); a clock that lags makes it send tokens the sandbox already considers expired. */
   now?: () => number;
 }
 
 /** A session and a client on the sandbox; every refresh token the client sends is noted. */
 function signedIn(setup: Setup = {}) {
   const transport = new HttpTransport();
-  const api = new ConnectAuthApi(transport, () => env.sandbox.url);
+  const api = new ConnectAuthApi(transport, () => env.sandbox.url, env.clock.now);
   const sentRefreshTokens: string[] = [];
   const spyingApi: AuthApi = {
     login: (credentials, signal) => api.login(credentials, signal),
@@ -35,66 +42,62 @@ function signedIn(setup: Setup = {}) {
     credentials: setup.credentials ?? env.sandbox.clientCredentials,
     api: spyingApi,
     store: memoryGrantStore(),
-    now: setup.now,
+    now: setup.now ?? env.clock.now,
   });
   const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: session }));
+  closers.push(
+    () => client.close(),
+    () => transport.close(),
+  );
   return {
     session,
     client,
     sentRefreshTokens,
     lookups: (count: number) =>
       Promise.all(Array.from({ length: count }, (_, i) => client.getTranscriptionResult(`missing-${i}`).catch((error: unknown) => error))),
-    close: async () => {
-      await client.close();
-      await transport.close();
-    },
   };
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const notFound = expect.objectContaining({ kind: 'not_found' });
 
 describe('client-credentials session against the sandbox', () => {
   it('renews once for 20 concurrent calls that meet an expired token, and replays each once', async () => {
     env.sandbox.setFaults({ tokenLifetimeSeconds: 1 });
     // The session's clock runs 10 s late, so it believes the token is still good after the sandbox let it expire.
-    const late = signedIn({ now: () => Date.now() - 10_000 });
+    const late = signedIn({ now: () => env.clock.now() - 10_000 });
     await late.lookups(1);
-    await pause(1_100);
+    env.clock.advance(1_000);
     const answers = await late.lookups(20);
     // Every call got the service's real answer ("no such transaction"), not a 401.
     expect(answers).toEqual(Array.from({ length: 20 }, () => notFound));
     expect(env.sandbox.authStats()).toEqual({ signIns: 1, renewals: 1, expiredTokenRequests: 20, reusedRefreshTokens: 0 });
-    await late.close();
   });
 
   it('renews before the token expires, so no request carries an expired token', async () => {
     env.sandbox.setFaults({ tokenLifetimeSeconds: 2 });
     const on = signedIn();
     await on.lookups(1);
-    await pause(1_850); // inside the last 10 % of the token's life
+    env.clock.advance(1_850); // inside the last 10 % of the token's life
     expect(await on.lookups(5)).toEqual(Array.from({ length: 5 }, () => notFound));
     expect(env.sandbox.authStats()).toMatchObject({ signIns: 1, renewals: 1, expiredTokenRequests: 0 });
     expect(on.session.status()).toMatchObject({ state: 'signed-in', problem: null });
-    await on.close();
   });
 
   it('never sends a refresh token twice, even when its renewal was cut off', async () => {
     env.sandbox.setFaults({ tokenLifetimeSeconds: 1 });
     const on = signedIn();
     await on.lookups(1);
-    await pause(1_050);
+    env.clock.advance(1_000);
     env.sandbox.setFaults({ dropNext: 1 }); // the renewal's connection is dropped
     expect(await on.lookups(1)).toEqual([expect.objectContaining({ kind: 'network' })]);
     expect(on.session.status()).toMatchObject({ state: 'waiting', problem: expect.stringMatching(/did not work this time/) });
     expect(await on.lookups(3)).toEqual(Array.from({ length: 3 }, () => notFound));
-    await pause(1_050);
+    env.clock.advance(1_000);
     expect(await on.lookups(2)).toEqual(Array.from({ length: 2 }, () => notFound));
     expect(on.sentRefreshTokens).toHaveLength(2);
     expect(new Set(on.sentRefreshTokens).size).toBe(2);
     // The cut-off renewal's token was not sent again: the next renewal signed in afresh.
     expect(env.sandbox.authStats()).toMatchObject({ signIns: 2, renewals: 1, reusedRefreshTokens: 0 });
-    await on.close();
   });
 
   it('replays a refused request once with the renewed token, never more; refused again, it is tried later, not held', async () => {
@@ -114,7 +117,6 @@ describe('client-credentials session against the sandbox', () => {
     expect(health.current().signInProblem).toBeNull();
     env.sandbox.setFaults({ unauthorized: false });
     expect(await on.lookups(1)).toEqual([notFound]);
-    await on.close();
   });
 
   it('signs in again when every token has been revoked', async () => {
@@ -123,7 +125,6 @@ describe('client-credentials session against the sandbox', () => {
     env.sandbox.revokeTokens();
     expect(await on.lookups(4)).toEqual(Array.from({ length: 4 }, () => notFound));
     expect(env.sandbox.authStats()).toMatchObject({ signIns: 2, renewals: 0 });
-    await on.close();
   });
 
   it('holds with a clear message when the credentials are wrong or the account is disabled', async () => {
@@ -135,14 +136,12 @@ describe('client-credentials session against the sandbox', () => {
     const health = new ServiceHealth();
     expect(decideAfterFailure(failure, { health, attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'hold' });
     expect(health.current().signInProblem).toMatch(/client id and secret/);
-    await wrong.close();
 
     env.sandbox.setFaults({ accountDisabled: true });
     const disabled = signedIn();
     expect(await disabled.lookups(1)).toEqual([expect.objectContaining({ kind: 'sign_in_failed', message: expect.stringMatching(/may not sign in \(it may be disabled\)/) })]);
     env.sandbox.setFaults({ accountDisabled: false });
     expect(await disabled.session.signInAgain()).toMatchObject({ state: 'signed-in', problem: null });
-    await disabled.close();
   });
 
   it('takes a sign-in answer that is no token (a captive portal) for a passing problem: tried again later, nothing failed', async () => {
@@ -154,7 +153,6 @@ describe('client-credentials session against the sandbox', () => {
     expect(decideAfterFailure(failure, { health, attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'retry' });
     expect(on.session.status()).toMatchObject({ state: 'waiting', problem: expect.stringMatching(/did not work this time/) });
     expect(await on.lookups(1)).toEqual([notFound]);
-    await on.close();
   });
 
   it('says the address is wrong when it offers no sign-in (404), and holds', async () => {
@@ -163,7 +161,6 @@ describe('client-credentials session against the sandbox', () => {
     const [failure] = await on.lookups(1);
     expect(failure).toMatchObject({ kind: 'sign_in_failed', message: expect.stringMatching(/this service address does not offer sign-in \(HTTP 404\)\. Check the service in Settings/) });
     expect(decideAfterFailure(failure, { health: new ServiceHealth(), attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'hold' });
-    await on.close();
   });
 
   it('takes a network failure for what it is, never for a sign-out', async () => {
@@ -171,6 +168,7 @@ describe('client-credentials session against the sandbox', () => {
     const url = offline.url;
     await offline.stop();
     const transport = new HttpTransport({ connectTimeoutMs: 1_000 });
+    closers.push(() => transport.close());
     const session = new ClientCredentialsSession({
       credentials: { clientId: 'EC_1', clientSecret: 'secret' },
       api: new ConnectAuthApi(transport, () => url),
@@ -182,7 +180,6 @@ describe('client-credentials session against the sandbox', () => {
     const error = await session.token().catch((e: unknown) => e);
     expect(decideAfterFailure(error, { health, attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'retry' });
     expect(health.onHold()).toBe(false);
-    await transport.close();
   });
 });
 

@@ -21,7 +21,11 @@ async function tokenService(name: string, seen: string[]): Promise<{ url: string
 }
 
 const servers: Server[] = [];
-afterEach(() => servers.splice(0).forEach((server) => server.close()));
+const connections: ServiceConnection[] = [];
+afterEach(async () => {
+  await Promise.all(connections.splice(0).map((connection) => connection.stop()));
+  servers.splice(0).forEach((server) => server.close());
+});
 
 describe('ServiceConnection', () => {
   it("a session signs in only at the address it was made for: a changed address never receives that session's secret", async () => {
@@ -34,6 +38,7 @@ describe('ServiceConnection', () => {
       { current: () => settings, secret: (name) => (name === 'clientSecret' ? 'secret-for-a' : null) },
       { grantStore: () => memoryGrantStore() },
     );
+    connections.push(connection);
     const first = connection.config().auth;
     // The address changes while a caller still holds the first session (a request under way, a renewal to come).
     settings = { ...settings, customServiceUrl: b.url };
@@ -42,6 +47,5 @@ describe('ServiceConnection', () => {
     // The new address gets its own session.
     expect(await connection.config().auth.token()).toBe('token-from-b');
     expect(seen.filter((line) => line.startsWith('b'))).toHaveLength(1);
-    await connection.stop();
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SealedFileWriter, checkSealedFile, chunkNoncesOf, completeSealedFile, nonceOf, openSealedBytes, sealBytes } from '../../../main/storage/sealed-file';
+import { SealedFileWriter, checkSealedFile, chunkNoncesOf, completeSealedFile, nonceOf, openSealedBytes, sealBytes, sealedChunksOf } from '../../../main/storage/sealed-file';
 import { tempFolder } from '../temp-folder';
 import { readSealed } from './sealed-reading';
 
@@ -86,6 +86,27 @@ describe('files encrypted in chunks', () => {
     writeFileSync(first.path, a);
     expect(checkSealedFile(first.path, key).damagedChunks).toBe(1);
     expect(checkSealedFile(second.path, randomBytes(32))).toMatchObject({ plainBytes: 0, damagedChunks: 4 });
+  });
+
+  it('walks the chunks in order: index, flags, plain bytes, or damaged where one does not verify or comes out of order', () => {
+    const { path } = cutOffRecording();
+    const bytes = readFileSync(path);
+    bytes[HEADER + CHUNK + 12 + 5]! ^= 0x40; // the second chunk's ciphertext
+    bytes.copy(bytes, HEADER + 3 * CHUNK, HEADER, HEADER + CHUNK); // the first chunk again where the fourth was
+    writeFileSync(path, bytes);
+    completeSealedFile(path, key);
+    const chunks = [...sealedChunksOf(path, key)].map(({ index, last, repaired, plain }) => ({ index, last, repaired, plain: plain instanceof Buffer ? [...new Set(plain)] : plain }));
+    expect(chunks).toEqual([
+      { index: 0, last: false, repaired: false, plain: [1] },
+      { index: 1, last: false, repaired: false, plain: 'damaged' },
+      { index: 2, last: false, repaired: false, plain: [3] },
+      { index: 0, last: false, repaired: false, plain: 'damaged' },
+      { index: 3, last: true, repaired: true, plain: [] },
+    ]);
+    // Without a key, the headers only: each chunk's nonce, nothing read.
+    const headers = [...sealedChunksOf(path, null)];
+    expect(headers.map((chunk) => chunk.plain)).toEqual([null, null, null, null, null]);
+    expect(headers.map((chunk) => chunk.nonce)).toEqual(chunkNoncesOf(path));
   });
 
   it('a small file sealed whole opens only whole and with its key', () => {

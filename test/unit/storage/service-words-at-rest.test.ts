@@ -6,14 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { ServiceClient } from '../../../main/api/service-client';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DictationOutbox } from '../../../main/dictations/dictation-outbox';
 import { DictationStore } from '../../../main/dictations/dictation-store';
 import { RecordOutbox } from '../../../main/records/record-outbox';
 import { RecordStore } from '../../../main/records/record-store';
 import { ServiceHealth } from '../../../main/service/service-health';
-import { staticToken } from '../../../main/service/token-source';
 import { ItemKeyring } from '../../../main/storage/item-keyring';
 import { unreadableReportPdf } from '../../fixtures/documents';
 import { useSandbox } from '../api/sandbox-fixture';
@@ -21,6 +19,12 @@ import { recorded, uploadAudioOf } from '../dictations/store-fixture';
 import { tempFolder } from '../temp-folder';
 
 const env = useSandbox();
+
+/** Outboxes a test started, stopped after it, passed or failed (its clients are closed by useSandbox). */
+const outboxes: Array<{ stop(): void }> = [];
+afterEach(() => {
+  for (const outbox of outboxes.splice(0)) outbox.stop();
+});
 
 const SERVICE_SAID = 'Audio of Test Patient Zed rejected by reviewer';
 /** What the sandbox says of a report it cannot read (sandbox-records.ts). */
@@ -50,7 +54,7 @@ describe('the service\'s words at rest', () => {
     const folder = tempFolder();
     const masterKey = randomBytes(32);
     const { dictations, records } = stores(folder, masterKey);
-    const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
+    const client = env.client();
     const health = new ServiceHealth();
     const schedule = { baseMs: 20, capMs: 60, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 };
     const voice = new DictationOutbox({
@@ -65,6 +69,7 @@ describe('the service\'s words at rest', () => {
       firstLookupDelay: () => 0,
     });
     const reports = new RecordOutbox({ store: records, client, health, isOnline: () => true, encrypting: () => false, random: () => 0, firstLookupMs: 50, pollSchedule: { ...schedule, baseMs: 100, capMs: 300 } });
+    outboxes.push(voice, reports);
 
     env.sandbox.setFaults({ processingMs: 60_000 });
     const refused = recorded(dictations, 'Test Patient Zed');
@@ -87,9 +92,9 @@ describe('the service\'s words at rest', () => {
     reports.start();
     await expect.poll(() => records.get(report.id)?.state, { timeout: 10_000 }).toBe('failed');
     expect(records.get(report.id)?.problem).toContain(REPORT_SAID);
+    // Nothing is written while the folder is read.
     voice.stop();
     reports.stop();
-    await client.close();
 
     const failedProblem = dictations.get(failed.id)!.problem!;
     expect(failedProblem).toBeTruthy();

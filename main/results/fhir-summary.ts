@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { FhirSummary } from '../../contract/transcription';
-import { cutText } from './service-text';
+import { cutText } from '../../contract/text';
 
 const MAX_TEXT_CHARS = 2_000;
 const MAX_LINES = 200;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeContext, decodeOutputItem, decodeOutputs, decodeValue } from '../../../main/api/transcription-output';
+import { decodeValue } from '../../../main/results/output-content';
 
 const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64');
 const emr = (value: string) => decodeValue({ template_id: 'eka_emr_template', type: 'eka_emr', value });
@@ -128,23 +128,5 @@ describe('decodeValue', () => {
     expect(other(b64('x'.repeat(5 * 1024 * 1024)))).toMatchObject({ kind: 'invalid', problem: expect.stringContaining('too large') });
     const long = other(b64('y'.repeat(1_200_000)));
     expect(long).toMatchObject({ kind: 'text', shortened: true });
-  });
-});
-
-describe('decodeOutputItem', () => {
-  it('reads one bad item as "could not be read" and bounds every text', () => {
-    expect(decodeOutputItem(null, 2)).toMatchObject({ templateId: 'part-3', status: 'unreadable', content: { kind: 'invalid' } });
-    const item = decodeOutputItem({ template_id: 'toString', value: '', type: 'x', name: 'n'.repeat(5000), status: '__proto__', errors: null, warnings: [1, 'w'] });
-    expect(item).toMatchObject({ templateId: 'toString', status: '__proto__', errors: [], warnings: ['(a message that could not be read)', 'w'] });
-    expect(item.name.length).toBeLessThanOrEqual(200);
-    expect(decodeOutputs(Array.from({ length: 150 }, () => null))).toHaveLength(101);
-  });
-
-  it('keeps additional_data bounded and never trips over prototype names', () => {
-    const context = decodeContext(JSON.parse(`{"mode":"dictation","__proto__":{"x":1},"deep":${deep(5000)},"doctor":null}`));
-    expect(context).toMatchObject({ mode: 'dictation', doctorId: null });
-    expect(Object.hasOwn(context.raw, '__proto__')).toBe(true);
-    expect(() => JSON.stringify(context)).not.toThrow();
-    expect(decodeContext(null)).toEqual({ mode: null, doctorId: null, visitId: null, raw: {} });
   });
 });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { Medication, Prescription } from '../../contract/prescription';
-import { cutText } from './service-text';
+import { cutText } from '../../contract/text';
 
 /** More would not be a prescription a doctor could check on one screen. */
 export const MAX_MEDICATIONS = 500;

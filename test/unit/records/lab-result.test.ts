@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readRecordResult, recordResultSchema } from '../../../main/api/record-result';
+import { recordResultSchema } from '../../../main/api/response-schemas';
+import { readRecordResult } from '../../../main/records/lab-result';
 
 const read = (body: unknown) => readRecordResult(recordResultSchema.parse(body));
 const fhir = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');

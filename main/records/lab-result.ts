@@ -1,16 +1,17 @@
 /**
- * The parsing result of an uploaded lab report (`FileProcessingResponse`), read into what
- * the app keeps: each test with its value, unit, range and a flag computed from the range;
- * the patient details of the `pii` task; the FHIR bundle decoded and checked. Lenient per
- * test (one that cannot be read is counted, never spoils the rest); every text bounded.
- * Pure.
+ * The parsing result of an uploaded lab report (`FileProcessingResponse`, as the api read it),
+ * read into what the app keeps: each test with its value, unit, range and a flag computed
+ * from the range; the patient details of the `pii` task; the FHIR bundle decoded and checked.
+ * Lenient per test (one that cannot be read is counted, never spoils the rest); every text
+ * bounded. Pure.
  */
 import { z } from 'zod';
 import type { LabReportDetails, LabTest } from '../../contract/records';
-import { describeRange, flagOf, rangeFromJson, rangeFromText } from '../records/lab-range';
-import type { LabReport } from '../records/lab-report';
-import { serviceCode, serviceText } from './service-text';
-import { decodeValue } from './transcription-output';
+import type { RecordResultAnswer } from '../api/records-api';
+import { serviceCode, serviceText } from '../api/service-text';
+import { decodeValue } from '../results/output-content';
+import { describeRange, flagOf, rangeFromJson, rangeFromText } from './lab-range';
+import type { LabReport } from './lab-report';
 
 export type RecordParseAnswer =
   | { state: 'pending'; status: 'queued' | 'inprogress' }
@@ -20,12 +21,6 @@ export type RecordParseAnswer =
 
 const MAX_TESTS = 1_000;
 const MAX_PAGES = 50;
-
-export const recordResultSchema = z.object({
-  status: z.enum(['queued', 'inprogress', 'completed', 'error', 'deleted']),
-  error: z.unknown().optional(),
-  data: z.unknown().optional(),
-});
 
 const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 const looseText = optional(z.union([z.string(), z.number()]));
@@ -173,8 +168,8 @@ function reportOf(data: unknown): LabReport {
   return { version: 1, tests, unreadableTests, details: detailsOf(output.success ? output.data.pii : undefined), fhir, notices };
 }
 
-/** The answer of GET /mr/api/v1/docs/{id}/result, already checked against `recordResultSchema`. */
-export function readRecordResult(answer: z.infer<typeof recordResultSchema>): RecordParseAnswer {
+/** The answer of GET /mr/api/v1/docs/{id}/result, as the api read it. */
+export function readRecordResult(answer: RecordResultAnswer): RecordParseAnswer {
   switch (answer.status) {
     case 'queued':
     case 'inprogress':

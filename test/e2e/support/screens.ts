@@ -1,0 +1,24 @@
+/** Moving about the window as the doctor does: the main navigation's screens, a dictation from the list. */
+import type { Locator, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+export type ScreenName = 'Dictation' | 'Records' | 'Registration' | 'Settings';
+
+/** The main navigation (the screens' buttons). */
+export function mainNavigation(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+/** Opens a screen with its button in the main navigation; resolves once the screen's heading is there. */
+export async function showScreen(page: Page, screen: ScreenName): Promise<void> {
+  await mainNavigation(page).getByRole('button', { name: screen, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen);
+}
+
+/** Opens a dictation from the list by its label; returns its details. */
+export async function openDictation(page: Page, label: string): Promise<Locator> {
+  await page.getByRole('option').filter({ hasText: label }).click();
+  const details = page.getByRole('region', { name: 'Dictation details' });
+  await expect(details.getByRole('heading', { name: label, exact: true })).toBeVisible();
+  return details;
+}
