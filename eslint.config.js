@@ -22,9 +22,9 @@ const NO_MAIN_IPC = {
 };
 
 /** The features, and the result views they share: what the app makes of the service's answers. */
-const FEATURES = '(?:dictations|records|registration|results)';
+const FEATURES = '(?:dictations|lab-reports|registration|results)';
 
-/** A feature however a relative path from main reaches it (`../records/x`, `../../main/dictations`). */
+/** A feature however a relative path from main reaches it (`../lab-reports/x`, `../../main/dictations`). */
 const NO_FEATURES = {
   regex: `^(?:\\.\\./)+${FEATURES}(?:/|$)|(?:^|/)main/${FEATURES}(?:/|$)`,
   message:

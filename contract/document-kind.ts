@@ -1,5 +1,5 @@
 /** What a file is, from its first bytes (never from its name). Pure. */
-import type { RecordKind } from './records';
+import type { LabReportKind } from './lab-reports';
 
 const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 const JPEG = [0xff, 0xd8, 0xff];
@@ -16,6 +16,6 @@ export function imageKindOf(bytes: Uint8Array): 'jpeg' | 'png' | null {
 }
 
 /** A lab report: PDF, JPEG or PNG by content; null for anything else. Looks at the first 8 bytes only. */
-export function documentKindOf(bytes: Uint8Array): RecordKind | null {
+export function documentKindOf(bytes: Uint8Array): LabReportKind | null {
   return startsWith(bytes, PDF) ? 'pdf' : imageKindOf(bytes);
 }

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import type { AuthStatus } from './auth';
 import { DICTATION_MODES, type DictationDetail, type DictationSummary, type RecorderStatus, type SyncStatus } from './dictation';
 import type { EventName, OperationName } from './ipc-names';
-import { ACCESS_TOKEN_MAX_CHARS, CLIENT_SECRET_MAX_CHARS, LABEL_MAX_CHARS, MAX_RECORD_BYTES, MAX_RECORD_FILES } from './limits';
-import { RECORD_TASKS, type LabReportDetails, type RecordResultView, type RecordSummary, type StagedFile } from './records';
+import { ACCESS_TOKEN_MAX_CHARS, CLIENT_SECRET_MAX_CHARS, LABEL_MAX_CHARS, MAX_LAB_REPORT_BYTES, MAX_LAB_REPORT_FILES } from './limits';
+import { LAB_REPORT_TASKS, type LabReportDetails, type LabReportResultView, type LabReportSummary, type StagedFile } from './lab-reports';
 import { CORRECTION_LIMITS, correctedPartSchema } from './note-correction';
 import { COPYABLE, type AbhaAddressCheck, type RegistrationView } from './registration';
 import type { Result } from './result';
@@ -29,7 +29,7 @@ const event = <Payload>() => ({ payload: undefined as unknown as Payload });
 
 const noInput = z.undefined();
 const dictationRef = z.object({ id: z.uuid() }).strict();
-const recordRef = z.object({ id: z.uuid() }).strict();
+const labReportRef = z.object({ id: z.uuid() }).strict();
 const abhaAddressInput = z.object({ address: z.string().max(64) }).strict();
 const labelInput = z.string().max(LABEL_MAX_CHARS, `The label is too long (${LABEL_MAX_CHARS} characters at most).`);
 const recordingInput = z
@@ -112,7 +112,7 @@ export interface AppStatus {
   /** The service answered the last time it was tried. */
   serviceReachable: boolean;
   service: ServiceTarget;
-  /** Items (dictations, records) waiting to be sent. */
+  /** Items (dictations, lab reports) waiting to be sent. */
   pendingSync: number;
   /** Why sending is on hold, if it is. */
   syncPaused: SyncStatus['paused'];
@@ -169,8 +169,8 @@ export const operations = {
   /** While the policy file cannot be used: send to the built-in sandbox (test data) after all. */
   useSandboxDespitePolicy: operation<SettingsView>()(noInput),
 
-  pickRecordFiles: operation<StagedFile[]>()(noInput),
-  stageRecordFiles: operation<StagedFile[]>()(
+  pickLabReportFiles: operation<StagedFile[]>()(noInput),
+  stageLabReportFiles: operation<StagedFile[]>()(
     z
       .object({
         files: z
@@ -182,39 +182,39 @@ export const operations = {
                 /** The file's bytes; null when it is larger than the upload limit (it is refused unread). */
                 data: z
                   .instanceof(Uint8Array)
-                  .refine((data) => data.length <= MAX_RECORD_BYTES, 'File too large to send.')
+                  .refine((data) => data.length <= MAX_LAB_REPORT_BYTES, 'File too large to send.')
                   .nullable(),
               })
               .strict(),
           )
           .min(1)
-          .max(MAX_RECORD_FILES),
+          .max(MAX_LAB_REPORT_FILES),
       })
       .strict(),
   ),
   dismissStagedFile: operation<void>()(z.object({ id: z.uuid() }).strict()),
-  uploadRecords: operation<void>()(
+  uploadLabReports: operation<void>()(
     z
       .object({
-        ids: z.array(z.uuid()).min(1).max(MAX_RECORD_FILES),
-        tasks: z.array(z.enum(RECORD_TASKS)).min(1, 'Choose at least one parsing task.'),
+        ids: z.array(z.uuid()).min(1).max(MAX_LAB_REPORT_FILES),
+        tasks: z.array(z.enum(LAB_REPORT_TASKS)).min(1, 'Choose at least one parsing task.'),
         acceptLowResolution: z.boolean(),
         /** The patient or visit the reports are for (optional). */
         label: labelInput.optional(),
       })
       .strict(),
   ),
-  listRecords: operation<RecordSummary[]>()(noInput),
-  retryRecord: operation<void>()(recordRef),
-  deleteRecord: operation<void>()(recordRef),
-  /** The parsed report of a ready record (null while there is none). */
-  getRecordResult: operation<RecordResultView | null>()(recordRef),
+  listLabReports: operation<LabReportSummary[]>()(noInput),
+  retryLabReport: operation<void>()(labReportRef),
+  deleteLabReport: operation<void>()(labReportRef),
+  /** The parsed report of a ready lab report (null while there is none). */
+  getLabReportResult: operation<LabReportResultView | null>()(labReportRef),
   /** The report's patient details, for the moment they are shown (null when it has none). */
-  showRecordDetails: operation<LabReportDetails | null>()(recordRef),
+  showLabReportDetails: operation<LabReportDetails | null>()(labReportRef),
   /** Saves the report's FHIR bundle as .json where the user chooses; the path, or null when cancelled. */
-  exportRecordFhir: operation<string | null>()(recordRef),
+  exportLabReportFhir: operation<string | null>()(labReportRef),
   /** Opens the report's original file in the computer's viewer (a private copy, removed after `removedAfterMinutes`). */
-  openOriginalRecord: operation<{ removedAfterMinutes: number }>()(recordRef),
+  openOriginalLabReport: operation<{ removedAfterMinutes: number }>()(labReportRef),
 
   getRegistration: operation<RegistrationView>()(noInput),
   startRegistration: operation<RegistrationView>()(
@@ -258,8 +258,8 @@ export const events = {
   recorderChanged: event<RecorderStatus>(),
   dictationChanged: event<DictationSummary>(),
   dictationRemoved: event<{ id: string }>(),
-  recordChanged: event<RecordSummary>(),
-  recordRemoved: event<{ id: string }>(),
+  labReportChanged: event<LabReportSummary>(),
+  labReportRemoved: event<{ id: string }>(),
   updateChanged: event<UpdateStatus>(),
   recordCue: event<RecordCue>(),
 } satisfies Record<EventName, { payload: unknown }>;

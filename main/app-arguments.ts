@@ -8,7 +8,7 @@ export interface AppArguments {
   policyFile: string | null;
 }
 
-function valueOf(argv: readonly string[], name: string): string | null {
+function switchValue(argv: readonly string[], name: string): string | null {
   const prefix = `--${name}=`;
   for (let i = argv.length - 1; i >= 0; i -= 1) {
     const arg = argv[i]!;
@@ -20,8 +20,8 @@ function valueOf(argv: readonly string[], name: string): string | null {
 export function parseAppArguments(argv: readonly string[], cwd: string): AppArguments {
   const absolute = (value: string | null) => (value === null ? null : isAbsolute(value) ? value : resolve(cwd, value));
   return {
-    userDataDir: absolute(valueOf(argv, 'user-data-dir')),
-    policyFile: absolute(valueOf(argv, 'policy')),
+    userDataDir: absolute(switchValue(argv, 'user-data-dir')),
+    policyFile: absolute(switchValue(argv, 'policy')),
   };
 }
 

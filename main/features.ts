@@ -6,8 +6,9 @@ import { app, net } from 'electron';
 import type { RecorderHost } from './audio/recorder-host';
 import { DEVELOPMENT_BUILD } from './build-kind';
 import { createDictationFeature } from './dictations/dictation-feature';
-import { operationDispatcher, type OperationHandlers } from './ipc/register-operations';
-import { createRecordsFeature } from './records/records-feature';
+import type { OperationHandlers } from '../contract/operation-handlers';
+import { operationDispatcher } from './ipc/operation-dispatcher';
+import { createLabReportsFeature } from './lab-reports/lab-reports-feature';
 import { createRegistrationFeature } from './registration/registration-feature';
 import { createServiceFeature } from './service/service-feature';
 import { createSettingsFeature } from './settings/settings-feature';
@@ -33,24 +34,24 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   const settings = createSettingsFeature({ userData, policyFile, release: !DEVELOPMENT_BUILD, window });
   const service = createServiceFeature({ settings: settings.settings, vault: settings.vault });
   const dictations = createDictationFeature({ userData, builtDir, recorderHost, service, settings: settings.settings, keys: settings.dataKeys.dictations, isOnline, window });
-  const records = createRecordsFeature({ userData, service, keys: settings.dataKeys.records, isOnline, window });
+  const labReports = createLabReportsFeature({ userData, service, keys: settings.dataKeys.labReports, isOnline, window });
   const registration = createRegistrationFeature({ service, settings: settings.settings, window });
   const updates = createUpdatesFeature({
     settings: settings.settings,
-    busyReasons: [dictations.busyReason, records.busyReason],
+    busyReasons: [dictations.busyReason, labReports.busyReason],
     window,
     packaged: app.isPackaged,
     version: app.getVersion(),
     userData,
   });
-  const status = createStatusFeature({ settings: settings.settings, service, outboxes: [dictations, records], window });
+  const status = createStatusFeature({ settings: settings.settings, service, outboxes: [dictations, labReports], window });
 
   const handlers: OperationHandlers = {
     ...settings.handlers,
     ...service.handlers,
     ...status.handlers,
     ...dictations.handlers,
-    ...records.handlers,
+    ...labReports.handlers,
     ...registration.handlers,
     ...updates.handlers,
     takeReloadNotice: () => window.takeReloadNotice(),
@@ -62,6 +63,8 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     recording: dictations.recording,
     /** Everything else: the service (and the sandbox), status, sync, the shortcut, update checks. */
     start(): void {
+      settings.start();
+      registration.start();
       dictations.start();
       status.start();
       // Signing in, sending and update checks load the HTTP client and the sandbox: started once
@@ -69,17 +72,19 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
       backgroundTimer = setTimeout(() => {
         service.start();
         dictations.startSending();
-        records.start();
+        labReports.start();
         updates.start();
       }, BACKGROUND_START_MS);
     },
-    /** Everything stopped, and what was under way settled (the clipboard cleared of a copied note, the service's connections closed). */
+    /**
+     * Every feature stopped, and what was under way settled (the clipboard cleared of a copied
+     * note, the service's connections closed): the service once nothing uses it, the settings last.
+     */
     async stop(): Promise<void> {
       if (backgroundTimer) clearTimeout(backgroundTimer);
-      status.stop();
-      updates.stop();
-      await Promise.all([dictations.stop(), records.stop()]);
+      await Promise.all([status.stop(), updates.stop(), registration.stop(), dictations.stop(), labReports.stop()]);
       await service.stop();
+      await settings.stop();
     },
   };
 }

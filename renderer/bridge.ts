@@ -23,7 +23,7 @@ export const reportProblem = (problem: AppError): void => useProblemStore.getSta
  * The value of a call the screen cannot go on without; a failure is shown in the app-wide
  * banner and null is returned.
  */
-export const valueOf = valueReader(reportProblem);
+export const valueOrReport = valueReader(reportProblem);
 
 /** Runs an action whose failure the caller shows itself; returns the error, or null when it worked. */
 export { errorOf };

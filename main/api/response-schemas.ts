@@ -34,16 +34,16 @@ export const resultErrorSchema = z.object({ error: z.object({ code: z.string(), 
 /** 401 of the result lookup. */
 export const lookupUnauthorizedSchema = z.object({ error: z.string(), message: z.string() });
 
-/** `{message}`: the 401 of the voice upload, the 403 of the record upload. */
+/** `{message}`: the 401 of the voice upload, the 403 of the lab report upload. */
 export const messageSchema = z.object({ message: z.string() });
 
-/** GET /mr/api/v1/docs/{id}/result; `data` and `error` are read where the report is kept (main/records). */
-export const recordResultSchema = z.object({
+/** GET /mr/api/v1/docs/{id}/result; `data` and `error` are read where the report is kept (main/lab-reports). */
+export const labReportResultSchema = z.object({
   status: z.enum(['queued', 'inprogress', 'completed', 'error', 'deleted']),
   error: z.unknown().optional(),
   data: z.unknown().optional(),
 });
-export type RecordResultAnswer = z.infer<typeof recordResultSchema>;
+export type LabReportResultAnswer = z.infer<typeof labReportResultSchema>;
 
 export const documentUploadSchema = z.object({ document_id: z.string().min(1).max(200) }).loose();
 

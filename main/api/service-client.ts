@@ -1,10 +1,10 @@
 /**
  * One typed function per operation of the service, for the rest of the app. Every answer is
  * validated; every documented error becomes a ServiceError with a message a doctor can act
- * on. The operations live by area (voice, records, registration); this only gathers them.
+ * on. The operations live by area (voice, lab reports, registration); this only gathers them.
  */
 import type { TransportOptions } from './http-transport';
-import { getRecordResult, uploadRecord, type RecordResultAnswer, type RecordUpload } from './records-api';
+import { getLabReportResult, uploadLabReport, type LabReportResultAnswer, type LabReportUpload } from './lab-reports-api';
 import * as registration from './registration-api';
 import type { AbhaStep, RegistrationOtp, SuggestionRequest } from './registration-api';
 import { ServiceCaller, type ServiceConfig } from './service-call';
@@ -14,7 +14,7 @@ import type { CreatedSession, NewSession, SavedDocument, SessionChunk, SessionRe
 import { getTranscriptionResult, uploadVoice, type VoiceStatus, type VoiceUpload } from './voice-api';
 
 export type { Progress, ServiceConfig } from './service-call';
-export type { RecordResultAnswer, RecordUpload } from './records-api';
+export type { LabReportResultAnswer, LabReportUpload } from './lab-reports-api';
 export type { AbhaStep, RegistrationOtp, SkipState, SuggestionRequest } from './registration-api';
 export type { OutputItemRead, VoiceMode, VoiceStatus, VoiceUpload } from './voice-api';
 export type { CreatedSession, NewSession, SavedDocument, SessionChunk, SessionResult, SessionTemplateResult, UploadTarget } from './sessions-api';
@@ -66,12 +66,12 @@ export class ServiceClient {
     return getTranscriptionResult(this.caller, txnId, signal);
   }
 
-  uploadRecord(input: RecordUpload): Promise<{ documentId: string }> {
-    return uploadRecord(this.caller, input);
+  uploadLabReport(input: LabReportUpload): Promise<{ documentId: string }> {
+    return uploadLabReport(this.caller, input);
   }
 
-  getRecordResult(documentId: string, signal?: AbortSignal): Promise<RecordResultAnswer> {
-    return getRecordResult(this.caller, documentId, signal);
+  getLabReportResult(documentId: string, signal?: AbortSignal): Promise<LabReportResultAnswer> {
+    return getLabReportResult(this.caller, documentId, signal);
   }
 
   startRegistration(input: { aadhaarNumber: string; signal?: AbortSignal }): Promise<RegistrationOtp> {

@@ -17,6 +17,6 @@ export function purgeExpiredAudio(store: DictationStore, retentionDays: number, 
     .map((manifest) => manifest.id);
   if (expired.length === 0) return 0;
   store.deleteAudio(expired);
-  for (const id of expired) store.updateOrAmend(id, { audioDeletedAt: new Date(now).toISOString() });
+  for (const id of expired) store.writeOrKeepInMemory(id, { audioDeletedAt: new Date(now).toISOString() });
   return expired.length;
 }

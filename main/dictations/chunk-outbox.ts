@@ -70,10 +70,10 @@ export class ChunkStore implements OutboxStore<ChunkItem> {
   }
 
   update(id: string, patch: Partial<ChunkItem>): ChunkItem {
-    return this.updateOrAmend(id, patch);
+    return this.writeOrKeepInMemory(id, patch);
   }
 
-  updateOrAmend(id: string, patch: Partial<ChunkItem>): ChunkItem {
+  writeOrKeepInMemory(id: string, patch: Partial<ChunkItem>): ChunkItem {
     const item = this.get(id);
     if (!item) throw new Error('This part of the recording is no longer waiting to be sent.');
     const next = { ...this.attempts.get(id), ...pick(patch) };
@@ -92,12 +92,12 @@ export class ChunkStore implements OutboxStore<ChunkItem> {
   sent(dictationId: string): void {
     if (!this.showingProblem.delete(dictationId)) return;
     const manifest = this.dictations.get(dictationId);
-    if (manifest && sendingParts(manifest)) this.dictations.updateOrAmend(dictationId, { problem: null, nextAttemptAt: null });
+    if (manifest && sendingParts(manifest)) this.dictations.writeOrKeepInMemory(dictationId, { problem: null, nextAttemptAt: null });
   }
 
   private showProblem(item: ChunkItem, problem: string, nextAttemptAt: string | null): void {
     this.showingProblem.add(item.dictationId);
-    this.dictations.updateOrAmend(item.dictationId, { problem: `Part ${item.chunk.sequence + 1} of the recording: ${problem}`, nextAttemptAt });
+    this.dictations.writeOrKeepInMemory(item.dictationId, { problem: `Part ${item.chunk.sequence + 1} of the recording: ${problem}`, nextAttemptAt });
   }
 
   private item(manifest: DictationManifest, chunk: AudioChunk): ChunkItem {

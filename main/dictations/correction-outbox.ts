@@ -55,10 +55,10 @@ class CorrectionStore implements OutboxStore<CorrectionItem> {
   }
 
   update(id: string, patch: Partial<CorrectionItem>): CorrectionItem {
-    return this.updateOrAmend(id, patch);
+    return this.writeOrKeepInMemory(id, patch);
   }
 
-  updateOrAmend(id: string, patch: Partial<CorrectionItem>): CorrectionItem {
+  writeOrKeepInMemory(id: string, patch: Partial<CorrectionItem>): CorrectionItem {
     const current = this.get(id);
     if (!current) throw new Error('This correction no longer waits to be sent.');
     const merged = { ...current, ...patch };
@@ -66,7 +66,7 @@ class CorrectionStore implements OutboxStore<CorrectionItem> {
     if (patch.givenUp) {
       this.refused.set(id, current.version);
       this.attempts.delete(id);
-      this.dictations.updateOrAmend(id, { problem: `Your correction is kept on this computer; the service did not take it (${(patch.problem ?? 'refused').replace(/\.$/, '')}).` });
+      this.dictations.writeOrKeepInMemory(id, { problem: `Your correction is kept on this computer; the service did not take it (${(patch.problem ?? 'refused').replace(/\.$/, '')}).` });
     }
     return merged;
   }
@@ -125,11 +125,11 @@ function correctionKind({ store, client }: CorrectionOutboxOptions): OutboxKind<
       const sessionId = manifest.session.id;
       const remember = (id: string) => {
         const now = store.get(manifest.id);
-        if (now && now.correctionDocument.id !== id) store.updateOrAmend(manifest.id, { correctionDocument: { ...now.correctionDocument, id } });
+        if (now && now.correctionDocument.id !== id) store.writeOrKeepInMemory(manifest.id, { correctionDocument: { ...now.correctionDocument, id } });
       };
       await client.saveSessionDocument({ sessionId, documentId: manifest.correctionDocument.id, name: 'Note corrected by the doctor', markdown, signal, onDocumentId: remember });
       const now = store.get(manifest.id);
-      if (now) store.updateOrAmend(manifest.id, { correctionDocument: { ...now.correctionDocument, sentFor: item.version } });
+      if (now) store.writeOrKeepInMemory(manifest.id, { correctionDocument: { ...now.correctionDocument, sentFor: item.version } });
       return {};
     },
     lookUp: () => Promise.reject(new Error('A corrected note has no result of its own.')),

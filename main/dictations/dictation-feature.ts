@@ -13,6 +13,8 @@ import { unpacked } from '../audio/unpacked-path';
 import { ensureMicrophonePermission } from '../audio/microphone-access';
 import { prepareUploadAudio, wavSource, workerChunkCutting, workerMp3Encoding, type RecordingFiles } from '../audio/upload-audio';
 import type { UploadSource } from '../api/upload-source';
+import { Emitter } from '../core/emitter';
+import type { Feature } from '../core/feature';
 import { log } from '../log';
 import { UPLOAD_UNDER_WAY } from '../outbox/upload-busy';
 import type { ServiceFeature } from '../service/service-feature';
@@ -58,10 +60,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   const store = new DictationStore(join(deps.userData, 'dictations'), deps.keys);
   const report = store.load();
   log.info(`dictations: ${report.loaded} loaded, ${report.recovered.length} recovered, ${report.unreadable} unreadable`);
-  const changeListeners = new Set<() => void>();
-  const changed = () => {
-    for (const listener of changeListeners) listener();
-  };
+  const changes = new Emitter();
 
   const encoderWorker = unpacked(join(deps.builtDir, 'mp3-encode-worker.cjs'));
   const encode = workerMp3Encoding(encoderWorker);
@@ -108,11 +107,11 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   });
   store.onChange((manifest) => {
     deps.window.send('dictationChanged', summaryOf(manifest, outbox.progressOf(manifest.id)));
-    changed();
+    changes.emit();
   });
   store.onRemove((id) => {
     deps.window.send('dictationRemoved', { id });
-    changed();
+    changes.emit();
   });
   deps.service.onResume(() => outbox.kick());
 
@@ -164,8 +163,9 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   return {
     handlers,
     store,
-    onChange(listener: () => void): void {
-      changeListeners.add(listener);
+    /** Hears when a dictation changed or went (the count waiting to be sent may be another); returns the disposer. */
+    onChange(listener: () => void): () => void {
+      return changes.on(listener);
     },
     pendingCount: () => store.list().filter((manifest) => PENDING_STATES.has(manifest.state)).length,
     /** Why the app must not restart now, or null. */
@@ -210,5 +210,5 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       await clipboard.dispose();
       session.recorder.dispose();
     },
-  };
+  } satisfies Feature;
 }

@@ -142,7 +142,7 @@ export class DictationSending {
   private refused(id: string, problem: string): void {
     const manifest = this.options.store.get(id);
     if (!manifest || manifest.api !== 'sessions') return;
-    this.options.store.updateOrAmend(id, { ...abandonSession(manifest), api: 'voice-upload', problem: `The service refused a part of the recording (${problem.replace(/\.$/, '')}). The recording is sent whole instead.` });
+    this.options.store.writeOrKeepInMemory(id, { ...abandonSession(manifest), api: 'voice-upload', problem: `The service refused a part of the recording (${problem.replace(/\.$/, '')}). The recording is sent whole instead.` });
     this.voice.kick();
   }
 
@@ -161,12 +161,12 @@ export class DictationSending {
     try {
       const chunks = await this.options.cutChunks(store.audioPath(id), store.chunksFolder(id), store.audioKeyOf(id));
       if (this.stopped || !store.get(id)) return;
-      store.updateOrAmend(id, { chunkCount: chunks });
+      store.writeOrKeepInMemory(id, { chunkCount: chunks });
     } catch (error) {
       if (this.stopped || !store.get(id)) return;
       // The recording itself is whole: it goes by the voice upload instead.
       const manifest = store.get(id)!;
-      store.updateOrAmend(id, { ...abandonSession(manifest), api: 'voice-upload', problem: `${(error as Error).message}. The recording is sent whole instead.` });
+      store.writeOrKeepInMemory(id, { ...abandonSession(manifest), api: 'voice-upload', problem: `${(error as Error).message}. The recording is sent whole instead.` });
     }
     this.parts.kick();
     this.sessions.kick();

@@ -113,7 +113,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
       key: this.audioKeyOf(id),
       size,
       keepSize: (next) => {
-        if (this.get(id)) this.updateOrAmend(id, next ?? { plainBytes: null, damagedChunks: null });
+        if (this.get(id)) this.writeOrKeepInMemory(id, next ?? { plainBytes: null, damagedChunks: null });
       },
     };
   }
@@ -145,7 +145,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
       }
     });
     for (const manifest of loaded) {
-      if (manifest.label !== '') this.updateOrAmend(manifest.id, {});
+      if (manifest.label !== '') this.writeOrKeepInMemory(manifest.id, {});
       else this.revealLabel(manifest);
     }
     const recovered: string[] = [];
@@ -154,7 +154,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
         this.recover(manifest);
         recovered.push(manifest.id);
       } else if (manifest.state === 'uploading') {
-        this.updateOrAmend(manifest.id, { state: 'recorded' });
+        this.writeOrKeepInMemory(manifest.id, { state: 'recorded' });
       }
     }
     this.sealClearProblems();
@@ -189,7 +189,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
     rmSync(partialPathOf(this.compactAudioPath(manifest.id)), { force: true });
     const { durationMs, damagedChunks, size } = this.repairRecording(manifest.id);
     const damage = chunkProblem(damagedChunks);
-    this.updateOrAmend(
+    this.writeOrKeepInMemory(
       manifest.id,
       durationMs > 0
         ? { state: 'recorded', recovered: true, durationMs, ...size, problem: `Recovered after the app closed unexpectedly during recording.${damage ? ` ${damage}` : ''}` }
@@ -217,7 +217,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
         sealClearFile(clear, this.audioPath(id), audioKey, WAV_HEADER_BYTES);
         // A new file: what it holds is counted at its first upload or playback.
         const current = this.get(id);
-        if (current && (current.plainBytes !== null || current.damagedChunks !== null)) this.updateOrAmend(id, { plainBytes: null, damagedChunks: null });
+        if (current && (current.plainBytes !== null || current.damagedChunks !== null)) this.writeOrKeepInMemory(id, { plainBytes: null, damagedChunks: null });
       } else sealClearFile(clear, this.compactAudioPath(id), audioKey);
     }
     return true;

@@ -159,8 +159,8 @@ export class RecordingSession {
     if (id && this.deps.store.get(id)) {
       const manifest =
         durationMs > 0
-          ? this.deps.store.updateOrAmend(id, { state: 'recorded', durationMs, chunkCount: chunks, problem: message, ...(size ?? {}) })
-          : this.deps.store.updateOrAmend(id, { state: 'failed', durationMs: 0, problem: message ?? 'No sound was recorded.' });
+          ? this.deps.store.writeOrKeepInMemory(id, { state: 'recorded', durationMs, chunkCount: chunks, problem: message, ...(size ?? {}) })
+          : this.deps.store.writeOrKeepInMemory(id, { state: 'failed', durationMs: 0, problem: message ?? 'No sound was recorded.' });
       if (manifest.state === 'recorded') this.deps.onRecorded(manifest);
     }
     return this.set({ state: 'idle', dictationId: null, level: 0, elapsedMs: durationMs, message });

@@ -108,7 +108,7 @@ function sessionKind(options: SessionOutboxOptions): OutboxKind<DictationManifes
           store.saveResult(manifest.id, result);
           previews.set(manifest.id, answer.transcript);
           // The page reads the dictation again when it changes: the transcript shows without a click.
-          store.updateOrAmend(manifest.id, {});
+          store.writeOrKeepInMemory(manifest.id, {});
         } catch {
           // A preview; the final result is stored when it comes.
         }

@@ -6,7 +6,7 @@
  */
 import { ipcMain } from 'electron';
 import { OPERATION_NAMES, operationChannel } from '../../contract/ipc-names';
-import type { OperationDispatcher } from './register-operations';
+import type { OperationDispatcher } from './operation-dispatcher';
 
 export function openOperationGate(dispatcher: Promise<OperationDispatcher>): void {
   for (const name of OPERATION_NAMES) {

@@ -25,7 +25,7 @@ export type FailureDecision =
 
 export const OUTBOX_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 5 * 60_000 };
 
-export interface DecisionContext {
+export interface FailureContext {
   health: ServiceHealth;
   /** Attempts made so far, this one included. */
   attempts: number;
@@ -38,7 +38,8 @@ export interface DecisionContext {
   retryAnyway?(error: ServiceError): boolean;
 }
 
-export function decideAfterFailure(error: unknown, context: DecisionContext): FailureDecision {
+/** Tells `context.health` what the failure shows about the service (refused sign-in, unreachable, troubled, answered), then says what to do. */
+export function learnFromFailure(error: unknown, context: FailureContext): FailureDecision {
   const { health } = context;
   if (!isServiceError(error)) return { action: 'fail', problem: `${context.what}: ${localProblem(error)}`, error: null };
   if (error.kind === 'unauthorized' || error.kind === 'sign_in_failed') {

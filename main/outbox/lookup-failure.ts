@@ -1,8 +1,9 @@
 /**
  * What a failed result lookup means for the item waiting for it, the same for dictations and
  * lab reports: look again later (a problem on this computer, or a service error worth
- * retrying), hold everything (the sign-in was refused), or fail it. Pure: it says what to
- * change and when to look again; the outbox applies it.
+ * retrying), hold everything (the sign-in was refused), or fail it. It says what to change
+ * and when to look again, and the outbox applies it; what the service health learns is told
+ * by the `learnFromFailure` it is given.
  */
 import { isServiceError, type ServiceError } from '../api/service-error';
 import type { FailureDecision } from './failure-decision';
@@ -23,7 +24,8 @@ export interface LookupFailureContext {
   attempts: number;
   now: number;
   localRetryMs: number;
-  decide(error: ServiceError, attempts: number): FailureDecision;
+  /** Tells the service health what the failure shows, and says what to do (failure-decision.ts). */
+  learnFromFailure(error: ServiceError, attempts: number): FailureDecision;
 }
 
 export function afterFailedLookup(error: unknown, context: LookupFailureContext): LookupOutcome {
@@ -38,7 +40,7 @@ export function afterFailedLookup(error: unknown, context: LookupFailureContext)
     };
   }
   const attempts = context.attempts + 1;
-  const decision = context.decide(error, attempts);
+  const decision = context.learnFromFailure(error, attempts);
   if (decision.action === 'hold') return { kind: 'again', local: false, change: { problem: decision.problem }, retryAt: now };
   if (decision.action === 'retry') {
     return { kind: 'again', local: false, change: { attempts, problem: decision.problem, nextAttemptAt: new Date(decision.retryAt).toISOString() }, retryAt: decision.retryAt };

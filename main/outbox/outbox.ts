@@ -13,7 +13,7 @@ import { refuse } from '../core/refusal';
 import type { BackoffPolicy } from '../api/retry-policy';
 import type { ServiceHealth } from '../service/service-health';
 import { storageProblem } from '../storage/storage-problem';
-import { decideAfterFailure } from './failure-decision';
+import { learnFromFailure } from './failure-decision';
 import { afterFailedLookup } from './lookup-failure';
 import { OutboxRunner, dueItems } from './outbox-runner';
 import { ResultPoller, firstLookupAt, type LookupAnswer, type LookupFailure, type PollSchedule } from './result-poller';
@@ -36,7 +36,7 @@ export interface OutboxStore<M extends QueuedItem> {
   /** Writes the change; throws when the disk cannot take it. */
   update(id: string, patch: Partial<M>): M;
   /** Writes the change, or keeps it in memory when the disk cannot take it. */
-  updateOrAmend(id: string, patch: Partial<M>): M;
+  writeOrKeepInMemory(id: string, patch: Partial<M>): M;
 }
 
 /** What one kind of item (a dictation, a lab report) brings to the outbox. */
@@ -193,7 +193,7 @@ export class Outbox<M extends QueuedItem, R> {
       if (!this.kind.waitsForUpload(item) && !this.kind.waitsForResult(item)) continue;
       const floor = this.serviceWaits.get(item.id) ?? now;
       if (floor >= Date.parse(item.nextAttemptAt)) continue;
-      this.store.updateOrAmend(item.id, { nextAttemptAt: floor > now ? new Date(floor).toISOString() : null } as Partial<M>);
+      this.store.writeOrKeepInMemory(item.id, { nextAttemptAt: floor > now ? new Date(floor).toISOString() : null } as Partial<M>);
     }
     this.results.wakeAll((id) => this.serviceWaits.get(id) ?? now);
     this.kick();
@@ -207,7 +207,7 @@ export class Outbox<M extends QueuedItem, R> {
       this.options.health.answered();
       if (signal.aborted || !this.store.get(id)) return;
       this.serviceWaits.delete(id);
-      this.store.updateOrAmend(id, { attempts: 0, nextAttemptAt: null, ...change });
+      this.store.writeOrKeepInMemory(id, { attempts: 0, nextAttemptAt: null, ...change });
       this.results.kick();
     } catch (error) {
       if (!signal.aborted && this.store.get(id)) this.uploadFailed(id, error);
@@ -218,9 +218,9 @@ export class Outbox<M extends QueuedItem, R> {
 
   private uploadFailed(id: string, error: unknown): void {
     const attempts = this.store.get(id)!.attempts + 1;
-    const decision = this.decide(id, error, attempts, this.kind.words.uploadFailed, this.kind.malformedRetries.upload);
-    if (decision.action === 'hold') this.store.updateOrAmend(id, { ...this.kind.waiting, problem: decision.problem });
-    else if (decision.action === 'retry') this.store.updateOrAmend(id, { ...this.kind.waiting, attempts, problem: decision.problem, nextAttemptAt: new Date(decision.retryAt).toISOString() });
+    const decision = this.learnFromFailure(id, error, attempts, this.kind.words.uploadFailed, this.kind.malformedRetries.upload);
+    if (decision.action === 'hold') this.store.writeOrKeepInMemory(id, { ...this.kind.waiting, problem: decision.problem });
+    else if (decision.action === 'retry') this.store.writeOrKeepInMemory(id, { ...this.kind.waiting, attempts, problem: decision.problem, nextAttemptAt: new Date(decision.retryAt).toISOString() });
     else this.finish(id, { ...this.kind.failed, attempts, problem: decision.problem, nextAttemptAt: null });
   }
 
@@ -240,7 +240,7 @@ export class Outbox<M extends QueuedItem, R> {
       change = this.kind.settle(item, result);
     } catch (error) {
       // A failure on this computer: the service has the result; it is fetched again, never sent again.
-      this.store.updateOrAmend(id, { problem: `${this.kind.words.notStored} ${storageProblem(error)} The app will fetch it again.`, nextAttemptAt: new Date(this.now + this.localRetryMs).toISOString() } as Partial<M>);
+      this.store.writeOrKeepInMemory(id, { problem: `${this.kind.words.notStored} ${storageProblem(error)} The app will fetch it again.`, nextAttemptAt: new Date(this.now + this.localRetryMs).toISOString() } as Partial<M>);
       return;
     }
     this.serviceWaits.delete(id);
@@ -254,10 +254,10 @@ export class Outbox<M extends QueuedItem, R> {
       attempts: item.attempts,
       now: this.now,
       localRetryMs: this.localRetryMs,
-      decide: (failure, attempts) => this.decide(id, failure, attempts, this.kind.words.lookupFailed, this.kind.malformedRetries.lookup),
+      learnFromFailure: (failure, attempts) => this.learnFromFailure(id, failure, attempts, this.kind.words.lookupFailed, this.kind.malformedRetries.lookup),
     });
     if (outcome.kind === 'again') {
-      this.store.updateOrAmend(id, outcome.change as Partial<M>);
+      this.store.writeOrKeepInMemory(id, outcome.change as Partial<M>);
       return { retryAt: outcome.retryAt };
     }
     const problem = outcome.lost ? this.kind.words.lost : outcome.problem;
@@ -266,14 +266,15 @@ export class Outbox<M extends QueuedItem, R> {
   }
 
   private finish(id: string, change: Partial<M>): void {
-    const finished = this.store.updateOrAmend(id, change);
+    const finished = this.store.writeOrKeepInMemory(id, change);
     this.kind.onFinished?.(finished);
   }
 
-  private decide(id: string, error: unknown, attempts: number, what: string, malformedRetries: number) {
+  /** Tells the service health what the failure shows, and decides what becomes of the item. */
+  private learnFromFailure(id: string, error: unknown, attempts: number, what: string, malformedRetries: number) {
     // How long the service asked this item to wait: waking everyone up still honours it.
     if (isServiceError(error) && error.retryAfterMs !== undefined) this.serviceWaits.set(id, this.now + error.retryAfterMs);
-    return decideAfterFailure(error, {
+    return learnFromFailure(error, {
       health: this.options.health,
       attempts,
       now: this.now,

@@ -1,6 +1,7 @@
 /** Registration, assembled: the flow on the service client, its handlers, and the card's print and save. */
 import { clipboard, dialog } from 'electron';
 import type { OperationHandlers } from '../../contract/operation-handlers';
+import type { Feature } from '../core/feature';
 import { log } from '../log';
 import type { ServiceFeature } from '../service/service-feature';
 import type { SettingsService } from '../settings/settings-service';
@@ -56,5 +57,10 @@ export function createRegistrationFeature(deps: { service: Pick<ServiceFeature, 
     },
     resetRegistration: () => registration.reset(),
   };
-  return { handlers };
+  return {
+    handlers,
+    /** Registration does nothing by itself: it answers the page. */
+    start: () => {},
+    stop: async (): Promise<void> => {},
+  } satisfies Feature;
 }

@@ -39,7 +39,7 @@ export const faultsSchema = z
     garbageNext: z.number().int().min(0),
     /** Every API call gets its operation's 401, whatever the token. */
     unauthorized: z.boolean(),
-    /** Record uploads get 403 {message: "Forbidden"}. */
+    /** Lab report uploads (`recordUpload`) get 403 {message: "Forbidden"}. */
     forbidRecords: z.boolean(),
     /** How long a transaction stays "in progress" (202) after its upload. */
     processingMs: z.number().int().min(0).max(600_000),

@@ -1,5 +1,5 @@
 /**
- * How the sandbox's areas (voice, records, registration, …) plug into its server: each
+ * How the sandbox's areas (voice, lab reports, registration, …) plug into its server: each
  * names its routes, the 401 each answers without a valid token, and how it handles a
  * request. The server does the rest (tokens, faults, what is kept, encryption of replies).
  */

@@ -1,7 +1,7 @@
 /**
  * The embedded sandbox: the service's whole published interface on 127.0.0.1, with the
  * documented shapes and status codes, so the app works without credentials and every test
- * talks real HTTP. The areas of the interface are modules (voice, sessions, records,
+ * talks real HTTP. The areas of the interface are modules (voice, sessions, lab reports,
  * registration, sign-in); this server routes requests to them, checks tokens, keeps what it
  * received for tests to inspect (nothing of a request without a valid token), and encrypts
  * replies to encrypted requests. The faults it injects are decided by its fault pipeline
@@ -18,7 +18,7 @@ import { answerControl, isControlPath, type ControlledSandbox } from './sandbox-
 import { FaultPipeline, NOT_FOUND, seededRandom } from './sandbox-fault-pipeline';
 import { DEFAULT_FAULTS, faultsSchema, type SandboxFaults } from './sandbox-faults';
 import { decryptRequest, encryptResponse } from './sandbox-jwe';
-import { SandboxRecords } from './sandbox-records';
+import { SandboxLabReports } from './sandbox-lab-reports';
 import { SandboxRegistration } from './sandbox-registration';
 import type { SandboxTransaction } from './sandbox-results';
 import { BadRequest, matches, type ReceivedRequest, type Reply, type RouteContext, type SandboxArea, type SandboxRoute } from './sandbox-routes';
@@ -63,7 +63,7 @@ export class SandboxServer {
   private faults: SandboxFaults;
   private readonly now: () => number;
   private readonly voice: SandboxVoice;
-  private readonly sessions = new SandboxSessions(() => this.faults);
+  private readonly sessions: SandboxSessions;
   private readonly areas: SandboxArea[];
   private readonly routes: SandboxRoute[];
   private readonly pipeline: FaultPipeline;
@@ -83,7 +83,8 @@ export class SandboxServer {
     this.pipeline = new FaultPipeline(() => this.faults, options.random ?? (options.seed === undefined ? Math.random : seededRandom(options.seed)));
     this.auth = new SandboxAuth(this.token, () => this.faults, options.clientCredentials, this.now);
     this.voice = new SandboxVoice(this.now);
-    this.areas = [this.voice, this.sessions, new SandboxRecords(this.now), new SandboxRegistration(this.now)];
+    this.sessions = new SandboxSessions(() => this.faults, this.now);
+    this.areas = [this.voice, this.sessions, new SandboxLabReports(this.now), new SandboxRegistration(this.now)];
     this.routes = this.areas.flatMap((area) => area.routes);
     this.control = (options.control ?? true) ? this.controlled() : null;
   }

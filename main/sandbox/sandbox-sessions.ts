@@ -18,11 +18,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import busboy from 'busboy';
 import { z } from 'zod';
-import { readBody } from './request-body';
+import { readBody, readBodyToEnd, readForm } from './request-body';
 import type { SandboxFaults } from './sandbox-faults';
-import { bodyOf } from './throttled-body';
 import { sandboxPrescription, type SandboxOutcome } from './sandbox-results';
 import { BadRequest, type Reply, type RouteContext, type SandboxArea, type SandboxRoute } from './sandbox-routes';
 
@@ -188,7 +186,10 @@ export class SandboxSessions implements SandboxArea {
   private readonly sessions = new Map<string, Session>();
   private readonly documents = new Map<string, SandboxDocument>();
 
-  constructor(private readonly faults: () => SandboxFaults) {}
+  constructor(
+    private readonly faults: () => SandboxFaults,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   readonly routes: SandboxRoute[] = [
     this.route('sessionDiscovery', 'GET', '/voice/v1/.well-known/medscribealliance', () => this.discovery(), true),
@@ -265,7 +266,7 @@ export class SandboxSessions implements SandboxArea {
     if (unknown.length > 0) return problem(422, 'unknown_template', `No such template: ${unknown.join(', ')}.`);
     const id = body.session_id ?? `ses_${randomBytes(12).toString('hex')}`;
     if (this.sessions.has(id)) return problem(409, 'session_exists', 'A session with this id exists already.');
-    const now = Date.now();
+    const now = this.now();
     const session: Session = {
       id,
       createdAt: now,
@@ -295,7 +296,7 @@ export class SandboxSessions implements SandboxArea {
   private open(id: string): Session | Reply {
     const session = this.sessions.get(decodeURIComponent(id));
     if (!session) return problem(404, 'session_not_found', 'No such session.');
-    if (session.endedAt === null && Date.now() > session.expiresAt) return problem(410, 'session_expired', 'The session expired before it was ended.');
+    if (session.endedAt === null && this.now() > session.expiresAt) return problem(410, 'session_expired', 'The session expired before it was ended.');
     return session;
   }
 
@@ -304,7 +305,7 @@ export class SandboxSessions implements SandboxArea {
     const found = this.open(id);
     if ('status' in found) return found;
     if (found.upload !== 'service') return problem(400, 'wrong_upload_address', 'This session takes its audio at the upload_url it was given.');
-    return this.takeChunk(found, decodeURIComponent(name), await readChunk(context.req), context);
+    return this.takeChunk(found, decodeURIComponent(name), await readBodyToEnd(context.req, MAX_CHUNK_BYTES), context);
   }
 
   private async chunkToPresignedPath(context: RouteContext): Promise<Reply> {
@@ -314,7 +315,7 @@ export class SandboxSessions implements SandboxArea {
     if (!session || signature !== sign(session.uploadSecret, session.id)) return { status: 403, text: 'SignatureDoesNotMatch', contentType: 'application/xml' };
     const found = this.open(session.id);
     if ('status' in found) return found;
-    return this.takeChunk(found, decodeURIComponent(name), await readChunk(context.req), context);
+    return this.takeChunk(found, decodeURIComponent(name), await readBodyToEnd(context.req, MAX_CHUNK_BYTES), context);
   }
 
   private async chunkToForm(context: RouteContext): Promise<Reply> {
@@ -369,7 +370,7 @@ export class SandboxSessions implements SandboxArea {
     if (missing.length > 0 || parsed.data.audio_files_sent !== received) {
       return problem(400, 'audio_files_mismatch', `audio_files_sent is ${parsed.data.audio_files_sent}; received ${received}${missing.length ? `, missing ${missing.slice(0, 10).join(', ')}` : ''}.`);
     }
-    found.endedAt = Date.now();
+    found.endedAt = this.now();
     found.outcome = this.faults().nextOutcomes.shift() ?? 'success';
     return { status: 202, json: { session_id: found.id, status: 'processing', audio_files_received: received } };
   }
@@ -388,7 +389,7 @@ export class SandboxSessions implements SandboxArea {
     const audioFiles = [...found.chunks.keys()].sort((a, b) => a - b).map((n) => `${found.base}_${n}.${found.format}`);
     if (found.endedAt === null) return { status: 202, json: { session_id: found.id, status: 'recording', audio_files_received: received, audio_files: audioFiles } };
     const transcript = `${SANDBOX_TRANSCRIPT} Received ${received} part${received === 1 ? '' : 's'}.`;
-    if (Date.now() - found.endedAt < this.faults().processingMs) {
+    if (this.now() - found.endedAt < this.faults().processingMs) {
       return { status: 202, json: { session_id: found.id, status: 'processing', transcript: transcript.split('. ')[0], audio_files_received: received } };
     }
     if (found.outcome === 'failed') {
@@ -501,52 +502,4 @@ function templateData(templateId: string, fingerprint: string): unknown {
   }
   if (templateId === 'transcript_template') return SANDBOX_TRANSCRIPT;
   return { letter: { to: 'Sandbox referral desk', sections: [{ heading: 'Reason', lines: ['Sandbox test data: no real patient.'] }] } };
-}
-
-/** A chunk's raw bytes; one over the limit is read to its end and answered (413), not cut off. */
-function readChunk(req: IncomingMessage): Promise<Buffer | 'too-large'> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const body = bodyOf(req);
-    body.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_CHUNK_BYTES) chunks.push(chunk);
-    });
-    body.on('end', () => resolve(size > MAX_CHUNK_BYTES ? 'too-large' : Buffer.concat(chunks)));
-    body.on('error', reject);
-  });
-}
-
-/** A multipart form's text fields and its one file, whole (a chunk is at most 10 MB). */
-function readForm(req: IncomingMessage, limit: number): Promise<{ fields: Record<string, string>; file: { name: string; bytes: Buffer | 'too-large' } | null }> {
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: limit, files: 1, fields: 20 } });
-    } catch {
-      reject(new BadRequest('not multipart'));
-      return;
-    }
-    const fields: Record<string, string> = {};
-    let file: { name: string; bytes: Buffer | 'too-large' } | null = null;
-    let fileSeen = false;
-    parser.on('field', (name, value) => {
-      // As object storage requires: every field before the file.
-      if (!fileSeen) fields[name] = value;
-    });
-    parser.on('file', (_field, stream, info) => {
-      fileSeen = true;
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      let tooLarge = false;
-      stream.on('limit', () => (tooLarge = true));
-      stream.on('end', () => {
-        file = { name: info.filename ?? '', bytes: tooLarge ? 'too-large' : Buffer.concat(chunks) };
-      });
-    });
-    parser.on('error', () => reject(new BadRequest('malformed multipart')));
-    parser.on('close', () => resolve({ fields, file }));
-    bodyOf(req).pipe(parser);
-  });
 }

@@ -3,10 +3,12 @@
  * the outboxes learned about it (health), whether it offers transcription sessions, the
  * client, and the sign-in and transcription-choices handlers. Follows the settings by itself.
  */
+import type { OperationHandlers } from '../../contract/operation-handlers';
 import { serviceBaseUrl, type Settings } from '../../contract/settings';
 import { ServiceClient } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
-import type { OperationHandlers } from '../ipc/register-operations';
+import { Emitter } from '../core/emitter';
+import type { Feature } from '../core/feature';
 import { log } from '../log';
 import type { SecretVault } from '../settings/secret-vault';
 import type { SettingsService } from '../settings/settings-service';
@@ -26,15 +28,11 @@ const addressOf = (settings: Settings) => `${settings.service} ${serviceBaseUrl(
 
 export function createServiceFeature(deps: ServiceFeatureDeps) {
   const { settings } = deps;
-  const changeListeners = new Set<() => void>();
-  const resumeListeners = new Set<() => void>();
-  const changed = () => {
-    for (const listener of changeListeners) listener();
-  };
+  const changes = new Emitter();
+  const changed = () => changes.emit();
   /** Sending may start again (new credentials, a successful sign-in): the outboxes look now. */
-  const resume = () => {
-    for (const listener of resumeListeners) listener();
-  };
+  const resumes = new Emitter();
+  const resume = () => resumes.emit();
 
   const health = new ServiceHealth();
   health.policyHold(settings.policyHold());
@@ -127,11 +125,13 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
     /** Whether the service in use offers transcription sessions; reset when the settings name another service. */
     sessionsOffer,
     handlers,
-    onChange(listener: () => void): void {
-      changeListeners.add(listener);
+    /** Hears of a change of the sign-in or of what was learned about the service; returns the disposer. */
+    onChange(listener: () => void): () => void {
+      return changes.on(listener);
     },
-    onResume(listener: () => void): void {
-      resumeListeners.add(listener);
+    /** Hears when sending may start again; returns the disposer. */
+    onResume(listener: () => void): () => void {
+      return resumes.on(listener);
     },
     start(): void {
       void connection.ready().then(async () => {
@@ -144,7 +144,7 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
       await client.close();
       await connection.stop();
     },
-  };
+  } satisfies Feature;
 }
 
 export type ServiceFeature = ReturnType<typeof createServiceFeature>;

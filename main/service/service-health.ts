@@ -1,8 +1,9 @@
 /**
  * What the outboxes learn about the service as they use it: whether it answered last time,
  * and whether sending must wait for the user to mend the sign-in. Shared by dictations and
- * records, shown in the status bar.
+ * lab reports, shown in the status bar.
  */
+import { Emitter } from '../core/emitter';
 
 export interface HealthState {
   reachable: boolean;
@@ -16,8 +17,8 @@ export interface HealthState {
 
 export class ServiceHealth {
   private state: HealthState = { reachable: true, signInProblem: null, policyProblem: null, problem: null };
-  private readonly listeners = new Set<(state: HealthState) => void>();
-  private readonly backOnline = new Set<() => void>();
+  private readonly changes = new Emitter<HealthState>();
+  private readonly backOnline = new Emitter();
   /** A request failed (network or a passing error of the service) and none has succeeded since. */
   private failing = false;
 
@@ -39,7 +40,7 @@ export class ServiceHealth {
     const recovered = this.failing || !this.state.reachable;
     this.failing = false;
     this.set({ reachable: true, problem: null });
-    if (recovered) for (const listener of this.backOnline) listener();
+    if (recovered) this.backOnline.emit();
   }
 
   /** The service answered with a passing failure (busy, a server error): it is reachable, but what waits may go once it succeeds again. */
@@ -49,8 +50,7 @@ export class ServiceHealth {
 
   /** The service answered after it could not be reached: whatever waits for it may go now. */
   onBackOnline(listener: () => void): () => void {
-    this.backOnline.add(listener);
-    return () => this.backOnline.delete(listener);
+    return this.backOnline.on(listener);
   }
 
   unreachable(problem: string): void {
@@ -69,8 +69,7 @@ export class ServiceHealth {
   }
 
   onChange(listener: (state: HealthState) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.on(listener);
   }
 
   private set(patch: Partial<HealthState>): void {
@@ -78,6 +77,6 @@ export class ServiceHealth {
     const keys = Object.keys(next) as Array<keyof HealthState>;
     if (keys.every((key) => next[key] === this.state[key])) return;
     this.state = next;
-    for (const listener of this.listeners) listener(this.current());
+    this.changes.emit(this.current());
   }
 }

@@ -3,10 +3,11 @@
  * it; unknown until then, and again once the service address changes. Pure.
  */
 import type { SessionsOfferState } from '../../contract/transcription-choices';
+import { Emitter } from '../core/emitter';
 
 export class SessionsOffer {
   private known: SessionsOfferState = 'unknown';
-  private readonly listeners = new Set<(state: SessionsOfferState) => void>();
+  private readonly changes = new Emitter<SessionsOfferState>();
 
   state(): SessionsOfferState {
     return this.known;
@@ -27,15 +28,12 @@ export class SessionsOffer {
 
   /** Hears of each change (not of a mark that changes nothing); returns the unsubscribe. */
   onChange(listener: (state: SessionsOfferState) => void): () => void {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
+    return this.changes.on(listener);
   }
 
   private set(next: SessionsOfferState): void {
     if (next === this.known) return;
     this.known = next;
-    for (const listener of [...this.listeners]) listener(next);
+    this.changes.emit(next);
   }
 }

@@ -1,7 +1,8 @@
 /** Settings, assembled: the administrator's policy, the secret vault, the settings service and its handlers. */
 import { join } from 'node:path';
 import { safeStorage } from 'electron';
-import type { OperationHandlers } from '../ipc/register-operations';
+import type { OperationHandlers } from '../../contract/operation-handlers';
+import type { Feature } from '../core/feature';
 import { log } from '../log';
 import { openDataKeys } from '../storage/data-keys';
 import type { WindowEvents } from '../windows/app-window';
@@ -61,5 +62,13 @@ export function createSettingsFeature(deps: SettingsFeatureDeps) {
       return view;
     },
   };
-  return { settings, vault, dataKeys, handlers };
+  return {
+    settings,
+    vault,
+    dataKeys,
+    handlers,
+    /** Settings are read and written when asked: nothing runs by itself. */
+    start: () => {},
+    stop: async (): Promise<void> => {},
+  } satisfies Feature;
 }

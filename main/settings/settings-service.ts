@@ -16,6 +16,7 @@ import {
 } from '../../contract/settings';
 import type { DataProtection, SettingsView, ShortcutAccess } from '../../contract/ipc';
 import { sameSettingValue } from '../../contract/setting-choices';
+import { Emitter } from '../core/emitter';
 import { refuse } from '../core/refusal';
 import type { LoadedPolicy } from './policy';
 import type { SecretVault } from './secret-vault';
@@ -50,7 +51,7 @@ export class SettingsService {
   private shortcutAccess: ShortcutAccess = SHORTCUTS_UNCHECKED;
   /** The user chose the sandbox (test data) while the policy file cannot be used; for this session only. */
   private sandboxChosen = false;
-  private readonly listeners = new Set<(view: SettingsView) => void>();
+  private readonly changes = new Emitter<SettingsView>();
 
   constructor(
     private readonly persistence: SettingsPersistence,
@@ -178,13 +179,12 @@ export class SettingsService {
   }
 
   onChange(listener: (view: SettingsView) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.on(listener);
   }
 
   private changed(): SettingsView {
     const view = this.view();
-    for (const listener of this.listeners) listener(view);
+    this.changes.emit(view);
     return view;
   }
 }

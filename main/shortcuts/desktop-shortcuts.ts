@@ -27,12 +27,13 @@ export class DesktopShortcuts {
   private readonly record: RecordShortcut;
   private readonly copyNote: CopyNoteShortcut;
   private logged = '';
+  private readonly offAppFocus: (() => void) | null;
 
   constructor(private readonly deps: DesktopShortcutsDeps) {
     this.record = new RecordShortcut(deps.recorder, this.hook);
     this.copyNote = new CopyNoteShortcut(deps.copy, this.hook);
     // On macOS the permission is given in System Settings: look again when the user comes back to the app.
-    if (process.platform === 'darwin') onAppFocus(() => this.apply());
+    this.offAppFocus = process.platform === 'darwin' ? onAppFocus(() => this.apply()) : null;
   }
 
   /** Registers the shortcuts as the settings say; the keyboard hook is started only by a press that needs it. */
@@ -57,6 +58,7 @@ export class DesktopShortcuts {
   }
 
   dispose(): void {
+    this.offAppFocus?.();
     this.record.dispose();
     this.copyNote.dispose();
     this.hook.dispose();

@@ -18,7 +18,10 @@ export const electronKeyboardDesktop: KeyboardDesktop = {
   },
 };
 
-/** Runs `run` whenever one of the app's windows gets the focus. */
-export function onAppFocus(run: () => void): void {
+/** Runs `run` whenever one of the app's windows gets the focus; returns the disposer. */
+export function onAppFocus(run: () => void): () => void {
   app.on('browser-window-focus', run);
+  return () => {
+    app.off('browser-window-focus', run);
+  };
 }

@@ -8,6 +8,7 @@
  * that needs it. Where the desktop gives no program such access, `problem()` says why.
  */
 import { createRequire } from 'node:module';
+import { Emitter } from '../core/emitter';
 import { log } from '../log';
 import { KEY } from './accelerator-keys';
 import { desktopKeyProblem } from './desktop-key-access';
@@ -53,7 +54,8 @@ export class KeyboardHook {
   /** Presses followed now; the hook stops when none is. */
   private sessions = 0;
   private stopTimer: NodeJS.Timeout | null = null;
-  private readonly listeners = new Set<KeyListener>();
+  private readonly downs = new Emitter<number>();
+  private readonly ups = new Emitter<number>();
 
   constructor(
     private readonly desktop: KeyboardDesktop,
@@ -129,8 +131,12 @@ export class KeyboardHook {
   }
 
   onKey(listener: KeyListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    const offDown = this.downs.on((code) => listener.keyDown(code));
+    const offUp = this.ups.on((code) => listener.keyUp(code));
+    return () => {
+      offDown();
+      offUp();
+    };
   }
 
   /** Presses the OS's paste keys (Cmd+V on macOS, Ctrl+V elsewhere) in whatever program has focus. */
@@ -155,7 +161,8 @@ export class KeyboardHook {
     if (this.stopTimer) clearTimeout(this.stopTimer);
     this.sessions = 0;
     this.stop();
-    this.listeners.clear();
+    this.downs.clear();
+    this.ups.clear();
   }
 
   private stop(): void {
@@ -174,11 +181,11 @@ export class KeyboardHook {
     const { uIOhook } = loadCommonJs('uiohook-napi') as { uIOhook: Uiohook };
     uIOhook.on('keydown', ({ keycode }) => {
       this.keys.keyDown(keycode, performance.now());
-      for (const listener of this.listeners) listener.keyDown(keycode);
+      this.downs.emit(keycode);
     });
     uIOhook.on('keyup', ({ keycode }) => {
       this.keys.keyUp(keycode);
-      for (const listener of this.listeners) listener.keyUp(keycode);
+      this.ups.emit(keycode);
     });
     // The hook's thread must be gone before the process exits.
     this.desktop.beforeQuit(() => this.stop());

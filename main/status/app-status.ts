@@ -6,6 +6,7 @@ import type { AuthStatus } from '../../contract/auth';
 import type { SyncStatus } from '../../contract/dictation';
 import type { AppStatus, ServiceTarget } from '../../contract/ipc';
 import { SERVICE_LABELS, serviceBaseUrl, type Settings } from '../../contract/settings';
+import { Emitter } from '../core/emitter';
 import type { HealthState } from '../service/service-health';
 
 export interface StatusSources {
@@ -36,7 +37,7 @@ export class AppStatusMonitor {
   private last: string | null = null;
   private revision = 0;
   private timer: NodeJS.Timeout | null = null;
-  private readonly listeners = new Set<(status: AppStatus) => void>();
+  private readonly changes = new Emitter<AppStatus>();
 
   constructor(private readonly sources: StatusSources) {}
 
@@ -63,13 +64,11 @@ export class AppStatusMonitor {
     if (serialized === this.last) return;
     this.last = serialized;
     this.revision += 1;
-    const status = this.current();
-    for (const listener of this.listeners) listener(status);
+    this.changes.emit(this.current());
   }
 
   onChange(listener: (status: AppStatus) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.on(listener);
   }
 
   start(intervalMs = 3000): void {

@@ -1,6 +1,7 @@
 /** What the status bar shows, assembled: refreshed when anything it is made of changes, pushed to the page. */
 import { net } from 'electron';
-import type { OperationHandlers } from '../ipc/register-operations';
+import type { OperationHandlers } from '../../contract/operation-handlers';
+import type { Feature } from '../core/feature';
 import type { ServiceFeature } from '../service/service-feature';
 import type { SettingsService } from '../settings/settings-service';
 import type { WindowEvents } from '../windows/app-window';
@@ -10,7 +11,7 @@ export interface StatusFeatureDeps {
   settings: SettingsService;
   service: Pick<ServiceFeature, 'health' | 'connection' | 'onChange'>;
   /** Items waiting to be sent, per outbox; each tells when its count may have changed. */
-  outboxes: Array<{ pendingCount(): number; onChange(listener: () => void): void }>;
+  outboxes: Array<{ pendingCount(): number; onChange(listener: () => void): () => void }>;
   window: WindowEvents;
 }
 
@@ -30,5 +31,9 @@ export function createStatusFeature(deps: StatusFeatureDeps) {
   monitor.onChange((status) => deps.window.send('statusChanged', status));
 
   const handlers: Pick<OperationHandlers, 'getStatus'> = { getStatus: () => monitor.current() };
-  return { handlers, start: () => monitor.start(), stop: () => monitor.stop() };
+  return {
+    handlers,
+    start: () => monitor.start(),
+    stop: async (): Promise<void> => monitor.stop(),
+  } satisfies Feature;
 }

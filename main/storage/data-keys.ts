@@ -14,7 +14,7 @@ export type KeysOrProblem = ItemKeyring | { problem: string };
 export interface DataKeys {
   protection: DataProtection;
   dictations: KeysOrProblem;
-  records: KeysOrProblem;
+  labReports: KeysOrProblem;
 }
 
 export function openDataKeys(options: { userData: string; encryption: OsEncryption; platform: NodeJS.Platform; requireKeyring: boolean }): DataKeys {
@@ -25,7 +25,7 @@ export function openDataKeys(options: { userData: string; encryption: OsEncrypti
   const master = openMasterKey({ file: join(folder, 'master.json'), encryption: options.encryption, platform: options.platform, requireKeyring: options.requireKeyring });
   if (!master.key) {
     const problem = { problem: master.protection.problem ?? 'The recordings on this computer cannot be opened.' };
-    return { protection: master.protection, dictations: problem, records: problem };
+    return { protection: master.protection, dictations: problem, labReports: problem };
   }
   let problem: string | null = null;
   const open = (name: string): KeysOrProblem => {
@@ -38,8 +38,9 @@ export function openDataKeys(options: { userData: string; encryption: OsEncrypti
     }
   };
   const dictations = open('dictations.sealed');
-  const records = open('records.sealed');
+  // The lab reports' keyring keeps its first file name, `records.sealed` (no migration).
+  const labReports = open('records.sealed');
   // Both keyrings are sealed by the new master key now; only then is the old one destroyed.
   if (master.move && problem === null) master.move.complete();
-  return { protection: { ...master.protection, problem: problem ?? master.protection.problem }, dictations, records };
+  return { protection: { ...master.protection, problem: problem ?? master.protection.problem }, dictations, labReports };
 }

@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
+import { Emitter } from '../core/emitter';
 import { writeFileAtomic } from './atomic-file';
 
 const MANIFEST = 'manifest.json';
@@ -17,8 +18,8 @@ export interface StoredItem {
 
 export class FolderStore<M extends StoredItem> {
   private readonly items = new Map<string, M>();
-  private readonly changeListeners = new Set<(item: M) => void>();
-  private readonly removeListeners = new Set<(id: string) => void>();
+  private readonly changes = new Emitter<M>();
+  private readonly removals = new Emitter<string>();
 
   /** `onDisk`: the item as written to its manifest (fields that are kept elsewhere, encrypted, left out). */
   constructor(
@@ -82,7 +83,7 @@ export class FolderStore<M extends StoredItem> {
   protected amendInMemory(id: string, patch: Partial<M>): M {
     const item = this.schema.parse({ ...this.items.get(id), ...patch });
     this.items.set(id, item);
-    for (const listener of this.changeListeners) listener(item);
+    this.changes.emit(item);
     return item;
   }
 
@@ -90,7 +91,7 @@ export class FolderStore<M extends StoredItem> {
    * Updates the item; when its manifest cannot be written (a full disk) the change is kept in
    * memory, so the app goes on working, and the next start reads the item from disk again.
    */
-  updateOrAmend(id: string, patch: Partial<M>): M {
+  writeOrKeepInMemory(id: string, patch: Partial<M>): M {
     try {
       return this.update(id, patch);
     } catch {
@@ -106,23 +107,21 @@ export class FolderStore<M extends StoredItem> {
 
   delete(id: string): void {
     rmSync(this.folderOf(id), { recursive: true, force: true });
-    if (this.items.delete(id)) for (const listener of this.removeListeners) listener(id);
+    if (this.items.delete(id)) this.removals.emit(id);
   }
 
   onChange(listener: (item: M) => void): () => void {
-    this.changeListeners.add(listener);
-    return () => this.changeListeners.delete(listener);
+    return this.changes.on(listener);
   }
 
   onRemove(listener: (id: string) => void): () => void {
-    this.removeListeners.add(listener);
-    return () => this.removeListeners.delete(listener);
+    return this.removals.on(listener);
   }
 
   private write(item: M): M {
     writeFileAtomic(join(this.folderOf(item.id), MANIFEST), JSON.stringify(this.onDisk(item), null, 1));
     this.items.set(item.id, item);
-    for (const listener of this.changeListeners) listener(item);
+    this.changes.emit(item);
     return item;
   }
 }

@@ -57,7 +57,7 @@ export class KeyedFolderStore<M extends ItemWithProblem> extends FolderStore<M> 
 
   /** Seals the problems an earlier version kept in clear; called once the keyring holds every item's key. */
   protected sealClearProblems(): void {
-    for (const id of this.clearProblems) if (this.get(id)) this.updateOrAmend(id, {});
+    for (const id of this.clearProblems) if (this.get(id)) this.writeOrKeepInMemory(id, {});
     this.clearProblems = [];
   }
 

@@ -1,7 +1,8 @@
 /** Updates, assembled: the update service behind the settings and policy, and its handlers. */
 import { readFileSync } from 'node:fs';
+import type { OperationHandlers } from '../../contract/operation-handlers';
 import { DEVELOPMENT_BUILD } from '../build-kind';
-import type { OperationHandlers } from '../ipc/register-operations';
+import type { Feature } from '../core/feature';
 import type { SettingsService } from '../settings/settings-service';
 import type { WindowEvents } from '../windows/app-window';
 import { choosePublisherKey } from './publisher-key';
@@ -34,5 +35,9 @@ export function createUpdatesFeature(deps: UpdatesFeatureDeps) {
     checkForUpdates: () => updates.check(),
     restartToUpdate: () => updates.restartNow(),
   };
-  return { handlers, start: () => updates.start(), stop: () => updates.stop() };
+  return {
+    handlers,
+    start: () => updates.start(),
+    stop: async (): Promise<void> => updates.stop(),
+  } satisfies Feature;
 }

@@ -7,17 +7,17 @@ import { PolicyProblemBanner } from '../components/PolicyProblemBanner';
 import { StatusBar } from '../components/StatusBar';
 import { UpdateBanner } from '../components/UpdateBanner';
 import { DictationScreen } from '../features/dictation/DictationScreen';
-import { RecordsScreen } from '../features/records/RecordsScreen';
+import { LabReportsScreen } from '../features/lab-reports/LabReportsScreen';
 import { RegistrationScreen } from '../features/registration/RegistrationScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
-import { useDictationStore, useRecordsStore, useSettingsStore, useStatusStore, useUpdateStore } from './stores';
+import { useDictationStore, useLabReportsStore, useSettingsStore, useStatusStore, useUpdateStore } from './stores';
 import { followRecordCues, prepareCues } from '../features/dictation/record-cue';
 import { SCREENS, useNavigationStore, type ScreenId } from './navigation-store';
 import { useProblemStore } from './problem-store';
 
 const SCREEN_COMPONENTS: Record<ScreenId, () => React.JSX.Element> = {
   dictation: DictationScreen,
-  records: RecordsScreen,
+  'lab-reports': LabReportsScreen,
   registration: RegistrationScreen,
   settings: SettingsScreen,
 };
@@ -35,8 +35,8 @@ export function App() {
   useEffect(() => followRecordCues(), []);
   const cuesWanted = useSettingsStore((state) => Boolean(state.view?.values.recordCues && state.view.values.recordShortcut !== ''));
   useEffect(() => prepareCues(cuesWanted), [cuesWanted]);
-  const followRecords = useRecordsStore((state) => state.follow);
-  useEffect(() => followRecords(), [followRecords]);
+  const followLabReports = useLabReportsStore((state) => state.follow);
+  useEffect(() => followLabReports(), [followLabReports]);
   const followUpdates = useUpdateStore((state) => state.follow);
   useEffect(() => followUpdates(), [followUpdates]);
 

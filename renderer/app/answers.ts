@@ -8,10 +8,10 @@ import type { AppError, Result } from '../../contract/result';
 export type ReportProblem = (problem: AppError) => void;
 
 /** Reads the value of a call the screen cannot go on without: a failure is reported and null is returned. */
-export type ValueOf = <T>(call: Promise<Result<T>>) => Promise<T | null>;
+export type ValueOrReport = <T>(call: Promise<Result<T>>) => Promise<T | null>;
 
-/** `valueOf` for failures reported with `report`. */
-export function valueReader(report: ReportProblem): ValueOf {
+/** `valueOrReport` for failures reported with `report`. */
+export function valueReader(report: ReportProblem): ValueOrReport {
   return async (call) => {
     const result = await call;
     if (result.ok) return result.value;

@@ -39,7 +39,7 @@ export function followValue<T>({ on, load, apply, isNewer }: FollowValue<T>): ()
 }
 
 export interface FollowItems<Item extends { id: string }> {
-  /** Main's event for an item added or changed (e.g. `bridge.on.recordChanged`). */
+  /** Main's event for an item added or changed (e.g. `bridge.on.labReportChanged`). */
   onChanged: (listener: (item: Item) => void) => () => void;
   /** Main's event for an item removed. */
   onRemoved: (listener: (removed: { id: string }) => void) => () => void;

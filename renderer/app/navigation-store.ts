@@ -2,7 +2,7 @@ import { create } from 'zustand';
 
 export const SCREENS = [
   { id: 'dictation', label: 'Dictation', shortcut: '1' },
-  { id: 'records', label: 'Records', shortcut: '2' },
+  { id: 'lab-reports', label: 'Records', shortcut: '2' },
   { id: 'registration', label: 'Registration', shortcut: '3' },
   { id: 'settings', label: 'Settings', shortcut: '4' },
 ] as const;

@@ -10,13 +10,13 @@ export interface StatusState {
 }
 
 export function createStatusStore(bridge: ScribeBridge, report: ReportProblem) {
-  const valueOf = valueReader(report);
+  const valueOrReport = valueReader(report);
   return create<StatusState>((set, get) => ({
     status: null,
     follow: () =>
       followValue({
         on: bridge.on.statusChanged,
-        load: () => valueOf(bridge.getStatus()),
+        load: () => valueOrReport(bridge.getStatus()),
         // Main numbers its statuses: an older one, however late it arrives, never replaces a newer one.
         isNewer: (status) => {
           const current = get().status;

@@ -5,7 +5,7 @@
  */
 import { reportProblem, scribe } from '../bridge';
 import { createDictationStore } from '../features/dictation/dictation-store';
-import { createRecordsStore } from '../features/records/records-store';
+import { createLabReportsStore } from '../features/lab-reports/lab-reports-store';
 import { createRegistrationStore } from '../features/registration/registration-store';
 import { createSettingsStore } from '../features/settings/settings-store';
 import { createTranscriptionChoicesStore } from '../features/settings/transcription-choices-store';
@@ -17,5 +17,5 @@ export const useUpdateStore = createUpdateStore(scribe, reportProblem);
 export const useSettingsStore = createSettingsStore(scribe, reportProblem);
 export const useTranscriptionChoicesStore = createTranscriptionChoicesStore(scribe, reportProblem);
 export const useDictationStore = createDictationStore(scribe, reportProblem);
-export const useRecordsStore = createRecordsStore(scribe, reportProblem);
+export const useLabReportsStore = createLabReportsStore(scribe, reportProblem);
 export const useRegistrationStore = createRegistrationStore(scribe, reportProblem);

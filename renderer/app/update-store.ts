@@ -14,7 +14,7 @@ export interface UpdateStoreState {
 }
 
 export function createUpdateStore(bridge: ScribeBridge, report: ReportProblem) {
-  const valueOf = valueReader(report);
+  const valueOrReport = valueReader(report);
   return create<UpdateStoreState>((set, get) => {
     const show = (status: UpdateStatus | null) => {
       if (status) set(status.state === 'ready' ? { status } : { status, dismissed: false });
@@ -25,13 +25,13 @@ export function createUpdateStore(bridge: ScribeBridge, report: ReportProblem) {
       follow: () =>
         followValue({
           on: bridge.on.updateChanged,
-          load: () => valueOf(bridge.getUpdateStatus()),
+          load: () => valueOrReport(bridge.getUpdateStatus()),
           // Every event is shown; the load's answer only while there is nothing yet (an event or a check said more).
           isNewer: (_status, source) => source === 'event' || !get().status,
           apply: show,
         }),
-      check: async () => show(await valueOf(bridge.checkForUpdates())),
-      restart: async () => show(await valueOf(bridge.restartToUpdate())),
+      check: async () => show(await valueOrReport(bridge.checkForUpdates())),
+      restart: async () => show(await valueOrReport(bridge.restartToUpdate())),
       later: () => set({ dismissed: true }),
     };
   });

@@ -105,7 +105,7 @@ test('nothing in the data folder gives away audio, documents, the label or the r
   ]);
   await expect(page.getByTestId('staged-file')).toHaveCount(2);
   await page.getByRole('button', { name: 'Upload 2 reports together' }).click();
-  await expect.poll(async () => (await bridgeValue(page, 'listRecords')).map((record) => record.fileName).sort()).toEqual(['kapoor-cbc-page.jpg', 'kapoor-cbc.pdf']);
+  await expect.poll(async () => (await bridgeValue(page, 'listLabReports')).map((labReport) => labReport.fileName).sort()).toEqual(['kapoor-cbc-page.jpg', 'kapoor-cbc.pdf']);
   await screenshot(page, 'records-queued-encrypted');
   await app.close();
 

@@ -1,7 +1,7 @@
 /**
  * A service that answers badly never blanks the window: over two hundred hostile answers
- * (sandbox `hostileNext`) through real dictations, records and registrations, each item then
- * opened in the window; a part that cannot be drawn is contained to its card; a renderer
+ * (sandbox `hostileNext`) through real dictations, lab reports and registrations, each item
+ * then opened in the window; a part that cannot be drawn is contained to its card; a renderer
  * that dies is reloaded, says so, and has lost nothing.
  */
 import { writeFileSync } from 'node:fs';
@@ -42,14 +42,14 @@ async function expectReadableMessages(scope: ReturnType<Page['locator']>, select
 
 
 const DICTATIONS = 130;
-const RECORDS = 40;
+const LAB_REPORTS = 40;
 const INITS = 30;
 const RESENDS = 10;
 
-test('over two hundred hostile answers through dictations, records and registrations: every item opens readably', async ({ launch, startSandbox }) => {
+test('over two hundred hostile answers through dictations, lab reports and registrations: every item opens readably', async ({ launch, startSandbox }) => {
   test.setTimeout(240_000);
   const sandbox = await startSandbox({
-    faults: { processingMs: 0, hostileNext: { resultLookup: DICTATIONS, recordUpload: RECORDS, registrationInit: INITS, registrationResend: RESENDS } },
+    faults: { processingMs: 0, hostileNext: { resultLookup: DICTATIONS, recordUpload: LAB_REPORTS, registrationInit: INITS, registrationResend: RESENDS } },
   });
   const userDataDir = newDataFolder();
   const labels = Array.from({ length: DICTATIONS }, (_, i) => `Hostile ${String(i + 1).padStart(3, '0')}`);
@@ -59,16 +59,16 @@ test('over two hundred hostile answers through dictations, records and registrat
   // Records: forty lab reports, each answered with a hostile answer.
   await showScreen(page, 'Records');
   const pdf = await labReportPdf();
-  for (let batch = 0; batch < RECORDS / 20; batch += 1) {
+  for (let batch = 0; batch < LAB_REPORTS / 20; batch += 1) {
     await dropFiles(page, Array.from({ length: 20 }, (_, i) => ({ name: `report-${batch * 20 + i + 1}.pdf`, bytes: pdf })));
     await page.getByRole('button', { name: 'Upload 20 reports together' }).click();
     await expect(page.getByTestId('staged-file')).toHaveCount(0);
   }
-  await expect.poll(() => served(sandbox, 'recordUpload'), { timeout: 60_000 }).toBe(RECORDS);
+  await expect.poll(() => served(sandbox, 'recordUpload'), { timeout: 60_000 }).toBe(LAB_REPORTS);
   const rows = page.getByTestId('document-row');
-  await expect(rows).toHaveCount(RECORDS);
-  await expect.poll(async () => (await bridgeValue(page, 'listRecords')).filter((record) => record.problem === null).length, { timeout: 30_000 }).toBe(0);
-  for (let i = 0; i < RECORDS; i += 1) {
+  await expect(rows).toHaveCount(LAB_REPORTS);
+  await expect.poll(async () => (await bridgeValue(page, 'listLabReports')).filter((labReport) => labReport.problem === null).length, { timeout: 30_000 }).toBe(0);
+  for (let i = 0; i < LAB_REPORTS; i += 1) {
     const row = rows.nth(i);
     await row.scrollIntoViewIfNeeded();
     await expect(row.locator('.field-error, .warning-text')).toBeVisible();
@@ -182,8 +182,8 @@ test('hostile lab report results and OTP verification answers: every report open
   await dropFiles(page, Array.from({ length: RESULTS }, (_, i) => ({ name: `result-${i + 1}.pdf`, bytes: pdf })));
   await page.getByRole('button', { name: `Upload ${RESULTS} reports together` }).click();
   await expect.poll(() => served(sandbox, 'recordResult'), { timeout: 90_000 }).toBe(RESULTS);
-  const settledRecord = (record: { state: string; problem: string | null }) => record.state === 'ready' || record.state === 'failed' || record.problem !== null;
-  await expect.poll(async () => (await bridgeValue(page, 'listRecords')).filter((record) => !settledRecord(record)).length, { timeout: 60_000 }).toBe(0);
+  const settledLabReport = (labReport: { state: string; problem: string | null }) => labReport.state === 'ready' || labReport.state === 'failed' || labReport.problem !== null;
+  await expect.poll(async () => (await bridgeValue(page, 'listLabReports')).filter((labReport) => !settledLabReport(labReport)).length, { timeout: 60_000 }).toBe(0);
   const documents = page.locator('tbody.document');
   await expect(documents).toHaveCount(RESULTS);
   const states = new Map<string, number>();
@@ -193,8 +193,8 @@ test('hostile lab report results and OTP verification answers: every report open
     const toggle = row.getByTestId('result-toggle');
     if ((await toggle.count()) === 0) {
       states.set('not ready', (states.get('not ready') ?? 0) + 1);
-      await expect(row.getByTestId('record-problem')).toBeVisible();
-      await expectReadableMessages(row, '[data-testid=record-problem]');
+      await expect(row.getByTestId('lab-report-problem')).toBeVisible();
+      await expectReadableMessages(row, '[data-testid=lab-report-problem]');
       continue;
     }
     states.set('ready', (states.get('ready') ?? 0) + 1);

@@ -211,9 +211,9 @@ test('"Restart now" also waits while an upload is under way', async ({ launch, s
     policy: customService(sandbox, { updateUrl: server.url }),
   });
   try {
-    const [staged] = await bridgeValue(page, 'stageRecordFiles', { files: [{ name: 'cbc.pdf', size: 0, data: new Uint8Array(await labReportPdf()) }] });
-    await bridgeValue(page, 'uploadRecords', { ids: [staged!.id], tasks: ['smart'], acceptLowResolution: false });
-    await expect.poll(async () => (await bridgeValue(page, 'listRecords'))[0]?.state).toBe('uploading');
+    const [staged] = await bridgeValue(page, 'stageLabReportFiles', { files: [{ name: 'cbc.pdf', size: 0, data: new Uint8Array(await labReportPdf()) }] });
+    await bridgeValue(page, 'uploadLabReports', { ids: [staged!.id], tasks: ['smart'], acceptLowResolution: false });
+    await expect.poll(async () => (await bridgeValue(page, 'listLabReports'))[0]?.state).toBe('uploading');
     expect(await bridgeValue(page, 'checkForUpdates')).toMatchObject({ state: 'ready', version: '0.2.0' });
     const status = await bridgeValue(page, 'restartToUpdate');
     expect(status).toMatchObject({ state: 'ready', message: 'An upload is under way. Restart when it has finished.' });

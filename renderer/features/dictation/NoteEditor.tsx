@@ -11,8 +11,12 @@ import { MEDICATION_COLUMNS, type MedicationRow } from '../../../contract/medica
 import { correctionOf, editableAs, serviceRows, type CorrectedPart, type NoteCorrection } from '../../../contract/note-correction';
 import type { DecodedOutput } from '../../../contract/transcription';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { TableHead } from '../../components/TableHead';
 import { useDictationStore } from '../../app/stores';
 import { partTitle } from './result-format';
+
+/** The medications' columns, and one for each row's Remove button. */
+const EDITING_COLUMNS = [...MEDICATION_COLUMNS, { key: 'remove', label: 'Remove', hidden: true }];
 
 type Draft = { output: DecodedOutput; kind: 'medications'; rows: MedicationRow[] } | { output: DecodedOutput; kind: 'text'; text: string };
 
@@ -48,26 +52,7 @@ function MedicationsEditor({ draft, onChange }: { draft: Draft & { kind: 'medica
       <legend>Medications</legend>
       {draft.rows.length > 0 ? (
         <table className="medications editing" aria-label="Medications (editing)">
-          <colgroup>
-            <col className="col-name" />
-            <col className="col-dose" />
-            <col className="col-frequency" />
-            <col className="col-duration" />
-            <col className="col-instruction" />
-            <col className="col-remove" />
-          </colgroup>
-          <thead>
-            <tr>
-              {MEDICATION_COLUMNS.map(({ key, label }) => (
-                <th key={key} scope="col">
-                  {label}
-                </th>
-              ))}
-              <th scope="col">
-                <span className="visually-hidden">Remove</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={EDITING_COLUMNS} widths />
           <tbody>
             {draft.rows.map((row, index) => (
               <tr key={index}>

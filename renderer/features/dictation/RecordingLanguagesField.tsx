@@ -19,7 +19,7 @@ export function RecordingLanguagesField() {
   return (
     <div className="field">
       <label htmlFor="recording-languages">Language</label>
-      <select id="recording-languages" value={languagesChoice(languages)} onChange={(event) => setLanguages(chosenLanguages(event.target.value))}>
+      <select id="recording-languages" title="The language of this dictation; the first choice is what Settings say" value={languagesChoice(languages)} onChange={(event) => setLanguages(chosenLanguages(event.target.value))}>
         {languageOptions(choices, settingsLanguages, languages).map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

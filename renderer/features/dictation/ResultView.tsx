@@ -7,6 +7,7 @@ import { correctionOf, editableAs, shownCell, type NoteCorrection } from '../../
 import type { DecodedOutput, FhirSummary, TranscriptionResult } from '../../../contract/transcription';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { Contained } from '../../components/Contained';
+import { TableHead } from '../../components/TableHead';
 import { ServiceDetail } from '../../components/ServiceDetail';
 import { NoteActions } from './NoteActions';
 import { NoteEditor } from './NoteEditor';
@@ -20,15 +21,7 @@ export function MedicationsTable({ rows, testData }: { rows: MedicationRow[]; te
   return (
     <table className="medications" aria-label="Medications">
       {testData ? <caption className="test-data-caption">{TEST_DATA_CAPTION}</caption> : null}
-      <thead>
-        <tr>
-          {MEDICATION_COLUMNS.map(({ key, label }) => (
-            <th key={key} scope="col">
-              {label}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead columns={MEDICATION_COLUMNS} />
       <tbody>
         {rows.map((row, index) => (
           <tr key={index}>

@@ -74,7 +74,7 @@ export function selectedDetail(state: Pick<DictationState, 'items' | 'selectedId
 }
 
 export function createDictationStore(bridge: ScribeBridge, report: ReportProblem) {
-  const valueOf = valueReader(report);
+  const valueOrReport = valueReader(report);
   return create<DictationState>((set, get) => {
     const showDetail = (detail: DictationDetail) => {
       if (get().selectedId !== detail.id) return;
@@ -107,7 +107,7 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
       if (ended && get().items.has(ended) && get().selectedId !== ended) void get().select(ended);
     };
     const recorderAction = async (call: Promise<Result<RecorderStatus>>) => {
-      const recorder = await valueOf(call);
+      const recorder = await valueOrReport(call);
       if (recorder) applyRecorder(recorder);
       return recorder;
     };
@@ -124,11 +124,11 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
       notice: null,
       onScreen: false,
       follow: () => {
-        const offRecorder = followValue({ on: bridge.on.recorderChanged, load: () => valueOf(bridge.getRecorder()), apply: applyRecorder });
+        const offRecorder = followValue({ on: bridge.on.recorderChanged, load: () => valueOrReport(bridge.getRecorder()), apply: applyRecorder });
         const offItems = followItems({
           onChanged: bridge.on.dictationChanged,
           onRemoved: bridge.on.dictationRemoved,
-          load: () => valueOf(bridge.listDictations()),
+          load: () => valueOrReport(bridge.listDictations()),
           changed: (summary) => {
             const previous = get().items.get(summary.id);
             const items = new Map(get().items);

@@ -21,14 +21,16 @@ export function languageOptions(
   chosen: string[] | null,
 ): Array<{ value: string; label: string }> {
   const nameOf = (code: string) => choices?.languages.find((language) => language.code === code)?.name ?? code;
+  // The first option is what Settings says, named short enough for the recorder's one line; its full meaning is the field's hint.
   const inSettings =
-    settingsLanguages.length === 0 ? 'automatic' : settingsLanguages.length <= 2 ? settingsLanguages.map(nameOf).join(', ') : `${settingsLanguages.length} languages`;
+    settingsLanguages.length === 0 ? 'Automatic' : settingsLanguages.length <= 2 ? settingsLanguages.map(nameOf).join(', ') : `${settingsLanguages.length} languages`;
   const options = [
-    { value: AS_IN_SETTINGS, label: `As in Settings (${inSettings})` },
-    ...(choices?.autoDetection === false ? [] : [{ value: DETECTED, label: 'Detect automatically' }]),
+    { value: AS_IN_SETTINGS, label: inSettings },
+    // With Settings on automatic, the first option is detection already.
+    ...(choices?.autoDetection === false || settingsLanguages.length === 0 ? [] : [{ value: DETECTED, label: 'Automatic' }]),
     ...(choices?.languages ?? []).map((language) => ({ value: language.code, label: language.name })),
   ];
   const current = languagesChoice(chosen);
-  if (chosen && !options.some((option) => option.value === current)) options.push({ value: current, label: chosen.map(nameOf).join(' + ') || 'Detect automatically' });
+  if (chosen && !options.some((option) => option.value === current)) options.push({ value: current, label: chosen.map(nameOf).join(' + ') || 'Automatic' });
   return options;
 }

@@ -93,7 +93,7 @@ function firstProblem(problems: FieldErrors): FieldErrors | null {
 }
 
 export function createRegistrationStore(bridge: ScribeBridge, report: ReportProblem) {
-  const valueOf = valueReader(report);
+  const valueOrReport = valueReader(report);
   let checkTimer: ReturnType<typeof setTimeout> | null = null;
   return create<RegistrationState>((set, get) => {
     /** One request to main; its view or its error replaces the last. After an error, the view tells what to offer next. */
@@ -126,7 +126,7 @@ export function createRegistrationStore(bridge: ScribeBridge, report: ReportProb
       view: null,
       busy: false,
       load: async () => {
-        const view = await valueOf(bridge.getRegistration());
+        const view = await valueOrReport(bridge.getRegistration());
         if (view) set({ view });
       },
       setDigits: (raw) => set({ digits: raw.replace(/\D/g, '').slice(0, AADHAAR_LENGTH), fieldErrors: {} }),
@@ -209,7 +209,7 @@ export function createRegistrationStore(bridge: ScribeBridge, report: ReportProb
       startOver: async () => {
         if (checkTimer) clearTimeout(checkTimer);
         set(initialState());
-        const view = await valueOf(bridge.resetRegistration());
+        const view = await valueOrReport(bridge.resetRegistration());
         if (view) set({ view, focusAadhaar: true });
       },
     };

@@ -16,6 +16,7 @@ const FORMAT_LABELS: Record<Settings['uploadAudioFormat'], string> = {
 /** Settings whose value is text (or a choice among texts). */
 type TextSettingName = { [K in SettingName]: Settings[K] extends string ? K : never }[SettingName];
 type NumberSettingName = { [K in SettingName]: Settings[K] extends number ? K : never }[SettingName];
+type BooleanSettingName = { [K in SettingName]: Settings[K] extends boolean ? K : never }[SettingName];
 
 const SHORTCUT_MODE_OPTIONS = RECORD_SHORTCUT_MODES.map((mode) => ({ value: mode, label: RECORD_SHORTCUT_MODE_LABELS[mode] }));
 
@@ -59,6 +60,13 @@ export function SettingsForm({ view }: { view: SettingsView }) {
     locked: locked(name),
     error: errors[name],
     onChange: (value: number) => set(name, value),
+  });
+  /** The props every checkbox takes from the draft (its id and note named after the setting). */
+  const toggle = (name: BooleanSettingName) => ({
+    name,
+    value: draft[name],
+    locked: locked(name),
+    onChange: (value: boolean) => set(name, value),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -124,13 +132,7 @@ export function SettingsForm({ view }: { view: SettingsView }) {
           options={SHORTCUT_MODE_OPTIONS}
           note={draft.recordShortcutMode === 'hold' ? view.shortcutAccess.holdToRecord : null}
         />
-        <ToggleField
-          name="recordCues"
-          label="Play a short sound when the shortcut starts and stops recording"
-          value={draft.recordCues}
-          locked={locked('recordCues')}
-          onChange={(value) => set('recordCues', value)}
-        />
+        <ToggleField {...toggle('recordCues')} label="Play a short sound when the shortcut starts and stops recording" />
         <NumberField {...number('audioRetentionDays')} label="Delete the recordings of completed dictations after (days; 0 keeps them)" min={0} max={3650} />
         <ToggleField
           label="Send dictations automatically when the service can be reached"
@@ -149,38 +151,20 @@ export function SettingsForm({ view }: { view: SettingsView }) {
           note={view.shortcutAccess.copyNoteShortcut}
         />
         <ToggleField
-          name="insertCopiedNote"
+          {...toggle('insertCopiedNote')}
           label="Also paste the note into the field that has focus in the other program"
-          value={draft.insertCopiedNote}
-          locked={locked('insertCopiedNote')}
           note={draft.insertCopiedNote ? view.shortcutAccess.insertNote : null}
-          onChange={(value) => set('insertCopiedNote', value)}
         />
-        <ToggleField
-          name="requireReview"
-          label="Copy and export only notes marked reviewed"
-          value={draft.requireReview}
-          locked={locked('requireReview')}
-          onChange={(value) => set('requireReview', value)}
-        />
-        <ToggleField
-          name="clearCopiedNote"
-          label="Take a copied note off the clipboard after two minutes (if it is still there)"
-          value={draft.clearCopiedNote}
-          locked={locked('clearCopiedNote')}
-          onChange={(value) => set('clearCopiedNote', value)}
-        />
+        <ToggleField {...toggle('requireReview')} label="Copy and export only notes marked reviewed" />
+        <ToggleField {...toggle('clearCopiedNote')} label="Take a copied note off the clipboard after two minutes (if it is still there)" />
       </fieldset>
 
       <fieldset>
         <legend>Updates</legend>
         <ToggleField
+          {...toggle('updatesEnabled')}
           label="Check for updates and download them in the background"
-          name="updatesEnabled"
-          value={draft.updatesEnabled}
-          locked={locked('updatesEnabled')}
           note={draft.updatesEnabled && draft.updateUrl.trim() === '' ? 'Turned on, but nothing is checked until an update server is set below.' : null}
-          onChange={(value) => set('updatesEnabled', value)}
         />
         <TextField {...text('updateUrl')} label="Update server" hint="The web address where your IT provider publishes Scribe Desk updates." />
         <TextField {...text('updateChannel')} label="Update channel" />

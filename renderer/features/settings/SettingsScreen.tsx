@@ -1,4 +1,4 @@
-import { valueOf, scribe } from '../../bridge';
+import { valueOrReport, scribe } from '../../bridge';
 import { SecretsSection } from './SecretsSection';
 import { SettingsForm } from './SettingsForm';
 import { useSettingsStore } from '../../app/stores';
@@ -18,7 +18,7 @@ export function SettingsScreen() {
           ) : (
             <>
               <p>Nothing is sent meanwhile. To try the app with test data until your administrator mends the file, choose the sandbox.</p>
-              <button type="button" onClick={() => void valueOf(scribe.useSandboxDespitePolicy())}>
+              <button type="button" onClick={() => void valueOrReport(scribe.useSandboxDespitePolicy())}>
                 Use the sandbox (test data) until then
               </button>
             </>

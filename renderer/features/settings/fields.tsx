@@ -138,17 +138,10 @@ export function ToggleField({ label, value, locked, onChange, name, note }: Omit
   );
 }
 
-export function SelectField({
-  name,
-  label,
-  hint,
-  value,
-  locked,
-  error,
-  onChange,
-  options,
-  note,
-}: FieldProps<string> & { options: Array<{ value: string; label: string }>; note?: string | null }) {
+/** A field that chooses among `options`. */
+type ChoiceFieldProps<T> = FieldProps<T> & { options: Array<{ value: string; label: string }> };
+
+export function SelectField({ name, label, hint, value, locked, error, onChange, options, note }: ChoiceFieldProps<string> & { note?: string | null }) {
   const errorId = `${name}-error`;
   const noteId = `${name}-note`;
   const describedBy = [error ? errorId : null, note ? noteId : null].filter((id) => id !== null).join(' ');
@@ -172,17 +165,7 @@ export function SelectField({
 }
 
 /** Several choices out of a list, at most `max`: the others are disabled once that many are ticked. */
-export function ChecklistField({
-  name,
-  label,
-  hint,
-  value,
-  locked,
-  error,
-  onChange,
-  options,
-  max,
-}: FieldProps<string[]> & { options: Array<{ value: string; label: string }>; max: number }) {
+export function ChecklistField({ name, label, hint, value, locked, error, onChange, options, max }: ChoiceFieldProps<string[]> & { max: number }) {
   const hintId = `${name}-hint`;
   const errorId = `${name}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter((id) => id !== null).join(' ');

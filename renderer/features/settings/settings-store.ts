@@ -26,7 +26,7 @@ export interface SettingsState {
 }
 
 export function createSettingsStore(bridge: ScribeBridge, report: ReportProblem) {
-  const valueOf = valueReader(report);
+  const valueOrReport = valueReader(report);
   return create<SettingsState>((set, get) => {
     const apply = async (call: Promise<Result<SettingsView>>, notice: string | null): Promise<boolean> => {
       const result = await call;
@@ -43,7 +43,7 @@ export function createSettingsStore(bridge: ScribeBridge, report: ReportProblem)
       follow: () =>
         followValue({
           on: bridge.on.settingsChanged,
-          load: () => valueOf(bridge.getSettings()),
+          load: () => valueOrReport(bridge.getSettings()),
           // Every event is shown; the load's answer only while there is nothing yet (an event or a save said more).
           isNewer: (_view, source) => source === 'event' || !get().view,
           apply: (view) => set({ view }),

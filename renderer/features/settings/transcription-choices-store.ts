@@ -14,14 +14,14 @@ export interface TranscriptionChoicesState {
 }
 
 export function createTranscriptionChoicesStore(bridge: ScribeBridge, report: ReportProblem) {
-  const valueOf = valueReader(report);
+  const valueOrReport = valueReader(report);
   return create<TranscriptionChoicesState>((set) => {
     let asked = 0;
     return {
       choices: null,
       load: async () => {
         const ask = ++asked;
-        const choices = await valueOf(bridge.getTranscriptionChoices());
+        const choices = await valueOrReport(bridge.getTranscriptionChoices());
         if (choices && ask === asked) set({ choices });
       },
     };

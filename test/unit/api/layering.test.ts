@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(__dirname, '../../..');
-const FEATURES = ['main/dictations/', 'main/records/', 'main/registration/', 'main/results/'];
+const FEATURES = ['main/dictations/', 'main/lab-reports/', 'main/registration/', 'main/results/'];
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g;
 
 function sourcesIn(folder: string): string[] {
@@ -58,6 +58,6 @@ describe('the layers', () => {
 
   it('the features do use the api (so the check above looks at the right files)', () => {
     expect(importsOf('main/dictations/stored-result.ts')).toContain('main/api/voice-api.ts');
-    expect(importsOf('main/records/lab-result.ts')).toContain('main/results/output-content.ts');
+    expect(importsOf('main/lab-reports/lab-result.ts')).toContain('main/results/output-content.ts');
   });
 });

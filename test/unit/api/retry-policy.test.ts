@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_RETRY_DELAY_MS, fullJitterDelay, parseRetryAfter } from '../../../main/api/retry-policy';
-import { decideAfterFailure } from '../../../main/outbox/failure-decision';
+import { learnFromFailure } from '../../../main/outbox/failure-decision';
 import { commonFailure } from '../../../main/api/service-call';
 import { ServiceHealth } from '../../../main/service/service-health';
 
@@ -35,7 +35,7 @@ describe('Retry-After and backoff are capped at an hour', () => {
     const error = commonFailure({ status: 429, headers: { 'retry-after': '99999999' }, text: '', bytes: Buffer.alloc(0), json: undefined })!;
     expect(error.retryAfterMs).toBe(HOUR);
     expect(error.message).toContain('wait 60 minutes');
-    const decision = decideAfterFailure(error, { health: new ServiceHealth(), attempts: 50, now: NOW, what: 'x', random: () => 0.99 });
+    const decision = learnFromFailure(error, { health: new ServiceHealth(), attempts: 50, now: NOW, what: 'x', random: () => 0.99 });
     expect(decision.action).toBe('retry');
     if (decision.action !== 'retry') return;
     expect(decision.retryAt - NOW).toBeLessThanOrEqual(HOUR);

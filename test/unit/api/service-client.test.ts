@@ -133,10 +133,10 @@ describe('transcription result lookup', () => {
   });
 });
 
-describe('record upload', () => {
+describe('lab report upload', () => {
   it('sends dt, each task, batch and X-Pt-Id, and returns the document id', async () => {
     const filePath = writeTemp('report.pdf', MINIMAL_PDF);
-    const result = await env.client({ userOid: 'oid-42' }).uploadRecord({
+    const result = await env.client({ userOid: 'oid-42' }).uploadLabReport({
       file: await source(filePath, 'application/pdf'),
       documentType: 'lr',
       tasks: ['smart', 'pii'],
@@ -156,7 +156,7 @@ describe('record upload', () => {
     for (const responseAad of ['protected', 'request', 'empty'] as const) {
       env.sandbox.setFaults({ responseAad });
       const client = env.client({ jwe: { clientKey: CLIENT_KEY, kid: KID } });
-      const result = await client.uploadRecord({ file: await source(filePath, 'application/pdf'), documentType: 'lr', tasks: ['classification'], batch: false });
+      const result = await client.uploadLabReport({ file: await source(filePath, 'application/pdf'), documentType: 'lr', tasks: ['classification'], batch: false });
       expect(result.documentId).toMatch(/^[0-9a-f-]{36}$/);
       expect(env.sandbox.received.at(-1)).toMatchObject({
         encrypted: true,
@@ -171,7 +171,7 @@ describe('record upload', () => {
   it('maps the plain-text "Invalid form data." and the {message} 403', async () => {
     const notADocument = writeTemp('notes.pdf', 'just text, renamed');
     const upload = async (client = env.client()) =>
-      client.uploadRecord({ file: await source(notADocument, 'application/pdf'), documentType: 'lr', tasks: ['smart'], batch: false });
+      client.uploadLabReport({ file: await source(notADocument, 'application/pdf'), documentType: 'lr', tasks: ['smart'], batch: false });
     expect(await failure(upload())).toMatchObject({ kind: 'invalid_request', status: 400, message: 'The service refused the file: invalid form data.' });
     env.sandbox.setFaults({ forbidRecords: true });
     expect(await failure(upload())).toMatchObject({ kind: 'forbidden', status: 403, message: expect.stringMatching(/forbidden/) });
@@ -179,7 +179,7 @@ describe('record upload', () => {
 
   it('is refused by the service above 10 MB', async () => {
     const large = writeTemp('large.pdf', Buffer.concat([MINIMAL_PDF, Buffer.alloc(10 * 1024 * 1024)]));
-    const error = await failure(env.client().uploadRecord({ file: await source(large, 'application/pdf'), documentType: 'lr', tasks: ['smart'], batch: false }));
+    const error = await failure(env.client().uploadLabReport({ file: await source(large, 'application/pdf'), documentType: 'lr', tasks: ['smart'], batch: false }));
     expect(error).toMatchObject({ kind: 'invalid_request', status: 400 });
   });
 });
@@ -226,7 +226,7 @@ describe('registration', () => {
     expect(error).toMatchObject({ kind: 'registration_failed', sourceError: { code: 'ABDM-1010' } });
   });
 
-  it('refuses a plain answer to an encrypted request, for registration and record upload alike', async () => {
+  it('refuses a plain answer to an encrypted request, for registration and lab report upload alike', async () => {
     env.sandbox.setFaults({ plainAnswers: true });
     const client = env.client({ jwe: { clientKey: CLIENT_KEY, kid: KID } });
     expect(await failure(client.startRegistration({ aadhaarNumber: VALID_AADHAAR }))).toMatchObject({
@@ -236,7 +236,7 @@ describe('registration', () => {
     });
     const path = writeTemp('report.pdf', MINIMAL_PDF);
     expect(
-      await failure(client.uploadRecord({ file: await source(path, 'application/pdf'), documentType: 'lr', tasks: ['smart'], batch: false })),
+      await failure(client.uploadLabReport({ file: await source(path, 'application/pdf'), documentType: 'lr', tasks: ['smart'], batch: false })),
     ).toMatchObject({ kind: 'encryption' });
     // The same plain answers are fine for a plain request.
     expect((await env.client().startRegistration({ aadhaarNumber: VALID_AADHAAR })).txnId).toMatch(/^[0-9a-f-]{36}$/);

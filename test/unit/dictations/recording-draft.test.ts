@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Recorder } from '../../../main/audio/recorder';
-import { RecordingSession } from '../../../main/dictations/recording-session';
 import { shortcutRecorder } from '../../../main/dictations/shortcut-recorder';
 import { tempFolder } from '../temp-folder';
-import { testStore } from './store-fixture';
+import { testRecordingSession, testStore } from './store-fixture';
 
 /** The microphone is the recorder process's; here a stand-in that opens, or fails to, at once. */
 function session(opens = true) {
@@ -14,17 +13,7 @@ function session(opens = true) {
     },
     stop: async () => ({ durationMs: 1500, chunks: 0 }),
   } as unknown as Recorder;
-  const recording = new RecordingSession({
-    store,
-    createRecorder: () => recorder,
-    microphone: () => '',
-    compactCopy: () => false,
-    transcription: () => ({ api: 'voice-upload', request: null }),
-    ensurePermission: async () => undefined,
-    shortcut: () => 'CommandOrControl+Alt+R',
-    onStatus: () => undefined,
-    onRecorded: () => undefined,
-  });
+  const recording = testRecordingSession(store, recorder, { shortcut: () => 'CommandOrControl+Alt+R' });
   return { store, recording };
 }
 

@@ -38,6 +38,7 @@ describe("one dictation's languages", () => {
   });
 
   it("are offered as: as in Settings (named), detected automatically, or one of the service's languages; a list chosen elsewhere shows too", () => {
+    // The first option is Settings' choice, named short; "Automatic" is offered apart only when Settings name languages.
     const choices = {
       languages: [
         { code: 'en', name: 'English' },
@@ -45,13 +46,13 @@ describe("one dictation's languages", () => {
       ],
       autoDetection: true,
     };
-    expect(languageOptions(choices, ['hi', 'en'], null).map((option) => option.label)).toEqual(['As in Settings (Hindi, English)', 'Detect automatically', 'English', 'Hindi']);
-    expect(languageOptions(choices, [], ['hi', 'en']).map((option) => option.label)).toEqual(['As in Settings (automatic)', 'Detect automatically', 'English', 'Hindi', 'Hindi + English']);
-    expect(languageOptions({ ...choices, autoDetection: false }, ['en', 'hi', 'ta'], null)[0]?.label).toBe('As in Settings (3 languages)');
+    expect(languageOptions(choices, ['hi', 'en'], null).map((option) => option.label)).toEqual(['Hindi, English', 'Automatic', 'English', 'Hindi']);
+    expect(languageOptions(choices, [], ['hi', 'en']).map((option) => option.label)).toEqual(['Automatic', 'English', 'Hindi', 'Hindi + English']);
+    expect(languageOptions({ ...choices, autoDetection: false }, ['en', 'hi', 'ta'], null)[0]?.label).toBe('3 languages');
     expect(languageOptions({ ...choices, autoDetection: false }, ['en'], null).map((option) => option.value)).not.toContain(languagesChoice([]));
     expect(languageOptions(null, ['hi'], null)).toEqual([
-      { value: 'settings', label: 'As in Settings (hi)' },
-      { value: 'auto', label: 'Detect automatically' },
+      { value: 'settings', label: 'hi' },
+      { value: 'auto', label: 'Automatic' },
     ]);
   });
 });

@@ -13,10 +13,9 @@ import type { Recorder, RecordingTarget } from '../../../main/audio/recorder';
 import { inlineMp3Encoding, prepareUploadAudio, wavSource } from '../../../main/audio/upload-audio';
 import { WAV_HEADER_BYTES, wavHeader } from '../../../main/audio/wav-file';
 import { DictationStore } from '../../../main/dictations/dictation-store';
-import { RecordingSession } from '../../../main/dictations/recording-session';
 import * as sealedFile from '../../../main/storage/sealed-file';
 import { tempFolder } from '../temp-folder';
-import { recorded, testKeyring, testStore, writeRecording } from './store-fixture';
+import { recorded, testKeyring, testRecordingSession, testStore, writeRecording } from './store-fixture';
 
 vi.mock('../../../main/storage/sealed-file', async (original) => {
   const actual = await original<typeof sealedFile>();
@@ -40,17 +39,7 @@ function recordingSession(store: DictationStore) {
       return { dataBytes: plainBytes, durationMs, chunks: 0, size: { plainBytes, damagedChunks: 0 } };
     },
   } as unknown as Recorder;
-  return new RecordingSession({
-    store,
-    createRecorder: () => recorder,
-    microphone: () => '',
-    compactCopy: () => false,
-    transcription: () => ({ api: 'voice-upload', request: null }),
-    ensurePermission: async () => undefined,
-    shortcut: () => null,
-    onStatus: () => undefined,
-    onRecorded: () => undefined,
-  });
+  return testRecordingSession(store, recorder);
 }
 
 describe("a recording's size", () => {

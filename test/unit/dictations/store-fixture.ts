@@ -3,10 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TranscriptionResult } from '../../../contract/transcription';
+import type { Recorder } from '../../../main/audio/recorder';
 import { inlineMp3Encoding, prepareUploadAudio } from '../../../main/audio/upload-audio';
 import { durationMsOf } from '../../../main/audio/wav-file';
 import { chunkProblem, DictationStore } from '../../../main/dictations/dictation-store';
 import type { DictationManifest } from '../../../main/dictations/dictation-manifest';
+import { RecordingSession, type RecordingSessionDeps } from '../../../main/dictations/recording-session';
 import { ItemKeyring } from '../../../main/storage/item-keyring';
 import { SealedFileWriter, sealBytes } from '../../../main/storage/sealed-file';
 
@@ -46,4 +48,20 @@ export function uploadAudioOf(store: DictationStore) {
 /** Keeps a result as versions before the stored formats did: the view itself, sealed in the result file. */
 export function saveViewAsEarlierVersions(store: DictationStore, id: string, view: TranscriptionResult): void {
   writeFileSync(join(store.folderOf(id), 'result.sealed'), sealBytes(store.keysOf(id).key, Buffer.from(JSON.stringify(view), 'utf8')));
+}
+
+/** A recording session on `store` with `recorder` standing in for the recorder process, sent by the voice upload, telling nobody; `deps` changes any of that. */
+export function testRecordingSession(store: DictationStore, recorder: Recorder, deps: Partial<RecordingSessionDeps> = {}): RecordingSession {
+  return new RecordingSession({
+    store,
+    createRecorder: () => recorder,
+    microphone: () => '',
+    compactCopy: () => false,
+    transcription: () => ({ api: 'voice-upload', request: null }),
+    ensurePermission: async () => undefined,
+    shortcut: () => null,
+    onStatus: () => undefined,
+    onRecorded: () => undefined,
+    ...deps,
+  });
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Refusal } from '../../../main/core/refusal';
-import { decideAfterFailure } from '../../../main/outbox/failure-decision';
+import { learnFromFailure } from '../../../main/outbox/failure-decision';
 import { ServiceHealth } from '../../../main/service/service-health';
 
-const decide = (error: unknown) => decideAfterFailure(error, { health: new ServiceHealth(), attempts: 1, now: 0, what: 'The file could not be sent' });
+const decide = (error: unknown) => learnFromFailure(error, { health: new ServiceHealth(), attempts: 1, now: 0, what: 'The file could not be sent' });
 
 describe('a failure inside the app, as an outbox item shows it', () => {
   it('a refusal in its own words, a disk problem explained, a fault by its kind only', () => {

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../main/api/service-client';
 import { DictationOutbox } from '../../../main/dictations/dictation-outbox';
-import { RecordOutbox } from '../../../main/records/record-outbox';
-import { RecordStore, type RecordManifest } from '../../../main/records/record-store';
+import { LabReportOutbox } from '../../../main/lab-reports/lab-report-outbox';
+import { LabReportStore, type LabReportManifest } from '../../../main/lab-reports/lab-report-store';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { staticToken } from '../../../main/service/token-source';
 import { labReportPdf } from '../../fixtures/documents';
@@ -60,9 +60,9 @@ describe('the outbox after failures', () => {
   it('a lab report whose result cannot be stored on a full disk is held, not asked for again and again', async () => {
     const folder = tempFolder();
     /** A store on a disk that fills up once the report has been read: nothing more can be written. */
-    class FullDiskStore extends RecordStore {
+    class FullDiskStore extends LabReportStore {
       full = false;
-      override update(id: string, patch: Partial<RecordManifest>): RecordManifest {
+      override update(id: string, patch: Partial<LabReportManifest>): LabReportManifest {
         if (this.full) throw diskFull();
         return super.update(id, patch);
       }
@@ -74,7 +74,7 @@ describe('the outbox after failures', () => {
     const store = new FullDiskStore(join(folder, 'records'), testKeyring(folder));
     const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
     const faults: unknown[] = [];
-    const outbox = new RecordOutbox({
+    const outbox = new LabReportOutbox({
       store,
       client,
       health: new ServiceHealth(),
@@ -84,7 +84,7 @@ describe('the outbox after failures', () => {
       pollSchedule: { baseMs: 20, capMs: 60, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
       onFault: (error) => faults.push(error),
     });
-    const record = store.enqueue({ fileName: 'cbc.pdf', kind: 'pdf', bytes: await labReportPdf(), tasks: ['smart'], batch: false });
+    const labReport = store.enqueue({ fileName: 'cbc.pdf', kind: 'pdf', bytes: await labReportPdf(), tasks: ['smart'], batch: false });
     outbox.start();
     await expect.poll(() => store.full, { timeout: 10_000 }).toBe(true);
     const lookups = () => env.sandbox.received.filter((request) => request.operation === 'recordResult').length;
@@ -92,7 +92,7 @@ describe('the outbox after failures', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     // Held for a later try (kept in memory until the disk has room), never a tight loop of requests.
     expect(lookups() - atFailure).toBe(0);
-    expect(store.get(record.id)).toMatchObject({ state: 'reading', problem: expect.stringContaining('The disk is full'), nextAttemptAt: expect.any(String) });
+    expect(store.get(labReport.id)).toMatchObject({ state: 'reading', problem: expect.stringContaining('The disk is full'), nextAttemptAt: expect.any(String) });
     expect(faults).toEqual([]);
     outbox.stop();
     await client.close();

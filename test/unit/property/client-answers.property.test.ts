@@ -1,6 +1,6 @@
 /**
  * Ten thousand generated answers per operation, through the real client code (ServiceCaller,
- * voice-api, records-api, registration-api, connect-auth) over a transport that answers
+ * voice-api, lab-reports-api, registration-api, connect-auth) over a transport that answers
  * without a network: every one ends as a typed value or a typed ServiceError with a readable,
  * bounded message, never another exception.
  */
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { ConnectAuthApi } from '../../../main/api/connect-auth';
-import { getRecordResult, uploadRecord } from '../../../main/api/records-api';
+import { getLabReportResult, uploadLabReport } from '../../../main/api/lab-reports-api';
 import {
   abhaAddressExists,
   abhaCard,
@@ -37,9 +37,9 @@ describe('every generated answer ends typed and readable', () => {
     });
   });
 
-  it('record upload, in the clear and encrypted', async () => {
+  it('lab report upload, in the clear and encrypted', async () => {
     await property(fc.tuple(answers(documentBody, [200, 201, 400, 403]), encrypted), async ([responses, encrypt]) => {
-      const outcome = await settle(uploadRecord(caller(responses, encrypt), { file: pdf, documentType: 'lr', tasks: ['smart'], batch: false }));
+      const outcome = await settle(uploadLabReport(caller(responses, encrypt), { file: pdf, documentType: 'lr', tasks: ['smart'], batch: false }));
       expectTyped(outcome, (value) => {
         assert.ok(value.documentId.length > 0);
         assert.ok(value.documentId.length <= 200);
@@ -58,7 +58,7 @@ describe('every generated answer ends typed and readable', () => {
   it('lab report result lookup, in the clear and encrypted', async () => {
     const body = fc.oneof({ arbitrary: labResultLike, weight: 8 }, { arbitrary: junk, weight: 1 });
     await property(fc.tuple(answers(body, [200, 200, 400, 404, 500]), encrypted), async ([responses, encrypt]) => {
-      expectTyped(await settle(getRecordResult(caller(responses, encrypt), 'document-1')), expectReadableLabAnswer);
+      expectTyped(await settle(getLabReportResult(caller(responses, encrypt), 'document-1')), expectReadableLabAnswer);
     });
   });
 

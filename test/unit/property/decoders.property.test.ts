@@ -5,14 +5,14 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { recordResultSchema } from '../../../main/api/response-schemas';
+import { labReportResultSchema } from '../../../main/api/response-schemas';
 import { MAX_RETRY_DELAY_MS, fullJitterDelay, parseRetryAfter } from '../../../main/api/retry-policy';
 import { serviceCode, serviceDetail, serviceText, serviceWords } from '../../../main/api/service-text';
 import { readOutputItems } from '../../../main/api/voice-api';
 import { parseStoredResult } from '../../../main/dictations/stored-result';
 import { decodeContext, decodeOutputItem } from '../../../main/dictations/transcription-view';
-import { readRecordResult } from '../../../main/records/lab-result';
-import { labReportSchema } from '../../../main/records/lab-report';
+import { readLabReportResult } from '../../../main/lab-reports/lab-result';
+import { labReportSchema } from '../../../main/lab-reports/lab-report';
 import { narrativeText, summarizeFhir } from '../../../main/results/fhir-summary';
 import { boundedCopy, nestsDeeperThan } from '../../../main/results/json-limits';
 import { fhirLike, junk, labResultLike, outputItem, retryAfter, text, wire } from './arbitraries';
@@ -49,9 +49,9 @@ describe('decoders', () => {
   it('read any lab report result into a report that can be stored, or refuse its shape; nothing throws', () => {
     fc.assert(
       fc.property(fc.oneof({ arbitrary: labResultLike, weight: 8 }, { arbitrary: junk, weight: 1 }), (value) => {
-        const checked = recordResultSchema.safeParse(value);
+        const checked = labReportResultSchema.safeParse(value);
         if (!checked.success) return;
-        const answer = readRecordResult(checked.data);
+        const answer = readLabReportResult(checked.data);
         json(answer);
         if (answer.state === 'error') expectReadableMessage(answer.message);
         if (answer.state !== 'completed') return;

@@ -7,14 +7,14 @@ import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
 import type { Transport, TransportRequest, TransportResponse } from '../../../main/api/http-transport';
-import type { RecordResultAnswer } from '../../../main/api/records-api';
+import type { LabReportResultAnswer } from '../../../main/api/lab-reports-api';
 import type { AbhaStep } from '../../../main/api/registration-api';
 import { MAX_RETRY_DELAY_MS } from '../../../main/api/retry-policy';
 import { ServiceError } from '../../../main/api/service-error';
 import type { VoiceStatus } from '../../../main/api/voice-api';
 import { keptVoiceResult, parseStoredResult, resultView } from '../../../main/dictations/stored-result';
-import { readRecordResult } from '../../../main/records/lab-result';
-import { labReportSchema, resultViewOf } from '../../../main/records/lab-report';
+import { readLabReportResult } from '../../../main/lab-reports/lab-result';
+import { labReportSchema, resultViewOf } from '../../../main/lab-reports/lab-report';
 import { accountsView, addressChoices, profileView } from '../../../main/registration/abha-profile';
 import { serviceAppError } from '../../../main/ipc/app-failure';
 
@@ -94,8 +94,8 @@ export function expectTyped<T>(outcome: Outcome<T>, value: (value: T) => void): 
 }
 
 /** A lab report's parsing result: stored as it is read back, and every text bounded. */
-export function expectReadableLabAnswer(wireAnswer: RecordResultAnswer): void {
-  const answer = readRecordResult(wireAnswer);
+export function expectReadableLabAnswer(wireAnswer: LabReportResultAnswer): void {
+  const answer = readLabReportResult(wireAnswer);
   if (answer.state === 'error') expectReadableMessage(answer.message);
   if (answer.state !== 'completed') return;
   const stored = labReportSchema.parse(JSON.parse(JSON.stringify(answer.report)));

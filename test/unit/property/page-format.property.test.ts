@@ -12,12 +12,12 @@ import { fhirFootnote, fhirHeadline, resourceLabel, statusText, statusTone } fro
 import { ServiceCaller } from '../../../main/api/service-call';
 import { getTranscriptionResult } from '../../../main/api/voice-api';
 import { ScriptedTransport, settle } from './outcome';
-import { getRecordResult } from '../../../main/api/records-api';
+import { getLabReportResult } from '../../../main/api/lab-reports-api';
 import { voiceTranscription } from '../../../main/dictations/transcription-view';
-import { readRecordResult } from '../../../main/records/lab-result';
-import { resultViewOf } from '../../../main/records/lab-report';
-import { RECORD_TASKS } from '../../../contract/records';
-import { confidenceText, flagLabel, flagSymbol, lowConfidenceLine, noTestsLine, sampleDateText, summaryLine, tasksText } from '../../../renderer/features/records/lab-format';
+import { readLabReportResult } from '../../../main/lab-reports/lab-result';
+import { resultViewOf } from '../../../main/lab-reports/lab-report';
+import { LAB_REPORT_TASKS } from '../../../contract/lab-reports';
+import { confidenceText, flagLabel, flagSymbol, lowConfidenceLine, noTestsLine, sampleDateText, summaryLine, tasksText } from '../../../renderer/features/lab-reports/lab-format';
 import { junk, labResultLike, protoName, response, resultBody, text } from './arbitraries';
 import { renderLabTests, renderResult } from './render-result';
 
@@ -118,11 +118,11 @@ describe('page formatting', () => {
 describe('a lab report as the Records screen shows it', () => {
   it('lines, flags and the tests table of whatever main read from any generated answer', async () => {
     const noRenewal = { token: () => Promise.resolve('t'), renewAfterRejection: () => Promise.resolve(null) };
-    const tasks = fc.subarray([...RECORD_TASKS, 'constructor' as never]);
+    const tasks = fc.subarray([...LAB_REPORT_TASKS, 'constructor' as never]);
     await fc.assert(
       fc.asyncProperty(response(labResultLike, [200]), tasks, fc.oneof(text, protoName), async (answer, asked, date) => {
         const call = new ServiceCaller(() => ({ baseUrl: 'https://service.test', auth: noRenewal }), {}, new ScriptedTransport([answer]));
-        const outcome = await settle(getRecordResult(call, 'document-1').then(readRecordResult));
+        const outcome = await settle(getLabReportResult(call, 'document-1').then(readLabReportResult));
         for (const line of [noTestsLine(asked), tasksText(asked), sampleDateText(date)]) readable(line);
         if (!outcome.ok || outcome.value.state !== 'completed') return;
         const view = resultViewOf(outcome.value.report);

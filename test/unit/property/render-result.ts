@@ -2,8 +2,9 @@
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { DictationDetail, DictationState } from '../../../contract/dictation';
-import type { LabTest } from '../../../contract/records';
+import type { LabTest } from '../../../contract/lab-reports';
 import type { StoredResult } from '../../../contract/transcription';
+import { detail, dictation } from '../renderer-stores/fixtures';
 
 // The page's bridge is read when its modules load; here it is an empty stand-in.
 (globalThis as { window?: unknown }).window ??= { scribe: {} };
@@ -12,7 +13,7 @@ import type { StoredResult } from '../../../contract/transcription';
 const RESULT_VIEW = new URL('../../../renderer/features/dictation/ResultView.tsx', import.meta.url).href;
 const { ResultView } = (await import(/* @vite-ignore */ RESULT_VIEW)) as { ResultView: ComponentType<{ detail: DictationDetail }> };
 
-const LAB_TESTS_TABLE = new URL('../../../renderer/features/records/LabTestsTable.tsx', import.meta.url).href;
+const LAB_TESTS_TABLE = new URL('../../../renderer/features/lab-reports/LabTestsTable.tsx', import.meta.url).href;
 const { LabTestsTable } = (await import(/* @vite-ignore */ LAB_TESTS_TABLE)) as { LabTestsTable: ComponentType<{ tests: LabTest[]; fileName: string }> };
 
 export function renderLabTests(tests: LabTest[]): string {
@@ -23,25 +24,6 @@ const STATE_OF: Record<StoredResult['state'], DictationState> = { completed: 'co
 
 /** The result as the detail view draws it for a dictation in the state the result puts it in (a finished one offers Edit and Copy note). */
 export function renderResult(result: StoredResult): string {
-  const detail: DictationDetail = {
-    id: '00000000-0000-4000-8000-000000000000',
-    txnId: 'txn',
-    createdAt: '2026-11-23T10:00:00.000Z',
-    label: 'Hostile answer',
-    mode: 'dictation',
-    durationMs: 1000,
-    state: STATE_OF[result.state],
-    recovered: false,
-    uploadProgress: null,
-    problem: null,
-    nextAttemptAt: null,
-    attempts: 0,
-    correctedAt: null,
-    reviewedAt: null,
-    testData: false,
-    result,
-    correction: null,
-    audioUrl: null,
-  };
-  return renderToString(createElement(ResultView, { detail }));
+  const summary = dictation('00000000-0000-4000-8000-000000000000', { txnId: 'txn', createdAt: '2026-11-23T10:00:00.000Z', label: 'Hostile answer', state: STATE_OF[result.state], testData: false });
+  return renderToString(createElement(ResultView, { detail: detail(summary, { result }) }));
 }

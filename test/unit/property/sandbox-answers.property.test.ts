@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConnectAuthApi } from '../../../main/api/connect-auth';
 import { HttpTransport } from '../../../main/api/http-transport';
-import { getRecordResult, uploadRecord } from '../../../main/api/records-api';
+import { getLabReportResult, uploadLabReport } from '../../../main/api/lab-reports-api';
 import { ServiceCaller } from '../../../main/api/service-call';
 import { getTranscriptionResult, uploadVoice } from '../../../main/api/voice-api';
 import { HOSTILE_ANSWERS, HOSTILE_OPERATIONS, type HostileOperation } from '../../../main/sandbox/sandbox-hostile';
@@ -45,9 +45,9 @@ function call(operation: HostileOperation, client: ServiceCaller): Promise<unkno
     case 'voiceUpload':
       return uploadVoice(client, { mode: 'dictation', txnId: 'txn-hostile', file: audio });
     case 'recordUpload':
-      return uploadRecord(client, { file: pdf, documentType: 'lr', tasks: ['smart'], batch: false });
+      return uploadLabReport(client, { file: pdf, documentType: 'lr', tasks: ['smart'], batch: false });
     case 'recordResult':
-      return getRecordResult(client, 'document-hostile').then((answer) => {
+      return getLabReportResult(client, 'document-hostile').then((answer) => {
         expectReadableLabAnswer(answer);
         return answer;
       });
@@ -89,7 +89,7 @@ function raw(body: fc.Arbitrary<unknown>, documented: readonly number[]) {
 const options = { numRuns: SANDBOX_RUNS, seed: SEED, endOnFailure: true };
 
 describe('generated answers over real HTTP end typed and readable', () => {
-  it('result lookup, voice and record upload', async () => {
+  it('result lookup, voice and lab report upload', async () => {
     const operations = fc.oneof(
       fc.tuple(fc.constant('resultLookup' as const), raw(resultBody, [200, 202, 206, 400, 500])),
       fc.tuple(fc.constant('voiceUpload' as const), raw(messageBody, [200, 401])),

@@ -2,7 +2,7 @@
 import type { AuthStatus } from '../../../contract/auth';
 import { IDLE_RECORDER, type DictationDetail, type DictationSummary, type RecorderStatus } from '../../../contract/dictation';
 import type { AppStatus, SettingsView } from '../../../contract/ipc';
-import type { RecordSummary, StagedFile } from '../../../contract/records';
+import type { LabReportSummary, StagedFile } from '../../../contract/lab-reports';
 import type { RegistrationView } from '../../../contract/registration';
 import { appError, type AppError } from '../../../contract/result';
 import { DEFAULT_SETTINGS } from '../../../contract/settings';
@@ -96,7 +96,7 @@ export function recorder(extra: Partial<RecorderStatus> = {}): RecorderStatus {
   return { ...IDLE_RECORDER, ...extra };
 }
 
-export function record(id: string, extra: Partial<RecordSummary> = {}): RecordSummary {
+export function labReport(id: string, extra: Partial<LabReportSummary> = {}): LabReportSummary {
   return {
     id,
     label: '',

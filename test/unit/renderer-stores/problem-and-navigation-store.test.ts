@@ -21,8 +21,8 @@ describe('navigation store', () => {
   it('starts on Dictation and shows the screen asked for', () => {
     const store = createNavigationStore();
     expect(store.getState().screen).toBe('dictation');
-    store.getState().show('records');
-    expect(store.getState().screen).toBe('records');
+    store.getState().show('lab-reports');
+    expect(store.getState().screen).toBe('lab-reports');
     // Each store is its own: another is not moved.
     expect(createNavigationStore().getState().screen).toBe('dictation');
   });

@@ -1,9 +1,10 @@
 /** The sandbox's sessions API, spoken to with plain fetch as any client would: each rule a client must keep is refused when broken. */
 import { describe, expect, it } from 'vitest';
 import { audioSeconds } from '../../../main/sandbox/sandbox-sessions';
-import { toneWav, useSandbox } from '../api/sandbox-fixture';
+import { toneWav } from '../api/sandbox-fixture';
+import { useClockedSandbox } from './clocked-sandbox';
 
-const env = useSandbox({ processingMs: 0 });
+const env = useClockedSandbox({ processingMs: 0 });
 
 const auth = () => ({ authorization: `Bearer ${env.sandbox.token}` });
 const json = (body: unknown) => ({ method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -89,8 +90,10 @@ describe('the sandbox sessions API', () => {
     env.sandbox.setFaults({ sessionLifetimeSeconds: 1 });
     const { id } = await create();
     await chunk(id, 'audio_0.wav', toneWav(1));
-    // Real time: the sessions area keeps Date.now, not the sandbox's clock. Longer than the life, so it cannot flake, only wait.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // To the last millisecond of its life the session is open; a millisecond later it has expired.
+    env.clock.advance(1_000);
+    expect((await fetch(`${env.sandbox.url}/voice/v1/sessions/${id}`, { headers: auth() })).status).toBe(202);
+    env.clock.advance(1);
     expect(await chunk(id, 'audio_1.wav', toneWav(1))).toMatchObject({ status: 410, code: 'session_expired' });
     expect(await end(id, 1)).toMatchObject({ status: 410, code: 'session_expired' });
     expect((await fetch(`${env.sandbox.url}/voice/v1/sessions/${id}`, { headers: auth() })).status).toBe(410);

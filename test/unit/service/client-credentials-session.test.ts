@@ -4,7 +4,7 @@ import { ConnectAuthApi } from '../../../main/api/connect-auth';
 import { HttpTransport } from '../../../main/api/http-transport';
 import { ServiceClient } from '../../../main/api/service-client';
 import { ServiceError } from '../../../main/api/service-error';
-import { decideAfterFailure } from '../../../main/outbox/failure-decision';
+import { learnFromFailure } from '../../../main/outbox/failure-decision';
 import { SandboxServer } from '../../../main/sandbox/sandbox-server';
 import { ClientCredentialsSession, renewalMargin, type AuthApi, type ClientCredentials } from '../../../main/service/client-credentials-session';
 import { memoryGrantStore } from '../../../main/service/grant-store';
@@ -113,7 +113,7 @@ describe('client-credentials session against the sandbox', () => {
     expect(failure).toMatchObject({ kind: 'server_error', status: 401, message: expect.stringMatching(/had just renewed its sign-in/) });
     expect(on.session.status()).toMatchObject({ state: 'signed-in', problem: null });
     const health = new ServiceHealth();
-    expect(decideAfterFailure(failure, { health, attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'retry' });
+    expect(learnFromFailure(failure, { health, attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'retry' });
     expect(health.current().signInProblem).toBeNull();
     env.sandbox.setFaults({ unauthorized: false });
     expect(await on.lookups(1)).toEqual([notFound]);
@@ -134,7 +134,7 @@ describe('client-credentials session against the sandbox', () => {
     expect(failure).toMatchObject({ kind: 'sign_in_failed', message: expect.stringMatching(/did not accept the client id and secret\. Check them in Settings/) });
     expect(wrong.session.status()).toMatchObject({ state: 'failed' });
     const health = new ServiceHealth();
-    expect(decideAfterFailure(failure, { health, attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'hold' });
+    expect(learnFromFailure(failure, { health, attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'hold' });
     expect(health.current().signInProblem).toMatch(/client id and secret/);
 
     env.sandbox.setFaults({ accountDisabled: true });
@@ -150,7 +150,7 @@ describe('client-credentials session against the sandbox', () => {
     const [failure] = await on.lookups(1);
     expect(failure).toMatchObject({ kind: 'server_error', message: expect.stringMatching(/^Signing in did not work this time: .*The app will try again\.$/) });
     const health = new ServiceHealth();
-    expect(decideAfterFailure(failure, { health, attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'retry' });
+    expect(learnFromFailure(failure, { health, attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'retry' });
     expect(on.session.status()).toMatchObject({ state: 'waiting', problem: expect.stringMatching(/did not work this time/) });
     expect(await on.lookups(1)).toEqual([notFound]);
   });
@@ -160,7 +160,7 @@ describe('client-credentials session against the sandbox', () => {
     env.sandbox.setFaults({ rawNext: [{ status: 404, body: '{"message":"Not found"}', contentType: 'application/json', headers: {} }] });
     const [failure] = await on.lookups(1);
     expect(failure).toMatchObject({ kind: 'sign_in_failed', message: expect.stringMatching(/this service address does not offer sign-in \(HTTP 404\)\. Check the service in Settings/) });
-    expect(decideAfterFailure(failure, { health: new ServiceHealth(), attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'hold' });
+    expect(learnFromFailure(failure, { health: new ServiceHealth(), attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'hold' });
   });
 
   it('takes a network failure for what it is, never for a sign-out', async () => {
@@ -178,7 +178,7 @@ describe('client-credentials session against the sandbox', () => {
     expect(session.status()).toMatchObject({ state: 'waiting' });
     const health = new ServiceHealth();
     const error = await session.token().catch((e: unknown) => e);
-    expect(decideAfterFailure(error, { health, attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'retry' });
+    expect(learnFromFailure(error, { health, attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'retry' });
     expect(health.onHold()).toBe(false);
   });
 });

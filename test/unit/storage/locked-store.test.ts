@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toAppError } from '../../../main/ipc/app-failure';
-import { RecordStore } from '../../../main/records/record-store';
+import { LabReportStore } from '../../../main/lab-reports/lab-report-store';
 import { tempFolder } from '../temp-folder';
 
 describe('a store whose keys cannot be opened', () => {
   it('refuses what needs a key with the reason, as a storage problem the page can show', () => {
-    const store = new RecordStore(join(tempFolder(), 'records'), { problem: 'The system keyring is not available now. Nothing has been deleted.' });
+    const store = new LabReportStore(join(tempFolder(), 'records'), { problem: 'The system keyring is not available now. Nothing has been deleted.' });
     store.load();
     let error: unknown = null;
     try {

@@ -91,27 +91,27 @@ describe('moving the master key into a keyring', () => {
     const userData = tempFolder();
     const before = open(userData, withoutKeyring());
     const dictation = keyring(before.dictations).create('d1', 'Test Patient A', true);
-    const record = keyring(before.records).create('r1', 'test-report.pdf', false);
+    const labReport = keyring(before.labReports).create('r1', 'test-report.pdf', false);
     const oldKey = Buffer.from(JSON.parse(readFileSync(join(userData, 'keys', 'master.json'), 'utf8')).key, 'base64');
     const backup = join(tempFolder(), 'keys');
     cpSync(join(userData, 'keys'), backup, { recursive: true });
-    return { userData, dictation, record, oldKey, backup };
+    return { userData, dictation, labReport, oldKey, backup };
   }
 
-  function expectEverythingOpens(userData: string, dictation: { key: Buffer }, record: { key: Buffer }) {
+  function expectEverythingOpens(userData: string, dictation: { key: Buffer }, labReport: { key: Buffer }) {
     const keys = open(userData);
     expect(keys.protection).toEqual({ keptBy: 'keyring', warning: null, problem: null });
     expect(keyring(keys.dictations).keysOf('d1')?.key).toEqual(dictation.key);
     expect(keyring(keys.dictations).labelOf('d1')).toBe('Test Patient A');
-    expect(keyring(keys.records).keysOf('r1')?.key).toEqual(record.key);
+    expect(keyring(keys.labReports).keysOf('r1')?.key).toEqual(labReport.key);
     expect(readdirSync(join(userData, 'keys')).sort()).toEqual(['dictations.sealed', 'master.json', 'records.sealed']);
     expect(JSON.parse(readFileSync(join(userData, 'keys', 'master.json'), 'utf8')).keptBy).toBe('keyring');
     return keys;
   }
 
   it('makes a new key: the keyrings are sealed again under it, and the old key file and an earlier copy of keys/ open nothing recorded later', () => {
-    const { userData, dictation, record, oldKey, backup } = recordedWithoutKeyring();
-    const keys = expectEverythingOpens(userData, dictation, record);
+    const { userData, dictation, labReport, oldKey, backup } = recordedWithoutKeyring();
+    const keys = expectEverythingOpens(userData, dictation, labReport);
     keyring(keys.dictations).create('d2', 'Test Patient B', true);
     for (const name of ['dictations.sealed', 'records.sealed']) {
       expect(() => new ItemKeyring(join(userData, 'keys', name), oldKey)).toThrow(KeyringUnreadable);
@@ -123,30 +123,30 @@ describe('moving the master key into a keyring', () => {
   });
 
   it('interrupted before any keyring was sealed again: the next start finishes the move', () => {
-    const { userData, dictation, record } = recordedWithoutKeyring();
+    const { userData, dictation, labReport } = recordedWithoutKeyring();
     const interrupted = openMasterKey({ file: join(userData, 'keys', 'master.json'), encryption: withKeyring(), platform: 'linux', requireKeyring: false });
     expect(existsSync(join(userData, 'keys', 'master.json.next'))).toBe(true);
     expect(interrupted.key && interrupted.move).toBeTruthy();
-    expectEverythingOpens(userData, dictation, record);
+    expectEverythingOpens(userData, dictation, labReport);
   });
 
   it('interrupted after one keyring was sealed again: the next start reads each under the key that sealed it', () => {
-    const { userData, dictation, record } = recordedWithoutKeyring();
+    const { userData, dictation, labReport } = recordedWithoutKeyring();
     const interrupted = openMasterKey({ file: join(userData, 'keys', 'master.json'), encryption: withKeyring(), platform: 'linux', requireKeyring: false });
     if (!interrupted.key || !interrupted.move) throw new Error('no move');
     new ItemKeyring(join(userData, 'keys', 'dictations.sealed'), interrupted.key, interrupted.move.previousKey);
     expect(new ItemKeyring(join(userData, 'keys', 'dictations.sealed'), interrupted.key).ids()).toEqual(['d1']);
-    expectEverythingOpens(userData, dictation, record);
+    expectEverythingOpens(userData, dictation, labReport);
   });
 
   it('interrupted after the old key file was overwritten: the new key in the keyring opens everything', () => {
-    const { userData, dictation, record } = recordedWithoutKeyring();
+    const { userData, dictation, labReport } = recordedWithoutKeyring();
     const master = join(userData, 'keys', 'master.json');
     const interrupted = openMasterKey({ file: master, encryption: withKeyring(), platform: 'linux', requireKeyring: false });
     if (!interrupted.key || !interrupted.move) throw new Error('no move');
     for (const name of ['dictations.sealed', 'records.sealed']) new ItemKeyring(join(userData, 'keys', name), interrupted.key, interrupted.move.previousKey);
     writeFileSync(master, Buffer.alloc(readFileSync(master).length, 0));
-    expectEverythingOpens(userData, dictation, record);
+    expectEverythingOpens(userData, dictation, labReport);
   });
 
   it('the keyring gone again before the move is complete: nothing is opened with the old file, nothing is deleted', () => {

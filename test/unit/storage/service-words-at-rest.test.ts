@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DictationOutbox } from '../../../main/dictations/dictation-outbox';
 import { DictationStore } from '../../../main/dictations/dictation-store';
-import { RecordOutbox } from '../../../main/records/record-outbox';
-import { RecordStore } from '../../../main/records/record-store';
+import { LabReportOutbox } from '../../../main/lab-reports/lab-report-outbox';
+import { LabReportStore } from '../../../main/lab-reports/lab-report-store';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { ItemKeyring } from '../../../main/storage/item-keyring';
 import { unreadableReportPdf } from '../../fixtures/documents';
@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 const SERVICE_SAID = 'Audio of Test Patient Zed rejected by reviewer';
-/** What the sandbox says of a report it cannot read (sandbox-records.ts). */
+/** What the sandbox says of a report it cannot read (sandbox-lab-reports.ts). */
 const REPORT_SAID = 'No lab values could be read from this document';
 
 function filesUnder(folder: string): string[] {
@@ -46,14 +46,14 @@ function clearTextIn(folder: string, words: string[]): string[] {
 
 const stores = (folder: string, masterKey: Buffer) => ({
   dictations: new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys', 'dictations.sealed'), masterKey)),
-  records: new RecordStore(join(folder, 'records'), new ItemKeyring(join(folder, 'keys', 'records.sealed'), masterKey)),
+  labReports: new LabReportStore(join(folder, 'records'), new ItemKeyring(join(folder, 'keys', 'records.sealed'), masterKey)),
 });
 
 describe('the service\'s words at rest', () => {
   it('are kept sealed after a refused lookup, a failed and a partial result, and a report the service could not read', async () => {
     const folder = tempFolder();
     const masterKey = randomBytes(32);
-    const { dictations, records } = stores(folder, masterKey);
+    const { dictations, labReports } = stores(folder, masterKey);
     const client = env.client();
     const health = new ServiceHealth();
     const schedule = { baseMs: 20, capMs: 60, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 };
@@ -68,7 +68,7 @@ describe('the service\'s words at rest', () => {
       pollSchedule: schedule,
       firstLookupDelay: () => 0,
     });
-    const reports = new RecordOutbox({ store: records, client, health, isOnline: () => true, encrypting: () => false, random: () => 0, firstLookupMs: 50, pollSchedule: { ...schedule, baseMs: 100, capMs: 300 } });
+    const reports = new LabReportOutbox({ store: labReports, client, health, isOnline: () => true, encrypting: () => false, random: () => 0, firstLookupMs: 50, pollSchedule: { ...schedule, baseMs: 100, capMs: 300 } });
     outboxes.push(voice, reports);
 
     env.sandbox.setFaults({ processingMs: 60_000 });
@@ -88,10 +88,10 @@ describe('the service\'s words at rest', () => {
     await expect.poll(() => dictations.get(failed.id)?.state, { timeout: 10_000 }).toBe('failed');
 
     env.sandbox.setFaults({ recordProcessingMs: 0 });
-    const report = records.enqueue({ fileName: 'test-report.pdf', label: 'Test Patient Zed', kind: 'pdf', bytes: await unreadableReportPdf(), tasks: ['smart'], batch: false });
+    const report = labReports.enqueue({ fileName: 'test-report.pdf', label: 'Test Patient Zed', kind: 'pdf', bytes: await unreadableReportPdf(), tasks: ['smart'], batch: false });
     reports.start();
-    await expect.poll(() => records.get(report.id)?.state, { timeout: 10_000 }).toBe('failed');
-    expect(records.get(report.id)?.problem).toContain(REPORT_SAID);
+    await expect.poll(() => labReports.get(report.id)?.state, { timeout: 10_000 }).toBe('failed');
+    expect(labReports.get(report.id)?.problem).toContain(REPORT_SAID);
     // Nothing is written while the folder is read.
     voice.stop();
     reports.stop();
@@ -104,10 +104,10 @@ describe('the service\'s words at rest', () => {
     // The next start opens them again.
     const again = stores(folder, masterKey);
     again.dictations.load();
-    again.records.load();
+    again.labReports.load();
     expect(again.dictations.get(refused.id)?.problem).toContain(SERVICE_SAID);
     expect(again.dictations.get(failed.id)?.problem).toBe(failedProblem);
-    expect(again.records.get(report.id)?.problem).toContain(REPORT_SAID);
+    expect(again.labReports.get(report.id)?.problem).toContain(REPORT_SAID);
   });
 
   it('a problem an earlier version kept in clear is sealed at the next start', () => {

@@ -1,0 +1,169 @@
+/** Lab reports, assembled: staging and checks, the store, the outbox (upload, then the parsed report), the IPC handlers. */
+import { dialog, shell } from 'electron';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LabReportTask } from '../../contract/lab-reports';
+import type { OperationHandlers } from '../../contract/operation-handlers';
+import { Emitter } from '../core/emitter';
+import type { Feature } from '../core/feature';
+import { fail } from '../ipc/app-failure';
+import { log } from '../log';
+import { UPLOAD_UNDER_WAY } from '../outbox/upload-busy';
+import type { KeysOrProblem } from '../storage/data-keys';
+import { writeProblem } from '../storage/storage-problem';
+import type { ServiceFeature } from '../service/service-feature';
+import type { WindowEvents } from '../windows/app-window';
+import { saveJsonExport } from '../windows/save-json-export';
+import { resultViewOf } from './lab-report';
+import { OriginalCopies, REMOVE_AFTER_MINUTES, viewerFileName } from './original-copies';
+import { LabReportOutbox } from './lab-report-outbox';
+import { LabReportStaging } from './lab-report-staging';
+import { LabReportStore, labReportSummaryOf } from './lab-report-store';
+
+export interface LabReportsFeatureDeps {
+  userData: string;
+  service: Pick<ServiceFeature, 'client' | 'health' | 'onResume' | 'connection'>;
+  keys: KeysOrProblem;
+  isOnline(): boolean;
+  window: WindowEvents;
+}
+
+type LabReportHandlers = Pick<
+  OperationHandlers,
+  | 'pickLabReportFiles'
+  | 'stageLabReportFiles'
+  | 'dismissStagedFile'
+  | 'uploadLabReports'
+  | 'listLabReports'
+  | 'retryLabReport'
+  | 'deleteLabReport'
+  | 'getLabReportResult'
+  | 'showLabReportDetails'
+  | 'exportLabReportFhir'
+  | 'openOriginalLabReport'
+>;
+
+export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
+  const store = new LabReportStore(join(deps.userData, 'records'), deps.keys);
+  const report = store.load();
+  log.info(`lab reports: ${report.loaded} loaded, ${report.unreadable} unreadable`);
+  const staging = new LabReportStaging();
+  const changes = new Emitter();
+  const outbox: LabReportOutbox = new LabReportOutbox({
+    store,
+    client: deps.service.client,
+    health: deps.service.health,
+    isOnline: deps.isOnline,
+    encrypting: () => deps.service.connection.encrypting(),
+    onFault: (error) => log.error(`outbox: a fault while sending lab reports (${(error as Error).name})`, error),
+    onProgress: (id) => {
+      const labReport = store.get(id);
+      if (labReport) deps.window.send('labReportChanged', labReportSummaryOf(labReport, outbox.progressOf(id)));
+    },
+  });
+  store.onChange((labReport) => {
+    deps.window.send('labReportChanged', labReportSummaryOf(labReport, outbox.progressOf(labReport.id)));
+    changes.emit();
+  });
+  store.onRemove((id) => {
+    deps.window.send('labReportRemoved', { id });
+    changes.emit();
+  });
+  deps.service.onResume(() => outbox.kick());
+  const originals = new OriginalCopies(tmpdir(), (path) => shell.openPath(path));
+
+  /** The parsed report of a lab report that is ready; null before. */
+  const readyReport = (id: string) => {
+    const labReport = store.get(id);
+    if (!labReport) fail('not-found', 'This document is no longer in the list.');
+    return labReport.state === 'ready' ? store.readReport(id) : null;
+  };
+
+  const handlers: LabReportHandlers = {
+    pickLabReportFiles: async () => {
+      const window = deps.window.current;
+      const options = {
+        title: 'Choose lab reports',
+        properties: ['openFile', 'multiSelections'] as Array<'openFile' | 'multiSelections'>,
+        filters: [
+          { name: 'Lab reports (PDF, JPEG, PNG)', extensions: ['pdf', 'jpg', 'jpeg', 'png'] },
+          { name: 'All files', extensions: ['*'] },
+        ],
+      };
+      const choice = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+      return choice.canceled ? [] : staging.fromPaths(choice.filePaths);
+    },
+    stageLabReportFiles: ({ files }) => staging.fromBytes(files),
+    dismissStagedFile: ({ id }) => staging.dismiss(id),
+    uploadLabReports: ({ ids, tasks, acceptLowResolution, label }) => {
+      const chosen = ids.map((id) => staging.peek(id));
+      if (chosen.some((file) => !file)) fail('not-found', 'Some files are no longer ready; choose them again.');
+      const refused = chosen.find((file) => file!.problem || !file!.bytes || !file!.kind);
+      if (refused) fail('invalid-input', `"${refused.name}" cannot be uploaded: ${refused.problem ?? 'it could not be read.'}`);
+      const unaccepted = chosen.find((file) => file!.warning);
+      if (unaccepted && !acceptLowResolution) {
+        fail('invalid-input', `"${unaccepted.name}" has a low resolution. Confirm that you want to upload it anyway.`);
+      }
+      const batch = ids.length > 1;
+      for (const id of ids) {
+        const file = staging.take(id)!;
+        try {
+          store.enqueue({ fileName: file.name, label: label?.trim() ?? '', kind: file.kind!, bytes: file.bytes!, tasks: [...new Set(tasks)] as LabReportTask[], batch });
+        } catch (error) {
+          fail('storage', `The file could not be queued. ${writeProblem(error)}`);
+        }
+      }
+      outbox.kick();
+    },
+    listLabReports: () => store.list().map((labReport) => labReportSummaryOf(labReport, outbox.progressOf(labReport.id))),
+    retryLabReport: ({ id }) => outbox.retry(id),
+    deleteLabReport: ({ id }) => outbox.remove(id),
+    getLabReportResult: ({ id }) => {
+      const stored = readyReport(id);
+      if (!stored) return null;
+      return stored.ok ? resultViewOf(stored.report) : { state: 'unreadable', problem: stored.problem };
+    },
+    showLabReportDetails: ({ id }) => {
+      const stored = readyReport(id);
+      return stored?.ok ? stored.report.details : null;
+    },
+    exportLabReportFhir: async ({ id }) => {
+      const stored = readyReport(id);
+      if (!stored?.ok || stored.report.fhir === null) fail('not-found', 'This report has no FHIR bundle to export.');
+      const name = `lab-report-fhir-${store.get(id)!.createdAt.slice(0, 10)}.json`;
+      return saveJsonExport(deps.window.current, name, stored.report.fhir);
+    },
+    openOriginalLabReport: async ({ id }) => {
+      const labReport = store.get(id);
+      if (!labReport) fail('not-found', 'This document is no longer in the list.');
+      try {
+        const source = store.documentSource(labReport);
+        await originals.open(source, viewerFileName(labReport.fileName, `.${labReport.kind === 'jpeg' ? 'jpg' : labReport.kind}`));
+      } catch (error) {
+        fail('storage', (error as Error).message);
+      }
+      log.info('lab reports: an original opened in the viewer');
+      return { removedAfterMinutes: REMOVE_AFTER_MINUTES };
+    },
+  };
+
+  return {
+    handlers,
+    /** Hears when a lab report changed or went (the count waiting to be sent may be another); returns the disposer. */
+    onChange(listener: () => void): () => void {
+      return changes.on(listener);
+    },
+    pendingCount: () => outbox.pendingCount(),
+    /** Why the app must not restart now, or null. */
+    busyReason: (): string | null => (outbox.uploading() ? UPLOAD_UNDER_WAY : null),
+    start: () => {
+      const swept = originals.sweep();
+      if (swept > 0) log.info(`lab reports: ${swept} viewed original(s) left by an earlier run removed`);
+      if (!store.locked) outbox.start();
+    },
+    stop: async (): Promise<void> => {
+      originals.removeAll();
+      outbox.stop();
+    },
+  } satisfies Feature;
+}

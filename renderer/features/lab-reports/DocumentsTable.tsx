@@ -1,0 +1,135 @@
+/**
+ * The uploaded documents, newest first: each row's state as it moves (waiting, uploading,
+ * reading, ready or failed, with what failed), and a ready report's result opened beneath
+ * its row.
+ */
+import { LAB_REPORT_STATE_LABELS, canRetryLabReport, formatSize, type LabReportSummary } from '../../../contract/lab-reports';
+import { UNTITLED_REPORT } from './lab-format';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { Contained } from '../../components/Contained';
+import { TableHead, type TableColumn } from '../../components/TableHead';
+import { formatDateTime } from '../dictation/format';
+import { LabReportView } from './LabReportView';
+import { tasksText } from './lab-format';
+import { useLabReportsStore } from '../../app/stores';
+
+const COLUMNS: TableColumn[] = [
+  { key: 'patient', label: 'Patient or visit' },
+  { key: 'file', label: 'File' },
+  { key: 'tasks', label: 'Asked for' },
+  { key: 'state', label: 'Status' },
+  { key: 'actions', label: 'Actions', hidden: true },
+];
+
+const resultId = (labReport: LabReportSummary) => `lab-report-result-${labReport.id}`;
+
+/** Whose report it is and when it was added: what a row is found by. */
+function PatientCell({ labReport }: { labReport: LabReportSummary }) {
+  return (
+    <th scope="row" className="document-patient">
+      <span className={labReport.label ? 'document-label' : 'document-label untitled'}>{labReport.label || UNTITLED_REPORT}</span>
+      <div className="hint">{formatDateTime(labReport.createdAt)}</div>
+    </th>
+  );
+}
+
+/** The file name; for a ready report, the button that opens and closes its result. */
+function FileCell({ labReport, expanded }: { labReport: LabReportSummary; expanded: boolean }) {
+  const { toggleExpanded } = useLabReportsStore.getState();
+  return (
+    <td className="document-file">
+      {labReport.state === 'ready' ? (
+        <button
+          type="button"
+          className="disclosure"
+          aria-expanded={expanded}
+          aria-controls={expanded ? resultId(labReport) : undefined}
+          onClick={() => toggleExpanded(labReport.id)}
+          data-testid="result-toggle"
+        >
+          <span className="disclosure-mark" aria-hidden="true">
+            {expanded ? '▾' : '▸'}
+          </span>
+          <span className="disclosure-name">
+            <span className="visually-hidden">Result of </span>
+            {labReport.fileName}
+          </span>
+        </button>
+      ) : (
+        <span className="document-name">{labReport.fileName}</span>
+      )}
+      <div className="hint">
+        {formatSize(labReport.size)}
+        {labReport.batch ? ' · batch' : ''}
+        {labReport.encrypted ? ' · encrypted' : ''}
+      </div>
+    </td>
+  );
+}
+
+/** The state, with a bar while the file is sent or read; the same height in every state. */
+function StateCell({ labReport }: { labReport: LabReportSummary }) {
+  return (
+    <td>
+      <div className="lab-report-state" data-testid="lab-report-state">
+        <span className={`state-badge lab-report-${labReport.state}`}>{LAB_REPORT_STATE_LABELS[labReport.state]}</span>
+        {labReport.state === 'uploading' ? (
+          <progress max={1} value={labReport.uploadProgress ?? 0} aria-label={`Upload progress of ${labReport.fileName}`} />
+        ) : labReport.state === 'reading' ? (
+          // Indeterminate: the service does not say how far it has read.
+          <progress aria-label={`The service is reading ${labReport.fileName}`} />
+        ) : null}
+        {labReport.problem ? (
+          <div className={labReport.state === 'failed' ? 'field-error' : 'warning-text'} data-testid="lab-report-problem">
+            {labReport.problem}
+          </div>
+        ) : null}
+      </div>
+    </td>
+  );
+}
+
+function DocumentRows({ labReport, expanded }: { labReport: LabReportSummary; expanded: boolean }) {
+  const { retry, remove } = useLabReportsStore.getState();
+  return (
+    <tbody className={expanded ? 'document open' : 'document'}>
+      <tr data-testid="document-row">
+        <PatientCell labReport={labReport} />
+        <FileCell labReport={labReport} expanded={expanded} />
+        <td>{tasksText(labReport.tasks)}</td>
+        <StateCell labReport={labReport} />
+        <td className="row-actions">
+          {canRetryLabReport(labReport) ? (
+            <button type="button" onClick={() => void retry(labReport.id)} aria-label={`${labReport.state === 'failed' ? 'Retry' : 'Send now'}: ${labReport.fileName}`}>
+              {labReport.state === 'failed' ? 'Retry' : 'Send now'}
+            </button>
+          ) : null}
+          <ConfirmButton label="Delete" question="Remove from this list?" confirmLabel="Remove" onConfirm={() => void remove(labReport.id)} />
+        </td>
+      </tr>
+      {expanded ? (
+        <tr className="result-row">
+          <td colSpan={COLUMNS.length}>
+            <Contained failure="This report's result could not be shown." advice="The report is kept; the other documents are unaffected." resetKeys={[labReport.id]} retry>
+              <LabReportView labReport={labReport} regionId={resultId(labReport)} />
+            </Contained>
+          </td>
+        </tr>
+      ) : null}
+    </tbody>
+  );
+}
+
+export function DocumentsTable() {
+  const labReports = useLabReportsStore((state) => state.labReports);
+  const expanded = useLabReportsStore((state) => state.expanded);
+  if (labReports.length === 0) return <p className="empty">No lab reports uploaded yet.</p>;
+  return (
+    <table className="documents" aria-label="Uploaded documents">
+      <TableHead columns={COLUMNS} widths />
+      {labReports.map((labReport) => (
+        <DocumentRows key={labReport.id} labReport={labReport} expanded={labReport.state === 'ready' && expanded.has(labReport.id)} />
+      ))}
+    </table>
+  );
+}

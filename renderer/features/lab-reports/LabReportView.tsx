@@ -1,0 +1,152 @@
+/**
+ * One ready report's result, beneath its row: the summary, the notices, the tests, the patient
+ * details on request, and the FHIR export.
+ */
+import { useEffect, useState } from 'react';
+import type { LabReportSummary } from '../../../contract/lab-reports';
+import { scribe } from '../../bridge';
+import { LabTestsTable } from './LabTestsTable';
+import { ReportDetails } from './ReportDetails';
+import { lowConfidenceLine, noTestsLine, summaryLine } from './lab-format';
+import { useLabReportsStore } from '../../app/stores';
+
+type ExportNote = { tone: 'ok' | 'error'; text: string } | null;
+
+function useActionNote() {
+  const [note, setNote] = useState<ExportNote>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<ExportNote>) => {
+    setBusy(true);
+    setNote(null);
+    try {
+      setNote(await action());
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { note, busy, run };
+}
+
+function ActionNote({ note, testId }: { note: ExportNote; testId: string }) {
+  if (!note) return null;
+  return (
+    <span className={note.tone === 'ok' ? 'export-note' : 'field-error'} role={note.tone === 'ok' ? 'status' : 'alert'} data-testid={testId}>
+      {note.text}
+    </span>
+  );
+}
+
+/** The report as the lab wrote it, to check a value against: opened in the computer's own viewer. */
+function OpenOriginal({ labReport }: { labReport: LabReportSummary }) {
+  const { note, busy, run } = useActionNote();
+  const openIt = () =>
+    run(async () => {
+      const result = await scribe.openOriginalLabReport({ id: labReport.id });
+      if (!result.ok) return { tone: 'error', text: result.error.message };
+      return { tone: 'ok', text: `Opened in your viewer. The copy made for it is removed from this computer in ${result.value.removedAfterMinutes} minutes.` };
+    });
+  return (
+    <div className="report-actions">
+      <button type="button" disabled={busy} onClick={() => void openIt()} aria-label={`Open original: ${labReport.fileName}`}>
+        Open original
+      </button>
+      <ActionNote note={note} testId="original-note" />
+    </div>
+  );
+}
+
+function FhirExport({ labReportId }: { labReportId: string }) {
+  const { note, busy, run } = useActionNote();
+  const save = () =>
+    run(async () => {
+      const result = await scribe.exportLabReportFhir({ id: labReportId });
+      if (!result.ok) return { tone: 'error', text: result.error.message };
+      return result.value !== null ? { tone: 'ok', text: `Saved to ${result.value}` } : null;
+    });
+  return (
+    <div className="report-actions">
+      <button type="button" disabled={busy} onClick={() => void save()}>
+        Export FHIR (.json)
+      </button>
+      <ActionNote note={note} testId="export-note" />
+    </div>
+  );
+}
+
+export function LabReportView({ labReport, regionId }: { labReport: LabReportSummary; regionId: string }) {
+  const load = useLabReportsStore((state) => state.results[labReport.id]);
+  const { loadResult } = useLabReportsStore.getState();
+  useEffect(() => {
+    void loadResult(labReport.id);
+  }, [loadResult, labReport.id]);
+
+  let body: React.JSX.Element;
+  if (!load || load.state === 'loading') {
+    body = <p className="hint report-loading">Loading the result…</p>;
+  } else if (load.state === 'failed') {
+    body = (
+      <div className="banner error" role="alert">
+        <p>The result could not be loaded. {load.message}</p>
+        <button type="button" onClick={() => void loadResult(labReport.id, true)}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (load.view === null) {
+    body = <p className="empty">No result is stored for this document yet.</p>;
+  } else if (load.view.state === 'unreadable') {
+    body = (
+      <div className="banner error" role="alert" data-testid="result-problem">
+        <p>{load.view.problem}</p>
+      </div>
+    );
+  } else {
+    const view = load.view;
+    const unsure = lowConfidenceLine(view.tests);
+    body = (
+      <>
+        {view.tests.length > 0 ? (
+          <>
+            <p className="report-summary" data-testid="report-summary">
+              {summaryLine(view.tests)}
+            </p>
+            {unsure ? <p className="warning-text">{unsure}</p> : null}
+          </>
+        ) : (
+          <p className="report-summary" data-testid="report-summary">
+            {noTestsLine(labReport.tasks)}
+          </p>
+        )}
+        {view.notices.length > 0 ? (
+          <ul className="messages warnings" aria-label="Notices">
+            {view.notices.map((notice, index) => (
+              <li key={index}>{notice}</li>
+            ))}
+          </ul>
+        ) : null}
+        {view.tests.length > 0 ? <LabTestsTable tests={view.tests} fileName={labReport.fileName} /> : null}
+        {view.hasDetails ? (
+          <ReportDetails labReportId={labReport.id} fileName={labReport.fileName} />
+        ) : (
+          <p className="hint">{labReport.tasks.includes('pii') ? 'No patient details were found in this report.' : 'Patient details were not asked for.'}</p>
+        )}
+        <OpenOriginal labReport={labReport} />
+        {view.hasFhir ? <FhirExport labReportId={labReport.id} /> : null}
+      </>
+    );
+  }
+  const { copyId } = useLabReportsStore.getState();
+  return (
+    <section id={regionId} className="lab-report" aria-label={`Result of ${labReport.fileName}`} data-testid="lab-report">
+      {body}
+      {labReport.documentId ? (
+        <p className="document-id hint">
+          The service’s document id: <code data-testid="document-id">{labReport.documentId}</code>{' '}
+          <button type="button" className="link" onClick={() => void copyId(labReport.documentId!)} aria-label={`Copy the document id of ${labReport.fileName}`}>
+            Copy
+          </button>
+        </p>
+      ) : null}
+    </section>
+  );
+}

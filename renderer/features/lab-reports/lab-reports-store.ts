@@ -1,0 +1,171 @@
+import { create } from 'zustand';
+import { MAX_LAB_REPORT_BYTES, MAX_LAB_REPORT_FILES } from '../../../contract/limits';
+import { LAB_REPORT_TASKS, type LabReportResultView, type LabReportSummary, type LabReportTask, type StagedFile } from '../../../contract/lab-reports';
+import type { ScribeBridge } from '../../../contract/ipc';
+import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
+import { followItems } from '../../app/follow';
+
+/**
+ * A ready report's parsed result as the screen has it. The patient details are never kept
+ * here: they live only in the component that shows them, for as long as it shows them.
+ */
+export type ResultLoad = { state: 'loading' } | { state: 'loaded'; view: LabReportResultView | null } | { state: 'failed'; message: string };
+
+export interface LabReportsState {
+  staged: StagedFile[];
+  /** The patient or visit the files to upload are for (optional). */
+  label: string;
+  tasks: Set<LabReportTask>;
+  acceptLowResolution: boolean;
+  labReports: LabReportSummary[];
+  message: string | null;
+  busy: boolean;
+  /** Lab reports whose result is shown beneath their row. */
+  expanded: ReadonlySet<string>;
+  results: Readonly<Record<string, ResultLoad>>;
+  follow(): () => void;
+  toggleExpanded(id: string): void;
+  /** Fetches a ready lab report's result (again when `force`; otherwise only when not had yet). */
+  loadResult(id: string, force?: boolean): Promise<void>;
+  pick(): Promise<void>;
+  drop(files: File[]): Promise<void>;
+  dismiss(id: string): Promise<void>;
+  setLabel(label: string): void;
+  toggleTask(task: LabReportTask): void;
+  setAcceptLowResolution(accept: boolean): void;
+  upload(): Promise<void>;
+  retry(id: string): Promise<void>;
+  remove(id: string): Promise<void>;
+  copyId(documentId: string): Promise<void>;
+}
+
+function upsert(list: LabReportSummary[], labReport: LabReportSummary): LabReportSummary[] {
+  const index = list.findIndex((item) => item.id === labReport.id);
+  if (index < 0) return [labReport, ...list];
+  const next = [...list];
+  next[index] = labReport;
+  return next;
+}
+
+function without<T>(map: Readonly<Record<string, T>>, id: string): Record<string, T> {
+  const { [id]: _gone, ...rest } = map;
+  return rest;
+}
+
+export function createLabReportsStore(bridge: ScribeBridge, report: ReportProblem) {
+  const valueOrReport = valueReader(report);
+  return create<LabReportsState>((set, get) => ({
+    staged: [],
+    label: '',
+    tasks: new Set<LabReportTask>(['smart']),
+    acceptLowResolution: false,
+    labReports: [],
+    message: null,
+    busy: false,
+    expanded: new Set<string>(),
+    results: {},
+    follow: () =>
+      followItems({
+        onChanged: bridge.on.labReportChanged,
+        onRemoved: bridge.on.labReportRemoved,
+        load: () => valueOrReport(bridge.listLabReports()),
+        changed: (labReport) => {
+          const before = get().labReports.find((item) => item.id === labReport.id);
+          set({ labReports: upsert(get().labReports, labReport) });
+          if (labReport.state !== 'ready') {
+            // Only a ready lab report has a result; one sent again starts over.
+            const expanded = new Set(get().expanded);
+            expanded.delete(labReport.id);
+            set({ results: without(get().results, labReport.id), expanded });
+          } else if (before && before.state !== 'ready') {
+            // Read while the doctor watched: its result opens in place, without a click.
+            set({ expanded: new Set(get().expanded).add(labReport.id) });
+            void get().loadResult(labReport.id, true);
+          }
+        },
+        removed: (id) => {
+          const expanded = new Set(get().expanded);
+          expanded.delete(id);
+          set({ labReports: get().labReports.filter((labReport) => labReport.id !== id), results: without(get().results, id), expanded });
+        },
+        loaded: (fresh) => set({ labReports: [...get().labReports, ...fresh].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)) }),
+      }),
+    toggleExpanded: (id) => {
+      const expanded = new Set(get().expanded);
+      if (expanded.has(id)) expanded.delete(id);
+      else expanded.add(id);
+      set({ expanded });
+    },
+    loadResult: async (id, force = false) => {
+      const had = get().results[id];
+      if (had?.state === 'loading' || (had && !force)) return;
+      set({ results: { ...get().results, [id]: { state: 'loading' } } });
+      const result = await bridge.getLabReportResult({ id });
+      // Removed or sent again meanwhile: what came back no longer belongs on the screen.
+      if (get().results[id]?.state !== 'loading') return;
+      const load: ResultLoad = result.ok ? { state: 'loaded', view: result.value } : { state: 'failed', message: result.error.message };
+      set({ results: { ...get().results, [id]: load } });
+    },
+    pick: async () => {
+      const picked = await valueOrReport(bridge.pickLabReportFiles());
+      if (picked) set({ staged: [...get().staged, ...picked], message: null });
+    },
+    drop: async (files) => {
+      if (files.length === 0) return;
+      const payload = await Promise.all(
+        files.slice(0, MAX_LAB_REPORT_FILES).map(async (file) => ({
+          name: file.name || 'unnamed file',
+          size: file.size,
+          // Above the limit a file is refused by its size alone, unread.
+          data: file.size > 0 && file.size <= MAX_LAB_REPORT_BYTES ? new Uint8Array(await file.arrayBuffer()) : null,
+        })),
+      );
+      const staged = await valueOrReport(bridge.stageLabReportFiles({ files: payload }));
+      if (!staged) return;
+      set({ staged: [...get().staged, ...staged], message: files.length > MAX_LAB_REPORT_FILES ? `Only the first ${MAX_LAB_REPORT_FILES} files were taken.` : null });
+    },
+    dismiss: async (id) => {
+      await errorOf(bridge.dismissStagedFile({ id }));
+      set({ staged: get().staged.filter((file) => file.id !== id) });
+    },
+    setLabel: (label) => set({ label }),
+    toggleTask: (task) => {
+      const tasks = new Set(get().tasks);
+      if (tasks.has(task)) tasks.delete(task);
+      else tasks.add(task);
+      set({ tasks });
+    },
+    setAcceptLowResolution: (acceptLowResolution) => set({ acceptLowResolution }),
+    upload: async () => {
+      const ready = get().staged.filter((file) => !file.problem);
+      if (ready.length === 0) return;
+      set({ busy: true });
+      try {
+        const result = await bridge.uploadLabReports({
+          ids: ready.map((file) => file.id),
+          tasks: LAB_REPORT_TASKS.filter((task) => get().tasks.has(task)),
+          acceptLowResolution: get().acceptLowResolution,
+          label: get().label.trim(),
+        });
+        if (result.ok) {
+          // The next patient's reports start with an empty label; the list says where these are.
+          set({ staged: get().staged.filter((file) => file.problem), acceptLowResolution: false, label: '', message: null });
+        } else set({ message: result.error.message });
+      } finally {
+        set({ busy: false });
+      }
+    },
+    retry: async (id) => {
+      const error = await errorOf(bridge.retryLabReport({ id }));
+      if (error) set({ message: error.message });
+    },
+    remove: async (id) => {
+      const error = await errorOf(bridge.deleteLabReport({ id }));
+      if (error) set({ message: error.message });
+    },
+    copyId: async (documentId) => {
+      const error = await errorOf(bridge.copyText({ text: documentId }));
+      set({ message: error ? error.message : 'Document id copied.' });
+    },
+  }));
+}

@@ -1,0 +1,357 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { bridgeValue, expect, test } from './support/fixtures';
+import type { SandboxServer } from '../../main/sandbox/sandbox-server';
+import { labReportPdf, scannedJpeg, unreadableReportPdf } from '../fixtures/documents';
+import { dropFiles } from './support/drop-files';
+import { newDataFolder, screenshot } from './support/launch-app';
+import { customService } from './support/policies';
+import { showScreen } from './support/screens';
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+test.setTimeout(120_000);
+
+const uploads = (sandbox: SandboxServer) => sandbox.received.filter((request) => request.operation === 'recordUpload');
+const resultLookups = (sandbox: SandboxServer) => sandbox.received.filter((request) => request.operation === 'recordResult');
+
+/** Drops one file on the Records screen and uploads it with the tasks given. */
+async function uploadOne(page: Page, name: string, bytes: Buffer, { withDetails = false, label = '' } = {}) {
+  await dropFiles(page, [{ name, bytes }]);
+  if (withDetails) await page.getByLabel('Patient details (name, age, IDs)').check();
+  if (label) await page.getByLabel('Patient or visit (optional)').fill(label);
+  await page.getByRole('button', { name: 'Upload 1 report' }).click();
+}
+
+/** The rows the service has taken (being read, or read). */
+const taken = (page: Page) => page.getByTestId('lab-report-state').filter({ hasText: /Reading the report|Ready/ });
+
+/** One test's row in a report's table, by its exact name. */
+const testRow = (page: Page, table: ReturnType<Page['getByRole']>, name: string) =>
+  table.getByTestId('lab-test').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+
+test('a PDF and a JPEG chosen in the file dialog upload as one batch and their document ids appear', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox();
+  const { app, page } = await launch({ policy: customService(sandbox) });
+  const folder = newDataFolder();
+  const pdfPath = join(folder, 'CBC report.pdf');
+  const jpegPath = join(folder, 'thyroid-page.jpg');
+  writeFileSync(pdfPath, await labReportPdf());
+  writeFileSync(jpegPath, scannedJpeg(1300, 1800));
+  // The OS file dialog cannot be driven here; it answers with the two files.
+  await app.evaluate(({ dialog }, paths) => {
+    dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: paths }));
+  }, [pdfPath, jpegPath]);
+
+  await showScreen(page, 'Records');
+  await page.getByRole('button', { name: 'Choose files…' }).click();
+  await expect(page.getByTestId('staged-file')).toHaveCount(2);
+  await expect(page.getByTestId('staged-file').first()).toContainText('PDF');
+  await page.getByLabel('Patient details (name, age, IDs)').check();
+  await page.getByRole('button', { name: 'Upload 2 reports together' }).click();
+  await expect(taken(page)).toHaveCount(2, { timeout: 20_000 });
+  await screenshot(page, 'records-uploaded');
+
+  expect(uploads(sandbox)).toHaveLength(2);
+  for (const request of uploads(sandbox)) {
+    expect(request.query).toEqual({ dt: ['lr'], task: ['smart', 'pii'], batch: ['true'] });
+    expect(request.status).toBe(200);
+  }
+  // The sandbox keeps no file name (it may name the patient): the contents say which files went.
+  expect(uploads(sandbox).map((request) => request.file?.sha256).sort()).toEqual([sha256(readFileSync(pdfPath)), sha256(readFileSync(jpegPath))].sort());
+  expect(uploads(sandbox).map((request) => request.file?.name).sort()).toEqual(['.jpg', '.pdf']);
+  // The service's document id is with the report's details, and can be copied from there.
+  await expect(page.getByTestId('result-toggle')).toHaveCount(2, { timeout: 30_000 });
+  await page.getByTestId('result-toggle').first().click();
+  const id = (await page.getByTestId('document-id').textContent()) ?? '';
+  expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  await page.getByRole('button', { name: /^Copy the document id of / }).click();
+  expect(await app.evaluate(({ clipboard }) => clipboard.readText())).toBe(id);
+  await app.close();
+  await sandbox.stop();
+});
+
+test('an 11 MB file, a renamed text file and an empty file are refused before any request', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox();
+  const { app, page } = await launch({ policy: customService(sandbox) });
+  await showScreen(page, 'Records');
+  const big = Buffer.concat([await labReportPdf(), Buffer.alloc(11 * 1024 * 1024)]);
+  await dropFiles(page, [
+    { name: 'scan-archive.pdf', bytes: big },
+    { name: 'results.pdf', bytes: Buffer.from('Haemoglobin 13.2 g/dL\nWBC 7400\n') },
+    { name: 'blank.png', bytes: Buffer.alloc(0) },
+  ]);
+  const staged = page.getByTestId('staged-file');
+  await expect(staged).toHaveCount(3);
+  await expect(staged.nth(0)).toContainText('Refused: This file is 11.0 MB; the limit is 10.0 MB.');
+  await expect(staged.nth(1)).toContainText('Refused: This is not a PDF, JPEG or PNG file');
+  await expect(staged.nth(2)).toContainText('Refused: This file is empty.');
+  await expect(page.getByRole('button', { name: 'Nothing to upload' })).toBeDisabled();
+  await screenshot(page, 'records-refused');
+  // Nothing of them went (the Dictation screen's language list, asked of the service at start, is no lab report).
+  expect(sandbox.received.filter((request) => request.operation.startsWith('record'))).toEqual([]);
+  await app.close();
+  await sandbox.stop();
+});
+
+test('a low-resolution photo needs confirmation; encrypted uploads send the JWE envelope', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox({ jweKeys: { 'clinic-kid-1': 'clinic-key-0001!' } });
+  const { app, page } = await launch({ policy: { ...customService(sandbox), jweKid: 'clinic-kid-1' } });
+  await showScreen(page, 'Settings');
+  const keyForm = page.getByRole('form', { name: 'Encryption client key' });
+  await keyForm.getByLabel(/Encryption client key/).fill('clinic-key-0001!');
+  await keyForm.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('jweClientKey-state')).toHaveText('Set');
+
+  await showScreen(page, 'Records');
+  await dropFiles(page, [{ name: 'phone-photo.jpg', bytes: scannedJpeg(400, 560) }]);
+  await expect(page.getByTestId('staged-file')).toContainText('Warning: The image is 400 × 560 pixels');
+  const upload = page.getByRole('button', { name: 'Upload 1 report' });
+  await expect(upload).toBeDisabled();
+  await page.getByLabel('Upload the low-resolution image anyway').check();
+  await upload.click();
+  await expect(taken(page)).toHaveCount(1, { timeout: 20_000 });
+  await expect(page.getByTestId('document-row')).toContainText('encrypted');
+  expect(uploads(sandbox)).toMatchObject([{ encrypted: true, status: 200, query: { dt: ['lr'], task: ['smart'] }, headers: { 'x-encryption': 'JWE' } }]);
+
+  await dropFiles(page, [{ name: 'summary.pdf', bytes: await labReportPdf() }]);
+  await page.getByRole('button', { name: 'Upload 1 report' }).click();
+  await expect(taken(page)).toHaveCount(2, { timeout: 20_000 });
+  expect(uploads(sandbox).map((request) => request.encrypted)).toEqual([true, true]);
+  await app.close();
+  await sandbox.stop();
+});
+
+test('an upload made offline completes after the service returns', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox();
+  const { port } = new URL(sandbox.url);
+  const { app, page } = await launch({ policy: customService(sandbox) });
+  await sandbox.stop();
+  await showScreen(page, 'Records');
+  await dropFiles(page, [{ name: 'offline.pdf', bytes: await labReportPdf() }]);
+  await page.getByRole('button', { name: 'Upload 1 report' }).click();
+  await expect(page.getByTestId('document-row')).toContainText('cannot be reached', { timeout: 20_000 });
+  await expect(page.getByTestId('document-row')).toContainText('Waiting to send');
+  await expect(page.getByTestId('pending-sync')).toHaveText('1 waiting to sync');
+  await screenshot(page, 'records-offline');
+
+  const back = await startSandbox({ port: Number(port), token: sandbox.token });
+  await expect(taken(page)).toHaveCount(1, { timeout: 60_000 });
+  expect(uploads(back)).toHaveLength(1);
+  await app.close();
+  await back.stop();
+});
+
+test('a report queued offline survives a restart and is sent by the next start', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox();
+  const { port } = new URL(sandbox.url);
+  const first = await launch({ policy: customService(sandbox) });
+  await sandbox.stop();
+  await showScreen(first.page, 'Records');
+  const pdf = await labReportPdf();
+  await dropFiles(first.page, [{ name: 'before-restart.pdf', bytes: pdf }]);
+  await first.page.getByRole('button', { name: 'Upload 1 report' }).click();
+  await expect(first.page.getByTestId('document-row')).toContainText('Waiting to send', { timeout: 20_000 });
+  await first.app.close();
+
+  const back = await startSandbox({ port: Number(port), token: sandbox.token });
+  const second = await launch({ userDataDir: first.userDataDir, policy: customService(back) });
+  await showScreen(second.page, 'Records');
+  await expect(second.page.getByTestId('document-row')).toContainText('before-restart.pdf');
+  await expect(taken(second.page)).toHaveCount(1, { timeout: 60_000 });
+  expect(uploads(back).map((request) => request.file?.sha256)).toEqual([sha256(pdf)]);
+});
+
+test('a lab report PDF is read back: its tests with Low and High flags, the details on request, and the FHIR export', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox();
+  const { app, page } = await launch({ policy: customService(sandbox) });
+  await showScreen(page, 'Records');
+  await uploadOne(page, 'CBC report.pdf', await labReportPdf(), { withDetails: true });
+
+  const row = page.getByTestId('document-row');
+  // The state moves visibly while the service reads the report, then the result opens by itself.
+  await expect(row).toContainText('Reading the report', { timeout: 20_000 });
+  await expect(row.getByRole('progressbar', { name: 'The service is reading CBC report.pdf' })).toBeVisible();
+  const report = page.getByRole('region', { name: 'Result of CBC report.pdf' });
+  await expect(report).toBeVisible({ timeout: 30_000 });
+  await expect(row).toContainText('Ready');
+  const toggle = row.getByRole('button', { name: 'Result of CBC report.pdf' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+  const table = report.getByRole('table', { name: 'Tests in CBC report.pdf' });
+  await expect(table.getByTestId('lab-test')).toHaveCount(12);
+  await expect(report.getByTestId('report-summary')).toHaveText('6 of 12 outside the range (2 low, 4 high); 1 without a range.');
+  await expect(testRow(page, table, 'Haemoglobin').locator('td')).toHaveText(['10.8', 'gm/dL', '12.0 - 15.0', '↓Low', '98%']);
+  await expect(testRow(page, table, 'Total Cholesterol').locator('td')).toHaveText(['212', 'mg/dl', '< 200', '↑High', '99%']);
+  await expect(testRow(page, table, 'Vitamin D (25-Hydroxy)').locator('td').nth(3)).toHaveText('↓Low');
+  await expect(testRow(page, table, 'TSH (Thyroid Stimulating Hormone)').locator('td').nth(3)).toHaveText('Normal');
+  await expect(testRow(page, table, 'Non-HDL Cholesterol').locator('td').nth(3)).toHaveText('No range');
+  // Read with low confidence: marked for the doctor to check.
+  await expect(testRow(page, table, 'Free T4').locator('td').nth(4)).toHaveText('62%⚠ check');
+  await expect(report).toContainText('1 value was read with low confidence (below 70%): check it against the report.');
+
+  // The patient details stay masked until asked for, and are forgotten again.
+  const details = report.getByRole('region', { name: 'Patient details of CBC report.pdf' });
+  await expect(details.getByTestId('report-details')).toContainText('Patient••••••hidden');
+  await expect(page.locator('body')).not.toContainText('Sunita');
+  await report.scrollIntoViewIfNeeded();
+  await screenshot(page, 'records-lab-report');
+  const documents = page.getByRole('table', { name: 'Uploaded documents' });
+  const widthBefore = (await documents.boundingBox())?.width;
+  await details.getByRole('button', { name: 'Show details' }).click();
+  for (const text of ['Sunita Sharma', '54 years', 'Female', 'City Diagnostics Lab, Pune', 'Dr. Anil Rao']) await expect(details).toContainText(text);
+  // Shown in place: nothing around them moves.
+  expect((await documents.boundingBox())?.width).toBe(widthBefore);
+  await screenshot(page, 'records-lab-report-details');
+  await details.getByRole('button', { name: 'Hide details' }).click();
+  await expect(page.locator('body')).not.toContainText('Sunita');
+
+  // Shown again, then the result closed and opened from the keyboard: the details are gone.
+  await details.getByRole('button', { name: 'Show details' }).click();
+  await expect(details).toContainText('Sunita Sharma');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(report).toHaveCount(0);
+  await expect(page.locator('body')).not.toContainText('Sunita');
+  await page.keyboard.press('Space');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(table.getByTestId('lab-test')).toHaveCount(12);
+  await expect(page.locator('body')).not.toContainText('Sunita');
+
+  // The FHIR bundle, saved where the (stubbed) save dialog says.
+  const target = join(newDataFolder(), 'cbc-fhir.json');
+  await app.evaluate(({ dialog }, path) => {
+    dialog.showSaveDialog = (async () => ({ canceled: false, filePath: path }));
+  }, target);
+  await report.getByRole('button', { name: 'Export FHIR (.json)' }).click();
+  await expect(report.getByTestId('export-note')).toHaveText(`Saved to ${target}`);
+  const bundle = JSON.parse(readFileSync(target, 'utf8')) as { resourceType: string; entry: Array<{ resource: { resourceType: string } }> };
+  expect(bundle.resourceType).toBe('Bundle');
+  expect(bundle.entry.filter((entry) => entry.resource.resourceType === 'Observation')).toHaveLength(12);
+
+  expect(uploads(sandbox)).toMatchObject([{ status: 200, query: { dt: ['lr'], task: ['smart', 'pii'] } }]);
+  expect(resultLookups(sandbox).length).toBeGreaterThan(0);
+  expect(resultLookups(sandbox).every((request) => request.status === 200)).toBe(true);
+  await app.close();
+});
+
+test('a report the service cannot read is marked Failed with its reason, and can be retried', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox({ faults: { recordProcessingMs: 1_000 } });
+  const { app, page } = await launch({ policy: customService(sandbox) });
+  await showScreen(page, 'Records');
+  await uploadOne(page, 'faded-fax.pdf', await unreadableReportPdf());
+
+  const row = page.getByTestId('document-row');
+  await expect(row.getByTestId('lab-report-state')).toContainText('Failed', { timeout: 30_000 });
+  await expect(row.getByTestId('lab-report-problem')).toHaveText('The service could not read this document: No lab values could be read from this document (code 4001).');
+  await expect(row.getByRole('button', { name: 'Retry: faded-fax.pdf' })).toBeVisible();
+  // Nothing to open: a failed report has no result.
+  await expect(row.getByTestId('result-toggle')).toHaveCount(0);
+  await screenshot(page, 'records-failed');
+  expect(resultLookups(sandbox).length).toBeGreaterThan(0);
+
+  // Retry sends the file again; the service refuses it again, with the same reason.
+  await row.getByRole('button', { name: 'Retry: faded-fax.pdf' }).click();
+  await expect.poll(() => uploads(sandbox).length, { timeout: 20_000 }).toBe(2);
+  await expect(row.getByTestId('lab-report-state')).toContainText('Failed', { timeout: 30_000 });
+  await expect(row.getByTestId('lab-report-problem')).toContainText('No lab values could be read from this document');
+  await app.close();
+});
+
+test('a read report survives a restart: its result is shown from this computer, with no new request', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox({ faults: { recordProcessingMs: 1_000 } });
+  const first = await launch({ policy: customService(sandbox) });
+  await showScreen(first.page, 'Records');
+  await uploadOne(first.page, 'kept.pdf', await labReportPdf());
+  await expect(first.page.getByRole('table', { name: 'Tests in kept.pdf' }).getByTestId('lab-test')).toHaveCount(12, { timeout: 30_000 });
+  await first.app.close();
+  const requestsBefore = sandbox.received.length;
+  expect(uploads(sandbox)).toHaveLength(1);
+
+  const second = await launch({ userDataDir: first.userDataDir, policy: customService(sandbox) });
+  await showScreen(second.page, 'Records');
+  const row = second.page.getByTestId('document-row');
+  await expect(row.getByTestId('lab-report-state')).toHaveText('Ready');
+  const toggle = row.getByRole('button', { name: 'Result of kept.pdf' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  const report = second.page.getByRole('region', { name: 'Result of kept.pdf' });
+  await expect(report.getByRole('table', { name: 'Tests in kept.pdf' }).getByTestId('lab-test')).toHaveCount(12);
+  await expect(report.getByTestId('report-summary')).toHaveText('6 of 12 outside the range (2 low, 4 high); 1 without a range.');
+  await expect(report).toContainText('Patient details were not asked for.');
+  expect(sandbox.received.slice(requestsBefore).filter((request) => request.operation === 'recordUpload' || request.operation === 'recordResult')).toEqual([]);
+  expect(uploads(sandbox)).toHaveLength(1);
+});
+
+test('a report sent for patient details only says plainly that it has no tests', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox({ faults: { recordProcessingMs: 500 } });
+  const { app, page } = await launch({ policy: customService(sandbox) });
+  await showScreen(page, 'Records');
+  await dropFiles(page, [{ name: 'details-only.pdf', bytes: await labReportPdf() }]);
+  await page.getByLabel('Smart report (values and ranges)').uncheck();
+  await page.getByLabel('Patient details (name, age, IDs)').check();
+  await page.getByRole('button', { name: 'Upload 1 report' }).click();
+
+  const report = page.getByRole('region', { name: 'Result of details-only.pdf' });
+  await expect(report.getByTestId('report-summary')).toHaveText('No test values were asked for: this report was sent for patient details only.', { timeout: 30_000 });
+  await expect(report.getByRole('table')).toHaveCount(0);
+  await expect(report.getByRole('button', { name: 'Export FHIR (.json)' })).toHaveCount(0);
+  await report.getByRole('button', { name: 'Show details' }).click();
+  await expect(report.getByTestId('report-details')).toContainText('Sunita Sharma');
+  expect(uploads(sandbox)).toMatchObject([{ query: { task: ['pii'] } }]);
+  await app.close();
+});
+
+test('a lab report has a patient: the label given at upload leads its row with the date, kept encrypted, and the field is empty for the next', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox();
+  const { app, page, userDataDir } = await launch({ policy: customService(sandbox) });
+  await showScreen(page, 'Records');
+  await uploadOne(page, 'scan-0042.pdf', await labReportPdf(), { label: 'Sunita Rao, OPD 3' });
+  const row = page.getByTestId('document-row');
+  await expect(row.getByRole('rowheader')).toContainText('Sunita Rao, OPD 3');
+  await expect(row.getByRole('rowheader')).toContainText(/\d/);
+  // The label comes before the file name.
+  const texts = await row.locator('th, td').allTextContents();
+  expect(texts.findIndex((text) => text.includes('Sunita Rao'))).toBeLessThan(texts.findIndex((text) => text.includes('scan-0042.pdf')));
+  await expect(taken(page)).toHaveCount(1, { timeout: 20_000 });
+  await screenshot(page, 'records-labelled');
+  await dropFiles(page, [{ name: 'next.pdf', bytes: await labReportPdf() }]);
+  await expect(page.getByLabel('Patient or visit (optional)')).toHaveValue('');
+  expect(await bridgeValue(page, 'listLabReports')).toMatchObject([{ label: 'Sunita Rao, OPD 3' }]);
+  await app.close();
+  const files = readdirSync(userDataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  for (const entry of files) {
+    const bytes = readFileSync(join(entry.parentPath, entry.name));
+    expect(bytes.toString('utf8') + bytes.toString('utf16le'), entry.name).not.toContain('Sunita');
+  }
+});
+
+test('the original report opens in the computer\'s viewer from a private copy, removed when the app quits', async ({ launch }) => {
+  const { app, page } = await launch();
+  await showScreen(page, 'Records');
+  const original = await labReportPdf();
+  await uploadOne(page, 'CBC report.pdf', original, { label: 'Test Patient, OPD 4' });
+  const report = page.getByRole('region', { name: 'Result of CBC report.pdf' });
+  await expect(report).toBeVisible({ timeout: 30_000 });
+  // No PDF viewer exists on this machine: the OS's "open with its viewer" is replaced by one that reads the file it is given.
+  await app.evaluate(({ shell }) => {
+    const opened: string[] = [];
+    (globalThis as { openedOriginals?: string[] }).openedOriginals = opened;
+    shell.openPath = async (path: string) => {
+      opened.push(path);
+      return '';
+    };
+  });
+  await report.getByRole('button', { name: 'Open original: CBC report.pdf' }).click();
+  await expect(report.getByTestId('original-note')).toHaveText('Opened in your viewer. The copy made for it is removed from this computer in 5 minutes.');
+  const [opened] = await app.evaluate(() => (globalThis as unknown as { openedOriginals: string[] }).openedOriginals);
+  expect(opened!.endsWith('/CBC report.pdf')).toBe(true);
+  expect(readFileSync(opened!)).toEqual(original);
+  expect([statSync(opened!).mode & 0o777, statSync(dirname(opened!)).mode & 0o777]).toEqual([0o600, 0o700]);
+  await screenshot(page, 'records-original-opened');
+  await app.close();
+  expect(existsSync(opened!)).toBe(false);
+});

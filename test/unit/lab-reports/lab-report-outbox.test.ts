@@ -1,0 +1,239 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ServiceClient, type ServiceConfig } from '../../../main/api/service-client';
+import { ServiceHealth } from '../../../main/service/service-health';
+import { LabReportOutbox } from '../../../main/lab-reports/lab-report-outbox';
+import { LabReportStore } from '../../../main/lab-reports/lab-report-store';
+import { labReportPdf } from '../../fixtures/documents';
+import { CLIENT_KEY, KID, useSandbox } from '../api/sandbox-fixture';
+import { tempFolder } from '../temp-folder';
+import { testKeyring } from '../dictations/store-fixture';
+import { staticToken } from '../../../main/service/token-source';
+import { ConnectAuthApi } from '../../../main/api/connect-auth';
+import { HttpTransport } from '../../../main/api/http-transport';
+import { ClientCredentialsSession } from '../../../main/service/client-credentials-session';
+import { memoryGrantStore } from '../../../main/service/grant-store';
+
+const env = useSandbox();
+
+/** Lookups close together, so that a test waits for the sandbox, not for the schedule. */
+const QUICK_LOOKUPS = { firstLookupMs: 50, pollSchedule: { baseMs: 100, capMs: 300, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 } };
+
+function setup(config: () => Partial<ServiceConfig> = () => ({}), online: () => boolean = () => true, keys?: { folder: string; masterKey: Buffer }) {
+  const folder = keys?.folder ?? tempFolder();
+  const masterKey = keys?.masterKey ?? randomBytes(32);
+  const store = new LabReportStore(join(folder, 'records'), testKeyring(folder, masterKey));
+  const health = new ServiceHealth();
+  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token), ...config() }));
+  const outbox = new LabReportOutbox({ store, client, health, isOnline: online, encrypting: () => Boolean(config().jwe), random: () => 0, ...QUICK_LOOKUPS });
+  return { store, health, client, outbox, folder, masterKey };
+}
+
+const requests = (operation: string) => env.sandbox.received.filter((request) => request.operation === operation);
+
+const settle = (store: LabReportStore, id: string, state: string) => expect.poll(() => store.get(id)?.state, { timeout: 10_000, interval: 20 }).toBe(state);
+
+describe('LabReportOutbox against the sandbox', () => {
+  it('uploads a batch with its tasks and keeps the document ids', async () => {
+    const { store, outbox, client } = setup();
+    const pdf = await labReportPdf();
+    const a = store.enqueue({ fileName: 'cbc.pdf', kind: 'pdf', bytes: pdf, tasks: ['smart', 'pii'], batch: true });
+    const b = store.enqueue({ fileName: 'lipid.pdf', kind: 'pdf', bytes: pdf, tasks: ['smart', 'pii'], batch: true });
+    outbox.start();
+    await settle(store, a.id, 'reading');
+    await settle(store, b.id, 'reading');
+    outbox.stop();
+    await client.close();
+    expect(store.get(a.id)?.documentId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requests('recordUpload').map((request) => request.query)).toEqual([
+      { dt: ['lr'], task: ['smart', 'pii'], batch: ['true'] },
+      { dt: ['lr'], task: ['smart', 'pii'], batch: ['true'] },
+    ]);
+  });
+
+  it('waits offline and after a restart, then sends', async () => {
+    const pdf = await labReportPdf();
+    let online = false;
+    let asked = 0;
+    const first = setup(undefined, () => {
+      asked += 1;
+      return online;
+    });
+    const queued = first.store.enqueue({ fileName: 'cbc.pdf', kind: 'pdf', bytes: pdf, tasks: ['smart'], batch: false });
+    first.outbox.start();
+    // The outbox has looked, found the network down, and sent nothing.
+    await expect.poll(() => asked).toBeGreaterThanOrEqual(1);
+    first.outbox.stop();
+    await first.client.close();
+    expect(env.sandbox.received).toEqual([]);
+
+    online = true;
+    // Keys read back from disk, as the next start does.
+    const store = new LabReportStore(first.store.root, testKeyring(first.folder, first.masterKey));
+    expect(store.load()).toEqual({ loaded: 1, unreadable: 0 });
+    const health = new ServiceHealth();
+    const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
+    const outbox = new LabReportOutbox({ store, client, health, isOnline: () => true, encrypting: () => false });
+    outbox.start();
+    await settle(store, queued.id, 'reading');
+    outbox.stop();
+    await client.close();
+  });
+
+  it('encrypts when a key is set, fails clearly on 403, and holds on 401', async () => {
+    const pdf = await labReportPdf();
+    const encrypted = setup(() => ({ jwe: { clientKey: CLIENT_KEY, kid: KID } }));
+    const labReport = encrypted.store.enqueue({ fileName: 'x.pdf', kind: 'pdf', bytes: pdf, tasks: ['classification'], batch: false });
+    encrypted.outbox.start();
+    await settle(encrypted.store, labReport.id, 'reading');
+    expect(encrypted.store.get(labReport.id)?.encrypted).toBe(true);
+    expect(requests('recordUpload').at(-1)).toMatchObject({ encrypted: true, status: 200 });
+    encrypted.outbox.stop();
+    await encrypted.client.close();
+
+    env.sandbox.setFaults({ forbidRecords: true });
+    const forbidden = setup();
+    const refused = forbidden.store.enqueue({ fileName: 'y.pdf', kind: 'pdf', bytes: pdf, tasks: ['smart'], batch: false });
+    forbidden.outbox.start();
+    await settle(forbidden.store, refused.id, 'failed');
+    expect(forbidden.store.get(refused.id)?.problem).toMatch(/may not upload records/);
+    forbidden.outbox.stop();
+    await forbidden.client.close();
+
+    const stale = setup(() => ({ auth: staticToken('stale') }));
+    const held = stale.store.enqueue({ fileName: 'z.pdf', kind: 'pdf', bytes: pdf, tasks: ['smart'], batch: false });
+    stale.outbox.start();
+    await expect.poll(() => stale.health.current().signInProblem).not.toBeNull();
+    expect(stale.store.get(held.id)?.state).toBe('queued');
+    stale.outbox.stop();
+    await stale.client.close();
+  });
+
+  it('reads the report back: queued and in progress, then ready with flagged tests, kept encrypted', async () => {
+    env.sandbox.setFaults({ recordProcessingMs: 900 });
+    const { store, outbox, client } = setup();
+    const labReport = store.enqueue({ fileName: 'Sunita CBC.pdf', kind: 'pdf', bytes: await labReportPdf(), tasks: ['smart', 'pii'], batch: false });
+    outbox.start();
+    await settle(store, labReport.id, 'ready');
+    outbox.stop();
+    await client.close();
+    const lookups = requests('recordResult');
+    expect(lookups.length).toBeGreaterThanOrEqual(3);
+    expect(lookups.every((request) => request.path === `/mr/api/v1/docs/${store.get(labReport.id)!.documentId}/result`)).toBe(true);
+    expect(outbox.pendingCount()).toBe(0);
+    const stored = store.readReport(labReport.id);
+    if (!stored?.ok) throw new Error('no report');
+    expect(stored.report.tests).toHaveLength(12);
+    expect(stored.report.tests.find((test) => test.name === 'Haemoglobin')).toMatchObject({ flag: 'low', unit: 'gm/dL' });
+    expect(stored.report.tests.filter((test) => test.flag === 'high').length).toBeGreaterThanOrEqual(3);
+    expect(stored.report.details).toMatchObject({ patientName: 'Sunita Sharma', age: '54 years' });
+    expect(JSON.parse(stored.report.fhir!)).toMatchObject({ resourceType: 'Bundle' });
+    // Patient data at rest: nothing of the report is readable in the folder.
+    for (const file of readdirSync(store.folderOf(labReport.id))) {
+      const bytes = readFileSync(join(store.folderOf(labReport.id), file));
+      for (const secret of ['Sunita', 'Haemoglobin', 'Bundle']) expect(bytes.includes(secret)).toBe(false);
+    }
+  });
+
+  it('after a restart while the service reads, it looks the result up without sending the file again', async () => {
+    env.sandbox.setFaults({ recordProcessingMs: 60_000 });
+    const first = setup();
+    const labReport = first.store.enqueue({ fileName: 'lipid.pdf', kind: 'pdf', bytes: await labReportPdf(), tasks: ['smart'], batch: false });
+    first.outbox.start();
+    await settle(first.store, labReport.id, 'reading');
+    await expect.poll(() => requests('recordResult').length).toBeGreaterThanOrEqual(1);
+    first.outbox.stop();
+    await first.client.close();
+
+    env.sandbox.setFaults({ recordProcessingMs: 0 });
+    const again = setup(undefined, undefined, first);
+    expect(again.store.load()).toEqual({ loaded: 1, unreadable: 0 });
+    expect(again.store.get(labReport.id)?.state).toBe('reading');
+    again.outbox.start();
+    await settle(again.store, labReport.id, 'ready');
+    again.outbox.stop();
+    await again.client.close();
+    expect(requests('recordUpload')).toHaveLength(1);
+  });
+
+  it('a report the service cannot read fails with its reason; Retry sends it again', async () => {
+    env.sandbox.setFaults({ recordProcessingMs: 0 });
+    const { store, outbox, client } = setup();
+    const unreadable = Buffer.concat([await labReportPdf(), Buffer.from('\n% SANDBOX-UNREADABLE\n')]);
+    const labReport = store.enqueue({ fileName: 'blurred.pdf', kind: 'pdf', bytes: unreadable, tasks: ['smart'], batch: false });
+    outbox.start();
+    await settle(store, labReport.id, 'failed');
+    expect(store.get(labReport.id)?.problem).toBe('The service could not read this document: No lab values could be read from this document (code 4001).');
+    expect(store.readReport(labReport.id)).toBeNull();
+    outbox.retry(labReport.id);
+    await expect.poll(() => requests('recordUpload').length).toBe(2);
+    await settle(store, labReport.id, 'failed');
+    outbox.stop();
+    await client.close();
+  });
+
+  it('an unreadable answer to an upload is not sent again unasked (the service may hold it already); Retry does', async () => {
+    env.sandbox.setFaults({ recordProcessingMs: 0, hostileNext: { recordUpload: 1 }, hostileKinds: ['html'] });
+    const { store, outbox, client } = setup();
+    const labReport = store.enqueue({ fileName: 'cbc.pdf', kind: 'pdf', bytes: await labReportPdf(), tasks: ['smart'], batch: false });
+    outbox.start();
+    await settle(store, labReport.id, 'failed');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(requests('recordUpload')).toHaveLength(1);
+    expect(store.get(labReport.id)?.problem).toMatch(/\S/);
+    outbox.retry(labReport.id);
+    await settle(store, labReport.id, 'ready');
+    expect(requests('recordUpload')).toHaveLength(2);
+    outbox.stop();
+    await client.close();
+  });
+
+  it('keeps looking through 503s and Retry-After, holds on a refused token, and loses nothing', async () => {
+    env.sandbox.setFaults({ recordProcessingMs: 0 });
+    let token = env.sandbox.token;
+    const { store, outbox, client, health } = setup(() => ({ auth: staticToken(token) }));
+    const labReport = store.enqueue({ fileName: 'tsh.pdf', kind: 'pdf', bytes: await labReportPdf(), tasks: ['smart'], batch: false });
+    token = 'revoked';
+    outbox.start();
+    await expect.poll(() => health.current().signInProblem).not.toBeNull();
+    expect(store.get(labReport.id)?.state).toBe('queued');
+    token = env.sandbox.token;
+    health.credentialsChanged();
+    outbox.kick();
+    await settle(store, labReport.id, 'reading');
+    outbox.stop();
+    env.sandbox.setFaults({ failNext: 2, rateLimitNext: 1 });
+    outbox.start();
+    await settle(store, labReport.id, 'ready');
+    outbox.stop();
+    await client.close();
+    const statuses = requests('recordResult').map((request) => request.status);
+    expect(statuses.filter((status) => status === 503)).toHaveLength(2);
+    expect(statuses).toContain(429);
+    expect(statuses.at(-1)).toBe(200);
+    expect(requests('recordUpload').filter((request) => request.status === 200)).toHaveLength(1);
+  });
+
+  it('looks up through expiring tokens: a lookup met by 401 is renewed and replayed, never held', async () => {
+    env.sandbox.setFaults({ recordProcessingMs: 3_000, tokenLifetimeSeconds: 1 });
+    // The session's clock runs 10 s late, so its tokens expire at the sandbox before it renews them itself.
+    const session = new ClientCredentialsSession({
+      credentials: env.sandbox.clientCredentials,
+      api: new ConnectAuthApi(new HttpTransport(), () => env.sandbox.url),
+      store: memoryGrantStore(),
+      now: () => Date.now() - 10_000,
+    });
+    const { store, outbox, client, health } = setup(() => ({ auth: session }));
+    const labReport = store.enqueue({ fileName: 'hba1c.pdf', kind: 'pdf', bytes: await labReportPdf(), tasks: ['smart'], batch: false });
+    outbox.start();
+    await settle(store, labReport.id, 'ready');
+    outbox.stop();
+    await client.close();
+    expect(env.sandbox.authStats().expiredTokenRequests).toBeGreaterThanOrEqual(1);
+    expect(env.sandbox.authStats().renewals + env.sandbox.authStats().signIns).toBeGreaterThanOrEqual(2);
+    expect(health.current().signInProblem).toBeNull();
+    expect(requests('recordUpload').filter((request) => request.status === 200)).toHaveLength(1);
+  });
+});
