@@ -13,6 +13,7 @@ import { ServiceError } from '../api/service-error';
 import { isSessionExpired } from '../api/sessions-api';
 import type { AudioChunk } from '../audio/audio-chunks';
 import type { BackoffPolicy } from '../api/retry-policy';
+import { AttemptsInMemory } from '../outbox/attempts-in-memory';
 import { Outbox, type OutboxKind, type OutboxStore, type QueuedItem } from '../outbox/outbox';
 import type { ServiceHealth } from '../service/service-health';
 import type { DictationManifest } from './dictation-manifest';
@@ -41,11 +42,9 @@ function itemId(dictationId: string, sequence: number): string {
   return `${dictationId}#${sequence}`;
 }
 
-type Attempts = Pick<QueuedItem, 'attempts' | 'nextAttemptAt' | 'problem'>;
-
 /** The parts as outbox items, read from the dictations' manifests and folders. */
 export class ChunkStore implements OutboxStore<ChunkItem> {
-  private readonly attempts = new Map<string, Attempts>();
+  private readonly attempts = new AttemptsInMemory();
   /** Dictations whose problem line says a part could not be sent (cleared when one is sent). */
   private readonly showingProblem = new Set<string>();
 
@@ -76,16 +75,15 @@ export class ChunkStore implements OutboxStore<ChunkItem> {
   writeOrKeepInMemory(id: string, patch: Partial<ChunkItem>): ChunkItem {
     const item = this.get(id);
     if (!item) throw new Error('This part of the recording is no longer waiting to be sent.');
-    const next = { ...this.attempts.get(id), ...pick(patch) };
-    this.attempts.set(id, { attempts: next.attempts ?? 0, nextAttemptAt: next.nextAttemptAt ?? null, problem: next.problem ?? null });
+    const attempts = this.attempts.take(id, patch);
     if (patch.refused) this.onRefused(item.dictationId, patch.problem ?? 'the service refused it');
     else if (patch.problem) this.showProblem(item, patch.problem, patch.nextAttemptAt ?? null);
-    return { ...item, ...this.attempts.get(id) };
+    return { ...item, ...attempts };
   }
 
   /** The dictation's parts are due now ("Send now"), whatever they were waiting for. */
   dueNow(dictationId: string): void {
-    for (const id of this.attempts.keys()) if (id.startsWith(`${dictationId}#`)) this.attempts.delete(id);
+    this.attempts.forget((id) => id.startsWith(`${dictationId}#`));
   }
 
   /** A part went: the dictation's problem line no longer speaks of a part that could not be sent. */
@@ -108,22 +106,11 @@ export class ChunkStore implements OutboxStore<ChunkItem> {
       dictationId: manifest.id,
       chunk,
       createdAt: manifest.createdAt,
-      attempts: 0,
-      nextAttemptAt: null,
-      problem: null,
-      ...this.attempts.get(id),
+      ...this.attempts.of(id),
       uploadedAt: acked ? manifest.createdAt : null,
       finishedAt: acked ? manifest.createdAt : null,
     };
   }
-}
-
-function pick(patch: Partial<ChunkItem>): Partial<Attempts> {
-  const picked: Partial<Attempts> = {};
-  if (patch.attempts !== undefined) picked.attempts = patch.attempts;
-  if (patch.nextAttemptAt !== undefined) picked.nextAttemptAt = patch.nextAttemptAt;
-  if (patch.problem !== undefined) picked.problem = patch.problem;
-  return picked;
 }
 
 export interface ChunkOutboxOptions {

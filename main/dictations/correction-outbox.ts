@@ -10,6 +10,7 @@ import { FINISHED_STATES } from '../../contract/dictation';
 import { noteMarkdown } from '../../contract/clinical-note';
 import type { BackoffPolicy } from '../api/retry-policy';
 import type { SavedDocument } from '../api/service-client';
+import { AttemptsInMemory } from '../outbox/attempts-in-memory';
 import { Outbox, type OutboxKind, type OutboxStore, type QueuedItem } from '../outbox/outbox';
 import type { ServiceHealth } from '../service/service-health';
 import type { DictationManifest } from './dictation-manifest';
@@ -33,10 +34,8 @@ function wantedVersion(manifest: DictationManifest): string | null {
   return version !== null && version !== manifest.correctionDocument.sentFor ? version : null;
 }
 
-type Attempts = Pick<QueuedItem, 'attempts' | 'nextAttemptAt' | 'problem'>;
-
 class CorrectionStore implements OutboxStore<CorrectionItem> {
-  private readonly attempts = new Map<string, Attempts>();
+  private readonly attempts = new AttemptsInMemory();
   /** The version the service refused, by dictation. */
   private readonly refused = new Map<string, string>();
 
@@ -61,11 +60,10 @@ class CorrectionStore implements OutboxStore<CorrectionItem> {
   writeOrKeepInMemory(id: string, patch: Partial<CorrectionItem>): CorrectionItem {
     const current = this.get(id);
     if (!current) throw new Error('This correction no longer waits to be sent.');
-    const merged = { ...current, ...patch };
-    this.attempts.set(id, { attempts: merged.attempts, nextAttemptAt: merged.nextAttemptAt, problem: merged.problem });
+    const merged = { ...current, ...patch, ...this.attempts.take(id, patch) };
     if (patch.givenUp) {
       this.refused.set(id, current.version);
-      this.attempts.delete(id);
+      this.attempts.forget((candidate) => candidate === id);
       this.dictations.writeOrKeepInMemory(id, { problem: `Your correction is kept on this computer; the service did not take it (${(patch.problem ?? 'refused').replace(/\.$/, '')}).` });
     }
     return merged;
@@ -79,10 +77,7 @@ class CorrectionStore implements OutboxStore<CorrectionItem> {
       dictationId: manifest.id,
       version,
       createdAt: manifest.createdAt,
-      attempts: 0,
-      nextAttemptAt: null,
-      problem: null,
-      ...this.attempts.get(manifest.id),
+      ...this.attempts.of(manifest.id),
       uploadedAt: null,
       finishedAt: null,
     };

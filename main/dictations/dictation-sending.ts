@@ -15,7 +15,7 @@ import type { DictationManifest } from './dictation-manifest';
 import { DictationOutbox, type DictationOutboxOptions, type SyncClient } from './dictation-outbox';
 import { SessionOpener, type SessionOpenerDeps } from './session-opener';
 import { SessionOutbox, type SessionClient } from './session-outbox';
-import { abandonSession } from './session-state';
+import { sendWholeInstead } from './session-state';
 
 export interface DictationSendingOptions extends Omit<DictationOutboxOptions, 'client'> {
   client: SyncClient & SessionClient & SessionOpenerDeps['client'] & ConstructorParameters<typeof ChunkOutbox>[0]['client'] & ConstructorParameters<typeof CorrectionOutbox>[0]['client'];
@@ -142,7 +142,7 @@ export class DictationSending {
   private refused(id: string, problem: string): void {
     const manifest = this.options.store.get(id);
     if (!manifest || manifest.api !== 'sessions') return;
-    this.options.store.writeOrKeepInMemory(id, { ...abandonSession(manifest), api: 'voice-upload', problem: `The service refused a part of the recording (${problem.replace(/\.$/, '')}). The recording is sent whole instead.` });
+    this.options.store.writeOrKeepInMemory(id, sendWholeInstead(manifest, `The service refused a part of the recording (${problem.replace(/\.$/, '')})`));
     this.voice.kick();
   }
 
@@ -165,8 +165,7 @@ export class DictationSending {
     } catch (error) {
       if (this.stopped || !store.get(id)) return;
       // The recording itself is whole: it goes by the voice upload instead.
-      const manifest = store.get(id)!;
-      store.writeOrKeepInMemory(id, { ...abandonSession(manifest), api: 'voice-upload', problem: `${(error as Error).message}. The recording is sent whole instead.` });
+      store.writeOrKeepInMemory(id, sendWholeInstead(store.get(id)!, (error as Error).message));
     }
     this.parts.kick();
     this.sessions.kick();

@@ -21,7 +21,7 @@ import { settledBy } from './dictation-outbox';
 import type { DictationStore } from './dictation-store';
 import { isBuiltInTemplate } from './session-result';
 import { keptSessionResult, type KeptResult } from './stored-result';
-import { abandonSession, readyToEnd } from './session-state';
+import { abandonSession, readyToEnd, sendWholeInstead } from './session-state';
 
 export interface SessionClient {
   endSession(input: { sessionId: string; audioFilesSent: number; signal?: AbortSignal }): Promise<'ended' | 'already-ended'>;
@@ -53,7 +53,6 @@ export interface SessionOutboxOptions {
   onFault?(error: unknown): void;
 }
 
-const sentInParts = (manifest: DictationManifest) => manifest.api === 'sessions';
 
 function sessionKind(options: SessionOutboxOptions): OutboxKind<DictationManifest, KeptResult> {
   const { store, client } = options;
@@ -69,8 +68,8 @@ function sessionKind(options: SessionOutboxOptions): OutboxKind<DictationManifes
       gone: 'This dictation no longer exists.',
       cannotRetry: 'This dictation cannot be sent again now.',
     },
-    waitsForUpload: (manifest) => sentInParts(manifest) && manifest.state === 'recorded' && readyToEnd(manifest),
-    waitsForResult: (manifest) => sentInParts(manifest) && manifest.state === 'processing' && manifest.session !== null,
+    waitsForUpload: (manifest) => manifest.state === 'recorded' && readyToEnd(manifest),
+    waitsForResult: (manifest) => manifest.api === 'sessions' && manifest.state === 'processing' && manifest.session !== null,
     firstLookupDelayMs: () => FIRST_LOOKUP_MS,
     upload: async (manifest) => {
       const session = manifest.session!;
@@ -86,7 +85,7 @@ function sessionKind(options: SessionOutboxOptions): OutboxKind<DictationManifes
         if (!isServiceError(error) || (error.kind !== 'invalid_request' && error.kind !== 'not_found')) throw error;
         // The service refuses to end this session for good: the recording goes whole instead.
         options.onFallback?.(manifest.id);
-        return { ...abandonSession(manifest), api: 'voice-upload', problem: `${error.message} The recording is sent whole instead.` };
+        return sendWholeInstead(manifest, error.message);
       }
       const ended = new Date(now()).toISOString();
       return { state: 'processing', testData, uploadedAt: ended, problem: null, session: { ...session, endedAt: ended } };
@@ -108,7 +107,7 @@ function sessionKind(options: SessionOutboxOptions): OutboxKind<DictationManifes
           store.saveResult(manifest.id, result);
           previews.set(manifest.id, answer.transcript);
           // The page reads the dictation again when it changes: the transcript shows without a click.
-          store.writeOrKeepInMemory(manifest.id, {});
+          store.announce(manifest.id);
         } catch {
           // A preview; the final result is stored when it comes.
         }

@@ -15,14 +15,10 @@ export function freshSession(): SessionState {
   return { id: newSessionId(), upload: null, expiresAt: null, acked: [], endedAt: null };
 }
 
-export function sendsInParts(manifest: DictationManifest): boolean {
-  return manifest.api === 'sessions';
-}
-
 /** True when every part of a finished recording has been acknowledged in the current session: End may go. */
 export function readyToEnd(manifest: DictationManifest): boolean {
   const { session, chunkCount } = manifest;
-  if (!sendsInParts(manifest) || chunkCount === null || chunkCount === 0 || !session?.upload || session.endedAt) return false;
+  if (manifest.api !== 'sessions' || chunkCount === null || chunkCount === 0 || !session?.upload || session.endedAt) return false;
   const acked = new Set(session.acked);
   for (let sequence = 0; sequence < chunkCount; sequence += 1) if (!acked.has(sequence)) return false;
   return true;
@@ -43,4 +39,13 @@ export function ackChunk(manifest: DictationManifest, sessionId: string, sequenc
   const session = manifest.session;
   if (!session || session.id !== sessionId || session.acked.includes(sequence)) return null;
   return { session: { ...session, acked: [...session.acked, sequence].sort((a, b) => a - b) } };
+}
+
+/**
+ * The change that sends the whole recording by the voice upload instead, saying why: the
+ * session cannot be used (a part or End refused for good, the parts could not be cut). The
+ * session is given up, never ended.
+ */
+export function sendWholeInstead(manifest: DictationManifest, why: string): Partial<DictationManifest> {
+  return { ...abandonSession(manifest), api: 'voice-upload', problem: `${why.replace(/\.$/, '')}. The recording is sent whole instead.` };
 }

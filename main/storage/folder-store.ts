@@ -80,6 +80,12 @@ export class FolderStore<M extends StoredItem> {
    * Changes an item in memory only, telling listeners, for when its manifest cannot be
    * written (a full disk): the change is lost at restart, the item and its files are not.
    */
+  /** Tells the listeners the item changed beside its manifest (a file of its own was written), without writing anything. */
+  announce(id: string): void {
+    const item = this.items.get(id);
+    if (item) this.changes.emit(item);
+  }
+
   protected amendInMemory(id: string, patch: Partial<M>): M {
     const item = this.schema.parse({ ...this.items.get(id), ...patch });
     this.items.set(id, item);
