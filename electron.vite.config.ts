@@ -35,10 +35,12 @@ function standaloneEntries(entries: Record<string, string>): Plugin {
 
 /** `SCRIBE_BUILD=development` (tests, `npm start`) keeps the development switches; any other build is a release (main/build-kind.ts). */
 const DEVELOPMENT_BUILD = process.env.SCRIBE_BUILD === 'development';
+/** `SCRIBE_PACKAGE_MANAGER=apt` for the .deb: the system's package manager updates it, not the app (main/build-kind.ts). */
+const PACKAGE_MANAGER = process.env.SCRIBE_PACKAGE_MANAGER ?? '';
 
 export default defineConfig({
   main: {
-    define: { __SCRIBE_DEVELOPMENT_BUILD__: JSON.stringify(DEVELOPMENT_BUILD) },
+    define: { __SCRIBE_DEVELOPMENT_BUILD__: JSON.stringify(DEVELOPMENT_BUILD), __SCRIBE_PACKAGE_MANAGER__: JSON.stringify(PACKAGE_MANAGER) },
     build: {
       outDir: 'out/main',
       // One CommonJS bundle: loaded synchronously, so that privileged schemes are registered
