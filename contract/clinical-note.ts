@@ -7,7 +7,8 @@
  * the service's errors and warnings. Complete and partial results share this one format.
  * Pure.
  */
-import { MODE_NAMES, UNTITLED, type DictationMode } from './dictation';
+import { escapeHtml, headed, headerLine, noteTime, testDataNotice, type CopiedText } from './copy-heading';
+import type { DictationMode } from './dictation';
 import { MEDICATION_COLUMNS, NONE, medicationRow, type MedicationRow } from './medication-row';
 import { EMR_TEMPLATE_ID, correctionOf, shownCell, type NoteCorrection } from './note-correction';
 import { noteTextBlocks } from './note-text';
@@ -17,6 +18,8 @@ export interface ClinicalNote {
   text: string;
   html: string;
 }
+
+export { headerLine, noteTime };
 
 /** Whose note it is: what its first line says. */
 export interface NoteHeader {
@@ -29,7 +32,7 @@ export interface NoteHeader {
 }
 
 /** What a note of the sandbox's results says, at its top and in its medications table. */
-export const TEST_DATA_NOTICE = 'TEST DATA from the built-in sandbox: not a real prescription.';
+export const TEST_DATA_NOTICE = testDataNotice('prescription');
 export const TEST_DATA_CAPTION = 'Test data (sandbox): not a real prescription';
 
 type Block =
@@ -42,21 +45,6 @@ type Block =
 
 /** FHIR lines that repeat what the medications table already says. */
 const MEDICATION_RESOURCES = new Set(['MedicationRequest', 'MedicationStatement', 'MedicationDispense', 'Medication']);
-
-const pad = (value: number) => String(value).padStart(2, '0');
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** A time as notes and file names give it, in this computer's time zone: "23 Nov 2026, 14:05". */
-export function noteTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return NONE;
-  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** The note's first line: label, mode and time of the dictation. */
-export function headerLine(header: Pick<NoteHeader, 'label' | 'mode' | 'createdAt'>): string {
-  return `${header.label.trim() || UNTITLED} · ${MODE_NAMES[header.mode]} · ${noteTime(header.createdAt)}`;
-}
 
 function isPrescriptionPart(output: DecodedOutput): boolean {
   return output.content.kind === 'prescription' || output.templateId === EMR_TEMPLATE_ID || output.type === 'eka_emr';
@@ -132,10 +120,6 @@ export function partText(output: DecodedOutput, outputs: DecodedOutput[]): strin
   const hasPrescription = outputs.some((item) => item.content.kind === 'prescription');
   if (output.content.kind === 'text') return output.content.text.trim();
   return fhirBlocks(output, hasPrescription).map(blockText).join('\n');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** Paragraphs stay paragraphs; single line breaks stay line breaks. */
@@ -237,21 +221,45 @@ export function noteMarkdown(result: StoredResult | null, correction: NoteCorrec
   return `${[...top, ...parts.flatMap((part) => part.blocks)].map(blockMarkdown).join('\n\n')}\n`;
 }
 
-/**
- * The note for a result, headed by whose it is; null when it has nothing a note could hold
- * (no result yet, failed, only unreadable parts).
- */
-export function clinicalNote(result: StoredResult | null, header: NoteHeader, correction: NoteCorrection | null = null): ClinicalNote | null {
-  const caption = header.testData ? TEST_DATA_CAPTION : null;
-  const parts = noteParts(result, correction, caption);
-  if (!parts) return null;
-  const top: Block[] = [{ kind: 'strong', text: headerLine(header) }, ...(header.testData ? [{ kind: 'strong' as const, text: TEST_DATA_NOTICE }] : [])];
-  const blocks = [...top, ...parts.flatMap((part) => part.blocks)];
-  // Each part (a top heading and what follows it), and each paragraph after another, is separated from what comes before by a blank line.
+/** Blocks as text: each part (a top heading and what follows it), and each paragraph after another, apart from what comes before by a blank line. */
+function blocksText(blocks: Block[]): string {
   const apart = (block: Block, before: Block | undefined) => before !== undefined && ((block.kind === 'heading' && block.level === 1) || (block.kind === 'paragraph' && before.kind === 'paragraph'));
   const text = blocks
     .map((block, index) => (apart(block, blocks[index - 1]) ? `\n${blockText(block)}` : blockText(block)))
     .join('\n')
     .trim();
-  return { text: `${text}\n`, html: blocks.map(blockHtml).join('') };
+  return `${text}\n`;
+}
+
+/** The note's parts as the doctor left them, without any heading; null when there is no note. */
+export function noteBody(result: StoredResult | null, correction: NoteCorrection | null, testData: boolean): CopiedText | null {
+  const parts = noteParts(result, correction, testData ? TEST_DATA_CAPTION : null);
+  if (!parts) return null;
+  const blocks = parts.flatMap((part) => part.blocks);
+  return { text: blocksText(blocks), html: blocks.map(blockHtml).join('') };
+}
+
+/**
+ * One part of the result, as the doctor left it (or as the service sent it, `correction` null),
+ * with its heading and the service's errors and warnings; null when it holds nothing a note could.
+ */
+export function notePartBody(result: StoredResult | null, templateId: string, correction: NoteCorrection | null, testData: boolean): CopiedText | null {
+  if (!result || !('outputs' in result)) return null;
+  const output = result.outputs.find((item) => item.templateId === templateId);
+  if (!output) return null;
+  const hasPrescription = result.outputs.some((item) => item.content.kind === 'prescription' || correctionOf(correction, item)?.kind === 'medications');
+  const part = partBlocks(output, correction, hasPrescription, testData ? TEST_DATA_CAPTION : null);
+  if (!part?.content) return null;
+  return { text: blocksText(part.blocks), html: part.blocks.map(blockHtml).join('') };
+}
+
+/**
+ * The note for a result, headed by whose it is; null when it has nothing a note could hold
+ * (no result yet, failed, only unreadable parts).
+ */
+export function clinicalNote(result: StoredResult | null, header: NoteHeader, correction: NoteCorrection | null = null): ClinicalNote | null {
+  const body = noteBody(result, correction, header.testData);
+  if (!body) return null;
+  const note = headed({ whose: header, what: null, testData: header.testData ? 'prescription' : null }, body);
+  return { text: note.text, html: note.html ?? '' };
 }

@@ -76,6 +76,9 @@ export interface DictationSummary {
   testData: boolean;
 }
 
+/** Which note a copy took: the doctor's correction, the service's original while a correction exists, or the service's (never corrected). */
+export type CopiedNoteVersion = 'corrected' | 'original' | 'service';
+
 export interface DictationDetail extends DictationSummary {
   /** The stored result, as the service sent it (never changed by a correction), or why it could not be read; null before there is one. */
   result: StoredResult | null;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { AuthStatus } from './auth';
-import { DICTATION_MODES, type DictationDetail, type DictationSummary, type RecorderStatus, type SyncStatus } from './dictation';
+import { DICTATION_MODES, type CopiedNoteVersion, type DictationDetail, type DictationSummary, type RecorderStatus, type SyncStatus } from './dictation';
 import type { EventName, OperationName } from './ipc-names';
 import { ACCESS_TOKEN_MAX_CHARS, CLIENT_SECRET_MAX_CHARS, LABEL_MAX_CHARS, MAX_LAB_REPORT_BYTES, MAX_LAB_REPORT_FILES } from './limits';
 import { LAB_REPORT_TASKS, type LabReportDetails, type LabReportResultView, type LabReportSummary, type StagedFile } from './lab-reports';
@@ -153,9 +153,19 @@ export const operations = {
   deleteDictation: operation<void>()(dictationRef),
   /** Where the output was saved; null when the user cancelled the dialog. */
   exportOutput: operation<string | null>()(dictationRef.extend({ templateId: z.string().min(1).max(200) }).strict()),
-  copyText: operation<void>()(z.object({ text: z.string().max(2_000_000) }).strict()),
-  /** Main puts the dictation's note, with the doctor's corrections, on the clipboard, as plain text and HTML (the medications as a table). */
-  copyNote: operation<void>()(dictationRef),
+  /**
+   * Main puts the dictation's note on the clipboard, as plain text and HTML (the medications as
+   * a table): with the doctor's corrections, or the service's original when `original` (what the
+   * page shows). Every copy goes through one path in main (review rule, heading, test-data line,
+   * clearing); the page never passes patient text to the clipboard. Says which note it took.
+   */
+  copyNote: operation<{ version: CopiedNoteVersion }>()(dictationRef.extend({ original: z.boolean().optional() }).strict()),
+  /** One part of the result, as the page shows it (`original`: the service's) or as the service's JSON. */
+  copyNotePart: operation<void>()(
+    dictationRef.extend({ templateId: z.string().min(1).max(200), form: z.enum(['text', 'json']), original: z.boolean().optional() }).strict(),
+  ),
+  /** What the service heard (a session's transcript). */
+  copyTranscript: operation<void>()(dictationRef),
   /** Saves the note, with the doctor's corrections, as JSON where the user chooses; the path, or null when cancelled. */
   exportNote: operation<string | null>()(dictationRef),
   /** The dictation the window shows (null: none): the copy shortcut copies its note. */
@@ -215,6 +225,8 @@ export const operations = {
   exportLabReportFhir: operation<string | null>()(labReportRef),
   /** Opens the report's original file in the computer's viewer (a private copy, removed after `removedAfterMinutes`). */
   openOriginalLabReport: operation<{ removedAfterMinutes: number }>()(labReportRef),
+  /** The service's document id of a lab report, for finding it at the service. */
+  copyLabReportId: operation<void>()(labReportRef),
 
   getRegistration: operation<RegistrationView>()(noInput),
   startRegistration: operation<RegistrationView>()(

@@ -5,6 +5,7 @@
 import { app, net } from 'electron';
 import type { RecorderHost } from './audio/recorder-host';
 import { DEVELOPMENT_BUILD } from './build-kind';
+import { createClipboardFeature } from './clipboard/clipboard-feature';
 import { createDictationFeature } from './dictations/dictation-feature';
 import type { OperationHandlers } from '../contract/operation-handlers';
 import { operationDispatcher } from './ipc/operation-dispatcher';
@@ -33,9 +34,11 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   const isOnline = () => net.isOnline();
   const settings = createSettingsFeature({ userData, policyFile, release: !DEVELOPMENT_BUILD, window });
   const service = createServiceFeature({ settings: settings.settings, vault: settings.vault });
-  const dictations = createDictationFeature({ userData, builtDir, recorderHost, service, settings: settings.settings, keys: settings.dataKeys.dictations, isOnline, window });
-  const labReports = createLabReportsFeature({ userData, service, keys: settings.dataKeys.labReports, isOnline, window });
-  const registration = createRegistrationFeature({ service, settings: settings.settings, window });
+  const clipboard = createClipboardFeature({ settings: settings.settings });
+  const { copies } = clipboard;
+  const dictations = createDictationFeature({ userData, builtDir, recorderHost, service, settings: settings.settings, copies, keys: settings.dataKeys.dictations, isOnline, window });
+  const labReports = createLabReportsFeature({ userData, service, copies, keys: settings.dataKeys.labReports, isOnline, window });
+  const registration = createRegistrationFeature({ service, settings: settings.settings, copies, window });
   const updates = createUpdatesFeature({
     settings: settings.settings,
     busyReasons: [dictations.busyReason, labReports.busyReason],
@@ -83,7 +86,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     async stop(): Promise<void> {
       if (backgroundTimer) clearTimeout(backgroundTimer);
       await Promise.all([status.stop(), updates.stop(), registration.stop(), dictations.stop(), labReports.stop()]);
-      await service.stop();
+      await Promise.all([service.stop(), clipboard.stop()]);
       await settings.stop();
     },
   };

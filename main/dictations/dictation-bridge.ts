@@ -7,15 +7,12 @@ import { FINISHED_STATES, type DictationDetail } from '../../contract/dictation'
 import { exportStem } from '../../contract/export-name';
 import { refuse } from '../core/refusal';
 import type { OperationHandlers } from '../../contract/operation-handlers';
-import { log } from '../log';
 import type { SettingsService } from '../settings/settings-service';
-import type { WindowEvents } from '../windows/app-window';
-import { saveJsonExport } from '../windows/save-json-export';
 import { summaryOf, type DictationManifest } from './dictation-manifest';
-import { NOT_REVIEWED, noteRefusal } from './dictation-notes';
+import type { CopyPath, CopyRequest } from '../clipboard/copy-path';
+import { NOT_REVIEWED, noteCopy, noteOf, noteRefusal, partCopy, transcriptCopy } from './dictation-notes';
 import type { DictationSending } from './dictation-sending';
 import type { DictationStore } from './dictation-store';
-import { noteOf, type PatientClipboard } from './note-clipboard';
 import { correctionToKeep } from './note-corrections';
 import { noteExport } from './note-export';
 import type { RecordingSession } from './recording-session';
@@ -35,8 +32,9 @@ export type DictationHandlers = Pick<
   | 'cancelDictation'
   | 'deleteDictation'
   | 'exportOutput'
-  | 'copyText'
   | 'copyNote'
+  | 'copyNotePart'
+  | 'copyTranscript'
   | 'setRecordingDraft'
   | 'exportNote'
   | 'showingDictation'
@@ -50,14 +48,17 @@ export interface DictationBridgeDeps {
   store: DictationStore;
   outbox: Pick<DictationSending, 'progressOf' | 'retry' | 'cancel' | 'remove'>;
   session: RecordingSession;
-  clipboard: PatientClipboard;
-  settings: SettingsService;
-  window: WindowEvents;
+  copies: CopyPath;
+  settings: Pick<SettingsService, 'current'>;
+  /** Saves a JSON export where the user chooses (`title`: what the dialog says is exported); the path, or null when cancelled. */
+  saveJson(defaultName: string, json: string, title: string): Promise<string | null>;
+  /** Tells the log (events only, never patient data). */
+  log: { info(event: string): void; warn(event: string): void };
   /** The page says which dictation it shows (null: none); the copy shortcut takes that one. */
   showing(id: string | null): void;
 }
 
-export function dictationHandlers({ store, outbox, session, clipboard, settings, window, showing }: DictationBridgeDeps): DictationHandlers {
+export function dictationHandlers({ store, outbox, session, copies, settings, saveJson, log, showing }: DictationBridgeDeps): DictationHandlers {
   const requireReview = () => settings.current().requireReview;
 
   const existing = (id: string): DictationManifest => {
@@ -82,6 +83,12 @@ export function dictationHandlers({ store, outbox, session, clipboard, settings,
     const result = store.readResult(id);
     if (!FINISHED_STATES.has(manifest.state) || !result || !('outputs' in result)) refuse('refused', 'This dictation has no finished result to correct or review yet.');
     return result.outputs;
+  };
+
+  /** Through the one copy path; refused (with the earlier copy taken off the clipboard) as the page is told. */
+  const copy = async (request: CopyRequest): Promise<void> => {
+    const outcome = await copies.copy(request);
+    if (!outcome.copied) refuse('refused', outcome.reason);
   };
 
   const correctionOf = (id: string) => {
@@ -150,7 +157,7 @@ export function dictationHandlers({ store, outbox, session, clipboard, settings,
       // The service's JSON as it came (checked again when read back), never the doctor's corrections: named so.
       const what = output.content.kind === 'fhir' ? 'fhir' : templateId.replace(/[^A-Za-z0-9_-]+/g, '-');
       const name = `${exportStem(manifest.label, manifest.createdAt, 'dictation')}-${what}-service-original${manifest.testData ? '-TEST-DATA' : ''}.json`;
-      return saveJsonExport(window.current, name, output.content.json, "Export the service's original (without your corrections)");
+      return saveJson(name, output.content.json, "Export the service's original (without your corrections)");
     },
     exportNote: async ({ id }) => {
       const manifest = existing(id);
@@ -158,13 +165,14 @@ export function dictationHandlers({ store, outbox, session, clipboard, settings,
       if (refusal) refuse('refused', refusal);
       const exported = noteExport({ header: manifest, result: store.readResult(id), correction: correctionOf(id), reviewedAt: manifest.reviewedAt });
       if (!exported) refuse('not-found', 'This dictation has no note to export.');
-      return saveJsonExport(window.current, exported.fileName, exported.json, 'Export the note (with your corrections)');
+      return saveJson(exported.fileName, exported.json, 'Export the note (with your corrections)');
     },
-    copyText: async ({ text }) => clipboard.write({ text }),
-    copyNote: async ({ id }) => {
-      const refusal = noteRefusal(store, existing(id), requireReview());
-      if (refusal) refuse('refused', refusal);
-      await clipboard.write(noteOf(store, id)!);
+    copyNote: async ({ id, original }) => {
+      const { request, version } = noteCopy(store, existing(id), original === true);
+      await copy(request);
+      return { version };
     },
+    copyNotePart: ({ id, templateId, form, original }) => copy(partCopy(store, existing(id), templateId, form, original === true)),
+    copyTranscript: ({ id }) => copy(transcriptCopy(store, existing(id))),
   };
 }

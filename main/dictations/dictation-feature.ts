@@ -3,7 +3,6 @@
  * shortcuts, the background maintenance, and the bridge's handlers. Follows the settings by
  * itself. The only dictation module that touches Electron (notifications, window focus).
  */
-import * as electron from 'electron';
 import { BrowserWindow, Notification } from 'electron';
 import { join } from 'node:path';
 import { PENDING_STATES } from '../../contract/dictation';
@@ -13,6 +12,7 @@ import { unpacked } from '../audio/unpacked-path';
 import { ensureMicrophonePermission } from '../audio/microphone-access';
 import { prepareUploadAudio, wavSource, workerChunkCutting, workerMp3Encoding, type RecordingFiles } from '../audio/upload-audio';
 import type { UploadSource } from '../api/upload-source';
+import type { CopyPath } from '../clipboard/copy-path';
 import { Emitter } from '../core/emitter';
 import type { Feature } from '../core/feature';
 import { log } from '../log';
@@ -24,13 +24,13 @@ import { someWindowHasFocus } from '../shortcuts/window-focus';
 import type { KeysOrProblem } from '../storage/data-keys';
 import { testClockOffsetMs } from '../test-clock';
 import type { WindowEvents } from '../windows/app-window';
+import { saveJsonExport } from '../windows/save-json-export';
 import { dictationHandlers } from './dictation-bridge';
 import { startMaintenance } from './dictation-maintenance';
 import { summaryOf, type DictationManifest } from './dictation-manifest';
 import { copyNoteInView } from './dictation-notes';
 import { DictationSending } from './dictation-sending';
 import { DictationStore, chunkProblem } from './dictation-store';
-import { PatientClipboard } from './note-clipboard';
 import { RecordingSession } from './recording-session';
 import { shortcutRecorder } from './shortcut-recorder';
 
@@ -41,6 +41,8 @@ export interface DictationFeatureDeps {
   recorderHost: RecorderHost;
   service: Pick<ServiceFeature, 'client' | 'health' | 'onResume' | 'sessionsOffer'>;
   settings: SettingsService;
+  /** The one way patient data leaves by the clipboard. */
+  copies: CopyPath;
   /** The dictations' keys, or why they cannot be opened. */
   keys: KeysOrProblem;
   isOnline(): boolean;
@@ -126,6 +128,8 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       return { api: 'sessions', request: { languages: languages ?? current.languageHints, templates: current.noteTemplates, model: current.transcriptionModel } };
     },
     onChunk: () => outbox.partCut(),
+    // The earlier patient's note is not left for a reflex paste into this one's chart.
+    onStarted: (label) => void deps.copies.recordingFor(label),
     ensurePermission: ensureMicrophonePermission,
     shortcut: () => shortcuts.recordShortcut(),
     onStatus: (status) => deps.window.send('recorderChanged', status),
@@ -135,11 +139,10 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
 
   /** The dictation the window shows; the copy shortcut takes its note. */
   let viewedId: string | null = null;
-  const clipboard = new PatientClipboard(electron, () => settings.current().clearCopiedNote);
   const shortcuts: DesktopShortcuts = new DesktopShortcuts({
     recorder: shortcutRecorder(session, () => settings.current().recordCues, (cue) => deps.window.send('recordCue', cue)),
     copy: {
-      copyLatest: () => copyNoteInView(store, clipboard, viewedId, settings.current().requireReview),
+      copyLatest: () => copyNoteInView(store, deps.copies, viewedId, (event) => log.info(event)),
       appHasFocus: () => BrowserWindow.getFocusedWindow() !== null,
       someWindowHasFocus: () => someWindowHasFocus(),
       tell: (title, body) => {
@@ -157,7 +160,16 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   };
   settings.onChange(applySettings);
 
-  const handlers = dictationHandlers({ store, outbox, session, clipboard, settings, window: deps.window, showing: (id) => (viewedId = id) });
+  const handlers = dictationHandlers({
+    store,
+    outbox,
+    session,
+    copies: deps.copies,
+    settings,
+    saveJson: (name, json, title) => saveJsonExport(deps.window.current, name, json, title),
+    log,
+    showing: (id) => (viewedId = id),
+  });
 
   let stopMaintenance: (() => void) | null = null;
   return {
@@ -207,7 +219,6 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       outbox.stop();
       stopMaintenance?.();
       shortcuts.dispose();
-      await clipboard.dispose();
       session.recorder.dispose();
     },
   } satisfies Feature;

@@ -22,6 +22,8 @@ export interface RecordingSessionDeps {
   transcription(languages: string[] | null): Pick<DictationManifest, 'api' | 'request'>;
   /** A part of the recording was cut (sessions): it can be sent. */
   onChunk?(dictationId: string): void;
+  /** A recording began for this label (its dictation exists). */
+  onStarted?(label: string): void;
   /** Asks the OS for microphone access where it must be asked (macOS); throws a message when refused. */
   ensurePermission(): Promise<void>;
   shortcut(): string | null;
@@ -110,6 +112,7 @@ export class RecordingSession {
       store.delete(id);
       return this.set({ message: `The recording could not be started. ${storageProblem(error)}` });
     }
+    this.deps.onStarted?.(wanted.label);
     // The next patient starts from empty fields; a recording that does not begin gives its label back.
     this.replaceDraft({ label: '', mode: 'dictation' });
     this.set({ state: 'starting', dictationId: manifest.id, mode: wanted.mode, label: wanted.label, elapsedMs: 0, level: 0, message: null });

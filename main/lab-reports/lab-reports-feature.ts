@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LabReportTask } from '../../contract/lab-reports';
 import type { OperationHandlers } from '../../contract/operation-handlers';
+import type { CopyPath } from '../clipboard/copy-path';
 import { Emitter } from '../core/emitter';
 import type { Feature } from '../core/feature';
 import { fail } from '../ipc/app-failure';
@@ -23,6 +24,8 @@ import { LabReportStore, labReportSummaryOf } from './lab-report-store';
 export interface LabReportsFeatureDeps {
   userData: string;
   service: Pick<ServiceFeature, 'client' | 'health' | 'onResume' | 'connection'>;
+  /** The one way patient data leaves by the clipboard. */
+  copies: CopyPath;
   keys: KeysOrProblem;
   isOnline(): boolean;
   window: WindowEvents;
@@ -41,6 +44,7 @@ type LabReportHandlers = Pick<
   | 'showLabReportDetails'
   | 'exportLabReportFhir'
   | 'openOriginalLabReport'
+  | 'copyLabReportId'
 >;
 
 export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
@@ -144,6 +148,16 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
       }
       log.info('lab reports: an original opened in the viewer');
       return { removedAfterMinutes: REMOVE_AFTER_MINUTES };
+    },
+    copyLabReportId: async ({ id }) => {
+      const labReport = store.get(id);
+      if (!labReport) fail('not-found', 'This document is no longer in the list.');
+      const outcome = await deps.copies.copy(
+        labReport.documentId === null
+          ? { refused: 'This report has no document id yet.' }
+          : { heading: { whose: null, what: null, testData: null }, body: { text: labReport.documentId }, review: null, owner: labReport.label.trim(), what: 'lab report document id' },
+      );
+      if (!outcome.copied) fail('refused', outcome.reason);
     },
   };
 

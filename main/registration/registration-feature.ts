@@ -1,7 +1,9 @@
 /** Registration, assembled: the flow on the service client, its handlers, and the card's print and save. */
-import { clipboard, dialog } from 'electron';
+import { dialog } from 'electron';
 import type { OperationHandlers } from '../../contract/operation-handlers';
+import type { CopyPath } from '../clipboard/copy-path';
 import type { Feature } from '../core/feature';
+import { refuse } from '../core/refusal';
 import { log } from '../log';
 import type { ServiceFeature } from '../service/service-feature';
 import type { SettingsService } from '../settings/settings-service';
@@ -24,7 +26,15 @@ type RegistrationOperations =
   | 'saveAbhaCard'
   | 'resetRegistration';
 
-export function createRegistrationFeature(deps: { service: Pick<ServiceFeature, 'client'>; settings: SettingsService; window: Pick<WindowEvents, 'current'> }) {
+export interface RegistrationFeatureDeps {
+  service: Pick<ServiceFeature, 'client'>;
+  settings: SettingsService;
+  /** The one way patient data leaves by the clipboard. */
+  copies: CopyPath;
+  window: Pick<WindowEvents, 'current'>;
+}
+
+export function createRegistrationFeature(deps: RegistrationFeatureDeps) {
   const registration = new RegistrationFlow({
     client: deps.service.client,
     resendSeconds: () => deps.settings.current().otpResendSeconds,
@@ -45,9 +55,16 @@ export function createRegistrationFeature(deps: { service: Pick<ServiceFeature, 
     createAbhaAddress: ({ address }) => registration.createAddress(address),
     chooseAbhaAddress: ({ address }) => registration.chooseAddress(address),
     copyRegistrationValue: async ({ value }) => {
-      // Synchronous in Electron 33, a promise in later versions: awaited either way.
-      await clipboard.writeText(registration.copyable(value));
-      log.info(`registration: ${value === 'abhaNumber' ? 'ABHA number' : 'ABHA address'} copied on request`);
+      const what = value === 'abhaNumber' ? 'ABHA number' : 'ABHA address';
+      const testData = deps.settings.current().service === 'sandbox' ? what : null;
+      const outcome = await deps.copies.copy({
+        heading: { whose: null, what: null, testData },
+        body: { text: registration.copyable(value) },
+        review: null,
+        owner: null,
+        what,
+      });
+      if (!outcome.copied) refuse('refused', outcome.reason);
     },
     printAbhaCard: () => printCard(registration.card(), (url) => printPage(url, PRINT_PARTITION)),
     saveAbhaCard: async () => {

@@ -36,12 +36,13 @@ export function createSettingsFeature(deps: SettingsFeatureDeps) {
     deps.policyFile ? loadPolicy(deps.policyFile, true) : null,
     deps.release,
   );
+  // A policy that cannot be used fails closed: its safety keys at their strictest (FAIL_CLOSED, and protected storage required).
   if (policy.error) log.warn(`policy: ${policy.error}`);
   else if (policy.path) log.info(`policy: applied ${policy.path}`);
   if (policy.ignored) log.warn(`policy: ${policy.ignored}`);
 
   const vault = new SecretVault(join(deps.userData, 'secrets.json'), safeStorage, process.platform, (message) => log.warn(`secrets: ${message}`));
-  const dataKeys = openDataKeys({ userData: deps.userData, encryption: safeStorage, platform: process.platform, requireKeyring: policy.values.requireProtectedStorage === true });
+  const dataKeys = openDataKeys({ userData: deps.userData, encryption: safeStorage, platform: process.platform, requireKeyring: policy.error !== null ? 'broken-policy' : policy.values.requireProtectedStorage === true });
   if (dataKeys.protection.problem) log.warn('data: the keys of the recordings cannot be opened; recording is refused until this is solved');
   else log.info(`data: encrypted at rest, key kept by the ${dataKeys.protection.keptBy === 'keyring' ? 'system keyring' : 'user-only key file'}`);
   const settings = new SettingsService(

@@ -31,6 +31,17 @@ const SETTING_NAMES = Object.keys(settingsSchema.shape) as SettingName[];
 
 export const LOCKED_MESSAGE = 'Set by your administrator; it cannot be changed here.';
 
+/**
+ * While a policy file exists but cannot be used, what the administrator wanted is unknown: the
+ * safety settings any policy may set are at their strictest, and only the built-in sandbox can
+ * be chosen (no service, and no address of the user's, receives anything meanwhile).
+ */
+export const FAIL_CLOSED: Partial<Settings> = { service: 'sandbox', requireReview: true, clearCopiedNote: true };
+
+/** Why a setting cannot be changed while the policy file cannot be used. */
+export const FAIL_CLOSED_MESSAGE =
+  "Your administrator's policy file cannot be used, so this stays at its safest value until it is mended (only the built-in sandbox can be chosen).";
+
 function refuseFields(fields: Partial<Record<SettingName | SecretName, string>>): never {
   const messages = Object.values(fields).filter((message) => message !== undefined);
   refuse('invalid-input', messages.length === 1 ? messages[0]! : `${messages.length} settings need correcting.`, fields);
@@ -72,9 +83,19 @@ export class SettingsService {
     return settings as Settings;
   }
 
+  /** The policy file cannot be used: the app fails closed (FAIL_CLOSED). */
+  private get policyBroken(): boolean {
+    return this.policy.error !== null;
+  }
+
   private policySettings(): Partial<Settings> {
+    if (this.policyBroken) return FAIL_CLOSED;
     const { clientSecret: _secret, accessToken: _token, jweClientKey: _key, requireProtectedStorage: _storage, ...settings } = this.policy.values;
     return settings;
+  }
+
+  private lockedMessage(): string {
+    return this.policyBroken ? FAIL_CLOSED_MESSAGE : LOCKED_MESSAGE;
   }
 
   current(): Settings {
@@ -86,7 +107,8 @@ export class SettingsService {
   }
 
   lockedNames(): Array<SettingName | SecretName> {
-    return [...SETTING_NAMES, ...SECRET_NAMES].filter((name) => this.policy.values[name] !== undefined);
+    const fixed: Record<string, unknown> = { ...this.policySettings(), ...this.policy.values };
+    return [...SETTING_NAMES, ...SECRET_NAMES].filter((name) => fixed[name] !== undefined);
   }
 
   view(): SettingsView {
@@ -135,7 +157,7 @@ export class SettingsService {
     const next: Record<string, unknown> = { ...this.saved };
     for (const [name, value] of Object.entries(patch) as Array<[SettingName, unknown]>) {
       if (locked.has(name)) {
-        if (!sameSettingValue(value, this.current()[name])) problems[name] = LOCKED_MESSAGE;
+        if (!sameSettingValue(value, this.current()[name])) problems[name] = this.lockedMessage();
         continue;
       }
       const parsed = settingsSchema.shape[name].safeParse(value);

@@ -17,7 +17,7 @@ export interface DataKeys {
   labReports: KeysOrProblem;
 }
 
-export function openDataKeys(options: { userData: string; encryption: OsEncryption; platform: NodeJS.Platform; requireKeyring: boolean }): DataKeys {
+export function openDataKeys(options: { userData: string; encryption: OsEncryption; platform: NodeJS.Platform; requireKeyring: boolean | 'broken-policy' }): DataKeys {
   const folder = join(options.userData, 'keys');
   // Readable by its user only; a folder made by an earlier version with the default mode is narrowed too.
   mkdirSync(folder, { recursive: true, mode: 0o700 });

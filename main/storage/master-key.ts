@@ -42,8 +42,16 @@ function decodeKey(text: string): Buffer {
   return key;
 }
 
-export function openMasterKey(options: { file: string; encryption: OsEncryption; platform: NodeJS.Platform; requireKeyring: boolean }): MasterKey {
+/**
+ * `requireKeyring`: the policy requires a keyring (`requireProtectedStorage`), or the policy file
+ * cannot be used and the strictest value applies (`'broken-policy'`).
+ */
+export function openMasterKey(options: { file: string; encryption: OsEncryption; platform: NodeJS.Platform; requireKeyring: boolean | 'broken-policy' }): MasterKey {
   const { file, encryption, requireKeyring } = options;
+  const keyringRequired =
+    requireKeyring === 'broken-policy'
+      ? "Recording is turned off until a system keyring is available to protect recordings: your administrator's policy file cannot be used, so its safest setting applies (protected storage required). Ask your administrator to mend the file, or sign in to a desktop session with a keyring."
+      : 'Recording is turned off by your administrator until a system keyring is available to protect recordings (policy requireProtectedStorage). Sign in to a desktop session with a keyring, or ask your administrator.';
   const usable = keyringProtects(encryption, options.platform);
   const locked = (problem: string): MasterKey => ({ key: null, protection: { keptBy: null, warning: null, problem } });
   const keep = (key: Buffer, keptBy: 'keyring' | 'file', where = file) =>
@@ -72,7 +80,7 @@ export function openMasterKey(options: { file: string; encryption: OsEncryption;
 
   if (!existsSync(file)) {
     if (!usable && requireKeyring) {
-      return locked('Recording is turned off by your administrator until a system keyring is available to protect recordings (policy requireProtectedStorage). Sign in to a desktop session with a keyring, or ask your administrator.');
+      return locked(keyringRequired);
     }
     const key = newKey();
     keep(key, usable ? 'keyring' : 'file');
@@ -108,7 +116,7 @@ export function openMasterKey(options: { file: string; encryption: OsEncryption;
     return { key: replacement, protection: { keptBy: 'keyring', warning: null, problem: null }, move: { previousKey: key, complete } };
   }
   if (requireKeyring) {
-    return locked('Recording is turned off by your administrator until a system keyring is available to protect recordings (policy requireProtectedStorage). Sign in to a desktop session with a keyring, or ask your administrator.');
+    return locked(keyringRequired);
   }
   return { key, protection: { keptBy: 'file', warning: FILE_WARNING, problem: null } };
 }

@@ -24,12 +24,23 @@ test('settings set by the policy are applied and shown locked', async ({ launch 
   await app.close();
 });
 
-test('a malformed policy file is reported and ignored, and the app still starts', async ({ launch }) => {
+test('a malformed policy file is reported and the app still starts, failing closed: the sandbox only, the safety settings at their strictest', async ({ launch }) => {
   const { app, page } = await launch({ policy: '{ "service": "production", ' });
   await expect(page.getByTestId('service-badge')).toContainText('Sandbox');
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByTestId('policy-error')).toContainText('was ignored: it is not valid JSON');
-  await expect(page.getByLabel(/Transcription service/)).toBeEnabled();
+  await expect(page.getByTestId('policy-error')).toContainText('Until it is mended, the safest settings apply: only the built-in sandbox can be chosen');
+  await expect(page.getByLabel(/Transcription service/)).toBeDisabled();
+  await expect(page.getByLabel(/Transcription service/)).toHaveValue('sandbox');
+  await expect(page.getByText('Locked at its safest until the policy file is mended').first()).toBeVisible();
   await screenshot(page, 'settings-policy-malformed');
+  // Choosing the sandbox lifts the hold on sending, never the lock on the service.
+  await page.getByRole('button', { name: 'Use the sandbox (test data) until then' }).click();
+  for (const service of ['production', 'custom']) {
+    const attempt = await callBridge(page, 'updateSettings', { service, customServiceUrl: 'https://elsewhere.example' } as never);
+    expect(attempt).toMatchObject({ ok: false, error: { kind: 'invalid-input', fields: { service: expect.stringContaining('policy file cannot be used') } } });
+  }
+  const settings = await callBridge(page, 'getSettings');
+  expect(settings).toMatchObject({ ok: true, value: { values: { service: 'sandbox', requireReview: true, clearCopiedNote: true } } });
   await app.close();
 });

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { clipboardOf, setClipboard } from './support/clipboard';
 import { mainLog } from './support/data-folder';
-import { bridgeValue, expect, test } from './support/fixtures';
+import { bridgeValue, callBridge, expect, test } from './support/fixtures';
+import { startKeyring } from './support/keyring';
 import { screenshot } from './support/launch-app';
 import { customService } from './support/policies';
 import { recordFor, SPEAK_NOW, READY } from './support/recording';
@@ -113,7 +114,7 @@ test('a corrected medicine is what leaves the app: copied with whose note it is,
 
   await setClipboard(first.app, 'before');
   await detail.getByRole('button', { name: 'Copy note' }).click();
-  await expect(detail.getByRole('status').filter({ hasText: 'Note copied' })).toBeVisible();
+  await expect(detail.getByRole('status').filter({ hasText: 'Copied your corrected note' })).toBeVisible();
   const note = await clipboardOf(first.app);
   expect(note.text.split('\n')[0]).toMatch(/^Meena Iyer, bed 9 · Dictation · \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
   expect(note.text).toContain('1. Azithromycin 500 mg tablet — ');
@@ -122,9 +123,15 @@ test('a corrected medicine is what leaves the app: copied with whose note it is,
   expect(note.html).toMatch(/^<p><strong>Meena Iyer, bed 9 · Dictation · /);
   for (const text of [note.text, note.html]) expect(text).not.toContain(oldName);
 
-  // The service's version is kept and can be shown.
+  // The service's version is kept and can be shown; copied while shown, it is said to be the original, in the page and in the note.
   await detail.getByRole('button', { name: 'Show original' }).click();
   expect((await medicineRows(detail))[0]![0]).toBe(oldName);
+  await detail.getByRole('button', { name: 'Copy note' }).click();
+  await expect(detail.getByRole('status').filter({ hasText: 'Copied the service’s original' })).toBeVisible();
+  const originalNote = await clipboardOf(first.app);
+  expect(originalNote.text.split('\n')[1]).toBe("The service's original note, without the doctor's corrections.");
+  expect(originalNote.text).toContain(oldName);
+  expect(originalNote.text).not.toContain('Azithromycin');
   await detail.getByRole('button', { name: 'Show your correction' }).click();
   expect((await medicineRows(detail))[0]![0]).toBe('Azithromycin 500 mg tablet');
 
@@ -183,6 +190,52 @@ test('the copy shortcut copies nothing while the newest dictation is still on it
   await app.close();
 });
 
+test('a reflex paste never gets the earlier patient\'s note: recording for another patient, or a refused copy, takes it off the clipboard (never what the user copied)', async ({
+  launch,
+  startSandbox,
+  microphone: _microphone,
+}) => {
+  const sandbox = await startSandbox();
+  const { app, page, userDataDir } = await launch({ policy: customService(sandbox) });
+  await recordFor(page, 'Patient one', 1500);
+  await expect.poll(() => stateOf(page, 'Patient one'), { timeout: 60_000 }).toBe('completed');
+  const first = await openDictation(page, 'Patient one');
+  await first.getByRole('button', { name: 'Copy note' }).click();
+  await expect.poll(() => clipboardOf(app).then((note) => note.text.split('\n')[0])).toMatch(/^Patient one · Dictation · /);
+
+  // The next patient's recording begins: patient one's note leaves the clipboard at once.
+  sandbox.setFaults({ processingMs: 600_000 });
+  await recordFor(page, 'Patient two', 1500);
+  expect((await clipboardOf(app)).text).toBe('');
+  await expect.poll(() => mainLog(userDataDir)).toContain('a recording for another patient began');
+
+  // Copied again, then the shortcut while patient two is still processing: nothing copied, and patient one's note is gone.
+  await expect.poll(() => stateOf(page, 'Patient two'), { timeout: 60_000 }).toBe('processing');
+  const again = await openDictation(page, 'Patient one');
+  await again.getByRole('button', { name: 'Copy note' }).click();
+  await expect.poll(() => clipboardOf(app).then((note) => note.text.split('\n')[0])).toMatch(/^Patient one · /);
+  await showScreen(page, 'Records');
+  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
+  execFileSync('xdotool', ['key', 'ctrl+alt+c']);
+  await expect.poll(() => mainLog(userDataDir)).toContain('copy: the shortcut copied nothing (no note, processing)');
+  await expect.poll(() => clipboardOf(app).then((note) => note.text)).toBe('');
+
+  // The page's Copy note on the unfinished one says so in words.
+  await showScreen(page, 'Dictation');
+  await (await openDictation(page, 'Patient one')).getByRole('button', { name: 'Copy note' }).click();
+  const [two] = (await bridgeValue(page, 'listDictations')).filter((item) => item.label === 'Patient two');
+  const refused = await callBridge(page, 'copyNote', { id: two!.id });
+  expect(refused).toMatchObject({ ok: false, error: { message: expect.stringMatching(/is not ready yet\. Nothing copied; the earlier note was removed from the clipboard\.$/) } });
+  expect((await clipboardOf(app)).text).toBe('');
+
+  // What the doctor copied since is never touched.
+  await setClipboard(app, 'a phrase the doctor copied');
+  expect(await callBridge(page, 'copyNote', { id: two!.id })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Nothing was copied\.$/) } });
+  await recordFor(page, 'Patient three', 1000);
+  expect((await clipboardOf(app)).text).toBe('a phrase the doctor copied');
+  await app.close();
+});
+
 test('with requireReview, a note leaves only once marked reviewed', async ({ launch, microphone: _microphone }) => {
   const { app, page, userDataDir } = await launch({ policy: { requireReview: true } });
   await recordFor(page, 'Reviewed visit', 1500);
@@ -208,32 +261,42 @@ test('a policy file that cannot be used shows on every screen and sends nothing 
   launch,
   microphone: _microphone,
 }) => {
-  const { app, page } = await launch({ policy: '{ "service": "production", "clientId": ' });
-  const banner = page.getByTestId('policy-banner');
-  for (const screen of ['Dictation', 'Records', 'Registration', 'Settings'] as const) {
-    await showScreen(page, screen);
-    await expect(banner).toContainText('The administrator’s policy file cannot be used.');
-    await expect(banner).toContainText('TEST DATA');
-  }
-  // Nothing of the file's content is shown, only where it breaks.
-  await expect(banner).not.toContainText('clientId');
-  await showScreen(page, 'Dictation');
-  await screenshot(page, 'policy-broken-banner');
-  await recordFor(page, 'Held visit', 1500);
-  await expect.poll(() => bridgeValue(page, 'getStatus').then((status) => status.syncPaused)).toBe('policy-problem');
-  await expect(page.getByTestId('status-bar-hold')).toContainText('policy file');
-  // Held from the start, the outbox looks again every 5 s: after one more look, still nothing sent.
-  await page.waitForTimeout(6_000);
-  expect(await bridgeValue(page, 'listDictations')).toMatchObject([{ label: 'Held visit', state: 'recorded', attempts: 0 }]);
+  // A broken policy requires a keyring to protect recordings (its safest value): the desktop has one.
+  const keyring = startKeyring();
+  try {
+    const { app, page } = await launch({ policy: '{ "service": "production", "clientId": ', env: keyring.env, args: keyring.args });
+    const banner = page.getByTestId('policy-banner');
+    for (const screen of ['Dictation', 'Records', 'Registration', 'Settings'] as const) {
+      await showScreen(page, screen);
+      await expect(banner).toContainText('The administrator’s policy file cannot be used.');
+      await expect(banner).toContainText('TEST DATA');
+    }
+    // Nothing of the file's content is shown, only where it breaks.
+    await expect(banner).not.toContainText('clientId');
+    await showScreen(page, 'Dictation');
+    await screenshot(page, 'policy-broken-banner');
+    await recordFor(page, 'Held visit', 1500);
+    await expect.poll(() => bridgeValue(page, 'getStatus').then((status) => status.syncPaused)).toBe('policy-problem');
+    await expect(page.getByTestId('status-bar-hold')).toContainText('policy file');
+    // Held from the start, the outbox looks again every 5 s: after one more look, still nothing sent.
+    await page.waitForTimeout(6_000);
+    expect(await bridgeValue(page, 'listDictations')).toMatchObject([{ label: 'Held visit', state: 'recorded', attempts: 0 }]);
 
-  await showScreen(page, 'Settings');
-  await page.getByRole('button', { name: 'Use the sandbox (test data) until then' }).click();
-  await expect(banner).toContainText('You chose the built-in sandbox');
-  await showScreen(page, 'Dictation');
-  await expect.poll(() => stateOf(page, 'Held visit'), { timeout: 60_000 }).toBe('completed');
-  const detail = await openDictation(page, 'Held visit');
-  await expect(detail.getByRole('table', { name: 'Medications' }).locator('caption')).toHaveText('Test data (sandbox): not a real prescription');
-  await detail.getByRole('button', { name: 'Copy note' }).click();
-  await expect.poll(() => clipboardOf(app).then((note) => note.text.split('\n')[1])).toBe('TEST DATA from the built-in sandbox: not a real prescription.');
-  await app.close();
+    await showScreen(page, 'Settings');
+    await page.getByRole('button', { name: 'Use the sandbox (test data) until then' }).click();
+    await expect(banner).toContainText('You chose the built-in sandbox');
+    await showScreen(page, 'Dictation');
+    await expect.poll(() => stateOf(page, 'Held visit'), { timeout: 60_000 }).toBe('completed');
+    const detail = await openDictation(page, 'Held visit');
+    await expect(detail.getByRole('table', { name: 'Medications' }).locator('caption')).toHaveText('Test data (sandbox): not a real prescription');
+    // Review is required while the policy cannot be used (its safest value).
+    await detail.getByRole('button', { name: 'Copy note' }).click();
+    await expect(detail.getByRole('status').filter({ hasText: 'is not marked reviewed' })).toBeVisible();
+    await detail.getByRole('button', { name: 'Mark reviewed' }).click();
+    await detail.getByRole('button', { name: 'Copy note' }).click();
+    await expect.poll(() => clipboardOf(app).then((note) => note.text.split('\n')[1])).toBe('TEST DATA from the built-in sandbox: not a real prescription.');
+    await app.close();
+  } finally {
+    keyring.stop();
+  }
 });

@@ -92,8 +92,8 @@ function Messages({ kind, messages }: { kind: 'Error' | 'Warning'; messages: str
 }
 
 /** One part of the result: the doctor's correction of it when there is one (and the original is not asked for), else the service's. */
-function OutputCard({ id, output, correction, testData }: { id: string; output: DecodedOutput; correction: NoteCorrection | null; testData: boolean }) {
-  const { exportOutput, copy } = useDictationStore.getState();
+function OutputCard({ id, output, correction, testData, original }: { id: string; output: DecodedOutput; correction: NoteCorrection | null; testData: boolean; original: boolean }) {
+  const { exportOutput, copyPart } = useDictationStore.getState();
   const { content } = output;
   const corrected = correctionOf(correction, output);
   const title = partTitle(output);
@@ -125,8 +125,8 @@ function OutputCard({ id, output, correction, testData }: { id: string; output: 
         </p>
       ) : null}
       <div className="output-actions">
-        {!corrected && content.kind === 'text' ? (
-          <button type="button" onClick={() => void copy(content.text, 'Text')}>
+        {corrected?.kind === 'text' || (!corrected && content.kind === 'text') ? (
+          <button type="button" onClick={() => void copyPart(id, { templateId: output.templateId, form: 'text', original }, corrected ? 'Your corrected text' : 'Text')}>
             Copy text
           </button>
         ) : null}
@@ -136,7 +136,7 @@ function OutputCard({ id, output, correction, testData }: { id: string; output: 
               {content.kind === 'fhir' ? 'Export FHIR .json (service’s original)' : `Export ${title} .json (service’s original)`}
             </button>
             {!corrected ? (
-              <button type="button" onClick={() => void copy(content.json, 'JSON')}>
+              <button type="button" onClick={() => void copyPart(id, { templateId: output.templateId, form: 'json', original: true }, 'The service’s JSON')}>
                 Copy JSON
               </button>
             ) : null}
@@ -147,7 +147,20 @@ function OutputCard({ id, output, correction, testData }: { id: string; output: 
   );
 }
 
-function Parts({ id, result, correction, testData }: { id: string; result: TranscriptionResult & { outputs: DecodedOutput[] }; correction: NoteCorrection | null; testData: boolean }) {
+function Parts({
+  id,
+  result,
+  correction,
+  testData,
+  original,
+}: {
+  id: string;
+  result: TranscriptionResult & { outputs: DecodedOutput[] };
+  correction: NoteCorrection | null;
+  testData: boolean;
+  /** The service's original is shown (the doctor asked for it): copies take it. */
+  original: boolean;
+}) {
   return (
     <>
       {result.outputs.map((output, index) => {
@@ -163,7 +176,7 @@ function Parts({ id, result, correction, testData }: { id: string; result: Trans
               </span>
             </header>
             <Contained failure="This part of the result could not be shown." advice="The other parts are not affected." resetKeys={[output, correction]}>
-              <OutputCard id={id} output={output} correction={correction} testData={testData} />
+              <OutputCard id={id} output={output} correction={correction} testData={testData} original={original} />
             </Contained>
           </article>
         );
@@ -173,11 +186,17 @@ function Parts({ id, result, correction, testData }: { id: string; result: Trans
 }
 
 /** What the service heard: open while it is all there is (processing), folded away under a finished note. */
-function Transcript({ text, open }: { text: string; open: boolean }) {
+function Transcript({ id, text, open, copyable }: { id: string; text: string; open: boolean; copyable: boolean }) {
+  const { copyPart } = useDictationStore.getState();
   return (
     <details className="transcript" open={open} data-testid="transcript">
       <summary>Transcript</summary>
       <p className="output-text">{text}</p>
+      {copyable ? (
+        <button type="button" onClick={() => void copyPart(id, 'transcript', 'Transcript')}>
+          Copy transcript
+        </button>
+      ) : null}
     </details>
   );
 }
@@ -243,11 +262,11 @@ export function ResultView({ detail, onEditingChange }: { detail: DictationDetai
         </p>
       ) : null}
       <CorrectionLine detail={detail} showingOriginal={showingOriginal && correction !== null} toggle={() => setShowingOriginal((value) => !value)} />
-      <Parts id={detail.id} result={result} correction={showingOriginal ? null : correction} testData={detail.testData} />
-      {result.transcript ? <Transcript text={result.transcript} open={result.outputs.length === 0} /> : null}
+      <Parts id={detail.id} result={result} correction={showingOriginal ? null : correction} testData={detail.testData} original={showingOriginal && correction !== null} />
+      {result.transcript ? <Transcript id={detail.id} text={result.transcript} open={result.outputs.length === 0} copyable={finished} /> : null}
       {finished ? (
         <Contained failure="The note's actions are not available for this result." advice="Each part above can still be copied on its own." resetKeys={[result, correction]}>
-          <NoteActions detail={detail} canEdit={canEdit} onEdit={() => setEditing(true)} />
+          <NoteActions detail={detail} canEdit={canEdit} onEdit={() => setEditing(true)} original={showingOriginal && correction !== null} />
         </Contained>
       ) : null}
     </div>

@@ -57,7 +57,8 @@ export interface DictationState {
   cancel(id: string): Promise<void>;
   remove(id: string): Promise<void>;
   exportOutput(id: string, templateId: string): Promise<void>;
-  copy(text: string, what: string): Promise<void>;
+  /** Copies a part of the result (its text as shown, or the service's JSON), or the transcript; `what` names it in the notice. */
+  copyPart(id: string, part: { templateId: string; form: 'text' | 'json'; original: boolean } | 'transcript', what: string): Promise<void>;
 }
 
 /** Newest first. */
@@ -224,8 +225,8 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
         if (!result.ok) failed(result.error);
         else if (result.value) set({ notice: { text: `Saved to ${result.value}`, error: false } });
       },
-      copy: async (text, what) => {
-        const error = await errorOf(bridge.copyText({ text }));
+      copyPart: async (id, part, what) => {
+        const error = await errorOf(part === 'transcript' ? bridge.copyTranscript({ id }) : bridge.copyNotePart({ id, ...part }));
         set({ notice: error ? { text: error.message, error: true } : { text: `${what} copied.`, error: false } });
       },
     };

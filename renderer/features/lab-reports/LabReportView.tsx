@@ -142,7 +142,7 @@ export function LabReportView({ labReport, regionId }: { labReport: LabReportSum
       {labReport.documentId ? (
         <p className="document-id hint">
           The service’s document id: <code data-testid="document-id">{labReport.documentId}</code>{' '}
-          <button type="button" className="link" onClick={() => void copyId(labReport.documentId!)} aria-label={`Copy the document id of ${labReport.fileName}`}>
+          <button type="button" className="link" onClick={() => void copyId(labReport.id)} aria-label={`Copy the document id of ${labReport.fileName}`}>
             Copy
           </button>
         </p>

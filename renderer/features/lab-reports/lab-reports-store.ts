@@ -36,7 +36,8 @@ export interface LabReportsState {
   upload(): Promise<void>;
   retry(id: string): Promise<void>;
   remove(id: string): Promise<void>;
-  copyId(documentId: string): Promise<void>;
+  /** Copies the service's document id of the lab report `id`. */
+  copyId(id: string): Promise<void>;
 }
 
 function upsert(list: LabReportSummary[], labReport: LabReportSummary): LabReportSummary[] {
@@ -163,8 +164,8 @@ export function createLabReportsStore(bridge: ScribeBridge, report: ReportProble
       const error = await errorOf(bridge.deleteLabReport({ id }));
       if (error) set({ message: error.message });
     },
-    copyId: async (documentId) => {
-      const error = await errorOf(bridge.copyText({ text: documentId }));
+    copyId: async (id) => {
+      const error = await errorOf(bridge.copyLabReportId({ id }));
       set({ message: error ? error.message : 'Document id copied.' });
     },
   }));

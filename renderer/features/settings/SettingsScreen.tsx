@@ -12,7 +12,11 @@ export function SettingsScreen() {
       <h1>Settings</h1>
       {view.policy.error ? (
         <div className="banner error" role="alert" data-testid="policy-error">
-          <p>{view.policy.error} Settings are not managed until it is corrected.</p>
+          <p>{view.policy.error}</p>
+          <p>
+            Until it is mended, the safest settings apply: only the built-in sandbox can be chosen, each note must be marked reviewed before it leaves
+            Scribe Desk, copied notes are taken off the clipboard after two minutes, and recording waits until a system keyring protects the recordings.
+          </p>
           {view.policy.sandboxChosen ? (
             <p>You chose the built-in sandbox until then: every result is test data.</p>
           ) : (

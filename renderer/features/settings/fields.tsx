@@ -1,9 +1,13 @@
 /** The settings form's fields: one component per kind of value, each with its label, lock note and error. */
 import type { SettingName } from '../../../contract/settings';
+import { useSettingsStore } from '../../app/stores';
 import { acceleratorOf, shortcutText } from '../../components/shortcut-keys';
 
+/** Why a setting cannot be changed: the administrator's policy sets it, or the policy file cannot be used and the safest value holds. */
 export function LockNote({ locked }: { locked: boolean }) {
-  return locked ? <span className="lock-note">Managed by your administrator</span> : null;
+  const policyBroken = useSettingsStore((state) => (state.view?.policy.error ?? null) !== null);
+  if (!locked) return null;
+  return <span className="lock-note">{policyBroken ? 'Locked at its safest until the policy file is mended' : 'Managed by your administrator'}</span>;
 }
 
 /** What the computer will not let a setting do, under the setting, read with it by screen readers. */

@@ -166,8 +166,8 @@ describe('dictation store: the next recording and actions', () => {
     fake.answer('retryDictation', failed(OFFLINE));
     await store.getState().retry(ID.a);
     expect(store.getState().notice).toEqual({ text: OFFLINE.message, error: true });
-    fake.answer('copyText', ok(undefined));
-    await store.getState().copy('text', 'The note');
+    fake.answer('copyNotePart', ok(undefined));
+    await store.getState().copyPart(ID.a, { templateId: 'transcript_template', form: 'text', original: false }, 'The note');
     expect(store.getState().notice).toEqual({ text: 'The note copied.', error: false });
     fake.answer('exportOutput', ok('/tmp/note.pdf'));
     await store.getState().exportOutput(ID.a, 'soap');

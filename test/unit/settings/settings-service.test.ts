@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../../contract/settings';
 import { isRefusal } from '../../../main/core/refusal';
 import type { LoadedPolicy } from '../../../main/settings/policy';
 import { SecretVault } from '../../../main/settings/secret-vault';
-import { LOCKED_MESSAGE, SettingsService, type SettingsPersistence } from '../../../main/settings/settings-service';
+import { FAIL_CLOSED_MESSAGE, LOCKED_MESSAGE, SettingsService, type SettingsPersistence } from '../../../main/settings/settings-service';
 import { tempFolder } from '../temp-folder';
 import { osEncryptionDouble } from './os-encryption-double';
 
@@ -126,5 +126,40 @@ describe('SettingsService', () => {
     expect(saved(() => settings.update({ service: 'production', userOid: 'oid-7' })).ok).toBe(true);
     expect(saved(() => settings.setSecret('accessToken', 'other'))).toEqual({ ok: false, errors: { accessToken: LOCKED_MESSAGE } });
     expect(settings.secret('accessToken')).toBe('policy-token');
+  });
+
+  describe('with a policy file that cannot be used (it fails closed)', () => {
+    const BROKEN: LoadedPolicy = { path: '/etc/scribe-desk/policy.json', values: {}, error: 'The policy file /etc/scribe-desk/policy.json was ignored: it is not valid JSON (line 1, column 30: a value is missing).' };
+
+    it('only the sandbox can be chosen, whatever was saved, and the user may not choose another service, even after choosing the sandbox', () => {
+      const { settings, persistence } = service(BROKEN, memoryPersistence({ service: 'custom', customServiceUrl: 'https://elsewhere.example' }));
+      expect(settings.current().service).toBe('sandbox');
+      expect(settings.view().locked).toContain('service');
+      expect(settings.policyHold()).toMatch(/nothing is sent/);
+      settings.useSandboxDespitePolicy();
+      expect(settings.policyHold()).toBeNull();
+      for (const service of ['production', 'development', 'custom'] as const) {
+        expect(saved(() => settings.update({ service, customServiceUrl: 'https://attacker.example' }))).toEqual({ ok: false, errors: { service: FAIL_CLOSED_MESSAGE } });
+      }
+      expect(settings.current().service).toBe('sandbox');
+      expect(persistence.saved).toMatchObject({ service: 'sandbox' });
+    });
+
+    it('the safety keys any policy may set are at their strictest and locked, saying why', () => {
+      const { settings } = service(BROKEN, memoryPersistence({ requireReview: false, clearCopiedNote: false }));
+      expect(settings.current()).toMatchObject({ requireReview: true, clearCopiedNote: true });
+      expect(settings.view().locked).toEqual(expect.arrayContaining(['service', 'requireReview', 'clearCopiedNote']));
+      expect(saved(() => settings.update({ requireReview: false }))).toEqual({ ok: false, errors: { requireReview: FAIL_CLOSED_MESSAGE } });
+      expect(saved(() => settings.update({ clearCopiedNote: false }))).toEqual({ ok: false, errors: { clearCopiedNote: FAIL_CLOSED_MESSAGE } });
+      expect(FAIL_CLOSED_MESSAGE).toMatch(/policy file cannot be used/);
+      // What the policy does not decide stays the user's.
+      expect(saved(() => settings.update({ userOid: 'oid-9', autoSync: false })).ok).toBe(true);
+    });
+
+    it('a valid policy that sets none of them leaves them to the user', () => {
+      const { settings } = service({ path: '/etc/scribe-desk/policy.json', values: { userOid: 'clinic' }, error: null });
+      expect(saved(() => settings.update({ requireReview: false, service: 'production' })).ok).toBe(true);
+      expect(settings.current()).toMatchObject({ requireReview: false, service: 'production' });
+    });
   });
 });

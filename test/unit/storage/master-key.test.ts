@@ -49,6 +49,19 @@ describe('the master key', () => {
     expect(existsSync(file)).toBe(false);
   });
 
+  it('a policy file that cannot be used requires a keyring too (its safest value), saying why, and leaves an existing key file untouched', () => {
+    const file = join(tempFolder(), 'master.json');
+    const refused = openMasterKey({ file, encryption: osEncryptionDouble('basic_text'), platform: 'linux', requireKeyring: 'broken-policy' });
+    expect(refused.key).toBeNull();
+    expect(refused.protection.problem).toMatch(/policy file cannot be used, so its safest setting applies \(protected storage required\)/);
+    expect(existsSync(file)).toBe(false);
+    const kept = openMasterKey({ file, encryption: osEncryptionDouble('basic_text'), platform: 'linux', requireKeyring: false });
+    const before = readFileSync(file);
+    expect(openMasterKey({ file, encryption: osEncryptionDouble('basic_text'), platform: 'linux', requireKeyring: 'broken-policy' }).key).toBeNull();
+    expect(readFileSync(file)).toEqual(before);
+    expect(openMasterKey({ file, encryption: osEncryptionDouble('basic_text'), platform: 'linux', requireKeyring: false }).key).toEqual(kept.key);
+  });
+
   it('a changed keyring never replaces the key: the user is told, and the old key opens again with the old keyring', () => {
     const file = join(tempFolder(), 'master.json');
     const first = openMasterKey({ file, encryption: osEncryptionDouble('gnome_libsecret'), platform: 'linux', requireKeyring: false });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PatientClipboard, type SystemClipboard } from '../../../main/dictations/note-clipboard';
+import { PatientClipboard, type SystemClipboard } from '../../../main/clipboard/patient-clipboard';
+
+const OPTIONS = { clearLater: () => false, log: () => undefined, platform: 'linux' as const };
 
 class FakeItem {
   constructor(readonly formats: Record<string, string | Blob>) {}
@@ -12,7 +14,7 @@ function systemClipboard(options: { items: boolean; refuseMarkers?: boolean }) {
     clipboard: {
       readText: () => '',
       clear: () => undefined,
-      write: async (items) => {
+      write: async (items: unknown[]) => {
         const formats = (items[0] as FakeItem).formats;
         if (options.refuseMarkers && Object.keys(formats).some((name) => name.startsWith('electron application/osclipboard'))) throw new Error('unsupported format');
         written.push(formats);
@@ -27,8 +29,8 @@ function systemClipboard(options: { items: boolean; refuseMarkers?: boolean }) {
 describe('PatientClipboard, on the clipboard it is given', () => {
   it('writes the text and the HTML in one item, asking clipboard histories not to keep it', async () => {
     const { system, written } = systemClipboard({ items: true });
-    const clipboard = new PatientClipboard(system, () => false);
-    await clipboard.write({ text: 'Note', html: '<p>Note</p>' });
+    const clipboard = new PatientClipboard(system, OPTIONS);
+    await clipboard.write({ text: 'Note', html: '<p>Note</p>' }, 'Bed 4');
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({ 'text/plain': 'Note', 'text/html': '<p>Note</p>' });
     expect(Object.keys(written[0] as object).some((name) => name.startsWith('electron application/osclipboard'))).toBe(true);
@@ -37,10 +39,10 @@ describe('PatientClipboard, on the clipboard it is given', () => {
 
   it('writes the text without the markers where the clipboard refuses them, and the formats on the older clipboard', async () => {
     const refusing = systemClipboard({ items: true, refuseMarkers: true });
-    await new PatientClipboard(refusing.system, () => false).write({ text: 'Note' });
+    await new PatientClipboard(refusing.system, OPTIONS).write({ text: 'Note' }, null);
     expect(refusing.written).toEqual([{ 'text/plain': 'Note' }]);
     const older = systemClipboard({ items: false });
-    await new PatientClipboard(older.system, () => false).write({ text: 'Note', html: '<p>Note</p>' });
+    await new PatientClipboard(older.system, OPTIONS).write({ text: 'Note', html: '<p>Note</p>' }, null);
     expect(older.written).toEqual([{ text: 'Note', html: '<p>Note</p>' }]);
   });
 });

@@ -1,0 +1,74 @@
+/**
+ * The one way patient data leaves the app by the clipboard. Every copy (a note, a part of it,
+ * the transcript, FHIR or JSON, an ABHA number or address, a lab report's id) comes here as a
+ * request: the administrator's review rule is applied, the text is headed by whose it is and,
+ * for the sandbox's data, that it is test data (contract/copy-heading.ts), and it is written
+ * through the patient clipboard (kept out of clipboard histories, cleared after the set time).
+ * A refused copy, and a recording started for another patient, take the app's earlier copy off
+ * the clipboard if it is still there, so that a reflex paste cannot put it in the wrong chart.
+ * Pure apart from the clipboard it is given.
+ */
+import { headed, type CopiedText, type CopyHeading } from '../../contract/copy-heading';
+import type { PatientClipboard } from './patient-clipboard';
+
+export const NOT_REVIEWED =
+  'Your administrator requires each note to be marked reviewed before it leaves Scribe Desk. Open the dictation, check its note and press "Mark reviewed".';
+
+/** Said after a refusal when the app's earlier copy was taken off the clipboard. */
+export const EARLIER_COPY_REMOVED = 'Nothing copied; the earlier note was removed from the clipboard.';
+export const NOTHING_COPIED = 'Nothing was copied.';
+
+export interface CopyItem {
+  heading: CopyHeading;
+  body: CopiedText;
+  /** Review applies (to a dictation's note and its parts): when it was marked reviewed, and how to name it; null where it does not. */
+  review: { reviewedAt: string | null; name: string } | null;
+  /** The patient's label, for what belongs to a dictation or report; null for what has none. */
+  owner: string | null;
+  /** What was copied, for the log (never its content): "note", "note part", "ABHA number". */
+  what: string;
+}
+
+/** A copy, or why there is nothing to copy (no note yet, not found). */
+export type CopyRequest = CopyItem | { refused: string };
+
+export type CopyOutcome = { copied: true } | { copied: false; reason: string };
+
+export class CopyPath {
+  constructor(
+    private readonly clipboard: PatientClipboard,
+    private readonly rules: { requireReview(): boolean; log(event: string): void },
+  ) {}
+
+  async copy(request: CopyRequest): Promise<CopyOutcome> {
+    if ('refused' in request) return this.refuse(request.refused, 'nothing to copy');
+    if (request.review && this.rules.requireReview() && request.review.reviewedAt === null) {
+      return this.refuse(`The note of the dictation ${request.review.name} is not marked reviewed. ${NOT_REVIEWED}`, `${request.what} not reviewed`);
+    }
+    await this.clipboard.write(headed(request.heading, request.body), request.owner);
+    this.rules.log(`copy: ${request.what} copied${request.heading.testData ? ' (test data)' : ''}`);
+    return { copied: true };
+  }
+
+  /**
+   * A recording starts for `label`: the app's copy for another patient (or for no named one)
+   * leaves the clipboard, if it is still there. True when it was taken off.
+   */
+  async recordingFor(label: string): Promise<boolean> {
+    const owner = this.clipboard.ownerOfLast();
+    if (owner === null || (owner !== '' && owner === label.trim())) return false;
+    const removed = await this.clipboard.withdraw();
+    if (removed) this.rules.log('copy: the earlier copy was taken off the clipboard (a recording for another patient began)');
+    return removed;
+  }
+
+  async dispose(): Promise<void> {
+    await this.clipboard.dispose();
+  }
+
+  private async refuse(reason: string, why: string): Promise<CopyOutcome> {
+    const removed = await this.clipboard.withdraw();
+    this.rules.log(`copy: refused (${why})${removed ? '; the earlier copy was taken off the clipboard' : ''}`);
+    return { copied: false, reason: `${reason} ${removed ? EARLIER_COPY_REMOVED : NOTHING_COPIED}` };
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * Every way the page (or a shortcut) puts patient data on the clipboard goes through the one
+ * copy path. The bridge's clipboard operations are listed here: a new one fails this test until
+ * it is listed, and its handler is shown to take the path (the review rule, the heading).
+ * Nothing else in main may write to the system clipboard.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OPERATION_NAMES } from '../../../contract/ipc-names';
+import type { DecodedOutput, TranscriptionResult } from '../../../contract/transcription';
+import { isRefusal } from '../../../main/core/refusal';
+import { dictationHandlers } from '../../../main/dictations/dictation-bridge';
+import type { DictationStore } from '../../../main/dictations/dictation-store';
+import { tempFolder } from '../temp-folder';
+import { recorded, saveViewAsEarlierVersions, testStore } from '../dictations/store-fixture';
+import { copyPathOn, memoryClipboard } from './memory-clipboard';
+
+/** The bridge's operations that write to the clipboard, and where each is handled. */
+const CLIPBOARD_OPERATIONS: Record<string, string> = {
+  copyNote: 'main/dictations/dictation-bridge.ts',
+  copyNotePart: 'main/dictations/dictation-bridge.ts',
+  copyTranscript: 'main/dictations/dictation-bridge.ts',
+  copyRegistrationValue: 'main/registration/registration-feature.ts',
+  copyLabReportId: 'main/lab-reports/lab-reports-feature.ts',
+};
+
+/** The only modules that may touch the system clipboard: the patient clipboard, and the feature that hands it to the copy path. */
+const SYSTEM_CLIPBOARD_MODULES = new Set(['main/clipboard/patient-clipboard.ts', 'main/clipboard/clipboard-feature.ts']);
+
+const ROOT = join(__dirname, '../../..');
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [relative(ROOT, path)] : [];
+  });
+}
+
+const prescription: DecodedOutput = {
+  templateId: 'eka_emr_template',
+  name: 'EKA EMR Template',
+  type: 'eka_emr',
+  status: 'success',
+  errors: [],
+  warnings: [],
+  content: { kind: 'prescription', json: '{"medications":[]}', prescription: { medications: [{ name: 'Paracetamol 650 mg tablet', instruction: 'After food' }] } },
+};
+const notes: DecodedOutput = { ...prescription, templateId: 'clinical_notes_template', name: 'Clinical notes', type: 'markdown', content: { kind: 'text', text: 'Fever for two days.', shortened: false } };
+const result: TranscriptionResult = { state: 'completed', outputs: [prescription, notes], context: { mode: null, doctorId: null, visitId: null, raw: {} }, transcript: 'Paracetamol after food.' };
+
+function completed(store: DictationStore, label: string, testData: boolean) {
+  const manifest = recorded(store, label);
+  saveViewAsEarlierVersions(store, manifest.id, result);
+  return store.update(manifest.id, { state: 'completed', testData });
+}
+
+function handlersOn(store: DictationStore, requireReview: boolean) {
+  const { state, system } = memoryClipboard('before');
+  const { copies } = copyPathOn(system, requireReview);
+  const unused = () => {
+    throw new Error('not used by a copy');
+  };
+  const handlers = dictationHandlers({
+    store,
+    outbox: { progressOf: () => null, retry: unused, cancel: unused, remove: unused },
+    session: { status: unused } as never,
+    copies,
+    settings: { current: unused },
+    saveJson: unused,
+    log: { info: () => undefined, warn: () => undefined },
+    showing: unused,
+  });
+  return { handlers, state };
+}
+
+async function refusal(run: () => unknown): Promise<string> {
+  try {
+    await run();
+  } catch (error) {
+    if (isRefusal(error)) return error.message;
+    throw error;
+  }
+  throw new Error('not refused');
+}
+
+describe('clipboard operations', () => {
+  it('are exactly the listed ones: a new copy operation is listed here before it can pass', () => {
+    expect(OPERATION_NAMES.filter((name) => /^copy/i.test(name)).sort()).toEqual(Object.keys(CLIPBOARD_OPERATIONS).sort());
+    for (const [name, file] of Object.entries(CLIPBOARD_OPERATIONS)) {
+      const source = readFileSync(join(ROOT, file), 'utf8');
+      expect(source, `${name} is handled in ${file}`).toMatch(new RegExp(`\\b${name}: `));
+      expect(source, `${file} copies through the copy path`).toMatch(/copies\.copy\(|\bcopy\((noteCopy|partCopy|transcriptCopy|request)/);
+    }
+  });
+
+  it('nothing in main but the patient clipboard touches the system clipboard', () => {
+    const offenders = sourceFiles(join(ROOT, 'main'))
+      .filter((file) => !SYSTEM_CLIPBOARD_MODULES.has(file))
+      .filter((file) => {
+        const source = readFileSync(join(ROOT, file), 'utf8');
+        const electronImports = source.match(/import[^;]*from 'electron'/g) ?? [];
+        return (
+          electronImports.some((line) => /\bclipboard\b|\* as /.test(line)) ||
+          /\b(writeText|writeHTML|writeRTF|writeBuffer|writeBookmark|writeFindText)\(/.test(source) ||
+          /new PatientClipboard\(/.test(source)
+        );
+      });
+    expect(offenders).toEqual([]);
+    // The patient clipboard is handed only to the copy path, which keeps it to itself.
+    const feature = readFileSync(join(ROOT, 'main/clipboard/clipboard-feature.ts'), 'utf8');
+    expect(feature).toMatch(/new CopyPath\(clipboard,/);
+    expect(feature).not.toMatch(/return \{[^}]*\bclipboard\b/s);
+  });
+
+  it("each dictation copy takes the path: refused while the administrator's review is missing, headed with whose and test data once reviewed", async () => {
+    const folder = tempFolder();
+    const store = testStore(folder);
+    const { id } = completed(store, 'Sandbox visit', true);
+    const strict = handlersOn(store, true);
+    const copies = [
+      () => strict.handlers.copyNote({ id }),
+      () => strict.handlers.copyNote({ id, original: true }),
+      () => strict.handlers.copyNotePart({ id, templateId: 'clinical_notes_template', form: 'text' }),
+      () => strict.handlers.copyNotePart({ id, templateId: 'eka_emr_template', form: 'json' }),
+      () => strict.handlers.copyTranscript({ id }),
+    ];
+    for (const copy of copies) expect(await refusal(copy)).toMatch(/is not marked reviewed/);
+    expect(strict.state.text).toBe('before');
+
+    store.update(id, { reviewedAt: new Date().toISOString() });
+    for (const copy of copies) {
+      strict.state.text = 'before';
+      await copy();
+      const [whose, ...rest] = strict.state.text.split('\n');
+      expect(whose).toMatch(/^Sandbox visit · Dictation · /);
+      expect(rest.join('\n')).toMatch(/TEST DATA from the built-in sandbox: not a real /);
+    }
+  });
+
+  it('says which note it copied: the corrected one, or the original on request', async () => {
+    const folder = tempFolder();
+    const store = testStore(folder);
+    const { id } = completed(store, 'Corrected visit', false);
+    const { handlers, state } = handlersOn(store, false);
+    expect(await handlers.copyNote({ id })).toEqual({ version: 'service' });
+    store.saveCorrection(id, {
+      correctedAt: new Date().toISOString(),
+      parts: [{ templateId: 'eka_emr_template', kind: 'medications', rows: [{ name: 'Dolo 650', dose: '1 tablet', frequency: 'twice a day', duration: '3 days', instruction: 'After food' }] }],
+    });
+    expect(await handlers.copyNote({ id })).toEqual({ version: 'corrected' });
+    expect(state.text).toContain('Dolo 650');
+    expect(state.text).not.toContain('TEST DATA');
+    expect(await handlers.copyNote({ id, original: true })).toEqual({ version: 'original' });
+    expect(state.text.split('\n')[1]).toBe("The service's original note, without the doctor's corrections.");
+    expect(state.text).toContain('Paracetamol 650 mg tablet');
+    expect(state.text).not.toContain('Dolo 650');
+  });
+});
