@@ -2,8 +2,9 @@
 import type { SettingName } from '../../../contract/settings';
 import { acceleratorOf, shortcutText } from '../../components/shortcut-keys';
 
-export function LockNote({ locked }: { locked: boolean }) {
-  return locked ? <span className="lock-note">Managed by your administrator</span> : null;
+/** Why a field cannot be changed: the administrator's policy, unless another reason is given. */
+export function LockNote({ locked, reason = 'Managed by your administrator' }: { locked: boolean; reason?: string | undefined }) {
+  return locked ? <span className="lock-note">{reason}</span> : null;
 }
 
 /** What the computer will not let a setting do, under the setting, read with it by screen readers. */
@@ -80,12 +81,14 @@ interface FieldProps<T> {
   hint?: string;
   value: T;
   locked: boolean;
+  /** Said beside a locked field instead of "Managed by your administrator". */
+  lockedReason?: string | undefined;
   error?: string | undefined;
   onChange(value: T): void;
 }
 
-export function TextField({ name, locked, ...props }: FieldProps<string> & { note?: string | null }) {
-  return <InputField id={name} labelExtra={<LockNote locked={locked} />} disabled={locked} {...props} />;
+export function TextField({ name, locked, lockedReason, ...props }: FieldProps<string> & { note?: string | null }) {
+  return <InputField id={name} labelExtra={<LockNote locked={locked} reason={lockedReason} />} disabled={locked} {...props} />;
 }
 
 /**
@@ -118,7 +121,7 @@ export function NumberField({ name, locked, onChange, ...props }: FieldProps<num
   return <InputField id={name} type="number" labelExtra={<LockNote locked={locked} />} disabled={locked} onChange={(value) => onChange(Number(value))} {...props} />;
 }
 
-export function ToggleField({ label, value, locked, onChange, name, note }: Omit<FieldProps<boolean>, 'name' | 'error'> & { name?: SettingName; note?: string | null }) {
+export function ToggleField({ label, value, locked, lockedReason, onChange, name, note }: Omit<FieldProps<boolean>, 'name' | 'error'> & { name?: SettingName; note?: string | null }) {
   const noteId = name ? `${name}-note` : undefined;
   return (
     <div className="field checkbox">
@@ -131,7 +134,7 @@ export function ToggleField({ label, value, locked, onChange, name, note }: Omit
           aria-describedby={note && noteId ? noteId : undefined}
           onChange={(event) => onChange(event.target.checked)}
         />{' '}
-        {label} <LockNote locked={locked} />
+        {label} <LockNote locked={locked} reason={lockedReason} />
       </label>
       {noteId ? <SettingNote id={noteId} message={note} /> : null}
     </div>
