@@ -58,6 +58,7 @@ export interface UpdateServiceDeps {
   publisherKey(): PublisherKeyChoice;
   /** This machine's staged-rollout id (rollout-machine-id.ts); asked for only when a release is staged. */
   machineId(): string;
+  /** electron-updater's autoUpdater and the signed provider unless given (tests give an updater that runs without Electron). */
   loadUpdater?: () => Promise<UpdaterModules>;
 }
 
