@@ -130,6 +130,12 @@ export const settingsSchema = z.object({
   updateUrl: optionalServiceUrlSchema,
   /** Update channel: `latest`, or another name the update server publishes (`beta`, …). */
   updateChannel: z.string().trim().regex(/^[a-z0-9-]{1,32}$/, 'A channel name has lowercase letters, digits and dashes, for example latest or beta.'),
+  /** The one version this computer may update to (an administrator's pin); empty: every newer version the channel offers. */
+  updatePinnedVersion: z
+    .string()
+    .trim()
+    .max(64, 'A version number is at most 64 characters.')
+    .regex(/^(?:\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)?$/, 'A version is written as three numbers, for example 1.4.2 (or 1.5.0-beta.1); empty for no pin.'),
   /** Seconds before an OTP may be sent again. */
   otpResendSeconds: z.number().int().min(5, 'Wait at least 5 seconds between OTPs.').max(600, 'Wait at most 10 minutes between OTPs.'),
   /** Global shortcut that starts and stops recording, even with the app in the background. */
@@ -171,6 +177,7 @@ export const DEFAULT_SETTINGS: Settings = {
   updatesEnabled: true,
   updateUrl: '',
   updateChannel: 'latest',
+  updatePinnedVersion: '',
   otpResendSeconds: 60,
   recordShortcut: 'CommandOrControl+Alt+R',
   recordShortcutMode: 'toggle',

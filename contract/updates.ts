@@ -1,6 +1,12 @@
 /** Application updates as the renderer sees them. */
 
-export type UpdateState = 'off' | 'idle' | 'checking' | 'up-to-date' | 'downloading' | 'ready' | 'error';
+/**
+ * `package-manager`: this copy is installed and upgraded by the system's package manager (the
+ * .deb with apt), so the app's own updater stands aside. `held`: the channel offers a version
+ * this computer does not take now (the administrator's pinned version, or a staged rollout
+ * that has not reached it).
+ */
+export type UpdateState = 'off' | 'package-manager' | 'idle' | 'checking' | 'up-to-date' | 'held' | 'downloading' | 'ready' | 'error';
 
 export interface UpdateStatus {
   state: UpdateState;

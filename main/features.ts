@@ -43,7 +43,6 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     settings: settings.settings,
     busyReasons: [dictations.busyReason, labReports.busyReason],
     window,
-    packaged: app.isPackaged,
     version: app.getVersion(),
     userData,
   });

@@ -1,7 +1,8 @@
 /**
  * The administrator's managed policy: a JSON file that fixes settings for everyone on the
- * machine. What it sets is applied and shown locked; a malformed file is reported and
- * ignored as a whole. Pure apart from reading the file.
+ * machine (the registry and managed preferences are read beside it: policy-sources.ts), and
+ * the one schema every source is checked against. What it sets is applied and shown locked;
+ * a malformed source is reported and ignored as a whole. Pure apart from reading the file.
  */
 import { readFileSync } from 'node:fs';
 import { win32 } from 'node:path';
@@ -49,6 +50,16 @@ export interface LoadedPolicy {
   ignored?: string;
 }
 
+/** No policy from this source: the machine is not managed through it. */
+export const NO_POLICY: LoadedPolicy = { path: null, values: {}, error: null };
+
+/** Why a policy file could not be read, from its error code. */
+export function fileReadProblem(code: string | undefined): string {
+  if (code === 'ENOENT') return 'the file does not exist';
+  if (code === 'EACCES') return 'the file cannot be read (permission denied)';
+  return `it cannot be read (${code ?? 'unknown error'})`;
+}
+
 /**
  * Where an administrator puts the policy file on each operating system. On Windows the
  * ProgramData folder comes from the OS (`programData`), never from the environment.
@@ -62,6 +73,18 @@ export function machinePolicyPath(platform: NodeJS.Platform, programData: () => 
     default:
       return '/etc/scribe-desk/policy.json';
   }
+}
+
+/** Where a policy came from, for the settings screen and for messages. */
+export interface PolicyOrigin {
+  /** The file, registry key or managed preferences file. */
+  path: string;
+  /** The start of a message about it: "The policy file /etc/scribe-desk/policy.json". */
+  label: string;
+}
+
+export function policyFileOrigin(path: string): PolicyOrigin {
+  return { path, label: `The policy file ${path}` };
 }
 
 function describeIssues(error: z.ZodError): string {
@@ -79,14 +102,14 @@ function describeIssues(error: z.ZodError): string {
  * is an error; a missing machine-wide file just means the machine is not managed.
  */
 export function loadPolicy(path: string, explicit: boolean): LoadedPolicy {
+  const origin = policyFileOrigin(path);
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' && !explicit) return { path: null, values: {}, error: null };
-    const reason = code === 'ENOENT' ? 'the file does not exist' : code === 'EACCES' ? 'the file cannot be read (permission denied)' : `it cannot be read (${code ?? 'unknown error'})`;
-    return { path, values: {}, error: `The policy file ${path} was ignored: ${reason}.` };
+    if (code === 'ENOENT' && !explicit) return NO_POLICY;
+    return ignoredPolicy(origin, fileReadProblem(code));
   }
   let json: unknown;
   const content = text.replace(/^\uFEFF/, '');
@@ -94,13 +117,25 @@ export function loadPolicy(path: string, explicit: boolean): LoadedPolicy {
     json = JSON.parse(content);
   } catch {
     // The parser's message quotes the text around the error, which may be a secret: its position only.
-    return { path, values: {}, error: `The policy file ${path} was ignored: it is not valid JSON (${jsonProblem(content)}).` };
+    return ignoredPolicy(origin, `it is not valid JSON (${jsonProblem(content)})`);
   }
-  const parsed = policySchema.safeParse(json);
-  if (!parsed.success) {
-    return { path, values: {}, error: `The policy file ${path} was ignored: ${describeIssues(parsed.error)}.` };
-  }
-  return { path, values: parsed.data, error: null };
+  return validatedPolicy(origin, json);
+}
+
+/** A source that cannot be used: nothing of it applies, and `reason` says why. */
+export function ignoredPolicy(origin: PolicyOrigin, reason: string): LoadedPolicy {
+  return { path: origin.path, values: {}, error: `${origin.label} was ignored: ${reason}.` };
+}
+
+/**
+ * A policy's values checked against the schema, with the problems a reader found before
+ * (a registry value of the wrong type, named by key, its value never quoted).
+ */
+export function validatedPolicy(origin: PolicyOrigin, values: unknown, typeProblems: readonly string[] = []): LoadedPolicy {
+  const parsed = policySchema.safeParse(values);
+  const problems = [...typeProblems, ...(parsed.success ? [] : [describeIssues(parsed.error)])];
+  if (problems.length > 0 || !parsed.success) return ignoredPolicy(origin, problems.join('; '));
+  return { path: origin.path, values: parsed.data, error: null };
 }
 
 /**

@@ -6,7 +6,8 @@ import type { Feature } from '../core/feature';
 import { log } from '../log';
 import { openDataKeys } from '../storage/data-keys';
 import type { WindowEvents } from '../windows/app-window';
-import { effectivePolicy, loadPolicy, machinePolicyPath } from './policy';
+import { effectivePolicy, loadPolicy } from './policy';
+import { loadManagedPolicy } from './policy-sources';
 import { SecretVault } from './secret-vault';
 import { settingsFile } from './settings-file';
 import { SettingsService } from './settings-service';
@@ -32,7 +33,7 @@ function programDataFolder(): string {
 
 export function createSettingsFeature(deps: SettingsFeatureDeps) {
   const policy = effectivePolicy(
-    loadPolicy(machinePolicyPath(process.platform, programDataFolder), false),
+    loadManagedPolicy(process.platform, programDataFolder),
     deps.policyFile ? loadPolicy(deps.policyFile, true) : null,
     deps.release,
   );

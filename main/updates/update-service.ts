@@ -1,9 +1,11 @@
 /**
  * Updates from a web server (electron-updater with a provider that trusts only metadata
  * signed by the publisher and offering a newer version): the address and channel come from
- * settings or the administrator's policy, which can also turn updates off. Checks at start
- * and every few hours, downloads in the background, and installs only when the user chooses
- * "Restart now" while nothing is being recorded or sent. Update problems are shown, never fatal.
+ * settings or the administrator's policy, which can also turn updates off or pin a version; a
+ * staged release reaches this computer when its rollout share does. Checks at start and every
+ * few hours, downloads in the background, and installs only when the user chooses "Restart
+ * now" while nothing is being recorded or sent. Update problems are shown, never fatal. A copy
+ * installed by the system's package manager (the .deb) has no updater of its own: it stands aside.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,24 +15,51 @@ import type { UpdateStatus } from '../../contract/updates';
 import { log } from '../log';
 import { CheckSchedule } from './check-schedule';
 import { OfferedVersions } from './offered-versions';
+import { pinnedVersionHold } from './pinned-version';
 import type { PublisherKeyChoice } from './publisher-key';
-import type { SignedFeedOptions } from './signed-generic-provider';
+import type { SignedFeedOptions, SignedGenericProvider } from './signed-generic-provider';
+import { rolloutDecision, rolloutShare } from './staged-rollout';
 import { updateErrorMessage } from './update-errors';
 import { updatesOffReason } from './updates-off-reason';
 import { isNewerVersion } from './version-rule';
 
+/** electron-updater's updater and the signed provider, loaded at the first check: the updater is large and the first screen needs none of it. */
+export interface UpdaterModules {
+  updater: AppUpdater;
+  provider: typeof SignedGenericProvider;
+}
+
+async function loadUpdaterModules(): Promise<UpdaterModules> {
+  const [{ default: electronUpdater }, { SignedGenericProvider }] = await Promise.all([import('electron-updater'), import('./signed-generic-provider')]);
+  return { updater: electronUpdater.autoUpdater, provider: SignedGenericProvider };
+}
+
+/** What the settings say when the system's package manager updates this copy. */
+export function packageManagerMessage(packageManager: string): string {
+  return `Updates come from this computer's package manager (${packageManager}); your IT installs new versions with it.`;
+}
 
 export interface UpdateServiceDeps {
   settings(): Settings;
   /** Why a restart must wait (a recording, an upload), or null when it may happen. */
   busyReason(): string | null;
   onStatus(status: UpdateStatus): void;
-  isPackaged: boolean;
+  /**
+   * A development build (build-kind.ts): only then is the updater pointed at a development
+   * update configuration. Never `app.isPackaged`, which a renamed executable changes.
+   */
+  development: boolean;
+  /** The system package manager that installs and upgrades this build (build-kind.ts), or null. */
+  packageManager: string | null;
   userData: string;
   /** The version running now. */
   version: string;
   /** The publisher's key for release metadata; throws when it cannot be had. */
   publisherKey(): PublisherKeyChoice;
+  /** This machine's staged-rollout id (rollout-machine-id.ts); asked for only when a release is staged. */
+  machineId(): string;
+  /** electron-updater's autoUpdater and the signed provider unless given (tests give an updater that runs without Electron). */
+  loadUpdater?: () => Promise<UpdaterModules>;
 }
 
 export class UpdateService {
@@ -38,6 +67,9 @@ export class UpdateService {
   private readonly schedule = new CheckSchedule(() => void this.check());
   private updater: AppUpdater | null = null;
   private publisherKey: PublisherKeyChoice | null = null;
+  private machineId: string | null = null;
+  /** Why the version the last check found is not taken now (a pin, a staged rollout), or null. */
+  private held: string | null = null;
 
   /** The newest version each channel has offered (update-offers.json): an older offer is a replay. */
   private readonly offered: OfferedVersions;
@@ -47,6 +79,7 @@ export class UpdateService {
   }
 
   current(): UpdateStatus {
+    if (this.deps.packageManager !== null) return { state: 'package-manager', version: null, progress: null, message: packageManagerMessage(this.deps.packageManager) };
     const reason = this.offReason();
     return reason ? { state: 'off', version: null, progress: null, message: reason } : { ...this.status };
   }
@@ -61,6 +94,10 @@ export class UpdateService {
   }
 
   start(): void {
+    if (this.deps.packageManager !== null) {
+      log.info(`updates: installed by ${this.deps.packageManager}; the app's own updater stands aside`);
+      return;
+    }
     const reason = this.offReason();
     if (reason) log.info(`updates: off (${reason})`);
     this.schedule.start();
@@ -76,12 +113,11 @@ export class UpdateService {
       this.publisherKey = this.deps.publisherKey();
       log.info(`updates: publisher key ${this.publisherKey.source}`);
     }
-    // Loaded at the first check, not at start-up: the updater is large and the first screen needs none of it.
-    const [{ default: electronUpdater }, { SignedGenericProvider }] = await Promise.all([import('electron-updater'), import('./signed-generic-provider')]);
-    const updater = this.updater ?? this.createUpdater(electronUpdater.autoUpdater);
+    const modules = await (this.deps.loadUpdater ?? loadUpdaterModules)();
+    const updater = this.updater ?? this.createUpdater(modules.updater);
     const feed: SignedFeedOptions = {
       provider: 'custom',
-      updateProvider: SignedGenericProvider,
+      updateProvider: modules.provider,
       url: settings.updateUrl,
       channel: settings.updateChannel,
       publisherKey: this.publisherKey.key,
@@ -101,15 +137,20 @@ export class UpdateService {
     // Installing is the user's choice ("Restart now"), never a side effect of quitting.
     updater.autoInstallOnAppQuit = false;
     updater.allowDowngrade = false;
-    if (!this.deps.isPackaged) {
-      // Unpackaged (development, tests): no app-update.yml exists, so give the updater one.
+    // Whether the offered version is taken now: the pin, then the staged rollout.
+    updater.isUserWithinRollout = (info: UpdateInfo) => this.takes(info);
+    if (this.deps.development) {
+      // A development build (npm start, tests) runs unpackaged: no app-update.yml exists, so give the
+      // updater one. A release never does: its app-update.yml carries the Windows publisher check.
       const configPath = join(this.deps.userData, 'dev-app-update.yml');
       writeFileSync(configPath, 'provider: generic\nurl: https://updates.scribedesk.invalid/\nupdaterCacheDirName: scribe-desk-updater\n');
       updater.forceDevUpdateConfig = true;
       updater.updateConfigPath = configPath;
     }
     updater.on('checking-for-update', () => this.set({ state: 'checking', message: null }));
-    updater.on('update-not-available', () => this.set({ state: 'up-to-date', version: null, progress: null, message: null }));
+    updater.on('update-not-available', (info: UpdateInfo) =>
+      this.set(this.held ? { state: 'held', version: info.version, progress: null, message: this.held } : { state: 'up-to-date', version: null, progress: null, message: null }),
+    );
     updater.on('update-available', (info: UpdateInfo) => this.set({ state: 'downloading', version: info.version, progress: 0, message: null }));
     updater.on('download-progress', (progress: ProgressInfo) => this.set({ state: 'downloading', progress: progress.percent / 100 }));
     updater.on('update-downloaded', (info: UpdateInfo) => {
@@ -127,10 +168,20 @@ export class UpdateService {
     return updater;
   }
 
+  /** Whether this computer takes the offered version now; when not, the status says why. */
+  private takes(info: UpdateInfo): boolean {
+    const pinned = pinnedVersionHold(this.deps.settings().updatePinnedVersion, this.deps.version, info.version);
+    const decision = pinned ? { take: false as const, reason: pinned } : rolloutDecision(rolloutShare(info), info.version, () => (this.machineId ??= this.deps.machineId()));
+    this.held = decision.take ? null : decision.reason;
+    if (this.held) log.info(`updates: version ${info.version} not taken now (${this.held})`);
+    return decision.take;
+  }
+
   /** Checks now; problems end up in the status, never as an exception. */
   async check(): Promise<UpdateStatus> {
-    if (this.offReason()) return this.current();
+    if (this.deps.packageManager !== null || this.offReason()) return this.current();
     if (this.status.state === 'checking' || this.status.state === 'downloading') return this.current();
+    this.held = null;
     try {
       const result = await (await this.configure()).checkForUpdates();
       if (!result && this.status.state === 'idle') {
@@ -147,6 +198,12 @@ export class UpdateService {
   restartNow(): UpdateStatus {
     if (this.status.state !== 'ready' || !this.updater || !this.status.version) return this.current();
     if (!isNewerVersion(this.deps.version, this.status.version)) return this.current();
+    // A pin set since the download holds too.
+    const pinned = pinnedVersionHold(this.deps.settings().updatePinnedVersion, this.deps.version, this.status.version);
+    if (pinned) {
+      this.set({ state: 'held', progress: null, message: pinned });
+      return this.current();
+    }
     const reason = this.deps.busyReason();
     if (reason) {
       this.set({ message: `${reason} Restart when it has finished.` });

@@ -1,11 +1,12 @@
 /** Updates, assembled: the update service behind the settings and policy, and its handlers. */
 import { readFileSync } from 'node:fs';
 import type { OperationHandlers } from '../../contract/operation-handlers';
-import { DEVELOPMENT_BUILD } from '../build-kind';
+import { DEVELOPMENT_BUILD, PACKAGE_MANAGER } from '../build-kind';
 import type { Feature } from '../core/feature';
 import type { SettingsService } from '../settings/settings-service';
 import type { WindowEvents } from '../windows/app-window';
 import { choosePublisherKey } from './publisher-key';
+import { rolloutMachineId, systemMachineIdSources } from './rollout-machine-id';
 import { UpdateService } from './update-service';
 
 export interface UpdatesFeatureDeps {
@@ -13,7 +14,6 @@ export interface UpdatesFeatureDeps {
   /** Each says why the app must not restart now (a recording, an upload), or null. */
   busyReasons: Array<() => string | null>;
   window: WindowEvents;
-  packaged: boolean;
   version: string;
   userData: string;
 }
@@ -23,10 +23,12 @@ export function createUpdatesFeature(deps: UpdatesFeatureDeps) {
     settings: () => deps.settings.current(),
     busyReason: () => deps.busyReasons.map((reason) => reason()).find((reason) => reason !== null) ?? null,
     onStatus: (status) => deps.window.send('updateChanged', status),
-    isPackaged: deps.packaged,
+    development: DEVELOPMENT_BUILD,
+    packageManager: PACKAGE_MANAGER,
     userData: deps.userData,
     version: deps.version,
     publisherKey: () => choosePublisherKey({ release: !DEVELOPMENT_BUILD, env: process.env, readFile: (path) => readFileSync(path, 'utf8') }),
+    machineId: () => rolloutMachineId(systemMachineIdSources(), deps.userData),
   });
   deps.settings.onChange(() => deps.window.send('updateChanged', updates.current()));
 

@@ -3,7 +3,7 @@ import { RECORD_SHORTCUT_MODE_LABELS, RECORD_SHORTCUT_MODES, SERVICE_BASE_URLS, 
 import type { SettingName, Settings } from '../../../contract/settings';
 import type { SettingsView } from '../../../contract/ipc';
 import { FieldError, LockNote, NumberField, SelectField, ShortcutField, TextField, ToggleField } from './fields';
-import { useSettingsStore } from '../../app/stores';
+import { useSettingsStore, useUpdateStore } from '../../app/stores';
 import { TranscriptionSection } from './TranscriptionSection';
 import { UpdateStatusLine } from './UpdateStatusLine';
 import { useSettingsDraft } from './use-settings-draft';
@@ -40,6 +40,8 @@ export function SettingsForm({ view }: { view: SettingsView }) {
   const loadMicrophones = useSettingsStore((state) => state.loadMicrophones);
   const save = useSettingsStore((state) => state.save);
   const { draft, changed, set, undo } = useSettingsDraft(view.values);
+  /** Set when the system's package manager updates this copy: the update fields do not apply. */
+  const packageManager = useUpdateStore((state) => (state.status?.state === 'package-manager' ? state.status.message : null));
 
   useEffect(() => {
     void loadMicrophones();
@@ -68,6 +70,8 @@ export function SettingsForm({ view }: { view: SettingsView }) {
     locked: locked(name),
     onChange: (value: boolean) => set(name, value),
   });
+  /** An update field: locked, and said not to apply, when the package manager updates this copy. */
+  const updateField = <T extends { locked: boolean }>(props: T) => (packageManager ? { ...props, locked: true, lockedReason: 'Does not apply to this installation' } : props);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void save(Object.fromEntries(changed.map((name) => [name, draft[name]])));
@@ -161,13 +165,23 @@ export function SettingsForm({ view }: { view: SettingsView }) {
 
       <fieldset>
         <legend>Updates</legend>
+        {packageManager ? (
+          <p className="setting-note" data-testid="updates-by-package-manager">
+            {packageManager}
+          </p>
+        ) : null}
         <ToggleField
-          {...toggle('updatesEnabled')}
+          {...updateField(toggle('updatesEnabled'))}
           label="Check for updates and download them in the background"
-          note={draft.updatesEnabled && draft.updateUrl.trim() === '' ? 'Turned on, but nothing is checked until an update server is set below.' : null}
+          note={!packageManager && draft.updatesEnabled && draft.updateUrl.trim() === '' ? 'Turned on, but nothing is checked until an update server is set below.' : null}
         />
-        <TextField {...text('updateUrl')} label="Update server" hint="The web address where your IT provider publishes Scribe Desk updates." />
-        <TextField {...text('updateChannel')} label="Update channel" />
+        <TextField {...updateField(text('updateUrl'))} label="Update server" hint="The web address where your IT provider publishes Scribe Desk updates." />
+        <TextField {...updateField(text('updateChannel'))} label="Update channel" />
+        <TextField
+          {...updateField(text('updatePinnedVersion'))}
+          label="Stay on version"
+          hint="Only this version is installed, never a newer one; empty takes every new version. Usually set by your IT provider."
+        />
         <UpdateStatusLine />
       </fieldset>
 

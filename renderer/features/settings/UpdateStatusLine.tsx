@@ -3,9 +3,11 @@ import { useUpdateStore } from '../../app/stores';
 
 const UPDATE_TEXT: Record<UpdateState, string> = {
   off: 'No update checks.',
+  'package-manager': 'Updates come from the package manager.',
   idle: 'No check yet.',
   checking: 'Checking for updates…',
   'up-to-date': 'Scribe Desk is up to date.',
+  held: 'No update for this computer now.',
   downloading: 'Downloading an update…',
   ready: 'An update is ready to install.',
   error: 'The last update check failed.',
@@ -15,12 +17,13 @@ const UPDATE_TEXT: Record<UpdateState, string> = {
 export function UpdateStatusLine() {
   const status = useUpdateStore((state) => state.status);
   const check = useUpdateStore((state) => state.check);
-  if (!status) return null;
+  // With the package manager in charge, the Updates section says so above its fields.
+  if (!status || status.state === 'package-manager') return null;
   return (
     <div className="update-status" data-testid="update-status">
       <span>
         {UPDATE_TEXT[status.state]}
-        {status.version ? ` Version ${status.version}.` : ''}
+        {status.version && status.state !== 'held' ? ` Version ${status.version}.` : ''}
         {status.state === 'downloading' && status.progress !== null ? ` ${Math.round(status.progress * 100)}%` : ''} {status.message}
       </span>
       <button type="button" disabled={status.state === 'off' || status.state === 'checking' || status.state === 'downloading'} onClick={() => void check()}>

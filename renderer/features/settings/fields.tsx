@@ -3,11 +3,14 @@ import type { SettingName } from '../../../contract/settings';
 import { useSettingsStore } from '../../app/stores';
 import { acceleratorOf, shortcutText } from '../../components/shortcut-keys';
 
-/** Why a setting cannot be changed: the administrator's policy sets it, or the policy file cannot be used and the safest value holds. */
-export function LockNote({ locked }: { locked: boolean }) {
+/**
+ * Why a setting cannot be changed: the administrator's policy sets it, the policy file cannot be
+ * used and the safest value holds, or the reason given.
+ */
+export function LockNote({ locked, reason }: { locked: boolean; reason?: string | undefined }) {
   const policyBroken = useSettingsStore((state) => (state.view?.policy.error ?? null) !== null);
   if (!locked) return null;
-  return <span className="lock-note">{policyBroken ? 'Locked at its safest until the policy file is mended' : 'Managed by your administrator'}</span>;
+  return <span className="lock-note">{reason ?? (policyBroken ? 'Locked at its safest until the policy file is mended' : 'Managed by your administrator')}</span>;
 }
 
 /** What the computer will not let a setting do, under the setting, read with it by screen readers. */
@@ -84,12 +87,14 @@ interface FieldProps<T> {
   hint?: string;
   value: T;
   locked: boolean;
+  /** Said beside a locked field instead of "Managed by your administrator". */
+  lockedReason?: string | undefined;
   error?: string | undefined;
   onChange(value: T): void;
 }
 
-export function TextField({ name, locked, ...props }: FieldProps<string> & { note?: string | null }) {
-  return <InputField id={name} labelExtra={<LockNote locked={locked} />} disabled={locked} {...props} />;
+export function TextField({ name, locked, lockedReason, ...props }: FieldProps<string> & { note?: string | null }) {
+  return <InputField id={name} labelExtra={<LockNote locked={locked} reason={lockedReason} />} disabled={locked} {...props} />;
 }
 
 /**
@@ -122,7 +127,7 @@ export function NumberField({ name, locked, onChange, ...props }: FieldProps<num
   return <InputField id={name} type="number" labelExtra={<LockNote locked={locked} />} disabled={locked} onChange={(value) => onChange(Number(value))} {...props} />;
 }
 
-export function ToggleField({ label, value, locked, onChange, name, note }: Omit<FieldProps<boolean>, 'name' | 'error'> & { name?: SettingName; note?: string | null }) {
+export function ToggleField({ label, value, locked, lockedReason, onChange, name, note }: Omit<FieldProps<boolean>, 'name' | 'error'> & { name?: SettingName; note?: string | null }) {
   const noteId = name ? `${name}-note` : undefined;
   return (
     <div className="field checkbox">
@@ -135,7 +140,7 @@ export function ToggleField({ label, value, locked, onChange, name, note }: Omit
           aria-describedby={note && noteId ? noteId : undefined}
           onChange={(event) => onChange(event.target.checked)}
         />{' '}
-        {label} <LockNote locked={locked} />
+        {label} <LockNote locked={locked} reason={lockedReason} />
       </label>
       {noteId ? <SettingNote id={noteId} message={note} /> : null}
     </div>

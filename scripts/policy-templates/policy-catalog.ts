@@ -1,0 +1,71 @@
+/**
+ * What administrators read about each policy key in the templates: its title, what it does,
+ * its group, and the value the example profile shows. Typed by the policy schema's keys, so a
+ * key added to the schema without a line here fails the type check; the key's kind (on/off,
+ * number, text, choice, list) comes from the schema itself (main/settings/policy-kinds.ts).
+ */
+import { DEFAULT_SETTINGS } from '../../contract/settings';
+import type { PolicyName } from '../../main/settings/policy-kinds';
+
+export const CATEGORIES = {
+  service: 'Service and sign-in',
+  dictation: 'Dictation',
+  copy: 'Copying notes into the EMR',
+  updates: 'Updates',
+  registration: 'Patient registration',
+  protection: 'Data protection',
+} as const;
+export type CategoryId = keyof typeof CATEGORIES;
+
+export interface CatalogEntry {
+  category: CategoryId;
+  title: string;
+  explain: string;
+  /** The value the example configuration profile shows (the default where there is one). */
+  example: unknown;
+}
+
+/** Who can read a secret set by policy: said in every template beside it. */
+export const SECRET_NOTE = {
+  windows:
+    'This value is kept in clear text in the registry. Under HKEY_LOCAL_MACHINE every user who can sign in to the computer can read it; under HKEY_CURRENT_USER the user and the administrators. Set it by policy only on computers whose users may know it; otherwise leave it unset and enter it once in Scribe Desk\u2019s Settings, where it is kept encrypted by Windows.',
+  macos:
+    'This value is kept in clear text in the configuration profile and in /Library/Managed Preferences, which the Mac\u2019s users can read (System Settings also shows a profile\u2019s content). Set it by profile only on Macs whose users may know it; otherwise leave it out and enter it once in Scribe Desk\u2019s Settings, where it is kept in the keychain.',
+} as const;
+
+const defaults = DEFAULT_SETTINGS as Record<string, unknown>;
+const entry = (category: CategoryId, name: PolicyName, title: string, explain: string, example: unknown = defaults[name]): CatalogEntry => ({ category, title, explain, example });
+
+export const POLICY_CATALOG: Record<PolicyName, CatalogEntry> = {
+  service: entry('service', 'service', 'Transcription service', 'Which service dictations are sent to: sandbox (built-in, test data only), production, development or custom. Required when the policy sets credentials: they go only to this service.', 'production'),
+  customServiceUrl: entry('service', 'customServiceUrl', 'Custom service address', 'The service\u2019s address when the service is custom. https:// only (http:// only for this computer).', 'https://scribe.clinic.example'),
+  clientId: entry('service', 'clientId', 'Client id', 'The clinic\u2019s client id; the app signs in with it and the client secret, and renews its tokens itself.', 'EC_REPLACE_WITH_CLIENT_ID'),
+  clientSecret: entry('service', 'clientSecret', 'Client secret', 'The clinic\u2019s client secret, used with the client id. The app keeps it in memory and never copies it to its data folder.', 'REPLACE-WITH-THE-CLIENT-SECRET'),
+  accessToken: entry('service', 'accessToken', 'Long-lived access token', 'A bearer token to use instead of the client id and secret; never renewed.', 'REPLACE-WITH-AN-ACCESS-TOKEN'),
+  userOid: entry('service', 'userOid', 'User OID', 'Sent to the service as X-Pt-Id.'),
+  partnerUserId: entry('service', 'partnerUserId', 'Partner user id', 'Sent to the service as X-Partner-Pt-Id.'),
+  partnerHipId: entry('service', 'partnerHipId', 'Partner HIP id', 'Sent to the service as X-Hip-Id.'),
+  jweClientKey: entry('service', 'jweClientKey', 'Payload encryption key', 'The 16-byte key that encrypts requests and responses (JWE); set with its key id to turn encryption on.', 'REPLACE-16-BYTES'),
+  jweKid: entry('service', 'jweKid', 'Payload encryption key id', 'The id (kid) of the payload encryption key.', 'REPLACE-WITH-KEY-ID'),
+  microphone: entry('dictation', 'microphone', 'Microphone', 'The device name as Settings lists it; empty for the system\u2019s default microphone.'),
+  uploadAudioFormat: entry('dictation', 'uploadAudioFormat', 'Upload audio format', 'For the older voice upload: mp3 (compact) or wav (about 10 times larger). Sessions always send MP3.'),
+  audioRetentionDays: entry('dictation', 'audioRetentionDays', 'Keep recordings (days)', 'Delete the recordings of completed dictations after this many days; 0 keeps them. Results stay.'),
+  autoSync: entry('dictation', 'autoSync', 'Send dictations automatically', 'Enabled: dictations are sent by themselves whenever the service can be reached.'),
+  recordShortcut: entry('dictation', 'recordShortcut', 'Record shortcut', 'Global shortcut that starts and stops recording, for example CommandOrControl+Alt+R; empty for none.'),
+  recordShortcutMode: entry('dictation', 'recordShortcutMode', 'Record shortcut mode', 'toggle: press to start, press again to stop. hold: records while held.'),
+  recordCues: entry('dictation', 'recordCues', 'Sound cues', 'Enabled: a short sound when the shortcut starts and stops recording.'),
+  transcriptionApi: entry('dictation', 'transcriptionApi', 'How dictations are sent', 'sessions: in parts while the doctor speaks. voice-upload: the whole recording after Stop (the older API).'),
+  languageHints: entry('dictation', 'languageHints', 'Languages spoken', 'Up to 5 two-letter language codes (ISO 639-1), one per line, for example hi and en; none lets the service detect the language. Sessions only.', ['hi', 'en']),
+  noteTemplates: entry('dictation', 'noteTemplates', 'Note templates', 'One or two note template ids, one per line. Sessions only.'),
+  transcriptionModel: entry('dictation', 'transcriptionModel', 'Transcription model', 'pro (default) or lite. Sessions only.'),
+  copyNoteShortcut: entry('copy', 'copyNoteShortcut', 'Copy-note shortcut', 'Global shortcut that copies the note of the dictation on screen, else of the newest one; empty for none. Must differ from the record shortcut.'),
+  insertCopiedNote: entry('copy', 'insertCopiedNote', 'Paste the copied note', 'Enabled: the copy-note shortcut also pastes the note into the field that has focus in the other program.'),
+  requireReview: entry('copy', 'requireReview', 'Only reviewed notes leave the app', 'Enabled: copy, the copy shortcut, paste and export take only notes the doctor marked reviewed.'),
+  clearCopiedNote: entry('copy', 'clearCopiedNote', 'Clear a copied note', 'Enabled: a copied note is taken off the clipboard two minutes later, if it is still there.'),
+  updatesEnabled: entry('updates', 'updatesEnabled', 'Updates', 'Disabled: the app never checks for or downloads updates. (A copy installed with apt is updated by apt.)'),
+  updateUrl: entry('updates', 'updateUrl', 'Update server', 'The web folder where updates are published, https:// (http:// only for this computer); empty for no updates.', 'https://updates.clinic.example/scribe-desk/'),
+  updateChannel: entry('updates', 'updateChannel', 'Update channel', 'latest, or another channel the update server publishes, such as beta.'),
+  updatePinnedVersion: entry('updates', 'updatePinnedVersion', 'Stay on version', 'The one version this computer may update to, for example 1.4.2: a newer one is never installed, and the app never goes back to an older one. Empty takes every new version.'),
+  otpResendSeconds: entry('registration', 'otpResendSeconds', 'OTP resend wait (seconds)', 'How long before an OTP can be sent again, 5 to 600 seconds.'),
+  requireProtectedStorage: entry('protection', 'requireProtectedStorage', 'Require a system keyring', 'Enabled: refuse to record until the system keyring protects the recordings\u2019 key (Linux without a keyring).', true),
+};
