@@ -167,10 +167,20 @@ export class ServiceCaller {
     return new URL(baseUrl).origin;
   }
 
-  /** A request to the service that needs no sign-in (discovery): no token, no account headers. */
-  async callWithoutToken(options: Omit<CallOptions, 'requestProtected'>): Promise<Answer> {
+  /** The service's address now, as answers about it are kept (its base URL without a trailing slash). */
+  async serviceAddress(): Promise<string> {
+    const { baseUrl } = await this.config();
+    assertTransportAllowed(baseUrl);
+    return baseUrl.replace(/\/+$/, '');
+  }
+
+  /**
+   * A request to the service that needs no sign-in (discovery): no token, no account headers.
+   * `address` (serviceAddress) pins the service asked, for an answer kept for that one.
+   */
+  async callWithoutToken(options: Omit<CallOptions, 'requestProtected'>, address?: string): Promise<Answer> {
     const config = await this.config();
-    return this.sendWithoutToken(serviceUrl(config.baseUrl, options.path, options.query), options);
+    return this.sendWithoutToken(serviceUrl(address ?? config.baseUrl, options.path, options.query), options);
   }
 
   /**

@@ -144,9 +144,12 @@ export function maxAgeSeconds(cacheControl: string | undefined): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** GET discovery (no sign-in): the service's limits, formats, models and languages, and how long they may be kept. */
-export async function discover(caller: ServiceCaller, signal?: AbortSignal): Promise<{ document: DiscoveryDocument; maxAgeSeconds: number | null }> {
-  const answer = await caller.callWithoutToken({ method: 'GET', path: DISCOVERY_PATH, signal });
+/**
+ * GET discovery (no sign-in) of the service at `address` (ServiceCaller.serviceAddress): its
+ * limits, formats, models and languages, and how long they may be kept.
+ */
+export async function discover(caller: ServiceCaller, address: string, signal?: AbortSignal): Promise<{ document: DiscoveryDocument; maxAgeSeconds: number | null }> {
+  const answer = await caller.callWithoutToken({ method: 'GET', path: DISCOVERY_PATH, signal }, address);
   if (answer.status !== 200) throw commonFailure(answer) ?? unexpected(answer);
   return { document: check(discoverySchema, answer.json, 'discovery document'), maxAgeSeconds: maxAgeSeconds(answer.headers['cache-control']) };
 }
