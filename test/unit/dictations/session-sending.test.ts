@@ -18,6 +18,8 @@ import { SealedFileWriter } from '../../../main/storage/sealed-file';
 import { useSandbox } from '../api/sandbox-fixture';
 import { tempFolder } from '../temp-folder';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DictationStore as Store } from '../../../main/dictations/dictation-store';
 import { testKeyring, testStore, uploadAudioOf } from './store-fixture';
@@ -194,6 +196,37 @@ describe('dictations sent in parts while they are spoken', () => {
     const forms = received('sessionChunkForm');
     expect(forms).toHaveLength(stopped.chunkCount!);
     expect(forms.every((request) => request.headers.authorization === undefined)).toBe(true);
+  });
+
+  it('a session whose upload address the app refuses (plain http to another program here) sends nothing there: the recording goes whole by the voice upload, and the dictation says why', async () => {
+    const bystander = createServer((_req, res) => res.writeHead(200).end('{}'));
+    let reached = 0;
+    bystander.on('request', () => (reached += 1));
+    await new Promise<void>((resolve) => bystander.listen(0, '127.0.0.1', resolve));
+    const elsewhere = `http://127.0.0.1:${(bystander.address() as AddressInfo).port}/presigned/chunks`;
+    try {
+      const store = testStore(tempFolder());
+      const problems: string[] = [];
+      store.onChange((manifest) => manifest.problem && problems.push(manifest.problem));
+      const { sending, close } = engine(store);
+      env.sandbox.setFaults({
+        rawNext: [{ status: 201, headers: {}, contentType: 'application/json', body: JSON.stringify({ session_id: 'sd_0123456789abcdef01234567', upload_url: { url: elsewhere, fields: { key: 'x' } } }) }],
+      });
+      sending.start();
+      const recording = new LiveRecording(store, () => sending.partCut());
+      await recording.speak(12);
+      const stopped = await recording.stop();
+      sending.kick();
+      await settled(store, stopped.id, 'completed');
+      await close();
+      expect(reached).toBe(0);
+      expect(store.get(stopped.id)).toMatchObject({ api: 'voice-upload', session: null, previousSessionIds: [expect.any(String)] });
+      expect(problems).toContain('The service gave an address to send to that is not secure (http:// instead of https://), so nothing was sent there. The recording is sent whole instead.');
+      expect(received('voiceUpload')).toHaveLength(1);
+      expect(received('sessionChunk')).toHaveLength(0);
+    } finally {
+      await new Promise((resolve) => bystander.close(resolve));
+    }
   });
 
   it('a service without sessions (404 to the create) gets the dictation by the voice upload, nothing lost', async () => {
