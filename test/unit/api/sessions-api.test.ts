@@ -1,9 +1,7 @@
 /** The sessions client against the sandbox's sessions API, over loopback: every step, both upload address shapes, and the refusals that matter. */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../main/api/service-error';
-import { toneWav, useSandbox } from './sandbox-fixture';
+import { bystander, toneWav, useSandbox } from './sandbox-fixture';
 
 const env = useSandbox();
 
@@ -131,18 +129,11 @@ describe('the sessions API against the sandbox', () => {
 
 describe('addresses the service hands out that the app refuses', () => {
   /** Another program on this computer, on another port: it must never receive anything. */
-  let bystander: Server;
-  let bystanderPort = 0;
-  const reached: string[] = [];
+  let elsewhere: Awaited<ReturnType<typeof bystander>>;
   beforeAll(async () => {
-    bystander = createServer((req, res) => {
-      reached.push(`${req.method} ${req.url}`);
-      res.writeHead(200).end('{}');
-    });
-    await new Promise<void>((resolve) => bystander.listen(0, '127.0.0.1', resolve));
-    bystanderPort = (bystander.address() as AddressInfo).port;
+    elsewhere = await bystander();
   });
-  afterAll(() => new Promise<void>((resolve) => bystander.close(() => resolve())));
+  afterAll(() => elsewhere.close());
 
   /** The sandbox's next answer to the create, with this `upload_url`. */
   const createAnswers = (uploadUrl: unknown) =>
@@ -152,9 +143,9 @@ describe('addresses the service hands out that the app refuses', () => {
     const client = env.client();
     const sandboxPort = new URL(env.sandbox.url).port;
     for (const uploadUrl of [
-      `http://127.0.0.1:${bystanderPort}/presigned/sessions/x/audio`,
+      `${elsewhere.url}/presigned/sessions/x/audio`,
       `http://localhost:${sandboxPort}/presigned/sessions/x/audio`,
-      { url: `http://127.0.0.1:${bystanderPort}/presigned/chunks`, fields: { key: 'x', signature: 'y' } },
+      { url: `${elsewhere.url}/presigned/chunks`, fields: { key: 'x', signature: 'y' } },
       { url: 'http://uploads.example.org/chunks', fields: {} },
     ]) {
       createAnswers(uploadUrl);
@@ -165,7 +156,7 @@ describe('addresses the service hands out that the app refuses', () => {
       expect(refused, JSON.stringify(uploadUrl)).toMatchObject({ code: 'address_refused', kind: 'invalid_request' });
       expect((refused as Error).message).toMatch(/^The service gave an address to send to that (is not secure|cannot be used)/);
     }
-    expect(reached).toEqual([]);
+    expect(elsewhere.reached).toEqual([]);
   });
 
   it('https anywhere is taken; the service\'s own audio endpoint, however its path ends, is the service', async () => {
@@ -178,15 +169,15 @@ describe('addresses the service hands out that the app refuses', () => {
 
   it('an address kept from before, or a document\'s, is checked again before anything is sent', async () => {
     const client = env.client();
-    const kept = { kind: 'presigned-url' as const, url: `http://127.0.0.1:${bystanderPort}/presigned/sessions/x/audio` };
+    const kept = { kind: 'presigned-url' as const, url: `${elsewhere.url}/presigned/sessions/x/audio` };
     await expect(client.uploadSessionChunk({ sessionId: 'sd_0123456789abcdef01234567', upload: kept, base: 'audio', sequence: 0, extension: 'wav', bytes: toneWav(1) })).rejects.toMatchObject({
       code: 'address_refused',
     });
     const session = await client.createSession(NEW_SESSION);
     env.sandbox.setFaults({
-      rawNext: [{ status: 201, headers: {}, contentType: 'application/json', body: JSON.stringify({ status: 'success', data: { document_id: 'doc-1', presigned_url: `http://127.0.0.1:${bystanderPort}/presigned/documents/doc-1` } }) }],
+      rawNext: [{ status: 201, headers: {}, contentType: 'application/json', body: JSON.stringify({ status: 'success', data: { document_id: 'doc-1', presigned_url: `${elsewhere.url}/presigned/documents/doc-1` } }) }],
     });
     await expect(client.saveSessionDocument({ sessionId: session.sessionId, name: 'Notes (corrected)', markdown: '# Notes' })).rejects.toMatchObject({ code: 'address_refused' });
-    expect(reached).toEqual([]);
+    expect(elsewhere.reached).toEqual([]);
   });
 });

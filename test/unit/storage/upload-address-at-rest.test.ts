@@ -5,7 +5,7 @@
  * seals one an earlier version kept in clear.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { UploadTarget } from '../../../main/api/service-client';
@@ -15,24 +15,10 @@ import { SessionsOffer } from '../../../main/service/sessions-offer';
 import { ItemKeyring } from '../../../main/storage/item-keyring';
 import { toneWav, useSandbox } from '../api/sandbox-fixture';
 import { tempFolder } from '../temp-folder';
+import { clearTextIn } from './clear-text';
 
 const env = useSandbox();
 const REQUEST = { languages: ['en'], templates: ['eka_emr_template'], model: 'pro' as const };
-
-function filesUnder(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
-
-/** Which files of `folder` hold any of `secrets` in clear. */
-function clearIn(folder: string, secrets: string[]): string[] {
-  return filesUnder(folder).flatMap((file) => {
-    const text = readFileSync(file).toString('latin1');
-    return secrets.filter((secret) => text.includes(secret)).map((secret) => `${file}: ${secret}`);
-  });
-}
 
 /** What of an upload address must not be read from the disk: the address, and a form's signed fields. */
 const secretsOf = (upload: UploadTarget): string[] => (upload.kind === 'service' ? [] : [upload.url, ...(upload.kind === 'presigned-form' ? Object.values(upload.fields) : [])]);
@@ -53,7 +39,7 @@ describe('a presigned upload address at rest', () => {
       expect(session.upload.kind).toBe(shape === 'path' ? 'presigned-url' : 'presigned-form');
       expect(store.get(manifest.id)!.session!.upload).toEqual(session.upload);
 
-      expect(clearIn(folder, secretsOf(session.upload))).toEqual([]);
+      expect(clearTextIn(folder, secretsOf(session.upload))).toEqual([]);
       const onDisk = JSON.parse(readFileSync(join(folder, 'dictations', manifest.id, 'manifest.json'), 'utf8'));
       expect(onDisk.session).toMatchObject({ id: session.sessionId, upload: null, sealedUpload: expect.any(String) });
 
@@ -65,7 +51,7 @@ describe('a presigned upload address at rest', () => {
       expect(env.sandbox.transcriptionSession(reopened.id)?.chunks).toEqual([0]);
       // Written again after the start (a part acknowledged): still sealed.
       again.update(manifest.id, { session: { ...reopened, acked: [0] } });
-      expect(clearIn(folder, secretsOf(session.upload))).toEqual([]);
+      expect(clearTextIn(folder, secretsOf(session.upload))).toEqual([]);
     });
   }
 
@@ -80,11 +66,11 @@ describe('a presigned upload address at rest', () => {
     // As an earlier version wrote it: the address in clear, no sealed field.
     const { sealedUpload: _none, ...session } = { id: 'sd_0123456789abcdef01234567', upload, sealedUpload: null, expiresAt: null, acked: [], endedAt: null };
     writeFileSync(file, JSON.stringify({ ...written, state: 'recorded', durationMs: 12_000, chunkCount: 1, session }));
-    expect(clearIn(folder, secretsOf(upload))).toHaveLength(secretsOf(upload).length);
+    expect(clearTextIn(folder, secretsOf(upload))).toHaveLength(secretsOf(upload).length);
 
     const again = storeIn(folder, masterKey);
     again.load();
-    expect(clearIn(folder, secretsOf(upload))).toEqual([]);
+    expect(clearTextIn(folder, secretsOf(upload))).toEqual([]);
     expect(again.get(manifest.id)!.session!.upload).toEqual(upload);
   });
 
