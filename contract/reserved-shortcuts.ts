@@ -2,6 +2,9 @@
  * Shortcuts the operating system or every program already means something by (copy, paste,
  * undo, save, select all, close, switch windows, lock the screen, …): refused as the app's
  * global shortcuts, which would take them from every program on the computer. Pure.
+ *
+ * Copy, cut and paste each have two spellings: Ctrl+C/X/V and the older Ctrl+Insert,
+ * Shift+Delete and Shift+Insert, which Windows, Linux desktops and terminals still honour.
  */
 
 const CTRL_OR_CMD = new Set(['commandorcontrol', 'cmdorctrl', 'control', 'ctrl', 'command', 'cmd']);
@@ -23,8 +26,15 @@ const EDITING_KEYS: Record<string, string> = {
   x: 'cut',
   y: 'redo',
   z: 'undo',
+  insert: 'copy',
   tab: 'switch tabs',
   space: 'switch the keyboard language',
+};
+
+/** With Shift alone: the older spellings of paste and cut. */
+const SHIFT_EDITING_KEYS: Record<string, string> = {
+  insert: 'paste',
+  delete: 'cut',
 };
 
 /** Exactly these modifiers and key, whatever their order: the desktop's own. */
@@ -58,6 +68,8 @@ const SYNONYMS: Record<string, string> = {
   del: 'delete',
 };
 
+const everyProgramsOwn = (meaning: string) => `That shortcut is every program's "${meaning}". Choose another, for example Ctrl+Alt+R.`;
+
 /** Why an accelerator belongs to the OS or to every program, or null when the app may take it. */
 export function reservedShortcutProblem(accelerator: string): string | null {
   if (accelerator.trim() === '') return null;
@@ -68,12 +80,14 @@ export function reservedShortcutProblem(accelerator: string): string | null {
   }
   const modifiers = [...new Set(parts.map((part) => SYNONYMS[part] ?? part))].sort();
   const named = SYNONYMS[key] ?? key;
+  const shiftEditing = modifiers.join('+') === 'shift' ? SHIFT_EDITING_KEYS[named] : undefined;
+  if (shiftEditing) return everyProgramsOwn(shiftEditing);
   if (modifiers.every((part) => part === 'shift')) {
     return 'A shortcut with Shift alone would take a capital letter from every program. Add Ctrl or Alt, for example Ctrl+Alt+R.';
   }
   const ctrlOrCmd = parts.some((part) => CTRL_OR_CMD.has(part));
   const editing = modifiers.join('+') === 'ctrl' ? EDITING_KEYS[named] : modifiers.join('+') === 'ctrl+shift' && named === 'z' ? 'redo' : undefined;
-  if (ctrlOrCmd && editing) return `That shortcut is every program's "${editing}". Choose another, for example Ctrl+Alt+R.`;
+  if (ctrlOrCmd && editing) return everyProgramsOwn(editing);
   const desktop = DESKTOP.find((entry) => entry.key === named && entry.modifiers.join('+') === modifiers.join('+'));
   if (desktop) return `That shortcut is the operating system's way to ${desktop.meaning}. Choose another, for example Ctrl+Alt+R.`;
   if (modifiers.join('+') === 'alt' && /^[a-z]$/.test(named)) {

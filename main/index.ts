@@ -117,9 +117,13 @@ async function start(): Promise<void> {
   log.info(`app: started ${app.getVersion()} (Electron ${process.versions.electron})`);
 }
 
-const refusedSwitches = DEVELOPMENT_BUILD ? [] : debuggingSwitches(process.argv);
+// However the switch is spelled (app-arguments.ts), and before the app's first event: Electron
+// starts the DevTools endpoint only after this script has run.
+const refusedSwitches = DEVELOPMENT_BUILD ? [] : debuggingSwitches(app.commandLine, process.argv, process.platform);
 if (refusedSwitches.length > 0) {
-  log.warn(`app: not started: a release build does not run with ${refusedSwitches.join(', ')}`);
+  // Taken off the command line Chromium acts on as well, so that nothing starts one on the way out.
+  for (const name of refusedSwitches) app.commandLine.removeSwitch(name);
+  log.warn(`app: not started: a release build does not run with ${refusedSwitches.map((name) => `--${name}`).join(', ')}`);
   app.exit(1);
 } else if (app.requestSingleInstanceLock()) {
   start().catch((error: unknown) => {

@@ -12,7 +12,7 @@ import { multipartFileBody } from './multipart-body';
 import { isRetryableStatus, parseRetryAfter } from './retry-policy';
 import { MESSAGES, ServiceError, rateLimitMessage } from './service-error';
 import { serviceText } from './service-text';
-import { assertTransportAllowed, serviceUrl } from './service-url';
+import { assertPresignedAllowed, assertTransportAllowed, serviceUrl } from './service-url';
 import type { UploadSource } from './upload-source';
 
 export interface ServiceConfig {
@@ -160,27 +160,36 @@ export class ServiceCaller {
     return { ...response, json };
   }
 
-  /** The origin of the service's address: what may receive the sign-in. */
-  async serviceOrigin(): Promise<string> {
+  /** The service's address now, as answers about it are kept (its base URL without a trailing slash). */
+  async serviceAddress(): Promise<string> {
     const { baseUrl } = await this.config();
     assertTransportAllowed(baseUrl);
-    return new URL(baseUrl).origin;
+    return baseUrl.replace(/\/+$/, '');
   }
 
-  /** A request to the service that needs no sign-in (discovery): no token, no account headers. */
-  async callWithoutToken(options: Omit<CallOptions, 'requestProtected'>): Promise<Answer> {
+  /**
+   * A request to the service that needs no sign-in (discovery): no token, no account headers.
+   * `address` (serviceAddress) pins the service asked, for an answer kept for that one.
+   */
+  async callWithoutToken(options: Omit<CallOptions, 'requestProtected'>, address?: string): Promise<Answer> {
     const config = await this.config();
-    return this.sendWithoutToken(serviceUrl(config.baseUrl, options.path, options.query), options);
+    return this.sendWithoutToken(serviceUrl(address ?? config.baseUrl, options.path, options.query), options);
   }
 
   /**
    * A request to an address the service handed out (a presigned upload or download URL):
-   * held to the same https rule, and sent without the bearer token or account headers, which
-   * are for the service alone.
+   * https (plain http only to the service's own origin on this computer, the built-in
+   * sandbox: presignedAddressProblem), and sent without the bearer token or account headers,
+   * which are for the service alone.
    */
-  callPresigned(url: string, options: Omit<CallOptions, 'path' | 'query' | 'requestProtected'>): Promise<Answer> {
-    assertTransportAllowed(url);
+  async callPresigned(url: string, options: Omit<CallOptions, 'path' | 'query' | 'requestProtected'>): Promise<Answer> {
+    await this.checkPresigned(url);
     return this.sendWithoutToken(new URL(url), options);
+  }
+
+  /** Throws the refusal (code `address_refused`) of an address the service handed out that may not be used. */
+  async checkPresigned(url: string): Promise<void> {
+    assertPresignedAllowed(url, await this.serviceAddress());
   }
 
   private async sendWithoutToken(url: URL, options: Omit<CallOptions, 'path' | 'query' | 'requestProtected'>): Promise<Answer> {

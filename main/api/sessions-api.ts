@@ -144,27 +144,37 @@ export function maxAgeSeconds(cacheControl: string | undefined): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** GET discovery (no sign-in): the service's limits, formats, models and languages, and how long they may be kept. */
-export async function discover(caller: ServiceCaller, signal?: AbortSignal): Promise<{ document: DiscoveryDocument; maxAgeSeconds: number | null }> {
-  const answer = await caller.callWithoutToken({ method: 'GET', path: DISCOVERY_PATH, signal });
+/**
+ * GET discovery (no sign-in) of the service at `address` (ServiceCaller.serviceAddress): its
+ * limits, formats, models and languages, and how long they may be kept.
+ */
+export async function discover(caller: ServiceCaller, address: string, signal?: AbortSignal): Promise<{ document: DiscoveryDocument; maxAgeSeconds: number | null }> {
+  const answer = await caller.callWithoutToken({ method: 'GET', path: DISCOVERY_PATH, signal }, address);
   if (answer.status !== 200) throw commonFailure(answer) ?? unexpected(answer);
   return { document: check(discoverySchema, answer.json, 'discovery document'), maxAgeSeconds: maxAgeSeconds(answer.headers['cache-control']) };
 }
 
-function uploadTargetOf(serviceOrigin: string, uploadUrl: unknown): UploadTarget {
+/**
+ * Where a session's parts go, from its `upload_url`: absent, or the service's own audio
+ * endpoint for the session as documented (on the service's origin, its path ending
+ * `/voice/v1/sessions/<id>/audio`), is the service itself, with the sign-in; anything else is
+ * an address handed out, which gets the parts without it and must pass checkPresigned (https;
+ * http only to the built-in sandbox's own origin): else the refusal (code `address_refused`).
+ */
+async function uploadTargetOf(caller: ServiceCaller, sessionId: string, uploadUrl: unknown): Promise<UploadTarget> {
   if (uploadUrl === undefined) return { kind: 'service' };
-  if (typeof uploadUrl !== 'string') {
-    const form = uploadUrl as { url: string; fields: Record<string, string> };
-    return { kind: 'presigned-form', url: form.url, fields: { ...form.fields } };
-  }
-  // The service's own address takes the sign-in; any other is an address handed out, which must not.
+  const form = typeof uploadUrl === 'string' ? null : (uploadUrl as { url: string; fields: Record<string, string> });
+  const address = form ? form.url : (uploadUrl as string);
   let target: URL;
   try {
-    target = new URL(uploadUrl);
+    target = new URL(address);
   } catch {
     throw new ServiceError('malformed_response', 'The service sent an upload address that is not an address.');
   }
-  return target.origin === serviceOrigin ? { kind: 'service' } : { kind: 'presigned-url', url: uploadUrl };
+  const serviceAudio = `/voice/v1/sessions/${encodeURIComponent(sessionId)}/audio`;
+  if (!form && target.origin === new URL(await caller.serviceAddress()).origin && target.pathname.replace(/\/+$/, '').endsWith(serviceAudio)) return { kind: 'service' };
+  await caller.checkPresigned(address);
+  return form ? { kind: 'presigned-form', url: form.url, fields: { ...form.fields } } : { kind: 'presigned-url', url: address };
 }
 
 /** POST a session for upload while recording. */
@@ -181,7 +191,7 @@ export async function createSession(caller: ServiceCaller, input: NewSession): P
   const answer = await caller.call({ method: 'POST', path: SESSIONS_PATH, headers: { 'content-type': 'application/json' }, body: () => body, signal: input.signal });
   if (answer.status !== 201 && answer.status !== 200) throw refusal(answer, 'to start a session');
   const created = check(createdSessionSchema, answer.json, 'new session');
-  return { sessionId: created.session_id, expiresAt: created.expires_at ?? null, upload: uploadTargetOf(await caller.serviceOrigin(), created.upload_url) };
+  return { sessionId: created.session_id, expiresAt: created.expires_at ?? null, upload: await uploadTargetOf(caller, created.session_id, created.upload_url) };
 }
 
 export function chunkFileName(chunk: Pick<SessionChunk, 'base' | 'sequence' | 'extension'>): string {

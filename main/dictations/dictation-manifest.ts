@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DICTATION_MODES, DICTATION_STATES, type DictationSummary } from '../../contract/dictation';
 
 /** Where a session's audio parts go: the service (with the sign-in), or an address it handed out (without). */
-const uploadTargetSchema = z.discriminatedUnion('kind', [
+export const uploadTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('service') }),
   z.object({ kind: z.literal('presigned-url'), url: z.string().max(4_000) }),
   z.object({ kind: z.literal('presigned-form'), url: z.string().max(4_000), fields: z.record(z.string(), z.string()) }),
@@ -13,8 +13,14 @@ const uploadTargetSchema = z.discriminatedUnion('kind', [
 const sessionSchema = z.object({
   /** Chosen by the app (16–32 characters) before it is created, so a create whose answer was lost is recognised. */
   id: z.string().min(1).max(200),
-  /** Null until the service answered the create: where the parts go. */
+  /**
+   * Null until the service answered the create: where the parts go. An address the service
+   * handed out (presigned: whoever holds it may send to the session) is kept on disk only
+   * sealed with the dictation's key, in `sealedUpload` (dictation-store.ts).
+   */
   upload: uploadTargetSchema.nullable(),
+  /** On disk only: a presigned `upload`, sealed with the dictation's key (base64). */
+  sealedUpload: z.string().max(64_000).nullable().default(null),
   expiresAt: z.string().nullable().default(null),
   /** Parts the service has acknowledged in this session. */
   acked: z.array(z.number().int().min(0)).default([]),

@@ -3,7 +3,9 @@
  * (`audio.sealed`: 16 kHz mono 16-bit samples), the upload copy (`upload.mp3.sealed`, when
  * MP3 is chosen) and the result (`result.sealed`). Everything that holds patient data is
  * encrypted (sealed-file.ts) with the dictation's keys (item-keyring.ts), the label too; the
- * manifest keeps in clear only what listing and scheduling need.
+ * manifest keeps in clear only what listing and scheduling need. A session's presigned upload
+ * address (which lets whoever holds it send to the session) is sealed in the manifest with the
+ * dictation's key; one an earlier version kept in clear is sealed at the next start.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -18,7 +20,7 @@ import { writeFileAtomic } from '../storage/atomic-file';
 import type { ItemKeyring, ItemKeys } from '../storage/item-keyring';
 import { KeyedFolderStore } from '../storage/keyed-folder-store';
 import { completeSealedFile, openSealedBytes, sealBytes, sealClearFile } from '../storage/sealed-file';
-import { manifestSchema, type DictationManifest, type TRANSCRIPTION_APIS } from './dictation-manifest';
+import { manifestSchema, uploadTargetSchema, type DictationManifest, type TRANSCRIPTION_APIS } from './dictation-manifest';
 import { MAX_RESULT_FILE_BYTES, parseStoredResult, type KeptResult } from './stored-result';
 import type { RecordingFiles, RecordingSize } from '../audio/upload-audio';
 
@@ -43,6 +45,28 @@ export function chunkProblem(damaged: number): string | null {
   return `${damaged} part${damaged === 1 ? '' : 's'} of the recording (up to half a second each) could not be verified on the disk (damaged) and ${damaged === 1 ? 'was' : 'were'} left out.`;
 }
 
+/** The manifest as written: a presigned upload address sealed with the dictation's key (none without its key: the session is then made again). */
+function sealUploadAddress(keys: ItemKeyring | { problem: string }, manifest: DictationManifest): DictationManifest {
+  const session = manifest.session;
+  if (!session || (session.upload?.kind ?? 'service') === 'service') return session?.sealedUpload ? { ...manifest, session: { ...session, sealedUpload: null } } : manifest;
+  const key = 'problem' in keys ? null : keys.keysOf(manifest.id)?.key;
+  const sealedUpload = key ? sealBytes(key, Buffer.from(JSON.stringify(session.upload), 'utf8')).toString('base64') : null;
+  return { ...manifest, session: { ...session, upload: null, sealedUpload } };
+}
+
+/** The manifest as read, its sealed upload address opened; as it is when there is none or it cannot be opened (the session is then made again). */
+function openUploadAddress(keyring: ItemKeyring, manifest: DictationManifest): DictationManifest {
+  const session = manifest.session;
+  const key = session?.sealedUpload ? keyring.keysOf(manifest.id)?.key : null;
+  if (!session?.sealedUpload || !key) return manifest;
+  try {
+    const upload = uploadTargetSchema.parse(JSON.parse(openSealedBytes(key, Buffer.from(session.sealedUpload, 'base64')).toString('utf8')));
+    return { ...manifest, session: { ...session, upload } };
+  } catch {
+    return manifest;
+  }
+}
+
 export interface LoadReport {
   loaded: number;
   /** Dictations whose recording was cut off by a crash and repaired. */
@@ -64,7 +88,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
     keys: ItemKeyring | { problem: string },
     private readonly now: () => Date = () => new Date(),
   ) {
-    super(root, manifestSchema, keys, (manifest) => (manifest.label !== '' ? { ...manifest, label: '' } : manifest));
+    super(root, manifestSchema, keys, (manifest) => sealUploadAddress(keys, manifest.label !== '' ? { ...manifest, label: '' } : manifest));
   }
 
   /** The dictation's keys; throws a message for the user when they cannot be had. */
@@ -144,9 +168,13 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
         else keyring.create(id, label, true);
       }
     });
-    for (const manifest of loaded) {
-      if (manifest.label !== '') this.writeOrKeepInMemory(manifest.id, {});
-      else this.revealLabel(manifest);
+    for (const read of loaded) {
+      const manifest = openUploadAddress(keyring, read);
+      // Written again, sealing what an earlier version kept in clear (a label, an upload address).
+      if (manifest.label !== '' || (read.session?.upload && read.session.upload.kind !== 'service')) {
+        this.remember(manifest);
+        this.writeOrKeepInMemory(manifest.id, {});
+      } else this.revealLabel(manifest);
     }
     const recovered: string[] = [];
     for (const manifest of loaded) {
@@ -163,8 +191,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
 
   /** The label is kept in the keyring, not in the manifest. */
   private revealLabel(manifest: DictationManifest): void {
-    const label = this.keyring!.labelOf(manifest.id);
-    if (label !== '') this.remember({ ...manifest, label });
+    this.remember({ ...manifest, label: this.keyring!.labelOf(manifest.id) });
   }
 
   /**

@@ -5,12 +5,16 @@
  * session. Whether a session expired is the service's word (410), never this computer's
  * clock, which may be wrong by hours: chunk-outbox.ts then gives it up. A service that has no sessions
  * (404, 405, 501 to the create) gets the dictation by the voice upload instead: nothing is lost.
+ * So does a session whose upload address the app refuses (not https, and not the built-in
+ * sandbox's own: service-url.ts): no part goes there; the session is given up, never ended,
+ * and the whole recording goes to the service's own address, which passed the transport rule.
  */
 import type { CreatedSession, NewSession, UploadTarget } from '../api/service-client';
 import { isServiceError } from '../api/service-error';
+import { isRefusedAddress } from '../api/service-url';
 import type { DictationManifest } from './dictation-manifest';
 import type { DictationStore } from './dictation-store';
-import { freshSession } from './session-state';
+import { freshSession, sendWholeInstead } from './session-state';
 
 /** Answers to the create that mean the service has no sessions API. */
 const NO_SESSIONS_STATUSES = new Set([404, 405, 501]);
@@ -74,6 +78,11 @@ export class SessionOpener {
     try {
       created = await this.deps.client.createSession({ sessionId: manifest.session!.id, ...request, signal });
     } catch (error) {
+      if (isRefusedAddress(error)) {
+        store.update(manifest.id, sendWholeInstead(manifest, (error as Error).message));
+        this.deps.onFallback(manifest.id);
+        return null;
+      }
       if (!meansNoSessions(error)) throw error;
       this.deps.offer.markNotOffered();
       store.update(manifest.id, {

@@ -1,6 +1,6 @@
 /** Lab reports, assembled: staging and checks, the store, the outbox (upload, then the parsed report), the IPC handlers. */
 import { dialog, shell } from 'electron';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LabReportTask } from '../../contract/lab-reports';
 import type { OperationHandlers } from '../../contract/operation-handlers';
@@ -16,7 +16,7 @@ import type { ServiceFeature } from '../service/service-feature';
 import type { WindowEvents } from '../windows/app-window';
 import { saveJsonExport } from '../windows/save-json-export';
 import { resultViewOf } from './lab-report';
-import { OriginalCopies, REMOVE_AFTER_MINUTES, viewerFileName } from './original-copies';
+import { OriginalCopies, REMOVE_AFTER_MINUTES, originalCopyName, thumbnailCacheOf } from './original-copies';
 import { LabReportOutbox } from './lab-report-outbox';
 import { LabReportStaging } from './lab-report-staging';
 import { LabReportStore, labReportSummaryOf } from './lab-report-store';
@@ -74,7 +74,7 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
     changes.emit();
   });
   deps.service.onResume(() => outbox.kick());
-  const originals = new OriginalCopies(tmpdir(), (path) => shell.openPath(path));
+  const originals = new OriginalCopies(tmpdir(), (path) => shell.openPath(path), thumbnailCacheOf(process.platform, process.env, homedir()));
 
   /** The parsed report of a lab report that is ready; null before. */
   const readyReport = (id: string) => {
@@ -142,7 +142,7 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
       if (!labReport) fail('not-found', 'This document is no longer in the list.');
       try {
         const source = store.documentSource(labReport);
-        await originals.open(source, viewerFileName(labReport.fileName, `.${labReport.kind === 'jpeg' ? 'jpg' : labReport.kind}`));
+        await originals.open(source, originalCopyName(labReport.kind, labReport.createdAt));
       } catch (error) {
         fail('storage', (error as Error).message);
       }

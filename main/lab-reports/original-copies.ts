@@ -4,39 +4,60 @@
  * folder only this user can open (a random name in the temporary folder), and removed a few
  * minutes later, when the app quits, or at the next start, whichever comes first. A copy a
  * viewer still holds open (Windows refuses to delete it) is tried again at each of those.
- * Plain Node: the viewer is passed in.
+ * The copy is named for what it is and when it was added, never after the original file
+ * (often the patient's name), since viewers keep the names of what they opened; the
+ * thumbnails a Linux desktop made of it go with it. Plain Node: the viewer is passed in.
  */
+import { createHash } from 'node:crypto';
 import { lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { exportStem } from '../../contract/export-name';
+import type { LabReportKind } from '../../contract/lab-reports';
 import type { UploadSource } from '../api/upload-source';
 
 export const REMOVE_AFTER_MINUTES = 5;
 const PREFIX = 'scribe-desk-original-';
 
+/** The extension of each kind a file's content was checked to be, so that the right viewer opens it. */
+const EXTENSIONS: Record<LabReportKind, string> = { pdf: '.pdf', jpeg: '.jpg', png: '.png' };
+
 /**
- * A file name a viewer can show, with nothing that could reach outside its folder, ending in
- * the extension of its kind (`.pdf`, `.jpg`, `.png`) so that the right viewer opens it.
+ * The copy's name: what it is and when it was added, in this computer's time
+ * (`lab-report-2026-11-25-1135.pdf`). Nothing of the original file's name, which viewers keep
+ * in their recent-file lists long after the copy is gone.
  */
-export function viewerFileName(name: string, extension: string): string {
-  const cleaned = [...name]
-    .map((char) => (char.charCodeAt(0) < 0x20 || char === '\u007f' || '/\\:*?"<>|'.includes(char) ? '_' : char))
-    .join('')
-    .replace(/^[.\s]+/, '')
-    .trim()
-    .slice(0, 120);
-  const base = cleaned === '' ? 'lab-report' : cleaned;
-  const kinds = extension === '.jpg' ? ['.jpg', '.jpeg'] : [extension];
-  return kinds.some((kind) => base.toLowerCase().endsWith(kind)) ? base : `${base}${extension}`;
+export function originalCopyName(kind: LabReportKind, createdAt: string): string {
+  return `${exportStem('', createdAt, 'lab-report')}${EXTENSIONS[kind]}`;
+}
+
+/**
+ * Where a Linux desktop keeps the thumbnails it makes of files (the freedesktop.org thumbnail
+ * specification: `$XDG_CACHE_HOME/thumbnails`, else `~/.cache/thumbnails`); none elsewhere.
+ */
+export function thumbnailCacheOf(platform: NodeJS.Platform, env: NodeJS.ProcessEnv, home: string): string | null {
+  if (platform === 'win32' || platform === 'darwin') return null;
+  const cache = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.startsWith('/') ? env.XDG_CACHE_HOME : join(home, '.cache');
+  return join(cache, 'thumbnails');
+}
+
+/** The thumbnails of `file` under `cache`, at every size and the failures of every program (each named by the MD5 of the file's URI). */
+function thumbnailsOf(cache: string, file: string): string[] {
+  const name = `${createHash('md5').update(pathToFileURL(file).href).digest('hex')}.png`;
+  const failed = safeList(join(cache, 'fail')).map((program) => join('fail', program));
+  return ['normal', 'large', 'x-large', 'xx-large', ...failed].map((size) => join(cache, size, name));
 }
 
 export class OriginalCopies {
   private readonly folders = new Set<string>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
 
+  /** `thumbnailCache`: where the desktop keeps thumbnails of files (thumbnailCacheOf), or null. */
   constructor(
     private readonly temporaryRoot: string,
     private readonly openInViewer: (path: string) => Promise<string>,
+    private readonly thumbnailCache: string | null = null,
     private readonly removeAfterMs = REMOVE_AFTER_MINUTES * 60_000,
   ) {}
 
@@ -50,7 +71,7 @@ export class OriginalCopies {
       try {
         const stat = lstatSync(path);
         if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid)) continue;
-        rmSync(path, { recursive: true, force: true });
+        this.removeCopy(path);
         removed += 1;
       } catch {
         // Still open in a viewer: the next start tries again.
@@ -59,7 +80,7 @@ export class OriginalCopies {
     return removed;
   }
 
-  /** Decrypts the file into a new private folder and opens it; throws a message for the user. */
+  /** Decrypts the file into a new private folder under `fileName` (originalCopyName) and opens it; throws a message for the user. */
   async open(source: UploadSource, fileName: string): Promise<void> {
     const folder = mkdtempSync(join(this.temporaryRoot, PREFIX));
     this.folders.add(folder);
@@ -95,11 +116,19 @@ export class OriginalCopies {
     clearTimeout(this.timers.get(folder));
     this.timers.delete(folder);
     try {
-      rmSync(folder, { recursive: true, force: true });
+      this.removeCopy(folder);
       this.folders.delete(folder);
     } catch {
       // Held open by a viewer: tried again on quit and at the next start.
     }
+  }
+
+  /** The copy's folder, and the thumbnails the desktop made of what it holds. */
+  private removeCopy(folder: string): void {
+    if (this.thumbnailCache) {
+      for (const name of safeList(folder)) for (const thumbnail of thumbnailsOf(this.thumbnailCache, join(folder, name))) rmSync(thumbnail, { force: true });
+    }
+    rmSync(folder, { recursive: true, force: true });
   }
 }
 

@@ -11,8 +11,9 @@
  *   End is "already ended"; nothing is taken after End;
  * - a session not ended within its life (an hour; a fault shortens it) is expired: 410;
  * - `upload_url` is absent (chunks to the service), a presigned path, or a presigned POST form
- *   (`sessionUploadUrl`); presigned addresses are on `localhost`, another origin than the
- *   service's `127.0.0.1`, and refuse a bearer token.
+ *   (`sessionUploadUrl`); presigned addresses are on the sandbox's own origin (the one plain
+ *   http address a client may take one at), under `/presigned/`, not the documented audio
+ *   endpoint, and refuse a bearer token.
  *
  * The results are test output chosen from the audio's fingerprint (sandbox-results.ts).
  */
@@ -169,16 +170,13 @@ function sign(secret: string, what: string): string {
   return createHash('sha256').update(`${secret}:${what}`).digest('base64url').slice(0, 32);
 }
 
-/** An address the service hands out: on `localhost`, another origin than the service's own. */
-function presignedBase(req: IncomingMessage): string {
-  const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? '80';
-  return `http://localhost:${port}`;
-}
-
 /** The service's own address, as the request reached it. */
 function serviceBase(req: IncomingMessage): string {
   return `http://${req.headers.host ?? '127.0.0.1'}`;
 }
+
+/** Where the addresses it hands out begin: its own origin (below it, `/presigned/…`, never the service's endpoints). */
+const presignedBase = serviceBase;
 
 const SANDBOX_TRANSCRIPT = '[Sandbox transcript] The sandbox does not transcribe speech. It received the audio in parts and returns test output chosen from its fingerprint.';
 

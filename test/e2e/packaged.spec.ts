@@ -6,6 +6,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { FuseV1Options, FuseVersion, getCurrentFuseWire } from '@electron/fuses';
 import { expect, test } from '@playwright/test';
@@ -117,7 +118,7 @@ function startPackaged(userPolicy: object, env: Record<string, string> = {}, bin
       return existsSync(file) ? [JSON.parse(readFileSync(file, 'utf8')) as { state: string; durationMs: number }] : [];
     });
   };
-  return { child, log, manifests, policy, stop };
+  return { child, log, manifests, policy, stop, userDataDir };
 }
 
 test('the packaged app starts to its window, records through the shortcut and syncs to the sandbox', async () => {
@@ -215,13 +216,43 @@ test('a release build keeps its locks however it is started: renamed to "electro
   }
 });
 
-test('a release build does not start with a debugger switch: no page is open to remote DevTools', async () => {
-  const port = 19_000 + Math.floor(Math.random() * 1_000);
-  const { child, log } = startPackaged({ autoSync: false }, {}, BINARY, [`--remote-debugging-port=${port}`]);
-  await expect.poll(() => child.exitCode, { timeout: 20_000 }).toBe(1);
-  expect(log()).toContain('app: not started: a release build does not run with --remote-debugging-port');
-  expect(log()).not.toContain('window: shown');
-  await expect(fetch(`http://127.0.0.1:${port}/json/list`)).rejects.toThrow();
+/** True when something on this computer takes a connection at `port` now. */
+function listens(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+test('a renamed release build does not start with a debugger switch in any spelling Chromium reads: no DevTools endpoint opens, even for a moment', async () => {
+  // What the review did: a copy started under Electron's own name, one dash where two are usual.
+  const renamed = join(UNPACKED, 'electron');
+  rmSync(renamed, { force: true });
+  linkSync(BINARY, renamed);
+  try {
+    const port = 19_000 + Math.floor(Math.random() * 1_000);
+    // `--remote-debugging-port <n>`: Chromium takes the number for another argument and opens a free port (which DevToolsActivePort would name).
+    for (const spelling of [[`-remote-debugging-port=${port}`], ['--remote-debugging-port', String(port)], [`-inspect-brk=${port}`]]) {
+      const { child, log, userDataDir } = startPackaged({ autoSync: false }, {}, renamed, spelling);
+      // Knocked at from its start until it has gone (or, should it open, at once).
+      let opened = false;
+      const giveUpAt = Date.now() + 20_000;
+      while (child.exitCode === null && child.signalCode === null && !opened && Date.now() < giveUpAt) {
+        opened = await listens(port);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(opened, spelling.join(' ')).toBe(false);
+      expect(child.exitCode, spelling.join(' ')).toBe(1);
+      await expect(fetch(`http://127.0.0.1:${port}/json/version`)).rejects.toThrow();
+      expect(existsSync(join(userDataDir, 'DevToolsActivePort')), spelling.join(' ')).toBe(false);
+      const name = spelling[0]!.replace(/^-+/, '--').split('=')[0];
+      expect(log()).toContain(`app: not started: a release build does not run with ${name}`);
+      expect(log()).not.toContain('window: shown');
+    }
+  } finally {
+    rmSync(renamed, { force: true });
+  }
 });
 
 test('the packaged app trusts only the update key built into it, whatever SCRIBE_UPDATE_PUBLIC_KEY_FILE says', async () => {

@@ -1,5 +1,7 @@
 /** A real sandbox on loopback per test file, and clients pointed at it. */
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
 import { plainFileSource, type UploadSource } from '../../../main/api/upload-source';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
@@ -54,4 +56,19 @@ export function writeTemp(name: string, content: Buffer | string): string {
   const path = join(tempFolder(), name);
   writeFileSync(path, content);
   return path;
+}
+
+/** Another program on this computer, listening on a port of its own: what it was sent (nothing, where a test says so). */
+export async function bystander(): Promise<{ url: string; reached: string[]; close(): Promise<void> }> {
+  const reached: string[] = [];
+  const server = createServer((req, res) => {
+    reached.push(`${req.method} ${req.url}`);
+    res.writeHead(200).end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    reached,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

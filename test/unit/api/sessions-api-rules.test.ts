@@ -1,6 +1,7 @@
 /** The sessions client's own rules, apart from any service: file names, cache lifetimes, and which refusals mean "already ended" or "expired". */
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../main/api/service-error';
+import { presignedAddressProblem } from '../../../main/api/service-url';
 import { chunkFileName, isAlreadyEnded, isSessionExpired, maxAgeSeconds } from '../../../main/api/sessions-api';
 
 describe('the sessions client', () => {
@@ -28,5 +29,34 @@ describe('the sessions client', () => {
     expect(isSessionExpired(refused('expired', { status: 410 }))).toBe(true);
     expect(isSessionExpired(refused('refused', { status: 400, code: 'session_expired' }))).toBe(true);
     expect(isSessionExpired(refused('refused', { status: 400 }))).toBe(false);
+  });
+
+  it('takes an address the service hands out over https only, plain http only at the built-in sandbox\'s own origin', () => {
+    const sandbox = 'http://127.0.0.1:4010';
+    const real = 'https://api.eka.care';
+    for (const [address, service] of [
+      ['https://bucket.s3.ap-south-1.amazonaws.com/sessions/x?X-Amz-Signature=1', real],
+      ['https://uploads.example.org/x', sandbox],
+      ['http://127.0.0.1:4010/presigned/abc/sessions/x/audio', sandbox],
+      ['http://127.0.0.1:4010/presigned/chunks', `${sandbox}/`],
+    ]) {
+      expect(presignedAddressProblem(address!, service!), address).toBeNull();
+    }
+    const notSecure = /^The service gave an address to send to that is not secure/;
+    for (const [address, service, why] of [
+      // Another port on this computer, another name or address for it, another loopback address.
+      ['http://127.0.0.1:4011/presigned/chunks', sandbox, notSecure],
+      ['http://localhost:4010/presigned/chunks', sandbox, notSecure],
+      ['http://[::1]:4010/presigned/chunks', sandbox, notSecure],
+      ['http://127.0.0.2:4010/presigned/chunks', sandbox, notSecure],
+      // A service reached over https hands out no plain http address, not even one on this computer.
+      ['http://127.0.0.1:4010/upload', real, notSecure],
+      ['http://uploads.example.org/x', real, /cannot be used: Plain http:\/\/ is not allowed/],
+      ['ftp://uploads.example.org/x', real, /cannot be used: Only https:\/\//],
+      ['https://user:secret@uploads.example.org/x', real, /cannot be used: The address must not contain a user name or password/],
+      ['not an address', real, /cannot be used: Enter a full web address/],
+    ] as const) {
+      expect(presignedAddressProblem(address, service), address).toMatch(why);
+    }
   });
 });

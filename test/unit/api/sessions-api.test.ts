@@ -1,7 +1,7 @@
 /** The sessions client against the sandbox's sessions API, over loopback: every step, both upload address shapes, and the refusals that matter. */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../main/api/service-error';
-import { toneWav, useSandbox } from './sandbox-fixture';
+import { bystander, toneWav, useSandbox } from './sandbox-fixture';
 
 const env = useSandbox();
 
@@ -66,7 +66,7 @@ describe('the sessions API against the sandbox', () => {
     expect((await completed(client, session.sessionId)).state).toBe('completed');
   });
 
-  it('a presigned address (upload_url a string on another origin) gets each chunk by its name, without the bearer token', async () => {
+  it('a presigned address (upload_url a string away from the service\'s audio endpoint) gets each chunk by its name, without the bearer token', async () => {
     env.sandbox.setFaults({ sessionUploadUrl: 'path' });
     const client = env.client();
     const session = await client.createSession(NEW_SESSION);
@@ -124,5 +124,60 @@ describe('the sessions API against the sandbox', () => {
     const session = await client.createSession(NEW_SESSION);
     await client.patchSession(session.sessionId, { templates: ['clinical_notes_template'], languages: [] });
     expect(received('sessionPatch')).toHaveLength(1);
+  });
+});
+
+describe('addresses the service hands out that the app refuses', () => {
+  /** Another program on this computer, on another port: it must never receive anything. */
+  let elsewhere: Awaited<ReturnType<typeof bystander>>;
+  beforeAll(async () => {
+    elsewhere = await bystander();
+  });
+  afterAll(() => elsewhere.close());
+
+  /** The sandbox's next answer to the create, with this `upload_url`. */
+  const createAnswers = (uploadUrl: unknown) =>
+    env.sandbox.setFaults({ rawNext: [{ status: 201, headers: {}, contentType: 'application/json', body: JSON.stringify({ session_id: 'sd_0123456789abcdef01234567', upload_url: uploadUrl }) }] });
+
+  it('a session whose upload address is plain http anywhere but the sandbox\'s own origin is refused, as a string or a form', async () => {
+    const client = env.client();
+    const sandboxPort = new URL(env.sandbox.url).port;
+    for (const uploadUrl of [
+      `${elsewhere.url}/presigned/sessions/x/audio`,
+      `http://localhost:${sandboxPort}/presigned/sessions/x/audio`,
+      { url: `${elsewhere.url}/presigned/chunks`, fields: { key: 'x', signature: 'y' } },
+      { url: 'http://uploads.example.org/chunks', fields: {} },
+    ]) {
+      createAnswers(uploadUrl);
+      const refused = await client.createSession(NEW_SESSION).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refused, JSON.stringify(uploadUrl)).toMatchObject({ code: 'address_refused', kind: 'invalid_request' });
+      expect((refused as Error).message).toMatch(/^The service gave an address to send to that (is not secure|cannot be used)/);
+    }
+    expect(elsewhere.reached).toEqual([]);
+  });
+
+  it('https anywhere is taken; the service\'s own audio endpoint, however its path ends, is the service', async () => {
+    const client = env.client();
+    createAnswers('https://bucket.example.org/sessions/x?signature=abc');
+    expect((await client.createSession(NEW_SESSION)).upload).toEqual({ kind: 'presigned-url', url: 'https://bucket.example.org/sessions/x?signature=abc' });
+    createAnswers(`${env.sandbox.url}/voice/v1/sessions/sd_0123456789abcdef01234567/audio/`);
+    expect((await client.createSession(NEW_SESSION)).upload).toEqual({ kind: 'service' });
+  });
+
+  it('an address kept from before, or a document\'s, is checked again before anything is sent', async () => {
+    const client = env.client();
+    const kept = { kind: 'presigned-url' as const, url: `${elsewhere.url}/presigned/sessions/x/audio` };
+    await expect(client.uploadSessionChunk({ sessionId: 'sd_0123456789abcdef01234567', upload: kept, base: 'audio', sequence: 0, extension: 'wav', bytes: toneWav(1) })).rejects.toMatchObject({
+      code: 'address_refused',
+    });
+    const session = await client.createSession(NEW_SESSION);
+    env.sandbox.setFaults({
+      rawNext: [{ status: 201, headers: {}, contentType: 'application/json', body: JSON.stringify({ status: 'success', data: { document_id: 'doc-1', presigned_url: `${elsewhere.url}/presigned/documents/doc-1` } }) }],
+    });
+    await expect(client.saveSessionDocument({ sessionId: session.sessionId, name: 'Notes (corrected)', markdown: '# Notes' })).rejects.toMatchObject({ code: 'address_refused' });
+    expect(elsewhere.reached).toEqual([]);
   });
 });

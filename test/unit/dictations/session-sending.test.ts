@@ -15,7 +15,7 @@ import { ServiceHealth } from '../../../main/service/service-health';
 import { SessionsOffer } from '../../../main/service/sessions-offer';
 import { staticToken } from '../../../main/service/token-source';
 import { SealedFileWriter } from '../../../main/storage/sealed-file';
-import { useSandbox } from '../api/sandbox-fixture';
+import { bystander, useSandbox } from '../api/sandbox-fixture';
 import { tempFolder } from '../temp-folder';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -107,6 +107,17 @@ function engine(store: DictationStore, options: { online?: () => boolean } = {})
 const received = (operation: string) => env.sandbox.received.filter((request) => request.operation === operation);
 const settled = (store: DictationStore, id: string, state: string) => expect.poll(() => store.get(id)?.state, { timeout: 15_000, interval: 20 }).toBe(state);
 
+/** Dictates `seconds` while `sending` runs, stops, and waits until the dictation is completed; the manifest at Stop. */
+async function dictatedAndCompleted(store: DictationStore, sending: DictationSending, seconds: number): Promise<DictationManifest> {
+  sending.start();
+  const recording = new LiveRecording(store, () => sending.partCut());
+  await recording.speak(seconds);
+  const stopped = await recording.stop();
+  sending.kick();
+  await settled(store, stopped.id, 'completed');
+  return stopped;
+}
+
 describe('dictations sent in parts while they are spoken', () => {
   it('sends each part as it is cut, ends the session once all are acknowledged, and shows the transcript and each template', async () => {
     const store = testStore(tempFolder());
@@ -184,28 +195,40 @@ describe('dictations sent in parts while they are spoken', () => {
     env.sandbox.setFaults({ sessionUploadUrl: 'form' });
     const store = testStore(tempFolder());
     const { sending, close } = engine(store);
-    sending.start();
-    const recording = new LiveRecording(store, () => sending.partCut());
-    await recording.speak(14);
-    const stopped = await recording.stop();
-    sending.kick();
-    await settled(store, stopped.id, 'completed');
+    const stopped = await dictatedAndCompleted(store, sending, 14);
     await close();
     const forms = received('sessionChunkForm');
     expect(forms).toHaveLength(stopped.chunkCount!);
     expect(forms.every((request) => request.headers.authorization === undefined)).toBe(true);
   });
 
+  it('a session whose upload address the app refuses (plain http to another program here) sends nothing there: the recording goes whole by the voice upload, and the dictation says why', async () => {
+    const elsewhere = await bystander();
+    try {
+      const store = testStore(tempFolder());
+      const problems: string[] = [];
+      store.onChange((manifest) => manifest.problem && problems.push(manifest.problem));
+      const { sending, close } = engine(store);
+      env.sandbox.setFaults({
+        rawNext: [{ status: 201, headers: {}, contentType: 'application/json', body: JSON.stringify({ session_id: 'sd_0123456789abcdef01234567', upload_url: { url: `${elsewhere.url}/presigned/chunks`, fields: { key: 'x' } } }) }],
+      });
+      const stopped = await dictatedAndCompleted(store, sending, 12);
+      await close();
+      expect(elsewhere.reached).toEqual([]);
+      expect(store.get(stopped.id)).toMatchObject({ api: 'voice-upload', session: null, previousSessionIds: [expect.any(String)] });
+      expect(problems).toContain('The service gave an address to send to that is not secure (http:// instead of https://), so nothing was sent there. The recording is sent whole instead.');
+      expect(received('voiceUpload')).toHaveLength(1);
+      expect(received('sessionChunk')).toHaveLength(0);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('a service without sessions (404 to the create) gets the dictation by the voice upload, nothing lost', async () => {
     const store = testStore(tempFolder());
     const { sending, offer, close } = engine(store);
     env.sandbox.setFaults({ rawNext: [{ status: 404, headers: {}, contentType: 'application/json', body: JSON.stringify({ error: { code: 'not_found', message: 'Not Found' } }) }] });
-    sending.start();
-    const recording = new LiveRecording(store, () => sending.partCut());
-    await recording.speak(12);
-    const stopped = await recording.stop();
-    sending.kick();
-    await settled(store, stopped.id, 'completed');
+    const stopped = await dictatedAndCompleted(store, sending, 12);
     await close();
     expect(offer.state()).toBe('not-offered');
     expect(store.get(stopped.id)).toMatchObject({ api: 'voice-upload', session: null });

@@ -4,7 +4,7 @@
  * clear; the app still shows them, also after a restart.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DictationOutbox } from '../../../main/dictations/dictation-outbox';
@@ -17,6 +17,7 @@ import { unreadableReportPdf } from '../../fixtures/documents';
 import { useSandbox } from '../api/sandbox-fixture';
 import { recorded, uploadAudioOf } from '../dictations/store-fixture';
 import { tempFolder } from '../temp-folder';
+import { clearTextIn } from './clear-text';
 
 const env = useSandbox();
 
@@ -29,20 +30,6 @@ afterEach(() => {
 const SERVICE_SAID = 'Audio of Test Patient Zed rejected by reviewer';
 /** What the sandbox says of a report it cannot read (sandbox-lab-reports.ts). */
 const REPORT_SAID = 'No lab values could be read from this document';
-
-function filesUnder(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
-
-function clearTextIn(folder: string, words: string[]): string[] {
-  return filesUnder(folder).flatMap((file) => {
-    const text = readFileSync(file).toString('latin1');
-    return words.filter((said) => text.includes(said)).map((said) => `${file}: ${said}`);
-  });
-}
 
 const stores = (folder: string, masterKey: Buffer) => ({
   dictations: new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys', 'dictations.sealed'), masterKey)),
