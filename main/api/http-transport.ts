@@ -6,6 +6,7 @@
 import type { Readable } from 'node:stream';
 import type * as UndiciModule from 'undici';
 import type { Agent } from 'undici';
+import { isRefusal, type Refusal } from '../core/refusal';
 import { MESSAGES, ServiceError } from './service-error';
 
 export interface TransportOptions {
@@ -40,8 +41,14 @@ const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 type Undici = typeof UndiciModule;
 
-function toServiceError(undici: Undici | null, error: unknown, caller: AbortSignal | undefined, deadline: AbortSignal): ServiceError {
+/**
+ * A transport failure as a ServiceError; a refusal of the app's own (a file to send that no
+ * longer reads back whole) stays what it is: it says nothing about the service.
+ */
+function toServiceError(undici: Undici | null, error: unknown, caller: AbortSignal | undefined, deadline: AbortSignal): ServiceError | Refusal {
   if (error instanceof ServiceError) return error;
+  const own = [error, (error as { cause?: unknown } | null)?.cause].find(isRefusal);
+  if (own) return own;
   if (caller?.aborted) return new ServiceError('cancelled', 'The request was cancelled.', { cause: error });
   if (deadline.aborted) return new ServiceError('timeout', MESSAGES.timeout, { cause: error });
   if (!undici) return new ServiceError('network', MESSAGES.network, { cause: error });

@@ -6,7 +6,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { readSealedFile } from '../storage/sealed-file';
+import { Refusal } from '../core/refusal';
+import { readSealedFile, readWholeSealedFile, sealedSizeOf } from '../storage/sealed-file';
 
 export interface UploadSource {
   fileName: string;
@@ -52,6 +53,30 @@ export function sealedFileSource(
     }
   }
   return { fileName, contentType, size: (prefix?.length ?? 0) + plainBytes, open: () => Readable.from(bytes(), { objectMode: false }) };
+}
+
+/**
+ * A finished encrypted file sent whole (a lab report's copy, a compact MP3), decrypted once,
+ * as it is sent: its size from its chunk headers, each chunk verified as it goes. A file that
+ * is not whole is refused before anything is sent; a chunk that does not open stops the
+ * upload midway with `damaged` (a storage refusal, never a network failure), so a partial
+ * file is never counted as sent. `onDamaged` hears it first.
+ */
+export function wholeSealedFileSource(path: string, key: Uint8Array, fileName: string, contentType: string, damaged: string, onDamaged?: () => void): UploadSource {
+  const { plainBytes, whole } = sealedSizeOf(path);
+  if (!whole) {
+    onDamaged?.();
+    throw new Refusal('storage', damaged);
+  }
+  async function* bytes(): AsyncGenerator<Buffer> {
+    try {
+      yield* readWholeSealedFile(path, key);
+    } catch (error) {
+      onDamaged?.();
+      throw new Refusal('storage', damaged, { cause: error });
+    }
+  }
+  return { fileName, contentType, size: plainBytes, open: () => Readable.from(bytes(), { objectMode: false }) };
 }
 
 export async function readWhole(source: UploadSource): Promise<Buffer> {

@@ -1,9 +1,9 @@
 /** The file to upload for a dictation: its recording as a WAV, or the MP3 made from it once and kept; both decrypted as they are sent. */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { UploadAudioFormat } from '../../contract/settings';
-import { sealedFileSource, type UploadSource } from '../api/upload-source';
-import { checkSealedFile } from '../storage/sealed-file';
+import { sealedFileSource, wholeSealedFileSource, type UploadSource } from '../api/upload-source';
+import { checkSealedFile, sealedSizeOf } from '../storage/sealed-file';
 import { cutRemainingChunks } from './audio-chunks';
 import { encodeRecordingToMp3 } from './mp3-encoder';
 import { wavHeader } from './wav-file';
@@ -82,6 +82,18 @@ export function wavSource(files: Pick<RecordingFiles, 'audioPath' | 'key' | 'siz
   return { ...source, damagedChunks };
 }
 
+const MP3_DAMAGED = 'The copy of the recording made for sending is damaged on the disk; it is made again from the recording at the next attempt.';
+
+/** True for a finished encrypted file whose chunk headers are in order (its chunks are verified as it is sent). */
+function wholeByItsHeaders(path: string): boolean {
+  if (!existsSync(path)) return false;
+  try {
+    return sealedSizeOf(path).whole;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * What to upload, and how many parts of the recording did not verify (left out, and to be
  * reported). A damaged compact copy is made again from the recording.
@@ -92,10 +104,8 @@ export async function prepareUploadAudio(files: RecordingFiles, format: UploadAu
     return { source, damagedChunks };
   }
   const recording = recordingSize(files);
-  let mp3 = existsSync(files.mp3Path) ? checkSealedFile(files.mp3Path, files.key) : null;
-  if (!mp3 || mp3.damagedChunks > 0 || !mp3.complete) {
-    await encode(files.audioPath, files.mp3Path, files.key);
-    mp3 = checkSealedFile(files.mp3Path, files.key);
-  }
-  return { source: sealedFileSource(files.mp3Path, files.key, mp3.plainBytes, 'dictation.mp3', 'audio/mpeg'), damagedChunks: recording.damagedChunks };
+  if (!wholeByItsHeaders(files.mp3Path)) await encode(files.audioPath, files.mp3Path, files.key);
+  // Checked as it is sent: a copy damaged since is removed, to be made again from the recording at the next attempt.
+  const source = wholeSealedFileSource(files.mp3Path, files.key, 'dictation.mp3', 'audio/mpeg', MP3_DAMAGED, () => rmSync(files.mp3Path, { force: true }));
+  return { source, damagedChunks: recording.damagedChunks };
 }

@@ -10,12 +10,11 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { LAB_REPORT_STATES, LAB_REPORT_TASKS, type LabReportKind, type LabReportSummary, type LabReportTask } from '../../contract/lab-reports';
-import { sealedFileSource, type UploadSource } from '../api/upload-source';
-import { refuse } from '../core/refusal';
+import { wholeSealedFileSource, type UploadSource } from '../api/upload-source';
 import type { ItemKeyring } from '../storage/item-keyring';
 import { KeyedFolderStore } from '../storage/keyed-folder-store';
 import { writeFileAtomic } from '../storage/atomic-file';
-import { SealedFileWriter, checkSealedFile, openSealedBytes, sealBytes, sealClearFile } from '../storage/sealed-file';
+import { SealedFileWriter, openSealedBytes, sealBytes, sealClearFile } from '../storage/sealed-file';
 import { labReportSchema, type LabReport } from './lab-report';
 import { CONTENT_TYPES } from './lab-report-file-check';
 
@@ -85,10 +84,8 @@ export class LabReportStore extends KeyedFolderStore<LabReportManifest> {
   /** The queued copy, decrypted as it is sent. */
   documentSource(manifest: LabReportManifest): UploadSource {
     const path = join(this.folderOf(manifest.id), DOCUMENT);
-    const key = this.keyOf(manifest.id);
-    const check = checkSealedFile(path, key);
-    if (check.damagedChunks > 0 || !check.complete) refuse('storage', 'The copy of this document kept for sending is damaged on the disk. Delete it and add the file again.');
-    return sealedFileSource(path, key, check.plainBytes, manifest.fileName || `document.${EXTENSIONS[manifest.kind]}`, CONTENT_TYPES[manifest.kind]);
+    const damaged = 'The copy of this document kept for sending is damaged on the disk. Delete it and add the file again.';
+    return wholeSealedFileSource(path, this.keyOf(manifest.id), manifest.fileName || `document.${EXTENSIONS[manifest.kind]}`, CONTENT_TYPES[manifest.kind], damaged);
   }
 
   /**

@@ -401,6 +401,49 @@ export async function* readSealedFile(path: string, key: Uint8Array): AsyncGener
   }
 }
 
+/**
+ * What a finished file holds, by its chunk headers alone (nothing decrypted): its plain size,
+ * and whether its chunks are whole, numbered in order from 0 and closed by the last one. A
+ * file that is whole by its headers may still hold a chunk that does not verify: reading it
+ * with `readWholeSealedFile` tells.
+ */
+export function sealedSizeOf(path: string): { plainBytes: number; whole: boolean } {
+  return withFile(path, 'r', (fd) => {
+    const layout = layoutOf(fd);
+    let plainBytes = 0;
+    let whole = layout.unreadableStretches === 0 && layout.tornBytes === 0 && layout.chunks.length > 0;
+    layout.chunks.forEach((at, position) => {
+      plainBytes += at.length;
+      const last = (at.word & LAST) !== 0;
+      if (((at.word & ~FLAGS) >>> 0) !== position || last !== (position === layout.chunks.length - 1)) whole = false;
+    });
+    return { plainBytes, whole };
+  });
+}
+
+/**
+ * The plain bytes of a finished file, chunk by chunk, each verified as it is read (decrypted
+ * once, never held whole). Throws SealedDataError at the first chunk that does not verify or
+ * is out of its place, and when the file does not end with its last chunk: what was yielded
+ * before must then be thrown away by the reader.
+ */
+export async function* readWholeSealedFile(path: string, key: Uint8Array): AsyncGenerator<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    let expected = 0;
+    let ended = false;
+    for (const chunk of sealedChunks(handle.fd, key).chunks()) {
+      if (ended || chunk.index !== expected || !(chunk.plain instanceof Buffer)) throw new SealedDataError('a part of the file does not verify');
+      expected += 1;
+      ended = chunk.last;
+      if (chunk.plain.length > 0) yield chunk.plain;
+    }
+    if (!ended) throw new SealedDataError('the file ends before its last part');
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Every nonce the file's chunks were sealed with, in order (for the test that no nonce is used twice). */
 export function chunkNoncesOf(path: string): Buffer[] {
   return Array.from(sealedChunksOf(path, null), (chunk) => chunk.nonce);
