@@ -34,7 +34,8 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   const settings = createSettingsFeature({ userData, policyFile, release: !DEVELOPMENT_BUILD, window });
   const service = createServiceFeature({ settings: settings.settings, vault: settings.vault });
   const dictations = createDictationFeature({ userData, builtDir, recorderHost, service, settings: settings.settings, keys: settings.dataKeys.dictations, isOnline, window });
-  const labReports = createLabReportsFeature({ userData, service, keys: settings.dataKeys.labReports, isOnline, window });
+  const sendsToSandbox = () => settings.settings.current().service === 'sandbox';
+  const labReports = createLabReportsFeature({ userData, service, keys: settings.dataKeys.labReports, isOnline, sendsToSandbox, window });
   const registration = createRegistrationFeature({ service, settings: settings.settings, window });
   const updates = createUpdatesFeature({
     settings: settings.settings,

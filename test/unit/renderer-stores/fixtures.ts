@@ -110,6 +110,7 @@ export function labReport(id: string, extra: Partial<LabReportSummary> = {}): La
     uploadProgress: null,
     documentId: null,
     encrypted: false,
+    testData: false,
     problem: null,
     nextAttemptAt: null,
     uploadedAt: null,
