@@ -125,7 +125,7 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
     getLabReportResult: ({ id }) => {
       const stored = readyReport(id);
       if (!stored) return null;
-      return stored.ok ? resultViewOf(stored.report, store.get(id)!) : { state: 'unreadable', problem: stored.problem };
+      return stored.ok ? resultViewOf(stored.report, store.get(id)) : { state: 'unreadable', problem: stored.problem };
     },
     showLabReportDetails: ({ id }) => {
       const stored = readyReport(id);

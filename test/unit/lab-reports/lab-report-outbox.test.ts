@@ -133,7 +133,7 @@ describe('LabReportOutbox against the sandbox', () => {
     expect(stored.report.tests).toHaveLength(12);
     expect(stored.report.tests.find((test) => test.name === 'Haemoglobin')).toMatchObject({ flag: 'low', unit: 'gm/dL' });
     expect(stored.report.tests.filter((test) => test.flag === 'high').length).toBeGreaterThanOrEqual(3);
-    expect(stored.report.details).toMatchObject({ patientName: 'Sunita Sharma', age: '54 years' });
+    expect(stored.report.details).toMatchObject({ patientName: 'Sunita Sharma (test patient)', age: '54 years' });
     expect(JSON.parse(stored.report.fhir!)).toMatchObject({ resourceType: 'Bundle' });
     // Patient data at rest: nothing of the report is readable in the folder.
     for (const file of readdirSync(store.folderOf(labReport.id))) {
