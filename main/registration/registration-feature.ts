@@ -29,6 +29,7 @@ export function createRegistrationFeature(deps: { service: Pick<ServiceFeature, 
     client: deps.service.client,
     resendSeconds: () => deps.settings.current().otpResendSeconds,
     audit: (event) => log.info(event),
+    sendsToSandbox: () => deps.settings.current().service === 'sandbox',
   });
   const chooseCardFile = async (options: CardSaveDialog): Promise<string | null> => {
     const parent = deps.window.current;
@@ -49,9 +50,9 @@ export function createRegistrationFeature(deps: { service: Pick<ServiceFeature, 
       await clipboard.writeText(registration.copyable(value));
       log.info(`registration: ${value === 'abhaNumber' ? 'ABHA number' : 'ABHA address'} copied on request`);
     },
-    printAbhaCard: () => printCard(registration.card(), (url) => printPage(url, PRINT_PARTITION)),
+    printAbhaCard: () => printCard(registration.card(), (url) => printPage(url, PRINT_PARTITION), registration.testData()),
     saveAbhaCard: async () => {
-      const path = await saveCard(registration.card(), chooseCardFile);
+      const path = await saveCard(registration.card(), chooseCardFile, registration.testData());
       if (path) log.info('registration: ABHA card saved to a file the user chose');
       return path;
     },

@@ -124,5 +124,5 @@ export function staged(id: string, problem: string | null = null): StagedFile {
 }
 
 export function registration(step: RegistrationView['step'], extra: Partial<RegistrationView> = {}): RegistrationView {
-  return { step, otp: null, profile: null, accounts: [], addressChoices: [], suggestions: [], outcome: null, card: null, next: null, ...extra };
+  return { step, otp: null, profile: null, accounts: [], addressChoices: [], suggestions: [], outcome: null, card: null, next: null, testData: false, ...extra };
 }
