@@ -12,6 +12,7 @@ import { createLabReportsFeature } from './lab-reports/lab-reports-feature';
 import { createRegistrationFeature } from './registration/registration-feature';
 import { createServiceFeature } from './service/service-feature';
 import { createSettingsFeature } from './settings/settings-feature';
+import { sandboxNoticeHandlers } from './status/sandbox-notice';
 import { createStatusFeature } from './status/status-feature';
 import { createUpdatesFeature } from './updates/updates-feature';
 import type { AppWindow } from './windows/app-window';
@@ -56,6 +57,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     ...registration.handlers,
     ...updates.handlers,
     takeReloadNotice: () => window.takeReloadNotice(),
+    ...sandboxNoticeHandlers(userData),
   };
 
   let backgroundTimer: NodeJS.Timeout | null = null;
