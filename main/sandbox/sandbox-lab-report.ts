@@ -110,8 +110,7 @@ const LAB_TESTS: LabTest[] = [
 ];
 
 /** The report's patient; a label "Sunita Sharma, 54F" matches it, "Ramesh Kumar, 54M" does not. */
-export const SANDBOX_REPORT_PATIENT = { name: 'Sunita Sharma (test patient)', given: 'Sunita', family: 'Sharma', gender: 'Female', age: 54 } as const;
-const PATIENT = SANDBOX_REPORT_PATIENT;
+const PATIENT = { name: 'Sunita Sharma (test patient)', given: 'Sunita', family: 'Sharma', gender: 'Female', age: 54 };
 const REPORT = {
   sampleCollected: '2026-11-14T02:45:00Z',
   sampleReceived: '2026-11-14T05:10:00Z',

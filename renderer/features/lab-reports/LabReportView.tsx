@@ -1,5 +1,6 @@
 /**
- * One ready report's result, beneath its row: the summary, the notices, the tests, the patient
+ * One ready report's result, beneath its row: first whether it may be another patient's, and
+ * whether it is the sandbox's test data; then the summary, the notices, the tests, the patient
  * details on request, and the FHIR export.
  */
 import { useEffect, useState } from 'react';
