@@ -5,6 +5,7 @@
  * every copy is headed by these rules (main/clipboard/copy-path.ts applies them). Pure.
  */
 import { MODE_NAMES, UNTITLED, type DictationMode } from './dictation';
+import { testDataNotice } from './test-data';
 
 export interface CopyHeading {
   /** Whose it is: a dictation's label, mode and time; null for what has none (an ABHA number). */
@@ -33,11 +34,6 @@ export function noteTime(iso: string): string {
 /** The first line: label, mode and time of the dictation. */
 export function headerLine(whose: NonNullable<CopyHeading['whose']>): string {
   return `${whose.label.trim() || UNTITLED} · ${MODE_NAMES[whose.mode]} · ${noteTime(whose.createdAt)}`;
-}
-
-/** The line that says the sandbox's data is not real. */
-export function testDataNotice(notA: string): string {
-  return `TEST DATA from the built-in sandbox: not a real ${notA}.`;
 }
 
 export function headingLines(heading: CopyHeading): string[] {

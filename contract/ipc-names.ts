@@ -64,6 +64,8 @@ export const OPERATION_NAMES = [
   'checkForUpdates',
   'restartToUpdate',
   'takeReloadNotice',
+  'sandboxNoticeHidden',
+  'hideSandboxNotice',
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 

@@ -13,6 +13,7 @@ import { createLabReportsFeature } from './lab-reports/lab-reports-feature';
 import { createRegistrationFeature } from './registration/registration-feature';
 import { createServiceFeature } from './service/service-feature';
 import { createSettingsFeature } from './settings/settings-feature';
+import { sandboxNoticeHandlers } from './status/sandbox-notice';
 import { createStatusFeature } from './status/status-feature';
 import { createUpdatesFeature } from './updates/updates-feature';
 import type { AppWindow } from './windows/app-window';
@@ -37,7 +38,8 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   const clipboard = createClipboardFeature({ settings: settings.settings });
   const { copies } = clipboard;
   const dictations = createDictationFeature({ userData, builtDir, recorderHost, service, settings: settings.settings, copies, keys: settings.dataKeys.dictations, isOnline, window });
-  const labReports = createLabReportsFeature({ userData, service, copies, keys: settings.dataKeys.labReports, isOnline, window });
+  const sendsToSandbox = () => settings.settings.current().service === 'sandbox';
+  const labReports = createLabReportsFeature({ userData, service, copies, keys: settings.dataKeys.labReports, isOnline, sendsToSandbox, window });
   const registration = createRegistrationFeature({ service, settings: settings.settings, copies, window });
   const updates = createUpdatesFeature({
     settings: settings.settings,
@@ -57,6 +59,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     ...registration.handlers,
     ...updates.handlers,
     takeReloadNotice: () => window.takeReloadNotice(),
+    ...sandboxNoticeHandlers(userData),
   };
 
   let backgroundTimer: NodeJS.Timeout | null = null;

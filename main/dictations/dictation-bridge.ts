@@ -5,6 +5,7 @@
  */
 import { FINISHED_STATES, type DictationDetail } from '../../contract/dictation';
 import { exportStem } from '../../contract/export-name';
+import { TEST_DATA_FILE_SUFFIX } from '../../contract/test-data';
 import { refuse } from '../core/refusal';
 import type { OperationHandlers } from '../../contract/operation-handlers';
 import type { SettingsService } from '../settings/settings-service';
@@ -156,7 +157,7 @@ export function dictationHandlers({ store, outbox, session, copies, settings, sa
       }
       // The service's JSON as it came (checked again when read back), never the doctor's corrections: named so.
       const what = output.content.kind === 'fhir' ? 'fhir' : templateId.replace(/[^A-Za-z0-9_-]+/g, '-');
-      const name = `${exportStem(manifest.label, manifest.createdAt, 'dictation')}-${what}-service-original${manifest.testData ? '-TEST-DATA' : ''}.json`;
+      const name = `${exportStem(manifest.label, manifest.createdAt, 'dictation')}-${what}-service-original${manifest.testData ? TEST_DATA_FILE_SUFFIX : ''}.json`;
       return saveJson(name, output.content.json, "Export the service's original (without your corrections)");
     },
     exportNote: async ({ id }) => {

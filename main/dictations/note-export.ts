@@ -7,6 +7,7 @@
 import { clinicalNote, noteTime, partText, type NoteHeader } from '../../contract/clinical-note';
 import { MODE_NAMES } from '../../contract/dictation';
 import { exportStem } from '../../contract/export-name';
+import { TEST_DATA_FILE_SUFFIX } from '../../contract/test-data';
 import { correctionOf, editableAs, serviceRows, type NoteCorrection } from '../../contract/note-correction';
 import type { DecodedOutput, StoredResult } from '../../contract/transcription';
 
@@ -47,5 +48,5 @@ export function noteExport({ header, result, correction, reviewedAt }: NoteExpor
     text: note.text,
   };
   const stem = exportStem(header.label, header.createdAt, 'dictation');
-  return { fileName: `${stem}-note${header.testData ? '-TEST-DATA' : ''}.json`, json: JSON.stringify(document, null, 2) };
+  return { fileName: `${stem}-note${header.testData ? TEST_DATA_FILE_SUFFIX : ''}.json`, json: JSON.stringify(document, null, 2) };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { RegistrationView } from '../../../contract/registration';
+import { TestDataMark } from '../../components/TestDataMark';
 import { useRegistrationStore } from '../../app/stores';
 
 const HEADINGS: Record<NonNullable<RegistrationView['outcome']>, string> = {
@@ -80,6 +81,7 @@ export function AbhaSummary({ view }: { view: RegistrationView }) {
       ) : null}
       {view.card ? (
         <figure className="abha-card">
+          {view.testData ? <TestDataMark subject="ABHA card" /> : null}
           <img src={view.card} alt={`ABHA card of ${profile?.name ?? 'the patient'}`} draggable={false} />
           <figcaption className="actions">
             <button type="button" onClick={() => void printCard()} disabled={busy}>
