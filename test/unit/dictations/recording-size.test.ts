@@ -118,6 +118,33 @@ describe("a recording's size", () => {
   });
 });
 
+describe('the compact MP3 sent by the voice upload', () => {
+  it('is decrypted once, as it is sent (never checked first); a copy damaged since stops the read, is removed, and is made again next time', async () => {
+    const store = testStore(tempFolder());
+    const item = recorded(store, 'x', 2);
+    const { plainBytes } = sealedFile.checkSealedFile(store.audioPath(item.id), store.audioKeyOf(item.id));
+    store.update(item.id, { plainBytes, damagedChunks: 0 });
+    const files = () => store.recordingFiles(item.id);
+    const first = (await prepareUploadAudio(files(), 'mp3', inlineMp3Encoding)).source;
+    counted.mockClear();
+    const again = (await prepareUploadAudio(files(), 'mp3', inlineMp3Encoding)).source;
+    const sent = await readWhole(again);
+    expect(sent.length).toBe(again.size);
+    expect(again.size).toBe(first.size);
+    expect(counted).not.toHaveBeenCalled();
+
+    const mp3 = files().mp3Path;
+    const bytes = readFileSync(mp3);
+    bytes[bytes.length - 40]! ^= 0x01;
+    writeFileSync(mp3, bytes);
+    const damaged = (await prepareUploadAudio(files(), 'mp3', inlineMp3Encoding)).source;
+    await expect(readWhole(damaged)).rejects.toThrow(/made again from the recording at the next attempt/);
+    expect(existsSync(mp3)).toBe(false);
+    const remade = (await prepareUploadAudio(files(), 'mp3', inlineMp3Encoding)).source;
+    expect(await readWhole(remade)).toEqual(sent);
+  });
+});
+
 describe('the clear files of an earlier version', () => {
   function withClearRecording(root: string): string {
     const id = '0b0e5b1c-6c1e-4d4e-9a55-7e8f00000002';

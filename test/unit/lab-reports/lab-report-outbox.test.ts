@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ServiceClient, type ServiceConfig } from '../../../main/api/service-client';
@@ -257,5 +257,23 @@ describe('LabReportOutbox against the sandbox', () => {
     expect(env.sandbox.authStats().renewals + env.sandbox.authStats().signIns).toBeGreaterThanOrEqual(2);
     expect(health.current().signInProblem).toBeNull();
     expect(requests('recordUpload').filter((request) => request.status === 200)).toHaveLength(1);
+  });
+
+  it('a block of the kept copy that no longer opens stops its upload midway: failed with the reason, nothing counted as sent, the service not taken for unreachable', async () => {
+    const { store, outbox, client, health } = setup();
+    // Large enough for several blocks; the damage is in the last, so the upload has begun when it is found.
+    const pdf = Buffer.concat([await labReportPdf(), Buffer.alloc(300_000, 0x20)]);
+    const queued = store.enqueue({ fileName: 'cbc.pdf', kind: 'pdf', bytes: pdf, tasks: ['smart'], batch: false });
+    const path = join(store.folderOf(queued.id), 'document.sealed');
+    const bytes = readFileSync(path);
+    bytes[bytes.length - 40]! ^= 0xff;
+    writeFileSync(path, bytes);
+    outbox.start();
+    await settle(store, queued.id, 'failed');
+    outbox.stop();
+    await client.close();
+    expect(store.get(queued.id)).toMatchObject({ documentId: null, problem: expect.stringContaining('The copy of this document kept for sending is damaged on the disk') });
+    expect(health.current().reachable).toBe(true);
+    expect(requests('recordUpload').filter((request) => request.status === 200)).toEqual([]);
   });
 });

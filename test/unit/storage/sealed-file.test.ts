@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SealedFileWriter, checkSealedFile, chunkNoncesOf, completeSealedFile, nonceOf, openSealedBytes, sealBytes, sealedChunksOf } from '../../../main/storage/sealed-file';
+import { SealedDataError, SealedFileWriter, checkSealedFile, chunkNoncesOf, completeSealedFile, nonceOf, openSealedBytes, readWholeSealedFile, sealBytes, sealedChunksOf, sealedSizeOf } from '../../../main/storage/sealed-file';
 import { tempFolder } from '../temp-folder';
 import { readSealed } from './sealed-reading';
 
@@ -115,5 +115,57 @@ describe('files encrypted in chunks', () => {
     expect(openSealedBytes(key, sealed).toString()).toBe('{"medicine":"Amoxicillin"}');
     expect(() => openSealedBytes(randomBytes(32), sealed)).toThrow(/another key/);
     expect(() => openSealedBytes(key, sealed.subarray(0, sealed.length - 1))).toThrow(/damaged/);
+  });
+
+  describe('a finished file read whole, decrypted once (what an upload sends)', () => {
+    function finished(): { path: string; plain: Buffer } {
+      const path = join(tempFolder(), 'document.sealed');
+      const plain = Buffer.concat([0, 1, 2].map((value) => Buffer.alloc(16_000, value + 1)));
+      const writer = SealedFileWriter.create(path, key, { chunkBytes: 16_000 });
+      writer.append(plain);
+      writer.finish();
+      return { path, plain };
+    }
+    const readAll = async (path: string, withKey = key) => {
+      const parts: Buffer[] = [];
+      try {
+        for await (const part of readWholeSealedFile(path, withKey)) parts.push(part);
+      } catch (error) {
+        return { parts, error };
+      }
+      return { parts, error: null };
+    };
+
+    it('knows its size from the chunk headers alone, and reads it back chunk by chunk', async () => {
+      const { path, plain } = finished();
+      expect(sealedSizeOf(path)).toEqual({ plainBytes: plain.length, whole: true });
+      const { parts, error } = await readAll(path);
+      expect(error).toBeNull();
+      expect(Buffer.concat(parts)).toEqual(plain);
+    });
+
+    it('its size needs no key: a byte flipped inside a chunk is found only when that chunk is read, which then stops with an error', async () => {
+      const { path } = finished();
+      const bytes = readFileSync(path);
+      bytes[HEADER + 2 * CHUNK + 100]! ^= 0xff; // inside the third chunk's ciphertext
+      writeFileSync(path, bytes);
+      expect(sealedSizeOf(path).whole).toBe(true);
+      const { parts, error } = await readAll(path);
+      expect(parts).toHaveLength(2);
+      expect(error).toBeInstanceOf(SealedDataError);
+      expect((await readAll(path, randomBytes(32))).error).toBeInstanceOf(SealedDataError);
+    });
+
+    it('a file cut off, or missing a chunk, is not whole by its headers', () => {
+      const torn = finished();
+      truncateSync(torn.path, statSync(torn.path).size - 10);
+      expect(sealedSizeOf(torn.path).whole).toBe(false);
+      const unfinished = cutOffRecording();
+      expect(sealedSizeOf(unfinished.path).whole).toBe(false);
+      const gap = finished();
+      const bytes = readFileSync(gap.path);
+      writeFileSync(gap.path, Buffer.concat([bytes.subarray(0, HEADER + CHUNK), bytes.subarray(HEADER + 2 * CHUNK)]));
+      expect(sealedSizeOf(gap.path)).toEqual({ plainBytes: 32_000, whole: false });
+    });
   });
 });
