@@ -150,6 +150,7 @@ export class CopyNoteShortcut {
   }
 
   private async copyAndInsert(focus: Focus, hooked: boolean): Promise<void> {
+    log.info(`copy: the shortcut was pressed (focus: ${focus.kind === 'window' ? programLabel(focus.window) : focus.kind})`);
     this.actions.pressedIn(focus.kind === 'window' ? focus.window.program : null);
     const id = this.actions.target();
     const decision = decideInsertion({
@@ -213,7 +214,9 @@ export class CopyNoteShortcut {
 
   private paste(copied: string): boolean {
     try {
-      this.hook.paste();
+      const typist = this.actions.typist();
+      if (typist?.paste) typist.paste();
+      else this.hook.paste();
       log.info('copy: the note was pasted into the program that has focus');
       return true;
     } catch (error) {

@@ -15,6 +15,8 @@ export interface Typist {
   problem(text: string): string | null;
   character(char: string): void | Promise<void>;
   lineBreak(lineBreak: LineBreak): void | Promise<void>;
+  /** Presses the paste keys, where this typist does it better than the keyboard hook (X11: libuiohook's keys are synthetic events GTK ignores). */
+  paste?(): void;
   /** After the last key: gives back what typing borrowed (X11: keyboard mappings). */
   finish(): Promise<void>;
 }

@@ -12,6 +12,8 @@ import type { Typist } from './note-typing';
 
 const XK_RETURN = 0xff0d;
 const XK_SHIFT_L = 0xffe1;
+const XK_CONTROL_L = 0xffe3;
+const XK_V = 0x76;
 /** Clients read a changed mapping before the key that follows it only after they saw the change. */
 const REMAP_SETTLE_MS = 15;
 /** The last keys are read by the target before their mapping is given back. */
@@ -86,6 +88,13 @@ export function x11Typist(koffi: typeof Koffi): Typist {
       tap(await lend(keysym), false);
     },
     lineBreak: (lineBreak: LineBreak) => tap(Number(keycodeOf(display, XK_RETURN)), lineBreak === 'shift-enter'),
+    paste: () => {
+      const control = Number(keycodeOf(display, XK_CONTROL_L));
+      fakeKey(display, control, 1, 0);
+      tap(Number(keycodeOf(display, XK_V)), false);
+      fakeKey(display, control, 0, 0);
+      sync(display, 0);
+    },
     finish: async () => {
       if (lent.size === 0) return;
       await sleep(GIVE_BACK_AFTER_MS);

@@ -90,7 +90,7 @@ test('with "also paste" on, the shortcut pastes the note into the field that has
   await showScreen(page, 'Settings');
   const emr = page.getByRole('group', { name: 'Copy into the EMR' });
   await expect(emr.getByLabel('Copy-note shortcut (works from any program)')).toHaveValue('CommandOrControl+Alt+C');
-  await expect(emr.getByRole('checkbox', { name: /Also paste the note/ })).toBeChecked();
+  await expect(emr.getByRole('checkbox', { name: /Also insert the note/ })).toBeChecked();
   await emr.scrollIntoViewIfNeeded();
   await screenshot(page, 'settings-copy-into-emr');
   await showScreen(page, 'Dictation');
