@@ -143,7 +143,7 @@ test('the keyboard hook runs only from a press until its keys are let go; with f
   await expect.poll(() => execFileSync('xdotool', ['getwindowfocus', 'getwindowname'], { encoding: 'utf8' }).trim()).toBe('Paste target');
   await target.close();
   execFileSync('xdotool', ['key', 'ctrl+alt+c']);
-  await expect.poll(() => mainLog(userDataDir)).toContain('copy: not pasted, focus is on Scribe Desk or on no window');
+  await expect.poll(() => mainLog(userDataDir)).toContain("copy: not inserted: No other program's field had the focus");
   expect(mainLog(userDataDir)).toContain('keyboard: hook started');
   await expect.poll(() => hookState(userDataDir), { timeout: 5_000 }).toBe('stopped');
   expect((await clipboardOf(app)).text.split('\n')[0]).toMatch(/^Focus visit · Dictation · /);
@@ -151,12 +151,12 @@ test('the keyboard hook runs only from a press until its keys are let go; with f
 
   // Held down, then focus comes back to Scribe Desk before the keys are let go: nothing is pasted there.
   await setClipboard(app, 'before');
-  const notPasted = mainLog(userDataDir).split('copy: not pasted').length;
+  const notPasted = mainLog(userDataDir).split('copy: not inserted').length;
   execFileSync('xdotool', ['keydown', 'ctrl+alt+c']);
   await expect.poll(() => clipboardOf(app).then((note) => note.text)).not.toBe('before');
   await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.focus());
   execFileSync('xdotool', ['keyup', 'c', 'alt', 'ctrl']);
-  await expect.poll(() => mainLog(userDataDir).split('copy: not pasted').length).toBe(notPasted + 1);
+  await expect.poll(() => mainLog(userDataDir).split('copy: not inserted').length).toBe(notPasted + 1);
   await expect(page.getByLabel('Patient or visit (optional)')).toHaveValue('');
   await expect.poll(() => hookState(userDataDir), { timeout: 5_000 }).toBe('stopped');
   await app.close();

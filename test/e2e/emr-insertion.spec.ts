@@ -177,7 +177,6 @@ test('into a GTK text editor: pasted as plain text, then typed; a file list on t
     expect(mainLog(userDataDir)).toContain('copy: told "Note inserted; clipboard not restored"');
     expect((await clipboardOf(app)).text).toBe(note);
   } finally {
-    console.log(mainLog(userDataDir).split('\n').filter((line) => /copy|keyboard/.test(line)).join('\n'));
     editor.close();
   }
 });
