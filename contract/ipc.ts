@@ -14,6 +14,7 @@ import { CORRECTION_LIMITS, correctedPartSchema } from './note-correction';
 import { COPYABLE, type AbhaAddressCheck, type RegistrationView } from './registration';
 import type { Result } from './result';
 import type { UpdateStatus } from './updates';
+import type { ProgramMatch } from './insert-profiles';
 import { SECRET_NAMES, languageHintsSchema, settingsSchema, type SecretName, type ServiceKind, type Settings, type SettingName } from './settings';
 import type { TranscriptionChoices } from './transcription-choices';
 
@@ -81,6 +82,9 @@ export interface ShortcutAccess {
   copyNoteShortcut: string | null;
   /** The note cannot be pasted into other programs here: it is only copied. */
   insertNote: string | null;
+  /** The program the copy shortcut was last pressed in (its class, process or bundle name), for "remember for this program"; null before a press. */
+  lastProgram: string | null;
+  lastProgramMatch: ProgramMatch | null;
 }
 
 /** A short sound the page plays when the shortcut starts or stops recording. */

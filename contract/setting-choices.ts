@@ -68,8 +68,12 @@ export const BUILT_IN_NOTE_TEMPLATES = [
   { id: 'clinical_notes_template', title: 'Clinical notes' },
 ] as const;
 
-/** Equal setting values: lists by their items, in order; everything else as `===`. */
+/** Equal setting values: lists by their items, in order, and records (a program profile) by their fields; everything else as `===`. */
 export function sameSettingValue(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => item === b[index]);
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => sameSettingValue(item, b[index]));
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => sameSettingValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  }
   return a === b;
 }

@@ -1,6 +1,7 @@
 /** Settings: their schema, defaults and rules, for main (validation, storage) and the types the page uses. Imports nothing from Electron. */
 import { z } from 'zod';
 import { clientIdProblem } from './auth';
+import { insertProfilesSchema } from './insert-profiles';
 import { ACCESS_TOKEN_MAX_CHARS, CLIENT_SECRET_MAX_CHARS } from './limits';
 import {
   BUILT_IN_NOTE_TEMPLATES,
@@ -148,6 +149,8 @@ export const settingsSchema = z.object({
   copyNoteShortcut: shortcutSchema,
   /** After that shortcut, also paste the note into the field that has focus in the other program. */
   insertCopiedNote: z.boolean(),
+  /** How the note goes into each program (rich, plain, typed), the doctor's or the clinic's; built-in ones cover browsers, office programs and remote desktops. */
+  insertProfiles: insertProfilesSchema,
   /** Copy, the copy shortcut and export take only notes the doctor marked reviewed. */
   requireReview: z.boolean(),
   /** Take a copied note off the clipboard two minutes later, if it is still there. */
@@ -184,6 +187,7 @@ export const DEFAULT_SETTINGS: Settings = {
   recordCues: true,
   copyNoteShortcut: 'CommandOrControl+Alt+C',
   insertCopiedNote: false,
+  insertProfiles: [],
   requireReview: false,
   clearCopiedNote: true,
   transcriptionApi: NEW_INSTALL_TRANSCRIPTION_API,

@@ -6,12 +6,13 @@ import * as electron from 'electron';
 import type { Feature } from '../core/feature';
 import { log } from '../log';
 import type { SettingsService } from '../settings/settings-service';
+import { clipboardHeld } from './clipboard-owner';
 import { CopyPath } from './copy-path';
 import { PatientClipboard } from './patient-clipboard';
 
 export function createClipboardFeature(deps: { settings: SettingsService }) {
   const tell = (event: string) => log.info(event);
-  const clipboard = new PatientClipboard(electron, { clearLater: () => deps.settings.current().clearCopiedNote, log: tell });
+  const clipboard = new PatientClipboard(electron, { clearLater: () => deps.settings.current().clearCopiedNote, log: tell, held: clipboardHeld });
   const copies = new CopyPath(clipboard, { requireReview: () => deps.settings.current().requireReview, log: tell });
   return {
     copies,

@@ -9,7 +9,8 @@
  * Pure apart from the clipboard it is given.
  */
 import { headed, type CopiedText, type CopyHeading } from '../../contract/copy-heading';
-import type { PatientClipboard } from './patient-clipboard';
+import type { EarlierContent } from './earlier-clipboard';
+import type { ClipboardForm, PatientClipboard, PutBack } from './patient-clipboard';
 
 export const NOT_REVIEWED =
   'Your administrator requires each note to be marked reviewed before it leaves Scribe Desk. Open the dictation, check its note and press "Mark reviewed".';
@@ -17,6 +18,13 @@ export const NOT_REVIEWED =
 /** Said after a refusal when the app's earlier copy was taken off the clipboard. */
 export const EARLIER_COPY_REMOVED = 'Nothing copied; the earlier note was removed from the clipboard.';
 export const NOTHING_COPIED = 'Nothing was copied.';
+
+const PUT_BACK_LOG: Record<PutBack, string> = {
+  restored: 'was put back',
+  changed: 'was not put back (something else was copied since)',
+  unreadable: 'could not be read, so it was not put back',
+  failed: 'could not be written back',
+};
 
 export interface CopyItem {
   heading: CopyHeading;
@@ -32,7 +40,15 @@ export interface CopyItem {
 /** A copy, or why there is nothing to copy (no note yet, not found). */
 export type CopyRequest = CopyItem | { refused: string };
 
-export type CopyOutcome = { copied: true } | { copied: false; reason: string };
+/** `text`: what was copied (typed where the note is typed); `earlier`: what the clipboard held before, when asked to keep it for a paste. */
+export type CopyOutcome = { copied: true; text: string; earlier: EarlierContent | null } | { copied: false; reason: string };
+
+export interface CopyOptions {
+  /** Text and HTML (the default), or text only. */
+  form?: ClipboardForm;
+  /** The note is about to be pasted into another program: read what the clipboard holds, to put it back after. */
+  keepEarlier?: boolean;
+}
 
 export class CopyPath {
   constructor(
@@ -40,14 +56,23 @@ export class CopyPath {
     private readonly rules: { requireReview(): boolean; log(event: string): void },
   ) {}
 
-  async copy(request: CopyRequest): Promise<CopyOutcome> {
+  async copy(request: CopyRequest, options: CopyOptions = {}): Promise<CopyOutcome> {
     if ('refused' in request) return this.refuse(request.refused, 'nothing to copy');
     if (request.review && this.rules.requireReview() && request.review.reviewedAt === null) {
       return this.refuse(`The note of the dictation ${request.review.name} is not marked reviewed. ${NOT_REVIEWED}`, `${request.what} not reviewed`);
     }
-    await this.clipboard.write(headed(request.heading, request.body), request.owner);
-    this.rules.log(`copy: ${request.what} copied${request.heading.testData ? ' (test data)' : ''}`);
-    return { copied: true };
+    const earlier = options.keepEarlier ? await this.clipboard.earlier() : null;
+    const content = headed(request.heading, request.body);
+    await this.clipboard.write(content, request.owner, options.form);
+    this.rules.log(`copy: ${request.what} copied${options.form === 'plain' ? ' as plain text' : ''}${request.heading.testData ? ' (test data)' : ''}`);
+    return { copied: true, text: content.text, earlier };
+  }
+
+  /** The note was pasted: the clipboard's earlier content goes back, unless the user copied something else since. */
+  async putBack(earlier: EarlierContent): Promise<PutBack> {
+    const outcome = await this.clipboard.putBack(earlier);
+    this.rules.log(`copy: after the paste, the earlier clipboard ${PUT_BACK_LOG[outcome]}`);
+    return outcome;
   }
 
   /**

@@ -1,12 +1,14 @@
 /**
- * The system clipboard as patient data uses it: one write of text and HTML, with the markers
- * that ask clipboard managers not to keep it where the OS offers them; taken off the clipboard
- * after the set time if it is still there; and withdrawn on request (a refused copy, a recording
- * for another patient) when the clipboard still holds exactly what the app put there. Only
- * copy-path.ts writes through it.
+ * The system clipboard as patient data uses it: one write of text and HTML (or text only, for
+ * a program that takes plain text), with the markers that ask clipboard managers not to keep it
+ * where the OS offers them; taken off the clipboard after the set time if it is still there;
+ * withdrawn on request (a refused copy, a recording for another patient) when the clipboard
+ * still holds exactly what the app put there; and, around a paste into another program, the
+ * doctor's earlier content read before and put back after. Only copy-path.ts writes through it.
  */
 import type { CopiedText } from '../../contract/copy-heading';
 import { ClipboardExpiry, type ExpiringClipboard } from './clipboard-expiry';
+import { readEarlier, writeEarlier, type EarlierClipboardDeps, type EarlierContent } from './earlier-clipboard';
 
 /**
  * Electron's clipboard module, passed in by the dictation feature: `ClipboardItem` where this
@@ -15,7 +17,14 @@ import { ClipboardExpiry, type ExpiringClipboard } from './clipboard-expiry';
 export interface SystemClipboard {
   clipboard: ExpiringClipboard & { write(items: unknown[]): Promise<void> };
   ClipboardItem?: new (formats: Record<string, string | Blob>) => unknown;
+  nativeImage?: { createFromBuffer(png: Buffer): unknown };
 }
+
+/** How the note goes on the clipboard: text and HTML, or text only. */
+export type ClipboardForm = 'rich' | 'plain';
+
+/** After a paste: the earlier content is back, the user had copied something else (left alone), or it could not be put back (the note stays, cleared later as any copy). */
+export type PutBack = 'restored' | 'changed' | 'unreadable' | 'failed';
 
 /** The synchronous clipboard of Electron before its W3C-like one (the tests' runtime, Electron 33). */
 interface FormatsClipboard {
@@ -43,6 +52,8 @@ export interface PatientClipboardOptions {
   /** Tells the log (never what was copied). */
   log(event: string): void;
   platform?: NodeJS.Platform;
+  /** Whether some program holds the clipboard (X11 selection owner, Windows' formats), null when the OS cannot be asked. */
+  held?(): boolean | null;
 }
 
 export class PatientClipboard {
@@ -73,9 +84,10 @@ export class PatientClipboard {
    * Puts the text (and its HTML) on the clipboard in one write, so that a program reading either
    * gets the same. `owner`: the label of the patient it belongs to, when it has one.
    */
-  async write(content: CopiedText, owner: string | null): Promise<void> {
+  async write(content: CopiedText, owner: string | null, form: ClipboardForm = 'rich'): Promise<void> {
     const { ClipboardItem, clipboard } = this.system;
-    const formats = { 'text/plain': content.text, ...(content.html !== undefined ? { 'text/html': content.html } : {}) };
+    const html = form === 'rich' ? content.html : undefined;
+    const formats = { 'text/plain': content.text, ...(html !== undefined ? { 'text/html': html } : {}) };
     if (ClipboardItem) {
       try {
         await clipboard.write([new ClipboardItem({ ...formats, ...keepOutOfHistory(this.options.platform ?? process.platform) })]);
@@ -84,7 +96,7 @@ export class PatientClipboard {
         await clipboard.write([new ClipboardItem(formats)]);
       }
     } else {
-      (clipboard as unknown as FormatsClipboard).write(content);
+      (clipboard as unknown as FormatsClipboard).write({ text: content.text, ...(html !== undefined ? { html } : {}) });
     }
     this.last = { text: content.text, owner };
     this.expiry.copied(content.text);
@@ -98,15 +110,50 @@ export class PatientClipboard {
     const last = this.last;
     if (!last) return false;
     this.last = null;
-    let current: string;
-    try {
-      current = await this.system.clipboard.readText();
-    } catch {
-      return false;
-    }
-    if (current !== last.text) return false;
+    if ((await this.readTextOrNull()) !== last.text) return false;
     this.system.clipboard.clear();
     return true;
+  }
+
+  /**
+   * What the clipboard holds before a paste, to put back after it. The app's own earlier copy
+   * (a note, maybe another patient's) is not put back: the clipboard is left empty instead.
+   */
+  async earlier(): Promise<EarlierContent> {
+    if (this.last && (await this.readTextOrNull()) === this.last.text) return { kind: 'empty' };
+    return readEarlier(this.earlierDeps());
+  }
+
+  /** After a paste of the app's last copy: puts `earlier` back if the clipboard still holds that copy. */
+  async putBack(earlier: EarlierContent): Promise<PutBack> {
+    const last = this.last;
+    if (!last || (await this.readTextOrNull()) !== last.text) return 'changed';
+    if (earlier.kind === 'unreadable') return 'unreadable';
+    try {
+      await writeEarlier(this.earlierDeps(), earlier);
+    } catch {
+      return 'failed';
+    }
+    this.last = null;
+    return 'restored';
+  }
+
+  private async readTextOrNull(): Promise<string | null> {
+    try {
+      return await this.system.clipboard.readText();
+    } catch {
+      return null;
+    }
+  }
+
+  private earlierDeps(): EarlierClipboardDeps {
+    const { clipboard, ClipboardItem, nativeImage } = this.system;
+    return {
+      clipboard: clipboard as unknown as EarlierClipboardDeps['clipboard'],
+      ...(ClipboardItem ? { ClipboardItem: ClipboardItem as EarlierClipboardDeps['ClipboardItem'] } : {}),
+      ...(nativeImage ? { imageFromPng: (png: Buffer) => nativeImage.createFromBuffer(png) } : {}),
+      held: () => this.options.held?.() ?? null,
+    };
   }
 
   async dispose(): Promise<void> {

@@ -20,7 +20,8 @@ import { UPLOAD_UNDER_WAY } from '../outbox/upload-busy';
 import type { ServiceFeature } from '../service/service-feature';
 import type { SettingsService } from '../settings/settings-service';
 import { DesktopShortcuts } from '../shortcuts/desktop-shortcuts';
-import { someWindowHasFocus } from '../shortcuts/window-focus';
+import { typistHere } from '../shortcuts/typist';
+import { focusNow } from '../shortcuts/window-focus';
 import type { KeysOrProblem } from '../storage/data-keys';
 import { testClockOffsetMs } from '../test-clock';
 import type { WindowEvents } from '../windows/app-window';
@@ -28,7 +29,7 @@ import { saveJsonExport } from '../windows/save-json-export';
 import { dictationHandlers } from './dictation-bridge';
 import { startMaintenance } from './dictation-maintenance';
 import { summaryOf, type DictationManifest } from './dictation-manifest';
-import { copyNoteInView } from './dictation-notes';
+import { copyShortcutActions } from './copy-shortcut-actions';
 import { DictationSending } from './dictation-sending';
 import { DictationStore, chunkProblem } from './dictation-store';
 import { RecordingSession } from './recording-session';
@@ -141,14 +142,22 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   let viewedId: string | null = null;
   const shortcuts: DesktopShortcuts = new DesktopShortcuts({
     recorder: shortcutRecorder(session, () => settings.current().recordCues, (cue) => deps.window.send('recordCue', cue)),
-    copy: {
-      copyLatest: () => copyNoteInView(store, deps.copies, viewedId, (event) => log.info(event)),
-      appHasFocus: () => BrowserWindow.getFocusedWindow() !== null,
-      someWindowHasFocus: () => someWindowHasFocus(),
-      tell: (title, body) => {
-        if (Notification.isSupported()) new Notification({ title, body, silent: true }).show();
+    copy: copyShortcutActions({
+      store,
+      copies: deps.copies,
+      viewedId: () => viewedId,
+      profiles: () => settings.current().insertProfiles,
+      desktop: {
+        appHasFocus: () => BrowserWindow.getFocusedWindow() !== null,
+        focusedWindow: focusNow,
+        typist: typistHere,
+        tell: (title, body) => {
+          log.info(`copy: told "${title}"`);
+          if (Notification.isSupported()) new Notification({ title, body, silent: true }).show();
+        },
       },
-    },
+      log: (event) => log.info(event),
+    }),
     settings: () => settings.current(),
     onAccess: (access) => settings.reportShortcutAccess(access),
   });

@@ -7,8 +7,8 @@
  */
 import { clinicalNote, noteBody, notePartBody, noteTime, type ClinicalNote } from '../../contract/clinical-note';
 import type { CopyHeading } from '../../contract/copy-heading';
-import { FINISHED_STATES, MODE_NAMES, UNTITLED, type CopiedNoteVersion } from '../../contract/dictation';
-import { NOT_REVIEWED, type CopyOutcome, type CopyPath, type CopyRequest } from '../clipboard/copy-path';
+import { FINISHED_STATES, MODE_NAMES, PENDING_STATES, UNTITLED, type CopiedNoteVersion } from '../../contract/dictation';
+import { NOT_REVIEWED, type CopyOptions, type CopyOutcome, type CopyPath, type CopyRequest } from '../clipboard/copy-path';
 import type { DictationManifest } from './dictation-manifest';
 import type { DictationStore } from './dictation-store';
 
@@ -99,21 +99,35 @@ export function transcriptCopy(store: DictationStore, manifest: DictationManifes
   return { heading: heading(manifest, 'Transcript', 'transcript'), body: { text: `${transcript}\n` }, ...shared(manifest), what: 'transcript' };
 }
 
-/** The copy shortcut's note: the dictation in view (`viewedId`), else the newest of all; always as the doctor left it. */
-export async function copyNoteInView(
+/** The copy shortcut's dictation: the one in view (`viewedId`), else the newest of all; null when there is none. */
+export function shortcutTarget(store: DictationStore, viewedId: string | null): DictationManifest | null {
+  return (viewedId !== null ? store.get(viewedId) : undefined) ?? store.list()[0] ?? null;
+}
+
+/** Whether the dictation's note can leave now, is still on its way (recorded, sending, processing), or will not come by waiting. */
+export function readinessOf(store: DictationStore, id: string): 'ready' | 'processing' | 'none' {
+  const manifest = store.get(id);
+  if (!manifest) return 'none';
+  if (noteOf(store, id)) return 'ready';
+  return PENDING_STATES.has(manifest.state) || manifest.state === 'recording' ? 'processing' : 'none';
+}
+
+/** The copy shortcut's copy of dictation `id` (fixed at the press); always as the doctor left it. */
+export async function copyShortcutNote(
   store: DictationStore,
   copies: Pick<CopyPath, 'copy'>,
-  viewedId: string | null,
+  id: string | null,
+  options: CopyOptions,
   log: (event: string) => void,
-): Promise<{ copied: true; which: string; version: CopiedNoteVersion } | { copied: false; reason: string }> {
-  const target = (viewedId !== null ? store.get(viewedId) : undefined) ?? store.list()[0];
+): Promise<({ which: string; version: CopiedNoteVersion } & CopyOutcome & { copied: true }) | { copied: false; reason: string }> {
+  const target = id !== null ? store.get(id) : undefined;
   if (!target) return { copied: false, reason: 'There is no dictation to copy yet.' };
   const { request, version } = noteCopy(store, target, false);
-  const outcome: CopyOutcome = await copies.copy(request);
+  const outcome: CopyOutcome = await copies.copy(request, options);
   if (!outcome.copied) {
     log(`copy: the shortcut copied nothing (${'refused' in request ? `no note, ${target.state}` : 'not reviewed'})`);
     return { copied: false, reason: outcome.reason };
   }
   log('copy: a note was copied by the shortcut');
-  return { copied: true, which: nameOf(target), version };
+  return { ...outcome, which: nameOf(target), version };
 }

@@ -27,6 +27,7 @@ const EXPECTED: Record<PolicyKind['type'], string> = {
   string: 'a <string>',
   enum: 'a <string>',
   list: 'an <array> of <string>',
+  records: 'an <array> of <dict>',
 };
 
 function typeName(value: PlistValue): string {
@@ -50,6 +51,7 @@ function fits(kind: PolicyKind, value: PlistValue): boolean {
     case 'enum':
       return typeof value === 'string';
     case 'list':
+    case 'records':
       // Each element is checked by the schema.
       return Array.isArray(value);
   }

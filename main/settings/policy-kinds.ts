@@ -18,7 +18,9 @@ export type PolicyKind =
   | { type: 'string'; maxLength: number }
   | { type: 'enum'; values: readonly string[] }
   /** A list of strings. */
-  | { type: 'list' };
+  | { type: 'list' }
+  /** A list of small records (a program profile): in the registry one JSON object per line, in a profile a dictionary each. */
+  | { type: 'records' };
 
 export interface PolicyKey {
   name: PolicyName;
@@ -57,6 +59,7 @@ function kindOf(name: string, schema: Introspected): PolicyKind {
       return { type: 'enum', values: inner.options ?? [] };
     case 'array':
       if (inner.def.element?.def.type === 'string') return { type: 'list' };
+      if (inner.def.element?.def.type === 'object') return { type: 'records' };
       break;
   }
   throw new Error(`The policy key "${name}" is of a kind the registry, managed preferences and templates do not know (${inner.def.type}).`);

@@ -23,7 +23,23 @@ const EXPECTED: Record<PolicyKind['type'], string> = {
   string: 'a REG_SZ',
   enum: 'a REG_SZ',
   list: 'a REG_MULTI_SZ',
+  records: 'a REG_MULTI_SZ of one JSON object per line',
 };
+
+/** Each line of a REG_MULTI_SZ as a JSON object (checked by the schema), or null when one is not. */
+function jsonLines(lines: string[]): unknown[] | null {
+  const records: unknown[] = [];
+  for (const line of lines) {
+    try {
+      const record: unknown = JSON.parse(line);
+      if (typeof record !== 'object' || record === null || Array.isArray(record)) return null;
+      records.push(record);
+    } catch {
+      return null;
+    }
+  }
+  return records;
+}
 
 /** The value the policy takes from `decoded`, or null when it is of the wrong type. */
 function converted(kind: PolicyKind, decoded: DecodedRegistryValue): { value: unknown } | null {
@@ -37,6 +53,10 @@ function converted(kind: PolicyKind, decoded: DecodedRegistryValue): { value: un
       return decoded.kind === 'text' ? { value: decoded.value } : null;
     case 'list':
       return decoded.kind === 'list' ? { value: decoded.value } : null;
+    case 'records': {
+      const records = decoded.kind === 'list' ? jsonLines(decoded.value) : null;
+      return records ? { value: records } : null;
+    }
   }
 }
 
@@ -47,7 +67,7 @@ function describe(kind: PolicyKind, decoded: DecodedRegistryValue): string {
     case 'number':
       return kind.type === 'boolean' ? 'a REG_DWORD other than 1 or 0' : 'a REG_DWORD';
     case 'list':
-      return 'a REG_MULTI_SZ';
+      return kind.type === 'records' ? 'a REG_MULTI_SZ with a line that is not a JSON object' : 'a REG_MULTI_SZ';
     case 'other':
       return `a ${decoded.typeName}`;
   }

@@ -50,7 +50,7 @@ function refuseFields(fields: Partial<Record<SettingName | SecretName, string>>)
 type Problems = Partial<Record<SettingName | SecretName, string>>;
 
 /** Shortcut access before the shortcuts have been applied: nothing known to be wrong. */
-export const SHORTCUTS_UNCHECKED: ShortcutAccess = { recordShortcut: null, holdToRecord: null, copyNoteShortcut: null, insertNote: null };
+export const SHORTCUTS_UNCHECKED: ShortcutAccess = { recordShortcut: null, holdToRecord: null, copyNoteShortcut: null, insertNote: null, lastProgram: null, lastProgramMatch: null };
 
 /** Why nothing is sent while the policy file cannot be used, in plain words. */
 export function policyHoldMessage(error: string): string {

@@ -1,15 +1,25 @@
 /**
  * The global shortcut that copies the note of the dictation in view (else the newest) and,
- * when the setting asks, pastes it into the field that has focus in the other program: by the
- * OS's paste keys (Ctrl+V, Cmd+V) once the shortcut's own keys are let go, since a Ctrl+V
- * pressed while Alt is still held reaches that program as Ctrl+Alt+V. The keyboard hook runs
- * from the press until then only. Right before pasting, focus is asked again: if it moved to
- * Scribe Desk, or to no window at all, nothing is pasted.
+ * when the setting asks, inserts it into the window that had the focus at the press, in the
+ * form that program takes (insertion-decision.ts): pasted by the OS's paste keys once the
+ * shortcut's own keys are let go (a Ctrl+V pressed while Alt is still held reaches that
+ * program as Ctrl+Alt+V), or typed; a note still processing only when that program's profile
+ * says "insert when ready". Right before inserting, focus is asked again: another window, or
+ * the same window with another title, gets nothing. After a paste the doctor's earlier
+ * clipboard goes back. Whatever does not go in is said at once, and the note stays copied.
+ * The keyboard hook runs from the press until the note is in (or the keys are let go) only.
  */
+import type { InsertProfile, ProgramIdentity } from '../../contract/insert-profiles';
+import type { CopyOptions } from '../clipboard/copy-path';
+import type { EarlierContent } from '../clipboard/earlier-clipboard';
+import type { PutBack } from '../clipboard/patient-clipboard';
 import { isBindingKey, keyBindingOf, MODIFIER_CODES, type KeyBinding } from './accelerator-keys';
 import { GlobalShortcut } from './global-shortcut';
+import { decideInsertion, programLabel, targetChange, type Focus, type Insertion, type NoteReadiness, type TargetWindow } from './insertion-decision';
 import { log } from '../log';
 import type { KeyboardHook } from './keyboard-hook';
+import { typeNote, type Typist } from './note-typing';
+import { NO_TYPIST } from './typist';
 
 /** Once the shortcut's keys are seen let go, this long without any of them pressed again means all are up. */
 const RELEASE_SETTLE_MS = 100;
@@ -18,16 +28,41 @@ const UNSEEN_RELEASE_MS = 1_100;
 /** How long the shortcut's keys may stay down before the paste is given up (the note stays copied). */
 const RELEASE_WAIT_MS = 4_000;
 
+/** After the paste keys, the target reads the clipboard: the earlier content goes back this much later. */
+export const PUT_BACK_AFTER_MS = 400;
+/** A note waited for ("insert when ready") is given up after this long. */
+const READY_WAIT_MS = 15 * 60 * 1000;
+const ESC = 0x0001;
+
+/** A note the shortcut copied: whose, its text, and what the clipboard held before (when it is to be put back). */
+export type ShortcutCopy = { copied: true; which: string; text: string; earlier: EarlierContent | null } | { copied: false; reason: string };
+
 export interface CopyNoteActions {
-  /** Copies the note of the dictation in view, else the newest; `which` names it (label, time); why not, for the user. */
-  copyLatest(): Promise<{ copied: true; which: string } | { copied: false; reason: string }>;
-  /** True when a window of this app has focus: there is no other program to paste into. */
+  /** The dictation the shortcut takes now (the one in view, else the newest), or null. */
+  target(): string | null;
+  readiness(id: string): NoteReadiness;
+  /** Resolves true once the dictation's note is ready, false when it will not be (failed, removed) or after `timeoutMs`. */
+  whenReady(id: string, timeoutMs: number): Promise<boolean>;
+  /** Copies dictation `id`'s note through the copy path, in `options.form`. */
+  copy(id: string | null, options: CopyOptions): Promise<ShortcutCopy>;
+  /** After a paste: the earlier clipboard goes back, unless something else was copied since. */
+  putBack(earlier: EarlierContent): Promise<PutBack>;
+  /** True when a window of this app has focus. */
   appHasFocus(): boolean;
-  /** True when some window (of any program) has focus, false when none has, null when the OS cannot be asked. */
-  someWindowHasFocus(): boolean | null;
+  /** The OS's focused window ('unknown' where it cannot be asked). */
+  focusedWindow(): Focus;
+  profiles(): readonly InsertProfile[];
+  typist(): Typist | null;
+  /** The program of the last press, for Settings' "remember for this program". */
+  pressedIn(program: ProgramIdentity | null): void;
   /** Tells the user what happened (the app may be in the background). */
   tell(title: string, body: string): void;
 }
+
+const PUT_BACK_PROBLEM: Partial<Record<PutBack, string>> = {
+  unreadable: 'What was on the clipboard before could not be read back, so it was not restored; the note stays on the clipboard.',
+  failed: 'What was on the clipboard before could not be restored; the note stays on the clipboard.',
+};
 
 /** Resolves true once the shortcut's keys are let go, false when they are held past `timeoutMs`. */
 function released(hook: KeyboardHook, binding: KeyBinding, timeoutMs: number): Promise<boolean> {
@@ -62,6 +97,8 @@ function released(hook: KeyboardHook, binding: KeyBinding, timeoutMs: number): P
   });
 }
 
+type Plan = Extract<Insertion, { kind: 'insert' | 'wait' }>;
+
 export class CopyNoteShortcut {
   private readonly shortcut = new GlobalShortcut(() => this.pressed());
   private binding: KeyBinding | null = null;
@@ -72,7 +109,7 @@ export class CopyNoteShortcut {
     private readonly hook: KeyboardHook,
   ) {}
 
-  /** Registers `accelerator` (empty: none); `insert`: also paste (where the keyboard hook can run). Returns a message when the OS refuses the shortcut. */
+  /** Registers `accelerator` (empty: none); `insert`: also insert the note into the focused program. Returns a message when the OS refuses the shortcut. */
   apply(accelerator: string, insert: boolean): string | null {
     const problem = this.shortcut.apply(accelerator);
     this.binding = keyBindingOf(accelerator, process.platform);
@@ -88,44 +125,131 @@ export class CopyNoteShortcut {
     this.shortcut.dispose();
   }
 
+  /** Where the focus is: asked at once, before anything else can move it. */
+  private focus(): Focus {
+    return this.actions.appHasFocus() ? { kind: 'app' } : this.actions.focusedWindow();
+  }
+
   private pressed(): void {
+    const focus = this.insert ? this.focus() : null;
     // The hook follows the press from the start, so that the release is seen.
     const session = this.insert && this.binding ? this.hook.begin() : null;
-    void this.copyAndPaste(session !== null)
+    const run = focus ? this.copyAndInsert(focus, session !== null) : this.copyOnly();
+    void run
       .catch((error: unknown) => {
-        log.warn(`copy: the note could not be copied (${(error as Error).message})`);
-        this.actions.tell('Note not copied', 'The note could not be put on the clipboard.');
+        log.warn(`copy: the note could not be copied or inserted (${(error as Error).message})`);
+        this.actions.tell('Note not inserted', 'Something went wrong while copying or inserting the note. Copy it from Scribe Desk.');
       })
       .finally(() => session?.end());
   }
 
-  private async copyAndPaste(paste: boolean): Promise<void> {
-    const copy = await this.actions.copyLatest();
+  private async copyOnly(): Promise<void> {
+    const copy = await this.actions.copy(this.actions.target(), {});
+    if (copy.copied) this.actions.tell('Note copied', `The note of ${copy.which} is on the clipboard.`);
+    else this.actions.tell('Note not copied', copy.reason);
+  }
+
+  private async copyAndInsert(focus: Focus, hooked: boolean): Promise<void> {
+    log.info(`copy: the shortcut was pressed (focus: ${focus.kind === 'window' ? programLabel(focus.window) : focus.kind})`);
+    this.actions.pressedIn(focus.kind === 'window' ? focus.window.program : null);
+    const id = this.actions.target();
+    const decision = decideInsertion({
+      keyboardProblem: hooked ? null : (this.hook.problem() ?? 'The keyboard could not be followed.'),
+      focus,
+      note: id === null ? 'none' : this.actions.readiness(id),
+      profiles: this.actions.profiles(),
+    });
+    if (decision.kind === 'copy') {
+      if (decision.why) log.info(`copy: not inserted: ${decision.why}`);
+      const copy = await this.actions.copy(id, { form: decision.form });
+      if (!copy.copied) this.actions.tell('Note not copied', copy.reason);
+      else this.actions.tell(decision.why ? 'Note copied, not inserted' : 'Note copied', `The note of ${copy.which} is on the clipboard.${decision.why ? ` ${decision.why}` : ''}`);
+      return;
+    }
+    if (!(await this.keysReleased())) return;
+    if (decision.kind === 'wait' && !(await this.waitForNote(id!, decision.target))) return;
+    await this.insertNote(id, decision);
+  }
+
+  /** The shortcut's keys are let go (said when held too long). */
+  private async keysReleased(): Promise<boolean> {
+    if (!this.binding || (await released(this.hook, this.binding, RELEASE_WAIT_MS))) return true;
+    this.actions.tell('Note not inserted', "The shortcut's keys were held too long, so nothing was inserted. Press the shortcut again.");
+    return false;
+  }
+
+  private async waitForNote(id: string, target: TargetWindow): Promise<boolean> {
+    this.actions.tell('Note not ready yet', `It will be inserted into ${programLabel(target)} when it is ready, if that window is still in front and unchanged.`);
+    if (await this.actions.whenReady(id, READY_WAIT_MS)) return true;
+    this.actions.tell('Note not inserted', 'The note did not become ready, so nothing was inserted.');
+    return false;
+  }
+
+  private async insertNote(id: string | null, plan: Plan): Promise<void> {
+    const typed = plan.how === 'type';
+    const copy = await this.actions.copy(id, { form: plan.how === 'rich' ? 'rich' : 'plain', keepEarlier: true });
     if (!copy.copied) {
-      this.actions.tell('Note not copied', copy.reason);
+      this.actions.tell('Note not inserted', copy.reason);
       return;
     }
     const copied = `The note of ${copy.which} is on the clipboard.`;
-    if (!paste || !this.binding) {
-      this.actions.tell('Note copied', copied);
+    // Asked again right before inserting: the doctor may have moved on (another window, the next patient's chart).
+    const moved = targetChange(plan.target, this.focus());
+    if (moved) {
+      log.info('copy: not inserted, the focus or the window changed since the press');
+      this.actions.tell('Note copied, not inserted', `${moved} ${copied}`);
       return;
     }
-    if (!(await released(this.hook, this.binding, RELEASE_WAIT_MS))) {
-      this.actions.tell('Note copied, not pasted', `${copied} The shortcut's keys were held too long to paste it; paste it yourself.`);
-      return;
-    }
-    // Asked again right before pasting: focus may have moved while the keys were held.
-    if (this.actions.appHasFocus() || this.actions.someWindowHasFocus() === false) {
-      log.info('copy: not pasted, focus is on Scribe Desk or on no window');
-      this.actions.tell('Note copied, not pasted', `${copied} No other program's field had the focus, so it was not pasted.`);
-      return;
-    }
+    const session = this.hook.begin();
     try {
-      this.hook.paste();
+      const inserted = typed ? await this.typeInto(plan, copy.text, copied) : this.paste(copied);
+      if (!inserted) return;
+      if (!typed) await new Promise((resolve) => setTimeout(resolve, PUT_BACK_AFTER_MS));
+      const problem = PUT_BACK_PROBLEM[await this.actions.putBack(copy.earlier!)];
+      if (problem) this.actions.tell('Note inserted; clipboard not restored', problem);
+    } finally {
+      session?.end();
+    }
+  }
+
+  private paste(copied: string): boolean {
+    try {
+      const typist = this.actions.typist();
+      if (typist?.paste) typist.paste();
+      else this.hook.paste();
       log.info('copy: the note was pasted into the program that has focus');
+      return true;
     } catch (error) {
       log.warn(`copy: the paste keys could not be pressed (${(error as Error).message})`);
       this.actions.tell('Note copied, not pasted', `${copied} It could not be pasted; paste it yourself.`);
+      return false;
+    }
+  }
+
+  /** Types the note; Esc, or the focus leaving the window, stops it. */
+  private async typeInto(plan: Plan, text: string, copied: string): Promise<boolean> {
+    const typist = this.actions.typist();
+    const problem = typist ? typist.problem(text) : NO_TYPIST;
+    if (!typist || problem) {
+      this.actions.tell('Note copied, not typed', `${problem} ${copied}`);
+      return false;
+    }
+    let escaped = false;
+    const unlisten = this.hook.onKey({ keyDown: (code) => (escaped ||= code === ESC), keyUp: () => {} });
+    let moved: string | null = null;
+    const stopped = () => escaped || (moved = targetChange(plan.target, this.focus())) !== null;
+    try {
+      const outcome = await typeNote(text, typist, { lineBreak: plan.lineBreak, stopped });
+      if (outcome.typed === 'all') {
+        log.info('copy: the note was typed into the program that has focus');
+        return true;
+      }
+      const why = escaped ? 'You pressed Esc' : (moved ?? 'The focus moved');
+      log.info(`copy: typing stopped after ${outcome.characters} characters (${escaped ? 'Esc' : 'focus moved'})`);
+      this.actions.tell('Typing stopped', `${why.replace(/, so nothing was inserted\.$/, '')}: typing stopped after ${outcome.characters} of ${Array.from(text).length} characters. ${copied}`);
+      return false;
+    } finally {
+      unlisten();
     }
   }
 }

@@ -3,6 +3,7 @@
  * (and paste it), the keyboard hook they share (running only while a press is followed), and
  * what this desktop lets them do, as the Settings screen shows it.
  */
+import { programName, type ProgramIdentity } from '../../contract/insert-profiles';
 import type { ShortcutAccess } from '../../contract/ipc';
 import type { Settings } from '../../contract/settings';
 import { log } from '../log';
@@ -16,7 +17,7 @@ export type ShortcutSettings = Pick<Settings, 'recordShortcut' | 'recordShortcut
 
 export interface DesktopShortcutsDeps {
   recorder: ShortcutRecorder;
-  copy: CopyNoteActions;
+  copy: Omit<CopyNoteActions, 'pressedIn'>;
   settings(): ShortcutSettings;
   /** Told after every apply; the settings view shows it. */
   onAccess(access: ShortcutAccess): void;
@@ -27,11 +28,14 @@ export class DesktopShortcuts {
   private readonly record: RecordShortcut;
   private readonly copyNote: CopyNoteShortcut;
   private logged = '';
+  /** The program the copy shortcut was last pressed in, for Settings' "remember for this program". */
+  private lastProgram: ProgramIdentity | null = null;
+  private access: ShortcutAccess | null = null;
   private readonly offAppFocus: (() => void) | null;
 
   constructor(private readonly deps: DesktopShortcutsDeps) {
     this.record = new RecordShortcut(deps.recorder, this.hook);
-    this.copyNote = new CopyNoteShortcut(deps.copy, this.hook);
+    this.copyNote = new CopyNoteShortcut({ ...deps.copy, pressedIn: (program) => this.pressedIn(program) }, this.hook);
     // On macOS the permission is given in System Settings: look again when the user comes back to the app.
     this.offAppFocus = process.platform === 'darwin' ? onAppFocus(() => this.apply()) : null;
   }
@@ -45,11 +49,24 @@ export class DesktopShortcuts {
     const access: ShortcutAccess = {
       recordShortcut: this.record.apply(settings.recordShortcut, hold),
       holdToRecord: keyboard ? `Hold to record does not work here. ${keyboard} The shortcut starts recording with a press and stops it with the next.` : null,
-      copyNoteShortcut: this.copyNote.apply(settings.copyNoteShortcut, insert && !keyboard),
+      // Inserting stays asked for where the keyboard cannot be followed: each press says why the note only went on the clipboard.
+      copyNoteShortcut: this.copyNote.apply(settings.copyNoteShortcut, insert),
       insertNote: keyboard ? `The note cannot be pasted into other programs here. ${keyboard} The shortcut only copies it.` : null,
+      lastProgram: this.lastProgram ? programName(this.lastProgram) : null,
+      lastProgramMatch: this.lastProgram?.match ?? null,
     };
     this.log(settings, access);
+    this.access = access;
     this.deps.onAccess(access);
+  }
+
+  private pressedIn(program: ProgramIdentity | null): void {
+    if (!program) return;
+    this.lastProgram = program;
+    if (this.access) {
+      this.access = { ...this.access, lastProgram: programName(program), lastProgramMatch: program.match };
+      this.deps.onAccess(this.access);
+    }
   }
 
   /** The record shortcut, if registered. */

@@ -27,6 +27,7 @@ const REGISTRY_TYPE: Record<PolicyKey['kind']['type'], string> = {
   string: 'REG_SZ',
   enum: 'REG_SZ',
   list: 'REG_MULTI_SZ',
+  records: 'REG_MULTI_SZ, one JSON object per line',
 };
 
 /** The element that holds the value (none for on/off: the policy's own enabled/disabled values do). */
@@ -44,6 +45,7 @@ function element(key: PolicyKey): string {
         .map((value) => `<item displayName="$(string.${stringId(name, value)})"><value><string>${escapeXml(value)}</string></value></item>`)
         .join('')}</enum>`;
     case 'list':
+    case 'records':
       return `<multiText id="${name}" valueName="${name}" />`;
   }
 }
@@ -73,6 +75,7 @@ function presentation(key: PolicyKey): string | null {
     case 'enum':
       return `<presentation id="${name}"><dropdownList refId="${name}">${label}</dropdownList></presentation>`;
     case 'list':
+    case 'records':
       return `<presentation id="${name}"><multiTextBox refId="${name}">${label}</multiTextBox></presentation>`;
   }
 }

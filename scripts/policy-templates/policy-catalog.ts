@@ -60,6 +60,13 @@ export const POLICY_CATALOG: Record<PolicyName, CatalogEntry> = {
   transcriptionModel: entry('dictation', 'transcriptionModel', 'Transcription model', 'pro (default) or lite. Sessions only.'),
   copyNoteShortcut: entry('copy', 'copyNoteShortcut', 'Copy-note shortcut', 'Global shortcut that copies the note of the dictation on screen, else of the newest one; empty for none. Must differ from the record shortcut.'),
   insertCopiedNote: entry('copy', 'insertCopiedNote', 'Paste the copied note', 'Enabled: the copy-note shortcut also pastes the note into the field that has focus in the other program.'),
+  insertProfiles: entry(
+    'copy',
+    'insertProfiles',
+    'How the note goes into each program',
+    'One profile per program the clinic uses (its EMR): program (the Linux window class, the Windows program file such as emr.exe, or the macOS bundle id), match (wm-class, process or bundle), format (rich: pasted with tables and headings; plain: pasted as text; type: typed as keystrokes, for fields that block paste and remote desktops), and optionally insertWhenReady (true: a note still processing is inserted once ready, into the same window) and lineBreak (enter or shift-enter). These come before the doctor\u2019s own and the built-in ones.',
+    [{ program: 'emr.exe', match: 'process', format: 'plain' }, { program: 'mstsc.exe', match: 'process', format: 'type' }],
+  ),
   requireReview: entry('copy', 'requireReview', 'Only reviewed notes leave the app', 'Enabled: copy, the copy shortcut, paste and export take only notes the doctor marked reviewed.'),
   clearCopiedNote: entry('copy', 'clearCopiedNote', 'Clear a copied note', 'Enabled: a copied note is taken off the clipboard two minutes later, if it is still there.'),
   updatesEnabled: entry('updates', 'updatesEnabled', 'Updates', 'Disabled: the app never checks for or downloads updates. (A copy installed with apt is updated by apt.)'),

@@ -49,6 +49,8 @@ test('hold to record: records while the shortcut is held, through the key repeat
     holdToRecord: null,
     copyNoteShortcut: null,
     insertNote: null,
+    lastProgram: null,
+    lastProgramMatch: null,
   });
   await expect(page.getByText('records while held, even from another program.')).toBeVisible();
   await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());

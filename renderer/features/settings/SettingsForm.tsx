@@ -4,6 +4,7 @@ import type { SettingName, Settings } from '../../../contract/settings';
 import type { SettingsView } from '../../../contract/ipc';
 import { FieldError, LockNote, NumberField, SelectField, ShortcutField, TextField, ToggleField } from './fields';
 import { useSettingsStore, useUpdateStore } from '../../app/stores';
+import { InsertProfilesSection } from './InsertProfilesSection';
 import { TranscriptionSection } from './TranscriptionSection';
 import { UpdateStatusLine } from './UpdateStatusLine';
 import { useSettingsDraft } from './use-settings-draft';
@@ -156,9 +157,18 @@ export function SettingsForm({ view }: { view: SettingsView }) {
         />
         <ToggleField
           {...toggle('insertCopiedNote')}
-          label="Also paste the note into the field that has focus in the other program"
+          label="Also insert the note into the field that has focus in the other program (your earlier clipboard comes back after)"
           note={draft.insertCopiedNote ? view.shortcutAccess.insertNote : null}
         />
+        {draft.insertCopiedNote ? (
+          <InsertProfilesSection
+            profiles={draft.insertProfiles}
+            locked={locked('insertProfiles')}
+            error={errors.insertProfiles}
+            access={view.shortcutAccess}
+            onChange={(profiles) => set('insertProfiles', profiles)}
+          />
+        ) : null}
         <ToggleField {...toggle('requireReview')} label="Copy and export only notes marked reviewed" />
         <ToggleField {...toggle('clearCopiedNote')} label="Take a copied note off the clipboard after two minutes (if it is still there)" />
       </fieldset>

@@ -16,3 +16,16 @@ export function clipboardOf(app: ElectronApplication): Promise<Clipboard> {
 export function setClipboard(app: ElectronApplication, text: string): Promise<void> {
   return app.evaluate(({ clipboard }, value) => void (clipboard as unknown as { writeText(text: string): void }).writeText(value), text);
 }
+
+/** Puts the doctor's own earlier content on the clipboard: text and HTML, or a file list as a file manager copies it. */
+export function setEarlierClipboard(app: ElectronApplication, content: { text: string; html: string } | { files: string }): Promise<void> {
+  return app.evaluate(({ clipboard }, value) => {
+    const sync = clipboard as unknown as { write(data: object): void; writeBuffer(format: string, data: Buffer): void };
+    if ('files' in value) sync.writeBuffer('text/uri-list', Buffer.from(value.files));
+    else sync.write(value);
+  }, content);
+}
+
+export function fileListOf(app: ElectronApplication): Promise<string> {
+  return app.evaluate(({ clipboard }) => (clipboard as unknown as { readBuffer(format: string): Buffer }).readBuffer('text/uri-list').toString());
+}

@@ -25,8 +25,11 @@ const CLIPBOARD_OPERATIONS: Record<string, string> = {
   copyLabReportId: 'main/lab-reports/lab-reports-feature.ts',
 };
 
-/** The only modules that may touch the system clipboard: the patient clipboard, and the feature that hands it to the copy path. */
-const SYSTEM_CLIPBOARD_MODULES = new Set(['main/clipboard/patient-clipboard.ts', 'main/clipboard/clipboard-feature.ts']);
+/**
+ * The only modules that may touch the system clipboard: the patient clipboard, the doctor's
+ * earlier content it reads and puts back around a paste, and the feature that hands it to the copy path.
+ */
+const SYSTEM_CLIPBOARD_MODULES = new Set(['main/clipboard/patient-clipboard.ts', 'main/clipboard/earlier-clipboard.ts', 'main/clipboard/clipboard-feature.ts']);
 
 const ROOT = join(__dirname, '../../..');
 
@@ -103,7 +106,7 @@ describe('clipboard operations', () => {
         const electronImports = source.match(/import[^;]*from 'electron'/g) ?? [];
         return (
           electronImports.some((line) => /\bclipboard\b|\* as /.test(line)) ||
-          /\b(writeText|writeHTML|writeRTF|writeBuffer|writeBookmark|writeFindText)\(/.test(source) ||
+          /\b(writeText|writeHTML|writeRTF|writeBuffer|writeBookmark|writeFindText|writeImage)\(/.test(source) ||
           /new PatientClipboard\(/.test(source)
         );
       });

@@ -46,7 +46,7 @@ export function settingsView(values: Partial<SettingsView['values']> = {}): Sett
     policy: { path: null, error: null, sandboxChosen: false },
     secretProtection: { persisted: true, backend: 'test', warning: null },
     dataProtection: { keptBy: 'keyring', warning: null, problem: null },
-    shortcutAccess: { recordShortcut: null, holdToRecord: null, copyNoteShortcut: null, insertNote: null },
+    shortcutAccess: { recordShortcut: null, holdToRecord: null, copyNoteShortcut: null, insertNote: null, lastProgram: null, lastProgramMatch: null },
   };
 }
 

@@ -69,6 +69,16 @@ describe('registryPolicy', () => {
     expect(refusal(registryPolicy(machine, [binary]), '0123456789abcdef')).toMatch(/"jweClientKey": a REG_BINARY/);
   });
 
+  it('takes program profiles as one JSON object per line, each checked by the schema, quoting none of them', () => {
+    const profiles = [{ program: 'emr.exe', match: 'process', format: 'plain' }];
+    expect(registryPolicy(machine, [multiSz('insertProfiles', profiles.map((profile) => JSON.stringify(profile)))]).values).toEqual({ insertProfiles: profiles });
+    expect(refusal(registryPolicy(machine, [multiSz('insertProfiles', ['emr.exe plain'])]), 'emr.exe')).toMatch(
+      /"insertProfiles": a REG_MULTI_SZ with a line that is not a JSON object, where the policy needs a REG_MULTI_SZ of one JSON object per line/,
+    );
+    const unknown = JSON.stringify({ program: 'emr.exe', match: 'process', format: 'bold' });
+    expect(refusal(registryPolicy(machine, [multiSz('insertProfiles', [unknown])]), 'bold')).toMatch(/"insertProfiles\.0\.format": Choose how the note goes in: rich, plain, type\./);
+  });
+
   it('checks values with the same schema as the JSON file: unknown names, wrong values, credentials without a service', () => {
     expect(refusal(registryPolicy(machine, [sz('serviceUrl', 'https://x.example')]))).toMatch(/unknown setting "serviceUrl"/);
     expect(refusal(registryPolicy(machine, [dword('otpResendSeconds', 4000)]))).toMatch(/"otpResendSeconds": Wait at most 10 minutes/);

@@ -91,6 +91,7 @@ function expectAdmxKind(key: PolicyKey, policy: Element): void {
       expect(children(value!, 'string').map((item) => item.textContent)).toEqual(key.kind.values);
       break;
     case 'list':
+    case 'records':
       expect(value!.tagName).toBe('multiText');
       break;
   }
@@ -98,7 +99,7 @@ function expectAdmxKind(key: PolicyKey, policy: Element): void {
   const shown = presentations.get(key.name)!;
   const control = Array.from(shown.childNodes).find((node): node is Element => node.nodeType === 1)!;
   expect(control.getAttribute('refId')).toBe(key.name);
-  const controls = { number: 'decimalTextBox', string: 'textBox', enum: 'dropdownList', list: 'multiTextBox' } as const;
+  const controls = { number: 'decimalTextBox', string: 'textBox', enum: 'dropdownList', list: 'multiTextBox', records: 'multiTextBox' } as const;
   expect(control.tagName).toBe(controls[key.kind.type]);
 }
 
@@ -137,7 +138,8 @@ describe('the ADMX/ADML pair', () => {
       const value = valueElement(policy);
       if (!value) return dword(key.name, example ? 1 : 0);
       if (value.tagName === 'decimal') return dword(key.name, example as number);
-      if (value.tagName === 'multiText') return multiSz(key.name, example as string[]);
+      // A list of records goes one JSON object per line, as the template's explanation says.
+      if (value.tagName === 'multiText') return multiSz(key.name, key.kind.type === 'records' ? (example as object[]).map((record) => JSON.stringify(record)) : (example as string[]));
       return sz(key.name, example as string);
     });
     const loaded = registryPolicy(registryOrigin('HKLM'), written);
@@ -175,6 +177,9 @@ describe('the example configuration profile', () => {
         case 'list':
           expect(mobileconfigText).toMatch(new RegExp(`<key>${key.name}</key>\\s*<array>`));
           expect((value as PlistValue[]).every((item) => typeof item === 'string')).toBe(true);
+          break;
+        case 'records':
+          expect(mobileconfigText).toMatch(new RegExp(`<key>${key.name}</key>\\s*<array>\\s*<dict>`));
           break;
       }
     }

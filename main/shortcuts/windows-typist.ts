@@ -1,0 +1,38 @@
+/**
+ * Typing on Windows through SendInput (koffi): each UTF-16 unit as a Unicode key event
+ * (KEYEVENTF_UNICODE), which does not depend on the keyboard layout and enters any script;
+ * line breaks as the Enter key. Written against the Win32 documentation; not run on this
+ * project's Linux machines (see docs/emr-insertion.md).
+ */
+import type * as Koffi from 'koffi';
+import type { LineBreak } from '../../contract/insert-profiles';
+import type { Typist } from './note-typing';
+
+const INPUT_KEYBOARD = 1;
+const KEYEVENTF_KEYUP = 0x0002;
+const KEYEVENTF_UNICODE = 0x0004;
+const VK_RETURN = 0x0d;
+const VK_SHIFT = 0x10;
+
+export function windowsTypist(koffi: typeof Koffi): Typist {
+  const KEYBDINPUT = koffi.struct('KEYBDINPUT', { wVk: 'uint16_t', wScan: 'uint16_t', dwFlags: 'uint32_t', time: 'uint32_t', dwExtraInfo: 'uintptr_t' });
+  // INPUT's union is as large as MOUSEINPUT, its largest member: padded to that size.
+  const INPUT = koffi.struct('INPUT', { type: 'uint32_t', ki: KEYBDINPUT, padding: koffi.array('uint8_t', 8) });
+  const sendInput = koffi.load('user32.dll').func('unsigned int __stdcall SendInput(unsigned int count, INPUT *inputs, int size)');
+  const key = (wVk: number, wScan: number, flags: number) => ({ type: INPUT_KEYBOARD, ki: { wVk, wScan, dwFlags: flags, time: 0, dwExtraInfo: 0 }, padding: new Array(8).fill(0) });
+  const send = (inputs: ReturnType<typeof key>[]) => {
+    if (sendInput(inputs.length, inputs, koffi.sizeof(INPUT)) !== inputs.length) throw new Error('Windows did not take the keys (the program may run with higher rights).');
+  };
+  return {
+    problem: () => null,
+    character: (char) => {
+      const units = Array.from({ length: char.length }, (_, index) => char.charCodeAt(index));
+      send(units.flatMap((unit) => [key(0, unit, KEYEVENTF_UNICODE), key(0, unit, KEYEVENTF_UNICODE | KEYEVENTF_KEYUP)]));
+    },
+    lineBreak: (lineBreak: LineBreak) => {
+      const enter = [key(VK_RETURN, 0, 0), key(VK_RETURN, 0, KEYEVENTF_KEYUP)];
+      send(lineBreak === 'shift-enter' ? [key(VK_SHIFT, 0, 0), ...enter, key(VK_SHIFT, 0, KEYEVENTF_KEYUP)] : enter);
+    },
+    finish: async () => {},
+  };
+}
