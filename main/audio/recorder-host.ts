@@ -4,17 +4,9 @@
  * starts a new one. A crash of the native audio code ends that process, never main.
  */
 import { utilityProcess, type UtilityProcess } from 'electron';
-import type { FromRecorder, ToRecorder } from './recorder-protocol';
+import type { FromRecorder, RecorderHostEvents, RecorderProcess, ToRecorder } from './recorder-protocol';
 
-export interface RecorderHostEvents {
-  onMessage(message: FromRecorder): void;
-  /** The process ended without being asked (a crash, or killed). */
-  onExit(): void;
-  /** What the process printed to stderr (errors from the audio library). */
-  onDiagnostic?(text: string): void;
-}
-
-export class RecorderHost {
+export class RecorderHost implements RecorderProcess {
   private child: UtilityProcess | null = null;
   private ready: Promise<UtilityProcess> | null = null;
   private nextRequestId = 1;

@@ -25,3 +25,22 @@ export type FromRecorder =
   | { type: 'stopped'; dataBytes: number; durationMs: number; chunks: number | null; reason: 'requested' | 'device-lost' }
   | { type: 'error'; message: string }
   | { type: 'devices'; requestId: number; devices: string[] | null; error: string | null };
+
+export interface RecorderHostEvents {
+  onMessage(message: FromRecorder): void;
+  /** The process ended without being asked (a crash, or killed). */
+  onExit(): void;
+  /** What the process printed to stderr (errors from the audio library). */
+  onDiagnostic?(text: string): void;
+}
+
+/** The recorder process as the recorder drives it (recorder-host.ts runs it in an Electron utility process). */
+export interface RecorderProcess {
+  attach(events: RecorderHostEvents): void;
+  /** Started if needed; settles once it takes requests. */
+  ensure(): Promise<unknown>;
+  send(message: ToRecorder): Promise<void>;
+  listDevices(): Promise<string[]>;
+  pid(): number | null;
+  dispose(): void;
+}

@@ -5,9 +5,9 @@
  * kept, and a new process is ready for the next Record.
  */
 import type { AudioChunk } from './audio-chunks';
-import type { FromRecorder } from './recorder-protocol';
+import type { FromRecorder, RecorderProcess } from './recorder-protocol';
 import type { RecordingSize } from './upload-audio';
-import type { RecorderHost } from './recorder-host';
+
 import { completeSealedFile } from '../storage/sealed-file';
 import { durationMsOf } from './wav-file';
 
@@ -55,12 +55,12 @@ interface ActiveRecording {
 }
 
 export class Recorder {
-  private readonly host: RecorderHost;
+  private readonly host: RecorderProcess;
   private active: ActiveRecording | null = null;
   private disposed = false;
 
   constructor(
-    host: RecorderHost,
+    host: RecorderProcess,
     private readonly events: RecorderEvents,
   ) {
     this.host = host;

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 
-import { BadRequest } from './sandbox-routes';
+import { BadRequest } from './sandbox-reply';
 import { bodyOf } from './throttled-body';
 
 export interface ReceivedFile {

@@ -23,7 +23,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { SandboxFaults } from './sandbox-faults';
 import { HOSTILE_OPERATIONS, hostileAnswers, type HostileOperation } from './sandbox-hostile';
-import type { Reply, SandboxRoute } from './sandbox-routes';
+import type { SandboxRoute } from './sandbox-routes';
+import type { Reply } from './sandbox-reply';
 import { throughUplink, Uplink } from './throttled-body';
 
 /** What the request is: a sign-in or renewal, or a call of the interface (its route, if there is one, and whether its token was good). */

@@ -5,7 +5,7 @@
  * encrypted-looking garbage. Scripted per operation through the `hostileNext` fault. The
  * large texts are built only when asked for. Pure.
  */
-import type { Reply } from './sandbox-routes';
+import type { Reply } from './sandbox-reply';
 
 export const HOSTILE_OPERATIONS = ['resultLookup', 'voiceUpload', 'recordUpload', 'recordResult', 'registrationInit', 'registrationResend', 'registrationVerify'] as const;
 export type HostileOperation = (typeof HOSTILE_OPERATIONS)[number];

@@ -17,7 +17,8 @@ import { readMultipartFile } from './request-body';
 import type { SandboxFaults } from './sandbox-faults';
 import { encryptResponse } from './sandbox-jwe';
 import { labReportBundle, labReportPii, labTests } from './sandbox-lab-report';
-import { BadRequest, jsonBadRequest, type Reply, type RouteContext, type SandboxArea, type SandboxRoute } from './sandbox-routes';
+import { type RouteContext, type SandboxArea, type SandboxRoute } from './sandbox-routes';
+import { BadRequest, jsonBadRequest, type Reply } from './sandbox-reply';
 
 const UNREADABLE = 'SANDBOX-UNREADABLE';
 const DELETED = 'SANDBOX-DELETED';

@@ -23,7 +23,8 @@ import {
   seedOf,
   type AadhaarCase,
 } from './sandbox-people';
-import { jsonBadRequest, type Reply, type RouteContext, type SandboxArea, type SandboxRoute } from './sandbox-routes';
+import { type RouteContext, type SandboxArea, type SandboxRoute } from './sandbox-routes';
+import { jsonBadRequest, type Reply } from './sandbox-reply';
 
 const MAX_RESENDS = 3;
 const MAX_WRONG_OTPS = 3;

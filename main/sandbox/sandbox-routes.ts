@@ -6,18 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { ReceivedFile } from './request-body';
 import type { SandboxFaults } from './sandbox-faults';
-
-export interface Reply {
-  status: number;
-  json?: unknown;
-  text?: string;
-  /** A binary body (an image), sent with `contentType`. */
-  bytes?: Buffer;
-  contentType?: string;
-  headers?: Record<string, string>;
-  /** Encrypt a JSON reply with this key (the request was encrypted). */
-  encryptWith?: { clientKey: string; requestProtected: string };
-}
+import type { Reply } from './sandbox-reply';
 
 export interface ReceivedRequest {
   at: number;
@@ -65,11 +54,6 @@ export interface SandboxArea {
   reset(): void;
 }
 
-/** A request the sandbox answers with its operation's 400. */
-export class BadRequest extends Error {}
-
 export function matches(route: SandboxRoute, method: string, path: string): boolean {
   return route.method === method && (typeof route.path === 'string' ? route.path === path : route.path.test(path));
 }
-
-export const jsonBadRequest = (reason: string): Reply => ({ status: 400, json: { message: `Bad request: ${reason}` } });

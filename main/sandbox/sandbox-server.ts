@@ -21,7 +21,8 @@ import { decryptRequest, encryptResponse } from './sandbox-jwe';
 import { SandboxLabReports } from './sandbox-lab-reports';
 import { SandboxRegistration } from './sandbox-registration';
 import type { SandboxTransaction } from './sandbox-results';
-import { BadRequest, matches, type ReceivedRequest, type Reply, type RouteContext, type SandboxArea, type SandboxRoute } from './sandbox-routes';
+import { matches, type ReceivedRequest, type RouteContext, type SandboxArea, type SandboxRoute } from './sandbox-routes';
+import { BadRequest, type Reply } from './sandbox-reply';
 import { SandboxSessions, type SandboxDocument } from './sandbox-sessions';
 import { SandboxVoice } from './sandbox-voice';
 

@@ -23,7 +23,8 @@ import { z } from 'zod';
 import { readBody, readBodyToEnd, readForm } from './request-body';
 import type { SandboxFaults } from './sandbox-faults';
 import { sandboxPrescription, type SandboxOutcome } from './sandbox-results';
-import { BadRequest, type Reply, type RouteContext, type SandboxArea, type SandboxRoute } from './sandbox-routes';
+import { type RouteContext, type SandboxArea, type SandboxRoute } from './sandbox-routes';
+import { BadRequest, type Reply } from './sandbox-reply';
 
 const MAX_CHUNK_BYTES = 10 * 1024 * 1024;
 const MAX_CHUNK_SECONDS = 20;

@@ -6,7 +6,8 @@
  */
 import { readMultipartFile } from './request-body';
 import { additionalData, sandboxOutputs, type SandboxOutcome, type SandboxTransaction } from './sandbox-results';
-import { BadRequest, jsonBadRequest, type Reply, type RouteContext, type SandboxArea, type SandboxRoute } from './sandbox-routes';
+import { type RouteContext, type SandboxArea, type SandboxRoute } from './sandbox-routes';
+import { BadRequest, jsonBadRequest, type Reply } from './sandbox-reply';
 
 const MAX_AUDIO_BYTES = 512 * 1024 * 1024;
 
