@@ -220,6 +220,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
           compactUploads: () => settings.current().uploadAudioFormat === 'mp3',
           retentionDays: () => settings.current().audioRetentionDays,
           now: () => Date.now() + testClockOffsetMs(),
+          log,
         },
         report.recovered,
       );

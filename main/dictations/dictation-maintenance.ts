@@ -4,7 +4,7 @@
  * retention rule (recordings of completed dictations deleted after the days set).
  */
 import { prepareUploadAudio, type Mp3Encoding, type RecordingFiles } from '../audio/upload-audio';
-import { log } from '../log';
+import type { EventLog } from '../core/event-log';
 import { storageProblem } from '../storage/storage-problem';
 import { purgeExpiredAudio } from './audio-retention';
 import type { DictationStore } from './dictation-store';
@@ -19,6 +19,7 @@ export interface MaintenanceDeps {
   compactUploads(): boolean;
   retentionDays(): number;
   now(): number;
+  log: EventLog;
 }
 
 /** Recordings cut off by a crash get their compact copy again, from the repaired recording. */
@@ -28,12 +29,12 @@ async function rebuildCompactCopies(deps: MaintenanceDeps, ids: string[]): Promi
     if (deps.store.get(id)?.state !== 'recorded') continue;
     await Promise.resolve()
       .then(() => prepareUploadAudio(deps.recordingFiles(id), 'mp3', deps.encode))
-      .catch((error: unknown) => log.warn(`recovery: compact copy not made (${(error as Error).message})`));
+      .catch((error: unknown) => deps.log.warn(`recovery: compact copy not made (${(error as Error).message})`));
   }
 }
 
 /** Files left in clear by an earlier version are encrypted, one dictation at a time; once all are, never looked for again. */
-async function sealLegacyFiles(store: DictationStore): Promise<void> {
+async function sealLegacyFiles(store: DictationStore, log: EventLog): Promise<void> {
   const ids = store.withLegacyFiles();
   if (ids.length > 0) log.info(`data: encrypting the files of ${ids.length} dictations left in clear by an earlier version`);
   let left = 0;
@@ -52,10 +53,10 @@ async function sealLegacyFiles(store: DictationStore): Promise<void> {
 /** Starts the background work; the function returned stops it. */
 export function startMaintenance(deps: MaintenanceDeps, recovered: string[]): () => void {
   void rebuildCompactCopies(deps, recovered);
-  sealLegacyFiles(deps.store).catch((error: unknown) => log.warn(`data: ${storageProblem(error)}`));
+  sealLegacyFiles(deps.store, deps.log).catch((error: unknown) => deps.log.warn(`data: ${storageProblem(error)}`));
   const purge = () => {
     const purged = purgeExpiredAudio(deps.store, deps.retentionDays(), deps.now());
-    if (purged > 0) log.info(`retention: deleted the recordings of ${purged} completed dictations`);
+    if (purged > 0) deps.log.info(`retention: deleted the recordings of ${purged} completed dictations`);
   };
   purge();
   const timer = setInterval(purge, RETENTION_CHECK_MS);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { AppUpdater, ProgressInfo, UpdateInfo } from 'electron-updater';
 import type { Settings } from '../../contract/settings';
 import type { UpdateStatus } from '../../contract/updates';
-import { log } from '../log';
+import type { EventLog } from '../core/event-log';
 import { CheckSchedule } from './check-schedule';
 import { OfferedVersions } from './offered-versions';
 import { pinnedVersionHold } from './pinned-version';
@@ -41,6 +41,7 @@ export function packageManagerMessage(packageManager: string): string {
 
 export interface UpdateServiceDeps {
   settings(): Settings;
+  log: EventLog;
   /** Why a restart must wait (a recording, an upload), or null when it may happen. */
   busyReason(): string | null;
   onStatus(status: UpdateStatus): void;
@@ -95,11 +96,11 @@ export class UpdateService {
 
   start(): void {
     if (this.deps.packageManager !== null) {
-      log.info(`updates: installed by ${this.deps.packageManager}; the app's own updater stands aside`);
+      this.deps.log.info(`updates: installed by ${this.deps.packageManager}; the app's own updater stands aside`);
       return;
     }
     const reason = this.offReason();
-    if (reason) log.info(`updates: off (${reason})`);
+    if (reason) this.deps.log.info(`updates: off (${reason})`);
     this.schedule.start();
   }
 
@@ -111,7 +112,7 @@ export class UpdateService {
     const settings = this.deps.settings();
     if (!this.publisherKey) {
       this.publisherKey = this.deps.publisherKey();
-      log.info(`updates: publisher key ${this.publisherKey.source}`);
+      this.deps.log.info(`updates: publisher key ${this.publisherKey.source}`);
     }
     const modules = await (this.deps.loadUpdater ?? loadUpdaterModules)();
     const updater = this.updater ?? this.createUpdater(modules.updater);
@@ -132,7 +133,7 @@ export class UpdateService {
   }
 
   private createUpdater(updater: AppUpdater): AppUpdater {
-    updater.logger = log;
+    updater.logger = this.deps.log;
     updater.autoDownload = true;
     // Installing is the user's choice ("Restart now"), never a side effect of quitting.
     updater.autoInstallOnAppQuit = false;
@@ -161,7 +162,7 @@ export class UpdateService {
       this.set({ state: 'ready', version: info.version, progress: 1, message: null });
     });
     updater.on('error', (error: Error) => {
-      log.warn(`updates: ${error.message.split('\n')[0]}`);
+      this.deps.log.warn(`updates: ${error.message.split('\n')[0]}`);
       this.set({ state: 'error', progress: null, message: updateErrorMessage(error) });
     });
     this.updater = updater;
@@ -173,7 +174,7 @@ export class UpdateService {
     const pinned = pinnedVersionHold(this.deps.settings().updatePinnedVersion, this.deps.version, info.version);
     const decision = pinned ? { take: false as const, reason: pinned } : rolloutDecision(rolloutShare(info), info.version, () => (this.machineId ??= this.deps.machineId()));
     this.held = decision.take ? null : decision.reason;
-    if (this.held) log.info(`updates: version ${info.version} not taken now (${this.held})`);
+    if (this.held) this.deps.log.info(`updates: version ${info.version} not taken now (${this.held})`);
     return decision.take;
   }
 
@@ -209,7 +210,7 @@ export class UpdateService {
       this.set({ message: `${reason} Restart when it has finished.` });
       return this.current();
     }
-    log.info(`updates: restarting to install ${this.status.version}`);
+    this.deps.log.info(`updates: restarting to install ${this.status.version}`);
     this.updater.quitAndInstall(false, true);
     return this.current();
   }

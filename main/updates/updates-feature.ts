@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { OperationHandlers } from '../../contract/operation-handlers';
 import { DEVELOPMENT_BUILD, PACKAGE_MANAGER } from '../build-kind';
 import type { Feature } from '../core/feature';
+import { log } from '../log';
 import type { SettingsService } from '../settings/settings-service';
 import type { WindowEvents } from '../windows/app-window';
 import { choosePublisherKey } from './publisher-key';
@@ -20,6 +21,7 @@ export interface UpdatesFeatureDeps {
 
 export function createUpdatesFeature(deps: UpdatesFeatureDeps) {
   const updates = new UpdateService({
+    log,
     settings: () => deps.settings.current(),
     busyReason: () => deps.busyReasons.map((reason) => reason()).find((reason) => reason !== null) ?? null,
     onStatus: (status) => deps.window.send('updateChanged', status),

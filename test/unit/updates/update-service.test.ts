@@ -7,6 +7,7 @@
  * electron-log's main-process logger loads Electron: a quiet logger stands in, so that this
  * file loads without an Electron binary.
  */
+import { SILENT_LOG } from '../../../main/core/event-log';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -148,6 +149,7 @@ function updateService(settings: SettingsService, overrides: Partial<UpdateServi
     machineId: () => 'a3f1c2d4e5b6978812ab34cd56ef7890',
     loadUpdater,
     ...overrides,
+    log: overrides.log ?? SILENT_LOG,
   });
   return { service, updater, loadUpdater, userData };
 }
