@@ -1,0 +1,115 @@
+/**
+ * Checks an import graph against the layer table: every file in a room, every import allowed
+ * (a lower layer, a sibling room the table names, a package its room may use), and no circle
+ * between files. Pure: the graph and the table are given.
+ */
+import { ELECTRON_PACKAGES, LAYERS, type Layer } from './layer-table';
+import type { ImportEdge } from './import-graph';
+
+export interface Placement {
+  layer: Layer;
+  layerIndex: number;
+  room: string;
+}
+
+function matches(file: string, pattern: string): boolean {
+  if (pattern.endsWith('/')) return file.startsWith(pattern);
+  if (!pattern.includes('*')) return file === pattern;
+  const expression = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`);
+  return expression.test(file);
+}
+
+/** The room a file is in: the most specific pattern wins (a named file over its folder). */
+export function placementOf(file: string, layers: Layer[] = LAYERS): Placement | null {
+  let best: (Placement & { specificity: number }) | null = null;
+  layers.forEach((layer, layerIndex) => {
+    for (const [room, { files }] of Object.entries(layer.rooms)) {
+      for (const pattern of files) {
+        if (!matches(file, pattern)) continue;
+        const specificity = pattern.endsWith('/') ? pattern.length : 10_000 + pattern.length;
+        if (!best || specificity > best.specificity) best = { layer, layerIndex, room, specificity };
+      }
+    }
+  });
+  if (!best) return null;
+  const { layer, layerIndex, room } = best as Placement & { specificity: number };
+  return { layer, layerIndex, room };
+}
+
+function packageAllowed(name: string, from: Placement): boolean {
+  const allowed = [...from.layer.packages, ...(from.layer.rooms[from.room]!.packages ?? [])];
+  if (ELECTRON_PACKAGES.includes(name) && !allowed.includes(name)) return false;
+  return allowed.includes(name) || (name.startsWith('node:') && allowed.includes('node:*'));
+}
+
+function fileAllowed(from: Placement, to: Placement, layers: Layer[]): boolean {
+  if (from.layer === to.layer) return from.room === to.room || (from.layer.rooms[from.room]!.siblings ?? []).includes(to.room);
+  const reaches = from.layer.reaches ?? layers.slice(0, from.layerIndex).filter((layer) => !['preload', 'renderer'].includes(layer.name)).map((layer) => layer.name);
+  return reaches.includes(to.layer.name);
+}
+
+/** Circles among the files (Tarjan's strongly connected components of more than one file, or a file importing itself). */
+export function circlesOf(edges: ImportEdge[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const edge of edges) {
+    if (edge.to.kind !== 'file') continue;
+    next.set(edge.from, [...(next.get(edge.from) ?? []), edge.to.path]);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  let counter = 0;
+  const visit = (file: string) => {
+    index.set(file, counter);
+    low.set(file, counter);
+    counter += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const target of next.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || (next.get(file) ?? []).includes(file)) circles.push(component.sort());
+  };
+  for (const file of [...next.keys()].sort()) if (!index.has(file)) visit(file);
+  return circles;
+}
+
+/** Everything wrong, one line each; empty when the code keeps to the table. */
+export function layerProblems(files: string[], edges: ImportEdge[], layers: Layer[] = LAYERS): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    if (!placementOf(file, layers) && !file.endsWith('.d.ts')) problems.push(`${file} is in no room of the layer table (scripts/layers/layer-table.ts): place its folder there`);
+  }
+  for (const edge of edges) {
+    const from = placementOf(edge.from, layers);
+    if (!from) continue;
+    const { to } = edge;
+    if (to.kind === 'unresolved') {
+      if (!edge.specifier.endsWith('?raw') && !edge.specifier.endsWith('.css')) problems.push(`${edge.from} imports ${edge.specifier}, which is no file of the tree`);
+      continue;
+    }
+    if (to.kind === 'package') {
+      if (!packageAllowed(to.name, from)) problems.push(`${edge.from} (${from.layer.name}: ${from.room}) may not import the package ${to.name}`);
+      continue;
+    }
+    const target = placementOf(to.path, layers);
+    if (target && !fileAllowed(from, target, layers)) {
+      problems.push(`${edge.from} (${from.layer.name}: ${from.room}) may not import ${to.path} (${target.layer.name}: ${target.room})`);
+    }
+  }
+  for (const circle of circlesOf(edges)) problems.push(`a circle of imports: ${circle.join(' → ')}`);
+  return problems;
+}
