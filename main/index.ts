@@ -14,6 +14,7 @@ import type { Features } from './features';
 import { openOperationGate } from './ipc/operation-gate';
 import { isTrustedFrame } from './ipc/trusted-sender';
 import { initLog, log } from './log';
+import { checkDataFolder, openDataFolder, refuseDataFolder } from './storage/data-format-feature';
 import { registerAppScheme, serveRenderer } from './windows/app-protocol';
 import { AppWindow } from './windows/app-window';
 import { useReleaseMenu } from './windows/release-menu';
@@ -23,7 +24,9 @@ import { guardAllContents, guardSession } from './windows/web-guards';
 const here = dirname(fileURLToPath(import.meta.url));
 const args = parseAppArguments(process.argv, process.cwd());
 if (args.userDataDir) app.setPath('userData', args.userDataDir);
-initLog(app.getPath('userData'));
+// Before anything writes in the data folder: a folder a newer version wrote is not touched.
+const dataFolder = checkDataFolder(app.getPath('userData'));
+if (dataFolder.kind === 'open') initLog(app.getPath('userData'));
 registerAppScheme();
 // Sandbox every renderer, unless Chromium's sandbox was switched off (as root in CI), where
 // forcing it makes the network service crash in a loop.
@@ -118,14 +121,20 @@ async function start(): Promise<void> {
 }
 
 const refusedSwitches = DEVELOPMENT_BUILD ? [] : debuggingSwitches(process.argv);
-if (refusedSwitches.length > 0) {
+if (dataFolder.kind !== 'open') {
+  refuseDataFolder(app.getPath('userData'), dataFolder);
+} else if (refusedSwitches.length > 0) {
   log.warn(`app: not started: a release build does not run with ${refusedSwitches.join(', ')}`);
   app.exit(1);
 } else if (app.requestSingleInstanceLock()) {
-  start().catch((error: unknown) => {
-    log.error('app: failed to start', error);
-    app.exit(1);
-  });
+  // One instance at a time brings an older folder up to this version's format.
+  Promise.resolve()
+    .then(() => openDataFolder(app.getPath('userData'), dataFolder))
+    .then(start)
+    .catch((error: unknown) => {
+      log.error('app: failed to start', error);
+      app.exit(1);
+    });
 } else {
   app.quit();
 }
