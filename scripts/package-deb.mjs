@@ -65,7 +65,8 @@ const DEPENDS = [
   // Opening a lab report's original in the desktop's viewer
   'xdg-utils',
 ];
-const RECOMMENDS = ['pulseaudio | pipewire-pulse', 'gnome-keyring | kwalletmanager'];
+// A desktop has these: a sound server, a keyring, and OpenGL (without it Chromium draws in software).
+const RECOMMENDS = ['pulseaudio | pipewire-pulse', 'gnome-keyring | kwalletmanager', 'libgl1'];
 
 function option(name) {
   const prefix = `--${name}=`;

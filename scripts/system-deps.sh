@@ -10,6 +10,8 @@ packages=(
   libnss3 libnspr4 libgbm1 libasound2 libgtk-3-0 libxss1 libatk-bridge2.0-0 libcups2
   libdrm2 libxkbcommon0 libxcomposite1 libxdamage1 libxrandr2 fonts-dejavu-core  # Electron
   libx11-6 libxtst6 libxt6                # the keyboard hook (uiohook-napi: XRecord, XTest)
+  fakeroot                                # the Debian package (npm run package:deb)
+  debootstrap apt-utils gnupg scrot xclip # its test: a Debian 12 root, a signed repository, screenshots, the clipboard
 )
 command -v dpkg-query >/dev/null || exit 0  # not Debian: a desktop with its own display and audio
 missing=()
