@@ -38,8 +38,11 @@ const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 const NEXT = nextPatch(VERSION);
 const MACHINE_POLICY = '/etc/scribe-desk/policy.json';
 const CORRECTED_MEDICINE = 'Azithromycin 500 mg tablet';
-/** Where the app's window and its controls are, at its default size on the 1280×900 test screen (no window manager). */
-const AT = { editNote: [652, 741], records: [47, 103], chooseFiles: [681, 166], uploadReport: [681, 479], secondDictation: [120, 335] } as const;
+/**
+ * Where the app's controls are in its window, at its default size on the 1280×900 test screen
+ * (no window manager): Edit note once the dictation's details are scrolled to their end.
+ */
+const AT = { details: [787, 400], editNote: [652, 554], records: [47, 103], chooseFiles: [681, 166], uploadReport: [681, 479], secondDictation: [120, 335] } as const;
 
 let work: string;
 let debian: DebianRoot;
@@ -48,7 +51,7 @@ let clinicKey: SigningKey;
 let repository: string;
 let server: RepositoryServer;
 let microphone: VirtualMicrophone;
-const started: InstalledApp[] = [];
+const started: Array<InstalledApp & { name: string }> = [];
 const timings: Record<string, number> = {};
 
 function timed<T>(name: string, work: () => T): T {
@@ -73,7 +76,11 @@ test.beforeAll(async () => {
 });
 
 test.afterEach(async () => {
-  for (const app of started.splice(0)) await app.stop();
+  const failed = test.info().status !== test.info().expectedStatus;
+  for (const app of started.splice(0)) {
+    await app.stop();
+    if (failed) writeFileSync(test.info().outputPath(`${app.name}.txt`), `${app.output()}\n--- log ---\n${app.log()}`);
+  }
 });
 
 test.afterAll(async () => {
@@ -87,7 +94,7 @@ test.afterAll(async () => {
 });
 
 function start(name: string, args: string[] = []): InstalledApp {
-  const app = startInstalledApp(debian, join(work, `${name}.out`), args);
+  const app = Object.assign(startInstalledApp(debian, join(work, `${name}.out`), args), { name });
   started.push(app);
   return app;
 }
@@ -169,8 +176,13 @@ test('apt-get install ./…deb on a fresh Debian 12 brings everything the app ne
   screenshotScreen('debian-package-first-start');
   await recordFor(first, 4_000);
   await expect.poll(dictationStates, { timeout: 60_000 }).toEqual(['completed']);
-  // The note just made is in view: the doctor corrects the first medicine.
+  // The note just made is in view (once the page has it): the doctor corrects the first medicine.
   const window = await windowOrigin('^Scribe Desk$');
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  screenshotScreen('debian-package-completed');
+  xdotool('mousemove', String(window.x + AT.details[0]), String(window.y + AT.details[1]));
+  for (let turn = 0; turn < 30; turn += 1) xdotool('click', '5');
+  await new Promise((resolve) => setTimeout(resolve, 500));
   clickAt(window, ...AT.editNote);
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   xdotool('key', 'ctrl+a');
@@ -181,14 +193,22 @@ test('apt-get install ./…deb on a fresh Debian 12 brings everything the app ne
   screenshotScreen('debian-package-corrected');
   // A lab report, chosen in the desktop's file dialog.
   debian.write(`${DOCTOR.home}/lab-report.pdf`, await labReportPdf(), true);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
   clickAt(window, ...AT.records);
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   clickAt(window, ...AT.chooseFiles);
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const chooser = await windowOrigin('Choose lab reports');
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  // The pointer over the dialog: with no window manager, keys go to the window under it.
+  clickAt(chooser, 600, 300);
   xdotool('key', 'ctrl+l');
   xdotool('type', '--delay', '20', `${DOCTOR.home}/lab-report.pdf`);
-  xdotool('key', 'Return');
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  screenshotScreen('debian-package-file-dialog');
+  // Open, at the dialog's bottom right corner.
+  clickAt(chooser, chooser.width - 49, chooser.height - 24);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  screenshotScreen('debian-package-report-chosen');
   clickAt(window, ...AT.uploadReport);
   await expect.poll(() => storedItems(debian, 'records').map((item) => item.state), { timeout: 60_000 }).toEqual(['ready']);
   screenshotScreen('debian-package-lab-report');
@@ -279,9 +299,7 @@ test('an older version refuses a data folder a newer one wrote: a message a pers
     await new Promise((resolve) => setTimeout(resolve, 500));
     screenshotScreen('debian-package-refuses-newer-data');
     expect(app.output()).toContain('data: not opened: Your Scribe Desk data was last used by Scribe Desk 9.0.0, which is newer than this one.');
-    const size = xdotool('getwindowgeometry', '--shell', dialog.id);
-    const [width, height] = ['WIDTH', 'HEIGHT'].map((key) => Number(new RegExp(`^${key}=(\\d+)`, 'm').exec(size)![1]));
-    clickAt(dialog, width! / 2, height! - 18);
+    clickAt(dialog, dialog.width / 2, dialog.height - 18);
     expect(await app.exited).toBe(1);
     expect(contents(debian.at(DATA_FOLDER))).toEqual(before);
   } finally {

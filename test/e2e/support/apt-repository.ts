@@ -1,14 +1,12 @@
 /**
  * A clinic's own apt repository, as its IT would run one: a flat repository made by
  * apt-ftparchive, its Release signed by a throwaway gpg key (InRelease and Release.gpg),
- * served over HTTP on loopback by this test process.
+ * served over HTTP on loopback.
  */
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, createReadStream, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, normalize } from 'node:path';
+import { basename, join } from 'node:path';
 
 export interface SigningKey {
   /** The public key as a binary keyring, for apt's signed-by. */
@@ -52,30 +50,60 @@ export function makeRepository(packages: string[], key: SigningKey): string {
 
 export interface RepositoryServer {
   url: string;
+  /** The paths asked for so far. */
   requests: string[];
   close(): Promise<void>;
 }
 
-/** Serves `folder` read-only on 127.0.0.1. */
+/**
+ * The repository's web server: a Node process of its own, since apt is run synchronously from
+ * the test (a server in the test's own event loop would not answer meanwhile). Serves the
+ * folder's files read-only on 127.0.0.1 and prints each path asked for.
+ */
+const SERVER = `
+const { createServer } = require('node:http');
+const { createReadStream, statSync } = require('node:fs');
+const { join, normalize } = require('node:path');
+const folder = process.argv[1];
+const server = createServer((request, response) => {
+  const path = normalize(decodeURIComponent(new URL(request.url || '/', 'http://127.0.0.1').pathname));
+  console.log('GET ' + path);
+  const file = join(folder, path);
+  let size = -1;
+  try { if (file.startsWith(folder) && statSync(file).isFile()) size = statSync(file).size; } catch {}
+  if (size < 0) { response.writeHead(404).end(); return; }
+  response.writeHead(200, { 'Content-Length': size });
+  createReadStream(file).pipe(response);
+});
+server.listen(0, '127.0.0.1', () => console.log('PORT ' + server.address().port));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
+
 export async function serveRepository(folder: string): Promise<RepositoryServer> {
+  const child = spawn(process.execPath, ['-e', SERVER, folder], { stdio: ['ignore', 'pipe', 'inherit'] });
   const requests: string[] = [];
-  const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname)).replace(/^(\.\.[/\\])+/, '');
-    requests.push(path);
-    const file = join(folder, path);
-    if (!file.startsWith(folder) || !existsSync(file) || !statSync(file).isFile()) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'Content-Length': statSync(file).size });
-    createReadStream(file).pipe(response);
+  const port = await new Promise<number>((resolve, reject) => {
+    let pending = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      pending += chunk.toString('utf8');
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line.startsWith('PORT ')) resolve(Number(line.slice(5)));
+        else if (line.startsWith('GET ')) requests.push(line.slice(4));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`The repository server exited (${code}).`)));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
   };
 }
 

@@ -16,7 +16,7 @@ export interface InstalledApp {
   child: ChildProcess;
   /** What the app wrote to standard output and error. */
   output(): string;
-  /** The app's log in the data folder. */
+  /** What this start wrote to the app's log in the data folder. */
   log(): string;
   exited: Promise<number | null>;
   stop(): Promise<void>;
@@ -30,10 +30,12 @@ export function startInstalledApp(debian: DebianRoot, outputFile: string, args: 
     child.once('error', () => resolve(null));
   });
   const logFile = debian.at(`${DATA_FOLDER}/logs/main.log`);
+  // The log goes on from one start to the next: this start's lines are those after its end now.
+  const logStart = existsSync(logFile) ? readFileSync(logFile).length : 0;
   return {
     child,
     output: () => readFileSync(outputFile, 'utf8'),
-    log: () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''),
+    log: () => (existsSync(logFile) ? readFileSync(logFile).subarray(logStart).toString('utf8') : ''),
     exited,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -64,15 +66,15 @@ export function xdotool(...args: string[]): string {
   return execFileSync('xdotool', args, { encoding: 'utf8' }).trim();
 }
 
-/** The top-left corner of the visible window whose name matches `name`, once there is one. */
-export async function windowOrigin(name: string, timeoutMs = 30_000): Promise<{ id: string; x: number; y: number }> {
+/** Where the visible window whose name matches `name` is, and its size, once there is one. */
+export async function windowOrigin(name: string, timeoutMs = 30_000): Promise<{ id: string; x: number; y: number; width: number; height: number }> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     try {
       const id = xdotool('search', '--onlyvisible', '--name', name).split('\n')[0]!;
       const geometry = xdotool('getwindowgeometry', '--shell', id);
       const value = (key: string) => Number(new RegExp(`^${key}=(\\d+)`, 'm').exec(geometry)?.[1] ?? NaN);
-      return { id, x: value('X'), y: value('Y') };
+      return { id, x: value('X'), y: value('Y'), width: value('WIDTH'), height: value('HEIGHT') };
     } catch (error) {
       if (Date.now() > until) throw new Error(`No window named ${name} within ${timeoutMs} ms (${(error as Error).message})`);
       await new Promise((resolve) => setTimeout(resolve, 250));
