@@ -8,7 +8,7 @@
  * inspector, so the test drives it with keys and clicks and reads its data folder and log.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -42,7 +42,7 @@ const CORRECTED_MEDICINE = 'Azithromycin 500 mg tablet';
  * Where the app's controls are in its window, at its default size on the 1280×900 test screen
  * (no window manager): Edit note once the dictation's details are scrolled to their end.
  */
-const AT = { details: [787, 400], editNote: [652, 554], records: [47, 103], chooseFiles: [681, 166], uploadReport: [681, 479], secondDictation: [120, 335] } as const;
+const AT = { details: [787, 400], editNote: [652, 554], records: [47, 103], chooseFiles: [681, 166], uploadReport: [681, 479], secondDictation: [267, 324] } as const;
 
 let work: string;
 let debian: DebianRoot;
@@ -104,7 +104,9 @@ function contents(folder: string): Record<string, string> {
   const files: Record<string, string> = {};
   for (const name of readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
     const path = join(folder, name);
-    if (statSync(path).isFile()) files[name] = createHash('sha256').update(readFileSync(path)).digest('hex');
+    const entry = lstatSync(path, { throwIfNoEntry: false });
+    if (entry?.isFile()) files[name] = createHash('sha256').update(readFileSync(path)).digest('hex');
+    else if (entry?.isSymbolicLink()) files[name] = `link to ${readlinkSync(path)}`;
   }
   return files;
 }
@@ -239,7 +241,8 @@ test('a repository whose signature does not verify is refused by apt', async () 
     const update = debian.run(['apt-get', 'update', '-q']);
     expect(update.output).toMatch(/signatures couldn't be verified|NO_PUBKEY/);
     expect(update.output).toMatch(/is not signed/);
-    expect(forgedServer.requests).toContain('/InRelease');
+    // What the server printed is read once this process is free again (apt ran synchronously).
+    await expect.poll(() => forgedServer.requests).toContain('/InRelease');
     expect(debian.must(['apt-cache', 'policy', 'scribe-desk'])).toMatch(new RegExp(`Candidate: ${VERSION.replace(/\./g, '\\.')}\\s`));
     expect(debian.run(['apt-get', 'install', '-y', `scribe-desk=${NEXT}`]).status).not.toBe(0);
   } finally {
@@ -264,7 +267,7 @@ test("apt-get upgrade from the clinic's signed repository: the next version open
     expect(debian.must(['apt-get', 'upgrade', '-y', '-q'])).toContain(`scribe-desk (${NEXT})`);
   });
   expect(debian.must(['dpkg-query', '-W', '-f', '${Version}', 'scribe-desk'])).toBe(NEXT);
-  expect(server.requests).toContain(`/scribe-desk_${NEXT}_amd64.deb`);
+  await expect.poll(() => server.requests).toContain(`/scribe-desk_${NEXT}_amd64.deb`);
 
   const upgraded = start('upgraded');
   await expect.poll(upgraded.log, { timeout: 60_000 }).toContain(`app: started ${NEXT}`);
@@ -280,6 +283,7 @@ test("apt-get upgrade from the clinic's signed repository: the next version open
   expect(storedItems(debian, 'records').map((item) => item.state)).toEqual(['ready']);
   // The new version shows the corrected note and copies it: the earlier dictation (second in the list) in view, the copy shortcut.
   const window = await windowOrigin('^Scribe Desk$');
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
   clickAt(window, ...AT.secondDictation);
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   screenshotScreen('debian-package-upgraded');
