@@ -6,7 +6,7 @@
  * in the same cache, so a second run downloads nothing. Linux and root only.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -64,7 +64,7 @@ export class DebianRoot {
     const work = mkdtempSync(join(tmpdir(), 'scribe-debian-'));
     const [upper, overlayWork, root, pulse] = ['upper', 'work', 'root', 'pulse'].map((name) => join(work, name)) as [string, string, string, string];
     for (const folder of [upper, overlayWork, root, pulse]) mkdirSync(folder);
-    execFileSync('chmod', ['755', work, pulse]);
+    for (const folder of [work, pulse]) chmodSync(folder, 0o755);
     execFileSync('mount', ['-t', 'overlay', 'overlay', '-o', `lowerdir=${lower},upperdir=${upper},workdir=${overlayWork}`, root]);
     // The sound server of the virtual microphone, reachable from inside by any user.
     const pulseModule = execFileSync('pactl', ['load-module', 'module-native-protocol-unix', 'auth-anonymous=1', `socket=${pulse}/native`], { encoding: 'utf8' }).trim();
