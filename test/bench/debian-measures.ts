@@ -4,7 +4,8 @@
  * build in the same run; and `apt-get upgrade` to a working Record with a dictation that waited
  * through the upgrade sent. "A working Record" is the log's `shortcut: … records` line, the
  * moment a press of the record shortcut starts a recording, read the same way for both builds
- * from outside (a release build has no inspector). Linux as root only.
+ * from outside (a release build has no inspector). Linux as root only; run.ts calls it while
+ * the virtual microphone plays.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';

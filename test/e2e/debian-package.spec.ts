@@ -67,11 +67,12 @@ test.beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'scribe-deb-test-'));
   const [current, next] = timed('build both packages', () => buildPackages(ROOT, [VERSION, NEXT], work));
   packages = { current: current!, next: next! };
+  // The sound server first: the root gets a socket of it.
+  microphone = startVirtualMicrophone();
   debian = timed('a fresh Debian 12 root', () => DebianRoot.create());
   clinicKey = makeSigningKey('Scribe Desk test clinic');
   repository = makeRepository([packages.next], clinicKey);
   server = await serveRepository(repository);
-  microphone = startVirtualMicrophone();
   timings['before the tests'] = Date.now() - start;
 });
 

@@ -111,13 +111,15 @@ export function clipboardText(): string {
  * build the other tests run. zstd: seconds rather than the minutes xz takes.
  */
 export function buildPackages(root: string, versions: string[], out: string): string[] {
-  const packages = versions.map((version, index) => {
-    const args = ['scripts/package-deb.mjs', `--version=${version}`, `--out=${out}`, '--compression=zstd', ...(index > 0 ? ['--no-build'] : [])];
-    const printed = execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    return printed.trim().split('\n').at(-1)!;
-  });
-  execFileSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'pipe', env: { ...process.env, SCRIBE_BUILD: 'development' } });
-  return packages;
+  try {
+    return versions.map((version, index) => {
+      const args = ['scripts/package-deb.mjs', `--version=${version}`, `--out=${out}`, '--compression=zstd', ...(index > 0 ? ['--no-build'] : [])];
+      const printed = execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      return printed.trim().split('\n').at(-1)!;
+    });
+  } finally {
+    execFileSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'pipe', env: { ...process.env, SCRIBE_BUILD: 'development' } });
+  }
 }
 
 /** The next patch version: 0.1.0 → 0.1.1. */
