@@ -14,6 +14,7 @@ import type { Features } from './features';
 import { openOperationGate } from './ipc/operation-gate';
 import { isTrustedFrame } from './ipc/trusted-sender';
 import { initLog, log } from './log';
+import { checkDataFolder, openDataFolder, refuseDataFolder } from './storage/data-format-feature';
 import { registerAppScheme, serveRenderer } from './windows/app-protocol';
 import { AppWindow } from './windows/app-window';
 import { useReleaseMenu } from './windows/release-menu';
@@ -23,7 +24,9 @@ import { guardAllContents, guardSession } from './windows/web-guards';
 const here = dirname(fileURLToPath(import.meta.url));
 const args = parseAppArguments(process.argv, process.cwd());
 if (args.userDataDir) app.setPath('userData', args.userDataDir);
-initLog(app.getPath('userData'));
+// Before anything writes in the data folder: a folder a newer version wrote is not touched.
+const dataFolder = checkDataFolder(app.getPath('userData'));
+if (dataFolder.kind === 'open') initLog(app.getPath('userData'));
 registerAppScheme();
 // Sandbox every renderer, unless Chromium's sandbox was switched off (as root in CI), where
 // forcing it makes the network service crash in a loop.
@@ -120,16 +123,22 @@ async function start(): Promise<void> {
 // However the switch is spelled (app-arguments.ts), and before the app's first event: Electron
 // starts the DevTools endpoint only after this script has run.
 const refusedSwitches = DEVELOPMENT_BUILD ? [] : debuggingSwitches(app.commandLine, process.argv, process.platform);
-if (refusedSwitches.length > 0) {
+if (dataFolder.kind !== 'open') {
+  refuseDataFolder(app.getPath('userData'), dataFolder);
+} else if (refusedSwitches.length > 0) {
   // Taken off the command line Chromium acts on as well, so that nothing starts one on the way out.
   for (const name of refusedSwitches) app.commandLine.removeSwitch(name);
   log.warn(`app: not started: a release build does not run with ${refusedSwitches.map((name) => `--${name}`).join(', ')}`);
   app.exit(1);
 } else if (app.requestSingleInstanceLock()) {
-  start().catch((error: unknown) => {
-    log.error('app: failed to start', error);
-    app.exit(1);
-  });
+  // One instance at a time brings an older folder up to this version's format.
+  Promise.resolve()
+    .then(() => openDataFolder(app.getPath('userData'), dataFolder))
+    .then(start)
+    .catch((error: unknown) => {
+      log.error('app: failed to start', error);
+      app.exit(1);
+    });
 } else {
   app.quit();
 }

@@ -11,6 +11,8 @@ packages=(
   libdrm2 libxkbcommon0 libxcomposite1 libxdamage1 libxrandr2 fonts-dejavu-core  # Electron
   libx11-6 libxtst6 libxt6                # the keyboard hook (uiohook-napi: XRecord, XTest)
   chromium xclip python3-gi gir1.2-gtk-3.0  # the programs the note is inserted into (a web EMR page, a GTK editor)
+  fakeroot                                # the Debian package (npm run package:deb)
+  debootstrap apt-utils gnupg scrot       # its test: a Debian 12 root, a signed repository, screenshots
 )
 command -v dpkg-query >/dev/null || exit 0  # not Debian: a desktop with its own display and audio
 missing=()

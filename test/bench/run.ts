@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { clinicPressSamples, cpuWhileRecording, pressDuringStartup, pressesInARow, startupSamples, stopToResultOnScreen, type ClinicPresses } from './app-measures';
 import { encodeMemory, lookups, recordingWrites, speechPcm, speechRecording, stopToReady, storeLoad, syncOf, uploadSize } from './node-measures';
 import { stopToHeld, uplinkRow } from './uplink-measures';
+import { debianPackageRows } from './debian-measures';
 import { ROOT } from '../e2e/support/launch-app';
 import { FRAME_LENGTH } from '../../main/audio/recorder';
 import { startVirtualMicrophone } from '../e2e/support/virtual-microphone';
@@ -115,6 +116,7 @@ if (process.env.DISPLAY) {
       '',
       '≤ 1500 ms',
     );
+    await debianPackageRows(add);
   } finally {
     microphone.stop();
   }

@@ -1,0 +1,161 @@
+// `npm run package:deb`: the Debian package, dist/scribe-desk_<version>_amd64.deb, from a release
+// build that apt updates (SCRIBE_PACKAGE_MANAGER=apt): electron-builder's `dir` target, then
+// electron-installer-debian (dpkg-deb under fakeroot). Options:
+//   --version=<x.y.z>  package this version instead of package.json's (the app reports it too)
+//   --out=<folder>     where the .deb goes (default dist/)
+//   --no-build         package out/ as it is (a release build for apt made just before)
+//   --compression=zstd a package in seconds rather than minutes, a quarter larger (default
+//                      xz; Debian 12 and Ubuntu 22.04 and later read both)
+// Prints the package's path on its last line.
+import { execFileSync } from 'node:child_process';
+import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { electronExecutable } from './electron-path.mjs';
+
+const require = createRequire(import.meta.url);
+const { Installer, transformVersion } = require('electron-installer-debian');
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const LINUX = join(ROOT, 'build', 'linux');
+
+/**
+ * What the program needs from the system, by package, on Debian 12 and Ubuntu 22.04/24.04
+ * (the second name of a pair is Ubuntu 24.04's 64-bit-time rename). Read from the ELF files'
+ * NEEDED entries and the libraries they load at run time; the end-to-end test installs the
+ * package on a minimal Debian 12 and checks that nothing is missing.
+ */
+const DEPENDS = [
+  // Electron's own binary
+  'libgtk-3-0 | libgtk-3-0t64',
+  'libglib2.0-0 | libglib2.0-0t64',
+  'libnss3',
+  'libnspr4',
+  'libdbus-1-3',
+  'libatk1.0-0 | libatk1.0-0t64',
+  'libatk-bridge2.0-0 | libatk-bridge2.0-0t64',
+  'libatspi2.0-0 | libatspi2.0-0t64',
+  'libcups2 | libcups2t64',
+  'libdrm2',
+  'libgbm1',
+  'libpango-1.0-0',
+  'libcairo2',
+  'libexpat1',
+  'libudev1',
+  'libxkbcommon0',
+  'libx11-6',
+  'libxcb1',
+  'libxcomposite1',
+  'libxdamage1',
+  'libxext6',
+  'libxfixes3',
+  'libxrandr2',
+  'libasound2 | libasound2t64',
+  // Loaded at run time by Electron: notifications, the keyring behind safeStorage, screen savers
+  'libnotify4',
+  'libsecret-1-0',
+  'libxss1',
+  // The recorder (PvRecorder) plays through PulseAudio or PipeWire's PulseAudio server, else ALSA
+  'libpulse0',
+  // The keyboard hook (uiohook-napi: XRecord and XTest) and koffi
+  'libxtst6',
+  'libxt6 | libxt6t64',
+  'libstdc++6',
+  // Opening a lab report's original in the desktop's viewer
+  'xdg-utils',
+];
+// A desktop has these: a sound server, a keyring, and OpenGL (without it Chromium draws in software).
+const RECOMMENDS = ['pulseaudio | pipewire-pulse', 'gnome-keyring | kwalletmanager', 'libgl1'];
+
+function option(name) {
+  const prefix = `--${name}=`;
+  const found = process.argv.find((arg) => arg.startsWith(prefix));
+  return found ? found.slice(prefix.length) : null;
+}
+
+function run(command, args, env = process.env) {
+  execFileSync(command, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], env });
+}
+
+/** electron-installer-debian with this package's own dependency lists (not merged with its Electron defaults) and copyright file. */
+class ScribeDeskDebian extends Installer {
+  async generateDefaults() {
+    await super.generateDefaults();
+    // Its defaults would add alternatives such as `kde-cli-tools | … | gvfs-bin`, which apt
+    // resolves to KDE on a bare machine; the lists above are complete and checked.
+    Object.assign(this.defaults, { depends: [], recommends: [], suggests: [], enhances: [], preDepends: [] });
+    return this.defaults;
+  }
+
+  async copyLicense(copyrightFile) {
+    await copyFile(join(LINUX, 'copyright'), copyrightFile);
+  }
+}
+
+async function debianPackage(src, dest, version, compression) {
+  const installer = new ScribeDeskDebian({
+    src,
+    dest,
+    arch: 'amd64',
+    name: 'scribe-desk',
+    bin: 'scribe-desk',
+    productName: 'Scribe Desk',
+    genericName: 'Clinical dictation',
+    description: 'Clinical dictation, lab report upload and patient registration',
+    productDescription:
+      'Scribe Desk records doctors\' dictations and sends them to a transcription service, shows the structured note, uploads lab reports and registers patients for an ABHA number. Every recording is kept encrypted on the computer until the service has it. Clinic IT manage it with /etc/scribe-desk/policy.json.',
+    version: transformVersion(version),
+    section: 'misc',
+    priority: 'optional',
+    maintainer: 'Scribe Desk developers <support@scribedesk.invalid>',
+    categories: ['Office'],
+    depends: DEPENDS,
+    recommends: RECOMMENDS,
+    icon: Object.fromEntries(
+      [16, 32, 48, 64, 128, 256, 512].map((size) => [`${size}x${size}`, join(ROOT, 'build', 'icons', `${size}x${size}.png`)]).concat([['scalable', join(ROOT, 'build', 'icon.svg')]]),
+    ),
+    desktopTemplate: join(LINUX, 'scribe-desk.desktop.ejs'),
+    scripts: { postinst: join(LINUX, 'postinst'), postrm: join(LINUX, 'postrm') },
+    compression,
+    rename: (folder) => join(folder, '<%= name %>_<%= version %>_<%= arch %>.deb'),
+    logger: () => {},
+  });
+  await installer.generateDefaults();
+  await installer.generateOptions();
+  await installer.createStagingDir();
+  await installer.createContents();
+  await installer.createPackage();
+  await installer.movePackage();
+  return installer.options.packagePaths[0];
+}
+
+const version = option('version') ?? JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')).version;
+const out = resolve(option('out') ?? join(ROOT, 'dist'));
+const unpackedRoot = join(ROOT, 'dist', `deb-${version}`);
+
+if (!process.argv.includes('--no-build')) {
+  const env = { ...process.env, SCRIBE_PACKAGE_MANAGER: 'apt' };
+  delete env.SCRIBE_BUILD; // a release build, never a development one
+  electronExecutable();
+  run('npx', ['electron-vite', 'build', '--logLevel', 'warn'], env);
+}
+const runtime = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+// Where Electron cannot be downloaded, the runtime already on disk is packaged instead.
+const electronArgs = runtime ? [`-c.electronDist=${runtime}`, `-c.electronVersion=${(await readFile(join(runtime, 'version'), 'utf8')).trim()}`] : [];
+await rm(unpackedRoot, { recursive: true, force: true });
+run('npx', [
+  'electron-builder',
+  '--dir',
+  '--linux',
+  '--x64',
+  '--publish',
+  'never',
+  `-c.directories.output=${unpackedRoot}`,
+  `-c.extraMetadata.version=${version}`,
+  ...electronArgs,
+]);
+await mkdir(out, { recursive: true });
+const deb = await debianPackage(join(unpackedRoot, 'linux-unpacked'), out, version, option('compression') ?? 'xz');
+await rm(unpackedRoot, { recursive: true, force: true });
+console.log(deb);
