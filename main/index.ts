@@ -123,13 +123,13 @@ async function start(): Promise<void> {
 // However the switch is spelled (app-arguments.ts), and before the app's first event: Electron
 // starts the DevTools endpoint only after this script has run.
 const refusedSwitches = DEVELOPMENT_BUILD ? [] : debuggingSwitches(app.commandLine, process.argv, process.platform);
-if (dataFolder.kind !== 'open') {
-  refuseDataFolder(app.getPath('userData'), dataFolder);
-} else if (refusedSwitches.length > 0) {
-  // Taken off the command line Chromium acts on as well, so that nothing starts one on the way out.
-  for (const name of refusedSwitches) app.commandLine.removeSwitch(name);
+// Taken off the command line Chromium acts on as well, so that nothing starts one on the way out.
+for (const name of refusedSwitches) app.commandLine.removeSwitch(name);
+if (refusedSwitches.length > 0) {
   log.warn(`app: not started: a release build does not run with ${refusedSwitches.map((name) => `--${name}`).join(', ')}`);
   app.exit(1);
+} else if (dataFolder.kind !== 'open') {
+  refuseDataFolder(app.getPath('userData'), dataFolder);
 } else if (app.requestSingleInstanceLock()) {
   // One instance at a time brings an older folder up to this version's format.
   Promise.resolve()
