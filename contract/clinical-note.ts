@@ -7,7 +7,7 @@
  * the service's errors and warnings. Complete and partial results share this one format.
  * Pure.
  */
-import { escapeHtml, headed, headerLine, noteTime, testDataNotice, type CopiedText } from './copy-heading';
+import { escapeHtml, headed, headerLine, noteTime, testDataNotice, type CopiedText, type HeadingPatient } from './copy-heading';
 import type { DictationMode } from './dictation';
 import { MEDICATION_COLUMNS, NONE, medicationRow, type MedicationRow } from './medication-row';
 import { EMR_TEMPLATE_ID, correctionOf, shownCell, type NoteCorrection } from './note-correction';
@@ -29,6 +29,8 @@ export interface NoteHeader {
   createdAt: string;
   /** The result came from the built-in sandbox. */
   testData: boolean;
+  /** The patient it is for, when one was chosen. */
+  patient?: HeadingPatient | null;
 }
 
 /** What a note of the sandbox's results says, at its top and in its medications table. */

@@ -56,6 +56,8 @@ export interface DictationSummary {
   /** ISO 8601. */
   createdAt: string;
   label: string;
+  /** The patient it is for (contract/patients.ts); null when none was chosen. */
+  patientId: string | null;
   mode: DictationMode;
   durationMs: number;
   state: DictationState;
@@ -111,6 +113,8 @@ export interface RecorderStatus {
   dictationId: string | null;
   mode: DictationMode;
   label: string;
+  /** The patient the recording under way is for; null when none. */
+  patientId: string | null;
   elapsedMs: number;
   /** 0..1 on a decibel scale. */
   level: number;
@@ -128,6 +132,7 @@ export const IDLE_RECORDER: RecorderStatus = {
   dictationId: null,
   mode: 'dictation',
   label: '',
+  patientId: null,
   elapsedMs: 0,
   level: 0,
   message: null,

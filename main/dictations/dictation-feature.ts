@@ -28,8 +28,10 @@ import { saveJsonExport } from '../windows/save-json-export';
 import { dictationHandlers } from './dictation-bridge';
 import { startMaintenance } from './dictation-maintenance';
 import { summaryOf, type DictationManifest } from './dictation-manifest';
-import { copyNoteInView } from './dictation-notes';
+import { copyNoteInView, readyNotice, type PatientOf } from './dictation-notes';
+import type { PatientStore } from '../patients/patient-store';
 import { DictationSending } from './dictation-sending';
+import { patientDetailsOf } from './patient-details';
 import { DictationStore, chunkProblem } from './dictation-store';
 import { RecordingSession } from './recording-session';
 import { shortcutRecorder } from './shortcut-recorder';
@@ -47,14 +49,14 @@ export interface DictationFeatureDeps {
   keys: KeysOrProblem;
   isOnline(): boolean;
   window: WindowEvents;
+  /** The clinic's patients and the one chosen for the visit. */
+  patients: Pick<PatientStore, 'get' | 'visitPatient'>;
 }
 
-function notifyReady(manifest: DictationManifest): void {
+function notifyReady(manifest: DictationManifest, patientOf: PatientOf): void {
   if (!Notification.isSupported()) return;
-  const time = new Date(manifest.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   const title = manifest.state === 'completed' ? 'Dictation ready' : manifest.state === 'partial' ? 'Dictation partly ready' : 'Dictation failed';
-  // No label in the notification: it may name a patient, and notifications show on a shared screen.
-  new Notification({ title, body: `The dictation recorded at ${time} has ${manifest.state === 'failed' ? 'failed' : 'its result'}.`, silent: true }).show();
+  new Notification({ title, body: readyNotice(manifest, patientOf), silent: true }).show();
 }
 
 export function createDictationFeature(deps: DictationFeatureDeps) {
@@ -62,6 +64,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   const store = new DictationStore(join(deps.userData, 'dictations'), deps.keys);
   const report = store.load();
   log.info(`dictations: ${report.loaded} loaded, ${report.recovered.length} recovered, ${report.unreadable} unreadable`);
+  const patientOf: PatientOf = (id) => (id ? (deps.patients.get(id) ?? null) : null);
   const changes = new Emitter();
 
   const encoderWorker = unpacked(join(deps.builtDir, 'mp3-encode-worker.cjs'));
@@ -100,7 +103,8 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     isOnline: deps.isOnline,
     autoSync: () => settings.current().autoSync,
     sendsToSandbox: () => settings.current().service === 'sandbox',
-    onResult: notifyReady,
+    patientDetails: (manifest) => (settings.current().sendPatientDetails ? patientDetailsOf(patientOf(manifest.patientId)) : null),
+    onResult: (manifest) => notifyReady(manifest, patientOf),
     onFault: (error) => log.error(`outbox: a fault while sending dictations (${(error as Error).name})`, error),
     onProgress: (id) => {
       const manifest = store.get(id);
@@ -129,7 +133,11 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     },
     onChunk: () => outbox.partCut(),
     // The earlier patient's note is not left for a reflex paste into this one's chart.
-    onStarted: (label) => void deps.copies.recordingFor(label),
+    onStarted: (owner) => void deps.copies.recordingFor(owner),
+    visitPatientId: () => deps.patients.visitPatient()?.id ?? null,
+    checkPatient: (id) => {
+      if (!deps.patients.get(id)) throw new Error('The patient chosen for this recording is no longer on this computer. Choose the patient again.');
+    },
     ensurePermission: ensureMicrophonePermission,
     shortcut: () => shortcuts.recordShortcut(),
     onStatus: (status) => deps.window.send('recorderChanged', status),
@@ -142,7 +150,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   const shortcuts: DesktopShortcuts = new DesktopShortcuts({
     recorder: shortcutRecorder(session, () => settings.current().recordCues, (cue) => deps.window.send('recordCue', cue)),
     copy: {
-      copyLatest: () => copyNoteInView(store, deps.copies, viewedId, (event) => log.info(event)),
+      copyLatest: () => copyNoteInView(store, deps.copies, viewedId, (event) => log.info(event), patientOf),
       appHasFocus: () => BrowserWindow.getFocusedWindow() !== null,
       someWindowHasFocus: () => someWindowHasFocus(),
       tell: (title, body) => {
@@ -169,6 +177,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     saveJson: (name, json, title) => saveJsonExport(deps.window.current, name, json, title),
     log,
     showing: (id) => (viewedId = id),
+    patientOf,
   });
 
   let stopMaintenance: (() => void) | null = null;
@@ -180,6 +189,12 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       return changes.on(listener);
     },
     pendingCount: () => store.list().filter((manifest) => PENDING_STATES.has(manifest.state)).length,
+    /** What deleting a patient deletes of dictations. */
+    patientItems: {
+      idsForPatient: (patientId: string) => store.idsForPatient(patientId),
+      busy: (id: string) => (session.status().dictationId === id ? 'A dictation for this patient is being recorded. Stop or discard it first.' : null),
+      remove: (id: string) => outbox.remove(id),
+    },
     /** Why the app must not restart now, or null. */
     busyReason: (): string | null =>
       session.status().state !== 'idle' ? 'A dictation is being recorded.' : outbox.uploading() ? UPLOAD_UNDER_WAY : null,

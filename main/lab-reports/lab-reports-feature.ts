@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LabReportTask } from '../../contract/lab-reports';
 import type { OperationHandlers } from '../../contract/operation-handlers';
-import type { CopyPath } from '../clipboard/copy-path';
+import { ownerOf, type CopyPath } from '../clipboard/copy-path';
 import { Emitter } from '../core/emitter';
 import type { Feature } from '../core/feature';
 import { fail } from '../ipc/app-failure';
@@ -29,6 +29,8 @@ export interface LabReportsFeatureDeps {
   keys: KeysOrProblem;
   isOnline(): boolean;
   window: WindowEvents;
+  /** Whether a patient is still on this computer (a report is never filed for a deleted one). */
+  patientExists(id: string): boolean;
 }
 
 type LabReportHandlers = Pick<
@@ -99,7 +101,8 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
     },
     stageLabReportFiles: ({ files }) => staging.fromBytes(files),
     dismissStagedFile: ({ id }) => staging.dismiss(id),
-    uploadLabReports: ({ ids, tasks, acceptLowResolution, label }) => {
+    uploadLabReports: ({ ids, tasks, acceptLowResolution, label, patientId }) => {
+      if (patientId && !deps.patientExists(patientId)) fail('not-found', 'The patient chosen for these reports is no longer on this computer. Choose the patient again.');
       const chosen = ids.map((id) => staging.peek(id));
       if (chosen.some((file) => !file)) fail('not-found', 'Some files are no longer ready; choose them again.');
       const refused = chosen.find((file) => file!.problem || !file!.bytes || !file!.kind);
@@ -112,7 +115,7 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
       for (const id of ids) {
         const file = staging.take(id)!;
         try {
-          store.enqueue({ fileName: file.name, label: label?.trim() ?? '', kind: file.kind!, bytes: file.bytes!, tasks: [...new Set(tasks)] as LabReportTask[], batch });
+          store.enqueue({ fileName: file.name, label: label?.trim() ?? '', patientId: patientId ?? null, kind: file.kind!, bytes: file.bytes!, tasks: [...new Set(tasks)] as LabReportTask[], batch });
         } catch (error) {
           fail('storage', `The file could not be queued. ${writeProblem(error)}`);
         }
@@ -155,7 +158,7 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
       const outcome = await deps.copies.copy(
         labReport.documentId === null
           ? { refused: 'This report has no document id yet.' }
-          : { heading: { whose: null, what: null, testData: null }, body: { text: labReport.documentId }, review: null, owner: labReport.label.trim(), what: 'lab report document id' },
+          : { heading: { whose: null, what: null, testData: null }, body: { text: labReport.documentId }, review: null, owner: ownerOf(labReport), what: 'lab report document id' },
       );
       if (!outcome.copied) fail('refused', outcome.reason);
     },
@@ -168,6 +171,8 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
       return changes.on(listener);
     },
     pendingCount: () => outbox.pendingCount(),
+    /** What deleting a patient deletes of lab reports. */
+    patientItems: { idsForPatient: (patientId: string) => store.idsForPatient(patientId), remove: (id: string) => outbox.remove(id) },
     /** Why the app must not restart now, or null. */
     busyReason: (): string | null => (outbox.uploading() ? UPLOAD_UNDER_WAY : null),
     start: () => {

@@ -3,7 +3,8 @@ import { LEVEL_WORDS, levelZone } from '../../../contract/level-zone';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { PatientLabelField } from '../../components/PatientLabelField';
 import { shortcutText } from '../../components/shortcut-keys';
-import { useDictationStore, useSettingsStore } from '../../app/stores';
+import { useDictationStore, usePatientsStore, useSettingsStore } from '../../app/stores';
+import { PatientPicker } from '../patients/PatientPicker';
 import { formatDuration } from './format';
 import { RecordingLanguagesField } from './RecordingLanguagesField';
 
@@ -34,6 +35,7 @@ export function RecorderPanel() {
 
   return (
     <section className={`recorder state-${state}`} aria-label="Recorder">
+      <PatientPicker {...(busy ? { fixedPatientId: recorder.patientId } : {})} />
       <div className="recorder-row">
         <div className="field">
           <label htmlFor="recording-mode">Mode</label>
@@ -49,7 +51,7 @@ export function RecorderPanel() {
         <PatientLabelField id="recording-label" grow value={busy ? recorder.label : label} disabled={busy} onChange={setLabel} />
         <div className="recorder-actions">
           {state === 'idle' ? (
-            <button type="button" className="primary record" onClick={() => void start()}>
+            <button type="button" className="primary record" onClick={() => void start(usePatientsStore.getState().view.visitPatientId)}>
               <span aria-hidden="true">● </span>Record
             </button>
           ) : null}

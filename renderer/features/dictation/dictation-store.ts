@@ -48,7 +48,8 @@ export interface DictationState {
   undoCorrections(id: string): Promise<void>;
   setReviewed(id: string, reviewed: boolean): Promise<void>;
   exportNote(id: string): Promise<void>;
-  start(): Promise<void>;
+  /** Records for what the fields show and the patient the screen shows as chosen (null: none). */
+  start(patientId?: string | null): Promise<void>;
   pause(): Promise<void>;
   resume(): Promise<void>;
   stop(): Promise<void>;
@@ -178,9 +179,9 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
         if (id) await loadSelected(id);
       },
       // What the fields show (main holds the same draft, which the shortcut takes); main then clears both for the next patient.
-      start: async () => {
+      start: async (patientId) => {
         const { mode, label, languages } = get();
-        await recorderAction(bridge.startRecording({ mode, label, languages }));
+        await recorderAction(bridge.startRecording({ mode, label, languages, ...(patientId !== undefined ? { patientId } : {}) }));
       },
       rename: async (id, label) => {
         const result = await bridge.renameDictation({ id, label });

@@ -94,6 +94,19 @@ export function SettingsForm({ view }: { view: SettingsView }) {
       <TranscriptionSection draft={draft} set={set} locked={locked} errors={errors} service={`${view.values.service} ${view.values.customServiceUrl}`} />
 
       <fieldset>
+        <legend>Patients</legend>
+        <ToggleField
+          {...toggle('sendPatientDetails')}
+          label="Tell the transcription service the patient's name, age, sex and ABHA number"
+          note={
+            draft.sendPatientDetails
+              ? 'On: each dictation sent in parts tells its session the chosen patient (sent again if you change the patient before it ends). Never the label or the ABHA address.'
+              : 'Off: the service is told nothing that names the patient.'
+          }
+        />
+      </fieldset>
+
+      <fieldset>
         <legend>Account</legend>
         <TextField {...text('userOid')} label="User OID" />
         <TextField {...text('partnerUserId')} label="Partner user id" />

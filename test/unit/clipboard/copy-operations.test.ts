@@ -71,6 +71,7 @@ function handlersOn(store: DictationStore, requireReview: boolean) {
     saveJson: unused,
     log: { info: () => undefined, warn: () => undefined },
     showing: unused,
+    patientOf: () => null,
   });
   return { handlers, state };
 }
