@@ -102,5 +102,6 @@ export function summaryOf(manifest: DictationManifest, uploadProgress: number | 
     correctedAt: manifest.correctedAt,
     reviewedAt: manifest.reviewedAt,
     testData: manifest.testData,
+    askedFor: manifest.request ? { languages: manifest.request.languages, templates: manifest.request.templates } : null,
   };
 }

@@ -156,7 +156,7 @@ test('a patient with a label only, refused ages, two patients of one name told a
   await expect(page.getByRole('button', { name: 'Sunita Devi · 54 F' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sunita Devi · 32 F' })).toBeVisible();
   await page.keyboard.press('Escape');
-  const filter = page.getByRole('combobox', { name: 'Patient', exact: true });
+  const filter = page.getByRole('region', { name: 'Dictations' }).getByRole('combobox', { name: 'Patient', exact: true });
   await expect(filter.locator('option')).toHaveText(['All patients', 'Sunita Devi · 32 F', 'Sunita Devi · 54 F', 'Bed 12']);
 
   // Deleting the label-only patient says how many items go with them, then deletes them.

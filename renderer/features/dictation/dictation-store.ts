@@ -44,6 +44,8 @@ export interface DictationState {
   setOnScreen(onScreen: boolean): void;
   select(id: string | null): Promise<void>;
   rename(id: string, label: string): Promise<AppError | null>;
+  /** Puts the dictation under another patient (null: none). */
+  setPatient(id: string, patientId: string | null): Promise<AppError | null>;
   saveCorrection(id: string, parts: CorrectedPart[]): Promise<AppError | null>;
   undoCorrections(id: string): Promise<void>;
   setReviewed(id: string, reviewed: boolean): Promise<void>;
@@ -185,6 +187,14 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
       },
       rename: async (id, label) => {
         const result = await bridge.renameDictation({ id, label });
+        if (!result.ok) return result.error;
+        const items = new Map(get().items);
+        items.set(id, result.value);
+        set({ items });
+        return null;
+      },
+      setPatient: async (id, patientId) => {
+        const result = await bridge.setDictationPatient({ id, patientId });
         if (!result.ok) return result.error;
         const items = new Map(get().items);
         items.set(id, result.value);

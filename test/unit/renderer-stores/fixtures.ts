@@ -74,6 +74,7 @@ export function dictation(id: string, extra: Partial<DictationSummary> = {}): Di
     createdAt: '2025-01-01T10:00:00.000Z',
     label: '',
     patientId: null,
+    askedFor: null,
     mode: 'dictation',
     durationMs: 1000,
     state: 'processing',
