@@ -12,6 +12,7 @@ import type { DictationMode } from './dictation';
 import { MEDICATION_COLUMNS, NONE, medicationRow, type MedicationRow } from './medication-row';
 import { EMR_TEMPLATE_ID, correctionOf, shownCell, type NoteCorrection } from './note-correction';
 import { noteTextBlocks } from './note-text';
+import { testDataCaption } from './test-data';
 import type { DecodedOutput, StoredResult } from './transcription';
 
 export interface ClinicalNote {
@@ -35,7 +36,7 @@ export interface NoteHeader {
 
 /** What a note of the sandbox's results says, at its top and in its medications table. */
 export const TEST_DATA_NOTICE = testDataNotice('prescription');
-export const TEST_DATA_CAPTION = 'Test data (sandbox): not a real prescription';
+export const TEST_DATA_CAPTION = testDataCaption('prescription');
 
 type Block =
   | { kind: 'heading'; level: 1 | 2; text: string }

@@ -70,6 +70,8 @@ export const OPERATION_NAMES = [
   'checkForUpdates',
   'restartToUpdate',
   'takeReloadNotice',
+  'sandboxNoticeHidden',
+  'hideSandboxNotice',
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 

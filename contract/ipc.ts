@@ -280,6 +280,10 @@ export const operations = {
 
   /** True once after main reloaded the window because its page's process had died. */
   takeReloadNotice: operation<boolean>()(noInput),
+  /** Whether the notice that nothing the built-in sandbox shows is real was hidden already (in this data folder). */
+  sandboxNoticeHidden: operation<boolean>()(noInput),
+  /** Hides that notice for good. */
+  hideSandboxNotice: operation<void>()(noInput),
 } satisfies Record<OperationName, { input: z.ZodType; output: unknown }>;
 
 export const events = {

@@ -1,4 +1,5 @@
 /** Lab report uploads as the renderer sees them. */
+import type { PatientPart } from './patient-match';
 
 export const LAB_REPORT_TASKS = ['smart', 'pii', 'classification'] as const;
 export type LabReportTask = (typeof LAB_REPORT_TASKS)[number];
@@ -62,6 +63,8 @@ export interface LabReportSummary {
   documentId: string | null;
   /** Sent as an encrypted envelope. */
   encrypted: boolean;
+  /** Sent to the built-in sandbox: what it reads back is test data. */
+  testData: boolean;
   problem: string | null;
   nextAttemptAt: string | null;
   /** When the service took the file; null before. */
@@ -113,6 +116,11 @@ export type LabReportResultView =
       hasFhir: boolean;
       /** What the doctor should know about the result (a part that could not be read). */
       notices: string[];
+      /**
+       * What plainly differs between the patient the report names and the one its label says it
+       * was uploaded for (contract/patient-match.ts); empty when nothing does or nothing can be compared.
+       */
+      patientDiffers: PatientPart[];
     }
   | { state: 'unreadable'; problem: string };
 

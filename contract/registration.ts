@@ -89,6 +89,8 @@ export interface RegistrationView {
   card: string | null;
   /** After a failure, what to offer; null otherwise. */
   next: RegistrationNext | null;
+  /** Started with the built-in sandbox: the patient, the ABHA and the card are test data. */
+  testData: boolean;
 }
 
 export interface AbhaAddressCheck {

@@ -14,6 +14,7 @@ import { createPatientsFeature } from './patients/patients-feature';
 import { createRegistrationFeature } from './registration/registration-feature';
 import { createServiceFeature } from './service/service-feature';
 import { createSettingsFeature } from './settings/settings-feature';
+import { sandboxNoticeHandlers } from './status/sandbox-notice';
 import { createStatusFeature } from './status/status-feature';
 import { createUpdatesFeature } from './updates/updates-feature';
 import type { AppWindow } from './windows/app-window';
@@ -61,6 +62,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     copies,
     keys: settings.dataKeys.labReports,
     isOnline,
+    sendsToSandbox: () => settings.settings.current().service === 'sandbox',
     window,
     patientExists: (id) => patients.store.get(id) !== undefined,
   });
@@ -85,6 +87,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     ...registration.handlers,
     ...updates.handlers,
     takeReloadNotice: () => window.takeReloadNotice(),
+    ...sandboxNoticeHandlers(userData),
   };
 
   let backgroundTimer: NodeJS.Timeout | null = null;

@@ -86,6 +86,8 @@ const bridge = {
   checkForUpdates: invoke('checkForUpdates'),
   restartToUpdate: invoke('restartToUpdate'),
   takeReloadNotice: invoke('takeReloadNotice'),
+  sandboxNoticeHidden: invoke('sandboxNoticeHidden'),
+  hideSandboxNotice: invoke('hideSandboxNotice'),
   on: {
     statusChanged: subscribe('statusChanged'),
     settingsChanged: subscribe('settingsChanged'),

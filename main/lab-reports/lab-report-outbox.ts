@@ -31,6 +31,8 @@ export interface LabReportOutboxOptions extends Pick<OutboxOptions, 'health' | '
   };
   /** Whether requests are encrypted now (a key and kid are set). */
   encrypting(): boolean;
+  /** True while the service is the built-in sandbox: what it reads back is test data. */
+  sendsToSandbox?(): boolean;
   /** How long after its upload a report's result is first asked for. */
   firstLookupMs?: number;
 }
@@ -51,7 +53,7 @@ function labReportKind(options: LabReportOutboxOptions): OutboxKind<LabReportMan
     waitsForResult: (labReport) => labReport.state === 'reading' && labReport.documentId !== null,
     firstLookupDelayMs: () => options.firstLookupMs ?? FIRST_LOOKUP_MS,
     upload: async (labReport, { signal, onProgress }) => {
-      store.update(labReport.id, { state: 'uploading', problem: null, encrypted: options.encrypting() });
+      store.update(labReport.id, { state: 'uploading', problem: null, encrypted: options.encrypting(), testData: options.sendsToSandbox?.() ?? false });
       const { documentId } = await client.uploadLabReport({ file: store.documentSource(labReport), documentType: 'lr', tasks: labReport.tasks, batch: labReport.batch, signal, onProgress });
       return { state: 'reading', documentId, uploadedAt: new Date(now()).toISOString(), problem: null };
     },

@@ -36,6 +36,8 @@ export const labReportManifestSchema = z.object({
   state: z.preprocess((state) => (state === 'uploaded' ? 'reading' : state), z.enum(LAB_REPORT_STATES)),
   documentId: z.string().nullable().default(null),
   encrypted: z.boolean().default(false),
+  /** Sent to the built-in sandbox (set at each upload): its result is test data. */
+  testData: z.boolean().default(false),
   problem: z.string().nullable().default(null),
   /** The problem as the manifest on disk keeps it: sealed with the item's key (keyed-folder-store.ts). */
   sealedProblem: z.string().nullable().default(null),

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { LabReportResultView } from '../../contract/lab-reports';
+import { reportPatientDiffers } from './report-patient-check';
 
 const text = (max: number) => z.string().max(max);
 const optionalText = z.string().max(300).nullable();
@@ -40,7 +41,8 @@ export const labReportSchema = z.object({
 });
 export type LabReport = z.infer<typeof labReportSchema>;
 
-export function resultViewOf(report: LabReport): LabReportResultView {
+/** The report as the page shows it; `filedFor`: the label and time of its upload, to check its patient against. */
+export function resultViewOf(report: LabReport, filedFor?: { label: string; createdAt: string }): LabReportResultView {
   return {
     state: 'ready',
     tests: report.tests,
@@ -48,5 +50,6 @@ export function resultViewOf(report: LabReport): LabReportResultView {
     hasDetails: report.details !== null,
     hasFhir: report.fhir !== null,
     notices: report.notices,
+    patientDiffers: filedFor ? reportPatientDiffers(report.details, filedFor) : [],
   };
 }

@@ -16,6 +16,7 @@ import type { ServiceFeature } from '../service/service-feature';
 import type { WindowEvents } from '../windows/app-window';
 import { saveJsonExport } from '../windows/save-json-export';
 import { resultViewOf } from './lab-report';
+import { fhirExportFile } from './lab-report-export';
 import { OriginalCopies, REMOVE_AFTER_MINUTES, viewerFileName } from './original-copies';
 import { LabReportOutbox } from './lab-report-outbox';
 import { LabReportStaging } from './lab-report-staging';
@@ -28,6 +29,8 @@ export interface LabReportsFeatureDeps {
   copies: CopyPath;
   keys: KeysOrProblem;
   isOnline(): boolean;
+  /** True while the service is the built-in sandbox: what it reads back is test data. */
+  sendsToSandbox(): boolean;
   window: WindowEvents;
   /** Whether a patient is still on this computer (a report is never filed for a deleted one). */
   patientExists(id: string): boolean;
@@ -61,6 +64,7 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
     health: deps.service.health,
     isOnline: deps.isOnline,
     encrypting: () => deps.service.connection.encrypting(),
+    sendsToSandbox: deps.sendsToSandbox,
     onFault: (error) => log.error(`outbox: a fault while sending lab reports (${(error as Error).name})`, error),
     onProgress: (id) => {
       const labReport = store.get(id);
@@ -128,7 +132,7 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
     getLabReportResult: ({ id }) => {
       const stored = readyReport(id);
       if (!stored) return null;
-      return stored.ok ? resultViewOf(stored.report) : { state: 'unreadable', problem: stored.problem };
+      return stored.ok ? resultViewOf(stored.report, store.get(id)) : { state: 'unreadable', problem: stored.problem };
     },
     showLabReportDetails: ({ id }) => {
       const stored = readyReport(id);
@@ -137,8 +141,8 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
     exportLabReportFhir: async ({ id }) => {
       const stored = readyReport(id);
       if (!stored?.ok || stored.report.fhir === null) fail('not-found', 'This report has no FHIR bundle to export.');
-      const name = `lab-report-fhir-${store.get(id)!.createdAt.slice(0, 10)}.json`;
-      return saveJsonExport(deps.window.current, name, stored.report.fhir);
+      const file = fhirExportFile(stored.report.fhir, store.get(id)!);
+      return saveJsonExport(deps.window.current, file.fileName, file.json);
     },
     openOriginalLabReport: async ({ id }) => {
       const labReport = store.get(id);

@@ -39,6 +39,7 @@ export function createRegistrationFeature(deps: RegistrationFeatureDeps) {
     client: deps.service.client,
     resendSeconds: () => deps.settings.current().otpResendSeconds,
     audit: (event) => log.info(event),
+    sendsToSandbox: () => deps.settings.current().service === 'sandbox',
   });
   const chooseCardFile = async (options: CardSaveDialog): Promise<string | null> => {
     const parent = deps.window.current;
@@ -66,9 +67,9 @@ export function createRegistrationFeature(deps: RegistrationFeatureDeps) {
       });
       if (!outcome.copied) refuse('refused', outcome.reason);
     },
-    printAbhaCard: () => printCard(registration.card(), (url) => printPage(url, PRINT_PARTITION)),
+    printAbhaCard: () => printCard(registration.card(), (url) => printPage(url, PRINT_PARTITION), registration.testData()),
     saveAbhaCard: async () => {
-      const path = await saveCard(registration.card(), chooseCardFile);
+      const path = await saveCard(registration.card(), chooseCardFile, registration.testData());
       if (path) log.info('registration: ABHA card saved to a file the user chose');
       return path;
     },

@@ -51,6 +51,8 @@ export interface RegistrationFlowDeps {
   now?: () => number;
   /** Audit line without personal data. */
   audit?(event: string): void;
+  /** True while the service is the built-in sandbox: what it answers is test data. */
+  sendsToSandbox?(): boolean;
 }
 
 type ProfileAnswer = NonNullable<AbhaStep['profile']>;
@@ -88,6 +90,8 @@ export class RegistrationFlow {
   private busy = false;
   /** Start over makes answers still on their way belong to nothing. */
   private generation = 0;
+  /** This registration was started with the built-in sandbox. */
+  private sandboxAnswers = false;
 
   constructor(private readonly deps: RegistrationFlowDeps) {}
 
@@ -116,6 +120,7 @@ export class RegistrationFlow {
       outcome: stage.step === 'done' ? stage.outcome : null,
       card: stage.step === 'done' && stage.card ? `data:image/png;base64,${stage.card.toString('base64')}` : null,
       next: this.next,
+      testData: this.sandboxAnswers,
     };
   }
 
@@ -126,6 +131,7 @@ export class RegistrationFlow {
     if (consentText !== CONSENT_TEXT) refuse('invalid-input', "The patient's consent must be recorded before the OTP is sent.");
     if (this.busy) refuse('busy', 'The OTP is being sent; wait a moment.');
     this.reset();
+    this.sandboxAnswers = this.deps.sendsToSandbox?.() ?? false;
     this.deps.audit?.('registration: consent recorded; OTP requested');
     return this.run('start', async (guard) => {
       const sent = await this.deps.client.startRegistration({ aadhaarNumber });
@@ -238,6 +244,7 @@ export class RegistrationFlow {
     this.busy = false;
     this.stage = { step: 'aadhaar' };
     this.next = null;
+    this.sandboxAnswers = false;
     return this.view();
   }
 
@@ -246,6 +253,11 @@ export class RegistrationFlow {
     const stage = this.stage;
     if (stage.step !== 'done' || !stage.card) return refuse('not-found', 'There is no ABHA card to print or save: the national health system did not provide one.');
     return stage.card;
+  }
+
+  /** Whether the patient, the ABHA and the card are the built-in sandbox's test data. */
+  testData(): boolean {
+    return this.sandboxAnswers;
   }
 
   /** The ABHA number (as shown) or address, for the clipboard. */

@@ -1,9 +1,12 @@
 /**
  * What the sandbox "reads" from a lab report: it cannot read documents, so every report
  * gives the same fictional patient and the same 12-test panel (CBC, lipids, HbA1c,
- * thyroid, vitamin D), as the service's parsed output and as a FHIR R4 Bundle. Pure.
+ * thyroid, vitamin D), as the service's parsed output and as a FHIR R4 Bundle. The values
+ * look like a real panel's, so everything around them says it is test data: the patient,
+ * the lab and the doctor by name, the bundle by FHIR's test-data label (HTEST). Pure.
  */
 import { createHash } from 'node:crypto';
+import { FHIR_TEST_DATA_TAG } from '../../contract/test-data';
 
 interface Range {
   min?: number;
@@ -106,14 +109,16 @@ const LAB_TESTS: LabTest[] = [
   },
 ];
 
-const PATIENT = { name: 'Sunita Sharma', given: 'Sunita', family: 'Sharma', gender: 'Female', age: 54 };
+/** The report's patient; a label "Sunita Sharma, 54F" matches it, "Ramesh Kumar, 54M" does not. */
+const PATIENT = { name: 'Sunita Sharma (test patient)', given: 'Sunita', family: 'Sharma', gender: 'Female', age: 54 };
 const REPORT = {
   sampleCollected: '2026-11-14T02:45:00Z',
   sampleReceived: '2026-11-14T05:10:00Z',
   generated: '2026-11-14T12:30:00Z',
-  doctor: 'Dr. Anil Rao',
-  facility: 'City Diagnostics Lab, Pune',
+  doctor: 'Dr. Anil Rao (sandbox)',
+  facility: 'Sandbox Diagnostics (test data), Pune',
 };
+const TEST_DATA_META = { security: [FHIR_TEST_DATA_TAG] };
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 const rangeText = (range: Range | undefined) => (range ? JSON.stringify(range) : undefined);
@@ -221,6 +226,7 @@ export function labReportBundle(documentId: string) {
   return {
     resourceType: 'Bundle',
     id: uuidFor(documentId, 'bundle'),
+    meta: TEST_DATA_META,
     type: 'collection',
     timestamp: REPORT.generated,
     entry: [
@@ -228,6 +234,7 @@ export function labReportBundle(documentId: string) {
         fullUrl: patientUrl,
         resource: {
           resourceType: 'Patient',
+          meta: TEST_DATA_META,
           name: [{ text: PATIENT.name, family: PATIENT.family, given: [PATIENT.given] }],
           gender: PATIENT.gender.toLowerCase(),
         },

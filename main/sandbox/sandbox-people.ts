@@ -1,7 +1,8 @@
 /**
  * The sandbox's test patients: who an Aadhaar number stands for (made up, the same every time,
  * from a hash of the number, which is not kept), and the patterns that choose each path of the
- * registration. Pure.
+ * registration. Their names say they are test patients, and their cards that they are not real.
+ * Pure.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { formatAbhaNumber } from '../../contract/registration-rules';
@@ -95,6 +96,12 @@ export interface SandboxPerson {
   existingAddresses: string[];
 }
 
+/** What a test patient's full name ends with, wherever the sandbox gives it. */
+export const TEST_PATIENT_MARK = '(test patient)';
+
+/** "Asha Kumar (test patient)": the name the profile, the address list and the card give. */
+export const fullNameOf = (person: Pick<SandboxPerson, 'firstName' | 'lastName'>): string => `${person.firstName} ${person.lastName} ${TEST_PATIENT_MARK}`;
+
 export function personOf(seed: string, kind: AadhaarCase): SandboxPerson {
   const byte = (index: number) => parseInt(seed.slice(index * 2, index * 2 + 2), 16);
   const gender = byte(0) % 2 === 0 ? 'M' : 'F';
@@ -130,7 +137,7 @@ export function profileOf(person: SandboxPerson, abhaAddress: string | null): Re
     first_name: person.firstName,
     middle_name: null,
     last_name: person.lastName,
-    full_name: `${person.firstName} ${person.lastName}`,
+    full_name: fullNameOf(person),
     gender: person.gender,
     day_of_birth: person.day,
     month_of_birth: person.month,
@@ -150,6 +157,7 @@ const BLUE: Rgb = [31, 95, 191];
 const INK: Rgb = [29, 36, 48];
 const MUTED: Rgb = [91, 100, 114];
 const WHITE: Rgb = [255, 255, 255];
+const RED: Rgb = [180, 35, 24];
 
 /** A silhouette, so the screen shows where the photo goes without showing anyone. */
 export function photoOf(person: SandboxPerson): Buffer {
@@ -161,16 +169,16 @@ function drawPhoto(raster: Raster, x: number, y: number, person: SandboxPerson):
   return raster.ellipse(x + 48, y + 44, 22, 26, shade).ellipse(x + 48, y + 120, 44, 40, shade);
 }
 
-/** The ABHA card the sandbox serves: test data, and it says so. */
+/** The ABHA card the sandbox serves: test data, and it says so at its top, by the name and across its foot. */
 export function cardOf(person: SandboxPerson, abhaAddress: string): Buffer {
   const card = new Raster(640, 400, [247, 249, 252]);
   card.rect(0, 0, 640, 72, BLUE).text(20, 14, 'Ayushman Bharat Health Account', 2, WHITE).text(20, 42, 'Sandbox - test data', 2, [255, 209, 102]);
   card.rect(20, 96, 96, 120, [226, 232, 240]);
   drawPhoto(card, 20, 96, person).rect(14, 216, 108, 48, [247, 249, 252]);
   const line = (y: number, label: string, value: string) => card.text(140, y, label, 2, MUTED).text(140, y + 20, value, 3, INK);
-  line(96, 'Name', `${person.firstName} ${person.lastName}`);
+  line(96, `Name ${TEST_PATIENT_MARK}`, `${person.firstName} ${person.lastName}`);
   line(158, 'ABHA number', formatAbhaNumber(person.abhaNumber));
   line(220, 'ABHA address', abhaAddress);
   line(282, 'Date of birth / gender', `${String(person.day).padStart(2, '0')}/${String(person.month).padStart(2, '0')}/${person.year}  ${person.gender}`);
-  return card.rect(0, 368, 640, 32, [232, 240, 252]).text(20, 378, 'Not a real card', 2, MUTED).png();
+  return card.rect(0, 352, 640, 48, RED).text(20, 365, 'Test data - not a real ABHA card', 3, WHITE).png();
 }

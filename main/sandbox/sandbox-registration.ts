@@ -15,6 +15,7 @@ import {
   aadhaarCase,
   addressTakenByPattern,
   cardOf,
+  fullNameOf,
   mobileClaimed,
   needsMobileOtp,
   personOf,
@@ -187,7 +188,7 @@ export class SandboxRegistration implements SandboxArea {
   /** After the OTPs: the patient's ABHA (`abha_end`), their addresses (`abha_select`), or a new address (`abha_create`). */
   private verified(txnId: string, registration: Registration): Reply {
     const person = personOf(registration.seed, registration.kind);
-    const accounts = person.existingAddresses.map((address) => ({ abha_address: address, name: `${person.firstName} ${person.lastName}`, kyc_verified: 'true' }));
+    const accounts = person.existingAddresses.map((address) => ({ abha_address: address, name: fullNameOf(person), kyc_verified: 'true' }));
     if (registration.kind === 'has-abha') {
       const address = person.existingAddresses[0]!;
       const next = this.renew(txnId, registration, { stage: 'done' });

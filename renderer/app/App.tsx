@@ -4,6 +4,7 @@ import { scribe } from '../bridge';
 import { Contained } from '../components/Contained';
 import { NavBar } from '../components/NavBar';
 import { PolicyProblemBanner } from '../components/PolicyProblemBanner';
+import { SandboxNotice } from '../components/SandboxNotice';
 import { StatusBar } from '../components/StatusBar';
 import { UpdateBanner } from '../components/UpdateBanner';
 import { DictationScreen } from '../features/dictation/DictationScreen';
@@ -92,6 +93,7 @@ export function App() {
   return (
     <div className="app">
       <NavBar />
+      <SandboxNotice />
       <main className="screen" aria-label={title}>
         <PolicyProblemBanner />
         <UpdateBanner />

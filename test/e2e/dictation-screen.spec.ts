@@ -4,23 +4,16 @@
  * screenshot of each at both sizes (test-results/screenshots).
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { ElectronApplication, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { bridgeValue, expect, test } from './support/fixtures';
 import { screenshot } from './support/launch-app';
 import { labReportPdf } from '../fixtures/documents';
 import { dropFiles } from './support/drop-files';
+import { CLINIC_SIZES, resize } from './support/window-size';
 
 test.setTimeout(120_000);
 
-const SIZES = [
-  { width: 1024, height: 640 },
-  { width: 1366, height: 768 },
-] as const;
-
-async function resize(app: ElectronApplication, page: Page, size: { width: number; height: number }): Promise<void> {
-  await app.evaluate(({ BrowserWindow }, { width, height }) => BrowserWindow.getAllWindows()[0]?.setContentSize(width, height), size);
-  await expect.poll(() => page.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([size.width, size.height]);
-}
+const SIZES = CLINIC_SIZES;
 
 /** Whether any scrolling box on the page is wider than it shows. */
 function scrollsSideways(page: Page): Promise<string[]> {

@@ -9,6 +9,7 @@ import { dropFiles } from './support/drop-files';
 import { newDataFolder, screenshot } from './support/launch-app';
 import { customService } from './support/policies';
 import { showScreen } from './support/screens';
+import { CLINIC_SIZES, resize } from './support/window-size';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -201,7 +202,7 @@ test('a lab report PDF is read back: its tests with Low and High flags, the deta
   const documents = page.getByRole('table', { name: 'Uploaded documents' });
   const widthBefore = (await documents.boundingBox())?.width;
   await details.getByRole('button', { name: 'Show details' }).click();
-  for (const text of ['Sunita Sharma', '54 years', 'Female', 'City Diagnostics Lab, Pune', 'Dr. Anil Rao']) await expect(details).toContainText(text);
+  for (const text of ['Sunita Sharma (test patient)', '54 years', 'Female', 'Sandbox Diagnostics (test data), Pune', 'Dr. Anil Rao (sandbox)']) await expect(details).toContainText(text);
   // Shown in place: nothing around them moves.
   expect((await documents.boundingBox())?.width).toBe(widthBefore);
   await screenshot(page, 'records-lab-report-details');
@@ -354,4 +355,73 @@ test('the original report opens in the computer\'s viewer from a private copy, r
   await screenshot(page, 'records-original-opened');
   await app.close();
   expect(existsSync(opened!)).toBe(false);
+});
+
+test("a report whose patient is not its label's says so before any value; one whose patient is, says nothing", async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox({ faults: { recordProcessingMs: 500 } });
+  const { app, page } = await launch({ policy: customService(sandbox) });
+  await showScreen(page, 'Records');
+  // The sandbox's report names Sunita Sharma, 54 years, Female.
+  await uploadOne(page, 'wrong-patient.pdf', await labReportPdf(), { withDetails: true, label: 'Ramesh Kumar, 54M' });
+  const wrong = page.getByRole('region', { name: 'Result of wrong-patient.pdf' });
+  await expect(wrong.getByRole('table')).toBeVisible({ timeout: 30_000 });
+  const first = wrong.locator(':scope > *').first();
+  await expect(first).toHaveAttribute('data-testid', 'patient-warning');
+  await expect(first).toHaveRole('alert');
+  await expect(first).toHaveText(
+    '⚠ This may be another patient’s report.The name and gender in the report differ from “Ramesh Kumar, 54M”, the patient it was uploaded for. Check the patient details below before using any value.',
+  );
+  // The report's own patient stays masked until asked for.
+  await expect(page.locator('body')).not.toContainText('Sunita');
+  for (const size of CLINIC_SIZES) {
+    await resize(app, page, size);
+    await wrong.scrollIntoViewIfNeeded();
+    await expect(first).toBeInViewport();
+    await screenshot(page, `records-patient-warning-${size.width}x${size.height}`);
+  }
+
+  await page.getByTestId('result-toggle').filter({ hasText: 'wrong-patient.pdf' }).click();
+  await uploadOne(page, 'right-patient.pdf', await labReportPdf(), { withDetails: true, label: 'Mrs. S. Sharma, F' });
+  const right = page.getByRole('region', { name: 'Result of right-patient.pdf' });
+  await expect(right.getByRole('table')).toBeVisible({ timeout: 30_000 });
+  await expect(right.locator(':scope > *').first()).toHaveAttribute('data-testid', 'report-summary');
+  await expect(page.getByTestId('patient-warning')).toHaveCount(0);
+  // Sent to a service that is not the built-in sandbox: no test-data mark.
+  await expect(right.getByTestId('test-data-mark')).toHaveCount(0);
+  await expect(page.getByTestId('test-data-badge')).toHaveCount(0);
+  await app.close();
+});
+
+test("the built-in sandbox's result is marked test data: in its row, above its values, and in the FHIR file's name and content", async ({ launch }) => {
+  const { app, page } = await launch();
+  await showScreen(page, 'Records');
+  await uploadOne(page, 'CBC report.pdf', await labReportPdf(), { withDetails: true, label: 'Sunita Sharma, F' });
+  const report = page.getByRole('region', { name: 'Result of CBC report.pdf' });
+  await expect(report.getByRole('table')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('document-row').getByTestId('test-data-badge')).toHaveText('Test data');
+  const mark = report.locator(':scope > *').first();
+  await expect(mark).toHaveText('Test data (sandbox): not a real lab result');
+  await expect(mark).toHaveAttribute('data-testid', 'test-data-mark');
+  await expect(report.getByTestId('patient-warning')).toHaveCount(0);
+  for (const size of CLINIC_SIZES) {
+    await resize(app, page, size);
+    await report.scrollIntoViewIfNeeded();
+    await expect(mark).toBeInViewport();
+    await screenshot(page, `records-test-data-${size.width}x${size.height}`);
+  }
+
+  const folder = newDataFolder();
+  await app.evaluate(({ dialog }, folder) => {
+    dialog.showSaveDialog = (async (...args: unknown[]) => {
+      const { defaultPath } = args.at(-1) as { defaultPath: string };
+      return { canceled: false, filePath: `${folder}/${defaultPath}` };
+    });
+  }, folder);
+  await report.getByRole('button', { name: 'Export FHIR (.json)' }).click();
+  await expect(report.getByTestId('export-note')).toContainText('(marked as test data, in its name and inside)');
+  const [saved] = readdirSync(folder);
+  expect(saved).toMatch(/^Sunita-Sharma-F-\d{4}-\d{2}-\d{2}-\d{4}-lab-report-fhir-TEST-DATA\.json$/);
+  const bundle = JSON.parse(readFileSync(join(folder, saved!), 'utf8')) as { meta: { security: unknown[] } };
+  expect(bundle.meta.security).toEqual([{ system: 'http://terminology.hl7.org/CodeSystem/v3-ActReason', code: 'HTEST', display: 'test health data' }]);
+  await app.close();
 });

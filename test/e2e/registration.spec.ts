@@ -10,6 +10,7 @@ import { screenshot } from './support/launch-app';
 import { customService } from './support/policies';
 import { showScreen } from './support/screens';
 import { TestClock } from './support/test-clock';
+import { CLINIC_SIZES, resize } from './support/window-size';
 
 test.setTimeout(120_000);
 
@@ -91,11 +92,13 @@ async function refusesCopy(app: ElectronApplication, page: Page, patientData: st
 /** The OS dialogs cannot be driven here: the save dialog answers with a path, the printer accepts every job. */
 async function answerDialogs(app: ElectronApplication, savePath: string) {
   await app.evaluate(({ app: electronApp, dialog }, path) => {
-    const seen = globalThis as unknown as { saveDialogTitles: string[]; printJobs: string[] };
+    const seen = globalThis as unknown as { saveDialogTitles: string[]; saveDialogNames: string[]; printJobs: string[] };
     seen.saveDialogTitles = [];
+    seen.saveDialogNames = [];
     seen.printJobs = [];
     dialog.showSaveDialog = (async (...args: unknown[]) => {
       seen.saveDialogTitles.push(String((args.at(-1) as { title?: string }).title));
+      seen.saveDialogNames.push(String((args.at(-1) as { defaultPath?: string }).defaultPath));
       return { canceled: false, filePath: path };
     });
     electronApp.on('web-contents-created', (_event, contents) => {
@@ -188,8 +191,11 @@ test('a new patient: wrong OTP then the right one, an address taken then a free 
   expect(saved.subarray(1, 4).toString('latin1')).toBe('PNG');
   await summary.getByRole('button', { name: 'Print card' }).click();
   await expect(summary.getByRole('status')).toHaveText('The card was sent to the printer.');
-  const seen = await app.evaluate(() => globalThis as unknown as { saveDialogTitles: string[]; printJobs: string[] });
+  const seen = await app.evaluate(() => globalThis as unknown as { saveDialogTitles: string[]; saveDialogNames: string[]; printJobs: string[] });
   expect(seen.saveDialogTitles).toEqual(['Save the ABHA card as PNG (the file you choose is the only copy written on this computer)']);
+  // Another service than the built-in sandbox: nothing says test data.
+  expect(seen.saveDialogNames).toEqual(['abha-card.png']);
+  await expect(page.getByTestId('test-data-mark')).toHaveCount(0);
   expect(seen.printJobs).toHaveLength(1);
   expect(Buffer.from(seen.printJobs[0]!.replace(/^data:text\/html;base64,/, ''), 'base64').toString('utf8')).toContain(`data:image/png;base64,${saved.toString('base64')}`);
 
@@ -440,4 +446,34 @@ test('a network failure can be retried, and the whole flow works encrypted', asy
     ['registrationCard', false, 200],
   ]);
   await app.close();
+});
+
+test("registration with the built-in sandbox is test data: on the screen, on the card, on paper and in the file's name", async ({ launch }) => {
+  const { app, page } = await launch();
+  const saveFolder = mkdtempSync(join(tmpdir(), 'scribe-card-'));
+  await answerDialogs(app, join(saveFolder, 'abha-card-TEST-DATA.png'));
+  await showScreen(page, 'Registration');
+  await expect(page.getByTestId('test-data-mark')).toHaveCount(0);
+  await sendOtp(page, HAS_ABHA);
+  await expect(page.getByTestId('test-data-mark')).toHaveText('Test data (sandbox): not a real patient');
+  await verifyOtp(page, OTP, LINKED_MOBILE);
+  const summary = page.getByTestId('abha-summary');
+  await expect(summary.getByTestId('abha-name')).toHaveText(/^[A-Z][a-z]+ [A-Z][a-z]+ \(test patient\)$/);
+  await expect(page.getByTestId('test-data-mark')).toHaveText(['Test data (sandbox): not a real patient', 'Test data (sandbox): not a real ABHA card']);
+  for (const size of CLINIC_SIZES) {
+    await resize(app, page, size);
+    await screenshot(page, `registration-test-data-${size.width}x${size.height}`);
+  }
+  await summary.getByRole('img', { name: /^ABHA card of / }).scrollIntoViewIfNeeded();
+  await screenshot(page, 'registration-test-data-card');
+
+  await summary.getByRole('button', { name: 'Save card as PNG' }).click();
+  await expect(summary.getByRole('status')).toHaveText(`Card saved to ${join(saveFolder, 'abha-card-TEST-DATA.png')}`);
+  await summary.getByRole('button', { name: 'Print card' }).click();
+  await expect(summary.getByRole('status')).toHaveText('The card was sent to the printer.');
+  const seen = await app.evaluate(() => globalThis as unknown as { saveDialogNames: string[]; printJobs: string[] });
+  expect(seen.saveDialogNames).toEqual(['abha-card-TEST-DATA.png']);
+  const printed = Buffer.from(seen.printJobs[0]!.replace(/^data:text\/html;base64,/, ''), 'base64').toString('utf8');
+  expect(printed).toContain('<body><p>Test data (sandbox): not a real ABHA card</p><img alt="ABHA card"');
+  rmSync(saveFolder, { recursive: true, force: true });
 });

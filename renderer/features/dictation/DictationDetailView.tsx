@@ -4,6 +4,7 @@ import { MODE_NAMES, STATE_LABELS, UNTITLED, askedForLine, canCancel, canRetry, 
 import { LABEL_MAX_CHARS } from '../../../contract/limits';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { Contained } from '../../components/Contained';
+import { TestDataBadge } from '../../components/TestDataMark';
 import { formatDateTime, formatDuration, formatTime } from './format';
 import { ResultView } from './ResultView';
 import { useDictationStore, usePatientsStore, useTranscriptionChoicesStore } from '../../app/stores';
@@ -171,7 +172,7 @@ export function DictationDetailView() {
         <span className={`state-badge state-${detail.state}`} data-testid="detail-state">
           {STATE_LABELS[detail.state]}
         </span>
-        {detail.testData ? <span className="state-badge test-data">Test data</span> : null}
+        {detail.testData ? <TestDataBadge /> : null}
         {detail.recovered ? <span className="state-badge recovered">Recovered</span> : null}
       </header>
       <p className="meta">

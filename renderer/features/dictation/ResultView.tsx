@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TEST_DATA_CAPTION, noteTime } from '../../../contract/clinical-note';
+import { noteTime } from '../../../contract/clinical-note';
 import { FINISHED_STATES, type DictationDetail } from '../../../contract/dictation';
 import type { MedicationRow } from '../../../contract/medication-row';
 import { MEDICATION_COLUMNS } from '../../../contract/medication-row';
@@ -8,6 +8,7 @@ import type { DecodedOutput, FhirSummary, TranscriptionResult } from '../../../c
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { Contained } from '../../components/Contained';
 import { TableHead } from '../../components/TableHead';
+import { TestDataMark } from '../../components/TestDataMark';
 import { ServiceDetail } from '../../components/ServiceDetail';
 import { NoteActions } from './NoteActions';
 import { NoteEditor } from './NoteEditor';
@@ -20,7 +21,7 @@ export function MedicationsTable({ rows, testData }: { rows: MedicationRow[]; te
   if (rows.length === 0) return <p className="empty">No medication was prescribed.</p>;
   return (
     <table className="medications" aria-label="Medications">
-      {testData ? <caption className="test-data-caption">{TEST_DATA_CAPTION}</caption> : null}
+      {testData ? <TestDataMark as="caption" subject="prescription" /> : null}
       <TableHead columns={MEDICATION_COLUMNS} />
       <tbody>
         {rows.map((row, index) => (

@@ -6,6 +6,7 @@
 import { LAB_REPORT_STATE_LABELS, canRetryLabReport, formatSize, type LabReportSummary } from '../../../contract/lab-reports';
 import { UNTITLED_REPORT } from './lab-format';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { TestDataBadge } from '../../components/TestDataMark';
 import { Contained } from '../../components/Contained';
 import { TableHead, type TableColumn } from '../../components/TableHead';
 import { formatDateTime } from '../dictation/format';
@@ -75,7 +76,10 @@ function StateCell({ labReport }: { labReport: LabReportSummary }) {
   return (
     <td>
       <div className="lab-report-state" data-testid="lab-report-state">
-        <span className={`state-badge lab-report-${labReport.state}`}>{LAB_REPORT_STATE_LABELS[labReport.state]}</span>
+        <span className="state-line">
+          <span className={`state-badge lab-report-${labReport.state}`}>{LAB_REPORT_STATE_LABELS[labReport.state]}</span>
+          {labReport.testData ? <TestDataBadge /> : null}
+        </span>
         {labReport.state === 'uploading' ? (
           <progress max={1} value={labReport.uploadProgress ?? 0} aria-label={`Upload progress of ${labReport.fileName}`} />
         ) : labReport.state === 'reading' ? (

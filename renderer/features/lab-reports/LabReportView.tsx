@@ -1,13 +1,16 @@
 /**
- * One ready report's result, beneath its row: the summary, the notices, the tests, the patient
+ * One ready report's result, beneath its row: first whether it may be another patient's, and
+ * whether it is the sandbox's test data; then the summary, the notices, the tests, the patient
  * details on request, and the FHIR export.
  */
 import { useEffect, useState } from 'react';
-import type { LabReportSummary } from '../../../contract/lab-reports';
+import type { LabReportResultView, LabReportSummary } from '../../../contract/lab-reports';
+import type { PatientPart } from '../../../contract/patient-match';
 import { scribe } from '../../bridge';
+import { TestDataMark } from '../../components/TestDataMark';
 import { LabTestsTable } from './LabTestsTable';
 import { ReportDetails } from './ReportDetails';
-import { lowConfidenceLine, noTestsLine, summaryLine } from './lab-format';
+import { PATIENT_MISMATCH_TITLE, lowConfidenceLine, noTestsLine, patientMismatchLine, summaryLine } from './lab-format';
 import { useLabReportsStore } from '../../app/stores';
 
 type ExportNote = { tone: 'ok' | 'error'; text: string } | null;
@@ -55,13 +58,14 @@ function OpenOriginal({ labReport }: { labReport: LabReportSummary }) {
   );
 }
 
-function FhirExport({ labReportId }: { labReportId: string }) {
+function FhirExport({ labReportId, testData }: { labReportId: string; testData: boolean }) {
   const { note, busy, run } = useActionNote();
   const save = () =>
     run(async () => {
       const result = await scribe.exportLabReportFhir({ id: labReportId });
       if (!result.ok) return { tone: 'error', text: result.error.message };
-      return result.value !== null ? { tone: 'ok', text: `Saved to ${result.value}` } : null;
+      if (result.value === null) return null;
+      return { tone: 'ok', text: `Saved to ${result.value}${testData ? ' (marked as test data, in its name and inside)' : ''}` };
     });
   return (
     <div className="report-actions">
@@ -70,6 +74,57 @@ function FhirExport({ labReportId }: { labReportId: string }) {
       </button>
       <ActionNote note={note} testId="export-note" />
     </div>
+  );
+}
+
+/** Said before anything else in a result whose patient plainly differs from the one it was uploaded for. */
+function PatientWarning({ label, differs }: { label: string; differs: readonly PatientPart[] }) {
+  return (
+    <div className="banner error patient-warning" role="alert" data-testid="patient-warning">
+      <p className="patient-warning-title">
+        <span aria-hidden="true">⚠ </span>
+        {PATIENT_MISMATCH_TITLE}
+      </p>
+      <p>{patientMismatchLine(label, differs)}</p>
+    </div>
+  );
+}
+
+/** A read report: whose it may not be, whether it is test data, then the summary, the values, the details and the actions. */
+function ReadyResult({ labReport, view }: { labReport: LabReportSummary; view: Extract<LabReportResultView, { state: 'ready' }> }) {
+  const unsure = lowConfidenceLine(view.tests);
+  return (
+    <>
+      {view.patientDiffers.length > 0 ? <PatientWarning label={labReport.label} differs={view.patientDiffers} /> : null}
+      {labReport.testData ? <TestDataMark subject="lab result" /> : null}
+      {view.tests.length > 0 ? (
+        <>
+          <p className="report-summary" data-testid="report-summary">
+            {summaryLine(view.tests)}
+          </p>
+          {unsure ? <p className="warning-text">{unsure}</p> : null}
+        </>
+      ) : (
+        <p className="report-summary" data-testid="report-summary">
+          {noTestsLine(labReport.tasks)}
+        </p>
+      )}
+      {view.notices.length > 0 ? (
+        <ul className="messages warnings" aria-label="Notices">
+          {view.notices.map((notice, index) => (
+            <li key={index}>{notice}</li>
+          ))}
+        </ul>
+      ) : null}
+      {view.tests.length > 0 ? <LabTestsTable tests={view.tests} fileName={labReport.fileName} /> : null}
+      {view.hasDetails ? (
+        <ReportDetails labReportId={labReport.id} fileName={labReport.fileName} />
+      ) : (
+        <p className="hint">{labReport.tasks.includes('pii') ? 'No patient details were found in this report.' : 'Patient details were not asked for.'}</p>
+      )}
+      <OpenOriginal labReport={labReport} />
+      {view.hasFhir ? <FhirExport labReportId={labReport.id} testData={labReport.testData} /> : null}
+    </>
   );
 }
 
@@ -101,39 +156,7 @@ export function LabReportView({ labReport, regionId }: { labReport: LabReportSum
       </div>
     );
   } else {
-    const view = load.view;
-    const unsure = lowConfidenceLine(view.tests);
-    body = (
-      <>
-        {view.tests.length > 0 ? (
-          <>
-            <p className="report-summary" data-testid="report-summary">
-              {summaryLine(view.tests)}
-            </p>
-            {unsure ? <p className="warning-text">{unsure}</p> : null}
-          </>
-        ) : (
-          <p className="report-summary" data-testid="report-summary">
-            {noTestsLine(labReport.tasks)}
-          </p>
-        )}
-        {view.notices.length > 0 ? (
-          <ul className="messages warnings" aria-label="Notices">
-            {view.notices.map((notice, index) => (
-              <li key={index}>{notice}</li>
-            ))}
-          </ul>
-        ) : null}
-        {view.tests.length > 0 ? <LabTestsTable tests={view.tests} fileName={labReport.fileName} /> : null}
-        {view.hasDetails ? (
-          <ReportDetails labReportId={labReport.id} fileName={labReport.fileName} />
-        ) : (
-          <p className="hint">{labReport.tasks.includes('pii') ? 'No patient details were found in this report.' : 'Patient details were not asked for.'}</p>
-        )}
-        <OpenOriginal labReport={labReport} />
-        {view.hasFhir ? <FhirExport labReportId={labReport.id} /> : null}
-      </>
-    );
+    body = <ReadyResult labReport={labReport} view={load.view} />;
   }
   const { copyId } = useLabReportsStore.getState();
   return (

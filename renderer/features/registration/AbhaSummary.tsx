@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { patientLine } from '../../../contract/patients';
 import type { RegistrationView } from '../../../contract/registration';
 import { useNavigationStore } from '../../app/navigation-store';
+import { TestDataMark } from '../../components/TestDataMark';
 import { usePatientsStore, useRegistrationStore } from '../../app/stores';
 
 /** "Use for this visit": the registered patient becomes the patient of the next dictations and lab reports. */
@@ -106,6 +107,7 @@ export function AbhaSummary({ view }: { view: RegistrationView }) {
       ) : null}
       {view.card ? (
         <figure className="abha-card">
+          {view.testData ? <TestDataMark subject="ABHA card" /> : null}
           <img src={view.card} alt={`ABHA card of ${profile?.name ?? 'the patient'}`} draggable={false} />
           <figcaption className="actions">
             <button type="button" onClick={() => void printCard()} disabled={busy}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { RegistrationStep } from '../../../contract/registration';
 import { ServiceDetail } from '../../components/ServiceDetail';
+import { TestDataMark } from '../../components/TestDataMark';
 import { AadhaarStep, AadhaarSummary } from './AadhaarStep';
 import { AbhaSummary } from './AbhaSummary';
 import { ChooseAddressStep, CreateAddressStep } from './AddressStep';
@@ -70,6 +71,7 @@ export function RegistrationScreen() {
       <h1>Registration</h1>
       <p className="lead">Register a patient for a national health account (ABHA) with their Aadhaar number and the OTPs sent to their mobile.</p>
       <Progress step={step} />
+      {view?.testData ? <TestDataMark subject="patient" /> : null}
       {step === 'aadhaar' ? <AadhaarStep /> : null}
       {step === 'aadhaar-otp' ? <AadhaarSummary /> : null}
       <Problem />

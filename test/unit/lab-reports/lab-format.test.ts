@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { LabFlag, LabTest } from '../../../contract/lab-reports';
-import { sampleDateText, confidenceText, flagLabel, flagSymbol, isLowConfidence, lowConfidenceLine, noTestsLine, summaryLine, tasksText } from '../../../renderer/features/lab-reports/lab-format';
+import {
+  sampleDateText,
+  confidenceText,
+  flagLabel,
+  flagSymbol,
+  isLowConfidence,
+  lowConfidenceLine,
+  noTestsLine,
+  patientMismatchLine,
+  summaryLine,
+  tasksText,
+} from '../../../renderer/features/lab-reports/lab-format';
 
 const test = (flag: LabFlag, confidence: number | null = 0.9): LabTest => ({ name: 'T', value: '1', unit: '', range: '', flag, confidence });
 
@@ -42,5 +53,13 @@ describe('lab report formatting', () => {
     expect(sampleDateText('2026-11-14')).toMatch(/2026/);
     expect(sampleDateText('2026-11-14T02:45:00Z')).toMatch(/2026.*\d{2}:\d{2}/);
     expect(sampleDateText('mid-November')).toBe('mid-November');
+  });
+
+  it("says which of the report's patient details differ from the label, quoting the label, in words the details use", () => {
+    expect(patientMismatchLine(' Ramesh Kumar, 54M ', ['name', 'sex'])).toBe(
+      'The name and gender in the report differ from “Ramesh Kumar, 54M”, the patient it was uploaded for. Check the patient details below before using any value.',
+    );
+    expect(patientMismatchLine('Anita 32F', ['age'])).toMatch(/^The age in the report differs from “Anita 32F”/);
+    expect(patientMismatchLine('Anita 32F', ['name', 'age', 'sex'])).toMatch(/^The name, age and gender in the report differ/);
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ServiceClient, type ServiceConfig } from '../../../main/api/service-client';
 import { ServiceHealth } from '../../../main/service/service-health';
-import { LabReportOutbox } from '../../../main/lab-reports/lab-report-outbox';
+import { LabReportOutbox, type LabReportOutboxOptions } from '../../../main/lab-reports/lab-report-outbox';
 import { LabReportStore } from '../../../main/lab-reports/lab-report-store';
 import { labReportPdf } from '../../fixtures/documents';
 import { CLIENT_KEY, KID, useSandbox } from '../api/sandbox-fixture';
@@ -21,13 +21,18 @@ const env = useSandbox();
 /** Lookups close together, so that a test waits for the sandbox, not for the schedule. */
 const QUICK_LOOKUPS = { firstLookupMs: 50, pollSchedule: { baseMs: 100, capMs: 300, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 } };
 
-function setup(config: () => Partial<ServiceConfig> = () => ({}), online: () => boolean = () => true, keys?: { folder: string; masterKey: Buffer }) {
+function setup(
+  config: () => Partial<ServiceConfig> = () => ({}),
+  online: () => boolean = () => true,
+  keys?: { folder: string; masterKey: Buffer },
+  extra: Partial<LabReportOutboxOptions> = {},
+) {
   const folder = keys?.folder ?? tempFolder();
   const masterKey = keys?.masterKey ?? randomBytes(32);
   const store = new LabReportStore(join(folder, 'records'), testKeyring(folder, masterKey));
   const health = new ServiceHealth();
   const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token), ...config() }));
-  const outbox = new LabReportOutbox({ store, client, health, isOnline: online, encrypting: () => Boolean(config().jwe), random: () => 0, ...QUICK_LOOKUPS });
+  const outbox = new LabReportOutbox({ store, client, health, isOnline: online, encrypting: () => Boolean(config().jwe), random: () => 0, ...QUICK_LOOKUPS, ...extra });
   return { store, health, client, outbox, folder, masterKey };
 }
 
@@ -128,13 +133,30 @@ describe('LabReportOutbox against the sandbox', () => {
     expect(stored.report.tests).toHaveLength(12);
     expect(stored.report.tests.find((test) => test.name === 'Haemoglobin')).toMatchObject({ flag: 'low', unit: 'gm/dL' });
     expect(stored.report.tests.filter((test) => test.flag === 'high').length).toBeGreaterThanOrEqual(3);
-    expect(stored.report.details).toMatchObject({ patientName: 'Sunita Sharma', age: '54 years' });
+    expect(stored.report.details).toMatchObject({ patientName: 'Sunita Sharma (test patient)', age: '54 years' });
     expect(JSON.parse(stored.report.fhir!)).toMatchObject({ resourceType: 'Bundle' });
     // Patient data at rest: nothing of the report is readable in the folder.
     for (const file of readdirSync(store.folderOf(labReport.id))) {
       const bytes = readFileSync(join(store.folderOf(labReport.id), file));
       for (const secret of ['Sunita', 'Haemoglobin', 'Bundle']) expect(bytes.includes(secret)).toBe(false);
     }
+  });
+
+  it('marks a report test data when it is sent to the built-in sandbox, as each upload finds the service', async () => {
+    let sandbox = true;
+    const { store, outbox, client } = setup(undefined, undefined, undefined, { sendsToSandbox: () => sandbox });
+    const pdf = await labReportPdf();
+    const first = store.enqueue({ fileName: 'a.pdf', kind: 'pdf', bytes: pdf, tasks: ['smart'], batch: false });
+    expect(store.get(first.id)?.testData).toBe(false);
+    outbox.start();
+    await settle(store, first.id, 'reading');
+    sandbox = false;
+    const second = store.enqueue({ fileName: 'b.pdf', kind: 'pdf', bytes: pdf, tasks: ['smart'], batch: false });
+    outbox.kick();
+    await settle(store, second.id, 'reading');
+    outbox.stop();
+    await client.close();
+    expect([store.get(first.id)?.testData, store.get(second.id)?.testData]).toEqual([true, false]);
   });
 
   it('after a restart while the service reads, it looks the result up without sending the file again', async () => {

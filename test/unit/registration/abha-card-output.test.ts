@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toAppError } from '../../../main/ipc/app-failure';
-import { SAVE_DIALOG_TITLE, printCard, saveCard } from '../../../main/registration/abha-card-output';
+import { SAVE_DIALOG_TITLE, TEST_DATA_CARD_HEADING, printCard, saveCard } from '../../../main/registration/abha-card-output';
 import { tempFolder } from '../temp-folder';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -23,6 +23,16 @@ describe('the ABHA card, printed', () => {
     expect(await printCard(PNG, async () => false)).toBe(false);
     const html = Buffer.from(pages[0]!.replace(/^data:text\/html;base64,/, ''), 'base64').toString('utf8');
     expect(html).toContain(`<img alt="ABHA card" src="data:image/png;base64,${PNG.toString('base64')}">`);
+  });
+
+  it("heads a sandbox card's page with the test-data mark, and only that card's", async () => {
+    const pages: string[] = [];
+    await printCard(PNG, async (url) => (pages.push(url), true), true);
+    await printCard(PNG, async (url) => (pages.push(url), true));
+    const [marked, real] = pages.map((url) => Buffer.from(url.replace(/^data:text\/html;base64,/, ''), 'base64').toString('utf8'));
+    expect(TEST_DATA_CARD_HEADING).toBe('Test data (sandbox): not a real ABHA card');
+    expect(marked).toContain(`<body><p>${TEST_DATA_CARD_HEADING}</p><img alt="ABHA card"`);
+    expect(real).not.toContain('Test data');
   });
 
   it("says what failed, with the printer's reason as the detail; refuses a card too large for the page", async () => {
@@ -48,6 +58,13 @@ describe('the ABHA card, saved', () => {
     if (process.platform !== 'win32') expect(statSync(path!).mode & 0o777).toBe(0o600);
     expect(await saveCard(PNG, async () => join(folder, 'other.PNG'))).toBe(join(folder, 'other.PNG'));
     expect(await saveCard(PNG, async () => null)).toBeNull();
+  });
+
+  it("offers a sandbox card's file as -TEST-DATA, and says why in the dialog", async () => {
+    const folder = tempFolder();
+    let asked: { defaultPath: string; message: string } | null = null;
+    expect(await saveCard(PNG, async (dialog) => ((asked = dialog), join(folder, 'abha-card-TEST-DATA')), true)).toBe(join(folder, 'abha-card-TEST-DATA.png'));
+    expect(asked).toMatchObject({ defaultPath: 'abha-card-TEST-DATA.png', message: expect.stringMatching(/^Test data \(sandbox\): not a real ABHA card: it comes from the built-in sandbox\./) });
   });
 
   it('says why the file could not be written', async () => {

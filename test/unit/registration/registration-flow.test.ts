@@ -15,11 +15,17 @@ const { new: NEW_PATIENT, 'has-abha': HAS_ABHA, 'has-addresses': HAS_ADDRESSES }
 const { linked: MOBILE, other: OTHER_MOBILE } = SANDBOX_MOBILE;
 const OTP = SANDBOX_OTP;
 
-function flow(options: { client?: (client: ServiceClient) => RegistrationClient } = {}) {
+function flow(options: { client?: (client: ServiceClient) => RegistrationClient; sendsToSandbox?: () => boolean } = {}) {
   const clock = { now: 0 };
   const client = env.client();
   const audit: string[] = [];
-  const registration = new RegistrationFlow({ client: options.client?.(client) ?? client, resendSeconds: () => 60, now: () => clock.now, audit: (line) => audit.push(line) });
+  const registration = new RegistrationFlow({
+    client: options.client?.(client) ?? client,
+    resendSeconds: () => 60,
+    now: () => clock.now,
+    audit: (line) => audit.push(line),
+    sendsToSandbox: options.sendsToSandbox,
+  });
   return { clock, audit, client, registration };
 }
 
@@ -112,7 +118,7 @@ describe('RegistrationFlow: from the OTP to the ABHA', () => {
     expect(choosing).toMatchObject({
       step: 'create-address',
       otp: null,
-      profile: { name: expect.stringMatching(/^[A-Z][a-z]+ [A-Z][a-z]+$/), abhaNumber: expect.stringMatching(/^91-\d{4}-\d{4}-\d{4}$/), abhaAddress: null, kycVerified: true },
+      profile: { name: expect.stringMatching(/^[A-Z][a-z]+ [A-Z][a-z]+ \(test patient\)$/), abhaNumber: expect.stringMatching(/^91-\d{4}-\d{4}-\d{4}$/), abhaAddress: null, kycVerified: true },
       next: null,
     });
     expect(choosing.profile?.photo).toMatch(/^data:image\/png;base64,/);
@@ -141,6 +147,21 @@ describe('RegistrationFlow: from the OTP to the ABHA', () => {
     for (const secret of [NEW_PATIENT, OTP, MOBILE, choosing.profile!.name.split(' ')[0]!, choosing.profile!.abhaNumber!, choosing.suggestions[0]!]) expect(said).not.toContain(secret);
     expect(registration.reset()).toMatchObject({ step: 'aadhaar', profile: null, card: null });
     expect(await attempt(Promise.resolve().then(() => registration.card()))).toMatchObject({ ok: false, error: { kind: 'not-found' } });
+  });
+
+  it("is test data when started with the built-in sandbox, until Start over; the sandbox's patient says so by name", async () => {
+    let sandbox = true;
+    const { registration } = flow({ sendsToSandbox: () => sandbox });
+    expect(registration.view().testData).toBe(false);
+    expect(await registration.start(HAS_ABHA, CONSENT_TEXT)).toMatchObject({ testData: true });
+    sandbox = false;
+    const done = await registration.verifyOtp(OTP, MOBILE);
+    expect(done).toMatchObject({ step: 'done', testData: true, profile: { name: expect.stringMatching(/ \(test patient\)$/) } });
+    expect(done.accounts.every((account) => account.name?.endsWith('(test patient)'))).toBe(true);
+    expect(registration.testData()).toBe(true);
+    expect(registration.reset().testData).toBe(false);
+    expect(await registration.start(HAS_ABHA, CONSENT_TEXT)).toMatchObject({ testData: false });
+    expect(flow().registration.view().testData).toBe(false);
   });
 
   it('a patient with an ABHA (abha_end): the profile and the accounts found, and the card', async () => {

@@ -113,6 +113,7 @@ export function labReport(id: string, extra: Partial<LabReportSummary> = {}): La
     uploadProgress: null,
     documentId: null,
     encrypted: false,
+    testData: false,
     problem: null,
     nextAttemptAt: null,
     uploadedAt: null,
@@ -126,5 +127,5 @@ export function staged(id: string, problem: string | null = null): StagedFile {
 }
 
 export function registration(step: RegistrationView['step'], extra: Partial<RegistrationView> = {}): RegistrationView {
-  return { step, otp: null, profile: null, accounts: [], addressChoices: [], suggestions: [], outcome: null, card: null, next: null, ...extra };
+  return { step, otp: null, profile: null, accounts: [], addressChoices: [], suggestions: [], outcome: null, card: null, next: null, testData: false, ...extra };
 }

@@ -13,7 +13,7 @@ function setup() {
   return { fake, problem, store };
 }
 
-const READY_VIEW: LabReportResultView = { state: 'ready', tests: [], unreadableTests: 0, hasDetails: false, hasFhir: false, notices: [] };
+const READY_VIEW: LabReportResultView = { state: 'ready', tests: [], unreadableTests: 0, hasDetails: false, hasFhir: false, notices: [], patientDiffers: [] };
 
 describe('lab reports store: following main', () => {
   it('the list loaded does not undo what an event said during the load; the rest is added, newest first', async () => {

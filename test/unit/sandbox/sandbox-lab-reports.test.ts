@@ -114,24 +114,26 @@ describe('sandbox lab report results', () => {
         {
           PageNum: 1,
           DocumentDate: Date.parse('2026-11-14T12:30:00Z') / 1000,
-          Patient: { Age: { Years: 54 }, Gender: 'Female', Name: 'Sunita Sharma' },
+          Patient: { Age: { Years: 54 }, Gender: 'Female', Name: 'Sunita Sharma (test patient)' },
           Report: {
             SampleCollectionDate: '2026-11-14T02:45:00Z',
             SampleReceivedDate: '2026-11-14T05:10:00Z',
             GeneratedDate: '2026-11-14T12:30:00Z',
-            Doctor: 'Dr. Anil Rao',
-            Facility: 'City Diagnostics Lab, Pune',
+            Doctor: 'Dr. Anil Rao (sandbox)',
+            Facility: 'Sandbox Diagnostics (test data), Pune',
           },
         },
       ],
     });
 
     const bundle = JSON.parse(Buffer.from(body.data!.fhir!, 'base64').toString('utf8')) as { resourceType: string; type: string; entry: Array<{ fullUrl: string; resource: Resource }> };
-    expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
+    // Test data, and it says so in FHIR's own words (HL7 v3 ActReason HTEST) on the bundle and its patient.
+    const htest = { security: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ActReason', code: 'HTEST', display: 'test health data' }] };
+    expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection', meta: htest });
     expect(bundle.entry.every((entry) => /^urn:uuid:[0-9a-f-]{36}$/.test(entry.fullUrl))).toBe(true);
     const resources = bundle.entry.map((entry) => entry.resource);
     expect(resources.map((resource) => resource.resourceType)).toEqual(['Patient', 'DiagnosticReport', ...Array<string>(12).fill('Observation')]);
-    expect(resources[0]).toMatchObject({ name: [{ text: 'Sunita Sharma' }], gender: 'female' });
+    expect(resources[0]).toMatchObject({ meta: htest, name: [{ text: 'Sunita Sharma (test patient)' }], gender: 'female' });
     expect(resources[1]).toMatchObject({ status: 'final', category: [{ coding: [{ code: 'LAB' }] }], effectiveDateTime: '2026-11-14T02:45:00Z' });
     expect(resources[1]!.result).toEqual(bundle.entry.slice(2).map((entry) => ({ reference: entry.fullUrl })));
     expect(resources.find((resource) => resource.code?.coding?.[0]?.code === '718-7')).toMatchObject({

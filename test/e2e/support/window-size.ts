@@ -1,0 +1,15 @@
+/** The window at the sizes clinics' screens have, as the doctor sees it there. */
+import type { ElectronApplication, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+/** A small clinic PC and a common laptop. */
+export const CLINIC_SIZES = [
+  { width: 1024, height: 640 },
+  { width: 1366, height: 768 },
+] as const;
+
+/** Sets the page's size (the window's content), and waits until the page has it. */
+export async function resize(app: ElectronApplication, page: Page, size: { width: number; height: number }): Promise<void> {
+  await app.evaluate(({ BrowserWindow }, { width, height }) => BrowserWindow.getAllWindows()[0]?.setContentSize(width, height), size);
+  await expect.poll(() => page.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([size.width, size.height]);
+}
