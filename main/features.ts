@@ -64,7 +64,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     isOnline,
     sendsToSandbox: () => settings.settings.current().service === 'sandbox',
     window,
-    patientExists: (id) => patients.store.get(id) !== undefined,
+    patientOf: (id) => patients.store.get(id),
   });
   const registration = createRegistrationFeature({ service, settings: settings.settings, copies, window });
   const updates = createUpdatesFeature({

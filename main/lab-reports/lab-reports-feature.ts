@@ -3,6 +3,7 @@ import { dialog, shell } from 'electron';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LabReportTask } from '../../contract/lab-reports';
+import type { Patient } from '../../contract/patients';
 import type { OperationHandlers } from '../../contract/operation-handlers';
 import { ownerOf, type CopyPath } from '../clipboard/copy-path';
 import { Emitter } from '../core/emitter';
@@ -32,8 +33,8 @@ export interface LabReportsFeatureDeps {
   /** True while the service is the built-in sandbox: what it reads back is test data. */
   sendsToSandbox(): boolean;
   window: WindowEvents;
-  /** Whether a patient is still on this computer (a report is never filed for a deleted one). */
-  patientExists(id: string): boolean;
+  /** A patient on this computer (a report is never filed for a deleted one; its result is checked against them). */
+  patientOf(id: string): Patient | undefined;
 }
 
 type LabReportHandlers = Pick<
@@ -106,7 +107,7 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
     stageLabReportFiles: ({ files }) => staging.fromBytes(files),
     dismissStagedFile: ({ id }) => staging.dismiss(id),
     uploadLabReports: ({ ids, tasks, acceptLowResolution, label, patientId }) => {
-      if (patientId && !deps.patientExists(patientId)) fail('not-found', 'The patient chosen for these reports is no longer on this computer. Choose the patient again.');
+      if (patientId && !deps.patientOf(patientId)) fail('not-found', 'The patient chosen for these reports is no longer on this computer. Choose the patient again.');
       const chosen = ids.map((id) => staging.peek(id));
       if (chosen.some((file) => !file)) fail('not-found', 'Some files are no longer ready; choose them again.');
       const refused = chosen.find((file) => file!.problem || !file!.bytes || !file!.kind);
@@ -132,7 +133,9 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
     getLabReportResult: ({ id }) => {
       const stored = readyReport(id);
       if (!stored) return null;
-      return stored.ok ? resultViewOf(stored.report, store.get(id)) : { state: 'unreadable', problem: stored.problem };
+      const labReport = store.get(id)!;
+      const patient = labReport.patientId ? (deps.patientOf(labReport.patientId) ?? null) : null;
+      return stored.ok ? resultViewOf(stored.report, { ...labReport, patient }) : { state: 'unreadable', problem: stored.problem };
     },
     showLabReportDetails: ({ id }) => {
       const stored = readyReport(id);

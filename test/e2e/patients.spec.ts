@@ -76,6 +76,12 @@ test('a registered patient is used for the visit: their dictation and lab report
   await dropFiles(page, [{ name: 'cbc.pdf', bytes: await labReportPdf() }]);
   await page.getByRole('button', { name: 'Upload 1 report' }).click();
   await expect.poll(() => bridgeValue(page, 'listLabReports').then((list) => list.map((item) => [item.state, item.patientId])), { timeout: 60_000 }).toEqual([['ready', patient!.id]]);
+  // The sandbox's report names another patient than the one chosen: said at the top of the result, before any value.
+  const result = page.getByRole('region', { name: /^Result of / });
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  const warning = result.getByTestId('patient-warning');
+  await expect(warning).toContainText(`“${name}, ${ageSex}, ABHA ${abhaNumber}”, the patient it was uploaded for`);
+  expect(await warning.evaluate((element) => Boolean(element.compareDocumentPosition(document.querySelector('table.lab-tests')!) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true);
 
   // The patient's view: today's patient, their dictation and lab report by time, with their states.
   await showScreen(page, 'Patients');

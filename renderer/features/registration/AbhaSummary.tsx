@@ -22,7 +22,7 @@ function UseForVisit() {
           Go to Dictation
         </button>
       ) : null}
-      <p className={outcome?.error ? 'field-error' : 'notice'} role="status" data-testid="use-for-visit">
+      <p className={outcome?.error ? 'field-error' : 'notice'} role={outcome ? 'status' : undefined} data-testid="use-for-visit">
         {outcome?.text ?? ''}
       </p>
     </>

@@ -97,7 +97,7 @@ export function SettingsForm({ view }: { view: SettingsView }) {
         <legend>Patients</legend>
         <ToggleField
           {...toggle('sendPatientDetails')}
-          label="Tell the transcription service the patient's name, age, sex and ABHA number"
+          label="Send each dictation's patient (name, age, sex and ABHA number) with it to the service"
           note={
             draft.sendPatientDetails
               ? 'On: each dictation sent in parts tells its session the chosen patient (sent again if you change the patient before it ends). Never the label or the ABHA address.'
