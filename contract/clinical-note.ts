@@ -133,9 +133,11 @@ function paragraphHtml(text: string): string {
     .join('');
 }
 
+/** "Cetirizine — Dose: 0-0-1 (night) — Duration: 5 days": each part after the name says which column it is. */
 function medicationLine(row: MedicationRow): string {
-  return MEDICATION_COLUMNS.map(({ key }) => shownCell(row[key]))
-    .filter((part) => part !== NONE)
+  return MEDICATION_COLUMNS.map(({ key, label }) => ({ key, label, value: shownCell(row[key]) }))
+    .filter(({ value }) => value !== NONE)
+    .map(({ key, label, value }) => (key === 'name' ? value : `${label}: ${value}`))
     .join(' — ');
 }
 

@@ -23,6 +23,9 @@ import { LabReportOutbox } from './lab-report-outbox';
 import { LabReportStaging } from './lab-report-staging';
 import { LabReportStore, labReportSummaryOf } from './lab-report-store';
 
+/** What a person calls each kind of original, when no program opens it. */
+const KIND_NAMES = { pdf: 'PDF document', jpeg: 'JPEG image', png: 'PNG image' } as const;
+
 export interface LabReportsFeatureDeps {
   userData: string;
   service: Pick<ServiceFeature, 'client' | 'health' | 'onResume' | 'connection'>;
@@ -152,7 +155,7 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
       if (!labReport) fail('not-found', 'This document is no longer in the list.');
       try {
         const source = store.documentSource(labReport);
-        await originals.open(source, viewerFileName(labReport.fileName, `.${labReport.kind === 'jpeg' ? 'jpg' : labReport.kind}`));
+        await originals.open(source, viewerFileName(labReport.fileName, `.${labReport.kind === 'jpeg' ? 'jpg' : labReport.kind}`), KIND_NAMES[labReport.kind]);
       } catch (error) {
         fail('storage', (error as Error).message);
       }

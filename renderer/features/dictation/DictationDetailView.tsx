@@ -166,7 +166,7 @@ export function DictationDetailView() {
   if (!detail) return <section className="dictation-detail empty-detail">Select a dictation to see its status and result.</section>;
   const waitingRetry = (detail.state === 'recorded' || detail.state === 'processing') && detail.nextAttemptAt !== null;
   return (
-    <section className="dictation-detail" aria-label="Dictation details">
+    <section className="dictation-detail" aria-label="Dictation details" tabIndex={-1}>
       <header>
         <LabelHeading key={detail.id} detail={detail} />
         <span className={`state-badge state-${detail.state}`} data-testid="detail-state">
@@ -213,7 +213,7 @@ export function DictationDetailView() {
             </button>
           ) : null}
           {detail.audioUrl ? (
-            <audio className="player" controls preload="none" src={detail.audioUrl} aria-label="Recording" />
+            <audio className="player" controls preload="metadata" src={detail.audioUrl} aria-label="Recording" />
           ) : selected?.id === detail.id && detail.state !== 'recording' ? (
             <p className="hint">The recording was deleted under the retention setting; the result is kept.</p>
           ) : null}

@@ -1,4 +1,5 @@
-import { DICTATION_MODES } from '../../../contract/dictation';
+import { useEffect, useRef } from 'react';
+import { DICTATION_MODES, type RecorderState } from '../../../contract/dictation';
 import { LEVEL_WORDS, levelZone } from '../../../contract/level-zone';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { PatientLabelField } from '../../components/PatientLabelField';
@@ -30,6 +31,16 @@ export function RecorderPanel() {
           : state === 'stopping'
             ? 'Saving…'
             : 'Ready to record';
+  const stopButton = useRef<HTMLButtonElement>(null);
+  const before = useRef<RecorderState>(state);
+  // The keyboard follows the recording: after Record it is on Stop; after Stop, on the dictation just made (its result comes there).
+  useEffect(() => {
+    const previous = before.current;
+    before.current = state;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (state === 'recording' && previous === 'starting' && (lost || document.activeElement?.closest('.recorder'))) stopButton.current?.focus();
+    if (state === 'idle' && previous !== 'idle' && previous !== 'starting' && lost) document.querySelector<HTMLElement>('.dictation-detail')?.focus();
+  }, [state]);
   const zone = levelZone(recorder.level);
   const percent = Math.round(recorder.level * 100);
 
@@ -67,7 +78,7 @@ export function RecorderPanel() {
           ) : null}
           {state === 'recording' || state === 'paused' ? (
             <>
-              <button type="button" className="primary" onClick={() => void stop()}>
+              <button ref={stopButton} type="button" className="primary" onClick={() => void stop()}>
                 <span aria-hidden="true">■ </span>Stop
               </button>
               <ConfirmButton label="Discard" question="Throw this recording away?" confirmLabel="Discard recording" onConfirm={() => void discard()} />

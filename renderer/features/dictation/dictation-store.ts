@@ -12,6 +12,9 @@ import type { AppError, Result } from '../../../contract/result';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
 import { followItems, followValue } from '../../app/follow';
 
+/** How long "Send now" waits for news of its try before it says the service cannot be reached. */
+const SEND_NOW_PATIENCE_MS = 8_000;
+
 export type StatusFilter = 'all' | 'waiting' | 'completed' | 'partial' | 'failed';
 
 /** What the list shows of the selected dictation beyond its summary. */
@@ -97,6 +100,17 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
     };
     /** Tells main which dictation the window shows (none while another screen is on view). */
     const tellShowing = () => void bridge.showingDictation({ id: get().onScreen ? get().selectedId : null });
+    /** Dictations whose "Send now" or "Retry" has not been answered yet: the next word of main about them answers it. */
+    const triedNow = new Set<string>();
+    const answerSendNow = (summary: DictationSummary) => {
+      if (!triedNow.has(summary.id) || summary.state === 'recorded' && summary.problem === null && summary.nextAttemptAt === null) return;
+      triedNow.delete(summary.id);
+      if (get().selectedId !== summary.id) return;
+      // Still waiting with a problem: the try was made and failed; anything else is the dictation moving on.
+      if (summary.problem !== null && (summary.state === 'recorded' || summary.state === 'failed' || summary.state === 'processing')) {
+        set({ notice: { text: `Tried just now: ${summary.problem}`, error: true } });
+      } else set({ notice: { text: 'Sent: it is on its way.', error: false } });
+    };
     /** The draft main cleared (a recording started) or the page has not shown yet. */
     let draftCleared = -1;
     const applyRecorder = (recorder: RecorderStatus) => {
@@ -138,6 +152,7 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
             const items = new Map(get().items);
             items.set(summary.id, summary);
             set({ items });
+            answerSendNow(summary);
             if (get().selectedId === summary.id && previous?.state !== summary.state) void loadSelected(summary.id);
           },
           removed: (id) => {
@@ -228,7 +243,17 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
       resume: async () => void (await recorderAction(bridge.resumeRecording())),
       stop: async () => void (await recorderAction(bridge.stopRecording())),
       discard: async () => void (await recorderAction(bridge.discardRecording())),
-      retry: async (id) => failed(await errorOf(bridge.retryDictation({ id }))),
+      retry: async (id) => {
+        set({ notice: { text: 'Trying now…', error: false } });
+        const error = await errorOf(bridge.retryDictation({ id }));
+        if (error) return failed(error);
+        triedNow.add(id);
+        // No word of it (offline, or the service does not answer): said as it is, never left unanswered.
+        setTimeout(() => {
+          if (!triedNow.delete(id) || get().selectedId !== id) return;
+          set({ notice: { text: 'Tried just now: the service still cannot be reached. The dictation is kept and sent by itself as soon as it can be.', error: true } });
+        }, SEND_NOW_PATIENCE_MS);
+      },
       cancel: async (id) => failed(await errorOf(bridge.cancelDictation({ id }))),
       remove: async (id) => failed(await errorOf(bridge.deleteDictation({ id }))),
       exportOutput: async (id, templateId) => {
