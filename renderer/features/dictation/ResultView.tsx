@@ -262,12 +262,6 @@ export function ResultView({ detail, onEditingChange }: { detail: DictationDetai
   }
   return (
     <div className="outputs">
-      {/* Copy note and Mark reviewed first, and kept in view while a long note scrolls under them. */}
-      {finished ? (
-        <Contained failure="The note's actions are not available for this result." advice="Each part below can still be copied on its own." resetKeys={[result, correction]}>
-          <NoteActions detail={detail} canEdit={canEdit} onEdit={() => setEditing(true)} original={showingOriginal && correction !== null} />
-        </Contained>
-      ) : null}
       {result.state === 'in_progress' ? <p className="hint">{inProgressLine(detail.state, result.outputs.length > 0)}</p> : null}
       {detail.correction && 'unreadable' in detail.correction ? (
         <p className="banner warning" role="alert">
@@ -277,6 +271,11 @@ export function ResultView({ detail, onEditingChange }: { detail: DictationDetai
       <CorrectionLine detail={detail} showingOriginal={showingOriginal && correction !== null} toggle={() => setShowingOriginal((value) => !value)} />
       <Parts id={detail.id} result={result} correction={showingOriginal ? null : correction} testData={detail.testData} original={showingOriginal && correction !== null} />
       {result.transcript ? <Transcript id={detail.id} text={result.transcript} open={result.outputs.length === 0} copyable={finished} /> : null}
+      {finished ? (
+        <Contained failure="The note's actions are not available for this result." advice="Each part above can still be copied on its own." resetKeys={[result, correction]}>
+          <NoteActions detail={detail} canEdit={canEdit} onEdit={() => setEditing(true)} original={showingOriginal && correction !== null} />
+        </Contained>
+      ) : null}
     </div>
   );
 }
