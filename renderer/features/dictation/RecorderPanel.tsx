@@ -18,6 +18,8 @@ export function RecorderPanel() {
   const label = useDictationStore((state) => state.label);
   // Hold mode where the desktop allows it; elsewhere the shortcut toggles (Settings says why).
   const holds = useSettingsStore((state) => state.view?.values.recordShortcutMode === 'hold' && state.view.shortcutAccess.holdToRecord === null);
+  // A shortcut the administrator fixed says so here as in Settings.
+  const shortcutLocked = useSettingsStore((state) => state.view?.locked.includes('recordShortcut') ?? false);
   const { setMode, setLabel, start, pause, resume, stop, discard } = useDictationStore.getState();
   const { state } = recorder;
   const busy = state !== 'idle';
@@ -113,6 +115,12 @@ export function RecorderPanel() {
         ) : recorder.shortcut ? (
           <span className="hint">
             Shortcut: <kbd>{shortcutText(recorder.shortcut)}</kbd> {holds ? 'records while held, even from another program.' : 'starts and stops recording, even from another program.'}
+            {shortcutLocked ? (
+              <>
+                {' '}
+                <span className="lock-note">Managed by your administrator</span>
+              </>
+            ) : null}
           </span>
         ) : null}
       </div>

@@ -45,7 +45,9 @@ export function SettingsForm({ view }: { view: SettingsView }) {
     void loadMicrophones();
   }, [loadMicrophones]);
 
-  const locked = (name: SettingName) => view.locked.includes(name);
+  // Update fields look locked too when the administrator has turned updates off: they can do nothing then.
+  const updatesLockedOff = view.locked.includes('updatesEnabled') && !view.values.updatesEnabled;
+  const locked = (name: SettingName) => view.locked.includes(name) || (updatesLockedOff && (name === 'updateUrl' || name === 'updateChannel'));
   /** The props every text or choice field takes from the draft. */
   const text = (name: TextSettingName) => ({
     name,
