@@ -7,7 +7,7 @@
  * the service's errors and warnings. Complete and partial results share this one format.
  * Pure.
  */
-import { escapeHtml, headed, headerLine, noteTime, type CopiedText } from './copy-heading';
+import { escapeHtml, headed, headerLine, noteTime, type CopiedText, type HeadingPatient } from './copy-heading';
 import type { DictationMode } from './dictation';
 import { MEDICATION_COLUMNS, NONE, medicationRow, type MedicationRow } from './medication-row';
 import { EMR_TEMPLATE_ID, correctionOf, shownCell, type NoteCorrection } from './note-correction';
@@ -30,6 +30,8 @@ export interface NoteHeader {
   createdAt: string;
   /** The result came from the built-in sandbox. */
   testData: boolean;
+  /** The patient it is for, when one was chosen. */
+  patient?: HeadingPatient | null;
 }
 
 /** What a note of the sandbox's results says, at its top and in its medications table. */
@@ -131,9 +133,11 @@ function paragraphHtml(text: string): string {
     .join('');
 }
 
+/** "Cetirizine — Dose: 0-0-1 (night) — Duration: 5 days": each part after the name says which column it is. */
 function medicationLine(row: MedicationRow): string {
-  return MEDICATION_COLUMNS.map(({ key }) => shownCell(row[key]))
-    .filter((part) => part !== NONE)
+  return MEDICATION_COLUMNS.map(({ key, label }) => ({ key, label, value: shownCell(row[key]) }))
+    .filter(({ value }) => value !== NONE)
+    .map(({ key, label, value }) => (key === 'name' ? value : `${label}: ${value}`))
     .join(' — ');
 }
 

@@ -1,15 +1,28 @@
 /**
  * The lines that head whatever patient data leaves the app by the clipboard: whose it is
- * (label, mode, time), what it is when that is not the whole note as the doctor left it, and,
+ * (the chosen patient's name, age/sex and ABHA number when known, else the label; mode, time), what it is when that is not the whole note as the doctor left it, and,
  * for the sandbox's data, that it is test data. A note, a part of it, FHIR, an ABHA number:
  * every copy is headed by these rules (main/clipboard/copy-path.ts applies them). Pure.
  */
+import { dateTimeText, timeText } from './dates';
 import { MODE_NAMES, UNTITLED, type DictationMode } from './dictation';
+import { patientHeading, type Patient } from './patients';
 import { testDataNotice } from './test-data';
 
+/** What a heading says of the patient chosen for a dictation. */
+export type HeadingPatient = Pick<Patient, 'name' | 'label' | 'age' | 'sex' | 'abhaNumber'>;
+
+export interface Whose {
+  label: string;
+  mode: DictationMode;
+  createdAt: string;
+  /** The patient it is for, when one was chosen. */
+  patient?: HeadingPatient | null;
+}
+
 export interface CopyHeading {
-  /** Whose it is: a dictation's label, mode and time; null for what has none (an ABHA number). */
-  whose: { label: string; mode: DictationMode; createdAt: string } | null;
+  /** Whose it is: a dictation's patient or label, mode and time; null for what has none (an ABHA number). */
+  whose: Whose | null;
   /** What this copy is, when it is not the whole note as the doctor left it ("The service's original, …"). */
   what: string | null;
   /** For the sandbox's data, what it is not ("prescription": "not a real prescription"); null for real data. */
@@ -21,19 +34,22 @@ export interface CopiedText {
   html?: string;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A time as notes and file names give it, in this computer's time zone: "23 Nov 2026, 14:05" (contract/dates.ts). */
+export const noteTime = dateTimeText;
 
-/** A time as notes and file names give it, in this computer's time zone: "23 Nov 2026, 14:05". */
-export function noteTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '—';
-  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/** A time of day as the app writes it, 24-hour ("11:35"). */
+export const clockTime = (iso: string): string => timeText(iso);
+
+/** Who a dictation is for: the patient (with the dictation's own label when it says more), else its label. */
+export function whoLine(whose: Pick<Whose, 'label' | 'patient'>): string {
+  const label = whose.label.trim();
+  if (!whose.patient) return label || UNTITLED;
+  return label !== '' && label !== whose.patient.label ? `${patientHeading(whose.patient)} (${label})` : patientHeading(whose.patient);
 }
 
-/** The first line: label, mode and time of the dictation. */
-export function headerLine(whose: NonNullable<CopyHeading['whose']>): string {
-  return `${whose.label.trim() || UNTITLED} · ${MODE_NAMES[whose.mode]} · ${noteTime(whose.createdAt)}`;
+/** The first line: patient or label, mode and time of the dictation. */
+export function headerLine(whose: Whose): string {
+  return `${whoLine(whose)} · ${MODE_NAMES[whose.mode]} · ${noteTime(whose.createdAt)}`;
 }
 
 export function headingLines(heading: CopyHeading): string[] {

@@ -56,6 +56,8 @@ export interface DictationSummary {
   /** ISO 8601. */
   createdAt: string;
   label: string;
+  /** The patient it is for (contract/patients.ts); null when none was chosen. */
+  patientId: string | null;
   mode: DictationMode;
   durationMs: number;
   state: DictationState;
@@ -74,6 +76,25 @@ export interface DictationSummary {
   reviewedAt: string | null;
   /** The result came from the built-in sandbox: test data, never a real prescription. */
   testData: boolean;
+  /** What its session asked the service for (languages, empty: detected; note templates); null for the voice upload. */
+  askedFor: { languages: string[]; templates: string[] } | null;
+}
+
+/** Short names of the service's own templates, as "Asked for" says them. */
+const TEMPLATE_SHORT_NAMES: Record<string, string> = { eka_emr_template: 'Prescription', clinical_notes_template: 'Clinical notes', transcript_template: 'Transcript' };
+
+/**
+ * "Asked for: Hindi · Prescription + Clinical notes": what a dictation asked for, in words.
+ * `languageName`: a language's name from its code; `templateTitle`: a clinic template's title, when known.
+ */
+export function askedForLine(
+  asked: NonNullable<DictationSummary['askedFor']>,
+  languageName: (code: string) => string,
+  templateTitle: (id: string) => string | undefined = () => undefined,
+): string {
+  const languages = asked.languages.length === 0 ? 'Language detected by the service' : asked.languages.map(languageName).join(' + ');
+  const templates = asked.templates.map((id) => TEMPLATE_SHORT_NAMES[id] ?? templateTitle(id) ?? id).join(' + ');
+  return `Asked for: ${languages}${templates ? ` · ${templates}` : ''}`;
 }
 
 /** Which note a copy took: the doctor's correction, the service's original while a correction exists, or the service's (never corrected). */
@@ -111,6 +132,8 @@ export interface RecorderStatus {
   dictationId: string | null;
   mode: DictationMode;
   label: string;
+  /** The patient the recording under way is for; null when none. */
+  patientId: string | null;
   elapsedMs: number;
   /** 0..1 on a decibel scale. */
   level: number;
@@ -128,6 +151,7 @@ export const IDLE_RECORDER: RecorderStatus = {
   dictationId: null,
   mode: 'dictation',
   label: '',
+  patientId: null,
   elapsedMs: 0,
   level: 0,
   message: null,

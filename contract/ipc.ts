@@ -12,6 +12,7 @@ import { ACCESS_TOKEN_MAX_CHARS, CLIENT_SECRET_MAX_CHARS, LABEL_MAX_CHARS, MAX_L
 import { LAB_REPORT_TASKS, type LabReportDetails, type LabReportResultView, type LabReportSummary, type StagedFile } from './lab-reports';
 import { CORRECTION_LIMITS, correctedPartSchema } from './note-correction';
 import { COPYABLE, type AbhaAddressCheck, type RegistrationView } from './registration';
+import { patientInputSchema, type Patient, type PatientsView } from './patients';
 import type { Result } from './result';
 import type { UpdateStatus } from './updates';
 import type { ProgramMatch } from './insert-profiles';
@@ -39,6 +40,8 @@ const recordingInput = z
     label: labelInput,
     /** The languages of this one dictation; null or absent: as in Settings; empty: detected by the service. */
     languages: languageHintsSchema.nullable().optional(),
+    /** The patient the page showed as chosen (null: none); absent: the patient chosen for the visit. */
+    patientId: z.uuid().nullable().optional(),
   })
   .strict();
 
@@ -183,6 +186,19 @@ export const operations = {
   /** While the policy file cannot be used: send to the built-in sandbox (test data) after all. */
   useSandboxDespitePolicy: operation<SettingsView>()(noInput),
 
+  /** The patients, latest seen first, and the one chosen for the visit. */
+  listPatients: operation<PatientsView>()(noInput),
+  /** A new patient (no `id`) or changes to one; `choose`: also the patient for this visit. An age outside 0–130 or an unknown sex is refused by field. */
+  savePatient: operation<Patient>()(z.object({ id: z.uuid().optional(), patient: patientInputSchema, choose: z.boolean().optional() }).strict()),
+  /** The patient the next dictation and lab report are for (the record shortcut too); null: nobody. */
+  choosePatient: operation<PatientsView>()(z.object({ id: z.uuid().nullable() }).strict()),
+  /** Deletes the patient and every dictation and lab report made for them; `items`: how many the confirmation said (refused when that is no longer so). */
+  deletePatient: operation<void>()(z.object({ id: z.uuid(), items: z.number().int().min(0) }).strict()),
+  /** The patient registration has just found or made, as the patient for this visit. */
+  useRegisteredPatient: operation<Patient>()(noInput),
+  /** Puts a dictation under another patient (null: none); a session not yet ended is told when it ends (sendPatientDetails). */
+  setDictationPatient: operation<DictationSummary>()(dictationRef.extend({ patientId: z.uuid().nullable() }).strict()),
+
   pickLabReportFiles: operation<StagedFile[]>()(noInput),
   stageLabReportFiles: operation<StagedFile[]>()(
     z
@@ -215,6 +231,8 @@ export const operations = {
         acceptLowResolution: z.boolean(),
         /** The patient or visit the reports are for (optional). */
         label: labelInput.optional(),
+        /** The patient chosen for them (the page shows who); absent or null: none. */
+        patientId: z.uuid().nullable().optional(),
       })
       .strict(),
   ),
@@ -280,6 +298,7 @@ export const events = {
   dictationRemoved: event<{ id: string }>(),
   labReportChanged: event<LabReportSummary>(),
   labReportRemoved: event<{ id: string }>(),
+  patientsChanged: event<PatientsView>(),
   updateChanged: event<UpdateStatus>(),
   recordCue: event<RecordCue>(),
 } satisfies Record<EventName, { payload: unknown }>;

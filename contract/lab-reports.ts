@@ -50,6 +50,8 @@ export interface LabReportSummary {
   id: string;
   /** The patient or visit it is for, as typed at upload (kept encrypted); '' when none was given. */
   label: string;
+  /** The patient chosen for it (contract/patients.ts); null when none. */
+  patientId: string | null;
   fileName: string;
   size: number;
   kind: LabReportKind;

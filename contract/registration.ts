@@ -52,8 +52,10 @@ export interface AbhaProfile {
   /** Grouped as 12-3456-7890-1234; null until the national system gave one. */
   abhaNumber: string | null;
   abhaAddress: string | null;
-  /** "15/05/1990", or the year alone. */
+  /** "15 May 1990", or as much of it as is known ("May 1990", "1990"). */
   dateOfBirth: string | null;
+  /** The same as YYYY-MM-DD, YYYY-MM or YYYY (what is known), for the patient's age. */
+  birthDate: string | null;
   gender: 'Female' | 'Male' | 'Other' | null;
   /** The postal address, as the national system has it. */
   address: string | null;

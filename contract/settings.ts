@@ -161,6 +161,8 @@ export const settingsSchema = z.object({
   /** The notes the service writes from a session: one or two templates, by id. */
   noteTemplates: noteTemplatesSchema,
   transcriptionModel: z.enum(TRANSCRIPTION_MODELS, { error: 'Choose the Pro or the Lite model.' }),
+  /** Tell the transcription session the patient's name, age, sex and ABHA number (`patient_details`); off: nothing that names the patient. */
+  sendPatientDetails: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingName = keyof Settings;
@@ -194,6 +196,7 @@ export const DEFAULT_SETTINGS: Settings = {
   languageHints: [],
   noteTemplates: BUILT_IN_NOTE_TEMPLATES.map((template) => template.id),
   transcriptionModel: 'pro',
+  sendPatientDetails: false,
 };
 
 /** Checks a secret's value; an empty string means "clear it". Returns a message, or null when valid. */

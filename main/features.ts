@@ -10,6 +10,7 @@ import { createDictationFeature } from './dictations/dictation-feature';
 import type { OperationHandlers } from '../contract/operation-handlers';
 import { operationDispatcher } from './ipc/operation-dispatcher';
 import { createLabReportsFeature } from './lab-reports/lab-reports-feature';
+import { createPatientsFeature } from './patients/patients-feature';
 import { createRegistrationFeature } from './registration/registration-feature';
 import { createServiceFeature } from './service/service-feature';
 import { createSettingsFeature } from './settings/settings-feature';
@@ -37,9 +38,35 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   const service = createServiceFeature({ settings: settings.settings, vault: settings.vault });
   const clipboard = createClipboardFeature({ settings: settings.settings });
   const { copies } = clipboard;
-  const dictations = createDictationFeature({ userData, builtDir, recorderHost, service, settings: settings.settings, copies, keys: settings.dataKeys.dictations, isOnline, window });
+  const patients = createPatientsFeature({
+    kept: settings.dataKeys.patients,
+    window,
+    items: () => [dictations.patientItems, labReports.patientItems],
+    registeredProfile: () => registration.registeredProfile(),
+  });
+  const dictations = createDictationFeature({
+    userData,
+    builtDir,
+    recorderHost,
+    service,
+    settings: settings.settings,
+    copies,
+    keys: settings.dataKeys.dictations,
+    isOnline,
+    window,
+    patients: patients.store,
+  });
   const sendsToSandbox = () => settings.settings.current().service === 'sandbox';
-  const labReports = createLabReportsFeature({ userData, service, copies, keys: settings.dataKeys.labReports, isOnline, sendsToSandbox, window });
+  const labReports = createLabReportsFeature({
+    userData,
+    service,
+    copies,
+    keys: settings.dataKeys.labReports,
+    isOnline,
+    sendsToSandbox,
+    window,
+    patientOf: (id) => patients.store.get(id),
+  });
   const registration = createRegistrationFeature({ service, settings: settings.settings, copies, window });
   const updates = createUpdatesFeature({
     settings: settings.settings,
@@ -56,6 +83,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     ...status.handlers,
     ...dictations.handlers,
     ...labReports.handlers,
+    ...patients.handlers,
     ...registration.handlers,
     ...updates.handlers,
     takeReloadNotice: () => window.takeReloadNotice(),

@@ -112,12 +112,14 @@ export async function abhaCard(caller: ServiceCaller, input: { oid: string } & C
 
 /**
  * The service's hint with its masked number said plainly: "******57537" (as many stars and
- * digits as it likes) becomes "ending in 7537", the last four digits a mobile number shows.
+ * digits as it likes) becomes "ending in 7537", the last four digits a mobile number shows;
+ * and said to the doctor or receptionist reading it, not to the patient: "your mobile number"
+ * is the patient's.
  */
 export function otpHint(text: string): string {
   return text.replace(/[*xX•]{2,}\s?(\d{3,})/g, (_masked, digits: string, at: number) =>
     `${/number\s$/i.test(text.slice(0, at)) ? '' : 'the number '}ending in ${digits.slice(-4)}`,
-  );
+  ).replace(/\byour (mobile|phone)\b/gi, "the patient's $1");
 }
 
 async function otpCall(caller: ServiceCaller, step: string, payload: unknown, signal?: AbortSignal): Promise<RegistrationOtp> {

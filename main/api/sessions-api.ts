@@ -49,6 +49,8 @@ export interface NewSession {
   languages: string[];
   /** At most 2 template ids. */
   templates: string[];
+  /** What the session is told about its patient (main/dictations/patient-details.ts); left out when absent. */
+  patientDetails?: Record<string, string>;
   additionalData?: Record<string, unknown>;
   signal?: AbortSignal;
 }
@@ -185,6 +187,7 @@ export async function createSession(caller: ServiceCaller, input: NewSession): P
     language_hint: input.languages.length > 0 ? input.languages : ['auto_detect'],
     templates: input.templates.slice(0, 2),
     ...(input.sessionId ? { session_id: input.sessionId } : {}),
+    ...(input.patientDetails ? { patient_details: input.patientDetails } : {}),
     ...(input.additionalData ? { additional_data: input.additionalData } : {}),
   });
   // Sessions calls go plain over HTTPS: JWE is not documented for them, and raw audio does not fit its envelope.

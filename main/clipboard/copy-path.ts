@@ -31,10 +31,20 @@ export interface CopyItem {
   body: CopiedText;
   /** Review applies (to a dictation's note and its parts): when it was marked reviewed, and how to name it; null where it does not. */
   review: { reviewedAt: string | null; name: string } | null;
-  /** The patient's label, for what belongs to a dictation or report; null for what has none. */
+  /** Whose it is, for what belongs to a dictation or report (ownerOf); null for what has none. */
   owner: string | null;
   /** What was copied, for the log (never its content): "note", "note part", "ABHA number". */
   what: string;
+}
+
+/** How the clipboard names the chosen patient a copy or a recording is for. */
+export function patientOwner(patientId: string): string {
+  return `patient:${patientId}`;
+}
+
+/** Whose an item is, as the clipboard compares it: its patient when one was chosen, else its label. */
+export function ownerOf(item: { label: string; patientId: string | null }): string {
+  return item.patientId ? patientOwner(item.patientId) : item.label.trim();
 }
 
 /** A copy, or why there is nothing to copy (no note yet, not found). */
@@ -76,12 +86,13 @@ export class CopyPath {
   }
 
   /**
-   * A recording starts for `label`: the app's copy for another patient (or for no named one)
-   * leaves the clipboard, if it is still there. True when it was taken off.
+   * A recording starts for `owner` (ownerOf: the chosen patient, else the label): the app's copy
+   * for another patient (or for no named one) leaves the clipboard, if it is still there. True
+   * when it was taken off.
    */
-  async recordingFor(label: string): Promise<boolean> {
-    const owner = this.clipboard.ownerOfLast();
-    if (owner === null || (owner !== '' && owner === label.trim())) return false;
+  async recordingFor(owner: string): Promise<boolean> {
+    const last = this.clipboard.ownerOfLast();
+    if (last === null || (last !== '' && last === owner.trim())) return false;
     const removed = await this.clipboard.withdraw();
     if (removed) this.rules.log('copy: the earlier copy was taken off the clipboard (a recording for another patient began)');
     return removed;

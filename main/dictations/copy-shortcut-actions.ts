@@ -8,7 +8,7 @@ import type { InsertProfile } from '../../contract/insert-profiles';
 import type { CopyPath } from '../clipboard/copy-path';
 import type { CopyNoteActions } from '../shortcuts/copy-note-shortcut';
 import type { DictationStore } from './dictation-store';
-import { copyShortcutNote, readinessOf, shortcutTarget } from './dictation-notes';
+import { copyShortcutNote, readinessOf, shortcutTarget, type PatientOf } from './dictation-notes';
 
 type Desktop = Pick<CopyNoteActions, 'appHasFocus' | 'focusedWindow' | 'typist' | 'tell'>;
 
@@ -39,6 +39,8 @@ export function copyShortcutActions(deps: {
   profiles(): readonly InsertProfile[];
   desktop: Desktop;
   log(event: string): void;
+  /** The patient a dictation is for, as its notification names them. */
+  patientOf: PatientOf;
 }): Omit<CopyNoteActions, 'pressedIn'> {
   const { store } = deps;
   return {
@@ -47,7 +49,7 @@ export function copyShortcutActions(deps: {
     readiness: (id) => readinessOf(store, id),
     whenReady: (id, timeoutMs) => noteReady(store, id, timeoutMs),
     copy: async (id, options) => {
-      const copy = await copyShortcutNote(store, deps.copies, id, options, deps.log);
+      const copy = await copyShortcutNote(store, deps.copies, id, options, deps.log, deps.patientOf);
       return copy.copied ? { copied: true, which: copy.which, text: copy.text, earlier: copy.earlier } : copy;
     },
     putBack: (earlier) => deps.copies.putBack(earlier),

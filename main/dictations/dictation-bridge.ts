@@ -11,7 +11,7 @@ import type { OperationHandlers } from '../../contract/operation-handlers';
 import type { SettingsService } from '../settings/settings-service';
 import { summaryOf, type DictationManifest } from './dictation-manifest';
 import type { CopyPath, CopyRequest } from '../clipboard/copy-path';
-import { NOT_REVIEWED, noteCopy, noteOf, noteRefusal, partCopy, transcriptCopy } from './dictation-notes';
+import { NOT_REVIEWED, noteCopy, noteOf, noteRefusal, partCopy, transcriptCopy, type PatientOf } from './dictation-notes';
 import type { DictationSending } from './dictation-sending';
 import type { DictationStore } from './dictation-store';
 import { correctionToKeep } from './note-corrections';
@@ -43,6 +43,7 @@ export type DictationHandlers = Pick<
   | 'saveNoteCorrection'
   | 'undoNoteCorrections'
   | 'setNoteReviewed'
+  | 'setDictationPatient'
 >;
 
 export interface DictationBridgeDeps {
@@ -57,9 +58,11 @@ export interface DictationBridgeDeps {
   log: { info(event: string): void; warn(event: string): void };
   /** The page says which dictation it shows (null: none); the copy shortcut takes that one. */
   showing(id: string | null): void;
+  /** The patient a dictation is for, as notes are headed with them. */
+  patientOf: PatientOf;
 }
 
-export function dictationHandlers({ store, outbox, session, copies, settings, saveJson, log, showing }: DictationBridgeDeps): DictationHandlers {
+export function dictationHandlers({ store, outbox, session, copies, settings, saveJson, log, showing, patientOf }: DictationBridgeDeps): DictationHandlers {
   const requireReview = () => settings.current().requireReview;
 
   const existing = (id: string): DictationManifest => {
@@ -122,6 +125,12 @@ export function dictationHandlers({ store, outbox, session, copies, settings, sa
     },
     setRecordingDraft: (input) => session.setDraft(input),
     showingDictation: ({ id }) => showing(id),
+    setDictationPatient: ({ id, patientId }) => {
+      if (existing(id).state === 'recording') refuse('busy', 'This dictation is being recorded. Stop it first, then change its patient.');
+      if (patientId !== null && !patientOf(patientId)) refuse('not-found', 'This patient is no longer on this computer.');
+      log.info('dictation: its patient was changed');
+      return summaryOf(store.setPatient(id, patientId), outbox.progressOf(id));
+    },
     renameDictation: ({ id, label }) => {
       if (existing(id).state === 'recording') refuse('busy', 'This dictation is being recorded. Stop it first, then change its label.');
       return summaryOf(store.rename(id, label.trim()), outbox.progressOf(id));
@@ -143,7 +152,7 @@ export function dictationHandlers({ store, outbox, session, copies, settings, sa
     },
     setNoteReviewed: ({ id, reviewed }) => {
       finishedOutputs(id);
-      if (reviewed && !noteOf(store, id)) refuse('refused', 'This dictation has no note to review.');
+      if (reviewed && !noteOf(store, id, patientOf)) refuse('refused', 'This dictation has no note to review.');
       store.update(id, { reviewedAt: reviewed ? new Date().toISOString() : null });
       return detailOf(id);
     },
@@ -162,18 +171,18 @@ export function dictationHandlers({ store, outbox, session, copies, settings, sa
     },
     exportNote: async ({ id }) => {
       const manifest = existing(id);
-      const refusal = noteRefusal(store, manifest, requireReview());
+      const refusal = noteRefusal(store, manifest, requireReview(), patientOf);
       if (refusal) refuse('refused', refusal);
-      const exported = noteExport({ header: manifest, result: store.readResult(id), correction: correctionOf(id), reviewedAt: manifest.reviewedAt });
+      const exported = noteExport({ header: { ...manifest, patient: patientOf(manifest.patientId) }, result: store.readResult(id), correction: correctionOf(id), reviewedAt: manifest.reviewedAt });
       if (!exported) refuse('not-found', 'This dictation has no note to export.');
       return saveJson(exported.fileName, exported.json, 'Export the note (with your corrections)');
     },
     copyNote: async ({ id, original }) => {
-      const { request, version } = noteCopy(store, existing(id), original === true);
+      const { request, version } = noteCopy(store, existing(id), original === true, patientOf);
       await copy(request);
       return { version };
     },
-    copyNotePart: ({ id, templateId, form, original }) => copy(partCopy(store, existing(id), templateId, form, original === true)),
-    copyTranscript: ({ id }) => copy(transcriptCopy(store, existing(id))),
+    copyNotePart: ({ id, templateId, form, original }) => copy(partCopy(store, existing(id), { templateId, form, original: original === true }, patientOf)),
+    copyTranscript: ({ id }) => copy(transcriptCopy(store, existing(id), patientOf)),
   };
 }

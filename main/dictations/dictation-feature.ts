@@ -30,7 +30,10 @@ import { dictationHandlers } from './dictation-bridge';
 import { startMaintenance } from './dictation-maintenance';
 import { summaryOf, type DictationManifest } from './dictation-manifest';
 import { copyShortcutActions } from './copy-shortcut-actions';
+import { readyNotice, type PatientOf } from './dictation-notes';
+import type { PatientStore } from '../patients/patient-store';
 import { DictationSending } from './dictation-sending';
+import { patientDetailsOf } from './patient-details';
 import { DictationStore, chunkProblem } from './dictation-store';
 import { RecordingSession } from './recording-session';
 import { shortcutRecorder } from './shortcut-recorder';
@@ -48,14 +51,14 @@ export interface DictationFeatureDeps {
   keys: KeysOrProblem;
   isOnline(): boolean;
   window: WindowEvents;
+  /** The clinic's patients and the one chosen for the visit. */
+  patients: Pick<PatientStore, 'get' | 'visitPatient'>;
 }
 
-function notifyReady(manifest: DictationManifest): void {
+function notifyReady(manifest: DictationManifest, patientOf: PatientOf): void {
   if (!Notification.isSupported()) return;
-  const time = new Date(manifest.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   const title = manifest.state === 'completed' ? 'Dictation ready' : manifest.state === 'partial' ? 'Dictation partly ready' : 'Dictation failed';
-  // No label in the notification: it may name a patient, and notifications show on a shared screen.
-  new Notification({ title, body: `The dictation recorded at ${time} has ${manifest.state === 'failed' ? 'failed' : 'its result'}.`, silent: true }).show();
+  new Notification({ title, body: readyNotice(manifest, patientOf), silent: true }).show();
 }
 
 export function createDictationFeature(deps: DictationFeatureDeps) {
@@ -63,6 +66,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   const store = new DictationStore(join(deps.userData, 'dictations'), deps.keys);
   const report = store.load();
   log.info(`dictations: ${report.loaded} loaded, ${report.recovered.length} recovered, ${report.unreadable} unreadable`);
+  const patientOf: PatientOf = (id) => (id ? (deps.patients.get(id) ?? null) : null);
   const changes = new Emitter();
 
   const encoderWorker = unpacked(join(deps.builtDir, 'mp3-encode-worker.cjs'));
@@ -101,7 +105,8 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     isOnline: deps.isOnline,
     autoSync: () => settings.current().autoSync,
     sendsToSandbox: () => settings.current().service === 'sandbox',
-    onResult: notifyReady,
+    patientDetails: (manifest) => (settings.current().sendPatientDetails ? patientDetailsOf(patientOf(manifest.patientId)) : null),
+    onResult: (manifest) => notifyReady(manifest, patientOf),
     onFault: (error) => log.error(`outbox: a fault while sending dictations (${(error as Error).name})`, error),
     onProgress: (id) => {
       const manifest = store.get(id);
@@ -130,7 +135,11 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     },
     onChunk: () => outbox.partCut(),
     // The earlier patient's note is not left for a reflex paste into this one's chart.
-    onStarted: (label) => void deps.copies.recordingFor(label),
+    onStarted: (owner) => void deps.copies.recordingFor(owner),
+    visitPatientId: () => deps.patients.visitPatient()?.id ?? null,
+    checkPatient: (id) => {
+      if (!deps.patients.get(id)) throw new Error('The patient chosen for this recording is no longer on this computer. Choose the patient again.');
+    },
     ensurePermission: ensureMicrophonePermission,
     shortcut: () => shortcuts.recordShortcut(),
     onStatus: (status) => deps.window.send('recorderChanged', status),
@@ -157,6 +166,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
         },
       },
       log: (event) => log.info(event),
+      patientOf,
     }),
     settings: () => settings.current(),
     onAccess: (access) => settings.reportShortcutAccess(access),
@@ -178,6 +188,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     saveJson: (name, json, title) => saveJsonExport(deps.window.current, name, json, title),
     log,
     showing: (id) => (viewedId = id),
+    patientOf,
   });
 
   let stopMaintenance: (() => void) | null = null;
@@ -189,6 +200,12 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       return changes.on(listener);
     },
     pendingCount: () => store.list().filter((manifest) => PENDING_STATES.has(manifest.state)).length,
+    /** What deleting a patient deletes of dictations. */
+    patientItems: {
+      idsForPatient: (patientId: string) => store.idsForPatient(patientId),
+      busy: (id: string) => (session.status().dictationId === id ? 'A dictation for this patient is being recorded. Stop or discard it first.' : null),
+      remove: (id: string) => outbox.remove(id),
+    },
     /** Why the app must not restart now, or null. */
     busyReason: (): string | null =>
       session.status().state !== 'idle' ? 'A dictation is being recorded.' : outbox.uploading() ? UPLOAD_UNDER_WAY : null,

@@ -26,6 +26,8 @@ const sessionSchema = z.object({
   acked: z.array(z.number().int().min(0)).default([]),
   /** When End was acknowledged (or answered "already ended"). */
   endedAt: z.string().nullable().default(null),
+  /** A fingerprint of the patient details the session was told (patient-details.ts); null: none. */
+  patientTold: z.string().nullable().default(null),
 });
 export type SessionState = z.infer<typeof sessionSchema>;
 
@@ -40,6 +42,8 @@ export const manifestSchema = z.object({
   previousTxnIds: z.array(z.string()).default([]),
   createdAt: z.string(),
   label: z.string(),
+  /** The patient it is for (patients' sealed file); kept with the key, like the label, never in the manifest on disk. */
+  patientId: z.string().nullable().default(null),
   mode: z.enum(DICTATION_MODES),
   state: z.enum(DICTATION_STATES),
   recovered: z.boolean().default(false),
@@ -92,6 +96,7 @@ export function summaryOf(manifest: DictationManifest, uploadProgress: number | 
     txnId: manifest.txnId,
     createdAt: manifest.createdAt,
     label: manifest.label,
+    patientId: manifest.patientId,
     mode: manifest.mode,
     durationMs: manifest.durationMs,
     state: manifest.state,
@@ -103,5 +108,6 @@ export function summaryOf(manifest: DictationManifest, uploadProgress: number | 
     correctedAt: manifest.correctedAt,
     reviewedAt: manifest.reviewedAt,
     testData: manifest.testData,
+    askedFor: manifest.request ? { languages: manifest.request.languages, templates: manifest.request.templates } : null,
   };
 }

@@ -6,9 +6,10 @@
  * never an older one.
  */
 import { clinicalNote, noteBody, notePartBody, noteTime, type ClinicalNote } from '../../contract/clinical-note';
-import type { CopyHeading } from '../../contract/copy-heading';
+import { clockTime, whoLine, type CopyHeading, type HeadingPatient } from '../../contract/copy-heading';
 import { FINISHED_STATES, MODE_NAMES, PENDING_STATES, UNTITLED, type CopiedNoteVersion } from '../../contract/dictation';
-import { NOT_REVIEWED, type CopyOptions, type CopyOutcome, type CopyPath, type CopyRequest } from '../clipboard/copy-path';
+import { patientInitials } from '../../contract/patients';
+import { NOT_REVIEWED, ownerOf, type CopyOptions, type CopyOutcome, type CopyPath, type CopyRequest } from '../clipboard/copy-path';
 import type { DictationManifest } from './dictation-manifest';
 import type { DictationStore } from './dictation-store';
 
@@ -17,9 +18,14 @@ export { NOT_REVIEWED };
 /** Said under the note's first line when the service's original is copied while the doctor has corrected it. */
 export const ORIGINAL_NOTE = "The service's original note, without the doctor's corrections.";
 
-/** A dictation as a notification or a refusal names it. */
-export function nameOf(manifest: DictationManifest): string {
-  return `"${manifest.label || UNTITLED}" (${MODE_NAMES[manifest.mode]}, recorded ${noteTime(manifest.createdAt)})`;
+/** The patient a dictation is for, as its heading names them; null when none was chosen (or they were deleted). */
+export type PatientOf = (patientId: string | null) => HeadingPatient | null;
+const nobody: PatientOf = () => null;
+
+/** A dictation as a refusal on the screen names it (its patient or label, mode and time). */
+export function nameOf(manifest: DictationManifest, patientOf: PatientOf = nobody): string {
+  const who = whoLine({ label: manifest.label, patient: patientOf(manifest.patientId) });
+  return `"${who || UNTITLED}" (${MODE_NAMES[manifest.mode]}, recorded ${noteTime(manifest.createdAt)})`;
 }
 
 function correctionOf(store: DictationStore, id: string) {
@@ -27,44 +33,71 @@ function correctionOf(store: DictationStore, id: string) {
   return correction && 'parts' in correction ? correction : null;
 }
 
+/**
+ * A dictation as a notification names it: for a chosen patient, their initials and age/sex
+ * (contract/patients.ts says why no more), else as on the screen.
+ */
+export function notificationName(manifest: DictationManifest, patientOf: PatientOf = nobody): string {
+  const patient = patientOf(manifest.patientId);
+  if (!patient) return nameOf(manifest);
+  return `${patientInitials(patient)} (${MODE_NAMES[manifest.mode]}, recorded ${noteTime(manifest.createdAt)})`;
+}
+
+/** What the notification of a finished dictation says: which one, by the time and (for a chosen patient) initials and age/sex. */
+export function readyNotice(manifest: DictationManifest, patientOf: PatientOf = nobody): string {
+  const time = clockTime(manifest.createdAt);
+  const patient = patientOf(manifest.patientId);
+  // Never the label or the whole name: notifications show on a screen others see (contract/patients.ts, patientInitials).
+  const which = patient ? `The dictation for ${patientInitials(patient)} recorded at ${time}` : `The dictation recorded at ${time}`;
+  return `${which} has ${manifest.state === 'failed' ? 'failed' : 'its result'}.`;
+}
+
 /** The dictation's note, with the doctor's corrections, headed by whose it is; null when it has none (yet: output shown while processing is no note). */
-export function noteOf(store: DictationStore, id: string): ClinicalNote | null {
+export function noteOf(store: DictationStore, id: string, patientOf: PatientOf = nobody): ClinicalNote | null {
   const manifest = store.get(id);
   if (!manifest || !FINISHED_STATES.has(manifest.state)) return null;
-  return clinicalNote(store.readResult(id), manifest, correctionOf(store, id));
+  return clinicalNote(store.readResult(id), { ...manifest, patient: patientOf(manifest.patientId) }, correctionOf(store, id));
 }
 
 /** Why there is no note to take from this dictation. */
-function noNote(manifest: DictationManifest): string {
+function noNote(manifest: DictationManifest, patientOf: PatientOf): string {
   return FINISHED_STATES.has(manifest.state) || manifest.state === 'failed'
-    ? `The dictation ${nameOf(manifest)} has no note to copy.`
-    : `The note of the dictation ${nameOf(manifest)} is not ready yet.`;
+    ? `The dictation ${nameOf(manifest, patientOf)} has no note to copy.`
+    : `The note of the dictation ${nameOf(manifest, patientOf)} is not ready yet.`;
 }
 
 /** Why this dictation's note may not leave the app now, or null. */
-export function noteRefusal(store: DictationStore, manifest: DictationManifest, requireReview: boolean): string | null {
-  if (!noteOf(store, manifest.id)) return noNote(manifest);
-  if (requireReview && manifest.reviewedAt === null) return `The note of the dictation ${nameOf(manifest)} is not marked reviewed. ${NOT_REVIEWED}`;
+export function noteRefusal(store: DictationStore, manifest: DictationManifest, requireReview: boolean, patientOf: PatientOf = nobody): string | null {
+  if (!noteOf(store, manifest.id)) return noNote(manifest, patientOf);
+  if (requireReview && manifest.reviewedAt === null) return `The note of the dictation ${nameOf(manifest, patientOf)} is not marked reviewed. ${NOT_REVIEWED}`;
   return null;
 }
 
-function heading(manifest: DictationManifest, what: string | null, notA: string): CopyHeading {
-  return { whose: manifest, what, testData: manifest.testData ? notA : null };
+function heading(manifest: DictationManifest, what: string | null, notA: string, patientOf: PatientOf): CopyHeading {
+  return { whose: { ...manifest, patient: patientOf(manifest.patientId) }, what, testData: manifest.testData ? notA : null };
 }
 
-const shared = (manifest: DictationManifest) => ({ review: { reviewedAt: manifest.reviewedAt, name: nameOf(manifest) }, owner: manifest.label.trim() });
+const shared = (manifest: DictationManifest, patientOf: PatientOf) => ({
+  review: { reviewedAt: manifest.reviewedAt, name: nameOf(manifest, patientOf) },
+  owner: ownerOf(manifest),
+});
 
 /**
  * The copy of a dictation's note: as the doctor left it, or, with `original`, the service's
  * (said so under its first line when the doctor had corrected it). `version` says which it is.
  */
-export function noteCopy(store: DictationStore, manifest: DictationManifest, original: boolean): { request: CopyRequest; version: CopiedNoteVersion } {
+export function noteCopy(
+  store: DictationStore,
+  manifest: DictationManifest,
+  original: boolean,
+  patientOf: PatientOf = nobody,
+): { request: CopyRequest; version: CopiedNoteVersion } {
   const correction = correctionOf(store, manifest.id);
   const version: CopiedNoteVersion = correction === null ? 'service' : original ? 'original' : 'corrected';
   const body = FINISHED_STATES.has(manifest.state) ? noteBody(store.readResult(manifest.id), version === 'corrected' ? correction : null, manifest.testData) : null;
-  if (!body) return { request: { refused: noNote(manifest) }, version };
+  if (!body) return { request: { refused: noNote(manifest, patientOf) }, version };
   return {
-    request: { heading: heading(manifest, version === 'original' ? ORIGINAL_NOTE : null, 'prescription'), body, ...shared(manifest), what: 'note' },
+    request: { heading: heading(manifest, version === 'original' ? ORIGINAL_NOTE : null, 'prescription', patientOf), body, ...shared(manifest, patientOf), what: 'note' },
     version,
   };
 }
@@ -73,30 +106,36 @@ export function noteCopy(store: DictationStore, manifest: DictationManifest, ori
  * The copy of one part of the result: its text as the doctor left it (or the service's with
  * `original`), or the service's JSON of it (`json`), headed like the note.
  */
-export function partCopy(store: DictationStore, manifest: DictationManifest, templateId: string, form: 'text' | 'json', original: boolean): CopyRequest {
+export function partCopy(
+  store: DictationStore,
+  manifest: DictationManifest,
+  part: { templateId: string; form: 'text' | 'json'; original: boolean },
+  patientOf: PatientOf = nobody,
+): CopyRequest {
+  const { templateId, form, original } = part;
   const result = FINISHED_STATES.has(manifest.state) ? store.readResult(manifest.id) : null;
   const output = result && 'outputs' in result ? result.outputs.find((item) => item.templateId === templateId) : undefined;
-  if (!output) return { refused: noNote(manifest) };
+  if (!output) return { refused: noNote(manifest, patientOf) };
   if (form === 'json') {
     const { content } = output;
     if (content.kind !== 'fhir' && content.kind !== 'json' && content.kind !== 'prescription') return { refused: 'This part of the result has no JSON to copy.' };
     const what = `${output.name || templateId}: the service's JSON, as it sent it (without the doctor's corrections).`;
-    return { heading: heading(manifest, what, 'result'), body: { text: content.json }, ...shared(manifest), what: 'note part (JSON)' };
+    return { heading: heading(manifest, what, 'result', patientOf), body: { text: content.json }, ...shared(manifest, patientOf), what: 'note part (JSON)' };
   }
   const correction = correctionOf(store, manifest.id);
   const asOriginal = original && correction !== null;
   const body = notePartBody(result, templateId, asOriginal ? null : correction, manifest.testData);
   if (!body) return { refused: 'This part of the result has no text to copy.' };
   const notA = output.content.kind === 'prescription' ? 'prescription' : 'clinical note';
-  return { heading: heading(manifest, asOriginal ? ORIGINAL_NOTE : null, notA), body, ...shared(manifest), what: 'note part' };
+  return { heading: heading(manifest, asOriginal ? ORIGINAL_NOTE : null, notA, patientOf), body, ...shared(manifest, patientOf), what: 'note part' };
 }
 
 /** The copy of what the service heard (a session's transcript), headed like the note. */
-export function transcriptCopy(store: DictationStore, manifest: DictationManifest): CopyRequest {
+export function transcriptCopy(store: DictationStore, manifest: DictationManifest, patientOf: PatientOf = nobody): CopyRequest {
   const result = store.readResult(manifest.id);
   const transcript = result && 'transcript' in result ? (result.transcript ?? '').trim() : '';
-  if (!FINISHED_STATES.has(manifest.state) || transcript === '') return { refused: `The dictation ${nameOf(manifest)} has no transcript to copy yet.` };
-  return { heading: heading(manifest, 'Transcript', 'transcript'), body: { text: `${transcript}\n` }, ...shared(manifest), what: 'transcript' };
+  if (!FINISHED_STATES.has(manifest.state) || transcript === '') return { refused: `The dictation ${nameOf(manifest, patientOf)} has no transcript to copy yet.` };
+  return { heading: heading(manifest, 'Transcript', 'transcript', patientOf), body: { text: `${transcript}\n` }, ...shared(manifest, patientOf), what: 'transcript' };
 }
 
 /** The copy shortcut's dictation: the one in view (`viewedId`), else the newest of all; null when there is none. */
@@ -119,15 +158,16 @@ export async function copyShortcutNote(
   id: string | null,
   options: CopyOptions,
   log: (event: string) => void,
+  patientOf: PatientOf = nobody,
 ): Promise<({ which: string; version: CopiedNoteVersion } & CopyOutcome & { copied: true }) | { copied: false; reason: string }> {
   const target = id !== null ? store.get(id) : undefined;
   if (!target) return { copied: false, reason: 'There is no dictation to copy yet.' };
-  const { request, version } = noteCopy(store, target, false);
+  const { request, version } = noteCopy(store, target, false, patientOf);
   const outcome: CopyOutcome = await copies.copy(request, options);
   if (!outcome.copied) {
     log(`copy: the shortcut copied nothing (${'refused' in request ? `no note, ${target.state}` : 'not reviewed'})`);
     return { copied: false, reason: outcome.reason };
   }
   log('copy: a note was copied by the shortcut');
-  return { ...outcome, which: nameOf(target), version };
+  return { ...outcome, which: notificationName(target, patientOf), version };
 }

@@ -16,6 +16,7 @@ import { DictationOutbox, type DictationOutboxOptions, type SyncClient } from '.
 import { SessionOpener, type SessionOpenerDeps } from './session-opener';
 import { SessionOutbox, type SessionClient } from './session-outbox';
 import { sendWholeInstead } from './session-state';
+import type { PatientDetails } from './patient-details';
 
 export interface DictationSendingOptions extends Omit<DictationOutboxOptions, 'client'> {
   client: SyncClient & SessionClient & SessionOpenerDeps['client'] & ConstructorParameters<typeof ChunkOutbox>[0]['client'] & ConstructorParameters<typeof CorrectionOutbox>[0]['client'];
@@ -26,6 +27,8 @@ export interface DictationSendingOptions extends Omit<DictationOutboxOptions, 'c
   health: ServiceHealth;
   /** Between result lookups of a session (default: about once a second). */
   sessionPollSchedule?: PollSchedule;
+  /** What a session may be told of the dictation's patient now; null: nothing (sendPatientDetails off). */
+  patientDetails?(manifest: DictationManifest): PatientDetails | null;
 }
 
 /** A recording in parts whose last parts must still be cut from it (after a crash, or when cutting failed while recording). */
@@ -54,7 +57,7 @@ export class DictationSending {
       onFault: options.onFault,
     };
     this.voice = new DictationOutbox(options);
-    const opener = new SessionOpener({ store, client, offer: options.offer, onFallback: () => this.voice.kick() });
+    const opener = new SessionOpener({ store, client, offer: options.offer, onFallback: () => this.voice.kick(), patientDetails: options.patientDetails });
     this.sessions = new SessionOutbox({
       ...gate,
       store,
@@ -65,6 +68,7 @@ export class DictationSending {
       onResult: options.onResult,
       onFallback: () => this.voice.kick(),
       onSessionAbandoned: (id) => this.parts.sendNow(id),
+      patientDetails: options.patientDetails,
     });
     this.parts = new ChunkOutbox({
       ...gate,

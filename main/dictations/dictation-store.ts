@@ -88,7 +88,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
     keys: ItemKeyring | { problem: string },
     private readonly now: () => Date = () => new Date(),
   ) {
-    super(root, manifestSchema, keys, (manifest) => sealUploadAddress(keys, manifest.label !== '' ? { ...manifest, label: '' } : manifest));
+    super(root, manifestSchema, keys, (manifest) => sealUploadAddress(keys, manifest.label !== '' || manifest.patientId !== null ? { ...manifest, label: '', patientId: null } : manifest));
   }
 
   /** The dictation's keys; throws a message for the user when they cannot be had. */
@@ -189,9 +189,9 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
     return { loaded: loaded.length, recovered, unreadable };
   }
 
-  /** The label is kept in the keyring, not in the manifest. */
+  /** The label and the patient are kept in the keyring, not in the manifest. */
   private revealLabel(manifest: DictationManifest): void {
-    this.remember({ ...manifest, label: this.keyring!.labelOf(manifest.id) });
+    this.remember({ ...manifest, label: this.keyring!.labelOf(manifest.id), patientId: this.keyring!.patientOf(manifest.id) });
   }
 
   /**
@@ -294,11 +294,21 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
     }
   }
 
-  create(input: { id?: string; mode: DictationMode; label: string; api?: (typeof TRANSCRIPTION_APIS)[number]; request?: DictationManifest['request'] }): DictationManifest {
+  create(input: {
+    id?: string;
+    mode: DictationMode;
+    label: string;
+    patientId?: string | null;
+    api?: (typeof TRANSCRIPTION_APIS)[number];
+    request?: DictationManifest['request'];
+  }): DictationManifest {
     const keyring = this.openKeyring();
     const id = input.id ?? randomUUID();
-    if (keyring.has(id)) keyring.setLabel(id, input.label);
-    else keyring.create(id, input.label, true);
+    const patientId = input.patientId ?? null;
+    if (keyring.has(id)) {
+      keyring.setLabel(id, input.label);
+      keyring.setPatient(id, patientId);
+    } else keyring.create(id, input.label, true, patientId);
     return this.add(
       manifestSchema.parse({
         version: 1,
@@ -306,6 +316,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
         txnId: randomUUID(),
         createdAt: this.now().toISOString(),
         label: input.label,
+        patientId,
         mode: input.mode,
         state: 'recording',
         durationMs: 0,
@@ -319,6 +330,19 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
   rename(id: string, label: string): DictationManifest {
     this.openKeyring().setLabel(id, label);
     return this.update(id, { label });
+  }
+
+  /** Puts the dictation under another patient (null: none), kept sealed in the keyring like the label. */
+  setPatient(id: string, patientId: string | null): DictationManifest {
+    this.openKeyring().setPatient(id, patientId);
+    return this.update(id, { patientId });
+  }
+
+  /** Ids of the dictations for a patient. */
+  idsForPatient(patientId: string): string[] {
+    return this.list()
+      .filter((manifest) => manifest.patientId === patientId)
+      .map((manifest) => manifest.id);
   }
 
   /** Keeps the doctor's correction sealed beside the result (null: the service's note again); the note is then no longer the one reviewed. */

@@ -6,6 +6,7 @@
  */
 import { clinicalNote, noteTime, partText, type NoteHeader } from '../../contract/clinical-note';
 import { MODE_NAMES } from '../../contract/dictation';
+import { SEX_NAMES, patientName } from '../../contract/patients';
 import { exportStem } from '../../contract/export-name';
 import { TEST_DATA_FILE_SUFFIX } from '../../contract/test-data';
 import { correctionOf, editableAs, serviceRows, type NoteCorrection } from '../../contract/note-correction';
@@ -42,11 +43,22 @@ export function noteExport({ header, result, correction, reviewedAt }: NoteExpor
     version: 1,
     testData: header.testData,
     dictation: { label: header.label, mode: MODE_NAMES[header.mode], recordedAt: header.createdAt, recordedAtLocal: noteTime(header.createdAt) },
+    ...(header.patient
+      ? {
+          patient: {
+            name: header.patient.name,
+            label: header.patient.label,
+            age: header.patient.age,
+            sex: header.patient.sex ? SEX_NAMES[header.patient.sex] : null,
+            abhaNumber: header.patient.abhaNumber,
+          },
+        }
+      : {}),
     correctedAt: correction?.correctedAt ?? null,
     reviewedAt,
     parts: result.outputs.map((output) => partOf(output, result.outputs, correction)),
     text: note.text,
   };
-  const stem = exportStem(header.label, header.createdAt, 'dictation');
+  const stem = exportStem(header.patient ? patientName(header.patient) : header.label, header.createdAt, 'dictation');
   return { fileName: `${stem}-note${header.testData ? TEST_DATA_FILE_SUFFIX : ''}.json`, json: JSON.stringify(document, null, 2) };
 }

@@ -10,6 +10,7 @@ import type { RecordingSize } from '../audio/upload-audio';
 import type { DictationManifest } from './dictation-manifest';
 import type { DictationStore } from './dictation-store';
 import { storageProblem, writeProblem } from '../storage/storage-problem';
+import { patientOwner } from '../clipboard/copy-path';
 
 export interface RecordingSessionDeps {
   store: DictationStore;
@@ -22,8 +23,12 @@ export interface RecordingSessionDeps {
   transcription(languages: string[] | null): Pick<DictationManifest, 'api' | 'request'>;
   /** A part of the recording was cut (sessions): it can be sent. */
   onChunk?(dictationId: string): void;
-  /** A recording began for this label (its dictation exists). */
-  onStarted?(label: string): void;
+  /** A recording began for this patient or label (its dictation exists): `owner` as the clipboard names whose a copy is. */
+  onStarted?(owner: string): void;
+  /** The patient chosen for the visit: a recording started without the page's word (the shortcut) is for them. */
+  visitPatientId?(): string | null;
+  /** Refuses (throws a message) when the patient cannot be recorded for (deleted meanwhile). */
+  checkPatient?(patientId: string): void;
   /** Asks the OS for microphone access where it must be asked (macOS); throws a message when refused. */
   ensurePermission(): Promise<void>;
   shortcut(): string | null;
@@ -32,8 +37,8 @@ export interface RecordingSessionDeps {
   onDiagnostic?(text: string): void;
 }
 
-/** `languages` absent: as in Settings (the draft's null). */
-type RecordingInput = { mode: DictationMode; label: string; languages?: string[] | null };
+/** `languages` absent: as in Settings (the draft's null). `patientId` absent: the visit's patient. */
+type RecordingInput = { mode: DictationMode; label: string; languages?: string[] | null; patientId?: string | null };
 
 export class RecordingSession {
   private current: RecorderStatus = IDLE_RECORDER;
@@ -83,7 +88,9 @@ export class RecordingSession {
     if (this.current.state !== 'idle') return this.set({ message: 'A recording is already in progress. Stop it before starting another.' });
     const from = input ?? this.draft;
     const wanted = { mode: from.mode, label: from.label.trim(), languages: from.languages ?? null };
+    const patientId = input?.patientId !== undefined ? input.patientId : (this.deps.visitPatientId?.() ?? null);
     try {
+      if (patientId) this.deps.checkPatient?.(patientId);
       await this.deps.ensurePermission();
     } catch (error) {
       return this.set({ message: (error as Error).message });
@@ -106,16 +113,16 @@ export class RecordingSession {
     );
     let manifest: DictationManifest;
     try {
-      manifest = store.create({ id, mode: wanted.mode, label: wanted.label, ...transcription });
+      manifest = store.create({ id, mode: wanted.mode, label: wanted.label, patientId, ...transcription });
     } catch (error) {
       await started.then(() => this.recorder.stop()).catch(() => undefined);
       store.delete(id);
       return this.set({ message: `The recording could not be started. ${storageProblem(error)}` });
     }
-    this.deps.onStarted?.(wanted.label);
+    this.deps.onStarted?.(patientId ? patientOwner(patientId) : wanted.label);
     // The next patient starts from empty fields; a recording that does not begin gives its label back.
     this.replaceDraft({ label: '', mode: 'dictation' });
-    this.set({ state: 'starting', dictationId: manifest.id, mode: wanted.mode, label: wanted.label, elapsedMs: 0, level: 0, message: null });
+    this.set({ state: 'starting', dictationId: manifest.id, mode: wanted.mode, label: wanted.label, patientId, elapsedMs: 0, level: 0, message: null });
     try {
       await started;
     } catch (error) {

@@ -15,6 +15,7 @@ import { isRefusedAddress } from '../api/service-url';
 import type { DictationManifest } from './dictation-manifest';
 import type { DictationStore } from './dictation-store';
 import { freshSession, sendWholeInstead } from './session-state';
+import { detailsFingerprint, type PatientDetails } from './patient-details';
 
 /** Answers to the create that mean the service has no sessions API. */
 const NO_SESSIONS_STATUSES = new Set([404, 405, 501]);
@@ -31,6 +32,8 @@ export interface SessionOpenerDeps {
   offer: { markOffered(): void; markNotOffered(): void };
   /** The dictation goes by the voice upload now. */
   onFallback(id: string): void;
+  /** What the session may be told of the dictation's patient now; null: nothing (sendPatientDetails off). */
+  patientDetails?(manifest: DictationManifest): PatientDetails | null;
 }
 
 export function meansNoSessions(error: unknown): boolean {
@@ -74,9 +77,11 @@ export class SessionOpener {
   private async create(manifest: DictationManifest, signal: AbortSignal): Promise<OpenSession | null> {
     const { store } = this.deps;
     const request = manifest.request ?? { languages: [], templates: [], model: 'pro' as const };
+    const details = this.deps.patientDetails?.(manifest) ?? null;
+    const told = details && Object.keys(details).length > 0 ? details : null;
     let created: CreatedSession;
     try {
-      created = await this.deps.client.createSession({ sessionId: manifest.session!.id, ...request, signal });
+      created = await this.deps.client.createSession({ sessionId: manifest.session!.id, ...request, ...(told ? { patientDetails: told } : {}), signal });
     } catch (error) {
       if (isRefusedAddress(error)) {
         store.update(manifest.id, sendWholeInstead(manifest, (error as Error).message));
@@ -96,7 +101,9 @@ export class SessionOpener {
     this.deps.offer.markOffered();
     const current = store.get(manifest.id);
     if (!current?.session) return null;
-    store.update(manifest.id, { session: { ...current.session, id: created.sessionId, upload: created.upload, expiresAt: created.expiresAt } });
+    store.update(manifest.id, {
+      session: { ...current.session, id: created.sessionId, upload: created.upload, expiresAt: created.expiresAt, patientTold: told ? detailsFingerprint(told) : null },
+    });
     return { sessionId: created.sessionId, upload: created.upload };
   }
 }

@@ -16,14 +16,16 @@ import type { BackoffPolicy } from '../api/retry-policy';
 import { Outbox, type OutboxKind } from '../outbox/outbox';
 import type { PollSchedule } from '../outbox/result-poller';
 import type { ServiceHealth } from '../service/service-health';
-import type { DictationManifest } from './dictation-manifest';
+import type { DictationManifest, SessionState } from './dictation-manifest';
 import { settledBy } from './dictation-outbox';
 import type { DictationStore } from './dictation-store';
 import { isBuiltInTemplate } from './session-result';
 import { keptSessionResult, type KeptResult } from './stored-result';
 import { abandonSession, readyToEnd, sendWholeInstead } from './session-state';
+import { detailsFingerprint, toldFingerprint, type PatientDetails } from './patient-details';
 
 export interface SessionClient {
+  patchSession(sessionId: string, patch: { patientDetails?: Record<string, unknown> }, signal?: AbortSignal): Promise<void>;
   endSession(input: { sessionId: string; audioFilesSent: number; signal?: AbortSignal }): Promise<'ended' | 'already-ended'>;
   getSession(sessionId: string, signal?: AbortSignal): Promise<SessionResult>;
 }
@@ -50,6 +52,8 @@ export interface SessionOutboxOptions {
   onFallback?(id: string): void;
   /** The session expired before End: its parts go again, now, to a new one. */
   onSessionAbandoned?(id: string): void;
+  /** What the session may be told of the dictation's patient now; null: nothing (sendPatientDetails off). */
+  patientDetails?(manifest: DictationManifest): PatientDetails | null;
   onFault?(error: unknown): void;
 }
 
@@ -57,6 +61,16 @@ export interface SessionOutboxOptions {
 function sessionKind(options: SessionOutboxOptions): OutboxKind<DictationManifest, KeptResult> {
   const { store, client } = options;
   const now = () => (options.now ?? Date.now)();
+  /** A patient changed (or taken off) since the create is told before End: the service works with the right one. */
+  const tellPatient = async (manifest: DictationManifest): Promise<SessionState> => {
+    const details = options.patientDetails?.(manifest) ?? null;
+    const session = manifest.session!;
+    if (details === null || detailsFingerprint(details) === toldFingerprint(session.patientTold)) return session;
+    await client.patchSession(session.id, { patientDetails: details });
+    const told = { ...session, patientTold: Object.keys(details).length === 0 ? null : detailsFingerprint(details) };
+    store.update(manifest.id, { session: told });
+    return told;
+  };
   /** The transcript last kept as a preview, by dictation: a preview is written only when it changed. */
   const previews = new Map<string, string>();
   return {
@@ -72,9 +86,10 @@ function sessionKind(options: SessionOutboxOptions): OutboxKind<DictationManifes
     waitsForResult: (manifest) => manifest.api === 'sessions' && manifest.state === 'processing' && manifest.session !== null,
     firstLookupDelayMs: () => FIRST_LOOKUP_MS,
     upload: async (manifest) => {
-      const session = manifest.session!;
+      let session = manifest.session!;
       const testData = options.sendsToSandbox?.() ?? false;
       try {
+        session = await tellPatient(manifest);
         await client.endSession({ sessionId: session.id, audioFilesSent: manifest.chunkCount! });
       } catch (error) {
         if (isSessionExpired(error)) {

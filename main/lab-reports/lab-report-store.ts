@@ -23,6 +23,8 @@ export const labReportManifestSchema = z.object({
   id: z.uuid(),
   /** The patient or visit; kept with the key, like the file name, never in the manifest on disk. */
   label: z.string().default(''),
+  /** The patient chosen for it; kept with the key, like the label, never in the manifest on disk. */
+  patientId: z.string().nullable().default(null),
   fileName: z.string(),
   size: z.number().int().min(0),
   kind: z.enum(['pdf', 'jpeg', 'png']),
@@ -76,7 +78,9 @@ export function labReportSummaryOf(manifest: LabReportManifest, uploadProgress: 
 export class LabReportStore extends KeyedFolderStore<LabReportManifest> {
   /** `keys`: the keyring, or why it cannot be opened (then nothing can be queued or sent). */
   constructor(root: string, keys: ItemKeyring | { problem: string }) {
-    super(root, labReportManifestSchema, keys, (manifest) => (manifest.fileName !== '' || manifest.label !== '' ? { ...manifest, fileName: '', label: '' } : manifest));
+    super(root, labReportManifestSchema, keys, (manifest) =>
+      manifest.fileName !== '' || manifest.label !== '' || manifest.patientId !== null ? { ...manifest, fileName: '', label: '', patientId: null } : manifest,
+    );
   }
 
   private keyOf(id: string): Buffer {
@@ -120,7 +124,7 @@ export class LabReportStore extends KeyedFolderStore<LabReportManifest> {
     if (manifest.fileName !== '') {
       this.update(manifest.id, {});
     } else {
-      this.remember({ ...manifest, ...namesOf(keyring.labelOf(manifest.id)) });
+      this.remember({ ...manifest, ...namesOf(keyring.labelOf(manifest.id)), patientId: keyring.patientOf(manifest.id) });
     }
   }
 
@@ -154,12 +158,20 @@ export class LabReportStore extends KeyedFolderStore<LabReportManifest> {
     super.delete(id);
   }
 
+  /** Ids of the lab reports for a patient. */
+  idsForPatient(patientId: string): string[] {
+    return this.list()
+      .filter((manifest) => manifest.patientId === patientId)
+      .map((manifest) => manifest.id);
+  }
+
   /** Keeps a copy of the file, so the queue survives the original being moved or the app restarting. */
-  enqueue(input: { fileName: string; label?: string; kind: LabReportKind; bytes: Uint8Array; tasks: LabReportTask[]; batch: boolean }): LabReportManifest {
+  enqueue(input: { fileName: string; label?: string; patientId?: string | null; kind: LabReportKind; bytes: Uint8Array; tasks: LabReportTask[]; batch: boolean }): LabReportManifest {
     const manifest = labReportManifestSchema.parse({
       version: 1,
       id: randomUUID(),
       label: input.label ?? '',
+      patientId: input.patientId ?? null,
       fileName: input.fileName,
       size: input.bytes.length,
       kind: input.kind,
@@ -169,7 +181,7 @@ export class LabReportStore extends KeyedFolderStore<LabReportManifest> {
       state: 'queued',
     });
     const keyring = this.openKeyring();
-    const { key } = keyring.create(manifest.id, keptNames(manifest), false);
+    const { key } = keyring.create(manifest.id, keptNames(manifest), false, manifest.patientId);
     mkdirSync(this.folderOf(manifest.id), { recursive: true, mode: 0o700 });
     const writer = SealedFileWriter.create(join(this.folderOf(manifest.id), DOCUMENT), key, { partial: true, syncEveryMs: Number.POSITIVE_INFINITY });
     try {

@@ -41,8 +41,8 @@ export const labReportSchema = z.object({
 });
 export type LabReport = z.infer<typeof labReportSchema>;
 
-/** The report as the page shows it; `filedFor`: the label and time of its upload, to check its patient against. */
-export function resultViewOf(report: LabReport, filedFor?: { label: string; createdAt: string }): LabReportResultView {
+/** The report as the page shows it; `filedFor`: the patient chosen for it, or the label, and the time of its upload, to check its patient against. */
+export function resultViewOf(report: LabReport, filedFor?: Parameters<typeof reportPatientDiffers>[1]): LabReportResultView {
   return {
     state: 'ready',
     tests: report.tests,

@@ -3,8 +3,9 @@ import { dialog, shell } from 'electron';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LabReportTask } from '../../contract/lab-reports';
+import type { Patient } from '../../contract/patients';
 import type { OperationHandlers } from '../../contract/operation-handlers';
-import type { CopyPath } from '../clipboard/copy-path';
+import { ownerOf, type CopyPath } from '../clipboard/copy-path';
 import { Emitter } from '../core/emitter';
 import type { Feature } from '../core/feature';
 import { fail } from '../ipc/app-failure';
@@ -22,6 +23,9 @@ import { LabReportOutbox } from './lab-report-outbox';
 import { LabReportStaging } from './lab-report-staging';
 import { LabReportStore, labReportSummaryOf } from './lab-report-store';
 
+/** What a person calls each kind of original, when no program opens it. */
+const KIND_NAMES = { pdf: 'PDF document', jpeg: 'JPEG image', png: 'PNG image' } as const;
+
 export interface LabReportsFeatureDeps {
   userData: string;
   service: Pick<ServiceFeature, 'client' | 'health' | 'onResume' | 'connection'>;
@@ -32,6 +36,8 @@ export interface LabReportsFeatureDeps {
   /** True while the service is the built-in sandbox: what it reads back is test data. */
   sendsToSandbox(): boolean;
   window: WindowEvents;
+  /** A patient on this computer (a report is never filed for a deleted one; its result is checked against them). */
+  patientOf(id: string): Patient | undefined;
 }
 
 type LabReportHandlers = Pick<
@@ -103,7 +109,8 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
     },
     stageLabReportFiles: ({ files }) => staging.fromBytes(files),
     dismissStagedFile: ({ id }) => staging.dismiss(id),
-    uploadLabReports: ({ ids, tasks, acceptLowResolution, label }) => {
+    uploadLabReports: ({ ids, tasks, acceptLowResolution, label, patientId }) => {
+      if (patientId && !deps.patientOf(patientId)) fail('not-found', 'The patient chosen for these reports is no longer on this computer. Choose the patient again.');
       const chosen = ids.map((id) => staging.peek(id));
       if (chosen.some((file) => !file)) fail('not-found', 'Some files are no longer ready; choose them again.');
       const refused = chosen.find((file) => file!.problem || !file!.bytes || !file!.kind);
@@ -116,7 +123,7 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
       for (const id of ids) {
         const file = staging.take(id)!;
         try {
-          store.enqueue({ fileName: file.name, label: label?.trim() ?? '', kind: file.kind!, bytes: file.bytes!, tasks: [...new Set(tasks)] as LabReportTask[], batch });
+          store.enqueue({ fileName: file.name, label: label?.trim() ?? '', patientId: patientId ?? null, kind: file.kind!, bytes: file.bytes!, tasks: [...new Set(tasks)] as LabReportTask[], batch });
         } catch (error) {
           fail('storage', `The file could not be queued. ${writeProblem(error)}`);
         }
@@ -129,7 +136,9 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
     getLabReportResult: ({ id }) => {
       const stored = readyReport(id);
       if (!stored) return null;
-      return stored.ok ? resultViewOf(stored.report, store.get(id)) : { state: 'unreadable', problem: stored.problem };
+      const labReport = store.get(id)!;
+      const patient = labReport.patientId ? (deps.patientOf(labReport.patientId) ?? null) : null;
+      return stored.ok ? resultViewOf(stored.report, { ...labReport, patient }) : { state: 'unreadable', problem: stored.problem };
     },
     showLabReportDetails: ({ id }) => {
       const stored = readyReport(id);
@@ -146,7 +155,7 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
       if (!labReport) fail('not-found', 'This document is no longer in the list.');
       try {
         const source = store.documentSource(labReport);
-        await originals.open(source, originalCopyName(labReport.kind, labReport.createdAt));
+        await originals.open(source, originalCopyName(labReport.kind, labReport.createdAt), KIND_NAMES[labReport.kind]);
       } catch (error) {
         fail('storage', (error as Error).message);
       }
@@ -163,7 +172,7 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
               heading: { whose: null, what: null, testData: labReport.testData ? 'document id' : null },
               body: { text: labReport.documentId },
               review: null,
-              owner: labReport.label.trim(),
+              owner: ownerOf(labReport),
               what: 'lab report document id',
             },
       );
@@ -178,6 +187,8 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
       return changes.on(listener);
     },
     pendingCount: () => outbox.pendingCount(),
+    /** What deleting a patient deletes of lab reports. */
+    patientItems: { idsForPatient: (patientId: string) => store.idsForPatient(patientId), remove: (id: string) => outbox.remove(id) },
     /** Why the app must not restart now, or null. */
     busyReason: (): string | null => (outbox.uploading() ? UPLOAD_UNDER_WAY : null),
     start: () => {

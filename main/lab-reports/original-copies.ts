@@ -80,8 +80,12 @@ export class OriginalCopies {
     return removed;
   }
 
-  /** Decrypts the file into a new private folder under `fileName` (originalCopyName) and opens it; throws a message for the user. */
-  async open(source: UploadSource, fileName: string): Promise<void> {
+  /**
+   * Decrypts the file into a new private folder under `fileName` (originalCopyName) and opens it;
+   * throws a message for the user. `kindName`: what the file is, as a person names it ("PDF
+   * document"), said when no program opens it.
+   */
+  async open(source: UploadSource, fileName: string, kindName = 'file'): Promise<void> {
     const folder = mkdtempSync(join(this.temporaryRoot, PREFIX));
     this.folders.add(folder);
     this.timers.set(
@@ -98,7 +102,7 @@ export class OriginalCopies {
     const problem = await this.openInViewer(path);
     if (problem) {
       this.remove(folder);
-      throw new Error(`The original file could not be opened on this computer: ${problem}`);
+      throw new Error(`No program on this computer opened this ${kindName} (${problem}). Install a program that opens ${kindName}s, or ask your IT.`);
     }
   }
 

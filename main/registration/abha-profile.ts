@@ -1,4 +1,5 @@
 /** The national system's profile and account lists as the screen shows them. Pure. */
+import { calendarDayText } from '../../contract/dates';
 import { imageKindOf } from '../../contract/document-kind';
 import type { AbhaAccount, AbhaProfile } from '../../contract/registration';
 import { abhaNameProblem, formatAbhaNumber, normalizeAbhaName } from '../../contract/registration-rules';
@@ -16,10 +17,12 @@ export function personName(profile: ProfileAnswer): string {
   return clean(profile.full_name) ?? ([profile.first_name, profile.middle_name, profile.last_name].map(clean).filter(Boolean).join(' ') || 'Name not given');
 }
 
-function dateOfBirth(profile: ProfileAnswer): string | null {
+/** YYYY-MM-DD, YYYY-MM or YYYY: as much of the date as the national system gave. */
+function knownBirthDate(profile: ProfileAnswer): string | null {
   const { day_of_birth: day, month_of_birth: month, year_of_birth: year } = profile;
   if (!year) return null;
-  return day && month ? `${two(day)}/${two(month)}/${year}` : String(year);
+  if (!month) return String(year);
+  return day ? `${year}-${two(month)}-${two(day)}` : `${year}-${two(month)}`;
 }
 
 /** YYYY-MM-DD, as `suggest` takes it; null without a full date. */
@@ -38,12 +41,14 @@ function photo(base64: string | null | undefined): string | null {
 }
 
 export function profileView(profile: ProfileAnswer): AbhaProfile {
+  const birthDate = knownBirthDate(profile);
   const address = [clean(profile.address), clean(profile.pincode)].filter(Boolean).join(', ');
   return {
     name: personName(profile),
     abhaNumber: clean(profile.abha_number) ? formatAbhaNumber(profile.abha_number!.trim()) : null,
     abhaAddress: clean(profile.abha_address),
-    dateOfBirth: dateOfBirth(profile),
+    dateOfBirth: birthDate ? calendarDayText(birthDate) : null,
+    birthDate,
     gender: GENDERS[profile.gender?.toUpperCase() ?? ''] ?? null,
     address: address || null,
     photo: photo(profile.profile_photo),

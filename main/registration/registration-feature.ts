@@ -77,6 +77,11 @@ export function createRegistrationFeature(deps: RegistrationFeatureDeps) {
   };
   return {
     handlers,
+    /** The patient registration has found or made (its last step), or null before. */
+    registeredProfile: () => {
+      const view = registration.view();
+      return view.step === 'done' ? view.profile : null;
+    },
     /** Registration does nothing by itself: it answers the page. */
     start: () => {},
     stop: async (): Promise<void> => {},

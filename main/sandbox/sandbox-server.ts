@@ -147,6 +147,11 @@ export class SandboxServer {
     return this.sessions.session(sessionId);
   }
 
+  /** What a transcription session was told of its patient (tests); null: nothing. */
+  sessionPatientDetails(sessionId: string): Record<string, string> | null | undefined {
+    return this.sessions.patientDetails(sessionId);
+  }
+
   /** A document saved to a session (a corrected note), with its Markdown. */
   sessionDocument(documentId: string): SandboxDocument | undefined {
     return this.sessions.document(documentId);

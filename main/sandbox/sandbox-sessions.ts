@@ -10,6 +10,10 @@
  * - End only with every number from 0 to n-1 received and `audio_files_sent` = n; a second
  *   End is "already ended"; nothing is taken after End;
  * - a session not ended within its life (an hour; a fault shortens it) is expired: 410;
+ * - `patient_details` (create and PATCH) holds only what the app may send and in the published
+ *   shapes (the SDK's `name`, `age` as a string of whole years 0–130, `gender` male, female
+ *   or other; `abha_number` grouped 12-3456-7890-1234): the published schema takes any key,
+ *   the sandbox refuses every other one, so that nothing more about a patient slips out;
  * - `upload_url` is absent (chunks to the service), a presigned path, or a presigned POST form
  *   (`sessionUploadUrl`); presigned addresses are on the sandbox's own origin (the one plain
  *   http address a client may take one at), under `/presigned/`, not the documented audio
@@ -45,6 +49,17 @@ export const SANDBOX_TEMPLATES = [
   { id: 'sandbox_clinic_referral', title: 'Referral letter (clinic template, sandbox)', default: false, custom: true },
 ];
 
+/** What the app may tell a session of its patient (main/dictations/patient-details.ts), strictly. */
+export const sandboxPatientDetailsSchema = z
+  .object({
+    name: z.string().trim().min(1, 'name is not empty').max(200),
+    age: z.string().regex(/^(0|[1-9]\d?|1[0-2]\d|130)$/, 'age is whole years as a string, "0" to "130"'),
+    gender: z.enum(['male', 'female', 'other']),
+    abha_number: z.string().regex(/^\d{2}-\d{4}-\d{4}-\d{4}$/, 'abha_number is 14 digits grouped 12-3456-7890-1234'),
+  })
+  .partial()
+  .strict();
+
 const createSchema = z
   .object({
     upload_type: z.literal('chunked'),
@@ -52,7 +67,7 @@ const createSchema = z
     language_hint: z.array(z.string().regex(/^([a-z]{2}|auto_detect)$/)).max(5).optional(),
     templates: z.array(z.string().min(1).max(200)).max(MAX_TEMPLATES).optional(),
     session_id: z.string().regex(SESSION_ID, 'session_id is 16-32 letters, digits, - or _').optional(),
-    patient_details: z.record(z.string(), z.unknown()).optional(),
+    patient_details: sandboxPatientDetailsSchema.optional(),
     additional_data: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
@@ -62,6 +77,7 @@ const patchSchema = z
     templates: z.array(z.string().min(1).max(200)).max(MAX_TEMPLATES).optional(),
     language_hint: z.array(z.string().regex(/^([a-z]{2}|auto_detect)$/)).max(5).optional(),
     model: z.enum(['pro', 'lite']).optional(),
+    patient_details: sandboxPatientDetailsSchema.optional(),
     additional_data: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
@@ -102,6 +118,8 @@ interface Session {
   upload: SandboxFaults['sessionUploadUrl'];
   /** For presigned addresses: what signs them. */
   uploadSecret: string;
+  /** What the session was told of its patient (create, then PATCH); null: nothing. */
+  patientDetails: Record<string, string> | null;
 }
 
 export interface SandboxDocument {
@@ -218,6 +236,11 @@ export class SandboxSessions implements SandboxArea {
     return { chunks: [...session.chunks.keys()].sort((a, b) => a - b), ended: session.endedAt !== null, format: session.format };
   }
 
+  /** What a session was told of its patient, as it holds it now (tests); null: nothing; undefined: no such session. */
+  patientDetails(id: string): Record<string, string> | null | undefined {
+    return this.sessions.get(id)?.patientDetails;
+  }
+
   document(id: string): SandboxDocument | undefined {
     return this.documents.get(id);
   }
@@ -279,9 +302,11 @@ export class SandboxSessions implements SandboxArea {
       outcome: 'success',
       upload: this.faults().sessionUploadUrl,
       uploadSecret: randomBytes(16).toString('hex'),
+      patientDetails: body.patient_details ?? null,
     };
     this.sessions.set(id, session);
     const json: Record<string, unknown> = { session_id: id, status: 'created', expires_at: new Date(session.expiresAt).toISOString() };
+    if (session.patientDetails) json.patient_details = session.patientDetails;
     const base = presignedBase(context.req);
     const shape = session.upload;
     // As documented, the audio endpoint below which each part is named; presigned, a signed address elsewhere.
@@ -424,6 +449,7 @@ export class SandboxSessions implements SandboxArea {
     if (!parsed.success) return problem(422, 'validation_error', parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; '));
     if (parsed.data.templates) found.templates = parsed.data.templates;
     if (parsed.data.language_hint) found.languages = parsed.data.language_hint;
+    if (parsed.data.patient_details) found.patientDetails = Object.keys(parsed.data.patient_details).length > 0 ? parsed.data.patient_details : null;
     return { status: 200, json: { session_id: found.id, templates: found.templates, language_hint: found.languages } };
   }
 

@@ -36,7 +36,7 @@ export const LOCKED_MESSAGE = 'Set by your administrator; it cannot be changed h
  * safety settings any policy may set are at their strictest, and only the built-in sandbox can
  * be chosen (no service, and no address of the user's, receives anything meanwhile).
  */
-export const FAIL_CLOSED: Partial<Settings> = { service: 'sandbox', requireReview: true, clearCopiedNote: true };
+export const FAIL_CLOSED: Partial<Settings> = { service: 'sandbox', requireReview: true, clearCopiedNote: true, sendPatientDetails: false };
 
 /** Why a setting cannot be changed while the policy file cannot be used. */
 export const FAIL_CLOSED_MESSAGE =

@@ -1,4 +1,5 @@
 /** One global shortcut (Electron's globalShortcut): works while the app is in the background; sees presses only. */
+import { shortcutTextFor } from '../../contract/shortcut-text';
 import { electronAccelerators } from './electron-desktop';
 
 /** The OS's global shortcuts, by accelerator ("CommandOrControl+Shift+R"). */
@@ -28,7 +29,7 @@ export class GlobalShortcut {
     } catch {
       ok = false;
     }
-    if (!ok) return `The shortcut ${accelerator} could not be registered (another program may be using it). Choose another in Settings.`;
+    if (!ok) return `The shortcut ${shortcutTextFor(accelerator, process.platform === 'darwin')} could not be registered (another program may be using it). Choose another in Settings.`;
     this.registered = accelerator;
     return null;
   }

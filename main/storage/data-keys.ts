@@ -1,20 +1,25 @@
 /**
  * The keys of the patient data on this computer: the master key (master-key.ts) and, under
- * it, the keyrings of dictations and lab reports (item-keyring.ts), in `<data folder>/keys/`.
+ * it, the keyrings of dictations and lab reports (item-keyring.ts) and the patients
+ * (sealed-document.ts), in `<data folder>/keys/`.
  */
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataProtection } from '../../contract/ipc';
 import { ItemKeyring, KeyringUnreadable } from './item-keyring';
 import { openMasterKey } from './master-key';
+import { DocumentUnreadable, SealedDocument } from './sealed-document';
 import type { OsEncryption } from './os-keyring';
 
 export type KeysOrProblem = ItemKeyring | { problem: string };
+export type DocumentOrProblem = SealedDocument | { problem: string };
 
 export interface DataKeys {
   protection: DataProtection;
   dictations: KeysOrProblem;
   labReports: KeysOrProblem;
+  /** The patients (patient-store.ts), sealed with the master key like the keyrings, moved with them. */
+  patients: DocumentOrProblem;
 }
 
 export function openDataKeys(options: { userData: string; encryption: OsEncryption; platform: NodeJS.Platform; requireKeyring: boolean | 'broken-policy' }): DataKeys {
@@ -25,7 +30,7 @@ export function openDataKeys(options: { userData: string; encryption: OsEncrypti
   const master = openMasterKey({ file: join(folder, 'master.json'), encryption: options.encryption, platform: options.platform, requireKeyring: options.requireKeyring });
   if (!master.key) {
     const problem = { problem: master.protection.problem ?? 'The recordings on this computer cannot be opened.' };
-    return { protection: master.protection, dictations: problem, labReports: problem };
+    return { protection: master.protection, dictations: problem, labReports: problem, patients: problem };
   }
   let problem: string | null = null;
   const open = (name: string): KeysOrProblem => {
@@ -40,7 +45,15 @@ export function openDataKeys(options: { userData: string; encryption: OsEncrypti
   const dictations = open('dictations.sealed');
   // The lab reports' keyring keeps its first file name, `records.sealed` (no migration).
   const labReports = open('records.sealed');
-  // Both keyrings are sealed by the new master key now; only then is the old one destroyed.
+  let patients: DocumentOrProblem;
+  try {
+    patients = new SealedDocument(join(folder, 'patients.sealed'), master.key, master.move?.previousKey ?? null, 'patients kept');
+  } catch (error) {
+    if (!(error instanceof DocumentUnreadable)) throw error;
+    problem ??= error.message;
+    patients = { problem: error.message };
+  }
+  // The keyrings and the patients are sealed by the new master key now; only then is the old one destroyed.
   if (master.move && problem === null) master.move.complete();
-  return { protection: { ...master.protection, problem: problem ?? master.protection.problem }, dictations, labReports };
+  return { protection: { ...master.protection, problem: problem ?? master.protection.problem }, dictations, labReports, patients };
 }

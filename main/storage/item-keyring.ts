@@ -1,7 +1,8 @@
 /**
  * One random key per dictation and per lab report (and one for a dictation's audio, so the
  * retention rule can destroy the audio and keep the result), with the item's label (it may
- * name a patient), all in one file encrypted with the master key. A single file because
+ * name a patient) and the patient it is for (an id in the patients' sealed file: which items
+ * belong to one person is patient data too), all in one file encrypted with the master key. A single file because
  * start-up reads it once, not thousands of times; it is replaced atomically on each change.
  * Forgetting an item's key first makes every copy of its files unreadable, also with the
  * master key.
@@ -17,6 +18,8 @@ interface Entry {
   a?: string;
   /** The label (a dictation's label, a document's file name). */
   l: string;
+  /** The patient's id, when the item is for a chosen patient. */
+  p?: string;
 }
 
 /**
@@ -27,7 +30,12 @@ interface Entry {
 function isEntry(value: unknown): value is Entry {
   if (typeof value !== 'object' || value === null) return false;
   const entry = value as Record<string, unknown>;
-  return typeof entry.k === 'string' && (entry.a === undefined || typeof entry.a === 'string') && typeof entry.l === 'string';
+  return (
+    typeof entry.k === 'string' &&
+    (entry.a === undefined || typeof entry.a === 'string') &&
+    typeof entry.l === 'string' &&
+    (entry.p === undefined || typeof entry.p === 'string')
+  );
 }
 
 function entriesOf(text: string): Array<[string, Entry]> {
@@ -94,12 +102,18 @@ export class ItemKeyring {
     return this.items.get(id)?.l ?? '';
   }
 
+  /** The patient the item is for, or null. */
+  patientOf(id: string): string | null {
+    return this.items.get(id)?.p ?? null;
+  }
+
   /** New keys for a new item (kept on disk before anything is written with them). */
-  create(id: string, label: string, withAudio: boolean): ItemKeys {
+  create(id: string, label: string, withAudio: boolean, patientId: string | null = null): ItemKeys {
     const existing = this.keysOf(id);
     if (existing) return existing;
     const entry: Entry = { k: newKey().toString('base64'), l: label };
     if (withAudio) entry.a = newKey().toString('base64');
+    if (patientId) entry.p = patientId;
     this.items.set(id, entry);
     this.persist();
     return this.keysOf(id)!;
@@ -109,6 +123,14 @@ export class ItemKeyring {
     const entry = this.items.get(id);
     if (!entry || entry.l === label) return;
     entry.l = label;
+    this.persist();
+  }
+
+  setPatient(id: string, patientId: string | null): void {
+    const entry = this.items.get(id);
+    if (!entry || (entry.p ?? null) === patientId) return;
+    if (patientId) entry.p = patientId;
+    else delete entry.p;
     this.persist();
   }
 

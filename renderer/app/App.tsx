@@ -9,9 +9,10 @@ import { StatusBar } from '../components/StatusBar';
 import { UpdateBanner } from '../components/UpdateBanner';
 import { DictationScreen } from '../features/dictation/DictationScreen';
 import { LabReportsScreen } from '../features/lab-reports/LabReportsScreen';
+import { PatientsScreen } from '../features/patients/PatientsScreen';
 import { RegistrationScreen } from '../features/registration/RegistrationScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
-import { useDictationStore, useLabReportsStore, useSettingsStore, useStatusStore, useUpdateStore } from './stores';
+import { useDictationStore, useLabReportsStore, usePatientsStore, useSettingsStore, useStatusStore, useUpdateStore } from './stores';
 import { followRecordCues, prepareCues } from '../features/dictation/record-cue';
 import { SCREENS, useNavigationStore, type ScreenId } from './navigation-store';
 import { useProblemStore } from './problem-store';
@@ -20,6 +21,7 @@ const SCREEN_COMPONENTS: Record<ScreenId, () => React.JSX.Element> = {
   dictation: DictationScreen,
   'lab-reports': LabReportsScreen,
   registration: RegistrationScreen,
+  patients: PatientsScreen,
   settings: SettingsScreen,
 };
 
@@ -38,6 +40,8 @@ export function App() {
   useEffect(() => prepareCues(cuesWanted), [cuesWanted]);
   const followLabReports = useLabReportsStore((state) => state.follow);
   useEffect(() => followLabReports(), [followLabReports]);
+  const followPatients = usePatientsStore((state) => state.follow);
+  useEffect(() => followPatients(), [followPatients]);
   const followUpdates = useUpdateStore((state) => state.follow);
   useEffect(() => followUpdates(), [followUpdates]);
 

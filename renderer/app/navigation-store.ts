@@ -4,6 +4,7 @@ export const SCREENS = [
   { id: 'dictation', label: 'Dictation', shortcut: '1' },
   { id: 'lab-reports', label: 'Records', shortcut: '2' },
   { id: 'registration', label: 'Registration', shortcut: '3' },
+  { id: 'patients', label: 'Patients', shortcut: '5' },
   { id: 'settings', label: 'Settings', shortcut: '4' },
 ] as const;
 

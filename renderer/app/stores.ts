@@ -6,6 +6,7 @@
 import { reportProblem, scribe } from '../bridge';
 import { createDictationStore } from '../features/dictation/dictation-store';
 import { createLabReportsStore } from '../features/lab-reports/lab-reports-store';
+import { createPatientsStore } from '../features/patients/patients-store';
 import { createRegistrationStore } from '../features/registration/registration-store';
 import { createSettingsStore } from '../features/settings/settings-store';
 import { createTranscriptionChoicesStore } from '../features/settings/transcription-choices-store';
@@ -19,3 +20,4 @@ export const useTranscriptionChoicesStore = createTranscriptionChoicesStore(scri
 export const useDictationStore = createDictationStore(scribe, reportProblem);
 export const useLabReportsStore = createLabReportsStore(scribe, reportProblem);
 export const useRegistrationStore = createRegistrationStore(scribe, reportProblem);
+export const usePatientsStore = createPatientsStore(scribe, reportProblem);

@@ -1,10 +1,12 @@
 /** Shortcuts as Electron names them ("CommandOrControl+Alt+R") and as the OS writes them ("Ctrl+Alt+R", "Cmd+Alt+R"). */
 
+import { shortcutTextFor } from '../../contract/shortcut-text';
+
 const isMac = () => navigator.userAgent.includes('Mac');
 
 /** The shortcut as the OS writes it. */
 export function shortcutText(accelerator: string): string {
-  return accelerator.replace(/CommandOrControl|CmdOrCtrl/gi, isMac() ? 'Cmd' : 'Ctrl').replace(/\bSuper\b/g, isMac() ? 'Cmd' : 'Win');
+  return shortcutTextFor(accelerator, isMac());
 }
 
 const NAMED_KEYS: Record<string, string> = { Space: 'Space', ArrowUp: 'Up', ArrowDown: 'Down', ArrowLeft: 'Left', ArrowRight: 'Right', Home: 'Home', End: 'End', PageUp: 'PageUp', PageDown: 'PageDown', Insert: 'Insert' };

@@ -42,6 +42,12 @@ export const POLICY_CATALOG: Record<PolicyName, CatalogEntry> = {
   clientId: entry('service', 'clientId', 'Client id', 'The clinic\u2019s client id; the app signs in with it and the client secret, and renews its tokens itself.', 'EC_REPLACE_WITH_CLIENT_ID'),
   clientSecret: entry('service', 'clientSecret', 'Client secret', 'The clinic\u2019s client secret, used with the client id. The app keeps it in memory and never copies it to its data folder.', 'REPLACE-WITH-THE-CLIENT-SECRET'),
   accessToken: entry('service', 'accessToken', 'Long-lived access token', 'A bearer token to use instead of the client id and secret; never renewed.', 'REPLACE-WITH-AN-ACCESS-TOKEN'),
+  sendPatientDetails: entry(
+    'service',
+    'sendPatientDetails',
+    'Send patient details to the service',
+    'Enabled: a dictation sent in a session tells the service the patient\u2019s name, age, sex and ABHA number (as patient_details). Disabled (default): the service is told nothing that names the patient.',
+  ),
   userOid: entry('service', 'userOid', 'User OID', 'Sent to the service as X-Pt-Id.'),
   partnerUserId: entry('service', 'partnerUserId', 'Partner user id', 'Sent to the service as X-Partner-Pt-Id.'),
   partnerHipId: entry('service', 'partnerHipId', 'Partner HIP id', 'Sent to the service as X-Hip-Id.'),

@@ -42,8 +42,11 @@ function expectNoteOf(note: Clipboard, label: string, page: { cells: string[][];
   expect(note.html).toContain('<table');
   expect(tables).toEqual([page.cells]);
   // Text: each medicine on its line with its dose, frequency, duration and instructions; the clinical notes, their lists as lists.
-  for (const [name, dose, frequency, duration, instruction] of page.cells.slice(1)) {
-    expect(note.text).toContain(`${name} — ${dose} — ${frequency} — ${duration} — ${instruction}`);
+  // Each part after the name says its column (issue 36.6); a part the page shows as a dash is left out.
+  const columns = page.cells[0]!;
+  for (const [name, ...parts] of page.cells.slice(1)) {
+    const named = parts.map((part, index) => ({ part, column: columns[index + 1] })).filter(({ part }) => part !== '—');
+    expect(note.text).toContain([name, ...named.map(({ part, column }) => `${column}: ${part}`)].join(' — '));
   }
   expect(note.text).toContain(`\nComplaints\n- ${page.complaint}\n`);
   expect(note.html).toContain(`<h4>Complaints</h4><ul><li>${page.complaint}</li></ul>`);

@@ -122,7 +122,7 @@ test('a new patient: wrong OTP then the right one, an address taken then a free 
   await screenshot(page, 'registration-1-aadhaar');
   const askedAt = Date.now();
   await page.getByRole('button', { name: 'Send OTP' }).click();
-  await expect(page.getByTestId('otp-sent')).toContainText(/OTP sent successfully to your mobile number ending in \d{4}/);
+  await expect(page.getByTestId('otp-sent')).toContainText(/OTP sent successfully to the patient's mobile number ending in \d{4}/);
   await expect(page.getByLabel('OTP received by the patient')).toBeFocused();
   // The OTP cannot be sent again before the cool-down the policy sets (5 s here); the button says how long.
   const resend = page.getByTestId('otp-sent').getByRole('button', { name: /^Resend OTP/ });

@@ -118,7 +118,8 @@ test('a corrected medicine is what leaves the app: copied with whose note it is,
   const note = await clipboardOf(first.app);
   expect(note.text.split('\n')[0]).toMatch(/^Meena Iyer, bed 9 · Dictation · \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
   expect(note.text).toContain('1. Azithromycin 500 mg tablet — ');
-  expect(note.text).toContain('Saline nasal drops — 2 drops');
+  // Each part after the medicine's name says its column (issue 36.6).
+  expect(note.text).toContain('Saline nasal drops — Dose: 2 drops');
   expect(note.html).toContain('>Azithromycin 500 mg tablet</td>');
   expect(note.html).toMatch(/^<p><strong>Meena Iyer, bed 9 · Dictation · /);
   for (const text of [note.text, note.html]) expect(text).not.toContain(oldName);

@@ -10,7 +10,8 @@ describe('medicationRow', () => {
         instruction: 'After food',
         id: 'm1',
       }),
-    ).toEqual({ name: 'Paracetamol 500 mg', dose: '1-0-1', frequency: '2 times a day', duration: '5 days', instruction: 'After food' });
+      // The frequency (twice a day) only repeats what 1-0-1 says: left out (issue 36.6).
+    ).toEqual({ name: 'Paracetamol 500 mg', dose: '1-0-1 (morning and night)', frequency: '—', duration: '5 days', instruction: 'After food' });
   });
 
   it('shows a dash for what is missing, and singular units', () => {

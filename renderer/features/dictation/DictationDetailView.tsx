@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { MODE_NAMES, STATE_LABELS, UNTITLED, canCancel, canRetry, type DictationDetail, type DictationState } from '../../../contract/dictation';
+import { MODE_NAMES, STATE_LABELS, UNTITLED, askedForLine, canCancel, canRetry, type DictationDetail, type DictationState } from '../../../contract/dictation';
 import { LABEL_MAX_CHARS } from '../../../contract/limits';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { Contained } from '../../components/Contained';
 import { TestDataBadge } from '../../components/TestDataMark';
 import { formatDateTime, formatDuration, formatTime } from './format';
 import { ResultView } from './ResultView';
-import { useDictationStore } from '../../app/stores';
+import { useDictationStore, usePatientsStore, useTranscriptionChoicesStore } from '../../app/stores';
+import { patientLine } from '../../../contract/patients';
 import { selectedDetail } from './dictation-store';
 
 const STEPS = ['Saved', 'Uploading', 'Processing', 'Result'] as const;
@@ -25,6 +26,55 @@ function SyncSteps({ state }: { state: DictationState }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** "Asked for: Hindi · Prescription + Clinical notes" (a dictation sent in parts); nothing for the voice upload. */
+function AskedFor({ detail }: { detail: DictationDetail }) {
+  const templates = useTranscriptionChoicesStore((state) => state.choices?.templates);
+  if (!detail.askedFor) return null;
+  const languageName = (code: string) => {
+    try {
+      return LANGUAGE_NAMES.of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+  return (
+    <p className="meta asked-for" data-testid="asked-for">
+      {askedForLine(detail.askedFor, languageName, (id) => templates?.find((template) => template.id === id)?.title)}
+    </p>
+  );
+}
+
+/** Whom the dictation is for, and a way to put it under another patient (the right one, after a slip). */
+function DictationPatient({ detail }: { detail: DictationDetail }) {
+  const patients = usePatientsStore((state) => state.view.patients);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (patients.length === 0 && detail.patientId === null) return null;
+  const change = async (value: string) => {
+    const error = await useDictationStore.getState().setPatient(detail.id, value === '' ? null : value);
+    setProblem(error?.message ?? null);
+  };
+  return (
+    <div className="field inline dictation-patient">
+      <label htmlFor="dictation-patient">Patient</label>
+      <select id="dictation-patient" value={detail.patientId ?? ''} disabled={detail.state === 'recording'} onChange={(event) => void change(event.target.value)}>
+        <option value="">No patient chosen</option>
+        {patients.map((patient) => (
+          <option key={patient.id} value={patient.id}>
+            {patientLine(patient)}
+          </option>
+        ))}
+      </select>
+      {problem ? (
+        <span className="field-error" role="alert">
+          {problem}
+        </span>
+      ) : null}
+    </div>
   );
 }
 
@@ -116,7 +166,7 @@ export function DictationDetailView() {
   if (!detail) return <section className="dictation-detail empty-detail">Select a dictation to see its status and result.</section>;
   const waitingRetry = (detail.state === 'recorded' || detail.state === 'processing') && detail.nextAttemptAt !== null;
   return (
-    <section className="dictation-detail" aria-label="Dictation details">
+    <section className="dictation-detail" aria-label="Dictation details" tabIndex={-1}>
       <header>
         <LabelHeading key={detail.id} detail={detail} />
         <span className={`state-badge state-${detail.state}`} data-testid="detail-state">
@@ -128,6 +178,8 @@ export function DictationDetailView() {
       <p className="meta">
         {formatDateTime(detail.createdAt)} · {formatDuration(detail.durationMs)} · {MODE_NAMES[detail.mode]}
       </p>
+      <DictationPatient detail={detail} />
+      <AskedFor detail={detail} />
       <SyncSteps state={detail.state} />
       {detail.state === 'uploading' ? (
         <progress className="upload-progress" max={1} value={detail.uploadProgress ?? 0} aria-label="Upload progress" />
@@ -161,7 +213,7 @@ export function DictationDetailView() {
             </button>
           ) : null}
           {detail.audioUrl ? (
-            <audio className="player" controls preload="none" src={detail.audioUrl} aria-label="Recording" />
+            <audio className="player" controls preload="metadata" src={detail.audioUrl} aria-label="Recording" />
           ) : selected?.id === detail.id && detail.state !== 'recording' ? (
             <p className="hint">The recording was deleted under the retention setting; the result is kept.</p>
           ) : null}

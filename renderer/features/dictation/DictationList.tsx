@@ -2,7 +2,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
 import { STATE_LABELS, UNFINISHED_STATES, type DictationSummary } from '../../../contract/dictation';
 import { formatDateTime, formatDuration } from './format';
-import { useDictationStore } from '../../app/stores';
+import { useDictationStore, usePatientsStore } from '../../app/stores';
+import { PatientFilter, shownFor, whoseLine } from '../patients/PatientFilter';
 import { orderedIds, type StatusFilter } from './dictation-store';
 
 const FILTERS: Array<{ id: StatusFilter; label: string }> = [
@@ -13,10 +14,10 @@ const FILTERS: Array<{ id: StatusFilter; label: string }> = [
   { id: 'failed', label: 'Failed' },
 ];
 
-function matches(item: DictationSummary, filter: StatusFilter, search: string): boolean {
+function matches(item: DictationSummary, filter: StatusFilter, search: string, who: string): boolean {
   if (filter === 'waiting' && !UNFINISHED_STATES.has(item.state)) return false;
   if (filter !== 'all' && filter !== 'waiting' && item.state !== filter) return false;
-  return search === '' || item.label.toLowerCase().includes(search);
+  return search === '' || who.toLowerCase().includes(search);
 }
 
 /** What a row with a one-line label takes; longer labels wrap and the row is measured. */
@@ -29,14 +30,18 @@ export function DictationList() {
   const search = useDictationStore((state) => state.search);
   const selectedId = useDictationStore((state) => state.selectedId);
   const recorder = useDictationStore((state) => state.recorder);
+  const patients = usePatientsStore((state) => state.view.patients);
+  const patientFilter = usePatientsStore((state) => state.filter);
   const { setFilter, setSearch, select } = useDictationStore.getState();
   const scroller = useRef<HTMLDivElement>(null);
 
   const order = useMemo(() => orderedIds(items), [items]);
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    return order.map((id) => items.get(id)).filter((item): item is DictationSummary => item !== undefined && matches(item, filter, needle));
-  }, [items, order, filter, search]);
+    return order
+      .map((id) => items.get(id))
+      .filter((item): item is DictationSummary => item !== undefined && shownFor(patientFilter, item) && matches(item, filter, needle, whoseLine(patients, item, '')));
+  }, [items, order, filter, search, patients, patientFilter]);
 
   const virtualizer = useVirtualizer({
     count: visible.length,
@@ -75,7 +80,8 @@ export function DictationList() {
             </button>
           ))}
         </div>
-        <input type="search" aria-label="Search by label" placeholder="Search by label" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <input type="search" aria-label="Search by label" placeholder="Search by label or patient" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <PatientFilter />
       </div>
       <div
         ref={scroller}
@@ -106,7 +112,7 @@ export function DictationList() {
                 data-state={item.state}
               >
                 <div className="row-main">
-                  <span className="row-label">{item.label || 'Untitled dictation'}</span>
+                  <span className="row-label">{whoseLine(patients, item, 'Untitled dictation')}</span>
                   <span className={`state-badge state-${paused ? 'paused' : item.state}`}>{paused ? 'Paused' : STATE_LABELS[item.state]}</span>
                 </div>
                 <div className="row-meta">

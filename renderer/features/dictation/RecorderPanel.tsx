@@ -1,9 +1,11 @@
-import { DICTATION_MODES } from '../../../contract/dictation';
+import { useEffect, useRef } from 'react';
+import { DICTATION_MODES, type RecorderState } from '../../../contract/dictation';
 import { LEVEL_WORDS, levelZone } from '../../../contract/level-zone';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { PatientLabelField } from '../../components/PatientLabelField';
 import { shortcutText } from '../../components/shortcut-keys';
-import { useDictationStore, useSettingsStore } from '../../app/stores';
+import { useDictationStore, usePatientsStore, useSettingsStore } from '../../app/stores';
+import { PatientPicker } from '../patients/PatientPicker';
 import { formatDuration } from './format';
 import { RecordingLanguagesField } from './RecordingLanguagesField';
 
@@ -16,6 +18,8 @@ export function RecorderPanel() {
   const label = useDictationStore((state) => state.label);
   // Hold mode where the desktop allows it; elsewhere the shortcut toggles (Settings says why).
   const holds = useSettingsStore((state) => state.view?.values.recordShortcutMode === 'hold' && state.view.shortcutAccess.holdToRecord === null);
+  // A shortcut the administrator fixed says so here as in Settings.
+  const shortcutLocked = useSettingsStore((state) => state.view?.locked.includes('recordShortcut') ?? false);
   const { setMode, setLabel, start, pause, resume, stop, discard } = useDictationStore.getState();
   const { state } = recorder;
   const busy = state !== 'idle';
@@ -29,11 +33,22 @@ export function RecorderPanel() {
           : state === 'stopping'
             ? 'Saving…'
             : 'Ready to record';
+  const stopButton = useRef<HTMLButtonElement>(null);
+  const before = useRef<RecorderState>(state);
+  // The keyboard follows the recording: after Record it is on Stop; after Stop, on the dictation just made (its result comes there).
+  useEffect(() => {
+    const previous = before.current;
+    before.current = state;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (state === 'recording' && previous === 'starting' && (lost || document.activeElement?.closest('.recorder'))) stopButton.current?.focus();
+    if (state === 'idle' && previous !== 'idle' && previous !== 'starting' && lost) document.querySelector<HTMLElement>('.dictation-detail')?.focus();
+  }, [state]);
   const zone = levelZone(recorder.level);
   const percent = Math.round(recorder.level * 100);
 
   return (
     <section className={`recorder state-${state}`} aria-label="Recorder">
+      <PatientPicker {...(busy ? { fixedPatientId: recorder.patientId } : {})} />
       <div className="recorder-row">
         <div className="field">
           <label htmlFor="recording-mode">Mode</label>
@@ -49,7 +64,7 @@ export function RecorderPanel() {
         <PatientLabelField id="recording-label" grow value={busy ? recorder.label : label} disabled={busy} onChange={setLabel} />
         <div className="recorder-actions">
           {state === 'idle' ? (
-            <button type="button" className="primary record" onClick={() => void start()}>
+            <button type="button" className="primary record" onClick={() => void start(usePatientsStore.getState().view.visitPatientId)}>
               <span aria-hidden="true">● </span>Record
             </button>
           ) : null}
@@ -65,7 +80,7 @@ export function RecorderPanel() {
           ) : null}
           {state === 'recording' || state === 'paused' ? (
             <>
-              <button type="button" className="primary" onClick={() => void stop()}>
+              <button ref={stopButton} type="button" className="primary" onClick={() => void stop()}>
                 <span aria-hidden="true">■ </span>Stop
               </button>
               <ConfirmButton label="Discard" question="Throw this recording away?" confirmLabel="Discard recording" onConfirm={() => void discard()} />
@@ -100,6 +115,12 @@ export function RecorderPanel() {
         ) : recorder.shortcut ? (
           <span className="hint">
             Shortcut: <kbd>{shortcutText(recorder.shortcut)}</kbd> {holds ? 'records while held, even from another program.' : 'starts and stops recording, even from another program.'}
+            {shortcutLocked ? (
+              <>
+                {' '}
+                <span className="lock-note">Managed by your administrator</span>
+              </>
+            ) : null}
           </span>
         ) : null}
       </div>

@@ -222,6 +222,12 @@ function CorrectionLine({ detail, showingOriginal, toggle }: { detail: Dictation
   );
 }
 
+/** What is said above a result the service had not finished: "Processing" only while it still is (a failed dictation never says so). */
+function inProgressLine(state: DictationDetail['state'], outputs: boolean): string {
+  if (state === 'processing' || state === 'uploading' || state === 'recorded') return outputs ? 'Processing; the output so far:' : 'Processing; what the service has heard so far:';
+  return outputs ? 'What the service had made before it stopped:' : 'What the service had heard before it stopped:';
+}
+
 export function ResultView({ detail, onEditingChange }: { detail: DictationDetail; onEditingChange?(editing: boolean): void }) {
   const [showingOriginal, setShowingOriginal] = useState(false);
   const [editing, setEditingState] = useState(false);
@@ -256,7 +262,7 @@ export function ResultView({ detail, onEditingChange }: { detail: DictationDetai
   }
   return (
     <div className="outputs">
-      {result.state === 'in_progress' ? <p className="hint">{result.outputs.length > 0 ? 'Processing; the output so far:' : 'Processing; what the service has heard so far:'}</p> : null}
+      {result.state === 'in_progress' ? <p className="hint">{inProgressLine(detail.state, result.outputs.length > 0)}</p> : null}
       {detail.correction && 'unreadable' in detail.correction ? (
         <p className="banner warning" role="alert">
           {detail.correction.unreadable}

@@ -12,6 +12,9 @@ import type { AppError, Result } from '../../../contract/result';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
 import { followItems, followValue } from '../../app/follow';
 
+/** How long "Send now" waits for news of its try before it says the service cannot be reached. */
+const SEND_NOW_PATIENCE_MS = 8_000;
+
 export type StatusFilter = 'all' | 'waiting' | 'completed' | 'partial' | 'failed';
 
 /** What the list shows of the selected dictation beyond its summary. */
@@ -44,11 +47,14 @@ export interface DictationState {
   setOnScreen(onScreen: boolean): void;
   select(id: string | null): Promise<void>;
   rename(id: string, label: string): Promise<AppError | null>;
+  /** Puts the dictation under another patient (null: none). */
+  setPatient(id: string, patientId: string | null): Promise<AppError | null>;
   saveCorrection(id: string, parts: CorrectedPart[]): Promise<AppError | null>;
   undoCorrections(id: string): Promise<void>;
   setReviewed(id: string, reviewed: boolean): Promise<void>;
   exportNote(id: string): Promise<void>;
-  start(): Promise<void>;
+  /** Records for what the fields show and the patient the screen shows as chosen (null: none). */
+  start(patientId?: string | null): Promise<void>;
   pause(): Promise<void>;
   resume(): Promise<void>;
   stop(): Promise<void>;
@@ -94,6 +100,17 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
     };
     /** Tells main which dictation the window shows (none while another screen is on view). */
     const tellShowing = () => void bridge.showingDictation({ id: get().onScreen ? get().selectedId : null });
+    /** Dictations whose "Send now" or "Retry" has not been answered yet: the next word of main about them answers it. */
+    const triedNow = new Set<string>();
+    const answerSendNow = (summary: DictationSummary) => {
+      if (!triedNow.has(summary.id) || summary.state === 'recorded' && summary.problem === null && summary.nextAttemptAt === null) return;
+      triedNow.delete(summary.id);
+      if (get().selectedId !== summary.id) return;
+      // Still waiting with a problem: the try was made and failed; anything else is the dictation moving on.
+      if (summary.problem !== null && (summary.state === 'recorded' || summary.state === 'failed' || summary.state === 'processing')) {
+        set({ notice: { text: `Tried just now: ${summary.problem}`, error: true } });
+      } else set({ notice: { text: 'Sent: it is on its way.', error: false } });
+    };
     /** The draft main cleared (a recording started) or the page has not shown yet. */
     let draftCleared = -1;
     const applyRecorder = (recorder: RecorderStatus) => {
@@ -135,6 +152,7 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
             const items = new Map(get().items);
             items.set(summary.id, summary);
             set({ items });
+            answerSendNow(summary);
             if (get().selectedId === summary.id && previous?.state !== summary.state) void loadSelected(summary.id);
           },
           removed: (id) => {
@@ -178,12 +196,20 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
         if (id) await loadSelected(id);
       },
       // What the fields show (main holds the same draft, which the shortcut takes); main then clears both for the next patient.
-      start: async () => {
+      start: async (patientId) => {
         const { mode, label, languages } = get();
-        await recorderAction(bridge.startRecording({ mode, label, languages }));
+        await recorderAction(bridge.startRecording({ mode, label, languages, ...(patientId !== undefined ? { patientId } : {}) }));
       },
       rename: async (id, label) => {
         const result = await bridge.renameDictation({ id, label });
+        if (!result.ok) return result.error;
+        const items = new Map(get().items);
+        items.set(id, result.value);
+        set({ items });
+        return null;
+      },
+      setPatient: async (id, patientId) => {
+        const result = await bridge.setDictationPatient({ id, patientId });
         if (!result.ok) return result.error;
         const items = new Map(get().items);
         items.set(id, result.value);
@@ -217,7 +243,17 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
       resume: async () => void (await recorderAction(bridge.resumeRecording())),
       stop: async () => void (await recorderAction(bridge.stopRecording())),
       discard: async () => void (await recorderAction(bridge.discardRecording())),
-      retry: async (id) => failed(await errorOf(bridge.retryDictation({ id }))),
+      retry: async (id) => {
+        set({ notice: { text: 'Trying now…', error: false } });
+        const error = await errorOf(bridge.retryDictation({ id }));
+        if (error) return failed(error);
+        triedNow.add(id);
+        // No word of it (offline, or the service does not answer): said as it is, never left unanswered.
+        setTimeout(() => {
+          if (!triedNow.delete(id) || get().selectedId !== id) return;
+          set({ notice: { text: 'Tried just now: the service still cannot be reached. The dictation is kept and sent by itself as soon as it can be.', error: true } });
+        }, SEND_NOW_PATIENCE_MS);
+      },
       cancel: async (id) => failed(await errorOf(bridge.cancelDictation({ id }))),
       remove: async (id) => failed(await errorOf(bridge.deleteDictation({ id }))),
       exportOutput: async (id, templateId) => {

@@ -9,17 +9,7 @@ export function formatDuration(ms: number): string {
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
 
-function dateOf(iso: string): Date | null {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-export function formatDateTime(iso: string): string {
-  return dateOf(iso)?.toLocaleString([], { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }) ?? NONE;
-}
-
-export function formatTime(iso: string, withSeconds = false): string {
-  return dateOf(iso)?.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...(withSeconds ? { second: '2-digit' } : {}) }) ?? NONE;
-}
+/** One date format everywhere (contract/dates.ts): "25 Nov 2026, 11:35", "11:35". */
+export { formatDateTime, formatTime } from '../../components/dates';
 
 export { medicationRow, type MedicationRow } from '../../../contract/medication-row';

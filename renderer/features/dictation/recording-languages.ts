@@ -28,7 +28,10 @@ export function languageOptions(
     { value: AS_IN_SETTINGS, label: inSettings },
     // With Settings on automatic, the first option is detection already.
     ...(choices?.autoDetection === false || settingsLanguages.length === 0 ? [] : [{ value: DETECTED, label: 'Automatic' }]),
-    ...(choices?.languages ?? []).map((language) => ({ value: language.code, label: language.name })),
+    // Each language once: with one language in Settings, the first option is it already.
+    ...(choices?.languages ?? [])
+      .filter((language) => !(settingsLanguages.length === 1 && settingsLanguages[0] === language.code))
+      .map((language) => ({ value: language.code, label: language.name })),
   ];
   const current = languagesChoice(chosen);
   if (chosen && !options.some((option) => option.value === current)) options.push({ value: current, label: chosen.map(nameOf).join(' + ') || 'Automatic' });

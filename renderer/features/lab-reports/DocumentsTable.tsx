@@ -12,7 +12,8 @@ import { TableHead, type TableColumn } from '../../components/TableHead';
 import { formatDateTime } from '../dictation/format';
 import { LabReportView } from './LabReportView';
 import { tasksText } from './lab-format';
-import { useLabReportsStore } from '../../app/stores';
+import { useLabReportsStore, usePatientsStore } from '../../app/stores';
+import { shownFor, whoseLine } from '../patients/PatientFilter';
 
 const COLUMNS: TableColumn[] = [
   { key: 'patient', label: 'Patient or visit' },
@@ -26,9 +27,11 @@ const resultId = (labReport: LabReportSummary) => `lab-report-result-${labReport
 
 /** Whose report it is and when it was added: what a row is found by. */
 function PatientCell({ labReport }: { labReport: LabReportSummary }) {
+  const patients = usePatientsStore((state) => state.view.patients);
+  const named = labReport.label !== '' || labReport.patientId !== null;
   return (
     <th scope="row" className="document-patient">
-      <span className={labReport.label ? 'document-label' : 'document-label untitled'}>{labReport.label || UNTITLED_REPORT}</span>
+      <span className={named ? 'document-label' : 'document-label untitled'}>{whoseLine(patients, labReport, UNTITLED_REPORT)}</span>
       <div className="hint">{formatDateTime(labReport.createdAt)}</div>
     </th>
   );
@@ -125,9 +128,12 @@ function DocumentRows({ labReport, expanded }: { labReport: LabReportSummary; ex
 }
 
 export function DocumentsTable() {
-  const labReports = useLabReportsStore((state) => state.labReports);
+  const all = useLabReportsStore((state) => state.labReports);
   const expanded = useLabReportsStore((state) => state.expanded);
-  if (labReports.length === 0) return <p className="empty">No lab reports uploaded yet.</p>;
+  const filter = usePatientsStore((state) => state.filter);
+  const labReports = all.filter((labReport) => shownFor(filter, labReport));
+  if (all.length === 0) return <p className="empty">No lab reports uploaded yet.</p>;
+  if (labReports.length === 0) return <p className="empty">No lab report for this patient.</p>;
   return (
     <table className="documents" aria-label="Uploaded documents">
       <TableHead columns={COLUMNS} widths />

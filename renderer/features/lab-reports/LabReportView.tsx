@@ -11,7 +11,9 @@ import { TestDataMark } from '../../components/TestDataMark';
 import { LabTestsTable } from './LabTestsTable';
 import { ReportDetails } from './ReportDetails';
 import { PATIENT_MISMATCH_TITLE, lowConfidenceLine, noTestsLine, patientMismatchLine, summaryLine } from './lab-format';
-import { useLabReportsStore } from '../../app/stores';
+import { useLabReportsStore, usePatientsStore } from '../../app/stores';
+import { patientHeading } from '../../../contract/patients';
+import { patientById } from '../patients/patients-store';
 
 type ExportNote = { tone: 'ok' | 'error'; text: string } | null;
 
@@ -93,9 +95,11 @@ function PatientWarning({ label, differs }: { label: string; differs: readonly P
 /** A read report: whose it may not be, whether it is test data, then the summary, the values, the details and the actions. */
 function ReadyResult({ labReport, view }: { labReport: LabReportSummary; view: Extract<LabReportResultView, { state: 'ready' }> }) {
   const unsure = lowConfidenceLine(view.tests);
+  // The chosen patient's name, age/sex and ABHA number, when one was chosen: what the report's patient was compared with.
+  const patient = usePatientsStore((state) => patientById(state.view, labReport.patientId));
   return (
     <>
-      {view.patientDiffers.length > 0 ? <PatientWarning label={labReport.label} differs={view.patientDiffers} /> : null}
+      {view.patientDiffers.length > 0 ? <PatientWarning label={patient ? patientHeading(patient) : labReport.label} differs={view.patientDiffers} /> : null}
       {labReport.testData ? <TestDataMark subject="lab result" /> : null}
       {view.tests.length > 0 ? (
         <>

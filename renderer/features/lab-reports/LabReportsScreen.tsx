@@ -5,6 +5,8 @@ import { formatSize } from '../../../contract/lab-reports';
 import { DocumentsTable } from './DocumentsTable';
 import { StagedFiles } from './StagedFiles';
 import { useLabReportsStore } from '../../app/stores';
+import { PatientFilter } from '../patients/PatientFilter';
+import { PatientPicker } from '../patients/PatientPicker';
 
 export function LabReportsScreen() {
   const message = useLabReportsStore((state) => state.message);
@@ -14,6 +16,7 @@ export function LabReportsScreen() {
     <section className="panel lab-reports">
       <h1>Records</h1>
       <p className="lead">Upload lab reports (PDF, JPEG or PNG, up to {formatSize(MAX_LAB_REPORT_BYTES)} each) for the service to read. Reports wait on this computer when the service cannot be reached.</p>
+      <PatientPicker />
       <div
         className={`dropzone ${dragging ? 'dragging' : ''}`}
         data-testid="dropzone"
@@ -39,7 +42,10 @@ export function LabReportsScreen() {
         </p>
       ) : null}
       <StagedFiles />
-      <h2>Documents</h2>
+      <div className="section-head">
+        <h2>Documents</h2>
+        <PatientFilter />
+      </div>
       <DocumentsTable />
     </section>
   );

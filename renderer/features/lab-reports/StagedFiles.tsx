@@ -1,7 +1,7 @@
 /** The files chosen or dropped, checked, with what the service should read from them: the step before upload. */
 import { PatientLabelField } from '../../components/PatientLabelField';
 import { LAB_REPORT_TASKS, TASK_LABELS, formatSize } from '../../../contract/lab-reports';
-import { useLabReportsStore } from '../../app/stores';
+import { useLabReportsStore, usePatientsStore } from '../../app/stores';
 
 const KIND_LABELS = { pdf: 'PDF', jpeg: 'JPEG image', png: 'PNG image' } as const;
 
@@ -62,7 +62,7 @@ export function StagedFiles() {
           {warned === 1 ? 'Upload the low-resolution image anyway' : `Upload the ${warned} low-resolution images anyway`}
         </label>
       ) : null}
-      <button type="button" className="primary" disabled={!canUpload} onClick={() => void upload()}>
+      <button type="button" className="primary" disabled={!canUpload} onClick={() => void upload(usePatientsStore.getState().view.visitPatientId)}>
         {ready.length === 0 ? 'Nothing to upload' : ready.length === 1 ? 'Upload 1 report' : `Upload ${ready.length} reports together`}
       </button>
     </section>

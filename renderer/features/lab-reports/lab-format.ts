@@ -1,4 +1,5 @@
 /** How a parsed lab report reads on the Records screen: flags, confidence, the summary line. Pure. */
+import { calendarDayText, dateTimeText, dayText } from '../../../contract/dates';
 import { NONE } from '../../../contract/medication-row';
 import { LAB_FLAG_LABELS, type LabFlag, type LabTest, type LabReportTask } from '../../../contract/lab-reports';
 import type { PatientPart } from '../../../contract/patient-match';
@@ -63,12 +64,12 @@ export function noTestsLine(tasks: readonly LabReportTask[]): string {
     : 'No test values were asked for: this report was sent for patient details only.';
 }
 
-/** A sample date with its year (reports are read long after); the service's own text when it is no date. */
+/** A sample date with its year (one format everywhere, contract/dates.ts) (reports are read long after); the service's own text when it is no date. */
 export function sampleDateText(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  const withTime = /T\d{2}:\d{2}/.test(value);
-  return date.toLocaleString([], { day: 'numeric', month: 'short', year: 'numeric', ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}) });
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return calendarDayText(value);
+  return /T\d{2}:\d{2}/.test(value) ? dateTimeText(value) : dayText(date);
 }
 
 /** Short names for the tasks in the documents table. */

@@ -33,7 +33,8 @@ export interface LabReportsState {
   setLabel(label: string): void;
   toggleTask(task: LabReportTask): void;
   setAcceptLowResolution(accept: boolean): void;
-  upload(): Promise<void>;
+  /** Uploads the ready files for the label typed and the patient the screen shows as chosen (null: none). */
+  upload(patientId?: string | null): Promise<void>;
   retry(id: string): Promise<void>;
   remove(id: string): Promise<void>;
   /** Copies the service's document id of the lab report `id`. */
@@ -137,7 +138,7 @@ export function createLabReportsStore(bridge: ScribeBridge, report: ReportProble
       set({ tasks });
     },
     setAcceptLowResolution: (acceptLowResolution) => set({ acceptLowResolution }),
-    upload: async () => {
+    upload: async (patientId) => {
       const ready = get().staged.filter((file) => !file.problem);
       if (ready.length === 0) return;
       set({ busy: true });
@@ -147,6 +148,7 @@ export function createLabReportsStore(bridge: ScribeBridge, report: ReportProble
           tasks: LAB_REPORT_TASKS.filter((task) => get().tasks.has(task)),
           acceptLowResolution: get().acceptLowResolution,
           label: get().label.trim(),
+          ...(patientId ? { patientId } : {}),
         });
         if (result.ok) {
           // The next patient's reports start with an empty label; the list says where these are.

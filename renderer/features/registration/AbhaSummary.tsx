@@ -1,7 +1,33 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { patientLine } from '../../../contract/patients';
 import type { RegistrationView } from '../../../contract/registration';
+import { useNavigationStore } from '../../app/navigation-store';
 import { TestDataMark } from '../../components/TestDataMark';
-import { useRegistrationStore } from '../../app/stores';
+import { usePatientsStore, useRegistrationStore } from '../../app/stores';
+
+/** "Use for this visit": the registered patient becomes the patient of the next dictations and lab reports. */
+function UseForVisit() {
+  const [outcome, setOutcome] = useState<{ text: string; error: boolean } | null>(null);
+  const use = async () => {
+    const result = await usePatientsStore.getState().useRegistered();
+    setOutcome('error' in result ? { text: result.error.message, error: true } : { text: `${patientLine(result.patient)} is the patient for this visit: the next dictations and lab reports are kept under them.`, error: false });
+  };
+  return (
+    <>
+      <button type="button" className="primary" onClick={() => void use()}>
+        Use for this visit
+      </button>
+      {outcome && !outcome.error ? (
+        <button type="button" onClick={() => useNavigationStore.getState().show('dictation')}>
+          Go to Dictation
+        </button>
+      ) : null}
+      <p className={outcome?.error ? 'field-error' : 'notice'} role={outcome ? 'status' : undefined} data-testid="use-for-visit">
+        {outcome?.text ?? ''}
+      </p>
+    </>
+  );
+}
 
 const HEADINGS: Record<NonNullable<RegistrationView['outcome']>, string> = {
   found: 'The patient already has an ABHA',
@@ -102,9 +128,13 @@ export function AbhaSummary({ view }: { view: RegistrationView }) {
           {notice}
         </p>
       ) : null}
-      <p className="hint">Nothing on this screen is saved on this computer. "Register another patient", or closing the app, forgets it.</p>
+      <p className="hint">
+        Nothing on this screen is saved on this computer unless you use the patient for this visit: then their name, age, sex, ABHA number and address are kept,
+        encrypted, with their dictations and lab reports. &quot;Register another patient&quot;, or closing the app, forgets the rest.
+      </p>
       <div className="actions">
-        <button type="button" className="primary" onClick={() => void startOver()}>
+        {profile ? <UseForVisit /> : null}
+        <button type="button" onClick={() => void startOver()}>
           Register another patient
         </button>
       </div>

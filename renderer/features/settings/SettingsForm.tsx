@@ -48,7 +48,9 @@ export function SettingsForm({ view }: { view: SettingsView }) {
     void loadMicrophones();
   }, [loadMicrophones]);
 
-  const locked = (name: SettingName) => view.locked.includes(name);
+  // Update fields look locked too when the administrator has turned updates off: they can do nothing then.
+  const updatesLockedOff = view.locked.includes('updatesEnabled') && !view.values.updatesEnabled;
+  const locked = (name: SettingName) => view.locked.includes(name) || (updatesLockedOff && (name === 'updateUrl' || name === 'updateChannel'));
   /** The props every text or choice field takes from the draft. */
   const text = (name: TextSettingName) => ({
     name,
@@ -97,6 +99,19 @@ export function SettingsForm({ view }: { view: SettingsView }) {
       </fieldset>
 
       <TranscriptionSection draft={draft} set={set} locked={locked} errors={errors} service={`${view.values.service} ${view.values.customServiceUrl}`} />
+
+      <fieldset>
+        <legend>Patients</legend>
+        <ToggleField
+          {...toggle('sendPatientDetails')}
+          label="Send each dictation's patient (name, age, sex and ABHA number) with it to the service"
+          note={
+            draft.sendPatientDetails
+              ? 'On: each dictation sent in parts tells its session the chosen patient (sent again if you change the patient before it ends). Never the label or the ABHA address.'
+              : 'Off: the service is told nothing that names the patient.'
+          }
+        />
+      </fieldset>
 
       <fieldset>
         <legend>Account</legend>

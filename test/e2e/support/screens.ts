@@ -2,7 +2,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
-export type ScreenName = 'Dictation' | 'Records' | 'Registration' | 'Settings';
+export type ScreenName = 'Dictation' | 'Records' | 'Registration' | 'Patients' | 'Settings';
 
 /** The main navigation (the screens' buttons). */
 export function mainNavigation(page: Page): Locator {

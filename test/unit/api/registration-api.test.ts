@@ -145,7 +145,7 @@ describe('registration after the OTP, against the sandbox', () => {
 
 describe('otpHint', () => {
   it('says a masked number by its last four digits, however the service masks it', () => {
-    expect(otpHint('OTP sent successfully to your mobile number ******57537')).toBe('OTP sent successfully to your mobile number ending in 7537');
+    expect(otpHint('OTP sent successfully to your mobile number ******57537')).toBe("OTP sent successfully to the patient's mobile number ending in 7537");
     expect(otpHint('OTP sent to the mobile number ******5678')).toBe('OTP sent to the mobile number ending in 5678');
     expect(otpHint('OTP sent to xxxxxx1234.')).toBe('OTP sent to the number ending in 1234.');
     expect(otpHint('OTP sent again')).toBe('OTP sent again');

@@ -188,7 +188,7 @@ describe('registration', () => {
   it('starts with the Aadhaar number and resends with the txn id, sending the three headers', async () => {
     const client = env.client({ userOid: 'oid-9', partnerUserId: 'partner-7', partnerHipId: 'hip-3' });
     const started = await client.startRegistration({ aadhaarNumber: VALID_AADHAAR });
-    expect(started.hint).toMatch(/^OTP sent successfully to your mobile number ending in \d{4}$/);
+    expect(started.hint).toMatch(/^OTP sent successfully to the patient's mobile number ending in \d{4}$/);
     const resent = await client.resendRegistrationOtp({ txnId: started.txnId });
     expect(resent.txnId).not.toBe(started.txnId);
     expect(resent.hint).toMatch(/ending in \d{4}$/);

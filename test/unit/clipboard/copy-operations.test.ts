@@ -74,6 +74,7 @@ function handlersOn(store: DictationStore, requireReview: boolean) {
     saveJson: unused,
     log: { info: () => undefined, warn: () => undefined },
     showing: unused,
+    patientOf: () => null,
   });
   return { handlers, state };
 }

@@ -1,6 +1,6 @@
 /** The languages of one dictation: kept in main's draft as the recorder shows them, validated like the setting, and offered by the recorder's select. */
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DRAFT } from '../../../contract/dictation';
+import { EMPTY_DRAFT, askedForLine } from '../../../contract/dictation';
 import { operations } from '../../../contract/ipc';
 import type { Recorder } from '../../../main/audio/recorder';
 import { RecordingSession, type RecordingSessionDeps } from '../../../main/dictations/recording-session';
@@ -50,9 +50,22 @@ describe("one dictation's languages", () => {
     expect(languageOptions(choices, [], ['hi', 'en']).map((option) => option.label)).toEqual(['Automatic', 'English', 'Hindi', 'Hindi + English']);
     expect(languageOptions({ ...choices, autoDetection: false }, ['en', 'hi', 'ta'], null)[0]?.label).toBe('3 languages');
     expect(languageOptions({ ...choices, autoDetection: false }, ['en'], null).map((option) => option.value)).not.toContain(languagesChoice([]));
+    // Each language is named once: Hindi in Settings is the first option, not again in the list.
+    expect(languageOptions(choices, ['hi'], null).map((option) => option.label)).toEqual(['Hindi', 'Automatic', 'English']);
     expect(languageOptions(null, ['hi'], null)).toEqual([
       { value: 'settings', label: 'hi' },
       { value: 'auto', label: 'Automatic' },
     ]);
+  });
+});
+
+describe('what a dictation asked for', () => {
+  const names: Record<string, string> = { hi: 'Hindi', en: 'English' };
+  it('says the languages and the note templates, the clinic’s own by their title', () => {
+    expect(askedForLine({ languages: ['hi'], templates: ['eka_emr_template', 'clinical_notes_template'] }, (code) => names[code] ?? code)).toBe(
+      'Asked for: Hindi · Prescription + Clinical notes',
+    );
+    expect(askedForLine({ languages: [], templates: ['sandbox_clinic_referral'] }, (code) => code, () => 'Referral letter')).toBe('Asked for: Language detected by the service · Referral letter');
+    expect(askedForLine({ languages: ['hi', 'en'], templates: ['own_template'] }, (code) => names[code] ?? code)).toBe('Asked for: Hindi + English · own_template');
   });
 });

@@ -47,7 +47,7 @@ describe('a lab report\'s original, opened in the viewer', () => {
   it('a viewer that cannot open it: the copy is removed at once and the user told why', async () => {
     const root = tempFolder();
     const copies = new OriginalCopies(root, async () => 'No application is registered as handling this file');
-    await expect(copies.open(sourceOf(Buffer.from('x')), originalCopyName('png', ADDED_AT))).rejects.toThrow('The original file could not be opened on this computer: No application is registered');
+    await expect(copies.open(sourceOf(Buffer.from('x')), originalCopyName('png', ADDED_AT), 'PNG image')).rejects.toThrow('No program on this computer opened this PNG image (No application is registered');
     expect(readdirSync(root)).toEqual([]);
   });
 

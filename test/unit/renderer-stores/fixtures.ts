@@ -73,6 +73,8 @@ export function dictation(id: string, extra: Partial<DictationSummary> = {}): Di
     txnId: `txn-${id.slice(-1)}`,
     createdAt: '2025-01-01T10:00:00.000Z',
     label: '',
+    patientId: null,
+    askedFor: null,
     mode: 'dictation',
     durationMs: 1000,
     state: 'processing',
@@ -100,6 +102,7 @@ export function labReport(id: string, extra: Partial<LabReportSummary> = {}): La
   return {
     id,
     label: '',
+    patientId: null,
     fileName: 'report.pdf',
     size: 1000,
     kind: 'pdf',

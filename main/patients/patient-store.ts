@@ -1,0 +1,154 @@
+/**
+ * The clinic's patients, kept in one file sealed with the master key (`keys/patients.sealed`,
+ * sealed-document.ts), and the one chosen for the next dictation and lab report (in memory
+ * only: after a restart nobody is chosen, so a patient left over from an earlier day is never
+ * used by mistake).
+ *
+ * One sealed file rather than a folder per patient: searching by name, label or ABHA needs
+ * every patient in memory anyway, a patient is a few hundred bytes (10,000 of them under
+ * 3 MB, read once at start), and one atomic write per change keeps the list whole after a
+ * crash. Deleting a patient rewrites the file without them; an earlier copy of the file (a
+ * backup) still holds them under the same master key, as the keyrings do with labels.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { PATIENT_SEXES, cleanPatientInput, matchesPatient, patientInputSchema, type Patient, type PatientInput, type PatientsView } from '../../contract/patients';
+import { Emitter } from '../core/emitter';
+import { refuse } from '../core/refusal';
+import type { DocumentOrProblem } from '../storage/data-keys';
+import type { SealedDocument } from '../storage/sealed-document';
+
+const patientSchema = z.object({
+  id: z.uuid(),
+  label: z.string(),
+  name: z.string().nullable(),
+  age: z.number().int().nullable(),
+  sex: z.enum(PATIENT_SEXES).nullable(),
+  abhaNumber: z.string().nullable(),
+  abhaAddress: z.string().nullable(),
+  createdAt: z.string(),
+  seenAt: z.string(),
+});
+
+const documentSchema = z.object({ version: z.literal(1), patients: z.array(patientSchema) });
+
+export class PatientStore {
+  private readonly patients = new Map<string, Patient>();
+  private readonly document: SealedDocument | null;
+  private readonly lockedProblem: string;
+  private readonly changes = new Emitter<PatientsView>();
+  private visitPatientId: string | null = null;
+
+  /** `kept`: the sealed file, or why it cannot be opened (then no patient can be listed or chosen). */
+  constructor(
+    kept: DocumentOrProblem,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.document = 'problem' in kept ? null : kept;
+    this.lockedProblem = 'problem' in kept ? kept.problem : '';
+    if (!this.document || this.document.initial === null) return;
+    const parsed = documentSchema.safeParse(this.document.initial);
+    // Authenticated by the master key, so written by this app: a shape this version does not know is a newer version's.
+    if (!parsed.success) {
+      this.document = null;
+      this.lockedProblem = 'The patients on this computer were saved by a newer version of Scribe Desk and cannot be read by this one. Nothing has been deleted.';
+      return;
+    }
+    for (const patient of parsed.data.patients) this.patients.set(patient.id, patient);
+  }
+
+  get locked(): boolean {
+    return this.document === null;
+  }
+
+  view(): PatientsView {
+    const patients = [...this.patients.values()].sort((a, b) => (a.seenAt < b.seenAt ? 1 : a.seenAt > b.seenAt ? -1 : 0));
+    return { patients, visitPatientId: this.visitPatientId };
+  }
+
+  get(id: string): Patient | undefined {
+    return this.patients.get(id);
+  }
+
+  /** The patient chosen for the next dictation and lab report, or null. */
+  visitPatient(): Patient | null {
+    return this.visitPatientId ? (this.patients.get(this.visitPatientId) ?? null) : null;
+  }
+
+  /** The patients a search finds (name, label, ABHA number or address), latest seen first. */
+  search(query: string): Patient[] {
+    return this.view().patients.filter((patient) => matchesPatient(patient, query));
+  }
+
+  /** A new patient, checked; `choose`: also the one for this visit. */
+  create(input: PatientInput, options: { choose?: boolean } = {}): Patient {
+    const checked = this.checked(input);
+    const at = this.now().toISOString();
+    const patient: Patient = { id: randomUUID(), ...checked, createdAt: at, seenAt: at };
+    this.patients.set(patient.id, patient);
+    if (options.choose) this.visitPatientId = patient.id;
+    this.persist();
+    return patient;
+  }
+
+  update(id: string, input: PatientInput): Patient {
+    const current = this.existing(id);
+    const patient: Patient = { ...current, ...this.checked(input) };
+    this.patients.set(id, patient);
+    this.persist();
+    return patient;
+  }
+
+  /** Chooses the patient for the next dictation and lab report (null: nobody); they are then among today's. */
+  choose(id: string | null): PatientsView {
+    this.openDocument();
+    if (id === null) {
+      this.visitPatientId = null;
+      this.changes.emit(this.view());
+      return this.view();
+    }
+    const patient = this.existing(id);
+    this.patients.set(id, { ...patient, seenAt: this.now().toISOString() });
+    this.visitPatientId = id;
+    this.persist();
+    return this.view();
+  }
+
+  delete(id: string): void {
+    this.openDocument();
+    if (!this.patients.delete(id)) return;
+    if (this.visitPatientId === id) this.visitPatientId = null;
+    this.persist();
+  }
+
+  onChange(listener: (view: PatientsView) => void): () => void {
+    return this.changes.on(listener);
+  }
+
+  private existing(id: string): Patient {
+    this.openDocument();
+    const patient = this.patients.get(id);
+    if (!patient) refuse('not-found', 'This patient is no longer on this computer.');
+    return patient;
+  }
+
+  private checked(input: PatientInput) {
+    this.openDocument();
+    const parsed = patientInputSchema.safeParse(input);
+    if (!parsed.success) {
+      const fields = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'label'), issue.message]));
+      refuse('invalid-input', Object.values(fields)[0] ?? 'The patient cannot be saved as typed.', fields);
+    }
+    return cleanPatientInput(parsed.data);
+  }
+
+  private openDocument(): SealedDocument {
+    if (!this.document) refuse('storage', this.lockedProblem);
+    return this.document;
+  }
+
+  private persist(): void {
+    this.openDocument().write({ version: 1, patients: [...this.patients.values()] });
+    this.changes.emit(this.view());
+  }
+}

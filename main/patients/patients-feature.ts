@@ -1,0 +1,64 @@
+/**
+ * Patients, assembled: the sealed store, the patient chosen for the visit, registration's
+ * patient taken for it, and deleting a patient with every dictation and lab report made for
+ * them. Electron-free; the page hears of every change.
+ */
+import type { OperationHandlers } from '../../contract/operation-handlers';
+import type { AbhaProfile } from '../../contract/registration';
+import type { Feature } from '../core/feature';
+import { refuse } from '../core/refusal';
+import { log } from '../log';
+import type { DocumentOrProblem } from '../storage/data-keys';
+import type { WindowEvents } from '../windows/app-window';
+import { deletePatientWithItems, type PatientItems } from './patient-deletion';
+import { PatientStore } from './patient-store';
+import { patientFromProfile } from './registered-patient';
+
+export interface PatientsFeatureDeps {
+  /** The patients' sealed file, or why it cannot be opened. */
+  kept: DocumentOrProblem;
+  window: Pick<WindowEvents, 'send'>;
+  /** The items made for patients (dictations, lab reports), once those features exist. */
+  items(): PatientItems[];
+  /** The patient registration ended with (found or made), or null before it has ended. */
+  registeredProfile(): AbhaProfile | null;
+}
+
+type PatientOperations = 'listPatients' | 'savePatient' | 'choosePatient' | 'deletePatient' | 'useRegisteredPatient';
+
+export function createPatientsFeature(deps: PatientsFeatureDeps) {
+  const store = new PatientStore(deps.kept);
+  store.onChange((view) => deps.window.send('patientsChanged', view));
+  log.info(`patients: ${store.locked ? 'cannot be opened' : `${store.view().patients.length} kept`}`);
+
+  const handlers: Pick<OperationHandlers, PatientOperations> = {
+    listPatients: () => store.view(),
+    savePatient: ({ id, patient, choose }) => {
+      const saved = id ? store.update(id, patient) : store.create(patient);
+      if (choose) store.choose(saved.id);
+      return store.get(saved.id)!;
+    },
+    choosePatient: ({ id }) => store.choose(id),
+    deletePatient: ({ id, items }) => {
+      const deleted = deletePatientWithItems(store, deps.items(), id, items);
+      log.info(`patients: a patient was deleted with ${deleted} item(s)`);
+    },
+    useRegisteredPatient: () => {
+      const profile = deps.registeredProfile();
+      if (!profile) refuse('refused', 'Registration has not found or made an ABHA yet.');
+      // The same ABHA number again is the same patient: chosen, brought up to date, not made twice.
+      const known = profile.abhaNumber ? store.view().patients.find((patient) => patient.abhaNumber === profile.abhaNumber) : undefined;
+      const input = patientFromProfile(profile, new Date());
+      const patient = known ? store.update(known.id, { ...input, label: known.label || input.label }) : store.create(input);
+      store.choose(patient.id);
+      return store.get(patient.id)!;
+    },
+  };
+
+  return {
+    handlers,
+    store,
+    start: () => {},
+    stop: async () => {},
+  } satisfies Feature;
+}

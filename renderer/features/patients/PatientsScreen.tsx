@@ -1,0 +1,74 @@
+/**
+ * The Patients screen: today's patients first, earlier days by date, a search, a new patient;
+ * and one patient's visit in one place (PatientView): their details, their dictations and lab
+ * reports by time with their states, "Use for this visit", and deleting them with everything
+ * made for them.
+ */
+import { useMemo, useState } from 'react';
+import { matchesPatient, patientLine, patientsByDay } from '../../../contract/patients';
+import { usePatientsStore } from '../../app/stores';
+import { formatDay } from '../../components/dates';
+import { PatientForm } from './PatientForm';
+import { PatientView } from './PatientView';
+import { patientById } from './patients-store';
+
+function PatientList({ query }: { query: string }) {
+  const view = usePatientsStore((state) => state.view);
+  const shownId = usePatientsStore((state) => state.shownId);
+  const { show } = usePatientsStore.getState();
+  const groups = useMemo(() => patientsByDay(view.patients.filter((patient) => matchesPatient(patient, query))), [view.patients, query]);
+  if (groups.length === 0) return <p className="empty">{view.patients.length === 0 ? 'No patients yet. Add one, or use a registered patient for the visit.' : 'No patient matches.'}</p>;
+  return (
+    <div className="patient-days" data-testid="patient-list">
+      {groups.map((group) => (
+        <section key={group.day} aria-label={group.today ? 'Today' : formatDay(group.day)}>
+          <h2 className="day-heading">{group.today ? 'Today' : formatDay(group.day)}</h2>
+          <ul className="patient-rows">
+            {group.patients.map((patient) => (
+              <li key={patient.id}>
+                <button type="button" className="patient-row" aria-current={patient.id === shownId ? 'true' : undefined} onClick={() => show(patient.id)}>
+                  <span className="patient-row-line">{patientLine(patient)}</span>
+                  {patient.id === view.visitPatientId ? <span className="state-badge chosen">This visit</span> : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export function PatientsScreen() {
+  const view = usePatientsStore((state) => state.view);
+  const shownId = usePatientsStore((state) => state.shownId);
+  const [query, setQuery] = useState('');
+  const [adding, setAdding] = useState(false);
+  const shown = patientById(view, shownId);
+  return (
+    <section className="panel patients-screen">
+      <h1>Patients</h1>
+      <div className="patients-columns">
+        <section className="patients-list" aria-label="Patients by day">
+          <div className="list-tools">
+            <input type="search" aria-label="Find a patient by name, ABHA number or address, or label" placeholder="Name, ABHA number or address, label" value={query} onChange={(event) => setQuery(event.target.value)} />
+            <button type="button" className="primary" aria-expanded={adding} onClick={() => setAdding(!adding)}>
+              New patient
+            </button>
+          </div>
+          {adding ? (
+            <PatientForm
+              submitLabel="Add patient"
+              onDone={(patient) => {
+                setAdding(false);
+                if (patient) usePatientsStore.getState().show(patient.id);
+              }}
+            />
+          ) : null}
+          <PatientList query={query} />
+        </section>
+        {shown ? <PatientView key={shown.id} patient={shown} /> : <section className="patient-view empty-detail">Choose a patient to see their dictations and lab reports.</section>}
+      </div>
+    </section>
+  );
+}
