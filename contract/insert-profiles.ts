@@ -5,7 +5,6 @@
  * profiles come first; built-in ones for browsers, office programs and remote desktops after.
  * The schema, the built-ins and the matching; imports nothing from Electron.
  */
-import { z } from 'zod';
 
 /** `rich`: text and HTML (tables, headings); `plain`: text only; `type`: keystrokes, for fields that block paste and remote desktops without a shared clipboard. */
 export const INSERT_FORMATS = ['rich', 'plain', 'type'] as const;
@@ -33,40 +32,21 @@ export const PROGRAM_MATCH_LABELS: Record<ProgramMatch, string> = {
 
 export const MAX_INSERT_PROFILES = 100;
 
-const FORMAT_MESSAGE = `Choose how the note goes in: ${INSERT_FORMATS.join(', ')}.`;
+/** How the note goes into one program (checked by insert-profile-schema.ts where it arrives). */
+export interface InsertProfile {
+  /** The program's name as `match` reads it, compared without regard to case (for example chromium, chrome.exe, com.google.Chrome). */
+  program: string;
+  match: ProgramMatch;
+  format: InsertFormat;
+  /** Pressed while the note is still being processed: insert it when it is ready (into the same window, if still in front and unchanged). */
+  insertWhenReady?: boolean | undefined;
+  /** Enter when not given. */
+  lineBreak?: LineBreak | undefined;
+}
 
-export const insertProfileSchema = z
-  .object({
-    /** The program's name as `match` reads it, compared without regard to case (for example chromium, chrome.exe, com.google.Chrome). */
-    program: z
-      .string({ error: 'Name the program.' })
-      .trim()
-      .min(1, 'Name the program.')
-      .max(120, 'A program name is at most 120 characters.')
-      .regex(/^[\x21-\x7E][\x20-\x7E]*$/, 'A program name has plain letters, digits and punctuation.'),
-    match: z.enum(PROGRAM_MATCHES, { error: `Say how the program is recognised: ${PROGRAM_MATCHES.join(', ')}.` }),
-    format: z.enum(INSERT_FORMATS, { error: FORMAT_MESSAGE }),
-    /** Pressed while the note is still being processed: insert it when it is ready (into the same window, if still in front and unchanged). */
-    insertWhenReady: z.boolean({ error: 'insertWhenReady is true or false.' }).optional(),
-    /** Enter when not given. */
-    lineBreak: z.enum(LINE_BREAKS, { error: `Choose how a typed line break goes in: ${LINE_BREAKS.join(', ')}.` }).optional(),
-  })
-  .strict();
-export type InsertProfile = z.infer<typeof insertProfileSchema>;
-
-const sameProgram = (a: Pick<InsertProfile, 'program' | 'match'>, b: Pick<InsertProfile, 'program' | 'match'>) =>
+/** Two profiles for the same program. */
+export const sameProgram = (a: Pick<InsertProfile, 'program' | 'match'>, b: Pick<InsertProfile, 'program' | 'match'>) =>
   a.match === b.match && a.program.toLowerCase() === b.program.toLowerCase();
-
-export const insertProfilesSchema = z
-  .array(insertProfileSchema, { error: 'Give the programs as a list.' })
-  .max(MAX_INSERT_PROFILES, `At most ${MAX_INSERT_PROFILES} programs.`)
-  .superRefine((profiles, ctx) => {
-    profiles.forEach((profile, index) => {
-      if (profiles.findIndex((other) => sameProgram(other, profile)) !== index) {
-        ctx.addIssue({ code: 'custom', path: [index, 'program'], message: `"${profile.program}" is listed twice.` });
-      }
-    });
-  });
 
 /** The focused program as the OS names it: `names` are every name `match` may be compared with (X11: WM_CLASS's instance and class). */
 export interface ProgramIdentity {

@@ -10,9 +10,11 @@ import { DICTATION_MODES, type CopiedNoteVersion, type DictationDetail, type Dic
 import type { EventName, OperationName } from './ipc-names';
 import { ACCESS_TOKEN_MAX_CHARS, CLIENT_SECRET_MAX_CHARS, LABEL_MAX_CHARS, MAX_LAB_REPORT_BYTES, MAX_LAB_REPORT_FILES } from './limits';
 import { LAB_REPORT_TASKS, type LabReportDetails, type LabReportResultView, type LabReportSummary, type StagedFile } from './lab-reports';
-import { CORRECTION_LIMITS, correctedPartSchema } from './note-correction';
+import { CORRECTION_LIMITS } from './note-correction';
+import { correctedPartSchema } from './note-correction-schema';
 import { COPYABLE, type AbhaAddressCheck, type RegistrationView } from './registration';
-import { patientInputSchema, type Patient, type PatientsView } from './patients';
+import { patientInputSchema } from './patient-schema';
+import type { Patient, PatientsView } from './patients';
 import type { Result } from './result';
 import type { UpdateStatus } from './updates';
 import type { ProgramMatch } from './insert-profiles';

@@ -4,7 +4,6 @@
  * result is never changed; the note shown, copied and exported is the result with these
  * parts put in place of the service's. Pure; the page and main both read it.
  */
-import { z } from 'zod';
 import { MEDICATION_COLUMNS, NONE, medicationRow, type MedicationRow } from './medication-row';
 import type { DecodedOutput } from './transcription';
 
@@ -20,20 +19,6 @@ export interface NoteCorrection {
   correctedAt: string;
   parts: CorrectedPart[];
 }
-
-const cell = z.string().max(CORRECTION_LIMITS.cellChars, `A cell holds at most ${CORRECTION_LIMITS.cellChars} characters.`);
-const rowSchema = z.object({ name: cell, dose: cell, frequency: cell, duration: cell, instruction: cell }).strict();
-const templateId = z.string().min(1).max(200);
-
-export const correctedPartSchema = z.discriminatedUnion('kind', [
-  z.object({ templateId, kind: z.literal('medications'), rows: z.array(rowSchema).max(CORRECTION_LIMITS.rows, `At most ${CORRECTION_LIMITS.rows} medicines.`) }).strict(),
-  z.object({ templateId, kind: z.literal('text'), text: z.string().max(CORRECTION_LIMITS.textChars, 'This text is too long.') }).strict(),
-]);
-
-export const noteCorrectionSchema = z.object({
-  correctedAt: z.iso.datetime(),
-  parts: z.array(correctedPartSchema).max(CORRECTION_LIMITS.parts),
-});
 
 /** How a part of a result is corrected: as a medications table, as text, or not at all (its content is the service's alone). */
 export function editableAs(output: DecodedOutput): 'medications' | 'text' | null {

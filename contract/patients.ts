@@ -4,9 +4,6 @@
  * the sexes, a 14-digit ABHA number), how a patient is named and told apart from another of
  * the same name, how a search matches, and the order of the day's list. Pure.
  */
-import { z } from 'zod';
-import { LABEL_MAX_CHARS } from './limits';
-import { formatAbhaNumber } from './registration-rules';
 
 export const PATIENT_SEXES = ['female', 'male', 'other'] as const;
 export type PatientSex = (typeof PATIENT_SEXES)[number];
@@ -43,40 +40,7 @@ export interface PatientsView {
   visitPatientId: string | null;
 }
 
-const AGE_MESSAGE = `An age is a whole number of years from ${AGE_MIN} to ${AGE_MAX}.`;
-const ABHA_MESSAGE = 'An ABHA number has 14 digits, for example 12-3456-7890-1234.';
-
-/** What may be typed for a patient; a patient needs a label or a name. */
-export const patientInputSchema = z
-  .object({
-    label: z.string().trim().max(LABEL_MAX_CHARS, `The label is too long (${LABEL_MAX_CHARS} characters at most).`),
-    name: z.string().trim().max(PATIENT_NAME_MAX_CHARS, `The name is too long (${PATIENT_NAME_MAX_CHARS} characters at most).`).nullable(),
-    age: z.number({ error: AGE_MESSAGE }).int(AGE_MESSAGE).min(AGE_MIN, AGE_MESSAGE).max(AGE_MAX, AGE_MESSAGE).nullable(),
-    sex: z.enum(PATIENT_SEXES, { error: 'Choose female, male or other, or leave the sex unknown.' }).nullable(),
-    abhaNumber: z
-      .string()
-      .trim()
-      .refine((value) => value === '' || /^\d{14}$/.test(value.replace(/[-\s]/g, '')), ABHA_MESSAGE)
-      .nullable(),
-    abhaAddress: z.string().trim().max(64).nullable(),
-  })
-  .strict()
-  .refine((input) => input.label !== '' || (input.name ?? '') !== '', { message: 'Give the patient a label or a name.', path: ['label'] });
-export type PatientInput = z.input<typeof patientInputSchema>;
-
-/** The input as kept: empty texts are null, the ABHA number grouped. */
-export function cleanPatientInput(input: z.output<typeof patientInputSchema>): Omit<Patient, 'id' | 'createdAt' | 'seenAt'> {
-  const text = (value: string | null) => (value && value.trim() !== '' ? value.trim() : null);
-  const abha = text(input.abhaNumber);
-  return {
-    label: input.label.trim(),
-    name: text(input.name),
-    age: input.age,
-    sex: input.sex,
-    abhaNumber: abha ? formatAbhaNumber(abha.replace(/[-\s]/g, '')) : null,
-    abhaAddress: text(input.abhaAddress),
-  };
-}
+export const AGE_MESSAGE = `An age is a whole number of years from ${AGE_MIN} to ${AGE_MAX}.`;
 
 /** Why a typed age cannot be taken ('' is unknown), or null. */
 export function ageProblem(typed: string): string | null {

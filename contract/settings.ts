@@ -1,7 +1,7 @@
 /** Settings: their schema, defaults and rules, for main (validation, storage) and the types the page uses. Imports nothing from Electron. */
 import { z } from 'zod';
 import { clientIdProblem } from './auth';
-import { insertProfilesSchema } from './insert-profiles';
+import { insertProfilesSchema } from './insert-profile-schema';
 import { ACCESS_TOKEN_MAX_CHARS, CLIENT_SECRET_MAX_CHARS } from './limits';
 import {
   BUILT_IN_NOTE_TEMPLATES,

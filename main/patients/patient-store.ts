@@ -12,7 +12,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { PATIENT_SEXES, cleanPatientInput, matchesPatient, patientInputSchema, type Patient, type PatientInput, type PatientsView } from '../../contract/patients';
+import { cleanPatientInput, patientInputSchema, type PatientInput } from '../../contract/patient-schema';
+import { PATIENT_SEXES, matchesPatient, type Patient, type PatientsView } from '../../contract/patients';
 import { Emitter } from '../core/emitter';
 import { refuse } from '../core/refusal';
 import type { DocumentOrProblem } from '../storage/data-keys';

@@ -3,7 +3,8 @@
  * the date of birth (as much of it as the national system gave), the sex, the ABHA number and
  * address. Pure.
  */
-import type { PatientInput, PatientSex } from '../../contract/patients';
+import type { PatientInput } from '../../contract/patient-schema';
+import type { PatientSex } from '../../contract/patients';
 import type { AbhaProfile } from '../../contract/registration';
 
 const SEXES: Record<NonNullable<AbhaProfile['gender']>, PatientSex> = { Female: 'female', Male: 'male', Other: 'other' };

@@ -5,7 +5,8 @@
  */
 import { create } from 'zustand';
 import type { ScribeBridge } from '../../../contract/ipc';
-import type { Patient, PatientInput, PatientsView } from '../../../contract/patients';
+import type { PatientInput } from '../../../contract/patient-schema';
+import type { Patient, PatientsView } from '../../../contract/patients';
 import type { AppError } from '../../../contract/result';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
 import { followValue } from '../../app/follow';

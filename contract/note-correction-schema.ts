@@ -1,0 +1,17 @@
+/** A correction as main checks it when the page sends it and when it is read back. Apart from note-correction.ts so that the page's bundle carries no validation library. */
+import { z } from 'zod';
+import { CORRECTION_LIMITS } from './note-correction';
+
+const cell = z.string().max(CORRECTION_LIMITS.cellChars, `A cell holds at most ${CORRECTION_LIMITS.cellChars} characters.`);
+const rowSchema = z.object({ name: cell, dose: cell, frequency: cell, duration: cell, instruction: cell }).strict();
+const templateId = z.string().min(1).max(200);
+
+export const correctedPartSchema = z.discriminatedUnion('kind', [
+  z.object({ templateId, kind: z.literal('medications'), rows: z.array(rowSchema).max(CORRECTION_LIMITS.rows, `At most ${CORRECTION_LIMITS.rows} medicines.`) }).strict(),
+  z.object({ templateId, kind: z.literal('text'), text: z.string().max(CORRECTION_LIMITS.textChars, 'This text is too long.') }).strict(),
+]);
+
+export const noteCorrectionSchema = z.object({
+  correctedAt: z.iso.datetime(),
+  parts: z.array(correctedPartSchema).max(CORRECTION_LIMITS.parts),
+});
