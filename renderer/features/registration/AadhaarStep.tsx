@@ -4,6 +4,7 @@ import { CONSENT_TEXT } from '../../../contract/registration';
 import { FieldError, errorId } from './FieldError';
 import { deleteAcrossSpace, digitsBefore, positionAfterDigits } from './grouped-digits';
 import { useRegistrationStore } from '../../app/stores';
+import { StepForm } from './StepForm';
 
 /**
  * The Aadhaar number: grouped while typed, masked once complete and left. Correcting it must
@@ -94,17 +95,9 @@ function AadhaarNumberField() {
 export function AadhaarStep() {
   const consent = useRegistrationStore((state) => state.consent);
   const consentProblem = useRegistrationStore((state) => state.fieldErrors.consent);
-  const busy = useRegistrationStore((state) => state.busy);
   const { setConsent, send } = useRegistrationStore.getState();
   return (
-    <form
-      className="panel-box"
-      aria-label="Send OTP"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void send();
-      }}
-    >
+    <StepForm label="Send OTP" action="Send OTP" busyAction="Sending…" onSubmit={send}>
       <AadhaarNumberField />
       <label className="consent">
         <input
@@ -117,12 +110,7 @@ export function AadhaarStep() {
         {CONSENT_TEXT}
       </label>
       <FieldError field="consent" />
-      <div className="actions">
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Sending…' : 'Send OTP'}
-        </button>
-      </div>
-    </form>
+    </StepForm>
   );
 }
 

@@ -3,6 +3,7 @@ import { ABHA_ADDRESS_SUFFIX, fullAbhaAddress } from '../../../contract/registra
 import { FieldError, errorId, useFocusOnError } from './FieldError';
 import { useRegistrationStore } from '../../app/stores';
 import type { AddressStatus } from './registration-store';
+import { StepForm } from './StepForm';
 
 /** Who the address is for, so the receptionist can check it is the right patient. */
 function PatientLine({ profile }: { profile: AbhaProfile | null }) {
@@ -41,21 +42,19 @@ function statusText(address: AddressStatus): string {
 /** `abha_create`: a new address, from the suggestions or typed, checked as it is typed. */
 export function CreateAddressStep({ view }: { view: RegistrationView }) {
   const address = useRegistrationStore((state) => state.address);
-  const busy = useRegistrationStore((state) => state.busy);
   const problem = useRegistrationStore((state) => state.fieldErrors.address);
   const { setAddress, createAddress } = useRegistrationStore.getState();
   const ref = useFocusOnError('address');
   return (
-    <form
-      className="panel-box"
-      aria-label="Create the ABHA address"
-      data-testid="create-address"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void createAddress();
-      }}
+    <StepForm
+      label="Create the ABHA address"
+      testId="create-address"
+      heading="Choose an ABHA address"
+      action="Create ABHA address"
+      busyAction="Creating…"
+      actionDisabled={address.state === 'checking' || address.state === 'taken'}
+      onSubmit={createAddress}
     >
-      <h2>Choose an ABHA address</h2>
       <PatientLine profile={view.profile} />
       <p className="hint">The patient's ABHA address is how they sign in and share their health records, like an e-mail address. Pick a suggestion or type one.</p>
       {view.suggestions.length > 0 ? (
@@ -91,31 +90,16 @@ export function CreateAddressStep({ view }: { view: RegistrationView }) {
         </p>
         <FieldError field="address" />
       </div>
-      <div className="actions">
-        <button type="submit" className="primary" disabled={busy || address.state === 'checking' || address.state === 'taken'}>
-          {busy ? 'Creating…' : 'Create ABHA address'}
-        </button>
-      </div>
-    </form>
+    </StepForm>
   );
 }
 
 /** `abha_select`: the patient already has addresses; one is used. */
 export function ChooseAddressStep({ view }: { view: RegistrationView }) {
   const chosen = useRegistrationStore((state) => state.chosenAddress);
-  const busy = useRegistrationStore((state) => state.busy);
   const { setChosenAddress, chooseAddress } = useRegistrationStore.getState();
   return (
-    <form
-      className="panel-box"
-      aria-label="Choose the ABHA address"
-      data-testid="choose-address"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void chooseAddress();
-      }}
-    >
-      <h2>The patient already has an ABHA</h2>
+    <StepForm label="Choose the ABHA address" testId="choose-address" heading="The patient already has an ABHA" action="Use this address" busyAction="Linking…" onSubmit={chooseAddress}>
       <PatientLine profile={view.profile} />
       <fieldset className="address-choices" aria-describedby={errorId('address')}>
         <legend>Choose the ABHA address to use</legend>
@@ -126,11 +110,6 @@ export function ChooseAddressStep({ view }: { view: RegistrationView }) {
         ))}
       </fieldset>
       <FieldError field="address" />
-      <div className="actions">
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Linking…' : 'Use this address'}
-        </button>
-      </div>
-    </form>
+    </StepForm>
   );
 }

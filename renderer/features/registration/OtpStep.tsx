@@ -3,6 +3,7 @@ import { MAX_OTP_ATTEMPTS } from '../../../contract/registration-rules';
 import { FieldError, errorId, useFocusOnError } from './FieldError';
 import { useRegistrationStore } from '../../app/stores';
 import { useSecondsUntil } from './use-seconds-until';
+import { StepForm } from './StepForm';
 
 function OtpField({ label, autoFocus, otp }: { label: string; autoFocus: boolean; otp: OtpStatus }) {
   const value = useRegistrationStore((state) => state.otp);
@@ -84,61 +85,37 @@ function ResendRow({ otp }: { otp: OtpStatus }) {
 
 /** The OTP sent to the Aadhaar-linked mobile, with the mobile number the ABHA is to be linked to. */
 export function AadhaarOtpStep({ otp }: { otp: OtpStatus }) {
-  const busy = useRegistrationStore((state) => state.busy);
   const { verifyOtp } = useRegistrationStore.getState();
   return (
-    <form
-      className="panel-box"
-      aria-label="Verify the OTP"
-      data-testid="otp-sent"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void verifyOtp();
-      }}
-    >
-      <h2>Enter the OTP</h2>
+    <StepForm label="Verify the OTP" testId="otp-sent" heading="Enter the OTP" action="Verify OTP" busyAction="Checking…" onSubmit={verifyOtp} after={<ResendRow otp={otp} />}>
       <p className="otp-hint" role="status">
         {otp.hint ?? 'The OTP was sent to the mobile number linked to this Aadhaar.'}
       </p>
       <p className="hint">Ask the patient for the OTP they received, and for the mobile number their ABHA should be linked to.</p>
       <OtpField label="OTP received by the patient" autoFocus otp={otp} />
       <MobileField />
-      <div className="actions">
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Checking…' : 'Verify OTP'}
-        </button>
-      </div>
-      <ResendRow otp={otp} />
-    </form>
+    </StepForm>
   );
 }
 
 /** The OTP sent to the mobile number given, when it is not the Aadhaar-linked one. */
 export function MobileOtpStep({ otp }: { otp: OtpStatus }) {
-  const busy = useRegistrationStore((state) => state.busy);
   const { verifyMobileOtp } = useRegistrationStore.getState();
   return (
-    <form
-      className="panel-box"
-      aria-label="Verify the mobile number"
-      data-testid="mobile-otp"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void verifyMobileOtp();
-      }}
+    <StepForm
+      label="Verify the mobile number"
+      testId="mobile-otp"
+      heading="Confirm the mobile number"
+      action="Verify mobile number"
+      busyAction="Checking…"
+      onSubmit={verifyMobileOtp}
+      after={<ResendRow otp={otp} />}
     >
-      <h2>Confirm the mobile number</h2>
       <p className="otp-hint" role="status">
         {otp.hint ?? 'An OTP was sent to the mobile number given.'}
       </p>
       <p className="hint">This number is not the one linked to the patient's Aadhaar, so it gets its own OTP. Ask the patient for it.</p>
       <OtpField label="OTP received on the new mobile number" autoFocus otp={otp} />
-      <div className="actions">
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Checking…' : 'Verify mobile number'}
-        </button>
-      </div>
-      <ResendRow otp={otp} />
-    </form>
+    </StepForm>
   );
 }
