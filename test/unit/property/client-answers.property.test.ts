@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
+import { describe, it, vi } from 'vitest';
 import { ConnectAuthApi } from '../../../main/api/connect-auth';
 import { getLabReportResult, uploadLabReport } from '../../../main/api/lab-reports-api';
 import {
@@ -26,6 +26,9 @@ import { uploadVoice } from '../../../main/api/voice-api';
 import { abhaStepBody, addressBody, documentBody, grantBody, labResultLike, messageBody, registrationBody, wire, junk } from './arbitraries';
 import { answers, audio, caller, encrypted, pdf, property } from './client-harness';
 import { ScriptedTransport, expectReadableAbhaStep, expectReadableLabAnswer, expectTyped, settle } from './outcome';
+
+// Thousands of generated cases, all CPU: the limit guards against a hang, not against a busy machine (several times slower).
+vi.setConfig({ testTimeout: 120_000 });
 
 describe('every generated answer ends typed and readable', () => {
   it('voice upload', async () => {

@@ -1,10 +1,13 @@
 /** Ten thousand generated answers to the result lookup, through the real client and decoders (see client-answers). */
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
+import { describe, it, vi } from 'vitest';
 import { getTranscriptionResult } from '../../../main/api/voice-api';
 import { resultBody } from './arbitraries';
 import { answers, caller, encrypted, property } from './client-harness';
 import { expectReadableResult, expectTyped, settle } from './outcome';
+
+// Thousands of generated cases, all CPU: the limit guards against a hang, not against a busy machine (several times slower).
+vi.setConfig({ testTimeout: 120_000 });
 
 describe('every generated answer ends typed and readable', () => {
   it('result lookup', async () => {

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
+import { describe, it, vi } from 'vitest';
 import { labReportResultSchema } from '../../../main/api/response-schemas';
 import { MAX_RETRY_DELAY_MS, fullJitterDelay, parseRetryAfter } from '../../../main/api/retry-policy';
 import { serviceCode, serviceDetail, serviceText, serviceWords } from '../../../main/api/service-text';
@@ -17,6 +17,9 @@ import { narrativeText, summarizeFhir } from '../../../main/results/fhir-summary
 import { boundedCopy, nestsDeeperThan } from '../../../main/results/json-limits';
 import { fhirLike, junk, labResultLike, outputItem, retryAfter, text, wire } from './arbitraries';
 import { expectReadableMessage } from './outcome';
+
+// Thousands of generated cases, all CPU: the limit guards against a hang, not against a busy machine (several times slower).
+vi.setConfig({ testTimeout: 120_000 });
 
 const RUNS = 10_000;
 const SEED = Number(process.env.PROPERTY_SEED ?? 20_260_301);

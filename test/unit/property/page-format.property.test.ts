@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
+import { describe, it, vi } from 'vitest';
 import type { FhirSummary } from '../../../contract/transcription';
 import { failureReason } from '../../../renderer/app/failure-reason';
 import { formatDateTime, formatDuration, formatTime, medicationRow } from '../../../renderer/features/dictation/format';
@@ -20,6 +20,9 @@ import { LAB_REPORT_TASKS } from '../../../contract/lab-reports';
 import { confidenceText, flagLabel, flagSymbol, lowConfidenceLine, noTestsLine, sampleDateText, summaryLine, tasksText } from '../../../renderer/features/lab-reports/lab-format';
 import { junk, labResultLike, protoName, response, resultBody, text } from './arbitraries';
 import { renderLabTests, renderResult } from './render-result';
+
+// Thousands of generated cases, all CPU: the limit guards against a hang, not against a busy machine (several times slower).
+vi.setConfig({ testTimeout: 120_000 });
 
 const RUNS = 10_000;
 const SEED = Number(process.env.PROPERTY_SEED ?? 20_260_301);
