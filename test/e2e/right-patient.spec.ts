@@ -12,7 +12,8 @@ import { clipboardOf, setClipboard } from './support/clipboard';
 import { mainLog } from './support/data-folder';
 import { bridgeValue, callBridge, expect, test } from './support/fixtures';
 import { startKeyring } from './support/keyring';
-import { screenshot } from './support/launch-app';
+import { screenshot, type LaunchOptions, type LaunchedApp } from './support/launch-app';
+import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { customService } from './support/policies';
 import { recordFor, SPEAK_NOW, READY } from './support/recording';
 import { openDictation, showScreen } from './support/screens';
@@ -22,6 +23,15 @@ test.setTimeout(150_000);
 async function stateOf(page: Page, label: string): Promise<string | undefined> {
   const list = await bridgeValue(page, 'listDictations');
   return list.find((item) => item.label === label)?.state;
+}
+
+/** The app on a sandbox of the test's own, with one dictation recorded under `label` and completed. */
+async function withCompletedDictation(launch: (options?: LaunchOptions) => Promise<LaunchedApp>, startSandbox: () => Promise<SandboxServer>, label: string) {
+  const sandbox = await startSandbox();
+  const launched = await launch({ policy: customService(sandbox) });
+  await recordFor(launched.page, label, 1500);
+  await expect.poll(() => stateOf(launched.page, label), { timeout: 60_000 }).toBe('completed');
+  return { sandbox, ...launched };
 }
 
 /** The medications table's body rows as their cells' texts. */
@@ -159,10 +169,7 @@ test('the copy shortcut copies nothing while the newest dictation is still on it
   startSandbox,
   microphone: _microphone,
 }) => {
-  const sandbox = await startSandbox();
-  const { app, page, userDataDir } = await launch({ policy: customService(sandbox) });
-  await recordFor(page, 'Older visit', 1500);
-  await expect.poll(() => stateOf(page, 'Older visit'), { timeout: 60_000 }).toBe('completed');
+  const { sandbox, app, page, userDataDir } = await withCompletedDictation(launch, startSandbox, 'Older visit');
   sandbox.setFaults({ processingMs: 600_000 });
   await recordFor(page, 'Newer visit', 1500);
   await expect.poll(() => stateOf(page, 'Newer visit'), { timeout: 60_000 }).toBe('processing');
@@ -196,10 +203,7 @@ test('a reflex paste never gets the earlier patient\'s note: recording for anoth
   startSandbox,
   microphone: _microphone,
 }) => {
-  const sandbox = await startSandbox();
-  const { app, page, userDataDir } = await launch({ policy: customService(sandbox) });
-  await recordFor(page, 'Patient one', 1500);
-  await expect.poll(() => stateOf(page, 'Patient one'), { timeout: 60_000 }).toBe('completed');
+  const { sandbox, app, page, userDataDir } = await withCompletedDictation(launch, startSandbox, 'Patient one');
   const first = await openDictation(page, 'Patient one');
   await first.getByRole('button', { name: 'Copy note' }).click();
   await expect.poll(() => clipboardOf(app).then((note) => note.text.split('\n')[0])).toMatch(/^Patient one · Dictation · /);

@@ -8,11 +8,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_NAMES } from '../../../contract/ipc-names';
-import type { DecodedOutput, TranscriptionResult } from '../../../contract/transcription';
 import { isRefusal } from '../../../main/core/refusal';
 import { dictationHandlers } from '../../../main/dictations/dictation-bridge';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { tempFolder } from '../temp-folder';
+import { completedResult, prescriptionOutput, textOutput } from '../dictations/decoded-outputs';
 import { recorded, saveViewAsEarlierVersions, testStore } from '../dictations/store-fixture';
 import { copyPathOn, memoryClipboard } from './memory-clipboard';
 
@@ -41,17 +41,9 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-const prescription: DecodedOutput = {
-  templateId: 'eka_emr_template',
-  name: 'EKA EMR Template',
-  type: 'eka_emr',
-  status: 'success',
-  errors: [],
-  warnings: [],
-  content: { kind: 'prescription', json: '{"medications":[]}', prescription: { medications: [{ name: 'Paracetamol 650 mg tablet', instruction: 'After food' }] } },
-};
-const notes: DecodedOutput = { ...prescription, templateId: 'clinical_notes_template', name: 'Clinical notes', type: 'markdown', content: { kind: 'text', text: 'Fever for two days.', shortened: false } };
-const result: TranscriptionResult = { state: 'completed', outputs: [prescription, notes], context: { mode: null, doctorId: null, visitId: null, raw: {} }, transcript: 'Paracetamol after food.' };
+const prescription = prescriptionOutput([{ name: 'Paracetamol 650 mg tablet', instruction: 'After food' }], '{"medications":[]}');
+const notes = textOutput('clinical_notes_template', 'Clinical notes', 'markdown', 'Fever for two days.');
+const result = completedResult([prescription, notes], 'Paracetamol after food.');
 
 function completed(store: DictationStore, label: string, testData: boolean) {
   const manifest = recorded(store, label);

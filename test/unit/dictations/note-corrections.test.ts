@@ -4,30 +4,19 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { partText } from '../../../contract/clinical-note';
 import type { NoteCorrection } from '../../../contract/note-correction';
-import type { DecodedOutput, TranscriptionResult } from '../../../contract/transcription';
+import type { DecodedOutput } from '../../../contract/transcription';
 import { DictationStore } from '../../../main/dictations/dictation-store';
 import { correctionToKeep } from '../../../main/dictations/note-corrections';
 import { NOTE_FORMAT, noteExport } from '../../../main/dictations/note-export';
 import { tempFolder } from '../temp-folder';
+import { completedResult, prescriptionOutput, textOutput } from './decoded-outputs';
 import { saveViewAsEarlierVersions, testKeyring } from './store-fixture';
 
-const prescription: DecodedOutput = {
-  templateId: 'eka_emr_template',
-  name: 'EKA EMR Template',
-  type: 'eka_emr',
-  status: 'success',
-  errors: [],
-  warnings: [],
-  content: {
-    kind: 'prescription',
-    json: '{}',
-    prescription: { medications: [{ name: 'Amoxicillin 500 mg capsule', frequency: { custom: '1-1-1', frequency: '3', period: 7, period_unit: 'day' }, instruction: 'Complete the course' }] },
-  },
-};
-const transcript: DecodedOutput = { ...prescription, templateId: 'transcript_template', name: 'Transcript', type: 'transcript', content: { kind: 'text', text: 'Amoxicillin thrice daily.', shortened: false } };
+const prescription = prescriptionOutput([{ name: 'Amoxicillin 500 mg capsule', frequency: { custom: '1-1-1', frequency: '3', period: 7, period_unit: 'day' }, instruction: 'Complete the course' }]);
+const transcript = textOutput('transcript_template', 'Transcript', 'transcript', 'Amoxicillin thrice daily.');
 const unknown: DecodedOutput = { ...prescription, templateId: 'custom', name: 'Custom', type: 'json', content: { kind: 'json', json: '{"a":1}' } };
 const outputs = [prescription, transcript, unknown];
-const result: TranscriptionResult = { state: 'completed', outputs, context: { mode: null, doctorId: null, visitId: null, raw: {} } };
+const result = completedResult(outputs);
 const NOW = new Date('2026-11-23T10:00:00Z');
 
 const rows = (name: string) => [{ name, dose: '1-1-1', frequency: '3 times a day', duration: '7 days', instruction: 'Complete the course' }];
