@@ -43,11 +43,16 @@ function amountOf(part: string): number {
 }
 
 const listed = (words: string[]) => (words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
+const ONE_TIME: Record<string, string> = { morning: 'in the morning', noon: 'at noon', night: 'at night' };
+
+/** When a dose is taken, in words: "at night", "morning and night". */
+const whenTaken = (times: string[]) => (times.length === 1 ? ONE_TIME[times[0]!]! : listed(times));
 
 /**
- * One readable row per medication; missing parts show as a dash. A morning-noon-night dose
- * (0-0-1) says when ("0-0-1 (night)"), and the frequency is left out when it only repeats what
- * that pattern says (once a day for 0-0-1): the two columns never say the same thing twice.
+ * One readable row per medication; missing parts show as a dash. The dose is the pattern as
+ * written ("1-0-1"); when a morning-noon-night pattern is given and the service's times a day
+ * agree with it (or it gives none), the frequency says when ("morning and night") instead of
+ * repeating the count: the two columns never say the same thing twice, and each stays short.
  */
 export function medicationRow(medication: Medication): MedicationRow {
   const frequency = medication.frequency;
@@ -55,10 +60,11 @@ export function medicationRow(medication: Medication): MedicationRow {
   // A custom dose that is the pattern again ("1-0-1") is the pattern.
   const custom = frequency?.custom && frequency.custom !== pattern ? frequency.custom : null;
   const times = custom ? null : timesOf(frequency?.dose);
-  const dose = custom || (pattern ? (times && times.length > 0 ? `${pattern} (${listed(times)})` : pattern) : NONE);
+  const dose = custom || pattern || NONE;
   const perDay = frequency?.frequency;
-  const repeats = times !== null && perDay !== undefined && /^\d{1,6}$/.test(perDay) && Number(perDay) === times.length;
-  const frequencyText = repeats ? NONE : perDay && /^\d{1,6}$/.test(perDay) ? `${plural(Number(perDay), 'time')} a day` : perDay || NONE;
+  const counted = perDay !== undefined && /^\d{1,6}$/.test(perDay) ? Number(perDay) : null;
+  const when = times !== null && times.length > 0 && (perDay === undefined || perDay === '' || counted === times.length) ? whenTaken(times) : null;
+  const frequencyText = when ?? (counted !== null ? `${plural(counted, 'time')} a day` : perDay || NONE);
   const period = frequency?.period;
   const duration =
     period !== undefined && Number.isFinite(period) && frequency?.period_unit ? plural(period, frequency.period_unit.replace(/s$/, '')) : NONE;

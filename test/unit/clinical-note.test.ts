@@ -47,7 +47,7 @@ const prescription = part('eka_emr_template', 'EKA EMR Template', {
 describe('clinicalNote', () => {
   it('puts the medications as lines in the text and as a table in the HTML, as the page shows them', () => {
     const note = clinicalNote(completed([prescription]))!;
-    expect(note.text).toBe(HEAD + 'Medications\n1. Paracetamol 500 mg — Dose: 1-0-1 (morning and night) — Duration: 5 days — Instructions: After food\n2. Cetirizine <10 mg> & co — Dose: 0-0-1 (night)\n');
+    expect(note.text).toBe(HEAD + 'Medications\n1. Paracetamol 500 mg — Dose: 1-0-1 — Frequency: morning and night — Duration: 5 days — Instructions: After food\n2. Cetirizine <10 mg> & co — Dose: 0-0-1 — Frequency: at night\n');
     expect(note.html).toContain('<h3>Medications</h3><table');
     expect(note.html).toContain('<th style="border:1px solid #999;padding:4px 8px;text-align:left;vertical-align:top">Medicine</th>');
     expect(note.html).toContain('>Paracetamol 500 mg</td>');
@@ -144,11 +144,11 @@ describe('clinicalNote', () => {
 });
 
 describe('a medication row', () => {
-  it('says when a morning-noon-night dose is taken and never repeats it as a frequency; a frequency that says more is kept', () => {
-    expect(medicationRow({ name: 'Cetirizine', frequency: { dose: ['0', '0', '1'], frequency: '1' } })).toMatchObject({ dose: '0-0-1 (night)', frequency: '—' });
-    expect(medicationRow({ name: 'Metformin', frequency: { dose: ['1', '0', '1'], frequency: '2' } })).toMatchObject({ dose: '1-0-1 (morning and night)', frequency: '—' });
-    expect(medicationRow({ name: 'Iron', frequency: { dose: ['1/2', '0', '0'], frequency: '1' } })).toMatchObject({ dose: '1/2-0-0 (morning)', frequency: '—' });
-    expect(medicationRow({ name: 'Vitamin D', frequency: { dose: ['1', '0', '0'], frequency: 'once a week' } })).toMatchObject({ dose: '1-0-0 (morning)', frequency: 'once a week' });
+  it('gives the dose as written and says when a morning-noon-night dose is taken instead of repeating its count; a frequency that says more is kept', () => {
+    expect(medicationRow({ name: 'Cetirizine', frequency: { dose: ['0', '0', '1'], frequency: '1' } })).toMatchObject({ dose: '0-0-1', frequency: 'at night' });
+    expect(medicationRow({ name: 'Metformin', frequency: { dose: ['1', '0', '1'], frequency: '2' } })).toMatchObject({ dose: '1-0-1', frequency: 'morning and night' });
+    expect(medicationRow({ name: 'Iron', frequency: { dose: ['1/2', '0', '0'], frequency: '1' } })).toMatchObject({ dose: '1/2-0-0', frequency: 'in the morning' });
+    expect(medicationRow({ name: 'Vitamin D', frequency: { dose: ['1', '0', '0'], frequency: 'once a week' } })).toMatchObject({ dose: '1-0-0', frequency: 'once a week' });
     expect(medicationRow({ name: 'Paracetamol', frequency: { custom: '1 tablet when needed', frequency: '3' } })).toMatchObject({ dose: '1 tablet when needed', frequency: '3 times a day' });
   });
 });

@@ -11,7 +11,7 @@ describe('medicationRow', () => {
         id: 'm1',
       }),
       // The frequency (twice a day) only repeats what 1-0-1 says: left out (issue 36.6).
-    ).toEqual({ name: 'Paracetamol 500 mg', dose: '1-0-1 (morning and night)', frequency: '—', duration: '5 days', instruction: 'After food' });
+    ).toEqual({ name: 'Paracetamol 500 mg', dose: '1-0-1', frequency: 'morning and night', duration: '5 days', instruction: 'After food' });
   });
 
   it('shows a dash for what is missing, and singular units', () => {
