@@ -11,6 +11,7 @@ packages=(
   libdrm2 libxkbcommon0 libxcomposite1 libxdamage1 libxrandr2 fonts-dejavu-core  # Electron
   libx11-6 libxtst6 libxt6                # the keyboard hook (uiohook-napi: XRecord, XTest)
   chromium xclip python3-gi gir1.2-gtk-3.0  # the programs the note is inserted into (a web EMR page, a GTK editor)
+  at-spi2-core                            # the accessibility bus the note is read back through from a field
 )
 command -v dpkg-query >/dev/null || exit 0  # not Debian: a desktop with its own display and audio
 missing=()
