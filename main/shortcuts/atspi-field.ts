@@ -4,9 +4,9 @@
  * the process that owns the window, its window by the window's title (compared only), and in
  * it the one focused editable object, whose text is read. GTK programs answer by default;
  * Chromium and Chrome only with their accessibility on (docs/emr-insertion.md). Any question
- * not answered in time, or answered unclearly (no such program, two focused fields), gives
- * null: the caller then cannot say what landed, and says nothing. Thin adapter; what the
- * text means is decided in field-landing.ts.
+ * not answered in time, or answered unclearly (no such program, no window of that title, two
+ * focused fields), gives null: the caller then cannot say what landed, and says nothing. Thin
+ * adapter; what the text means is decided in field-landing.ts.
  */
 import dbus from '@homebridge/dbus-native';
 import type { TargetWindow } from './insertion-decision';
@@ -117,11 +117,10 @@ function focusedFields(bus: MessageBus, [destination, path]: Reference): Promise
 async function readField(bus: MessageBus, target: TargetWindow & { pid: number }): Promise<string | null> {
   const program = await programOf(bus, target.pid);
   if (!program) return null;
-  const windows = await children(bus, program);
-  // The window of the press by its title; a program that names its windows otherwise: all of them.
+  // The window of the press, by its title: another window's field is never read (a program that names its windows otherwise is not read).
   const named: Reference[] = [];
-  for (const window of windows) if ((await nameOf(bus, window).catch(() => null)) === target.title) named.push(window);
-  const fields = (await Promise.all((named.length > 0 ? named : windows).map((window) => focusedFields(bus, window).catch(() => [])))).flat();
+  for (const window of await children(bus, program)) if ((await nameOf(bus, window).catch(() => null)) === target.title) named.push(window);
+  const fields = (await Promise.all(named.map((window) => focusedFields(bus, window).catch(() => [])))).flat();
   if (fields.length !== 1) return null;
   const [destination, path] = fields[0]!;
   return ask<string>(bus, { destination, path, interface: 'org.a11y.atspi.Text', member: 'GetText', signature: 'ii', body: [0, -1] });
