@@ -15,7 +15,7 @@ import type { InsertProfile, ProgramIdentity } from '../../contract/insert-profi
 import type { CopyOptions } from '../clipboard/copy-path';
 import type { EarlierContent } from '../clipboard/earlier-clipboard';
 import type { PutBack } from '../clipboard/patient-clipboard';
-import { isBindingKey, keyBindingOf, MODIFIER_CODES, type KeyBinding } from './accelerator-keys';
+import { bindingModifierDown, isBindingKey, keyBindingOf, MODIFIER_CODES, type KeyBinding } from './accelerator-keys';
 import { GlobalShortcut } from './global-shortcut';
 import { landingOf, landingProblem } from './field-landing';
 import { decideInsertion, programLabel, targetChange, type Focus, type Insertion, type NoteReadiness, type TargetWindow } from './insertion-decision';
@@ -26,6 +26,11 @@ import { NO_TYPIST } from './typist';
 
 /** Once the shortcut's keys are seen let go, this long without any of them pressed again means all are up. */
 const RELEASE_SETTLE_MS = 100;
+/**
+ * When the OS says none of the shortcut's modifiers is down any more (libuiohook reads them
+ * when the hook starts, so it knows those pressed before it), this short wait is enough.
+ */
+const RELEASED_MS = 20;
 /** Nothing of the shortcut seen for this long: its keys were let go before the hook could watch (a held key would have repeated). */
 const UNSEEN_RELEASE_MS = 1_100;
 /** How long the shortcut's keys may stay down before the paste is given up (the note stays copied). */
@@ -93,13 +98,14 @@ function released(hook: KeyboardHook, binding: KeyBinding, timeoutMs: number): P
         if (settle) clearTimeout(settle);
         settle = null;
       },
-      keyUp: (code) => {
+      keyUp: (code, down) => {
         if (!ofShortcut(code)) return;
         clearTimeout(unseen);
         if (settle) clearTimeout(settle);
+        const allUp = !bindingModifierDown(binding, down) && !hook.keys.anyOf(binding.key);
         settle = setTimeout(() => {
           if (!binding.modifiers.some((codes) => hook.keys.anyOf(codes)) && !hook.keys.anyOf(binding.key)) finish(true);
-        }, RELEASE_SETTLE_MS);
+        }, allUp ? RELEASED_MS : RELEASE_SETTLE_MS);
       },
     });
   });
