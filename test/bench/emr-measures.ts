@@ -201,13 +201,10 @@ async function typings(app: ElectronApplication, page: Page, browser: EmrBrowser
 export async function emrInsertion(runs = 10, typingRuns = 3): Promise<EmrMeasures> {
   const microphone = startVirtualMicrophone();
   const desktop = startDesktopBus();
-  const app = await launchElectron(scribeArgs(ROOT, { insertCopiedNote: true }), {
-    ...(process.env as Record<string, string>),
-    ...desktop.env,
-    SCRIBE_LOG_CONSOLE: '0',
-  });
+  let app: ElectronApplication | null = null;
   let browser: EmrBrowser | null = null;
   try {
+    app = await launchElectron(scribeArgs(ROOT, { insertCopiedNote: true }), { ...(process.env as Record<string, string>), ...desktop.env, SCRIBE_LOG_CONSOLE: '0' });
     const page = await app.firstWindow();
     await page.getByTestId('service-badge').waitFor();
     const note = await longNote(app, page);
@@ -223,7 +220,7 @@ export async function emrInsertion(runs = 10, typingRuns = 3): Promise<EmrMeasur
     return figures;
   } finally {
     await browser?.close();
-    await app.close();
+    await app?.close();
     desktop.stop();
     microphone.stop();
   }
