@@ -13,6 +13,7 @@ packages=(
   chromium xclip python3-gi gir1.2-gtk-3.0  # the programs the note is inserted into (a web EMR page, a GTK editor)
   fakeroot                                # the Debian package (npm run package:deb)
   debootstrap apt-utils gnupg scrot       # its test: a Debian 12 root, a signed repository, screenshots
+  at-spi2-core                            # the accessibility bus the note is read back through from a field
 )
 command -v dpkg-query >/dev/null || exit 0  # not Debian: a desktop with its own display and audio
 missing=()

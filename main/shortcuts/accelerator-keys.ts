@@ -60,10 +60,10 @@ const NAMED: Record<string, number[]> = {
   "'": [0x28],
 };
 
-const CTRL = [KEY.Ctrl, KEY.CtrlRight];
-const ALT = [KEY.Alt, KEY.AltRight];
-const SHIFT = [KEY.Shift, KEY.ShiftRight];
-const META = [KEY.Meta, KEY.MetaRight];
+const CTRL: readonly number[] = [KEY.Ctrl, KEY.CtrlRight];
+const ALT: readonly number[] = [KEY.Alt, KEY.AltRight];
+const SHIFT: readonly number[] = [KEY.Shift, KEY.ShiftRight];
+const META: readonly number[] = [KEY.Meta, KEY.MetaRight];
 
 export const MODIFIER_CODES: ReadonlySet<number> = new Set([...CTRL, ...ALT, ...SHIFT, ...META]);
 
@@ -118,6 +118,26 @@ export function keyBindingOf(accelerator: string, platform: NodeJS.Platform): Ke
   const modifiers = parts.map((part) => modifierCodes(part, platform));
   if (!key || modifiers.some((codes) => codes === null)) return null;
   return { key, modifiers: modifiers as Array<readonly number[]> };
+}
+
+/** The modifiers the OS says are down (libuiohook's flags on a key event, read from the OS when the hook starts and followed since). */
+export interface ModifiersDown {
+  ctrl: boolean;
+  alt: boolean;
+  shift: boolean;
+  meta: boolean;
+}
+
+const FLAGS: ReadonlyArray<[codes: readonly number[], flag: keyof ModifiersDown]> = [
+  [CTRL, 'ctrl'],
+  [ALT, 'alt'],
+  [SHIFT, 'shift'],
+  [META, 'meta'],
+];
+
+/** Whether any of the binding's modifiers is down, as `down` says (AltGr as Alt: the OS's flag does not tell them apart). */
+export function bindingModifierDown(binding: KeyBinding, down: ModifiersDown): boolean {
+  return binding.modifiers.some((codes) => FLAGS.some(([flagCodes, flag]) => down[flag] && codes.some((code) => flagCodes.includes(code))));
 }
 
 /** Whether `code` is one of the binding's keys (its key or one of its modifiers). */

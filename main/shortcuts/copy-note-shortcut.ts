@@ -5,16 +5,19 @@
  * shortcut's own keys are let go (a Ctrl+V pressed while Alt is still held reaches that
  * program as Ctrl+Alt+V), or typed; a note still processing only when that program's profile
  * says "insert when ready". Right before inserting, focus is asked again: another window, or
- * the same window with another title, gets nothing. After a paste the doctor's earlier
- * clipboard goes back. Whatever does not go in is said at once, and the note stays copied.
+ * the same window with another title, gets nothing. The field is read back where the OS lets
+ * the app (field-landing.ts): a note the field cut short, or did not take, is said, and stays
+ * on the clipboard whole. Otherwise, after a paste the doctor's earlier clipboard goes back.
+ * Whatever does not go in is said at once, and the note stays copied.
  * The keyboard hook runs from the press until the note is in (or the keys are let go) only.
  */
 import type { InsertProfile, ProgramIdentity } from '../../contract/insert-profiles';
 import type { CopyOptions } from '../clipboard/copy-path';
 import type { EarlierContent } from '../clipboard/earlier-clipboard';
 import type { PutBack } from '../clipboard/patient-clipboard';
-import { isBindingKey, keyBindingOf, MODIFIER_CODES, type KeyBinding } from './accelerator-keys';
+import { bindingModifierDown, isBindingKey, keyBindingOf, MODIFIER_CODES, type KeyBinding } from './accelerator-keys';
 import { GlobalShortcut } from './global-shortcut';
+import { landingOf, landingProblem } from './field-landing';
 import { decideInsertion, programLabel, targetChange, type Focus, type Insertion, type NoteReadiness, type TargetWindow } from './insertion-decision';
 import { log } from '../log';
 import type { KeyboardHook } from './keyboard-hook';
@@ -23,6 +26,11 @@ import { NO_TYPIST } from './typist';
 
 /** Once the shortcut's keys are seen let go, this long without any of them pressed again means all are up. */
 const RELEASE_SETTLE_MS = 100;
+/**
+ * When the OS says none of the shortcut's modifiers is down any more (libuiohook reads them
+ * when the hook starts, so it knows those pressed before it), this short wait is enough.
+ */
+const RELEASED_MS = 20;
 /** Nothing of the shortcut seen for this long: its keys were let go before the hook could watch (a held key would have repeated). */
 const UNSEEN_RELEASE_MS = 1_100;
 /** How long the shortcut's keys may stay down before the paste is given up (the note stays copied). */
@@ -30,6 +38,9 @@ const RELEASE_WAIT_MS = 4_000;
 
 /** After the paste keys, the target reads the clipboard: the earlier content goes back this much later. */
 export const PUT_BACK_AFTER_MS = 400;
+/** A field that shows less than the note is read again this often, up to this long, before anything is said: it may show the note a moment after it took it. */
+const LANDING_RECHECK_MS = 150;
+const LANDING_SETTLE_MS = 600;
 /** A note waited for ("insert when ready") is given up after this long. */
 const READY_WAIT_MS = 15 * 60 * 1000;
 const ESC = 0x0001;
@@ -51,6 +62,8 @@ export interface CopyNoteActions {
   appHasFocus(): boolean;
   /** The OS's focused window ('unknown' where it cannot be asked). */
   focusedWindow(): Focus;
+  /** The text of the focused field in `target`, or null where this OS or that program does not let the app read it (absent: never). */
+  fieldText?(target: TargetWindow): Promise<string | null>;
   profiles(): readonly InsertProfile[];
   typist(): Typist | null;
   /** The program of the last press, for Settings' "remember for this program". */
@@ -85,19 +98,22 @@ function released(hook: KeyboardHook, binding: KeyBinding, timeoutMs: number): P
         if (settle) clearTimeout(settle);
         settle = null;
       },
-      keyUp: (code) => {
+      keyUp: (code, down) => {
         if (!ofShortcut(code)) return;
         clearTimeout(unseen);
         if (settle) clearTimeout(settle);
+        const allUp = !bindingModifierDown(binding, down) && !hook.keys.anyOf(binding.key);
         settle = setTimeout(() => {
           if (!binding.modifiers.some((codes) => hook.keys.anyOf(codes)) && !hook.keys.anyOf(binding.key)) finish(true);
-        }, RELEASE_SETTLE_MS);
+        }, allUp ? RELEASED_MS : RELEASE_SETTLE_MS);
       },
     });
   });
 }
 
 type Plan = Extract<Insertion, { kind: 'insert' | 'wait' }>;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class CopyNoteShortcut {
   private readonly shortcut = new GlobalShortcut(() => this.pressed());
@@ -166,9 +182,15 @@ export class CopyNoteShortcut {
       else this.actions.tell(decision.why ? 'Note copied, not inserted' : 'Note copied', `The note of ${copy.which} is on the clipboard.${decision.why ? ` ${decision.why}` : ''}`);
       return;
     }
+    // The field as it is before the note goes in (read while the keys are let go), to tell afterwards what of the note landed.
+    const before = decision.kind === 'insert' ? this.readField(decision.target) : null;
     if (!(await this.keysReleased())) return;
     if (decision.kind === 'wait' && !(await this.waitForNote(id!, decision.target))) return;
-    await this.insertNote(id, decision);
+    await this.insertNote(id, decision, before ?? this.readField(decision.target));
+  }
+
+  private readField(target: TargetWindow | null): Promise<string | null> {
+    return target && this.actions.fieldText ? this.actions.fieldText(target).catch(() => null) : Promise.resolve(null);
   }
 
   /** The shortcut's keys are let go (said when held too long). */
@@ -185,7 +207,7 @@ export class CopyNoteShortcut {
     return false;
   }
 
-  private async insertNote(id: string | null, plan: Plan): Promise<void> {
+  private async insertNote(id: string | null, plan: Plan, before: Promise<string | null>): Promise<void> {
     const typed = plan.how === 'type';
     const copy = await this.actions.copy(id, { form: plan.how === 'rich' ? 'rich' : 'plain', keepEarlier: true });
     if (!copy.copied) {
@@ -204,12 +226,33 @@ export class CopyNoteShortcut {
     try {
       const inserted = typed ? await this.typeInto(plan, copy.text, copied) : this.paste(copied);
       if (!inserted) return;
-      if (!typed) await new Promise((resolve) => setTimeout(resolve, PUT_BACK_AFTER_MS));
+      if (!typed) await sleep(PUT_BACK_AFTER_MS);
+      if (await this.notAllLanded(plan.target, copy.text, await before, typed ? 'type' : 'paste')) return;
       const problem = PUT_BACK_PROBLEM[await this.actions.putBack(copy.earlier!)];
       if (problem) this.actions.tell('Note inserted; clipboard not restored', problem);
     } finally {
       session?.end();
     }
+  }
+
+  /**
+   * Reads the field back after the note went in: when it holds less than the note, says what
+   * was cut (or that nothing went in), and the note stays on the clipboard. True when it did.
+   */
+  private async notAllLanded(target: TargetWindow | null, note: string, before: string | null, how: 'paste' | 'type'): Promise<boolean> {
+    if (!target || before === null) {
+      log.info('copy: the field cannot be read back here, so what landed is not checked');
+      return false;
+    }
+    let landing = landingOf(note, before, await this.readField(target));
+    for (let waited = 0; (landing.kind === 'cut' || landing.kind === 'none') && waited < LANDING_SETTLE_MS; waited += LANDING_RECHECK_MS) {
+      await sleep(LANDING_RECHECK_MS);
+      landing = landingOf(note, before, await this.readField(target));
+    }
+    log.info(`copy: the field read back: ${landing.kind === 'cut' ? `cut short (${landing.took} characters went in, ${Array.from(landing.left).length} did not)` : landing.kind}`);
+    const problem = landingProblem(landing, how);
+    if (problem) this.actions.tell(problem.title, problem.body);
+    return problem !== null;
   }
 
   private paste(copied: string): boolean {

@@ -7,8 +7,10 @@ import { programName, type ProgramIdentity } from '../../contract/insert-profile
 import type { ShortcutAccess } from '../../contract/ipc';
 import type { Settings } from '../../contract/settings';
 import { log } from '../log';
+import { atspiFieldText } from './atspi-field';
 import { CopyNoteShortcut, type CopyNoteActions } from './copy-note-shortcut';
 import { electronKeyboardDesktop, onAppFocus } from './electron-desktop';
+import type { TargetWindow } from './insertion-decision';
 import { KeyboardHook } from './keyboard-hook';
 import { RecordShortcut } from './record-shortcut';
 import type { ShortcutRecorder } from './shortcut-recording';
@@ -17,11 +19,14 @@ export type ShortcutSettings = Pick<Settings, 'recordShortcut' | 'recordShortcut
 
 export interface DesktopShortcutsDeps {
   recorder: ShortcutRecorder;
-  copy: Omit<CopyNoteActions, 'pressedIn'>;
+  copy: Omit<CopyNoteActions, 'pressedIn' | 'fieldText'>;
   settings(): ShortcutSettings;
   /** Told after every apply; the settings view shows it. */
   onAccess(access: ShortcutAccess): void;
 }
+
+/** The focused field's text in another program: Linux through AT-SPI; Windows' UI Automation is not written yet (docs/emr-insertion.md). */
+const fieldText = (target: TargetWindow): Promise<string | null> => (process.platform === 'linux' ? atspiFieldText(target) : Promise.resolve(null));
 
 export class DesktopShortcuts {
   private readonly hook = new KeyboardHook(electronKeyboardDesktop);
@@ -35,7 +40,7 @@ export class DesktopShortcuts {
 
   constructor(private readonly deps: DesktopShortcutsDeps) {
     this.record = new RecordShortcut(deps.recorder, this.hook);
-    this.copyNote = new CopyNoteShortcut({ ...deps.copy, pressedIn: (program) => this.pressedIn(program) }, this.hook);
+    this.copyNote = new CopyNoteShortcut({ ...deps.copy, pressedIn: (program) => this.pressedIn(program), fieldText }, this.hook);
     // On macOS the permission is given in System Settings: look again when the user comes back to the app.
     this.offAppFocus = process.platform === 'darwin' ? onAppFocus(() => this.apply()) : null;
   }

@@ -13,6 +13,8 @@ export interface TargetWindow {
   title: string | null;
   /** Windows: the program runs with higher rights than the app (UIPI drops keys the app sends it). */
   higherRights: boolean;
+  /** The process that owns the window, where the OS names it (X11 `_NET_WM_PID`): its field is read back through it. */
+  pid?: number | null;
 }
 
 /** Where the focus is: a program's window, a window of this app, none, or unknown (the OS cannot be asked). */

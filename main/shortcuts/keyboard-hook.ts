@@ -10,12 +10,16 @@
 import { createRequire } from 'node:module';
 import { Emitter } from '../core/emitter';
 import { log } from '../log';
-import { KEY } from './accelerator-keys';
+import { KEY, type ModifiersDown } from './accelerator-keys';
 import { desktopKeyProblem } from './desktop-key-access';
 import { KeysDown } from './held-keys';
 
 interface UiohookKeyEvent {
   keycode: number;
+  ctrlKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+  metaKey: boolean;
 }
 
 /** The part of uiohook-napi this app uses. */
@@ -36,7 +40,8 @@ export interface KeyboardDesktop {
 
 export interface KeyListener {
   keyDown(code: number): void;
-  keyUp(code: number): void;
+  /** `down`: the modifiers still down after this key went up, as the OS says. */
+  keyUp(code: number, down: ModifiersDown): void;
 }
 
 const loadCommonJs = createRequire(import.meta.url);
@@ -55,7 +60,7 @@ export class KeyboardHook {
   private sessions = 0;
   private stopTimer: NodeJS.Timeout | null = null;
   private readonly downs = new Emitter<number>();
-  private readonly ups = new Emitter<number>();
+  private readonly ups = new Emitter<{ code: number; down: ModifiersDown }>();
 
   constructor(
     private readonly desktop: KeyboardDesktop,
@@ -132,7 +137,7 @@ export class KeyboardHook {
 
   onKey(listener: KeyListener): () => void {
     const offDown = this.downs.on((code) => listener.keyDown(code));
-    const offUp = this.ups.on((code) => listener.keyUp(code));
+    const offUp = this.ups.on(({ code, down }) => listener.keyUp(code, down));
     return () => {
       offDown();
       offUp();
@@ -183,9 +188,9 @@ export class KeyboardHook {
       this.keys.keyDown(keycode, performance.now());
       this.downs.emit(keycode);
     });
-    uIOhook.on('keyup', ({ keycode }) => {
+    uIOhook.on('keyup', ({ keycode, ctrlKey, altKey, shiftKey, metaKey }) => {
       this.keys.keyUp(keycode);
-      this.ups.emit(keycode);
+      this.ups.emit({ code: keycode, down: { ctrl: ctrlKey, alt: altKey, shift: shiftKey, meta: metaKey } });
     });
     // The hook's thread must be gone before the process exits.
     this.desktop.beforeQuit(() => this.stop());

@@ -1,8 +1,9 @@
 /**
  * The window that has the keyboard focus, asked of the OS at the copy shortcut's press and
  * again right before the note goes in: its id, its program (X11 WM_CLASS, the Windows process
- * name, the macOS bundle id) and its title (compared, never shown or logged), and on Windows
- * whether it runs with higher rights than the app. Thin adapters over the OS through koffi;
+ * name, the macOS bundle id), its title (compared, never shown or logged), the process that
+ * owns it (to read the note back from its field), and on Windows whether it runs with higher
+ * rights than the app. Thin adapters over the OS through koffi;
  * what to do with the answer is decided in insertion-decision.ts.
  */
 import type * as Koffi from 'koffi';
@@ -35,6 +36,7 @@ function x11Query(koffi: typeof Koffi): FocusQuery {
   if (!display) throw new Error('no X11 display');
   const root = Number(defaultRootWindow(display));
   const netWmName = internAtom(display, '_NET_WM_NAME', 0);
+  const netWmPid = internAtom(display, '_NET_WM_PID', 0);
   const wmName = internAtom(display, 'WM_NAME', 0);
 
   const text = (pointer: unknown): string => (pointer ? (koffi.decode(pointer, 'char', -1) as string) : '');
@@ -46,12 +48,21 @@ function x11Query(koffi: typeof Koffi): FocusQuery {
     if (hint.res_class) free(hint.res_class);
     return names;
   };
-  const property = (window: number, atom: unknown): string | null => {
+  /** A property's items: bytes for format 8, else `long`s (Xlib hands 32-bit items over as C longs). */
+  const propertyOf = (window: number, atom: unknown): { type: number; format: number; items: number[] } | null => {
     const [type, format, items, after, value] = [[0], [0], [0], [0], [null as unknown]];
     if (getProperty(display, window, atom, 0, 4096, 0, 0, type, format, items, after, value) !== 0 || !value[0]) return null;
-    const bytes = Buffer.from(koffi.decode(value[0], 'uint8', Number(items[0])) as number[]);
+    const decoded = koffi.decode(value[0], Number(format[0]) === 8 ? 'uint8' : 'long', Number(items[0])) as ArrayLike<number | bigint>;
     free(value[0]);
-    return Number(format[0]) === 8 ? bytes.toString(Number(type[0]) === Number(wmName) ? 'latin1' : 'utf8') : null;
+    return { type: Number(type[0]), format: Number(format[0]), items: Array.from(decoded, Number) };
+  };
+  const property = (window: number, atom: unknown): string | null => {
+    const found = propertyOf(window, atom);
+    return found?.format === 8 ? Buffer.from(found.items).toString(found.type === Number(wmName) ? 'latin1' : 'utf8') : null;
+  };
+  const pidOf = (window: number): number | null => {
+    const found = propertyOf(window, netWmPid);
+    return found?.format === 32 && found.items[0] ? found.items[0] : null;
   };
   const parentOf = (window: number): number => {
     const [rootOut, parent, children, count] = [[0], [0], [null as unknown], [0]];
@@ -71,7 +82,7 @@ function x11Query(koffi: typeof Koffi): FocusQuery {
       const names = classOf(window);
       if (names) {
         const title = property(window, netWmName) ?? property(window, wmName);
-        return { kind: 'window', window: { id: `x11:${window}`, program: { match: 'wm-class', names }, title, higherRights: false } };
+        return { kind: 'window', window: { id: `x11:${window}`, program: { match: 'wm-class', names }, title, higherRights: false, pid: pidOf(window) } };
       }
       window = parentOf(window);
     }

@@ -64,6 +64,6 @@ export function windowsFocus(koffi: typeof Koffi): () => Focus {
     // A process this app may not even ask about runs above it (elevated, or protected): the safe answer.
     const higherRights = process === null || (level !== null && own !== null && level > own);
     const id = `win32:${String(koffi.address(window))}`;
-    return { kind: 'window', window: { id, program: name ? { match: 'process', names: [name] } : null, title: wide(title, titleChars), higherRights } };
+    return { kind: 'window', window: { id, program: name ? { match: 'process', names: [name] } : null, title: wide(title, titleChars), higherRights, pid: pid[0] || null } };
   };
 }

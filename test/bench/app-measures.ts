@@ -23,7 +23,7 @@ function launch(args: string[]): Promise<ElectronApplication> {
 const ROOT_ARGS = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
 
 /** The app in `appDir`, with a new data folder and `policy`. */
-function scribeArgs(appDir: string, policy: object = { autoSync: false }): string[] {
+export function scribeArgs(appDir: string, policy: object = { autoSync: false }): string[] {
   const userDataDir = newDataFolder();
   const policyFile = join(userDataDir, '..', `bench-policy-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(policyFile, JSON.stringify(policy));

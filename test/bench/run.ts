@@ -3,13 +3,15 @@
  * same machine, printed as ratios (lower is better). The app is measured as built (out/),
  * under the virtual display and microphone the tests use. Benchmarks report; tests judge.
  * With SCRIBE_BENCH_BEFORE=<another checkout, built>, the app's own measures are taken of
- * that build too, in the same run, for a before/after comparison.
+ * that build too, in the same run, for a before/after comparison. SCRIBE_BENCH_ONLY=<groups>
+ * (comma-separated: app, emr, parts) takes only those groups' measures.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { emrInsertion, emrMeasuresMissing } from './emr-measures';
 import { clinicPressSamples, cpuWhileRecording, pressDuringStartup, pressesInARow, startupSamples, stopToResultOnScreen, type ClinicPresses } from './app-measures';
 import { encodeMemory, lookups, recordingWrites, speechPcm, speechRecording, stopToReady, storeLoad, syncOf, uploadSize } from './node-measures';
 import { stopToHeld, uplinkRow } from './uplink-measures';
@@ -30,12 +32,17 @@ if (beforeDir && !existsSync(join(beforeDir, 'out', 'main', 'index.cjs'))) throw
 const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(2)}×`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${Math.round(value)} ms`;
+/** The groups of measures this run takes: the app as a clinic uses it, the note into an EMR, the app's parts. */
+const only = (process.env.SCRIBE_BENCH_ONLY ?? '').split(',').map((group) => group.trim()).filter((group) => group !== '');
+const runs = (group: 'app' | 'emr' | 'parts') => only.length === 0 || only.includes(group);
 
 const { pcm, source } = speechPcm(work);
-console.log(`Scribe Desk benchmarks (speech: ${source}; Node ${process.version})`);
+console.log(`Scribe Desk benchmarks (speech: ${source}; Node ${process.version}${only.length > 0 ? `; only ${only.join(', ')}` : ''})`);
 
 // The app, as a clinic uses it.
-if (process.env.DISPLAY) {
+if (!runs('app')) {
+  // not asked for
+} else if (process.env.DISPLAY) {
   const microphone = startVirtualMicrophone();
   // A source PulseAudio has just created answers its first recorder after a second or two: a
   // moment of this test rig, not of a clinic's microphone, so the baselines are taken after it.
@@ -124,6 +131,53 @@ if (process.env.DISPLAY) {
   console.log('  (no display: the app measures are skipped; run `npm run bench`, which provides one)');
 }
 
+// The note into a web EMR (issue 35).
+if (runs('emr')) {
+  const missing = emrMeasuresMissing();
+  if (missing) {
+    console.log(`  (the EMR insertion measures are skipped: ${missing})`);
+  } else {
+    const emr = await emrInsertion();
+    const worst = (values: number[]) => ms(Math.max(...values));
+    const fromDown = emr.paste.map((press) => press.fromDown);
+    const fromUp = emr.paste.map((press) => press.fromUp);
+    const plain = median(emr.plainPaste);
+    add(
+      `EMR paste: copy shortcut held 80-120 ms → the note in a Chromium textarea (${emr.characters} characters, ${emr.paste.length} presses)`,
+      `median ${ms(median(fromDown))} from key down, worst ${worst(fromDown)}; ${ms(median(fromUp))} from key up`,
+      `${ms(plain)} plain Ctrl+V of the same text, pressed the same way`,
+      ratio(median(fromDown), plain),
+      '≤ 150 ms',
+    );
+    add(
+      'EMR paste: the note in the field → the earlier clipboard back',
+      `median ${ms(median(emr.restore))}, worst ${worst(emr.restore)}`,
+      `${ms(median(emr.plainWrite))} a plain clipboard write`,
+      ratio(median(emr.restore), Math.max(median(emr.plainWrite), 1)),
+      '≤ 1000 ms',
+    );
+    const kept = emr.xdotoolTyping.filter((run) => run.whole);
+    const fastest = kept.at(-1);
+    const cps = median(emr.typing.map((run) => run.cps));
+    add(
+      `EMR typing ("type it") into a Chromium textarea (${emr.characters} characters, ${emr.typing.length} runs)`,
+      `${cps.toFixed(0)} characters/s; ${emr.typing.filter((run) => run.whole).length} of ${emr.typing.length} kept whole`,
+      fastest ? `${fastest.cps.toFixed(0)} characters/s xdotool, the fastest kept whole (${fastest.delayMs} ms between keys; keys on the layout only)` : 'xdotool lost characters at every pace',
+      fastest ? ratio(cps, fastest.cps) : '',
+      'every character kept',
+    );
+    const lost = emr.xdotoolTyping.find((run) => !run.whole);
+    if (lost) console.log(`  (xdotool at ${lost.delayMs} ms between keys, ${lost.cps.toFixed(0)} characters/s: the field lost characters)`);
+    const { xdotoolNote } = emr;
+    console.log(`  (xdotool typing the note itself, µ and Hindi, ${xdotoolNote.delayMs} ms between keys: ${xdotoolNote.cps.toFixed(0)} characters/s, ${xdotoolNote.whole ? 'kept whole' : 'characters lost'})`);
+  }
+}
+
+if (!runs('parts')) {
+  writeResults();
+  process.exit(0);
+}
+
 // Sending.
 const sync = await syncOf(100, 2_000, work, pcm);
 add('sync 100 queued dictations (each result takes 2 s)', ms(sync.outboxMs), `${ms(sync.baselineMs)} client direct, same concurrency`, ratio(sync.outboxMs, sync.baselineMs), '≤ 1.25×');
@@ -161,11 +215,16 @@ add('  the same, against reading the files alone', ms(load.value), `${ms(load.ra
 const lookup = await lookups(work, 300);
 add('300 result lookups', `${ms(lookup.value)} client (validate + decode)`, `${ms(lookup.baseline)} bare undici`, ratio(lookup.value, lookup.baseline));
 
-const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 1024 ** 3)} GiB, ${process.platform}`;
-console.log(`\nMachine: ${machine}\n`);
-const header: Row = { measure: 'measure', build: 'this build', baseline: 'baseline (same run)', ratio: 'ratio', goal: 'goal', before: 'before (same run)' };
-const columns = beforeDir ? (['measure', 'build', 'baseline', 'ratio', 'goal', 'before'] as const) : (['measure', 'build', 'baseline', 'ratio', 'goal'] as const);
-const widths = columns.map((column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
-for (const row of [header, ...rows]) console.log(columns.map((column, index) => row[column].padEnd(widths[index]!)).join('  '));
-writeFileSync(join(process.cwd(), 'test-results', 'bench.json'), JSON.stringify({ machine, date: new Date().toISOString(), before: beforeDir, rows }, null, 2));
-rmSync(work, { recursive: true, force: true });
+writeResults();
+
+/** The table, and test-results/bench.json. */
+function writeResults(): void {
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 1024 ** 3)} GiB, ${process.platform}`;
+  console.log(`\nMachine: ${machine}\n`);
+  const header: Row = { measure: 'measure', build: 'this build', baseline: 'baseline (same run)', ratio: 'ratio', goal: 'goal', before: 'before (same run)' };
+  const columns = beforeDir ? (['measure', 'build', 'baseline', 'ratio', 'goal', 'before'] as const) : (['measure', 'build', 'baseline', 'ratio', 'goal'] as const);
+  const widths = columns.map((column) => Math.max(...[header, ...rows].map((row) => row[column].length)));
+  for (const row of [header, ...rows]) console.log(columns.map((column, index) => row[column].padEnd(widths[index]!)).join('  '));
+  writeFileSync(join(process.cwd(), 'test-results', 'bench.json'), JSON.stringify({ machine, date: new Date().toISOString(), before: beforeDir, only, rows }, null, 2));
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,9 +1,11 @@
 /**
  * The note goes into real programs standing in for EMRs (issue 35): Debian's Chromium on a web
- * page and a GTK text editor, real windows under the test's display. Each test reads back what
- * landed (rich or plain as the program's profile says, typed where it says so) and the
- * clipboard's earlier content afterwards; focus moved, or the window's title changed, between
- * the press and the paste inserts nothing.
+ * page and a GTK text editor, real windows under the test's display, on a desktop session bus
+ * whose accessibility bus lets the app read a field back. Each test reads back what landed
+ * (rich or plain as the program's profile says, typed where it says so) and the clipboard's
+ * earlier content afterwards; a field that cuts the note or refuses it is said, and the note
+ * stays on the clipboard; focus moved, or the window's title changed, between the press (or
+ * the note becoming ready, with "insert when ready") and the paste inserts nothing.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -14,6 +16,8 @@ import { mainLog } from './support/data-folder';
 import { focusField, focusWindow, startChromium, startGtkEditor, type EmrBrowser } from './support/emr-programs';
 import { bridgeValue, expect, test } from './support/fixtures';
 import { SCREENSHOTS } from './support/launch-app';
+import { notificationsOf, recordNotifications } from './support/notifications';
+import { customService } from './support/policies';
 import { recordFor } from './support/recording';
 
 test.setTimeout(180_000);
@@ -57,14 +61,16 @@ async function fieldValue(browser: EmrBrowser, id: string): Promise<string> {
   return browser.page.locator(`#${id}`).inputValue();
 }
 
-test('into a web EMR in Chromium: rich into the editor, plain into a textarea, typed where paste is blocked, cut at a field’s limit; the earlier clipboard comes back within a second', async ({
+test('into a web EMR in Chromium: rich into the editor, plain into a textarea, typed where paste is blocked, cut at a field’s limit and said; the earlier clipboard comes back within a second', async ({
   launch,
+  desktop,
   microphone: _microphone,
 }) => {
-  const { app, page, userDataDir } = await launch({ policy: { insertCopiedNote: true } });
+  const { app, page, userDataDir } = await launch({ policy: { insertCopiedNote: true }, env: desktop.env });
+  await recordNotifications(app);
   const note = await correctedNote(app, page, 'Web visit');
   await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
-  const browser = await startChromium();
+  const browser = await startChromium(desktop);
   try {
     // The rich editor: the medications as a table, the corrected medicine in it; headed by whose and the test-data line.
     await setEarlierClipboard(app, EARLIER);
@@ -78,17 +84,21 @@ test('into a web EMR in Chromium: rich into the editor, plain into a textarea, t
     await expect(rich).toContainText('TEST DATA from the built-in sandbox: not a real prescription.');
     await expect.poll(() => clipboardOf(app), { timeout: 1_000 }).toEqual(EARLIER);
 
-    // The textarea: the note's text exactly.
+    // The textarea: the note's text exactly, read back whole through the accessibility bus.
     await focusField(browser, 'plain');
     pressCopyShortcut();
     await expect.poll(() => fieldValue(browser, 'plain'), { timeout: 10_000 }).toBe(note);
     await expect.poll(() => clipboardOf(app), { timeout: 1_000 }).toEqual(EARLIER);
+    expect(mainLog(userDataDir)).toContain('copy: the field read back: whole');
 
-    // Paste blocked: a pasted note does not land; with "type it" for Chromium, the typed one does, Hindi and µ included.
+    // Paste blocked: the field takes nothing, the app says so, and the note stays on the clipboard.
     await focusField(browser, 'nopaste');
     pressCopyShortcut();
-    await expect.poll(() => mainLog(userDataDir).split('copy: after the paste, the earlier clipboard was put back').length).toBe(4);
+    await expect.poll(() => notificationsOf(app)).toContainEqual({ title: 'Note not inserted', body: expect.stringMatching(/^The field did not take the note \(it may refuse pasting\)\./) });
     expect(await fieldValue(browser, 'nopaste')).toBe('');
+    expect((await clipboardOf(app)).text).toBe(note);
+    // With "type it" for Chromium, the typed one lands, Hindi and µ included.
+    await setEarlierClipboard(app, EARLIER);
     await useProfiles(page, [{ program: 'chromium', match: 'wm-class', format: 'type' }]);
     await focusField(browser, 'nopaste');
     pressCopyShortcut();
@@ -96,26 +106,36 @@ test('into a web EMR in Chromium: rich into the editor, plain into a textarea, t
     await expect.poll(() => clipboardOf(app), { timeout: 2_000 }).toEqual(EARLIER);
     expect(mainLog(userDataDir)).toContain('copy: the note was typed into the program that has focus');
 
-    // A 60-character field takes the note up to its limit.
+    // A 60-character field takes the note up to its limit; the app names what was cut, briefly, and keeps the whole note on the clipboard.
     await useProfiles(page, [{ program: 'chromium', match: 'wm-class', format: 'plain' }]);
     await focusField(browser, 'short');
     pressCopyShortcut();
     await expect.poll(() => fieldValue(browser, 'short'), { timeout: 10_000 }).toBe(note.slice(0, 60));
+    const cut = note.slice(60);
+    await expect.poll(() => notificationsOf(app)).toContainEqual({
+      title: 'Note cut short by the field',
+      body: expect.stringContaining(`The field took only the first 60 characters; not inserted: "…${cut.trim().split(/\s+/).slice(0, 2).join(' ')}`),
+    });
+    const warning = (await notificationsOf(app)).find((shown) => shown.title === 'Note cut short by the field')!;
+    expect(warning.body).toContain(`(${Array.from(cut).length} characters). The whole note is on the clipboard`);
+    expect(warning.body).not.toContain(CORRECTED.name);
+    expect((await clipboardOf(app)).text).toBe(note);
     await browser.page.screenshot({ path: join(SCREENSHOTS, 'emr-insertion-chromium.png') });
   } finally {
     await browser.close();
   }
 });
 
-test('the right window or nothing: focus moved, or the title changed, between the press and the paste; a note still processing goes in only with "insert when ready"', async ({
+test('the right window or nothing: focus moved, or the title changed, between the press and the paste', async ({
   launch,
+  desktop,
   microphone: _microphone,
 }) => {
-  const { app, page, userDataDir } = await launch({ policy: { insertCopiedNote: true } });
+  const { app, page, userDataDir } = await launch({ policy: { insertCopiedNote: true }, env: desktop.env });
   const note = await correctedNote(app, page, 'Moved visit');
   await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
-  const browser = await startChromium();
-  const editor = await startGtkEditor('Desk notes');
+  const browser = await startChromium(desktop);
+  const editor = await startGtkEditor('Desk notes', desktop);
   try {
     // Pressed in Chromium, the keys let go once the focus is in the editor: neither gets the note; it is on the clipboard.
     await focusField(browser, 'plain');
@@ -141,15 +161,88 @@ test('the right window or nothing: focus moved, or the title changed, between th
   }
 });
 
-test('into a GTK text editor: pasted as plain text, then typed; a file list on the clipboard comes back; content the app cannot read is said, not restored', async ({
+/** Presses of the copy shortcut the app has told about with `title` so far. */
+function told(userDataDir: string, title: string): number {
+  return mainLog(userDataDir).split(`copy: told "${title}"`).length - 1;
+}
+
+async function stateOf(page: Page, label: string): Promise<string | undefined> {
+  return (await bridgeValue(page, 'listDictations')).find((item) => item.label === label)?.state;
+}
+
+test('"insert when ready": pressed while the note is processing, it goes in once ready into the same field; the chart changed meanwhile, nothing goes in and the doctor is told why', async ({
   launch,
+  startSandbox,
+  desktop,
   microphone: _microphone,
 }) => {
-  const { app, page, userDataDir } = await launch({ policy: { insertCopiedNote: true } });
+  const sandbox = await startSandbox();
+  const { app, page, userDataDir } = await launch({ policy: customService(sandbox, { insertCopiedNote: true }), env: desktop.env });
+  await recordNotifications(app);
+  await useProfiles(page, [{ program: 'chromium', match: 'wm-class', format: 'plain', insertWhenReady: true }]);
+  sandbox.setFaults({ processingMs: 600_000 });
+  await recordFor(page, 'Waiting visit', 1500);
+  await expect.poll(() => stateOf(page, 'Waiting visit'), { timeout: 60_000 }).toBe('processing');
+  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
+  const browser = await startChromium(desktop);
+  try {
+    // Pressed while processing: nothing at once, and the doctor is told it goes in when ready.
+    await focusField(browser, 'plain');
+    pressCopyShortcut();
+    await expect.poll(() => notificationsOf(app)).toContainEqual({
+      title: 'Note not ready yet',
+      body: 'It will be inserted into Chromium when it is ready, if that window is still in front and unchanged.',
+    });
+    await browser.page.waitForTimeout(1_000);
+    expect(await fieldValue(browser, 'plain')).toBe('');
+    expect(mainLog(userDataDir)).not.toContain('copy: the note was pasted');
+
+    // The result comes: the note lands in the field of the press.
+    sandbox.setFaults({ processingMs: 0 });
+    await expect.poll(() => fieldValue(browser, 'plain'), { timeout: 60_000 }).toMatch(/^Waiting visit · Dictation · /);
+    expect(await stateOf(page, 'Waiting visit')).toBe('completed');
+    const [waiting] = (await bridgeValue(page, 'listDictations')).filter((item) => item.label === 'Waiting visit');
+    await bridgeValue(page, 'copyNote', { id: waiting!.id });
+    expect(await fieldValue(browser, 'plain')).toBe((await clipboardOf(app)).text);
+
+    // Pressed for the next dictation, then the window shows another chart before its note is ready: nothing goes in.
+    sandbox.setFaults({ processingMs: 600_000 });
+    await recordFor(page, 'Moved-on visit', 1500);
+    await expect.poll(() => stateOf(page, 'Moved-on visit'), { timeout: 60_000 }).toBe('processing');
+    await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
+    await browser.page.locator('#plain').fill('');
+    await focusField(browser, 'plain');
+    pressCopyShortcut();
+    await expect.poll(() => told(userDataDir, 'Note not ready yet')).toBe(2);
+    await browser.page.evaluate(() => (document.title = 'Web EMR — next patient'));
+    await expect.poll(() => execFileSync('xdotool', ['getwindowfocus', 'getwindowname'], { encoding: 'utf8' })).toContain('next patient');
+    sandbox.setFaults({ processingMs: 0 });
+    await expect.poll(() => stateOf(page, 'Moved-on visit'), { timeout: 60_000 }).toBe('completed');
+    await expect.poll(() => mainLog(userDataDir)).toContain('copy: not inserted, the focus or the window changed since the press');
+    expect((await notificationsOf(app)).filter((shown) => shown.title === 'Note copied, not inserted')).toEqual([
+      {
+        title: 'Note copied, not inserted',
+        body: expect.stringMatching(/^The window of Chromium changed \(its title is not the one it had when you pressed the shortcut: it may show another patient now\), so nothing was inserted\. The note of .* is on the clipboard\.$/),
+      },
+    ]);
+    expect(await fieldValue(browser, 'plain')).toBe('');
+    // The note is on the clipboard for the doctor to paste where it belongs.
+    expect((await clipboardOf(app)).text).toMatch(/^Moved-on visit · Dictation · /);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('into a GTK text editor: pasted as plain text, then typed; a file list on the clipboard comes back; content the app cannot read is said, not restored', async ({
+  launch,
+  desktop,
+  microphone: _microphone,
+}) => {
+  const { app, page, userDataDir } = await launch({ policy: { insertCopiedNote: true }, env: desktop.env });
   const note = await correctedNote(app, page, 'Desk visit');
   await useProfiles(page, [{ program: 'scribe-test-editor', match: 'wm-class', format: 'plain' }]);
   await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
-  const editor = await startGtkEditor('Desk notes');
+  const editor = await startGtkEditor('Desk notes', desktop);
   try {
     const files = 'file:///home/doctor/lab-report.pdf\r\n';
     await setEarlierClipboard(app, { files });
@@ -157,6 +250,8 @@ test('into a GTK text editor: pasted as plain text, then typed; a file list on t
     pressCopyShortcut();
     await expect.poll(() => editor.text(), { timeout: 10_000 }).toBe(note);
     await expect.poll(() => fileListOf(app), { timeout: 1_000 }).toBe(files);
+    // GTK programs take part in the accessibility bus by themselves: the note was read back whole.
+    expect(mainLog(userDataDir)).toContain('copy: the field read back: whole');
 
     // Typed: the same note again, line for line (µ and Hindi through keysyms the layout lacks).
     await useProfiles(page, [{ program: 'scribe-test-editor', match: 'wm-class', format: 'type' }]);

@@ -3,13 +3,16 @@
  * Debian Chromium on a local page (a plain textarea, a rich contenteditable editor, a field
  * that blocks paste, a 60-character field), read back over its DevTools protocol; and a GTK
  * text editor that writes what it holds to a file at every change. Focus is moved with xdotool,
- * as a doctor's click would.
+ * as a doctor's click would. Given a desktop's session bus, each takes part in its accessibility
+ * bus, as on a clinic's desktop: the GTK editor as GTK programs do, Chromium with its
+ * accessibility turned on (docs/emr-insertion.md says how a clinic does that).
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import type { DesktopBus } from './desktop-bus';
 import { ROOT } from './launch-app';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -52,15 +55,20 @@ export interface EmrBrowser {
   close(): Promise<void>;
 }
 
-/** Debian's Chromium, a real window (not headless), on the EMR page, with a fresh profile. */
-export async function startChromium(): Promise<EmrBrowser> {
+/** Chromium's accessibility on, for web pages too: what a screen reader, or a clinic's launcher, asks of it. */
+const CHROMIUM_ACCESSIBILITY = { env: { ACCESSIBILITY_ENABLED: '1' }, args: ['--force-renderer-accessibility'] };
+
+/** Debian's Chromium, a real window (not headless), on the EMR page, with a fresh profile; on `desktop`'s session bus with its accessibility on. */
+export async function startChromium(desktop?: DesktopBus): Promise<EmrBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'scribe-chromium-'));
   const args = [
     '--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
     '--password-store=basic', '--remote-debugging-port=0', `--user-data-dir=${profile}`, '--window-position=0,0', '--window-size=1000,800',
+    ...(desktop ? CHROMIUM_ACCESSIBILITY.args : []),
     `file://${join(ROOT, 'test/e2e/support/emr-page.html')}`,
   ];
-  const process: ChildProcess = spawn('chromium', args, { stdio: 'ignore' });
+  const env = desktop ? { ...process.env, ...desktop.env, ...CHROMIUM_ACCESSIBILITY.env } : process.env;
+  const child: ChildProcess = spawn('chromium', args, { stdio: 'ignore', env });
   const port = await until('Chromium’s DevTools port', () => (existsSync(join(profile, 'DevToolsActivePort')) ? readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0] : null));
   const browser: Browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = await until('the EMR page', () => browser.contexts()[0]?.pages().find((candidate) => candidate.url().endsWith('emr-page.html')));
@@ -69,7 +77,7 @@ export async function startChromium(): Promise<EmrBrowser> {
     page,
     close: async () => {
       await browser.close().catch(() => undefined);
-      process.kill();
+      child.kill();
       await sleep(300);
       rmSync(profile, { recursive: true, force: true });
     },
@@ -88,10 +96,11 @@ export interface GtkEditor {
   close(): void;
 }
 
-export async function startGtkEditor(title: string): Promise<GtkEditor> {
+export async function startGtkEditor(title: string, desktop?: DesktopBus): Promise<GtkEditor> {
   const folder = mkdtempSync(join(tmpdir(), 'scribe-gtk-'));
   const output = join(folder, 'text.txt');
-  const child = spawn('/usr/bin/python3', [join(ROOT, 'test/e2e/support/gtk-editor.py'), title, output], { stdio: 'ignore' });
+  const env = { ...process.env, ...desktop?.env };
+  const child = spawn('/usr/bin/python3', [join(ROOT, 'test/e2e/support/gtk-editor.py'), title, output], { stdio: 'ignore', env });
   await until('the GTK editor', () => (existsSync(output) && windowNamed(title) ? true : null));
   return {
     title,

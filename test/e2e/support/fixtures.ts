@@ -1,7 +1,7 @@
 /**
  * What every end-to-end test gets: its own app launches (each with its own data folder),
- * its own sandboxes, and the virtual microphone, all torn down when the test ends, passed
- * or failed. Tests import `test` and `expect` from here.
+ * its own sandboxes, the virtual microphone and a desktop session bus, all torn down when the
+ * test ends, passed or failed. Tests import `test` and `expect` from here.
  */
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -9,6 +9,7 @@ import { test as base, type Page } from '@playwright/test';
 import type { OperationInput, OperationName, OperationOutput } from '../../../contract/ipc';
 import type { Result } from '../../../contract/result';
 import { SandboxServer, type SandboxOptions } from '../../../main/sandbox/sandbox-server';
+import { startDesktopBus, type DesktopBus } from './desktop-bus';
 import { launchApp, type LaunchOptions, type LaunchedApp } from './launch-app';
 import { startVirtualMicrophone, type VirtualMicrophone } from './virtual-microphone';
 
@@ -21,6 +22,8 @@ interface Fixtures {
   startSandbox(options?: SandboxOptions): Promise<SandboxServer>;
   /** The virtual microphone speaking, for the tests that record. */
   microphone: VirtualMicrophone;
+  /** A desktop's session bus (the accessibility bus starts on it on demand), for the app and the programs it inserts notes into. */
+  desktop: DesktopBus;
 }
 
 export const test = base.extend<Fixtures>({
@@ -51,6 +54,11 @@ export const test = base.extend<Fixtures>({
     const microphone = startVirtualMicrophone();
     await use(microphone);
     microphone.stop();
+  },
+  desktop: async ({}, use) => {
+    const desktop = startDesktopBus();
+    await use(desktop);
+    desktop.stop();
   },
 });
 

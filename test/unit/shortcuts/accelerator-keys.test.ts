@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEY, isBindingKey, keyBindingOf } from '../../../main/shortcuts/accelerator-keys';
+import { KEY, bindingModifierDown, isBindingKey, keyBindingOf } from '../../../main/shortcuts/accelerator-keys';
 import { acceleratorProblem } from '../../../contract/settings';
 
 const R = 0x13;
@@ -53,5 +53,24 @@ describe('isBindingKey', () => {
     const binding = keyBindingOf('CommandOrControl+Alt+R', 'linux')!;
     for (const code of [R, KEY.Ctrl, KEY.CtrlRight, KEY.Alt, KEY.AltRight]) expect(isBindingKey(binding, code)).toBe(true);
     for (const code of [C, KEY.Shift, KEY.Meta, 0x39]) expect(isBindingKey(binding, code)).toBe(false);
+  });
+});
+
+describe('bindingModifierDown', () => {
+  const none = { ctrl: false, alt: false, shift: false, meta: false };
+  const copy = keyBindingOf('CommandOrControl+Alt+C', 'linux')!;
+
+  it('says whether any of the shortcut’s own modifiers is still down, as the OS’s flags say', () => {
+    expect(bindingModifierDown(copy, none)).toBe(false);
+    expect(bindingModifierDown(copy, { ...none, alt: true })).toBe(true);
+    expect(bindingModifierDown(copy, { ...none, ctrl: true })).toBe(true);
+    // Another modifier held is not the shortcut's.
+    expect(bindingModifierDown(copy, { ...none, shift: true, meta: true })).toBe(false);
+  });
+
+  it('reads Command on macOS as the meta flag, and AltGr as Alt', () => {
+    expect(bindingModifierDown(keyBindingOf('CommandOrControl+Alt+C', 'darwin')!, { ...none, meta: true })).toBe(true);
+    expect(bindingModifierDown(keyBindingOf('CommandOrControl+Alt+C', 'darwin')!, { ...none, ctrl: true })).toBe(false);
+    expect(bindingModifierDown(keyBindingOf('AltGr+Q', 'linux')!, { ...none, alt: true })).toBe(true);
   });
 });
