@@ -4,13 +4,14 @@
  * all of it, only its beginning (a field with a length limit cut the rest), none of it (the
  * field refused the paste), or unknown (the field could not be read, or shows the note in
  * another form, as a rich editor does). And what the doctor is told when not all went in: how
- * much the field took and, briefly, what was cut, never the note itself. Pure.
+ * much the field took and in which part of the note (its heading) the cut falls, never any of
+ * the note's own words: a notification shows on a shared screen, and on a locked one. Pure.
  */
 
 export type Landing =
   | { kind: 'whole' }
-  /** `took`: characters that went in; `left`: the rest of the note, which did not. */
-  | { kind: 'cut'; took: number; left: string }
+  /** `took`: characters that went in; `left`: the rest of the note, which did not; `part`: the heading of the note's part the cut falls in (null when none is found). */
+  | { kind: 'cut'; took: number; left: string; part: string | null }
   | { kind: 'none' }
   | { kind: 'unknown' };
 
@@ -40,19 +41,22 @@ export function landingOf(note: string, before: string | null, after: string | n
   if (landed === wanted || now.includes(wanted)) return { kind: 'whole' };
   if (landed === null) return { kind: 'unknown' };
   if (landed === '') return { kind: 'none' };
-  if (wanted.startsWith(landed)) return { kind: 'cut', took: characters(landed), left: wanted.slice(landed.length) };
+  if (wanted.startsWith(landed)) return { kind: 'cut', took: characters(landed), left: wanted.slice(landed.length), part: partAt(wanted, landed.length) };
   return { kind: 'unknown' };
 }
 
-/** At most this many words of the cut part are named, and at most this many characters of them. */
-const PREVIEW_WORDS = 5;
-const PREVIEW_CHARACTERS = 40;
+/** A part's heading is a short line that follows a blank line, as the note is laid out (contract/clinical-note.ts). */
+const HEADING_MAX_CHARACTERS = 60;
 
-/** The first words of `text`, on one line, short: enough for the doctor to find the place, never the note. */
-export function preview(text: string): string {
-  const words = text.trim().split(/\s+/).slice(0, PREVIEW_WORDS).join(' ');
-  const chars = Array.from(words);
-  return chars.length > PREVIEW_CHARACTERS ? chars.slice(0, PREVIEW_CHARACTERS).join('') : words;
+/** The heading of the note's part that holds the character at `offset`: the last line before it that opens a part. */
+export function partAt(note: string, offset: number): string | null {
+  const lines = note.slice(0, offset).split('\n');
+  for (let index = lines.length - 1; index > 0; index -= 1) {
+    const line = lines[index]!.trim();
+    const whole = index < lines.length - 1;
+    if (whole && lines[index - 1]!.trim() === '' && line !== '' && characters(line) <= HEADING_MAX_CHARACTERS && !/[.:;,]$/.test(line)) return line;
+  }
+  return null;
 }
 
 /** What the doctor is told when not all of the note went in, or null (all went in, or it cannot be known). */
@@ -61,7 +65,7 @@ export function landingProblem(landing: Landing, how: 'paste' | 'type'): { title
   if (landing.kind === 'cut') {
     return {
       title: 'Note cut short by the field',
-      body: `The field took only the first ${landing.took} characters; not inserted: "…${preview(landing.left)}…" (${characters(landing.left)} characters). ${onClipboard}: paste the rest where it fits.`,
+      body: `The field took only the first ${landing.took} characters; the other ${characters(landing.left)} were not inserted, from ${landing.part ? `the part "${landing.part}"` : 'there'} on. ${onClipboard}: paste the rest where it fits.`,
     };
   }
   if (landing.kind === 'none') {

@@ -37,7 +37,7 @@ export const test = base.extend<Fixtures>({
     // Closing an app the test already closed (or killed) is a no-op.
     for (const { app } of launched.reverse()) await app.close().catch(() => undefined);
     for (const { userDataDir, policyFile } of launched) {
-      rmSync(userDataDir, { recursive: true, force: true });
+      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
       rmSync(dirname(policyFile), { recursive: true, force: true });
     }
   },
