@@ -60,7 +60,14 @@ test('hold to record: records while the shortcut is held, through the key repeat
   const capture = captureDefaultOutput();
   await capture.flowing;
   await pause(300);
+  // The cues main sends the page, as the page hears of them: the capture ends only once the stop cue was asked for (later on a busy machine).
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { cuesSeen: string[] }).cuesSeen = seen;
+    window.scribe.on.recordCue((cue) => seen.push(cue));
+  });
   const held = await holdShortcut(page, 4000);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { cuesSeen: string[] }).cuesSeen), { timeout: 15_000 }).toContain('stop');
   await pause(600);
   const heard = await capture.stop();
 
