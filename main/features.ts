@@ -13,6 +13,7 @@ import { createLabReportsFeature } from './lab-reports/lab-reports-feature';
 import { createPatientsFeature } from './patients/patients-feature';
 import { createRegistrationFeature } from './registration/registration-feature';
 import { createServiceFeature } from './service/service-feature';
+import { loadPlistParsers } from './settings/plist-policy';
 import { createSettingsFeature } from './settings/settings-feature';
 import { sandboxNoticeHandlers } from './status/sandbox-notice';
 import { createStatusFeature } from './status/status-feature';
@@ -30,6 +31,11 @@ export interface FeaturesDeps {
   policyFile: string | null;
   appOrigin: string;
   window: AppWindow;
+}
+
+/** What must be loaded before the features are built: the property-list parsers where the policy may be in managed preferences (macOS). */
+export function loadBeforeFeatures(platform: NodeJS.Platform): Promise<void> {
+  return platform === 'darwin' ? loadPlistParsers() : Promise.resolve();
 }
 
 export function buildFeatures({ userData, builtDir, recorderHost, policyFile, appOrigin, window }: FeaturesDeps) {

@@ -81,7 +81,8 @@ async function start(): Promise<void> {
     settle = null;
     if (!pending) return;
     import('./features')
-      .then(({ buildFeatures: buildAll }) => {
+      .then(async ({ buildFeatures: buildAll, loadBeforeFeatures }) => {
+        await loadBeforeFeatures(process.platform);
         built = buildAll({ userData, builtDir: here, recorderHost, policyFile: args.policyFile, appOrigin, window });
         pending.resolve(built);
       })

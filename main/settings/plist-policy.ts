@@ -5,8 +5,9 @@
  * Turned into the same values as the JSON file and checked by the same schema; a value of the
  * wrong type is reported by key, its content never quoted. Pure.
  */
-import { DOMParser } from '@xmldom/xmldom';
-import { parse, type PlistValue } from 'plist';
+import type * as XmlDom from '@xmldom/xmldom';
+import type * as Plist from 'plist';
+import type { PlistValue } from 'plist';
 import { POLICY_KEYS, type PolicyKind } from './policy-kinds';
 import { ignoredPolicy, validatedPolicy, type LoadedPolicy, type PolicyOrigin } from './policy';
 
@@ -62,19 +63,37 @@ function isDictionary(value: PlistValue): value is { [key: string]: PlistValue }
 }
 
 /**
+ * The property-list and XML parsers: loaded before the policy is read where managed
+ * preferences exist (macOS), never elsewhere. They are a third of main's code, which no other
+ * computer needs at start-up.
+ */
+let parsers: { plist: typeof Plist; xml: typeof XmlDom } | null = null;
+
+export async function loadPlistParsers(): Promise<void> {
+  const [plist, xml] = await Promise.all([import('plist'), import('@xmldom/xmldom')]);
+  parsers = { plist, xml };
+}
+
+function loadParsers(): { plist: typeof Plist; xml: typeof XmlDom } {
+  if (!parsers) throw new Error('The property-list parsers were not loaded before a managed-preferences file was read.');
+  return parsers;
+}
+
+/**
  * A property list, binary ("bplist00…", as macOS keeps managed preferences) or XML (as a
  * profile is written). XML is first checked by a parser that stays silent: the plist
  * parser's own would print its complaints, which may quote the text, on the console.
  */
 function parsePropertyList(bytes: Buffer): PlistValue {
-  if (bytes.subarray(0, 6).toString('latin1') === 'bplist') return parse(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const { plist, xml: xmlDom } = loadParsers();
+  if (bytes.subarray(0, 6).toString('latin1') === 'bplist') return plist.parse(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   const xml = bytes.toString('utf8');
-  new DOMParser({
+  new xmlDom.DOMParser({
     onError: () => {
       throw new Error('not well-formed');
     },
   }).parseFromString(xml, 'text/xml');
-  return parse(xml);
+  return plist.parse(xml);
 }
 
 /** The policy in a managed-preferences file's bytes. */

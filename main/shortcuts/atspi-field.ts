@@ -8,7 +8,6 @@
  * focused fields), gives null: the caller then cannot say what landed, and says nothing. Thin
  * adapter; what the text means is decided in field-landing.ts.
  */
-import dbus from '@homebridge/dbus-native';
 import type { TargetWindow } from './insertion-decision';
 
 interface Call {
@@ -25,7 +24,12 @@ interface MessageBus {
   invoke(call: Call, callback: (error: unknown, value: unknown) => void): void;
   connection: { end(): void; on(event: 'error', listener: (error: Error) => void): void };
 }
-const createClient = (dbus as unknown as { createClient(options: { busAddress?: string; socket?: string }): MessageBus }).createClient;
+type CreateClient = (options: { busAddress?: string; socket?: string }) => MessageBus;
+
+/** The D-Bus library, loaded at the first reading (a field is read only when a note is inserted): not on the way to the first screen. */
+let library: Promise<CreateClient> | null = null;
+const createClient = (): Promise<CreateClient> =>
+  (library ??= import('@homebridge/dbus-native').then((loaded) => ((loaded.default ?? loaded) as unknown as { createClient: CreateClient }).createClient));
 
 /** How long one question may take: a program that hangs must not hold the note back. */
 const ANSWER_MS = 300;
@@ -39,10 +43,10 @@ const CANONICAL = 1;
 
 type Reference = [busName: string, path: string];
 
-function connect(address: string): MessageBus {
+async function connect(address: string): Promise<MessageBus> {
   // dbus-native reaches an abstract socket only through an optional native module; Node reaches it as a path that starts with NUL.
   const abstract = /^unix:abstract=([^,;]+)/.exec(address);
-  const bus = createClient(abstract ? { socket: `\0${abstract[1]}` } : { busAddress: address });
+  const bus = (await createClient())(abstract ? { socket: `\0${abstract[1]}` } : { busAddress: address });
   bus.connection.on('error', () => undefined);
   return bus;
 }
@@ -62,7 +66,7 @@ function ask<T>(bus: MessageBus, call: Call): Promise<T> {
 async function accessibilityBus(env: NodeJS.ProcessEnv): Promise<string | null> {
   if (env.AT_SPI_BUS_ADDRESS) return env.AT_SPI_BUS_ADDRESS;
   if (!env.DBUS_SESSION_BUS_ADDRESS) return null;
-  const session = connect(env.DBUS_SESSION_BUS_ADDRESS);
+  const session = await connect(env.DBUS_SESSION_BUS_ADDRESS);
   try {
     return await ask<string>(session, { destination: 'org.a11y.Bus', path: '/org/a11y/bus', interface: 'org.a11y.Bus', member: 'GetAddress' });
   } finally {
@@ -134,7 +138,7 @@ export async function atspiFieldText(target: TargetWindow, env: NodeJS.ProcessEn
   try {
     const address = await accessibilityBus(env);
     if (!address) return null;
-    bus = connect(address);
+    bus = await connect(address);
     return await readField(bus, { ...target, pid });
   } catch {
     return null;

@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NO_POLICY, type LoadedPolicy } from '../../../main/settings/policy';
 import { mergedPolicy } from '../../../main/settings/policy-merge';
 import { loadManagedPolicy } from '../../../main/settings/policy-sources';
 import { registryOrigin, registryPolicy } from '../../../main/settings/registry-policy';
 import { dword, sz } from '../../fixtures/policy/clinic-policy-registry';
 import { tempFolder } from '../temp-folder';
+import { loadPlistParsers } from '../../../main/settings/plist-policy';
+
+// The app loads them before reading a policy where managed preferences exist (macOS).
+beforeAll(loadPlistParsers);
 
 const machine = (...values: Parameters<typeof registryPolicy>[1]) => registryPolicy(registryOrigin('HKLM'), values);
 const user = (...values: Parameters<typeof registryPolicy>[1]) => registryPolicy(registryOrigin('HKCU'), values);

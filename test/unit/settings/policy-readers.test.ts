@@ -6,12 +6,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'plist';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPolicy, type LoadedPolicy } from '../../../main/settings/policy';
-import { managedPreferencesOrigin, plistPolicy } from '../../../main/settings/plist-policy';
+import { managedPreferencesOrigin, plistPolicy, loadPlistParsers } from '../../../main/settings/plist-policy';
 import { registryOrigin, registryPolicy } from '../../../main/settings/registry-policy';
 import { REG_BINARY, REG_EXPAND_SZ } from '../../../main/settings/registry-values';
 import { CLINIC_POLICY_REGISTRY, dword, multiSz, sz } from '../../fixtures/policy/clinic-policy-registry';
+
+// The app loads them before reading a policy where managed preferences exist (macOS).
+beforeAll(loadPlistParsers);
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'policy');
 const SECRET = 'test-secret-not-a-real-one';

@@ -6,9 +6,9 @@
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { XMLValidator } from 'fast-xml-parser';
 import { build, parse, type PlistValue } from 'plist';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_KINDS } from '../../../contract/settings';
-import { plistPolicy, managedPreferencesOrigin } from '../../../main/settings/plist-policy';
+import { plistPolicy, managedPreferencesOrigin, loadPlistParsers } from '../../../main/settings/plist-policy';
 import { policySchema } from '../../../main/settings/policy';
 import { POLICY_KEYS, type PolicyKey } from '../../../main/settings/policy-kinds';
 import { registryOrigin, registryPolicy } from '../../../main/settings/registry-policy';
@@ -17,6 +17,9 @@ import { renderAdml, renderAdmx } from '../../../scripts/policy-templates/admx';
 import { renderMobileconfig } from '../../../scripts/policy-templates/mobileconfig';
 import { POLICY_CATALOG, SECRET_NOTE } from '../../../scripts/policy-templates/policy-catalog';
 import { dword, multiSz, sz } from '../../fixtures/policy/clinic-policy-registry';
+
+// The app loads them before reading a policy where managed preferences exist (macOS).
+beforeAll(loadPlistParsers);
 
 /**
  * Parsed strictly, as a Group Policy editor or macOS would refuse a file: fast-xml-parser's
