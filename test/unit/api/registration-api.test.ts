@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { otpHint } from '../../../main/api/registration-api';
-import type { ServiceError } from '../../../main/api/service-error';
 import { staticToken } from '../../../main/service/token-source';
-import { CLIENT_KEY, KID, useSandbox } from './sandbox-fixture';
+import { CLIENT_KEY, KID, useSandbox, failure } from './sandbox-fixture';
 
 const env = useSandbox();
 const NEW_PATIENT = '234123412346';
 const HAS_ABHA = '888812345679';
 const HAS_ADDRESSES = '777712345678';
 const OTP = '123456';
-
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ServiceError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('registration after the OTP, against the sandbox', () => {
   it('verify → suggest → check → create-phr → card, each with the documented shapes', async () => {

@@ -1,21 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ServiceError } from '../../../main/api/service-error';
 import { voiceTranscription } from '../../../main/dictations/transcription-view';
-import { CLIENT_KEY, KID, MINIMAL_PDF, source, toneWav, useSandbox, writeTemp } from './sandbox-fixture';
+import { CLIENT_KEY, KID, MINIMAL_PDF, source, toneWav, useSandbox, writeTemp, failure } from './sandbox-fixture';
 import { staticToken } from '../../../main/service/token-source';
 
 const env = useSandbox();
 const VALID_AADHAAR = '234123412346';
-
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ServiceError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 async function uploadTone(txnId: string, client = env.client()) {
   const filePath = writeTemp('dictation.wav', toneWav());
