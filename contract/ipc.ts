@@ -136,8 +136,20 @@ export const operations = {
   /** Invalid values are refused with `fields` naming each one. */
   updateSettings: operation<SettingsView>()(settingsSchema.partial().strict()),
   setSecret: operation<SettingsView>()(z.object({ name: z.enum(SECRET_NAMES), value: z.string().max(ACCESS_TOKEN_MAX_CHARS) }).strict()),
-  /** Saves the client id and secret together and signs in with them. */
-  signIn: operation<SettingsView>()(z.object({ clientId: z.string().max(2048), clientSecret: z.string().max(CLIENT_SECRET_MAX_CHARS) }).strict()),
+  /**
+   * Saves the client id and secret together and signs in with them; with `service`, the service
+   * chosen on the same screen is saved with them first, so that the secret goes only there.
+   */
+  signIn: operation<SettingsView>()(
+    z
+      .object({
+        clientId: z.string().max(2048),
+        clientSecret: z.string().max(CLIENT_SECRET_MAX_CHARS),
+        // The address is checked by main with the settings' own rules, so that its refusal names the address field.
+        service: z.object({ service: settingsSchema.shape.service, customServiceUrl: z.string().max(2048) }).strict().optional(),
+      })
+      .strict(),
+  ),
   signInAgain: operation<AuthStatus>()(noInput),
   /** Capture devices by name, as the recorder lists them. */
   listMicrophones: operation<string[]>()(noInput),

@@ -19,6 +19,9 @@ export const SERVICE_BASE_URLS: Record<'production' | 'development', string> = {
   development: 'https://api.dev.eka.care',
 };
 
+/** The button that sends to the built-in sandbox while the policy file cannot be used; main's messages name it by these words. */
+export const USE_SANDBOX_LABEL = 'Use the sandbox (test data) until then';
+
 export const UPLOAD_AUDIO_FORMATS = ['mp3', 'wav'] as const;
 export type UploadAudioFormat = (typeof UPLOAD_AUDIO_FORMATS)[number];
 

@@ -106,8 +106,9 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
   };
 
   const handlers: Pick<OperationHandlers, 'signIn' | 'signInAgain' | 'getTranscriptionChoices'> = {
-    signIn: async ({ clientId, clientSecret }) => {
-      const view = settings.saveCredentials(clientId, clientSecret);
+    // The service chosen on the screen is saved with the credentials before anything is signed in to.
+    signIn: async ({ clientId, clientSecret, service }) => {
+      const view = settings.saveCredentials(clientId, clientSecret, service);
       await signInNow();
       return view;
     },

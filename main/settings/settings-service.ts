@@ -15,7 +15,7 @@ import {
   type Settings,
 } from '../../contract/settings';
 import type { DataProtection, SettingsView, ShortcutAccess } from '../../contract/ipc';
-import { sameSettingValue } from '../../contract/setting-choices';
+import { USE_SANDBOX_LABEL, sameSettingValue } from '../../contract/setting-choices';
 import { Emitter } from '../core/emitter';
 import { refuse } from '../core/refusal';
 import type { LoadedPolicy } from './policy';
@@ -54,7 +54,7 @@ export const SHORTCUTS_UNCHECKED: ShortcutAccess = { recordShortcut: null, holdT
 
 /** Why nothing is sent while the policy file cannot be used, in plain words. */
 export function policyHoldMessage(error: string): string {
-  return `${error} Until your administrator mends it, nothing is sent: the built-in sandbox would answer with test data. To try the app with test data meanwhile, choose the sandbox in Settings.`;
+  return `${error} Until your administrator mends it, nothing is sent: the built-in sandbox would answer with test data. To try the app with test data meanwhile, press “${USE_SANDBOX_LABEL}” at the top of the screen.`;
 }
 
 export class SettingsService {
@@ -152,6 +152,15 @@ export class SettingsService {
 
   /** Saves a change; throws an invalid-input failure naming each refused field, saving nothing. */
   update(patch: Partial<Record<SettingName, unknown>>): SettingsView {
+    const { candidate, problems } = this.checked(patch);
+    if (Object.keys(problems).length > 0) refuseFields(problems);
+    this.saved = candidate;
+    this.persistence.write(candidate);
+    return this.changed();
+  }
+
+  /** The saved settings with `patch` applied, and what is wrong with it (locked, invalid, or not fitting together). */
+  private checked(patch: Partial<Record<SettingName, unknown>>): { candidate: Settings; problems: Problems } {
     const problems: Problems = {};
     const locked = new Set(this.lockedNames());
     const next: Record<string, unknown> = { ...this.saved };
@@ -168,10 +177,7 @@ export class SettingsService {
     for (const [name, problem] of Object.entries(crossFieldProblems({ ...candidate, ...this.policySettings() }))) {
       problems[name as SettingName] ??= problem;
     }
-    if (Object.keys(problems).length > 0) refuseFields(problems);
-    this.saved = candidate;
-    this.persistence.write(candidate);
-    return this.changed();
+    return { candidate, problems };
   }
 
   setSecret(name: SecretName, value: string): SettingsView {
@@ -184,8 +190,12 @@ export class SettingsService {
     return this.changed();
   }
 
-  /** Saves the client id and secret together, or neither; both must be valid. */
-  saveCredentials(clientId: string, clientSecret: string): SettingsView {
+  /**
+   * Saves the client id and secret together, or neither; both must be valid. With `service` (the
+   * service chosen on the same screen), it is saved with them in one change, or nothing is: the
+   * sign-in that follows goes to that service, never to the one saved before.
+   */
+  saveCredentials(clientId: string, clientSecret: string, service?: Pick<Settings, 'service' | 'customServiceUrl'>): SettingsView {
     const locked = new Set(this.lockedNames());
     const idProblem = locked.has('clientId') ? LOCKED_MESSAGE : clientIdProblem(clientId);
     const keyProblem = locked.has('clientSecret')
@@ -193,8 +203,11 @@ export class SettingsService {
       : clientSecret === ''
         ? 'Enter the client secret.'
         : secretProblem('clientSecret', clientSecret);
-    if (idProblem || keyProblem) refuseFields({ ...(idProblem ? { clientId: idProblem } : {}), ...(keyProblem ? { clientSecret: keyProblem } : {}) });
-    this.saved = { ...this.saved, clientId: clientId.trim() };
+    const { candidate, problems }: { candidate: Settings; problems: Problems } = service ? this.checked(service) : { candidate: this.saved, problems: {} };
+    if (idProblem) problems.clientId = idProblem;
+    if (keyProblem) problems.clientSecret = keyProblem;
+    if (Object.keys(problems).length > 0) refuseFields(problems);
+    this.saved = { ...candidate, clientId: clientId.trim() };
     this.persistence.write(this.saved);
     this.vault.set('clientSecret', clientSecret);
     return this.changed();

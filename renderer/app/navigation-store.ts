@@ -12,13 +12,37 @@ export type ScreenId = (typeof SCREENS)[number]['id'];
 
 export interface NavigationState {
   screen: ScreenId;
+  /** The screen asked for while the one on view asks first whether to leave it (unsaved changes); null when nothing is asked. */
+  leaving: ScreenId | null;
+  /** Shows `screen`, or asks first when the screen on view has a leave check that says so. */
   show(screen: ScreenId): void;
+  /** The screen on view says whether leaving it needs asking (true: ask); null: it never does. */
+  setLeaveCheck(check: (() => boolean) | null): void;
+  /** The answer to the question: leave for the screen asked for, or stay. */
+  leave(): void;
+  stay(): void;
 }
 
 export function createNavigationStore() {
-  return create<NavigationState>((set) => ({
+  let leaveCheck: (() => boolean) | null = null;
+  return create<NavigationState>((set, get) => ({
     screen: 'dictation',
-    show: (screen) => set({ screen }),
+    leaving: null,
+    show: (screen) => {
+      if (screen === get().screen) return set({ leaving: null });
+      if (leaveCheck?.()) return set({ leaving: screen });
+      set({ screen, leaving: null });
+    },
+    setLeaveCheck: (check) => {
+      leaveCheck = check;
+    },
+    leave: () => {
+      const target = get().leaving;
+      if (target === null) return;
+      leaveCheck = null;
+      set({ screen: target, leaving: null });
+    },
+    stay: () => set({ leaving: null }),
   }));
 }
 

@@ -1,31 +1,36 @@
 /**
- * On every screen while the administrator's policy file cannot be used: what is wrong, that
- * nothing is sent until it is mended or the user chooses the sandbox in Settings, and that the
- * sandbox's results are test data. Never a quiet fall-back to the sandbox.
+ * The one message, at the top of every screen, while the administrator's policy file cannot be
+ * used: what is wrong, the safest settings that hold meanwhile, that nothing is sent, and the
+ * button that lets the doctor use the built-in sandbox (test data) until then. Said once per
+ * screen, in the same words everywhere (Settings shows no second one). Never a quiet
+ * fall-back to the sandbox.
  */
-import { useNavigationStore } from '../app/navigation-store';
+import { USE_SANDBOX_LABEL } from '../../contract/setting-choices';
+import { valueOrReport, scribe } from '../bridge';
 import { useSettingsStore } from '../app/stores';
 
 export function PolicyProblemBanner() {
   const policy = useSettingsStore((state) => state.view?.policy ?? null);
-  const screen = useNavigationStore((state) => state.screen);
-  const show = useNavigationStore((state) => state.show);
   if (!policy?.error) return null;
   return (
     <div className="banner error policy-banner" role="alert" data-testid="policy-banner">
       <p>
-        <strong>The administrator’s policy file cannot be used.</strong> {policy.error}
+        <strong>Your administrator’s policy file cannot be used.</strong> {policy.error}
       </p>
       <p>
-        {policy.sandboxChosen
-          ? 'You chose the built-in sandbox meanwhile: every result is TEST DATA, never a real prescription.'
-          : 'Nothing is sent until it is mended, or until you choose the built-in sandbox in Settings. Sandbox results are TEST DATA, never real prescriptions.'}
+        Until it is mended, the safest settings apply: only the built-in sandbox can be chosen, each note must be marked reviewed before it leaves Scribe Desk, copied
+        notes are taken off the clipboard after two minutes, and recording waits until a system keyring protects the recordings.
       </p>
-      {screen !== 'settings' && !policy.sandboxChosen ? (
-        <button type="button" onClick={() => show('settings')}>
-          Show what to do
-        </button>
-      ) : null}
+      {policy.sandboxChosen ? (
+        <p>You chose the built-in sandbox until then: every result is TEST DATA, never a real prescription.</p>
+      ) : (
+        <div className="policy-choice">
+          <p>Nothing is sent meanwhile. To try the app until then, use the built-in sandbox: its results are TEST DATA, never real prescriptions.</p>
+          <button type="button" onClick={() => void valueOrReport(scribe.useSandboxDespitePolicy())}>
+            {USE_SANDBOX_LABEL}
+          </button>
+        </div>
+      )}
     </div>
   );
 }

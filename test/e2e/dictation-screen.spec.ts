@@ -9,6 +9,7 @@ import { bridgeValue, expect, test } from './support/fixtures';
 import { screenshot } from './support/launch-app';
 import { labReportPdf } from '../fixtures/documents';
 import { dropFiles } from './support/drop-files';
+import { expectStill } from './support/positions';
 import { CLINIC_SIZES, resize } from './support/window-size';
 
 test.setTimeout(120_000);
@@ -125,5 +126,70 @@ test('at 1024×640 and 1366×768 the Records, Registration and Settings screens 
   await page.keyboard.press('Control+4');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
   await atBothSizes('screen-settings');
+  await app.close();
+});
+
+test('Copy note and Mark reviewed are at the top of a long note, right after its heading for the keyboard, and cover nothing; no button moves when a message comes', async ({
+  launch,
+  microphone: _microphone,
+}) => {
+  const { app, page } = await launch();
+  await resize(app, page, SIZES[0]);
+  await page.getByLabel('Patient or visit (optional)').fill('Meena Iyer, bed 9');
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
+  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(1500);
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  const detail = page.getByRole('region', { name: 'Dictation details' });
+  await expect(detail.getByTestId('detail-state')).toHaveText('Completed', { timeout: 60_000 });
+  const actions = detail.getByRole('group', { name: 'Dictation actions' });
+  const copy = actions.getByRole('button', { name: 'Copy note' });
+  const review = actions.getByRole('button', { name: 'Mark reviewed' });
+
+  // The keyboard: after Stop it is on the dictation; its heading's Change label, then Copy note and Mark reviewed.
+  await expect(detail).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(detail.getByRole('button', { name: 'Change label' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(copy).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(review).toBeFocused();
+
+  // Above the note, never over it: the note is long (it scrolls at this size), and its actions come before its first part.
+  const scroller = await detail.evaluate((element) => element.scrollHeight > element.clientHeight);
+  expect(scroller).toBe(true);
+  const [actionsBox, firstPart, medicines] = await Promise.all([actions.boundingBox(), detail.getByRole('article').first().boundingBox(), detail.getByRole('table', { name: 'Medications' }).boundingBox()]);
+  expect(actionsBox!.y + actionsBox!.height).toBeLessThanOrEqual(firstPart!.y);
+  expect(actionsBox!.y + actionsBox!.height).toBeLessThanOrEqual(medicines!.y);
+  // Scrolled to the note's end and back: the actions scroll with the note (they are not held over it).
+  await detail.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+  await expect(detail.getByRole('button', { name: 'Edit note' })).toBeInViewport();
+  await expect(copy).not.toBeInViewport();
+  await detail.evaluate((element) => element.scrollTo(0, 0));
+  await expect(copy).toBeInViewport({ ratio: 1 });
+  await expect(review).toBeInViewport({ ratio: 1 });
+
+  // Nothing moves under the pointer when the status beside the buttons speaks (copied, a part copied).
+  const clinicalNotes = detail.getByRole('article', { name: 'Clinical notes' });
+  const copyText = clinicalNotes.getByRole('button', { name: 'Copy text' });
+  const still = [copy, review, copyText, detail.getByRole('button', { name: 'Delete' })];
+  const status = detail.getByTestId('detail-status');
+  await expectStill(still, async () => {
+    await copy.click();
+    await expect(status).toHaveText('Note copied: paste it into the EMR.');
+  });
+  await screenshot(page, 'dictation-note-copied-1024x640');
+  // Measured where the pointer is: the part's own button in view (the click then scrolls nothing).
+  await copyText.scrollIntoViewIfNeeded();
+  await expectStill(still, async () => {
+    await copyText.click();
+    await expect(status).toHaveText('Text copied.');
+  });
+  await resize(app, page, SIZES[1]);
+  await detail.evaluate((element) => element.scrollTo(0, 0));
+  await screenshot(page, 'dictation-note-copied-1366x768');
+  await review.click();
+  await expect(actions.getByTestId('reviewed')).toContainText('Reviewed');
+  await expect(actions.getByRole('button', { name: 'Copy note' })).toBeVisible();
   await app.close();
 });

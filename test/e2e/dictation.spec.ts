@@ -13,6 +13,7 @@ import { screenshot, type LaunchedApp } from './support/launch-app';
 import { waitForExit } from './support/process-exit';
 import { compactCopy, recordingWav } from './support/sealed-data';
 import { analyseMp3, analyseWav } from './support/wav-analysis';
+import { seenTexts, watchTexts } from './support/seen-texts';
 
 test.setTimeout(150_000);
 
@@ -126,14 +127,7 @@ test('after Stop the dictation just recorded is in view, moves from saved to its
   const detail = page.getByRole('region', { name: 'Dictation details' });
   await expect(page.getByText('Select a dictation to see its status and result.')).toBeVisible();
   // Every state the detail view shows, in order, as a person would see them change.
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { seenStates: string[] }).seenStates = seen;
-    new MutationObserver(() => {
-      const text = document.querySelector('[data-testid="detail-state"]')?.textContent ?? '';
-      if (text !== '' && seen.at(-1) !== text) seen.push(text);
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
+  await watchTexts(page, 'detail-state');
 
   await page.getByLabel('Patient or visit (optional)').fill('Ward round, bed 4');
   await page.getByRole('button', { name: 'Record', exact: true }).click();
@@ -144,8 +138,10 @@ test('after Stop the dictation just recorded is in view, moves from saved to its
 
   await expect(detail.getByTestId('detail-state')).toHaveText('Completed', { timeout: 40_000 });
   await expect(detail.getByRole('table', { name: 'Medications' })).toBeVisible();
-  await expect(detail.getByTestId('sync-steps').locator('[aria-current="step"]')).toHaveText('Result');
-  const seen = await page.evaluate(() => (window as unknown as { seenStates: string[] }).seenStates);
+  // Finished, the steps make room for the note: its actions come first.
+  await expect(detail.getByTestId('sync-steps')).toHaveCount(0);
+  await expect(detail.getByRole('group', { name: 'Dictation actions' }).getByRole('button', { name: 'Copy note' })).toBeVisible();
+  const seen = await seenTexts(page, 'detail-state');
   const expected = ['Uploading', 'Processing', 'Completed'];
   expect(seen.filter((state) => expected.includes(state))).toEqual(expected);
   expect(seen.every((state) => [...expected, 'Saved, waiting to send'].includes(state))).toBe(true);

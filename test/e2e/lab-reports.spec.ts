@@ -8,7 +8,9 @@ import { labReportPdf, scannedJpeg, unreadableReportPdf } from '../fixtures/docu
 import { dropFiles } from './support/drop-files';
 import { newDataFolder, screenshot } from './support/launch-app';
 import { customService } from './support/policies';
+import { expectStill } from './support/positions';
 import { showScreen } from './support/screens';
+import { seenTexts, watchTexts } from './support/seen-texts';
 import { CLINIC_SIZES, resize } from './support/window-size';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -143,6 +145,70 @@ test('an upload made offline completes after the service returns', async ({ laun
   expect(uploads(back)).toHaveLength(1);
   await app.close();
   await back.stop();
+});
+
+test('"Send now" always answers for a lab report: trying, tried and still unreachable, sent; nothing moves when the screen speaks', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox();
+  const { port } = new URL(sandbox.url);
+  const { app, page } = await launch({ policy: customService(sandbox) });
+  await sandbox.stop();
+  await resize(app, page, CLINIC_SIZES[0]);
+  await showScreen(page, 'Records');
+  await dropFiles(page, [{ name: 'offline.pdf', bytes: await labReportPdf() }]);
+
+  // With nothing to read asked for, Upload says why beside it: it does not move.
+  const upload = page.getByRole('button', { name: 'Upload 1 report' });
+  await expectStill([upload], async () => {
+    await page.getByLabel('Smart report (values and ranges)').uncheck();
+    await expect(page.getByText('Choose at least one thing for the service to read.')).toBeVisible();
+  });
+  await expect(upload).toBeDisabled();
+  await screenshot(page, 'records-choose-a-task-1024x640');
+  await expectStill([upload], async () => {
+    await page.getByLabel('Smart report (values and ranges)').check();
+    await expect(page.getByText('Choose at least one thing for the service to read.')).toHaveCount(0);
+  });
+  await upload.click();
+
+  const row = page.getByTestId('document-row');
+  const answer = row.getByTestId('send-now-answer');
+  const sendNow = row.getByRole('button', { name: 'Send now: offline.pdf' });
+  await expect(row.getByTestId('lab-report-problem')).toContainText('cannot be reached', { timeout: 20_000 });
+  // Every answer the row gives, in order, as a person would see them come (the first lasts a moment only).
+  await watchTexts(page, 'send-now-answer');
+  // Pressed while the service is away: at once "Trying now…", then what came of it (never nothing); Delete stays where it was.
+  const remove = row.getByRole('button', { name: 'Delete' });
+  await expectStill([remove], async () => {
+    await sendNow.click();
+    await expect(answer).toContainText('Tried just now:', { timeout: 20_000 });
+  });
+  await expect(answer).toContainText('cannot be reached');
+  expect((await seenTexts(page, 'send-now-answer')).slice(0, 2)).toEqual(['Trying now…', expect.stringMatching(/^Tried just now: .*cannot be reached/)]);
+  // The app's own tries meanwhile do not take the answer away.
+  await page.waitForTimeout(3_000);
+  await expect(answer).toContainText('Tried just now:');
+  await screenshot(page, 'records-send-now-tried-1024x640');
+
+  // The service back: pressed again, the report is on its way.
+  const back = await startSandbox({ port: Number(port), token: sandbox.token, faults: { recordProcessingMs: 4_000 } });
+  await sendNow.click();
+  await expect(answer).toHaveText('Sent: it is on its way.', { timeout: 20_000 });
+  await resize(app, page, CLINIC_SIZES[1]);
+  await screenshot(page, 'records-send-now-sent-1366x768');
+  // Once read, the row says its state alone again.
+  await expect(taken(page).filter({ hasText: 'Ready' })).toHaveCount(1, { timeout: 30_000 });
+  await expect(answer).toHaveText('');
+
+  // The screen's word on an action keeps its line: the rows under it stay where they are (seen from the top of the screen,
+  // where the browser's scroll anchoring cannot hide a move).
+  const copyId = page.getByRole('button', { name: 'Copy the document id of offline.pdf' });
+  await page.locator('main.screen').evaluate((screen) => screen.scrollTo(0, 0));
+  await expectStill([remove, page.getByRole('button', { name: 'Result of offline.pdf' })], async () => {
+    await copyId.dispatchEvent('click');
+    await expect(page.getByTestId('lab-reports-message')).toHaveText('Document id copied.');
+  });
+  expect(uploads(back)).toHaveLength(1);
+  await app.close();
 });
 
 test('a report queued offline survives a restart and is sent by the next start', async ({ launch, startSandbox }) => {

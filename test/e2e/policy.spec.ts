@@ -1,5 +1,7 @@
 import { callBridge, expect, test } from './support/fixtures';
 import { screenshot } from './support/launch-app';
+import { showScreen } from './support/screens';
+import { CLINIC_SIZES, resize } from './support/window-size';
 
 test('settings set by the policy are applied and shown locked', async ({ launch }) => {
   const { app, page, policyFile } = await launch({
@@ -24,18 +26,39 @@ test('settings set by the policy are applied and shown locked', async ({ launch 
   await app.close();
 });
 
-test('a malformed policy file is reported and the app still starts, failing closed: the sandbox only, the safety settings at their strictest', async ({ launch }) => {
+test('a malformed policy file is reported once per screen, with its button, and the app still starts, failing closed: the sandbox only, the safety settings at their strictest', async ({
+  launch,
+}) => {
   const { app, page } = await launch({ policy: '{ "service": "production", ' });
   await expect(page.getByTestId('service-badge')).toContainText('Sandbox');
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await expect(page.getByTestId('policy-error')).toContainText('was ignored: it is not valid JSON');
-  await expect(page.getByTestId('policy-error')).toContainText('Until it is mended, the safest settings apply: only the built-in sandbox can be chosen');
+  const banner = page.getByTestId('policy-banner');
+  for (const screen of ['Dictation', 'Records', 'Registration', 'Patients', 'Settings'] as const) {
+    await showScreen(page, screen);
+    // One message on each screen, the same words everywhere, with the button that can be pressed there.
+    await expect(banner).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Use the sandbox (test data) until then' })).toHaveCount(1);
+    await expect(banner).toContainText('Your administrator’s policy file cannot be used.');
+    await expect(banner).toContainText('was ignored: it is not valid JSON');
+    await expect(banner).toContainText(
+      'Until it is mended, the safest settings apply: only the built-in sandbox can be chosen, each note must be marked reviewed before it leaves Scribe Desk, copied notes are taken off the clipboard after two minutes, and recording waits until a system keyring protects the recordings.',
+    );
+    await expect(banner).toContainText('Nothing is sent meanwhile.');
+    await expect(banner.getByRole('button', { name: 'Use the sandbox (test data) until then' })).toBeVisible();
+  }
   await expect(page.getByLabel(/Transcription service/)).toBeDisabled();
   await expect(page.getByLabel(/Transcription service/)).toHaveValue('sandbox');
   await expect(page.getByText('Locked at its safest until the policy file is mended').first()).toBeVisible();
   await screenshot(page, 'settings-policy-malformed');
-  // Choosing the sandbox lifts the hold on sending, never the lock on the service.
-  await page.getByRole('button', { name: 'Use the sandbox (test data) until then' }).click();
+  for (const size of CLINIC_SIZES) {
+    await resize(app, page, size);
+    await screenshot(page, `settings-policy-malformed-${size.width}x${size.height}`);
+  }
+  // Choosing the sandbox, from the banner on any screen, lifts the hold on sending, never the lock on the service.
+  await showScreen(page, 'Records');
+  await banner.getByRole('button', { name: 'Use the sandbox (test data) until then' }).click();
+  await expect(banner).toContainText('You chose the built-in sandbox until then: every result is TEST DATA, never a real prescription.');
+  await expect(banner.getByRole('button')).toHaveCount(0);
+  await screenshot(page, 'records-policy-sandbox-chosen');
   for (const service of ['production', 'custom']) {
     const attempt = await callBridge(page, 'updateSettings', { service, customServiceUrl: 'https://elsewhere.example' } as never);
     expect(attempt).toMatchObject({ ok: false, error: { kind: 'invalid-input', fields: { service: expect.stringContaining('policy file cannot be used') } } });

@@ -11,6 +11,7 @@ import { customService } from './support/policies';
 import { showScreen } from './support/screens';
 import { TestClock } from './support/test-clock';
 import { CLINIC_SIZES, resize } from './support/window-size';
+import { expectStill } from './support/positions';
 
 test.setTimeout(120_000);
 
@@ -130,9 +131,14 @@ test('a new patient: wrong OTP then the right one, an address taken then a free 
   await expect(resend).toHaveText(/^Resend OTP in [1-5] s$/);
   await screenshot(page, 'registration-2-otp');
 
-  await verifyOtp(page, '111111', LINKED_MOBILE);
+  // A wrong OTP is said in the hint's place under the field: Verify OTP stays under the pointer.
   const otpError = page.locator('#otp-error');
-  await expect(otpError).toContainText('The OTP is not correct. Check it with the patient and type it again (2 attempts left).');
+  const verify = page.getByRole('button', { name: 'Verify OTP' });
+  await verify.scrollIntoViewIfNeeded();
+  await expectStill([verify, resend], async () => {
+    await verifyOtp(page, '111111', LINKED_MOBILE);
+    await expect(otpError).toContainText('The OTP is not correct. Check it with the patient and type it again (2 attempts left).');
+  });
   await expect(page.getByLabel('OTP received by the patient')).toHaveValue('');
   await expect(page.getByLabel('OTP received by the patient')).toBeFocused();
   await screenshot(page, 'registration-3-wrong-otp');

@@ -17,6 +17,7 @@ import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { customService } from './support/policies';
 import { recordFor, SPEAK_NOW, READY } from './support/recording';
 import { openDictation, showScreen } from './support/screens';
+import { CLINIC_SIZES, resize } from './support/window-size';
 
 test.setTimeout(150_000);
 
@@ -273,7 +274,7 @@ test('a policy file that cannot be used shows on every screen and sends nothing 
     const banner = page.getByTestId('policy-banner');
     for (const screen of ['Dictation', 'Records', 'Registration', 'Settings'] as const) {
       await showScreen(page, screen);
-      await expect(banner).toContainText('The administrator’s policy file cannot be used.');
+      await expect(banner).toContainText('Your administrator’s policy file cannot be used.');
       await expect(banner).toContainText('TEST DATA');
     }
     // Nothing of the file's content is shown, only where it breaks.
@@ -287,8 +288,7 @@ test('a policy file that cannot be used shows on every screen and sends nothing 
     await page.waitForTimeout(6_000);
     expect(await bridgeValue(page, 'listDictations')).toMatchObject([{ label: 'Held visit', state: 'recorded', attempts: 0 }]);
 
-    await showScreen(page, 'Settings');
-    await page.getByRole('button', { name: 'Use the sandbox (test data) until then' }).click();
+    await banner.getByRole('button', { name: 'Use the sandbox (test data) until then' }).click();
     await expect(banner).toContainText('You chose the built-in sandbox');
     await showScreen(page, 'Dictation');
     await expect.poll(() => stateOf(page, 'Held visit'), { timeout: 60_000 }).toBe('completed');
@@ -304,4 +304,74 @@ test('a policy file that cannot be used shows on every screen and sends nothing 
   } finally {
     keyring.stop();
   }
+});
+
+test('editing a note at 1024×640: a long medicine name is read whole in its box; clinical notes are edited as headings and list items and kept as the Markdown every correction is', async ({
+  launch,
+  microphone: _microphone,
+}) => {
+  const { app, page } = await launch();
+  await resize(app, page, CLINIC_SIZES[0]);
+  await recordFor(page, 'Ravi Shankar, OPD 2', 1500);
+  await expect.poll(() => stateOf(page, 'Ravi Shankar, OPD 2'), { timeout: 60_000 }).toBe('completed');
+  const detail = await openDictation(page, 'Ravi Shankar, OPD 2');
+  const [item] = await bridgeValue(page, 'listDictations');
+  const notesPart = (await bridgeValue(page, 'getDictation', { id: item!.id })).result;
+  const notesTemplate = notesPart && 'outputs' in notesPart ? notesPart.outputs.find((output) => output.content.kind === 'text')?.templateId : undefined;
+  expect(notesTemplate).toBeDefined();
+
+  // A correction as earlier versions kept it (Markdown) reads as headings and lists, shown and edited.
+  await bridgeValue(page, 'saveNoteCorrection', { id: item!.id, parts: [{ templateId: notesTemplate!, kind: 'text', text: '## Findings\n- Throat red\n- No fever\n\nRest at home.' }] });
+  await openDictation(page, 'Ravi Shankar, OPD 2');
+  const shownNotes = detail.getByRole('article', { name: 'Clinical notes' });
+  await expect(shownNotes.getByRole('heading', { name: 'Findings' })).toBeVisible();
+  await expect(shownNotes.getByRole('listitem')).toHaveText(['Throat red', 'No fever']);
+
+  await detail.getByRole('button', { name: 'Edit note' }).click();
+  const editor = detail.getByRole('textbox', { name: 'Clinical notes' });
+  await expect(editor.getByRole('heading', { name: 'Findings' })).toBeVisible();
+  await expect(editor.getByRole('listitem')).toHaveText(['Throat red', 'No fever']);
+  await expect(editor).toContainText('Rest at home.');
+  // No Markdown marks to read or keep in order.
+  expect(await editor.innerText()).not.toMatch(/^(#|- )/m);
+
+  // The medicine's name, long as real ones are, is whole in its box while it is edited.
+  const name = detail.getByRole('textbox', { name: 'Medicine, row 1' });
+  await name.fill('Amoxicillin + Clavulanic Acid 625 mg tablet');
+  const fits = await name.evaluate((box) => box.scrollHeight <= box.clientHeight + 1 && box.scrollWidth <= box.clientWidth + 1);
+  expect(fits).toBe(true);
+  // Read in at most three lines: the name's column is the widest.
+  const lines = await name.evaluate((box) => Math.round((box.clientHeight - 10) / parseFloat(getComputedStyle(box).lineHeight)));
+  expect(lines).toBeLessThanOrEqual(3);
+  await screenshot(page, 'dictation-medicine-editing-1024x640');
+
+  // A list item added after the last one, a heading of the doctor's own, and a line under it.
+  await editor.getByRole('listitem').last().click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Cough at night');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Plan');
+  await detail.getByRole('toolbar', { name: /Clinical notes/ }).getByRole('button', { name: 'Heading' }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Review in a week.');
+  await expect(editor.getByRole('listitem')).toHaveText(['Throat red', 'No fever', 'Cough at night']);
+  await expect(editor.getByRole('heading', { name: 'Plan' })).toBeVisible();
+  await screenshot(page, 'dictation-note-editing-1024x640');
+  await resize(app, page, CLINIC_SIZES[1]);
+  await screenshot(page, 'dictation-note-editing-1366x768');
+  await detail.getByRole('button', { name: 'Save correction' }).click();
+
+  await expect(shownNotes.getByRole('heading', { name: 'Plan' })).toBeVisible();
+  await expect(shownNotes.getByRole('listitem')).toHaveText(['Throat red', 'No fever', 'Cough at night']);
+  await expect(shownNotes).toContainText('Review in a week.');
+  const saved = (await bridgeValue(page, 'getDictation', { id: item!.id })).correction;
+  const parts = saved && 'parts' in saved ? saved.parts : [];
+  expect(parts.find((part) => part.kind === 'text')).toMatchObject({ text: expect.stringContaining('## Findings\n- Throat red\n- No fever\n- Cough at night') });
+  expect(parts.find((part) => part.kind === 'text')).toMatchObject({ text: expect.stringContaining('## Plan\nReview in a week.') });
+  expect(parts.find((part) => part.kind === 'medications')).toMatchObject({ rows: expect.arrayContaining([expect.objectContaining({ name: 'Amoxicillin + Clavulanic Acid 625 mg tablet' })]) });
+  expect((await medicineRows(detail))[0]![0]).toBe('Amoxicillin + Clavulanic Acid 625 mg tablet');
+  await app.close();
 });

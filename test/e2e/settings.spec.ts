@@ -5,7 +5,9 @@ import { bridgeValue, callBridge, expect, test } from './support/fixtures';
 import { filesContaining } from './support/data-folder';
 import { startKeyring } from './support/keyring';
 import { screenshot } from './support/launch-app';
-import { showScreen } from './support/screens';
+import { expectStill } from './support/positions';
+import { mainNavigation, showScreen } from './support/screens';
+import { CLINIC_SIZES, resize } from './support/window-size';
 
 const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.e2e-token-body-4f1c9a.signature-77ab';
 
@@ -122,4 +124,73 @@ test('the page cannot point the service or the updates at a plain http:// addres
   } finally {
     await app.close();
   }
+});
+
+test('leaving Settings with changes not saved asks, whichever way; "Settings saved." never stays beside unsaved changes; Save never moves when it speaks', async ({ launch }) => {
+  const { app, page } = await launch();
+  await resize(app, page, CLINIC_SIZES[0]);
+  await showScreen(page, 'Settings');
+  const save = page.getByRole('button', { name: 'Save settings' });
+  const formStatus = page.getByTestId('settings-status');
+  const dialog = page.getByRole('dialog', { name: 'Leave Settings without saving?' });
+
+  // Nothing changed: the screen is left without a question.
+  await showScreen(page, 'Records');
+  await showScreen(page, 'Settings');
+
+  await page.getByLabel('Wait before an OTP can be sent again (seconds)').fill('45');
+  await expect(formStatus).toHaveText('1 change not saved yet.');
+  await mainNavigation(page).getByRole('button', { name: 'Records', exact: true }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('OTP wait: saved with “Save settings”');
+  // Stay is the answer the keyboard is on, and Esc gives it too.
+  await expect(dialog.getByRole('button', { name: 'Stay in Settings' })).toBeFocused();
+  await screenshot(page, 'settings-leave-asks-1024x640');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+  await expect(page.getByLabel('Wait before an OTP can be sent again (seconds)')).toHaveValue('45');
+
+  // The keyboard's screen shortcut asks too; "Leave without saving" leaves, and the change is gone.
+  await page.keyboard.press('Control+1');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: /^Leave without saving/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dictation');
+  await showScreen(page, 'Settings');
+  await expect(page.getByLabel('Wait before an OTP can be sent again (seconds)')).toHaveValue('60');
+  expect((await bridgeValue(page, 'getSettings')).values.otpResendSeconds).toBe(60);
+
+  // Saved: said beside Save, which stays where the pointer is; the next change takes the word away at once.
+  await page.getByLabel('Wait before an OTP can be sent again (seconds)').fill('45');
+  await save.scrollIntoViewIfNeeded();
+  await expectStill([save, page.getByRole('button', { name: 'Undo changes' })], async () => {
+    await save.click();
+    await expect(formStatus).toHaveText('Settings saved.');
+  });
+  await screenshot(page, 'settings-saved-1024x640');
+  await page.getByLabel('Wait before an OTP can be sent again (seconds)').fill('50');
+  await expect(formStatus).toHaveText('1 change not saved yet.');
+  await expect(page.getByText('Settings saved.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo changes' }).click();
+  await expect(formStatus).toHaveText('');
+  await showScreen(page, 'Records');
+
+  // A secret typed and not saved counts as a change not saved; once saved it does not.
+  await showScreen(page, 'Settings');
+  const tokenForm = page.getByRole('form', { name: 'Access token' });
+  await tokenForm.getByLabel(/Access token/).fill(TOKEN);
+  await expect(tokenForm.getByRole('status')).toHaveText('Not saved yet.');
+  await mainNavigation(page).getByRole('button', { name: 'Patients', exact: true }).click();
+  await expect(dialog).toContainText('The access token: saved with its Save button');
+  await dialog.getByRole('button', { name: 'Stay in Settings' }).click();
+  await tokenForm.getByRole('button', { name: 'Save' }).scrollIntoViewIfNeeded();
+  await expectStill([tokenForm.getByRole('button', { name: 'Save' })], async () => {
+    await tokenForm.getByRole('button', { name: 'Save' }).click();
+    await expect(tokenForm.getByRole('status')).toHaveText('Saved securely.');
+  });
+  await resize(app, page, CLINIC_SIZES[1]);
+  await screenshot(page, 'settings-secret-saved-1366x768');
+  await showScreen(page, 'Patients');
+  await expect(dialog).toBeHidden();
+  await app.close();
 });

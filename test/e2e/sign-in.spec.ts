@@ -137,3 +137,40 @@ test('after a restart without a keyring, the lost client secret is said at once,
   await banner.getByRole('button', { name: 'Open Settings' }).click();
   await expect(page.getByRole('form', { name: 'Sign-in' })).toBeVisible();
 });
+
+test('"Save and sign in" signs in to the service chosen on the same screen, saved with the credentials, never to the one saved before', async ({ launch, startSandbox }) => {
+  // Two services that would both accept the clinic's client: the secret must reach only the one on screen.
+  const clientCredentials = { clientId: 'EC_CLINIC_TWO_SERVICES', clientSecret: 'two-services-secret-7f3a' };
+  const before = await startSandbox({ clientCredentials });
+  const chosen = await startSandbox({ clientCredentials });
+  const { app, page } = await launch();
+  await bridgeValue(page, 'updateSettings', { service: 'custom', customServiceUrl: before.url });
+  const form = await openSettings(page);
+  await expect(page.getByLabel('Custom service address')).toHaveValue(before.url);
+
+  // The address typed and not saved, then the credentials: the sign-in says where it goes.
+  await page.getByLabel('Custom service address').fill(chosen.url);
+  await form.getByLabel('Client id').fill(clientCredentials.clientId);
+  await form.getByLabel('Client secret').fill(clientCredentials.clientSecret);
+  await expect(form.getByTestId('sign-in-target')).toHaveText(`Signs in to Custom address (${chosen.url}), chosen above: “Save and sign in” saves that choice too.`);
+  await expect(form.getByRole('button', { name: 'Sign in again' })).toBeDisabled();
+  await screenshot(page, 'settings-sign-in-other-service');
+  await form.getByRole('button', { name: 'Save and sign in' }).click();
+  await expect(page.getByTestId('auth-status')).toContainText(`Signed in as ${clientCredentials.clientId}; renews automatically.`);
+  expect(chosen.authStats().signIns).toBeGreaterThanOrEqual(1);
+  expect(before.authStats().signIns).toBe(0);
+  expect((await bridgeValue(page, 'getSettings')).values).toMatchObject({ service: 'custom', customServiceUrl: chosen.url, clientId: clientCredentials.clientId });
+  // Saved with the sign-in: nothing is left unsaved in the form.
+  await expect(page.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+  await expect(form.getByTestId('sign-in-target')).toHaveText(`Signs in to Custom address (${chosen.url}).`);
+
+  // A choice that cannot be used saves nothing, and says so beside the button.
+  await page.getByLabel('Custom service address').fill('http://scribe.elsewhere.example');
+  await form.getByLabel('Client secret').fill(clientCredentials.clientSecret);
+  await form.getByRole('button', { name: 'Save and sign in' }).click();
+  await expect(page.getByTestId('sign-in-status')).toContainText('Nothing was saved: the service chosen above cannot be used. Plain http:// is not allowed');
+  await expect(page.getByText(/^Plain http:\/\/ is not allowed/)).toBeVisible();
+  expect((await bridgeValue(page, 'getSettings')).values.customServiceUrl).toBe(chosen.url);
+  expect(before.authStats().signIns).toBe(0);
+  await app.close();
+});

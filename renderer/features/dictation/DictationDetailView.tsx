@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { MODE_NAMES, STATE_LABELS, UNTITLED, askedForLine, canCancel, canRetry, type DictationDetail, type DictationState } from '../../../contract/dictation';
+import { FINISHED_STATES, MODE_NAMES, STATE_LABELS, UNTITLED, askedForLine, type DictationDetail, type DictationState } from '../../../contract/dictation';
 import { LABEL_MAX_CHARS } from '../../../contract/limits';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { Contained } from '../../components/Contained';
 import { TestDataBadge } from '../../components/TestDataMark';
 import { formatDateTime, formatDuration, formatTime } from './format';
+import { DetailActions } from './DetailActions';
 import { ResultView } from './ResultView';
 import { useDictationStore, usePatientsStore, useTranscriptionChoicesStore } from '../../app/stores';
 import { patientLine } from '../../../contract/patients';
@@ -160,11 +161,13 @@ function LabelHeading({ detail }: { detail: DictationDetail }) {
 export function DictationDetailView() {
   const { items, selectedId, selected } = useDictationStore(useShallow((state) => ({ items: state.items, selectedId: state.selectedId, selected: state.selected })));
   const detail = selectedDetail({ items, selectedId, selected });
-  const notice = useDictationStore((state) => state.notice);
-  const { retry, cancel, remove } = useDictationStore.getState();
+  const { remove } = useDictationStore.getState();
   const [editingNote, setEditingNote] = useState(false);
+  /** The dictation whose service's original is shown in place of the doctor's correction (Copy note takes what is shown). */
+  const [originalOf, setOriginalOf] = useState<string | null>(null);
   if (!detail) return <section className="dictation-detail empty-detail">Select a dictation to see its status and result.</section>;
   const waitingRetry = (detail.state === 'recorded' || detail.state === 'processing') && detail.nextAttemptAt !== null;
+  const original = originalOf === detail.id && detail.correction !== null && 'parts' in detail.correction;
   return (
     <section className="dictation-detail" aria-label="Dictation details" tabIndex={-1}>
       <header>
@@ -178,9 +181,13 @@ export function DictationDetailView() {
       <p className="meta">
         {formatDateTime(detail.createdAt)} · {formatDuration(detail.durationMs)} · {MODE_NAMES[detail.mode]}
       </p>
+      <Contained failure="The dictation's actions are not available." advice="Each part of the note can still be copied on its own." resetKeys={[detail]}>
+        <DetailActions detail={detail} original={original} editing={editingNote} />
+      </Contained>
       <DictationPatient detail={detail} />
       <AskedFor detail={detail} />
-      <SyncSteps state={detail.state} />
+      {/* Once finished, the state badge says it all: the steps make room for the note. */}
+      {FINISHED_STATES.has(detail.state) ? null : <SyncSteps state={detail.state} />}
       {detail.state === 'uploading' ? (
         <progress className="upload-progress" max={1} value={detail.uploadProgress ?? 0} aria-label="Upload progress" />
       ) : null}
@@ -190,28 +197,19 @@ export function DictationDetailView() {
           {waitingRetry && detail.nextAttemptAt ? ` Next try at ${formatTime(detail.nextAttemptAt)}.` : ''}
         </p>
       ) : null}
-      {notice ? (
-        <p className={notice.error ? 'field-error' : 'notice'} role={notice.error ? 'alert' : 'status'}>
-          {notice.text}
-        </p>
-      ) : null}
       {detail.result ? (
         <Contained failure="The result could not be shown." advice="Nothing is lost; choose the dictation again." resetKeys={[detail.id, detail.result]}>
-          <ResultView key={detail.id} detail={detail} onEditingChange={setEditingNote} />
+          <ResultView
+            key={detail.id}
+            detail={detail}
+            original={original}
+            onOriginalChange={(shown) => setOriginalOf(shown ? detail.id : null)}
+            onEditingChange={setEditingNote}
+          />
         </Contained>
       ) : null}
       {editingNote ? null : (
         <div className="detail-actions" role="group" aria-label="Dictation">
-          {canRetry(detail) ? (
-            <button type="button" className="primary" onClick={() => void retry(detail.id)}>
-              {detail.state === 'cancelled' || waitingRetry ? 'Send now' : 'Retry'}
-            </button>
-          ) : null}
-          {canCancel(detail.state) ? (
-            <button type="button" onClick={() => void cancel(detail.id)}>
-              Cancel sending
-            </button>
-          ) : null}
           {detail.audioUrl ? (
             <audio className="player" controls preload="metadata" src={detail.audioUrl} aria-label="Recording" />
           ) : selected?.id === detail.id && detail.state !== 'recording' ? (

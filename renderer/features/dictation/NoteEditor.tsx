@@ -1,22 +1,22 @@
 /**
- * The note's Edit mode: the medications as a table of boxes (rows added and removed), every
- * text note as a text box; Save keeps the correction in main beside the service's original,
- * Cancel leaves everything as it was. Fully usable with the keyboard: Tab through the boxes,
- * Enter or the Save button saves.
+ * The note's Edit mode: the medications as boxes, one medicine to a block with its name on a
+ * line of its own (medicines added and removed), each box as tall as its words need, so that a
+ * long medicine's name is read whole while it is edited;
+ * every text note as text with its headings and lists (NoteTextEditor); Save keeps the
+ * correction in main beside the service's original, Cancel leaves everything as it was. Fully
+ * usable with the keyboard: Tab through the boxes, Enter in a medicine's box or the Save
+ * button saves.
  */
 import { useEffect, useRef, useState } from 'react';
 import { partText } from '../../../contract/clinical-note';
 import type { DictationDetail } from '../../../contract/dictation';
 import { MEDICATION_COLUMNS, type MedicationRow } from '../../../contract/medication-row';
-import { correctionOf, editableAs, serviceRows, type CorrectedPart, type NoteCorrection } from '../../../contract/note-correction';
+import { CORRECTION_LIMITS, correctionOf, editableAs, serviceRows, type CorrectedPart, type NoteCorrection } from '../../../contract/note-correction';
 import type { DecodedOutput } from '../../../contract/transcription';
 import { ConfirmButton } from '../../components/ConfirmButton';
-import { TableHead } from '../../components/TableHead';
 import { useDictationStore } from '../../app/stores';
+import { NoteTextEditor } from './NoteTextEditor';
 import { partTitle } from './result-format';
-
-/** The medications' columns, and one for each row's Remove button. */
-const EDITING_COLUMNS = [...MEDICATION_COLUMNS, { key: 'remove', label: 'Remove', hidden: true }];
 
 type Draft = { output: DecodedOutput; kind: 'medications'; rows: MedicationRow[] } | { output: DecodedOutput; kind: 'text'; text: string };
 
@@ -36,13 +36,36 @@ function draftsOf(outputs: DecodedOutput[], correction: NoteCorrection | null): 
   return drafts;
 }
 
+/**
+ * One cell of a medicine: a box that wraps its words and grows to show them all (a name like
+ * "Amoxicillin + Clavulanic Acid 625 mg tablet" stays readable in a narrow column). A cell is
+ * one line of the note: Enter saves, as in a one-line box, and a pasted line break is a space.
+ */
+function CellBox({ label, value, onChange }: { label: string; value: string; onChange(value: string): void }) {
+  return (
+    <textarea
+      className="cell-box"
+      rows={1}
+      aria-label={label}
+      value={value}
+      maxLength={CORRECTION_LIMITS.cellChars}
+      onChange={(event) => onChange(event.target.value.replace(/\s*[\r\n]+\s*/g, ' '))}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+        event.preventDefault();
+        event.currentTarget.form?.requestSubmit();
+      }}
+    />
+  );
+}
+
 function MedicationsEditor({ draft, onChange }: { draft: Draft & { kind: 'medications' }; onChange(rows: MedicationRow[]): void }) {
   const editor = useRef<HTMLFieldSetElement>(null);
-  /** The row whose first box gets the focus once drawn (after a row was added or removed). */
+  /** The medicine whose first box gets the focus once drawn (after one was added or removed). */
   const focusRow = useRef<number | null>(null);
   useEffect(() => {
     if (focusRow.current === null) return;
-    const row = editor.current?.querySelector<HTMLInputElement>(`tbody tr:nth-child(${focusRow.current + 1}) input`);
+    const row = editor.current?.querySelector<HTMLTextAreaElement>(`li.medicine-row:nth-child(${focusRow.current + 1}) textarea`);
     (row ?? editor.current?.querySelector<HTMLButtonElement>('button.add-row'))?.focus();
     focusRow.current = null;
   });
@@ -51,34 +74,33 @@ function MedicationsEditor({ draft, onChange }: { draft: Draft & { kind: 'medica
     <fieldset className="medications-editor" ref={editor}>
       <legend>Medications</legend>
       {draft.rows.length > 0 ? (
-        <table className="medications editing" aria-label="Medications (editing)">
-          <TableHead columns={EDITING_COLUMNS} widths />
-          <tbody>
-            {draft.rows.map((row, index) => (
-              <tr key={index}>
-                {MEDICATION_COLUMNS.map(({ key, label }) => (
-                  <td key={key}>
-                    <input type="text" aria-label={`${label}, row ${index + 1}`} value={row[key]} maxLength={2000} onChange={(event) => setCell(index, key, event.target.value)} />
-                  </td>
-                ))}
-                <td>
-                  <button
-                    type="button"
-                    className="remove-row"
-                    title="Remove this medicine"
-                    aria-label={`Remove row ${index + 1}${row.name.trim() ? ` (${row.name.trim()})` : ''}`}
-                    onClick={() => {
-                      focusRow.current = Math.min(index, draft.rows.length - 2);
-                      onChange(draft.rows.filter((_, at) => at !== index));
-                    }}
-                  >
-                    ✕
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        // One medicine to a block: its name on a line of its own, the dose, frequency, duration and instructions under it.
+        <ol className="medicine-rows" aria-label="Medications (editing)">
+          {draft.rows.map((row, index) => (
+            <li key={index} className="medicine-row">
+              {MEDICATION_COLUMNS.map(({ key, label }) => (
+                <label key={key} className={`medicine-cell cell-${key}`}>
+                  <span className="cell-label" aria-hidden="true">
+                    {label}
+                  </span>
+                  <CellBox label={`${label}, row ${index + 1}`} value={row[key]} onChange={(value) => setCell(index, key, value)} />
+                </label>
+              ))}
+              <button
+                type="button"
+                className="remove-row"
+                title="Remove this medicine"
+                aria-label={`Remove row ${index + 1}${row.name.trim() ? ` (${row.name.trim()})` : ''}`}
+                onClick={() => {
+                  focusRow.current = Math.min(index, draft.rows.length - 2);
+                  onChange(draft.rows.filter((_, at) => at !== index));
+                }}
+              >
+                ✕
+              </button>
+            </li>
+          ))}
+        </ol>
       ) : (
         <p className="empty">No medication. Add one below.</p>
       )}
@@ -103,7 +125,7 @@ export function NoteEditor({ detail, outputs, correction, onDone }: { detail: Di
   const [saving, setSaving] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const { saveCorrection } = useDictationStore.getState();
-  useEffect(() => form.current?.querySelector<HTMLElement>('input, textarea')?.focus(), []);
+  useEffect(() => form.current?.querySelector<HTMLElement>('textarea, [contenteditable]')?.focus(), []);
   const dirty = JSON.stringify(drafts) !== JSON.stringify(initial);
   const change = (index: number, next: Draft) => setDrafts(drafts.map((draft, at) => (at === index ? next : draft)));
 
@@ -133,10 +155,7 @@ export function NoteEditor({ detail, outputs, correction, onDone }: { detail: Di
         draft.kind === 'medications' ? (
           <MedicationsEditor key={draft.output.templateId} draft={draft} onChange={(rows) => change(index, { ...draft, rows })} />
         ) : (
-          <div className="field" key={draft.output.templateId}>
-            <label htmlFor={`edit-${index}`}>{partTitle(draft.output)}</label>
-            <textarea id={`edit-${index}`} rows={Math.min(14, Math.max(4, draft.text.split('\n').length + 1))} value={draft.text} onChange={(event) => change(index, { ...draft, text: event.target.value })} />
-          </div>
+          <NoteTextEditor key={draft.output.templateId} id={`edit-${index}`} label={partTitle(draft.output)} text={draft.text} onChange={(text) => change(index, { ...draft, text })} />
         ),
       )}
       {problem ? (

@@ -228,8 +228,15 @@ function inProgressLine(state: DictationDetail['state'], outputs: boolean): stri
   return outputs ? 'What the service had made before it stopped:' : 'What the service had heard before it stopped:';
 }
 
-export function ResultView({ detail, onEditingChange }: { detail: DictationDetail; onEditingChange?(editing: boolean): void }) {
-  const [showingOriginal, setShowingOriginal] = useState(false);
+interface ResultViewProps {
+  detail: DictationDetail;
+  /** The service's original is shown in place of the doctor's correction. */
+  original: boolean;
+  onOriginalChange(shown: boolean): void;
+  onEditingChange?(editing: boolean): void;
+}
+
+export function ResultView({ detail, original, onOriginalChange, onEditingChange }: ResultViewProps) {
   const [editing, setEditingState] = useState(false);
   const setEditing = (value: boolean) => {
     setEditingState(value);
@@ -268,12 +275,12 @@ export function ResultView({ detail, onEditingChange }: { detail: DictationDetai
           {detail.correction.unreadable}
         </p>
       ) : null}
-      <CorrectionLine detail={detail} showingOriginal={showingOriginal && correction !== null} toggle={() => setShowingOriginal((value) => !value)} />
-      <Parts id={detail.id} result={result} correction={showingOriginal ? null : correction} testData={detail.testData} original={showingOriginal && correction !== null} />
+      <CorrectionLine detail={detail} showingOriginal={original} toggle={() => onOriginalChange(!original)} />
+      <Parts id={detail.id} result={result} correction={original ? null : correction} testData={detail.testData} original={original} />
       {result.transcript ? <Transcript id={detail.id} text={result.transcript} open={result.outputs.length === 0} copyable={finished} /> : null}
       {finished ? (
         <Contained failure="The note's actions are not available for this result." advice="Each part above can still be copied on its own." resetKeys={[result, correction]}>
-          <NoteActions detail={detail} canEdit={canEdit} onEdit={() => setEditing(true)} original={showingOriginal && correction !== null} />
+          <NoteActions detail={detail} canEdit={canEdit} onEdit={() => setEditing(true)} />
         </Contained>
       ) : null}
     </div>

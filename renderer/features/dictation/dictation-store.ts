@@ -5,15 +5,13 @@
  * never overwrites what an event already brought.
  */
 import { create } from 'zustand';
-import { IDLE_RECORDER, type DictationDetail, type DictationMode, type DictationSummary, type RecorderStatus } from '../../../contract/dictation';
+import { IDLE_RECORDER, type CopiedNoteVersion, type DictationDetail, type DictationMode, type DictationSummary, type RecorderStatus } from '../../../contract/dictation';
 import type { CorrectedPart } from '../../../contract/note-correction';
 import type { ScribeBridge } from '../../../contract/ipc';
 import type { AppError, Result } from '../../../contract/result';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
 import { followItems, followValue } from '../../app/follow';
-
-/** How long "Send now" waits for news of its try before it says the service cannot be reached. */
-const SEND_NOW_PATIENCE_MS = 8_000;
+import { TRYING_NOW, sendNowTracker, type TriedItem } from '../../app/send-now';
 
 export type StatusFilter = 'all' | 'waiting' | 'completed' | 'partial' | 'failed';
 
@@ -53,6 +51,8 @@ export interface DictationState {
   undoCorrections(id: string): Promise<void>;
   setReviewed(id: string, reviewed: boolean): Promise<void>;
   exportNote(id: string): Promise<void>;
+  /** Main puts the note on the clipboard (the page never handles its text): what is shown (`original`: the service's); the notice says which it took. */
+  copyNote(id: string, original: boolean): Promise<void>;
   /** Records for what the fields show and the patient the screen shows as chosen (null: none). */
   start(patientId?: string | null): Promise<void>;
   pause(): Promise<void>;
@@ -65,6 +65,24 @@ export interface DictationState {
   exportOutput(id: string, templateId: string): Promise<void>;
   /** Copies a part of the result (its text as shown, or the service's JSON), or the transcript; `what` names it in the notice. */
   copyPart(id: string, part: { templateId: string; form: 'text' | 'json'; original: boolean } | 'transcript', what: string): Promise<void>;
+}
+
+/** What the page says once the note is on the clipboard: which note it was. */
+const COPIED: Record<CopiedNoteVersion, string> = {
+  corrected: 'Copied your corrected note: paste it into the EMR.',
+  original: 'Copied the service’s original, without your corrections: paste it into the EMR.',
+  service: 'Note copied: paste it into the EMR.',
+};
+
+/** A dictation as "Send now" reads it: still being tried (waiting untouched, or its recording going up), or where the try left it. */
+export function triedItem(summary: DictationSummary): TriedItem {
+  return {
+    id: summary.id,
+    untried: (summary.state === 'recorded' && summary.problem === null && summary.nextAttemptAt === null) || summary.state === 'uploading',
+    moving: summary.state === 'uploading',
+    problem: summary.problem,
+    stuck: summary.state === 'recorded' || summary.state === 'failed' || summary.state === 'processing',
+  };
 }
 
 /** Newest first. */
@@ -100,17 +118,10 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
     };
     /** Tells main which dictation the window shows (none while another screen is on view). */
     const tellShowing = () => void bridge.showingDictation({ id: get().onScreen ? get().selectedId : null });
-    /** Dictations whose "Send now" or "Retry" has not been answered yet: the next word of main about them answers it. */
-    const triedNow = new Set<string>();
-    const answerSendNow = (summary: DictationSummary) => {
-      if (!triedNow.has(summary.id) || summary.state === 'recorded' && summary.problem === null && summary.nextAttemptAt === null) return;
-      triedNow.delete(summary.id);
-      if (get().selectedId !== summary.id) return;
-      // Still waiting with a problem: the try was made and failed; anything else is the dictation moving on.
-      if (summary.problem !== null && (summary.state === 'recorded' || summary.state === 'failed' || summary.state === 'processing')) {
-        set({ notice: { text: `Tried just now: ${summary.problem}`, error: true } });
-      } else set({ notice: { text: 'Sent: it is on its way.', error: false } });
-    };
+    /** "Send now" and "Retry" answered in the notice while their dictation is in view. */
+    const sendNow = sendNowTracker((id, answer) => {
+      if (get().selectedId === id) set({ notice: answer });
+    });
     /** The draft main cleared (a recording started) or the page has not shown yet. */
     let draftCleared = -1;
     const applyRecorder = (recorder: RecorderStatus) => {
@@ -152,7 +163,7 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
             const items = new Map(get().items);
             items.set(summary.id, summary);
             set({ items });
-            answerSendNow(summary);
+            sendNow.heard(triedItem(summary));
             if (get().selectedId === summary.id && previous?.state !== summary.state) void loadSelected(summary.id);
           },
           removed: (id) => {
@@ -170,6 +181,7 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
         return () => {
           offRecorder();
           offItems();
+          sendNow.clear();
         };
       },
       setFilter: (filter) => set({ filter }),
@@ -239,20 +251,24 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
         if (!result.ok) failed(result.error);
         else if (result.value) set({ notice: { text: `Saved to ${result.value}`, error: false } });
       },
+      copyNote: async (id, original) => {
+        const result = await bridge.copyNote({ id, original });
+        if (get().selectedId !== id) return;
+        set({ notice: result.ok ? { text: COPIED[result.value.version], error: false } : { text: result.error.message, error: true } });
+      },
       pause: async () => void (await recorderAction(bridge.pauseRecording())),
       resume: async () => void (await recorderAction(bridge.resumeRecording())),
       stop: async () => void (await recorderAction(bridge.stopRecording())),
       discard: async () => void (await recorderAction(bridge.discardRecording())),
       retry: async (id) => {
-        set({ notice: { text: 'Trying now…', error: false } });
+        set({ notice: TRYING_NOW });
+        // Waiting from the press: main's news of the try may come before its answer to the press.
+        sendNow.tried(id, 'The dictation');
         const error = await errorOf(bridge.retryDictation({ id }));
-        if (error) return failed(error);
-        triedNow.add(id);
-        // No word of it (offline, or the service does not answer): said as it is, never left unanswered.
-        setTimeout(() => {
-          if (!triedNow.delete(id) || get().selectedId !== id) return;
-          set({ notice: { text: 'Tried just now: the service still cannot be reached. The dictation is kept and sent by itself as soon as it can be.', error: true } });
-        }, SEND_NOW_PATIENCE_MS);
+        if (error) {
+          sendNow.forget(id);
+          failed(error);
+        }
       },
       cancel: async (id) => failed(await errorOf(bridge.cancelDictation({ id }))),
       remove: async (id) => failed(await errorOf(bridge.deleteDictation({ id }))),

@@ -71,8 +71,13 @@ function FileCell({ labReport, expanded }: { labReport: LabReportSummary; expand
   );
 }
 
-/** The state, with a bar while the file is sent or read; the same height in every state. */
+/**
+ * The state, with a bar while the file is sent or read; the same height in every state. The
+ * answer to the row's "Send now" or "Retry" is said here, in place of the last problem (a failed
+ * try says its own).
+ */
 function StateCell({ labReport }: { labReport: LabReportSummary }) {
+  const answer = useLabReportsStore((state) => state.answers[labReport.id] ?? null);
   return (
     <td>
       <div className="lab-report-state" data-testid="lab-report-state">
@@ -86,7 +91,11 @@ function StateCell({ labReport }: { labReport: LabReportSummary }) {
           // Indeterminate: the service does not say how far it has read.
           <progress aria-label={`The service is reading ${labReport.fileName}`} />
         ) : null}
-        {labReport.problem ? (
+        {/* Always there (empty when there is nothing to say), so that screen readers hear each answer. */}
+        <div role="status" className={answer?.error ? 'send-now-answer field-error' : 'send-now-answer'} data-testid="send-now-answer">
+          {answer?.text}
+        </div>
+        {labReport.problem && !answer ? (
           <div className={labReport.state === 'failed' ? 'field-error' : 'warning-text'} data-testid="lab-report-problem">
             {labReport.problem}
           </div>
@@ -105,13 +114,14 @@ function DocumentRows({ labReport, expanded }: { labReport: LabReportSummary; ex
         <FileCell labReport={labReport} expanded={expanded} />
         <td>{tasksText(labReport.tasks)}</td>
         <StateCell labReport={labReport} />
+        {/* Send now last: it goes once pressed (the report is on its way), and Delete never slides under the pointer. */}
         <td className="row-actions">
+          <ConfirmButton label="Delete" question="Remove from this list?" confirmLabel="Remove" onConfirm={() => void remove(labReport.id)} />
           {canRetryLabReport(labReport) ? (
             <button type="button" onClick={() => void retry(labReport.id)} aria-label={`${labReport.state === 'failed' ? 'Retry' : 'Send now'}: ${labReport.fileName}`}>
               {labReport.state === 'failed' ? 'Retry' : 'Send now'}
             </button>
           ) : null}
-          <ConfirmButton label="Delete" question="Remove from this list?" confirmLabel="Remove" onConfirm={() => void remove(labReport.id)} />
         </td>
       </tr>
       {expanded ? (

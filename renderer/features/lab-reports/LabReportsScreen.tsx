@@ -36,11 +36,10 @@ export function LabReportsScreen() {
           Choose files…
         </button>
       </div>
-      {message ? (
-        <p className="notice" role="status" data-testid="lab-reports-message">
-          {message}
-        </p>
-      ) : null}
+      {/* Keeps its line when empty: the files and documents below never move when it speaks. */}
+      <p className="notice screen-message" role="status" data-testid="lab-reports-message">
+        {message}
+      </p>
       <StagedFiles />
       <div className="section-head">
         <h2>Documents</h2>

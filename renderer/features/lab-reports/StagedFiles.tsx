@@ -54,7 +54,6 @@ export function StagedFiles() {
             <input type="checkbox" checked={tasks.has(task)} onChange={() => toggleTask(task)} /> {TASK_LABELS[task]}
           </label>
         ))}
-        {tasks.size === 0 ? <p className="field-error">Choose at least one.</p> : null}
       </fieldset>
       {needsAccept ? (
         <label className="accept">
@@ -62,9 +61,15 @@ export function StagedFiles() {
           {warned === 1 ? 'Upload the low-resolution image anyway' : `Upload the ${warned} low-resolution images anyway`}
         </label>
       ) : null}
-      <button type="button" className="primary" disabled={!canUpload} onClick={() => void upload(usePatientsStore.getState().view.visitPatientId)}>
-        {ready.length === 0 ? 'Nothing to upload' : ready.length === 1 ? 'Upload 1 report' : `Upload ${ready.length} reports together`}
-      </button>
+      <div className="upload-row">
+        <button type="button" className="primary" disabled={!canUpload} aria-describedby="upload-why" onClick={() => void upload(usePatientsStore.getState().view.visitPatientId)}>
+          {ready.length === 0 ? 'Nothing to upload' : ready.length === 1 ? 'Upload 1 report' : `Upload ${ready.length} reports together`}
+        </button>
+        {/* Why Upload cannot be pressed, beside it: it never moves when this is said. */}
+        <span id="upload-why" className="field-error">
+          {tasks.size === 0 ? 'Choose at least one thing for the service to read.' : ''}
+        </span>
+      </div>
     </section>
   );
 }

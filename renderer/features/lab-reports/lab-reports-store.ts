@@ -4,11 +4,37 @@ import { LAB_REPORT_TASKS, type LabReportResultView, type LabReportSummary, type
 import type { ScribeBridge } from '../../../contract/ipc';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
 import { followItems } from '../../app/follow';
+import { TRYING_NOW, sendNowTracker, type SendNowAnswer, type TriedItem } from '../../app/send-now';
 
 /**
  * A ready report's parsed result as the screen has it. The patient details are never kept
  * here: they live only in the component that shows them, for as long as it shows them.
  */
+/** What a row says after its "Send now" or "Retry" (renderer/app/send-now.ts), and the state it was said in (null: while trying). */
+export type RowAnswer = SendNowAnswer & { state: LabReportSummary['state'] | null };
+
+/** A lab report as "Send now" reads it: still being tried (waiting untouched, or its file going up), or where the try left it. */
+export function triedItem(labReport: LabReportSummary): TriedItem {
+  return {
+    id: labReport.id,
+    untried: (labReport.state === 'queued' && labReport.problem === null && labReport.nextAttemptAt === null) || labReport.state === 'uploading',
+    moving: labReport.state === 'uploading',
+    problem: labReport.problem,
+    stuck: labReport.state === 'queued' || labReport.state === 'failed' || labReport.state === 'reading',
+  };
+}
+
+/**
+ * Whether a row's answer still says how things are: "Trying now…" until answered; "Sent" while
+ * the service reads the report; a failed try while the report stays where it was (the app's own
+ * tries of a waiting report, going up and failing again, do not take it away).
+ */
+export function answerHolds(answer: RowAnswer, labReport: LabReportSummary): boolean {
+  if (answer.state === null) return true;
+  if (!answer.error) return labReport.state === 'reading';
+  return labReport.state === answer.state || (answer.state === 'queued' && labReport.state === 'uploading');
+}
+
 export type ResultLoad = { state: 'loading' } | { state: 'loaded'; view: LabReportResultView | null } | { state: 'failed'; message: string };
 
 export interface LabReportsState {
@@ -19,6 +45,8 @@ export interface LabReportsState {
   acceptLowResolution: boolean;
   labReports: LabReportSummary[];
   message: string | null;
+  /** Each row's answer to its "Send now" or "Retry", while it still holds. */
+  answers: Readonly<Record<string, RowAnswer>>;
   busy: boolean;
   /** Lab reports whose result is shown beneath their row. */
   expanded: ReadonlySet<string>;
@@ -56,119 +84,142 @@ function without<T>(map: Readonly<Record<string, T>>, id: string): Record<string
 
 export function createLabReportsStore(bridge: ScribeBridge, report: ReportProblem) {
   const valueOrReport = valueReader(report);
-  return create<LabReportsState>((set, get) => ({
-    staged: [],
-    label: '',
-    tasks: new Set<LabReportTask>(['smart']),
-    acceptLowResolution: false,
-    labReports: [],
-    message: null,
-    busy: false,
-    expanded: new Set<string>(),
-    results: {},
-    follow: () =>
-      followItems({
-        onChanged: bridge.on.labReportChanged,
-        onRemoved: bridge.on.labReportRemoved,
-        load: () => valueOrReport(bridge.listLabReports()),
-        changed: (labReport) => {
-          const before = get().labReports.find((item) => item.id === labReport.id);
-          set({ labReports: upsert(get().labReports, labReport) });
-          if (labReport.state !== 'ready') {
-            // Only a ready lab report has a result; one sent again starts over.
+  return create<LabReportsState>((set, get) => {
+    const answer = (id: string, said: SendNowAnswer, state: RowAnswer['state']) => set({ answers: { ...get().answers, [id]: { ...said, state } } });
+    const stateOf = (id: string) => get().labReports.find((item) => item.id === id)?.state ?? null;
+    // Said only while it holds: a report already read needs no "on its way" (its row says Ready).
+    const sendNow = sendNowTracker((id, said) => {
+      const labReport = get().labReports.find((item) => item.id === id);
+      if (labReport && answerHolds({ ...said, state: labReport.state }, labReport)) answer(id, said, labReport.state);
+    });
+    /** Keeps a row's answer while it holds, after `labReport` changed; answers a press waiting for this news. */
+    const heard = (labReport: LabReportSummary) => {
+      const had = get().answers[labReport.id];
+      if (had && !answerHolds(had, labReport)) set({ answers: without(get().answers, labReport.id) });
+      sendNow.heard(triedItem(labReport));
+    };
+    return {
+      staged: [],
+      label: '',
+      tasks: new Set<LabReportTask>(['smart']),
+      acceptLowResolution: false,
+      labReports: [],
+      message: null,
+      answers: {},
+      busy: false,
+      expanded: new Set<string>(),
+      results: {},
+      follow: () =>
+        followItems({
+          onChanged: bridge.on.labReportChanged,
+          onRemoved: bridge.on.labReportRemoved,
+          load: () => valueOrReport(bridge.listLabReports()),
+          changed: (labReport) => {
+            const before = get().labReports.find((item) => item.id === labReport.id);
+            set({ labReports: upsert(get().labReports, labReport) });
+            heard(labReport);
+            if (labReport.state !== 'ready') {
+              // Only a ready lab report has a result; one sent again starts over.
+              const expanded = new Set(get().expanded);
+              expanded.delete(labReport.id);
+              set({ results: without(get().results, labReport.id), expanded });
+            } else if (before && before.state !== 'ready') {
+              // Read while the doctor watched: its result opens in place, without a click.
+              set({ expanded: new Set(get().expanded).add(labReport.id) });
+              void get().loadResult(labReport.id, true);
+            }
+          },
+          removed: (id) => {
             const expanded = new Set(get().expanded);
-            expanded.delete(labReport.id);
-            set({ results: without(get().results, labReport.id), expanded });
-          } else if (before && before.state !== 'ready') {
-            // Read while the doctor watched: its result opens in place, without a click.
-            set({ expanded: new Set(get().expanded).add(labReport.id) });
-            void get().loadResult(labReport.id, true);
-          }
-        },
-        removed: (id) => {
-          const expanded = new Set(get().expanded);
-          expanded.delete(id);
-          set({ labReports: get().labReports.filter((labReport) => labReport.id !== id), results: without(get().results, id), expanded });
-        },
-        loaded: (fresh) => set({ labReports: [...get().labReports, ...fresh].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)) }),
-      }),
-    toggleExpanded: (id) => {
-      const expanded = new Set(get().expanded);
-      if (expanded.has(id)) expanded.delete(id);
-      else expanded.add(id);
-      set({ expanded });
-    },
-    loadResult: async (id, force = false) => {
-      const had = get().results[id];
-      if (had?.state === 'loading' || (had && !force)) return;
-      set({ results: { ...get().results, [id]: { state: 'loading' } } });
-      const result = await bridge.getLabReportResult({ id });
-      // Removed or sent again meanwhile: what came back no longer belongs on the screen.
-      if (get().results[id]?.state !== 'loading') return;
-      const load: ResultLoad = result.ok ? { state: 'loaded', view: result.value } : { state: 'failed', message: result.error.message };
-      set({ results: { ...get().results, [id]: load } });
-    },
-    pick: async () => {
-      const picked = await valueOrReport(bridge.pickLabReportFiles());
-      if (picked) set({ staged: [...get().staged, ...picked], message: null });
-    },
-    drop: async (files) => {
-      if (files.length === 0) return;
-      const payload = await Promise.all(
-        files.slice(0, MAX_LAB_REPORT_FILES).map(async (file) => ({
-          name: file.name || 'unnamed file',
-          size: file.size,
-          // Above the limit a file is refused by its size alone, unread.
-          data: file.size > 0 && file.size <= MAX_LAB_REPORT_BYTES ? new Uint8Array(await file.arrayBuffer()) : null,
-        })),
-      );
-      const staged = await valueOrReport(bridge.stageLabReportFiles({ files: payload }));
-      if (!staged) return;
-      set({ staged: [...get().staged, ...staged], message: files.length > MAX_LAB_REPORT_FILES ? `Only the first ${MAX_LAB_REPORT_FILES} files were taken.` : null });
-    },
-    dismiss: async (id) => {
-      await errorOf(bridge.dismissStagedFile({ id }));
-      set({ staged: get().staged.filter((file) => file.id !== id) });
-    },
-    setLabel: (label) => set({ label }),
-    toggleTask: (task) => {
-      const tasks = new Set(get().tasks);
-      if (tasks.has(task)) tasks.delete(task);
-      else tasks.add(task);
-      set({ tasks });
-    },
-    setAcceptLowResolution: (acceptLowResolution) => set({ acceptLowResolution }),
-    upload: async (patientId) => {
-      const ready = get().staged.filter((file) => !file.problem);
-      if (ready.length === 0) return;
-      set({ busy: true });
-      try {
-        const result = await bridge.uploadLabReports({
-          ids: ready.map((file) => file.id),
-          tasks: LAB_REPORT_TASKS.filter((task) => get().tasks.has(task)),
-          acceptLowResolution: get().acceptLowResolution,
-          label: get().label.trim(),
-          ...(patientId ? { patientId } : {}),
-        });
-        if (result.ok) {
-          // The next patient's reports start with an empty label; the list says where these are.
-          set({ staged: get().staged.filter((file) => file.problem), acceptLowResolution: false, label: '', message: null });
-        } else set({ message: result.error.message });
-      } finally {
-        set({ busy: false });
-      }
-    },
-    retry: async (id) => {
-      const error = await errorOf(bridge.retryLabReport({ id }));
-      if (error) set({ message: error.message });
-    },
-    remove: async (id) => {
-      const error = await errorOf(bridge.deleteLabReport({ id }));
-      if (error) set({ message: error.message });
-    },
-    copyId: async (id) => {
-      const error = await errorOf(bridge.copyLabReportId({ id }));
-      set({ message: error ? error.message : 'Document id copied.' });
-    },
-  }));
+            expanded.delete(id);
+            set({ labReports: get().labReports.filter((labReport) => labReport.id !== id), results: without(get().results, id), answers: without(get().answers, id), expanded });
+          },
+          loaded: (fresh) => set({ labReports: [...get().labReports, ...fresh].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)) }),
+        }),
+      toggleExpanded: (id) => {
+        const expanded = new Set(get().expanded);
+        if (expanded.has(id)) expanded.delete(id);
+        else expanded.add(id);
+        set({ expanded });
+      },
+      loadResult: async (id, force = false) => {
+        const had = get().results[id];
+        if (had?.state === 'loading' || (had && !force)) return;
+        set({ results: { ...get().results, [id]: { state: 'loading' } } });
+        const result = await bridge.getLabReportResult({ id });
+        // Removed or sent again meanwhile: what came back no longer belongs on the screen.
+        if (get().results[id]?.state !== 'loading') return;
+        const load: ResultLoad = result.ok ? { state: 'loaded', view: result.value } : { state: 'failed', message: result.error.message };
+        set({ results: { ...get().results, [id]: load } });
+      },
+      pick: async () => {
+        const picked = await valueOrReport(bridge.pickLabReportFiles());
+        if (picked) set({ staged: [...get().staged, ...picked], message: null });
+      },
+      drop: async (files) => {
+        if (files.length === 0) return;
+        const payload = await Promise.all(
+          files.slice(0, MAX_LAB_REPORT_FILES).map(async (file) => ({
+            name: file.name || 'unnamed file',
+            size: file.size,
+            // Above the limit a file is refused by its size alone, unread.
+            data: file.size > 0 && file.size <= MAX_LAB_REPORT_BYTES ? new Uint8Array(await file.arrayBuffer()) : null,
+          })),
+        );
+        const staged = await valueOrReport(bridge.stageLabReportFiles({ files: payload }));
+        if (!staged) return;
+        set({ staged: [...get().staged, ...staged], message: files.length > MAX_LAB_REPORT_FILES ? `Only the first ${MAX_LAB_REPORT_FILES} files were taken.` : null });
+      },
+      dismiss: async (id) => {
+        await errorOf(bridge.dismissStagedFile({ id }));
+        set({ staged: get().staged.filter((file) => file.id !== id) });
+      },
+      setLabel: (label) => set({ label }),
+      toggleTask: (task) => {
+        const tasks = new Set(get().tasks);
+        if (tasks.has(task)) tasks.delete(task);
+        else tasks.add(task);
+        set({ tasks });
+      },
+      setAcceptLowResolution: (acceptLowResolution) => set({ acceptLowResolution }),
+      upload: async (patientId) => {
+        const ready = get().staged.filter((file) => !file.problem);
+        if (ready.length === 0) return;
+        set({ busy: true });
+        try {
+          const result = await bridge.uploadLabReports({
+            ids: ready.map((file) => file.id),
+            tasks: LAB_REPORT_TASKS.filter((task) => get().tasks.has(task)),
+            acceptLowResolution: get().acceptLowResolution,
+            label: get().label.trim(),
+            ...(patientId ? { patientId } : {}),
+          });
+          if (result.ok) {
+            // The next patient's reports start with an empty label; the list says where these are.
+            set({ staged: get().staged.filter((file) => file.problem), acceptLowResolution: false, label: '', message: null });
+          } else set({ message: result.error.message });
+        } finally {
+          set({ busy: false });
+        }
+      },
+      retry: async (id) => {
+        answer(id, TRYING_NOW, null);
+        // Waiting from the press: main's news of the try may come before its answer to the press.
+        sendNow.tried(id, 'The report');
+        const error = await errorOf(bridge.retryLabReport({ id }));
+        if (error) {
+          sendNow.forget(id);
+          answer(id, { text: error.message, error: true }, stateOf(id));
+        }
+      },
+      remove: async (id) => {
+        const error = await errorOf(bridge.deleteLabReport({ id }));
+        if (error) set({ message: error.message });
+      },
+      copyId: async (id) => {
+        const error = await errorOf(bridge.copyLabReportId({ id }));
+        set({ message: error ? error.message : 'Document id copied.' });
+      },
+    };
+  });
 }

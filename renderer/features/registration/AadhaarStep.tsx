@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { groupAadhaar, maskAadhaar } from '../../../contract/aadhaar';
 import { CONSENT_TEXT } from '../../../contract/registration';
-import { FieldError, errorId } from './FieldError';
+import { FieldMessage, errorId } from './FieldError';
 import { deleteAcrossSpace, digitsBefore, positionAfterDigits } from './grouped-digits';
 import { useRegistrationStore } from '../../app/stores';
 import { StepForm } from './StepForm';
@@ -83,10 +83,7 @@ function AadhaarNumberField() {
           {show ? 'Hide' : 'Show'}
         </button>
       </div>
-      <p className="hint" id="aadhaar-hint">
-        12 digits. It is used for this request only and is not saved on this computer.
-      </p>
-      <FieldError field="aadhaarNumber" />
+      <FieldMessage field="aadhaarNumber" hintId="aadhaar-hint" hint="12 digits. It is used for this request only and is not saved on this computer." />
     </div>
   );
 }
@@ -109,7 +106,7 @@ export function AadhaarStep() {
         />{' '}
         {CONSENT_TEXT}
       </label>
-      <FieldError field="consent" />
+      <FieldMessage field="consent" short />
     </StepForm>
   );
 }

@@ -18,6 +18,25 @@ export function FieldError({ field }: { field: RegistrationField }) {
   );
 }
 
+/**
+ * A field's hint, or in its place the message about the field: one block that keeps the room of
+ * two lines (`short`: one), so that the buttons below never move when a message comes or goes.
+ */
+export function FieldMessage({ field, hint, hintId, short = false }: { field: RegistrationField; hint?: React.ReactNode; hintId?: string; short?: boolean }) {
+  const message = useRegistrationStore((state) => state.fieldErrors[field]);
+  return (
+    <div className={short ? 'field-message short' : 'field-message'}>
+      {message ? (
+        <FieldError field={field} />
+      ) : hint ? (
+        <p className="hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** Moves the keyboard to a field when a message about it appears, so it can be corrected at once. */
 export function useFocusOnError(field: RegistrationField) {
   const ref = useRef<HTMLInputElement>(null);

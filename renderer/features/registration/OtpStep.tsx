@@ -1,6 +1,6 @@
 import type { OtpStatus } from '../../../contract/registration';
 import { MAX_OTP_ATTEMPTS } from '../../../contract/registration-rules';
-import { FieldError, errorId, useFocusOnError } from './FieldError';
+import { FieldMessage, errorId, useFocusOnError } from './FieldError';
 import { useRegistrationStore } from '../../app/stores';
 import { useSecondsUntil } from './use-seconds-until';
 import { StepForm } from './StepForm';
@@ -28,11 +28,11 @@ function OtpField({ label, autoFocus, otp }: { label: string; autoFocus: boolean
         aria-describedby={problem ? errorId('otp') : 'otp-hint'}
         onChange={(event) => setOtp(event.target.value)}
       />
-      <p className="hint" id="otp-hint">
-        6 digits.{' '}
-        {problem ? null : left < MAX_OTP_ATTEMPTS ? `${left} ${left === 1 ? 'attempt' : 'attempts'} left for this OTP.` : 'The OTP is valid for a few minutes only.'}
-      </p>
-      <FieldError field="otp" />
+      <FieldMessage
+        field="otp"
+        hintId="otp-hint"
+        hint={`6 digits. ${left < MAX_OTP_ATTEMPTS ? `${left} ${left === 1 ? 'attempt' : 'attempts'} left for this OTP.` : 'The OTP is valid for a few minutes only.'}`}
+      />
     </div>
   );
 }
@@ -57,10 +57,11 @@ function MobileField() {
         aria-describedby={problem ? errorId('mobile') : 'mobile-hint'}
         onChange={(event) => setMobile(event.target.value)}
       />
-      <p className="hint" id="mobile-hint">
-        10 digits, starting with 6, 7, 8 or 9. The ABHA is linked to this number; it may differ from the one linked to Aadhaar (then it gets its own OTP).
-      </p>
-      <FieldError field="mobile" />
+      <FieldMessage
+        field="mobile"
+        hintId="mobile-hint"
+        hint="10 digits, starting with 6, 7, 8 or 9. The ABHA is linked to this number; it may differ from the one linked to Aadhaar (then it gets its own OTP)."
+      />
     </div>
   );
 }

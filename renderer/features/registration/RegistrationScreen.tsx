@@ -74,12 +74,13 @@ export function RegistrationScreen() {
       {view?.testData ? <TestDataMark subject="patient" /> : null}
       {step === 'aadhaar' ? <AadhaarStep /> : null}
       {step === 'aadhaar-otp' ? <AadhaarSummary /> : null}
-      <Problem />
       {view?.step === 'aadhaar-otp' && view.otp ? <AadhaarOtpStep otp={view.otp} /> : null}
       {view?.step === 'mobile-otp' && view.otp ? <MobileOtpStep otp={view.otp} /> : null}
       {view?.step === 'choose-address' ? <ChooseAddressStep view={view} /> : null}
       {view?.step === 'create-address' ? <CreateAddressStep view={view} /> : null}
       {view?.step === 'done' ? <AbhaSummary view={view} /> : null}
+      {/* Under the step's buttons: a failure said after a press never moves the button pressed. */}
+      <Problem />
       {step !== 'done' && (step !== 'aadhaar' || error) && !problemOffersStartOver ? (
         <button type="button" className="start-over" onClick={() => void startOver()}>
           Start over

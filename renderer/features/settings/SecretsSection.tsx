@@ -1,13 +1,21 @@
-import { useState, type FormEvent } from 'react';
-import { SECRET_LABELS, type SecretName } from '../../../contract/setting-choices';
-import { FieldError, LockNote } from './fields';
+import { useEffect, useState, type FormEvent } from 'react';
+import { SECRET_LABELS } from '../../../contract/setting-choices';
+import { FieldError, LockNote, SaveStatus } from './fields';
 import { useSettingsStore } from '../../app/stores';
 
-function SecretField({ name, hint }: { name: SecretName; hint: string }) {
+/** A secret saved on its own (the client secret is saved with the sign-in). */
+function SecretField({ name, hint }: { name: 'accessToken' | 'jweClientKey'; hint: string }) {
   const view = useSettingsStore((state) => state.view);
   const error = useSettingsStore((state) => state.errors[name]);
+  const notice = useSettingsStore((state) => (state.notice?.about === name ? state.notice : null));
   const saveSecret = useSettingsStore((state) => state.saveSecret);
+  const setUnsaved = useSettingsStore((state) => state.setUnsaved);
   const [draft, setDraft] = useState('');
+  const typed = draft !== '';
+  useEffect(() => {
+    setUnsaved(name, typed ? [SECRET_LABELS[name]] : []);
+    return () => setUnsaved(name, []);
+  }, [setUnsaved, name, typed]);
   if (!view) return null;
   const locked = view.locked.includes(name);
   const state = view.secrets[name];
@@ -44,6 +52,7 @@ function SecretField({ name, hint }: { name: SecretName; hint: string }) {
           Remove
         </button>
       </div>
+      <SaveStatus id={`${name}-status`} status={notice ? { text: notice.text, tone: notice.error ? 'error' : 'ok' } : typed ? { text: 'Not saved yet.', tone: 'pending' } : null} />
       <p className="hint">{hint}</p>
       <FieldError id={`${inputId}-error`} message={error} />
     </form>

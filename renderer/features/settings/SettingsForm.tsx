@@ -2,12 +2,13 @@ import { useEffect, type FormEvent } from 'react';
 import { RECORD_SHORTCUT_MODE_LABELS, RECORD_SHORTCUT_MODES, SERVICE_BASE_URLS, SERVICE_KINDS, SERVICE_LABELS, UPLOAD_AUDIO_FORMATS } from '../../../contract/setting-choices';
 import type { SettingName, Settings } from '../../../contract/settings';
 import type { SettingsView } from '../../../contract/ipc';
-import { FieldError, LockNote, NumberField, SelectField, ShortcutField, TextField, ToggleField } from './fields';
+import { FieldError, LockNote, NumberField, SaveStatus, SelectField, ShortcutField, TextField, ToggleField } from './fields';
 import { useSettingsStore, useUpdateStore } from '../../app/stores';
 import { InsertProfilesSection } from './InsertProfilesSection';
 import { TranscriptionSection } from './TranscriptionSection';
 import { UpdateStatusLine } from './UpdateStatusLine';
-import { useSettingsDraft } from './use-settings-draft';
+import type { SettingsDraft } from './use-settings-draft';
+import type { SettingsNotice } from './settings-store';
 
 const FORMAT_LABELS: Record<Settings['uploadAudioFormat'], string> = {
   mp3: 'MP3 (compact, recommended)',
@@ -26,21 +27,28 @@ const SERVICE_OPTIONS = SERVICE_KINDS.map((kind) => ({
   label: `${SERVICE_LABELS[kind]}${kind === 'production' || kind === 'development' ? ` (${SERVICE_BASE_URLS[kind]})` : ''}`,
 }));
 
-/** Every setting but the secrets, saved together with "Save settings". */
 /** A PulseAudio "Monitor of …" source records what a speaker plays, not a voice: said so. */
 function microphoneName(device: string): string {
   const monitored = /^Monitor of (.+)$/.exec(device)?.[1];
   return monitored ? `What ${monitored} plays (not a microphone)` : device;
 }
 
-export function SettingsForm({ view }: { view: SettingsView }) {
+/** What the form's status line says: the last save's outcome, or that changes are not saved yet (never "saved" beside unsaved changes). */
+function formStatus(notice: SettingsNotice | null, changes: number): { text: string; tone: 'ok' | 'error' | 'pending' } | null {
+  if (notice?.about === 'settings' && (notice.error || changes === 0)) return { text: notice.text, tone: notice.error ? 'error' : 'ok' };
+  if (changes > 0) return { text: changes === 1 ? '1 change not saved yet.' : `${changes} changes not saved yet.`, tone: 'pending' };
+  return null;
+}
+
+/** Every setting but the secrets, saved together with "Save settings". */
+export function SettingsForm({ view, form }: { view: SettingsView; form: SettingsDraft }) {
   const errors = useSettingsStore((state) => state.errors);
   const notice = useSettingsStore((state) => state.notice);
   const microphones = useSettingsStore((state) => state.microphones);
   const microphonesProblem = useSettingsStore((state) => state.microphonesProblem);
   const loadMicrophones = useSettingsStore((state) => state.loadMicrophones);
   const save = useSettingsStore((state) => state.save);
-  const { draft, changed, set, undo } = useSettingsDraft(view.values);
+  const { draft, changed, set, undo } = form;
   /** Set when the system's package manager updates this copy: the update fields do not apply. */
   const packageManager = useUpdateStore((state) => (state.status?.state === 'package-manager' ? state.status.message : null));
 
@@ -222,9 +230,7 @@ export function SettingsForm({ view }: { view: SettingsView }) {
         <button type="button" disabled={changed.length === 0} onClick={undo}>
           Undo changes
         </button>
-        <span className="notice" role="status">
-          {notice}
-        </span>
+        <SaveStatus id="settings-status" status={formStatus(notice, changed.length)} />
       </div>
     </form>
   );

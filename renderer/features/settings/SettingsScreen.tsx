@@ -1,34 +1,38 @@
-import { valueOrReport, scribe } from '../../bridge';
+import { useEffect } from 'react';
+import type { SettingsView } from '../../../contract/ipc';
+import { LeaveSettingsDialog } from './LeaveSettingsDialog';
 import { SecretsSection } from './SecretsSection';
 import { SettingsForm } from './SettingsForm';
 import { useSettingsStore } from '../../app/stores';
+import { SETTING_NAMES } from './setting-names';
 import { SignInSection } from './SignInSection';
+import { useSettingsDraft } from './use-settings-draft';
 
 export function SettingsScreen() {
   const view = useSettingsStore((state) => state.view);
   if (!view) return <section className="panel" aria-busy="true" />;
+  return <SettingsPage view={view} />;
+}
+
+/**
+ * The settings as one screen: the form's draft is held here, so that "Save and sign in" takes the
+ * service the form shows chosen; every part says what it holds unsaved, and leaving asks.
+ */
+function SettingsPage({ view }: { view: SettingsView }) {
+  const draft = useSettingsDraft(view.values);
+  const setUnsaved = useSettingsStore((state) => state.setUnsaved);
+  const unsavedNames = draft.changed.map((name) => SETTING_NAMES[name]).join('\n');
+  useEffect(() => {
+    setUnsaved('settings', unsavedNames === '' ? [] : unsavedNames.split('\n'));
+    return () => setUnsaved('settings', []);
+  }, [setUnsaved, unsavedNames]);
+  const { service, customServiceUrl } = draft.draft;
+  const serviceChanged = service !== view.values.service || customServiceUrl !== view.values.customServiceUrl;
   return (
     <section className="panel settings">
       <h1>Settings</h1>
-      {view.policy.error ? (
-        <div className="banner error" role="alert" data-testid="policy-error">
-          <p>{view.policy.error}</p>
-          <p>
-            Until it is mended, the safest settings apply: only the built-in sandbox can be chosen, each note must be marked reviewed before it leaves
-            Scribe Desk, copied notes are taken off the clipboard after two minutes, and recording waits until a system keyring protects the recordings.
-          </p>
-          {view.policy.sandboxChosen ? (
-            <p>You chose the built-in sandbox until then: every result is test data.</p>
-          ) : (
-            <>
-              <p>Nothing is sent meanwhile. To try the app with test data until your administrator mends the file, choose the sandbox.</p>
-              <button type="button" onClick={() => void valueOrReport(scribe.useSandboxDespitePolicy())}>
-                Use the sandbox (test data) until then
-              </button>
-            </>
-          )}
-        </div>
-      ) : view.locked.length > 0 ? (
+      {/* A policy file that cannot be used is said by the banner above every screen (PolicyProblemBanner), with its button. */}
+      {!view.policy.error && view.locked.length > 0 ? (
         <div className="banner info" data-testid="policy-info">
           Some settings are managed by your administrator ({view.policy.path}).
         </div>
@@ -47,9 +51,10 @@ export function SettingsScreen() {
           {view.secretProtection.warning}
         </div>
       ) : null}
-      <SettingsForm view={view} />
-      <SignInSection />
+      <SettingsForm view={view} form={draft} />
+      <SignInSection chosen={{ service, customServiceUrl }} chosenUnsaved={serviceChanged} />
       <SecretsSection persisted={view.secretProtection.persisted} />
+      <LeaveSettingsDialog />
     </section>
   );
 }

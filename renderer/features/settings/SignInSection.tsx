@@ -1,8 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { AuthStatus } from '../../../contract/auth';
+import { SERVICE_LABELS } from '../../../contract/setting-choices';
+import { serviceBaseUrl } from '../../../contract/settings';
 import { useSettingsStore, useStatusStore } from '../../app/stores';
 import { formatTime } from '../dictation/format';
-import { InputField, LockNote } from './fields';
+import { InputField, LockNote, SaveStatus } from './fields';
+import type { ServiceChoice } from './settings-store';
 
 function describe(auth: AuthStatus): string {
   const renewed = auth.lastRenewedAt ? ` Last renewal at ${formatTime(auth.lastRenewedAt, true)}.` : '';
@@ -22,10 +25,28 @@ function describe(auth: AuthStatus): string {
   }
 }
 
-/** Client id and secret, how the app is signed in, and "Sign in again". */
-export function SignInSection() {
+/** The service "Save and sign in" signs in to, as the doctor knows it. */
+function serviceName(choice: ServiceChoice): string {
+  const address = serviceBaseUrl(choice);
+  return `${SERVICE_LABELS[choice.service]}${address ? ` (${address})` : ''}`;
+}
+
+interface SignInSectionProps {
+  /** The service the screen shows chosen: "Save and sign in" signs in there. */
+  chosen: ServiceChoice;
+  /** The choice is not saved yet: "Save and sign in" saves it with the credentials. */
+  chosenUnsaved: boolean;
+}
+
+/**
+ * Client id and secret, how the app is signed in, and "Sign in again". The outcome of a button
+ * is said under the buttons, so that nothing moves under the pointer when it comes.
+ */
+export function SignInSection({ chosen, chosenUnsaved }: SignInSectionProps) {
   const view = useSettingsStore((state) => state.view);
   const errors = useSettingsStore((state) => state.errors);
+  const notice = useSettingsStore((state) => (state.notice?.about === 'signIn' ? state.notice : null));
+  const setUnsaved = useSettingsStore((state) => state.setUnsaved);
   const signIn = useSettingsStore((state) => state.signIn);
   const signInAgain = useSettingsStore((state) => state.signInAgain);
   const saveSecret = useSettingsStore((state) => state.saveSecret);
@@ -34,6 +55,11 @@ export function SignInSection() {
   const [clientSecret, setClientSecret] = useState('');
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const typed = clientSecret !== '' || clientId.trim() !== (view?.values.clientId ?? '');
+  useEffect(() => {
+    setUnsaved('signIn', typed ? ['Client id and secret'] : []);
+    return () => setUnsaved('signIn', []);
+  }, [setUnsaved, typed]);
   if (!view || !auth) return null;
   const locked = view.locked.includes('clientId') || view.locked.includes('clientSecret');
   const secretSet = view.secrets.clientSecret === 'set';
@@ -51,27 +77,14 @@ export function SignInSection() {
     event.preventDefault();
     void run(async () => {
       setRefusal(null);
-      if (await signIn(clientId, clientSecret)) setClientSecret('');
+      if (await signIn(clientId, clientSecret, chosenUnsaved ? chosen : undefined)) setClientSecret('');
     });
   };
 
   return (
     <fieldset>
       <legend>Sign-in</legend>
-      <p className={`auth-status ${auth.state}`} data-testid="auth-status" role="status">
-        {describe(auth)}
-      </p>
-      {auth.problem ? (
-        <p className={`banner ${auth.state === 'failed' ? 'error' : 'warning'}`} role="alert" data-testid="auth-problem">
-          {auth.problem}
-        </p>
-      ) : null}
-      {refusal ? (
-        <p className="field-error" role="alert">
-          {refusal}
-        </p>
-      ) : null}
-      {view.values.service === 'sandbox' ? (
+      {chosen.service === 'sandbox' ? (
         <p className="hint">The sandbox signs in by itself. For the real service, choose it above and enter your client id and secret here.</p>
       ) : null}
       <form className="sign-in" aria-label="Sign-in" onSubmit={submit}>
@@ -106,14 +119,35 @@ export function SignInSection() {
           <button type="submit" className="primary" disabled={locked || busy}>
             {busy ? 'Signing in…' : 'Save and sign in'}
           </button>
-          <button type="button" disabled={!canSignInAgain || busy} onClick={() => void run(async () => setRefusal(await signInAgain()))}>
+          {/* It signs in to the saved service: not while the screen shows another one chosen. */}
+          <button type="button" disabled={!canSignInAgain || busy || chosenUnsaved} onClick={() => void run(async () => setRefusal(await signInAgain()))}>
             Sign in again
           </button>
           <button type="button" disabled={locked || !secretSet || busy} onClick={() => void run(() => saveSecret('clientSecret', ''))}>
             Remove client secret
           </button>
         </div>
+        {chosen.service === 'sandbox' ? null : (
+          <p className="hint" data-testid="sign-in-target">
+            Signs in to {serviceName(chosen)}
+            {chosenUnsaved ? ', chosen above: “Save and sign in” saves that choice too.' : '.'}
+          </p>
+        )}
       </form>
+      <SaveStatus id="sign-in-status" status={notice ? { text: notice.text, tone: notice.error ? 'error' : 'ok' } : typed ? { text: 'Not saved yet.', tone: 'pending' } : null} />
+      <p className={`auth-status ${auth.state}`} data-testid="auth-status" role="status">
+        {describe(auth)}
+      </p>
+      {auth.problem ? (
+        <p className={`banner ${auth.state === 'failed' ? 'error' : 'warning'}`} role="alert" data-testid="auth-problem">
+          {auth.problem}
+        </p>
+      ) : null}
+      {refusal ? (
+        <p className="field-error" role="alert">
+          {refusal}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -22,6 +22,18 @@ export function SettingNote({ id, message }: { id: string; message: string | nul
   ) : null;
 }
 
+/**
+ * What a Save button did, or that there is something to save, on the line beside it: the line
+ * keeps its room when empty, so that nothing moves under the pointer when words come and go.
+ */
+export function SaveStatus({ status, id }: { status: { text: string; tone: 'ok' | 'error' | 'pending' } | null; id?: string }) {
+  return (
+    <span className={`save-status ${status?.tone ?? ''}`} role="status" id={id} data-testid={id}>
+      {status?.text}
+    </span>
+  );
+}
+
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
     <p className="field-error" id={id} role="alert">

@@ -7,31 +7,54 @@ import { followValue } from '../../app/follow';
 
 type FieldErrors = Partial<Record<SettingName | SecretName, string>>;
 
+/** The parts of the Settings screen that are saved each with its own button. */
+export type SettingsPart = 'settings' | 'signIn' | 'accessToken' | 'jweClientKey';
+
+/** What a part's button did, said beside that button (and nowhere else). */
+export interface SettingsNotice {
+  text: string;
+  error: boolean;
+  about: SettingsPart;
+}
+
+/** The service chosen on the screen, saved with the client id and secret by "Save and sign in". */
+export type ServiceChoice = Pick<Settings, 'service' | 'customServiceUrl'>;
+
 export interface SettingsState {
   view: SettingsView | null;
   /** Capture devices by name; null until listed. */
   microphones: string[] | null;
   microphonesProblem: string | null;
   errors: FieldErrors;
-  /** Short confirmation after a save, read out by screen readers. */
-  notice: string | null;
+  /** Short word after a save, beside the button that saved; read out by screen readers. */
+  notice: SettingsNotice | null;
+  /** What each part of the screen holds that is not saved yet (the names of its changes); empty parts are left out. */
+  unsaved: Partial<Record<SettingsPart, string[]>>;
   follow(): () => void;
   loadMicrophones(): Promise<void>;
   save(patch: Partial<Settings>): Promise<boolean>;
   saveSecret(name: SecretName, value: string): Promise<boolean>;
-  /** Saves the client id and secret and signs in with them; the outcome shows in the sign-in status. */
-  signIn(clientId: string, clientSecret: string): Promise<boolean>;
+  /**
+   * Saves the client id and secret and signs in with them; the outcome shows in the sign-in
+   * status. `service`: the service the screen shows chosen when it is not the saved one, saved
+   * with them first.
+   */
+  signIn(clientId: string, clientSecret: string, service?: ServiceChoice): Promise<boolean>;
   /** Signs in again with the stored credentials; returns what went wrong before trying, or null. */
   signInAgain(): Promise<string | null>;
+  /** A part of the screen says what it holds unsaved (nothing: saved, or left); its last notice goes once it changes again. */
+  setUnsaved(part: SettingsPart, names: string[]): void;
 }
+
+const SAVED_WORDS: Record<SettingsPart, string> = { settings: 'Settings saved.', signIn: 'Saved.', accessToken: 'Saved securely.', jweClientKey: 'Saved securely.' };
 
 export function createSettingsStore(bridge: ScribeBridge, report: ReportProblem) {
   const valueOrReport = valueReader(report);
   return create<SettingsState>((set, get) => {
-    const apply = async (call: Promise<Result<SettingsView>>, notice: string | null): Promise<boolean> => {
+    const apply = async (call: Promise<Result<SettingsView>>, about: SettingsPart, saved: string | null): Promise<boolean> => {
       const result = await call;
-      if (result.ok) set({ view: result.value, errors: {}, notice });
-      else set({ errors: result.error.fields ?? {}, notice: result.error.fields ? null : result.error.message });
+      if (result.ok) set({ view: result.value, errors: {}, notice: saved === null ? null : { text: saved, error: false, about } });
+      else set({ errors: result.error.fields ?? {}, notice: result.error.fields ? null : { text: result.error.message, error: true, about } });
       return result.ok;
     };
     return {
@@ -40,6 +63,7 @@ export function createSettingsStore(bridge: ScribeBridge, report: ReportProblem)
       microphonesProblem: null,
       errors: {},
       notice: null,
+      unsaved: {},
       follow: () =>
         followValue({
           on: bridge.on.settingsChanged,
@@ -52,10 +76,27 @@ export function createSettingsStore(bridge: ScribeBridge, report: ReportProblem)
         const result = await bridge.listMicrophones();
         set(result.ok ? { microphones: result.value, microphonesProblem: null } : { microphones: [], microphonesProblem: result.error.message });
       },
-      save: (patch) => apply(bridge.updateSettings(patch), 'Settings saved.'),
-      saveSecret: (name, value) => apply(bridge.setSecret({ name, value }), value === '' ? 'Removed.' : 'Saved securely.'),
-      signIn: (clientId, clientSecret) => apply(bridge.signIn({ clientId, clientSecret }), null),
+      save: (patch) => apply(bridge.updateSettings(patch), 'settings', SAVED_WORDS.settings),
+      saveSecret: (name, value) => apply(bridge.setSecret({ name, value }), name === 'clientSecret' ? 'signIn' : name, value === '' ? 'Removed.' : SAVED_WORDS[name === 'clientSecret' ? 'signIn' : name]),
+      // Its outcome is the sign-in status beside it: nothing more to say when it worked.
+      signIn: async (clientId, clientSecret, service) => {
+        const signedIn = await apply(bridge.signIn({ clientId, clientSecret, ...(service ? { service } : {}) }), 'signIn', null);
+        // The service's address is refused in the form above: said beside this button too, which is where the doctor looks.
+        const refused = get().errors.customServiceUrl ?? get().errors.service;
+        if (!signedIn && refused) set({ notice: { text: `Nothing was saved: the service chosen above cannot be used. ${refused}`, error: true, about: 'signIn' } });
+        return signedIn;
+      },
       signInAgain: async () => (await errorOf(bridge.signInAgain()))?.message ?? null,
+      setUnsaved: (part, names) => {
+        const { [part]: before = [], ...others } = get().unsaved;
+        if (before.length === names.length && before.every((name, index) => name === names[index])) return;
+        const notice = get().notice;
+        set({
+          unsaved: names.length > 0 ? { ...others, [part]: names } : others,
+          // "Saved" never stays beside changes made after it.
+          ...(notice?.about === part && names.length > 0 ? { notice: null } : {}),
+        });
+      },
     };
   });
 }

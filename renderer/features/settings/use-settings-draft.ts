@@ -6,7 +6,15 @@ import { useState } from 'react';
 import { sameSettingValue } from '../../../contract/setting-choices';
 import type { SettingName, Settings } from '../../../contract/settings';
 
-export function useSettingsDraft(saved: Settings) {
+export interface SettingsDraft {
+  draft: Settings;
+  /** The settings whose draft differs from what is saved. */
+  changed: SettingName[];
+  set<K extends SettingName>(name: K, value: Settings[K]): void;
+  undo(): void;
+}
+
+export function useSettingsDraft(saved: Settings): SettingsDraft {
   const [draft, setDraft] = useState<Settings>(saved);
   const [basis, setBasis] = useState<Settings>(saved);
   if (basis !== saved) {

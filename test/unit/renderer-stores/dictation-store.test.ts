@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appError, failed, ok } from '../../../contract/result';
 import { createDictationStore, orderedIds, selectedDetail } from '../../../renderer/features/dictation/dictation-store';
 import { FakeBridge, settle } from './fake-bridge';
@@ -159,6 +159,47 @@ describe('dictation store: the next recording and actions', () => {
     fake.answer('renameDictation', failed(OFFLINE));
     expect(await store.getState().rename(ID.a, 'Other')).toEqual(OFFLINE);
     expect(problem.store.getState().problem).toBeNull();
+  });
+
+  it('"Send now" answers in the notice: trying at once, then what came of the try, or that the service still cannot be reached', async () => {
+    const { fake, store } = await following([dictation(ID.a, { state: 'recorded', problem: 'The service cannot be reached.', nextAttemptAt: '2025-01-01T10:01:00.000Z' })]);
+    fake.answer('getDictation', ({ id }) => ok(detail(dictation(id))));
+    await store.getState().select(ID.a);
+    fake.answer('retryDictation', ok(undefined));
+    // The patience is the store's own timer: the test moves the clock.
+    vi.useFakeTimers();
+    try {
+      await store.getState().retry(ID.a);
+      expect(store.getState().notice).toEqual({ text: 'Trying now…', error: false });
+      fake.emit('dictationChanged', dictation(ID.a, { state: 'uploading', problem: null, nextAttemptAt: null }));
+      // An upload under way is no answer yet, however long it takes.
+      vi.advanceTimersByTime(60_000);
+      expect(store.getState().notice).toEqual({ text: 'Trying now…', error: false });
+      fake.emit('dictationChanged', dictation(ID.a, { state: 'processing', problem: null }));
+      expect(store.getState().notice).toEqual({ text: 'Sent: it is on its way.', error: false });
+
+      await store.getState().retry(ID.a);
+      vi.advanceTimersByTime(8_000);
+      expect(store.getState().notice).toEqual({
+        text: 'Tried just now: the service still cannot be reached. The dictation is kept and sent by itself as soon as it can be.',
+        error: true,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('Copy note says which note went to the clipboard, or why none did', async () => {
+    const { fake, store } = await following();
+    fake.answer('getDictation', ({ id }) => ok(detail(dictation(id))));
+    await store.getState().select(ID.a);
+    fake.answer('copyNote', ok({ version: 'corrected' }));
+    await store.getState().copyNote(ID.a, false);
+    expect(store.getState().notice).toEqual({ text: 'Copied your corrected note: paste it into the EMR.', error: false });
+    expect(fake.calls('copyNote')).toEqual([{ id: ID.a, original: false }]);
+    fake.answer('copyNote', failed(appError('refused', 'The note is not marked reviewed.')));
+    await store.getState().copyNote(ID.a, true);
+    expect(store.getState().notice).toEqual({ text: 'The note is not marked reviewed.', error: true });
   });
 
   it('retry, copy and export say how it went in the notice', async () => {

@@ -148,3 +148,45 @@ describe('lab reports store: staging and upload', () => {
     expect(store.getState().staged.map((file) => file.id)).toEqual([ID.b]);
   });
 });
+
+describe('lab reports store: "Send now" always answers, in its row', () => {
+  const UNREACHABLE = 'The service cannot be reached. Check the network connection; the app will try again.';
+
+  it('trying at once; tried and why not when the try fails; on its way while the service reads it; nothing more once read', async () => {
+    const { fake, store } = setup();
+    fake.answer('listLabReports', ok([labReport(ID.a, { state: 'queued', problem: UNREACHABLE, nextAttemptAt: '2025-01-01T10:01:00.000Z' })]));
+    fake.answer('retryLabReport', ok(undefined));
+    store.getState().follow();
+    await settle();
+    const answer = () => store.getState().answers[ID.a]?.text;
+
+    const press = store.getState().retry(ID.a);
+    expect(answer()).toBe('Trying now…');
+    // Main's news of the try may come before its answer to the press.
+    fake.emit('labReportChanged', labReport(ID.a, { state: 'queued', problem: null, nextAttemptAt: null }));
+    fake.emit('labReportChanged', labReport(ID.a, { state: 'uploading', problem: null }));
+    expect(answer()).toBe('Trying now…');
+    fake.emit('labReportChanged', labReport(ID.a, { state: 'queued', problem: UNREACHABLE, nextAttemptAt: '2025-01-01T10:02:00.000Z' }));
+    await press;
+    expect(store.getState().answers[ID.a]).toEqual({ text: `Tried just now: ${UNREACHABLE}`, error: true, state: 'queued' });
+
+    await store.getState().retry(ID.a);
+    fake.emit('labReportChanged', labReport(ID.a, { state: 'uploading', problem: null, nextAttemptAt: null }));
+    fake.emit('labReportChanged', labReport(ID.a, { state: 'reading', problem: null }));
+    expect(answer()).toBe('Sent: it is on its way.');
+    fake.emit('labReportChanged', labReport(ID.a, { state: 'ready' }));
+    expect(store.getState().answers[ID.a]).toBeUndefined();
+  });
+
+  it('a press main refuses says why in the row; a removed report takes its answer with it', async () => {
+    const { fake, store } = setup();
+    fake.answer('listLabReports', ok([labReport(ID.a, { state: 'failed', problem: 'Unreadable.' })]));
+    store.getState().follow();
+    await settle();
+    fake.answer('retryLabReport', failed(appError('refused', 'This report cannot be sent again now.')));
+    await store.getState().retry(ID.a);
+    expect(store.getState().answers[ID.a]).toEqual({ text: 'This report cannot be sent again now.', error: true, state: 'failed' });
+    fake.emit('labReportRemoved', { id: ID.a });
+    expect(store.getState().answers).toEqual({});
+  });
+});

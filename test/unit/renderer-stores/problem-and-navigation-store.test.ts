@@ -26,4 +26,27 @@ describe('navigation store', () => {
     // Each store is its own: another is not moved.
     expect(createNavigationStore().getState().screen).toBe('dictation');
   });
+
+  it('a screen with changes not saved is asked about before it is left; the answer leaves or stays', () => {
+    const store = createNavigationStore();
+    store.getState().show('settings');
+    let unsaved = true;
+    store.getState().setLeaveCheck(() => unsaved);
+    store.getState().show('lab-reports');
+    expect(store.getState()).toMatchObject({ screen: 'settings', leaving: 'lab-reports' });
+    store.getState().stay();
+    expect(store.getState()).toMatchObject({ screen: 'settings', leaving: null });
+    store.getState().show('dictation');
+    store.getState().leave();
+    expect(store.getState()).toMatchObject({ screen: 'dictation', leaving: null });
+    // Left: the check went with the screen.
+    store.getState().show('patients');
+    expect(store.getState().screen).toBe('patients');
+
+    store.getState().show('settings');
+    store.getState().setLeaveCheck(() => unsaved);
+    unsaved = false;
+    store.getState().show('registration');
+    expect(store.getState()).toMatchObject({ screen: 'registration', leaving: null });
+  });
 });

@@ -43,7 +43,7 @@ describe('settings store', () => {
     fake.answer('updateSettings', (patch) => ok(settingsView({ ...patch })));
     expect(await store.getState().save({ recordCues: false })).toBe(true);
     expect(fake.calls('updateSettings')).toEqual([{ recordCues: false }]);
-    expect(store.getState()).toMatchObject({ errors: {}, notice: 'Settings saved.' });
+    expect(store.getState()).toMatchObject({ errors: {}, notice: { text: 'Settings saved.', error: false, about: 'settings' } });
     expect(store.getState().view?.values.recordCues).toBe(false);
 
     const before = store.getState().view;
@@ -55,20 +55,49 @@ describe('settings store', () => {
     // A failure without fields is said in the notice; the next success clears the errors.
     fake.answer('updateSettings', failed(appError('refused', 'Locked by the administrator.')));
     expect(await store.getState().save({ recordCues: true })).toBe(false);
-    expect(store.getState()).toMatchObject({ errors: {}, notice: 'Locked by the administrator.' });
+    expect(store.getState()).toMatchObject({ errors: {}, notice: { text: 'Locked by the administrator.', error: true, about: 'settings' } });
   });
 
-  it("saveSecret says 'Removed.' for an empty value and 'Saved securely.' otherwise", async () => {
+  it("saveSecret says 'Removed.' for an empty value and 'Saved securely.' otherwise, beside that secret's own buttons", async () => {
     const { fake, store } = setup();
     fake.answer('setSecret', ok(settingsView()));
     await store.getState().saveSecret('accessToken', '');
-    expect(store.getState().notice).toBe('Removed.');
+    expect(store.getState().notice).toEqual({ text: 'Removed.', error: false, about: 'accessToken' });
     await store.getState().saveSecret('accessToken', 'token');
-    expect(store.getState().notice).toBe('Saved securely.');
+    expect(store.getState().notice).toEqual({ text: 'Saved securely.', error: false, about: 'accessToken' });
     expect(fake.calls('setSecret')).toEqual([
       { name: 'accessToken', value: '' },
       { name: 'accessToken', value: 'token' },
     ]);
+  });
+
+  it('what is not saved is kept per part; a change made after a save takes its "saved" away at once', async () => {
+    const { fake, store } = setup();
+    fake.answer('updateSettings', (patch) => ok(settingsView({ ...patch })));
+    await store.getState().save({ recordCues: false });
+    store.getState().setUnsaved('accessToken', ['Access token']);
+    // Another part's change leaves the form's word alone.
+    expect(store.getState().notice?.text).toBe('Settings saved.');
+    store.getState().setUnsaved('settings', ['Record sounds']);
+    expect(store.getState().notice).toBeNull();
+    expect(store.getState().unsaved).toEqual({ accessToken: ['Access token'], settings: ['Record sounds'] });
+    store.getState().setUnsaved('accessToken', []);
+    expect(store.getState().unsaved).toEqual({ settings: ['Record sounds'] });
+  });
+
+  it('"Save and sign in" sends the service chosen on the screen with the credentials; a refused address is said beside it', async () => {
+    const { fake, store } = setup();
+    fake.answer('signIn', ({ service }) => (service?.customServiceUrl.startsWith('http://') ? failed(appError('invalid-input', 'Check it.', { fields: { customServiceUrl: 'Plain http:// is not allowed.' } })) : ok(settingsView({ ...service }))));
+    expect(await store.getState().signIn('EC_1', 's3cret', { service: 'custom', customServiceUrl: 'https://scribe.clinic.example' })).toBe(true);
+    expect(await store.getState().signIn('EC_1', 's3cret')).toBe(true);
+    expect(fake.calls('signIn')).toEqual([
+      { clientId: 'EC_1', clientSecret: 's3cret', service: { service: 'custom', customServiceUrl: 'https://scribe.clinic.example' } },
+      { clientId: 'EC_1', clientSecret: 's3cret' },
+    ]);
+    expect(store.getState().notice).toBeNull();
+    expect(await store.getState().signIn('EC_1', 's3cret', { service: 'custom', customServiceUrl: 'http://scribe.clinic.example' })).toBe(false);
+    expect(store.getState().errors).toEqual({ customServiceUrl: 'Plain http:// is not allowed.' });
+    expect(store.getState().notice).toEqual({ text: 'Nothing was saved: the service chosen above cannot be used. Plain http:// is not allowed.', error: true, about: 'signIn' });
   });
 
   it('microphones: the list, or none and why; signInAgain returns what went wrong', async () => {

@@ -95,6 +95,22 @@ describe('SettingsService', () => {
     expect(settings.view().secrets.clientSecret).toBe('set');
   });
 
+  it('saves the service chosen with the credentials in one change, or nothing: the secret is never saved for the service saved before', () => {
+    const { settings, persistence } = service();
+    let changes = 0;
+    settings.onChange(() => changes++);
+    const refused = saved(() => settings.saveCredentials('EC_1', 's3cret', { service: 'custom', customServiceUrl: 'http://scribe.clinic.example' }));
+    expect(refused).toEqual({ ok: false, errors: { customServiceUrl: expect.stringMatching(/^Plain http:\/\/ is not allowed/) } });
+    expect(persistence.saved).toEqual({});
+    expect(settings.secret('clientSecret')).toBeNull();
+    expect(changes).toBe(0);
+
+    expect(saved(() => settings.saveCredentials('EC_1', 's3cret', { service: 'custom', customServiceUrl: 'https://scribe.clinic.example' })).ok).toBe(true);
+    expect(persistence.saved).toMatchObject({ service: 'custom', customServiceUrl: 'https://scribe.clinic.example', clientId: 'EC_1' });
+    expect(settings.secret('clientSecret')).toBe('s3cret');
+    expect(changes).toBe(1);
+  });
+
   it('asks for the address when Custom is chosen without one', () => {
     expect(saved(() => service().settings.update({ service: 'custom' }))).toEqual({
       ok: false,

@@ -1,0 +1,78 @@
+/**
+ * Leaving Settings with changes not saved asks first: what is not saved, and whether to stay
+ * (the default, and Esc) or leave without saving. Every part of the screen that has its own
+ * Save button (the settings, the sign-in, each secret) counts; the question is asked however
+ * the doctor leaves (the menu, its keyboard shortcuts, a button on another banner).
+ */
+import { useEffect, useRef } from 'react';
+import { SCREENS, useNavigationStore } from '../../app/navigation-store';
+import { useSettingsStore } from '../../app/stores';
+import type { SettingsPart } from './settings-store';
+
+/** Each part as the question names it, with the button that saves it. */
+const PART_WORDS: Record<SettingsPart, (names: string[]) => string> = {
+  settings: (names) => `${names.length === 1 ? names[0] : `${names.length} settings (${names.join(', ')})`}: saved with “Save settings”`,
+  signIn: () => 'The client id and secret: saved with “Save and sign in”',
+  accessToken: () => 'The access token: saved with its Save button',
+  jweClientKey: () => 'The encryption client key: saved with its Save button',
+};
+
+/** What is not saved, one line per part, in the screen's order. */
+export function unsavedLines(unsaved: Partial<Record<SettingsPart, string[]>>): string[] {
+  return (Object.keys(PART_WORDS) as SettingsPart[]).flatMap((part) => {
+    const names = unsaved[part];
+    return names && names.length > 0 ? [PART_WORDS[part](names)] : [];
+  });
+}
+
+export function LeaveSettingsDialog() {
+  const unsaved = useSettingsStore((state) => state.unsaved);
+  const leaving = useNavigationStore((state) => state.leaving);
+  const { setLeaveCheck, leave, stay } = useNavigationStore.getState();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const lines = unsavedLines(unsaved);
+
+  // The navigation asks this screen before it leaves; the answer is read when asked, never kept stale.
+  useEffect(() => {
+    setLeaveCheck(() => unsavedLines(useSettingsStore.getState().unsaved).length > 0);
+    return () => setLeaveCheck(null);
+  }, [setLeaveCheck]);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (leaving !== null && !element.open) element.showModal();
+    if (leaving === null && element.open) element.close();
+  }, [leaving]);
+
+  const target = SCREENS.find((screen) => screen.id === leaving)?.label ?? '';
+  return (
+    <dialog
+      ref={dialog}
+      className="leave-dialog"
+      aria-labelledby="leave-settings-title"
+      data-testid="leave-settings"
+      onCancel={(event) => {
+        event.preventDefault();
+        stay();
+      }}
+    >
+      <h2 id="leave-settings-title">Leave Settings without saving?</h2>
+      <p>These changes are not saved yet:</p>
+      <ul>
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <div className="actions">
+        {/* The first button: the one a modal dialog focuses when it opens, and the safe answer. */}
+        <button type="button" className="primary" onClick={stay}>
+          Stay in Settings
+        </button>
+        <button type="button" className="danger-outline" onClick={leave}>
+          Leave without saving{target ? ` (go to ${target})` : ''}
+        </button>
+      </div>
+    </dialog>
+  );
+}
