@@ -140,15 +140,21 @@ export class ScreenReader {
 
   /** The one control of `role` named `name` (in every state of `states`), once there is one; two such controls are an error, not a guess. */
   async find(role: Role, name: string | RegExp, { states = [], timeoutMs = 20_000 }: { states?: Array<keyof typeof STATE>; timeoutMs?: number } = {}): Promise<Control> {
-    return until(
-      `the ${[...states, role].join(' ')} "${String(name)}"`,
-      async () => {
-        const found = await this.findAll(role, name, states);
-        if (found.length > 1) throw new Error(`${found.length} of them: ${found.map((control) => control.name).join(' | ')}`);
-        return found[0] ?? null;
-      },
-      timeoutMs,
-    );
+    try {
+      return await until(
+        `the ${[...states, role].join(' ')} "${String(name)}"`,
+        async () => {
+          const found = await this.findAll(role, name, states);
+          if (found.length > 1) throw new Error(`${found.length} of them: ${found.map((control) => control.name).join(' | ')}`);
+          return found[0] ?? null;
+        },
+        timeoutMs,
+      );
+    } catch (error) {
+      // What a screen reader would find instead: the first thing to look at when a control was renamed.
+      const there = await this.findAll(role, /^/).catch(() => []);
+      throw new Error(`${(error as Error).message}; the ${role}s there: ${there.map((control) => `"${control.name}"`).join(', ') || 'none'}`);
+    }
   }
 
   /** Activates the control as a screen reader does (its first action: "click" in Chromium). */
