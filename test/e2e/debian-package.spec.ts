@@ -283,7 +283,7 @@ test("apt-get upgrade from the clinic's signed repository: the next version open
   const screen = await upgraded.screen();
   await screen.press('list item', / · corrected/);
   await screen.find('list item', / · corrected/, { states: ['selected'] });
-  await screen.find('push button', 'Show original');
+  await screen.find('toggle button', 'Show original');
   screenshotScreen('debian-package-upgraded');
   xdotool('key', 'ctrl+alt+c');
   await expect.poll(clipboardText, { timeout: 10_000 }).toContain(CORRECTED_MEDICINE);

@@ -16,7 +16,7 @@ import { ACCESSIBLE, connectAtspi, type AtspiBus, type Reference } from '../../.
 export const CHROMIUM_ACCESSIBILITY = { env: { ACCESSIBILITY_ENABLED: '1' }, args: ['--force-renderer-accessibility'] };
 
 /** AtspiRole numbers of the roles asked for, checked against the role's name the program gives (GetRoleName). */
-const ROLES = { 'push button': 43, 'list item': 32, entry: 79 } as const;
+const ROLES = { 'push button': 43, 'toggle button': 62, 'list item': 32, entry: 79 } as const;
 export type Role = keyof typeof ROLES;
 /** AtspiStateType numbers. Not SHOWING: Chromium leaves it off a control scrolled out of view, which a screen reader still reaches. */
 const STATE = { enabled: 8, focused: 12, selected: 23, visible: 30 } as const;
