@@ -3,8 +3,8 @@
  * debootstrap from deb.debian.org and kept outside the checkout (~/.cache/scribe-desk-tests),
  * laid under a fresh overlay for each run, with /proc, /sys, /dev, /dev/shm, the X socket and
  * a PulseAudio socket of the test's virtual display and microphone, and any folder the test
- * shares (the accessibility bus's socket). apt's downloads are kept
- * in the same cache, so a second run downloads nothing. Linux and root only.
+ * shares (the accessibility bus's socket). apt's downloads are kept in the same cache, so a
+ * second run downloads nothing. Linux and root only.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
