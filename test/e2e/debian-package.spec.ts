@@ -5,7 +5,9 @@
  * upgraded from the clinic's own signed repository with nothing the earlier version made lost
  * (an unsigned one refused); an older version refusing a newer data folder untouched; removed
  * and purged, the users' data and the administrator's policy left. The release build has no
- * inspector, so the test drives it with keys and clicks and reads its data folder and log.
+ * inspector, so the test drives it as a person with a screen reader does, wherever its controls
+ * are laid out: each found on the accessibility bus by its role and name and activated there,
+ * text typed with keys; and it reads the app's data folder and log.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -14,14 +16,16 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { labReportPdf } from '../fixtures/documents';
 import { disposeSigningKey, makeRepository, makeSigningKey, removeRepository, serveRepository, type RepositoryServer, type SigningKey } from './support/apt-repository';
+import { startAccessibilityBus, type AccessibilityBus } from './support/atspi';
 import { DebianRoot, DOCTOR } from './support/debian-root';
 import {
   DATA_FOLDER,
   buildPackages,
-  clickAt,
   clipboardText,
+  focusWindow,
   nextPatch,
   screenshotScreen,
+  shareAccessibilityBus,
   startInstalledApp,
   storedItems,
   windowOrigin,
@@ -38,11 +42,6 @@ const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 const NEXT = nextPatch(VERSION);
 const MACHINE_POLICY = '/etc/scribe-desk/policy.json';
 const CORRECTED_MEDICINE = 'Azithromycin 500 mg tablet';
-/**
- * Where the app's controls are in its window, at its default size on the 1280×900 test screen
- * (no window manager): Edit note once the dictation's details are scrolled to their end.
- */
-const AT = { details: [787, 400], editNote: [652, 554], records: [47, 103], chooseFiles: [681, 166], uploadReport: [681, 479], secondDictation: [267, 324] } as const;
 
 let work: string;
 let debian: DebianRoot;
@@ -51,6 +50,7 @@ let clinicKey: SigningKey;
 let repository: string;
 let server: RepositoryServer;
 let microphone: VirtualMicrophone;
+let accessibility: AccessibilityBus;
 const started: Array<InstalledApp & { name: string }> = [];
 const timings: Record<string, number> = {};
 
@@ -69,7 +69,10 @@ test.beforeAll(async () => {
   packages = { current: current!, next: next! };
   // The sound server first: the root gets a socket of it.
   microphone = startVirtualMicrophone();
+  // The doctor's desktop has an accessibility bus, as a screen reader's user has.
+  accessibility = await startAccessibilityBus(join(work, 'accessibility'));
   debian = timed('a fresh Debian 12 root', () => DebianRoot.create());
+  shareAccessibilityBus(debian, accessibility);
   clinicKey = makeSigningKey('Scribe Desk test clinic');
   repository = makeRepository([packages.next], clinicKey);
   server = await serveRepository(repository);
@@ -88,6 +91,7 @@ test.afterAll(async () => {
   microphone?.stop();
   await server?.close();
   debian?.destroy();
+  accessibility?.stop();
   if (clinicKey) disposeSigningKey(clinicKey);
   if (repository) removeRepository(repository);
   if (work) rmSync(work, { recursive: true, force: true });
@@ -95,7 +99,7 @@ test.afterAll(async () => {
 });
 
 function start(name: string, args: string[] = []): InstalledApp {
-  const app = Object.assign(startInstalledApp(debian, join(work, `${name}.out`), args), { name });
+  const app = Object.assign(startInstalledApp(debian, join(work, `${name}.out`), args, accessibility), { name });
   started.push(app);
   return app;
 }
@@ -180,39 +184,32 @@ test('apt-get install ./…deb on a fresh Debian 12 brings everything the app ne
   await recordFor(first, 4_000);
   await expect.poll(dictationStates, { timeout: 60_000 }).toEqual(['completed']);
   // The note just made is in view (once the page has it): the doctor corrects the first medicine.
-  const window = await windowOrigin('^Scribe Desk$');
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const screen = await first.screen();
+  await screen.find('push button', 'Edit note', { states: ['enabled'] });
   screenshotScreen('debian-package-completed');
-  xdotool('mousemove', String(window.x + AT.details[0]), String(window.y + AT.details[1]));
-  for (let turn = 0; turn < 30; turn += 1) xdotool('click', '5');
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  clickAt(window, ...AT.editNote);
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await screen.press('push button', 'Edit note');
+  focusWindow(await windowOrigin('^Scribe Desk$'));
+  await screen.focusIsOn('entry', 'Medicine, row 1');
   xdotool('key', 'ctrl+a');
   xdotool('type', '--delay', '20', CORRECTED_MEDICINE);
   xdotool('key', 'Return');
   const [completed] = storedItems(debian, 'dictations');
   await expect.poll(() => existsSync(debian.at(`${DATA_FOLDER}/dictations/${completed!.id}/correction.sealed`)), { timeout: 10_000 }).toBe(true);
   screenshotScreen('debian-package-corrected');
-  // A lab report, chosen in the desktop's file dialog.
+  // A lab report, chosen in the desktop's file dialog: its name typed in the dialog's location box, Enter to open it.
   debian.write(`${DOCTOR.home}/lab-report.pdf`, await labReportPdf(), true);
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  clickAt(window, ...AT.records);
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  clickAt(window, ...AT.chooseFiles);
+  await screen.press('push button', 'Records');
+  await screen.press('push button', 'Choose files…');
   const chooser = await windowOrigin('Choose lab reports');
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  // The pointer over the dialog: with no window manager, keys go to the window under it.
-  clickAt(chooser, 600, 300);
+  focusWindow(chooser);
   xdotool('key', 'ctrl+l');
   xdotool('type', '--delay', '20', `${DOCTOR.home}/lab-report.pdf`);
   await new Promise((resolve) => setTimeout(resolve, 500));
   screenshotScreen('debian-package-file-dialog');
-  // Open, at the dialog's bottom right corner.
-  clickAt(chooser, chooser.width - 49, chooser.height - 24);
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  xdotool('key', 'Return');
+  await screen.find('push button', 'Upload 1 report', { states: ['enabled'] });
   screenshotScreen('debian-package-report-chosen');
-  clickAt(window, ...AT.uploadReport);
+  await screen.press('push button', 'Upload 1 report');
   await expect.poll(() => storedItems(debian, 'records').map((item) => item.state), { timeout: 60_000 }).toEqual(['ready']);
   screenshotScreen('debian-package-lab-report');
   await first.stop();
@@ -282,11 +279,11 @@ test("apt-get upgrade from the clinic's signed repository: the next version open
   expect(after['keys/master.json']).toBe(before['keys/master.json']);
   expect(storedItems(debian, 'dictations').find((item) => item.id === corrected!.id)?.correctedAt).toBeTruthy();
   expect(storedItems(debian, 'records').map((item) => item.state)).toEqual(['ready']);
-  // The new version shows the corrected note and copies it: the earlier dictation (second in the list) in view, the copy shortcut.
-  const window = await windowOrigin('^Scribe Desk$');
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
-  clickAt(window, ...AT.secondDictation);
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  // The new version shows the corrected note and copies it: the corrected dictation chosen in the list, the copy shortcut.
+  const screen = await upgraded.screen();
+  await screen.press('list item', / · corrected/);
+  await screen.find('list item', / · corrected/, { states: ['selected'] });
+  await screen.find('toggle button', 'Show original');
   screenshotScreen('debian-package-upgraded');
   xdotool('key', 'ctrl+alt+c');
   await expect.poll(clipboardText, { timeout: 10_000 }).toContain(CORRECTED_MEDICINE);
@@ -304,7 +301,9 @@ test('an older version refuses a data folder a newer one wrote: a message a pers
     await new Promise((resolve) => setTimeout(resolve, 500));
     screenshotScreen('debian-package-refuses-newer-data');
     expect(app.output()).toContain('data: not opened: Your Scribe Desk data was last used by Scribe Desk 9.0.0, which is newer than this one.');
-    clickAt(dialog, dialog.width / 2, dialog.height - 18);
+    // Its one button, Close, by the keyboard: the dialog is the desktop's (GTK's), not a page on the accessibility bus.
+    focusWindow(dialog);
+    xdotool('key', 'Return');
     expect(await app.exited).toBe(1);
     expect(contents(debian.at(DATA_FOLDER))).toEqual(before);
   } finally {

@@ -2,8 +2,9 @@
  * A throwaway Debian 12 computer for the package tests: a minimal root made once by
  * debootstrap from deb.debian.org and kept outside the checkout (~/.cache/scribe-desk-tests),
  * laid under a fresh overlay for each run, with /proc, /sys, /dev, /dev/shm, the X socket and
- * a PulseAudio socket of the test's virtual display and microphone. apt's downloads are kept
- * in the same cache, so a second run downloads nothing. Linux and root only.
+ * a PulseAudio socket of the test's virtual display and microphone, and any folder the test
+ * shares (the accessibility bus's socket). apt's downloads are kept in the same cache, so a
+ * second run downloads nothing. Linux and root only.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -97,6 +98,12 @@ export class DebianRoot {
       throw error;
     }
     return debian;
+  }
+
+  /** Makes the host's `folder` seen at `inside` too (a bind mount, undone by destroy): a socket of a service the test runs, as the doctor's desktop would give it. */
+  share(folder: string, inside: string): void {
+    mkdirSync(this.at(inside), { recursive: true });
+    execFileSync('mount', ['--bind', folder, this.at(inside)]);
   }
 
   /** The host's path of a path inside. */

@@ -1,16 +1,26 @@
 /**
  * The Debian package's app as a doctor uses it inside a DebianRoot: started from the PATH as
- * the doctor, driven by keys and clicks on the virtual display (a release build has no
- * inspector for Playwright), and read back from its data folder, its log and screenshots.
+ * the doctor, driven as a person with a screen reader drives it (a release build has no
+ * inspector for Playwright: its controls are found on the accessibility bus by their role and
+ * name, and text is typed with keys on the virtual display), and read back from its data
+ * folder, its log and screenshots.
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { CHROMIUM_ACCESSIBILITY, ScreenReader, type AccessibilityBus } from './atspi';
 import { SCREENSHOTS } from './launch-app';
 import { DOCTOR, type DebianRoot } from './debian-root';
 
 /** Where Electron keeps this app's data for a user: ~/.config/<productName>. */
 export const DATA_FOLDER = `${DOCTOR.home}/.config/Scribe Desk`;
+/** Where the accessibility bus's socket is seen inside the root. */
+const ACCESSIBILITY_INSIDE = '/run/scribe-accessibility';
+
+/** Gives the root the test's accessibility bus, as a desktop session gives its programs one. */
+export function shareAccessibilityBus(debian: DebianRoot, bus: AccessibilityBus): void {
+  debian.share(bus.folder, ACCESSIBILITY_INSIDE);
+}
 
 export interface InstalledApp {
   child: ChildProcess;
@@ -19,12 +29,23 @@ export interface InstalledApp {
   /** What this start wrote to the app's log in the data folder. */
   log(): string;
   exited: Promise<number | null>;
+  /** The app's controls as a screen reader finds them, once its window is on the accessibility bus. */
+  screen(): Promise<ScreenReader>;
   stop(): Promise<void>;
 }
 
-/** Starts `scribe-desk` from the PATH as the doctor, with `args`. */
-export function startInstalledApp(debian: DebianRoot, outputFile: string, args: string[] = []): InstalledApp {
-  const child = debian.start(['scribe-desk', ...args], outputFile, { asDoctor: true, env: { SCRIBE_LOG_CONSOLE: '0' } });
+/**
+ * Starts `scribe-desk` from the PATH as the doctor, with `args`; given `accessibility` (shared
+ * with the root by shareAccessibilityBus), on it with Chromium's accessibility asked for, as a
+ * screen reader's user has it.
+ */
+export function startInstalledApp(debian: DebianRoot, outputFile: string, args: string[] = [], accessibility?: AccessibilityBus): InstalledApp {
+  const env = {
+    SCRIBE_LOG_CONSOLE: '0',
+    ...(accessibility ? { ...CHROMIUM_ACCESSIBILITY.env, AT_SPI_BUS_ADDRESS: accessibility.addressAt(ACCESSIBILITY_INSIDE) } : {}),
+  };
+  const command = ['scribe-desk', ...(accessibility ? CHROMIUM_ACCESSIBILITY.args : []), ...args];
+  const child = debian.start(command, outputFile, { asDoctor: true, env });
   const exited = new Promise<number | null>((resolve) => {
     child.once('exit', (code) => resolve(code));
     child.once('error', () => resolve(null));
@@ -32,12 +53,19 @@ export function startInstalledApp(debian: DebianRoot, outputFile: string, args: 
   const logFile = debian.at(`${DATA_FOLDER}/logs/main.log`);
   // The log goes on from one start to the next: this start's lines are those after its end now.
   const logStart = existsSync(logFile) ? readFileSync(logFile).length : 0;
+  // chroot and env exec what they run: the child is the app's main process, which joins the bus.
+  let screen: Promise<ScreenReader> | null = null;
   return {
     child,
     output: () => readFileSync(outputFile, 'utf8'),
     log: () => (existsSync(logFile) ? readFileSync(logFile).subarray(logStart).toString('utf8') : ''),
     exited,
+    screen: () => {
+      if (!accessibility) throw new Error('The app was started without an accessibility bus.');
+      return (screen ??= ScreenReader.attach(accessibility, child.pid!));
+    },
     stop: async () => {
+      void screen?.then((reader) => reader.close()).catch(() => undefined);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const killLater = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
@@ -82,10 +110,9 @@ export async function windowOrigin(name: string, timeoutMs = 30_000): Promise<{ 
   }
 }
 
-/** Clicks at (x, y) of the window whose corner is `origin`. */
-export function clickAt(origin: { x: number; y: number }, x: number, y: number): void {
-  xdotool('mousemove', String(origin.x + x), String(origin.y + y));
-  xdotool('click', '1');
+/** Gives the window the keyboard, as a person's click on it would (there is no window manager to do it). */
+export function focusWindow(window: { id: string }): void {
+  xdotool('windowfocus', '--sync', window.id);
 }
 
 /** The whole virtual screen, saved as test-results/screenshots/<name>.png. */
