@@ -80,7 +80,7 @@ export function DictationList() {
             </button>
           ))}
         </div>
-        <input type="search" aria-label="Search by label" placeholder="Search by label or patient" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <input type="search" aria-label="Search by label" placeholder="Label or patient…" value={search} onChange={(event) => setSearch(event.target.value)} />
         <PatientFilter />
       </div>
       <div
