@@ -14,7 +14,7 @@ import { prepareUploadAudio, inlineMp3Encoding } from '../../main/audio/upload-a
 import { wavHeader } from '../../main/audio/wav-file';
 import { ServiceClient } from '../../main/api/service-client';
 import { plainFileSource, sealedFileSource } from '../../main/api/upload-source';
-import { DictationOutbox } from '../../main/dictations/dictation-outbox';
+import { DictationOutbox } from '../../main/dictation-sending/dictation-outbox';
 import { manifestSchema } from '../../main/dictations/dictation-manifest';
 import { DictationStore } from '../../main/dictations/dictation-store';
 import { FolderStore } from '../../main/storage/folder-store';

@@ -43,7 +43,7 @@ import { inlineChunkCutting, inlineMp3Encoding, prepareUploadAudio } from '../..
 import { SAMPLE_RATE } from '../../main/audio/wav-file';
 import { ServiceClient } from '../../main/api/service-client';
 import type { DictationManifest } from '../../main/dictations/dictation-manifest';
-import { DictationSending } from '../../main/dictations/dictation-sending';
+import { DictationSending } from '../../main/dictation-sending/dictation-sending';
 import { DictationStore } from '../../main/dictations/dictation-store';
 import { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { ServiceHealth } from '../../main/service/service-health';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PENDING_STATES } from '../../../contract/dictation';
 import { ServiceClient } from '../../../main/api/service-client';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
-import { DictationOutbox, type SyncClient } from '../../../main/dictations/dictation-outbox';
+import { DictationOutbox, type SyncClient } from '../../../main/dictation-sending/dictation-outbox';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { useSandbox } from '../api/sandbox-fixture';
 import { tempFolder } from '../temp-folder';

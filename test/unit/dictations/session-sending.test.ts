@@ -9,7 +9,7 @@ import { AudioChunker } from '../../../main/audio/audio-chunks';
 import { inlineChunkCutting } from '../../../main/audio/upload-audio';
 import { ServiceClient } from '../../../main/api/service-client';
 import type { DictationManifest } from '../../../main/dictations/dictation-manifest';
-import { DictationSending } from '../../../main/dictations/dictation-sending';
+import { DictationSending } from '../../../main/dictation-sending/dictation-sending';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { SessionsOffer } from '../../../main/service/sessions-offer';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { PENDING_STATES } from '../../../contract/dictation';
 import { ServiceClient } from '../../../main/api/service-client';
 import { prepareUploadAudio, inlineMp3Encoding } from '../../../main/audio/upload-audio';
-import { DictationOutbox } from '../../../main/dictations/dictation-outbox';
+import { DictationOutbox } from '../../../main/dictation-sending/dictation-outbox';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { HOSTILE_ANSWERS } from '../../../main/sandbox/sandbox-hostile';
 import { ServiceHealth } from '../../../main/service/service-health';

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../main/api/service-client';
-import { DictationOutbox } from '../../../main/dictations/dictation-outbox';
+import { DictationOutbox } from '../../../main/dictation-sending/dictation-outbox';
 import { LabReportOutbox } from '../../../main/lab-reports/lab-report-outbox';
 import { LabReportStore, type LabReportManifest } from '../../../main/lab-reports/lab-report-store';
 import { ServiceHealth } from '../../../main/service/service-health';

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DictationOutbox } from '../../../main/dictations/dictation-outbox';
+import { DictationOutbox } from '../../../main/dictation-sending/dictation-outbox';
 import { DictationStore } from '../../../main/dictations/dictation-store';
 import { LabReportOutbox } from '../../../main/lab-reports/lab-report-outbox';
 import { LabReportStore } from '../../../main/lab-reports/lab-report-store';

@@ -4,7 +4,7 @@
  * (it expired before End, or a retry starts afresh) without ever ending it. Pure.
  */
 import { randomBytes } from 'node:crypto';
-import type { DictationManifest, SessionState } from './dictation-manifest';
+import type { DictationManifest, SessionState } from '../dictations/dictation-manifest';
 
 /** 16–32 characters, as the service takes a client's own session id. */
 export function newSessionId(): string {

@@ -11,7 +11,7 @@ import type { PollSchedule } from '../outbox/result-poller';
 import type { ServiceHealth } from '../service/service-health';
 import { ChunkOutbox } from './chunk-outbox';
 import { CorrectionOutbox } from './correction-outbox';
-import type { DictationManifest } from './dictation-manifest';
+import type { DictationManifest } from '../dictations/dictation-manifest';
 import { DictationOutbox, type DictationOutboxOptions, type SyncClient } from './dictation-outbox';
 import { SessionOpener, type SessionOpenerDeps } from './session-opener';
 import { SessionOutbox, type SessionClient } from './session-outbox';

@@ -12,8 +12,8 @@
 import type { CreatedSession, NewSession, UploadTarget } from '../api/service-client';
 import { isServiceError } from '../api/service-error';
 import { isRefusedAddress } from '../api/service-url';
-import type { DictationManifest } from './dictation-manifest';
-import type { DictationStore } from './dictation-store';
+import type { DictationManifest } from '../dictations/dictation-manifest';
+import type { DictationStore } from '../dictations/dictation-store';
 import { freshSession, sendWholeInstead } from './session-state';
 import { detailsFingerprint, type PatientDetails } from './patient-details';
 

@@ -16,11 +16,11 @@ import type { BackoffPolicy } from '../api/retry-policy';
 import { Outbox, type OutboxKind } from '../outbox/outbox';
 import type { PollSchedule } from '../outbox/result-poller';
 import type { ServiceHealth } from '../service/service-health';
-import type { DictationManifest, SessionState } from './dictation-manifest';
+import type { DictationManifest, SessionState } from '../dictations/dictation-manifest';
 import { settledBy } from './dictation-outbox';
-import type { DictationStore } from './dictation-store';
-import { isBuiltInTemplate } from './session-result';
-import { keptSessionResult, type KeptResult } from './stored-result';
+import type { DictationStore } from '../dictations/dictation-store';
+import { isBuiltInTemplate } from '../results/session-result';
+import { keptSessionResult, type KeptResult } from '../dictations/stored-result';
 import { abandonSession, readyToEnd, sendWholeInstead } from './session-state';
 import { detailsFingerprint, toldFingerprint, type PatientDetails } from './patient-details';
 

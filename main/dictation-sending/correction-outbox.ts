@@ -13,8 +13,8 @@ import type { SavedDocument } from '../api/service-client';
 import { AttemptsInMemory } from '../outbox/attempts-in-memory';
 import { Outbox, type OutboxKind, type OutboxStore, type QueuedItem } from '../outbox/outbox';
 import type { ServiceHealth } from '../service/service-health';
-import type { DictationManifest } from './dictation-manifest';
-import type { DictationStore } from './dictation-store';
+import type { DictationManifest } from '../dictations/dictation-manifest';
+import type { DictationStore } from '../dictations/dictation-store';
 
 /** What the document holds: the correction's time, or the service's own note (after Undo). */
 const SERVICE_NOTE = 'service-note';

@@ -16,8 +16,8 @@ import type { BackoffPolicy } from '../api/retry-policy';
 import { AttemptsInMemory } from '../outbox/attempts-in-memory';
 import { Outbox, type OutboxKind, type OutboxStore, type QueuedItem } from '../outbox/outbox';
 import type { ServiceHealth } from '../service/service-health';
-import type { DictationManifest } from './dictation-manifest';
-import type { DictationStore } from './dictation-store';
+import type { DictationManifest } from '../dictations/dictation-manifest';
+import type { DictationStore } from '../dictations/dictation-store';
 import type { SessionOpener } from './session-opener';
 import { abandonSession, ackChunk, isAcked } from './session-state';
 

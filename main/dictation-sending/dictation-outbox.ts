@@ -15,9 +15,9 @@ import { refuse } from '../core/refusal';
 import { Outbox, type OutboxKind } from '../outbox/outbox';
 import type { PollSchedule } from '../outbox/result-poller';
 import type { ServiceHealth } from '../service/service-health';
-import type { DictationManifest } from './dictation-manifest';
-import type { DictationStore } from './dictation-store';
-import { keptVoiceResult, resultView, type KeptResult } from './stored-result';
+import type { DictationManifest } from '../dictations/dictation-manifest';
+import type { DictationStore } from '../dictations/dictation-store';
+import { keptVoiceResult, resultView, type KeptResult } from '../dictations/stored-result';
 
 export interface SyncClient {
   uploadVoice(input: VoiceUpload): Promise<unknown>;
