@@ -10,6 +10,8 @@ import { createDictationFeature } from './dictations/dictation-feature';
 import type { OperationHandlers } from '../contract/operation-handlers';
 import { operationDispatcher } from './ipc/operation-dispatcher';
 import { createLabReportsFeature } from './lab-reports/lab-reports-feature';
+import { log } from './log';
+import { OutboxHost } from './outbox/outbox-host';
 import { createPatientsFeature } from './patients/patients-feature';
 import { createRegistrationFeature } from './registration/registration-feature';
 import { createServiceFeature } from './service/service-feature';
@@ -38,6 +40,16 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   const service = createServiceFeature({ settings: settings.settings, vault: settings.vault });
   const clipboard = createClipboardFeature({ settings: settings.settings });
   const { copies } = clipboard;
+  // The one outbox: every kind (dictations, their parts and sessions, corrections, lab reports) registers with it.
+  const outboxes = new OutboxHost({
+    health: service.health,
+    isOnline,
+    autoSync: () => settings.settings.current().autoSync,
+    onFault: (error, kind) => log.error(`outbox: a fault while sending ${kind} (${(error as Error).name})`, error),
+    probe: (signal) => service.client.reach(signal),
+    window,
+  });
+  service.onResume(() => outboxes.wake());
   const patients = createPatientsFeature({
     kept: settings.dataKeys.patients,
     window,
@@ -52,7 +64,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     settings: settings.settings,
     copies,
     keys: settings.dataKeys.dictations,
-    isOnline,
+    outboxes,
     window,
     patients: patients.store,
   });
@@ -62,7 +74,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     service,
     copies,
     keys: settings.dataKeys.labReports,
-    isOnline,
+    outboxes,
     sendsToSandbox,
     window,
     patientOf: (id) => patients.store.get(id),
@@ -70,12 +82,12 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   const registration = createRegistrationFeature({ service, settings: settings.settings, copies, window });
   const updates = createUpdatesFeature({
     settings: settings.settings,
-    busyReasons: [dictations.busyReason, labReports.busyReason],
+    busyReasons: [dictations.busyReason, () => outboxes.busyReason()],
     window,
     version: app.getVersion(),
     userData,
   });
-  const status = createStatusFeature({ settings: settings.settings, service, outboxes: [dictations, labReports], window });
+  const status = createStatusFeature({ settings: settings.settings, service, outboxes: [outboxes], window });
 
   const handlers: OperationHandlers = {
     ...settings.handlers,
@@ -104,7 +116,8 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
       // the first moments are over, so that a Record pressed as soon as the window shows is answered at once.
       backgroundTimer = setTimeout(() => {
         service.start();
-        dictations.startSending();
+        outboxes.start();
+        dictations.startMaintenance();
         labReports.start();
         updates.start();
       }, BACKGROUND_START_MS);
@@ -115,6 +128,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
      */
     async stop(): Promise<void> {
       if (backgroundTimer) clearTimeout(backgroundTimer);
+      outboxes.stop();
       await Promise.all([status.stop(), updates.stop(), registration.stop(), dictations.stop(), labReports.stop()]);
       await Promise.all([service.stop(), clipboard.stop()]);
       await settings.stop();

@@ -1,30 +1,35 @@
 /**
  * How dictations leave the app, in one place: by the voice upload (the whole recording after
- * Stop: dictation-outbox.ts), or in parts while they are spoken (chunk-outbox.ts) and ended
- * in their session (session-outbox.ts). Routes Retry, Cancel and Delete to the way each
- * dictation goes, moves a dictation to the voice upload when its session cannot be used, and
- * cuts the parts a crash left uncut before they are sent.
+ * Stop: voice-upload-kind.ts), or in parts while they are spoken (part-kind.ts) and ended in
+ * their session (session-end-kind.ts), a correction then saved as the session's document
+ * (correction-kind.ts). Registers these kinds with the outbox host, which starts, wakes and
+ * stops them; routes Retry, Cancel and Delete to the way each dictation goes, moves a
+ * dictation to the voice upload when its session cannot be used, and cuts the parts a crash
+ * left uncut before they are sent.
  */
 import type { ChunkCutting } from '../audio/upload-audio';
 import { refuse } from '../core/refusal';
+import type { Outbox } from '../outbox/outbox';
+import type { OutboxHost } from '../outbox/outbox-host';
 import type { PollSchedule } from '../outbox/result-poller';
-import type { ServiceHealth } from '../service/service-health';
-import { ChunkOutbox } from './chunk-outbox';
-import { CorrectionOutbox } from './correction-outbox';
 import type { DictationManifest } from '../dictations/dictation-manifest';
-import { DictationOutbox, type DictationOutboxOptions, type SyncClient } from './dictation-outbox';
-import { SessionOpener, type SessionOpenerDeps } from './session-opener';
-import { SessionOutbox, type SessionClient } from './session-outbox';
-import { sendWholeInstead } from './session-state';
+import type { DictationStore } from '../dictations/dictation-store';
+import type { KeptResult } from '../dictations/stored-result';
+import { correctionKind, type CorrectionDeps } from './correction-kind';
+import { partKind, type PartDeps, type PartItem, type PartStore } from './part-kind';
 import type { PatientDetails } from './patient-details';
+import { sessionEndKind, type SessionClient } from './session-end-kind';
+import { SessionOpener, type SessionOpenerDeps } from './session-opener';
+import { sendWholeInstead } from './session-state';
+import { voiceUploadKind, type SyncClient, type VoiceUploadDeps } from './voice-upload-kind';
 
-export interface DictationSendingOptions extends Omit<DictationOutboxOptions, 'client'> {
-  client: SyncClient & SessionClient & SessionOpenerDeps['client'] & ConstructorParameters<typeof ChunkOutbox>[0]['client'] & ConstructorParameters<typeof CorrectionOutbox>[0]['client'];
+export interface DictationSendingOptions extends Omit<VoiceUploadDeps, 'client' | 'clock' | 'held'> {
+  store: DictationStore;
+  client: SyncClient & SessionClient & SessionOpenerDeps['client'] & PartDeps['client'] & CorrectionDeps['client'];
   /** What the app learned of the service: whether it has sessions. */
   offer: SessionOpenerDeps['offer'];
   cutChunks: ChunkCutting;
   templateTitles?(): Promise<ReadonlyMap<string, string>>;
-  health: ServiceHealth;
   /** Between result lookups of a session (default: about once a second). */
   sessionPollSchedule?: PollSchedule;
   /** What a session may be told of the dictation's patient now; null: nothing (sendPatientDetails off). */
@@ -37,76 +42,44 @@ function needsCutting(manifest: DictationManifest): boolean {
 }
 
 export class DictationSending {
-  readonly voice: DictationOutbox;
-  private readonly sessions: SessionOutbox;
-  private readonly parts: ChunkOutbox;
-  private readonly corrections: CorrectionOutbox;
-  private readonly offStore: () => void;
+  private readonly voice: Outbox<DictationManifest, KeptResult>;
+  private readonly sessions: Outbox<DictationManifest, KeptResult>;
+  private readonly parts: Outbox<PartItem, never>;
+  private readonly partStore: PartStore;
   private readonly cutting = new Set<string>();
-  private stopped = false;
 
-  constructor(private readonly options: DictationSendingOptions) {
+  constructor(
+    private readonly host: OutboxHost,
+    private readonly options: DictationSendingOptions,
+  ) {
     const { store, client } = options;
-    const gate = {
-      health: options.health,
-      isOnline: options.isOnline,
-      autoSync: options.autoSync,
-      retryBackoff: options.retryBackoff,
-      now: options.now,
-      random: options.random,
-      onFault: options.onFault,
-    };
-    this.voice = new DictationOutbox(options);
+    const { clock } = host;
+    // Locked keys (Settings says why): nothing is sent until they open again.
+    const held = () => store.locked;
+    this.voice = host.register(voiceUploadKind({ ...options, clock, held }));
     const opener = new SessionOpener({ store, client, offer: options.offer, onFallback: () => this.voice.kick(), patientDetails: options.patientDetails });
-    this.sessions = new SessionOutbox({
-      ...gate,
-      store,
-      client,
-      templateTitles: options.templateTitles,
-      pollSchedule: options.sessionPollSchedule,
-      sendsToSandbox: options.sendsToSandbox,
-      onResult: options.onResult,
-      onFallback: () => this.voice.kick(),
-      onSessionAbandoned: (id) => this.parts.sendNow(id),
-      patientDetails: options.patientDetails,
-    });
-    this.parts = new ChunkOutbox({
-      ...gate,
-      store,
-      client,
-      sessions: opener,
-      onProgress: () => this.sessions.kick(),
-      onRefused: (id, problem) => this.refused(id, problem),
-    });
-    this.corrections = new CorrectionOutbox({ ...gate, store, client });
+    this.sessions = host.register(
+      sessionEndKind({
+        store,
+        client,
+        clock,
+        held,
+        templateTitles: options.templateTitles,
+        pollSchedule: options.sessionPollSchedule,
+        sendsToSandbox: options.sendsToSandbox,
+        onResult: options.onResult,
+        onFallback: () => this.voice.kick(),
+        onSessionAbandoned: (id) => this.sendPartsNow(id),
+        patientDetails: options.patientDetails,
+      }),
+    );
+    const parts = partKind({ store, client, sessions: opener, held, onProgress: () => this.sessions.kick(), onRefused: (id, problem) => this.refused(id, problem) });
+    this.partStore = parts.store;
+    this.parts = host.register(parts);
+    const corrections = host.register(correctionKind({ store, client, held }));
     // A correction saved or undone goes to the session's document.
-    this.offStore = store.onChange(() => this.corrections.kick());
-  }
-
-  start(): void {
-    this.voice.start();
-    this.sessions.start();
-    this.parts.start();
-    this.corrections.start();
-    this.cutWhatIsMissing();
-  }
-
-  stop(): void {
-    this.stopped = true;
-    this.offStore();
-    this.voice.stop();
-    this.sessions.stop();
-    this.parts.stop();
-    this.corrections.stop();
-  }
-
-  /** Look at everything now (a part was cut, a recording ended, settings changed, the network came back). */
-  kick(): void {
-    this.cutWhatIsMissing();
-    this.parts.kick();
-    this.sessions.kick();
-    this.voice.kick();
-    this.corrections.kick();
+    store.onChange(() => corrections.kick());
+    host.onWake(() => this.cutWhatIsMissing());
   }
 
   /** A part was cut while recording: it goes now. */
@@ -114,12 +87,9 @@ export class DictationSending {
     this.parts.kick();
   }
 
+  /** The dictation's upload progress (the voice upload's; parts are small). */
   progressOf(id: string): number | null {
     return this.voice.progressOf(id);
-  }
-
-  uploading(): boolean {
-    return this.voice.uploading() || this.parts.uploading() || this.sessions.uploading() || this.corrections.uploading();
   }
 
   retry(id: string): void {
@@ -127,9 +97,9 @@ export class DictationSending {
     if (!manifest) refuse('not-found', 'This dictation no longer exists.');
     if (manifest.api === 'sessions') {
       this.sessions.retry(id);
-      this.parts.sendNow(id);
+      this.sendPartsNow(id);
     } else this.voice.retry(id);
-    this.kick();
+    this.host.wake();
   }
 
   cancel(id: string): void {
@@ -140,6 +110,12 @@ export class DictationSending {
   remove(id: string): void {
     this.sessions.stopFor(id);
     this.voice.remove(id);
+  }
+
+  /** Sends the dictation's parts now ("Send now", a session given up): what they waited for is forgotten. */
+  private sendPartsNow(id: string): void {
+    this.partStore.dueNow(id);
+    this.parts.kick();
   }
 
   /** The service refused a part for good: the recording goes whole instead, and this session is never ended. */
@@ -164,15 +140,13 @@ export class DictationSending {
     const { store } = this.options;
     try {
       const chunks = await this.options.cutChunks(store.audioPath(id), store.chunksFolder(id), store.audioKeyOf(id));
-      if (this.stopped || !store.get(id)) return;
+      if (!this.host.started || !store.get(id)) return;
       store.writeOrKeepInMemory(id, { chunkCount: chunks });
     } catch (error) {
-      if (this.stopped || !store.get(id)) return;
+      if (!this.host.started || !store.get(id)) return;
       // The recording itself is whole: it goes by the voice upload instead.
       store.writeOrKeepInMemory(id, sendWholeInstead(store.get(id)!, (error as Error).message));
     }
-    this.parts.kick();
-    this.sessions.kick();
-    this.voice.kick();
+    this.host.wake();
   }
 }

@@ -14,7 +14,7 @@ import { isServiceError } from '../api/service-error';
 import { isRefusedAddress } from '../api/service-url';
 import type { DictationManifest } from '../dictations/dictation-manifest';
 import type { DictationStore } from '../dictations/dictation-store';
-import { freshSession, sendWholeInstead } from './session-state';
+import { FRESH_START, freshSession, sendWholeInstead } from './session-state';
 import { detailsFingerprint, type PatientDetails } from './patient-details';
 
 /** Answers to the create that mean the service has no sessions API. */
@@ -91,6 +91,7 @@ export class SessionOpener {
       if (!meansNoSessions(error)) throw error;
       this.deps.offer.markNotOffered();
       store.update(manifest.id, {
+        ...FRESH_START,
         api: 'voice-upload',
         session: null,
         problem: 'This service offers no transcription sessions: the recording is sent whole after Stop instead.',

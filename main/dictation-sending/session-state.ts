@@ -6,6 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import type { DictationManifest, SessionState } from '../dictations/dictation-manifest';
 
+/** A dictation that goes another way from now on: no attempts made that way yet, nothing to wait for. */
+export const FRESH_START = { attempts: 0, nextAttemptAt: null } as const satisfies Partial<DictationManifest>;
+
 /** 16–32 characters, as the service takes a client's own session id. */
 export function newSessionId(): string {
   return `sd_${randomBytes(12).toString('hex')}`;
@@ -44,8 +47,9 @@ export function ackChunk(manifest: DictationManifest, sessionId: string, sequenc
 /**
  * The change that sends the whole recording by the voice upload instead, saying why: the
  * session cannot be used (a part or End refused for good, the parts could not be cut). The
- * session is given up, never ended.
+ * session is given up, never ended. The voice upload starts afresh: it does not wait out what
+ * the parts were waiting for.
  */
 export function sendWholeInstead(manifest: DictationManifest, why: string): Partial<DictationManifest> {
-  return { ...abandonSession(manifest), api: 'voice-upload', problem: `${why.replace(/\.$/, '')}. The recording is sent whole instead.` };
+  return { ...abandonSession(manifest), ...FRESH_START, api: 'voice-upload', problem: `${why.replace(/\.$/, '')}. The recording is sent whole instead.` };
 }

@@ -44,6 +44,7 @@ import { SAMPLE_RATE } from '../../main/audio/wav-file';
 import { ServiceClient } from '../../main/api/service-client';
 import type { DictationManifest } from '../../main/dictations/dictation-manifest';
 import { DictationSending } from '../../main/dictation-sending/dictation-sending';
+import { OutboxHost } from '../../main/outbox/outbox-host';
 import { DictationStore } from '../../main/dictations/dictation-store';
 import { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { ServiceHealth } from '../../main/service/service-health';
@@ -141,17 +142,15 @@ export function linkSchedule(parts: Array<AudioChunk & { bytes: number }>, kbps:
 async function sessionsStopToHeld(sandbox: SandboxServer, frames: Int16Array[], parts: Array<AudioChunk & { bytes: number }>, from: number, kbps: number, folder: string): Promise<{ ms: number; realTimeSeconds: number }> {
   const store = new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys.sealed'), randomBytes(32)));
   const client = new ServiceClient(() => ({ baseUrl: sandbox.url, auth: staticToken(sandbox.token) }), TRANSPORT);
-  const sending = new DictationSending({
+  const host = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true });
+  const sending = new DictationSending(host, {
     store,
     client,
-    health: new ServiceHealth(),
     offer: new SessionsOffer(),
     cutChunks: inlineChunkCutting,
     prepareAudio: async (manifest: DictationManifest) => (await prepareUploadAudio(store.recordingFiles(manifest.id), 'mp3', inlineMp3Encoding)).source,
-    isOnline: () => true,
-    autoSync: () => true,
   });
-  sending.start();
+  host.start();
   const manifest = store.create({ mode: 'dictation', label: 'Uplink bench', api: 'sessions', request: REQUEST });
   const key = store.audioKeyOf(manifest.id);
   const audio = SealedFileWriter.create(store.audioPath(manifest.id), key, { chunkBytes: RECORDING_CHUNK_BYTES, syncEveryMs: 500 });
@@ -202,7 +201,7 @@ async function sessionsStopToHeld(sandbox: SandboxServer, frames: Int16Array[], 
     const { plainBytes } = audio.finish();
     const chunkCount = await chunker.finish();
     store.update(manifest.id, { state: 'recorded', durationMs: Math.round((plainBytes / 2 / SAMPLE_RATE) * 1000), chunkCount });
-    sending.kick();
+    host.wake();
     await until('End answered', () => heldAt > 0, 300_000);
     off();
 
@@ -215,7 +214,7 @@ async function sessionsStopToHeld(sandbox: SandboxServer, frames: Int16Array[], 
     }
     return { ms: heldAt - stoppedAt, realTimeSeconds };
   } finally {
-    sending.stop();
+    host.stop();
     await client.close();
   }
 }

@@ -4,25 +4,32 @@
  * client. Nothing is mocked; the sandbox's switches make expiry, presigned forms and a
  * service without sessions.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AudioChunker } from '../../../main/audio/audio-chunks';
 import { inlineChunkCutting } from '../../../main/audio/upload-audio';
 import { ServiceClient } from '../../../main/api/service-client';
 import type { DictationManifest } from '../../../main/dictations/dictation-manifest';
 import { DictationSending } from '../../../main/dictation-sending/dictation-sending';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
+import { OutboxHost } from '../../../main/outbox/outbox-host';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { SessionsOffer } from '../../../main/service/sessions-offer';
 import { staticToken } from '../../../main/service/token-source';
 import { SealedFileWriter } from '../../../main/storage/sealed-file';
 import { bystander, useSandbox } from '../api/sandbox-fixture';
+import { FakeClock } from '../fake-clock';
 import { tempFolder } from '../temp-folder';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { DictationStore as Store } from '../../../main/dictations/dictation-store';
 import { testKeyring, testStore, uploadAudioOf } from './store-fixture';
 
-const env = useSandbox();
+/** The clock of the test under way: the app's and the sandbox's (session lives); real unless a test moves its own. */
+let clock: FakeClock | null = null;
+const env = useSandbox({}, { now: () => clock?.now() ?? Date.now() });
+afterEach(() => {
+  clock = null;
+});
 const RATE = 16_000;
 const REQUEST = { languages: ['en'], templates: ['eka_emr_template', 'clinical_notes_template'], model: 'pro' as const };
 
@@ -80,40 +87,39 @@ function storeIn(folder: string, masterKey: Buffer): Store {
 function engine(store: DictationStore, options: { online?: () => boolean } = {}) {
   const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
   const offer = new SessionsOffer();
-  const sending = new DictationSending({
+  const host = new OutboxHost({ health: new ServiceHealth(), isOnline: options.online ?? (() => true), autoSync: () => true, backoff: { baseMs: 20, capMs: 60 }, clock: clock ?? undefined });
+  const sending = new DictationSending(host, {
     store,
     client,
-    health: new ServiceHealth(),
     offer,
     cutChunks: inlineChunkCutting,
     prepareAudio: uploadAudioOf(store),
-    isOnline: options.online ?? (() => true),
-    autoSync: () => true,
-    retryBackoff: { baseMs: 20, capMs: 60 },
     pollSchedule: { baseMs: 20, capMs: 60, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
     sessionPollSchedule: { baseMs: 50, capMs: 100, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
     firstLookupDelay: () => 0,
   });
   return {
     sending,
+    host,
     offer,
     async close() {
-      sending.stop();
+      host.stop();
       await client.close();
     },
   };
 }
 
 const received = (operation: string) => env.sandbox.received.filter((request) => request.operation === operation);
-const settled = (store: DictationStore, id: string, state: string) => expect.poll(() => store.get(id)?.state, { timeout: 15_000, interval: 20 }).toBe(state);
+/** Waits for the dictation's state; a test's own clock moves on a little at each look (result lookups wait on it). */
+const settled = (store: DictationStore, id: string, state: string) => expect.poll(() => (clock?.tick(50), store.get(id)?.state), { timeout: 15_000, interval: 20 }).toBe(state);
 
 /** Dictates `seconds` while `sending` runs, stops, and waits until the dictation is completed; the manifest at Stop. */
-async function dictatedAndCompleted(store: DictationStore, sending: DictationSending, seconds: number): Promise<DictationManifest> {
-  sending.start();
+async function dictatedAndCompleted(store: DictationStore, { sending, host }: { sending: DictationSending; host: OutboxHost }, seconds: number): Promise<DictationManifest> {
+  host.start();
   const recording = new LiveRecording(store, () => sending.partCut());
   await recording.speak(seconds);
   const stopped = await recording.stop();
-  sending.kick();
+  host.wake();
   await settled(store, stopped.id, 'completed');
   return stopped;
 }
@@ -121,15 +127,15 @@ async function dictatedAndCompleted(store: DictationStore, sending: DictationSen
 describe('dictations sent in parts while they are spoken', () => {
   it('sends each part as it is cut, ends the session once all are acknowledged, and shows the transcript and each template', async () => {
     const store = testStore(tempFolder());
-    const { sending, close } = engine(store);
-    sending.start();
+    const { sending, host, close } = engine(store);
+    host.start();
     const recording = new LiveRecording(store, () => sending.partCut());
     await recording.speak(35);
     // Before Stop, the parts cut so far have reached the service, and End has not.
     await expect.poll(() => received('sessionChunk').length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
     expect(received('sessionEnd')).toHaveLength(0);
     const stopped = await recording.stop();
-    sending.kick();
+    host.wake();
     await settled(store, stopped.id, 'completed');
     await close();
 
@@ -152,16 +158,18 @@ describe('dictations sent in parts while they are spoken', () => {
   it('dictated offline: the session is made when the service can be reached, then every part, then End', async () => {
     const store = testStore(tempFolder());
     let online = false;
-    const { sending, close } = engine(store, { online: () => online });
-    sending.start();
+    clock = new FakeClock();
+    const { sending, host, close } = engine(store, { online: () => online });
+    host.start();
     const recording = new LiveRecording(store, () => sending.partCut());
     await recording.speak(25);
     const stopped = await recording.stop();
-    sending.kick();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    host.wake();
+    // A minute offline: the outbox looks every few seconds, and asks nothing.
+    await clock.advance(60_000);
     expect(env.sandbox.received).toEqual([]);
     online = true;
-    sending.kick();
+    host.wake();
     await settled(store, stopped.id, 'completed');
     await close();
     expect(received('sessionCreate')).toHaveLength(1);
@@ -171,17 +179,19 @@ describe('dictations sent in parts while they are spoken', () => {
   it('a session that expires before End is made again from the kept parts, and the expired one is never ended', async () => {
     env.sandbox.setFaults({ sessionLifetimeSeconds: 1 });
     const store = testStore(tempFolder());
-    const { sending, close } = engine(store);
-    sending.start();
+    clock = new FakeClock();
+    const { sending, host, close } = engine(store);
+    host.start();
     const recording = new LiveRecording(store, () => sending.partCut());
     await recording.speak(12);
     await expect.poll(() => received('sessionChunk').length).toBeGreaterThanOrEqual(1);
     const first = store.get(recording.manifest.id)!.session!.id;
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    // The session's life passes, for the sandbox as for the app.
+    await clock.advance(1_200);
     env.sandbox.setFaults({ sessionLifetimeSeconds: 3_600 });
     await recording.speak(12);
     const stopped = await recording.stop();
-    sending.kick();
+    host.wake();
     await settled(store, stopped.id, 'completed');
     await close();
     const manifest = store.get(stopped.id)!;
@@ -194,8 +204,9 @@ describe('dictations sent in parts while they are spoken', () => {
   it('a presigned upload form gets the parts, without the sign-in', async () => {
     env.sandbox.setFaults({ sessionUploadUrl: 'form' });
     const store = testStore(tempFolder());
-    const { sending, close } = engine(store);
-    const stopped = await dictatedAndCompleted(store, sending, 14);
+    const sent = engine(store);
+    const stopped = await dictatedAndCompleted(store, sent, 14);
+    const { close } = sent;
     await close();
     const forms = received('sessionChunkForm');
     expect(forms).toHaveLength(stopped.chunkCount!);
@@ -208,12 +219,12 @@ describe('dictations sent in parts while they are spoken', () => {
       const store = testStore(tempFolder());
       const problems: string[] = [];
       store.onChange((manifest) => manifest.problem && problems.push(manifest.problem));
-      const { sending, close } = engine(store);
+      const sent = engine(store);
       env.sandbox.setFaults({
         rawNext: [{ status: 201, headers: {}, contentType: 'application/json', body: JSON.stringify({ session_id: 'sd_0123456789abcdef01234567', upload_url: { url: `${elsewhere.url}/presigned/chunks`, fields: { key: 'x' } } }) }],
       });
-      const stopped = await dictatedAndCompleted(store, sending, 12);
-      await close();
+      const stopped = await dictatedAndCompleted(store, sent, 12);
+      await sent.close();
       expect(elsewhere.reached).toEqual([]);
       expect(store.get(stopped.id)).toMatchObject({ api: 'voice-upload', session: null, previousSessionIds: [expect.any(String)] });
       expect(problems).toContain('The service gave an address to send to that is not secure (http:// instead of https://), so nothing was sent there. The recording is sent whole instead.');
@@ -226,9 +237,10 @@ describe('dictations sent in parts while they are spoken', () => {
 
   it('a service without sessions (404 to the create) gets the dictation by the voice upload, nothing lost', async () => {
     const store = testStore(tempFolder());
-    const { sending, offer, close } = engine(store);
+    const sent = engine(store);
+    const { offer, close } = sent;
     env.sandbox.setFaults({ rawNext: [{ status: 404, headers: {}, contentType: 'application/json', body: JSON.stringify({ error: { code: 'not_found', message: 'Not Found' } }) }] });
-    const stopped = await dictatedAndCompleted(store, sending, 12);
+    const stopped = await dictatedAndCompleted(store, sent, 12);
     await close();
     expect(offer.state()).toBe('not-offered');
     expect(store.get(stopped.id)).toMatchObject({ api: 'voice-upload', session: null });
@@ -241,7 +253,7 @@ describe('dictations sent in parts while they are spoken', () => {
     const masterKey = randomBytes(32);
     const store = storeIn(folder, masterKey);
     const first = engine(store);
-    first.sending.start();
+    first.host.start();
     const recording = new LiveRecording(store, () => first.sending.partCut());
     await recording.speak(12);
     await expect.poll(() => received('sessionChunk').length).toBeGreaterThanOrEqual(1);
@@ -252,7 +264,7 @@ describe('dictations sent in parts while they are spoken', () => {
     const reopened = storeIn(folder, masterKey);
     reopened.load();
     const second = engine(reopened);
-    second.sending.start();
+    second.host.start();
     await settled(reopened, stopped.id, 'completed');
     await second.close();
     expect(received('sessionCreate')).toHaveLength(1);
@@ -272,8 +284,8 @@ describe('dictations sent in parts while they are spoken', () => {
     const report = reopened.load();
     expect(report.recovered).toEqual([recording.manifest.id]);
     expect(reopened.get(recording.manifest.id)).toMatchObject({ state: 'recorded', chunkCount: null });
-    const { sending, close } = engine(reopened);
-    sending.start();
+    const { host, close } = engine(reopened);
+    host.start();
     await settled(reopened, recording.manifest.id, 'completed');
     await close();
     const manifest = reopened.get(recording.manifest.id)!;
@@ -284,12 +296,12 @@ describe('dictations sent in parts while they are spoken', () => {
   it('Retry of a failed session makes a new one from the kept parts', async () => {
     env.sandbox.setFaults({ nextOutcomes: ['failed'] });
     const store = testStore(tempFolder());
-    const { sending, close } = engine(store);
-    sending.start();
+    const { sending, host, close } = engine(store);
+    host.start();
     const recording = new LiveRecording(store, () => sending.partCut());
     await recording.speak(12);
     const stopped = await recording.stop();
-    sending.kick();
+    host.wake();
     await settled(store, stopped.id, 'failed');
     const failedSession = store.get(stopped.id)!.session!.id;
     expect(store.get(stopped.id)!.problem).toMatch(/could not process/);
