@@ -7,7 +7,7 @@
  * dictation to the voice upload when its session cannot be used, and cuts the parts a crash
  * left uncut before they are sent.
  */
-import type { ChunkCutting } from '../audio/upload-audio';
+import type { PartCutting } from '../audio/upload-audio';
 import { refuse } from '../core/refusal';
 import type { Outbox } from '../outbox/outbox';
 import type { OutboxHost } from '../outbox/outbox-host';
@@ -28,7 +28,7 @@ export interface DictationSendingOptions extends Omit<VoiceUploadDeps, 'client' 
   client: SyncClient & SessionClient & SessionOpenerDeps['client'] & PartDeps['client'] & CorrectionDeps['client'];
   /** What the app learned of the service: whether it has sessions. */
   offer: SessionOpenerDeps['offer'];
-  cutChunks: ChunkCutting;
+  cutParts: PartCutting;
   templateTitles?(): Promise<ReadonlyMap<string, string>>;
   /** Between result lookups of a session (default: about once a second). */
   sessionPollSchedule?: PollSchedule;
@@ -38,7 +38,7 @@ export interface DictationSendingOptions extends Omit<VoiceUploadDeps, 'client' 
 
 /** A recording in parts whose last parts must still be cut from it (after a crash, or when cutting failed while recording). */
 function needsCutting(manifest: DictationManifest): boolean {
-  return manifest.api === 'sessions' && manifest.state !== 'recording' && manifest.chunkCount === null && !manifest.audioDeletedAt && manifest.durationMs > 0;
+  return manifest.api === 'sessions' && manifest.state !== 'recording' && manifest.partCount === null && !manifest.audioDeletedAt && manifest.durationMs > 0;
 }
 
 export class DictationSending {
@@ -139,9 +139,9 @@ export class DictationSending {
   private async cut(id: string): Promise<void> {
     const { store } = this.options;
     try {
-      const chunks = await this.options.cutChunks(store.audioPath(id), store.chunksFolder(id), store.audioKeyOf(id));
+      const parts = await this.options.cutParts(store.audioPath(id), store.partsFolder(id), store.audioKeyOf(id));
       if (!this.host.started || !store.get(id)) return;
-      store.writeOrKeepInMemory(id, { chunkCount: chunks });
+      store.writeOrKeepInMemory(id, { partCount: parts });
     } catch (error) {
       if (!this.host.started || !store.get(id)) return;
       // The recording itself is whole: it goes by the voice upload instead.

@@ -12,23 +12,23 @@
 import type { SessionChunk } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
 import { isSessionExpired } from '../api/sessions-api';
-import type { AudioChunk } from '../audio/audio-chunks';
+import type { AudioPart } from '../audio/audio-parts';
 import { AttemptsInMemory } from '../outbox/attempts-in-memory';
 import type { OutboxKind, OutboxStore, QueuedItem } from '../outbox/outbox-kind';
 import { uploadOnlyKind } from '../outbox/upload-only-kind';
 import type { DictationManifest } from '../dictations/dictation-manifest';
 import type { DictationStore } from '../dictations/dictation-store';
 import type { SessionOpener } from './session-opener';
-import { abandonSession, ackChunk, isAcked } from './session-state';
+import { abandonSession, ackPart, isAcked } from './session-state';
 
 /** The file name's base of every part: `audio_0.mp3`, `audio_1.mp3`, … */
-const CHUNK_BASE = 'audio';
+const PART_BASE = 'audio';
 /** Sessions that expired one after another, with no part taken in between, before the next waits its turn like any failure. */
 const EXPIRIES_AT_ONCE = 3;
 
 export interface PartItem extends QueuedItem {
   dictationId: string;
-  chunk: AudioChunk;
+  part: AudioPart;
   /** Set when the service refused the part for good. */
   refused?: boolean;
 }
@@ -57,15 +57,15 @@ export class PartStore implements OutboxStore<PartItem> {
     return this.dictations
       .list()
       .filter(sendingParts)
-      .flatMap((manifest) => this.dictations.chunks(manifest.id).map((chunk) => this.item(manifest, chunk)));
+      .flatMap((manifest) => this.dictations.parts(manifest.id).map((part) => this.item(manifest, part)));
   }
 
   get(id: string): PartItem | undefined {
     const [dictationId = '', sequence = ''] = id.split('#');
     const manifest = this.dictations.get(dictationId);
     if (!manifest || !sendingParts(manifest)) return undefined;
-    const chunk = this.dictations.chunks(dictationId).find((candidate) => String(candidate.sequence) === sequence);
-    return chunk ? this.item(manifest, chunk) : undefined;
+    const part = this.dictations.parts(dictationId).find((candidate) => String(candidate.sequence) === sequence);
+    return part ? this.item(manifest, part) : undefined;
   }
 
   update(id: string, patch: Partial<PartItem>): PartItem {
@@ -99,16 +99,16 @@ export class PartStore implements OutboxStore<PartItem> {
 
   private showProblem(item: PartItem, problem: string, nextAttemptAt: string | null): void {
     this.showingProblem.add(item.dictationId);
-    this.dictations.writeOrKeepInMemory(item.dictationId, { problem: `Part ${item.chunk.sequence + 1} of the recording: ${problem}`, nextAttemptAt });
+    this.dictations.writeOrKeepInMemory(item.dictationId, { problem: `Part ${item.part.sequence + 1} of the recording: ${problem}`, nextAttemptAt });
   }
 
-  private item(manifest: DictationManifest, chunk: AudioChunk): PartItem {
-    const id = itemId(manifest.id, chunk.sequence);
-    const acked = isAcked(manifest, chunk.sequence);
+  private item(manifest: DictationManifest, part: AudioPart): PartItem {
+    const id = itemId(manifest.id, part.sequence);
+    const acked = isAcked(manifest, part.sequence);
     return {
       id,
       dictationId: manifest.id,
-      chunk,
+      part,
       createdAt: manifest.createdAt,
       ...this.attempts.of(id),
       uploadedAt: acked ? manifest.createdAt : null,
@@ -143,9 +143,9 @@ export function partKind(options: PartDeps): OutboxKind<PartItem, never> & { sto
     upload: async (item, { signal }) => {
       const session = await options.sessions.open(item.dictationId, signal);
       if (!session || signal.aborted) return;
-      const bytes = store.readChunk(item.dictationId, item.chunk);
+      const bytes = store.readPart(item.dictationId, item.part);
       try {
-        await options.client.uploadSessionChunk({ ...session, base: CHUNK_BASE, sequence: item.chunk.sequence, extension: 'mp3', bytes, signal });
+        await options.client.uploadSessionChunk({ ...session, base: PART_BASE, sequence: item.part.sequence, extension: 'mp3', bytes, signal });
       } catch (error) {
         if (!isSessionExpired(error)) throw error;
         // Given up, never ended: every part goes again, at once, to a new session (not this computer's fault, nor the network's).
@@ -159,7 +159,7 @@ export function partKind(options: PartDeps): OutboxKind<PartItem, never> & { sto
       }
       expiries.delete(item.dictationId);
       const manifest = store.get(item.dictationId);
-      const change = manifest ? ackChunk(manifest, session.sessionId, item.chunk.sequence) : null;
+      const change = manifest ? ackPart(manifest, session.sessionId, item.part.sequence) : null;
       if (change) store.update(item.dictationId, change);
       parts.sent(item.dictationId);
       options.onProgress(item.dictationId);

@@ -87,7 +87,7 @@ export function sessionEndKind(options: SessionEndDeps): OutboxKind<DictationMan
       const testData = options.sendsToSandbox?.() ?? false;
       try {
         session = await tellPatient(manifest);
-        await client.endSession({ sessionId: session.id, audioFilesSent: manifest.chunkCount! });
+        await client.endSession({ sessionId: session.id, audioFilesSent: manifest.partCount! });
       } catch (error) {
         if (isSessionExpired(error)) {
           store.update(manifest.id, abandonSession(manifest));

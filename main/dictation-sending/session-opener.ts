@@ -3,7 +3,7 @@
  * create at a time per dictation, however many parts wait for it). The app's own session id
  * is kept before the create goes, so a create whose answer was lost is not taken for a new
  * session. Whether a session expired is the service's word (410), never this computer's
- * clock, which may be wrong by hours: chunk-outbox.ts then gives it up. A service that has no sessions
+ * clock, which may be wrong by hours: part-kind.ts then gives it up. A service that has no sessions
  * (404, 405, 501 to the create) gets the dictation by the voice upload instead: nothing is lost.
  * So does a session whose upload address the app refuses (not https, and not the built-in
  * sandbox's own: service-url.ts): no part goes there; the session is given up, never ended,

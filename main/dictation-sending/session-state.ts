@@ -20,10 +20,10 @@ export function freshSession(): SessionState {
 
 /** True when every part of a finished recording has been acknowledged in the current session: End may go. */
 export function readyToEnd(manifest: DictationManifest): boolean {
-  const { session, chunkCount } = manifest;
-  if (manifest.api !== 'sessions' || chunkCount === null || chunkCount === 0 || !session?.upload || session.endedAt) return false;
+  const { session, partCount } = manifest;
+  if (manifest.api !== 'sessions' || partCount === null || partCount === 0 || !session?.upload || session.endedAt) return false;
   const acked = new Set(session.acked);
-  for (let sequence = 0; sequence < chunkCount; sequence += 1) if (!acked.has(sequence)) return false;
+  for (let sequence = 0; sequence < partCount; sequence += 1) if (!acked.has(sequence)) return false;
   return true;
 }
 
@@ -38,7 +38,7 @@ export function abandonSession(manifest: DictationManifest): Partial<DictationMa
 }
 
 /** The change that records a part as acknowledged, if the session it went to is still the dictation's. */
-export function ackChunk(manifest: DictationManifest, sessionId: string, sequence: number): Partial<DictationManifest> | null {
+export function ackPart(manifest: DictationManifest, sessionId: string, sequence: number): Partial<DictationManifest> | null {
   const session = manifest.session;
   if (!session || session.id !== sessionId || session.acked.includes(sequence)) return null;
   return { session: { ...session, acked: [...session.acked, sequence].sort((a, b) => a - b) } };

@@ -10,7 +10,7 @@ import { Recorder } from '../audio/recorder';
 import type { RecorderHost } from '../audio/recorder-host';
 import { unpacked } from '../audio/unpacked-path';
 import { ensureMicrophonePermission } from '../audio/microphone-access';
-import { prepareUploadAudio, wavSource, workerChunkCutting, workerMp3Encoding, type RecordingFiles } from '../audio/upload-audio';
+import { prepareUploadAudio, wavSource, workerPartCutting, workerMp3Encoding, type RecordingFiles } from '../audio/upload-audio';
 import type { UploadSource } from '../api/upload-source';
 import type { CopyPath } from '../clipboard/copy-path';
 import type { Feature } from '../core/feature';
@@ -95,7 +95,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     store,
     client: deps.service.client,
     offer: deps.service.sessionsOffer,
-    cutChunks: workerChunkCutting(encoderWorker),
+    cutParts: workerPartCutting(encoderWorker),
     templateTitles: titlesOfTemplates,
     prepareAudio: async (manifest) => {
       const { source, damagedChunks } = await prepareUploadAudio(recordingFiles(manifest.id), settings.current().uploadAudioFormat, encode);
@@ -124,7 +124,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       if (current.transcriptionApi !== 'sessions' || deps.service.sessionsOffer.state() === 'not-offered') return { api: 'voice-upload', request: null };
       return { api: 'sessions', request: { languages: languages ?? current.languageHints, templates: current.noteTemplates, model: current.transcriptionModel } };
     },
-    onChunk: () => outbox.partCut(),
+    onPart: () => outbox.partCut(),
     // The earlier patient's note is not left for a reflex paste into this one's chart.
     onStarted: (owner) => void deps.copies.recordingFor(owner),
     visitPatientId: () => deps.patients.visitPatient()?.id ?? null,

@@ -53,7 +53,7 @@ export class Outbox<M extends QueuedItem, R> {
   ) {
     const store = kind.store;
     this.store = store;
-    this.progress = new UploadProgress(settings.onProgress, () => settings.clock.now());
+    this.progress = new UploadProgress((id, fraction) => settings.onProgress?.(id, fraction), settings.clock);
     const gate = { health: settings.health, isOnline: settings.isOnline, enabled: settings.enabled, onFault: settings.onFault, clock: settings.clock };
     this.uploads = new OutboxRunner({
       ...gate,

@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Patient } from '../../../contract/patients';
-import { AudioChunker } from '../../../main/audio/audio-chunks';
-import { inlineChunkCutting } from '../../../main/audio/upload-audio';
+import { AudioPartWriter } from '../../../main/audio/audio-parts';
+import { inlinePartCutting } from '../../../main/audio/upload-audio';
 import { ServiceClient } from '../../../main/api/service-client';
 import type { DictationManifest } from '../../../main/dictations/dictation-manifest';
 import { DictationSending } from '../../../main/dictation-sending/dictation-sending';
@@ -45,7 +45,7 @@ function engine(store: DictationStore, patients: Map<string, Patient>, send: () 
     store,
     client,
     offer: new SessionsOffer(),
-    cutChunks: inlineChunkCutting,
+    cutParts: inlinePartCutting,
     prepareAudio: uploadAudioOf(store),
     sessionPollSchedule: { baseMs: 50, capMs: 100, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
     firstLookupDelay: () => 0,
@@ -58,15 +58,15 @@ function engine(store: DictationStore, patients: Map<string, Patient>, send: () 
 /** A dictation for `patientId`, recorded in parts as the recorder cuts them: 12 s of tone with a pause at 10.5 s, where the first part is cut while it is spoken. */
 async function record(store: DictationStore, patientId: string | null, onPart: () => void, beforeStop?: (manifest: DictationManifest) => Promise<void>): Promise<DictationManifest> {
   const manifest = store.create({ mode: 'dictation', label: 'follow-up', patientId, api: 'sessions', request: { languages: ['en'], templates: ['eka_emr_template'], model: 'pro' } });
-  const chunker = new AudioChunker(store.chunksFolder(manifest.id), store.audioKeyOf(manifest.id), { sequence: 0, sample: 0 }, onPart);
+  const partWriter = new AudioPartWriter(store.partsFolder(manifest.id), store.audioKeyOf(manifest.id), { sequence: 0, sample: 0 }, onPart);
   for (let i = 0; i < 375; i += 1) {
     const seconds = (i * 512) / 16_000;
     const loud = seconds < 10.5 || seconds >= 11 ? 3000 : 0;
-    await chunker.append(new Int16Array(512).map((_, j) => Math.round(loud * Math.sin(j / 5))));
+    await partWriter.append(new Int16Array(512).map((_, j) => Math.round(loud * Math.sin(j / 5))));
   }
   await beforeStop?.(manifest);
-  const chunks = await chunker.finish();
-  return store.update(manifest.id, { state: 'recorded', durationMs: 12_000, chunkCount: chunks });
+  const parts = await partWriter.finish();
+  return store.update(manifest.id, { state: 'recorded', durationMs: 12_000, partCount: parts });
 }
 
 const received = (operation: string) => env.sandbox.received.filter((request) => request.operation === operation);

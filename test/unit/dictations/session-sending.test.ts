@@ -5,8 +5,8 @@
  * service without sessions.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { AudioChunker } from '../../../main/audio/audio-chunks';
-import { inlineChunkCutting } from '../../../main/audio/upload-audio';
+import { AudioPartWriter } from '../../../main/audio/audio-parts';
+import { inlinePartCutting } from '../../../main/audio/upload-audio';
 import { ServiceClient } from '../../../main/api/service-client';
 import type { DictationManifest } from '../../../main/dictations/dictation-manifest';
 import { DictationSending } from '../../../main/dictation-sending/dictation-sending';
@@ -53,7 +53,7 @@ function speechFrames(seconds: number): Int16Array[] {
 class LiveRecording {
   readonly manifest: DictationManifest;
   private readonly writer: SealedFileWriter;
-  private readonly chunker: AudioChunker;
+  private readonly partWriter: AudioPartWriter;
 
   constructor(
     private readonly store: DictationStore,
@@ -62,20 +62,20 @@ class LiveRecording {
     this.manifest = store.create({ mode: 'dictation', label: 'bed 4', api: 'sessions', request: REQUEST });
     const key = store.audioKeyOf(this.manifest.id);
     this.writer = SealedFileWriter.create(store.audioPath(this.manifest.id), key, { chunkBytes: 16_000 });
-    this.chunker = new AudioChunker(store.chunksFolder(this.manifest.id), key, { sequence: 0, sample: 0 }, onPart);
+    this.partWriter = new AudioPartWriter(store.partsFolder(this.manifest.id), key, { sequence: 0, sample: 0 }, onPart);
   }
 
   async speak(seconds: number): Promise<void> {
     for (const frame of speechFrames(seconds)) {
       this.writer.append(new Uint8Array(frame.buffer));
-      await this.chunker.append(frame);
+      await this.partWriter.append(frame);
     }
   }
 
   async stop(): Promise<DictationManifest> {
     const { plainBytes } = this.writer.finish();
-    const chunks = await this.chunker.finish();
-    return this.store.update(this.manifest.id, { state: 'recorded', durationMs: Math.round((plainBytes / 2 / RATE) * 1000), chunkCount: chunks });
+    const parts = await this.partWriter.finish();
+    return this.store.update(this.manifest.id, { state: 'recorded', durationMs: Math.round((plainBytes / 2 / RATE) * 1000), partCount: parts });
   }
 }
 
@@ -92,7 +92,7 @@ function engine(store: DictationStore, options: { online?: () => boolean } = {})
     store,
     client,
     offer,
-    cutChunks: inlineChunkCutting,
+    cutParts: inlinePartCutting,
     prepareAudio: uploadAudioOf(store),
     pollSchedule: { baseMs: 20, capMs: 60, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
     sessionPollSchedule: { baseMs: 50, capMs: 100, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
@@ -142,7 +142,7 @@ describe('dictations sent in parts while they are spoken', () => {
     const manifest = store.get(stopped.id)!;
     // The sandbox ends a session only with every part from 0 and their true count.
     const held = env.sandbox.transcriptionSession(manifest.session!.id)!;
-    expect(held.chunks).toEqual(Array.from({ length: stopped.chunkCount! }, (_, n) => n));
+    expect(held.chunks).toEqual(Array.from({ length: stopped.partCount! }, (_, n) => n));
     expect(held).toMatchObject({ ended: true, format: 'mp3' });
     expect(received('sessionCreate')).toHaveLength(1);
     expect(received('sessionEnd')).toHaveLength(1);
@@ -173,7 +173,7 @@ describe('dictations sent in parts while they are spoken', () => {
     await settled(store, stopped.id, 'completed');
     await close();
     expect(received('sessionCreate')).toHaveLength(1);
-    expect(received('sessionChunk')).toHaveLength(stopped.chunkCount!);
+    expect(received('sessionChunk')).toHaveLength(stopped.partCount!);
   });
 
   it('a session that expires before End is made again from the kept parts, and the expired one is never ended', async () => {
@@ -198,7 +198,7 @@ describe('dictations sent in parts while they are spoken', () => {
     expect(manifest.session!.id).not.toBe(first);
     expect(manifest.previousSessionIds).toEqual([first]);
     expect(env.sandbox.transcriptionSession(first)).toMatchObject({ ended: false });
-    expect(env.sandbox.transcriptionSession(manifest.session!.id)).toMatchObject({ ended: true, chunks: Array.from({ length: stopped.chunkCount! }, (_, n) => n) });
+    expect(env.sandbox.transcriptionSession(manifest.session!.id)).toMatchObject({ ended: true, chunks: Array.from({ length: stopped.partCount! }, (_, n) => n) });
   });
 
   it('a presigned upload form gets the parts, without the sign-in', async () => {
@@ -209,7 +209,7 @@ describe('dictations sent in parts while they are spoken', () => {
     const { close } = sent;
     await close();
     const forms = received('sessionChunkForm');
-    expect(forms).toHaveLength(stopped.chunkCount!);
+    expect(forms).toHaveLength(stopped.partCount!);
     expect(forms.every((request) => request.headers.authorization === undefined)).toBe(true);
   });
 
@@ -270,7 +270,7 @@ describe('dictations sent in parts while they are spoken', () => {
     expect(received('sessionCreate')).toHaveLength(1);
     expect(received('sessionEnd')).toHaveLength(1);
     const sequences = received('sessionChunk').map((request) => Number(/_(\d+)\.mp3$/.exec(request.path)![1]));
-    expect(new Set(sequences).size).toBe(stopped.chunkCount);
+    expect(new Set(sequences).size).toBe(stopped.partCount);
   });
 
   it('a recording cut off by a crash has its last parts cut from the recording, then goes in the same session', async () => {
@@ -283,14 +283,14 @@ describe('dictations sent in parts while they are spoken', () => {
     const reopened = storeIn(folder, masterKey);
     const report = reopened.load();
     expect(report.recovered).toEqual([recording.manifest.id]);
-    expect(reopened.get(recording.manifest.id)).toMatchObject({ state: 'recorded', chunkCount: null });
+    expect(reopened.get(recording.manifest.id)).toMatchObject({ state: 'recorded', partCount: null });
     const { host, close } = engine(reopened);
     host.start();
     await settled(reopened, recording.manifest.id, 'completed');
     await close();
     const manifest = reopened.get(recording.manifest.id)!;
-    expect(manifest.chunkCount).toBeGreaterThanOrEqual(2);
-    expect(env.sandbox.transcriptionSession(manifest.session!.id)).toMatchObject({ ended: true, chunks: Array.from({ length: manifest.chunkCount! }, (_, n) => n) });
+    expect(manifest.partCount).toBeGreaterThanOrEqual(2);
+    expect(env.sandbox.transcriptionSession(manifest.session!.id)).toMatchObject({ ended: true, chunks: Array.from({ length: manifest.partCount! }, (_, n) => n) });
   });
 
   it('Retry of a failed session makes a new one from the kept parts', async () => {
