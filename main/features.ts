@@ -14,8 +14,9 @@ import { log } from './log';
 import { OutboxHost } from './outbox/outbox-host';
 import { createPatientsFeature } from './patients/patients-feature';
 import { createRegistrationFeature } from './registration/registration-feature';
-import { createServiceFeature } from './service/service-feature';
+import { createServiceFeature, type ServiceFeature } from './service/service-feature';
 import { createSettingsFeature } from './settings/settings-feature';
+import type { SettingsService } from './settings/settings-service';
 import { sandboxNoticeHandlers } from './status/sandbox-notice';
 import { createStatusFeature } from './status/status-feature';
 import { createUpdatesFeature } from './updates/updates-feature';
@@ -34,22 +35,30 @@ export interface FeaturesDeps {
   window: AppWindow;
 }
 
+/**
+ * The one outbox: every kind (dictations, their parts and sessions, corrections, lab reports)
+ * registers with it; it looks again whenever sending may resume.
+ */
+function outboxHost(service: ServiceFeature, settings: SettingsService, window: AppWindow, isOnline: () => boolean): OutboxHost {
+  const outboxes = new OutboxHost({
+    health: service.health,
+    isOnline,
+    autoSync: () => settings.current().autoSync,
+    onFault: (error, kind) => log.error(`outbox: a fault while sending ${kind} (${(error as Error).name})`, error),
+    probe: (signal) => service.client.reach(signal),
+    window,
+  });
+  service.onResume(() => outboxes.wake());
+  return outboxes;
+}
+
 export function buildFeatures({ userData, builtDir, recorderHost, policyFile, appOrigin, window }: FeaturesDeps) {
   const isOnline = () => net.isOnline();
   const settings = createSettingsFeature({ userData, policyFile, release: !DEVELOPMENT_BUILD, window });
   const service = createServiceFeature({ settings: settings.settings, vault: settings.vault });
   const clipboard = createClipboardFeature({ settings: settings.settings });
   const { copies } = clipboard;
-  // The one outbox: every kind (dictations, their parts and sessions, corrections, lab reports) registers with it.
-  const outboxes = new OutboxHost({
-    health: service.health,
-    isOnline,
-    autoSync: () => settings.settings.current().autoSync,
-    onFault: (error, kind) => log.error(`outbox: a fault while sending ${kind} (${(error as Error).name})`, error),
-    probe: (signal) => service.client.reach(signal),
-    window,
-  });
-  service.onResume(() => outboxes.wake());
+  const outboxes = outboxHost(service, settings.settings, window, isOnline);
   const patients = createPatientsFeature({
     kept: settings.dataKeys.patients,
     window,

@@ -7,16 +7,14 @@
  * the dictation by the voice upload instead, nothing lost. Retry of a finished one makes a new
  * session from the kept parts. The parts themselves go through part-kind.ts.
  */
-import { canRetry } from '../../contract/dictation';
 import type { SessionResult } from '../api/service-client';
 import { isServiceError } from '../api/service-error';
 import { isSessionExpired } from '../api/sessions-api';
 import type { Clock } from '../core/clock';
-import { refuse } from '../core/refusal';
 import type { OutboxKind } from '../outbox/outbox-kind';
 import type { PollSchedule } from '../outbox/result-poller';
 import type { DictationManifest, SessionState } from '../dictations/dictation-manifest';
-import { settledBy } from './voice-upload-kind';
+import { dictationOutcome } from './voice-upload-kind';
 import type { DictationStore } from '../dictations/dictation-store';
 import { isBuiltInTemplate } from '../results/session-result';
 import { keptSessionResult, type KeptResult } from '../dictations/stored-result';
@@ -126,23 +124,11 @@ export function sessionEndKind(options: SessionEndDeps): OutboxKind<DictationMan
       }
       return { state: 'pending' };
     },
-    settle: (manifest, result) => {
-      store.saveResult(manifest.id, result);
-      return settledBy(result, 'Some parts of the result could not be produced; see each part below.');
-    },
-    waiting: { state: 'recorded' },
-    failed: { state: 'failed' },
+    ...dictationOutcome(store, 'Some parts of the result could not be produced; see each part below.', (manifest) =>
+      // An ended session is never ended again: a new one, from the kept parts.
+      ({ ...(manifest.session?.endedAt ? abandonSession(manifest) : {}), state: 'recorded', finishedAt: null, uploadedAt: null }),
+    ),
     lost: {},
-    retry: (manifest) => {
-      if (!canRetry(manifest)) return null;
-      if (manifest.audioDeletedAt) refuse('refused', 'The recording of this dictation was deleted under the retention setting; it cannot be sent again.');
-      if (manifest.state === 'failed' || manifest.state === 'partial') {
-        // An ended session is never ended again: a new one, from the kept parts.
-        return { ...(manifest.session?.endedAt ? abandonSession(manifest) : {}), state: 'recorded', finishedAt: null, uploadedAt: null };
-      }
-      if (manifest.state === 'cancelled') return { state: manifest.uploadedAt ? 'processing' : 'recorded' };
-      return {};
-    },
     // End again after an unreadable answer: "already ended" counts as done, so nothing happens twice.
     malformedRetries: { upload: 5, lookup: 5 },
     onFinished: options.onResult,

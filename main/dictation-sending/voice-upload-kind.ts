@@ -66,6 +66,33 @@ async function serviceHas(client: SyncClient, txnId: string, signal: AbortSignal
   }
 }
 
+/**
+ * What both ways a dictation is sent do alike: keep its final result and say what it makes of
+ * the dictation, wait as `recorded`, fail as `failed`, and answer Retry (a finished one starts
+ * again as `again` says, a cancelled one goes on where it stopped).
+ */
+export function dictationOutcome(
+  store: DictationStore,
+  partialProblem: string,
+  again: (manifest: DictationManifest) => Partial<DictationManifest>,
+): Pick<OutboxKind<DictationManifest, KeptResult>, 'settle' | 'waiting' | 'failed' | 'retry'> {
+  return {
+    settle: (manifest, result) => {
+      store.saveResult(manifest.id, result);
+      return settledBy(result, partialProblem);
+    },
+    waiting: { state: 'recorded' },
+    failed: { state: 'failed' },
+    retry: (manifest) => {
+      if (!canRetry(manifest)) return null;
+      if (manifest.audioDeletedAt) refuse('refused', 'The recording of this dictation was deleted under the retention setting; it cannot be sent again.');
+      if (manifest.state === 'failed' || manifest.state === 'partial') return again(manifest);
+      if (manifest.state === 'cancelled') return { state: manifest.uploadedAt ? 'processing' : 'recorded' };
+      return {};
+    },
+  };
+}
+
 /** The dictation's change when its result is final (kept beside it): its state, and what went wrong in words. */
 export function settledBy(kept: KeptResult, partialProblem: string): Partial<DictationManifest> {
   const result = resultView(kept);
@@ -122,27 +149,12 @@ export function voiceUploadKind(options: VoiceUploadDeps): OutboxKind<DictationM
       }
       return { state: 'pending' };
     },
-    settle: (manifest, result) => {
-      store.saveResult(manifest.id, result);
-      return settledBy(result, 'Some parts of the result could not be produced; see each template below.');
-    },
-    waiting: { state: 'recorded' },
-    failed: { state: 'failed' },
-    retry: (manifest) => {
-      if (!canRetry(manifest)) return null;
-      if (manifest.audioDeletedAt) refuse('refused', 'The recording of this dictation was deleted under the retention setting; it cannot be sent again.');
-      if (manifest.state === 'failed' || manifest.state === 'partial') {
-        // A finished transaction is not sent again under its txn id: a new one, the old kept on record.
-        const restart = manifest.uploadedAt !== null;
-        return {
-          state: 'recorded',
-          finishedAt: null,
-          ...(restart ? { txnId: randomUUID(), previousTxnIds: [...manifest.previousTxnIds, manifest.txnId], uploadedAt: null, uploadStartedAt: null } : {}),
-        };
-      }
-      if (manifest.state === 'cancelled') return { state: manifest.uploadedAt ? 'processing' : 'recorded' };
-      return {};
-    },
+    ...dictationOutcome(store, 'Some parts of the result could not be produced; see each template below.', (manifest) =>
+      // A finished transaction is not sent again under its txn id: a new one, the old kept on record.
+      manifest.uploadedAt !== null
+        ? { state: 'recorded', finishedAt: null, txnId: randomUUID(), previousTxnIds: [...manifest.previousTxnIds, manifest.txnId], uploadedAt: null, uploadStartedAt: null }
+        : { state: 'recorded', finishedAt: null },
+    ),
     // Stops sending; the dictation stays on disk until deleted or retried.
     cancel: (manifest) => (PENDING_STATES.has(manifest.state) ? { state: 'cancelled', nextAttemptAt: null, problem: null } : null),
     // Sent again under the same transaction id: the service keeps one copy.
