@@ -68,14 +68,14 @@ export class OutboxHost {
   /** Makes the kind's outbox, started with the others (at once if they run already). */
   register<M extends QueuedItem, R>(kind: OutboxKind<M, R>): Outbox<M, R> {
     const { options } = this;
-    const outbox: Outbox<M, R> = new Outbox(kind, {
+    const outbox = new Outbox(kind, {
       health: options.health,
       isOnline: options.isOnline,
       enabled: () => !kind.held?.() && (kind.ignoresAutoSync === true || (options.autoSync?.() ?? true)),
       clock: this.clock,
       random: options.random,
       backoff: options.backoff,
-      onProgress: (id) => this.pages.progressed(outbox, id),
+      onProgress: (id) => this.pages.progressed(id),
       onFault: (error) => options.onFault?.(error, kind.name),
     });
     this.outboxes.push(outbox);

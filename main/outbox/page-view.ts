@@ -27,7 +27,7 @@ export interface ShownStore<M extends { id: string }> {
 
 export interface PageView<M extends { id: string }, K extends EventName> {
   items: ShownStore<M>;
-  /** Where an item's upload progress comes from (the outbox that sends its bytes). */
+  /** An item's upload progress, as the page shows it (the outbox that sends its bytes). */
   uploads: { progressOf(id: string): number | null };
   /** The event that carries an item as the page shows it, and that form. */
   changed: K;
@@ -38,7 +38,6 @@ export interface PageView<M extends { id: string }, K extends EventName> {
 }
 
 interface Shown {
-  uploads: PageView<{ id: string }, EventName>['uploads'];
   tell(id: string): void;
   pendingCount(): number;
 }
@@ -60,7 +59,6 @@ export class PageViews {
       this.changes.emit();
     });
     this.shown.push({
-      uploads: view.uploads,
       tell: (id) => {
         const item = view.items.get(id);
         if (item) send(item);
@@ -69,9 +67,9 @@ export class PageViews {
     });
   }
 
-  /** An upload of `source` moved on: the page is told the item with its progress. */
-  progressed(source: object, id: string): void {
-    for (const shown of this.shown) if (shown.uploads === source) shown.tell(id);
+  /** An upload moved on: the page is told the item it belongs to (if it shows one by that id) with its progress. */
+  progressed(id: string): void {
+    for (const shown of this.shown) shown.tell(id);
   }
 
   /** Items waiting to be sent, of every kind shown. */

@@ -77,6 +77,17 @@ export class FakeClock implements Clock {
     this.time = target;
   }
 
+  /**
+   * Moves time `ms` forward in steps of `stepMs`; after each step, waits (for a state, in real
+   * time) until `settled()` says what the step started (real requests) has ended.
+   */
+  async pass(ms: number, stepMs: number, settled: () => boolean): Promise<void> {
+    for (let passed = 0; passed < ms; passed += stepMs) {
+      await this.advance(stepMs);
+      while (!settled()) await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  }
+
   /** The earliest timer due by `until` (of two due together, the one set first). */
   private firstDue(until: number): Entry | undefined {
     let first: Entry | undefined;

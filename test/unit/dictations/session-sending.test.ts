@@ -84,10 +84,18 @@ function storeIn(folder: string, masterKey: Buffer): Store {
   return new Store(join(folder, 'dictations'), testKeyring(folder, masterKey));
 }
 
-function engine(store: DictationStore, options: { online?: () => boolean } = {}) {
-  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
+/** `address`: where the service is (the sandbox by default); `outage`: the outbox's own back-off and probe, as the app has them. */
+function engine(store: DictationStore, options: { online?: () => boolean; address?: () => string; outage?: boolean } = {}) {
+  const address = options.address ?? (() => env.sandbox.url);
+  const client = new ServiceClient(() => ({ baseUrl: address(), auth: staticToken(env.sandbox.token) }));
   const offer = new SessionsOffer();
-  const host = new OutboxHost({ health: new ServiceHealth(), isOnline: options.online ?? (() => true), autoSync: () => true, backoff: { baseMs: 20, capMs: 60 }, clock: clock ?? undefined });
+  const host = new OutboxHost({
+    health: new ServiceHealth(),
+    isOnline: options.online ?? (() => true),
+    autoSync: () => true,
+    clock: clock ?? undefined,
+    ...(options.outage ? { probe: (signal: AbortSignal) => client.reach(signal), random: () => 0.5 } : { backoff: { baseMs: 20, capMs: 60 } }),
+  });
   const sending = new DictationSending(host, {
     store,
     client,
@@ -246,6 +254,31 @@ describe('dictations sent in parts while they are spoken', () => {
     expect(store.get(stopped.id)).toMatchObject({ api: 'voice-upload', session: null });
     expect(received('voiceUpload')).toHaveLength(1);
     expect(received('sessionEnd')).toHaveLength(0);
+  });
+
+  it('after half an hour unreachable, a service without sessions gets the recording by the voice upload within 15 s of its return, not after its parts’ back-off', async () => {
+    env.sandbox.setFaults({ sessionsApi: 'off' });
+    const store = testStore(tempFolder());
+    const fake = new FakeClock();
+    clock = fake;
+    // Nothing listens on port 9: the service cannot be reached.
+    let address = 'http://127.0.0.1:9';
+    const { sending, host, close } = engine(store, { address: () => address, outage: true });
+    host.start();
+    const recording = new LiveRecording(store, () => sending.partCut());
+    await recording.speak(12);
+    const stopped = await recording.stop();
+    host.wake();
+    await fake.pass(30 * 60_000, 10_000, () => host.idle());
+    expect(Date.parse(store.get(stopped.id)!.nextAttemptAt!) - fake.now()).toBeGreaterThan(60_000);
+    address = env.sandbox.url;
+    const cameBack = fake.now();
+    for (let step = 0; step < 120 && received('voiceUpload').length === 0; step += 1) await fake.pass(250, 250, () => host.idle());
+    expect(fake.now() - cameBack).toBeLessThanOrEqual(15_000);
+    await settled(store, stopped.id, 'completed');
+    await close();
+    expect(store.get(stopped.id)).toMatchObject({ api: 'voice-upload', session: null });
+    expect(received('voiceUpload')).toHaveLength(1);
   });
 
   it('after a restart the same session goes on: no second create, every part once, one End', async () => {

@@ -54,14 +54,6 @@ function twoKinds(address: () => string, options: Partial<OutboxHostOptions> = {
   return { host, health, clock, client, window, dictations, labReports, voice, reports };
 }
 
-/** Moves the clock `ms` in steps of `stepMs`, letting what each step started (real requests) end before the next. */
-async function timePasses(clock: FakeClock, host: OutboxHost, ms: number, stepMs: number): Promise<void> {
-  for (let passed = 0; passed < ms; passed += stepMs) {
-    await clock.advance(stepMs);
-    await expect.poll(() => host.idle(), { interval: 2 }).toBe(true);
-  }
-}
-
 const arrived = (operation: string) => env.sandbox.received.filter((request) => request.operation === operation && request.status === 200).length;
 
 async function queueBoth(dictations: DictationStore, labReports: LabReportStore) {
@@ -75,7 +67,7 @@ describe('the outbox host', () => {
     const { host, health, clock, client, dictations, labReports } = twoKinds(() => address, { probe: (signal) => client.reach(signal), random: () => 0.5 });
     await queueBoth(dictations, labReports);
     host.start();
-    await timePasses(clock, host, 30 * 60_000, 10_000);
+    await clock.pass(30 * 60_000, 10_000, () => host.idle());
     expect(health.current().reachable).toBe(false);
     // Each item's own wait has grown to minutes by now.
     const waits = [...dictations.list(), ...labReports.list()].map((item) => Date.parse(item.nextAttemptAt!) - clock.now());
@@ -83,7 +75,7 @@ describe('the outbox host', () => {
 
     address = env.sandbox.url;
     const cameBack = clock.now();
-    for (let step = 0; step < 60 && arrived('voiceUpload') + arrived('recordUpload') < 2; step += 1) await timePasses(clock, host, 250, 250);
+    for (let step = 0; step < 60 && arrived('voiceUpload') + arrived('recordUpload') < 2; step += 1) await clock.pass(250, 250, () => host.idle());
     expect([arrived('voiceUpload'), arrived('recordUpload')]).toEqual([1, 1]);
     expect(clock.now() - cameBack).toBeLessThanOrEqual(15_000);
     expect(env.sandbox.received.filter((request) => request.operation === 'sessionDiscovery').length).toBeGreaterThanOrEqual(1);
@@ -94,9 +86,9 @@ describe('the outbox host', () => {
   it('asks nothing of a service it has not found unreachable, and nothing at all once stopped', async () => {
     const { host, clock, client } = twoKinds(() => env.sandbox.url, { probe: (signal) => client.reach(signal) });
     host.start();
-    await timePasses(clock, host, 60_000, 5_000);
+    await clock.pass(60_000, 5_000, () => host.idle());
     host.stop();
-    await timePasses(clock, host, 60_000, 5_000);
+    await clock.pass(60_000, 5_000, () => host.idle());
     expect(env.sandbox.received).toEqual([]);
     await client.close();
   });
@@ -135,6 +127,9 @@ describe('the outbox host', () => {
     expect(told('dictationChanged').map((summary) => (summary as { state: string }).state)).toEqual(expect.arrayContaining(['uploading', 'processing', 'completed']));
     expect(told('labReportChanged').map((summary) => (summary as { state: string }).state)).toEqual(expect.arrayContaining(['uploading', 'reading', 'ready']));
     expect(told('dictationRemoved')).toEqual([{ id: dictation.id }]);
+    // The upload's progress was told while its bytes moved.
+    const summaries = told('dictationChanged') as Array<{ state: string; uploadProgress: number | null }>;
+    expect(summaries.some((summary) => summary.state === 'uploading' && (summary.uploadProgress ?? 0) > 0)).toBe(true);
     host.stop();
     await client.close();
   });
