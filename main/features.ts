@@ -10,11 +10,14 @@ import { createDictationFeature } from './dictations/dictation-feature';
 import type { OperationHandlers } from '../contract/operation-handlers';
 import { operationDispatcher } from './ipc/operation-dispatcher';
 import { createLabReportsFeature } from './lab-reports/lab-reports-feature';
+import { log } from './log';
+import { OutboxHost } from './outbox/outbox-host';
 import { createPatientsFeature } from './patients/patients-feature';
 import { createRegistrationFeature } from './registration/registration-feature';
-import { createServiceFeature } from './service/service-feature';
+import { createServiceFeature, type ServiceFeature } from './service/service-feature';
 import { loadPlistParsers } from './settings/plist-policy';
 import { createSettingsFeature } from './settings/settings-feature';
+import type { SettingsService } from './settings/settings-service';
 import { sandboxNoticeHandlers } from './status/sandbox-notice';
 import { createStatusFeature } from './status/status-feature';
 import { createUpdatesFeature } from './updates/updates-feature';
@@ -38,12 +41,30 @@ export function loadBeforeFeatures(platform: NodeJS.Platform): Promise<void> {
   return platform === 'darwin' ? loadPlistParsers() : Promise.resolve();
 }
 
+/**
+ * The one outbox: every kind (dictations, their parts and sessions, corrections, lab reports)
+ * registers with it; it looks again whenever sending may resume.
+ */
+function outboxHost(service: ServiceFeature, settings: SettingsService, window: AppWindow, isOnline: () => boolean): OutboxHost {
+  const outboxes = new OutboxHost({
+    health: service.health,
+    isOnline,
+    autoSync: () => settings.current().autoSync,
+    onFault: (error, kind) => log.error(`outbox: a fault while sending ${kind} (${(error as Error).name})`, error),
+    probe: (signal) => service.client.reach(signal),
+    window,
+  });
+  service.onResume(() => outboxes.wake());
+  return outboxes;
+}
+
 export function buildFeatures({ userData, builtDir, recorderHost, policyFile, appOrigin, window }: FeaturesDeps) {
   const isOnline = () => net.isOnline();
   const settings = createSettingsFeature({ userData, policyFile, release: !DEVELOPMENT_BUILD, window });
   const service = createServiceFeature({ settings: settings.settings, vault: settings.vault });
   const clipboard = createClipboardFeature({ settings: settings.settings });
   const { copies } = clipboard;
+  const outboxes = outboxHost(service, settings.settings, window, isOnline);
   const patients = createPatientsFeature({
     kept: settings.dataKeys.patients,
     window,
@@ -58,7 +79,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     settings: settings.settings,
     copies,
     keys: settings.dataKeys.dictations,
-    isOnline,
+    outboxes,
     window,
     patients: patients.store,
   });
@@ -68,7 +89,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     service,
     copies,
     keys: settings.dataKeys.labReports,
-    isOnline,
+    outboxes,
     sendsToSandbox,
     window,
     patientOf: (id) => patients.store.get(id),
@@ -76,12 +97,12 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   const registration = createRegistrationFeature({ service, settings: settings.settings, copies, window });
   const updates = createUpdatesFeature({
     settings: settings.settings,
-    busyReasons: [dictations.busyReason, labReports.busyReason],
+    busyReasons: [dictations.busyReason, () => outboxes.busyReason()],
     window,
     version: app.getVersion(),
     userData,
   });
-  const status = createStatusFeature({ settings: settings.settings, service, outboxes: [dictations, labReports], window });
+  const status = createStatusFeature({ settings: settings.settings, service, outboxes: [outboxes], window });
 
   const handlers: OperationHandlers = {
     ...settings.handlers,
@@ -110,7 +131,8 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
       // the first moments are over, so that a Record pressed as soon as the window shows is answered at once.
       backgroundTimer = setTimeout(() => {
         service.start();
-        dictations.startSending();
+        outboxes.start();
+        dictations.startMaintenance();
         labReports.start();
         updates.start();
       }, BACKGROUND_START_MS);
@@ -121,6 +143,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
      */
     async stop(): Promise<void> {
       if (backgroundTimer) clearTimeout(backgroundTimer);
+      outboxes.stop();
       await Promise.all([status.stop(), updates.stop(), registration.stop(), dictations.stop(), labReports.stop()]);
       await Promise.all([service.stop(), clipboard.stop()]);
       await settings.stop();

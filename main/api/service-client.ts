@@ -30,6 +30,11 @@ export class ServiceClient {
     this.discovery = new SessionDiscovery(this.caller);
   }
 
+  /** Resolves once the service answered anything (no sign-in asked, nothing kept); rejects when it cannot be reached. */
+  reach(signal?: AbortSignal): Promise<void> {
+    return sessions.reach(this.caller, signal);
+  }
+
   createSession(input: NewSession): Promise<CreatedSession> {
     return sessions.createSession(this.caller, input);
   }

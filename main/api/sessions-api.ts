@@ -147,6 +147,15 @@ export function maxAgeSeconds(cacheControl: string | undefined): number | null {
 }
 
 /**
+ * GET discovery (no sign-in), whatever it answers: resolves once the service answered at all,
+ * and rejects with the transport's error when it cannot be reached. The outbox asks it while
+ * the service is unreachable, to find it back (main/outbox/reachability-probe.ts).
+ */
+export async function reach(caller: ServiceCaller, signal?: AbortSignal): Promise<void> {
+  await caller.callWithoutToken({ method: 'GET', path: DISCOVERY_PATH, signal });
+}
+
+/**
  * GET discovery (no sign-in) of the service at `address` (ServiceCaller.serviceAddress): its
  * limits, formats, models and languages, and how long they may be kept.
  */

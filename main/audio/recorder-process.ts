@@ -13,7 +13,7 @@ import { PvRecorder } from '@picovoice/pvrecorder-node';
 import { SealedFileWriter } from '../storage/sealed-file';
 import { storageProblem } from '../storage/storage-problem';
 import { meterLevel, rms } from './level-meter';
-import { AudioChunker } from './audio-chunks';
+import { AudioPartWriter } from './audio-parts';
 import { CompactCopy } from './compact-copy';
 import { ReadPacer } from './read-pacer';
 import type { FromRecorder, ToRecorder } from './recorder-protocol';
@@ -41,8 +41,8 @@ interface Recording {
   /** Where the compact copy goes (null: none), begun once the first frame is in. */
   mp3Path: string | null;
   /** The parts for the sessions API, cut as the audio arrives; null when none are wanted, or cutting failed. */
-  chunker: AudioChunker | null;
-  chunksFolder: string | null;
+  partWriter: AudioPartWriter | null;
+  partsFolder: string | null;
   audioKey: Uint8Array;
   paused: boolean;
   stopRequested: boolean;
@@ -70,8 +70,8 @@ function release(recording: Recording): void {
 async function finish(recording: Recording, reason: 'requested' | 'device-lost'): Promise<void> {
   release(recording);
   const { plainBytes } = recording.audio.finish();
-  const chunks = await finishChunks(recording);
-  const result = { dataBytes: plainBytes, durationMs: durationMsOf(plainBytes), chunks };
+  const parts = await finishParts(recording);
+  const result = { dataBytes: plainBytes, durationMs: durationMsOf(plainBytes), parts };
   try {
     await recording.mp3?.finish();
   } catch (error) {
@@ -84,11 +84,11 @@ async function finish(recording: Recording, reason: 'requested' | 'device-lost')
 }
 
 /** Cuts the last part; the number of parts, or null when they must be cut from the recording. */
-async function finishChunks(recording: Recording): Promise<number | null> {
-  if (!recording.chunksFolder) return 0;
-  if (!recording.chunker) return null;
+async function finishParts(recording: Recording): Promise<number | null> {
+  if (!recording.partsFolder) return 0;
+  if (!recording.partWriter) return null;
   try {
-    return await recording.chunker.finish();
+    return await recording.partWriter.finish();
   } catch (error) {
     diagnose(`The last part of the recording could not be cut: ${(error as Error).message}`);
     return null;
@@ -96,9 +96,9 @@ async function finishChunks(recording: Recording): Promise<number | null> {
 }
 
 /** The recording goes on without parts: they are cut from it once it is finished. */
-function stopChunking(recording: Recording, error: unknown): void {
+function stopCuttingParts(recording: Recording, error: unknown): void {
   diagnose(`Parts of the recording could not be cut while recording: ${(error as Error).message}`);
-  recording.chunker = null;
+  recording.partWriter = null;
 }
 
 function fail(recording: Recording, message: string): void {
@@ -150,8 +150,8 @@ async function capture(recording: Recording): Promise<void> {
       send({ type: 'started', device: recording.recorder.getSelectedDevice() });
       // The encoder loads only now: its compiling must not hold up the news that the microphone works.
       if (recording.mp3Path) recording.mp3 = new CompactCopy(recording.mp3Path, recording.audioKey, diagnose);
-      if (recording.chunksFolder) {
-        recording.chunker = new AudioChunker(recording.chunksFolder, recording.audioKey, { sequence: 0, sample: 0 }, (chunk) => send({ type: 'chunk', ...chunk }));
+      if (recording.partsFolder) {
+        recording.partWriter = new AudioPartWriter(recording.partsFolder, recording.audioKey, { sequence: 0, sample: 0 }, (part) => send({ type: 'part', ...part }));
       }
     }
     if (recording.paused) {
@@ -171,7 +171,7 @@ async function capture(recording: Recording): Promise<void> {
       recording.mp3 = null;
     }
     const level = rms(frame);
-    if (recording.chunker) await recording.chunker.append(frame, level).catch((error: unknown) => stopChunking(recording, error));
+    if (recording.partWriter) await recording.partWriter.append(frame, level).catch((error: unknown) => stopCuttingParts(recording, error));
     loudest = Math.max(loudest, level);
     frames += 1;
     if (frames % LEVEL_EVERY_FRAMES === 0) {
@@ -209,8 +209,8 @@ function start(message: Extract<ToRecorder, { type: 'start' }>): void {
     audio,
     mp3: null,
     mp3Path: message.mp3Path,
-    chunker: null,
-    chunksFolder: message.chunksFolder,
+    partWriter: null,
+    partsFolder: message.partsFolder,
     audioKey: message.audioKey,
     paused: false,
     stopRequested: false,
@@ -241,7 +241,7 @@ port.on('message', (event: { data: ToRecorder }) => {
       break;
     case 'stop':
       if (current) current.stopRequested = true;
-      else send({ type: 'stopped', dataBytes: 0, durationMs: 0, chunks: 0, reason: 'requested' });
+      else send({ type: 'stopped', dataBytes: 0, durationMs: 0, parts: 0, reason: 'requested' });
       break;
     case 'list-devices':
       listDevices(message.requestId);

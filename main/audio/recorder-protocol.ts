@@ -3,10 +3,10 @@
 export type ToRecorder =
   /**
    * Records into `audioPath` (and, when given, the compact copy into `mp3Path`), both
-   * encrypted with `audioKey`, from the named microphone ('' = default); when `chunksFolder`
-   * is given, also cut into parts for the sessions API as it is spoken (audio-chunks.ts).
+   * encrypted with `audioKey`, from the named microphone ('' = default); when `partsFolder`
+   * is given, also cut into parts for the sessions API as it is spoken (audio-parts.ts).
    */
-  | { type: 'start'; audioPath: string; audioKey: Uint8Array; mp3Path: string | null; chunksFolder: string | null; deviceName: string; frameLength: number }
+  | { type: 'start'; audioPath: string; audioKey: Uint8Array; mp3Path: string | null; partsFolder: string | null; deviceName: string; frameLength: number }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'stop' }
@@ -20,9 +20,9 @@ export type FromRecorder =
   /** About 15 times a second while recording. */
   | { type: 'level'; level: number; elapsedMs: number }
   /** A part was cut and is on disk, whole. */
-  | { type: 'chunk'; sequence: number; startSample: number; endSample: number }
-  /** The files are complete and closed. `chunks`: how many parts were cut; null when cutting failed (they are cut from the recording). */
-  | { type: 'stopped'; dataBytes: number; durationMs: number; chunks: number | null; reason: 'requested' | 'device-lost' }
+  | { type: 'part'; sequence: number; startSample: number; endSample: number }
+  /** The files are complete and closed. `parts`: how many parts were cut; null when cutting failed (they are cut from the recording). */
+  | { type: 'stopped'; dataBytes: number; durationMs: number; parts: number | null; reason: 'requested' | 'device-lost' }
   | { type: 'error'; message: string }
   | { type: 'devices'; requestId: number; devices: string[] | null; error: string | null };
 

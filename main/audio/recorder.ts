@@ -4,7 +4,7 @@
  * kept warm between recordings. If that process dies, the recording so far is repaired and
  * kept, and a new process is ready for the next Record.
  */
-import type { AudioChunk } from './audio-chunks';
+import type { AudioPart } from './audio-parts';
 import type { FromRecorder, RecorderProcess } from './recorder-protocol';
 import type { RecordingSize } from './upload-audio';
 
@@ -22,10 +22,10 @@ const REWARM_AFTER_MS = 1_000;
 
 export interface RecorderEvents {
   onLevel(level: number, elapsedMs: number): void;
-  /** Recording ended without being asked: the microphone was lost or the process died. `chunks` as in StopResult. */
-  onInterrupted(result: { durationMs: number; chunks: number | null; message: string; size: RecordingSize | null }): void;
+  /** Recording ended without being asked: the microphone was lost or the process died. `parts` as in StopResult. */
+  onInterrupted(result: { durationMs: number; parts: number | null; message: string; size: RecordingSize | null }): void;
   /** A part for the sessions API was cut and is on disk. */
-  onChunk?(chunk: AudioChunk): void;
+  onPart?(part: AudioPart): void;
   /** What the recorder process printed to stderr (errors from the audio library). */
   onDiagnostic?(text: string): void;
 }
@@ -36,14 +36,14 @@ export interface StopResult {
   /** What the recording holds, as its writer or its repair knows it; null when neither could say (it is counted later, once). */
   size: RecordingSize | null;
   /** How many parts were cut for the sessions API (0 when none were wanted); null when they must be cut from the recording. */
-  chunks: number | null;
+  parts: number | null;
 }
 
 /** Where a recording goes: the file, encrypted with the key, and the folder of its parts when they are wanted. */
 export interface RecordingTarget {
   path: string;
   key: Uint8Array;
-  chunksFolder: string | null;
+  partsFolder: string | null;
 }
 
 interface ActiveRecording {
@@ -99,7 +99,7 @@ export class Recorder {
         onFailedToStart: (message) => reject(new Error(message)),
         onStopped: null,
       };
-      this.host.send({ type: 'start', audioPath: target.path, audioKey: target.key, mp3Path, chunksFolder: target.chunksFolder, deviceName, frameLength: FRAME_LENGTH }).catch((error: unknown) => {
+      this.host.send({ type: 'start', audioPath: target.path, audioKey: target.key, mp3Path, partsFolder: target.partsFolder, deviceName, frameLength: FRAME_LENGTH }).catch((error: unknown) => {
         this.active = null;
         reject(error instanceof Error ? error : new Error(String(error)));
       });
@@ -116,12 +116,12 @@ export class Recorder {
 
   stop(): Promise<StopResult> {
     const active = this.active;
-    if (!active) return Promise.resolve({ dataBytes: 0, durationMs: 0, chunks: 0, size: null });
+    if (!active) return Promise.resolve({ dataBytes: 0, durationMs: 0, parts: 0, size: null });
     return new Promise((resolve) => {
       active.onStopped = resolve;
       this.host.send({ type: 'stop' }).catch(() => {
         const repaired = repair(active.target);
-        resolve({ dataBytes: repaired.size?.plainBytes ?? 0, durationMs: repaired.durationMs, chunks: unknownChunks(active.target), size: repaired.size });
+        resolve({ dataBytes: repaired.size?.plainBytes ?? 0, durationMs: repaired.durationMs, parts: unknownParts(active.target), size: repaired.size });
       });
     });
   }
@@ -142,23 +142,23 @@ export class Recorder {
       case 'level':
         this.events.onLevel(message.level, message.elapsedMs);
         break;
-      case 'chunk':
-        this.events.onChunk?.({ sequence: message.sequence, startSample: message.startSample, endSample: message.endSample });
+      case 'part':
+        this.events.onPart?.({ sequence: message.sequence, startSample: message.startSample, endSample: message.endSample });
         break;
       case 'error':
         this.active = null;
         if (!active.started) active.onFailedToStart(message.message);
-        else this.events.onInterrupted({ ...repair(active.target), chunks: unknownChunks(active.target), message: message.message });
+        else this.events.onInterrupted({ ...repair(active.target), parts: unknownParts(active.target), message: message.message });
         break;
       case 'stopped': {
         this.active = null;
         // Written whole by the recorder process just now: nothing in it is damaged.
         const size = { plainBytes: message.dataBytes, damagedChunks: 0 };
-        if (active.onStopped) active.onStopped({ dataBytes: message.dataBytes, durationMs: message.durationMs, chunks: message.chunks, size });
+        if (active.onStopped) active.onStopped({ dataBytes: message.dataBytes, durationMs: message.durationMs, parts: message.parts, size });
         else if (message.reason === 'device-lost') {
           this.events.onInterrupted({
             durationMs: message.durationMs,
-            chunks: message.chunks,
+            parts: message.parts,
             size,
             message: 'The microphone stopped sending sound (was it unplugged?). The recording up to that moment is kept.',
           });
@@ -176,10 +176,10 @@ export class Recorder {
     this.active = null;
     if (active) {
       const repaired = repair(active.target);
-      const chunks = unknownChunks(active.target);
+      const parts = unknownParts(active.target);
       if (!active.started) active.onFailedToStart('The recorder stopped unexpectedly while opening the microphone.');
-      else if (active.onStopped) active.onStopped({ dataBytes: repaired.size?.plainBytes ?? 0, durationMs: repaired.durationMs, chunks, size: repaired.size });
-      else this.events.onInterrupted({ ...repaired, chunks, message: 'The recorder stopped unexpectedly. The recording up to that moment is kept.' });
+      else if (active.onStopped) active.onStopped({ dataBytes: repaired.size?.plainBytes ?? 0, durationMs: repaired.durationMs, parts, size: repaired.size });
+      else this.events.onInterrupted({ ...repaired, parts, message: 'The recorder stopped unexpectedly. The recording up to that moment is kept.' });
     }
     if (!this.disposed) {
       const timer = setTimeout(() => void this.warm().catch(() => undefined), REWARM_AFTER_MS);
@@ -189,8 +189,8 @@ export class Recorder {
 }
 
 /** After an interruption, the parts still to be cut are cut from the recording (null); none were wanted (0). */
-function unknownChunks(target: RecordingTarget): number | null {
-  return target.chunksFolder ? null : 0;
+function unknownParts(target: RecordingTarget): number | null {
+  return target.partsFolder ? null : 0;
 }
 
 /** Makes a recording left by an interrupted recorder whole; its duration (0 when there is nothing) and what it holds. */

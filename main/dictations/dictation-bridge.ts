@@ -12,7 +12,6 @@ import type { SettingsService } from '../settings/settings-service';
 import { summaryOf, type DictationManifest } from './dictation-manifest';
 import type { CopyPath, CopyRequest } from '../clipboard/copy-path';
 import { NOT_REVIEWED, noteCopy, noteOf, noteRefusal, partCopy, transcriptCopy, type PatientOf } from './dictation-notes';
-import type { DictationSending } from './dictation-sending';
 import type { DictationStore } from './dictation-store';
 import { correctionToKeep } from './note-corrections';
 import { noteExport } from './note-export';
@@ -48,7 +47,8 @@ export type DictationHandlers = Pick<
 
 export interface DictationBridgeDeps {
   store: DictationStore;
-  outbox: Pick<DictationSending, 'progressOf' | 'retry' | 'cancel' | 'remove'>;
+  /** How dictations are sent (main/dictation-sending): each one's upload progress, and Retry, Cancel and Delete routed to the way it goes. */
+  outbox: { progressOf(id: string): number | null; retry(id: string): void; cancel(id: string): void; remove(id: string): void };
   session: RecordingSession;
   copies: CopyPath;
   settings: Pick<SettingsService, 'current'>;

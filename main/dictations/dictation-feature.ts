@@ -10,13 +10,12 @@ import { Recorder } from '../audio/recorder';
 import type { RecorderHost } from '../audio/recorder-host';
 import { unpacked } from '../audio/unpacked-path';
 import { ensureMicrophonePermission } from '../audio/microphone-access';
-import { prepareUploadAudio, wavSource, workerChunkCutting, workerMp3Encoding, type RecordingFiles } from '../audio/upload-audio';
+import { prepareUploadAudio, wavSource, workerPartCutting, workerMp3Encoding, type RecordingFiles } from '../audio/upload-audio';
 import type { UploadSource } from '../api/upload-source';
 import type { CopyPath } from '../clipboard/copy-path';
-import { Emitter } from '../core/emitter';
 import type { Feature } from '../core/feature';
 import { log } from '../log';
-import { UPLOAD_UNDER_WAY } from '../outbox/upload-busy';
+import type { OutboxHost } from '../outbox/outbox-host';
 import type { ServiceFeature } from '../service/service-feature';
 import type { SettingsService } from '../settings/settings-service';
 import { DesktopShortcuts } from '../shortcuts/desktop-shortcuts';
@@ -32,8 +31,8 @@ import { summaryOf, type DictationManifest } from './dictation-manifest';
 import { copyShortcutActions } from './copy-shortcut-actions';
 import { readyNotice, type PatientOf } from './dictation-notes';
 import type { PatientStore } from '../patients/patient-store';
-import { DictationSending } from './dictation-sending';
-import { patientDetailsOf } from './patient-details';
+import { DictationSending } from '../dictation-sending/dictation-sending';
+import { patientDetailsOf } from '../dictation-sending/patient-details';
 import { DictationStore, chunkProblem } from './dictation-store';
 import { RecordingSession } from './recording-session';
 import { shortcutRecorder } from './shortcut-recorder';
@@ -43,13 +42,14 @@ export interface DictationFeatureDeps {
   builtDir: string;
   /** The recorder process, started by the entry before anything else (it takes longest to start). */
   recorderHost: RecorderHost;
-  service: Pick<ServiceFeature, 'client' | 'health' | 'onResume' | 'sessionsOffer'>;
+  service: Pick<ServiceFeature, 'client' | 'sessionsOffer'>;
   settings: SettingsService;
   /** The one way patient data leaves by the clipboard. */
   copies: CopyPath;
   /** The dictations' keys, or why they cannot be opened. */
   keys: KeysOrProblem;
-  isOnline(): boolean;
+  /** The one outbox host: dictations' kinds register with it, and it tells the page what became of them. */
+  outboxes: OutboxHost;
   window: WindowEvents;
   /** The clinic's patients and the one chosen for the visit. */
   patients: Pick<PatientStore, 'get' | 'visitPatient'>;
@@ -67,7 +67,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   const report = store.load();
   log.info(`dictations: ${report.loaded} loaded, ${report.recovered.length} recovered, ${report.unreadable} unreadable`);
   const patientOf: PatientOf = (id) => (id ? (deps.patients.get(id) ?? null) : null);
-  const changes = new Emitter();
+  const { outboxes } = deps;
 
   const encoderWorker = unpacked(join(deps.builtDir, 'mp3-encode-worker.cjs'));
   const encode = workerMp3Encoding(encoderWorker);
@@ -91,37 +91,28 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     );
     return templateTitles;
   };
-  const outbox: DictationSending = new DictationSending({
+  const outbox = new DictationSending(outboxes, {
     store,
     client: deps.service.client,
-    health: deps.service.health,
     offer: deps.service.sessionsOffer,
-    cutChunks: workerChunkCutting(encoderWorker),
+    cutParts: workerPartCutting(encoderWorker),
     templateTitles: titlesOfTemplates,
     prepareAudio: async (manifest) => {
       const { source, damagedChunks } = await prepareUploadAudio(recordingFiles(manifest.id), settings.current().uploadAudioFormat, encode);
       return { ...source, notice: chunkProblem(damagedChunks) };
     },
-    isOnline: deps.isOnline,
-    autoSync: () => settings.current().autoSync,
     sendsToSandbox: () => settings.current().service === 'sandbox',
     patientDetails: (manifest) => (settings.current().sendPatientDetails ? patientDetailsOf(patientOf(manifest.patientId)) : null),
     onResult: (manifest) => notifyReady(manifest, patientOf),
-    onFault: (error) => log.error(`outbox: a fault while sending dictations (${(error as Error).name})`, error),
-    onProgress: (id) => {
-      const manifest = store.get(id);
-      if (manifest) deps.window.send('dictationChanged', summaryOf(manifest, outbox.progressOf(id)));
-    },
   });
-  store.onChange((manifest) => {
-    deps.window.send('dictationChanged', summaryOf(manifest, outbox.progressOf(manifest.id)));
-    changes.emit();
+  outboxes.show({
+    items: store,
+    uploads: outbox,
+    changed: 'dictationChanged',
+    summary: summaryOf,
+    removed: 'dictationRemoved',
+    pending: (manifest) => PENDING_STATES.has(manifest.state),
   });
-  store.onRemove((id) => {
-    deps.window.send('dictationRemoved', { id });
-    changes.emit();
-  });
-  deps.service.onResume(() => outbox.kick());
 
   const session: RecordingSession = new RecordingSession({
     store,
@@ -133,7 +124,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       if (current.transcriptionApi !== 'sessions' || deps.service.sessionsOffer.state() === 'not-offered') return { api: 'voice-upload', request: null };
       return { api: 'sessions', request: { languages: languages ?? current.languageHints, templates: current.noteTemplates, model: current.transcriptionModel } };
     },
-    onChunk: () => outbox.partCut(),
+    onPart: () => outbox.partCut(),
     // The earlier patient's note is not left for a reflex paste into this one's chart.
     onStarted: (owner) => void deps.copies.recordingFor(owner),
     visitPatientId: () => deps.patients.visitPatient()?.id ?? null,
@@ -143,7 +134,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     ensurePermission: ensureMicrophonePermission,
     shortcut: () => shortcuts.recordShortcut(),
     onStatus: (status) => deps.window.send('recorderChanged', status),
-    onRecorded: () => outbox.kick(),
+    onRecorded: () => outboxes.wake(),
     onDiagnostic: (text) => log.warn(`recorder: ${text}`),
   });
 
@@ -175,7 +166,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   const applySettings = () => {
     shortcuts.apply();
     deps.window.send('recorderChanged', session.status());
-    outbox.kick();
+    outboxes.wake();
   };
   settings.onChange(applySettings);
 
@@ -195,20 +186,14 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   return {
     handlers,
     store,
-    /** Hears when a dictation changed or went (the count waiting to be sent may be another); returns the disposer. */
-    onChange(listener: () => void): () => void {
-      return changes.on(listener);
-    },
-    pendingCount: () => store.list().filter((manifest) => PENDING_STATES.has(manifest.state)).length,
     /** What deleting a patient deletes of dictations. */
     patientItems: {
       idsForPatient: (patientId: string) => store.idsForPatient(patientId),
       busy: (id: string) => (session.status().dictationId === id ? 'A dictation for this patient is being recorded. Stop or discard it first.' : null),
       remove: (id: string) => outbox.remove(id),
     },
-    /** Why the app must not restart now, or null. */
-    busyReason: (): string | null =>
-      session.status().state !== 'idle' ? 'A dictation is being recorded.' : outbox.uploading() ? UPLOAD_UNDER_WAY : null,
+    /** Why the app must not restart now (a recording under way), or null; an upload under way is the outbox host's to say. */
+    busyReason: (): string | null => (session.status().state !== 'idle' ? 'A dictation is being recorded.' : null),
     /** For app://scribe/recordings/<id>.wav: the recording as a WAV, decrypted as it is read, or null. */
     recording: (id: string): UploadSource | null => {
       const manifest = store.get(id);
@@ -224,11 +209,10 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     start(): void {
       applySettings();
     },
-    /** Sending, and the work nobody waits for. */
-    startSending(): void {
-      // Locked keys (Settings says why): nothing is sent, repaired or deleted until they open again.
+    /** The work nobody waits for (sending is the outbox host's). */
+    startMaintenance(): void {
+      // Locked keys (Settings says why): nothing is repaired or deleted until they open again.
       if (store.locked) return;
-      outbox.start();
       stopMaintenance = startMaintenance(
         {
           store,
@@ -243,7 +227,6 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       );
     },
     async stop(): Promise<void> {
-      outbox.stop();
       stopMaintenance?.();
       shortcuts.dispose();
       session.recorder.dispose();

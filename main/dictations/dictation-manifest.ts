@@ -33,7 +33,7 @@ export type SessionState = z.infer<typeof sessionSchema>;
 
 export const TRANSCRIPTION_APIS = ['voice-upload', 'sessions'] as const;
 
-export const manifestSchema = z.object({
+const manifestFields = z.object({
   version: z.literal(1),
   id: z.string().regex(/^[0-9a-f-]{36}$/),
   /** Fixed before the first upload attempt and reused by every retry. */
@@ -80,15 +80,38 @@ export const manifestSchema = z.object({
     .object({ languages: z.array(z.string().max(20)).max(10), templates: z.array(z.string().max(200)).max(2), model: z.enum(['pro', 'lite']) })
     .nullable()
     .default(null),
-  /** How many parts the recording was cut into; null while it is recorded, or until its parts are cut from it after a crash. */
-  chunkCount: z.number().int().min(0).nullable().default(null),
+  /**
+   * How many parts the recording was cut into; null while it is recorded, or until its parts
+   * are cut from it after a crash. Named `chunkCount` on disk (PART_COUNT_ON_DISK).
+   */
+  partCount: z.number().int().min(0).nullable().default(null),
   session: sessionSchema.nullable().default(null),
   /** Sessions given up (expired before End, or replaced by a retry); never ended by the app again. */
   previousSessionIds: z.array(z.string()).default([]),
   /** The doctor's correction as a document of the session: its id once made, and the correction it holds. */
   correctionDocument: z.object({ id: z.string().max(200).nullable(), sentFor: z.string().nullable() }).default({ id: null, sentFor: null }),
 });
-export type DictationManifest = z.infer<typeof manifestSchema>;
+
+/**
+ * The part count keeps on disk the name earlier versions gave it: an earlier version still
+ * reads the folder (a word is not worth a data format step, which would shut it out), and
+ * this one reads the manifest under either name.
+ */
+const PART_COUNT_ON_DISK = 'chunkCount';
+
+/** A manifest as read from disk (its part count under the name kept there) or as the app holds it. */
+export const manifestSchema = z.preprocess((raw) => {
+  if (typeof raw !== 'object' || raw === null || !(PART_COUNT_ON_DISK in raw)) return raw;
+  const { [PART_COUNT_ON_DISK]: partCount, ...rest } = raw as Record<string, unknown>;
+  return 'partCount' in rest ? rest : { ...rest, partCount };
+}, manifestFields);
+export type DictationManifest = z.infer<typeof manifestFields>;
+
+/** The manifest as its file keeps it: the part count under the name on disk. */
+export function manifestOnDisk(manifest: DictationManifest): object {
+  const { partCount, ...rest } = manifest;
+  return { ...rest, [PART_COUNT_ON_DISK]: partCount };
+}
 
 export function summaryOf(manifest: DictationManifest, uploadProgress: number | null): DictationSummary {
   return {

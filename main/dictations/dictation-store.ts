@@ -14,14 +14,14 @@ import type { DictationMode } from '../../contract/dictation';
 import type { NoteCorrection } from '../../contract/note-correction';
 import { noteCorrectionSchema } from '../../contract/note-correction-schema';
 import type { StoredResult } from '../../contract/transcription';
-import { chunkFileName, chunksIn, type AudioChunk } from '../audio/audio-chunks';
+import { partFileName, partsIn, type AudioPart } from '../audio/audio-parts';
 import { partialPathOf } from '../audio/mp3-stream';
 import { WAV_HEADER_BYTES, durationMsOf, repairWav } from '../audio/wav-file';
 import { writeFileAtomic } from '../storage/atomic-file';
 import type { ItemKeyring, ItemKeys } from '../storage/item-keyring';
 import { KeyedFolderStore } from '../storage/keyed-folder-store';
 import { completeSealedFile, openSealedBytes, sealBytes, sealClearFile } from '../storage/sealed-file';
-import { manifestSchema, uploadTargetSchema, type DictationManifest, type TRANSCRIPTION_APIS } from './dictation-manifest';
+import { manifestOnDisk, manifestSchema, uploadTargetSchema, type DictationManifest, type TRANSCRIPTION_APIS } from './dictation-manifest';
 import { MAX_RESULT_FILE_BYTES, parseStoredResult, type KeptResult } from './stored-result';
 import type { RecordingFiles, RecordingSize } from '../audio/upload-audio';
 
@@ -33,8 +33,8 @@ const MAX_CORRECTION_FILE_BYTES = 16 * 1024 * 1024;
 export const AUDIO_FILE = 'audio.sealed';
 /** The compact copy uploaded when MP3 is chosen, written while recording. */
 export const COMPACT_AUDIO_FILE = 'upload.mp3.sealed';
-/** The recording's parts for the sessions API (audio-chunks.ts), beside it. */
-export const CHUNKS_FOLDER = 'chunks';
+/** The recording's parts for the sessions API (audio-parts.ts), beside it; named as earlier versions wrote it. */
+export const PARTS_FOLDER = 'chunks';
 /** Files of earlier versions, in clear, encrypted at the first start of this one. */
 const LEGACY = { audio: 'audio.wav', compact: 'upload.mp3', result: 'result.json' } as const;
 /** Written once every file an earlier version left in clear has been encrypted (this version writes none). */
@@ -89,7 +89,13 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
     keys: ItemKeyring | { problem: string },
     private readonly now: () => Date = () => new Date(),
   ) {
-    super(root, manifestSchema, keys, (manifest) => sealUploadAddress(keys, manifest.label !== '' || manifest.patientId !== null ? { ...manifest, label: '', patientId: null } : manifest));
+    super(
+      root,
+      manifestSchema,
+      keys,
+      (manifest) => sealUploadAddress(keys, manifest.label !== '' || manifest.patientId !== null ? { ...manifest, label: '', patientId: null } : manifest),
+      manifestOnDisk,
+    );
   }
 
   /** The dictation's keys; throws a message for the user when they cannot be had. */
@@ -111,18 +117,18 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
     return join(this.folderOf(id), COMPACT_AUDIO_FILE);
   }
 
-  chunksFolder(id: string): string {
-    return join(this.folderOf(id), CHUNKS_FOLDER);
+  partsFolder(id: string): string {
+    return join(this.folderOf(id), PARTS_FOLDER);
   }
 
   /** The recording's parts on disk, in order, from part 0 without a gap. */
-  chunks(id: string): AudioChunk[] {
-    return chunksIn(this.chunksFolder(id));
+  parts(id: string): AudioPart[] {
+    return partsIn(this.partsFolder(id));
   }
 
   /** A part's MP3 bytes, decrypted; throws when it cannot be read. */
-  readChunk(id: string, chunk: AudioChunk): Buffer {
-    return openSealedBytes(this.audioKeyOf(id), readFileSync(join(this.chunksFolder(id), chunkFileName(chunk))));
+  readPart(id: string, part: AudioPart): Buffer {
+    return openSealedBytes(this.audioKeyOf(id), readFileSync(join(this.partsFolder(id), partFileName(part))));
   }
 
   /**
@@ -291,7 +297,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
     if (keyring) keyring.batch(() => ids.forEach((id) => keyring.forgetAudio(id)));
     for (const id of ids) {
       const folder = this.folderOf(id);
-      for (const name of [AUDIO_FILE, COMPACT_AUDIO_FILE, LEGACY.audio, LEGACY.compact, CHUNKS_FOLDER]) rmSync(join(folder, name), { force: true, recursive: true });
+      for (const name of [AUDIO_FILE, COMPACT_AUDIO_FILE, LEGACY.audio, LEGACY.compact, PARTS_FOLDER]) rmSync(join(folder, name), { force: true, recursive: true });
     }
   }
 

@@ -22,7 +22,7 @@ export interface RecordingSessionDeps {
   /** How a recording started now is sent, and what its session asks for; `languages`: the doctor's choice for this one (null: as in Settings). */
   transcription(languages: string[] | null): Pick<DictationManifest, 'api' | 'request'>;
   /** A part of the recording was cut (sessions): it can be sent. */
-  onChunk?(dictationId: string): void;
+  onPart?(dictationId: string): void;
   /** A recording began for this patient or label (its dictation exists): `owner` as the clipboard names whose a copy is. */
   onStarted?(owner: string): void;
   /** The patient chosen for the visit: a recording started without the page's word (the shortcut) is for them. */
@@ -50,9 +50,9 @@ export class RecordingSession {
       onLevel: (level, elapsedMs) => {
         if (this.current.state === 'recording') this.set({ level, elapsedMs });
       },
-      onInterrupted: ({ durationMs, chunks, message, size }) => this.finish(durationMs, chunks, message, size),
-      onChunk: () => {
-        if (this.current.dictationId) deps.onChunk?.(this.current.dictationId);
+      onInterrupted: ({ durationMs, parts, message, size }) => this.finish(durationMs, parts, message, size),
+      onPart: () => {
+        if (this.current.dictationId) deps.onPart?.(this.current.dictationId);
       },
       onDiagnostic: deps.onDiagnostic,
     });
@@ -107,7 +107,7 @@ export class RecordingSession {
     const inParts = transcription.api === 'sessions';
     // The microphone opens in the recorder process while the manifest is written here.
     const started = this.recorder.start(
-      { path: store.audioPath(id), key: audioKey, chunksFolder: inParts ? store.chunksFolder(id) : null },
+      { path: store.audioPath(id), key: audioKey, partsFolder: inParts ? store.partsFolder(id) : null },
       this.deps.compactCopy() && !inParts ? store.compactAudioPath(id) : null,
       this.deps.microphone(),
     );
@@ -149,8 +149,8 @@ export class RecordingSession {
   async stop(): Promise<RecorderStatus> {
     if (this.current.state !== 'recording' && this.current.state !== 'paused') return this.status();
     this.set({ state: 'stopping', level: 0 });
-    const { durationMs, chunks, size } = await this.recorder.stop();
-    return this.finish(durationMs, chunks, null, size);
+    const { durationMs, parts, size } = await this.recorder.stop();
+    return this.finish(durationMs, parts, null, size);
   }
 
   /** Stops and throws the recording away (the renderer asks for confirmation first). */
@@ -163,13 +163,13 @@ export class RecordingSession {
     return this.set({ state: 'idle', dictationId: null, elapsedMs: 0, message: null });
   }
 
-  /** `chunks`: the parts cut (null: to be cut from the recording). */
-  private finish(durationMs: number, chunks: number | null, message: string | null, size: RecordingSize | null): RecorderStatus {
+  /** `parts`: the parts cut (null: to be cut from the recording). */
+  private finish(durationMs: number, parts: number | null, message: string | null, size: RecordingSize | null): RecorderStatus {
     const id = this.current.dictationId;
     if (id && this.deps.store.get(id)) {
       const manifest =
         durationMs > 0
-          ? this.deps.store.writeOrKeepInMemory(id, { state: 'recorded', durationMs, chunkCount: chunks, problem: message, ...(size ?? {}) })
+          ? this.deps.store.writeOrKeepInMemory(id, { state: 'recorded', durationMs, partCount: parts, problem: message, ...(size ?? {}) })
           : this.deps.store.writeOrKeepInMemory(id, { state: 'failed', durationMs: 0, problem: message ?? 'No sound was recorded.' });
       if (manifest.state === 'recorded') this.deps.onRecorded(manifest);
     }

@@ -23,7 +23,7 @@ import { MAX_OUTPUT_ITEMS, type OutputItemRead, type VoiceStatus } from '../api/
 import { emrDocumentSchema } from '../results/emr-document';
 import { MAX_JSON_DEPTH, boundedCopy, nestsDeeperThan, parseJsonText } from '../results/json-limits';
 import { MAX_JSON_CHARS, MAX_TEXT_CHARS, jsonContent } from '../results/output-content';
-import { sessionTranscription, type KeptSessionAnswer, type KeptTemplateResult } from './session-result';
+import { sessionTranscription, type KeptSessionAnswer, type KeptTemplateResult } from '../results/session-result';
 import { voiceTranscription } from './transcription-view';
 
 /** A larger result file is not read (a result holds at most a few megabytes). */

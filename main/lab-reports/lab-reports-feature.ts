@@ -6,11 +6,10 @@ import type { LabReportTask } from '../../contract/lab-reports';
 import type { Patient } from '../../contract/patients';
 import type { OperationHandlers } from '../../contract/operation-handlers';
 import { ownerOf, type CopyPath } from '../clipboard/copy-path';
-import { Emitter } from '../core/emitter';
 import type { Feature } from '../core/feature';
 import { fail } from '../ipc/app-failure';
 import { log } from '../log';
-import { UPLOAD_UNDER_WAY } from '../outbox/upload-busy';
+import type { OutboxHost } from '../outbox/outbox-host';
 import type { KeysOrProblem } from '../storage/data-keys';
 import { writeProblem } from '../storage/storage-problem';
 import type { ServiceFeature } from '../service/service-feature';
@@ -19,7 +18,7 @@ import { saveJsonExport } from '../windows/save-json-export';
 import { resultViewOf } from './lab-report';
 import { fhirExportFile } from './lab-report-export';
 import { OriginalCopies, REMOVE_AFTER_MINUTES, originalCopyName, thumbnailCacheOf } from './original-copies';
-import { LabReportOutbox } from './lab-report-outbox';
+import { labReportKind, labReportPending } from './lab-report-kind';
 import { LabReportStaging } from './lab-report-staging';
 import { LabReportStore, labReportSummaryOf } from './lab-report-store';
 
@@ -28,11 +27,12 @@ const KIND_NAMES = { pdf: 'PDF document', jpeg: 'JPEG image', png: 'PNG image' }
 
 export interface LabReportsFeatureDeps {
   userData: string;
-  service: Pick<ServiceFeature, 'client' | 'health' | 'onResume' | 'connection'>;
+  service: Pick<ServiceFeature, 'client' | 'connection'>;
   /** The one way patient data leaves by the clipboard. */
   copies: CopyPath;
   keys: KeysOrProblem;
-  isOnline(): boolean;
+  /** The one outbox host: lab reports register with it, and it tells the page what became of them. */
+  outboxes: OutboxHost;
   /** True while the service is the built-in sandbox: what it reads back is test data. */
   sendsToSandbox(): boolean;
   window: WindowEvents;
@@ -61,29 +61,11 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
   const report = store.load();
   log.info(`lab reports: ${report.loaded} loaded, ${report.unreadable} unreadable`);
   const staging = new LabReportStaging();
-  const changes = new Emitter();
-  const outbox: LabReportOutbox = new LabReportOutbox({
-    store,
-    client: deps.service.client,
-    health: deps.service.health,
-    isOnline: deps.isOnline,
-    encrypting: () => deps.service.connection.encrypting(),
-    sendsToSandbox: deps.sendsToSandbox,
-    onFault: (error) => log.error(`outbox: a fault while sending lab reports (${(error as Error).name})`, error),
-    onProgress: (id) => {
-      const labReport = store.get(id);
-      if (labReport) deps.window.send('labReportChanged', labReportSummaryOf(labReport, outbox.progressOf(id)));
-    },
-  });
-  store.onChange((labReport) => {
-    deps.window.send('labReportChanged', labReportSummaryOf(labReport, outbox.progressOf(labReport.id)));
-    changes.emit();
-  });
-  store.onRemove((id) => {
-    deps.window.send('labReportRemoved', { id });
-    changes.emit();
-  });
-  deps.service.onResume(() => outbox.kick());
+  const { outboxes } = deps;
+  const outbox = outboxes.register(
+    labReportKind({ store, client: deps.service.client, clock: outboxes.clock, encrypting: () => deps.service.connection.encrypting(), sendsToSandbox: deps.sendsToSandbox }),
+  );
+  outboxes.show({ items: store, uploads: outbox, changed: 'labReportChanged', summary: labReportSummaryOf, removed: 'labReportRemoved', pending: labReportPending });
   const originals = new OriginalCopies(tmpdir(), (path) => shell.openPath(path), thumbnailCacheOf(process.platform, process.env, homedir()));
 
   /** The parsed report of a lab report that is ready; null before. */
@@ -182,23 +164,14 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
 
   return {
     handlers,
-    /** Hears when a lab report changed or went (the count waiting to be sent may be another); returns the disposer. */
-    onChange(listener: () => void): () => void {
-      return changes.on(listener);
-    },
-    pendingCount: () => outbox.pendingCount(),
     /** What deleting a patient deletes of lab reports. */
     patientItems: { idsForPatient: (patientId: string) => store.idsForPatient(patientId), remove: (id: string) => outbox.remove(id) },
-    /** Why the app must not restart now, or null. */
-    busyReason: (): string | null => (outbox.uploading() ? UPLOAD_UNDER_WAY : null),
     start: () => {
       const swept = originals.sweep();
       if (swept > 0) log.info(`lab reports: ${swept} viewed original(s) left by an earlier run removed`);
-      if (!store.locked) outbox.start();
     },
     stop: async (): Promise<void> => {
       originals.removeAll();
-      outbox.stop();
     },
   } satisfies Feature;
 }

@@ -7,8 +7,8 @@ import { fullJitterDelay, type BackoffPolicy } from '../api/retry-policy';
 import { isServiceError, type ServiceError } from '../api/service-error';
 import { serviceText } from '../api/service-text';
 import { isRefusal } from '../core/refusal';
-import type { ServiceHealth } from '../service/service-health';
 import { isStorageError, storageProblem } from '../storage/storage-problem';
+import type { OutboxHealth } from './outbox-health';
 
 /** A failure inside the app, in words for the user: a refusal as it says, a disk problem explained, a fault by the kind of error only. */
 function localProblem(error: unknown): string {
@@ -26,7 +26,7 @@ export type FailureDecision =
 export const OUTBOX_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 5 * 60_000 };
 
 export interface FailureContext {
-  health: ServiceHealth;
+  health: Pick<OutboxHealth, 'signInRefused' | 'unreachable' | 'troubled' | 'answered'>;
   /** Attempts made so far, this one included. */
   attempts: number;
   now: number;

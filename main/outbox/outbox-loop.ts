@@ -4,17 +4,19 @@
  * sign-in must be mended, the computer is offline or sending is off; held, a loop looks again
  * every few seconds until it may.
  */
-import type { ServiceHealth } from '../service/service-health';
+import type { Clock, ClockTimer } from '../core/clock';
+import type { OutboxHealth } from './outbox-health';
 
-/** What decides whether an outbox may ask anything of the service now. */
+/** What decides whether an outbox may ask anything of the service now, and the clock it waits on. */
 export interface SendingGate {
   /** Holds everything while the sign-in must be mended. */
-  health: Pick<ServiceHealth, 'onHold'>;
+  health: Pick<OutboxHealth, 'onHold'>;
   isOnline(): boolean;
   /** False while this outbox must not ask anything of the service (automatic sending off); checked again every few seconds. */
   enabled?(): boolean;
   /** A fault in an item's work that it did not handle itself: reported, and the outbox goes on. */
   onFault?(error: unknown): void;
+  clock: Clock;
 }
 
 const IDLE_RECHECK_MS = 5_000;
@@ -22,7 +24,7 @@ const IDLE_RECHECK_MS = 5_000;
 export abstract class OutboxLoop {
   /** Items under way, each with what stops it. */
   protected readonly inFlight = new Map<string, AbortController>();
-  private timer: NodeJS.Timeout | null = null;
+  private timer: ClockTimer | null = null;
   private stopped = true;
 
   constructor(private readonly gate: SendingGate) {}
@@ -34,7 +36,8 @@ export abstract class OutboxLoop {
 
   stop(): void {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.gate.clock.clearTimeout(this.timer);
+    this.timer = null;
     for (const controller of this.inFlight.values()) controller.abort();
   }
 
@@ -48,15 +51,18 @@ export abstract class OutboxLoop {
     this.wakeIn(0);
   }
 
+  protected get now(): number {
+    return this.gate.clock.now();
+  }
+
   /** What a wake does while the service may be asked: start what is due, and ask for the next wake. */
   protected abstract pump(): void;
 
   /** Wakes after `delayMs`, instead of any wake asked for before; nothing once stopped. */
   protected wakeIn(delayMs: number): void {
     if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.wake(), Math.max(0, delayMs));
-    this.timer.unref?.();
+    this.gate.clock.clearTimeout(this.timer);
+    this.timer = this.gate.clock.setTimeout(() => this.wake(), Math.max(0, delayMs));
   }
 
   /** Runs `work` for an item as under way; when it settles, the outbox is looked at again. */

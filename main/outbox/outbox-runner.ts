@@ -15,7 +15,6 @@ export interface OutboxRunnerOptions extends SendingGate {
   waiting(): OutboxItem[];
   run(id: string, signal: AbortSignal): Promise<void>;
   concurrency?: number;
-  now?: () => number;
 }
 
 /** Stored items with an optional next-attempt time, as the runner schedules them (oldest first). */
@@ -38,7 +37,7 @@ export class OutboxRunner extends OutboxLoop {
   }
 
   protected pump(): void {
-    const now = (this.options.now ?? Date.now)();
+    const now = this.now;
     let nextDue = Number.POSITIVE_INFINITY;
     for (const item of this.options.waiting()) {
       if (this.inFlight.has(item.id)) continue;

@@ -1,118 +1,65 @@
 /**
- * The one durable outbox: items kept in a store are sent when the service can be reached,
- * then their results looked up until final. Uploads and lookups are scheduled apart (an
- * upload holds a slot only while its bytes move; an item waiting for its result is a timer).
- * What an item is, how it is sent and looked up, and what its result changes belong to its
- * kind (`OutboxKind`); attempts, back-off, Retry-After, holds, failures on this computer, the
- * wake-up when the service answers again and retry live here, once. Every change the outbox
- * makes after a failure is kept even when the disk cannot take it (in memory until the next
- * start), so a failure never turns into a tight loop of requests.
+ * One kind's outbox: its items are sent when the service can be reached, then their results
+ * looked up until final. Uploads and lookups are scheduled apart (an upload holds a slot only
+ * while its bytes move; an item waiting for its result is a timer). What an item is, how it
+ * is sent and looked up, and what its result changes belong to its kind (outbox-kind.ts);
+ * attempts, back-off, Retry-After, holds, failures on this computer and retry live here,
+ * once. Every change the outbox makes after a failure is kept even when the disk cannot take
+ * it (in memory until the next start), so a failure never turns into a tight loop of
+ * requests. Made, started, woken and stopped by the host (outbox-host.ts).
  */
 import { isServiceError } from '../api/service-error';
-import { refuse } from '../core/refusal';
 import type { BackoffPolicy } from '../api/retry-policy';
-import type { ServiceHealth } from '../service/service-health';
+import type { Clock } from '../core/clock';
+import { refuse } from '../core/refusal';
 import { storageProblem } from '../storage/storage-problem';
 import { learnFromFailure } from './failure-decision';
 import { afterFailedLookup } from './lookup-failure';
+import type { OutboxHealth } from './outbox-health';
+import type { OutboxKind, OutboxStore, QueuedItem } from './outbox-kind';
 import { OutboxRunner, dueItems } from './outbox-runner';
-import { ResultPoller, firstLookupAt, type LookupAnswer, type LookupFailure, type PollSchedule } from './result-poller';
+import { ResultPoller, firstLookupAt, type LookupAnswer, type LookupFailure } from './result-poller';
 import { UploadProgress } from './upload-progress';
 
-/** What the outbox reads and writes of every item. */
-export interface QueuedItem {
-  id: string;
-  createdAt: string;
-  attempts: number;
-  nextAttemptAt: string | null;
-  problem: string | null;
-  uploadedAt: string | null;
-  finishedAt: string | null;
-}
+export type { OutboxKind, OutboxStore, QueuedItem } from './outbox-kind';
 
-export interface OutboxStore<M extends QueuedItem> {
-  list(): M[];
-  get(id: string): M | undefined;
-  /** Writes the change; throws when the disk cannot take it. */
-  update(id: string, patch: Partial<M>): M;
-  /** Writes the change, or keeps it in memory when the disk cannot take it. */
-  writeOrKeepInMemory(id: string, patch: Partial<M>): M;
-}
-
-/** What one kind of item (a dictation, a lab report) brings to the outbox. */
-export interface OutboxKind<M extends QueuedItem, R> {
-  /** For messages and logs: "The dictation could not be sent", "The result could not be fetched", … */
-  words: { uploadFailed: string; lookupFailed: string; lost: string; notStored: string; gone: string; cannotRetry: string };
-  waitsForUpload(item: M): boolean;
-  waitsForResult(item: M): boolean;
-  /** How long after its upload an item's result can first be expected. */
-  firstLookupDelayMs(item: M): number;
-  /** Sends the item (it may mark it as being sent); resolves with the change that records the service has it. */
-  upload(item: M, context: { signal: AbortSignal; onProgress(sentBytes: number, totalBytes: number): void }): Promise<Partial<M>>;
-  lookUp(item: M, signal: AbortSignal): Promise<LookupAnswer<R>>;
-  /** Keeps a final result; the item's change. Throws when the result cannot be kept here (it is fetched again later, never sent again). */
-  settle(item: M, result: R): Partial<M>;
-  /** The change when an upload waits for another attempt. */
-  waiting: Partial<M>;
-  /** The change when the item has failed for good. */
-  failed: Partial<M>;
-  /** The change when the service no longer knows the item (only sending it again can help). */
-  lost?: Partial<M>;
-  /** The change that sends an item again now, or null when it cannot be. */
-  retry(item: M): Partial<M> | null;
-  /**
-   * Answers the service could not be understood are retried this many times. An upload the
-   * service may have taken although its answer was unreadable is retried only when sending it
-   * again cannot make a second copy.
-   */
-  malformedRetries: { upload: number; lookup: number };
-  /** The item reached its end: completed, partial or failed. */
-  onFinished?(item: M): void;
-}
-
-export interface OutboxOptions {
-  health: ServiceHealth;
+/** What the host gives every kind's outbox. */
+export interface OutboxSettings {
+  health: OutboxHealth;
   isOnline(): boolean;
-  /** False while nothing may be sent (automatic sending off). */
-  enabled?(): boolean;
-  /** Uploads at a time. */
-  concurrency?: number;
-  /** Result lookups at a time. */
-  lookupConcurrency?: number;
-  retryBackoff?: BackoffPolicy;
-  pollSchedule?: PollSchedule;
-  /** After a failure on this computer, the result is fetched again this much later. */
-  localRetryMs?: number;
-  now?: () => number;
+  /** False while nothing of this kind may be sent (automatic sending off, its keys locked). */
+  enabled(): boolean;
+  clock: Clock;
   random?: () => number;
+  backoff?: BackoffPolicy;
   onProgress?(id: string, fraction: number): void;
-  /** A fault the outbox did not expect (logged by the caller, without patient data). */
+  /** A fault the outbox did not expect (logged by the host, without patient data). */
   onFault?(error: unknown): void;
 }
 
 const LOCAL_RETRY_MS = 30_000;
 
 export class Outbox<M extends QueuedItem, R> {
+  private readonly store: OutboxStore<M>;
   private readonly progress: UploadProgress;
   private readonly uploads: OutboxRunner;
   private readonly results: ResultPoller<R>;
   /** Until when the service asked an item to wait (Retry-After), kept while it waits. */
   private readonly serviceWaits = new Map<string, number>();
-  private readonly offHealth: () => void;
 
   constructor(
-    protected readonly kind: OutboxKind<M, R>,
-    protected readonly store: OutboxStore<M>,
-    private readonly options: OutboxOptions,
+    private readonly kind: OutboxKind<M, R>,
+    private readonly settings: OutboxSettings,
   ) {
-    this.progress = new UploadProgress(options.onProgress, options.now);
-    const gate = { health: options.health, isOnline: options.isOnline, enabled: options.enabled, onFault: options.onFault };
+    const store = kind.store;
+    this.store = store;
+    this.progress = new UploadProgress((id, fraction) => settings.onProgress?.(id, fraction), settings.clock);
+    const gate = { health: settings.health, isOnline: settings.isOnline, enabled: settings.enabled, onFault: settings.onFault, clock: settings.clock };
     this.uploads = new OutboxRunner({
       ...gate,
       waiting: () => dueItems(store.list().filter((item) => kind.waitsForUpload(item)).reverse()),
       run: (id, signal) => this.upload(id, signal),
-      concurrency: options.concurrency ?? 2,
-      now: options.now,
+      concurrency: kind.concurrency ?? 2,
     });
     this.results = new ResultPoller<R>({
       ...gate,
@@ -124,16 +71,14 @@ export class Outbox<M extends QueuedItem, R> {
       lookup: (id, signal) => this.lookUp(id, signal),
       settle: (id, result) => this.settle(id, result),
       failed: (id, error) => this.lookupFailed(id, error),
-      concurrency: options.lookupConcurrency ?? 4,
-      schedule: options.pollSchedule,
-      now: options.now,
-      random: options.random,
+      concurrency: kind.lookupConcurrency ?? 4,
+      schedule: kind.pollSchedule,
+      random: settings.random,
     });
-    this.offHealth = options.health.onBackOnline(() => this.wakeAll());
   }
 
-  protected get now(): number {
-    return (this.options.now ?? Date.now)();
+  private get now(): number {
+    return this.settings.clock.now();
   }
 
   start(): void {
@@ -142,7 +87,6 @@ export class Outbox<M extends QueuedItem, R> {
   }
 
   stop(): void {
-    this.offHealth();
     this.uploads.stop();
     this.results.stop();
   }
@@ -162,6 +106,16 @@ export class Outbox<M extends QueuedItem, R> {
     return this.uploads.busy();
   }
 
+  /** True while an item waits to be sent or for its result. */
+  waiting(): boolean {
+    return this.store.list().some((item) => this.kind.waitsForUpload(item) || this.kind.waitsForResult(item));
+  }
+
+  /** True while an item is being sent or its result looked up. */
+  busy(): boolean {
+    return this.uploads.busy() || this.results.busy();
+  }
+
   /** Sends again now: an item waiting for its next attempt, one the service refused, or one whose result could not be had. */
   retry(id: string): void {
     const item = this.store.get(id);
@@ -174,8 +128,24 @@ export class Outbox<M extends QueuedItem, R> {
     this.kick();
   }
 
-  /** Stops what is under way for an item (its upload or lookup) and forgets its schedule. */
-  protected halt(id: string): void {
+  /** Stops sending an item, as its kind says (it stays until deleted or retried); nothing when nothing is under way for it. */
+  cancel(id: string): void {
+    const item = this.store.get(id);
+    if (!item) refuse('not-found', this.kind.words.gone);
+    const change = this.kind.cancel?.(item) ?? null;
+    if (!change) return;
+    this.stopFor(id);
+    this.store.update(id, change);
+  }
+
+  /** Stops what is under way for an item and deletes it. */
+  remove(id: string): void {
+    this.stopFor(id);
+    this.store.delete?.(id);
+  }
+
+  /** Stops what is under way for an item (its upload or lookup) and forgets its schedule (it is deleted, or goes another way). */
+  stopFor(id: string): void {
     this.uploads.abort(id);
     this.results.forget(id);
     this.progress.clear(id);
@@ -186,7 +156,7 @@ export class Outbox<M extends QueuedItem, R> {
    * The service answered again after failures: everything waiting because of the network
    * or the service is tried now, except what the service itself asked to wait (Retry-After).
    */
-  private wakeAll(): void {
+  wakeAll(): void {
     const now = this.now;
     for (const item of this.store.list()) {
       if (!item.nextAttemptAt || Date.parse(item.nextAttemptAt) <= now) continue;
@@ -204,7 +174,7 @@ export class Outbox<M extends QueuedItem, R> {
     if (!item) return;
     try {
       const change = await this.kind.upload(item, { signal, onProgress: this.progress.tracker(id) });
-      this.options.health.answered();
+      this.settings.health.answered();
       if (signal.aborted || !this.store.get(id)) return;
       this.serviceWaits.delete(id);
       this.store.writeOrKeepInMemory(id, { attempts: 0, nextAttemptAt: null, ...change });
@@ -228,7 +198,7 @@ export class Outbox<M extends QueuedItem, R> {
     const item = this.store.get(id);
     if (!item) return { state: 'pending' };
     const answer = await this.kind.lookUp(item, signal);
-    this.options.health.answered();
+    this.settings.health.answered();
     return answer;
   }
 
@@ -275,17 +245,17 @@ export class Outbox<M extends QueuedItem, R> {
     // How long the service asked this item to wait: waking everyone up still honours it.
     if (isServiceError(error) && error.retryAfterMs !== undefined) this.serviceWaits.set(id, this.now + error.retryAfterMs);
     return learnFromFailure(error, {
-      health: this.options.health,
+      health: this.settings.health,
       attempts,
       now: this.now,
       what,
-      backoff: this.options.retryBackoff,
-      random: this.options.random,
+      backoff: this.settings.backoff,
+      random: this.settings.random,
       retryAnyway: (failure) => failure.kind === 'malformed_response' && attempts < malformedRetries,
     });
   }
 
   private get localRetryMs(): number {
-    return this.options.localRetryMs ?? LOCAL_RETRY_MS;
+    return this.kind.localRetryMs ?? LOCAL_RETRY_MS;
   }
 }

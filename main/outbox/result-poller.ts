@@ -3,7 +3,7 @@
  * is a timer, not a busy slot, so waiting for one result never holds up an upload or another
  * lookup. Lookups share a few slots fairly (the longest-due first), back off per item with
  * jitter, honour Retry-After, and slow down once an item has waited long. What a result is
- * and what happens to it belong to the caller; this only schedules. Pure apart from timers.
+ * and what happens to it belong to the caller; this only schedules, on the clock it is given.
  */
 import { isServiceError } from '../api/service-error';
 import { OutboxLoop, type SendingGate } from './outbox-loop';
@@ -50,7 +50,6 @@ export interface ResultPollerOptions<R> extends SendingGate {
   pending?(id: string): void;
   concurrency?: number;
   schedule?: PollSchedule;
-  now?: () => number;
   random?: () => number;
 }
 
@@ -80,10 +79,6 @@ export class ResultPoller<R> extends OutboxLoop {
     return this.options.schedule ?? DEFAULT_POLL_SCHEDULE;
   }
 
-  private now(): number {
-    return (this.options.now ?? Date.now)();
-  }
-
   /** Forgets an item (deleted, cancelled, retried from scratch); a lookup under way is aborted. */
   forget(id: string): void {
     this.inFlight.get(id)?.abort();
@@ -101,7 +96,7 @@ export class ResultPoller<R> extends OutboxLoop {
   }
 
   protected pump(): void {
-    const now = this.now();
+    const now = this.now;
     const waiting = this.options.waiting();
     const present = new Set(waiting.map((item) => item.id));
     for (const id of this.entries.keys()) if (!present.has(id) && !this.inFlight.has(id)) this.entries.delete(id);
@@ -115,8 +110,10 @@ export class ResultPoller<R> extends OutboxLoop {
       if (this.inFlight.size >= (this.options.concurrency ?? 4)) break;
       this.launch(id, (signal) => this.lookUp(id, signal));
     }
+    // With every slot taken, what is due goes when a lookup ends (it looks again): no wake-up for it before.
+    const full = this.inFlight.size >= (this.options.concurrency ?? 4);
     let next = Number.POSITIVE_INFINITY;
-    for (const [id, entry] of this.entries) if (!this.inFlight.has(id)) next = Math.min(next, entry.dueAt);
+    for (const [id, entry] of this.entries) if (!this.inFlight.has(id) && !(full && entry.dueAt <= now)) next = Math.min(next, entry.dueAt);
     if (Number.isFinite(next)) this.wakeIn(next - now);
   }
 
@@ -134,13 +131,13 @@ export class ResultPoller<R> extends OutboxLoop {
       }
       this.options.pending?.(id);
       entry.attempts += 1;
-      entry.dueAt = this.now() + lookupDelay(entry.attempts, this.now() - entry.firstLookupAt, this.schedule, random);
+      entry.dueAt = this.now + lookupDelay(entry.attempts, this.now - entry.firstLookupAt, this.schedule, random);
     } catch (error) {
       if (signal.aborted) return;
       if (isServiceError(error) && error.kind === 'not_found' && entry.notFoundLeft > 0) {
         // Just received: the service may not list it yet.
         entry.notFoundLeft -= 1;
-        entry.dueAt = this.now() + lookupDelay(entry.attempts + 1, 0, this.schedule, random);
+        entry.dueAt = this.now + lookupDelay(entry.attempts + 1, 0, this.schedule, random);
         return;
       }
       const next = this.options.failed(id, error);

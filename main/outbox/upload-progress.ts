@@ -1,11 +1,12 @@
-/** Upload progress of each item being sent, told to listeners at most every 100 ms (and at the end). */
+/** Upload progress of each item being sent, told to listeners at most every 100 ms of the clock (and at the end). */
+import type { Clock } from '../core/clock';
 
 export class UploadProgress {
   private readonly fractions = new Map<string, number>();
 
   constructor(
-    private readonly report: (id: string, fraction: number) => void = () => {},
-    private readonly now: () => number = Date.now,
+    private readonly report: (id: string, fraction: number) => void,
+    private readonly clock: Pick<Clock, 'now'>,
   ) {}
 
   of(id: string): number | null {
@@ -18,8 +19,8 @@ export class UploadProgress {
     return (sent, total) => {
       const fraction = total > 0 ? sent / total : 1;
       this.fractions.set(id, fraction);
-      if (this.now() - lastReport >= 100 || fraction === 1) {
-        lastReport = this.now();
+      if (this.clock.now() - lastReport >= 100 || fraction === 1) {
+        lastReport = this.clock.now();
         this.report(id, fraction);
       }
     };

@@ -25,7 +25,7 @@ export class FolderStore<M extends StoredItem> {
   constructor(
     readonly root: string,
     private readonly schema: z.ZodType<M>,
-    private readonly onDisk: (item: M) => M = (item) => item,
+    private readonly onDisk: (item: M) => object = (item) => item,
   ) {
     mkdirSync(root, { recursive: true, mode: 0o700 });
   }

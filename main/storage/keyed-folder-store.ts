@@ -32,10 +32,14 @@ export class KeyedFolderStore<M extends ItemWithProblem> extends FolderStore<M> 
   private readonly lockedProblem: string;
   private clearProblems: string[] = [];
 
-  /** `keys`: the keyring, or why it cannot be opened. `withoutSecrets`: the item as its manifest keeps it while the keyring holds its secrets. */
-  constructor(root: string, schema: z.ZodType<M>, keys: ItemKeyring | { problem: string }, withoutSecrets: (item: M) => M) {
+  /**
+   * `keys`: the keyring, or why it cannot be opened. `withoutSecrets`: the item as its manifest
+   * keeps it while the keyring holds its secrets. `named`: the item with its fields named as
+   * its file names them, where that differs from the code's names.
+   */
+  constructor(root: string, schema: z.ZodType<M>, keys: ItemKeyring | { problem: string }, withoutSecrets: (item: M) => M, named: (item: M) => object = (item) => item) {
     const keyring = 'problem' in keys ? null : keys;
-    super(root, schema, (item) => (keyring ? sealProblem(keyring, withoutSecrets(item)) : item));
+    super(root, schema, (item) => named(keyring ? sealProblem(keyring, withoutSecrets(item)) : item));
     this.keyring = keyring;
     this.lockedProblem = 'problem' in keys ? keys.problem : '';
   }

@@ -32,7 +32,7 @@ export const ELECTRON_PACKAGES = ['electron', 'electron-log', 'electron-updater'
 const ELECTRON_ADAPTERS = ['main/shortcuts/electron-desktop.ts', 'main/audio/microphone-access.ts', 'main/audio/recorder-host.ts'];
 
 const SERVICES = ['settings', 'service', 'audio', 'clipboard', 'shortcuts'];
-const FEATURES = ['dictations', 'lab-reports', 'registration', 'patients', 'status', 'updates'];
+const FEATURES = ['dictations', 'dictation-sending', 'lab-reports', 'registration', 'patients', 'status', 'updates'];
 
 export const LAYERS: Layer[] = [
   { name: 'contract', rooms: { contract: { files: ['contract/'] } }, packages: ['zod'] },
@@ -70,6 +70,8 @@ export const LAYERS: Layer[] = [
     name: 'features',
     rooms: {
       dictations: { files: ['main/dictations/'] },
+      // How a dictation leaves: its outbox kinds (voice upload, session parts, End and result, corrections) and session logic.
+      'dictation-sending': { files: ['main/dictation-sending/'], siblings: ['dictations'] },
       'lab-reports': { files: ['main/lab-reports/'], packages: ['image-size'] },
       registration: { files: ['main/registration/'] },
       patients: { files: ['main/patients/'] },

@@ -14,7 +14,8 @@ import { prepareUploadAudio, inlineMp3Encoding } from '../../main/audio/upload-a
 import { wavHeader } from '../../main/audio/wav-file';
 import { ServiceClient } from '../../main/api/service-client';
 import { plainFileSource, sealedFileSource } from '../../main/api/upload-source';
-import { DictationOutbox } from '../../main/dictations/dictation-outbox';
+import { voiceUploadKind } from '../../main/dictation-sending/voice-upload-kind';
+import { OutboxHost } from '../../main/outbox/outbox-host';
 import { manifestSchema } from '../../main/dictations/dictation-manifest';
 import { DictationStore } from '../../main/dictations/dictation-store';
 import { FolderStore } from '../../main/storage/folder-store';
@@ -243,16 +244,17 @@ export async function syncOf(count: number, processingMs: number, work: string, 
     writeFileSync(files[i]!, Buffer.concat([wavHeader(plainBytes), ...parts]));
     store.update(manifest.id, { state: 'recorded', durationMs: Math.round((plainBytes / 32_000) * 1000) });
   }
-  const outbox = new DictationOutbox({
-    store,
-    client,
-    health: new ServiceHealth(),
-    prepareAudio: async (manifest) => {
-      return (await prepareUploadAudio(store.recordingFiles(manifest.id), 'wav', inlineMp3Encoding)).source;
-    },
-    isOnline: () => true,
-    autoSync: () => true,
-  });
+  const outbox = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true });
+  outbox.register(
+    voiceUploadKind({
+      store,
+      client,
+      clock: outbox.clock,
+      prepareAudio: async (manifest) => {
+        return (await prepareUploadAudio(store.recordingFiles(manifest.id), 'wav', inlineMp3Encoding)).source;
+      },
+    }),
+  );
   const [, outboxMs] = await timeAsync(async () => {
     outbox.start();
     while (store.list().some((manifest) => manifest.state !== 'completed')) await new Promise((resolve) => setTimeout(resolve, 20));

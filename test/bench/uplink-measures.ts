@@ -4,7 +4,7 @@
  * Stop (the voice upload), against the sandbox with its `uplinkKbps` fault, which reads
  * request bodies no faster than that uplink carries them, every request sharing the link.
  *
- * Sessions: the app's own pieces (the recorder's AudioChunker and sealed writer, the real
+ * Sessions: the app's own pieces (the recorder's AudioPartWriter and sealed writer, the real
  * store, DictationSending with the real client) cut and send the parts. The recording is
  * not replayed in real time, which would take ten minutes: the time that matters is what is
  * still on the link at Stop. By the link's arithmetic (each part's MP3 bytes at the uplink,
@@ -36,14 +36,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { AudioChunker, chunkFileName, type AudioChunk } from '../../main/audio/audio-chunks';
+import { AudioPartWriter, partFileName, type AudioPart } from '../../main/audio/audio-parts';
 import { Mp3StreamWriter } from '../../main/audio/mp3-stream';
 import { FRAME_LENGTH } from '../../main/audio/recorder';
-import { inlineChunkCutting, inlineMp3Encoding, prepareUploadAudio } from '../../main/audio/upload-audio';
+import { inlinePartCutting, inlineMp3Encoding, prepareUploadAudio } from '../../main/audio/upload-audio';
 import { SAMPLE_RATE } from '../../main/audio/wav-file';
 import { ServiceClient } from '../../main/api/service-client';
 import type { DictationManifest } from '../../main/dictations/dictation-manifest';
-import { DictationSending } from '../../main/dictations/dictation-sending';
+import { DictationSending } from '../../main/dictation-sending/dictation-sending';
+import { OutboxHost } from '../../main/outbox/outbox-host';
 import { DictationStore } from '../../main/dictations/dictation-store';
 import { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { ServiceHealth } from '../../main/service/service-health';
@@ -103,15 +104,15 @@ async function until(what: string, done: () => boolean, timeoutMs: number, every
   }
 }
 
-/** The parts the app's chunker cuts from these frames, and each one's MP3 bytes (a dry run into a folder of its own). */
-async function partsOf(frames: Int16Array[], folder: string): Promise<Array<AudioChunk & { bytes: number }>> {
+/** The parts the app's partWriter cuts from these frames, and each one's MP3 bytes (a dry run into a folder of its own). */
+async function partsOf(frames: Int16Array[], folder: string): Promise<Array<AudioPart & { bytes: number }>> {
   mkdirSync(folder, { recursive: true });
   const key = randomBytes(32);
-  const chunks: AudioChunk[] = [];
-  const chunker = new AudioChunker(folder, key, { sequence: 0, sample: 0 }, (chunk) => chunks.push(chunk));
-  for (const frame of frames) await chunker.append(frame);
-  await chunker.finish();
-  return chunks.map((chunk) => ({ ...chunk, bytes: checkSealedFile(join(folder, chunkFileName(chunk)), key).plainBytes }));
+  const chunks: AudioPart[] = [];
+  const partWriter = new AudioPartWriter(folder, key, { sequence: 0, sample: 0 }, (chunk) => chunks.push(chunk));
+  for (const frame of frames) await partWriter.append(frame);
+  await partWriter.finish();
+  return chunks.map((chunk) => ({ ...chunk, bytes: checkSealedFile(join(folder, partFileName(chunk)), key).plainBytes }));
 }
 
 /**
@@ -119,7 +120,7 @@ async function partsOf(frames: Int16Array[], folder: string): Promise<Array<Audi
  * the parts before it in order at `kbps`, was idle. Returns its index (`parts.length` for
  * Stop), the longest upload's share of its part's speech, and what is left on the link at Stop.
  */
-export function linkSchedule(parts: Array<AudioChunk & { bytes: number }>, kbps: number): { from: number; worstShare: number; backlogMs: number } {
+export function linkSchedule(parts: Array<AudioPart & { bytes: number }>, kbps: number): { from: number; worstShare: number; backlogMs: number } {
   const seconds = (samples: number) => samples / SAMPLE_RATE;
   let freeAt = 0;
   let from = 0;
@@ -138,31 +139,29 @@ export function linkSchedule(parts: Array<AudioChunk & { bytes: number }>, kbps:
 }
 
 /** Stop → End answered for a dictation sent in parts, as described at the top. */
-async function sessionsStopToHeld(sandbox: SandboxServer, frames: Int16Array[], parts: Array<AudioChunk & { bytes: number }>, from: number, kbps: number, folder: string): Promise<{ ms: number; realTimeSeconds: number }> {
+async function sessionsStopToHeld(sandbox: SandboxServer, frames: Int16Array[], parts: Array<AudioPart & { bytes: number }>, from: number, kbps: number, folder: string): Promise<{ ms: number; realTimeSeconds: number }> {
   const store = new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys.sealed'), randomBytes(32)));
   const client = new ServiceClient(() => ({ baseUrl: sandbox.url, auth: staticToken(sandbox.token) }), TRANSPORT);
-  const sending = new DictationSending({
+  const host = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true });
+  const sending = new DictationSending(host, {
     store,
     client,
-    health: new ServiceHealth(),
     offer: new SessionsOffer(),
-    cutChunks: inlineChunkCutting,
+    cutParts: inlinePartCutting,
     prepareAudio: async (manifest: DictationManifest) => (await prepareUploadAudio(store.recordingFiles(manifest.id), 'mp3', inlineMp3Encoding)).source,
-    isOnline: () => true,
-    autoSync: () => true,
   });
-  sending.start();
+  host.start();
   const manifest = store.create({ mode: 'dictation', label: 'Uplink bench', api: 'sessions', request: REQUEST });
   const key = store.audioKeyOf(manifest.id);
   const audio = SealedFileWriter.create(store.audioPath(manifest.id), key, { chunkBytes: RECORDING_CHUNK_BYTES, syncEveryMs: 500 });
-  const cut: AudioChunk[] = [];
-  const chunker = new AudioChunker(store.chunksFolder(manifest.id), key, { sequence: 0, sample: 0 }, (chunk) => {
+  const cut: AudioPart[] = [];
+  const partWriter = new AudioPartWriter(store.partsFolder(manifest.id), key, { sequence: 0, sample: 0 }, (chunk) => {
     cut.push(chunk);
     sending.partCut();
   });
   const deliver = async (frame: Int16Array) => {
     audio.append(bytesOf(frame));
-    await chunker.append(frame);
+    await partWriter.append(frame);
   };
   try {
     // Until the cut of part `from` (or Stop): at once, the limit off; these parts reached the service while the doctor spoke.
@@ -200,9 +199,9 @@ async function sessionsStopToHeld(sandbox: SandboxServer, frames: Int16Array[], 
     });
     const stoppedAt = performance.now();
     const { plainBytes } = audio.finish();
-    const chunkCount = await chunker.finish();
-    store.update(manifest.id, { state: 'recorded', durationMs: Math.round((plainBytes / 2 / SAMPLE_RATE) * 1000), chunkCount });
-    sending.kick();
+    const partCount = await partWriter.finish();
+    store.update(manifest.id, { state: 'recorded', durationMs: Math.round((plainBytes / 2 / SAMPLE_RATE) * 1000), partCount });
+    host.wake();
     await until('End answered', () => heldAt > 0, 300_000);
     off();
 
@@ -215,7 +214,7 @@ async function sessionsStopToHeld(sandbox: SandboxServer, frames: Int16Array[], 
     }
     return { ms: heldAt - stoppedAt, realTimeSeconds };
   } finally {
-    sending.stop();
+    host.stop();
     await client.close();
   }
 }

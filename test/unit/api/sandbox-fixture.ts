@@ -17,10 +17,11 @@ export { toneWav } from '../../fixtures/tone-wav';
 export const CLIENT_KEY = 'k3y-for-t3sts-16';
 export const KID = 'test-kid-1';
 
-export function useSandbox(faults: Partial<SandboxFaults> = {}) {
+/** `now`: the sandbox's clock (a test's fake clock, read each time it is asked), Date.now by default. */
+export function useSandbox(faults: Partial<SandboxFaults> = {}, options: { now?: () => number } = {}) {
   const state: { sandbox: SandboxServer; clients: ServiceClient[] } = { sandbox: undefined as unknown as SandboxServer, clients: [] };
   beforeAll(async () => {
-    state.sandbox = await SandboxServer.start({ jweKeys: { [KID]: CLIENT_KEY } });
+    state.sandbox = await SandboxServer.start({ jweKeys: { [KID]: CLIENT_KEY }, now: options.now });
   });
   beforeEach(() => {
     state.sandbox.reset();

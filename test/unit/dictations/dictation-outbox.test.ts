@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { PENDING_STATES } from '../../../contract/dictation';
 import { ServiceClient } from '../../../main/api/service-client';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
-import { DictationOutbox, type SyncClient } from '../../../main/dictations/dictation-outbox';
+import { voiceUploadKind, type SyncClient } from '../../../main/dictation-sending/voice-upload-kind';
+import { OutboxHost } from '../../../main/outbox/outbox-host';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { useSandbox } from '../api/sandbox-fixture';
 import { tempFolder } from '../temp-folder';
@@ -22,20 +23,20 @@ function engine(
     overrides.client ?? new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(overrides.token?.() ?? env.sandbox.token) }));
   const results: string[] = [];
   const health = new ServiceHealth();
-  const sync = new DictationOutbox({
-    store,
-    client: overrides.wrap ? overrides.wrap(client) : client,
-    health,
-    prepareAudio: uploadAudioOf(store),
-    isOnline: overrides.online ?? (() => true),
-    autoSync: () => true,
-    retryBackoff: { baseMs: 20, capMs: 60 },
-    pollSchedule: { baseMs: 20, capMs: 60, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
-    firstLookupDelay: () => 0,
-    localRetryMs: overrides.localRetryMs,
-    onResult: (manifest) => results.push(`${manifest.label}:${manifest.state}`),
-  });
-  return { sync, results, client, health };
+  const host = new OutboxHost({ health, isOnline: overrides.online ?? (() => true), autoSync: () => true, backoff: { baseMs: 20, capMs: 60 } });
+  const voice = host.register(
+    voiceUploadKind({
+      store,
+      client: overrides.wrap ? overrides.wrap(client) : client,
+      clock: host.clock,
+      prepareAudio: uploadAudioOf(store),
+      pollSchedule: { baseMs: 20, capMs: 60, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
+      firstLookupDelay: () => 0,
+      localRetryMs: overrides.localRetryMs,
+      onResult: (manifest) => results.push(`${manifest.label}:${manifest.state}`),
+    }),
+  );
+  return { host, voice, results, client, health };
 }
 
 const settle = (store: DictationStore, id: string, states: string[]) =>
@@ -45,10 +46,10 @@ describe('DictationOutbox against the sandbox', () => {
   it('uploads the MP3 once under the fixed txn id and stores the completed result', async () => {
     const store = testStore(tempFolder());
     const item = recorded(store, 'bed 1', 2);
-    const { sync, results, client } = engine(store);
-    sync.start();
+    const { host, results, client } = engine(store);
+    host.start();
     await settle(store, item.id, ['completed']);
-    sync.stop();
+    host.stop();
     await client.close();
     expect(env.sandbox.uploadsFor(item.txnId)).toBe(1);
     const upload = env.sandbox.received.find((request) => request.operation === 'voiceUpload');
@@ -63,22 +64,22 @@ describe('DictationOutbox against the sandbox', () => {
     const b = recorded(store, 'b');
     let online = false;
     let asked = 0;
-    const { sync, client } = engine(store, {
+    const { host, client } = engine(store, {
       online: () => {
         asked += 1;
         return online;
       },
     });
-    sync.start();
+    host.start();
     // The outbox has looked, found the network down, and sent nothing.
     await expect.poll(() => asked).toBeGreaterThanOrEqual(1);
     expect(env.sandbox.received).toEqual([]);
     expect(pending(store)).toBe(2);
     online = true;
-    sync.kick();
+    host.wake();
     await settle(store, a.id, ['completed']);
     await settle(store, b.id, ['completed']);
-    sync.stop();
+    host.stop();
     await client.close();
     expect(pending(store)).toBe(0);
   });
@@ -88,15 +89,15 @@ describe('DictationOutbox against the sandbox', () => {
     const item = recorded(store);
     let baseUrl = 'http://127.0.0.1:9';
     const client = new ServiceClient(() => ({ baseUrl, auth: staticToken(env.sandbox.token) }));
-    const { sync, health } = engine(store, { client });
-    sync.start();
+    const { host, health } = engine(store, { client });
+    host.start();
     await expect.poll(() => store.get(item.id)?.attempts, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
     expect(store.get(item.id)).toMatchObject({ state: 'recorded', problem: expect.stringMatching(/cannot be reached/), nextAttemptAt: expect.any(String) });
     expect(health.current().reachable).toBe(false);
     baseUrl = env.sandbox.url;
     await settle(store, item.id, ['completed']);
     expect(health.current().reachable).toBe(true);
-    sync.stop();
+    host.stop();
     await client.close();
   });
 
@@ -104,15 +105,15 @@ describe('DictationOutbox against the sandbox', () => {
     const store = testStore(tempFolder());
     const item = recorded(store);
     let token = 'expired-token';
-    const { sync, client, health } = engine(store, { token: () => token });
-    sync.start();
+    const { host, client, health } = engine(store, { token: () => token });
+    host.start();
     await expect.poll(() => health.current().signInProblem, { timeout: 5000 }).toMatch(/did not accept the access token/);
     expect(store.get(item.id)).toMatchObject({ state: 'recorded', attempts: 0 });
     token = env.sandbox.token;
     health.credentialsChanged();
-    sync.kick();
+    host.wake();
     await settle(store, item.id, ['completed']);
-    sync.stop();
+    host.stop();
     await client.close();
   });
 
@@ -120,12 +121,12 @@ describe('DictationOutbox against the sandbox', () => {
     const store = testStore(tempFolder());
     const item = recorded(store);
     const audio = await uploadAudioOf(store)(item);
-    const { sync, client } = engine(store);
+    const { host, client } = engine(store);
     await client.uploadVoice({ mode: 'dictation', txnId: item.txnId, file: audio });
     store.update(item.id, { uploadStartedAt: new Date().toISOString() });
-    sync.start();
+    host.start();
     await settle(store, item.id, ['completed']);
-    sync.stop();
+    host.stop();
     await client.close();
     expect(env.sandbox.uploadsFor(item.txnId)).toBe(1);
   });
@@ -134,19 +135,19 @@ describe('DictationOutbox against the sandbox', () => {
     env.sandbox.setFaults({ nextOutcomes: ['partial', 'failed'] });
     const store = testStore(tempFolder());
     const partial = recorded(store, 'p');
-    const { sync, results, client } = engine(store);
-    sync.start();
+    const { host, voice, results, client } = engine(store);
+    host.start();
     await settle(store, partial.id, ['partial']);
     const failed = recorded(store, 'f');
-    sync.kick();
+    host.wake();
     await settle(store, failed.id, ['failed']);
     expect(store.get(failed.id)?.problem).toMatch(/system error/);
     expect(results).toEqual(['p:partial', 'f:failed']);
-    sync.retry(failed.id);
+    voice.retry(failed.id);
     await settle(store, failed.id, ['completed']);
     expect(store.get(failed.id)).toMatchObject({ previousTxnIds: [failed.txnId] });
     expect(store.get(failed.id)?.txnId).not.toBe(failed.txnId);
-    sync.stop();
+    host.stop();
     await client.close();
   });
 
@@ -155,24 +156,24 @@ describe('DictationOutbox against the sandbox', () => {
     const store = testStore(tempFolder());
     const item = recorded(store);
     let settledUploads = 0;
-    const { sync, client } = engine(store, {
+    const { host, voice, client } = engine(store, {
       wrap: (inner) => ({
         getTranscriptionResult: (txnId, signal) => inner.getTranscriptionResult(txnId, signal),
         uploadVoice: (input) => inner.uploadVoice(input).finally(() => (settledUploads += 1)),
       }),
     });
-    sync.start();
+    host.start();
     await expect.poll(() => store.get(item.id)?.state, { timeout: 5000, interval: 5 }).toBe('uploading');
-    sync.cancel(item.id);
+    voice.cancel(item.id);
     expect(store.get(item.id)?.state).toBe('cancelled');
     // The cut-off upload has come back (aborted); the dictation stays cancelled.
     await expect.poll(() => settledUploads).toBe(1);
     expect(store.get(item.id)?.state).toBe('cancelled');
     env.sandbox.setFaults({ latencyMs: 0 });
-    sync.retry(item.id);
+    voice.retry(item.id);
     await settle(store, item.id, ['completed']);
     expect(env.sandbox.uploadsFor(item.txnId)).toBe(1);
-    sync.stop();
+    host.stop();
     await client.close();
   });
 
@@ -183,7 +184,7 @@ describe('DictationOutbox against the sandbox', () => {
     // Every upload call is counted as it starts and ends, so no moment of overlap can be missed.
     let sending = 0;
     let most = 0;
-    const { sync, client } = engine(store, {
+    const { host, client } = engine(store, {
       wrap: (inner) => ({
         getTranscriptionResult: (txnId, signal) => inner.getTranscriptionResult(txnId, signal),
         uploadVoice: async (input) => {
@@ -197,9 +198,9 @@ describe('DictationOutbox against the sandbox', () => {
         },
       }),
     });
-    sync.start();
+    host.start();
     for (const item of items) await settle(store, item.id, ['completed']);
-    sync.stop();
+    host.stop();
     await client.close();
     expect(most).toBe(2);
   });
@@ -209,13 +210,13 @@ describe('DictationOutbox against the sandbox', () => {
     env.sandbox.setFaults({ processingMs: 1_500 });
     const store = testStore(tempFolder());
     const items = Array.from({ length: 6 }, (_, i) => recorded(store, `slow ${i}`));
-    const { sync, client } = engine(store);
-    sync.start();
+    const { host, client } = engine(store);
+    host.start();
     // All six are with the service, waiting for their results, before the first result is ready.
     await expect.poll(() => store.list().filter((m) => m.state === 'processing').length, { timeout: 10_000, interval: 10 }).toBe(6);
     expect(store.list().filter((m) => m.state === 'completed')).toHaveLength(0);
     for (const item of items) await settle(store, item.id, ['completed']);
-    sync.stop();
+    host.stop();
     await client.close();
     for (const item of items) expect(env.sandbox.uploadsFor(item.txnId)).toBe(1);
   });
@@ -230,12 +231,12 @@ describe('DictationOutbox against the sandbox', () => {
       if (failures-- > 0) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
       saveResult(id, result);
     };
-    const { sync, client } = engine(store, { localRetryMs: 50 });
-    sync.start();
+    const { host, client } = engine(store, { localRetryMs: 50 });
+    host.start();
     await expect.poll(() => store.get(item.id)?.problem, { timeout: 5_000, interval: 10 }).toMatch(/could not be saved on this computer\. The disk is full/);
     expect(store.get(item.id)?.state).toBe('processing');
     await settle(store, item.id, ['completed']);
-    sync.stop();
+    host.stop();
     await client.close();
     expect(store.get(item.id)?.txnId).toBe(item.txnId);
     expect(env.sandbox.uploadsFor(item.txnId)).toBe(1);

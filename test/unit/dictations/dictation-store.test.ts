@@ -148,6 +148,26 @@ describe('DictationStore', () => {
     expect(readFileSync(join(first.folderOf(item.id), 'manifest.json'))).toEqual(manifest);
   });
 
+  it('keeps the number of parts on disk under the name earlier versions read (chunkCount), and reads it back as the part count', () => {
+    const folder = tempFolder();
+    const master = randomBytes(32);
+    const store = storeIn(folder, master);
+    const created = store.create({ mode: 'dictation', label: 'Bed 7', api: 'sessions' });
+    store.update(created.id, { state: 'recorded', partCount: 3 });
+    const file = join(store.folderOf(created.id), 'manifest.json');
+    const onDisk = JSON.parse(readFileSync(file, 'utf8'));
+    expect(onDisk).toMatchObject({ chunkCount: 3 });
+    expect(onDisk).not.toHaveProperty('partCount');
+    const again = storeIn(folder, master);
+    again.load();
+    expect(again.get(created.id)?.partCount).toBe(3);
+    // As an earlier version wrote it: the same count.
+    writeFileSync(file, JSON.stringify({ ...onDisk, chunkCount: 5 }));
+    const earlier = storeIn(folder, master);
+    earlier.load();
+    expect(earlier.get(created.id)?.partCount).toBe(5);
+  });
+
   it('lists newest first and forgets deleted dictations', () => {
     let clock = Date.parse('2026-11-21T08:00:00Z');
     const folder = tempFolder();

@@ -11,7 +11,7 @@ function session(opens = true) {
     start: async () => {
       if (!opens) throw new Error('The microphone could not be opened.');
     },
-    stop: async () => ({ durationMs: 1500, chunks: 0 }),
+    stop: async () => ({ durationMs: 1500, parts: 0 }),
   } as unknown as Recorder;
   const recording = testRecordingSession(store, recorder, { shortcut: () => 'CommandOrControl+Alt+R' });
   return { store, recording };

@@ -36,7 +36,7 @@ function recordingSession(store: DictationStore) {
       const durationMs = writeRecording(store, id, 2);
       // As the recorder process reports it: the bytes it wrote, none damaged.
       const plainBytes = (durationMs / 1000) * 16_000 * 2;
-      return { dataBytes: plainBytes, durationMs, chunks: 0, size: { plainBytes, damagedChunks: 0 } };
+      return { dataBytes: plainBytes, durationMs, parts: 0, size: { plainBytes, damagedChunks: 0 } };
     },
   } as unknown as Recorder;
   return testRecordingSession(store, recorder);

@@ -8,13 +8,14 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Patient } from '../../../contract/patients';
-import { AudioChunker } from '../../../main/audio/audio-chunks';
-import { inlineChunkCutting } from '../../../main/audio/upload-audio';
+import { AudioPartWriter } from '../../../main/audio/audio-parts';
+import { inlinePartCutting } from '../../../main/audio/upload-audio';
 import { ServiceClient } from '../../../main/api/service-client';
 import type { DictationManifest } from '../../../main/dictations/dictation-manifest';
-import { DictationSending } from '../../../main/dictations/dictation-sending';
+import { DictationSending } from '../../../main/dictation-sending/dictation-sending';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
-import { patientDetailsOf } from '../../../main/dictations/patient-details';
+import { OutboxHost } from '../../../main/outbox/outbox-host';
+import { patientDetailsOf } from '../../../main/dictation-sending/patient-details';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { SessionsOffer } from '../../../main/service/sessions-offer';
 import { staticToken } from '../../../main/service/token-source';
@@ -39,36 +40,33 @@ const patient = (extra: Partial<Patient> = {}): Patient => ({
 
 function engine(store: DictationStore, patients: Map<string, Patient>, send: () => boolean) {
   const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
-  const sending = new DictationSending({
+  const host = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true, autoSync: () => true, backoff: { baseMs: 20, capMs: 60 } });
+  const sending = new DictationSending(host, {
     store,
     client,
-    health: new ServiceHealth(),
     offer: new SessionsOffer(),
-    cutChunks: inlineChunkCutting,
+    cutParts: inlinePartCutting,
     prepareAudio: uploadAudioOf(store),
-    isOnline: () => true,
-    autoSync: () => true,
-    retryBackoff: { baseMs: 20, capMs: 60 },
     sessionPollSchedule: { baseMs: 50, capMs: 100, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
     firstLookupDelay: () => 0,
     // As dictation-feature.ts wires it.
     patientDetails: (manifest) => (send() ? patientDetailsOf(manifest.patientId ? (patients.get(manifest.patientId) ?? null) : null) : null),
   });
-  return { sending, close: async () => (sending.stop(), await client.close()) };
+  return { sending, host, close: async () => (host.stop(), await client.close()) };
 }
 
 /** A dictation for `patientId`, recorded in parts as the recorder cuts them: 12 s of tone with a pause at 10.5 s, where the first part is cut while it is spoken. */
 async function record(store: DictationStore, patientId: string | null, onPart: () => void, beforeStop?: (manifest: DictationManifest) => Promise<void>): Promise<DictationManifest> {
   const manifest = store.create({ mode: 'dictation', label: 'follow-up', patientId, api: 'sessions', request: { languages: ['en'], templates: ['eka_emr_template'], model: 'pro' } });
-  const chunker = new AudioChunker(store.chunksFolder(manifest.id), store.audioKeyOf(manifest.id), { sequence: 0, sample: 0 }, onPart);
+  const partWriter = new AudioPartWriter(store.partsFolder(manifest.id), store.audioKeyOf(manifest.id), { sequence: 0, sample: 0 }, onPart);
   for (let i = 0; i < 375; i += 1) {
     const seconds = (i * 512) / 16_000;
     const loud = seconds < 10.5 || seconds >= 11 ? 3000 : 0;
-    await chunker.append(new Int16Array(512).map((_, j) => Math.round(loud * Math.sin(j / 5))));
+    await partWriter.append(new Int16Array(512).map((_, j) => Math.round(loud * Math.sin(j / 5))));
   }
   await beforeStop?.(manifest);
-  const chunks = await chunker.finish();
-  return store.update(manifest.id, { state: 'recorded', durationMs: 12_000, chunkCount: chunks });
+  const parts = await partWriter.finish();
+  return store.update(manifest.id, { state: 'recorded', durationMs: 12_000, partCount: parts });
 }
 
 const received = (operation: string) => env.sandbox.received.filter((request) => request.operation === operation);
@@ -81,10 +79,10 @@ describe('what a session is told about the patient', () => {
   it('with sendPatientDetails off (the default): nothing that names the patient, at create or later', async () => {
     const store = testStore(tempFolder());
     const sunita = patient();
-    const { sending, close } = engine(store, new Map([[sunita.id, sunita]]), () => false);
-    sending.start();
+    const { sending, host, close } = engine(store, new Map([[sunita.id, sunita]]), () => false);
+    host.start();
     const manifest = await record(store, sunita.id, () => sending.partCut());
-    sending.kick();
+    host.wake();
     const sessionId = await sessionOf(store, manifest.id);
     expect(env.sandbox.sessionPatientDetails(sessionId)).toBeNull();
     expect(received('sessionPatch')).toHaveLength(0);
@@ -94,10 +92,10 @@ describe('what a session is told about the patient', () => {
   it('with it on: name, age, sex and ABHA number at create, never the label or the ABHA address', async () => {
     const store = testStore(tempFolder());
     const sunita = patient();
-    const { sending, close } = engine(store, new Map([[sunita.id, sunita]]), () => true);
-    sending.start();
+    const { sending, host, close } = engine(store, new Map([[sunita.id, sunita]]), () => true);
+    host.start();
     const manifest = await record(store, sunita.id, () => sending.partCut());
-    sending.kick();
+    host.wake();
     const sessionId = await sessionOf(store, manifest.id);
     expect(env.sandbox.sessionPatientDetails(sessionId)).toEqual({ name: 'Sunita Devi', age: '54', gender: 'female', abha_number: '91-2345-6789-0123' });
     // Told at create: nothing to PATCH before End.
@@ -114,11 +112,11 @@ describe('what a session is told about the patient', () => {
       [labelOnly.id, labelOnly],
       [asha.id, asha],
     ]);
-    const { sending, close } = engine(store, patients, () => true);
-    sending.start();
+    const { sending, host, close } = engine(store, patients, () => true);
+    host.start();
 
     const first = await record(store, labelOnly.id, () => sending.partCut());
-    sending.kick();
+    host.wake();
     expect(env.sandbox.sessionPatientDetails(await sessionOf(store, first.id))).toBeNull();
 
     // The session is made while the doctor speaks; the patient is put right before Stop.
@@ -132,7 +130,7 @@ describe('what a session is told about the patient', () => {
       },
     );
     const before = received('sessionPatch').length;
-    sending.kick();
+    host.wake();
     const secondSession = await sessionOf(store, second.id);
     expect(received('sessionPatch').length).toBe(before + 1);
     expect(env.sandbox.sessionPatientDetails(secondSession)).toBeNull();
@@ -146,7 +144,7 @@ describe('what a session is told about the patient', () => {
         store.setPatient(manifest.id, asha.id);
       },
     );
-    sending.kick();
+    host.wake();
     expect(env.sandbox.sessionPatientDetails(await sessionOf(store, third.id))).toEqual({ name: 'Asha Rao', age: '32', gender: 'female' });
     await close();
   });

@@ -1,7 +1,7 @@
 /** A session's answer as the app keeps and shows it. */
 import { describe, expect, it } from 'vitest';
 import type { SessionResult } from '../../../main/api/service-client';
-import { readableSections, sessionTranscription, templateContent } from '../../../main/dictations/session-result';
+import { readableSections, sessionTranscription, templateContent } from '../../../main/results/session-result';
 
 const ASKED = ['eka_emr_template', 'sandbox_clinic_referral'];
 const prescription = { prescription: { medications: [{ name: 'Paracetamol 500 mg', frequency: { dose: ['1', '0', '1'], period: 5, period_unit: 'day', custom: '1-0-1' }, instruction: 'After food' }], language: 'EN' } };

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { PENDING_STATES } from '../../../contract/dictation';
 import { ServiceClient } from '../../../main/api/service-client';
 import { prepareUploadAudio, inlineMp3Encoding } from '../../../main/audio/upload-audio';
-import { DictationOutbox } from '../../../main/dictations/dictation-outbox';
+import { voiceUploadKind } from '../../../main/dictation-sending/voice-upload-kind';
+import { OutboxHost } from '../../../main/outbox/outbox-host';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { HOSTILE_ANSWERS } from '../../../main/sandbox/sandbox-hostile';
 import { ServiceHealth } from '../../../main/service/service-health';
@@ -20,19 +21,19 @@ const env = useSandbox();
 
 function outbox(store: DictationStore) {
   const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
-  const sync = new DictationOutbox({
-    store,
-    client,
-    health: new ServiceHealth(),
-    prepareAudio: async (manifest) => {
-      return (await prepareUploadAudio(store.recordingFiles(manifest.id), 'wav', inlineMp3Encoding)).source;
-    },
-    isOnline: () => true,
-    autoSync: () => true,
-    retryBackoff: { baseMs: 10, capMs: 40 },
-    pollSchedule: { baseMs: 10, capMs: 40, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
-    firstLookupDelay: () => 0,
-  });
+  const sync = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true, autoSync: () => true, backoff: { baseMs: 10, capMs: 40 } });
+  sync.register(
+    voiceUploadKind({
+      store,
+      client,
+      clock: sync.clock,
+      prepareAudio: async (manifest) => {
+        return (await prepareUploadAudio(store.recordingFiles(manifest.id), 'wav', inlineMp3Encoding)).source;
+      },
+      pollSchedule: { baseMs: 10, capMs: 40, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
+      firstLookupDelay: () => 0,
+    }),
+  );
   return { sync, client };
 }
 

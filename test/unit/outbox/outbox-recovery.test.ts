@@ -6,14 +6,16 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../main/api/service-client';
-import { DictationOutbox } from '../../../main/dictations/dictation-outbox';
-import { LabReportOutbox } from '../../../main/lab-reports/lab-report-outbox';
+import { voiceUploadKind } from '../../../main/dictation-sending/voice-upload-kind';
+import { labReportKind } from '../../../main/lab-reports/lab-report-kind';
+import { OutboxHost } from '../../../main/outbox/outbox-host';
 import { LabReportStore, type LabReportManifest } from '../../../main/lab-reports/lab-report-store';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { staticToken } from '../../../main/service/token-source';
 import { labReportPdf } from '../../fixtures/documents';
 import { useSandbox } from '../api/sandbox-fixture';
 import { recorded, testKeyring, testStore, uploadAudioOf } from '../dictations/store-fixture';
+import { FakeClock } from '../fake-clock';
 import { tempFolder } from '../temp-folder';
 
 const env = useSandbox();
@@ -30,19 +32,18 @@ describe('the outbox after failures', () => {
     const b = recorded(store, 'b');
     const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
     const health = new ServiceHealth();
-    const outbox = new DictationOutbox({
-      store,
-      client,
-      health,
-      prepareAudio: uploadAudioOf(store),
-      isOnline: () => true,
-      autoSync: () => true,
-      // Without the wake-up, each dictation would wait at least a minute after its failure.
-      retryBackoff: { baseMs: 60_000, capMs: 120_000 },
-      random: () => 1,
-      firstLookupDelay: () => 0,
-      pollSchedule: { baseMs: 20, capMs: 60, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
-    });
+    // Without the wake-up, each dictation would wait at least a minute after its failure.
+    const outbox = new OutboxHost({ health, isOnline: () => true, autoSync: () => true, backoff: { baseMs: 60_000, capMs: 120_000 }, random: () => 1 });
+    outbox.register(
+      voiceUploadKind({
+        store,
+        client,
+        clock: outbox.clock,
+        prepareAudio: uploadAudioOf(store),
+        firstLookupDelay: () => 0,
+        pollSchedule: { baseMs: 20, capMs: 60, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
+      }),
+    );
     env.sandbox.setFaults({ dropRate: 1 });
     outbox.start();
     await expect.poll(() => [a, b].map((item) => store.get(item.id)?.nextAttemptAt !== null)).toEqual([true, true]);
@@ -51,7 +52,7 @@ describe('the outbox after failures', () => {
     // The service is back; a third dictation is recorded and sent at once: its success wakes the others.
     env.sandbox.setFaults({ dropRate: 0 });
     const c = recorded(store, 'c');
-    outbox.kick();
+    outbox.wake();
     await expect.poll(() => [a, b, c].map((item) => store.get(item.id)?.state), { timeout: 10_000, interval: 20 }).toEqual(['completed', 'completed', 'completed']);
     outbox.stop();
     await client.close();
@@ -74,22 +75,25 @@ describe('the outbox after failures', () => {
     const store = new FullDiskStore(join(folder, 'records'), testKeyring(folder));
     const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
     const faults: unknown[] = [];
-    const outbox = new LabReportOutbox({
-      store,
-      client,
-      health: new ServiceHealth(),
-      isOnline: () => true,
-      encrypting: () => false,
-      firstLookupMs: 20,
-      pollSchedule: { baseMs: 20, capMs: 60, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
-      onFault: (error) => faults.push(error),
-    });
+    const clock = new FakeClock();
+    const outbox = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true, clock, onFault: (error) => faults.push(error) });
+    outbox.register(
+      labReportKind({
+        store,
+        client,
+        clock,
+        encrypting: () => false,
+        firstLookupMs: 20,
+        pollSchedule: { baseMs: 20, capMs: 60, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
+      }),
+    );
     const labReport = store.enqueue({ fileName: 'cbc.pdf', kind: 'pdf', bytes: await labReportPdf(), tasks: ['smart'], batch: false });
     outbox.start();
-    await expect.poll(() => store.full, { timeout: 10_000 }).toBe(true);
+    // Time moves only here, a little at each look: the report is sent, then its result looked up.
+    await expect.poll(() => (clock.tick(20), store.full), { timeout: 10_000 }).toBe(true);
     const lookups = () => env.sandbox.received.filter((request) => request.operation === 'recordResult').length;
     const atFailure = lookups();
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await clock.advance(1_500);
     // Held for a later try (kept in memory until the disk has room), never a tight loop of requests.
     expect(lookups() - atFailure).toBe(0);
     expect(store.get(labReport.id)).toMatchObject({ state: 'reading', problem: expect.stringContaining('The disk is full'), nextAttemptAt: expect.any(String) });

@@ -1,9 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../main/api/service-error';
 import { DEFAULT_POLL_SCHEDULE, ResultPoller, lookupDelay, type LookupAnswer, type LookupFailure } from '../../../main/outbox/result-poller';
 import { ServiceHealth } from '../../../main/service/service-health';
+import { FakeClock } from '../fake-clock';
 
 const schedule = { ...DEFAULT_POLL_SCHEDULE, notFoundRetries: 2 };
+
+/** The test's clock, from 0. */
+let clock = new FakeClock(0);
 
 /** A poller over items whose lookups answer as scripted; times are the fake clock's. */
 function poller(script: Record<string, Array<LookupAnswer<string> | ServiceError>>, failed: (id: string, error: unknown) => LookupFailure = () => 'stop') {
@@ -15,10 +19,10 @@ function poller(script: Record<string, Array<LookupAnswer<string> | ServiceError
   const instance = new ResultPoller<string>({
     waiting: () => [...waiting].map((id) => ({ id, firstLookupAt: 2_000 })),
     lookup: async (id) => {
-      calls.push({ id, at: Date.now() });
+      calls.push({ id, at: clock.now() });
       inFlight += 1;
       mostInFlight = Math.max(mostInFlight, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await clock.sleep(100);
       inFlight -= 1;
       const next = script[id]!.shift()!;
       if (next instanceof ServiceError) throw next;
@@ -26,7 +30,7 @@ function poller(script: Record<string, Array<LookupAnswer<string> | ServiceError
     },
     settle: (id, result) => {
       waiting.delete(id);
-      settled.push({ id, result, at: Date.now() });
+      settled.push({ id, result, at: clock.now() });
     },
     failed: (id, error) => {
       const decision = failed(id, error);
@@ -38,6 +42,7 @@ function poller(script: Record<string, Array<LookupAnswer<string> | ServiceError
     concurrency: 2,
     schedule,
     random: () => 0.5,
+    clock,
   });
   return { instance, calls, settled, mostInFlight: () => mostInFlight };
 }
@@ -46,13 +51,14 @@ const pending = { state: 'pending' } as const;
 const final = (result: string) => ({ state: 'final', result }) as const;
 
 describe('ResultPoller', () => {
-  beforeEach(() => vi.useFakeTimers({ now: 0 }));
-  afterEach(() => vi.useRealTimers());
+  beforeEach(() => {
+    clock = new FakeClock(0);
+  });
 
   it('asks first when the result can be expected, then less and less often, and settles the final answer', async () => {
     const { instance, calls, settled } = poller({ a: [pending, pending, final('done')] });
     instance.start();
-    await vi.advanceTimersByTimeAsync(60_000);
+    await clock.advance(60_000);
     expect(calls.map((call) => call.at)).toEqual([2_000, 2_000 + 100 + 1_500, 2_000 + 100 + 1_500 + 100 + 2_250]);
     expect(settled).toEqual([{ id: 'a', result: 'done', at: 6_050 }]);
     instance.stop();
@@ -62,7 +68,7 @@ describe('ResultPoller', () => {
     const script = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`d${i}`, [final(`r${i}`)]]));
     const { instance, settled, mostInFlight } = poller(script);
     instance.start();
-    await vi.advanceTimersByTimeAsync(10_000);
+    await clock.advance(10_000);
     expect(settled.map((item) => item.id).sort()).toEqual(['d0', 'd1', 'd2', 'd3', 'd4', 'd5']);
     expect(mostInFlight()).toBe(2);
     instance.stop();
@@ -76,7 +82,7 @@ describe('ResultPoller', () => {
       return 'stop';
     });
     instance.start();
-    await vi.advanceTimersByTimeAsync(60_000);
+    await clock.advance(60_000);
     expect(calls).toHaveLength(3);
     expect(decisions).toEqual(['lost']);
     instance.stop();
@@ -84,9 +90,9 @@ describe('ResultPoller', () => {
 
   it('waits as long as the caller decides after a failure (a Retry-After, at most an hour)', async () => {
     const busy = new ServiceError('rate_limited', 'busy', { retryAfterMs: 40_000 });
-    const { instance, calls, settled } = poller({ slow: [busy, final('ok')] }, (_id, error) => ({ retryAt: Date.now() + (error as ServiceError).retryAfterMs! }));
+    const { instance, calls, settled } = poller({ slow: [busy, final('ok')] }, (_id, error) => ({ retryAt: clock.now() + (error as ServiceError).retryAfterMs! }));
     instance.start();
-    await vi.advanceTimersByTimeAsync(120_000);
+    await clock.advance(120_000);
     expect(calls.map((call) => call.at)).toEqual([2_000, 42_100]);
     expect(settled).toHaveLength(1);
     instance.stop();
@@ -109,12 +115,13 @@ describe('ResultPoller', () => {
       failed: () => 'stop',
       health,
       isOnline: () => true,
+      clock,
     });
     instance.start();
-    await vi.advanceTimersByTimeAsync(30_000);
+    await clock.advance(30_000);
     expect(lookups).toEqual([]);
     health.credentialsChanged();
-    await vi.advanceTimersByTimeAsync(6_000);
+    await clock.advance(6_000);
     expect(lookups).toEqual(['x']);
     instance.stop();
   });

@@ -156,6 +156,7 @@ describe('lab reports store: "Send now" always answers, in its row', () => {
     const { fake, store } = setup();
     fake.answer('listLabReports', ok([labReport(ID.a, { state: 'queued', problem: UNREACHABLE, nextAttemptAt: '2025-01-01T10:01:00.000Z' })]));
     fake.answer('retryLabReport', ok(undefined));
+    fake.answer('getLabReportResult', ok(READY_VIEW));
     store.getState().follow();
     await settle();
     const answer = () => store.getState().answers[ID.a]?.text;

@@ -7,9 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DictationOutbox } from '../../../main/dictations/dictation-outbox';
+import { voiceUploadKind } from '../../../main/dictation-sending/voice-upload-kind';
 import { DictationStore } from '../../../main/dictations/dictation-store';
-import { LabReportOutbox } from '../../../main/lab-reports/lab-report-outbox';
+import { labReportKind } from '../../../main/lab-reports/lab-report-kind';
+import { OutboxHost } from '../../../main/outbox/outbox-host';
 import { LabReportStore } from '../../../main/lab-reports/lab-report-store';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { ItemKeyring } from '../../../main/storage/item-keyring';
@@ -44,18 +45,11 @@ describe('the service\'s words at rest', () => {
     const client = env.client();
     const health = new ServiceHealth();
     const schedule = { baseMs: 20, capMs: 60, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 };
-    const voice = new DictationOutbox({
-      store: dictations,
-      client,
-      health,
-      prepareAudio: uploadAudioOf(dictations),
-      isOnline: () => true,
-      autoSync: () => true,
-      retryBackoff: { baseMs: 20, capMs: 60 },
-      pollSchedule: schedule,
-      firstLookupDelay: () => 0,
-    });
-    const reports = new LabReportOutbox({ store: labReports, client, health, isOnline: () => true, encrypting: () => false, random: () => 0, firstLookupMs: 50, pollSchedule: { ...schedule, baseMs: 100, capMs: 300 } });
+    // Each kind on an outbox host of its own, started when the test comes to it.
+    const voice = new OutboxHost({ health, isOnline: () => true, autoSync: () => true, backoff: { baseMs: 20, capMs: 60 } });
+    voice.register(voiceUploadKind({ store: dictations, client, clock: voice.clock, prepareAudio: uploadAudioOf(dictations), pollSchedule: schedule, firstLookupDelay: () => 0 }));
+    const reports = new OutboxHost({ health, isOnline: () => true, random: () => 0 });
+    reports.register(labReportKind({ store: labReports, client, clock: reports.clock, encrypting: () => false, firstLookupMs: 50, pollSchedule: { ...schedule, baseMs: 100, capMs: 300 } }));
     outboxes.push(voice, reports);
 
     env.sandbox.setFaults({ processingMs: 60_000 });
@@ -68,10 +62,10 @@ describe('the service\'s words at rest', () => {
 
     env.sandbox.setFaults({ processingMs: 0, nextOutcomes: ['partial', 'failed'] });
     const partial = recorded(dictations, 'Test Patient Partial');
-    voice.kick();
+    voice.wake();
     await expect.poll(() => dictations.get(partial.id)?.state, { timeout: 10_000 }).toBe('partial');
     const failed = recorded(dictations, 'Test Patient Failed');
-    voice.kick();
+    voice.wake();
     await expect.poll(() => dictations.get(failed.id)?.state, { timeout: 10_000 }).toBe('failed');
 
     env.sandbox.setFaults({ recordProcessingMs: 0 });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { UploadTarget } from '../../../main/api/service-client';
 import { DictationStore } from '../../../main/dictations/dictation-store';
-import { SessionOpener } from '../../../main/dictations/session-opener';
+import { SessionOpener } from '../../../main/dictation-sending/session-opener';
 import { SessionsOffer } from '../../../main/service/sessions-offer';
 import { ItemKeyring } from '../../../main/storage/item-keyring';
 import { toneWav, useSandbox } from '../api/sandbox-fixture';

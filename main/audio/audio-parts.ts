@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { createMp3Encoder } from 'wasm-media-encoders';
 import { writeFileAtomic } from '../storage/atomic-file';
 import { readSealedFile, sealBytes } from '../storage/sealed-file';
-import { ChunkCutter } from './chunk-cutter';
+import { PartCutter } from './part-cutter';
 import { rms } from './level-meter';
 import { Mp3Frames, type Mp3Encoder } from './mp3-stream';
 
-export interface AudioChunk {
+export interface AudioPart {
   /** Counts from 0. */
   sequence: number;
   /** The recording's samples it holds: [startSample, endSample). */
@@ -22,32 +22,32 @@ export interface AudioChunk {
   endSample: number;
 }
 
-const CHUNK_FILE = /^(0|[1-9]\d{0,5})\.(\d{1,12})-(\d{1,12})\.mp3\.sealed$/;
+const PART_FILE = /^(0|[1-9]\d{0,5})\.(\d{1,12})-(\d{1,12})\.mp3\.sealed$/;
 
-export function chunkFileName(chunk: AudioChunk): string {
-  return `${chunk.sequence}.${chunk.startSample}-${chunk.endSample}.mp3.sealed`;
+export function partFileName(part: AudioPart): string {
+  return `${part.sequence}.${part.startSample}-${part.endSample}.mp3.sealed`;
 }
 
-export function parseChunkFileName(name: string): AudioChunk | null {
-  const match = CHUNK_FILE.exec(name);
+export function parsePartFileName(name: string): AudioPart | null {
+  const match = PART_FILE.exec(name);
   if (!match) return null;
-  const chunk = { sequence: Number(match[1]), startSample: Number(match[2]), endSample: Number(match[3]) };
-  return chunk.endSample > chunk.startSample ? chunk : null;
+  const part = { sequence: Number(match[1]), startSample: Number(match[2]), endSample: Number(match[3]) };
+  return part.endSample > part.startSample ? part : null;
 }
 
 /**
  * The parts in a folder that follow each other from part 0 without a gap, in order; a part
  * after a gap (it cannot be trusted to continue the one before) is not among them.
  */
-export function chunksIn(folder: string): AudioChunk[] {
-  const found = safeList(folder).map(parseChunkFileName).filter((chunk) => chunk !== null);
+export function partsIn(folder: string): AudioPart[] {
+  const found = safeList(folder).map(parsePartFileName).filter((part) => part !== null);
   found.sort((a, b) => a.sequence - b.sequence);
-  const contiguous: AudioChunk[] = [];
-  for (const chunk of found) {
+  const contiguous: AudioPart[] = [];
+  for (const part of found) {
     const previous = contiguous.at(-1);
-    const expected = previous ? { sequence: previous.sequence + 1, startSample: previous.endSample } : { sequence: 0, startSample: chunk.startSample };
-    if (chunk.sequence !== expected.sequence || chunk.startSample !== expected.startSample) break;
-    contiguous.push(chunk);
+    const expected = previous ? { sequence: previous.sequence + 1, startSample: previous.endSample } : { sequence: 0, startSample: part.startSample };
+    if (part.sequence !== expected.sequence || part.startSample !== expected.startSample) break;
+    contiguous.push(part);
   }
   return contiguous;
 }
@@ -55,7 +55,7 @@ export function chunksIn(folder: string): AudioChunk[] {
 /** The parts' own encoder, apart from the compact copy's: both may be written at once. */
 let encoder: Promise<Mp3Encoder> | null = null;
 
-function loadChunkEncoder(): Promise<Mp3Encoder> {
+function loadPartEncoder(): Promise<Mp3Encoder> {
   encoder ??= createMp3Encoder();
   return encoder;
 }
@@ -64,9 +64,9 @@ function loadChunkEncoder(): Promise<Mp3Encoder> {
  * Cuts the samples it is given into parts and writes each as it is cut. Frames that come
  * before the encoder is ready (it loads with the first recording) wait in memory.
  */
-export class AudioChunker {
-  private readonly cutter = new ChunkCutter();
-  private next: AudioChunk;
+export class AudioPartWriter {
+  private readonly cutter = new PartCutter();
+  private next: AudioPart;
   /** Frames of the part being cut, until the encoder is ready; null once they went to it. */
   private held: Int16Array[] | null = [];
   private encoded: Buffer[] = [];
@@ -79,10 +79,10 @@ export class AudioChunker {
     private readonly folder: string,
     private readonly key: Uint8Array,
     from: { sequence: number; sample: number },
-    private readonly onChunk: (chunk: AudioChunk) => void,
+    private readonly onPart: (part: AudioPart) => void,
   ) {
     this.next = { sequence: from.sequence, startSample: from.sample, endSample: from.sample };
-    this.ready = loadChunkEncoder().then(
+    this.ready = loadPartEncoder().then(
       (loaded) => {
         this.encoder = loaded;
         this.frames = this.newFile(loaded);
@@ -131,12 +131,12 @@ export class AudioChunker {
   /** Puts the part on disk whole and starts the next; synchronous, so no frame can slip in between. */
   private cut(): void {
     if (this.failure || !this.frames || !this.encoder) throw this.failure ?? new Error('The MP3 encoder is not ready.');
-    const chunk = { ...this.next };
+    const part = { ...this.next };
     this.frames.finish();
-    writeFileAtomic(join(this.folder, chunkFileName(chunk)), sealBytes(this.key, Buffer.concat(this.encoded)));
+    writeFileAtomic(join(this.folder, partFileName(part)), sealBytes(this.key, Buffer.concat(this.encoded)));
     this.frames = this.newFile(this.encoder);
-    this.next = { sequence: chunk.sequence + 1, startSample: chunk.endSample, endSample: chunk.endSample };
-    this.onChunk(chunk);
+    this.next = { sequence: part.sequence + 1, startSample: part.endSample, endSample: part.endSample };
+    this.onPart(part);
   }
 }
 
@@ -149,13 +149,13 @@ const RECUT_FRAME_SAMPLES = 512;
  * follows on from part 0, to the end of the recording. Files after a gap, and files a crash
  * left half-written, are removed first. Resolves with the number of parts.
  */
-export async function cutRemainingChunks(audioPath: string, key: Uint8Array, folder: string): Promise<number> {
-  const kept = chunksIn(folder);
-  const keptNames = new Set(kept.map(chunkFileName));
+export async function cutRemainingParts(audioPath: string, key: Uint8Array, folder: string): Promise<number> {
+  const kept = partsIn(folder);
+  const keptNames = new Set(kept.map(partFileName));
   for (const name of safeList(folder)) if (!keptNames.has(name)) rmSync(join(folder, name), { force: true });
   const last = kept.at(-1);
   const from = { sequence: last ? last.sequence + 1 : 0, sample: last ? last.endSample : 0 };
-  const chunker = new AudioChunker(folder, key, from, () => undefined);
+  const partWriter = new AudioPartWriter(folder, key, from, () => undefined);
   let sample = 0;
   let carry = Buffer.alloc(0);
   for await (const plain of readSealedFile(audioPath, key)) {
@@ -164,8 +164,8 @@ export async function cutRemainingChunks(audioPath: string, key: Uint8Array, fol
     while (bytes.length >= frameBytes) {
       const frame = samplesOf(bytes.subarray(0, frameBytes));
       bytes = bytes.subarray(frameBytes);
-      if (sample >= from.sample) await chunker.append(frame);
-      else if (sample + frame.length > from.sample) await chunker.append(frame.subarray(from.sample - sample));
+      if (sample >= from.sample) await partWriter.append(frame);
+      else if (sample + frame.length > from.sample) await partWriter.append(frame.subarray(from.sample - sample));
       sample += frame.length;
     }
     carry = Buffer.from(bytes);
@@ -173,9 +173,9 @@ export async function cutRemainingChunks(audioPath: string, key: Uint8Array, fol
   const rest = carry.length - (carry.length % 2);
   if (rest > 0 && sample + rest / 2 > from.sample) {
     const frame = samplesOf(carry.subarray(0, rest));
-    await chunker.append(sample >= from.sample ? frame : frame.subarray(from.sample - sample));
+    await partWriter.append(sample >= from.sample ? frame : frame.subarray(from.sample - sample));
   }
-  return chunker.finish();
+  return partWriter.finish();
 }
 
 /** 16-bit samples copied out of `bytes` (an even count), aligned as an Int16Array must be. */

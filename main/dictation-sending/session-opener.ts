@@ -3,7 +3,7 @@
  * create at a time per dictation, however many parts wait for it). The app's own session id
  * is kept before the create goes, so a create whose answer was lost is not taken for a new
  * session. Whether a session expired is the service's word (410), never this computer's
- * clock, which may be wrong by hours: chunk-outbox.ts then gives it up. A service that has no sessions
+ * clock, which may be wrong by hours: part-kind.ts then gives it up. A service that has no sessions
  * (404, 405, 501 to the create) gets the dictation by the voice upload instead: nothing is lost.
  * So does a session whose upload address the app refuses (not https, and not the built-in
  * sandbox's own: service-url.ts): no part goes there; the session is given up, never ended,
@@ -12,9 +12,9 @@
 import type { CreatedSession, NewSession, UploadTarget } from '../api/service-client';
 import { isServiceError } from '../api/service-error';
 import { isRefusedAddress } from '../api/service-url';
-import type { DictationManifest } from './dictation-manifest';
-import type { DictationStore } from './dictation-store';
-import { freshSession, sendWholeInstead } from './session-state';
+import type { DictationManifest } from '../dictations/dictation-manifest';
+import type { DictationStore } from '../dictations/dictation-store';
+import { FRESH_START, freshSession, sendWholeInstead } from './session-state';
 import { detailsFingerprint, type PatientDetails } from './patient-details';
 
 /** Answers to the create that mean the service has no sessions API. */
@@ -91,6 +91,7 @@ export class SessionOpener {
       if (!meansNoSessions(error)) throw error;
       this.deps.offer.markNotOffered();
       store.update(manifest.id, {
+        ...FRESH_START,
         api: 'voice-upload',
         session: null,
         problem: 'This service offers no transcription sessions: the recording is sent whole after Stop instead.',

@@ -1,6 +1,6 @@
 /**
  * The doctor's corrections, saved to the service as a document of the dictation's session
- * (a kind of outbox item, outbox.ts): once made, that document is updated in place by every
+ * (a kind of outbox item that is only sent, outbox-kind.ts): once made, that document is updated in place by every
  * later correction (and by Undo, which puts the service's note back), offline or not; the
  * latest note goes, never an older one after it. Only dictations sent in a session have one.
  * What was sent is kept in the manifest (the document's id and the correction it holds);
@@ -8,13 +8,12 @@
  */
 import { FINISHED_STATES } from '../../contract/dictation';
 import { noteMarkdown } from '../../contract/clinical-note';
-import type { BackoffPolicy } from '../api/retry-policy';
 import type { SavedDocument } from '../api/service-client';
 import { AttemptsInMemory } from '../outbox/attempts-in-memory';
-import { Outbox, type OutboxKind, type OutboxStore, type QueuedItem } from '../outbox/outbox';
-import type { ServiceHealth } from '../service/service-health';
-import type { DictationManifest } from './dictation-manifest';
-import type { DictationStore } from './dictation-store';
+import type { OutboxKind, OutboxStore, QueuedItem } from '../outbox/outbox-kind';
+import { uploadOnlyKind } from '../outbox/upload-only-kind';
+import type { DictationManifest } from '../dictations/dictation-manifest';
+import type { DictationStore } from '../dictations/dictation-store';
 
 /** What the document holds: the correction's time, or the service's own note (after Undo). */
 const SERVICE_NOTE = 'service-note';
@@ -84,39 +83,26 @@ class CorrectionStore implements OutboxStore<CorrectionItem> {
   }
 }
 
-export interface CorrectionOutboxOptions {
+export interface CorrectionDeps {
   store: DictationStore;
   client: {
     saveSessionDocument(input: { sessionId: string; documentId?: string | null; name: string; markdown: string; signal?: AbortSignal; onDocumentId?(id: string): void }): Promise<SavedDocument>;
   };
-  health: ServiceHealth;
-  isOnline(): boolean;
-  autoSync(): boolean;
-  retryBackoff?: BackoffPolicy;
-  now?: () => number;
-  random?: () => number;
-  onFault?(error: unknown): void;
+  held?(): boolean;
 }
 
-function correctionKind({ store, client }: CorrectionOutboxOptions): OutboxKind<CorrectionItem, never> {
-  return {
-    words: {
-      uploadFailed: 'The corrected note could not be saved to the service',
-      lookupFailed: 'The corrected note could not be saved to the service',
-      lost: 'The service lost the corrected note.',
-      notStored: 'It could not be saved on this computer.',
-      gone: 'This dictation no longer exists.',
-      cannotRetry: 'This correction cannot be sent again now.',
-    },
-    waitsForUpload: () => true,
-    waitsForResult: () => false,
-    firstLookupDelayMs: () => 0,
+/** Corrected notes as the session's document: the kind the host registers. */
+export function correctionKind({ store, client, held }: CorrectionDeps): OutboxKind<CorrectionItem, never> {
+  return uploadOnlyKind<CorrectionItem>({
+    name: 'corrected notes',
+    store: new CorrectionStore(store),
+    uploadFailed: 'The corrected note could not be saved to the service',
     upload: async (item, { signal }) => {
       const manifest = store.get(item.dictationId);
-      if (!manifest?.session) return {};
+      if (!manifest?.session) return;
       const correction = store.readCorrection(manifest.id);
       const markdown = noteMarkdown(store.readResult(manifest.id), correction && 'parts' in correction ? correction : null, manifest.testData);
-      if (markdown === null) return {};
+      if (markdown === null) return;
       const sessionId = manifest.session.id;
       const remember = (id: string) => {
         const now = store.get(manifest.id);
@@ -125,29 +111,12 @@ function correctionKind({ store, client }: CorrectionOutboxOptions): OutboxKind<
       await client.saveSessionDocument({ sessionId, documentId: manifest.correctionDocument.id, name: 'Note corrected by the doctor', markdown, signal, onDocumentId: remember });
       const now = store.get(manifest.id);
       if (now) store.writeOrKeepInMemory(manifest.id, { correctionDocument: { ...now.correctionDocument, sentFor: item.version } });
-      return {};
     },
-    lookUp: () => Promise.reject(new Error('A corrected note has no result of its own.')),
-    settle: () => ({}),
-    waiting: {},
     failed: { givenUp: true },
-    retry: () => ({}),
     // The same document is updated again: no second copy.
-    malformedRetries: { upload: 5, lookup: 0 },
-  };
-}
-
-export class CorrectionOutbox extends Outbox<CorrectionItem, never> {
-  constructor(options: CorrectionOutboxOptions) {
-    super(correctionKind(options), new CorrectionStore(options.store), {
-      health: options.health,
-      isOnline: options.isOnline,
-      enabled: options.autoSync,
-      concurrency: 1,
-      retryBackoff: options.retryBackoff,
-      now: options.now,
-      random: options.random,
-      onFault: options.onFault,
-    });
-  }
+    malformedRetries: 5,
+    // One at a time: two saves of one document must not cross.
+    concurrency: 1,
+    held,
+  });
 }

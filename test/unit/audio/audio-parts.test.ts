@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AudioChunker, chunkFileName, chunksIn, cutRemainingChunks, type AudioChunk } from '../../../main/audio/audio-chunks';
-import { CHUNK_MAX_SAMPLES, CHUNK_MIN_SAMPLES, ChunkCutter } from '../../../main/audio/chunk-cutter';
+import { AudioPartWriter, partFileName, partsIn, cutRemainingParts, type AudioPart } from '../../../main/audio/audio-parts';
+import { PART_MAX_SAMPLES, PART_MIN_SAMPLES, PartCutter } from '../../../main/audio/part-cutter';
 import { audioSeconds } from '../../../main/sandbox/sandbox-sessions';
 import { openSealedBytes, SealedFileWriter } from '../../../main/storage/sealed-file';
 import { analyseMp3 } from '../../e2e/support/wav-analysis';
@@ -33,42 +33,42 @@ function framesOf(samples: Int16Array): Int16Array[] {
   return frames;
 }
 
-async function chunkLive(folder: string, samples: Int16Array): Promise<{ count: number; cut: AudioChunk[] }> {
-  const cut: AudioChunk[] = [];
-  const chunker = new AudioChunker(folder, key, { sequence: 0, sample: 0 }, (chunk) => cut.push(chunk));
-  for (const frame of framesOf(samples)) await chunker.append(frame);
-  return { count: await chunker.finish(), cut };
+async function cutLive(folder: string, samples: Int16Array): Promise<{ count: number; cut: AudioPart[] }> {
+  const cut: AudioPart[] = [];
+  const partWriter = new AudioPartWriter(folder, key, { sequence: 0, sample: 0 }, (part) => cut.push(part));
+  for (const frame of framesOf(samples)) await partWriter.append(frame);
+  return { count: await partWriter.finish(), cut };
 }
 
-function expectWholeAndContiguous(folder: string, totalSamples: number): AudioChunk[] {
-  const chunks = chunksIn(folder);
-  expect(chunks.map((chunk) => chunk.sequence)).toEqual(chunks.map((_, index) => index));
-  expect(chunks[0]?.startSample).toBe(0);
-  expect(chunks.at(-1)?.endSample).toBe(totalSamples);
-  for (const chunk of chunks) {
-    const mp3 = openSealedBytes(key, readFileSync(join(folder, chunkFileName(chunk))));
+function expectWholeAndContiguous(folder: string, totalSamples: number): AudioPart[] {
+  const parts = partsIn(folder);
+  expect(parts.map((part) => part.sequence)).toEqual(parts.map((_, index) => index));
+  expect(parts[0]?.startSample).toBe(0);
+  expect(parts.at(-1)?.endSample).toBe(totalSamples);
+  for (const part of parts) {
+    const mp3 = openSealedBytes(key, readFileSync(join(folder, partFileName(part))));
     // A complete MP3 file of at most 20 s, as the service measures it and as its frames say.
     expect(analyseMp3(mp3).durationMs).toBeLessThanOrEqual(20_000);
     expect(audioSeconds('mp3', mp3)).toBeLessThanOrEqual(20);
-    expect(chunk.endSample - chunk.startSample).toBeLessThanOrEqual(CHUNK_MAX_SAMPLES);
+    expect(part.endSample - part.startSample).toBeLessThanOrEqual(PART_MAX_SAMPLES);
   }
-  return chunks;
+  return parts;
 }
 
 describe('where a recording is cut', () => {
   it('never makes a part longer than the limit, even without a pause', () => {
-    const cutter = new ChunkCutter();
+    const cutter = new PartCutter();
     let longest = 0;
     for (let frame = 0; frame < 2_000; frame += 1) {
       const length = cutter.length + FRAME;
       if (cutter.afterFrame(FRAME, 0.2)) longest = Math.max(longest, length);
     }
-    expect(longest).toBeGreaterThan(CHUNK_MIN_SAMPLES);
-    expect(longest).toBeLessThanOrEqual(CHUNK_MAX_SAMPLES);
+    expect(longest).toBeGreaterThan(PART_MIN_SAMPLES);
+    expect(longest).toBeLessThanOrEqual(PART_MAX_SAMPLES);
   });
 
   it('cuts at the first pause after 10 s, not at an earlier one', () => {
-    const cutter = new ChunkCutter();
+    const cutter = new PartCutter();
     const samples = speech(30, 3_000);
     const cuts: number[] = [];
     let position = 0;
@@ -88,37 +88,37 @@ describe('a recording cut into parts while it is spoken', () => {
   it('writes each part whole and sealed the moment it is cut, numbered from 0, covering every sample', async () => {
     const folder = tempFolder();
     const samples = speech(47, 3_000);
-    const { count, cut } = await chunkLive(folder, samples);
-    const chunks = expectWholeAndContiguous(folder, samples.length);
-    expect(count).toBe(chunks.length);
+    const { count, cut } = await cutLive(folder, samples);
+    const parts = expectWholeAndContiguous(folder, samples.length);
+    expect(count).toBe(parts.length);
     expect(count).toBeGreaterThanOrEqual(3);
-    expect(cut).toEqual(chunks);
+    expect(cut).toEqual(parts);
     expect(readdirSync(folder).every((name) => name.endsWith('.mp3.sealed'))).toBe(true);
   });
 
   it('after a crash, cuts what the parts on disk do not hold from the recording, and removes what the crash left', async () => {
     const folder = tempFolder();
-    const chunksFolder = join(folder, 'chunks');
+    const partsFolder = join(folder, 'chunks');
     const samples = speech(52, 3_000);
     const audioPath = join(folder, 'audio.sealed');
     const writer = SealedFileWriter.create(audioPath, key, { chunkBytes: RATE });
     writer.append(new Uint8Array(samples.buffer));
     writer.finish();
     // The live recorder got through the first 25 s before the crash: its parts are kept as they are.
-    const { count: liveCount } = await chunkLive(chunksFolder, samples.subarray(0, 25 * RATE - 100));
-    const live = chunksIn(chunksFolder).slice(0, liveCount - 1);
-    const kept = live.map((chunk) => readFileSync(join(chunksFolder, chunkFileName(chunk))));
+    const { count: liveCount } = await cutLive(partsFolder, samples.subarray(0, 25 * RATE - 100));
+    const live = partsIn(partsFolder).slice(0, liveCount - 1);
+    const kept = live.map((part) => readFileSync(join(partsFolder, partFileName(part))));
     // The part being cut when the crash came never got its name (written, synced, then renamed): only debris is left of it.
-    for (const name of readdirSync(chunksFolder)) if (!live.some((chunk) => chunkFileName(chunk) === name)) rmSync(join(chunksFolder, name));
-    writeFileSync(join(chunksFolder, `${chunkFileName(live.at(-1)!)}.123.tmp`), 'torn');
-    writeFileSync(join(chunksFolder, chunkFileName({ sequence: 9, startSample: 1, endSample: 2 })), 'after a gap');
+    for (const name of readdirSync(partsFolder)) if (!live.some((part) => partFileName(part) === name)) rmSync(join(partsFolder, name));
+    writeFileSync(join(partsFolder, `${partFileName(live.at(-1)!)}.123.tmp`), 'torn');
+    writeFileSync(join(partsFolder, partFileName({ sequence: 9, startSample: 1, endSample: 2 })), 'after a gap');
 
-    const count = await cutRemainingChunks(audioPath, key, chunksFolder);
-    const chunks = expectWholeAndContiguous(chunksFolder, samples.length);
-    expect(count).toBe(chunks.length);
+    const count = await cutRemainingParts(audioPath, key, partsFolder);
+    const parts = expectWholeAndContiguous(partsFolder, samples.length);
+    expect(count).toBe(parts.length);
     expect(count).toBeGreaterThan(live.length);
     // The parts made before the crash are untouched: a retry sends the same bytes under the same number.
-    live.forEach((chunk, index) => expect(readFileSync(join(chunksFolder, chunkFileName(chunk)))).toEqual(kept[index]));
-    expect(readdirSync(chunksFolder).sort()).toEqual(chunks.map(chunkFileName).sort());
+    live.forEach((part, index) => expect(readFileSync(join(partsFolder, partFileName(part)))).toEqual(kept[index]));
+    expect(readdirSync(partsFolder).sort()).toEqual(parts.map(partFileName).sort());
   });
 });

@@ -8,9 +8,9 @@
 import { SAMPLE_RATE } from './wav-file';
 
 /** The service's limit is 20 s; an MP3 frame's padding and the encoder's delay stay within the rest. */
-export const CHUNK_MAX_SAMPLES = Math.round(19.5 * SAMPLE_RATE);
+export const PART_MAX_SAMPLES = Math.round(19.5 * SAMPLE_RATE);
 /** Before this, a part is not cut at a pause: fewer, longer parts cost fewer requests. */
-export const CHUNK_MIN_SAMPLES = 10 * SAMPLE_RATE;
+export const PART_MIN_SAMPLES = 10 * SAMPLE_RATE;
 /** A pause is at least this much quiet. */
 const PAUSE_SAMPLES = Math.round(0.2 * SAMPLE_RATE);
 /** Quieter than this (RMS, full scale 1) is quiet whatever the speech is like: a quiet room through a microphone. */
@@ -18,7 +18,7 @@ const QUIET_FLOOR = 0.004;
 /** Quieter than this share of the speech's usual loudness is a pause. */
 const QUIET_SHARE = 0.15;
 
-export class ChunkCutter {
+export class PartCutter {
   private samples = 0;
   private quietSamples = 0;
   /** How loud speech has been (a slow average of the frames above the floor). */
@@ -35,8 +35,8 @@ export class ChunkCutter {
     const quiet = level < Math.max(QUIET_FLOOR, this.speechLevel * QUIET_SHARE);
     if (!quiet) this.speechLevel = this.speechLevel === 0 ? level : this.speechLevel * 0.95 + level * 0.05;
     this.quietSamples = quiet ? this.quietSamples + frameSamples : 0;
-    const full = this.samples + frameSamples > CHUNK_MAX_SAMPLES;
-    const atPause = this.samples >= CHUNK_MIN_SAMPLES && this.quietSamples >= PAUSE_SAMPLES;
+    const full = this.samples + frameSamples > PART_MAX_SAMPLES;
+    const atPause = this.samples >= PART_MIN_SAMPLES && this.quietSamples >= PAUSE_SAMPLES;
     if (!full && !atPause) return false;
     this.samples = 0;
     this.quietSamples = 0;

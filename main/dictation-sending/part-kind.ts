@@ -1,5 +1,6 @@
 /**
- * The parts of recordings as a kind of outbox item (outbox.ts): each part joins the moment it
+ * The parts of recordings as a kind of outbox item (outbox-kind.ts), one that is only sent:
+ * each part joins the moment it
  * is cut, goes to its dictation's session (made when the service can first be reached) and
  * is done when the service acknowledges it. A part sent again goes under the same number with
  * the same bytes (read from its sealed file). A session that expired before End is given up
@@ -11,24 +12,23 @@
 import type { SessionChunk } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
 import { isSessionExpired } from '../api/sessions-api';
-import type { AudioChunk } from '../audio/audio-chunks';
-import type { BackoffPolicy } from '../api/retry-policy';
+import type { AudioPart } from '../audio/audio-parts';
 import { AttemptsInMemory } from '../outbox/attempts-in-memory';
-import { Outbox, type OutboxKind, type OutboxStore, type QueuedItem } from '../outbox/outbox';
-import type { ServiceHealth } from '../service/service-health';
-import type { DictationManifest } from './dictation-manifest';
-import type { DictationStore } from './dictation-store';
+import type { OutboxKind, OutboxStore, QueuedItem } from '../outbox/outbox-kind';
+import { uploadOnlyKind } from '../outbox/upload-only-kind';
+import type { DictationManifest } from '../dictations/dictation-manifest';
+import type { DictationStore } from '../dictations/dictation-store';
 import type { SessionOpener } from './session-opener';
-import { abandonSession, ackChunk, isAcked } from './session-state';
+import { abandonSession, ackPart, isAcked } from './session-state';
 
 /** The file name's base of every part: `audio_0.mp3`, `audio_1.mp3`, … */
-const CHUNK_BASE = 'audio';
+const PART_BASE = 'audio';
 /** Sessions that expired one after another, with no part taken in between, before the next waits its turn like any failure. */
 const EXPIRIES_AT_ONCE = 3;
 
-export interface ChunkItem extends QueuedItem {
+export interface PartItem extends QueuedItem {
   dictationId: string;
-  chunk: AudioChunk;
+  part: AudioPart;
   /** Set when the service refused the part for good. */
   refused?: boolean;
 }
@@ -43,7 +43,7 @@ function itemId(dictationId: string, sequence: number): string {
 }
 
 /** The parts as outbox items, read from the dictations' manifests and folders. */
-export class ChunkStore implements OutboxStore<ChunkItem> {
+export class PartStore implements OutboxStore<PartItem> {
   private readonly attempts = new AttemptsInMemory();
   /** Dictations whose problem line says a part could not be sent (cleared when one is sent). */
   private readonly showingProblem = new Set<string>();
@@ -53,26 +53,26 @@ export class ChunkStore implements OutboxStore<ChunkItem> {
     private readonly onRefused: (dictationId: string, problem: string) => void,
   ) {}
 
-  list(): ChunkItem[] {
+  list(): PartItem[] {
     return this.dictations
       .list()
       .filter(sendingParts)
-      .flatMap((manifest) => this.dictations.chunks(manifest.id).map((chunk) => this.item(manifest, chunk)));
+      .flatMap((manifest) => this.dictations.parts(manifest.id).map((part) => this.item(manifest, part)));
   }
 
-  get(id: string): ChunkItem | undefined {
+  get(id: string): PartItem | undefined {
     const [dictationId = '', sequence = ''] = id.split('#');
     const manifest = this.dictations.get(dictationId);
     if (!manifest || !sendingParts(manifest)) return undefined;
-    const chunk = this.dictations.chunks(dictationId).find((candidate) => String(candidate.sequence) === sequence);
-    return chunk ? this.item(manifest, chunk) : undefined;
+    const part = this.dictations.parts(dictationId).find((candidate) => String(candidate.sequence) === sequence);
+    return part ? this.item(manifest, part) : undefined;
   }
 
-  update(id: string, patch: Partial<ChunkItem>): ChunkItem {
+  update(id: string, patch: Partial<PartItem>): PartItem {
     return this.writeOrKeepInMemory(id, patch);
   }
 
-  writeOrKeepInMemory(id: string, patch: Partial<ChunkItem>): ChunkItem {
+  writeOrKeepInMemory(id: string, patch: Partial<PartItem>): PartItem {
     const item = this.get(id);
     if (!item) throw new Error('This part of the recording is no longer waiting to be sent.');
     const attempts = this.attempts.take(id, patch);
@@ -86,25 +86,29 @@ export class ChunkStore implements OutboxStore<ChunkItem> {
     this.attempts.forget((id) => id.startsWith(`${dictationId}#`));
   }
 
-  /** A part went: the dictation's problem line no longer speaks of a part that could not be sent. */
+  /**
+   * A part went: the dictation's problem line no longer speaks of a part that could not be
+   * sent, and End does not wait out what a part waited for (also one shown before a restart).
+   */
   sent(dictationId: string): void {
-    if (!this.showingProblem.delete(dictationId)) return;
+    const showing = this.showingProblem.delete(dictationId);
     const manifest = this.dictations.get(dictationId);
-    if (manifest && sendingParts(manifest)) this.dictations.writeOrKeepInMemory(dictationId, { problem: null, nextAttemptAt: null });
+    if (!manifest || !sendingParts(manifest) || (!showing && manifest.nextAttemptAt === null)) return;
+    this.dictations.writeOrKeepInMemory(dictationId, showing ? { problem: null, nextAttemptAt: null } : { nextAttemptAt: null });
   }
 
-  private showProblem(item: ChunkItem, problem: string, nextAttemptAt: string | null): void {
+  private showProblem(item: PartItem, problem: string, nextAttemptAt: string | null): void {
     this.showingProblem.add(item.dictationId);
-    this.dictations.writeOrKeepInMemory(item.dictationId, { problem: `Part ${item.chunk.sequence + 1} of the recording: ${problem}`, nextAttemptAt });
+    this.dictations.writeOrKeepInMemory(item.dictationId, { problem: `Part ${item.part.sequence + 1} of the recording: ${problem}`, nextAttemptAt });
   }
 
-  private item(manifest: DictationManifest, chunk: AudioChunk): ChunkItem {
-    const id = itemId(manifest.id, chunk.sequence);
-    const acked = isAcked(manifest, chunk.sequence);
+  private item(manifest: DictationManifest, part: AudioPart): PartItem {
+    const id = itemId(manifest.id, part.sequence);
+    const acked = isAcked(manifest, part.sequence);
     return {
       id,
       dictationId: manifest.id,
-      chunk,
+      part,
       createdAt: manifest.createdAt,
       ...this.attempts.of(id),
       uploadedAt: acked ? manifest.createdAt : null,
@@ -113,97 +117,58 @@ export class ChunkStore implements OutboxStore<ChunkItem> {
   }
 }
 
-export interface ChunkOutboxOptions {
+export interface PartDeps {
   store: DictationStore;
   client: { uploadSessionChunk(chunk: SessionChunk): Promise<void> };
   sessions: SessionOpener;
-  health: ServiceHealth;
-  isOnline(): boolean;
-  autoSync(): boolean;
   /** A part was acknowledged (End may be due), or the dictation goes by the voice upload now. */
   onProgress(dictationId: string): void;
   /** The dictation must now go by the voice upload (a part was refused for good). */
   onRefused(dictationId: string, problem: string): void;
   concurrency?: number;
-  retryBackoff?: BackoffPolicy;
-  now?: () => number;
-  random?: () => number;
-  onFault?(error: unknown): void;
+  held?(): boolean;
 }
 
-function chunkKind(options: ChunkOutboxOptions, parts: () => ChunkStore): OutboxKind<ChunkItem, never> {
+/** The parts as a kind the host registers, and their store ("Send now" makes a dictation's parts due at once). */
+export function partKind(options: PartDeps): OutboxKind<PartItem, never> & { store: PartStore } {
   const { store } = options;
+  const parts = new PartStore(store, options.onRefused);
   /** Sessions given up in a row, by dictation, since a part was last taken. */
   const expiries = new Map<string, number>();
-  return {
-    words: {
-      uploadFailed: 'It could not be sent',
-      lookupFailed: 'It could not be sent',
-      lost: 'It was lost.',
-      notStored: 'It could not be saved on this computer.',
-      gone: 'This part of the recording no longer exists.',
-      cannotRetry: 'This part of the recording cannot be sent again now.',
-    },
+  const kind = uploadOnlyKind<PartItem>({
+    name: 'parts of dictations',
+    store: parts,
+    uploadFailed: 'It could not be sent',
     waitsForUpload: (item) => item.uploadedAt === null,
-    waitsForResult: () => false,
-    firstLookupDelayMs: () => 0,
     upload: async (item, { signal }) => {
       const session = await options.sessions.open(item.dictationId, signal);
-      if (!session || signal.aborted) return {};
-      const bytes = store.readChunk(item.dictationId, item.chunk);
+      if (!session || signal.aborted) return;
+      const bytes = store.readPart(item.dictationId, item.part);
       try {
-        await options.client.uploadSessionChunk({ ...session, base: CHUNK_BASE, sequence: item.chunk.sequence, extension: 'mp3', bytes, signal });
+        await options.client.uploadSessionChunk({ ...session, base: PART_BASE, sequence: item.part.sequence, extension: 'mp3', bytes, signal });
       } catch (error) {
         if (!isSessionExpired(error)) throw error;
         // Given up, never ended: every part goes again, at once, to a new session (not this computer's fault, nor the network's).
         const manifest = store.get(item.dictationId);
         if (manifest?.session?.id === session.sessionId) store.update(item.dictationId, abandonSession(manifest));
-        parts().dueNow(item.dictationId);
+        parts.dueNow(item.dictationId);
         const inARow = (expiries.get(item.dictationId) ?? 0) + 1;
         expiries.set(item.dictationId, inARow);
-        if (inARow <= EXPIRIES_AT_ONCE) return {};
+        if (inARow <= EXPIRIES_AT_ONCE) return;
         throw new ServiceError('server_error', 'The session expired before it was ended; the app makes a new one and sends the recording to it again.', { retryAfterMs: 0 });
       }
       expiries.delete(item.dictationId);
       const manifest = store.get(item.dictationId);
-      const change = manifest ? ackChunk(manifest, session.sessionId, item.chunk.sequence) : null;
+      const change = manifest ? ackPart(manifest, session.sessionId, item.part.sequence) : null;
       if (change) store.update(item.dictationId, change);
-      parts().sent(item.dictationId);
+      parts.sent(item.dictationId);
       options.onProgress(item.dictationId);
-      return {};
     },
-    lookUp: () => Promise.reject(new Error('A part of a recording has no result of its own.')),
-    settle: () => ({}),
-    waiting: {},
     failed: { refused: true },
-    retry: () => ({}),
     // An unreadable answer to a part: sending it again under its number with the same bytes makes no second copy.
-    malformedRetries: { upload: 5, lookup: 0 },
-  };
+    malformedRetries: 5,
+    concurrency: options.concurrency ?? 2,
+    held: options.held,
+  });
+  return { ...kind, store: parts };
 }
-
-export class ChunkOutbox extends Outbox<ChunkItem, never> {
-  private readonly parts: ChunkStore;
-
-  constructor(options: ChunkOutboxOptions) {
-    const parts: ChunkStore = new ChunkStore(options.store, options.onRefused);
-    super(chunkKind(options, () => parts), parts, {
-      health: options.health,
-      isOnline: options.isOnline,
-      enabled: options.autoSync,
-      concurrency: options.concurrency ?? 2,
-      retryBackoff: options.retryBackoff,
-      now: options.now,
-      random: options.random,
-      onFault: options.onFault,
-    });
-    this.parts = parts;
-  }
-
-  /** Sends the dictation's parts now ("Send now"): what they waited for is forgotten. */
-  sendNow(dictationId: string): void {
-    this.parts.dueNow(dictationId);
-    this.kick();
-  }
-}
-

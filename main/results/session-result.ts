@@ -10,8 +10,8 @@ import type { DecodedOutput, OutputContent, TranscriptionContext, TranscriptionR
 import { EMR_TEMPLATE_ID } from '../../contract/note-correction';
 import type { SessionResult, SessionTemplateResult } from '../api/service-client';
 import { cutText } from '../api/service-text';
-import { nestsDeeperThan, parseJsonText } from '../results/json-limits';
-import { MAX_TEXT_CHARS, jsonContent, textContent } from '../results/output-content';
+import { nestsDeeperThan, parseJsonText } from './json-limits';
+import { MAX_TEXT_CHARS, jsonContent, textContent } from './output-content';
 
 /**
  * A template's result as kept (stored-result.ts): `dataProblem` says why its data is not

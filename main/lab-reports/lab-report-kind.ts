@@ -1,5 +1,5 @@
 /**
- * Lab reports as a kind of outbox item (outbox.ts): queued ones are sent, then each one's
+ * Lab reports as a kind of outbox item (outbox-kind.ts): queued ones are sent, then each one's
  * parsing result is looked up until the service has read it or refused it. The upload operation has no
  * client-chosen id, so an upload cut off by a crash is sent again from the start; the
  * service may then hold the document twice. A document the service has is never sent again
@@ -7,7 +7,9 @@
  */
 import { canRetryLabReport, isLabReportPending } from '../../contract/lab-reports';
 import type { LabReportResultAnswer, LabReportUpload } from '../api/service-client';
-import { Outbox, type OutboxKind, type OutboxOptions } from '../outbox/outbox';
+import type { Clock } from '../core/clock';
+import type { OutboxKind } from '../outbox/outbox-kind';
+import type { PollSchedule } from '../outbox/result-poller';
 import { readLabReportResult, type LabReportParseAnswer } from './lab-result';
 import type { LabReportManifest, LabReportStore } from './lab-report-store';
 
@@ -17,30 +19,41 @@ type FinalAnswer = Exclude<LabReportParseAnswer, { state: 'pending' }>;
 const FIRST_LOOKUP_MS = 3_000;
 const MAX_MALFORMED_ATTEMPTS = 5;
 
-/**
- * The outbox's own options, passed on as they are (`pollSchedule`: between result lookups
- * while the service reads a report; `localRetryMs`: after a report could not be stored here),
- * and what sending lab reports needs besides. They are sent whether or not dictations are
- * sent automatically.
- */
-export interface LabReportOutboxOptions extends Pick<OutboxOptions, 'health' | 'isOnline' | 'pollSchedule' | 'localRetryMs' | 'now' | 'random' | 'onProgress' | 'onFault'> {
+export interface LabReportDeps {
   store: LabReportStore;
   client: {
     uploadLabReport(input: LabReportUpload): Promise<{ documentId: string }>;
     getLabReportResult(documentId: string, signal?: AbortSignal): Promise<LabReportResultAnswer>;
   };
+  /** The host's clock: when a report was sent. */
+  clock: Clock;
   /** Whether requests are encrypted now (a key and kid are set). */
   encrypting(): boolean;
   /** True while the service is the built-in sandbox: what it reads back is test data. */
   sendsToSandbox?(): boolean;
   /** How long after its upload a report's result is first asked for. */
   firstLookupMs?: number;
+  /** Between result lookups while the service reads a report. */
+  pollSchedule?: PollSchedule;
+  /** After a report could not be stored here, it is fetched again this much later. */
+  localRetryMs?: number;
 }
 
-function labReportKind(options: LabReportOutboxOptions): OutboxKind<LabReportManifest, FinalAnswer> {
+/** What counts as waiting to be sent, for the status bar. */
+export function labReportPending(labReport: LabReportManifest): boolean {
+  return isLabReportPending(labReport.state);
+}
+
+/**
+ * Lab reports as the host registers them. They are sent whether or not dictations are sent
+ * automatically, and not while their keys are locked.
+ */
+export function labReportKind(options: LabReportDeps): OutboxKind<LabReportManifest, FinalAnswer> {
   const { store, client } = options;
-  const now = () => (options.now ?? Date.now)();
+  const now = () => options.clock.now();
   return {
+    name: 'lab reports',
+    store,
     words: {
       uploadFailed: 'The file could not be sent',
       lookupFailed: 'The result could not be fetched',
@@ -80,23 +93,9 @@ function labReportKind(options: LabReportOutboxOptions): OutboxKind<LabReportMan
     },
     // An unreadable answer to an upload may hide a document the service took: not sent again unasked.
     malformedRetries: { upload: 0, lookup: MAX_MALFORMED_ATTEMPTS },
+    ignoresAutoSync: true,
+    held: () => store.locked,
+    pollSchedule: options.pollSchedule,
+    localRetryMs: options.localRetryMs,
   };
-}
-
-export class LabReportOutbox extends Outbox<LabReportManifest, FinalAnswer> {
-  private readonly labReports: LabReportStore;
-
-  constructor(options: LabReportOutboxOptions) {
-    super(labReportKind(options), options.store, options);
-    this.labReports = options.store;
-  }
-
-  pendingCount(): number {
-    return this.labReports.list().filter((labReport) => isLabReportPending(labReport.state)).length;
-  }
-
-  remove(id: string): void {
-    this.halt(id);
-    this.labReports.delete(id);
-  }
 }

@@ -1,5 +1,5 @@
 /**
- * Dictations as a kind of outbox item (outbox.ts): recorded ones are sent by the voice
+ * Dictations as a kind of outbox item (outbox-kind.ts): recorded ones are sent by the voice
  * upload and their results looked up. The txn id is fixed at creation and reused by every
  * attempt; an upload cut off by a crash is checked with the service before it is sent again,
  * so nothing is sent twice; a result that cannot be stored here is looked up again, never
@@ -7,40 +7,35 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PENDING_STATES, canRetry } from '../../contract/dictation';
-import type { BackoffPolicy } from '../api/retry-policy';
 import type { VoiceStatus, VoiceUpload } from '../api/service-client';
 import { isServiceError } from '../api/service-error';
 import type { UploadSource } from '../api/upload-source';
+import type { Clock } from '../core/clock';
 import { refuse } from '../core/refusal';
-import { Outbox, type OutboxKind } from '../outbox/outbox';
+import type { OutboxKind } from '../outbox/outbox-kind';
 import type { PollSchedule } from '../outbox/result-poller';
-import type { ServiceHealth } from '../service/service-health';
-import type { DictationManifest } from './dictation-manifest';
-import type { DictationStore } from './dictation-store';
-import { keptVoiceResult, resultView, type KeptResult } from './stored-result';
+import type { DictationManifest } from '../dictations/dictation-manifest';
+import type { DictationStore } from '../dictations/dictation-store';
+import { keptVoiceResult, resultView, type KeptResult } from '../dictations/stored-result';
 
 export interface SyncClient {
   uploadVoice(input: VoiceUpload): Promise<unknown>;
   getTranscriptionResult(txnId: string, signal?: AbortSignal): Promise<VoiceStatus>;
 }
 
-export interface DictationOutboxOptions {
+export interface VoiceUploadDeps {
   store: DictationStore;
   client: SyncClient;
-  /** Shared with the other outboxes: reachability and a refused sign-in. */
-  health: ServiceHealth;
+  /** The host's clock: when a dictation was sent. */
+  clock: Clock;
   /** The file to send; `notice`: what the user should know about it (parts of the recording left out as damaged). */
   prepareAudio(manifest: DictationManifest): Promise<UploadSource & { notice?: string | null }>;
-  isOnline(): boolean;
-  autoSync(): boolean;
   /** True while the service is the built-in sandbox: what it sends back is test data. */
   sendsToSandbox?(): boolean;
   /** Uploads at a time. */
   concurrency?: number;
   /** Result lookups at a time. */
   lookupConcurrency?: number;
-  /** Between failed attempts of one dictation. */
-  retryBackoff?: BackoffPolicy;
   /** Between result lookups while the service processes. */
   pollSchedule?: PollSchedule;
   /** How long after its upload a dictation's result is first asked for (default: firstLookupDelayMs). */
@@ -49,12 +44,9 @@ export interface DictationOutboxOptions {
   localRetryMs?: number;
   /** Answers that cannot be understood are retried this many times, then the dictation fails. */
   maxMalformedAttempts?: number;
-  now?: () => number;
-  random?: () => number;
   onResult?(manifest: DictationManifest): void;
-  onProgress?(id: string, fraction: number): void;
-  /** A fault the outbox did not expect, for the log. */
-  onFault?(error: unknown): void;
+  /** True while nothing may be sent (the dictations' keys are locked). */
+  held?(): boolean;
 }
 
 /** When to first ask for a result: the service needs a couple of seconds, and longer for longer audio. */
@@ -74,6 +66,33 @@ async function serviceHas(client: SyncClient, txnId: string, signal: AbortSignal
   }
 }
 
+/**
+ * What both ways a dictation is sent do alike: keep its final result and say what it makes of
+ * the dictation, wait as `recorded`, fail as `failed`, and answer Retry (a finished one starts
+ * again as `again` says, a cancelled one goes on where it stopped).
+ */
+export function dictationOutcome(
+  store: DictationStore,
+  partialProblem: string,
+  again: (manifest: DictationManifest) => Partial<DictationManifest>,
+): Pick<OutboxKind<DictationManifest, KeptResult>, 'settle' | 'waiting' | 'failed' | 'retry'> {
+  return {
+    settle: (manifest, result) => {
+      store.saveResult(manifest.id, result);
+      return settledBy(result, partialProblem);
+    },
+    waiting: { state: 'recorded' },
+    failed: { state: 'failed' },
+    retry: (manifest) => {
+      if (!canRetry(manifest)) return null;
+      if (manifest.audioDeletedAt) refuse('refused', 'The recording of this dictation was deleted under the retention setting; it cannot be sent again.');
+      if (manifest.state === 'failed' || manifest.state === 'partial') return again(manifest);
+      if (manifest.state === 'cancelled') return { state: manifest.uploadedAt ? 'processing' : 'recorded' };
+      return {};
+    },
+  };
+}
+
 /** The dictation's change when its result is final (kept beside it): its state, and what went wrong in words. */
 export function settledBy(kept: KeptResult, partialProblem: string): Partial<DictationManifest> {
   const result = resultView(kept);
@@ -86,10 +105,13 @@ export function settledBy(kept: KeptResult, partialProblem: string): Partial<Dic
   };
 }
 
-function dictationKind(options: DictationOutboxOptions): OutboxKind<DictationManifest, KeptResult> {
+/** Dictations sent whole after Stop, by the voice upload: the kind the host registers. */
+export function voiceUploadKind(options: VoiceUploadDeps): OutboxKind<DictationManifest, KeptResult> {
   const { store, client } = options;
-  const now = () => (options.now ?? Date.now)();
+  const now = () => options.clock.now();
   return {
+    name: 'dictations',
+    store,
     words: {
       uploadFailed: 'The dictation could not be sent',
       lookupFailed: 'The result could not be fetched',
@@ -127,70 +149,21 @@ function dictationKind(options: DictationOutboxOptions): OutboxKind<DictationMan
       }
       return { state: 'pending' };
     },
-    settle: (manifest, result) => {
-      store.saveResult(manifest.id, result);
-      return settledBy(result, 'Some parts of the result could not be produced; see each template below.');
-    },
-    waiting: { state: 'recorded' },
-    failed: { state: 'failed' },
-    retry: (manifest) => {
-      if (!canRetry(manifest)) return null;
-      if (manifest.audioDeletedAt) refuse('refused', 'The recording of this dictation was deleted under the retention setting; it cannot be sent again.');
-      if (manifest.state === 'failed' || manifest.state === 'partial') {
-        // A finished transaction is not sent again under its txn id: a new one, the old kept on record.
-        const restart = manifest.uploadedAt !== null;
-        return {
-          state: 'recorded',
-          finishedAt: null,
-          ...(restart ? { txnId: randomUUID(), previousTxnIds: [...manifest.previousTxnIds, manifest.txnId], uploadedAt: null, uploadStartedAt: null } : {}),
-        };
-      }
-      if (manifest.state === 'cancelled') return { state: manifest.uploadedAt ? 'processing' : 'recorded' };
-      return {};
-    },
+    ...dictationOutcome(store, 'Some parts of the result could not be produced; see each template below.', (manifest) =>
+      // A finished transaction is not sent again under its txn id: a new one, the old kept on record.
+      manifest.uploadedAt !== null
+        ? { state: 'recorded', finishedAt: null, txnId: randomUUID(), previousTxnIds: [...manifest.previousTxnIds, manifest.txnId], uploadedAt: null, uploadStartedAt: null }
+        : { state: 'recorded', finishedAt: null },
+    ),
+    // Stops sending; the dictation stays on disk until deleted or retried.
+    cancel: (manifest) => (PENDING_STATES.has(manifest.state) ? { state: 'cancelled', nextAttemptAt: null, problem: null } : null),
     // Sent again under the same transaction id: the service keeps one copy.
     malformedRetries: { upload: options.maxMalformedAttempts ?? 5, lookup: options.maxMalformedAttempts ?? 5 },
     onFinished: options.onResult,
+    held: options.held,
+    concurrency: options.concurrency,
+    lookupConcurrency: options.lookupConcurrency,
+    pollSchedule: options.pollSchedule,
+    localRetryMs: options.localRetryMs,
   };
-}
-
-export class DictationOutbox extends Outbox<DictationManifest, KeptResult> {
-  private readonly dictations: DictationStore;
-
-  constructor(options: DictationOutboxOptions) {
-    super(dictationKind(options), options.store, {
-      health: options.health,
-      isOnline: options.isOnline,
-      enabled: options.autoSync,
-      concurrency: options.concurrency,
-      lookupConcurrency: options.lookupConcurrency,
-      retryBackoff: options.retryBackoff,
-      pollSchedule: options.pollSchedule,
-      localRetryMs: options.localRetryMs,
-      now: options.now,
-      random: options.random,
-      onProgress: options.onProgress,
-      onFault: options.onFault,
-    });
-    this.dictations = options.store;
-  }
-
-  /** Stops sending one dictation; it stays on disk until deleted or retried. */
-  cancel(id: string): void {
-    const manifest = this.store.get(id);
-    if (!manifest) refuse('not-found', 'This dictation no longer exists.');
-    if (!PENDING_STATES.has(manifest.state)) return;
-    this.halt(id);
-    this.store.update(id, { state: 'cancelled', nextAttemptAt: null, problem: null });
-  }
-
-  /** Stops what is under way for a dictation (it is deleted, or goes another way). */
-  stopFor(id: string): void {
-    this.halt(id);
-  }
-
-  remove(id: string): void {
-    this.halt(id);
-    this.dictations.delete(id);
-  }
 }

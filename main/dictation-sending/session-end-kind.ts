@@ -1,26 +1,23 @@
 /**
- * Dictations sent in parts, as a kind of outbox item (outbox.ts): once every part of the
+ * Dictations sent in parts, as a kind of outbox item (outbox-kind.ts): once every part of the
  * finished recording is acknowledged, End goes with their true count ("already ended"
  * counts as done), then the session's result is looked up about once a second, its
  * transcript kept as a preview while the service works. A session that expired before End
  * is given up and its parts go again to a new one; an End the service refuses for good sends
  * the dictation by the voice upload instead, nothing lost. Retry of a finished one makes a new
- * session from the kept parts. The parts themselves go through chunk-outbox.ts.
+ * session from the kept parts. The parts themselves go through part-kind.ts.
  */
-import { canRetry } from '../../contract/dictation';
 import type { SessionResult } from '../api/service-client';
 import { isServiceError } from '../api/service-error';
 import { isSessionExpired } from '../api/sessions-api';
-import { refuse } from '../core/refusal';
-import type { BackoffPolicy } from '../api/retry-policy';
-import { Outbox, type OutboxKind } from '../outbox/outbox';
+import type { Clock } from '../core/clock';
+import type { OutboxKind } from '../outbox/outbox-kind';
 import type { PollSchedule } from '../outbox/result-poller';
-import type { ServiceHealth } from '../service/service-health';
-import type { DictationManifest, SessionState } from './dictation-manifest';
-import { settledBy } from './dictation-outbox';
-import type { DictationStore } from './dictation-store';
-import { isBuiltInTemplate } from './session-result';
-import { keptSessionResult, type KeptResult } from './stored-result';
+import type { DictationManifest, SessionState } from '../dictations/dictation-manifest';
+import { dictationOutcome } from './voice-upload-kind';
+import type { DictationStore } from '../dictations/dictation-store';
+import { isBuiltInTemplate } from '../results/session-result';
+import { keptSessionResult, type KeptResult } from '../dictations/stored-result';
 import { abandonSession, readyToEnd, sendWholeInstead } from './session-state';
 import { detailsFingerprint, toldFingerprint, type PatientDetails } from './patient-details';
 
@@ -34,19 +31,15 @@ export interface SessionClient {
 export const SESSION_POLL_SCHEDULE: PollSchedule = { baseMs: 1_000, capMs: 1_000, patienceMs: 15 * 60_000, slowMs: 60_000, notFoundRetries: 3 };
 const FIRST_LOOKUP_MS = 500;
 
-export interface SessionOutboxOptions {
+export interface SessionEndDeps {
   store: DictationStore;
   client: SessionClient;
-  health: ServiceHealth;
-  isOnline(): boolean;
-  autoSync(): boolean;
+  /** The host's clock: when a session was ended. */
+  clock: Clock;
   /** The titles of the clinic's own templates, by id, as the templates list gives them (asked only when a result holds one). */
   templateTitles?(): Promise<ReadonlyMap<string, string>>;
   sendsToSandbox?(): boolean;
   pollSchedule?: PollSchedule;
-  retryBackoff?: BackoffPolicy;
-  now?: () => number;
-  random?: () => number;
   onResult?(manifest: DictationManifest): void;
   /** The dictation goes by the voice upload now. */
   onFallback?(id: string): void;
@@ -54,13 +47,13 @@ export interface SessionOutboxOptions {
   onSessionAbandoned?(id: string): void;
   /** What the session may be told of the dictation's patient now; null: nothing (sendPatientDetails off). */
   patientDetails?(manifest: DictationManifest): PatientDetails | null;
-  onFault?(error: unknown): void;
+  held?(): boolean;
 }
 
-
-function sessionKind(options: SessionOutboxOptions): OutboxKind<DictationManifest, KeptResult> {
+/** Sessions ended once their parts are in, then their results looked up: the kind the host registers. */
+export function sessionEndKind(options: SessionEndDeps): OutboxKind<DictationManifest, KeptResult> {
   const { store, client } = options;
-  const now = () => (options.now ?? Date.now)();
+  const now = () => options.clock.now();
   /** A patient changed (or taken off) since the create is told before End: the service works with the right one. */
   const tellPatient = async (manifest: DictationManifest): Promise<SessionState> => {
     const details = options.patientDetails?.(manifest) ?? null;
@@ -74,6 +67,8 @@ function sessionKind(options: SessionOutboxOptions): OutboxKind<DictationManifes
   /** The transcript last kept as a preview, by dictation: a preview is written only when it changed. */
   const previews = new Map<string, string>();
   return {
+    name: 'dictation sessions',
+    store,
     words: {
       uploadFailed: 'The dictation could not be ended',
       lookupFailed: 'The result could not be fetched',
@@ -90,7 +85,7 @@ function sessionKind(options: SessionOutboxOptions): OutboxKind<DictationManifes
       const testData = options.sendsToSandbox?.() ?? false;
       try {
         session = await tellPatient(manifest);
-        await client.endSession({ sessionId: session.id, audioFilesSent: manifest.chunkCount! });
+        await client.endSession({ sessionId: session.id, audioFilesSent: manifest.partCount! });
       } catch (error) {
         if (isSessionExpired(error)) {
           store.update(manifest.id, abandonSession(manifest));
@@ -129,47 +124,15 @@ function sessionKind(options: SessionOutboxOptions): OutboxKind<DictationManifes
       }
       return { state: 'pending' };
     },
-    settle: (manifest, result) => {
-      store.saveResult(manifest.id, result);
-      return settledBy(result, 'Some parts of the result could not be produced; see each part below.');
-    },
-    waiting: { state: 'recorded' },
-    failed: { state: 'failed' },
+    ...dictationOutcome(store, 'Some parts of the result could not be produced; see each part below.', (manifest) =>
+      // An ended session is never ended again: a new one, from the kept parts.
+      ({ ...(manifest.session?.endedAt ? abandonSession(manifest) : {}), state: 'recorded', finishedAt: null, uploadedAt: null }),
+    ),
     lost: {},
-    retry: (manifest) => {
-      if (!canRetry(manifest)) return null;
-      if (manifest.audioDeletedAt) refuse('refused', 'The recording of this dictation was deleted under the retention setting; it cannot be sent again.');
-      if (manifest.state === 'failed' || manifest.state === 'partial') {
-        // An ended session is never ended again: a new one, from the kept parts.
-        return { ...(manifest.session?.endedAt ? abandonSession(manifest) : {}), state: 'recorded', finishedAt: null, uploadedAt: null };
-      }
-      if (manifest.state === 'cancelled') return { state: manifest.uploadedAt ? 'processing' : 'recorded' };
-      return {};
-    },
     // End again after an unreadable answer: "already ended" counts as done, so nothing happens twice.
     malformedRetries: { upload: 5, lookup: 5 },
     onFinished: options.onResult,
+    held: options.held,
+    pollSchedule: options.pollSchedule ?? SESSION_POLL_SCHEDULE,
   };
-}
-
-export class SessionOutbox extends Outbox<DictationManifest, KeptResult> {
-  constructor(options: SessionOutboxOptions) {
-    super(sessionKind(options), options.store, {
-      health: options.health,
-      isOnline: options.isOnline,
-      enabled: options.autoSync,
-      concurrency: 2,
-      lookupConcurrency: 4,
-      pollSchedule: options.pollSchedule ?? SESSION_POLL_SCHEDULE,
-      retryBackoff: options.retryBackoff,
-      now: options.now,
-      random: options.random,
-      onFault: options.onFault,
-    });
-  }
-
-  /** Stops what is under way for a dictation (it was cancelled or deleted). */
-  stopFor(id: string): void {
-    this.halt(id);
-  }
 }

@@ -4,7 +4,10 @@
  * (it expired before End, or a retry starts afresh) without ever ending it. Pure.
  */
 import { randomBytes } from 'node:crypto';
-import type { DictationManifest, SessionState } from './dictation-manifest';
+import type { DictationManifest, SessionState } from '../dictations/dictation-manifest';
+
+/** A dictation that goes another way from now on: no attempts made that way yet, nothing to wait for. */
+export const FRESH_START = { attempts: 0, nextAttemptAt: null } as const satisfies Partial<DictationManifest>;
 
 /** 16–32 characters, as the service takes a client's own session id. */
 export function newSessionId(): string {
@@ -17,10 +20,10 @@ export function freshSession(): SessionState {
 
 /** True when every part of a finished recording has been acknowledged in the current session: End may go. */
 export function readyToEnd(manifest: DictationManifest): boolean {
-  const { session, chunkCount } = manifest;
-  if (manifest.api !== 'sessions' || chunkCount === null || chunkCount === 0 || !session?.upload || session.endedAt) return false;
+  const { session, partCount } = manifest;
+  if (manifest.api !== 'sessions' || partCount === null || partCount === 0 || !session?.upload || session.endedAt) return false;
   const acked = new Set(session.acked);
-  for (let sequence = 0; sequence < chunkCount; sequence += 1) if (!acked.has(sequence)) return false;
+  for (let sequence = 0; sequence < partCount; sequence += 1) if (!acked.has(sequence)) return false;
   return true;
 }
 
@@ -35,7 +38,7 @@ export function abandonSession(manifest: DictationManifest): Partial<DictationMa
 }
 
 /** The change that records a part as acknowledged, if the session it went to is still the dictation's. */
-export function ackChunk(manifest: DictationManifest, sessionId: string, sequence: number): Partial<DictationManifest> | null {
+export function ackPart(manifest: DictationManifest, sessionId: string, sequence: number): Partial<DictationManifest> | null {
   const session = manifest.session;
   if (!session || session.id !== sessionId || session.acked.includes(sequence)) return null;
   return { session: { ...session, acked: [...session.acked, sequence].sort((a, b) => a - b) } };
@@ -44,8 +47,9 @@ export function ackChunk(manifest: DictationManifest, sessionId: string, sequenc
 /**
  * The change that sends the whole recording by the voice upload instead, saying why: the
  * session cannot be used (a part or End refused for good, the parts could not be cut). The
- * session is given up, never ended.
+ * session is given up, never ended. The voice upload starts afresh: it does not wait out what
+ * the parts were waiting for.
  */
 export function sendWholeInstead(manifest: DictationManifest, why: string): Partial<DictationManifest> {
-  return { ...abandonSession(manifest), api: 'voice-upload', problem: `${why.replace(/\.$/, '')}. The recording is sent whole instead.` };
+  return { ...abandonSession(manifest), ...FRESH_START, api: 'voice-upload', problem: `${why.replace(/\.$/, '')}. The recording is sent whole instead.` };
 }
