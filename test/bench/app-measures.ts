@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ElectronApplication, Page } from '@playwright/test';
 import { SandboxServer } from '../../main/sandbox/sandbox-server';
-import { launchElectron, newDataFolder, ROOT } from '../e2e/support/launch-app';
+import { launchElectron, newDataFolder, ROOT } from '../support/e2e/launch-app';
 
 const BARE_APP = join(ROOT, 'test', 'bench', 'bare-window');
 const SPEAK_NOW = 'Recording — speak now';

@@ -2,16 +2,16 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { bridgeValue, expect, test } from './support/fixtures';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { labReportPdf, scannedJpeg, unreadableReportPdf } from '../fixtures/documents';
-import { dropFiles } from './support/drop-files';
-import { newDataFolder, screenshot } from './support/launch-app';
-import { customService } from './support/policies';
-import { expectStill } from './support/positions';
-import { showScreen } from './support/screens';
-import { seenTexts, watchTexts } from './support/seen-texts';
-import { CLINIC_SIZES, resize } from './support/window-size';
+import { dropFiles } from '../support/e2e/drop-files';
+import { newDataFolder, screenshot } from '../support/e2e/launch-app';
+import { customService } from '../support/e2e/policies';
+import { expectStill } from '../support/e2e/positions';
+import { showScreen } from '../support/e2e/screens';
+import { seenTexts, watchTexts } from '../support/e2e/seen-texts';
+import { CLINIC_SIZES, resize } from '../support/e2e/window-size';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { otpHint } from '../../../main/api/registration-api';
 import { staticToken } from '../../../main/service/token-source';
-import { CLIENT_KEY, KID, useSandbox, failure } from './sandbox-fixture';
+import { CLIENT_KEY, KID, useSandbox, failure } from '../../support/sandbox-fixture';
 
 const env = useSandbox();
 const NEW_PATIENT = '234123412346';

@@ -8,7 +8,7 @@ import { ServiceClient } from '../../../main/api/service-client';
 import type { SandboxFaults } from '../../../main/sandbox/sandbox-faults';
 import { SandboxServer } from '../../../main/sandbox/sandbox-server';
 import { staticToken } from '../../../main/service/token-source';
-import { useSandbox } from './sandbox-fixture';
+import { useSandbox } from '../../support/sandbox-fixture';
 
 const env = useSandbox();
 let other: SandboxServer;

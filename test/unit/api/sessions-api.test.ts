@@ -1,7 +1,7 @@
 /** The sessions client against the sandbox's sessions API, over loopback: every step, both upload address shapes, and the refusals that matter. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../main/api/service-error';
-import { bystander, toneWav, useSandbox } from './sandbox-fixture';
+import { bystander, toneWav, useSandbox } from '../../support/sandbox-fixture';
 
 const env = useSandbox();
 

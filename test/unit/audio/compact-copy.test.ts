@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CompactCopy } from '../../../main/audio/compact-copy';
 import { partialPathOf } from '../../../main/audio/mp3-stream';
-import { analyseMp3 } from '../../e2e/support/wav-analysis';
-import { toneWav } from '../api/sandbox-fixture';
+import { analyseMp3 } from '../../support/e2e/wav-analysis';
+import { toneWav } from '../../support/sandbox-fixture';
 import { randomBytes } from 'node:crypto';
-import { tempFolder } from '../temp-folder';
-import { readSealed } from '../storage/sealed-reading';
+import { tempFolder } from '../../support/temp-folder';
+import { readSealed } from '../../support/sealed-reading';
 
 const key = randomBytes(32);
 

@@ -5,9 +5,9 @@ import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { voiceUploadKind, type SyncClient } from '../../../main/dictation-sending/voice-upload-kind';
 import { OutboxHost } from '../../../main/outbox/outbox-host';
 import { ServiceHealth } from '../../../main/service/service-health';
-import { useSandbox } from '../api/sandbox-fixture';
-import { tempFolder } from '../temp-folder';
-import { recorded, testStore, uploadAudioOf } from './store-fixture';
+import { useSandbox } from '../../support/sandbox-fixture';
+import { tempFolder } from '../../support/temp-folder';
+import { recorded, testStore, uploadAudioOf } from '../../support/store-fixture';
 import { staticToken } from '../../../main/service/token-source';
 
 const env = useSandbox();

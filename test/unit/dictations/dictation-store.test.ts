@@ -6,9 +6,9 @@ import { wavHeader } from '../../../main/audio/wav-file';
 import { DictationStore } from '../../../main/dictations/dictation-store';
 import { ItemKeyring } from '../../../main/storage/item-keyring';
 import { SealedFileWriter, checkSealedFile } from '../../../main/storage/sealed-file';
-import { tempFolder } from '../temp-folder';
-import { readSealed } from '../storage/sealed-reading';
-import { recorded, testKeyring } from './store-fixture';
+import { tempFolder } from '../../support/temp-folder';
+import { readSealed } from '../../support/sealed-reading';
+import { recorded, testKeyring } from '../../support/store-fixture';
 
 function storeIn(folder: string, masterKey: Buffer): DictationStore {
   return new DictationStore(join(folder, 'dictations'), testKeyring(folder, masterKey));

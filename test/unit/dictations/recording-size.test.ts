@@ -14,8 +14,8 @@ import { inlineMp3Encoding, prepareUploadAudio, wavSource } from '../../../main/
 import { WAV_HEADER_BYTES, wavHeader } from '../../../main/audio/wav-file';
 import { DictationStore } from '../../../main/dictations/dictation-store';
 import * as sealedFile from '../../../main/storage/sealed-file';
-import { tempFolder } from '../temp-folder';
-import { recorded, testKeyring, testRecordingSession, testStore, writeRecording } from './store-fixture';
+import { tempFolder } from '../../support/temp-folder';
+import { recorded, testKeyring, testRecordingSession, testStore, writeRecording } from '../../support/store-fixture';
 
 vi.mock('../../../main/storage/sealed-file', async (original) => {
   const actual = await original<typeof sealedFile>();

@@ -8,8 +8,8 @@ import { getTranscriptionResult } from '../../../main/api/voice-api';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { keptSessionResult, keptVoiceResult, parseStoredResult, resultView, type KeptResult } from '../../../main/dictations/stored-result';
 import { openSealedBytes } from '../../../main/storage/sealed-file';
-import { tempFolder } from '../temp-folder';
-import { saveViewAsEarlierVersions, testStore } from './store-fixture';
+import { tempFolder } from '../../support/temp-folder';
+import { saveViewAsEarlierVersions, testStore } from '../../support/store-fixture';
 
 /**
  * Answers of both APIs, and the view each gave before results were kept in formats: made by

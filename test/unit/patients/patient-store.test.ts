@@ -18,7 +18,7 @@ import { PatientStore } from '../../../main/patients/patient-store';
 import { patientFromProfile } from '../../../main/patients/registered-patient';
 import { ItemKeyring } from '../../../main/storage/item-keyring';
 import { DocumentUnreadable, SealedDocument } from '../../../main/storage/sealed-document';
-import { tempFolder } from '../temp-folder';
+import { tempFolder } from '../../support/temp-folder';
 
 const SUNITA: PatientInput = { label: 'Bed 4', name: 'Sunita Devi', age: 54, sex: 'female', abhaNumber: '91-2345-6789-0123', abhaAddress: 'sunita.devi@abdm' };
 

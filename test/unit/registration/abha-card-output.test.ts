@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toAppError } from '../../../main/ipc/app-failure';
 import { SAVE_DIALOG_TITLE, TEST_DATA_CARD_HEADING, printCard, saveCard } from '../../../main/registration/abha-card-output';
-import { tempFolder } from '../temp-folder';
+import { tempFolder } from '../../support/temp-folder';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 

@@ -7,7 +7,7 @@ import { toAppError } from '../../../main/ipc/app-failure';
 import { RegistrationFlow, type RegistrationClient } from '../../../main/registration/registration-flow';
 import { SANDBOX_AADHAAR, SANDBOX_MOBILE, SANDBOX_OTP } from '../../../main/sandbox/sandbox-people';
 import { staticToken } from '../../../main/service/token-source';
-import { useClockedSandbox } from '../sandbox/clocked-sandbox';
+import { useClockedSandbox } from '../../support/clocked-sandbox';
 
 /** The service's clock (OTP lives) is the sandbox's; the flow's own clock (`flow().clock`, resend cool-downs) is separate, as the app's is. */
 const env = useClockedSandbox();

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { appError, failed, ok } from '../../../contract/result';
 import { createDictationStore, orderedIds, selectedDetail } from '../../../renderer/features/dictation/dictation-store';
-import { FakeBridge, settle } from './fake-bridge';
-import { ID, OFFLINE, detail, dictation, problems, recorder } from './fixtures';
+import { FakeBridge, settle } from '../../support/fake-bridge';
+import { ID, OFFLINE, detail, dictation, problems, recorder } from '../../support/renderer-fixtures';
 
 function setup() {
   const fake = new FakeBridge();

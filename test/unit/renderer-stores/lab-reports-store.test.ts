@@ -3,8 +3,8 @@ import { MAX_LAB_REPORT_BYTES, MAX_LAB_REPORT_FILES } from '../../../contract/li
 import type { LabReportResultView } from '../../../contract/lab-reports';
 import { appError, failed, ok } from '../../../contract/result';
 import { createLabReportsStore } from '../../../renderer/features/lab-reports/lab-reports-store';
-import { FakeBridge, settle } from './fake-bridge';
-import { ID, OFFLINE, problems, labReport, staged } from './fixtures';
+import { FakeBridge, settle } from '../../support/fake-bridge';
+import { ID, OFFLINE, problems, labReport, staged } from '../../support/renderer-fixtures';
 
 function setup() {
   const fake = new FakeBridge();

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_TEXT } from '../../../contract/registration';
 import { appError, failed, ok } from '../../../contract/result';
 import { createRegistrationStore } from '../../../renderer/features/registration/registration-store';
-import { FakeBridge } from './fake-bridge';
-import { OFFLINE, problems, registration } from './fixtures';
+import { FakeBridge } from '../../support/fake-bridge';
+import { OFFLINE, problems, registration } from '../../support/renderer-fixtures';
 
 /** Valid (its check digit matches). */
 const AADHAAR = '234123412346';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { appError, failed, ok } from '../../../contract/result';
 import { createSettingsStore } from '../../../renderer/features/settings/settings-store';
-import { FakeBridge, settle } from './fake-bridge';
-import { OFFLINE, problems, settingsView } from './fixtures';
+import { FakeBridge, settle } from '../../support/fake-bridge';
+import { OFFLINE, problems, settingsView } from '../../support/renderer-fixtures';
 
 function setup() {
   const fake = new FakeBridge();

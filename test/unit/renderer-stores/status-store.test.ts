@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { failed, ok } from '../../../contract/result';
 import { createStatusStore } from '../../../renderer/app/status-store';
-import { FakeBridge, settle } from './fake-bridge';
-import { OFFLINE, appStatus, problems } from './fixtures';
+import { FakeBridge, settle } from '../../support/fake-bridge';
+import { OFFLINE, appStatus, problems } from '../../support/renderer-fixtures';
 
 function setup() {
   const fake = new FakeBridge();

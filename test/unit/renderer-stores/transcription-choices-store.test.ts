@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { failed, ok } from '../../../contract/result';
 import { createTranscriptionChoicesStore } from '../../../renderer/features/settings/transcription-choices-store';
-import { FakeBridge } from './fake-bridge';
-import { OFFLINE, choices, problems } from './fixtures';
+import { FakeBridge } from '../../support/fake-bridge';
+import { OFFLINE, choices, problems } from '../../support/renderer-fixtures';
 
 function setup() {
   const fake = new FakeBridge();

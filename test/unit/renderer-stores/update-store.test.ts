@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { failed, ok } from '../../../contract/result';
 import { createUpdateStore } from '../../../renderer/app/update-store';
-import { FakeBridge, settle } from './fake-bridge';
-import { OFFLINE, problems, updateStatus } from './fixtures';
+import { FakeBridge, settle } from '../../support/fake-bridge';
+import { OFFLINE, problems, updateStatus } from '../../support/renderer-fixtures';
 
 function setup() {
   const fake = new FakeBridge();

@@ -9,7 +9,7 @@ import { SandboxServer } from '../../../main/sandbox/sandbox-server';
 import { ClientCredentialsSession, renewalMargin, type AuthApi, type ClientCredentials } from '../../../main/service/client-credentials-session';
 import { memoryGrantStore } from '../../../main/service/grant-store';
 import { ServiceHealth } from '../../../main/service/service-health';
-import { useClockedSandbox } from '../sandbox/clocked-sandbox';
+import { useClockedSandbox } from '../../support/clocked-sandbox';
 
 /** The sandbox, the sign-in answers and the sessions all read the test's clock: token lives pass when the test moves it. */
 const env = useClockedSandbox();

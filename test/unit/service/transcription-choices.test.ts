@@ -4,7 +4,7 @@ import { ServiceError } from '../../../main/api/service-error';
 import type { DiscoveryDocument } from '../../../main/api/session-schemas';
 import { languageName, transcriptionChoices, type ChoicesSource } from '../../../main/service/transcription-choices';
 import { staticToken } from '../../../main/service/token-source';
-import { useSandbox } from '../api/sandbox-fixture';
+import { useSandbox } from '../../support/sandbox-fixture';
 
 const env = useSandbox();
 

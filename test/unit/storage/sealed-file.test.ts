@@ -3,8 +3,8 @@ import { appendFileSync, readFileSync, statSync, truncateSync, writeFileSync } f
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SealedDataError, SealedFileWriter, checkSealedFile, blockNoncesOf, completeSealedFile, nonceOf, openSealedBytes, readWholeSealedFile, sealBytes, sealedBlocksOf, sealedSizeOf } from '../../../main/storage/sealed-file';
-import { tempFolder } from '../temp-folder';
-import { readSealed } from './sealed-reading';
+import { tempFolder } from '../../support/temp-folder';
+import { readSealed } from '../../support/sealed-reading';
 
 const key = randomBytes(32);
 const HEADER = 16;

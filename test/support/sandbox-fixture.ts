@@ -1,27 +1,29 @@
 /** A real sandbox on loopback per test file, and clients pointed at it. */
-import type { ServiceError } from '../../../main/api/service-error';
+import type { ServiceError } from '../../main/api/service-error';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
-import { plainFileSource, type UploadSource } from '../../../main/api/upload-source';
+import { plainFileSource, type UploadSource } from '../../main/api/upload-source';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { ServiceClient, type ServiceConfig } from '../../../main/api/service-client';
-import type { TransportOptions } from '../../../main/api/http-transport';
-import { SandboxServer, type SandboxFaults } from '../../../main/sandbox/sandbox-server';
-import { tempFolder } from '../temp-folder';
-import { staticToken } from '../../../main/service/token-source';
+import { ServiceClient, type ServiceConfig } from '../../main/api/service-client';
+import type { TransportOptions } from '../../main/api/http-transport';
+import { SandboxServer, type SandboxFaults } from '../../main/sandbox/sandbox-server';
+import { tempFolder } from './temp-folder';
+import { followingClock } from './test-clock';
+import type { Clock } from '../../main/core/clock';
+import { staticToken } from '../../main/service/token-source';
 
-export { toneWav } from '../../fixtures/tone-wav';
+export { toneWav } from '../fixtures/tone-wav';
 
 export const CLIENT_KEY = 'k3y-for-t3sts-16';
 export const KID = 'test-kid-1';
 
-/** `now`: the sandbox's clock (a test's fake clock, read each time it is asked), Date.now by default. */
-export function useSandbox(faults: Partial<SandboxFaults> = {}, options: { now?: () => number } = {}) {
+/** `clock`: the sandbox's clock (the clock of the test under way, asked at each use), the system's by default. */
+export function useSandbox(faults: Partial<SandboxFaults> = {}, options: { clock?: () => Clock } = {}) {
   const state: { sandbox: SandboxServer; clients: ServiceClient[] } = { sandbox: undefined as unknown as SandboxServer, clients: [] };
   beforeAll(async () => {
-    state.sandbox = await SandboxServer.start({ jweKeys: { [KID]: CLIENT_KEY }, now: options.now });
+    state.sandbox = await SandboxServer.start({ jweKeys: { [KID]: CLIENT_KEY }, clock: options.clock && followingClock(options.clock) });
   });
   beforeEach(() => {
     state.sandbox.reset();

@@ -4,8 +4,8 @@
  * and every event is `on.<event>(listener)`, returning the unsubscribe. An operation the test has
  * not answered rejects, so a call nobody expected fails the test.
  */
-import { EVENT_NAMES, OPERATION_NAMES, type EventName, type EventPayload, type OperationName, type OperationOutput, type ScribeBridge } from '../../../contract/ipc';
-import type { Result } from '../../../contract/result';
+import { EVENT_NAMES, OPERATION_NAMES, type EventName, type EventPayload, type OperationName, type OperationOutput, type ScribeBridge } from '../../contract/ipc';
+import type { Result } from '../../contract/result';
 
 export type OperationInputOf<K extends OperationName> = Parameters<ScribeBridge[K]>[0];
 export type AnswerOf<K extends OperationName> = Result<OperationOutput<K>>;

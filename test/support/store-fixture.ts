@@ -2,15 +2,15 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TranscriptionResult } from '../../../contract/transcription';
-import type { Recorder } from '../../../main/audio/recorder';
-import { inlineMp3Encoding, prepareUploadAudio } from '../../../main/audio/upload-audio';
-import { durationMsOf } from '../../../main/audio/wav-file';
-import { blockProblem, DictationStore } from '../../../main/dictations/dictation-store';
-import type { DictationManifest } from '../../../main/dictations/dictation-manifest';
-import { RecordingSession, type RecordingSessionDeps } from '../../../main/dictations/recording-session';
-import { ItemKeyring } from '../../../main/storage/item-keyring';
-import { SealedFileWriter, sealBytes } from '../../../main/storage/sealed-file';
+import type { TranscriptionResult } from '../../contract/transcription';
+import type { Recorder } from '../../main/audio/recorder';
+import { inlineMp3Encoding, prepareUploadAudio } from '../../main/audio/upload-audio';
+import { durationMsOf } from '../../main/audio/wav-file';
+import { blockProblem, DictationStore } from '../../main/dictations/dictation-store';
+import type { DictationManifest } from '../../main/dictations/dictation-manifest';
+import { RecordingSession, type RecordingSessionDeps } from '../../main/dictations/recording-session';
+import { ItemKeyring } from '../../main/storage/item-keyring';
+import { SealedFileWriter, sealBytes } from '../../main/storage/sealed-file';
 
 export function testKeyring(folder: string, masterKey: Buffer = randomBytes(32)): ItemKeyring {
   return new ItemKeyring(join(folder, 'keys.sealed'), masterKey);

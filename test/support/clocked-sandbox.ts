@@ -5,10 +5,10 @@
  * each test.
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { ServiceClient, type ServiceConfig } from '../../../main/api/service-client';
-import { SandboxServer, type SandboxFaults, type SandboxOptions } from '../../../main/sandbox/sandbox-server';
-import { staticToken } from '../../../main/service/token-source';
-import { TestClock } from '../../e2e/support/test-clock';
+import { ServiceClient, type ServiceConfig } from '../../main/api/service-client';
+import { SandboxServer, type SandboxFaults, type SandboxOptions } from '../../main/sandbox/sandbox-server';
+import { staticToken } from '../../main/service/token-source';
+import { TestClock, followingClock } from './test-clock';
 
 export function useClockedSandbox(faults: Partial<SandboxFaults> = {}, options: Pick<SandboxOptions, 'jweKeys'> = {}) {
   let sandbox: SandboxServer | null = null;
@@ -19,7 +19,7 @@ export function useClockedSandbox(faults: Partial<SandboxFaults> = {}, options: 
     return sandbox;
   };
   beforeAll(async () => {
-    sandbox = await SandboxServer.start({ ...options, now: () => clock.now() });
+    sandbox = await SandboxServer.start({ ...options, clock: followingClock(() => clock) });
   });
   beforeEach(() => {
     clock = new TestClock();
