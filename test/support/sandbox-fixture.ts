@@ -11,7 +11,7 @@ import type { TransportOptions } from '../../main/api/http-transport';
 import { SandboxServer, type SandboxFaults } from '../../main/sandbox/sandbox-server';
 import { tempFolder } from './temp-folder';
 import { followingClock } from './test-clock';
-import type { Clock } from '../../main/core/clock';
+import { systemClock, type Clock } from '../../main/core/clock';
 import { staticToken } from '../../main/service/token-source';
 
 export { toneWav } from '../fixtures/tone-wav';
@@ -19,28 +19,49 @@ export { toneWav } from '../fixtures/tone-wav';
 export const CLIENT_KEY = 'k3y-for-t3sts-16';
 export const KID = 'test-kid-1';
 
-/** `clock`: the sandbox's clock (the clock of the test under way, asked at each use), the system's by default. */
-export function useSandbox(faults: Partial<SandboxFaults> = {}, options: { clock?: () => Clock } = {}) {
-  const state: { sandbox: SandboxServer; clients: ServiceClient[] } = { sandbox: undefined as unknown as SandboxServer, clients: [] };
+interface SandboxFixtureOptions<C extends Clock> {
+  /** The sandbox's clock: the clock of the test under way, asked at each use; the system's by default. */
+  clock?: () => Clock;
+  /** A new clock for every test, the sandbox's (as `env.clock`): moved by the test, nothing else moves it. */
+  clockPerTest?: () => C;
+  /** Encryption keys the sandbox accepts; by default the test key (`KID`, `CLIENT_KEY`). */
+  jweKeys?: Record<string, string>;
+}
+
+/** A real sandbox on loopback for the test file, its faults set again before each test; clients made with `client()` are closed after each. */
+export function useSandbox<C extends Clock = Clock>(faults: Partial<SandboxFaults> = {}, options: SandboxFixtureOptions<C> = {}) {
+  const state: { sandbox: SandboxServer | null; clients: ServiceClient[]; clock: C | null } = { sandbox: null, clients: [], clock: options.clockPerTest?.() ?? null };
+  const started = (): SandboxServer => {
+    if (!state.sandbox) throw new Error('The sandbox starts before the first test.');
+    return state.sandbox;
+  };
+  const clock = options.clock ?? (options.clockPerTest ? () => state.clock ?? systemClock : null);
   beforeAll(async () => {
-    state.sandbox = await SandboxServer.start({ jweKeys: { [KID]: CLIENT_KEY }, clock: options.clock && followingClock(options.clock) });
+    state.sandbox = await SandboxServer.start({ jweKeys: options.jweKeys ?? { [KID]: CLIENT_KEY }, clock: clock ? followingClock(clock) : undefined });
   });
   beforeEach(() => {
-    state.sandbox.reset();
-    state.sandbox.setFaults({ processingMs: 0, ...faults });
+    if (options.clockPerTest) state.clock = options.clockPerTest();
+    started().reset();
+    started().setFaults({ processingMs: 0, ...faults });
   });
   afterEach(async () => {
     await Promise.all(state.clients.splice(0).map((client) => client.close()));
   });
   afterAll(async () => {
-    await state.sandbox.stop();
+    await state.sandbox?.stop();
   });
   return {
-    get sandbox() {
-      return state.sandbox;
+    get sandbox(): SandboxServer {
+      return started();
     },
+    /** The clock of the test under way (with `clockPerTest`). */
+    get clock(): C {
+      if (!state.clock) throw new Error('This sandbox has no clock of its own: give it clockPerTest.');
+      return state.clock;
+    },
+    /** A client of the sandbox with its long-lived token (or as `overrides` say). */
     client(overrides: Partial<ServiceConfig> = {}, transport: TransportOptions = {}): ServiceClient {
-      const client = new ServiceClient(() => ({ baseUrl: state.sandbox.url, auth: staticToken(state.sandbox.token), ...overrides }), transport);
+      const client = new ServiceClient(() => ({ baseUrl: started().url, auth: staticToken(started().token), ...overrides }), transport);
       state.clients.push(client);
       return client;
     },

@@ -1,31 +1,38 @@
 /**
- * A clock that stands still until the test moves it. Given to a sandbox (`SandboxOptions.clock`)
+ * A clock that stands still until the test moves it, all at once: `advance` is `FakeClock.tick`
+ * (fake-clock.ts), time and the timers due on the way. Given to a sandbox (`SandboxOptions.clock`)
  * and to the client's own clocks (`now` of the sign-in session and of the registration flow),
- * it lets a token's, an OTP's or a result's time pass at once instead of being waited out,
- * and nothing else moves it: what a test checks at a time is checked at exactly that time.
- * Its timers keep real time (the system clock's): for timers that wait on the test, FakeClock.
+ * it lets a token's, an OTP's or a result's time pass at once instead of being waited out, and
+ * holds the sandbox's latency until the test lets it pass; nothing else moves it: what a test
+ * checks at a time is checked at exactly that time.
  */
-import { sleepOn, systemClock, type Clock, type ClockTimer } from '../../main/core/clock';
+import type { Clock, ClockTimer } from '../../main/core/clock';
+import { FakeClock } from './fake-clock';
 
 export class TestClock implements Clock {
-  constructor(private time = Date.now()) {}
+  private readonly clock: FakeClock;
 
-  readonly now = (): number => this.time;
+  constructor(start = Date.now()) {
+    this.clock = new FakeClock(start);
+  }
+
+  /** Bound, so that it can be handed on as a `now` function. */
+  readonly now = (): number => this.clock.now();
 
   advance(ms: number): void {
-    this.time += ms;
+    this.clock.tick(ms);
   }
 
   setTimeout(callback: () => void, ms: number): ClockTimer {
-    return systemClock.setTimeout(callback, ms);
+    return this.clock.setTimeout(callback, ms);
   }
 
   clearTimeout(timer: ClockTimer | null): void {
-    systemClock.clearTimeout(timer);
+    this.clock.clearTimeout(timer);
   }
 
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return sleepOn(this, ms, signal);
+    return this.clock.sleep(ms, signal);
   }
 }
 

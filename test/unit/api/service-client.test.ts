@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../support/fake-clock';
 import { voiceTranscription } from '../../../main/dictations/transcription-view';
 import { CLIENT_KEY, KID, MINIMAL_PDF, source, toneWav, useSandbox, writeTemp, failure } from '../../support/sandbox-fixture';
 import { staticToken } from '../../../main/service/token-source';
 
 /** The sandbox's clock: no latency passes unless a test moves it, so a timeout needs no margin over it. */
-let clock = new FakeClock();
-const env = useSandbox({}, { clock: () => clock });
-beforeEach(() => {
-  clock = new FakeClock();
-});
+const env = useSandbox({}, { clockPerTest: () => new FakeClock() });
 const VALID_AADHAAR = '234123412346';
 
 async function uploadTone(txnId: string, client = env.client()) {
@@ -54,8 +50,8 @@ describe('voice upload', () => {
     const impatient = env.client({}, { requestTimeoutMs: 50 });
     expect(await failure(uploadTone('t3', impatient))).toMatchObject({ kind: 'timeout', retryable: true });
     // The latency passes now: the sandbox answers the request given up, which ends here, not in the next test.
-    await expect.poll(() => clock.pending).toBe(1);
-    await clock.advance(400);
+    await expect.poll(() => env.clock.pending).toBe(1);
+    await env.clock.advance(400);
   });
 
   it('reports an unexpected or non-JSON answer clearly', async () => {

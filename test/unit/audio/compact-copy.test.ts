@@ -43,7 +43,7 @@ describe('the compact copy written while recording', () => {
     const late = join(tempFolder(), 'upload.mp3');
     const second = new CompactCopy(late, key, () => {});
     second.append(new Int16Array(1024));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await second.opened;
     second.abandon();
     expect(await second.finish()).toBe(false);
     expect(existsSync(late) || existsSync(partialPathOf(late))).toBe(false);

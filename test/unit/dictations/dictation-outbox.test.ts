@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../main/core/clock';
+import { FakeClock } from '../../support/fake-clock';
 import { PENDING_STATES } from '../../../contract/dictation';
 import { ServiceClient } from '../../../main/api/service-client';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
@@ -10,7 +12,12 @@ import { tempFolder } from '../../support/temp-folder';
 import { recorded, testStore, uploadAudioOf } from '../../support/store-fixture';
 import { staticToken } from '../../../main/service/token-source';
 
-const env = useSandbox();
+/** The sandbox's clock in a test that holds requests in its latency until it moves it; the system's otherwise. */
+let sandboxClock: FakeClock | null = null;
+const env = useSandbox({}, { clock: () => sandboxClock ?? systemClock });
+afterEach(() => {
+  sandboxClock = null;
+});
 
 
 const pending = (store: DictationStore) => store.list().filter((item) => PENDING_STATES.has(item.state)).length;
@@ -152,6 +159,7 @@ describe('DictationOutbox against the sandbox', () => {
   });
 
   it('cancels an upload in flight, and a retry finishes it with a single upload', async () => {
+    const held = (sandboxClock = new FakeClock());
     env.sandbox.setFaults({ latencyMs: 300 });
     const store = testStore(tempFolder());
     const item = recorded(store);
@@ -163,7 +171,8 @@ describe('DictationOutbox against the sandbox', () => {
       }),
     });
     host.start();
-    await expect.poll(() => store.get(item.id)?.state, { timeout: 5000, interval: 5 }).toBe('uploading');
+    // The upload is in flight, held by the sandbox until its clock moves.
+    await expect.poll(() => [store.get(item.id)?.state, held.pending], { timeout: 5000, interval: 5 }).toEqual(['uploading', 1]);
     voice.cancel(item.id);
     expect(store.get(item.id)?.state).toBe('cancelled');
     // The cut-off upload has come back (aborted); the dictation stays cancelled.
@@ -178,6 +187,7 @@ describe('DictationOutbox against the sandbox', () => {
   });
 
   it('sends at most two at a time', async () => {
+    const held = (sandboxClock = new FakeClock());
     env.sandbox.setFaults({ latencyMs: 150 });
     const store = testStore(tempFolder());
     const items = Array.from({ length: 5 }, (_, i) => recorded(store, `n${i}`));
@@ -199,6 +209,11 @@ describe('DictationOutbox against the sandbox', () => {
       }),
     });
     host.start();
+    // Two uploads held in the sandbox's latency, and no third started beside them.
+    await expect.poll(() => held.pending).toBe(2);
+    expect(sending).toBe(2);
+    env.sandbox.setFaults({ latencyMs: 0 });
+    await held.advance(150);
     for (const item of items) await settle(store, item.id, ['completed']);
     host.stop();
     await client.close();

@@ -238,11 +238,12 @@ describe('RegistrationFlow: from the OTP to the ABHA', () => {
   it('sets aside an answer that arrives after Start over, and forgets everything', async () => {
     const { registration } = flow();
     await registration.start(HAS_ABHA, CONSENT_TEXT);
+    // The service holds its answer back until the test moves its clock.
     env.sandbox.setFaults({ latencyMs: 300 });
     const late = attempt(registration.verifyOtp(OTP, MOBILE));
-    // The check has reached the service, which holds its answer back.
     await expect.poll(operations).toContain('registrationVerify');
     expect(registration.reset()).toMatchObject({ step: 'aadhaar', profile: null });
+    env.clock.advance(300);
     expect(await late).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
     expect(registration.view()).toMatchObject({ step: 'aadhaar', profile: null, card: null, otp: null });
   });

@@ -4,7 +4,7 @@
  * SANDBOX_SEED=<seed> repeats that run.
  */
 import { get, request } from 'node:http';
-import { beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import { seededRandom } from '../../../main/sandbox/sandbox-fault-pipeline';
 import { useClockedSandbox } from '../../support/clocked-sandbox';
 import { FakeClock } from '../../support/fake-clock';
@@ -86,21 +86,17 @@ describe('the fault pipeline', () => {
 });
 
 describe('a request its client gave up while it waited out the latency', () => {
-  let clock = new FakeClock();
-  const held = useSandbox({}, { clock: () => clock });
-  beforeEach(() => {
-    clock = new FakeClock();
-  });
+  const held = useSandbox({}, { clockPerTest: () => new FakeClock() });
 
   it('is dropped, and takes none of the faults set for the requests after it', async () => {
     held.sandbox.setFaults({ latencyMs: 400 });
     const call = get(`${held.sandbox.url}/voice/api/v3/status/x`, { agent: false, headers: { authorization: `Bearer ${held.sandbox.token}` } });
     call.on('error', () => {});
-    await expect.poll(() => clock.pending).toBe(1); // the request waits out its latency
+    await expect.poll(() => held.clock.pending).toBe(1); // the request waits out its latency
     call.destroy();
     await expect.poll(() => held.sandbox.openConnections()).toBe(0);
     held.sandbox.setFaults({ latencyMs: 0, garbageNext: 1 });
-    await clock.advance(400);
+    await held.clock.advance(400);
     const answer = await fetch(`${held.sandbox.url}/voice/api/v3/status/x`, { headers: { authorization: `Bearer ${held.sandbox.token}` } });
     expect([answer.status, answer.headers.get('content-type')]).toEqual([200, expect.stringContaining('text/html')]);
   });
