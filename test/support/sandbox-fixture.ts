@@ -1,5 +1,4 @@
 /** A real sandbox on loopback per test file, and clients pointed at it. */
-import type { ServiceError } from '../../main/api/service-error';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -96,14 +95,4 @@ export async function bystander(): Promise<{ url: string; reached: string[]; clo
     reached,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-/** The error a call that must fail fails with (a ServiceError, as the client raises them). */
-export async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ServiceError;
-  }
-  throw new Error('expected the call to fail');
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { otpHint } from '../../../main/api/registration-api';
 import { staticToken } from '../../../main/service/token-source';
-import { CLIENT_KEY, KID, useSandbox, failure } from '../../support/sandbox-fixture';
+import { CLIENT_KEY, KID, useSandbox } from '../../support/sandbox-fixture';
+import { failure } from '../../support/failures';
 import { TestClock } from '../../support/test-clock';
 
 /** The sandbox's clock: an OTP's or a session's life passes when the test moves it. */

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../support/fake-clock';
 import { voiceTranscription } from '../../../main/dictations/transcription-view';
-import { CLIENT_KEY, KID, MINIMAL_PDF, source, toneWav, useSandbox, writeTemp, failure } from '../../support/sandbox-fixture';
+import { CLIENT_KEY, KID, MINIMAL_PDF, source, toneWav, useSandbox, writeTemp } from '../../support/sandbox-fixture';
+import { failure } from '../../support/failures';
 import { staticToken } from '../../../main/service/token-source';
 
 /** The sandbox's clock: no latency passes unless a test moves it, so a timeout needs no margin over it. */
