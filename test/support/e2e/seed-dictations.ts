@@ -23,7 +23,7 @@ export function seedDictations(userDataDir: string, count: number): void {
     mkdirSync(join(root, id), { recursive: true });
     const manifest = manifestOf(id, new Date(start + i * 60_000), {
       label: '',
-      state: states[i % states.length],
+      state: states[i % states.length]!,
       durationMs: 30_000 + (i % 90) * 1000,
       uploadedAt: new Date(start + i * 60_000 + 40_000).toISOString(),
       finishedAt: new Date(start + i * 60_000 + 90_000).toISOString(),
