@@ -184,8 +184,11 @@ test('"Send now" always answers for a lab report: trying, tried and still unreac
   });
   await expect(answer).toContainText('cannot be reached');
   expect((await seenTexts(page, 'send-now-answer')).slice(0, 2)).toEqual(['Trying now…', expect.stringMatching(/^Tried just now: .*cannot be reached/)]);
-  // The app's own tries meanwhile do not take the answer away.
-  await page.waitForTimeout(3_000);
+  // The app's own next try meanwhile (it sets the one after) does not take the answer away.
+  const nextTry = async () => (await bridgeValue(page, 'listLabReports'))[0]?.nextAttemptAt ?? null;
+  const triedBy = await nextTry();
+  await expect.poll(nextTry, { timeout: 60_000 }).not.toBe(triedBy);
+  await expect.poll(nextTry).not.toBeNull();
   await expect(answer).toContainText('Tried just now:');
   await screenshot(page, 'records-send-now-tried-1024x640');
 
