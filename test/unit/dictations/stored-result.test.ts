@@ -15,7 +15,7 @@ import { saveViewAsEarlierVersions, testStore } from '../../support/store-fixtur
  * Answers of both APIs, and the view each gave before results were kept in formats: made by
  * the code of that version (decoded on arrival, the view stored, the stored view read back).
  */
-const BEFORE = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'result-views.json'), 'utf8')) as {
+const BEFORE = JSON.parse(readFileSync(join(__dirname, '../../fixtures/result-views.json'), 'utf8')) as {
   voice: Array<{ name: string; status: number; json: unknown; noBody: boolean; view: StoredResult }>;
   sessions: Array<{ name: string; answer: SessionResult; asked: string[]; titles: Array<[string, string]>; view: StoredResult }>;
 };
