@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AuthStatus } from '../../../contract/auth';
 import { SERVICE_LABELS } from '../../../contract/setting-choices';
-import { serviceBaseUrl } from '../../../contract/settings';
+import { serviceBaseUrl } from '../../../contract/setting-choices';
 import { useSettingsStore, useStatusStore } from '../../app/stores';
 import { formatTime } from '../dictation/format';
 import { InputField, LockNote, SaveStatus } from './fields';
