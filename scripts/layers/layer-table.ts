@@ -62,7 +62,8 @@ export const LAYERS: Layer[] = [
       service: { files: ['main/service/'], siblings: ['settings'] },
       audio: { files: ['main/audio/'], packages: ['@picovoice/pvrecorder-node', 'wasm-media-encoders'] },
       clipboard: { files: ['main/clipboard/'], siblings: ['settings'], packages: ['koffi'] },
-      shortcuts: { files: ['main/shortcuts/'], siblings: ['clipboard', 'settings'], packages: ['koffi', 'uiohook-napi'] },
+      // The accessibility bus (AT-SPI over D-Bus) is plain Node.
+      shortcuts: { files: ['main/shortcuts/'], siblings: ['clipboard', 'settings'], packages: ['koffi', 'uiohook-napi', '@homebridge/dbus-native'] },
     },
     packages: [NODE, 'zod'],
   },
@@ -88,6 +89,7 @@ export const LAYERS: Layer[] = [
           'main/index.ts',
           'main/features.ts',
           'main/log.ts',
+          'main/data-folder-start.ts',
           'main/raw-imports.d.ts',
           'main/ipc/',
           'main/windows/',
