@@ -112,3 +112,7 @@ export const LAYERS: Layer[] = [
 
 /** The folders whose files the check places: every source file under them must be in a room. */
 export const CHECKED_FOLDERS = ['contract', 'main', 'preload', 'renderer'];
+
+/** The unit tests: none may reach Electron or electron-log, so that each loads without an Electron binary. */
+export const UNIT_TESTS = 'test/unit';
+export const NEEDS_ELECTRON_BINARY = ['electron', 'electron-log'];
