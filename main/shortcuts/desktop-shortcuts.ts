@@ -39,7 +39,10 @@ export interface DesktopShortcutsDeps {
 }
 
 /** The focused field's text in another program: Linux through AT-SPI; Windows' UI Automation is not written yet (docs/emr-insertion.md). */
-const fieldText = (target: TargetWindow): Promise<string | null> => (process.platform === 'linux' ? atspiFieldText(target) : Promise.resolve(null));
+const fieldTextOn =
+  (clock: Clock) =>
+  (target: TargetWindow): Promise<string | null> =>
+    process.platform === 'linux' ? atspiFieldText(target, clock) : Promise.resolve(null);
 
 export class DesktopShortcuts {
   private readonly hook: KeyboardHook;
@@ -55,7 +58,7 @@ export class DesktopShortcuts {
     const { desktop, log, clock } = deps;
     this.hook = new KeyboardHook(desktop.keyboard, log, clock);
     this.record = new RecordShortcut(deps.recorder, this.hook, desktop.accelerators, clock);
-    this.copyNote = new CopyNoteShortcut({ ...deps.copy, pressedIn: (program) => this.pressedIn(program), fieldText }, this.hook, { accelerators: desktop.accelerators, log, clock });
+    this.copyNote = new CopyNoteShortcut({ ...deps.copy, pressedIn: (program) => this.pressedIn(program), fieldText: fieldTextOn(clock) }, this.hook, { accelerators: desktop.accelerators, log, clock });
     // On macOS the permission is given in System Settings: look again when the user comes back to the app.
     this.offAppFocus = process.platform === 'darwin' ? desktop.onAppFocus(() => this.apply()) : null;
   }
