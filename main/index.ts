@@ -15,7 +15,7 @@ import type { Features } from './features';
 import { openOperationGate } from './ipc/operation-gate';
 import { isTrustedFrame } from './ipc/trusted-sender';
 import { initLog, log } from './log';
-import { checkDataFolder, openDataFolder, refuseDataFolder } from './storage/data-format-feature';
+import { checkDataFolder, openDataFolder, refuseDataFolder } from './data-folder-start';
 import { PAGE_ASSETS_SERVED, registerAppScheme, serveRenderer } from './windows/app-protocol';
 import { AppWindow } from './windows/app-window';
 import { useReleaseMenu } from './windows/release-menu';

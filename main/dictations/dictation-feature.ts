@@ -13,12 +13,14 @@ import { ensureMicrophonePermission } from '../audio/microphone-access';
 import { prepareUploadAudio, wavSource, workerPartCutting, workerMp3Encoding, type RecordingFiles } from '../audio/upload-audio';
 import type { UploadSource } from '../api/upload-source';
 import type { CopyPath } from '../clipboard/copy-path';
+import { systemClock } from '../core/clock';
 import type { Feature } from '../core/feature';
 import { log } from '../log';
 import type { OutboxHost } from '../outbox/outbox-host';
 import type { ServiceFeature } from '../service/service-feature';
 import type { SettingsService } from '../settings/settings-service';
 import { DesktopShortcuts } from '../shortcuts/desktop-shortcuts';
+import { electronShortcutsDesktop } from '../shortcuts/electron-desktop';
 import { typistHere } from '../shortcuts/typist';
 import { focusNow } from '../shortcuts/window-focus';
 import type { KeysOrProblem } from '../storage/data-keys';
@@ -141,6 +143,9 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   /** The dictation the window shows; the copy shortcut takes its note. */
   let viewedId: string | null = null;
   const shortcuts: DesktopShortcuts = new DesktopShortcuts({
+    desktop: electronShortcutsDesktop,
+    log,
+    clock: systemClock,
     recorder: shortcutRecorder(session, () => settings.current().recordCues, (cue) => deps.window.send('recordCue', cue)),
     copy: copyShortcutActions({
       store,

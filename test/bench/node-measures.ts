@@ -23,7 +23,7 @@ import { ItemKeyring } from '../../main/storage/item-keyring';
 import { SealedFileWriter, checkSealedFile } from '../../main/storage/sealed-file';
 import { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { ServiceHealth } from '../../main/service/service-health';
-import { staticToken } from '../../main/service/token-source';
+import { staticToken } from '../../main/api/token-source';
 
 export interface Figure {
   value: number;

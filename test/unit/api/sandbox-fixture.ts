@@ -10,7 +10,7 @@ import { ServiceClient, type ServiceConfig } from '../../../main/api/service-cli
 import type { TransportOptions } from '../../../main/api/http-transport';
 import { SandboxServer, type SandboxFaults } from '../../../main/sandbox/sandbox-server';
 import { tempFolder } from '../temp-folder';
-import { staticToken } from '../../../main/service/token-source';
+import { staticToken } from '../../../main/api/token-source';
 
 export { toneWav } from '../../fixtures/tone-wav';
 

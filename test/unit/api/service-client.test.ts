@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { voiceTranscription } from '../../../main/dictations/transcription-view';
 import { CLIENT_KEY, KID, MINIMAL_PDF, source, toneWav, useSandbox, writeTemp, failure } from './sandbox-fixture';
-import { staticToken } from '../../../main/service/token-source';
+import { staticToken } from '../../../main/api/token-source';
 
 const env = useSandbox();
 const VALID_AADHAAR = '234123412346';

@@ -8,7 +8,7 @@ import { ServiceHealth } from '../../../main/service/service-health';
 import { useSandbox } from '../api/sandbox-fixture';
 import { tempFolder } from '../temp-folder';
 import { recorded, testStore, uploadAudioOf } from './store-fixture';
-import { staticToken } from '../../../main/service/token-source';
+import { staticToken } from '../../../main/api/token-source';
 
 const env = useSandbox();
 

@@ -14,7 +14,7 @@ import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { OutboxHost } from '../../../main/outbox/outbox-host';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { SessionsOffer } from '../../../main/service/sessions-offer';
-import { staticToken } from '../../../main/service/token-source';
+import { staticToken } from '../../../main/api/token-source';
 import { SealedFileWriter } from '../../../main/storage/sealed-file';
 import { bystander, useSandbox } from '../api/sandbox-fixture';
 import { FakeClock } from '../fake-clock';

@@ -6,7 +6,7 @@ import { ServiceError } from '../../../main/api/service-error';
 import { toAppError } from '../../../main/ipc/app-failure';
 import { RegistrationFlow, type RegistrationClient } from '../../../main/registration/registration-flow';
 import { SANDBOX_AADHAAR, SANDBOX_MOBILE, SANDBOX_OTP } from '../../../main/sandbox/sandbox-people';
-import { staticToken } from '../../../main/service/token-source';
+import { staticToken } from '../../../main/api/token-source';
 import { useClockedSandbox } from '../sandbox/clocked-sandbox';
 
 /** The service's clock (OTP lives) is the sandbox's; the flow's own clock (`flow().clock`, resend cool-downs) is separate, as the app's is. */

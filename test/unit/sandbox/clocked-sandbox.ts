@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { ServiceClient, type ServiceConfig } from '../../../main/api/service-client';
 import { SandboxServer, type SandboxFaults, type SandboxOptions } from '../../../main/sandbox/sandbox-server';
-import { staticToken } from '../../../main/service/token-source';
+import { staticToken } from '../../../main/api/token-source';
 import { TestClock } from '../../e2e/support/test-clock';
 
 export function useClockedSandbox(faults: Partial<SandboxFaults> = {}, options: Pick<SandboxOptions, 'jweKeys'> = {}) {
