@@ -88,7 +88,10 @@ function followSettings(deps: ServiceFeatureDeps, parts: ServiceParts): void {
 }
 
 /** Sign-in from the page (with the credentials it saves, or again with the stored ones), and the transcription choices the service offers. */
-function serviceHandlers({ settings }: ServiceFeatureDeps, { health, connection, client, sessionsOffer, changed, resume }: ServiceParts) {
+function serviceHandlers(
+  { settings }: ServiceFeatureDeps,
+  { health, connection, client, sessionsOffer, changed, resume }: ServiceParts,
+): Pick<OperationHandlers, 'signIn' | 'signInAgain' | 'getTranscriptionChoices'> {
   /** Signs in with the stored credentials now; a success lifts a sign-in hold, a failure shows in the sign-in status. */
   const signInNow = async () => {
     await connection.apply();
@@ -114,7 +117,7 @@ function serviceHandlers({ settings }: ServiceFeatureDeps, { health, connection,
       return connection.authStatus();
     },
     getTranscriptionChoices: () => transcriptionChoices(client, sessionsOffer.state()),
-  } satisfies Pick<OperationHandlers, 'signIn' | 'signInAgain' | 'getTranscriptionChoices'>;
+  };
 }
 
 export function createServiceFeature(deps: ServiceFeatureDeps) {
