@@ -4,15 +4,14 @@ import { ShortcutField, ToggleField } from './fields';
 import { InsertProfilesSection } from './InsertProfilesSection';
 import type { SettingFields } from './setting-fields';
 
-export function CopyNoteSection({ view, fields: { draft, set, errors, locked, text, toggle } }: { view: SettingsView; fields: SettingFields }) {
+export function CopyNoteSection({ view, fields: { draft, set, errors, locked, toggle, shortcut } }: { view: SettingsView; fields: SettingFields }) {
   return (
     <fieldset>
       <legend>Copy into the EMR</legend>
       <ShortcutField
-        {...text('copyNoteShortcut')}
+        {...shortcut('copyNoteShortcut')}
         label="Copy-note shortcut (works from any program)"
         hint="It copies the note of the dictation on screen, else of the newest one (never an older one in its place), as text and with the medications as a table, headed by its label and time. Leave empty for none."
-        note={view.shortcutAccess.copyNoteShortcut}
       />
       <ToggleField
         {...toggle('insertCopiedNote')}

@@ -52,18 +52,13 @@ function MicrophoneField({ fields: { draft, set, locked } }: { fields: SettingFi
 }
 
 export function RecordingSection({ view, fields }: { view: SettingsView; fields: SettingFields }) {
-  const { draft, set, locked, text, number, toggle } = fields;
+  const { draft, set, locked, text, number, toggle, shortcut } = fields;
   return (
     <fieldset>
       <legend>Recording</legend>
       <MicrophoneField fields={fields} />
       <SelectField {...text('uploadAudioFormat')} label="Upload audio format" options={UPLOAD_AUDIO_FORMATS.map((format) => ({ value: format, label: FORMAT_LABELS[format] }))} />
-      <ShortcutField
-        {...text('recordShortcut')}
-        label="Record shortcut (works from any program)"
-        hint="Leave empty for none."
-        note={view.shortcutAccess.recordShortcut}
-      />
+      <ShortcutField {...shortcut('recordShortcut')} label="Record shortcut (works from any program)" hint="Leave empty for none." />
       <SelectField
         {...text('recordShortcutMode')}
         label="How the record shortcut works"

@@ -10,6 +10,7 @@ import type { SettingsDraft } from './use-settings-draft';
 type TextSettingName = { [K in SettingName]: Settings[K] extends string ? K : never }[SettingName];
 type NumberSettingName = { [K in SettingName]: Settings[K] extends number ? K : never }[SettingName];
 type BooleanSettingName = { [K in SettingName]: Settings[K] extends boolean ? K : never }[SettingName];
+type ShortcutSettingName = 'recordShortcut' | 'copyNoteShortcut';
 
 export interface SettingFields {
   draft: Settings;
@@ -21,19 +22,23 @@ export interface SettingFields {
   number(name: NumberSettingName): { name: NumberSettingName; value: number; locked: boolean; error: string | undefined; onChange(value: number): void };
   /** The props every checkbox takes from the draft (its id and note named after the setting). */
   toggle(name: BooleanSettingName): { name: BooleanSettingName; value: boolean; locked: boolean; onChange(value: boolean): void };
+  /** A shortcut's props: a text field's, with what the desktop will not let the shortcut do as its note. */
+  shortcut(name: ShortcutSettingName): ReturnType<SettingFields['text']> & { note: string | null };
 }
 
 export function settingFields(view: SettingsView, { draft, set }: SettingsDraft, errors: Partial<Record<SettingName, string>>): SettingFields {
   // Update fields look locked too when the administrator has turned updates off: they can do nothing then.
   const updatesLockedOff = view.locked.includes('updatesEnabled') && !view.values.updatesEnabled;
   const locked = (name: SettingName) => view.locked.includes(name) || (updatesLockedOff && (name === 'updateUrl' || name === 'updateChannel'));
+  const text: SettingFields['text'] = (name) => ({ name, value: draft[name], locked: locked(name), error: errors[name], onChange: (value: string) => set(name, value) });
   return {
     draft,
     set,
     errors,
     locked,
-    text: (name) => ({ name, value: draft[name], locked: locked(name), error: errors[name], onChange: (value: string) => set(name, value) }),
+    text,
     number: (name) => ({ name, value: draft[name], locked: locked(name), error: errors[name], onChange: (value: number) => set(name, value) }),
     toggle: (name) => ({ name, value: draft[name], locked: locked(name), onChange: (value: boolean) => set(name, value) }),
+    shortcut: (name) => ({ ...text(name), note: view.shortcutAccess[name] }),
   };
 }
