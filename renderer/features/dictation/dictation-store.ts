@@ -99,7 +99,6 @@ export function selectedDetail(state: Pick<DictationState, 'items' | 'selectedId
   return { ...summary, result: extras?.result ?? null, audioUrl: extras?.audioUrl ?? null, correction: extras?.correction ?? null };
 }
 
-
 /** What the store's actions share: how the selected dictation is shown, how a failure is said, how the recorder is applied. */
 function dictationTools({ bridge, valueOrReport, set, get }: StoreContext<DictationState>) {
   const showDetail = (detail: DictationDetail) => {

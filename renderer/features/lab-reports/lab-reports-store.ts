@@ -83,7 +83,6 @@ function without<T>(map: Readonly<Record<string, T>>, id: string): Record<string
   return rest;
 }
 
-
 /** Follows the lab reports main holds, keeping each row's answer and result in step with its state; `heard` hears each change. */
 function followLabReports({ bridge, valueOrReport, set, get }: StoreContext<LabReportsState>, heard: (labReport: LabReportSummary) => void): () => void {
   return followItems({

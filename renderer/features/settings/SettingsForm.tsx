@@ -1,3 +1,4 @@
+/** The settings form: every setting but the secrets, its sections, and Save and Undo with what they did. */
 import type { FormEvent } from 'react';
 import { SERVICE_BASE_URLS, SERVICE_KINDS, SERVICE_LABELS } from '../../../contract/setting-choices';
 import type { SettingsView } from '../../../contract/ipc';
