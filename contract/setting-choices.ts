@@ -80,3 +80,15 @@ export function sameSettingValue(a: unknown, b: unknown): boolean {
   }
   return a === b;
 }
+
+/** The address the client talks to for a non-sandbox service; null for the sandbox. */
+export function serviceBaseUrl(settings: { service: ServiceKind; customServiceUrl: string }): string | null {
+  switch (settings.service) {
+    case 'sandbox':
+      return null;
+    case 'custom':
+      return settings.customServiceUrl.replace(/\/+$/, '');
+    default:
+      return SERVICE_BASE_URLS[settings.service];
+  }
+}

@@ -11,7 +11,6 @@ import {
   MAX_NOTE_TEMPLATES,
   NOTE_TEMPLATE_ID,
   RECORD_SHORTCUT_MODES,
-  SERVICE_BASE_URLS,
   SERVICE_KINDS,
   TRANSCRIPTION_APIS,
   TRANSCRIPTION_MODELS,
@@ -28,6 +27,7 @@ export {
   SECRET_LABELS,
   SECRET_NAMES,
   SERVICE_BASE_URLS,
+  serviceBaseUrl,
   SERVICE_KINDS,
   SERVICE_LABELS,
   TRANSCRIPTION_APIS,
@@ -230,16 +230,4 @@ export function crossFieldProblems(settings: Settings): Partial<Record<SettingNa
     problems.copyNoteShortcut = 'The copy shortcut must differ from the record shortcut.';
   }
   return problems;
-}
-
-/** The address the client talks to for a non-sandbox service; null for the sandbox. */
-export function serviceBaseUrl(settings: Pick<Settings, 'service' | 'customServiceUrl'>): string | null {
-  switch (settings.service) {
-    case 'sandbox':
-      return null;
-    case 'custom':
-      return settings.customServiceUrl.replace(/\/+$/, '');
-    default:
-      return SERVICE_BASE_URLS[settings.service];
-  }
 }

@@ -10,12 +10,13 @@ import { debuggingSwitches, parseAppArguments } from './app-arguments';
 import { DEVELOPMENT_BUILD } from './build-kind';
 import { RecorderHost } from './audio/recorder-host';
 import { unpacked } from './audio/unpacked-path';
+import { STARTUP_LINE, StartupMarks } from './core/startup-marks';
 import type { Features } from './features';
 import { openOperationGate } from './ipc/operation-gate';
 import { isTrustedFrame } from './ipc/trusted-sender';
 import { initLog, log } from './log';
-import { checkDataFolder, openDataFolder, refuseDataFolder } from './storage/data-format-feature';
-import { registerAppScheme, serveRenderer } from './windows/app-protocol';
+import { checkDataFolder, openDataFolder, refuseDataFolder } from './data-folder-start';
+import { PAGE_ASSETS_SERVED, registerAppScheme, serveRenderer } from './windows/app-protocol';
 import { AppWindow } from './windows/app-window';
 import { useReleaseMenu } from './windows/release-menu';
 import { APP_ORIGIN, developmentCsp } from './windows/content-security-policy';
@@ -43,8 +44,11 @@ const START_AFTER_DRAWN_MS = 300;
 const devServerUrl = DEVELOPMENT_BUILD ? (process.env.ELECTRON_RENDERER_URL ?? null) : null;
 const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
 
+const startup = new StartupMarks();
+
 async function start(): Promise<void> {
   await app.whenReady();
+  startup.mark('app ready');
   if (!DEVELOPMENT_BUILD) useReleaseMenu(process.platform);
   const userData = app.getPath('userData');
   const defaultSession = session.defaultSession;
@@ -65,36 +69,57 @@ async function start(): Promise<void> {
   const ignoreFailure = () => {};
   const dispatcher = features.then((value) => value.dispatcher);
   dispatcher.catch(ignoreFailure);
-  openOperationGate(dispatcher);
-  serveRenderer(defaultSession, join(here, '../renderer'), (id) => built?.recording(id) ?? null);
+  openOperationGate(dispatcher, (name) => {
+    if (name !== 'getRecorder' || startup.has('Record answered')) return;
+    startup.mark('Record answered');
+    log.info(`${STARTUP_LINE}${startup}`);
+  });
+  serveRenderer(
+    defaultSession,
+    join(here, '../renderer'),
+    (id) => built?.recording(id) ?? null,
+    (pathname) => {
+      startup.mark(`${pathname} served`);
+      if (pathname === PAGE_ASSETS_SERVED) setImmediate(() => buildFeatures());
+    },
+  );
   const shown = window.open({ preloadPath: join(here, '../preload/index.cjs'), url: devServerUrl ?? `${APP_ORIGIN}/index.html` });
+  startup.mark('window opened');
   // The recorder process takes longest to start (a new process and the audio library, about
   // half a second): it starts beside the window's own process, so that even the first Record,
   // pressed as soon as the window shows, finds it ready. It holds no microphone until then.
   const recorderHost = new RecorderHost(unpacked(join(here, 'recorder-process.cjs')));
   recorderHost.ensure().catch((error: unknown) => log.warn(`recorder: not started ahead (${(error as Error).message})`));
 
-  // Built while the page runs its script and draws, when main is otherwise idle (or a little
-  // later should the page never get that far); the page's calls wait at the gate until then.
+  // Built while the page compiles and runs its script, when main is otherwise idle: from the
+  // moment its files are served (at dom-ready from the development server; a little later
+  // should the page never get that far). The page's calls wait at the gate until then.
   const buildFeatures = () => {
     const pending = settle;
     settle = null;
     if (!pending) return;
+    startup.mark('features asked for');
     import('./features')
       .then(async ({ buildFeatures: buildAll, loadBeforeFeatures }) => {
+        startup.mark('features loaded');
         await loadBeforeFeatures(process.platform);
         built = buildAll({ userData, builtDir: here, recorderHost, policyFile: args.policyFile, appOrigin, window });
+        startup.mark('features built');
         pending.resolve(built);
       })
       .catch(pending.reject);
   };
-  shown.webContents.once('dom-ready', buildFeatures);
+  shown.webContents.once('dom-ready', () => {
+    startup.mark('page ran its script');
+    buildFeatures();
+  });
   setTimeout(buildFeatures, FEATURES_BUILD_LATEST_MS);
 
   // Their work starts a moment after the window has been drawn, so as not to compete with
   // the page's first moments.
   let started = false;
   const startFeatures = () => {
+    startup.mark('window drawn');
     if (started) return;
     started = true;
     buildFeatures();

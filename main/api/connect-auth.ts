@@ -3,7 +3,8 @@
  * (`/connect-auth/v1/account/login`) and renew with the refresh token
  * (`/connect-auth/v1/account/refresh-token`). Tokens and the secret are never logged.
  */
-import type { AuthApi, ClientCredentials, TokenGrant } from '../service/client-credentials-session';
+import type { AuthApi, ClientCredentials, TokenGrant } from './auth-grant';
+import { systemClock, type Clock } from '../core/clock';
 import type { Transport } from './http-transport';
 import { genericErrorSchema, tokenGrantSchema } from './response-schemas';
 import { isRetryableStatus, parseRetryAfter } from './retry-policy';
@@ -36,7 +37,7 @@ export class ConnectAuthApi implements AuthApi {
   constructor(
     private readonly transport: Transport,
     private readonly baseUrl: () => string,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Pick<Clock, 'now'> = systemClock,
   ) {}
 
   login(credentials: ClientCredentials, signal?: AbortSignal): Promise<TokenGrant> {
@@ -54,7 +55,7 @@ export class ConnectAuthApi implements AuthApi {
 
   private async exchange(path: string, headers: Record<string, string>, body: unknown, signal?: AbortSignal): Promise<TokenGrant> {
     const url = serviceUrl(this.baseUrl(), path);
-    const sentAt = this.now();
+    const sentAt = this.clock.now();
     const response = await this.transport.send({
       method: 'POST',
       url,

@@ -5,7 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
-import type { TokenSource } from '../service/token-source';
+import type { TokenSource } from './token-source';
 import { HttpTransport, type Transport, type TransportOptions, type TransportResponse } from './http-transport';
 import { decryptResponse, deriveJweKey, encryptJson, encryptedResponseSchema, looksEncrypted, type JweKey } from './jwe';
 import { multipartFileBody } from './multipart-body';

@@ -62,9 +62,8 @@ export interface DictationBridgeDeps {
   patientOf: PatientOf;
 }
 
-export function dictationHandlers({ store, outbox, session, copies, settings, saveJson, log, showing, patientOf }: DictationBridgeDeps): DictationHandlers {
-  const requireReview = () => settings.current().requireReview;
-
+/** A dictation's lookups the handlers share: it, its detail for the page, its finished outputs, its correction. */
+function dictationLookups(store: DictationStore, outbox: DictationBridgeDeps['outbox']) {
   const existing = (id: string): DictationManifest => {
     const manifest = store.get(id);
     if (!manifest) refuse('not-found', 'This dictation no longer exists.');
@@ -89,17 +88,18 @@ export function dictationHandlers({ store, outbox, session, copies, settings, sa
     return result.outputs;
   };
 
-  /** Through the one copy path; refused (with the earlier copy taken off the clipboard) as the page is told. */
-  const copy = async (request: CopyRequest): Promise<void> => {
-    const outcome = await copies.copy(request);
-    if (!outcome.copied) refuse('refused', outcome.reason);
-  };
-
   const correctionOf = (id: string) => {
     const correction = store.readCorrection(id);
     return correction && 'parts' in correction ? correction : null;
   };
 
+  return { existing, detailOf, finishedOutputs, correctionOf };
+}
+
+type Lookups = ReturnType<typeof dictationLookups>;
+
+/** The recorder: its microphones, its status, and Record, Pause, Resume, Stop, Discard and the draft. */
+function recorderHandlers({ session, log }: DictationBridgeDeps) {
   return {
     listMicrophones: async () => {
       try {
@@ -115,6 +115,13 @@ export function dictationHandlers({ store, outbox, session, copies, settings, sa
     resumeRecording: () => session.resume(),
     stopRecording: () => session.stop(),
     discardRecording: () => session.discard(),
+    setRecordingDraft: (input) => session.setDraft(input),
+  } satisfies Pick<DictationHandlers, 'listMicrophones' | 'getRecorder' | 'startRecording' | 'pauseRecording' | 'resumeRecording' | 'stopRecording' | 'discardRecording' | 'setRecordingDraft'>;
+}
+
+/** The list and a dictation in it: its detail, Retry, Cancel, Delete, which one is shown, its patient and label. */
+function listHandlers({ store, outbox, session, log, showing, patientOf }: DictationBridgeDeps, { existing, detailOf }: Lookups) {
+  return {
     listDictations: () => store.list().map((manifest) => summaryOf(manifest, outbox.progressOf(manifest.id))),
     getDictation: ({ id }) => detailOf(id),
     retryDictation: ({ id }) => outbox.retry(id),
@@ -123,7 +130,6 @@ export function dictationHandlers({ store, outbox, session, copies, settings, sa
       if (session.status().dictationId === id) refuse('busy', 'This dictation is being recorded. Stop or discard it first.');
       outbox.remove(id);
     },
-    setRecordingDraft: (input) => session.setDraft(input),
     showingDictation: ({ id }) => showing(id),
     setDictationPatient: ({ id, patientId }) => {
       if (existing(id).state === 'recording') refuse('busy', 'This dictation is being recorded. Stop it first, then change its patient.');
@@ -135,6 +141,15 @@ export function dictationHandlers({ store, outbox, session, copies, settings, sa
       if (existing(id).state === 'recording') refuse('busy', 'This dictation is being recorded. Stop it first, then change its label.');
       return summaryOf(store.rename(id, label.trim()), outbox.progressOf(id));
     },
+  } satisfies Pick<
+    DictationHandlers,
+    'listDictations' | 'getDictation' | 'retryDictation' | 'cancelDictation' | 'deleteDictation' | 'showingDictation' | 'setDictationPatient' | 'renameDictation'
+  >;
+}
+
+/** The doctor's work on a note: corrections saved and undone, and the review mark. */
+function noteHandlers({ store, log, patientOf }: DictationBridgeDeps, { existing, detailOf, finishedOutputs, correctionOf }: Lookups) {
+  return {
     saveNoteCorrection: ({ id, parts }) => {
       const outputs = finishedOutputs(id);
       const earlier = correctionOf(id);
@@ -156,6 +171,20 @@ export function dictationHandlers({ store, outbox, session, copies, settings, sa
       store.update(id, { reviewedAt: reviewed ? new Date().toISOString() : null });
       return detailOf(id);
     },
+  } satisfies Pick<DictationHandlers, 'saveNoteCorrection' | 'undoNoteCorrections' | 'setNoteReviewed'>;
+}
+
+/** The note leaving the app: exported to a file, or copied through the one copy path. */
+function leavingHandlers({ store, copies, settings, saveJson, patientOf }: DictationBridgeDeps, { existing, correctionOf }: Lookups) {
+  const requireReview = () => settings.current().requireReview;
+
+  /** Through the one copy path; refused (with the earlier copy taken off the clipboard) as the page is told. */
+  const copy = async (request: CopyRequest): Promise<void> => {
+    const outcome = await copies.copy(request);
+    if (!outcome.copied) refuse('refused', outcome.reason);
+  };
+
+  return {
     exportOutput: async ({ id, templateId }) => {
       const manifest = existing(id);
       if (requireReview() && manifest.reviewedAt === null) refuse('refused', NOT_REVIEWED);
@@ -184,5 +213,10 @@ export function dictationHandlers({ store, outbox, session, copies, settings, sa
     },
     copyNotePart: ({ id, templateId, form, original }) => copy(partCopy(store, existing(id), { templateId, form, original: original === true }, patientOf)),
     copyTranscript: ({ id }) => copy(transcriptCopy(store, existing(id), patientOf)),
-  };
+  } satisfies Pick<DictationHandlers, 'exportOutput' | 'exportNote' | 'copyNote' | 'copyNotePart' | 'copyTranscript'>;
+}
+
+export function dictationHandlers(deps: DictationBridgeDeps): DictationHandlers {
+  const lookups = dictationLookups(deps.store, deps.outbox);
+  return { ...recorderHandlers(deps), ...listHandlers(deps, lookups), ...noteHandlers(deps, lookups), ...leavingHandlers(deps, lookups) };
 }

@@ -10,15 +10,17 @@ import { Recorder } from '../audio/recorder';
 import type { RecorderHost } from '../audio/recorder-host';
 import { unpacked } from '../audio/unpacked-path';
 import { ensureMicrophonePermission } from '../audio/microphone-access';
-import { prepareUploadAudio, wavSource, workerPartCutting, workerMp3Encoding, type RecordingFiles } from '../audio/upload-audio';
+import { prepareUploadAudio, wavSource, workerPartCutting, workerMp3Encoding, type Mp3Encoding, type RecordingFiles } from '../audio/upload-audio';
 import type { UploadSource } from '../api/upload-source';
 import type { CopyPath } from '../clipboard/copy-path';
+import { systemClock } from '../core/clock';
 import type { Feature } from '../core/feature';
 import { log } from '../log';
 import type { OutboxHost } from '../outbox/outbox-host';
 import type { ServiceFeature } from '../service/service-feature';
 import type { SettingsService } from '../settings/settings-service';
 import { DesktopShortcuts } from '../shortcuts/desktop-shortcuts';
+import { electronShortcutsDesktop } from '../shortcuts/electron-desktop';
 import { typistHere } from '../shortcuts/typist';
 import { focusNow } from '../shortcuts/window-focus';
 import type { KeysOrProblem } from '../storage/data-keys';
@@ -61,28 +63,45 @@ function notifyReady(manifest: DictationManifest, patientOf: PatientOf): void {
   new Notification({ title, body: readyNotice(manifest, patientOf), silent: true }).show();
 }
 
-export function createDictationFeature(deps: DictationFeatureDeps) {
-  const { settings } = deps;
-  const store = new DictationStore(join(deps.userData, 'dictations'), deps.keys);
-  const report = store.load();
-  log.info(`dictations: ${report.loaded} loaded, ${report.recovered.length} recovered, ${report.unreadable} unreadable`);
-  const patientOf: PatientOf = (id) => (id ? (deps.patients.get(id) ?? null) : null);
-  const { outboxes } = deps;
-
-  const encoderWorker = unpacked(join(deps.builtDir, 'mp3-encode-worker.cjs'));
-  const encode = workerMp3Encoding(encoderWorker);
+/** What the feature's parts share: the store, loaded; whose each dictation is; a dictation's recording files; the MP3 encoder. */
+interface DictationParts {
+  store: DictationStore;
+  /** Dictations the load found cut short, for the maintenance to repair. */
+  recovered: string[];
+  patientOf: PatientOf;
   /**
    * A dictation's recording files, their key and what the recording holds. Files an earlier
    * version left in clear are encrypted first, until the start's maintenance has done it for all.
    */
-  const recordingFiles = (id: string): RecordingFiles => {
-    store.sealLegacyFilesIfAny(id);
-    return store.recordingFiles(id);
+  recordingFiles(id: string): RecordingFiles;
+  /** The worker that encodes MP3 and cuts a session's parts, outside the main thread. */
+  encoderWorker: string;
+  encode: Mp3Encoding;
+}
+
+function dictationParts(deps: DictationFeatureDeps): DictationParts {
+  const store = new DictationStore(join(deps.userData, 'dictations'), deps.keys);
+  const report = store.load();
+  log.info(`dictations: ${report.loaded} loaded, ${report.recovered.length} recovered, ${report.unreadable} unreadable`);
+  const encoderWorker = unpacked(join(deps.builtDir, 'mp3-encode-worker.cjs'));
+  return {
+    store,
+    recovered: report.recovered,
+    patientOf: (id) => (id ? (deps.patients.get(id) ?? null) : null),
+    recordingFiles: (id) => {
+      store.sealLegacyFilesIfAny(id);
+      return store.recordingFiles(id);
+    },
+    encoderWorker,
+    encode: workerMp3Encoding(encoderWorker),
   };
-  /** The titles of the clinic's own templates, from the service's templates list: asked once, when a result first holds one. */
+}
+
+/** The titles of the clinic's own templates, from the service's templates list: asked once, when a result first holds one. */
+function templateTitlesOf(client: DictationFeatureDeps['service']['client']): () => Promise<ReadonlyMap<string, string>> {
   let templateTitles: Promise<ReadonlyMap<string, string>> | null = null;
-  const titlesOfTemplates = (): Promise<ReadonlyMap<string, string>> => {
-    templateTitles ??= deps.service.client.listTemplates().then(
+  return () => {
+    templateTitles ??= client.listTemplates().then(
       (list) => new Map(list.map((template) => [template.id, template.title])),
       () => {
         templateTitles = null;
@@ -91,12 +110,16 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     );
     return templateTitles;
   };
+}
+
+/** Sending: the dictations' outbox kinds registered with the host, and the list the page shows of them. */
+function dictationSending({ service, settings, outboxes }: DictationFeatureDeps, { store, patientOf, recordingFiles, encoderWorker, encode }: DictationParts): DictationSending {
   const outbox = new DictationSending(outboxes, {
     store,
-    client: deps.service.client,
-    offer: deps.service.sessionsOffer,
+    client: service.client,
+    offer: service.sessionsOffer,
     cutParts: workerPartCutting(encoderWorker),
-    templateTitles: titlesOfTemplates,
+    templateTitles: templateTitlesOf(service.client),
     prepareAudio: async (manifest) => {
       const { source, damagedBlocks } = await prepareUploadAudio(recordingFiles(manifest.id), settings.current().uploadAudioFormat, encode);
       return { ...source, notice: blockProblem(damagedBlocks) };
@@ -113,8 +136,13 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     removed: 'dictationRemoved',
     pending: (manifest) => PENDING_STATES.has(manifest.state),
   });
+  return outbox;
+}
 
-  const session: RecordingSession = new RecordingSession({
+/** The recording: the recorder process, the microphone and the transcription asked for, and what the window hears of it. */
+function recordingSession(deps: DictationFeatureDeps, store: DictationStore, outbox: DictationSending, recordShortcut: () => string | null): RecordingSession {
+  const { settings } = deps;
+  return new RecordingSession({
     store,
     createRecorder: (events) => new Recorder(deps.recorderHost, events),
     microphone: () => settings.current().microphone,
@@ -132,20 +160,24 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       if (!deps.patients.get(id)) throw new Error('The patient chosen for this recording is no longer on this computer. Choose the patient again.');
     },
     ensurePermission: ensureMicrophonePermission,
-    shortcut: () => shortcuts.recordShortcut(),
+    shortcut: recordShortcut,
     onStatus: (status) => deps.window.send('recorderChanged', status),
-    onRecorded: () => outboxes.wake(),
+    onRecorded: () => deps.outboxes.wake(),
     onDiagnostic: (text) => log.warn(`recorder: ${text}`),
   });
+}
 
-  /** The dictation the window shows; the copy shortcut takes its note. */
-  let viewedId: string | null = null;
-  const shortcuts: DesktopShortcuts = new DesktopShortcuts({
-    recorder: shortcutRecorder(session, () => settings.current().recordCues, (cue) => deps.window.send('recordCue', cue)),
+/** The global shortcuts: Record from anywhere, and the viewed dictation's note copied or typed into another program. */
+function dictationShortcuts({ settings, copies, window }: DictationFeatureDeps, { store, patientOf }: DictationParts, session: RecordingSession, viewedId: () => string | null): DesktopShortcuts {
+  return new DesktopShortcuts({
+    desktop: electronShortcutsDesktop,
+    log,
+    clock: systemClock,
+    recorder: shortcutRecorder(session, () => settings.current().recordCues, (cue) => window.send('recordCue', cue)),
     copy: copyShortcutActions({
       store,
-      copies: deps.copies,
-      viewedId: () => viewedId,
+      copies,
+      viewedId,
       profiles: () => settings.current().insertProfiles,
       desktop: {
         appHasFocus: () => BrowserWindow.getFocusedWindow() !== null,
@@ -162,11 +194,47 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     settings: () => settings.current(),
     onAccess: (access) => settings.reportShortcutAccess(access),
   });
+}
+
+/** The work nobody waits for: repairs, sealing files left in clear, compact copies, deleting recordings past their time. */
+function dictationMaintenance({ settings }: DictationFeatureDeps, { store, recovered, recordingFiles, encode }: DictationParts) {
+  let stop: (() => void) | null = null;
+  return {
+    start(): void {
+      // Locked keys (Settings says why): nothing is repaired or deleted until they open again.
+      if (store.locked) return;
+      stop = startMaintenance(
+        {
+          store,
+          recordingFiles,
+          encode,
+          compactUploads: () => settings.current().uploadAudioFormat === 'mp3',
+          retentionDays: () => settings.current().audioRetentionDays,
+          now: () => Date.now() + testClockOffsetMs(),
+          log,
+        },
+        recovered,
+      );
+    },
+    stop: () => stop?.(),
+  };
+}
+
+export function createDictationFeature(deps: DictationFeatureDeps) {
+  const { settings } = deps;
+  const parts = dictationParts(deps);
+  const { store, patientOf, recordingFiles } = parts;
+  const outbox = dictationSending(deps, parts);
+  const session = recordingSession(deps, store, outbox, () => shortcuts.recordShortcut());
+  /** The dictation the window shows; the copy shortcut takes its note. */
+  let viewedId: string | null = null;
+  const shortcuts = dictationShortcuts(deps, parts, session, () => viewedId);
+  const maintenance = dictationMaintenance(deps, parts);
 
   const applySettings = () => {
     shortcuts.apply();
     deps.window.send('recorderChanged', session.status());
-    outboxes.wake();
+    deps.outboxes.wake();
   };
   settings.onChange(applySettings);
 
@@ -182,7 +250,6 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     patientOf,
   });
 
-  let stopMaintenance: (() => void) | null = null;
   return {
     handlers,
     store,
@@ -211,23 +278,10 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     },
     /** The work nobody waits for (sending is the outbox host's). */
     startMaintenance(): void {
-      // Locked keys (Settings says why): nothing is repaired or deleted until they open again.
-      if (store.locked) return;
-      stopMaintenance = startMaintenance(
-        {
-          store,
-          recordingFiles,
-          encode,
-          compactUploads: () => settings.current().uploadAudioFormat === 'mp3',
-          retentionDays: () => settings.current().audioRetentionDays,
-          now: () => Date.now() + testClockOffsetMs(),
-          log,
-        },
-        report.recovered,
-      );
+      maintenance.start();
     },
     async stop(): Promise<void> {
-      stopMaintenance?.();
+      maintenance.stop();
       shortcuts.dispose();
       session.recorder.dispose();
     },

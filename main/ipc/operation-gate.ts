@@ -8,8 +8,12 @@ import { ipcMain } from 'electron';
 import { OPERATION_NAMES, operationChannel } from '../../contract/ipc-names';
 import type { OperationDispatcher } from './operation-dispatcher';
 
-export function openOperationGate(dispatcher: Promise<OperationDispatcher>): void {
+export function openOperationGate(dispatcher: Promise<OperationDispatcher>, answered: (name: string) => void = () => {}): void {
   for (const name of OPERATION_NAMES) {
-    ipcMain.handle(operationChannel(name), async (event, raw: unknown) => (await dispatcher)(name, event, raw));
+    ipcMain.handle(operationChannel(name), async (event, raw: unknown) => {
+      const answer = await (await dispatcher)(name, event, raw);
+      answered(name);
+      return answer;
+    });
   }
 }

@@ -1,29 +1,25 @@
-/** Lab reports, assembled: staging and checks, the store, the outbox (upload, then the parsed report), the IPC handlers. */
-import { dialog, shell } from 'electron';
+/**
+ * Lab reports, assembled: staging and checks, the store, the outbox (upload, then the parsed
+ * report), and the bridge's handlers (lab-reports-bridge.ts) with the dialogs and the viewer
+ * they need. The only lab-report module that touches Electron.
+ */
+import { dialog, shell, type BrowserWindow } from 'electron';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LabReportTask } from '../../contract/lab-reports';
 import type { Patient } from '../../contract/patients';
-import type { OperationHandlers } from '../../contract/operation-handlers';
-import { ownerOf, type CopyPath } from '../clipboard/copy-path';
+import type { CopyPath } from '../clipboard/copy-path';
 import type { Feature } from '../core/feature';
-import { fail } from '../ipc/app-failure';
 import { log } from '../log';
 import type { OutboxHost } from '../outbox/outbox-host';
 import type { KeysOrProblem } from '../storage/data-keys';
-import { writeProblem } from '../storage/storage-problem';
 import type { ServiceFeature } from '../service/service-feature';
 import type { WindowEvents } from '../windows/app-window';
 import { saveJsonExport } from '../windows/save-json-export';
-import { resultViewOf } from './lab-report';
-import { fhirExportFile } from './lab-report-export';
-import { OriginalCopies, REMOVE_AFTER_MINUTES, originalCopyName, thumbnailCacheOf } from './original-copies';
+import { OriginalCopies, thumbnailCacheOf } from './original-copies';
 import { labReportKind, labReportPending } from './lab-report-kind';
+import { labReportHandlers } from './lab-reports-bridge';
 import { LabReportStaging } from './lab-report-staging';
 import { LabReportStore, labReportSummaryOf } from './lab-report-store';
-
-/** What a person calls each kind of original, when no program opens it. */
-const KIND_NAMES = { pdf: 'PDF document', jpeg: 'JPEG image', png: 'PNG image' } as const;
 
 export interface LabReportsFeatureDeps {
   userData: string;
@@ -40,21 +36,19 @@ export interface LabReportsFeatureDeps {
   patientOf(id: string): Patient | undefined;
 }
 
-type LabReportHandlers = Pick<
-  OperationHandlers,
-  | 'pickLabReportFiles'
-  | 'stageLabReportFiles'
-  | 'dismissStagedFile'
-  | 'uploadLabReports'
-  | 'listLabReports'
-  | 'retryLabReport'
-  | 'deleteLabReport'
-  | 'getLabReportResult'
-  | 'showLabReportDetails'
-  | 'exportLabReportFhir'
-  | 'openOriginalLabReport'
-  | 'copyLabReportId'
->;
+/** The system's file dialog for lab reports: the paths chosen, or null when cancelled. */
+async function chooseLabReportFiles(window: BrowserWindow | null): Promise<string[] | null> {
+  const options = {
+    title: 'Choose lab reports',
+    properties: ['openFile', 'multiSelections'] as Array<'openFile' | 'multiSelections'>,
+    filters: [
+      { name: 'Lab reports (PDF, JPEG, PNG)', extensions: ['pdf', 'jpg', 'jpeg', 'png'] },
+      { name: 'All files', extensions: ['*'] },
+    ],
+  };
+  const choice = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+  return choice.canceled ? null : choice.filePaths;
+}
 
 export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
   const store = new LabReportStore(join(deps.userData, 'records'), deps.keys);
@@ -68,99 +62,17 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
   outboxes.show({ items: store, uploads: outbox, changed: 'labReportChanged', summary: labReportSummaryOf, removed: 'labReportRemoved', pending: labReportPending });
   const originals = new OriginalCopies(tmpdir(), (path) => shell.openPath(path), thumbnailCacheOf(process.platform, process.env, homedir()));
 
-  /** The parsed report of a lab report that is ready; null before. */
-  const readyReport = (id: string) => {
-    const labReport = store.get(id);
-    if (!labReport) fail('not-found', 'This document is no longer in the list.');
-    return labReport.state === 'ready' ? store.readReport(id) : null;
-  };
-
-  const handlers: LabReportHandlers = {
-    pickLabReportFiles: async () => {
-      const window = deps.window.current;
-      const options = {
-        title: 'Choose lab reports',
-        properties: ['openFile', 'multiSelections'] as Array<'openFile' | 'multiSelections'>,
-        filters: [
-          { name: 'Lab reports (PDF, JPEG, PNG)', extensions: ['pdf', 'jpg', 'jpeg', 'png'] },
-          { name: 'All files', extensions: ['*'] },
-        ],
-      };
-      const choice = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
-      return choice.canceled ? [] : staging.fromPaths(choice.filePaths);
-    },
-    stageLabReportFiles: ({ files }) => staging.fromBytes(files),
-    dismissStagedFile: ({ id }) => staging.dismiss(id),
-    uploadLabReports: ({ ids, tasks, acceptLowResolution, label, patientId }) => {
-      if (patientId && !deps.patientOf(patientId)) fail('not-found', 'The patient chosen for these reports is no longer on this computer. Choose the patient again.');
-      const chosen = ids.map((id) => staging.peek(id));
-      if (chosen.some((file) => !file)) fail('not-found', 'Some files are no longer ready; choose them again.');
-      const refused = chosen.find((file) => file!.problem || !file!.bytes || !file!.kind);
-      if (refused) fail('invalid-input', `"${refused.name}" cannot be uploaded: ${refused.problem ?? 'it could not be read.'}`);
-      const unaccepted = chosen.find((file) => file!.warning);
-      if (unaccepted && !acceptLowResolution) {
-        fail('invalid-input', `"${unaccepted.name}" has a low resolution. Confirm that you want to upload it anyway.`);
-      }
-      const batch = ids.length > 1;
-      for (const id of ids) {
-        const file = staging.take(id)!;
-        try {
-          store.enqueue({ fileName: file.name, label: label?.trim() ?? '', patientId: patientId ?? null, kind: file.kind!, bytes: file.bytes!, tasks: [...new Set(tasks)] as LabReportTask[], batch });
-        } catch (error) {
-          fail('storage', `The file could not be queued. ${writeProblem(error)}`);
-        }
-      }
-      outbox.kick();
-    },
-    listLabReports: () => store.list().map((labReport) => labReportSummaryOf(labReport, outbox.progressOf(labReport.id))),
-    retryLabReport: ({ id }) => outbox.retry(id),
-    deleteLabReport: ({ id }) => outbox.remove(id),
-    getLabReportResult: ({ id }) => {
-      const stored = readyReport(id);
-      if (!stored) return null;
-      const labReport = store.get(id)!;
-      const patient = labReport.patientId ? (deps.patientOf(labReport.patientId) ?? null) : null;
-      return stored.ok ? resultViewOf(stored.report, { ...labReport, patient }) : { state: 'unreadable', problem: stored.problem };
-    },
-    showLabReportDetails: ({ id }) => {
-      const stored = readyReport(id);
-      return stored?.ok ? stored.report.details : null;
-    },
-    exportLabReportFhir: async ({ id }) => {
-      const stored = readyReport(id);
-      if (!stored?.ok || stored.report.fhir === null) fail('not-found', 'This report has no FHIR bundle to export.');
-      const file = fhirExportFile(stored.report.fhir, store.get(id)!);
-      return saveJsonExport(deps.window.current, file.fileName, file.json);
-    },
-    openOriginalLabReport: async ({ id }) => {
-      const labReport = store.get(id);
-      if (!labReport) fail('not-found', 'This document is no longer in the list.');
-      try {
-        const source = store.documentSource(labReport);
-        await originals.open(source, originalCopyName(labReport.kind, labReport.createdAt), KIND_NAMES[labReport.kind]);
-      } catch (error) {
-        fail('storage', (error as Error).message);
-      }
-      log.info('lab reports: an original opened in the viewer');
-      return { removedAfterMinutes: REMOVE_AFTER_MINUTES };
-    },
-    copyLabReportId: async ({ id }) => {
-      const labReport = store.get(id);
-      if (!labReport) fail('not-found', 'This document is no longer in the list.');
-      const outcome = await deps.copies.copy(
-        labReport.documentId === null
-          ? { refused: 'This report has no document id yet.' }
-          : {
-              heading: { whose: null, what: null, testData: labReport.testData ? 'document id' : null },
-              body: { text: labReport.documentId },
-              review: null,
-              owner: ownerOf(labReport),
-              what: 'lab report document id',
-            },
-      );
-      if (!outcome.copied) fail('refused', outcome.reason);
-    },
-  };
+  const handlers = labReportHandlers({
+    store,
+    staging,
+    outbox,
+    copies: deps.copies,
+    originals,
+    patientOf: deps.patientOf,
+    chooseFiles: () => chooseLabReportFiles(deps.window.current),
+    saveJson: (name, json) => saveJsonExport(deps.window.current, name, json),
+    log,
+  });
 
   return {
     handlers,

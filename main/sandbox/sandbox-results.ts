@@ -90,35 +90,16 @@ export function additionalData(txn: SandboxTransaction) {
 const TRANSCRIPT =
   '[Sandbox transcript] The sandbox does not transcribe speech. It received the recording and returns test output chosen from its fingerprint.';
 
+/** One of a transaction's outputs, as the service gives one it made without trouble. */
+function successfulOutput(template_id: string, value: string, type: string, name: string) {
+  return { template_id, value, type, name, status: 'success', errors: [] as string[], warnings: [] as string[] };
+}
+
 export function sandboxOutputs(txn: SandboxTransaction) {
   const prescription = sandboxPrescription(txn);
-  const transcript = {
-    template_id: 'transcript_template',
-    value: encode(`${TRANSCRIPT} Received ${txn.audioBytes} bytes in ${txn.mode} mode.`),
-    type: 'transcript',
-    name: 'Transcript',
-    status: 'success',
-    errors: [] as string[],
-    warnings: [] as string[],
-  };
-  const notes = {
-    template_id: 'clinical_notes_template',
-    value: encode(fhirBundle(txn, prescription.prescription.medications)),
-    type: 'fhir',
-    name: 'Clinical notes (FHIR)',
-    status: 'success',
-    errors: [] as string[],
-    warnings: [] as string[],
-  };
-  const emr = {
-    template_id: 'eka_emr_template',
-    value: encode(prescription),
-    type: 'eka_emr',
-    name: 'EKA EMR Template',
-    status: 'success',
-    errors: [] as string[],
-    warnings: [] as string[],
-  };
+  const transcript = successfulOutput('transcript_template', encode(`${TRANSCRIPT} Received ${txn.audioBytes} bytes in ${txn.mode} mode.`), 'transcript', 'Transcript');
+  const notes = successfulOutput('clinical_notes_template', encode(fhirBundle(txn, prescription.prescription.medications)), 'fhir', 'Clinical notes (FHIR)');
+  const emr = successfulOutput('eka_emr_template', encode(prescription), 'eka_emr', 'EKA EMR Template');
   if (txn.outcome === 'partial') {
     return [
       { ...emr, value: '', status: 'partial_success', errors: ['Unable to extract medication dosage'], warnings: ['Low confidence in diagnosis section'] },

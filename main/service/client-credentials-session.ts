@@ -3,33 +3,14 @@
  * renews the access token shortly before it expires and after a 401, and signs in again when
  * the refresh token is refused. One renewal at a time however many requests wait (refresh
  * tokens are single-use), and a refresh token is never sent twice. A network failure is never
- * taken for a sign-out: only a refused sign-in is. Pure: the HTTP calls and the storage are
- * passed in.
+ * taken for a sign-out: only a refused sign-in is. Pure: the HTTP calls, the storage and the
+ * clock are passed in.
  */
 import type { AuthStatus } from '../../contract/auth';
+import type { AuthApi, ClientCredentials, TokenGrant } from '../api/auth-grant';
+import type { Clock } from '../core/clock';
 import { ServiceError, isServiceError } from '../api/service-error';
-import type { TokenSource } from './token-source';
-
-export interface ClientCredentials {
-  clientId: string;
-  clientSecret: string;
-}
-
-export interface TokenGrant {
-  accessToken: string;
-  /** Epoch milliseconds. */
-  issuedAt: number;
-  expiresAt: number;
-  /** Null once it has been sent (it is single-use) or when the service gave none. */
-  refreshToken: string | null;
-  refreshExpiresAt: number | null;
-}
-
-/** The two calls of the service's authorization interface. */
-export interface AuthApi {
-  login(credentials: ClientCredentials, signal?: AbortSignal): Promise<TokenGrant>;
-  refresh(input: { clientId: string; accessToken: string; refreshToken: string }, signal?: AbortSignal): Promise<TokenGrant>;
-}
+import type { TokenSource } from '../api/token-source';
 
 /** Where the grant is kept between runs (through safeStorage in the app). */
 export interface GrantStore {
@@ -42,7 +23,8 @@ export interface SessionOptions {
   api: AuthApi;
   store: GrantStore;
   method?: AuthStatus['method'];
-  now?: () => number;
+  /** Renewal reads the time only (when a token is due): the app's clock, or a test's. */
+  clock: Pick<Clock, 'now'>;
   onChange?(status: AuthStatus): void;
 }
 
@@ -77,7 +59,7 @@ export class ClientCredentialsSession implements TokenSource {
   }
 
   private now(): number {
-    return (this.options.now ?? Date.now)();
+    return this.options.clock.now();
   }
 
   status(): AuthStatus {

@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { SecretVault } from '../settings/secret-vault';
-import type { ClientCredentials, GrantStore, TokenGrant } from './client-credentials-session';
+import type { ClientCredentials, TokenGrant } from '../api/auth-grant';
+import type { GrantStore } from './client-credentials-session';
 
 const storedSchema = z.object({
   owner: z.string(),

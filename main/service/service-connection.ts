@@ -9,13 +9,15 @@ import type { AuthStatus } from '../../contract/auth';
 import { serviceBaseUrl, type SecretName, type Settings } from '../../contract/settings';
 import { ConnectAuthApi } from '../api/connect-auth';
 import { DEVELOPMENT_BUILD } from '../build-kind';
+import { systemClock, type Clock } from '../core/clock';
 import { HttpTransport } from '../api/http-transport';
 import type { ServiceConfig } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
 import type { SandboxServer } from '../sandbox/sandbox-server';
-import { ClientCredentialsSession, type ClientCredentials, type GrantStore } from './client-credentials-session';
+import type { ClientCredentials } from '../api/auth-grant';
+import { ClientCredentialsSession, type GrantStore } from './client-credentials-session';
 import { grantOwner, memoryGrantStore } from './grant-store';
-import { staticToken, type TokenSource } from './token-source';
+import { staticToken, type TokenSource } from '../api/token-source';
 
 export interface ConnectionSettings {
   current(): Settings;
@@ -27,6 +29,8 @@ export interface ConnectionDeps {
   grantStore(owner: string): GrantStore;
   onAuthChange?(status: AuthStatus): void;
   onProblem?(message: string): void;
+  /** The clock token renewal reads (the system's unless a test gives one). */
+  clock?: Clock;
 }
 
 const NOT_SIGNED_IN: AuthStatus = { method: 'none', clientId: null, state: 'waiting', lastRenewedAt: null, expiresAt: null, problem: null };
@@ -36,11 +40,14 @@ export class ServiceConnection {
   private starting: Promise<void> | null = null;
   private session: { owner: string; session: ClientCredentialsSession } | null = null;
   private readonly authTransport = new HttpTransport({ requestTimeoutMs: 60_000 });
+  private readonly clock: Clock;
 
   constructor(
     private readonly settings: ConnectionSettings,
     private readonly deps: ConnectionDeps,
-  ) {}
+  ) {
+    this.clock = deps.clock ?? systemClock;
+  }
 
   /**
    * Starts or stops the sandbox to match the settings. The sandbox's code is loaded only
@@ -115,9 +122,10 @@ export class ServiceConnection {
       const session = new ClientCredentialsSession({
         credentials,
         // Bound to the address it was made for: a renewal still in flight when the address changes never takes this secret elsewhere.
-        api: new ConnectAuthApi(this.authTransport, () => address),
+        api: new ConnectAuthApi(this.authTransport, () => address, this.clock),
         store: sandbox ? memoryGrantStore() : this.deps.grantStore(owner),
         method: sandbox ? 'sandbox' : 'client-credentials',
+        clock: this.clock,
         onChange: (status) => this.deps.onAuthChange?.(status),
       });
       this.session = { owner, session };

@@ -26,6 +26,100 @@ export interface ServiceFeatureDeps {
 /** The service spoken to: another one means what was learned about it no longer holds. */
 const addressOf = (settings: Settings) => `${settings.service} ${serviceBaseUrl(settings) ?? ''}`;
 
+/** The service's parts the wiring below works on. */
+interface ServiceParts {
+  health: ServiceHealth;
+  connection: ServiceConnection;
+  client: ServiceClient;
+  sessionsOffer: SessionsOffer;
+  /** Tells the listeners of a change of the sign-in or of what was learned about the service. */
+  changed(): void;
+  /** Tells the outboxes that sending may start again. */
+  resume(): void;
+}
+
+/**
+ * A sign-in that cannot work is said at once, before anything waits on it: a real service
+ * with no way to sign in (a secret kept only in memory is gone after a restart), or a
+ * sign-in the service refused. Sending holds until Settings mend it.
+ */
+function checkSignIn({ settings, vault }: ServiceFeatureDeps, { connection, health }: ServiceParts): void {
+  const current = settings.current();
+  if (current.service === 'sandbox') return;
+  const auth = connection.authStatus();
+  if (auth.state === 'failed' && auth.problem) {
+    health.signInRefused(auth.problem);
+  } else if (auth.method === 'none') {
+    const lost = current.clientId !== '' && !vault.protection().persisted;
+    health.signInRefused(
+      lost
+        ? 'The client secret was kept only until the app closed, because this computer has no system keyring to protect it. Enter it again in Settings → Sign-in.'
+        : 'The app has no way to sign in to the service. Enter the client id and client secret in Settings → Sign-in.',
+    );
+  }
+}
+
+/** Signs in if it must, then says a sign-in that cannot work (checkSignIn). */
+async function signInIfNeeded(deps: ServiceFeatureDeps, parts: ServiceParts): Promise<void> {
+  await parts.connection.signInIfNeeded();
+  checkSignIn(deps, parts);
+  parts.changed();
+}
+
+/** Settings changed: what was learned of another service is forgotten, holds are looked at again, and the app signs in anew. */
+function followSettings(deps: ServiceFeatureDeps, parts: ServiceParts): void {
+  const { settings } = deps;
+  const { health, connection, client, sessionsOffer } = parts;
+  let address = addressOf(settings.current());
+  settings.onChange(() => {
+    if (addressOf(settings.current()) !== address) {
+      address = addressOf(settings.current());
+      sessionsOffer.reset();
+      client.discovery.forget();
+    }
+    health.policyHold(settings.policyHold());
+    health.credentialsChanged();
+    void connection.apply().then(() => {
+      parts.resume();
+      parts.changed();
+      void signInIfNeeded(deps, parts);
+    });
+  });
+}
+
+/** Sign-in from the page (with the credentials it saves, or again with the stored ones), and the transcription choices the service offers. */
+function serviceHandlers(
+  { settings }: ServiceFeatureDeps,
+  { health, connection, client, sessionsOffer, changed, resume }: ServiceParts,
+): Pick<OperationHandlers, 'signIn' | 'signInAgain' | 'getTranscriptionChoices'> {
+  /** Signs in with the stored credentials now; a success lifts a sign-in hold, a failure shows in the sign-in status. */
+  const signInNow = async () => {
+    await connection.apply();
+    try {
+      await connection.signInAgain();
+      health.credentialsChanged();
+      resume();
+    } catch (error) {
+      log.warn(`auth: sign-in attempt failed (${(error as { kind?: string }).kind ?? 'error'})`);
+    }
+    changed();
+  };
+
+  return {
+    // The service chosen on the screen is saved with the credentials before anything is signed in to.
+    signIn: async ({ clientId, clientSecret, service }) => {
+      const view = settings.saveCredentials(clientId, clientSecret, service);
+      await signInNow();
+      return view;
+    },
+    signInAgain: async () => {
+      await signInNow();
+      return connection.authStatus();
+    },
+    getTranscriptionChoices: () => transcriptionChoices(client, sessionsOffer.state()),
+  };
+}
+
 export function createServiceFeature(deps: ServiceFeatureDeps) {
   const { settings } = deps;
   const changes = new Emitter();
@@ -49,83 +143,16 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
     await connection.ready();
     return connection.config();
   });
-
-  const sessionsOffer = new SessionsOffer();
-  let address = addressOf(settings.current());
-
-  settings.onChange(() => {
-    if (addressOf(settings.current()) !== address) {
-      address = addressOf(settings.current());
-      sessionsOffer.reset();
-      client.discovery.forget();
-    }
-    health.policyHold(settings.policyHold());
-    health.credentialsChanged();
-    void connection.apply().then(() => {
-      resume();
-      changed();
-      void connection.signInIfNeeded().then(() => {
-        checkSignIn();
-        changed();
-      });
-    });
-  });
-
-  /**
-   * A sign-in that cannot work is said at once, before anything waits on it: a real service
-   * with no way to sign in (a secret kept only in memory is gone after a restart), or a
-   * sign-in the service refused. Sending holds until Settings mend it.
-   */
-  const checkSignIn = () => {
-    const current = settings.current();
-    if (current.service === 'sandbox') return;
-    const auth = connection.authStatus();
-    if (auth.state === 'failed' && auth.problem) {
-      health.signInRefused(auth.problem);
-    } else if (auth.method === 'none') {
-      const lost = current.clientId !== '' && !deps.vault.protection().persisted;
-      health.signInRefused(
-        lost
-          ? 'The client secret was kept only until the app closed, because this computer has no system keyring to protect it. Enter it again in Settings → Sign-in.'
-          : 'The app has no way to sign in to the service. Enter the client id and client secret in Settings → Sign-in.',
-      );
-    }
-  };
-
-  /** Signs in with the stored credentials now; a success lifts a sign-in hold, a failure shows in the sign-in status. */
-  const signInNow = async () => {
-    await connection.apply();
-    try {
-      await connection.signInAgain();
-      health.credentialsChanged();
-      resume();
-    } catch (error) {
-      log.warn(`auth: sign-in attempt failed (${(error as { kind?: string }).kind ?? 'error'})`);
-    }
-    changed();
-  };
-
-  const handlers: Pick<OperationHandlers, 'signIn' | 'signInAgain' | 'getTranscriptionChoices'> = {
-    // The service chosen on the screen is saved with the credentials before anything is signed in to.
-    signIn: async ({ clientId, clientSecret, service }) => {
-      const view = settings.saveCredentials(clientId, clientSecret, service);
-      await signInNow();
-      return view;
-    },
-    signInAgain: async () => {
-      await signInNow();
-      return connection.authStatus();
-    },
-    getTranscriptionChoices: () => transcriptionChoices(client, sessionsOffer.state()),
-  };
+  const parts: ServiceParts = { health, connection, client, sessionsOffer: new SessionsOffer(), changed, resume };
+  followSettings(deps, parts);
 
   return {
     client,
     health,
     connection,
     /** Whether the service in use offers transcription sessions; reset when the settings name another service. */
-    sessionsOffer,
-    handlers,
+    sessionsOffer: parts.sessionsOffer,
+    handlers: serviceHandlers(deps, parts),
     /** Hears of a change of the sign-in or of what was learned about the service; returns the disposer. */
     onChange(listener: () => void): () => void {
       return changes.on(listener);
@@ -135,11 +162,7 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
       return resumes.on(listener);
     },
     start(): void {
-      void connection.ready().then(async () => {
-        await connection.signInIfNeeded();
-        checkSignIn();
-        changed();
-      });
+      void connection.ready().then(() => signInIfNeeded(deps, parts));
     },
     async stop(): Promise<void> {
       await client.close();

@@ -6,6 +6,7 @@
  * that hangs holds nothing up. Used by the field reader (atspi-field.ts), and by the tests that
  * drive the installed app as a screen reader does.
  */
+import { systemClock, type Clock } from '../core/clock';
 
 export interface AtspiCall {
   destination: string;
@@ -57,17 +58,17 @@ export interface AtspiBus {
   end(): void;
 }
 
-/** A connection to the bus at `address` whose every question waits at most `answerMs`. */
-export async function connectAtspi(address: string, answerMs: number): Promise<AtspiBus> {
+/** A connection to the bus at `address` whose every question waits at most `answerMs` on `clock`. */
+export async function connectAtspi(address: string, answerMs: number, clock: Pick<Clock, 'setTimeout' | 'clearTimeout'> = systemClock): Promise<AtspiBus> {
   // dbus-native reaches an abstract socket only through an optional native module; Node reaches it as a path that starts with NUL.
   const abstract = /^unix:abstract=([^,;]+)/.exec(address);
   const bus = (await createClient())(abstract ? { socket: `\0${abstract[1]}` } : { busAddress: address });
   bus.connection.on('error', () => undefined);
   const ask = <T>(call: AtspiCall) =>
     new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${call.member}: no answer within ${answerMs} ms`)), answerMs);
+      const timer = clock.setTimeout(() => reject(new Error(`${call.member}: no answer within ${answerMs} ms`)), answerMs);
       bus.invoke(call, (error, value) => {
-        clearTimeout(timer);
+        clock.clearTimeout(timer);
         if (error) reject(new Error(`${call.member}: ${JSON.stringify(error)}`));
         else resolve(value as T);
       });

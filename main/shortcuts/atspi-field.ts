@@ -8,19 +8,20 @@
  * focused fields), gives null: the caller then cannot say what landed, and says nothing. Thin
  * adapter (the questions are atspi-bus.ts's); what the text means is decided in field-landing.ts.
  */
+import type { Clock } from '../core/clock';
 import { connectAtspi, type AtspiBus, type Reference } from './atspi-bus';
 import type { TargetWindow } from './insertion-decision';
 
-/** How long one question may take: a program that hangs must not hold the note back. */
-const ANSWER_MS = 300;
+/** How long one question may take (on the app's clock): a program that hangs must not hold the note back. */
+export const ANSWER_MS = 300;
 const STATE_EDITABLE = 7;
 const STATE_FOCUSED = 12;
 
 /** The accessibility bus's address: AT_SPI_BUS_ADDRESS, else the session bus's org.a11y.Bus (started there on demand). */
-async function accessibilityBus(env: NodeJS.ProcessEnv): Promise<string | null> {
+async function accessibilityBus(env: NodeJS.ProcessEnv, clock: Clock): Promise<string | null> {
   if (env.AT_SPI_BUS_ADDRESS) return env.AT_SPI_BUS_ADDRESS;
   if (!env.DBUS_SESSION_BUS_ADDRESS) return null;
-  const session = await connectAtspi(env.DBUS_SESSION_BUS_ADDRESS, ANSWER_MS);
+  const session = await connectAtspi(env.DBUS_SESSION_BUS_ADDRESS, ANSWER_MS, clock);
   try {
     return await session.ask<string>({ destination: 'org.a11y.Bus', path: '/org/a11y/bus', interface: 'org.a11y.Bus', member: 'GetAddress' });
   } finally {
@@ -42,14 +43,14 @@ async function readField(bus: AtspiBus, target: TargetWindow & { pid: number }):
 }
 
 /** The text of the focused field in `target`, or null where it cannot be read. Never throws. */
-export async function atspiFieldText(target: TargetWindow, env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
+export async function atspiFieldText(target: TargetWindow, clock: Clock, env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
   const { pid } = target;
   if (!pid) return null;
   let bus: AtspiBus | null = null;
   try {
-    const address = await accessibilityBus(env);
+    const address = await accessibilityBus(env, clock);
     if (!address) return null;
-    bus = await connectAtspi(address, ANSWER_MS);
+    bus = await connectAtspi(address, ANSWER_MS, clock);
     return await readField(bus, { ...target, pid });
   } catch {
     return null;

@@ -15,11 +15,12 @@ import type { InsertProfile, ProgramIdentity } from '../../contract/insert-profi
 import type { CopyOptions } from '../clipboard/copy-path';
 import type { EarlierContent } from '../clipboard/earlier-clipboard';
 import type { PutBack } from '../clipboard/patient-clipboard';
+import type { Clock, ClockTimer } from '../core/clock';
+import type { EventLog } from '../core/event-log';
 import { bindingModifierDown, isBindingKey, keyBindingOf, MODIFIER_CODES, type KeyBinding } from './accelerator-keys';
-import { GlobalShortcut } from './global-shortcut';
+import { GlobalShortcut, type AcceleratorRegistry } from './global-shortcut';
 import { landingOf, landingProblem } from './field-landing';
 import { decideInsertion, programLabel, targetChange, type Focus, type Insertion, type NoteReadiness, type TargetWindow } from './insertion-decision';
-import { log } from '../log';
 import type { KeyboardHook } from './keyboard-hook';
 import { typeNote, type Typist } from './note-typing';
 import { NO_TYPIST } from './typist';
@@ -77,33 +78,40 @@ const PUT_BACK_PROBLEM: Partial<Record<PutBack, string>> = {
   failed: 'What was on the clipboard before could not be restored; the note stays on the clipboard.',
 };
 
+/** What the copy shortcut needs besides its actions: the OS's shortcuts, the log and the clock. */
+export interface CopyNoteContext {
+  accelerators: AcceleratorRegistry;
+  log: EventLog;
+  clock: Clock;
+}
+
 /** Resolves true once the shortcut's keys are let go, false when they are held past `timeoutMs`. */
-function released(hook: KeyboardHook, binding: KeyBinding, timeoutMs: number): Promise<boolean> {
+function released(hook: KeyboardHook, binding: KeyBinding, timeoutMs: number, clock: Clock): Promise<boolean> {
   return new Promise((resolve) => {
-    let settle: NodeJS.Timeout | null = null;
+    let settle: ClockTimer | null = null;
     const finish = (value: boolean) => {
-      clearTimeout(unseen);
-      clearTimeout(limit);
-      if (settle) clearTimeout(settle);
+      clock.clearTimeout(unseen);
+      clock.clearTimeout(limit);
+      clock.clearTimeout(settle);
       unlisten();
       resolve(value);
     };
-    const unseen = setTimeout(() => finish(true), UNSEEN_RELEASE_MS);
-    const limit = setTimeout(() => finish(false), timeoutMs);
+    const unseen = clock.setTimeout(() => finish(true), UNSEEN_RELEASE_MS);
+    const limit = clock.setTimeout(() => finish(false), timeoutMs);
     const ofShortcut = (code: number) => isBindingKey(binding, code) || !MODIFIER_CODES.has(code);
     const unlisten = hook.onKey({
       keyDown: (code) => {
         if (!ofShortcut(code)) return;
-        clearTimeout(unseen);
-        if (settle) clearTimeout(settle);
+        clock.clearTimeout(unseen);
+        clock.clearTimeout(settle);
         settle = null;
       },
       keyUp: (code, down) => {
         if (!ofShortcut(code)) return;
-        clearTimeout(unseen);
-        if (settle) clearTimeout(settle);
+        clock.clearTimeout(unseen);
+        clock.clearTimeout(settle);
         const allUp = !bindingModifierDown(binding, down) && !hook.keys.anyOf(binding.key);
-        settle = setTimeout(() => {
+        settle = clock.setTimeout(() => {
           if (!binding.modifiers.some((codes) => hook.keys.anyOf(codes)) && !hook.keys.anyOf(binding.key)) finish(true);
         }, allUp ? RELEASED_MS : RELEASE_SETTLE_MS);
       },
@@ -113,17 +121,22 @@ function released(hook: KeyboardHook, binding: KeyBinding, timeoutMs: number): P
 
 type Plan = Extract<Insertion, { kind: 'insert' | 'wait' }>;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export class CopyNoteShortcut {
-  private readonly shortcut = new GlobalShortcut(() => this.pressed());
+  private readonly shortcut: GlobalShortcut;
   private binding: KeyBinding | null = null;
   private insert = false;
+  private readonly log: EventLog;
+  private readonly clock: Clock;
 
   constructor(
     private readonly actions: CopyNoteActions,
     private readonly hook: KeyboardHook,
-  ) {}
+    context: CopyNoteContext,
+  ) {
+    this.shortcut = new GlobalShortcut(() => this.pressed(), context.accelerators);
+    this.log = context.log;
+    this.clock = context.clock;
+  }
 
   /** Registers `accelerator` (empty: none); `insert`: also insert the note into the focused program. Returns a message when the OS refuses the shortcut. */
   apply(accelerator: string, insert: boolean): string | null {
@@ -153,7 +166,7 @@ export class CopyNoteShortcut {
     const run = focus ? this.copyAndInsert(focus, session !== null) : this.copyOnly();
     void run
       .catch((error: unknown) => {
-        log.warn(`copy: the note could not be copied or inserted (${(error as Error).message})`);
+        this.log.warn(`copy: the note could not be copied or inserted (${(error as Error).message})`);
         this.actions.tell('Note not inserted', 'Something went wrong while copying or inserting the note. Copy it from Scribe Desk.');
       })
       .finally(() => session?.end());
@@ -166,7 +179,7 @@ export class CopyNoteShortcut {
   }
 
   private async copyAndInsert(focus: Focus, hooked: boolean): Promise<void> {
-    log.info(`copy: the shortcut was pressed (focus: ${focus.kind === 'window' ? programLabel(focus.window) : focus.kind})`);
+    this.log.info(`copy: the shortcut was pressed (focus: ${focus.kind === 'window' ? programLabel(focus.window) : focus.kind})`);
     this.actions.pressedIn(focus.kind === 'window' ? focus.window.program : null);
     const id = this.actions.target();
     const decision = decideInsertion({
@@ -176,7 +189,7 @@ export class CopyNoteShortcut {
       profiles: this.actions.profiles(),
     });
     if (decision.kind === 'copy') {
-      if (decision.why) log.info(`copy: not inserted: ${decision.why}`);
+      if (decision.why) this.log.info(`copy: not inserted: ${decision.why}`);
       const copy = await this.actions.copy(id, { form: decision.form });
       if (!copy.copied) this.actions.tell('Note not copied', copy.reason);
       else this.actions.tell(decision.why ? 'Note copied, not inserted' : 'Note copied', `The note of ${copy.which} is on the clipboard.${decision.why ? ` ${decision.why}` : ''}`);
@@ -195,7 +208,7 @@ export class CopyNoteShortcut {
 
   /** The shortcut's keys are let go (said when held too long). */
   private async keysReleased(): Promise<boolean> {
-    if (!this.binding || (await released(this.hook, this.binding, RELEASE_WAIT_MS))) return true;
+    if (!this.binding || (await released(this.hook, this.binding, RELEASE_WAIT_MS, this.clock))) return true;
     this.actions.tell('Note not inserted', "The shortcut's keys were held too long, so nothing was inserted. Press the shortcut again.");
     return false;
   }
@@ -218,7 +231,7 @@ export class CopyNoteShortcut {
     // Asked again right before inserting: the doctor may have moved on (another window, the next patient's chart).
     const moved = targetChange(plan.target, this.focus());
     if (moved) {
-      log.info('copy: not inserted, the focus or the window changed since the press');
+      this.log.info('copy: not inserted, the focus or the window changed since the press');
       this.actions.tell('Note copied, not inserted', `${moved} ${copied}`);
       return;
     }
@@ -226,7 +239,7 @@ export class CopyNoteShortcut {
     try {
       const inserted = typed ? await this.typeInto(plan, copy.text, copied) : this.paste(copied);
       if (!inserted) return;
-      if (!typed) await sleep(PUT_BACK_AFTER_MS);
+      if (!typed) await this.clock.sleep(PUT_BACK_AFTER_MS);
       if (await this.notAllLanded(plan.target, copy.text, await before, typed ? 'type' : 'paste')) return;
       const problem = PUT_BACK_PROBLEM[await this.actions.putBack(copy.earlier!)];
       if (problem) this.actions.tell('Note inserted; clipboard not restored', problem);
@@ -241,15 +254,15 @@ export class CopyNoteShortcut {
    */
   private async notAllLanded(target: TargetWindow | null, note: string, before: string | null, how: 'paste' | 'type'): Promise<boolean> {
     if (!target || before === null) {
-      log.info('copy: the field cannot be read back here, so what landed is not checked');
+      this.log.info('copy: the field cannot be read back here, so what landed is not checked');
       return false;
     }
     let landing = landingOf(note, before, await this.readField(target));
     for (let waited = 0; (landing.kind === 'cut' || landing.kind === 'none') && waited < LANDING_SETTLE_MS; waited += LANDING_RECHECK_MS) {
-      await sleep(LANDING_RECHECK_MS);
+      await this.clock.sleep(LANDING_RECHECK_MS);
       landing = landingOf(note, before, await this.readField(target));
     }
-    log.info(`copy: the field read back: ${landing.kind === 'cut' ? `cut short (${landing.took} characters went in, ${Array.from(landing.left).length} did not)` : landing.kind}`);
+    this.log.info(`copy: the field read back: ${landing.kind === 'cut' ? `cut short (${landing.took} characters went in, ${Array.from(landing.left).length} did not)` : landing.kind}`);
     const problem = landingProblem(landing, how);
     if (problem) this.actions.tell(problem.title, problem.body);
     return problem !== null;
@@ -260,10 +273,10 @@ export class CopyNoteShortcut {
       const typist = this.actions.typist();
       if (typist?.paste) typist.paste();
       else this.hook.paste();
-      log.info('copy: the note was pasted into the program that has focus');
+      this.log.info('copy: the note was pasted into the program that has focus');
       return true;
     } catch (error) {
-      log.warn(`copy: the paste keys could not be pressed (${(error as Error).message})`);
+      this.log.warn(`copy: the paste keys could not be pressed (${(error as Error).message})`);
       this.actions.tell('Note copied, not pasted', `${copied} It could not be pasted; paste it yourself.`);
       return false;
     }
@@ -282,13 +295,13 @@ export class CopyNoteShortcut {
     let moved: string | null = null;
     const stopped = () => escaped || (moved = targetChange(plan.target, this.focus())) !== null;
     try {
-      const outcome = await typeNote(text, typist, { lineBreak: plan.lineBreak, stopped });
+      const outcome = await typeNote(text, typist, { lineBreak: plan.lineBreak, stopped, sleep: (ms) => this.clock.sleep(ms) });
       if (outcome.typed === 'all') {
-        log.info('copy: the note was typed into the program that has focus');
+        this.log.info('copy: the note was typed into the program that has focus');
         return true;
       }
       const why = escaped ? 'You pressed Esc' : (moved ?? 'The focus moved');
-      log.info(`copy: typing stopped after ${outcome.characters} characters (${escaped ? 'Esc' : 'focus moved'})`);
+      this.log.info(`copy: typing stopped after ${outcome.characters} characters (${escaped ? 'Esc' : 'focus moved'})`);
       this.actions.tell('Typing stopped', `${why.replace(/, so nothing was inserted\.$/, '')}: typing stopped after ${outcome.characters} of ${Array.from(text).length} characters. ${copied}`);
       return false;
     } finally {

@@ -6,18 +6,31 @@
 import { programName, type ProgramIdentity } from '../../contract/insert-profiles';
 import type { ShortcutAccess } from '../../contract/ipc';
 import type { Settings } from '../../contract/settings';
-import { log } from '../log';
+import type { Clock } from '../core/clock';
+import type { EventLog } from '../core/event-log';
 import { atspiFieldText } from './atspi-field';
 import { CopyNoteShortcut, type CopyNoteActions } from './copy-note-shortcut';
-import { electronKeyboardDesktop, onAppFocus } from './electron-desktop';
+import type { AcceleratorRegistry } from './global-shortcut';
 import type { TargetWindow } from './insertion-decision';
-import { KeyboardHook } from './keyboard-hook';
+import { KeyboardHook, type KeyboardDesktop } from './keyboard-hook';
 import { RecordShortcut } from './record-shortcut';
 import type { ShortcutRecorder } from './shortcut-recording';
 
 export type ShortcutSettings = Pick<Settings, 'recordShortcut' | 'recordShortcutMode' | 'copyNoteShortcut' | 'insertCopiedNote'>;
 
+/** What the shortcuts need of the desktop app (Electron's: electron-desktop.ts, passed in by the shell). */
+export interface ShortcutsDesktop {
+  accelerators: AcceleratorRegistry;
+  keyboard: KeyboardDesktop;
+  /** Runs `run` whenever one of the app's windows gets the focus; returns the disposer. */
+  onAppFocus(run: () => void): () => void;
+}
+
 export interface DesktopShortcutsDeps {
+  desktop: ShortcutsDesktop;
+  log: EventLog;
+  /** Hold-to-record's timers, the keys' release and the pauses between typed keys run on it. */
+  clock: Clock;
   recorder: ShortcutRecorder;
   copy: Omit<CopyNoteActions, 'pressedIn' | 'fieldText'>;
   settings(): ShortcutSettings;
@@ -26,10 +39,13 @@ export interface DesktopShortcutsDeps {
 }
 
 /** The focused field's text in another program: Linux through AT-SPI; Windows' UI Automation is not written yet (docs/emr-insertion.md). */
-const fieldText = (target: TargetWindow): Promise<string | null> => (process.platform === 'linux' ? atspiFieldText(target) : Promise.resolve(null));
+const fieldTextOn =
+  (clock: Clock) =>
+  (target: TargetWindow): Promise<string | null> =>
+    process.platform === 'linux' ? atspiFieldText(target, clock) : Promise.resolve(null);
 
 export class DesktopShortcuts {
-  private readonly hook = new KeyboardHook(electronKeyboardDesktop);
+  private readonly hook: KeyboardHook;
   private readonly record: RecordShortcut;
   private readonly copyNote: CopyNoteShortcut;
   private logged = '';
@@ -39,10 +55,12 @@ export class DesktopShortcuts {
   private readonly offAppFocus: (() => void) | null;
 
   constructor(private readonly deps: DesktopShortcutsDeps) {
-    this.record = new RecordShortcut(deps.recorder, this.hook);
-    this.copyNote = new CopyNoteShortcut({ ...deps.copy, pressedIn: (program) => this.pressedIn(program), fieldText }, this.hook);
+    const { desktop, log, clock } = deps;
+    this.hook = new KeyboardHook(desktop.keyboard, log, clock);
+    this.record = new RecordShortcut(deps.recorder, this.hook, desktop.accelerators, clock);
+    this.copyNote = new CopyNoteShortcut({ ...deps.copy, pressedIn: (program) => this.pressedIn(program), fieldText: fieldTextOn(clock) }, this.hook, { accelerators: desktop.accelerators, log, clock });
     // On macOS the permission is given in System Settings: look again when the user comes back to the app.
-    this.offAppFocus = process.platform === 'darwin' ? onAppFocus(() => this.apply()) : null;
+    this.offAppFocus = process.platform === 'darwin' ? desktop.onAppFocus(() => this.apply()) : null;
   }
 
   /** Registers the shortcuts as the settings say; the keyboard hook is started only by a press that needs it. */
@@ -93,9 +111,9 @@ export class DesktopShortcuts {
       this.copyNote.current() ? `${this.copyNote.current()} copies the note${settings.insertCopiedNote && !access.insertNote ? ' and pastes it' : ''}` : null,
     ].filter((part) => part !== null);
     const line = parts.length > 0 ? `shortcut: ${parts.join('; ')}` : '';
-    if (line !== this.logged && line !== '') log.info(line);
+    if (line !== this.logged && line !== '') this.deps.log.info(line);
     this.logged = line;
-    for (const problem of [access.recordShortcut, access.copyNoteShortcut]) if (problem) log.warn(`shortcut: ${problem}`);
-    if (access.holdToRecord && settings.recordShortcutMode === 'hold') log.warn('shortcut: hold to record is not available; the shortcut toggles');
+    for (const problem of [access.recordShortcut, access.copyNoteShortcut]) if (problem) this.deps.log.warn(`shortcut: ${problem}`);
+    if (access.holdToRecord && settings.recordShortcutMode === 'hold') this.deps.log.warn('shortcut: hold to record is not available; the shortcut toggles');
   }
 }

@@ -1,8 +1,7 @@
-/** One global shortcut (Electron's globalShortcut): works while the app is in the background; sees presses only. */
+/** One global shortcut (the OS's, passed in): works while the app is in the background; sees presses only. Pure. */
 import { shortcutTextFor } from '../../contract/shortcut-text';
-import { electronAccelerators } from './electron-desktop';
 
-/** The OS's global shortcuts, by accelerator ("CommandOrControl+Shift+R"). */
+/** The OS's global shortcuts, by accelerator ("CommandOrControl+Shift+R"): Electron's in the app (electron-desktop.ts). */
 export interface AcceleratorRegistry {
   /** False (or a throw) when the OS refuses it. */
   register(accelerator: string, onPressed: () => void): boolean;
@@ -14,7 +13,7 @@ export class GlobalShortcut {
 
   constructor(
     private readonly onPressed: () => void,
-    private readonly accelerators: AcceleratorRegistry = electronAccelerators,
+    private readonly accelerators: AcceleratorRegistry,
   ) {}
 
   /** Registers `accelerator` (empty: none). Returns a message when the OS refuses it. */

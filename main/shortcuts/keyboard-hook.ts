@@ -8,8 +8,9 @@
  * that needs it. Where the desktop gives no program such access, `problem()` says why.
  */
 import { createRequire } from 'node:module';
+import type { Clock, ClockTimer } from '../core/clock';
 import { Emitter } from '../core/emitter';
-import { log } from '../log';
+import type { EventLog } from '../core/event-log';
 import { KEY, type ModifiersDown } from './accelerator-keys';
 import { desktopKeyProblem } from './desktop-key-access';
 import { KeysDown } from './held-keys';
@@ -58,12 +59,14 @@ export class KeyboardHook {
   private asked = false;
   /** Presses followed now; the hook stops when none is. */
   private sessions = 0;
-  private stopTimer: NodeJS.Timeout | null = null;
+  private stopTimer: ClockTimer | null = null;
   private readonly downs = new Emitter<number>();
   private readonly ups = new Emitter<{ code: number; down: ModifiersDown }>();
 
   constructor(
     private readonly desktop: KeyboardDesktop,
+    private readonly log: EventLog,
+    private readonly clock: Clock,
     private readonly platform: NodeJS.Platform = process.platform,
     private readonly env: Partial<Record<string, string>> = process.env,
   ) {}
@@ -88,7 +91,7 @@ export class KeyboardHook {
       return null;
     }
     this.sessions += 1;
-    if (this.stopTimer) clearTimeout(this.stopTimer);
+    this.clock.clearTimeout(this.stopTimer);
     this.stopTimer = null;
     if (!this.running) {
       setImmediate(() => {
@@ -122,10 +125,10 @@ export class KeyboardHook {
       this.library.start();
       this.running = true;
       this.loadProblem = null;
-      log.info('keyboard: hook started');
+      this.log.info('keyboard: hook started');
       return true;
     } catch (error) {
-      log.warn(`keyboard: the hook could not be started (${(error as Error).message})`);
+      this.log.warn(`keyboard: the hook could not be started (${(error as Error).message})`);
       this.loadProblem = 'The keyboard library could not be started on this computer.';
       return false;
     }
@@ -155,15 +158,15 @@ export class KeyboardHook {
    * while the press's recording starts holds up the window's next update by about a second.
    */
   private stopSoon(): void {
-    if (this.stopTimer) clearTimeout(this.stopTimer);
-    this.stopTimer = setTimeout(() => {
+    this.clock.clearTimeout(this.stopTimer);
+    this.stopTimer = this.clock.setTimeout(() => {
       this.stopTimer = null;
       if (this.sessions === 0) this.stop();
     }, STOP_AFTER_MS);
   }
 
   dispose(): void {
-    if (this.stopTimer) clearTimeout(this.stopTimer);
+    this.clock.clearTimeout(this.stopTimer);
     this.sessions = 0;
     this.stop();
     this.downs.clear();
@@ -176,16 +179,16 @@ export class KeyboardHook {
     this.keys.clear();
     try {
       this.library?.stop();
-      log.info('keyboard: hook stopped');
+      this.log.info('keyboard: hook stopped');
     } catch (error) {
-      log.warn(`keyboard: the hook did not stop cleanly (${(error as Error).message})`);
+      this.log.warn(`keyboard: the hook did not stop cleanly (${(error as Error).message})`);
     }
   }
 
   private load(): Uiohook {
     const { uIOhook } = loadCommonJs('uiohook-napi') as { uIOhook: Uiohook };
     uIOhook.on('keydown', ({ keycode }) => {
-      this.keys.keyDown(keycode, performance.now());
+      this.keys.keyDown(keycode, this.clock.now());
       this.downs.emit(keycode);
     });
     uIOhook.on('keyup', ({ keycode, ctrlKey, altKey, shiftKey, metaKey }) => {

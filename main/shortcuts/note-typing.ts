@@ -47,9 +47,9 @@ export type TypingOutcome = { typed: 'all' } | { typed: 'stopped'; characters: n
 export async function typeNote(
   text: string,
   typist: Typist,
-  options: { lineBreak: LineBreak; stopped(): boolean; pauseMs?: number; sleep?(ms: number): Promise<void> },
+  options: { lineBreak: LineBreak; stopped(): boolean; pauseMs?: number; /** The pause between keys, on the app's clock (main/core). */ sleep(ms: number): Promise<void> },
 ): Promise<TypingOutcome> {
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const { sleep } = options;
   const pause = options.pauseMs ?? CHARACTER_PAUSE_MS;
   let characters = 0;
   try {

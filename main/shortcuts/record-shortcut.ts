@@ -3,18 +3,11 @@
  * press again to stop, or, where the keyboard hook can run, hold to record and release to
  * stop. The hook follows each press until its keys are let go (shortcut-recording.ts).
  */
+import type { Clock } from '../core/clock';
 import { keyBindingOf } from './accelerator-keys';
-import { GlobalShortcut } from './global-shortcut';
+import { GlobalShortcut, type AcceleratorRegistry } from './global-shortcut';
 import type { KeyboardHook } from './keyboard-hook';
 import { ShortcutRecording, type ShortcutRecorder } from './shortcut-recording';
-
-const nodeTimers = {
-  now: () => performance.now(),
-  after: (ms: number, run: () => void) => {
-    const timer = setTimeout(run, ms);
-    return { cancel: () => clearTimeout(timer) };
-  },
-};
 
 export class RecordShortcut {
   private readonly shortcut: GlobalShortcut;
@@ -24,13 +17,15 @@ export class RecordShortcut {
   constructor(
     recorder: ShortcutRecorder,
     private readonly hook: KeyboardHook,
+    accelerators: AcceleratorRegistry,
+    clock: Clock,
   ) {
-    this.control = new ShortcutRecording(recorder, nodeTimers, {
+    this.control = new ShortcutRecording(recorder, clock, {
       available: () => hook.problem() === null,
       // After the press has been acted on and its work is on its way.
       begin: () => hook.begin(),
     });
-    this.shortcut = new GlobalShortcut(() => this.control.pressed());
+    this.shortcut = new GlobalShortcut(() => this.control.pressed(), accelerators);
     hook.onKey({ keyDown: (code) => this.control.keyDown(code), keyUp: (code) => this.control.keyUp(code) });
   }
 

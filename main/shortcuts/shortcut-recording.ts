@@ -6,9 +6,10 @@
  * anew is the OS repeating it — never by the clock. The hook runs only from a press until the
  * keys are let go (`HookDemand`). Where no hook can run (Wayland, macOS without permission),
  * the shortcut toggles and a press within TOGGLE_REPEAT_MS of the last is taken for a repeat.
- * Pure: the recording, the clock, the timers and the hook's demand are passed in.
+ * Pure: the recording, the clock (main/core) and the hook's demand are passed in.
  */
 import type { RecorderState } from '../../contract/dictation';
+import type { Clock, ClockTimer } from '../core/clock';
 import { MODIFIER_CODES, type KeyBinding } from './accelerator-keys';
 
 export interface ShortcutRecorder {
@@ -25,11 +26,6 @@ export interface HookDemand {
   available(): boolean;
   /** Null when no hook can run here. */
   begin(): { end(): void } | null;
-}
-
-export interface Timers {
-  now(): number;
-  after(ms: number, run: () => void): { cancel(): void };
 }
 
 /** Where no hook can run: presses this soon after the last one are taken for the OS's repeats. */
@@ -56,7 +52,7 @@ export class ShortcutRecording {
   /** The hook's session from a press until its keys are let go; null while no press is being followed. */
   private session: { end(): void } | null = null;
   private evidence: Evidence = NOTHING;
-  private idleTimer: { cancel(): void } | null = null;
+  private idleTimer: ClockTimer | null = null;
   private releasedAt = Number.NEGATIVE_INFINITY;
   private lastPressAt = Number.NEGATIVE_INFINITY;
   /** In hold mode: the recording the current hold started, until it is released. */
@@ -67,7 +63,7 @@ export class ShortcutRecording {
 
   constructor(
     private readonly recorder: ShortcutRecorder,
-    private readonly timers: Timers,
+    private readonly clock: Clock,
     private readonly hook: HookDemand,
   ) {}
 
@@ -87,7 +83,7 @@ export class ShortcutRecording {
 
   /** The OS fired the shortcut: a press, or a repeat of one. */
   pressed(): void {
-    const now = this.timers.now();
+    const now = this.clock.now();
     if (this.session === null) {
       if (now - this.releasedAt < REPEAT_AFTER_RELEASE_MS) return;
       if (!this.hook.available() && now - this.lastPressAt < TOGGLE_REPEAT_MS) {
@@ -103,7 +99,7 @@ export class ShortcutRecording {
         this.beginSession();
       } else {
         void this.act().finally(() => {
-          if (this.session === null && this.timers.now() - this.releasedAt >= REPEAT_AFTER_RELEASE_MS) this.beginSession();
+          if (this.session === null && this.clock.now() - this.releasedAt >= REPEAT_AFTER_RELEASE_MS) this.beginSession();
         });
       }
       return;
@@ -111,7 +107,7 @@ export class ShortcutRecording {
     // Followed since an earlier press: judged once the hook has had time to report this one (presses meanwhile are judged with it).
     if (this.judging) return;
     this.judging = true;
-    this.timers.after(JUDGE_AFTER_MS, () => {
+    this.clock.setTimeout(() => {
       this.judging = false;
       const seen = this.evidence;
       // A modifier pressed anew is a new press. Otherwise the key went down again with nothing let go
@@ -121,9 +117,9 @@ export class ShortcutRecording {
       // A held shortcut cannot be pressed anew before it is let go: a press the hook did not report
       // (yet) during a hold is a repeat, never a Stop.
       if (this.holdActive && !seen.modifierDown) return;
-      this.lastPressAt = this.timers.now();
+      this.lastPressAt = this.clock.now();
       void this.act();
-    });
+    }, JUDGE_AFTER_MS);
   }
 
   keyDown(code: number): void {
@@ -138,7 +134,7 @@ export class ShortcutRecording {
     const ofShortcut = this.binding.key.includes(code) || !MODIFIER_CODES.has(code) || this.binding.modifiers.some((codes) => codes.includes(code));
     if (!ofShortcut) return;
     this.evidence = { ...this.evidence, released: true };
-    this.releasedAt = this.timers.now();
+    this.releasedAt = this.clock.now();
     if (this.holdActive) this.endHold();
     this.endSession();
   }
@@ -179,16 +175,16 @@ export class ShortcutRecording {
 
   /** Something of the shortcut was seen: the hook is let go only after HOOK_IDLE_MS without anything. */
   private touch(): void {
-    this.idleTimer?.cancel();
-    this.idleTimer = this.timers.after(HOOK_IDLE_MS, () => {
+    this.clock.clearTimeout(this.idleTimer);
+    this.idleTimer = this.clock.setTimeout(() => {
       // A hold is followed until it is let go, however long: stopping it early would lose what is said.
       if (this.holdActive) return this.touch();
       this.endSession();
-    });
+    }, HOOK_IDLE_MS);
   }
 
   private endSession(): void {
-    this.idleTimer?.cancel();
+    this.clock.clearTimeout(this.idleTimer);
     this.idleTimer = null;
     this.session?.end();
     this.session = null;

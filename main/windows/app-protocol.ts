@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { protocol, type Session } from 'electron';
 import { APP_HOST, APP_SCHEME, PRODUCTION_CSP } from './content-security-policy';
-import { contentTypeOf, resolveInside } from './renderer-files';
+import { assetsNamedIn, contentTypeOf, resolveInside } from './renderer-files';
 
 export const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': PRODUCTION_CSP,
@@ -24,6 +24,9 @@ export function registerAppScheme(): void {
   ]);
 }
 
+/** Said to `served` once every script and style sheet the page's HTML names has been served. */
+export const PAGE_ASSETS_SERVED = 'page assets';
+
 const RECORDING_PATH = /^\/recordings\/([0-9a-f-]{36})\.wav$/;
 
 /** A recording as served: its size, and its bytes decrypted as they are read. */
@@ -37,8 +40,19 @@ export interface ServedRecording {
  * `app://scribe/recordings/<id>.wav` (only what `recording` gives; decrypted as streamed,
  * never written in clear).
  */
-export function serveRenderer(session: Session, rendererDir: string, recording: (id: string) => ServedRecording | null): void {
+export function serveRenderer(
+  session: Session,
+  rendererDir: string,
+  recording: (id: string) => ServedRecording | null,
+  served: (pathname: string) => void = () => {},
+): void {
   const root = resolve(rendererDir);
+  let pageAssets: Set<string> | null = null;
+  const note = (pathname: string, body: Buffer) => {
+    served(pathname);
+    if (pathname === '/' || pathname === '/index.html') pageAssets ??= new Set(assetsNamedIn(body.toString('utf8')));
+    else if (pageAssets?.delete(pathname) && pageAssets.size === 0) served(PAGE_ASSETS_SERVED);
+  };
   session.protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     const recordingId = url.host === APP_HOST ? RECORDING_PATH.exec(url.pathname)?.[1] : undefined;
@@ -54,6 +68,7 @@ export function serveRenderer(session: Session, rendererDir: string, recording: 
     if (!file) return new Response('Not found', { status: 404, headers: SECURITY_HEADERS });
     try {
       const body = await readFile(file);
+      note(url.pathname, body);
       return new Response(body, {
         status: 200,
         headers: { ...SECURITY_HEADERS, 'Content-Type': contentTypeOf(file) },

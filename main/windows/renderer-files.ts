@@ -30,3 +30,9 @@ export function resolveInside(root: string, pathname: string): string | null {
   return target.startsWith(root + sep) ? target : null;
 }
 
+
+/** The paths (`/assets/…`) of the scripts and style sheets a page's HTML loads from its own folder. */
+export function assetsNamedIn(html: string): string[] {
+  const named = [...html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="\.?(\/[^"?#]+)"/g)].map((match) => match[1]!);
+  return [...new Set(named)];
+}

@@ -25,12 +25,10 @@ const SCREEN_COMPONENTS: Record<ScreenId, () => React.JSX.Element> = {
   settings: SettingsScreen,
 };
 
-export function App() {
-  const screen = useNavigationStore((state) => state.screen);
-  const show = useNavigationStore((state) => state.show);
+/** Every store follows what main holds for as long as the window is open; the record cues are ready when the shortcut has them. */
+function useFollowMain() {
   const followStatus = useStatusStore((state) => state.follow);
   const followSettings = useSettingsStore((state) => state.follow);
-
   useEffect(() => followStatus(), [followStatus]);
   useEffect(() => followSettings(), [followSettings]);
   const followDictations = useDictationStore((state) => state.follow);
@@ -44,7 +42,11 @@ export function App() {
   useEffect(() => followPatients(), [followPatients]);
   const followUpdates = useUpdateStore((state) => state.follow);
   useEffect(() => followUpdates(), [followUpdates]);
+}
 
+/** Ctrl (Cmd) with a screen's key shows that screen; a new screen takes the focus to its heading. */
+function useScreenKeyboard(screen: ScreenId) {
+  const show = useNavigationStore((state) => state.show);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
@@ -69,7 +71,10 @@ export function App() {
     heading.tabIndex = -1;
     heading.focus();
   }, [screen]);
+}
 
+/** What went wrong on the page itself, and that main reloaded the window, each in a banner until dismissed. */
+function PageProblems() {
   const problem = useProblemStore((state) => state.problem);
   const dismissProblem = useProblemStore((state) => state.dismiss);
   useEffect(() => {
@@ -88,6 +93,33 @@ export function App() {
     });
   }, []);
 
+  return (
+    <>
+      {reloaded ? (
+        <div className="banner info app-failure" role="status" data-testid="reload-notice">
+          <span>The window was reloaded after a problem; nothing was lost.</span>
+          <button type="button" onClick={() => setReloaded(false)}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      {problem ? (
+        <div className="banner error app-failure" role="alert">
+          <span>{problem.message}</span>
+          <button type="button" onClick={dismissProblem}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export function App() {
+  const screen = useNavigationStore((state) => state.screen);
+  useFollowMain();
+  useScreenKeyboard(screen);
+
   const Screen = SCREEN_COMPONENTS[screen];
   const title = SCREENS.find((item) => item.id === screen)?.label ?? '';
   return (
@@ -97,22 +129,7 @@ export function App() {
       <main className="screen" aria-label={title}>
         <PolicyProblemBanner />
         <UpdateBanner />
-        {reloaded ? (
-          <div className="banner info app-failure" role="status" data-testid="reload-notice">
-            <span>The window was reloaded after a problem; nothing was lost.</span>
-            <button type="button" onClick={() => setReloaded(false)}>
-              Dismiss
-            </button>
-          </div>
-        ) : null}
-        {problem ? (
-          <div className="banner error app-failure" role="alert">
-            <span>{problem.message}</span>
-            <button type="button" onClick={dismissProblem}>
-              Dismiss
-            </button>
-          </div>
-        ) : null}
+        <PageProblems />
         <Contained
           key={screen}
           failure="This screen could not be shown."

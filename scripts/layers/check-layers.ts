@@ -3,7 +3,7 @@
  * (a lower layer, a sibling room the table names, a package its room may use), and no circle
  * between files. Pure: the graph and the table are given.
  */
-import { ELECTRON_PACKAGES, LAYERS, type Layer } from './layer-table';
+import { ELECTRON_PACKAGES, LAYERS, NEEDS_ELECTRON_BINARY, type Layer } from './layer-table';
 import type { ImportEdge } from './import-graph';
 
 export interface Placement {
@@ -112,4 +112,30 @@ export function layerProblems(files: string[], edges: ImportEdge[], layers: Laye
   }
   for (const circle of circlesOf(edges)) problems.push(`a circle of imports: ${circle.join(' → ')}`);
   return problems;
+}
+
+/**
+ * Test files that load Electron or electron-log through the tree's files, however indirectly
+ * (`import type` loads nothing): each could not load without an Electron binary. One line per
+ * test, with the path.
+ */
+export function electronReachedFrom(tests: string[], edges: ImportEdge[]): string[] {
+  const out = new Map<string, ImportEdge[]>();
+  for (const edge of edges) out.set(edge.from, [...(out.get(edge.from) ?? []), edge]);
+  return tests.flatMap((test) => {
+    const path = new Map<string, string[]>([[test, [test]]]);
+    const queue = [test];
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+      for (const { to, typeOnly } of out.get(file) ?? []) {
+        if (typeOnly) continue;
+        if (to.kind === 'package' && NEEDS_ELECTRON_BINARY.includes(to.name)) {
+          return [`${test} cannot load without an Electron binary: ${[...path.get(file)!, to.name].join(' → ')} (pass the logger or the Electron adapter in instead)`];
+        }
+        if (to.kind !== 'file' || path.has(to.path)) continue;
+        path.set(to.path, [...path.get(file)!, to.path]);
+        queue.push(to.path);
+      }
+    }
+    return [];
+  });
 }

@@ -14,6 +14,8 @@ export interface ImportEdge {
   from: string;
   to: Target;
   specifier: string;
+  /** Only `import type` / `export type`: erased when compiled, so nothing is loaded. */
+  typeOnly: boolean;
 }
 
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
@@ -54,6 +56,24 @@ export function specifiersOf(text: string): string[] {
   return found;
 }
 
+/**
+ * The specifiers a file names only in `import type` and `export type` declarations: erased when
+ * compiled. One also named by a plain import, `import()` or `require` loads, and so does a
+ * `{ type X }` inside a plain import (the module syntax is kept verbatim).
+ */
+export function typeOnlySpecifiers(text: string, specifiers: string[]): Set<string> {
+  const source = ts.createSourceFile('file.ts', text, ts.ScriptTarget.Latest, false);
+  const erased = new Map<string, number>();
+  for (const statement of source.statements) {
+    const declaration = ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement : null;
+    if (!declaration?.moduleSpecifier || !ts.isStringLiteral(declaration.moduleSpecifier)) continue;
+    const typeOnly = ts.isImportDeclaration(declaration) ? declaration.importClause?.isTypeOnly === true : declaration.isTypeOnly;
+    if (typeOnly) erased.set(declaration.moduleSpecifier.text, (erased.get(declaration.moduleSpecifier.text) ?? 0) + 1);
+  }
+  const named = (specifier: string) => specifiers.filter((other) => other === specifier).length;
+  return new Set([...erased].filter(([specifier, count]) => count === named(specifier)).map(([specifier]) => specifier));
+}
+
 function resolveTarget(root: string, from: string, specifier: string): Target {
   if (!specifier.startsWith('.')) return { kind: 'package', name: packageName(specifier) };
   const bare = specifier.replace(/\?.*$/, '');
@@ -64,7 +84,26 @@ function resolveTarget(root: string, from: string, specifier: string): Target {
 }
 
 export function importGraph(root: string, files: string[]): ImportEdge[] {
-  return files.flatMap((from) =>
-    specifiersOf(readFileSync(join(root, from), 'utf8')).map((specifier) => ({ from, specifier, to: resolveTarget(root, from, specifier) })),
-  );
+  return files.flatMap((from) => {
+    const text = readFileSync(join(root, from), 'utf8');
+    const specifiers = specifiersOf(text);
+    const typeOnly = typeOnlySpecifiers(text, specifiers);
+    return specifiers.map((specifier) => ({ from, specifier, to: resolveTarget(root, from, specifier), typeOnly: typeOnly.has(specifier) }));
+  });
+}
+
+/** The imports of `entries` and of every file of the tree they load, however indirectly (`import type` loads nothing). */
+export function reachedGraph(root: string, entries: string[]): ImportEdge[] {
+  const seen = new Set(entries);
+  const queue = [...entries];
+  const edges: ImportEdge[] = [];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    for (const edge of importGraph(root, [file])) {
+      edges.push(edge);
+      if (edge.typeOnly || edge.to.kind !== 'file' || !SOURCE.test(edge.to.path) || seen.has(edge.to.path)) continue;
+      seen.add(edge.to.path);
+      queue.push(edge.to.path);
+    }
+  }
+  return edges;
 }

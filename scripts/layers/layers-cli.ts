@@ -1,11 +1,12 @@
 /**
  * `npm run layers`: checks the tree against the layer table and draws the structure the
  * imports make, room by room, as a Mermaid flowchart (docs/architecture.md carries it).
- * Exits with 1 when anything breaks the table.
+ * Exits with 1 when anything breaks the table (or a unit test reaches Electron).
  */
-import { CHECKED_FOLDERS, LAYERS } from './layer-table';
-import { importGraph, sourceFiles, type ImportEdge } from './import-graph';
-import { layerProblems, placementOf } from './check-layers';
+import { LAYERS } from './layer-table';
+import type { ImportEdge } from './import-graph';
+import { placementOf } from './check-layers';
+import { checkTree } from './check-tree';
 
 const ROOT = process.cwd();
 
@@ -23,9 +24,7 @@ export function drawing(edges: ImportEdge[]): string {
   return ['flowchart TB', ...boxes, ...[...links].sort()].join('\n');
 }
 
-const files = sourceFiles(ROOT, CHECKED_FOLDERS);
-const edges = importGraph(ROOT, files);
-const problems = layerProblems(files, edges);
+const { files, edges, problems } = checkTree(ROOT);
 process.stdout.write(`\`\`\`mermaid\n${drawing(edges)}\n\`\`\`\n\n`);
 process.stdout.write(problems.length === 0 ? `${files.length} files, ${edges.length} imports: every one keeps to the layer table.\n` : `${problems.join('\n')}\n`);
 process.exitCode = problems.length === 0 ? 0 : 1;

@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ElectronApplication, Page } from '@playwright/test';
+import { parseStartupLine, STARTUP_LINE } from '../../main/core/startup-marks';
 import { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { launchElectron, newDataFolder, ROOT } from '../support/e2e/launch-app';
 
@@ -30,15 +31,22 @@ export function scribeArgs(appDir: string, policy: object = { autoSync: false })
   return [appDir, `--user-data-dir=${userDataDir}`, `--policy=${policyFile}`, ...ROOT_ARGS];
 }
 
-/** Milliseconds from launch until `ready` resolves on the first window. */
-async function timeToReady(args: string[], ready: (page: Page) => Promise<unknown>): Promise<number> {
+/** One start: milliseconds from launch until `ready` resolves on the first window, and the memory of all its processes then. */
+interface Start {
+  ms: number;
+  /** Working set of every process of the app (main, page, GPU, network, utility), KiB. */
+  memoryKiB: number;
+}
+
+async function timeToReady(args: string[], ready: (page: Page) => Promise<unknown>): Promise<Start> {
   const started = performance.now();
   const app = await launch(args);
   const page = await app.firstWindow();
   await ready(page);
   const elapsed = performance.now() - started;
+  const memoryKiB = await app.evaluate(({ app: electronApp }) => electronApp.getAppMetrics().reduce((sum, metric) => sum + metric.memory.workingSetSize, 0));
   await app.close();
-  return elapsed;
+  return { ms: elapsed, memoryKiB };
 }
 
 /**
@@ -84,16 +92,37 @@ async function appRecordWorks(): Promise<void> {
  * Start-up to the point where the Record button works, for each app in `appDirs`, and a bare
  * Electron window to its button, in turn; all with a new data folder, all waited for in the
  * same way (a check in the page, each frame). For an app, "works" also means main answers
- * for the recorder, so that a press would start it.
+ * for the recorder, so that a press would start it. With each app's start, the moments its
+ * log notes on the way (main/core/startup-marks.ts).
  */
-export async function startupSamples(runs: number, appDirs: string[] = [ROOT]): Promise<{ bare: number[]; apps: number[][] }> {
-  const bare: number[] = [];
-  const apps = appDirs.map((): number[] => []);
+export interface StartupSamples {
+  bare: Start[];
+  apps: Array<Array<Start & { marks: Map<string, number> }>>;
+}
+
+export async function startupSamples(runs: number, appDirs: string[] = [ROOT]): Promise<StartupSamples> {
+  const bare: Start[] = [];
+  const apps = appDirs.map((): StartupSamples['apps'][number] => []);
   for (let i = 0; i < runs; i += 1) {
     bare.push(await timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, ...ROOT_ARGS], (page) => inPage(page, bareButtonShown)));
-    for (const [index, appDir] of appDirs.entries()) apps[index]!.push(await timeToReady(scribeArgs(appDir), (page) => inPage(page, appRecordWorks)));
+    for (const [index, appDir] of appDirs.entries()) {
+      const args = scribeArgs(appDir);
+      const start = await timeToReady(args, (page) => inPage(page, appRecordWorks));
+      const userData = args.find((arg) => arg.startsWith('--user-data-dir='))!.slice('--user-data-dir='.length);
+      apps[index]!.push({ ...start, marks: startupMarksIn(userData) });
+    }
   }
   return { bare, apps };
+}
+
+/** The start-up line of the log in a data folder (none from a build before the marks). */
+function startupMarksIn(userData: string): Map<string, number> {
+  try {
+    const line = readFileSync(join(userData, 'logs', 'main.log'), 'utf8').split('\n').find((text) => text.includes(STARTUP_LINE));
+    return line ? parseStartupLine(line) : new Map();
+  } catch {
+    return new Map();
+  }
 }
 
 /** Presses Record in the page and resolves with page-clock milliseconds until "speak now" shows. */

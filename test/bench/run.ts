@@ -75,8 +75,8 @@ if (!runs('app')) {
     const duringStartup = await pressDuringStartup();
     add('a press while the app is still starting', ms(duringStartup), `${ms(probe.cold)} plain-Node new recorder`, ratio(duringStartup, probe.cold), '', beforeDir ? ms(await pressDuringStartup(beforeDir)) : '');
     const startup = await startupSamples(9, beforeDir ? [ROOT, beforeDir] : [ROOT]);
-    const bare = median(startup.bare);
-    const [app, appBefore] = startup.apps.map(median);
+    const bare = median(startup.bare.map((start) => start.ms));
+    const [app, appBefore] = startup.apps.map((starts) => median(starts.map((start) => start.ms)));
     add(
       'start-up to a working Record button (median of 9)',
       ms(app!),
@@ -85,6 +85,18 @@ if (!runs('app')) {
       '≤ 1.3×',
       appBefore === undefined ? '' : `${ms(appBefore)} (${ratio(appBefore, bare)})`,
     );
+    const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
+    const bareMemory = median(startup.bare.map((start) => start.memoryKiB));
+    const [memory, memoryBefore] = startup.apps.map((starts) => median(starts.map((start) => start.memoryKiB)));
+    add(
+      'memory of every process at a working Record (median of 9)',
+      mib(memory!),
+      `${mib(bareMemory)} bare Electron window`,
+      ratio(memory!, bareMemory),
+      '≤ 1.2×',
+      memoryBefore === undefined ? '' : `${mib(memoryBefore)} (${ratio(memoryBefore, bareMemory)})`,
+    );
+    console.log(`  start-up, what a working Record waits for (median ms since the process began): ${startupTimeline(startup.apps[0]!.map((start) => start.marks))}`);
     const cpu = await cpuWhileRecording(20);
     const cpuVoice = await cpuWhileRecording(20, ROOT, { autoSync: false, transcriptionApi: 'voice-upload' });
     const cpuBefore = beforeDir ? await cpuWhileRecording(20, beforeDir) : null;
@@ -227,4 +239,10 @@ function writeResults(): void {
   for (const row of [header, ...rows]) console.log(columns.map((column, index) => row[column].padEnd(widths[index]!)).join('  '));
   writeFileSync(join(process.cwd(), 'test-results', 'bench.json'), JSON.stringify({ machine, date: new Date().toISOString(), before: beforeDir, only, rows }, null, 2));
   rmSync(work, { recursive: true, force: true });
+}
+
+/** The median of each start-up moment over the runs, in the order of the first run. */
+function startupTimeline(runs: Array<Map<string, number>>): string {
+  const names = [...(runs[0]?.keys() ?? [])];
+  return names.map((name) => `${name} ${ms(median(runs.map((marks) => marks.get(name)).filter((at): at is number => at !== undefined)))}`).join(', ');
 }

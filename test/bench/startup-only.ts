@@ -9,4 +9,13 @@ const runs = Number(process.env.RUNS ?? 7);
 const dirs = [process.cwd(), ...(process.env.BEFORE ? [process.env.BEFORE] : [])];
 const { bare, apps } = await startupSamples(runs, dirs);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-console.log(`bare ${median(bare).toFixed(0)} ms; ` + apps.map((samples, i) => `${i === 0 ? 'now' : 'before'} ${median(samples).toFixed(0)} ms (${(median(samples) / median(bare)).toFixed(2)}x)`).join('; '));
+const msOf = (starts: Array<{ ms: number }>) => median(starts.map((start) => start.ms));
+const kibOf = (starts: Array<{ memoryKiB: number }>) => median(starts.map((start) => start.memoryKiB));
+console.log(
+  `bare ${msOf(bare).toFixed(0)} ms, ${(kibOf(bare) / 1024).toFixed(0)} MiB; ` +
+    apps
+      .map((starts, i) => `${i === 0 ? 'now' : 'before'} ${msOf(starts).toFixed(0)} ms (${(msOf(starts) / msOf(bare)).toFixed(2)}x), ${(kibOf(starts) / 1024).toFixed(0)} MiB (${(kibOf(starts) / kibOf(bare)).toFixed(2)}x)`)
+      .join('; '),
+);
+const names = [...(apps[0]![0]?.marks.keys() ?? [])];
+console.log(`now, median ms since the process began: ${names.map((name) => `${name} ${median(apps[0]!.map((start) => start.marks.get(name) ?? NaN)).toFixed(0)}`).join(', ')}`);

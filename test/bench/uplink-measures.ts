@@ -49,7 +49,7 @@ import { DictationStore } from '../../main/dictations/dictation-store';
 import { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { ServiceHealth } from '../../main/service/service-health';
 import { SessionsOffer } from '../../main/service/sessions-offer';
-import { staticToken } from '../../main/service/token-source';
+import { staticToken } from '../../main/api/token-source';
 import { ItemKeyring } from '../../main/storage/item-keyring';
 import { checkSealedFile, SealedFileWriter } from '../../main/storage/sealed-file';
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { TransportResponse } from '../../main/api/http-transport';
 import { ServiceCaller, type ServiceConfig } from '../../main/api/service-call';
 import { MESSAGES, ServiceError } from '../../main/api/service-error';
-import type { TokenSource } from '../../main/service/token-source';
+import type { TokenSource } from '../../main/api/token-source';
 import { response } from './arbitraries';
 import { ScriptedTransport } from './outcome';
 

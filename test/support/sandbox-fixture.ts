@@ -11,7 +11,7 @@ import { SandboxServer, type SandboxFaults } from '../../main/sandbox/sandbox-se
 import { tempFolder } from './temp-folder';
 import { followingClock } from './test-clock';
 import { systemClock, type Clock } from '../../main/core/clock';
-import { staticToken } from '../../main/service/token-source';
+import { staticToken } from '../../main/api/token-source';
 
 export { toneWav } from '../fixtures/tone-wav';
 

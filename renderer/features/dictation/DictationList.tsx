@@ -24,17 +24,13 @@ function matches(item: DictationSummary, filter: StatusFilter, search: string, w
 const ROW_HEIGHT = 58;
 const PAGE_ROWS = 8;
 
-export function DictationList() {
+/** The dictations the filters, the search and the patient filter let through, newest first; and how many there are in all. */
+function useVisibleDictations() {
   const items = useDictationStore((state) => state.items);
   const filter = useDictationStore((state) => state.filter);
   const search = useDictationStore((state) => state.search);
-  const selectedId = useDictationStore((state) => state.selectedId);
-  const recorder = useDictationStore((state) => state.recorder);
   const patients = usePatientsStore((state) => state.view.patients);
   const patientFilter = usePatientsStore((state) => state.filter);
-  const { setFilter, setSearch, select } = useDictationStore.getState();
-  const scroller = useRef<HTMLDivElement>(null);
-
   const order = useMemo(() => orderedIds(items), [items]);
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -42,6 +38,55 @@ export function DictationList() {
       .map((id) => items.get(id))
       .filter((item): item is DictationSummary => item !== undefined && shownFor(patientFilter, item) && matches(item, filter, needle, whoseLine(patients, item, '')));
   }, [items, order, filter, search, patients, patientFilter]);
+  return { visible, total: order.length };
+}
+
+/** The state filters, the search and the patient filter above the list. */
+function ListTools() {
+  const filter = useDictationStore((state) => state.filter);
+  const search = useDictationStore((state) => state.search);
+  const { setFilter, setSearch } = useDictationStore.getState();
+  return (
+    <div className="list-tools">
+      <div className="filters" role="group" aria-label="Show">
+        {FILTERS.map((option) => (
+          <button key={option.id} type="button" className="chip" aria-pressed={filter === option.id} onClick={() => setFilter(option.id)}>
+            {option.label}
+          </button>
+        ))}
+      </div>
+      <input type="search" aria-label="Search by label" placeholder="Label or patient…" value={search} onChange={(event) => setSearch(event.target.value)} />
+      <PatientFilter />
+    </div>
+  );
+}
+
+/** One dictation's row: whose it is, its state, when, how long, and what was done to it. */
+function DictationRowContent({ item }: { item: DictationSummary }) {
+  const paused = useDictationStore((state) => item.id === state.recorder.dictationId && state.recorder.state === 'paused');
+  const patients = usePatientsStore((state) => state.view.patients);
+  return (
+    <>
+      <div className="row-main">
+        <span className="row-label">{whoseLine(patients, item, 'Untitled dictation')}</span>
+        <span className={`state-badge state-${paused ? 'paused' : item.state}`}>{paused ? 'Paused' : STATE_LABELS[item.state]}</span>
+      </div>
+      <div className="row-meta">
+        {formatDateTime(item.createdAt)} · {formatDuration(item.durationMs)}
+        {item.recovered ? ' · recovered' : ''}
+        {item.correctedAt ? ' · corrected' : ''}
+        {item.reviewedAt ? ' · reviewed' : ''}
+        {item.state === 'uploading' && item.uploadProgress !== null ? ` · ${Math.round(item.uploadProgress * 100)}%` : ''}
+      </div>
+    </>
+  );
+}
+
+export function DictationList() {
+  const selectedId = useDictationStore((state) => state.selectedId);
+  const { select } = useDictationStore.getState();
+  const scroller = useRef<HTMLDivElement>(null);
+  const { visible, total } = useVisibleDictations();
 
   const virtualizer = useVirtualizer({
     count: visible.length,
@@ -72,17 +117,7 @@ export function DictationList() {
 
   return (
     <section className="dictation-list" aria-label="Dictations">
-      <div className="list-tools">
-        <div className="filters" role="group" aria-label="Show">
-          {FILTERS.map((option) => (
-            <button key={option.id} type="button" className="chip" aria-pressed={filter === option.id} onClick={() => setFilter(option.id)}>
-              {option.label}
-            </button>
-          ))}
-        </div>
-        <input type="search" aria-label="Search by label" placeholder="Label or patient…" value={search} onChange={(event) => setSearch(event.target.value)} />
-        <PatientFilter />
-      </div>
+      <ListTools />
       <div
         ref={scroller}
         className="list-scroller"
@@ -93,11 +128,10 @@ export function DictationList() {
         onKeyDown={onKeyDown}
         data-testid="dictation-list"
       >
-        {visible.length === 0 ? <p className="empty">{order.length === 0 ? 'No dictations yet. Press Record to start.' : 'No dictation matches.'}</p> : null}
+        {visible.length === 0 ? <p className="empty">{total === 0 ? 'No dictations yet. Press Record to start.' : 'No dictation matches.'}</p> : null}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((row) => {
             const item = visible[row.index]!;
-            const paused = item.id === recorder.dictationId && recorder.state === 'paused';
             return (
               <div
                 key={item.id}
@@ -111,24 +145,14 @@ export function DictationList() {
                 onClick={() => void select(item.id)}
                 data-state={item.state}
               >
-                <div className="row-main">
-                  <span className="row-label">{whoseLine(patients, item, 'Untitled dictation')}</span>
-                  <span className={`state-badge state-${paused ? 'paused' : item.state}`}>{paused ? 'Paused' : STATE_LABELS[item.state]}</span>
-                </div>
-                <div className="row-meta">
-                  {formatDateTime(item.createdAt)} · {formatDuration(item.durationMs)}
-                  {item.recovered ? ' · recovered' : ''}
-                  {item.correctedAt ? ' · corrected' : ''}
-                  {item.reviewedAt ? ' · reviewed' : ''}
-                  {item.state === 'uploading' && item.uploadProgress !== null ? ` · ${Math.round(item.uploadProgress * 100)}%` : ''}
-                </div>
+                <DictationRowContent item={item} />
               </div>
             );
           })}
         </div>
       </div>
       <p className="list-count" aria-live="polite">
-        {visible.length} of {order.length}
+        {visible.length} of {total}
       </p>
     </section>
   );

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { DICTATION_MODES, type RecorderState } from '../../../contract/dictation';
+import { useEffect, useRef, type RefObject } from 'react';
+import { DICTATION_MODES, type RecorderState, type RecorderStatus } from '../../../contract/dictation';
 import { LEVEL_WORDS, levelZone } from '../../../contract/level-zone';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { PatientLabelField } from '../../components/PatientLabelField';
@@ -11,31 +11,18 @@ import { RecordingLanguagesField } from './RecordingLanguagesField';
 
 const MODE_LABELS = { dictation: 'Dictation (doctor alone)', consultation: 'Consultation (doctor and patient)' } as const;
 
-/** Idle, one row: the next patient's mode, language (with transcription sessions) and label, and Record. While recording: what is happening, the level, the time, the controls. */
-export function RecorderPanel() {
-  const recorder = useDictationStore((state) => state.recorder);
-  const mode = useDictationStore((state) => state.mode);
-  const label = useDictationStore((state) => state.label);
-  // Hold mode where the desktop allows it; elsewhere the shortcut toggles (Settings says why).
-  const holds = useSettingsStore((state) => state.view?.values.recordShortcutMode === 'hold' && state.view.shortcutAccess.holdToRecord === null);
-  // A shortcut the administrator fixed says so here as in Settings.
-  const shortcutLocked = useSettingsStore((state) => state.view?.locked.includes('recordShortcut') ?? false);
-  const { setMode, setLabel, start, pause, resume, stop, discard } = useDictationStore.getState();
-  const { state } = recorder;
-  const busy = state !== 'idle';
-  const headline =
-    state === 'starting'
-      ? 'Starting microphone… wait before speaking'
-      : state === 'recording'
-        ? 'Recording — speak now'
-        : state === 'paused'
-          ? 'Paused'
-          : state === 'stopping'
-            ? 'Saving…'
-            : 'Ready to record';
+const HEADLINES: Record<RecorderState, string> = {
+  starting: 'Starting microphone… wait before speaking',
+  recording: 'Recording — speak now',
+  paused: 'Paused',
+  stopping: 'Saving…',
+  idle: 'Ready to record',
+};
+
+/** The keyboard follows the recording: after Record it is on Stop; after Stop, on the dictation just made (its result comes there). Returns the Stop button's ref. */
+function useFocusFollowsRecording(state: RecorderState) {
   const stopButton = useRef<HTMLButtonElement>(null);
   const before = useRef<RecorderState>(state);
-  // The keyboard follows the recording: after Record it is on Stop; after Stop, on the dictation just made (its result comes there).
   useEffect(() => {
     const previous = before.current;
     before.current = state;
@@ -43,8 +30,94 @@ export function RecorderPanel() {
     if (state === 'recording' && previous === 'starting' && (lost || document.activeElement?.closest('.recorder'))) stopButton.current?.focus();
     if (state === 'idle' && previous !== 'idle' && previous !== 'starting' && lost) document.querySelector<HTMLElement>('.dictation-detail')?.focus();
   }, [state]);
+  return stopButton;
+}
+
+/** Record when idle; Pause or Resume, Stop and Discard while recording. */
+function RecorderButtons({ state, stopButton }: { state: RecorderState; stopButton: RefObject<HTMLButtonElement | null> }) {
+  const { start, pause, resume, stop, discard } = useDictationStore.getState();
+  return (
+    <div className="recorder-actions">
+      {state === 'idle' ? (
+        <button type="button" className="primary record" onClick={() => void start(usePatientsStore.getState().view.visitPatientId)}>
+          <span aria-hidden="true">● </span>Record
+        </button>
+      ) : null}
+      {state === 'recording' ? (
+        <button type="button" onClick={() => void pause()}>
+          Pause
+        </button>
+      ) : null}
+      {state === 'paused' ? (
+        <button type="button" onClick={() => void resume()}>
+          Resume
+        </button>
+      ) : null}
+      {state === 'recording' || state === 'paused' ? (
+        <>
+          <button ref={stopButton} type="button" className="primary" onClick={() => void stop()}>
+            <span aria-hidden="true">■ </span>Stop
+          </button>
+          <ConfirmButton label="Discard" question="Throw this recording away?" confirmLabel="Discard recording" onConfirm={() => void discard()} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The microphone's level and the time recorded so far. */
+function LevelAndTime({ recorder }: { recorder: RecorderStatus }) {
   const zone = levelZone(recorder.level);
   const percent = Math.round(recorder.level * 100);
+  return (
+    <>
+      <div
+        className={`meter zone-${zone}`}
+        role="meter"
+        aria-label="Microphone level"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent} %, ${LEVEL_WORDS[zone]}`}
+        data-testid="level-meter"
+      >
+        <div className="meter-fill" style={{ transform: `scaleX(${recorder.level.toFixed(2)})` }} />
+      </div>
+      <div className="elapsed" data-testid="elapsed" aria-label="Elapsed time">
+        {formatDuration(recorder.elapsedMs)}
+      </div>
+    </>
+  );
+}
+
+/** The record shortcut, and what pressing it does. */
+function ShortcutHint({ shortcut }: { shortcut: string }) {
+  // Hold mode where the desktop allows it; elsewhere the shortcut toggles (Settings says why).
+  const holds = useSettingsStore((state) => state.view?.values.recordShortcutMode === 'hold' && state.view.shortcutAccess.holdToRecord === null);
+  // A shortcut the administrator fixed says so here as in Settings.
+  const shortcutLocked = useSettingsStore((state) => state.view?.locked.includes('recordShortcut') ?? false);
+  return (
+    <span className="hint">
+      Shortcut: <kbd>{shortcutText(shortcut)}</kbd> {holds ? 'records while held, even from another program.' : 'starts and stops recording, even from another program.'}
+      {shortcutLocked ? (
+        <>
+          {' '}
+          <span className="lock-note">Managed by your administrator</span>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+/** Idle, one row: the next patient's mode, language (with transcription sessions) and label, and Record. While recording: what is happening, the level, the time, the controls. */
+export function RecorderPanel() {
+  const recorder = useDictationStore((state) => state.recorder);
+  const mode = useDictationStore((state) => state.mode);
+  const label = useDictationStore((state) => state.label);
+  const { setMode, setLabel } = useDictationStore.getState();
+  const { state } = recorder;
+  const busy = state !== 'idle';
+  const stopButton = useFocusFollowsRecording(state);
 
   return (
     <section className={`recorder state-${state}`} aria-label="Recorder">
@@ -62,67 +135,15 @@ export function RecorderPanel() {
         </div>
         {busy ? null : <RecordingLanguagesField />}
         <PatientLabelField id="recording-label" grow value={busy ? recorder.label : label} disabled={busy} onChange={setLabel} />
-        <div className="recorder-actions">
-          {state === 'idle' ? (
-            <button type="button" className="primary record" onClick={() => void start(usePatientsStore.getState().view.visitPatientId)}>
-              <span aria-hidden="true">● </span>Record
-            </button>
-          ) : null}
-          {state === 'recording' ? (
-            <button type="button" onClick={() => void pause()}>
-              Pause
-            </button>
-          ) : null}
-          {state === 'paused' ? (
-            <button type="button" onClick={() => void resume()}>
-              Resume
-            </button>
-          ) : null}
-          {state === 'recording' || state === 'paused' ? (
-            <>
-              <button ref={stopButton} type="button" className="primary" onClick={() => void stop()}>
-                <span aria-hidden="true">■ </span>Stop
-              </button>
-              <ConfirmButton label="Discard" question="Throw this recording away?" confirmLabel="Discard recording" onConfirm={() => void discard()} />
-            </>
-          ) : null}
-        </div>
+        <RecorderButtons state={state} stopButton={stopButton} />
       </div>
 
       <div className="recorder-live">
         <div className="recorder-headline" role="status" data-testid="recorder-state">
           <span className={`rec-dot ${state === 'recording' ? 'on' : ''}`} aria-hidden="true" />
-          {headline}
+          {HEADLINES[state]}
         </div>
-        {busy ? (
-          <>
-            <div
-              className={`meter zone-${zone}`}
-              role="meter"
-              aria-label="Microphone level"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              aria-valuetext={`${percent} %, ${LEVEL_WORDS[zone]}`}
-              data-testid="level-meter"
-            >
-              <div className="meter-fill" style={{ transform: `scaleX(${recorder.level.toFixed(2)})` }} />
-            </div>
-            <div className="elapsed" data-testid="elapsed" aria-label="Elapsed time">
-              {formatDuration(recorder.elapsedMs)}
-            </div>
-          </>
-        ) : recorder.shortcut ? (
-          <span className="hint">
-            Shortcut: <kbd>{shortcutText(recorder.shortcut)}</kbd> {holds ? 'records while held, even from another program.' : 'starts and stops recording, even from another program.'}
-            {shortcutLocked ? (
-              <>
-                {' '}
-                <span className="lock-note">Managed by your administrator</span>
-              </>
-            ) : null}
-          </span>
-        ) : null}
+        {busy ? <LevelAndTime recorder={recorder} /> : recorder.shortcut ? <ShortcutHint shortcut={recorder.shortcut} /> : null}
       </div>
       {recorder.message ? (
         <p className="banner warning" role="alert" data-testid="recorder-message">

@@ -10,6 +10,7 @@ import type { CorrectedPart } from '../../../contract/note-correction';
 import type { ScribeBridge } from '../../../contract/ipc';
 import type { AppError, Result } from '../../../contract/result';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
+import type { StoreContext } from '../../app/store-context';
 import { followItems, followValue } from '../../app/follow';
 import { TRYING_NOW, sendNowTracker, type TriedItem } from '../../app/send-now';
 
@@ -98,48 +99,180 @@ export function selectedDetail(state: Pick<DictationState, 'items' | 'selectedId
   return { ...summary, result: extras?.result ?? null, audioUrl: extras?.audioUrl ?? null, correction: extras?.correction ?? null };
 }
 
+/** What the store's actions share: how the selected dictation is shown, how a failure is said, how the recorder is applied. */
+function dictationTools({ bridge, valueOrReport, set, get }: StoreContext<DictationState>) {
+  const showDetail = (detail: DictationDetail) => {
+    if (get().selectedId !== detail.id) return;
+    const items = new Map(get().items);
+    items.set(detail.id, detail);
+    set({ items, selected: { id: detail.id, result: detail.result, audioUrl: detail.audioUrl, correction: detail.correction } });
+  };
+  const loadSelected = async (id: string) => {
+    const result = await bridge.getDictation({ id });
+    if (get().selectedId !== id) return;
+    if (result.ok) showDetail(result.value);
+    else if (result.error.kind === 'not-found') set({ selectedId: null, selected: null });
+  };
+  const failed = (error: AppError | null) => {
+    if (error) set({ notice: { text: error.message, error: true } });
+  };
+  /** Tells main which dictation the window shows (none while another screen is on view). */
+  const tellShowing = () => void bridge.showingDictation({ id: get().onScreen ? get().selectedId : null });
+  /** "Send now" and "Retry" answered in the notice while their dictation is in view. */
+  const sendNow = sendNowTracker((id, answer) => {
+    if (get().selectedId === id) set({ notice: answer });
+  });
+  /** The draft main cleared (a recording started) or the page has not shown yet. */
+  let draftCleared = -1;
+  const applyRecorder = (recorder: RecorderStatus) => {
+    const ended = recorder.state === 'idle' ? get().recorder.dictationId : null;
+    set({ recorder });
+    if (recorder.draft.cleared !== draftCleared) {
+      draftCleared = recorder.draft.cleared;
+      set({ label: recorder.draft.label, mode: recorder.draft.mode, languages: recorder.draft.languages });
+    }
+    // The dictation just recorded comes into view (however it was stopped) and stays there through
+    // upload to its result; while recording, the doctor may read another. A discarded one is gone already.
+    if (ended && get().items.has(ended) && get().selectedId !== ended) void get().select(ended);
+  };
+  const recorderAction = async (call: Promise<Result<RecorderStatus>>) => {
+    const recorder = await valueOrReport(call);
+    if (recorder) applyRecorder(recorder);
+    return recorder;
+  };
+  return { showDetail, loadSelected, failed, tellShowing, sendNow, applyRecorder, recorderAction };
+}
+
+type DictationTools = ReturnType<typeof dictationTools>;
+
+/** Follows the recorder and the dictations main holds; the returned function stops following. */
+function followDictations({ bridge, valueOrReport, set, get }: StoreContext<DictationState>, { applyRecorder, sendNow, loadSelected }: DictationTools): () => void {
+  const offRecorder = followValue({ on: bridge.on.recorderChanged, load: () => valueOrReport(bridge.getRecorder()), apply: applyRecorder });
+  const offItems = followItems({
+    onChanged: bridge.on.dictationChanged,
+    onRemoved: bridge.on.dictationRemoved,
+    load: () => valueOrReport(bridge.listDictations()),
+    changed: (summary) => {
+      const previous = get().items.get(summary.id);
+      const items = new Map(get().items);
+      items.set(summary.id, summary);
+      set({ items });
+      sendNow.heard(triedItem(summary));
+      if (get().selectedId === summary.id && previous?.state !== summary.state) void loadSelected(summary.id);
+    },
+    removed: (id) => {
+      const items = new Map(get().items);
+      items.delete(id);
+      set({ items });
+      if (get().selectedId === id) set({ selectedId: null, selected: null });
+    },
+    loaded: (list) => {
+      const items = new Map(get().items);
+      for (const item of list) items.set(item.id, item);
+      set({ items });
+    },
+  });
+  return () => {
+    offRecorder();
+    offItems();
+    sendNow.clear();
+  };
+}
+
+/** The next recording's fields (main holds the same draft, which the shortcut takes) and the recorder's buttons. */
+function recorderActions({ bridge, get, set }: StoreContext<DictationState>, { recorderAction }: DictationTools) {
+  return {
+    setMode: (mode: DictationMode) => {
+      set({ mode });
+      void bridge.setRecordingDraft({ mode, label: get().label, languages: get().languages });
+    },
+    setLabel: (label: string) => {
+      set({ label });
+      void bridge.setRecordingDraft({ mode: get().mode, label, languages: get().languages });
+    },
+    setLanguages: (languages: string[] | null) => {
+      set({ languages });
+      void bridge.setRecordingDraft({ mode: get().mode, label: get().label, languages });
+    },
+    // What the fields show; main then clears both for the next patient.
+    start: async (patientId?: string | null) => {
+      const { mode, label, languages } = get();
+      await recorderAction(bridge.startRecording({ mode, label, languages, ...(patientId !== undefined ? { patientId } : {}) }));
+    },
+    pause: async () => void (await recorderAction(bridge.pauseRecording())),
+    resume: async () => void (await recorderAction(bridge.resumeRecording())),
+    stop: async () => void (await recorderAction(bridge.stopRecording())),
+    discard: async () => void (await recorderAction(bridge.discardRecording())),
+  } satisfies Partial<DictationState>;
+}
+
+/** What is done to one dictation: its label and patient, its note (corrected, reviewed, copied, exported), sending it again, deleting it. */
+function dictationActions({ bridge, get, set }: StoreContext<DictationState>, { showDetail, failed, sendNow }: DictationTools) {
+  /** Puts the dictation main answered with in the list, or gives back why it could not. */
+  const changed = (id: string, result: Result<DictationSummary>) => {
+    if (!result.ok) return result.error;
+    const items = new Map(get().items);
+    items.set(id, result.value);
+    set({ items });
+    return null;
+  };
+  /** Says where an export was saved (nothing when the doctor cancelled), or why it failed. */
+  const exported = (result: Result<string | null>) => {
+    if (!result.ok) failed(result.error);
+    else if (result.value) set({ notice: { text: `Saved to ${result.value}`, error: false } });
+  };
+  return {
+    rename: async (id: string, label: string) => changed(id, await bridge.renameDictation({ id, label })),
+    setPatient: async (id: string, patientId: string | null) => changed(id, await bridge.setDictationPatient({ id, patientId })),
+    saveCorrection: async (id: string, parts: CorrectedPart[]) => {
+      const result = await bridge.saveNoteCorrection({ id, parts });
+      if (!result.ok) return result.error;
+      showDetail(result.value);
+      set({ notice: { text: 'Your correction is saved. The service’s original is kept.', error: false } });
+      return null;
+    },
+    undoCorrections: async (id: string) => {
+      const result = await bridge.undoNoteCorrections({ id });
+      if (!result.ok) return failed(result.error);
+      showDetail(result.value);
+      set({ notice: { text: 'Back to the service’s note: your corrections were deleted.', error: false } });
+    },
+    setReviewed: async (id: string, reviewed: boolean) => {
+      const result = await bridge.setNoteReviewed({ id, reviewed });
+      if (!result.ok) return failed(result.error);
+      showDetail(result.value);
+    },
+    exportNote: async (id: string) => exported(await bridge.exportNote({ id })),
+    copyNote: async (id: string, original: boolean) => {
+      const result = await bridge.copyNote({ id, original });
+      if (get().selectedId !== id) return;
+      set({ notice: result.ok ? { text: COPIED[result.value.version], error: false } : { text: result.error.message, error: true } });
+    },
+    retry: async (id: string) => {
+      set({ notice: TRYING_NOW });
+      // Waiting from the press: main's news of the try may come before its answer to the press.
+      sendNow.tried(id, 'The dictation');
+      const error = await errorOf(bridge.retryDictation({ id }));
+      if (error) {
+        sendNow.forget(id);
+        failed(error);
+      }
+    },
+    cancel: async (id: string) => failed(await errorOf(bridge.cancelDictation({ id }))),
+    remove: async (id: string) => failed(await errorOf(bridge.deleteDictation({ id }))),
+    exportOutput: async (id: string, templateId: string) => exported(await bridge.exportOutput({ id, templateId })),
+    copyPart: async (id: string, part: Parameters<DictationState['copyPart']>[1], what: string) => {
+      const error = await errorOf(part === 'transcript' ? bridge.copyTranscript({ id }) : bridge.copyNotePart({ id, ...part }));
+      set({ notice: error ? { text: error.message, error: true } : { text: `${what} copied.`, error: false } });
+    },
+  } satisfies Partial<DictationState>;
+}
+
 export function createDictationStore(bridge: ScribeBridge, report: ReportProblem) {
   const valueOrReport = valueReader(report);
   return create<DictationState>((set, get) => {
-    const showDetail = (detail: DictationDetail) => {
-      if (get().selectedId !== detail.id) return;
-      const items = new Map(get().items);
-      items.set(detail.id, detail);
-      set({ items, selected: { id: detail.id, result: detail.result, audioUrl: detail.audioUrl, correction: detail.correction } });
-    };
-    const loadSelected = async (id: string) => {
-      const result = await bridge.getDictation({ id });
-      if (get().selectedId !== id) return;
-      if (result.ok) showDetail(result.value);
-      else if (result.error.kind === 'not-found') set({ selectedId: null, selected: null });
-    };
-    const failed = (error: AppError | null) => {
-      if (error) set({ notice: { text: error.message, error: true } });
-    };
-    /** Tells main which dictation the window shows (none while another screen is on view). */
-    const tellShowing = () => void bridge.showingDictation({ id: get().onScreen ? get().selectedId : null });
-    /** "Send now" and "Retry" answered in the notice while their dictation is in view. */
-    const sendNow = sendNowTracker((id, answer) => {
-      if (get().selectedId === id) set({ notice: answer });
-    });
-    /** The draft main cleared (a recording started) or the page has not shown yet. */
-    let draftCleared = -1;
-    const applyRecorder = (recorder: RecorderStatus) => {
-      const ended = recorder.state === 'idle' ? get().recorder.dictationId : null;
-      set({ recorder });
-      if (recorder.draft.cleared !== draftCleared) {
-        draftCleared = recorder.draft.cleared;
-        set({ label: recorder.draft.label, mode: recorder.draft.mode, languages: recorder.draft.languages });
-      }
-      // The dictation just recorded comes into view (however it was stopped) and stays there through
-      // upload to its result; while recording, the doctor may read another. A discarded one is gone already.
-      if (ended && get().items.has(ended) && get().selectedId !== ended) void get().select(ended);
-    };
-    const recorderAction = async (call: Promise<Result<RecorderStatus>>) => {
-      const recorder = await valueOrReport(call);
-      if (recorder) applyRecorder(recorder);
-      return recorder;
-    };
+    const context: StoreContext<DictationState> = { bridge, valueOrReport, set, get };
+    const tools = dictationTools(context);
     return {
       recorder: IDLE_RECORDER,
       items: new Map(),
@@ -152,135 +285,20 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
       languages: null,
       notice: null,
       onScreen: false,
-      follow: () => {
-        const offRecorder = followValue({ on: bridge.on.recorderChanged, load: () => valueOrReport(bridge.getRecorder()), apply: applyRecorder });
-        const offItems = followItems({
-          onChanged: bridge.on.dictationChanged,
-          onRemoved: bridge.on.dictationRemoved,
-          load: () => valueOrReport(bridge.listDictations()),
-          changed: (summary) => {
-            const previous = get().items.get(summary.id);
-            const items = new Map(get().items);
-            items.set(summary.id, summary);
-            set({ items });
-            sendNow.heard(triedItem(summary));
-            if (get().selectedId === summary.id && previous?.state !== summary.state) void loadSelected(summary.id);
-          },
-          removed: (id) => {
-            const items = new Map(get().items);
-            items.delete(id);
-            set({ items });
-            if (get().selectedId === id) set({ selectedId: null, selected: null });
-          },
-          loaded: (list) => {
-            const items = new Map(get().items);
-            for (const item of list) items.set(item.id, item);
-            set({ items });
-          },
-        });
-        return () => {
-          offRecorder();
-          offItems();
-          sendNow.clear();
-        };
-      },
+      follow: () => followDictations(context, tools),
       setFilter: (filter) => set({ filter }),
       setSearch: (search) => set({ search }),
-      setMode: (mode) => {
-        set({ mode });
-        void bridge.setRecordingDraft({ mode, label: get().label, languages: get().languages });
-      },
-      setLabel: (label) => {
-        set({ label });
-        void bridge.setRecordingDraft({ mode: get().mode, label, languages: get().languages });
-      },
-      setLanguages: (languages) => {
-        set({ languages });
-        void bridge.setRecordingDraft({ mode: get().mode, label: get().label, languages });
-      },
       setOnScreen: (onScreen) => {
         set({ onScreen });
-        tellShowing();
+        tools.tellShowing();
       },
       select: async (id) => {
         set({ selectedId: id, selected: null, notice: null });
-        tellShowing();
-        if (id) await loadSelected(id);
+        tools.tellShowing();
+        if (id) await tools.loadSelected(id);
       },
-      // What the fields show (main holds the same draft, which the shortcut takes); main then clears both for the next patient.
-      start: async (patientId) => {
-        const { mode, label, languages } = get();
-        await recorderAction(bridge.startRecording({ mode, label, languages, ...(patientId !== undefined ? { patientId } : {}) }));
-      },
-      rename: async (id, label) => {
-        const result = await bridge.renameDictation({ id, label });
-        if (!result.ok) return result.error;
-        const items = new Map(get().items);
-        items.set(id, result.value);
-        set({ items });
-        return null;
-      },
-      setPatient: async (id, patientId) => {
-        const result = await bridge.setDictationPatient({ id, patientId });
-        if (!result.ok) return result.error;
-        const items = new Map(get().items);
-        items.set(id, result.value);
-        set({ items });
-        return null;
-      },
-      saveCorrection: async (id, parts) => {
-        const result = await bridge.saveNoteCorrection({ id, parts });
-        if (!result.ok) return result.error;
-        showDetail(result.value);
-        set({ notice: { text: 'Your correction is saved. The service’s original is kept.', error: false } });
-        return null;
-      },
-      undoCorrections: async (id) => {
-        const result = await bridge.undoNoteCorrections({ id });
-        if (!result.ok) return failed(result.error);
-        showDetail(result.value);
-        set({ notice: { text: 'Back to the service’s note: your corrections were deleted.', error: false } });
-      },
-      setReviewed: async (id, reviewed) => {
-        const result = await bridge.setNoteReviewed({ id, reviewed });
-        if (!result.ok) return failed(result.error);
-        showDetail(result.value);
-      },
-      exportNote: async (id) => {
-        const result = await bridge.exportNote({ id });
-        if (!result.ok) failed(result.error);
-        else if (result.value) set({ notice: { text: `Saved to ${result.value}`, error: false } });
-      },
-      copyNote: async (id, original) => {
-        const result = await bridge.copyNote({ id, original });
-        if (get().selectedId !== id) return;
-        set({ notice: result.ok ? { text: COPIED[result.value.version], error: false } : { text: result.error.message, error: true } });
-      },
-      pause: async () => void (await recorderAction(bridge.pauseRecording())),
-      resume: async () => void (await recorderAction(bridge.resumeRecording())),
-      stop: async () => void (await recorderAction(bridge.stopRecording())),
-      discard: async () => void (await recorderAction(bridge.discardRecording())),
-      retry: async (id) => {
-        set({ notice: TRYING_NOW });
-        // Waiting from the press: main's news of the try may come before its answer to the press.
-        sendNow.tried(id, 'The dictation');
-        const error = await errorOf(bridge.retryDictation({ id }));
-        if (error) {
-          sendNow.forget(id);
-          failed(error);
-        }
-      },
-      cancel: async (id) => failed(await errorOf(bridge.cancelDictation({ id }))),
-      remove: async (id) => failed(await errorOf(bridge.deleteDictation({ id }))),
-      exportOutput: async (id, templateId) => {
-        const result = await bridge.exportOutput({ id, templateId });
-        if (!result.ok) failed(result.error);
-        else if (result.value) set({ notice: { text: `Saved to ${result.value}`, error: false } });
-      },
-      copyPart: async (id, part, what) => {
-        const error = await errorOf(part === 'transcript' ? bridge.copyTranscript({ id }) : bridge.copyNotePart({ id, ...part }));
-        set({ notice: error ? { text: error.message, error: true } : { text: `${what} copied.`, error: false } });
-      },
+      ...recorderActions(context, tools),
+      ...dictationActions(context, tools),
     };
   });
 }

@@ -3,6 +3,7 @@ import { MAX_LAB_REPORT_BYTES, MAX_LAB_REPORT_FILES } from '../../../contract/li
 import { LAB_REPORT_TASKS, type LabReportResultView, type LabReportSummary, type LabReportTask, type StagedFile } from '../../../contract/lab-reports';
 import type { ScribeBridge } from '../../../contract/ipc';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
+import type { StoreContext } from '../../app/store-context';
 import { followItems } from '../../app/follow';
 import { TRYING_NOW, sendNowTracker, type SendNowAnswer, type TriedItem } from '../../app/send-now';
 
@@ -82,9 +83,96 @@ function without<T>(map: Readonly<Record<string, T>>, id: string): Record<string
   return rest;
 }
 
+/** Follows the lab reports main holds, keeping each row's answer and result in step with its state; `heard` hears each change. */
+function followLabReports({ bridge, valueOrReport, set, get }: StoreContext<LabReportsState>, heard: (labReport: LabReportSummary) => void): () => void {
+  return followItems({
+    onChanged: bridge.on.labReportChanged,
+    onRemoved: bridge.on.labReportRemoved,
+    load: () => valueOrReport(bridge.listLabReports()),
+    changed: (labReport) => {
+      const before = get().labReports.find((item) => item.id === labReport.id);
+      set({ labReports: upsert(get().labReports, labReport) });
+      heard(labReport);
+      if (labReport.state !== 'ready') {
+        // Only a ready lab report has a result; one sent again starts over.
+        const expanded = new Set(get().expanded);
+        expanded.delete(labReport.id);
+        set({ results: without(get().results, labReport.id), expanded });
+      } else if (before && before.state !== 'ready') {
+        // Read while the doctor watched: its result opens in place, without a click.
+        set({ expanded: new Set(get().expanded).add(labReport.id) });
+        void get().loadResult(labReport.id, true);
+      }
+    },
+    removed: (id) => {
+      const expanded = new Set(get().expanded);
+      expanded.delete(id);
+      set({ labReports: get().labReports.filter((labReport) => labReport.id !== id), results: without(get().results, id), answers: without(get().answers, id), expanded });
+    },
+    loaded: (fresh) => set({ labReports: [...get().labReports, ...fresh].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)) }),
+  });
+}
+
+/** The files chosen for upload, what is asked of the service for them, and their upload. */
+function stagingActions({ bridge, valueOrReport, set, get }: StoreContext<LabReportsState>) {
+  return {
+    pick: async () => {
+      const picked = await valueOrReport(bridge.pickLabReportFiles());
+      if (picked) set({ staged: [...get().staged, ...picked], message: null });
+    },
+    drop: async (files: File[]) => {
+      if (files.length === 0) return;
+      const payload = await Promise.all(
+        files.slice(0, MAX_LAB_REPORT_FILES).map(async (file) => ({
+          name: file.name || 'unnamed file',
+          size: file.size,
+          // Above the limit a file is refused by its size alone, unread.
+          data: file.size > 0 && file.size <= MAX_LAB_REPORT_BYTES ? new Uint8Array(await file.arrayBuffer()) : null,
+        })),
+      );
+      const staged = await valueOrReport(bridge.stageLabReportFiles({ files: payload }));
+      if (!staged) return;
+      set({ staged: [...get().staged, ...staged], message: files.length > MAX_LAB_REPORT_FILES ? `Only the first ${MAX_LAB_REPORT_FILES} files were taken.` : null });
+    },
+    dismiss: async (id: string) => {
+      await errorOf(bridge.dismissStagedFile({ id }));
+      set({ staged: get().staged.filter((file) => file.id !== id) });
+    },
+    setLabel: (label: string) => set({ label }),
+    toggleTask: (task: LabReportTask) => {
+      const tasks = new Set(get().tasks);
+      if (tasks.has(task)) tasks.delete(task);
+      else tasks.add(task);
+      set({ tasks });
+    },
+    setAcceptLowResolution: (acceptLowResolution: boolean) => set({ acceptLowResolution }),
+    upload: async (patientId?: string | null) => {
+      const ready = get().staged.filter((file) => !file.problem);
+      if (ready.length === 0) return;
+      set({ busy: true });
+      try {
+        const result = await bridge.uploadLabReports({
+          ids: ready.map((file) => file.id),
+          tasks: LAB_REPORT_TASKS.filter((task) => get().tasks.has(task)),
+          acceptLowResolution: get().acceptLowResolution,
+          label: get().label.trim(),
+          ...(patientId ? { patientId } : {}),
+        });
+        if (result.ok) {
+          // The next patient's reports start with an empty label; the list says where these are.
+          set({ staged: get().staged.filter((file) => file.problem), acceptLowResolution: false, label: '', message: null });
+        } else set({ message: result.error.message });
+      } finally {
+        set({ busy: false });
+      }
+    },
+  } satisfies Partial<LabReportsState>;
+}
+
 export function createLabReportsStore(bridge: ScribeBridge, report: ReportProblem) {
   const valueOrReport = valueReader(report);
   return create<LabReportsState>((set, get) => {
+    const context: StoreContext<LabReportsState> = { bridge, valueOrReport, set, get };
     const answer = (id: string, said: SendNowAnswer, state: RowAnswer['state']) => set({ answers: { ...get().answers, [id]: { ...said, state } } });
     const stateOf = (id: string) => get().labReports.find((item) => item.id === id)?.state ?? null;
     // Said only while it holds: a report already read needs no "on its way" (its row says Ready).
@@ -109,33 +197,7 @@ export function createLabReportsStore(bridge: ScribeBridge, report: ReportProble
       busy: false,
       expanded: new Set<string>(),
       results: {},
-      follow: () =>
-        followItems({
-          onChanged: bridge.on.labReportChanged,
-          onRemoved: bridge.on.labReportRemoved,
-          load: () => valueOrReport(bridge.listLabReports()),
-          changed: (labReport) => {
-            const before = get().labReports.find((item) => item.id === labReport.id);
-            set({ labReports: upsert(get().labReports, labReport) });
-            heard(labReport);
-            if (labReport.state !== 'ready') {
-              // Only a ready lab report has a result; one sent again starts over.
-              const expanded = new Set(get().expanded);
-              expanded.delete(labReport.id);
-              set({ results: without(get().results, labReport.id), expanded });
-            } else if (before && before.state !== 'ready') {
-              // Read while the doctor watched: its result opens in place, without a click.
-              set({ expanded: new Set(get().expanded).add(labReport.id) });
-              void get().loadResult(labReport.id, true);
-            }
-          },
-          removed: (id) => {
-            const expanded = new Set(get().expanded);
-            expanded.delete(id);
-            set({ labReports: get().labReports.filter((labReport) => labReport.id !== id), results: without(get().results, id), answers: without(get().answers, id), expanded });
-          },
-          loaded: (fresh) => set({ labReports: [...get().labReports, ...fresh].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)) }),
-        }),
+      follow: () => followLabReports(context, heard),
       toggleExpanded: (id) => {
         const expanded = new Set(get().expanded);
         if (expanded.has(id)) expanded.delete(id);
@@ -152,56 +214,7 @@ export function createLabReportsStore(bridge: ScribeBridge, report: ReportProble
         const load: ResultLoad = result.ok ? { state: 'loaded', view: result.value } : { state: 'failed', message: result.error.message };
         set({ results: { ...get().results, [id]: load } });
       },
-      pick: async () => {
-        const picked = await valueOrReport(bridge.pickLabReportFiles());
-        if (picked) set({ staged: [...get().staged, ...picked], message: null });
-      },
-      drop: async (files) => {
-        if (files.length === 0) return;
-        const payload = await Promise.all(
-          files.slice(0, MAX_LAB_REPORT_FILES).map(async (file) => ({
-            name: file.name || 'unnamed file',
-            size: file.size,
-            // Above the limit a file is refused by its size alone, unread.
-            data: file.size > 0 && file.size <= MAX_LAB_REPORT_BYTES ? new Uint8Array(await file.arrayBuffer()) : null,
-          })),
-        );
-        const staged = await valueOrReport(bridge.stageLabReportFiles({ files: payload }));
-        if (!staged) return;
-        set({ staged: [...get().staged, ...staged], message: files.length > MAX_LAB_REPORT_FILES ? `Only the first ${MAX_LAB_REPORT_FILES} files were taken.` : null });
-      },
-      dismiss: async (id) => {
-        await errorOf(bridge.dismissStagedFile({ id }));
-        set({ staged: get().staged.filter((file) => file.id !== id) });
-      },
-      setLabel: (label) => set({ label }),
-      toggleTask: (task) => {
-        const tasks = new Set(get().tasks);
-        if (tasks.has(task)) tasks.delete(task);
-        else tasks.add(task);
-        set({ tasks });
-      },
-      setAcceptLowResolution: (acceptLowResolution) => set({ acceptLowResolution }),
-      upload: async (patientId) => {
-        const ready = get().staged.filter((file) => !file.problem);
-        if (ready.length === 0) return;
-        set({ busy: true });
-        try {
-          const result = await bridge.uploadLabReports({
-            ids: ready.map((file) => file.id),
-            tasks: LAB_REPORT_TASKS.filter((task) => get().tasks.has(task)),
-            acceptLowResolution: get().acceptLowResolution,
-            label: get().label.trim(),
-            ...(patientId ? { patientId } : {}),
-          });
-          if (result.ok) {
-            // The next patient's reports start with an empty label; the list says where these are.
-            set({ staged: get().staged.filter((file) => file.problem), acceptLowResolution: false, label: '', message: null });
-          } else set({ message: result.error.message });
-        } finally {
-          set({ busy: false });
-        }
-      },
+      ...stagingActions(context),
       retry: async (id) => {
         answer(id, TRYING_NOW, null);
         // Waiting from the press: main's news of the try may come before its answer to the press.

@@ -35,11 +35,91 @@ const HEADINGS: Record<NonNullable<RegistrationView['outcome']>, string> = {
   created: 'ABHA created',
 };
 
+type Profile = NonNullable<RegistrationView['profile']>;
+
+/** The patient's photo, name, ABHA number and address (each with Copy), and what else the national system gave. */
+function AbhaDetails({ profile }: { profile: Profile }) {
+  const { copy } = useRegistrationStore.getState();
+  return (
+    <div className="abha-details">
+      {profile.photo ? <img className="abha-photo" src={profile.photo} alt="The patient's photo, as on their Aadhaar" draggable={false} /> : null}
+      <dl>
+        <dt>Name</dt>
+        <dd data-testid="abha-name">{profile.name}</dd>
+        <dt>ABHA number</dt>
+        <dd>
+          <span className="abha-number" data-testid="abha-number">
+            {profile.abhaNumber ?? 'Not given by the national health system'}
+          </span>
+          {profile.abhaNumber ? (
+            <button type="button" className="copy" aria-label="Copy ABHA number" onClick={() => void copy('abhaNumber')}>
+              Copy
+            </button>
+          ) : null}
+        </dd>
+        <dt>ABHA address</dt>
+        <dd>
+          <span data-testid="abha-address">{profile.abhaAddress ?? 'None yet'}</span>
+          {profile.abhaAddress ? (
+            <button type="button" className="copy" aria-label="Copy ABHA address" onClick={() => void copy('abhaAddress')}>
+              Copy
+            </button>
+          ) : null}
+        </dd>
+        {profile.dateOfBirth ? (
+          <>
+            <dt>Date of birth</dt>
+            <dd>{profile.dateOfBirth}</dd>
+          </>
+        ) : null}
+        {profile.gender ? (
+          <>
+            <dt>Gender</dt>
+            <dd>{profile.gender}</dd>
+          </>
+        ) : null}
+        {profile.address ? (
+          <>
+            <dt>Address</dt>
+            <dd>{profile.address}</dd>
+          </>
+        ) : null}
+      </dl>
+    </div>
+  );
+}
+
+/** The ABHA card with Print and Save, or that the national system gave none. */
+function AbhaCard({ view }: { view: RegistrationView }) {
+  const busy = useRegistrationStore((state) => state.busy);
+  const { printCard, saveCard } = useRegistrationStore.getState();
+  if (!view.card) {
+    return (
+      <p className="hint" data-testid="no-card">
+        The national health system did not provide a card image. The ABHA number and address above are what the patient needs.
+      </p>
+    );
+  }
+  return (
+    <figure className="abha-card">
+      {view.testData ? <TestDataMark subject="ABHA card" /> : null}
+      <img src={view.card} alt={`ABHA card of ${view.profile?.name ?? 'the patient'}`} draggable={false} />
+      <figcaption className="actions">
+        <button type="button" onClick={() => void printCard()} disabled={busy}>
+          Print card
+        </button>
+        <button type="button" onClick={() => void saveCard()} disabled={busy}>
+          Save card as PNG
+        </button>
+      </figcaption>
+    </figure>
+  );
+}
+
 /** The end: the patient's ABHA as the national system has it, and their card when it gave one. */
 export function AbhaSummary({ view }: { view: RegistrationView }) {
-  const busy = useRegistrationStore((state) => state.busy);
   const notice = useRegistrationStore((state) => state.notice);
-  const { copy, printCard, saveCard, startOver } = useRegistrationStore.getState();
+  const { startOver } = useRegistrationStore.getState();
   const heading = useRef<HTMLHeadingElement>(null);
   // The form the keyboard was in is gone: the keyboard starts again from what replaced it.
   useEffect(() => heading.current?.focus(), []);
@@ -48,53 +128,7 @@ export function AbhaSummary({ view }: { view: RegistrationView }) {
   return (
     <section className="panel-box abha-summary" aria-labelledby="abha-summary-heading" data-testid="abha-summary">
       <h2 id="abha-summary-heading" ref={heading} tabIndex={-1}>{HEADINGS[view.outcome ?? 'created']}</h2>
-      {profile ? (
-        <div className="abha-details">
-          {profile.photo ? <img className="abha-photo" src={profile.photo} alt="The patient's photo, as on their Aadhaar" draggable={false} /> : null}
-          <dl>
-            <dt>Name</dt>
-            <dd data-testid="abha-name">{profile.name}</dd>
-            <dt>ABHA number</dt>
-            <dd>
-              <span className="abha-number" data-testid="abha-number">
-                {profile.abhaNumber ?? 'Not given by the national health system'}
-              </span>
-              {profile.abhaNumber ? (
-                <button type="button" className="copy" aria-label="Copy ABHA number" onClick={() => void copy('abhaNumber')}>
-                  Copy
-                </button>
-              ) : null}
-            </dd>
-            <dt>ABHA address</dt>
-            <dd>
-              <span data-testid="abha-address">{profile.abhaAddress ?? 'None yet'}</span>
-              {profile.abhaAddress ? (
-                <button type="button" className="copy" aria-label="Copy ABHA address" onClick={() => void copy('abhaAddress')}>
-                  Copy
-                </button>
-              ) : null}
-            </dd>
-            {profile.dateOfBirth ? (
-              <>
-                <dt>Date of birth</dt>
-                <dd>{profile.dateOfBirth}</dd>
-              </>
-            ) : null}
-            {profile.gender ? (
-              <>
-                <dt>Gender</dt>
-                <dd>{profile.gender}</dd>
-              </>
-            ) : null}
-            {profile.address ? (
-              <>
-                <dt>Address</dt>
-                <dd>{profile.address}</dd>
-              </>
-            ) : null}
-          </dl>
-        </div>
-      ) : null}
+      {profile ? <AbhaDetails profile={profile} /> : null}
       {others.length > 0 ? (
         <div className="other-accounts">
           <h3>Other ABHA addresses of this patient</h3>
@@ -105,24 +139,7 @@ export function AbhaSummary({ view }: { view: RegistrationView }) {
           </ul>
         </div>
       ) : null}
-      {view.card ? (
-        <figure className="abha-card">
-          {view.testData ? <TestDataMark subject="ABHA card" /> : null}
-          <img src={view.card} alt={`ABHA card of ${profile?.name ?? 'the patient'}`} draggable={false} />
-          <figcaption className="actions">
-            <button type="button" onClick={() => void printCard()} disabled={busy}>
-              Print card
-            </button>
-            <button type="button" onClick={() => void saveCard()} disabled={busy}>
-              Save card as PNG
-            </button>
-          </figcaption>
-        </figure>
-      ) : (
-        <p className="hint" data-testid="no-card">
-          The national health system did not provide a card image. The ABHA number and address above are what the patient needs.
-        </p>
-      )}
+      <AbhaCard view={view} />
       {notice ? (
         <p className="notice" role="status">
           {notice}

@@ -12,6 +12,7 @@ import { abhaNameProblem, fullAbhaAddress, mobileProblem, normalizeAbhaName, nor
 import type { ScribeBridge } from '../../../contract/ipc';
 import type { AppError, Result } from '../../../contract/result';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
+import type { StoreContext } from '../../app/store-context';
 
 type FieldErrors = Partial<Record<RegistrationField, string>>;
 type Action = 'send' | 'resend' | 'verify' | 'verify-mobile' | 'create' | 'choose';
@@ -92,27 +93,88 @@ function firstProblem(problems: FieldErrors): FieldErrors | null {
   return Object.keys(found).length > 0 ? found : null;
 }
 
+type Request = (action: Action, call: () => Promise<Result<RegistrationView>>, onSuccess?: Partial<RegistrationState>) => Promise<void>;
+
+/** One request to main; its view or its error replaces the last. After an error, the view tells what to offer next. */
+function requester({ bridge, set }: StoreContext<RegistrationState>): Request {
+  return async (action, call, onSuccess = {}) => {
+    set({ busy: true, lastAction: action, notice: null });
+    try {
+      const result = await call();
+      if (result.ok) {
+        set({ view: result.value, error: null, fieldErrors: {}, ...onSuccess });
+        return;
+      }
+      // A refused OTP cannot be used again: the field is cleared for the next one.
+      set({ error: result.error, fieldErrors: result.error.fields ?? {}, ...(result.error.fields?.otp ? { otp: '' } : {}) });
+      const view = await bridge.getRegistration();
+      if (view.ok) set({ view: view.value });
+    } finally {
+      set({ busy: false });
+    }
+  };
+}
+
+/** The Aadhaar number, the consent and the OTPs (with the mobile number): each checked here before it is sent. */
+function aadhaarAndOtpActions({ bridge, set, get }: StoreContext<RegistrationState>, request: Request) {
+  return {
+    setDigits: (raw: string) => set({ digits: raw.replace(/\D/g, '').slice(0, AADHAAR_LENGTH), fieldErrors: {} }),
+    toggleShow: () => set({ showNumber: !get().showNumber }),
+    setConsent: (consent: boolean) => set({ consent, fieldErrors: {} }),
+    send: async () => {
+      const { digits, consent } = get();
+      const problem = aadhaarProblem(digits);
+      if (problem) return set({ fieldErrors: { aadhaarNumber: problem }, error: null });
+      // Said under the consent box, not the number: the number is fine.
+      if (!consent) return set({ fieldErrors: { consent: "Record the patient's consent before sending the OTP." }, error: null });
+      await request('send', () => bridge.startRegistration({ aadhaarNumber: digits, consentText: CONSENT_TEXT }));
+    },
+    setOtp: (raw: string) => set(({ fieldErrors }) => ({ otp: normalizeOtp(raw).slice(0, 12), fieldErrors: { ...fieldErrors, otp: undefined } })),
+    setMobile: (raw: string) => set(({ fieldErrors }) => ({ mobile: raw.slice(0, 20), fieldErrors: { ...fieldErrors, mobile: undefined } })),
+    verifyOtp: async () => {
+      const { otp, mobile } = get();
+      const problems = firstProblem({ otp: otpProblem(otp) ?? undefined, mobile: mobileProblem(normalizeMobile(mobile)) ?? undefined });
+      if (problems) return set({ fieldErrors: problems, error: null });
+      await request('verify', () => bridge.verifyRegistrationOtp({ otp, mobile: normalizeMobile(mobile) }), { otp: '' });
+    },
+    verifyMobileOtp: async () => {
+      const { otp } = get();
+      const problem = otpProblem(otp);
+      if (problem) return set({ fieldErrors: { otp: problem }, error: null });
+      await request('verify-mobile', () => bridge.verifyRegistrationMobileOtp({ otp }), { otp: '' });
+    },
+    resend: async () => {
+      await request('resend', () => bridge.resendRegistrationOtp(), { otp: '' });
+    },
+  } satisfies Partial<RegistrationState>;
+}
+
+/** The finished ABHA: its number and address copied, its card printed or saved. */
+function abhaActions({ bridge, set }: StoreContext<RegistrationState>) {
+  return {
+    copy: async (value: Copyable) => {
+      const error = await errorOf(bridge.copyRegistrationValue({ value }));
+      set(error ? { error } : { notice: value === 'abhaNumber' ? 'ABHA number copied.' : 'ABHA address copied.', error: null });
+    },
+    printCard: async () => {
+      set({ busy: true, notice: null });
+      const result = await bridge.printAbhaCard();
+      set({ busy: false, ...(result.ok ? { notice: result.value ? 'The card was sent to the printer.' : null, error: null } : { error: result.error }) });
+    },
+    saveCard: async () => {
+      set({ busy: true, notice: null });
+      const result = await bridge.saveAbhaCard();
+      set({ busy: false, ...(result.ok ? { notice: result.value ? `Card saved to ${result.value}` : null, error: null } : { error: result.error }) });
+    },
+  } satisfies Partial<RegistrationState>;
+}
+
 export function createRegistrationStore(bridge: ScribeBridge, report: ReportProblem) {
   const valueOrReport = valueReader(report);
   let checkTimer: ReturnType<typeof setTimeout> | null = null;
   return create<RegistrationState>((set, get) => {
-    /** One request to main; its view or its error replaces the last. After an error, the view tells what to offer next. */
-    const request = async (action: Action, call: () => Promise<Result<RegistrationView>>, onSuccess: Partial<RegistrationState> = {}) => {
-      set({ busy: true, lastAction: action, notice: null });
-      try {
-        const result = await call();
-        if (result.ok) {
-          set({ view: result.value, error: null, fieldErrors: {}, ...onSuccess });
-          return;
-        }
-        // A refused OTP cannot be used again: the field is cleared for the next one.
-        set({ error: result.error, fieldErrors: result.error.fields ?? {}, ...(result.error.fields?.otp ? { otp: '' } : {}) });
-        const view = await bridge.getRegistration();
-        if (view.ok) set({ view: view.value });
-      } finally {
-        set({ busy: false });
-      }
-    };
+    const context: StoreContext<RegistrationState> = { bridge, valueOrReport, set, get };
+    const request = requester(context);
 
     const checkAddress = async (name: string) => {
       const result = await bridge.checkAbhaAddress({ address: name });
@@ -129,34 +191,7 @@ export function createRegistrationStore(bridge: ScribeBridge, report: ReportProb
         const view = await valueOrReport(bridge.getRegistration());
         if (view) set({ view });
       },
-      setDigits: (raw) => set({ digits: raw.replace(/\D/g, '').slice(0, AADHAAR_LENGTH), fieldErrors: {} }),
-      toggleShow: () => set({ showNumber: !get().showNumber }),
-      setConsent: (consent) => set({ consent, fieldErrors: {} }),
-      send: async () => {
-        const { digits, consent } = get();
-        const problem = aadhaarProblem(digits);
-        if (problem) return set({ fieldErrors: { aadhaarNumber: problem }, error: null });
-        // Said under the consent box, not the number: the number is fine.
-        if (!consent) return set({ fieldErrors: { consent: "Record the patient's consent before sending the OTP." }, error: null });
-        await request('send', () => bridge.startRegistration({ aadhaarNumber: digits, consentText: CONSENT_TEXT }));
-      },
-      setOtp: (raw) => set(({ fieldErrors }) => ({ otp: normalizeOtp(raw).slice(0, 12), fieldErrors: { ...fieldErrors, otp: undefined } })),
-      setMobile: (raw) => set(({ fieldErrors }) => ({ mobile: raw.slice(0, 20), fieldErrors: { ...fieldErrors, mobile: undefined } })),
-      verifyOtp: async () => {
-        const { otp, mobile } = get();
-        const problems = firstProblem({ otp: otpProblem(otp) ?? undefined, mobile: mobileProblem(normalizeMobile(mobile)) ?? undefined });
-        if (problems) return set({ fieldErrors: problems, error: null });
-        await request('verify', () => bridge.verifyRegistrationOtp({ otp, mobile: normalizeMobile(mobile) }), { otp: '' });
-      },
-      verifyMobileOtp: async () => {
-        const { otp } = get();
-        const problem = otpProblem(otp);
-        if (problem) return set({ fieldErrors: { otp: problem }, error: null });
-        await request('verify-mobile', () => bridge.verifyRegistrationMobileOtp({ otp }), { otp: '' });
-      },
-      resend: async () => {
-        await request('resend', () => bridge.resendRegistrationOtp(), { otp: '' });
-      },
+      ...aadhaarAndOtpActions(context, request),
       setAddress: (raw) => {
         const name = normalizeAbhaName(raw).slice(0, 40);
         if (checkTimer) clearTimeout(checkTimer);
@@ -179,20 +214,7 @@ export function createRegistrationStore(bridge: ScribeBridge, report: ReportProb
         if (!chosenAddress) return set({ fieldErrors: { address: 'Choose one of the addresses first.' }, error: null });
         await request('choose', () => bridge.chooseAbhaAddress({ address: chosenAddress }));
       },
-      copy: async (value) => {
-        const error = await errorOf(bridge.copyRegistrationValue({ value }));
-        set(error ? { error } : { notice: value === 'abhaNumber' ? 'ABHA number copied.' : 'ABHA address copied.', error: null });
-      },
-      printCard: async () => {
-        set({ busy: true, notice: null });
-        const result = await bridge.printAbhaCard();
-        set({ busy: false, ...(result.ok ? { notice: result.value ? 'The card was sent to the printer.' : null, error: null } : { error: result.error }) });
-      },
-      saveCard: async () => {
-        set({ busy: true, notice: null });
-        const result = await bridge.saveAbhaCard();
-        set({ busy: false, ...(result.ok ? { notice: result.value ? `Card saved to ${result.value}` : null, error: null } : { error: result.error }) });
-      },
+      ...abhaActions(context),
       retry: async () => {
         const actions: Record<Action, () => Promise<void>> = {
           send: get().send,

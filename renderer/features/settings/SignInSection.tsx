@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AuthStatus } from '../../../contract/auth';
 import { SERVICE_LABELS } from '../../../contract/setting-choices';
-import { serviceBaseUrl } from '../../../contract/settings';
+import { serviceBaseUrl } from '../../../contract/setting-choices';
 import { useSettingsStore, useStatusStore } from '../../app/stores';
 import { formatTime } from '../dictation/format';
 import { InputField, LockNote, SaveStatus } from './fields';
@@ -31,6 +31,35 @@ function serviceName(choice: ServiceChoice): string {
   return `${SERVICE_LABELS[choice.service]}${address ? ` (${address})` : ''}`;
 }
 
+/** The client id and secret as typed; while they differ from what is saved, the screen counts them as not saved. */
+function useTypedCredentials(savedClientId: string) {
+  const setUnsaved = useSettingsStore((state) => state.setUnsaved);
+  const [clientId, setClientId] = useState(savedClientId);
+  const [clientSecret, setClientSecret] = useState('');
+  const typed = clientSecret !== '' || clientId.trim() !== savedClientId;
+  useEffect(() => {
+    setUnsaved('signIn', typed ? ['Client id and secret'] : []);
+    return () => setUnsaved('signIn', []);
+  }, [setUnsaved, typed]);
+  return { clientId, setClientId, clientSecret, setClientSecret, typed };
+}
+
+/** How the app is signed in, and what went wrong with it last. */
+function AuthState({ auth }: { auth: AuthStatus }) {
+  return (
+    <>
+      <p className={`auth-status ${auth.state}`} data-testid="auth-status" role="status">
+        {describe(auth)}
+      </p>
+      {auth.problem ? (
+        <p className={`banner ${auth.state === 'failed' ? 'error' : 'warning'}`} role="alert" data-testid="auth-problem">
+          {auth.problem}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 interface SignInSectionProps {
   /** The service the screen shows chosen: "Save and sign in" signs in there. */
   chosen: ServiceChoice;
@@ -46,20 +75,13 @@ export function SignInSection({ chosen, chosenUnsaved }: SignInSectionProps) {
   const view = useSettingsStore((state) => state.view);
   const errors = useSettingsStore((state) => state.errors);
   const notice = useSettingsStore((state) => (state.notice?.about === 'signIn' ? state.notice : null));
-  const setUnsaved = useSettingsStore((state) => state.setUnsaved);
   const signIn = useSettingsStore((state) => state.signIn);
   const signInAgain = useSettingsStore((state) => state.signInAgain);
   const saveSecret = useSettingsStore((state) => state.saveSecret);
   const auth = useStatusStore((state) => state.status?.auth ?? null);
-  const [clientId, setClientId] = useState(view?.values.clientId ?? '');
-  const [clientSecret, setClientSecret] = useState('');
+  const { clientId, setClientId, clientSecret, setClientSecret, typed } = useTypedCredentials(view?.values.clientId ?? '');
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const typed = clientSecret !== '' || clientId.trim() !== (view?.values.clientId ?? '');
-  useEffect(() => {
-    setUnsaved('signIn', typed ? ['Client id and secret'] : []);
-    return () => setUnsaved('signIn', []);
-  }, [setUnsaved, typed]);
   if (!view || !auth) return null;
   const locked = view.locked.includes('clientId') || view.locked.includes('clientSecret');
   const secretSet = view.secrets.clientSecret === 'set';
@@ -135,14 +157,7 @@ export function SignInSection({ chosen, chosenUnsaved }: SignInSectionProps) {
         )}
       </form>
       <SaveStatus id="sign-in-status" status={notice ? { text: notice.text, tone: notice.error ? 'error' : 'ok' } : typed ? { text: 'Not saved yet.', tone: 'pending' } : null} />
-      <p className={`auth-status ${auth.state}`} data-testid="auth-status" role="status">
-        {describe(auth)}
-      </p>
-      {auth.problem ? (
-        <p className={`banner ${auth.state === 'failed' ? 'error' : 'warning'}`} role="alert" data-testid="auth-problem">
-          {auth.problem}
-        </p>
-      ) : null}
+      <AuthState auth={auth} />
       {refusal ? (
         <p className="field-error" role="alert">
           {refusal}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { otpHint } from '../../../main/api/registration-api';
-import { staticToken } from '../../../main/service/token-source';
+import { staticToken } from '../../../main/api/token-source';
 import { CLIENT_KEY, KID, useSandbox } from '../../support/sandbox-fixture';
 import { failure } from '../../support/failures';
 import { TestClock } from '../../support/test-clock';

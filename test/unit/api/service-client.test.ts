@@ -4,7 +4,7 @@ import { FakeClock } from '../../support/fake-clock';
 import { voiceTranscription } from '../../../main/dictations/transcription-view';
 import { CLIENT_KEY, KID, MINIMAL_PDF, source, toneWav, useSandbox, writeTemp } from '../../support/sandbox-fixture';
 import { failure } from '../../support/failures';
-import { staticToken } from '../../../main/service/token-source';
+import { staticToken } from '../../../main/api/token-source';
 
 /** The sandbox's clock: no latency passes unless a test moves it, so a timeout needs no margin over it. */
 const env = useSandbox({}, { clockPerTest: () => new FakeClock() });

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../main/api/service-client';
 import type { SandboxFaults } from '../../../main/sandbox/sandbox-faults';
 import { SandboxServer } from '../../../main/sandbox/sandbox-server';
-import { staticToken } from '../../../main/service/token-source';
+import { staticToken } from '../../../main/api/token-source';
 import { FakeClock } from '../../support/fake-clock';
 import { useSandbox } from '../../support/sandbox-fixture';
 

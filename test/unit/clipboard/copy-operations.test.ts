@@ -22,7 +22,7 @@ const CLIPBOARD_OPERATIONS: Record<string, string> = {
   copyNotePart: 'main/dictations/dictation-bridge.ts',
   copyTranscript: 'main/dictations/dictation-bridge.ts',
   copyRegistrationValue: 'main/registration/registration-feature.ts',
-  copyLabReportId: 'main/lab-reports/lab-reports-feature.ts',
+  copyLabReportId: 'main/lab-reports/lab-reports-bridge.ts',
 };
 
 /**

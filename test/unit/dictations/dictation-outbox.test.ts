@@ -10,7 +10,7 @@ import { ServiceHealth } from '../../../main/service/service-health';
 import { useSandbox } from '../../support/sandbox-fixture';
 import { tempFolder } from '../../support/temp-folder';
 import { recorded, testStore, uploadAudioOf } from '../../support/store-fixture';
-import { staticToken } from '../../../main/service/token-source';
+import { staticToken } from '../../../main/api/token-source';
 
 /** The sandbox's clock in a test that holds requests in its latency until it moves it; the system's otherwise. */
 let sandboxClock: FakeClock | null = null;

@@ -18,7 +18,7 @@ import { OutboxHost } from '../../../main/outbox/outbox-host';
 import { patientDetailsOf } from '../../../main/dictation-sending/patient-details';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { SessionsOffer } from '../../../main/service/sessions-offer';
-import { staticToken } from '../../../main/service/token-source';
+import { staticToken } from '../../../main/api/token-source';
 import { useSandbox } from '../../support/sandbox-fixture';
 import { tempFolder } from '../../support/temp-folder';
 import { testStore, uploadAudioOf } from '../../support/store-fixture';

@@ -15,7 +15,7 @@ import { OutboxHost } from '../../../main/outbox/outbox-host';
 import { systemClock } from '../../../main/core/clock';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { SessionsOffer } from '../../../main/service/sessions-offer';
-import { staticToken } from '../../../main/service/token-source';
+import { staticToken } from '../../../main/api/token-source';
 import { SealedFileWriter } from '../../../main/storage/sealed-file';
 import { bystander, useSandbox } from '../../support/sandbox-fixture';
 import { FakeClock } from '../../support/fake-clock';

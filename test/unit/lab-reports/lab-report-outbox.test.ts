@@ -12,7 +12,7 @@ import { CLIENT_KEY, KID, useSandbox } from '../../support/sandbox-fixture';
 import { FakeClock } from '../../support/fake-clock';
 import { tempFolder } from '../../support/temp-folder';
 import { testKeyring } from '../../support/store-fixture';
-import { staticToken } from '../../../main/service/token-source';
+import { staticToken } from '../../../main/api/token-source';
 import { ConnectAuthApi } from '../../../main/api/connect-auth';
 import { HttpTransport } from '../../../main/api/http-transport';
 import { ClientCredentialsSession } from '../../../main/service/client-credentials-session';
@@ -264,7 +264,7 @@ describe('LabReportOutbox against the sandbox', () => {
       credentials: env.sandbox.clientCredentials,
       api: new ConnectAuthApi(new HttpTransport(), () => env.sandbox.url),
       store: memoryGrantStore(),
-      now: () => Date.now() - 10_000,
+      clock: { now: () => Date.now() - 10_000 },
     });
     const { store, host, client, health } = setup(() => ({ auth: session }));
     const labReport = store.enqueue({ fileName: 'hba1c.pdf', kind: 'pdf', bytes: await labReportPdf(), tasks: ['smart'], batch: false });

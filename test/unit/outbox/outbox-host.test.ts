@@ -14,7 +14,7 @@ import { labReportKind, labReportPending } from '../../../main/lab-reports/lab-r
 import { LabReportStore, labReportSummaryOf } from '../../../main/lab-reports/lab-report-store';
 import { OutboxHost, type OutboxHostOptions } from '../../../main/outbox/outbox-host';
 import { ServiceHealth } from '../../../main/service/service-health';
-import { staticToken } from '../../../main/service/token-source';
+import { staticToken } from '../../../main/api/token-source';
 import { labReportPdf } from '../../fixtures/documents';
 import { useSandbox } from '../../support/sandbox-fixture';
 import { recorded, testKeyring, testStore, uploadAudioOf } from '../../support/store-fixture';

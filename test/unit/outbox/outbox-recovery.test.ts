@@ -11,7 +11,7 @@ import { labReportKind } from '../../../main/lab-reports/lab-report-kind';
 import { OutboxHost } from '../../../main/outbox/outbox-host';
 import { LabReportStore, type LabReportManifest } from '../../../main/lab-reports/lab-report-store';
 import { ServiceHealth } from '../../../main/service/service-health';
-import { staticToken } from '../../../main/service/token-source';
+import { staticToken } from '../../../main/api/token-source';
 import { labReportPdf } from '../../fixtures/documents';
 import { useSandbox } from '../../support/sandbox-fixture';
 import { recorded, testKeyring, testStore, uploadAudioOf } from '../../support/store-fixture';

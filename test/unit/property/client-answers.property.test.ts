@@ -110,7 +110,7 @@ describe('every generated answer ends typed and readable', () => {
 
   it('sign-in and token renewal (connect-auth)', async () => {
     await property(fc.tuple(answers(grantBody, [200, 401, 403]), fc.boolean()), async ([responses, refresh]) => {
-      const api = new ConnectAuthApi(new ScriptedTransport(responses), () => 'https://service.test', () => Date.parse('2026-03-01T10:00:00Z'));
+      const api = new ConnectAuthApi(new ScriptedTransport(responses), () => 'https://service.test', { now: () => Date.parse('2026-03-01T10:00:00Z') });
       const outcome = await settle(
         refresh ? api.refresh({ clientId: 'c', accessToken: 'a', refreshToken: 'r' }) : api.login({ clientId: 'c', clientSecret: 's' }),
       );

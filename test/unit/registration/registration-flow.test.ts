@@ -4,7 +4,7 @@ import type { ServiceClient } from '../../../main/api/service-client';
 import { ServiceError } from '../../../main/api/service-error';
 import { RegistrationFlow, type RegistrationClient } from '../../../main/registration/registration-flow';
 import { SANDBOX_AADHAAR, SANDBOX_MOBILE, SANDBOX_OTP } from '../../../main/sandbox/sandbox-people';
-import { staticToken } from '../../../main/service/token-source';
+import { staticToken } from '../../../main/api/token-source';
 import { useClockedSandbox } from '../../support/clocked-sandbox';
 import { asThePageSees } from '../../support/failures';
 

@@ -6,7 +6,9 @@ import { ServiceClient } from '../../../main/api/service-client';
 import { ServiceError } from '../../../main/api/service-error';
 import { learnFromFailure } from '../../../main/outbox/failure-decision';
 import { SandboxServer } from '../../../main/sandbox/sandbox-server';
-import { ClientCredentialsSession, renewalMargin, type AuthApi, type ClientCredentials } from '../../../main/service/client-credentials-session';
+import type { AuthApi, ClientCredentials } from '../../../main/api/auth-grant';
+import type { Clock } from '../../../main/core/clock';
+import { ClientCredentialsSession, renewalMargin } from '../../../main/service/client-credentials-session';
 import { memoryGrantStore } from '../../../main/service/grant-store';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { useClockedSandbox } from '../../support/clocked-sandbox';
@@ -23,13 +25,13 @@ afterEach(async () => {
 interface Setup {
   credentials?: ClientCredentials;
   /** The session's clock (the test's by default); a clock that lags makes it send tokens the sandbox already considers expired. */
-  now?: () => number;
+  clock?: Pick<Clock, 'now'>;
 }
 
 /** A session and a client on the sandbox; every refresh token the client sends is noted. */
 function signedIn(setup: Setup = {}) {
   const transport = new HttpTransport();
-  const api = new ConnectAuthApi(transport, () => env.sandbox.url, env.clock.now);
+  const api = new ConnectAuthApi(transport, () => env.sandbox.url, env.clock);
   const sentRefreshTokens: string[] = [];
   const spyingApi: AuthApi = {
     login: (credentials, signal) => api.login(credentials, signal),
@@ -42,7 +44,7 @@ function signedIn(setup: Setup = {}) {
     credentials: setup.credentials ?? env.sandbox.clientCredentials,
     api: spyingApi,
     store: memoryGrantStore(),
-    now: setup.now ?? env.clock.now,
+    clock: setup.clock ?? env.clock,
   });
   const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: session }));
   closers.push(
@@ -64,7 +66,7 @@ describe('client-credentials session against the sandbox', () => {
   it('renews once for 20 concurrent calls that meet an expired token, and replays each once', async () => {
     env.sandbox.setFaults({ tokenLifetimeSeconds: 1 });
     // The session's clock runs 10 s late, so it believes the token is still good after the sandbox let it expire.
-    const late = signedIn({ now: () => env.clock.now() - 10_000 });
+    const late = signedIn({ clock: { now: () => env.clock.now() - 10_000 } });
     await late.lookups(1);
     env.clock.advance(1_000);
     const answers = await late.lookups(20);
@@ -171,8 +173,9 @@ describe('client-credentials session against the sandbox', () => {
     closers.push(() => transport.close());
     const session = new ClientCredentialsSession({
       credentials: { clientId: 'EC_1', clientSecret: 'secret' },
-      api: new ConnectAuthApi(transport, () => url),
+      api: new ConnectAuthApi(transport, () => url, env.clock),
       store: memoryGrantStore(),
+      clock: env.clock,
     });
     await expect(session.token()).rejects.toMatchObject({ kind: 'network', retryable: true });
     expect(session.status()).toMatchObject({ state: 'waiting' });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../main/api/service-error';
 import type { DiscoveryDocument } from '../../../main/api/session-schemas';
 import { languageName, transcriptionChoices, type ChoicesSource } from '../../../main/service/transcription-choices';
-import { staticToken } from '../../../main/service/token-source';
+import { staticToken } from '../../../main/api/token-source';
 import { FakeClock } from '../../support/fake-clock';
 import { useSandbox } from '../../support/sandbox-fixture';
 

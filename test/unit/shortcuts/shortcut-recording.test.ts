@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecorderState } from '../../../contract/dictation';
 import { KEY, keyBindingOf } from '../../../main/shortcuts/accelerator-keys';
 import { HOOK_IDLE_MS, JUDGE_AFTER_MS, ShortcutRecording, TOGGLE_REPEAT_MS, type ShortcutRecorder } from '../../../main/shortcuts/shortcut-recording';
+import { FakeClock } from '../fake-clock';
 
 const R = 0x13;
 
@@ -38,21 +39,13 @@ function fakeRecorder() {
  * moves: the OS's shortcut presses and the hook's key events are played as a desktop sends them.
  */
 function setup(options: { hold?: boolean; hook?: boolean } = {}) {
-  let now = 0;
-  const timers: Array<{ at: number; run: () => void; cancelled: boolean }> = [];
+  const clock = new FakeClock(0);
   const fake = fakeRecorder();
   let sessions = 0;
   const hookEvents: string[] = [];
   const control = new ShortcutRecording(
     fake.recorder,
-    {
-      now: () => now,
-      after: (ms, run) => {
-        const timer = { at: now + ms, run, cancelled: false };
-        timers.push(timer);
-        return { cancel: () => (timer.cancelled = true) };
-      },
-    },
+    clock,
     {
       available: () => options.hook !== false,
       begin: () => {
@@ -72,14 +65,7 @@ function setup(options: { hold?: boolean; hook?: boolean } = {}) {
   const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
   /** Moves the clock to `ms`, running the timers due on the way. */
   const at = async (ms: number) => {
-    for (;;) {
-      const due = timers.filter((timer) => !timer.cancelled && timer.at <= ms).sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      due.cancelled = true;
-      now = due.at;
-      due.run();
-    }
-    now = ms;
+    clock.tick(ms - clock.now());
     await flush();
   };
   return {

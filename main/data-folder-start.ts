@@ -1,5 +1,5 @@
 /**
- * The data folder's format at start (data-format.ts): read before anything is written in the
+ * The data folder's format at start (storage/data-format.ts): read before anything is written in the
  * folder, brought up to this build's format once the app holds its single-instance lock, or
  * refused with a dialog, the reason on standard error, and an exit that leaves the folder as
  * it was (Chromium's own files for the dialog go to a throwaway folder).
@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { app, dialog } from 'electron';
-import { log } from '../log';
-import { migrateDataFolder, planDataFolder, readDataFormat, refusalText, type DataFolderPlan } from './data-format';
+import { log } from './log';
+import { migrateDataFolder, planDataFolder, readDataFormat, refusalText, type DataFolderPlan } from './storage/data-format';
 
 /** Reads the folder's marker only: nothing is written. */
 export function checkDataFolder(folder: string): DataFolderPlan {

@@ -1,5 +1,5 @@
 /** Where the service client gets the bearer token for each request. Pure. */
-import { ServiceError } from '../api/service-error';
+import { ServiceError } from './service-error';
 
 export interface TokenSource {
   /** A token to send now; renewed first when it is about to expire. */

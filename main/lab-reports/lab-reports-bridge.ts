@@ -1,0 +1,159 @@
+/**
+ * The page's lab-report operations: choosing and staging files, queueing them, the list and
+ * Retry and Delete, a ready report's result, details and FHIR export, the original in a viewer,
+ * and its document id on the clipboard. The feature wires it; this only answers the bridge.
+ */
+import type { LabReportTask } from '../../contract/lab-reports';
+import type { OperationHandlers } from '../../contract/operation-handlers';
+import type { Patient } from '../../contract/patients';
+import { ownerOf, type CopyPath } from '../clipboard/copy-path';
+import { refuse } from '../core/refusal';
+import { writeProblem } from '../storage/storage-problem';
+import { resultViewOf } from './lab-report';
+import { fhirExportFile } from './lab-report-export';
+import type { LabReportStaging } from './lab-report-staging';
+import { labReportSummaryOf, type LabReportManifest, type LabReportStore } from './lab-report-store';
+import { REMOVE_AFTER_MINUTES, originalCopyName, type OriginalCopies } from './original-copies';
+
+/** What a person calls each kind of original, when no program opens it. */
+const KIND_NAMES = { pdf: 'PDF document', jpeg: 'JPEG image', png: 'PNG image' } as const;
+
+export type LabReportHandlers = Pick<
+  OperationHandlers,
+  | 'pickLabReportFiles'
+  | 'stageLabReportFiles'
+  | 'dismissStagedFile'
+  | 'uploadLabReports'
+  | 'listLabReports'
+  | 'retryLabReport'
+  | 'deleteLabReport'
+  | 'getLabReportResult'
+  | 'showLabReportDetails'
+  | 'exportLabReportFhir'
+  | 'openOriginalLabReport'
+  | 'copyLabReportId'
+>;
+
+export interface LabReportBridgeDeps {
+  store: LabReportStore;
+  /** Files chosen or dropped, checked, until they are queued or dismissed. */
+  staging: LabReportStaging;
+  /** The lab reports' outbox: each one's upload progress, a look now, and Retry and Delete. */
+  outbox: { progressOf(id: string): number | null; kick(): void; retry(id: string): void; remove(id: string): void };
+  /** The one way patient data leaves by the clipboard. */
+  copies: CopyPath;
+  /** Copies of originals opened in the system's viewer, removed after a while. */
+  originals: Pick<OriginalCopies, 'open'>;
+  /** A patient on this computer (a report is never filed for a deleted one; its result is checked against them). */
+  patientOf(id: string): Patient | undefined;
+  /** Asks the user for lab report files; the paths chosen, or null when cancelled. */
+  chooseFiles(): Promise<string[] | null>;
+  /** Saves a JSON export where the user chooses; the path, or null when cancelled. */
+  saveJson(defaultName: string, json: string): Promise<string | null>;
+  /** Tells the log (events only, never patient data). */
+  log: { info(event: string): void };
+}
+
+/** The lab report with this id, or refused as gone from the list. */
+function listed(store: LabReportStore, id: string): LabReportManifest {
+  const labReport = store.get(id);
+  if (!labReport) refuse('not-found', 'This document is no longer in the list.');
+  return labReport;
+}
+
+/** Choosing, staging and queueing files. */
+function stagingHandlers({ store, staging, outbox, patientOf, chooseFiles }: LabReportBridgeDeps) {
+  return {
+    pickLabReportFiles: async () => {
+      const paths = await chooseFiles();
+      return paths ? staging.fromPaths(paths) : [];
+    },
+    stageLabReportFiles: ({ files }) => staging.fromBytes(files),
+    dismissStagedFile: ({ id }) => staging.dismiss(id),
+    uploadLabReports: ({ ids, tasks, acceptLowResolution, label, patientId }) => {
+      if (patientId && !patientOf(patientId)) refuse('not-found', 'The patient chosen for these reports is no longer on this computer. Choose the patient again.');
+      const chosen = ids.map((id) => staging.peek(id));
+      if (chosen.some((file) => !file)) refuse('not-found', 'Some files are no longer ready; choose them again.');
+      const refused = chosen.find((file) => file!.problem || !file!.bytes || !file!.kind);
+      if (refused) refuse('invalid-input', `"${refused.name}" cannot be uploaded: ${refused.problem ?? 'it could not be read.'}`);
+      const unaccepted = chosen.find((file) => file!.warning);
+      if (unaccepted && !acceptLowResolution) {
+        refuse('invalid-input', `"${unaccepted.name}" has a low resolution. Confirm that you want to upload it anyway.`);
+      }
+      const batch = ids.length > 1;
+      for (const id of ids) {
+        const file = staging.take(id)!;
+        try {
+          store.enqueue({ fileName: file.name, label: label?.trim() ?? '', patientId: patientId ?? null, kind: file.kind!, bytes: file.bytes!, tasks: [...new Set(tasks)] as LabReportTask[], batch });
+        } catch (error) {
+          refuse('storage', `The file could not be queued. ${writeProblem(error)}`);
+        }
+      }
+      outbox.kick();
+    },
+  } satisfies Pick<LabReportHandlers, 'pickLabReportFiles' | 'stageLabReportFiles' | 'dismissStagedFile' | 'uploadLabReports'>;
+}
+
+/** The list, Retry and Delete, and what a ready report holds. */
+function reportHandlers({ store, outbox, patientOf, saveJson }: LabReportBridgeDeps) {
+  /** The parsed report of a lab report that is ready; null before. */
+  const readyReport = (id: string) => (listed(store, id).state === 'ready' ? store.readReport(id) : null);
+  return {
+    listLabReports: () => store.list().map((labReport) => labReportSummaryOf(labReport, outbox.progressOf(labReport.id))),
+    retryLabReport: ({ id }) => outbox.retry(id),
+    deleteLabReport: ({ id }) => outbox.remove(id),
+    getLabReportResult: ({ id }) => {
+      const stored = readyReport(id);
+      if (!stored) return null;
+      const labReport = store.get(id)!;
+      const patient = labReport.patientId ? (patientOf(labReport.patientId) ?? null) : null;
+      return stored.ok ? resultViewOf(stored.report, { ...labReport, patient }) : { state: 'unreadable', problem: stored.problem };
+    },
+    showLabReportDetails: ({ id }) => {
+      const stored = readyReport(id);
+      return stored?.ok ? stored.report.details : null;
+    },
+    exportLabReportFhir: async ({ id }) => {
+      const stored = readyReport(id);
+      if (!stored?.ok || stored.report.fhir === null) refuse('not-found', 'This report has no FHIR bundle to export.');
+      const file = fhirExportFile(stored.report.fhir, store.get(id)!);
+      return saveJson(file.fileName, file.json);
+    },
+  } satisfies Pick<LabReportHandlers, 'listLabReports' | 'retryLabReport' | 'deleteLabReport' | 'getLabReportResult' | 'showLabReportDetails' | 'exportLabReportFhir'>;
+}
+
+/** The original leaving the app: in the system's viewer, or its document id on the clipboard. */
+function leavingHandlers({ store, copies, originals, log }: LabReportBridgeDeps) {
+  return {
+    openOriginalLabReport: async ({ id }) => {
+      const labReport = listed(store, id);
+      try {
+        const source = store.documentSource(labReport);
+        await originals.open(source, originalCopyName(labReport.kind, labReport.createdAt), KIND_NAMES[labReport.kind]);
+      } catch (error) {
+        refuse('storage', (error as Error).message);
+      }
+      log.info('lab reports: an original opened in the viewer');
+      return { removedAfterMinutes: REMOVE_AFTER_MINUTES };
+    },
+    copyLabReportId: async ({ id }) => {
+      const labReport = listed(store, id);
+      const outcome = await copies.copy(
+        labReport.documentId === null
+          ? { refused: 'This report has no document id yet.' }
+          : {
+              heading: { whose: null, what: null, testData: labReport.testData ? 'document id' : null },
+              body: { text: labReport.documentId },
+              review: null,
+              owner: ownerOf(labReport),
+              what: 'lab report document id',
+            },
+      );
+      if (!outcome.copied) refuse('refused', outcome.reason);
+    },
+  } satisfies Pick<LabReportHandlers, 'openOriginalLabReport' | 'copyLabReportId'>;
+}
+
+export function labReportHandlers(deps: LabReportBridgeDeps): LabReportHandlers {
+  return { ...stagingHandlers(deps), ...reportHandlers(deps), ...leavingHandlers(deps) };
+}

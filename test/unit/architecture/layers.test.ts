@@ -1,0 +1,86 @@
+/**
+ * The layers as the one table says (scripts/layers/layer-table.ts), checked over the whole
+ * import graph of the real tree: static, dynamic and `require` imports, every file placed, no
+ * circle, and no unit test loading Electron or electron-log. The probes write a small tree of
+ * their own that keeps to the table, check that it passes, then add one forbidden import at a
+ * time and check that the same check (the one `npm run layers` runs) refuses it, naming it.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkTree } from '../../../scripts/layers/check-tree';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+/** A tree with a file in each layer, each importing only what its layer may. */
+const CLEAN_TREE: Record<string, string> = {
+  'contract/ipc.ts': "import { z } from 'zod';\nexport const name = z.string();\n",
+  'main/core/clock.ts': 'export const now = (): number => 0;\n',
+  'main/storage/store.ts': "import { readFileSync } from 'node:fs';\nimport { now } from '../core/clock';\nexport const read = () => [readFileSync, now];\n",
+  'main/api/client.ts': "import { read } from '../storage/store';\nimport { name } from '../../contract/ipc';\nexport const client = [read, name];\n",
+  'main/outbox/host.ts': "import { client } from '../api/client';\nexport const host = client;\n",
+  'main/dictations/store.ts': "import { host } from '../outbox/host';\nexport const store = host;\n",
+  'main/log.ts': "import log from 'electron-log/main';\nexport { log };\n",
+  'main/dictations/dictation-feature.ts': "import { app } from 'electron';\nimport { log } from '../log';\nimport { store } from './store';\nexport const feature = [app, log, store];\n",
+  'main/index.ts': "import { feature } from './dictations/dictation-feature';\nexport default feature;\n",
+  'preload/index.ts': "import { contextBridge } from 'electron';\nimport { name } from '../contract/ipc';\nexport default [contextBridge, name];\n",
+  'renderer/app.tsx': "import { useState } from 'react';\nimport { name } from '../contract/ipc';\nexport default [useState, name];\n",
+  'test/unit/store.test.ts': "import { store } from '../../main/dictations/store';\nimport type { log } from '../../main/log';\nexport default store as unknown as typeof log;\n",
+};
+
+/** Each forbidden import, as the file that makes it. */
+const FORBIDDEN: Array<[what: string, file: string, text: string]> = [
+  ['await import of Electron below the shell', 'main/outbox/later.ts', "export const later = async () => (await import('electron')).app;\n"],
+  ['require of Electron below the shell', 'main/storage/legacy.ts', "const { app } = require('electron');\nexport default app;\n"],
+  ['a createRequire call loading Electron below the shell', 'main/core/native.ts', "import { createRequire } from 'node:module';\nconst load = createRequire(import.meta.url);\nexport const electron = load('electron');\n"],
+  ['a type from Electron below the shell', 'main/api/window-types.ts', "import type { BrowserWindow } from 'electron';\nexport type Window = BrowserWindow;\n"],
+  ['electron-log below the shell', 'main/api/logging.ts', "import log from 'electron-log/main';\nexport default log;\n"],
+  ['the renderer importing fs', 'renderer/files.tsx', "import { readFileSync } from 'fs';\nexport default readFileSync;\n"],
+  ['the renderer importing the preload', 'renderer/bridge.ts', "import '../preload/index';\n"],
+  ['the contract importing main', 'contract/clock.ts', "import { now } from '../main/core/clock';\nexport default now;\n"],
+  ['the outbox importing dictations', 'main/outbox/peek.ts', "import { store } from '../dictations/store';\nexport default store;\n"],
+  ['the api importing the outbox', 'main/api/back.ts', "import { host } from '../outbox/host';\nexport default host;\n"],
+  ['a *-feature.ts file below the shell importing Electron', 'main/storage/backup-feature.ts', "import { dialog } from 'electron';\nexport default dialog;\n"],
+  ['a file in a folder nobody placed in the table', 'main/billing/invoice.ts', 'export const invoice = 1;\n'],
+  ['a circle', 'main/core/loop.ts', "import './loop';\nexport const loop = 1;\n"],
+  ['a unit test loading electron-log through a file of the tree', 'test/unit/log.test.ts', "import { log } from '../../main/log';\nexport default log;\n"],
+  ['a unit test loading it by import() besides a type import', 'test/unit/late-log.test.ts', "import type { log } from '../../main/log';\nexport const load = (): Promise<{ log: typeof log }> => import('../../main/log');\n"],
+];
+
+const trees: string[] = [];
+afterEach(() => {
+  while (trees.length > 0) rmSync(trees.pop()!, { recursive: true, force: true });
+});
+
+function writeTree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'scribe-layers-'));
+  trees.push(root);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+describe('the layers', () => {
+  it('the real tree keeps to the layer table: every file placed, every import allowed, no circle, no unit test loading Electron', () => {
+    const { files, edges, problems } = checkTree(ROOT);
+    expect(problems).toEqual([]);
+    // The check looked at the whole tree, through every kind of import.
+    expect(files.length).toBeGreaterThan(300);
+    expect(files).toEqual(expect.arrayContaining(['main/index.ts', 'main/core/clock.ts', 'renderer/main.tsx', 'preload/index.ts', 'contract/ipc.ts']));
+    expect(edges.some((edge) => edge.from === 'main/service/service-connection.ts' && edge.specifier === '../sandbox/sandbox-server' && !edge.typeOnly)).toBe(true);
+    expect(edges.some((edge) => edge.to.kind === 'package' && edge.to.name === 'uiohook-napi')).toBe(true);
+  });
+
+  it('a small tree that keeps to the table passes (so each probe below fails for its one import)', () => {
+    expect(checkTree(writeTree(CLEAN_TREE)).problems).toEqual([]);
+  });
+
+  it.each(FORBIDDEN)('refuses %s', (_what, file, text) => {
+    const { problems } = checkTree(writeTree({ ...CLEAN_TREE, [file]: text }));
+    expect(problems.length).toBeGreaterThan(0);
+    for (const problem of problems) expect(problem).toContain(file);
+  });
+});
