@@ -46,6 +46,15 @@ function engine(
   return { host, voice, results, client, health };
 }
 
+type Upload = ReturnType<SyncClient['uploadVoice']>;
+/** The client with each upload wrapped by `around`; results are looked up as they are. */
+const aroundUploads =
+  (around: (upload: () => Upload) => Upload) =>
+  (inner: SyncClient): SyncClient => ({
+    getTranscriptionResult: (txnId, signal) => inner.getTranscriptionResult(txnId, signal),
+    uploadVoice: (input) => around(() => inner.uploadVoice(input)),
+  });
+
 const settle = (store: DictationStore, id: string, states: string[]) =>
   expect.poll(() => store.get(id)?.state, { timeout: 10_000, interval: 20 }).toSatisfy((state: unknown) => states.includes(state as string));
 
@@ -165,10 +174,7 @@ describe('DictationOutbox against the sandbox', () => {
     const item = recorded(store);
     let settledUploads = 0;
     const { host, voice, client } = engine(store, {
-      wrap: (inner) => ({
-        getTranscriptionResult: (txnId, signal) => inner.getTranscriptionResult(txnId, signal),
-        uploadVoice: (input) => inner.uploadVoice(input).finally(() => (settledUploads += 1)),
-      }),
+      wrap: aroundUploads((upload) => upload().finally(() => (settledUploads += 1))),
     });
     host.start();
     // The upload is in flight, held by the sandbox until its clock moves.
@@ -195,17 +201,14 @@ describe('DictationOutbox against the sandbox', () => {
     let sending = 0;
     let most = 0;
     const { host, client } = engine(store, {
-      wrap: (inner) => ({
-        getTranscriptionResult: (txnId, signal) => inner.getTranscriptionResult(txnId, signal),
-        uploadVoice: async (input) => {
-          sending += 1;
-          most = Math.max(most, sending);
-          try {
-            return await inner.uploadVoice(input);
-          } finally {
-            sending -= 1;
-          }
-        },
+      wrap: aroundUploads(async (upload) => {
+        sending += 1;
+        most = Math.max(most, sending);
+        try {
+          return await upload();
+        } finally {
+          sending -= 1;
+        }
       }),
     });
     host.start();
