@@ -60,8 +60,9 @@ const manifestFields = z.object({
   /**
    * What the recording holds, counted when it ended or was recovered: its plain bytes (in the
    * blocks that verify) and the blocks that do not (`damagedChunks` on disk, NAMES_ON_DISK).
-   * An upload or a playback then reads it once, without decrypting it first to count. Null until counted (manifests of earlier versions:
-   * counted at the first upload or playback, and kept).
+   * An upload or a playback then reads it once, without decrypting it first to count. Null
+   * until counted (manifests of earlier versions: counted at the first upload or playback, and
+   * kept).
    */
   plainBytes: z.number().int().min(0).nullable().default(null),
   damagedBlocks: z.number().int().min(0).nullable().default(null),
