@@ -73,7 +73,7 @@ export default tseslint.config(
   },
   {
     // Playwright reads a fixture's dependencies from its first parameter, which must be destructured, even when empty.
-    files: ['test/e2e/support/fixtures.ts'],
+    files: ['test/support/e2e/fixtures.ts'],
     rules: { 'no-empty-pattern': 'off' },
   },
   {

@@ -11,7 +11,8 @@ export class CompactCopy {
   /** Frames waiting for the encoder; null once they have gone to it (or there will be no copy). */
   private held: Int16Array[] | null = [];
   private abandoned = false;
-  private readonly opened: Promise<void>;
+  /** Settles once the encoder is ready (or could not be loaded). */
+  readonly opened: Promise<void>;
 
   constructor(path: string, key: Uint8Array, onProblem: (message: string) => void) {
     this.opened = Mp3StreamWriter.create(path, key).then(

@@ -1,7 +1,7 @@
 /**
  * The one clock the app's timed work reads and waits on (the outbox, sessions, and whatever
  * else schedules by time): the time now, timers, and a sleep that an abort ends. The system
- * clock is the real one; a unit test passes a clock it moves itself (test/unit/fake-clock.ts),
+ * clock is the real one; a unit test passes a clock it moves itself (test/support/fake-clock.ts),
  * so nothing under test waits for real time to pass. Pure.
  */
 

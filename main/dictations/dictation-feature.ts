@@ -35,7 +35,7 @@ import { readyNotice, type PatientOf } from './dictation-notes';
 import type { PatientStore } from '../patients/patient-store';
 import { DictationSending } from '../dictation-sending/dictation-sending';
 import { patientDetailsOf } from '../dictation-sending/patient-details';
-import { DictationStore, chunkProblem } from './dictation-store';
+import { DictationStore, blockProblem } from './dictation-store';
 import { RecordingSession } from './recording-session';
 import { shortcutRecorder } from './shortcut-recorder';
 
@@ -121,8 +121,8 @@ function dictationSending({ service, settings, outboxes }: DictationFeatureDeps,
     cutParts: workerPartCutting(encoderWorker),
     templateTitles: templateTitlesOf(service.client),
     prepareAudio: async (manifest) => {
-      const { source, damagedChunks } = await prepareUploadAudio(recordingFiles(manifest.id), settings.current().uploadAudioFormat, encode);
-      return { ...source, notice: chunkProblem(damagedChunks) };
+      const { source, damagedBlocks } = await prepareUploadAudio(recordingFiles(manifest.id), settings.current().uploadAudioFormat, encode);
+      return { ...source, notice: blockProblem(damagedBlocks) };
     },
     sendsToSandbox: () => settings.current().service === 'sandbox',
     patientDetails: (manifest) => (settings.current().sendPatientDetails ? patientDetailsOf(patientOf(manifest.patientId)) : null),

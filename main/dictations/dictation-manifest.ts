@@ -59,12 +59,13 @@ const manifestFields = z.object({
   finishedAt: z.string().nullable().default(null),
   /**
    * What the recording holds, counted when it ended or was recovered: its plain bytes (in the
-   * chunks that verify) and the chunks that do not. An upload or a playback then reads it once,
-   * without decrypting it first to count. Null until counted (manifests of earlier versions:
-   * counted at the first upload or playback, and kept).
+   * blocks that verify) and the blocks that do not (`damagedChunks` on disk, NAMES_ON_DISK).
+   * An upload or a playback then reads it once, without decrypting it first to count. Null
+   * until counted (manifests of earlier versions: counted at the first upload or playback, and
+   * kept).
    */
   plainBytes: z.number().int().min(0).nullable().default(null),
-  damagedChunks: z.number().int().min(0).nullable().default(null),
+  damagedBlocks: z.number().int().min(0).nullable().default(null),
   /** When the recording was deleted under the retention setting; the result stays. */
   audioDeletedAt: z.string().nullable().default(null),
   /** Sent to the built-in sandbox: its result is test data. */
@@ -82,7 +83,7 @@ const manifestFields = z.object({
     .default(null),
   /**
    * How many parts the recording was cut into; null while it is recorded, or until its parts
-   * are cut from it after a crash. Named `chunkCount` on disk (PART_COUNT_ON_DISK).
+   * are cut from it after a crash. Named `chunkCount` on disk (NAMES_ON_DISK).
    */
   partCount: z.number().int().min(0).nullable().default(null),
   session: sessionSchema.nullable().default(null),
@@ -93,24 +94,34 @@ const manifestFields = z.object({
 });
 
 /**
- * The part count keeps on disk the name earlier versions gave it: an earlier version still
- * reads the folder (a word is not worth a data format step, which would shut it out), and
- * this one reads the manifest under either name.
+ * Two fields keep on disk the names earlier versions gave them (the part count, and the
+ * recording's damaged blocks): an earlier version still reads the folder (a word is not worth
+ * a data format step, which would shut it out), and this one reads the manifest under either name.
  */
-const PART_COUNT_ON_DISK = 'chunkCount';
+const NAMES_ON_DISK = { partCount: 'chunkCount', damagedBlocks: 'damagedChunks' } as const;
+const ON_DISK = Object.entries(NAMES_ON_DISK) as [keyof typeof NAMES_ON_DISK, string][];
 
-/** A manifest as read from disk (its part count under the name kept there) or as the app holds it. */
+/** A manifest as read from disk (fields under the names kept there) or as the app holds it. */
 export const manifestSchema = z.preprocess((raw) => {
-  if (typeof raw !== 'object' || raw === null || !(PART_COUNT_ON_DISK in raw)) return raw;
-  const { [PART_COUNT_ON_DISK]: partCount, ...rest } = raw as Record<string, unknown>;
-  return 'partCount' in rest ? rest : { ...rest, partCount };
+  if (typeof raw !== 'object' || raw === null) return raw;
+  const fields = { ...(raw as Record<string, unknown>) };
+  for (const [name, onDisk] of ON_DISK) {
+    if (!(onDisk in fields)) continue;
+    if (!(name in fields)) fields[name] = fields[onDisk];
+    delete fields[onDisk];
+  }
+  return fields;
 }, manifestFields);
 export type DictationManifest = z.infer<typeof manifestFields>;
 
-/** The manifest as its file keeps it: the part count under the name on disk. */
+/** The manifest as its file keeps it: fields under their names on disk. */
 export function manifestOnDisk(manifest: DictationManifest): object {
-  const { partCount, ...rest } = manifest;
-  return { ...rest, [PART_COUNT_ON_DISK]: partCount };
+  const fields: Record<string, unknown> = { ...manifest };
+  for (const [name, onDisk] of ON_DISK) {
+    fields[onDisk] = fields[name];
+    delete fields[name];
+  }
+  return fields;
 }
 
 export function summaryOf(manifest: DictationManifest, uploadProgress: number | null): DictationSummary {

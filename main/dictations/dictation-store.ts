@@ -41,7 +41,7 @@ const LEGACY = { audio: 'audio.wav', compact: 'upload.mp3', result: 'result.json
 const NO_LEGACY_FILES = '.no-clear-files';
 
 /** What to tell the user about parts of a recording that did not verify; null when none. */
-export function chunkProblem(damaged: number): string | null {
+export function blockProblem(damaged: number): string | null {
   if (damaged === 0) return null;
   return `${damaged} part${damaged === 1 ? '' : 's'} of the recording (up to half a second each) could not be verified on the disk (damaged) and ${damaged === 1 ? 'was' : 'were'} left out.`;
 }
@@ -137,14 +137,14 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
    */
   recordingFiles(id: string): RecordingFiles {
     const manifest = this.get(id);
-    const size = manifest && manifest.plainBytes !== null && manifest.damagedChunks !== null ? { plainBytes: manifest.plainBytes, damagedChunks: manifest.damagedChunks } : null;
+    const size = manifest && manifest.plainBytes !== null && manifest.damagedBlocks !== null ? { plainBytes: manifest.plainBytes, damagedBlocks: manifest.damagedBlocks } : null;
     return {
       audioPath: this.audioPath(id),
       mp3Path: this.compactAudioPath(id),
       key: this.audioKeyOf(id),
       size,
       keepSize: (next) => {
-        if (this.get(id)) this.writeOrKeepInMemory(id, next ?? { plainBytes: null, damagedChunks: null });
+        if (this.get(id)) this.writeOrKeepInMemory(id, next ?? { plainBytes: null, damagedBlocks: null });
       },
     };
   }
@@ -205,24 +205,24 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
    * Makes a recording cut off by a crash whole; its duration, damaged parts, and what it holds
    * (null for a recording an earlier version left in clear: counted once it is encrypted).
    */
-  private repairRecording(id: string): { durationMs: number; damagedChunks: number; size: RecordingSize | null } {
+  private repairRecording(id: string): { durationMs: number; damagedBlocks: number; size: RecordingSize | null } {
     try {
       if (existsSync(join(this.folderOf(id), LEGACY.audio))) {
         const durationMs = repairWav(join(this.folderOf(id), LEGACY.audio))?.durationMs ?? 0;
-        return { durationMs, damagedChunks: 0, size: null };
+        return { durationMs, damagedBlocks: 0, size: null };
       }
       const check = completeSealedFile(this.audioPath(id), this.audioKeyOf(id));
-      return { durationMs: durationMsOf(check.plainBytes), damagedChunks: check.damagedChunks, size: { plainBytes: check.plainBytes, damagedChunks: check.damagedChunks } };
+      return { durationMs: durationMsOf(check.plainBytes), damagedBlocks: check.damagedBlocks, size: { plainBytes: check.plainBytes, damagedBlocks: check.damagedBlocks } };
     } catch {
-      return { durationMs: 0, damagedChunks: 0, size: null };
+      return { durationMs: 0, damagedBlocks: 0, size: null };
     }
   }
 
   private recover(manifest: DictationManifest): void {
     // The compact copy was being written as well; it is made again from the repaired recording.
     rmSync(partialPathOf(this.compactAudioPath(manifest.id)), { force: true });
-    const { durationMs, damagedChunks, size } = this.repairRecording(manifest.id);
-    const damage = chunkProblem(damagedChunks);
+    const { durationMs, damagedBlocks, size } = this.repairRecording(manifest.id);
+    const damage = blockProblem(damagedBlocks);
     this.writeOrKeepInMemory(
       manifest.id,
       durationMs > 0
@@ -251,7 +251,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
         sealClearFile(clear, this.audioPath(id), audioKey, WAV_HEADER_BYTES);
         // A new file: what it holds is counted at its first upload or playback.
         const current = this.get(id);
-        if (current && (current.plainBytes !== null || current.damagedChunks !== null)) this.writeOrKeepInMemory(id, { plainBytes: null, damagedChunks: null });
+        if (current && (current.plainBytes !== null || current.damagedBlocks !== null)) this.writeOrKeepInMemory(id, { plainBytes: null, damagedBlocks: null });
       } else sealClearFile(clear, this.compactAudioPath(id), audioKey);
     }
     return true;

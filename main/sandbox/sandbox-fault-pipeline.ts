@@ -2,7 +2,8 @@
  * The sandbox's faults, decided once for each request, in this order:
  *
  *  1. uplink    its body crosses the clinic's uplink when it is read (`uplinkKbps`, throttled-body.ts);
- *  2. latency   the request waits `latencyMs`;
+ *  2. latency   the request waits `latencyMs` on the sandbox's clock; one its client gave up
+ *               meanwhile is dropped, and takes none of the faults set for the requests after it;
  *  3. drop      `dropNext`, else a draw under `dropRate`: the connection is closed without an answer;
  *  4. fail      `failNext`, else a draw under `serverErrorRate`: 503 with no body;
  *  5. raw       `rawNext`: the next scripted answer, sent as it is;
@@ -21,6 +22,7 @@
  * (/__sandbox/…) take none; in a sandbox without one they are unknown addresses like any other.
  */
 import type { IncomingMessage } from 'node:http';
+import type { Clock } from '../core/clock';
 import type { SandboxFaults } from './sandbox-faults';
 import { HOSTILE_OPERATIONS, hostileAnswers, type HostileOperation } from './sandbox-hostile';
 import type { SandboxRoute } from './sandbox-routes';
@@ -63,12 +65,13 @@ export class FaultPipeline {
   private readonly hostileGiven = new Map<string, number>();
   private readonly hostileTurn = new Map<HostileOperation, number>();
 
-  /** `faults`: the faults now; the counts it uses up are taken from that object. */
+  /** `faults`: the faults now; the counts it uses up are taken from that object. `clock`: what the latency waits on. */
   constructor(
     private readonly faults: () => SandboxFaults,
     private random: () => number,
+    private readonly clock: Clock,
   ) {
-    this.uplink = new Uplink(() => this.faults().uplinkKbps);
+    this.uplink = new Uplink(() => this.faults().uplinkKbps, clock);
   }
 
   /** Where the rates' draws come from from now on. */
@@ -80,7 +83,11 @@ export class FaultPipeline {
   async decide(req: IncomingMessage, call: FaultCall): Promise<FaultVerdict> {
     const faults = this.faults();
     throughUplink(req, this.uplink);
-    if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
+    if (faults.latencyMs > 0) {
+      await this.clock.sleep(faults.latencyMs);
+      // A request its client gave up while it waited must not use up a count meant for the next one.
+      if (req.destroyed || req.socket.destroyed) return DROP;
+    }
     // The faults may have been changed while the request waited: from here on, as they are now.
     const current = this.faults();
     if (this.taken(current, 'dropNext') || this.random() < current.dropRate) return DROP;

@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { systemClock, type Clock } from '../core/clock';
 import { readBody, type ReceivedFile } from './request-body';
 import { SandboxAuth, type AuthCounters } from './sandbox-auth';
 import { answerControl, isControlPath, type ControlledSandbox } from './sandbox-control';
@@ -44,8 +45,8 @@ export interface SandboxOptions {
   random?: () => number;
   /** Makes the rates' draws repeatable (see `reseed`). */
   seed?: number;
-  /** The sandbox's clock, in epoch milliseconds (Date.now by default); a test moves it to let lives and processing times pass at once. */
-  now?: () => number;
+  /** The sandbox's clock (the system's by default): lives, processing times and latency; a test moves it to let them pass at once. */
+  clock?: Clock;
   /** Whether the control endpoint (/__sandbox/…: faults, what was received) answers; off in a release build's embedded sandbox. Default on. */
   control?: boolean;
   /** The test client's id and secret (random by default); given to restart a sandbox as the same service. */
@@ -79,9 +80,10 @@ export class SandboxServer {
   private constructor(options: SandboxOptions) {
     this.token = options.token ?? `sandbox-${randomBytes(24).toString('base64url')}`;
     this.faults = { ...DEFAULT_FAULTS, ...options.faults };
-    this.now = options.now ?? Date.now;
+    const clock = options.clock ?? systemClock;
+    this.now = () => clock.now();
     this.jweKeys = new Map(Object.entries(options.jweKeys ?? {}));
-    this.pipeline = new FaultPipeline(() => this.faults, options.random ?? (options.seed === undefined ? Math.random : seededRandom(options.seed)));
+    this.pipeline = new FaultPipeline(() => this.faults, options.random ?? (options.seed === undefined ? Math.random : seededRandom(options.seed)), clock);
     this.auth = new SandboxAuth(this.token, () => this.faults, options.clientCredentials, this.now);
     this.voice = new SandboxVoice(this.now);
     this.sessions = new SandboxSessions(() => this.faults, this.now);

@@ -12,16 +12,21 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { Clock, ClockTimer } from '../core/clock';
 
 /** A slice is this much of a second of the link: smooth enough, and few timers. */
 const SLICE_SECONDS = 0.05;
 
 /** One uplink shared by every request, at the rate the faults say now. */
 export class Uplink {
-  /** When (performance.now()) the link has carried everything it was given. */
+  /** When (on `clock`) the link has carried everything it was given. */
   private freeAt = 0;
 
-  constructor(private readonly kbps: () => number) {}
+  /** `clock`: the sandbox's, whose timers hand the slices on. */
+  constructor(
+    private readonly kbps: () => number,
+    readonly clock: Clock,
+  ) {}
 
   /** Bytes a second; 0 without a limit. */
   get bytesPerSecond(): number {
@@ -37,7 +42,7 @@ export class Uplink {
   carry(bytes: number): number {
     const perSecond = this.bytesPerSecond;
     if (perSecond === 0) return 0;
-    const now = performance.now();
+    const now = this.clock.now();
     const start = now - this.freeAt < SLICE_SECONDS * 1000 ? this.freeAt : now;
     this.freeAt = start + (bytes / perSecond) * 1000;
     return Math.max(0, this.freeAt - now);
@@ -46,7 +51,7 @@ export class Uplink {
 
 /** A body paced through the uplink: takes the next bytes from the request only once these are handed on. */
 class PacedBody extends Transform {
-  private timer: NodeJS.Timeout | null = null;
+  private timer: ClockTimer | null = null;
 
   constructor(private readonly uplink: Uplink) {
     super();
@@ -57,7 +62,7 @@ class PacedBody extends Transform {
   }
 
   override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
-    if (this.timer) clearTimeout(this.timer);
+    this.uplink.clock.clearTimeout(this.timer);
     this.timer = null;
     done(error);
   }
@@ -72,7 +77,7 @@ class PacedBody extends Transform {
       return;
     }
     const slice = chunk.subarray(offset, offset + Math.max(1, Math.floor(perSecond * SLICE_SECONDS)));
-    this.timer = setTimeout(() => {
+    this.timer = this.uplink.clock.setTimeout(() => {
       this.timer = null;
       if (this.destroyed) return;
       this.push(slice);

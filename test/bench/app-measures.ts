@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { ElectronApplication, Page } from '@playwright/test';
 import { parseStartupLine, STARTUP_LINE } from '../../main/core/startup-marks';
 import { SandboxServer } from '../../main/sandbox/sandbox-server';
-import { launchElectron, newDataFolder, ROOT } from '../e2e/support/launch-app';
+import { launchElectron, newDataFolder, ROOT } from '../support/e2e/launch-app';
 
 const BARE_APP = join(ROOT, 'test', 'bench', 'bare-window');
 const SPEAK_NOW = 'Recording — speak now';

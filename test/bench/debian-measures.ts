@@ -1,5 +1,5 @@
 /**
- * Measures of the Debian package on a throwaway Debian 12 root (test/e2e/support/debian-root.ts):
+ * Measures of the Debian package on a throwaway Debian 12 root (test/support/e2e/debian-root.ts):
  * its size; start-up of the installed app to a working Record against the unpacked development
  * build in the same run; and `apt-get upgrade` to a working Record with a dictation that waited
  * through the upgrade sent. "A working Record" is the log's `shortcut: … records` line, the
@@ -11,10 +11,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { disposeSigningKey, makeRepository, makeSigningKey, removeRepository, serveRepository } from '../e2e/support/apt-repository';
-import { DebianRoot } from '../e2e/support/debian-root';
-import { DATA_FOLDER, buildPackages, nextPatch, startInstalledApp, storedItems, xdotool } from '../e2e/support/installed-app';
-import { ROOT, newDataFolder } from '../e2e/support/launch-app';
+import { disposeSigningKey, makeRepository, makeSigningKey, removeRepository, serveRepository } from '../support/e2e/apt-repository';
+import { DebianRoot } from '../support/e2e/debian-root';
+import { DATA_FOLDER, buildPackages, nextPatch, startInstalledApp, storedItems, xdotool } from '../support/e2e/installed-app';
+import { ROOT, newDataFolder } from '../support/e2e/launch-app';
 // @ts-expect-error: plain JavaScript helper shared with the npm scripts.
 import { electronExecutable } from '../../scripts/electron-path.mjs';
 

@@ -16,11 +16,11 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import type { ElectronApplication, Page } from '@playwright/test';
-import { clipboardOf, setClipboard } from '../e2e/support/clipboard';
-import { startDesktopBus } from '../e2e/support/desktop-bus';
-import { focusField, startChromium, type EmrBrowser } from '../e2e/support/emr-programs';
-import { launchElectron, ROOT } from '../e2e/support/launch-app';
-import { startVirtualMicrophone } from '../e2e/support/virtual-microphone';
+import { clipboardOf, setClipboard } from '../support/e2e/clipboard';
+import { startDesktopBus } from '../support/e2e/desktop-bus';
+import { focusField, startChromium, type EmrBrowser } from '../support/e2e/emr-programs';
+import { launchElectron, ROOT } from '../support/e2e/launch-app';
+import { startVirtualMicrophone } from '../support/e2e/virtual-microphone';
 import { scribeArgs } from './app-measures';
 
 const EARLIER = 'UHID 4711-2026 (test)';

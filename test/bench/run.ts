@@ -16,9 +16,9 @@ import { clinicPressSamples, cpuWhileRecording, pressDuringStartup, pressesInARo
 import { encodeMemory, lookups, recordingWrites, speechPcm, speechRecording, stopToReady, storeLoad, syncOf, uploadSize } from './node-measures';
 import { stopToHeld, uplinkRow } from './uplink-measures';
 import { debianPackageRows } from './debian-measures';
-import { ROOT } from '../e2e/support/launch-app';
+import { ROOT } from '../support/e2e/launch-app';
 import { FRAME_LENGTH } from '../../main/audio/recorder';
-import { startVirtualMicrophone } from '../e2e/support/virtual-microphone';
+import { startVirtualMicrophone } from '../support/e2e/virtual-microphone';
 
 const work = mkdtempSync(join(tmpdir(), 'scribe-bench-'));
 type Row = { measure: string; build: string; baseline: string; ratio: string; goal: string; before: string };

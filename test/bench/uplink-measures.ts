@@ -53,8 +53,8 @@ import { staticToken } from '../../main/api/token-source';
 import { ItemKeyring } from '../../main/storage/item-keyring';
 import { checkSealedFile, SealedFileWriter } from '../../main/storage/sealed-file';
 
-/** As the recorder writes the recording: half a second (2 bytes a sample) a chunk, on disk twice a second. */
-const RECORDING_CHUNK_BYTES = (SAMPLE_RATE * 2) / 2;
+/** As the recorder writes the recording: half a second (2 bytes a sample) a block, on disk twice a second. */
+const RECORDING_BLOCK_BYTES = (SAMPLE_RATE * 2) / 2;
 const REQUEST = { languages: ['en'], templates: ['eka_emr_template', 'clinical_notes_template'], model: 'pro' as const };
 /** The app's client gives up waiting for an answer's headers after this long (http-transport.ts). */
 export const APP_HEADERS_TIMEOUT_MS = 60_000;
@@ -108,11 +108,11 @@ async function until(what: string, done: () => boolean, timeoutMs: number, every
 async function partsOf(frames: Int16Array[], folder: string): Promise<Array<AudioPart & { bytes: number }>> {
   mkdirSync(folder, { recursive: true });
   const key = randomBytes(32);
-  const chunks: AudioPart[] = [];
-  const partWriter = new AudioPartWriter(folder, key, { sequence: 0, sample: 0 }, (chunk) => chunks.push(chunk));
+  const parts: AudioPart[] = [];
+  const partWriter = new AudioPartWriter(folder, key, { sequence: 0, sample: 0 }, (part) => parts.push(part));
   for (const frame of frames) await partWriter.append(frame);
   await partWriter.finish();
-  return chunks.map((chunk) => ({ ...chunk, bytes: checkSealedFile(join(folder, partFileName(chunk)), key).plainBytes }));
+  return parts.map((part) => ({ ...part, bytes: checkSealedFile(join(folder, partFileName(part)), key).plainBytes }));
 }
 
 /**
@@ -153,10 +153,10 @@ async function sessionsStopToHeld(sandbox: SandboxServer, frames: Int16Array[], 
   host.start();
   const manifest = store.create({ mode: 'dictation', label: 'Uplink bench', api: 'sessions', request: REQUEST });
   const key = store.audioKeyOf(manifest.id);
-  const audio = SealedFileWriter.create(store.audioPath(manifest.id), key, { chunkBytes: RECORDING_CHUNK_BYTES, syncEveryMs: 500 });
+  const audio = SealedFileWriter.create(store.audioPath(manifest.id), key, { blockBytes: RECORDING_BLOCK_BYTES, syncEveryMs: 500 });
   const cut: AudioPart[] = [];
-  const partWriter = new AudioPartWriter(store.partsFolder(manifest.id), key, { sequence: 0, sample: 0 }, (chunk) => {
-    cut.push(chunk);
+  const partWriter = new AudioPartWriter(store.partsFolder(manifest.id), key, { sequence: 0, sample: 0 }, (part) => {
+    cut.push(part);
     sending.partCut();
   });
   const deliver = async (frame: Int16Array) => {
@@ -208,7 +208,7 @@ async function sessionsStopToHeld(sandbox: SandboxServer, frames: Int16Array[], 
     // What the sandbox holds: every part, the same cuts as the dry run, ended.
     const sessionId = store.get(manifest.id)!.session!.id;
     const held = sandbox.transcriptionSession(sessionId);
-    const sameCuts = cut.length === parts.length && cut.every((chunk, n) => chunk.endSample === parts[n]!.endSample);
+    const sameCuts = cut.length === parts.length && cut.every((part, n) => part.endSample === parts[n]!.endSample);
     if (!held?.ended || held.chunks.length !== parts.length || !sameCuts) {
       throw new Error(`Uplink bench: the session holds ${held?.chunks.length ?? 0} of ${parts.length} parts (ended: ${held?.ended ?? false}; same cuts as the dry run: ${sameCuts}).`);
     }
@@ -223,7 +223,7 @@ async function sessionsStopToHeld(sandbox: SandboxServer, frames: Int16Array[], 
 async function voiceStopToHeld(sandbox: SandboxServer, frames: Int16Array[], kbps: number, folder: string): Promise<{ ms: number; bytes: number; answeredAfterLastWriteMs: number }> {
   mkdirSync(folder, { recursive: true });
   const files = { audioPath: join(folder, 'audio.sealed'), mp3Path: join(folder, 'upload.mp3.sealed'), key: randomBytes(32) };
-  const audio = SealedFileWriter.create(files.audioPath, files.key, { chunkBytes: RECORDING_CHUNK_BYTES, syncEveryMs: 500 });
+  const audio = SealedFileWriter.create(files.audioPath, files.key, { blockBytes: RECORDING_BLOCK_BYTES, syncEveryMs: 500 });
   const mp3 = await Mp3StreamWriter.create(files.mp3Path, files.key);
   for (const frame of frames) {
     audio.append(bytesOf(frame));

@@ -9,10 +9,10 @@
 import type { Page } from '@playwright/test';
 import type { DictationSummary } from '../../contract/dictation';
 import type { SandboxFaults, SandboxServer } from '../../main/sandbox/sandbox-server';
-import { bridgeValue, expect, test } from './support/fixtures';
-import type { LaunchedApp, LaunchOptions } from './support/launch-app';
-import { customService } from './support/policies';
-import { recordFor } from './support/recording';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import type { LaunchedApp, LaunchOptions } from '../support/e2e/launch-app';
+import { customService } from '../support/e2e/policies';
+import { recordFor } from '../support/e2e/recording';
 
 const OUTAGE_MS = Number(process.env.SCRIBE_OUTAGE_SECONDS ?? '60') * 1000;
 /** Every waiting dictation reaches the service this soon after it is back. */

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { clipboardOf, setClipboard, type Clipboard } from './support/clipboard';
-import { mainLog } from './support/data-folder';
-import { bridgeValue, expect, test } from './support/fixtures';
-import { launchElectron, ROOT, screenshot } from './support/launch-app';
-import { recordFor } from './support/recording';
-import { openDictation, showScreen } from './support/screens';
+import { clipboardOf, setClipboard, type Clipboard } from '../support/e2e/clipboard';
+import { mainLog } from '../support/e2e/data-folder';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import { launchElectron, ROOT, screenshot } from '../support/e2e/launch-app';
+import { recordFor } from '../support/e2e/recording';
+import { openDictation, showScreen } from '../support/e2e/screens';
 
 test.setTimeout(150_000);
 
@@ -101,7 +101,7 @@ test('with "also paste" on, the shortcut pastes the note into the field that has
   await allCompleted(page, 1);
   const visit = await shown(page, 'Pasted visit');
 
-  const target = await launchElectron([join(ROOT, 'test/e2e/support/paste-target.mjs'), ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])], {
+  const target = await launchElectron([join(ROOT, 'test/support/e2e/paste-target.mjs'), ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])], {
     ...(process.env as Record<string, string>),
   });
   try {
@@ -140,7 +140,7 @@ test('the keyboard hook runs only from a press until its keys are let go; with f
   expect(hookState(userDataDir)).toBeNull();
 
   // No window has the focus (the program that had it has just closed): copied, not pasted, said at the press; the hook, not needed, does not stay on.
-  const target = await launchElectron([join(ROOT, 'test/e2e/support/paste-target.mjs'), ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])], {
+  const target = await launchElectron([join(ROOT, 'test/support/e2e/paste-target.mjs'), ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])], {
     ...(process.env as Record<string, string>),
   });
   await expect.poll(() => execFileSync('xdotool', ['getwindowfocus', 'getwindowname'], { encoding: 'utf8' }).trim()).toBe('Paste target');

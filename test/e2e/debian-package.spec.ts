@@ -15,9 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { labReportPdf } from '../fixtures/documents';
-import { disposeSigningKey, makeRepository, makeSigningKey, removeRepository, serveRepository, type RepositoryServer, type SigningKey } from './support/apt-repository';
-import { startAccessibilityBus, type AccessibilityBus } from './support/atspi';
-import { DebianRoot, DOCTOR } from './support/debian-root';
+import { disposeSigningKey, makeRepository, makeSigningKey, removeRepository, serveRepository, type RepositoryServer, type SigningKey } from '../support/e2e/apt-repository';
+import { startAccessibilityBus, type AccessibilityBus } from '../support/e2e/atspi';
+import { DebianRoot, DOCTOR } from '../support/e2e/debian-root';
 import {
   DATA_FOLDER,
   buildPackages,
@@ -31,9 +31,9 @@ import {
   windowOrigin,
   xdotool,
   type InstalledApp,
-} from './support/installed-app';
-import { ROOT } from './support/launch-app';
-import { startVirtualMicrophone, type VirtualMicrophone } from './support/virtual-microphone';
+} from '../support/e2e/installed-app';
+import { ROOT } from '../support/e2e/launch-app';
+import { startVirtualMicrophone, type VirtualMicrophone } from '../support/e2e/virtual-microphone';
 
 test.skip(process.platform !== 'linux' || process.getuid?.() !== 0, 'The Debian package test makes a Debian 12 root with debootstrap and chroot: Linux, as root, only.');
 test.describe.configure({ mode: 'serial' });

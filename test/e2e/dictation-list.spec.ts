@@ -1,6 +1,6 @@
-import { expect, test } from './support/fixtures';
-import { newDataFolder, screenshot } from './support/launch-app';
-import { seedDictations } from './support/seed-dictations';
+import { expect, test } from '../support/e2e/fixtures';
+import { newDataFolder, screenshot } from '../support/e2e/launch-app';
+import { seedDictations } from '../support/e2e/seed-dictations';
 
 test('the list of 5,000 dictations renders only what is visible, filters and searches', async ({ launch }) => {
   const userDataDir = newDataFolder();

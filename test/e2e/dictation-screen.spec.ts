@@ -5,12 +5,12 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { bridgeValue, expect, test } from './support/fixtures';
-import { screenshot } from './support/launch-app';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import { screenshot } from '../support/e2e/launch-app';
 import { labReportPdf } from '../fixtures/documents';
-import { dropFiles } from './support/drop-files';
-import { expectStill } from './support/positions';
-import { CLINIC_SIZES, resize } from './support/window-size';
+import { dropFiles } from '../support/e2e/drop-files';
+import { expectStill } from '../support/e2e/positions';
+import { CLINIC_SIZES, resize } from '../support/e2e/window-size';
 
 test.setTimeout(120_000);
 

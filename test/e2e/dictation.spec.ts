@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { DictationSummary } from '../../contract/dictation';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
-import { bridgeValue, expect, test } from './support/fixtures';
-import { screenshot, type LaunchedApp } from './support/launch-app';
-import { waitForExit } from './support/process-exit';
-import { compactCopy, recordingWav } from './support/sealed-data';
-import { analyseMp3, analyseWav } from './support/wav-analysis';
-import { seenTexts, watchTexts } from './support/seen-texts';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import { screenshot, type LaunchedApp } from '../support/e2e/launch-app';
+import { waitForExit } from '../support/e2e/process-exit';
+import { compactCopy, recordingWav } from '../support/e2e/sealed-data';
+import { analyseMp3, analyseWav } from '../support/e2e/wav-analysis';
+import { seenTexts, watchTexts } from '../support/e2e/seen-texts';
 
 test.setTimeout(150_000);
 

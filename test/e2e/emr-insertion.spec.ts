@@ -11,14 +11,14 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { ElectronApplication, Page } from '@playwright/test';
 import type { InsertProfile } from '../../contract/insert-profiles';
-import { clipboardOf, fileListOf, setEarlierClipboard } from './support/clipboard';
-import { mainLog } from './support/data-folder';
-import { focusField, focusWindow, startChromium, startGtkEditor, type EmrBrowser } from './support/emr-programs';
-import { bridgeValue, expect, test } from './support/fixtures';
-import { SCREENSHOTS } from './support/launch-app';
-import { notificationsOf, recordNotifications } from './support/notifications';
-import { customService } from './support/policies';
-import { recordFor } from './support/recording';
+import { clipboardOf, fileListOf, setEarlierClipboard } from '../support/e2e/clipboard';
+import { mainLog } from '../support/e2e/data-folder';
+import { focusField, focusWindow, startChromium, startGtkEditor, type EmrBrowser } from '../support/e2e/emr-programs';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import { SCREENSHOTS } from '../support/e2e/launch-app';
+import { notificationsOf, recordNotifications } from '../support/e2e/notifications';
+import { customService } from '../support/e2e/policies';
+import { recordFor } from '../support/e2e/recording';
 
 test.setTimeout(180_000);
 

@@ -7,14 +7,14 @@
 import { cpSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { labReportPdf, scannedJpeg } from '../fixtures/documents';
-import { bridgeValue, expect, test } from './support/fixtures';
-import { dropFiles } from './support/drop-files';
-import { newDataFolder, screenshot } from './support/launch-app';
-import { customService } from './support/policies';
-import { recordFor } from './support/recording';
-import { mainNavigation, showScreen } from './support/screens';
-import { decrypted, dictationKeyring, masterKeyOf, recordingWav } from './support/sealed-data';
-import { analyseWav } from './support/wav-analysis';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import { dropFiles } from '../support/e2e/drop-files';
+import { newDataFolder, screenshot } from '../support/e2e/launch-app';
+import { customService } from '../support/e2e/policies';
+import { recordFor } from '../support/e2e/recording';
+import { mainNavigation, showScreen } from '../support/e2e/screens';
+import { decrypted, dictationKeyring, masterKeyOf, recordingWav } from '../support/e2e/sealed-data';
+import { analyseWav } from '../support/e2e/wav-analysis';
 
 test.setTimeout(150_000);
 

@@ -6,8 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { bridgeValue, expect, test } from './support/fixtures';
-import { newDataFolder, screenshot } from './support/launch-app';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import { newDataFolder, screenshot } from '../support/e2e/launch-app';
 
 test.skip(process.platform !== 'linux' || process.getuid?.() !== 0, 'Mounting a small tmpfs needs root on Linux.');
 test.setTimeout(120_000);

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { bridgeValue, expect, test } from './support/fixtures';
-import { screenshot } from './support/launch-app';
-import { TONE_SHARE, findCues } from './support/cue-tones';
-import { recordingWav } from './support/sealed-data';
-import { CAPTURE_RATE, captureDefaultOutput } from './support/sound-output';
-import { analyseWav } from './support/wav-analysis';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import { screenshot } from '../support/e2e/launch-app';
+import { TONE_SHARE, findCues } from '../support/e2e/cue-tones';
+import { recordingWav } from '../support/e2e/sealed-data';
+import { CAPTURE_RATE, captureDefaultOutput } from '../support/e2e/sound-output';
+import { analyseWav } from '../support/e2e/wav-analysis';
 
 test.setTimeout(120_000);
 

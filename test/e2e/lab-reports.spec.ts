@@ -2,16 +2,16 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { bridgeValue, expect, test } from './support/fixtures';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { labReportPdf, scannedJpeg, unreadableReportPdf } from '../fixtures/documents';
-import { dropFiles } from './support/drop-files';
-import { newDataFolder, screenshot } from './support/launch-app';
-import { customService } from './support/policies';
-import { expectStill } from './support/positions';
-import { showScreen } from './support/screens';
-import { seenTexts, watchTexts } from './support/seen-texts';
-import { CLINIC_SIZES, resize } from './support/window-size';
+import { dropFiles } from '../support/e2e/drop-files';
+import { newDataFolder, screenshot } from '../support/e2e/launch-app';
+import { customService } from '../support/e2e/policies';
+import { expectStill } from '../support/e2e/positions';
+import { showScreen } from '../support/e2e/screens';
+import { seenTexts, watchTexts } from '../support/e2e/seen-texts';
+import { CLINIC_SIZES, resize } from '../support/e2e/window-size';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -184,8 +184,11 @@ test('"Send now" always answers for a lab report: trying, tried and still unreac
   });
   await expect(answer).toContainText('cannot be reached');
   expect((await seenTexts(page, 'send-now-answer')).slice(0, 2)).toEqual(['Trying now…', expect.stringMatching(/^Tried just now: .*cannot be reached/)]);
-  // The app's own tries meanwhile do not take the answer away.
-  await page.waitForTimeout(3_000);
+  // The app's own next try meanwhile (it sets the one after) does not take the answer away.
+  const nextTry = async () => (await bridgeValue(page, 'listLabReports'))[0]?.nextAttemptAt ?? null;
+  const triedBy = await nextTry();
+  await expect.poll(nextTry, { timeout: 60_000 }).not.toBe(triedBy);
+  await expect.poll(nextTry).not.toBeNull();
   await expect(answer).toContainText('Tried just now:');
   await screenshot(page, 'records-send-now-tried-1024x640');
 

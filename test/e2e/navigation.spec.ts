@@ -1,5 +1,5 @@
-import { expect, test } from './support/fixtures';
-import { screenshot } from './support/launch-app';
+import { expect, test } from '../support/e2e/fixtures';
+import { screenshot } from '../support/e2e/launch-app';
 
 test('every screen is reachable by mouse and keyboard; the status bar shows the sandbox', async ({ launch }) => {
   const { app, page } = await launch();

@@ -10,9 +10,9 @@ import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { FuseV1Options, FuseVersion, getCurrentFuseWire } from '@electron/fuses';
 import { expect, test } from '@playwright/test';
-import { ROOT, newDataFolder } from './support/launch-app';
-import { UNTOUCHED, appImageMachine, makeReleaseKeys, releaseFolder, updateServer } from './support/update-release';
-import { startVirtualMicrophone } from './support/virtual-microphone';
+import { ROOT, newDataFolder } from '../support/e2e/launch-app';
+import { UNTOUCHED, appImageMachine, makeReleaseKeys, releaseFolder, updateServer } from '../support/e2e/update-release';
+import { startVirtualMicrophone } from '../support/e2e/virtual-microphone';
 
 const UNPACKED = join(ROOT, 'dist', 'linux-unpacked');
 const BINARY = join(UNPACKED, 'scribe-desk');

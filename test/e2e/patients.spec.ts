@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import type { ElectronApplication, Page } from '@playwright/test';
 import { SANDBOX_AADHAAR, SANDBOX_MOBILE, SANDBOX_OTP } from '../../main/sandbox/sandbox-people';
 import { labReportPdf } from '../fixtures/documents';
-import { clipboardOf } from './support/clipboard';
-import { dropFiles } from './support/drop-files';
-import { bridgeValue, expect, test } from './support/fixtures';
-import { screenshot } from './support/launch-app';
-import { recordFor } from './support/recording';
-import { showScreen } from './support/screens';
+import { clipboardOf } from '../support/e2e/clipboard';
+import { dropFiles } from '../support/e2e/drop-files';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import { screenshot } from '../support/e2e/launch-app';
+import { recordFor } from '../support/e2e/recording';
+import { showScreen } from '../support/e2e/screens';
 
 test.setTimeout(180_000);
 

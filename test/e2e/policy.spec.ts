@@ -1,7 +1,7 @@
-import { callBridge, expect, test } from './support/fixtures';
-import { screenshot } from './support/launch-app';
-import { showScreen } from './support/screens';
-import { CLINIC_SIZES, resize } from './support/window-size';
+import { callBridge, expect, test } from '../support/e2e/fixtures';
+import { screenshot } from '../support/e2e/launch-app';
+import { showScreen } from '../support/e2e/screens';
+import { CLINIC_SIZES, resize } from '../support/e2e/window-size';
 
 test('settings set by the policy are applied and shown locked', async ({ launch }) => {
   const { app, page, policyFile } = await launch({

@@ -8,10 +8,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { bridgeValue, expect, test } from './support/fixtures';
-import { ROOT } from './support/launch-app';
-import { recordingWav } from './support/sealed-data';
-import { killSoundSystem, startVirtualMicrophone } from './support/virtual-microphone';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import { ROOT } from '../support/e2e/launch-app';
+import { recordingWav } from '../support/e2e/sealed-data';
+import { killSoundSystem, startVirtualMicrophone } from '../support/e2e/virtual-microphone';
 
 test.setTimeout(180_000);
 
@@ -100,7 +100,7 @@ function toneOnsetMs(samples: Int16Array): number | null {
  */
 async function plainRecorderOnsetMs(write: () => void): Promise<number> {
   const output = join(mkdtempSync(join(tmpdir(), 'scribe-first-frame-')), 'recorded.raw');
-  const recorder = spawn(process.execPath, [join(ROOT, 'test/e2e/support/first-frame-recorder.mjs'), output, '1500'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const recorder = spawn(process.execPath, [join(ROOT, 'test/support/e2e/first-frame-recorder.mjs'), output, '1500'], { stdio: ['ignore', 'pipe', 'inherit'] });
   recorder.stdout.once('data', () => write());
   const code = await new Promise<number | null>((resolve) => recorder.once('exit', resolve));
   expect(code, 'the plain recorder ran').toBe(0);

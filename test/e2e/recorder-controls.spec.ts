@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { bridgeValue, expect, test } from './support/fixtures';
-import { screenshot } from './support/launch-app';
-import { killSoundSystem } from './support/virtual-microphone';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import { screenshot } from '../support/e2e/launch-app';
+import { killSoundSystem } from '../support/e2e/virtual-microphone';
 
 test.setTimeout(120_000);
 

@@ -6,9 +6,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { ElectronApplication, Page } from '@playwright/test';
-import { bridgeValue, expect, test } from './support/fixtures';
-import { recordingWav } from './support/sealed-data';
-import { analyseWav } from './support/wav-analysis';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import { recordingWav } from '../support/e2e/sealed-data';
+import { analyseWav } from '../support/e2e/wav-analysis';
 
 test.setTimeout(120_000);
 

@@ -2,16 +2,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElectronApplication, Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, test } from '../support/e2e/fixtures';
 import { SANDBOX_AADHAAR, SANDBOX_MOBILE, SANDBOX_OTP } from '../../main/sandbox/sandbox-people';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
-import { filesContaining } from './support/data-folder';
-import { screenshot } from './support/launch-app';
-import { customService } from './support/policies';
-import { showScreen } from './support/screens';
-import { TestClock } from './support/test-clock';
-import { CLINIC_SIZES, resize } from './support/window-size';
-import { expectStill } from './support/positions';
+import { filesContaining } from '../support/e2e/data-folder';
+import { screenshot } from '../support/e2e/launch-app';
+import { customService } from '../support/e2e/policies';
+import { showScreen } from '../support/e2e/screens';
+import { TestClock } from '../support/test-clock';
+import { CLINIC_SIZES, resize } from '../support/e2e/window-size';
+import { expectStill } from '../support/e2e/positions';
 
 test.setTimeout(120_000);
 
@@ -354,7 +354,7 @@ test('correcting the Aadhaar number with the keyboard: Tab in and type; click, C
 test('fields are checked before anything is sent; expired OTP, mobile already linked, too many OTPs and a blocked account say what to do', async ({ launch, startSandbox }) => {
   // The service's clock: the OTP's life passes when the test says.
   const clock = new TestClock();
-  const sandbox = await startSandbox({ now: clock.now });
+  const sandbox = await startSandbox({ clock });
   const { page } = await launch({ policy: { ...customService(sandbox, HEADERS), otpResendSeconds: 5 } });
   await showScreen(page, 'Registration');
 

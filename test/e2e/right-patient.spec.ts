@@ -8,16 +8,16 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { clipboardOf, setClipboard } from './support/clipboard';
-import { mainLog } from './support/data-folder';
-import { bridgeValue, callBridge, expect, test } from './support/fixtures';
-import { startKeyring } from './support/keyring';
-import { screenshot, type LaunchOptions, type LaunchedApp } from './support/launch-app';
+import { clipboardOf, setClipboard } from '../support/e2e/clipboard';
+import { mainLog } from '../support/e2e/data-folder';
+import { bridgeValue, callBridge, expect, test } from '../support/e2e/fixtures';
+import { startKeyring } from '../support/e2e/keyring';
+import { screenshot, type LaunchOptions, type LaunchedApp } from '../support/e2e/launch-app';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
-import { customService } from './support/policies';
-import { recordFor, SPEAK_NOW, READY } from './support/recording';
-import { openDictation, showScreen } from './support/screens';
-import { CLINIC_SIZES, resize } from './support/window-size';
+import { customService } from '../support/e2e/policies';
+import { recordFor, SPEAK_NOW, READY } from '../support/e2e/recording';
+import { openDictation, showScreen } from '../support/e2e/screens';
+import { CLINIC_SIZES, resize } from '../support/e2e/window-size';
 
 test.setTimeout(150_000);
 

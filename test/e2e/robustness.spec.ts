@@ -11,12 +11,12 @@ import type { DictationSummary } from '../../contract/dictation';
 import { SANDBOX_AADHAAR, SANDBOX_MOBILE, SANDBOX_OTP } from '../../main/sandbox/sandbox-people';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { labReportPdf } from '../fixtures/documents';
-import { bridgeValue, expect, test } from './support/fixtures';
-import { SCREENSHOTS, newDataFolder, screenshot } from './support/launch-app';
-import { customService } from './support/policies';
-import { mainNavigation, showScreen } from './support/screens';
-import { seedRecordedDictations } from './support/seed-dictations';
-import { dropFiles } from './support/drop-files';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import { SCREENSHOTS, newDataFolder, screenshot } from '../support/e2e/launch-app';
+import { customService } from '../support/e2e/policies';
+import { mainNavigation, showScreen } from '../support/e2e/screens';
+import { seedRecordedDictations } from '../support/e2e/seed-dictations';
+import { dropFiles } from '../support/e2e/drop-files';
 
 /** Hostile answers the sandbox gave to an operation, all kinds together. */
 function served(sandbox: SandboxServer, operation: string): number {

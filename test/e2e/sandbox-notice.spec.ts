@@ -4,11 +4,11 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { bridgeValue, expect, test } from './support/fixtures';
-import { screenshot } from './support/launch-app';
-import { customService } from './support/policies';
-import { showScreen } from './support/screens';
-import { CLINIC_SIZES, resize } from './support/window-size';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import { screenshot } from '../support/e2e/launch-app';
+import { customService } from '../support/e2e/policies';
+import { showScreen } from '../support/e2e/screens';
+import { CLINIC_SIZES, resize } from '../support/e2e/window-size';
 
 test('the first start against the sandbox says that nothing here is real, until hidden, and never again', async ({ launch }) => {
   const first = await launch();

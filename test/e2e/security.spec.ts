@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { expect, test } from './support/fixtures';
+import { expect, test } from '../support/e2e/fixtures';
 import { EVENT_NAMES, OPERATION_NAMES } from '../../contract/ipc';
-import { appArguments } from './support/launch-app';
+import { appArguments } from '../support/e2e/launch-app';
 // @ts-expect-error: plain JavaScript helper shared with the npm scripts.
 import { electronExecutable } from '../../scripts/electron-path.mjs';
 

@@ -1,6 +1,6 @@
 import type { ElectronApplication } from '@playwright/test';
-import { bridgeValue, expect, test } from './support/fixtures';
-import { showScreen } from './support/screens';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import { showScreen } from '../support/e2e/screens';
 
 async function listeningServers(app: ElectronApplication): Promise<number> {
   return app.evaluate(() => process.getActiveResourcesInfo().filter((name) => name === 'TCPServerWrap').length);

@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { DictationSummary } from '../../contract/dictation';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
-import { bridgeValue, expect, test } from './support/fixtures';
-import { screenshot } from './support/launch-app';
-import { customService } from './support/policies';
-import { recordFor, speakFor, startRecording } from './support/recording';
-import { showScreen } from './support/screens';
-import { waitForExit } from './support/process-exit';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import { screenshot } from '../support/e2e/launch-app';
+import { customService } from '../support/e2e/policies';
+import { recordFor, speakFor, startRecording } from '../support/e2e/recording';
+import { showScreen } from '../support/e2e/screens';
+import { waitForExit } from '../support/e2e/process-exit';
 
 test.setTimeout(180_000);
 

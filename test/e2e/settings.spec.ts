@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { bridgeValue, callBridge, expect, test } from './support/fixtures';
-import { filesContaining } from './support/data-folder';
-import { startKeyring } from './support/keyring';
-import { screenshot } from './support/launch-app';
-import { expectStill } from './support/positions';
-import { mainNavigation, showScreen } from './support/screens';
-import { CLINIC_SIZES, resize } from './support/window-size';
+import { bridgeValue, callBridge, expect, test } from '../support/e2e/fixtures';
+import { filesContaining } from '../support/e2e/data-folder';
+import { startKeyring } from '../support/e2e/keyring';
+import { screenshot } from '../support/e2e/launch-app';
+import { expectStill } from '../support/e2e/positions';
+import { mainNavigation, showScreen } from '../support/e2e/screens';
+import { CLINIC_SIZES, resize } from '../support/e2e/window-size';
 
 const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.e2e-token-body-4f1c9a.signature-77ab';
 

@@ -3,11 +3,11 @@
  * tokens live 5 seconds: the app renews them itself, and nothing waits on the user.
  */
 import type { Page } from '@playwright/test';
-import { bridgeValue, expect, test } from './support/fixtures';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import type { DictationSummary } from '../../contract/dictation';
-import { screenshot } from './support/launch-app';
-import { recordFor } from './support/recording';
-import { showScreen } from './support/screens';
+import { screenshot } from '../support/e2e/launch-app';
+import { recordFor } from '../support/e2e/recording';
+import { showScreen } from '../support/e2e/screens';
 
 test.setTimeout(180_000);
 

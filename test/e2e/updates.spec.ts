@@ -9,12 +9,12 @@ import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { bridgeValue, expect, test } from './support/fixtures';
-import { screenshot, type LaunchOptions, type LaunchedApp } from './support/launch-app';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import { screenshot, type LaunchOptions, type LaunchedApp } from '../support/e2e/launch-app';
 import { labReportPdf } from '../fixtures/documents';
-import { customService } from './support/policies';
-import { showScreen } from './support/screens';
-import { UNTOUCHED, appImageMachine, makeReleaseKeys, releaseFolder, updateServer, type Release } from './support/update-release';
+import { customService } from '../support/e2e/policies';
+import { showScreen } from '../support/e2e/screens';
+import { UNTOUCHED, appImageMachine, makeReleaseKeys, releaseFolder, updateServer, type Release } from '../support/e2e/update-release';
 
 test.setTimeout(120_000);
 

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { otpHint } from '../../../main/api/registration-api';
 import { staticToken } from '../../../main/api/token-source';
-import { CLIENT_KEY, KID, useSandbox, failure } from './sandbox-fixture';
+import { CLIENT_KEY, KID, useSandbox } from '../../support/sandbox-fixture';
+import { failure } from '../../support/failures';
+import { TestClock } from '../../support/test-clock';
 
-const env = useSandbox();
+/** The sandbox's clock: an OTP's or a session's life passes when the test moves it. */
+const env = useSandbox({}, { clockPerTest: () => new TestClock() });
 const NEW_PATIENT = '234123412346';
 const HAS_ABHA = '888812345679';
 const HAS_ADDRESSES = '777712345678';
@@ -97,7 +100,7 @@ describe('registration after the OTP, against the sandbox', () => {
 
     env.sandbox.setFaults({ otpLifetimeSeconds: 1 });
     const fresh = await client.startRegistration({ aadhaarNumber: NEW_PATIENT });
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    env.clock.advance(1_001);
     expect(await failure(client.verifyAadhaarOtp({ txnId: fresh.txnId, otp: OTP, mobile: '9876543210' }))).toMatchObject({ sourceError: { code: 'MIS-1026' } });
     // The OTP expired, not the registration: a new OTP can be sent.
     expect((await client.resendRegistrationOtp({ txnId: fresh.txnId })).hint).toMatch(/sent again/);

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { FakeClock } from '../../support/fake-clock';
 import { voiceTranscription } from '../../../main/dictations/transcription-view';
-import { CLIENT_KEY, KID, MINIMAL_PDF, source, toneWav, useSandbox, writeTemp, failure } from './sandbox-fixture';
+import { CLIENT_KEY, KID, MINIMAL_PDF, source, toneWav, useSandbox, writeTemp } from '../../support/sandbox-fixture';
+import { failure } from '../../support/failures';
 import { staticToken } from '../../../main/api/token-source';
 
-const env = useSandbox();
+/** The sandbox's clock: no latency passes unless a test moves it, so a timeout needs no margin over it. */
+const env = useSandbox({}, { clockPerTest: () => new FakeClock() });
 const VALID_AADHAAR = '234123412346';
 
 async function uploadTone(txnId: string, client = env.client()) {
@@ -43,9 +46,13 @@ describe('voice upload', () => {
     expect(await failure(uploadTone('t1'))).toMatchObject({ kind: 'server_error', status: 503, retryable: true });
     env.sandbox.setFaults({ dropNext: 1 });
     expect(await failure(uploadTone('t2'))).toMatchObject({ kind: 'network', retryable: true });
+    // The sandbox's latency never passes (its clock stands still): the client gives up first, whatever the load.
     env.sandbox.setFaults({ latencyMs: 400 });
-    const impatient = env.client({}, { requestTimeoutMs: 150 });
+    const impatient = env.client({}, { requestTimeoutMs: 50 });
     expect(await failure(uploadTone('t3', impatient))).toMatchObject({ kind: 'timeout', retryable: true });
+    // The latency passes now: the sandbox answers the request given up, which ends here, not in the next test.
+    await expect.poll(() => env.clock.pending).toBe(1);
+    await env.clock.advance(400);
   });
 
   it('reports an unexpected or non-JSON answer clearly', async () => {

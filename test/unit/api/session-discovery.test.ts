@@ -1,16 +1,19 @@
 /**
  * The discovery document is kept per service: an answer still on its way when the settings
  * name another service is dropped, never kept for the new one, and whoever asked gets the new
- * one's. Two real sandboxes over loopback; the first answers slowly (its latency fault).
+ * one's. Two real sandboxes over loopback; the first answers when the test moves its clock
+ * past its latency.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../main/api/service-client';
 import type { SandboxFaults } from '../../../main/sandbox/sandbox-faults';
 import { SandboxServer } from '../../../main/sandbox/sandbox-server';
 import { staticToken } from '../../../main/api/token-source';
-import { useSandbox } from './sandbox-fixture';
+import { FakeClock } from '../../support/fake-clock';
+import { useSandbox } from '../../support/sandbox-fixture';
 
-const env = useSandbox();
+/** The first sandbox's clock: its latency passes when the test moves it, after the service changed. */
+const env = useSandbox({}, { clockPerTest: () => new FakeClock() });
 let other: SandboxServer;
 beforeAll(async () => {
   other = await SandboxServer.start();
@@ -49,6 +52,7 @@ describe('the discovery document, per service', () => {
     const { client, service, asked } = await askedThenSwitched({ latencyMs: 600 });
     // A caller after the change does not wait on the old service's answer either.
     const later = client.discovery.get();
+    await env.clock.advance(600);
     const [first, second] = await Promise.all([asked, later]);
     expect(first).toEqual(second);
     expect(discoveries(env.sandbox)).toBe(1);
@@ -65,6 +69,7 @@ describe('the discovery document, per service', () => {
 
   it('a failure of the old service after the change is not the new one\'s: the new one is asked', async () => {
     const { asked } = await askedThenSwitched({ latencyMs: 400, failNext: 1 });
+    await env.clock.advance(400);
     await expect(asked).resolves.toMatchObject({ capabilities: { max_chunk_duration_seconds: 20 } });
     expect(discoveries(other)).toBe(1);
   });

@@ -1,9 +1,11 @@
 /** The sessions client against the sandbox's sessions API, over loopback: every step, both upload address shapes, and the refusals that matter. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../main/api/service-error';
-import { bystander, toneWav, useSandbox } from './sandbox-fixture';
+import { bystander, toneWav, useSandbox } from '../../support/sandbox-fixture';
+import { TestClock } from '../../support/test-clock';
 
-const env = useSandbox();
+/** The sandbox's clock: an OTP's or a session's life passes when the test moves it. */
+const env = useSandbox({}, { clockPerTest: () => new TestClock() });
 
 const received = (operation: string) => env.sandbox.received.filter((request) => request.operation === operation);
 const NEW_SESSION = { model: 'pro' as const, languages: ['en'], templates: ['eka_emr_template', 'clinical_notes_template'] };
@@ -97,7 +99,7 @@ describe('the sessions API against the sandbox', () => {
     env.sandbox.setFaults({ sessionLifetimeSeconds: 1 });
     const client = env.client();
     const session = await client.createSession(NEW_SESSION);
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    env.clock.advance(1_001);
     expect(await client.getSession(session.sessionId)).toEqual({ state: 'expired' });
     await expect(client.uploadSessionChunk({ sessionId: session.sessionId, upload: session.upload, base: 'audio', sequence: 0, extension: 'wav', bytes: toneWav(1) })).rejects.toBeInstanceOf(ServiceError);
   });

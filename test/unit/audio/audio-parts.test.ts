@@ -6,8 +6,8 @@ import { AudioPartWriter, partFileName, partsIn, cutRemainingParts, type AudioPa
 import { PART_MAX_SAMPLES, PART_MIN_SAMPLES, PartCutter } from '../../../main/audio/part-cutter';
 import { audioSeconds } from '../../../main/sandbox/sandbox-sessions';
 import { openSealedBytes, SealedFileWriter } from '../../../main/storage/sealed-file';
-import { analyseMp3 } from '../../e2e/support/wav-analysis';
-import { tempFolder } from '../temp-folder';
+import { analyseMp3 } from '../../support/e2e/wav-analysis';
+import { tempFolder } from '../../support/temp-folder';
 
 const RATE = 16_000;
 const FRAME = 512;
@@ -101,7 +101,7 @@ describe('a recording cut into parts while it is spoken', () => {
     const partsFolder = join(folder, 'chunks');
     const samples = speech(52, 3_000);
     const audioPath = join(folder, 'audio.sealed');
-    const writer = SealedFileWriter.create(audioPath, key, { chunkBytes: RATE });
+    const writer = SealedFileWriter.create(audioPath, key, { blockBytes: RATE });
     writer.append(new Uint8Array(samples.buffer));
     writer.finish();
     // The live recorder got through the first 25 s before the crash: its parts are kept as they are.

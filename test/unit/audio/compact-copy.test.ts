@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CompactCopy } from '../../../main/audio/compact-copy';
 import { partialPathOf } from '../../../main/audio/mp3-stream';
-import { analyseMp3 } from '../../e2e/support/wav-analysis';
-import { toneWav } from '../api/sandbox-fixture';
+import { analyseMp3 } from '../../support/e2e/wav-analysis';
+import { toneWav } from '../../support/sandbox-fixture';
 import { randomBytes } from 'node:crypto';
-import { tempFolder } from '../temp-folder';
-import { readSealed } from '../storage/sealed-reading';
+import { tempFolder } from '../../support/temp-folder';
+import { readSealed } from '../../support/sealed-reading';
 
 const key = randomBytes(32);
 
@@ -43,7 +43,7 @@ describe('the compact copy written while recording', () => {
     const late = join(tempFolder(), 'upload.mp3');
     const second = new CompactCopy(late, key, () => {});
     second.append(new Int16Array(1024));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await second.opened;
     second.abandon();
     expect(await second.finish()).toBe(false);
     expect(existsSync(late) || existsSync(partialPathOf(late))).toBe(false);

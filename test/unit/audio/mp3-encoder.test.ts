@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { encodeRecordingToMp3 } from '../../../main/audio/mp3-encoder';
 import { SealedFileWriter } from '../../../main/storage/sealed-file';
 import { Mp3StreamWriter, partialPathOf } from '../../../main/audio/mp3-stream';
-import { analyseMp3 } from '../../e2e/support/wav-analysis';
-import { toneWav } from '../api/sandbox-fixture';
-import { tempFolder } from '../temp-folder';
-import { readSealed } from '../storage/sealed-reading';
+import { analyseMp3 } from '../../support/e2e/wav-analysis';
+import { toneWav } from '../../support/sandbox-fixture';
+import { tempFolder } from '../../support/temp-folder';
+import { readSealed } from '../../support/sealed-reading';
 
 const key = randomBytes(32);
 
@@ -23,7 +23,7 @@ describe('MP3', () => {
     const folder = tempFolder();
     const audio = join(folder, 'audio.sealed');
     const pcm = toneWav(10).subarray(44);
-    const writer = SealedFileWriter.create(audio, key, { chunkBytes: 16_000 });
+    const writer = SealedFileWriter.create(audio, key, { blockBytes: 16_000 });
     writer.append(pcm);
     writer.finish();
     const { bytes } = await encodeRecordingToMp3(audio, join(folder, 'upload.mp3.sealed'), key);

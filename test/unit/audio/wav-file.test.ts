@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WAV_HEADER_BYTES, repairWav, wavHeader } from '../../../main/audio/wav-file';
 import { meterLevel, rms } from '../../../main/audio/level-meter';
-import { tempFolder } from '../temp-folder';
+import { tempFolder } from '../../support/temp-folder';
 
 const frame = (value: number, length = 512) => new Int16Array(length).fill(value);
 

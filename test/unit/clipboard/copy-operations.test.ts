@@ -11,10 +11,10 @@ import { OPERATION_NAMES } from '../../../contract/ipc-names';
 import { isRefusal } from '../../../main/core/refusal';
 import { dictationHandlers } from '../../../main/dictations/dictation-bridge';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
-import { tempFolder } from '../temp-folder';
-import { completedResult, prescriptionOutput, textOutput } from '../dictations/decoded-outputs';
-import { recorded, saveViewAsEarlierVersions, testStore } from '../dictations/store-fixture';
-import { copyPathOn, memoryClipboard } from './memory-clipboard';
+import { tempFolder } from '../../support/temp-folder';
+import { completedResult, prescriptionOutput, textOutput } from '../../support/decoded-outputs';
+import { recorded, saveViewAsEarlierVersions, testStore } from '../../support/store-fixture';
+import { copyPathOn, memoryClipboard } from '../../support/memory-clipboard';
 
 /** The bridge's operations that write to the clipboard, and where each is handled. */
 const CLIPBOARD_OPERATIONS: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EARLIER_COPY_REMOVED, NOTHING_COPIED, type CopyItem } from '../../../main/clipboard/copy-path';
-import { copyPathOn, memoryClipboard } from './memory-clipboard';
+import { copyPathOn, memoryClipboard } from '../../support/memory-clipboard';
 
 const CREATED = '2026-11-25T06:05:00.000Z';
 const note = (label: string, reviewedAt: string | null = null, testData = false): CopyItem => ({

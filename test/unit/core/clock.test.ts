@@ -1,7 +1,7 @@
 /** The one clock: the system's, and the one unit tests move (its own rules checked here, since every timed test leans on them). */
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../../main/core/clock';
-import { FakeClock } from '../fake-clock';
+import { FakeClock } from '../../support/fake-clock';
 
 describe('the system clock', () => {
   it('reads the time, runs a timer once, and a sleep ends early with its signal', async () => {

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { purgeExpiredAudio } from '../../../main/dictations/audio-retention';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
-import { tempFolder } from '../temp-folder';
-import { testStore, writeRecording } from './store-fixture';
+import { tempFolder } from '../../support/temp-folder';
+import { testStore, writeRecording } from '../../support/store-fixture';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.parse('2026-11-21T12:00:00Z');

@@ -1,16 +1,23 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../main/core/clock';
+import { FakeClock } from '../../support/fake-clock';
 import { PENDING_STATES } from '../../../contract/dictation';
 import { ServiceClient } from '../../../main/api/service-client';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { voiceUploadKind, type SyncClient } from '../../../main/dictation-sending/voice-upload-kind';
 import { OutboxHost } from '../../../main/outbox/outbox-host';
 import { ServiceHealth } from '../../../main/service/service-health';
-import { useSandbox } from '../api/sandbox-fixture';
-import { tempFolder } from '../temp-folder';
-import { recorded, testStore, uploadAudioOf } from './store-fixture';
+import { useSandbox } from '../../support/sandbox-fixture';
+import { tempFolder } from '../../support/temp-folder';
+import { recorded, testStore, uploadAudioOf } from '../../support/store-fixture';
 import { staticToken } from '../../../main/api/token-source';
 
-const env = useSandbox();
+/** The sandbox's clock in a test that holds requests in its latency until it moves it; the system's otherwise. */
+let sandboxClock: FakeClock | null = null;
+const env = useSandbox({}, { clock: () => sandboxClock ?? systemClock });
+afterEach(() => {
+  sandboxClock = null;
+});
 
 
 const pending = (store: DictationStore) => store.list().filter((item) => PENDING_STATES.has(item.state)).length;
@@ -38,6 +45,15 @@ function engine(
   );
   return { host, voice, results, client, health };
 }
+
+type Upload = ReturnType<SyncClient['uploadVoice']>;
+/** The client with each upload wrapped by `around`; results are looked up as they are. */
+const aroundUploads =
+  (around: (upload: () => Upload) => Upload) =>
+  (inner: SyncClient): SyncClient => ({
+    getTranscriptionResult: (txnId, signal) => inner.getTranscriptionResult(txnId, signal),
+    uploadVoice: (input) => around(() => inner.uploadVoice(input)),
+  });
 
 const settle = (store: DictationStore, id: string, states: string[]) =>
   expect.poll(() => store.get(id)?.state, { timeout: 10_000, interval: 20 }).toSatisfy((state: unknown) => states.includes(state as string));
@@ -152,18 +168,17 @@ describe('DictationOutbox against the sandbox', () => {
   });
 
   it('cancels an upload in flight, and a retry finishes it with a single upload', async () => {
+    const held = (sandboxClock = new FakeClock());
     env.sandbox.setFaults({ latencyMs: 300 });
     const store = testStore(tempFolder());
     const item = recorded(store);
     let settledUploads = 0;
     const { host, voice, client } = engine(store, {
-      wrap: (inner) => ({
-        getTranscriptionResult: (txnId, signal) => inner.getTranscriptionResult(txnId, signal),
-        uploadVoice: (input) => inner.uploadVoice(input).finally(() => (settledUploads += 1)),
-      }),
+      wrap: aroundUploads((upload) => upload().finally(() => (settledUploads += 1))),
     });
     host.start();
-    await expect.poll(() => store.get(item.id)?.state, { timeout: 5000, interval: 5 }).toBe('uploading');
+    // The upload is in flight, held by the sandbox until its clock moves.
+    await expect.poll(() => [store.get(item.id)?.state, held.pending], { timeout: 5000, interval: 5 }).toEqual(['uploading', 1]);
     voice.cancel(item.id);
     expect(store.get(item.id)?.state).toBe('cancelled');
     // The cut-off upload has come back (aborted); the dictation stays cancelled.
@@ -178,6 +193,7 @@ describe('DictationOutbox against the sandbox', () => {
   });
 
   it('sends at most two at a time', async () => {
+    const held = (sandboxClock = new FakeClock());
     env.sandbox.setFaults({ latencyMs: 150 });
     const store = testStore(tempFolder());
     const items = Array.from({ length: 5 }, (_, i) => recorded(store, `n${i}`));
@@ -185,20 +201,22 @@ describe('DictationOutbox against the sandbox', () => {
     let sending = 0;
     let most = 0;
     const { host, client } = engine(store, {
-      wrap: (inner) => ({
-        getTranscriptionResult: (txnId, signal) => inner.getTranscriptionResult(txnId, signal),
-        uploadVoice: async (input) => {
-          sending += 1;
-          most = Math.max(most, sending);
-          try {
-            return await inner.uploadVoice(input);
-          } finally {
-            sending -= 1;
-          }
-        },
+      wrap: aroundUploads(async (upload) => {
+        sending += 1;
+        most = Math.max(most, sending);
+        try {
+          return await upload();
+        } finally {
+          sending -= 1;
+        }
       }),
     });
     host.start();
+    // Two uploads held in the sandbox's latency, and no third started beside them.
+    await expect.poll(() => held.pending).toBe(2);
+    expect(sending).toBe(2);
+    env.sandbox.setFaults({ latencyMs: 0 });
+    await held.advance(150);
     for (const item of items) await settle(store, item.id, ['completed']);
     host.stop();
     await client.close();

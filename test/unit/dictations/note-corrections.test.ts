@@ -8,9 +8,9 @@ import type { DecodedOutput } from '../../../contract/transcription';
 import { DictationStore } from '../../../main/dictations/dictation-store';
 import { correctionToKeep } from '../../../main/dictations/note-corrections';
 import { NOTE_FORMAT, noteExport } from '../../../main/dictations/note-export';
-import { tempFolder } from '../temp-folder';
-import { completedResult, prescriptionOutput, textOutput } from './decoded-outputs';
-import { saveViewAsEarlierVersions, testKeyring } from './store-fixture';
+import { tempFolder } from '../../support/temp-folder';
+import { completedResult, prescriptionOutput, textOutput } from '../../support/decoded-outputs';
+import { saveViewAsEarlierVersions, testKeyring } from '../../support/store-fixture';
 
 const prescription = prescriptionOutput([{ name: 'Amoxicillin 500 mg capsule', frequency: { custom: '1-1-1', frequency: '3', period: 7, period_unit: 'day' }, instruction: 'Complete the course' }]);
 const transcript = textOutput('transcript_template', 'Transcript', 'transcript', 'Amoxicillin thrice daily.');

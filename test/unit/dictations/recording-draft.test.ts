@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Recorder } from '../../../main/audio/recorder';
 import { shortcutRecorder } from '../../../main/dictations/shortcut-recorder';
-import { tempFolder } from '../temp-folder';
-import { testRecordingSession, testStore } from './store-fixture';
+import { tempFolder } from '../../support/temp-folder';
+import { testRecordingSession, testStore } from '../../support/store-fixture';
 
 /** The microphone is the recorder process's; here a stand-in that opens, or fails to, at once. */
 function session(opens = true) {

@@ -14,8 +14,8 @@ import { inlineMp3Encoding, prepareUploadAudio, wavSource } from '../../../main/
 import { WAV_HEADER_BYTES, wavHeader } from '../../../main/audio/wav-file';
 import { DictationStore } from '../../../main/dictations/dictation-store';
 import * as sealedFile from '../../../main/storage/sealed-file';
-import { tempFolder } from '../temp-folder';
-import { recorded, testKeyring, testRecordingSession, testStore, writeRecording } from './store-fixture';
+import { tempFolder } from '../../support/temp-folder';
+import { recorded, testKeyring, testRecordingSession, testStore, writeRecording } from '../../support/store-fixture';
 
 vi.mock('../../../main/storage/sealed-file', async (original) => {
   const actual = await original<typeof sealedFile>();
@@ -36,7 +36,7 @@ function recordingSession(store: DictationStore) {
       const durationMs = writeRecording(store, id, 2);
       // As the recorder process reports it: the bytes it wrote, none damaged.
       const plainBytes = (durationMs / 1000) * 16_000 * 2;
-      return { dataBytes: plainBytes, durationMs, parts: 0, size: { plainBytes, damagedChunks: 0 } };
+      return { dataBytes: plainBytes, durationMs, parts: 0, size: { plainBytes, damagedBlocks: 0 } };
     },
   } as unknown as Recorder;
   return testRecordingSession(store, recorder);
@@ -51,40 +51,40 @@ describe("a recording's size", () => {
     expect(counted).not.toHaveBeenCalled();
     const plain = sealedFile.checkSealedFile(store.audioPath(dictationId!), store.audioKeyOf(dictationId!)).plainBytes;
     expect(plain).toBeGreaterThan(0);
-    expect(store.get(dictationId!)).toMatchObject({ state: 'recorded', plainBytes: plain, damagedChunks: 0 });
+    expect(store.get(dictationId!)).toMatchObject({ state: 'recorded', plainBytes: plain, damagedBlocks: 0 });
   });
 
-  it('is written at recovery, damaged chunks counted', () => {
+  it('is written at recovery, damaged blocks counted', () => {
     const folder = tempFolder();
     const master = randomBytes(32);
     const open = () => new DictationStore(join(folder, 'dictations'), testKeyring(folder, master));
     const first = open();
     const { id, audioKey } = first.newFolder();
     first.create({ id, mode: 'dictation', label: 'A' });
-    const writer = sealedFile.SealedFileWriter.create(first.audioPath(id), audioKey, { chunkBytes: 16_000 });
+    const writer = sealedFile.SealedFileWriter.create(first.audioPath(id), audioKey, { blockBytes: 16_000 });
     writer.append(Buffer.alloc(16_000 * 4, 7));
     writer.flush(); // the app is killed before the recording ends
     const bytes = readFileSync(first.audioPath(id));
-    bytes[16 + 12 + 16_000 + 16 + 12 + 100]! ^= 0x01; // inside the second chunk
+    bytes[16 + 12 + 16_000 + 16 + 12 + 100]! ^= 0x01; // inside the second block
     writeFileSync(first.audioPath(id), bytes);
 
     const second = open();
     second.load();
-    expect(second.get(id)).toMatchObject({ state: 'recorded', recovered: true, plainBytes: 48_000, damagedChunks: 1 });
+    expect(second.get(id)).toMatchObject({ state: 'recorded', recovered: true, plainBytes: 48_000, damagedBlocks: 1 });
   });
 
   it('kept: an upload or a playback reads the recording once, without counting it first', async () => {
     const store = testStore(tempFolder());
     const item = recorded(store, 'x', 2);
     const { plainBytes } = sealedFile.checkSealedFile(store.audioPath(item.id), store.audioKeyOf(item.id));
-    store.update(item.id, { plainBytes, damagedChunks: 0 });
+    store.update(item.id, { plainBytes, damagedBlocks: 0 });
     counted.mockClear();
 
     const playback = wavSource(store.recordingFiles(item.id));
     expect(playback.size).toBe(WAV_HEADER_BYTES + plainBytes);
     expect((await readWhole(playback)).subarray(0, WAV_HEADER_BYTES)).toEqual(wavHeader(plainBytes));
-    const { source, damagedChunks } = await prepareUploadAudio(store.recordingFiles(item.id), 'wav', inlineMp3Encoding);
-    expect(damagedChunks).toBe(0);
+    const { source, damagedBlocks } = await prepareUploadAudio(store.recordingFiles(item.id), 'wav', inlineMp3Encoding);
+    expect(damagedBlocks).toBe(0);
     expect((await readWhole(source)).length).toBe(source.size);
     expect(counted).not.toHaveBeenCalled();
   });
@@ -92,11 +92,11 @@ describe("a recording's size", () => {
   it('not kept (a manifest of an earlier version): counted at the first upload or playback, once, and kept', async () => {
     const store = testStore(tempFolder());
     const item = recorded(store, 'x', 1);
-    expect(item).toMatchObject({ plainBytes: null, damagedChunks: null });
+    expect(item).toMatchObject({ plainBytes: null, damagedBlocks: null });
     counted.mockClear();
     const first = wavSource(store.recordingFiles(item.id));
     expect(counted).toHaveBeenCalledTimes(1);
-    expect(store.get(item.id)).toMatchObject({ plainBytes: first.size - WAV_HEADER_BYTES, damagedChunks: 0 });
+    expect(store.get(item.id)).toMatchObject({ plainBytes: first.size - WAV_HEADER_BYTES, damagedBlocks: 0 });
     wavSource(store.recordingFiles(item.id));
     expect(counted).toHaveBeenCalledTimes(1);
   });
@@ -105,15 +105,15 @@ describe("a recording's size", () => {
     const store = testStore(tempFolder());
     const item = recorded(store, 'x', 2);
     const { plainBytes } = sealedFile.checkSealedFile(store.audioPath(item.id), store.audioKeyOf(item.id));
-    store.update(item.id, { plainBytes, damagedChunks: 0 });
+    store.update(item.id, { plainBytes, damagedBlocks: 0 });
     const bytes = readFileSync(store.audioPath(item.id));
-    bytes[16 + 12 + 100]! ^= 0x01; // inside the first chunk
+    bytes[16 + 12 + 100]! ^= 0x01; // inside the first block
     writeFileSync(store.audioPath(item.id), bytes);
 
     await expect(readWhole(wavSource(store.recordingFiles(item.id)))).rejects.toThrow(/changed on the disk/);
-    expect(store.get(item.id)).toMatchObject({ plainBytes: null, damagedChunks: null });
+    expect(store.get(item.id)).toMatchObject({ plainBytes: null, damagedBlocks: null });
     const again = wavSource(store.recordingFiles(item.id));
-    expect(again.damagedChunks).toBe(1);
+    expect(again.damagedBlocks).toBe(1);
     expect((await readWhole(again)).length).toBe(again.size);
   });
 });
@@ -123,7 +123,7 @@ describe('the compact MP3 sent by the voice upload', () => {
     const store = testStore(tempFolder());
     const item = recorded(store, 'x', 2);
     const { plainBytes } = sealedFile.checkSealedFile(store.audioPath(item.id), store.audioKeyOf(item.id));
-    store.update(item.id, { plainBytes, damagedChunks: 0 });
+    store.update(item.id, { plainBytes, damagedBlocks: 0 });
     const files = () => store.recordingFiles(item.id);
     const first = (await prepareUploadAudio(files(), 'mp3', inlineMp3Encoding)).source;
     counted.mockClear();

@@ -19,9 +19,9 @@ import { patientDetailsOf } from '../../../main/dictation-sending/patient-detail
 import { ServiceHealth } from '../../../main/service/service-health';
 import { SessionsOffer } from '../../../main/service/sessions-offer';
 import { staticToken } from '../../../main/api/token-source';
-import { useSandbox } from '../api/sandbox-fixture';
-import { tempFolder } from '../temp-folder';
-import { testStore, uploadAudioOf } from './store-fixture';
+import { useSandbox } from '../../support/sandbox-fixture';
+import { tempFolder } from '../../support/temp-folder';
+import { testStore, uploadAudioOf } from '../../support/store-fixture';
 
 const env = useSandbox();
 

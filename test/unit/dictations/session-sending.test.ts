@@ -12,21 +12,22 @@ import type { DictationManifest } from '../../../main/dictations/dictation-manif
 import { DictationSending } from '../../../main/dictation-sending/dictation-sending';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { OutboxHost } from '../../../main/outbox/outbox-host';
+import { systemClock } from '../../../main/core/clock';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { SessionsOffer } from '../../../main/service/sessions-offer';
 import { staticToken } from '../../../main/api/token-source';
 import { SealedFileWriter } from '../../../main/storage/sealed-file';
-import { bystander, useSandbox } from '../api/sandbox-fixture';
-import { FakeClock } from '../fake-clock';
-import { tempFolder } from '../temp-folder';
+import { bystander, useSandbox } from '../../support/sandbox-fixture';
+import { FakeClock } from '../../support/fake-clock';
+import { tempFolder } from '../../support/temp-folder';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { DictationStore as Store } from '../../../main/dictations/dictation-store';
-import { testKeyring, testStore, uploadAudioOf } from './store-fixture';
+import { testKeyring, testStore, uploadAudioOf } from '../../support/store-fixture';
 
 /** The clock of the test under way: the app's and the sandbox's (session lives); real unless a test moves its own. */
 let clock: FakeClock | null = null;
-const env = useSandbox({}, { now: () => clock?.now() ?? Date.now() });
+const env = useSandbox({}, { clock: () => clock ?? systemClock });
 afterEach(() => {
   clock = null;
 });
@@ -61,7 +62,7 @@ class LiveRecording {
   ) {
     this.manifest = store.create({ mode: 'dictation', label: 'bed 4', api: 'sessions', request: REQUEST });
     const key = store.audioKeyOf(this.manifest.id);
-    this.writer = SealedFileWriter.create(store.audioPath(this.manifest.id), key, { chunkBytes: 16_000 });
+    this.writer = SealedFileWriter.create(store.audioPath(this.manifest.id), key, { blockBytes: 16_000 });
     this.partWriter = new AudioPartWriter(store.partsFolder(this.manifest.id), key, { sequence: 0, sample: 0 }, onPart);
   }
 

@@ -8,14 +8,14 @@ import { getTranscriptionResult } from '../../../main/api/voice-api';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { keptSessionResult, keptVoiceResult, parseStoredResult, resultView, type KeptResult } from '../../../main/dictations/stored-result';
 import { openSealedBytes } from '../../../main/storage/sealed-file';
-import { tempFolder } from '../temp-folder';
-import { saveViewAsEarlierVersions, testStore } from './store-fixture';
+import { tempFolder } from '../../support/temp-folder';
+import { saveViewAsEarlierVersions, testStore } from '../../support/store-fixture';
 
 /**
  * Answers of both APIs, and the view each gave before results were kept in formats: made by
  * the code of that version (decoded on arrival, the view stored, the stored view read back).
  */
-const BEFORE = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'result-views.json'), 'utf8')) as {
+const BEFORE = JSON.parse(readFileSync(join(__dirname, '../../fixtures/result-views.json'), 'utf8')) as {
   voice: Array<{ name: string; status: number; json: unknown; noBody: boolean; view: StoredResult }>;
   sessions: Array<{ name: string; answer: SessionResult; asked: string[]; titles: Array<[string, string]>; view: StoredResult }>;
 };

@@ -13,9 +13,9 @@ import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { HOSTILE_ANSWERS } from '../../../main/sandbox/sandbox-hostile';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { staticToken } from '../../../main/api/token-source';
-import { useSandbox } from '../api/sandbox-fixture';
-import { tempFolder } from '../temp-folder';
-import { recorded, testStore } from './store-fixture';
+import { useSandbox } from '../../support/sandbox-fixture';
+import { tempFolder } from '../../support/temp-folder';
+import { recorded, testStore } from '../../support/store-fixture';
 
 const env = useSandbox();
 

@@ -8,10 +8,10 @@ import { labReportKind, labReportPending, type LabReportDeps } from '../../../ma
 import { LabReportStore, labReportSummaryOf } from '../../../main/lab-reports/lab-report-store';
 import { OutboxHost } from '../../../main/outbox/outbox-host';
 import { labReportPdf } from '../../fixtures/documents';
-import { CLIENT_KEY, KID, useSandbox } from '../api/sandbox-fixture';
-import { FakeClock } from '../fake-clock';
-import { tempFolder } from '../temp-folder';
-import { testKeyring } from '../dictations/store-fixture';
+import { CLIENT_KEY, KID, useSandbox } from '../../support/sandbox-fixture';
+import { FakeClock } from '../../support/fake-clock';
+import { tempFolder } from '../../support/temp-folder';
+import { testKeyring } from '../../support/store-fixture';
 import { staticToken } from '../../../main/api/token-source';
 import { ConnectAuthApi } from '../../../main/api/connect-auth';
 import { HttpTransport } from '../../../main/api/http-transport';

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { UploadSource } from '../../../main/api/upload-source';
 import { OriginalCopies, originalCopyName, thumbnailCacheOf } from '../../../main/lab-reports/original-copies';
-import { tempFolder } from '../temp-folder';
+import { tempFolder } from '../../support/temp-folder';
 
 /** 11:35 on 25 Nov 2026 on this computer's clock, whatever its time zone. */
 const ADDED_AT = new Date(2026, 10, 25, 11, 35, 20).toISOString();

@@ -16,10 +16,10 @@ import { OutboxHost, type OutboxHostOptions } from '../../../main/outbox/outbox-
 import { ServiceHealth } from '../../../main/service/service-health';
 import { staticToken } from '../../../main/api/token-source';
 import { labReportPdf } from '../../fixtures/documents';
-import { useSandbox } from '../api/sandbox-fixture';
-import { recorded, testKeyring, testStore, uploadAudioOf } from '../dictations/store-fixture';
-import { FakeClock } from '../fake-clock';
-import { tempFolder } from '../temp-folder';
+import { useSandbox } from '../../support/sandbox-fixture';
+import { recorded, testKeyring, testStore, uploadAudioOf } from '../../support/store-fixture';
+import { FakeClock } from '../../support/fake-clock';
+import { tempFolder } from '../../support/temp-folder';
 import { join } from 'node:path';
 
 const env = useSandbox({ recordProcessingMs: 0 });

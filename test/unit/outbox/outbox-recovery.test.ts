@@ -13,10 +13,10 @@ import { LabReportStore, type LabReportManifest } from '../../../main/lab-report
 import { ServiceHealth } from '../../../main/service/service-health';
 import { staticToken } from '../../../main/api/token-source';
 import { labReportPdf } from '../../fixtures/documents';
-import { useSandbox } from '../api/sandbox-fixture';
-import { recorded, testKeyring, testStore, uploadAudioOf } from '../dictations/store-fixture';
-import { FakeClock } from '../fake-clock';
-import { tempFolder } from '../temp-folder';
+import { useSandbox } from '../../support/sandbox-fixture';
+import { recorded, testKeyring, testStore, uploadAudioOf } from '../../support/store-fixture';
+import { FakeClock } from '../../support/fake-clock';
+import { tempFolder } from '../../support/temp-folder';
 
 const env = useSandbox();
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../main/api/service-error';
 import { DEFAULT_POLL_SCHEDULE, ResultPoller, lookupDelay, type LookupAnswer, type LookupFailure } from '../../../main/outbox/result-poller';
 import { ServiceHealth } from '../../../main/service/service-health';
-import { FakeClock } from '../fake-clock';
+import { FakeClock } from '../../support/fake-clock';
 
 const schedule = { ...DEFAULT_POLL_SCHEDULE, notFoundRetries: 2 };
 

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PatientInput } from '../../../contract/patient-schema';
 import { patientInitials, patientLine, patientsByDay } from '../../../contract/patients';
-import { isRefusal } from '../../../main/core/refusal';
 import { DictationStore } from '../../../main/dictations/dictation-store';
 import { LabReportStore } from '../../../main/lab-reports/lab-report-store';
 import { deletePatientWithItems } from '../../../main/patients/patient-deletion';
@@ -18,7 +17,8 @@ import { PatientStore } from '../../../main/patients/patient-store';
 import { patientFromProfile } from '../../../main/patients/registered-patient';
 import { ItemKeyring } from '../../../main/storage/item-keyring';
 import { DocumentUnreadable, SealedDocument } from '../../../main/storage/sealed-document';
-import { tempFolder } from '../temp-folder';
+import { tempFolder } from '../../support/temp-folder';
+import { refused } from '../../support/failures';
 
 const SUNITA: PatientInput = { label: 'Bed 4', name: 'Sunita Devi', age: 54, sex: 'female', abhaNumber: '91-2345-6789-0123', abhaAddress: 'sunita.devi@abdm' };
 
@@ -31,16 +31,6 @@ function allBytes(folder: string): string {
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [readFileSync(join(dir, name), 'latin1')]));
   return walk(folder).join('\n');
-}
-
-function refusalOf(action: () => unknown): { kind: string; message: string; fields?: Record<string, string> } {
-  try {
-    action();
-  } catch (error) {
-    if (isRefusal(error)) return { kind: error.kind, message: error.message, fields: error.fields };
-    throw error;
-  }
-  throw new Error('not refused');
 }
 
 describe('the patient store', () => {
@@ -75,12 +65,12 @@ describe('the patient store', () => {
     expect(labelOnly).toMatchObject({ label: 'Bed 7', name: null });
     expect(store.create({ ...SUNITA, age: 0 }).age).toBe(0);
     expect(store.create({ ...SUNITA, age: 130 }).age).toBe(130);
-    expect(refusalOf(() => store.create({ ...SUNITA, age: 131 }))).toMatchObject({ kind: 'invalid-input', fields: { age: expect.stringContaining('0 to 130') } });
-    expect(refusalOf(() => store.create({ ...SUNITA, age: -1 })).fields).toHaveProperty('age');
-    expect(refusalOf(() => store.create({ ...SUNITA, age: 4.5 })).fields).toHaveProperty('age');
-    expect(refusalOf(() => store.create({ ...SUNITA, sex: 'x' as never })).fields).toHaveProperty('sex');
-    expect(refusalOf(() => store.create({ ...SUNITA, abhaNumber: '1234' })).fields).toHaveProperty('abhaNumber');
-    expect(refusalOf(() => store.create({ ...SUNITA, label: ' ', name: '' })).fields).toHaveProperty('label');
+    expect(refused(() => store.create({ ...SUNITA, age: 131 }))).toMatchObject({ kind: 'invalid-input', fields: { age: expect.stringContaining('0 to 130') } });
+    expect(refused(() => store.create({ ...SUNITA, age: -1 })).fields).toHaveProperty('age');
+    expect(refused(() => store.create({ ...SUNITA, age: 4.5 })).fields).toHaveProperty('age');
+    expect(refused(() => store.create({ ...SUNITA, sex: 'x' as never })).fields).toHaveProperty('sex');
+    expect(refused(() => store.create({ ...SUNITA, abhaNumber: '1234' })).fields).toHaveProperty('abhaNumber');
+    expect(refused(() => store.create({ ...SUNITA, label: ' ', name: '' })).fields).toHaveProperty('label');
     // Nothing refused was kept.
     expect(store.view().patients).toHaveLength(3);
   });
@@ -177,7 +167,7 @@ describe('deleting a patient', () => {
     const unfiled = dictations.create({ mode: 'dictation', label: 'Bed 4' });
 
     // The count the confirmation said is no longer so: nothing is deleted.
-    expect(refusalOf(() => deletePatientWithItems(patients, kinds, sunita.id, 2)).message).toMatch(/3 .*not 2.*nothing was deleted/);
+    expect(refused(() => deletePatientWithItems(patients, kinds, sunita.id, 2)).message).toMatch(/3 .*not 2.*nothing was deleted/);
     expect(dictations.idsForPatient(sunita.id)).toHaveLength(2);
 
     expect(deletePatientWithItems(patients, kinds, sunita.id, 3)).toBe(3);
@@ -199,7 +189,7 @@ describe('deleting a patient', () => {
     const sunita = patients.create(SUNITA);
     const recording = dictations.create({ mode: 'dictation', label: '', patientId: sunita.id });
     const busy = [{ ...kinds[0]!, busy: (id: string) => (id === recording.id ? 'A dictation for this patient is being recorded.' : null) }, kinds[1]!];
-    expect(refusalOf(() => deletePatientWithItems(patients, busy, sunita.id, 1))).toMatchObject({ kind: 'busy' });
+    expect(refused(() => deletePatientWithItems(patients, busy, sunita.id, 1))).toMatchObject({ kind: 'busy' });
     expect(patients.get(sunita.id)).toBeDefined();
     expect(dictations.get(recording.id)).toBeDefined();
   });

@@ -23,9 +23,9 @@ import {
 import { suggestionNames } from '../../../main/registration/abha-profile';
 import { ServiceError } from '../../../main/api/service-error';
 import { uploadVoice } from '../../../main/api/voice-api';
-import { abhaStepBody, addressBody, documentBody, grantBody, labResultLike, messageBody, registrationBody, wire, junk } from './arbitraries';
-import { answers, audio, caller, encrypted, pdf, property } from './client-harness';
-import { ScriptedTransport, expectReadableAbhaStep, expectReadableLabAnswer, expectTyped, settle } from './outcome';
+import { abhaStepBody, addressBody, documentBody, grantBody, labResultLike, messageBody, registrationBody, wire, junk } from '../../support/arbitraries';
+import { answers, audio, caller, encrypted, pdf, property } from '../../support/client-harness';
+import { ScriptedTransport, expectReadableAbhaStep, expectReadableLabAnswer, expectTyped, settle } from '../../support/outcome';
 
 // Thousands of generated cases, all CPU: the limit guards against a hang, not against a busy machine (several times slower).
 vi.setConfig({ testTimeout: 120_000 });

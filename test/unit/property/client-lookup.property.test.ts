@@ -2,9 +2,9 @@
 import fc from 'fast-check';
 import { describe, it, vi } from 'vitest';
 import { getTranscriptionResult } from '../../../main/api/voice-api';
-import { resultBody } from './arbitraries';
-import { answers, caller, encrypted, property } from './client-harness';
-import { expectReadableResult, expectTyped, settle } from './outcome';
+import { resultBody } from '../../support/arbitraries';
+import { answers, caller, encrypted, property } from '../../support/client-harness';
+import { expectReadableResult, expectTyped, settle } from '../../support/outcome';
 
 // Thousands of generated cases, all CPU: the limit guards against a hang, not against a busy machine (several times slower).
 vi.setConfig({ testTimeout: 120_000 });

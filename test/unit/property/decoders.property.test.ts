@@ -15,8 +15,8 @@ import { readLabReportResult } from '../../../main/lab-reports/lab-result';
 import { labReportSchema } from '../../../main/lab-reports/lab-report';
 import { narrativeText, summarizeFhir } from '../../../main/results/fhir-summary';
 import { boundedCopy, nestsDeeperThan } from '../../../main/results/json-limits';
-import { fhirLike, junk, labResultLike, outputItem, retryAfter, text, wire } from './arbitraries';
-import { expectReadableMessage } from './outcome';
+import { fhirLike, junk, labResultLike, outputItem, retryAfter, text, wire } from '../../support/arbitraries';
+import { expectReadableMessage } from '../../support/outcome';
 
 // Thousands of generated cases, all CPU: the limit guards against a hang, not against a busy machine (several times slower).
 vi.setConfig({ testTimeout: 120_000 });

@@ -11,15 +11,15 @@ import { formatDateTime, formatDuration, formatTime, medicationRow } from '../..
 import { fhirFootnote, fhirHeadline, resourceLabel, statusText, statusTone } from '../../../renderer/features/dictation/result-format';
 import { ServiceCaller } from '../../../main/api/service-call';
 import { getTranscriptionResult } from '../../../main/api/voice-api';
-import { ScriptedTransport, settle } from './outcome';
+import { ScriptedTransport, settle } from '../../support/outcome';
 import { getLabReportResult } from '../../../main/api/lab-reports-api';
 import { voiceTranscription } from '../../../main/dictations/transcription-view';
 import { readLabReportResult } from '../../../main/lab-reports/lab-result';
 import { resultViewOf } from '../../../main/lab-reports/lab-report';
 import { LAB_REPORT_TASKS } from '../../../contract/lab-reports';
 import { confidenceText, flagLabel, flagSymbol, lowConfidenceLine, noTestsLine, sampleDateText, summaryLine, tasksText } from '../../../renderer/features/lab-reports/lab-format';
-import { junk, labResultLike, protoName, response, resultBody, text } from './arbitraries';
-import { renderLabTests, renderResult } from './render-result';
+import { junk, labResultLike, protoName, response, resultBody, text } from '../../support/arbitraries';
+import { renderLabTests, renderResult } from '../../support/render-result';
 
 // Thousands of generated cases, all CPU: the limit guards against a hang, not against a busy machine (several times slower).
 vi.setConfig({ testTimeout: 120_000 });

@@ -14,9 +14,9 @@ import { getTranscriptionResult, uploadVoice } from '../../../main/api/voice-api
 import { HOSTILE_ANSWERS, HOSTILE_OPERATIONS, type HostileOperation } from '../../../main/sandbox/sandbox-hostile';
 import { resendRegistrationOtp, startRegistration, verifyAadhaarOtp } from '../../../main/api/registration-api';
 import { staticToken } from '../../../main/api/token-source';
-import { MINIMAL_PDF, useSandbox } from '../api/sandbox-fixture';
-import { documentBody, grantBody, headerSafeRetryAfter, messageBody, resultBody, status, wire } from './arbitraries';
-import { expectReadableAbhaStep, expectReadableLabAnswer, expectReadableResult, expectTyped, expectTypedError, settle } from './outcome';
+import { MINIMAL_PDF, useSandbox } from '../../support/sandbox-fixture';
+import { documentBody, grantBody, headerSafeRetryAfter, messageBody, resultBody, status, wire } from '../../support/arbitraries';
+import { expectReadableAbhaStep, expectReadableLabAnswer, expectReadableResult, expectTyped, expectTypedError, settle } from '../../support/outcome';
 
 const env = useSandbox();
 const SANDBOX_RUNS = 150;

@@ -1,20 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toAppError } from '../../../main/ipc/app-failure';
 import { SAVE_DIALOG_TITLE, TEST_DATA_CARD_HEADING, printCard, saveCard } from '../../../main/registration/abha-card-output';
-import { tempFolder } from '../temp-folder';
+import { tempFolder } from '../../support/temp-folder';
+import { asThePageSees } from '../../support/failures';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-
-/** The step's outcome as the page receives it. */
-async function outcome<T>(step: Promise<T>) {
-  try {
-    return { ok: true as const, value: await step };
-  } catch (error) {
-    return { ok: false as const, error: toAppError(error) };
-  }
-}
 
 describe('the ABHA card, printed', () => {
   it('prints a page holding only the card; cancelling the dialog is no failure', async () => {
@@ -36,13 +27,13 @@ describe('the ABHA card, printed', () => {
   });
 
   it("says what failed, with the printer's reason as the detail; refuses a card too large for the page", async () => {
-    expect(await outcome(printCard(PNG, () => Promise.reject(new Error('Printer is offline'))))).toEqual({
+    expect(await asThePageSees(printCard(PNG, () => Promise.reject(new Error('Printer is offline'))))).toEqual({
       ok: false,
       error: { kind: 'refused', message: expect.stringMatching(/^The card could not be printed\./), detail: 'Printer is offline', retryable: false },
     });
     let printed = false;
     const huge = Buffer.alloc(1_300_000);
-    expect(await outcome(printCard(huge, async () => (printed = true)))).toMatchObject({ ok: false, error: { kind: 'refused', message: expect.stringMatching(/too large to print/) } });
+    expect(await asThePageSees(printCard(huge, async () => (printed = true)))).toMatchObject({ ok: false, error: { kind: 'refused', message: expect.stringMatching(/too large to print/) } });
     expect(printed).toBe(false);
   });
 });
@@ -69,6 +60,6 @@ describe('the ABHA card, saved', () => {
 
   it('says why the file could not be written', async () => {
     const missing = join(tempFolder(), 'no-such-folder', 'card.png');
-    expect(await outcome(saveCard(PNG, async () => missing))).toMatchObject({ ok: false, error: { kind: 'storage', message: expect.stringMatching(/^The card could not be saved\. The data could not be saved \(ENOENT\)/) } });
+    expect(await asThePageSees(saveCard(PNG, async () => missing))).toMatchObject({ ok: false, error: { kind: 'storage', message: expect.stringMatching(/^The card could not be saved\. The data could not be saved \(ENOENT\)/) } });
   });
 });

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_OTP_ATTEMPTS } from '../../../contract/registration-rules';
-import { isRefusal, type Refusal } from '../../../main/core/refusal';
 import { OtpAttempts } from '../../../main/registration/otp-attempts';
-
-function refusalOf(act: () => void): Refusal | null {
-  try {
-    act();
-    return null;
-  } catch (error) {
-    if (isRefusal(error)) return error;
-    throw error;
-  }
-}
+import { refusalOf } from '../../support/failures';
 
 describe('OtpAttempts: wrong OTPs counted for one OTP sent', () => {
   it('counts down from the attempts allowed, and lets each one be tried while any is left', () => {

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CONSENT_TEXT, MAX_OTP_RESENDS } from '../../../contract/registration';
-import type { AppError } from '../../../contract/result';
 import type { ServiceClient } from '../../../main/api/service-client';
 import { ServiceError } from '../../../main/api/service-error';
-import { toAppError } from '../../../main/ipc/app-failure';
 import { RegistrationFlow, type RegistrationClient } from '../../../main/registration/registration-flow';
 import { SANDBOX_AADHAAR, SANDBOX_MOBILE, SANDBOX_OTP } from '../../../main/sandbox/sandbox-people';
 import { staticToken } from '../../../main/api/token-source';
-import { useClockedSandbox } from '../sandbox/clocked-sandbox';
+import { useClockedSandbox } from '../../support/clocked-sandbox';
+import { asThePageSees } from '../../support/failures';
 
 /** The service's clock (OTP lives) is the sandbox's; the flow's own clock (`flow().clock`, resend cool-downs) is separate, as the app's is. */
 const env = useClockedSandbox();
@@ -29,15 +28,6 @@ function flow(options: { client?: (client: ServiceClient) => RegistrationClient;
   return { clock, audit, client, registration };
 }
 
-/** A step as the page receives it: the flow's view, or the error it failed with. */
-async function attempt<T>(step: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: AppError }> {
-  try {
-    return { ok: true, value: await step };
-  } catch (error) {
-    return { ok: false, error: toAppError(error) };
-  }
-}
-
 const operations = () => env.sandbox.received.map((request) => request.operation);
 
 describe('RegistrationFlow: sending the Aadhaar OTP', () => {
@@ -47,13 +37,13 @@ describe('RegistrationFlow: sending the Aadhaar OTP', () => {
     expect(started).toMatchObject({ step: 'aadhaar-otp', otp: { hint: expect.stringMatching(/ending in \d{4}$/), resendsLeft: MAX_OTP_RESENDS, attemptsLeft: 3 } });
     expect(started.otp?.resendAvailableAt).toBe(new Date(60_000).toISOString());
 
-    expect(await attempt(registration.resend())).toMatchObject({ ok: false, error: { kind: 'busy', message: 'The OTP can be sent again in 60 seconds.' } });
+    expect(await asThePageSees(registration.resend())).toMatchObject({ ok: false, error: { kind: 'busy', message: 'The OTP can be sent again in 60 seconds.' } });
     clock.now = 60_000;
     for (let i = 1; i <= MAX_OTP_RESENDS; i += 1) {
       expect(await registration.resend()).toMatchObject({ otp: { resendsLeft: MAX_OTP_RESENDS - i } });
       clock.now += 60_000;
     }
-    expect(await attempt(registration.resend())).toMatchObject({ ok: false, error: { message: expect.stringMatching(/already sent again 3 times/) } });
+    expect(await asThePageSees(registration.resend())).toMatchObject({ ok: false, error: { message: expect.stringMatching(/already sent again 3 times/) } });
     const resends = env.sandbox.received.filter((request) => request.operation === 'registrationResend');
     expect(resends).toHaveLength(3);
     // Each resend used the txn id the previous answer returned.
@@ -63,25 +53,25 @@ describe('RegistrationFlow: sending the Aadhaar OTP', () => {
 
   it('refuses a wrong number or missing consent without a request, and says what to do about upstream refusals', async () => {
     const { registration } = flow();
-    expect(await attempt(registration.start('234123412345', CONSENT_TEXT))).toMatchObject({
+    expect(await asThePageSees(registration.start('234123412345', CONSENT_TEXT))).toMatchObject({
       ok: false,
       error: { kind: 'invalid-input', message: expect.stringMatching(/check digit/), fields: { aadhaarNumber: expect.stringMatching(/check digit/) } },
     });
-    expect(await attempt(registration.start(NEW_PATIENT, 'ok'))).toMatchObject({ ok: false, error: { message: expect.stringMatching(/consent/) } });
+    expect(await asThePageSees(registration.start(NEW_PATIENT, 'ok'))).toMatchObject({ ok: false, error: { message: expect.stringMatching(/consent/) } });
     expect(env.sandbox.received).toEqual([]);
-    expect(await attempt(registration.start(SANDBOX_AADHAAR['too-many-otps'], CONSENT_TEXT))).toMatchObject({
+    expect(await asThePageSees(registration.start(SANDBOX_AADHAAR['too-many-otps'], CONSENT_TEXT))).toMatchObject({
       ok: false,
       error: { kind: 'busy', retryable: false, message: expect.stringMatching(/wait 30 minutes/), detail: expect.stringMatching(/multiple OTPs.*\(ABDM-1100\)$/) },
     });
     expect(registration.view()).toMatchObject({ step: 'aadhaar', next: 'wait' });
-    expect(await attempt(registration.start(SANDBOX_AADHAAR.blocked, CONSENT_TEXT))).toMatchObject({ ok: false, error: { kind: 'refused', message: expect.stringMatching(/blocked/) } });
+    expect(await asThePageSees(registration.start(SANDBOX_AADHAAR.blocked, CONSENT_TEXT))).toMatchObject({ ok: false, error: { kind: 'refused', message: expect.stringMatching(/blocked/) } });
     expect(registration.view().next).toBe('start-over');
     expect(registration.reset()).toMatchObject({ step: 'aadhaar', otp: null, next: null });
   });
 
   it('marks a network failure as retryable', async () => {
     const registration = new RegistrationFlow({ client: env.client({ baseUrl: 'http://127.0.0.1:9', auth: staticToken('t') }), resendSeconds: () => 60 });
-    expect(await attempt(registration.start(NEW_PATIENT, CONSENT_TEXT))).toMatchObject({
+    expect(await asThePageSees(registration.start(NEW_PATIENT, CONSENT_TEXT))).toMatchObject({
       ok: false,
       error: { kind: 'offline', retryable: true, message: expect.stringMatching(/cannot be reached/) },
     });
@@ -93,23 +83,23 @@ describe('RegistrationFlow: from the OTP to the ABHA', () => {
   it('a new patient (abha_create): wrong OTPs are counted, a new OTP resets them, a taken address is refused, a free one gives the ABHA and its card', async () => {
     const { registration, clock, audit } = flow();
     await registration.start(NEW_PATIENT, CONSENT_TEXT);
-    expect(await attempt(registration.verifyOtp('12345', '5123456789'))).toMatchObject({
+    expect(await asThePageSees(registration.verifyOtp('12345', '5123456789'))).toMatchObject({
       ok: false,
       error: { kind: 'invalid-input', fields: { otp: 'An OTP has 6 digits; this one has 5.', mobile: 'An Indian mobile number starts with 6, 7, 8 or 9.' } },
     });
     expect(operations()).toEqual(['registrationInit']);
 
     for (const left of [2, 1]) {
-      expect(await attempt(registration.verifyOtp('111111', MOBILE))).toMatchObject({
+      expect(await asThePageSees(registration.verifyOtp('111111', MOBILE))).toMatchObject({
         ok: false,
         error: { kind: 'invalid-input', message: `The OTP is not correct. Check it with the patient and type it again (${left} ${left === 1 ? 'attempt' : 'attempts'} left).` },
       });
       expect(registration.view()).toMatchObject({ step: 'aadhaar-otp', next: 'retype-otp', otp: { attemptsLeft: left } });
     }
-    expect(await attempt(registration.verifyOtp('222222', MOBILE))).toMatchObject({ ok: false, error: { message: expect.stringMatching(/no attempts are left.*Resend OTP/) } });
+    expect(await asThePageSees(registration.verifyOtp('222222', MOBILE))).toMatchObject({ ok: false, error: { message: expect.stringMatching(/no attempts are left.*Resend OTP/) } });
     expect(registration.view()).toMatchObject({ next: 'resend-otp', otp: { attemptsLeft: 0 } });
     // No fourth try is sent: a new OTP is needed.
-    expect(await attempt(registration.verifyOtp(OTP, MOBILE))).toMatchObject({ ok: false, error: { kind: 'refused', fields: { otp: expect.stringMatching(/No attempts are left/) } } });
+    expect(await asThePageSees(registration.verifyOtp(OTP, MOBILE))).toMatchObject({ ok: false, error: { kind: 'refused', fields: { otp: expect.stringMatching(/No attempts are left/) } } });
     expect(operations().filter((operation) => operation === 'registrationVerify')).toHaveLength(3);
     clock.now = 60_000;
     expect(await registration.resend()).toMatchObject({ otp: { attemptsLeft: 3, resendsLeft: 2 }, next: null });
@@ -127,8 +117,8 @@ describe('RegistrationFlow: from the OTP to the ABHA', () => {
 
     expect(await registration.checkAddress('taken.address')).toEqual({ address: 'taken.address@abdm', available: false });
     expect(await registration.checkAddress(`${choosing.suggestions[0]}@abdm`)).toEqual({ address: `${choosing.suggestions[0]}@abdm`, available: true });
-    expect(await attempt(registration.checkAddress('no'))).toMatchObject({ ok: false, error: { fields: { address: expect.stringMatching(/8 to 18 characters/) } } });
-    expect(await attempt(registration.createAddress('taken.address'))).toMatchObject({
+    expect(await asThePageSees(registration.checkAddress('no'))).toMatchObject({ ok: false, error: { fields: { address: expect.stringMatching(/8 to 18 characters/) } } });
+    expect(await asThePageSees(registration.createAddress('taken.address'))).toMatchObject({
       ok: false,
       error: { kind: 'invalid-input', fields: { address: 'This ABHA address is already taken. Choose another one.' }, detail: expect.stringMatching(/\(ABDM-1101\)$/) },
     });
@@ -146,7 +136,7 @@ describe('RegistrationFlow: from the OTP to the ABHA', () => {
     const said = audit.join('\n');
     for (const secret of [NEW_PATIENT, OTP, MOBILE, choosing.profile!.name.split(' ')[0]!, choosing.profile!.abhaNumber!, choosing.suggestions[0]!]) expect(said).not.toContain(secret);
     expect(registration.reset()).toMatchObject({ step: 'aadhaar', profile: null, card: null });
-    expect(await attempt(Promise.resolve().then(() => registration.card()))).toMatchObject({ ok: false, error: { kind: 'not-found' } });
+    expect(await asThePageSees(Promise.resolve().then(() => registration.card()))).toMatchObject({ ok: false, error: { kind: 'not-found' } });
   });
 
   it("is test data when started with the built-in sandbox, until Start over; the sandbox's patient says so by name", async () => {
@@ -186,18 +176,18 @@ describe('RegistrationFlow: from the OTP to the ABHA', () => {
     expect(mobileStep).toMatchObject({ step: 'mobile-otp', otp: { hint: 'OTP sent to the mobile number ending in 5678', resendsLeft: 3, attemptsLeft: 3 }, profile: { name: expect.any(String) } });
     // Its cool-down starts when the mobile OTP was sent.
     expect(mobileStep.otp?.resendAvailableAt).toBe(new Date(90_000).toISOString());
-    expect(await attempt(registration.resend())).toMatchObject({ ok: false, error: { kind: 'busy', message: 'The OTP can be sent again in 60 seconds.' } });
+    expect(await asThePageSees(registration.resend())).toMatchObject({ ok: false, error: { kind: 'busy', message: 'The OTP can be sent again in 60 seconds.' } });
     for (let i = 1; i <= MAX_OTP_RESENDS; i += 1) {
       clock.now += 60_000;
       expect(await registration.resend()).toMatchObject({ step: 'mobile-otp', otp: { resendsLeft: MAX_OTP_RESENDS - i } });
     }
     clock.now += 60_000;
-    expect(await attempt(registration.resend())).toMatchObject({ ok: false, error: { kind: 'refused' } });
-    expect(await attempt(registration.verifyMobileOtp('000000'))).toMatchObject({ ok: false, error: { fields: { otp: expect.stringMatching(/2 attempts left/) } } });
+    expect(await asThePageSees(registration.resend())).toMatchObject({ ok: false, error: { kind: 'refused' } });
+    expect(await asThePageSees(registration.verifyMobileOtp('000000'))).toMatchObject({ ok: false, error: { fields: { otp: expect.stringMatching(/2 attempts left/) } } });
 
     const choosing = await registration.verifyMobileOtp('123-456');
     expect(choosing).toMatchObject({ step: 'choose-address', addressChoices: [expect.stringMatching(/@abdm$/), expect.stringMatching(/@abdm$/)], accounts: [{}, {}] });
-    expect(await attempt(registration.chooseAddress('someone.else@abdm'))).toMatchObject({ ok: false, error: { kind: 'invalid-input', fields: { address: expect.any(String) } } });
+    expect(await asThePageSees(registration.chooseAddress('someone.else@abdm'))).toMatchObject({ ok: false, error: { kind: 'invalid-input', fields: { address: expect.any(String) } } });
     const done = await registration.chooseAddress(choosing.addressChoices[1]!);
     expect(done).toMatchObject({ step: 'done', outcome: 'chosen', profile: { abhaAddress: choosing.addressChoices[1] } });
     expect(operations()).toEqual([
@@ -216,7 +206,7 @@ describe('RegistrationFlow: from the OTP to the ABHA', () => {
   it('an expired OTP asks for a new one; a mobile number linked elsewhere asks for another, and the OTP still works', async () => {
     const { registration, clock } = flow();
     await registration.start(NEW_PATIENT, CONSENT_TEXT);
-    expect(await attempt(registration.verifyOtp(OTP, SANDBOX_MOBILE.claimed))).toMatchObject({
+    expect(await asThePageSees(registration.verifyOtp(OTP, SANDBOX_MOBILE.claimed))).toMatchObject({
       ok: false,
       error: { fields: { mobile: expect.stringMatching(/already linked to another account/) }, detail: expect.stringMatching(/\(EKA-1002\)$/) },
     });
@@ -224,7 +214,7 @@ describe('RegistrationFlow: from the OTP to the ABHA', () => {
 
     env.sandbox.setFaults({ otpLifetimeSeconds: 1 });
     env.clock.advance(1_001);
-    expect(await attempt(registration.verifyOtp(OTP, MOBILE))).toMatchObject({
+    expect(await asThePageSees(registration.verifyOtp(OTP, MOBILE))).toMatchObject({
       ok: false,
       error: { kind: 'invalid-input', fields: { otp: 'This OTP has expired. Send a new OTP with "Resend OTP", then enter the new one.' } },
     });
@@ -238,11 +228,12 @@ describe('RegistrationFlow: from the OTP to the ABHA', () => {
   it('sets aside an answer that arrives after Start over, and forgets everything', async () => {
     const { registration } = flow();
     await registration.start(HAS_ABHA, CONSENT_TEXT);
+    // The service holds its answer back until the test moves its clock.
     env.sandbox.setFaults({ latencyMs: 300 });
-    const late = attempt(registration.verifyOtp(OTP, MOBILE));
-    // The check has reached the service, which holds its answer back.
+    const late = asThePageSees(registration.verifyOtp(OTP, MOBILE));
     await expect.poll(operations).toContain('registrationVerify');
     expect(registration.reset()).toMatchObject({ step: 'aadhaar', profile: null });
+    env.clock.advance(300);
     expect(await late).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
     expect(registration.view()).toMatchObject({ step: 'aadhaar', profile: null, card: null, otp: null });
   });
@@ -258,7 +249,7 @@ describe('RegistrationFlow: from the OTP to the ABHA', () => {
     const { registration } = flow({ client: failing });
     await registration.start(NEW_PATIENT, CONSENT_TEXT);
     await registration.verifyOtp(OTP, MOBILE);
-    expect(await attempt(registration.createAddress('front.desk_2024'))).toMatchObject({
+    expect(await asThePageSees(registration.createAddress('front.desk_2024'))).toMatchObject({
       ok: false,
       error: { kind: 'invalid-input', retryable: false, fields: { address: 'This ABHA address already exists. Choose another one.' }, detail: expect.stringMatching(/\(ABDM-1053\)$/) },
     });
@@ -267,7 +258,7 @@ describe('RegistrationFlow: from the OTP to the ABHA', () => {
     registration.reset();
     await registration.start(HAS_ADDRESSES, CONSENT_TEXT);
     await registration.verifyOtp(OTP, OTHER_MOBILE);
-    expect(await attempt(registration.verifyMobileOtp(OTP))).toMatchObject({
+    expect(await asThePageSees(registration.verifyMobileOtp(OTP))).toMatchObject({
       ok: false,
       error: { kind: 'refused', retryable: false, message: expect.stringMatching(/no longer knows this registration\. Start over/) },
     });
@@ -285,6 +276,6 @@ describe('RegistrationFlow: from the OTP to the ABHA', () => {
     await registration.start(NEW_PATIENT, CONSENT_TEXT);
     expect(await registration.verifyOtp(OTP, MOBILE)).toMatchObject({ step: 'create-address', suggestions: [] });
     expect(await registration.createAddress('front.desk_2024')).toMatchObject({ step: 'done', card: null, profile: { abhaAddress: 'front.desk_2024@abdm' } });
-    expect(await attempt(Promise.resolve().then(() => registration.card()))).toMatchObject({ ok: false, error: { kind: 'not-found' } });
+    expect(await asThePageSees(Promise.resolve().then(() => registration.card()))).toMatchObject({ ok: false, error: { kind: 'not-found' } });
   });
 });

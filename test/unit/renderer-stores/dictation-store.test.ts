@@ -1,15 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { appError, failed, ok } from '../../../contract/result';
 import { createDictationStore, orderedIds, selectedDetail } from '../../../renderer/features/dictation/dictation-store';
-import { FakeBridge, settle } from './fake-bridge';
-import { ID, OFFLINE, detail, dictation, problems, recorder } from './fixtures';
+import { settle, storeOnFakeBridge } from '../../support/fake-bridge';
+import { ID, OFFLINE, detail, dictation, recorder } from '../../support/renderer-fixtures';
 
 function setup() {
-  const fake = new FakeBridge();
-  const problem = problems();
-  const store = createDictationStore(fake.bridge, problem.report);
-  fake.answer('showingDictation', ok(undefined));
-  return { fake, problem, store };
+  const made = storeOnFakeBridge(createDictationStore);
+  made.fake.answer('showingDictation', ok(undefined));
+  return made;
 }
 
 /** Follows main with these dictations loaded and an idle recorder. */

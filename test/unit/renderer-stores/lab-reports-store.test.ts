@@ -3,15 +3,10 @@ import { MAX_LAB_REPORT_BYTES, MAX_LAB_REPORT_FILES } from '../../../contract/li
 import type { LabReportResultView } from '../../../contract/lab-reports';
 import { appError, failed, ok } from '../../../contract/result';
 import { createLabReportsStore } from '../../../renderer/features/lab-reports/lab-reports-store';
-import { FakeBridge, settle } from './fake-bridge';
-import { ID, OFFLINE, problems, labReport, staged } from './fixtures';
+import { settle, storeOnFakeBridge } from '../../support/fake-bridge';
+import { ID, OFFLINE, labReport, staged } from '../../support/renderer-fixtures';
 
-function setup() {
-  const fake = new FakeBridge();
-  const problem = problems();
-  const store = createLabReportsStore(fake.bridge, problem.report);
-  return { fake, problem, store };
-}
+const setup = () => storeOnFakeBridge(createLabReportsStore);
 
 const READY_VIEW: LabReportResultView = { state: 'ready', tests: [], unreadableTests: 0, hasDetails: false, hasFhir: false, notices: [], patientDiffers: [] };
 

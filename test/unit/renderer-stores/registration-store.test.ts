@@ -2,18 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_TEXT } from '../../../contract/registration';
 import { appError, failed, ok } from '../../../contract/result';
 import { createRegistrationStore } from '../../../renderer/features/registration/registration-store';
-import { FakeBridge } from './fake-bridge';
-import { OFFLINE, problems, registration } from './fixtures';
+import { storeOnFakeBridge } from '../../support/fake-bridge';
+import { OFFLINE, registration } from '../../support/renderer-fixtures';
 
 /** Valid (its check digit matches). */
 const AADHAAR = '234123412346';
 
-function setup() {
-  const fake = new FakeBridge();
-  const problem = problems();
-  const store = createRegistrationStore(fake.bridge, problem.report);
-  return { fake, problem, store };
-}
+const setup = () => storeOnFakeBridge(createRegistrationStore);
 
 afterEach(() => {
   vi.useRealTimers();

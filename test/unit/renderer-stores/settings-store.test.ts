@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { appError, failed, ok } from '../../../contract/result';
 import { createSettingsStore } from '../../../renderer/features/settings/settings-store';
-import { FakeBridge, settle } from './fake-bridge';
-import { OFFLINE, problems, settingsView } from './fixtures';
+import { settle, storeOnFakeBridge } from '../../support/fake-bridge';
+import { OFFLINE, settingsView } from '../../support/renderer-fixtures';
 
-function setup() {
-  const fake = new FakeBridge();
-  const problem = problems();
-  const store = createSettingsStore(fake.bridge, problem.report);
-  return { fake, problem, store };
-}
+const setup = () => storeOnFakeBridge(createSettingsStore);
 
 describe('settings store', () => {
   it('an event arriving while the load is in flight is not replaced by its older answer', async () => {

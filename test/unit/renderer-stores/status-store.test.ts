@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { failed, ok } from '../../../contract/result';
 import { createStatusStore } from '../../../renderer/app/status-store';
-import { FakeBridge, settle } from './fake-bridge';
-import { OFFLINE, appStatus, problems } from './fixtures';
+import { settle, storeOnFakeBridge } from '../../support/fake-bridge';
+import { OFFLINE, appStatus } from '../../support/renderer-fixtures';
 
-function setup() {
-  const fake = new FakeBridge();
-  const problem = problems();
-  const store = createStatusStore(fake.bridge, problem.report);
-  return { fake, problem, store };
-}
+const setup = () => storeOnFakeBridge(createStatusStore);
 
 describe('status store', () => {
   it('subscribes to statusChanged before it asks for the status', async () => {

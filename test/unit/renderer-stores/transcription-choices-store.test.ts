@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { failed, ok } from '../../../contract/result';
 import { createTranscriptionChoicesStore } from '../../../renderer/features/settings/transcription-choices-store';
-import { FakeBridge } from './fake-bridge';
-import { OFFLINE, choices, problems } from './fixtures';
+import { storeOnFakeBridge } from '../../support/fake-bridge';
+import { OFFLINE, choices } from '../../support/renderer-fixtures';
 
-function setup() {
-  const fake = new FakeBridge();
-  const problem = problems();
-  const store = createTranscriptionChoicesStore(fake.bridge, problem.report);
-  return { fake, problem, store };
-}
+const setup = () => storeOnFakeBridge(createTranscriptionChoicesStore);
 
 describe('transcription choices store', () => {
   it('the newest answer wins: an older ask answering last is dropped', async () => {

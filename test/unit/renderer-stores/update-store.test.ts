@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { failed, ok } from '../../../contract/result';
 import { createUpdateStore } from '../../../renderer/app/update-store';
-import { FakeBridge, settle } from './fake-bridge';
-import { OFFLINE, problems, updateStatus } from './fixtures';
+import { settle, storeOnFakeBridge } from '../../support/fake-bridge';
+import { OFFLINE, updateStatus } from '../../support/renderer-fixtures';
 
-function setup() {
-  const fake = new FakeBridge();
-  const problem = problems();
-  const store = createUpdateStore(fake.bridge, problem.report);
-  return { fake, problem, store };
-}
+const setup = () => storeOnFakeBridge(createUpdateStore);
 
 describe('update store', () => {
   it('an event arriving while the load is in flight is not replaced by its older answer', async () => {

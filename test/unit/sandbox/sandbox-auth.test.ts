@@ -1,6 +1,6 @@
 /** The sandbox's authorization interface, spoken to with plain fetch as any client would. */
 import { describe, expect, it } from 'vitest';
-import { useClockedSandbox } from './clocked-sandbox';
+import { useClockedSandbox } from '../../support/clocked-sandbox';
 
 const env = useClockedSandbox();
 

@@ -3,7 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { isLoopbackAddress } from '../../../main/sandbox/sandbox-control';
 import { SandboxServer } from '../../../main/sandbox/sandbox-server';
-import { useSandbox } from '../api/sandbox-fixture';
+import { useSandbox } from '../../support/sandbox-fixture';
 
 const env = useSandbox();
 

@@ -6,7 +6,9 @@
 import { get, request } from 'node:http';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import { seededRandom } from '../../../main/sandbox/sandbox-fault-pipeline';
-import { useClockedSandbox } from './clocked-sandbox';
+import { useClockedSandbox } from '../../support/clocked-sandbox';
+import { FakeClock } from '../../support/fake-clock';
+import { useSandbox } from '../../support/sandbox-fixture';
 
 const env = useClockedSandbox();
 const SEED = Number(process.env.SANDBOX_SEED ?? Math.floor(Math.random() * 2 ** 32));
@@ -80,5 +82,22 @@ describe('the fault pipeline', () => {
     // Each request draws for a drop, and only if not dropped for a 503.
     const random = seededRandom(SEED);
     expect(first).toEqual(Array.from({ length: 30 }, () => (random() < 0.3 ? 'dropped' : random() < 0.3 ? 503 : 400)));
+  });
+});
+
+describe('a request its client gave up while it waited out the latency', () => {
+  const held = useSandbox({}, { clockPerTest: () => new FakeClock() });
+
+  it('is dropped, and takes none of the faults set for the requests after it', async () => {
+    held.sandbox.setFaults({ latencyMs: 400 });
+    const call = get(`${held.sandbox.url}/voice/api/v3/status/x`, { agent: false, headers: { authorization: `Bearer ${held.sandbox.token}` } });
+    call.on('error', () => {});
+    await expect.poll(() => held.clock.pending).toBe(1); // the request waits out its latency
+    call.destroy();
+    await expect.poll(() => held.sandbox.openConnections()).toBe(0);
+    held.sandbox.setFaults({ latencyMs: 0, garbageNext: 1 });
+    await held.clock.advance(400);
+    const answer = await fetch(`${held.sandbox.url}/voice/api/v3/status/x`, { headers: { authorization: `Bearer ${held.sandbox.token}` } });
+    expect([answer.status, answer.headers.get('content-type')]).toEqual([200, expect.stringContaining('text/html')]);
   });
 });

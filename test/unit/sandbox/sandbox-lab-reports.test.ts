@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { decryptResponse, deriveJweKey, encryptJson, type EncryptedResponse } from '../../../main/api/jwe';
 import { MarkerScan } from '../../../main/sandbox/request-body';
-import { CLIENT_KEY, KID, MINIMAL_PDF } from '../api/sandbox-fixture';
-import { useClockedSandbox } from './clocked-sandbox';
+import { CLIENT_KEY, KID, MINIMAL_PDF } from '../../support/sandbox-fixture';
+import { useClockedSandbox } from '../../support/clocked-sandbox';
 
 const env = useClockedSandbox({ recordProcessingMs: 0 }, { jweKeys: { [KID]: CLIENT_KEY } });
 

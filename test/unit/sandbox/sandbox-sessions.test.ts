@@ -1,8 +1,8 @@
 /** The sandbox's sessions API, spoken to with plain fetch as any client would: each rule a client must keep is refused when broken. */
 import { describe, expect, it } from 'vitest';
 import { audioSeconds } from '../../../main/sandbox/sandbox-sessions';
-import { toneWav } from '../api/sandbox-fixture';
-import { useClockedSandbox } from './clocked-sandbox';
+import { toneWav } from '../../support/sandbox-fixture';
+import { useClockedSandbox } from '../../support/clocked-sandbox';
 
 const env = useClockedSandbox({ processingMs: 0 });
 

@@ -4,7 +4,7 @@
  * real HTTP on loopback.
  */
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from '../api/sandbox-fixture';
+import { useSandbox } from '../../support/sandbox-fixture';
 
 const env = useSandbox();
 const auth = () => ({ authorization: `Bearer ${env.sandbox.token}` });

@@ -11,7 +11,7 @@ import type { Clock } from '../../../main/core/clock';
 import { ClientCredentialsSession, renewalMargin } from '../../../main/service/client-credentials-session';
 import { memoryGrantStore } from '../../../main/service/grant-store';
 import { ServiceHealth } from '../../../main/service/service-health';
-import { useClockedSandbox } from '../sandbox/clocked-sandbox';
+import { useClockedSandbox } from '../../support/clocked-sandbox';
 
 /** The sandbox, the sign-in answers and the sessions all read the test's clock: token lives pass when the test moves it. */
 const env = useClockedSandbox();

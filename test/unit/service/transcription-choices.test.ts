@@ -4,9 +4,11 @@ import { ServiceError } from '../../../main/api/service-error';
 import type { DiscoveryDocument } from '../../../main/api/session-schemas';
 import { languageName, transcriptionChoices, type ChoicesSource } from '../../../main/service/transcription-choices';
 import { staticToken } from '../../../main/api/token-source';
-import { useSandbox } from '../api/sandbox-fixture';
+import { FakeClock } from '../../support/fake-clock';
+import { useSandbox } from '../../support/sandbox-fixture';
 
-const env = useSandbox();
+/** The sandbox's clock stands still: a latency it is given never passes, so a bounded wait ends by its bound alone. */
+const env = useSandbox({}, { clockPerTest: () => new FakeClock() });
 
 const USUAL = {
   languages: [
@@ -61,6 +63,9 @@ describe('transcription choices', () => {
     expect(Date.now() - started).toBeLessThan(500);
     expect(choices.problem).toMatch(/so the usual ones are shown\. The service did not answer in time\.$/);
     expect(choices.templates).toEqual(USUAL.templates);
+    // The service answers at last (its requests are held until its clock moves), so the client can close.
+    await expect.poll(() => env.clock.pending).toBeGreaterThan(0);
+    await env.clock.advance(600);
   });
 
   it('keep what the service did answer: its languages without sign-in, the usual templates when the list is refused', async () => {

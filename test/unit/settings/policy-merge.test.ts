@@ -4,7 +4,7 @@ import { mergedPolicy } from '../../../main/settings/policy-merge';
 import { loadManagedPolicy } from '../../../main/settings/policy-sources';
 import { registryOrigin, registryPolicy } from '../../../main/settings/registry-policy';
 import { dword, sz } from '../../fixtures/policy/clinic-policy-registry';
-import { tempFolder } from '../temp-folder';
+import { tempFolder } from '../../support/temp-folder';
 import { loadPlistParsers } from '../../../main/settings/plist-policy';
 
 // The app loads them before reading a policy where managed preferences exist (macOS).

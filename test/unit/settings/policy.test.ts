@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { effectivePolicy, loadPolicy, machinePolicyPath, type LoadedPolicy } from '../../../main/settings/policy';
-import { tempFolder } from '../temp-folder';
+import { tempFolder } from '../../support/temp-folder';
 
 function policyFile(content: string): string {
   const file = join(tempFolder(), 'policy.json');

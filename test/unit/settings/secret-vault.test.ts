@@ -2,8 +2,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SecretVault } from '../../../main/settings/secret-vault';
-import { tempFolder } from '../temp-folder';
-import { osEncryptionDouble } from './os-encryption-double';
+import { tempFolder } from '../../support/temp-folder';
+import { osEncryptionDouble } from '../../support/os-encryption-double';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.payload-for-test.signature';
 

@@ -5,8 +5,8 @@ import { isRefusal } from '../../../main/core/refusal';
 import type { LoadedPolicy } from '../../../main/settings/policy';
 import { SecretVault } from '../../../main/settings/secret-vault';
 import { FAIL_CLOSED_MESSAGE, LOCKED_MESSAGE, SettingsService, type SettingsPersistence } from '../../../main/settings/settings-service';
-import { tempFolder } from '../temp-folder';
-import { osEncryptionDouble } from './os-encryption-double';
+import { tempFolder } from '../../support/temp-folder';
+import { osEncryptionDouble } from '../../support/os-encryption-double';
 
 /** The same contract as settings.json, kept in memory. */
 function memoryPersistence(initial: Record<string, unknown> = {}): SettingsPersistence & { saved: Record<string, unknown> } {

@@ -6,8 +6,8 @@ import { isRefusal } from '../../../main/core/refusal';
 import { policySchema } from '../../../main/settings/policy';
 import { SecretVault } from '../../../main/settings/secret-vault';
 import { SHORTCUTS_UNCHECKED, SettingsService } from '../../../main/settings/settings-service';
-import { tempFolder } from '../temp-folder';
-import { osEncryptionDouble } from './os-encryption-double';
+import { tempFolder } from '../../support/temp-folder';
+import { osEncryptionDouble } from '../../support/os-encryption-double';
 
 function service() {
   let saved: Record<string, unknown> = {};

@@ -8,8 +8,8 @@ import { loadPolicy } from '../../../main/settings/policy';
 import { SecretVault } from '../../../main/settings/secret-vault';
 import { settingsFile } from '../../../main/settings/settings-file';
 import { SettingsService, type SettingsPersistence } from '../../../main/settings/settings-service';
-import { tempFolder } from '../temp-folder';
-import { osEncryptionDouble } from './os-encryption-double';
+import { tempFolder } from '../../support/temp-folder';
+import { osEncryptionDouble } from '../../support/os-encryption-double';
 
 /** The message a person sees for `value`, or null when it is taken. */
 function refusal(name: 'transcriptionApi' | 'languageHints' | 'noteTemplates' | 'transcriptionModel', value: unknown): string | null {

@@ -8,7 +8,7 @@ import dbus from '@homebridge/dbus-native';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_MS, atspiFieldText as readOn } from '../../../main/shortcuts/atspi-field';
 import type { TargetWindow } from '../../../main/shortcuts/insertion-decision';
-import { FakeClock } from '../fake-clock';
+import { FakeClock } from '../../support/fake-clock';
 
 interface Exporting {
   name?: string;

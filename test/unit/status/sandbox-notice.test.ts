@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toAppError } from '../../../main/ipc/app-failure';
 import { SANDBOX_NOTICE_FILE, sandboxNoticeHandlers } from '../../../main/status/sandbox-notice';
-import { tempFolder } from '../temp-folder';
+import { tempFolder } from '../../support/temp-folder';
 
 describe("the first start's notice that the sandbox's data is not real", () => {
   it('is due in a new data folder, and hidden for good once hidden, after a restart too', async () => {

@@ -12,7 +12,7 @@ import {
   type DataFolderPlan,
   type MigrationStep,
 } from '../../../main/storage/data-format';
-import { tempFolder } from '../temp-folder';
+import { tempFolder } from '../../support/temp-folder';
 
 /** Every file below `folder` with its bytes and modification time: what "unchanged" is checked against. */
 function snapshot(folder: string): Record<string, string> {

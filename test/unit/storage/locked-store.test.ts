@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toAppError } from '../../../main/ipc/app-failure';
 import { LabReportStore } from '../../../main/lab-reports/lab-report-store';
-import { tempFolder } from '../temp-folder';
+import { tempFolder } from '../../support/temp-folder';
 
 describe('a store whose keys cannot be opened', () => {
   it('refuses what needs a key with the reason, as a storage problem the page can show', () => {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { openDataKeys } from '../../../main/storage/data-keys';
 import { ItemKeyring, KeyringUnreadable } from '../../../main/storage/item-keyring';
 import { openMasterKey } from '../../../main/storage/master-key';
-import { osEncryptionDouble } from '../settings/os-encryption-double';
-import { tempFolder } from '../temp-folder';
+import { osEncryptionDouble } from '../../support/os-encryption-double';
+import { tempFolder } from '../../support/temp-folder';
 
 /** The OS keyring as it is after a reset: it can no longer open what it encrypted before. */
 function resetKeyring(backend: string) {

@@ -15,10 +15,10 @@ import { LabReportStore } from '../../../main/lab-reports/lab-report-store';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { ItemKeyring } from '../../../main/storage/item-keyring';
 import { unreadableReportPdf } from '../../fixtures/documents';
-import { useSandbox } from '../api/sandbox-fixture';
-import { recorded, uploadAudioOf } from '../dictations/store-fixture';
-import { tempFolder } from '../temp-folder';
-import { clearTextIn } from './clear-text';
+import { useSandbox } from '../../support/sandbox-fixture';
+import { recorded, uploadAudioOf } from '../../support/store-fixture';
+import { tempFolder } from '../../support/temp-folder';
+import { clearTextIn } from '../../support/clear-text';
 
 const env = useSandbox();
 

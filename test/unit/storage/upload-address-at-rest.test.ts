@@ -13,9 +13,9 @@ import { DictationStore } from '../../../main/dictations/dictation-store';
 import { SessionOpener } from '../../../main/dictation-sending/session-opener';
 import { SessionsOffer } from '../../../main/service/sessions-offer';
 import { ItemKeyring } from '../../../main/storage/item-keyring';
-import { toneWav, useSandbox } from '../api/sandbox-fixture';
-import { tempFolder } from '../temp-folder';
-import { clearTextIn } from './clear-text';
+import { toneWav, useSandbox } from '../../support/sandbox-fixture';
+import { tempFolder } from '../../support/temp-folder';
+import { clearTextIn } from '../../support/clear-text';
 
 const env = useSandbox();
 const REQUEST = { languages: ['en'], templates: ['eka_emr_template'], model: 'pro' as const };

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OfferedVersions } from '../../../main/updates/offered-versions';
-import { tempFolder } from '../temp-folder';
+import { tempFolder } from '../../support/temp-folder';
 
 describe('OfferedVersions', () => {
   it('refuses an offer older than one the channel made before, also after a restart', () => {

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { choosePublisherKey } from '../../../main/updates/publisher-key';
-import { tempFolder } from '../temp-folder';
+import { tempFolder } from '../../support/temp-folder';
 
 const BUILT_IN = readFileSync(resolve(import.meta.dirname, '../../../build/update-public-key.pem'), 'utf8').trim();
 

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isSignedByPublisher, parseSignatureFile, publisherKeyFromPem, signedMessage } from '../../../main/updates/release-signature';
-import { tempFolder } from '../temp-folder';
+import { tempFolder } from '../../support/temp-folder';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const METADATA = Buffer.from("version: 0.2.0\nfiles:\n  - url: Scribe-Desk-0.2.0.AppImage\n    sha512: abc\npath: Scribe-Desk-0.2.0.AppImage\nreleaseDate: '2026-11-20T10:00:00.000Z'\n");

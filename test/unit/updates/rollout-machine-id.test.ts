@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataFolderMachineId, osMachineId, platformUuidOf, rolloutMachineId, type MachineIdSources } from '../../../main/updates/rollout-machine-id';
-import { tempFolder } from '../temp-folder';
+import { tempFolder } from '../../support/temp-folder';
 
 /** What `ioreg -rd1 -c IOPlatformExpertDevice` prints on a Mac (serial and UUID made up). */
 const IOREG = `+-o J314sAP  <class IOPlatformExpertDevice, id 0x100000210, registered, matched, active, busy 0 (146 ms), retain 37>

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isSignedByPublisher, publisherKeyFromPem } from '../../../main/updates/release-signature';
-import { tempFolder } from '../temp-folder';
+import { tempFolder } from '../../support/temp-folder';
 
 const SCRIPTS = join(import.meta.dirname, '..', '..', '..', 'scripts');
 const run = (script: string, ...args: string[]) => spawnSync(process.execPath, [join(SCRIPTS, script), ...args], { encoding: 'utf8' });

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { OfferedVersions } from '../../../main/updates/offered-versions';
 import { signedMessage } from '../../../main/updates/release-signature';
 import { SignedGenericProvider } from '../../../main/updates/signed-generic-provider';
-import { tempFolder } from '../temp-folder';
+import { tempFolder } from '../../support/temp-folder';
 import { updateErrorMessage } from '../../../main/updates/update-errors';
 
 class NodeHttpExecutor extends HttpExecutor<ClientRequest> {

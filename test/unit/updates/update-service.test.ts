@@ -28,8 +28,8 @@ import { publisherKeyFromPem } from '../../../main/updates/release-signature';
 import { SignedGenericProvider } from '../../../main/updates/signed-generic-provider';
 import { rolloutPosition } from '../../../main/updates/staged-rollout';
 import { UpdateService, type UpdateServiceDeps } from '../../../main/updates/update-service';
-import { osEncryptionDouble } from '../settings/os-encryption-double';
-import { tempFolder } from '../temp-folder';
+import { osEncryptionDouble } from '../../support/os-encryption-double';
+import { tempFolder } from '../../support/temp-folder';
 
 vi.mock('../../../main/log', () => {
   const quiet = () => {};

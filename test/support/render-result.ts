@@ -1,19 +1,19 @@
 /** Renders the result view to HTML in Node: how the page would draw a result, without a browser. */
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { DictationDetail, DictationState } from '../../../contract/dictation';
-import type { LabTest } from '../../../contract/lab-reports';
-import type { StoredResult } from '../../../contract/transcription';
-import { detail, dictation } from '../renderer-stores/fixtures';
+import type { DictationDetail, DictationState } from '../../contract/dictation';
+import type { LabTest } from '../../contract/lab-reports';
+import type { StoredResult } from '../../contract/transcription';
+import { detail, dictation } from './renderer-fixtures';
 
 // The page's bridge is read when its modules load; here it is an empty stand-in.
 (globalThis as { window?: unknown }).window ??= { scribe: {} };
 
 // Loaded by a computed name so that this Node project's type check does not take in the page's DOM code.
-const RESULT_VIEW = new URL('../../../renderer/features/dictation/ResultView.tsx', import.meta.url).href;
+const RESULT_VIEW = new URL('../../renderer/features/dictation/ResultView.tsx', import.meta.url).href;
 const { ResultView } = (await import(/* @vite-ignore */ RESULT_VIEW)) as { ResultView: ComponentType<{ detail: DictationDetail }> };
 
-const LAB_TESTS_TABLE = new URL('../../../renderer/features/lab-reports/LabTestsTable.tsx', import.meta.url).href;
+const LAB_TESTS_TABLE = new URL('../../renderer/features/lab-reports/LabTestsTable.tsx', import.meta.url).href;
 const { LabTestsTable } = (await import(/* @vite-ignore */ LAB_TESTS_TABLE)) as { LabTestsTable: ComponentType<{ tests: LabTest[]; fileName: string }> };
 
 export function renderLabTests(tests: LabTest[]): string {

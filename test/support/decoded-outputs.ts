@@ -1,6 +1,6 @@
 /** Decoded result parts as main keeps them, for the tests of what a note is made of. */
-import type { Medication } from '../../../contract/prescription';
-import type { DecodedOutput, TranscriptionResult } from '../../../contract/transcription';
+import type { Medication } from '../../contract/prescription';
+import type { DecodedOutput, TranscriptionResult } from '../../contract/transcription';
 
 /** The EMR template's part: a prescription of `medications`. */
 export function prescriptionOutput(medications: Medication[], json = '{}'): DecodedOutput {

@@ -1,6 +1,6 @@
 /** A system clipboard in memory and a copy path on it: the OS clipboard cannot be shared by parallel unit tests. */
-import { CopyPath } from '../../../main/clipboard/copy-path';
-import { PatientClipboard } from '../../../main/clipboard/patient-clipboard';
+import { CopyPath } from '../../main/clipboard/copy-path';
+import { PatientClipboard } from '../../main/clipboard/patient-clipboard';
 
 export function memoryClipboard(initial = 'the doctor’s own text') {
   const state = { text: initial, html: '' };

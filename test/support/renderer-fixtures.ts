@@ -1,14 +1,14 @@
 /** Values of the contract's types, for the store tests. */
-import type { AuthStatus } from '../../../contract/auth';
-import { IDLE_RECORDER, type DictationDetail, type DictationSummary, type RecorderStatus } from '../../../contract/dictation';
-import type { AppStatus, SettingsView } from '../../../contract/ipc';
-import type { LabReportSummary, StagedFile } from '../../../contract/lab-reports';
-import type { RegistrationView } from '../../../contract/registration';
-import { appError, type AppError } from '../../../contract/result';
-import { DEFAULT_SETTINGS } from '../../../contract/settings';
-import type { TranscriptionChoices } from '../../../contract/transcription-choices';
-import type { UpdateStatus } from '../../../contract/updates';
-import { createProblemStore } from '../../../renderer/app/problem-store';
+import type { AuthStatus } from '../../contract/auth';
+import { IDLE_RECORDER, type DictationDetail, type DictationSummary, type RecorderStatus } from '../../contract/dictation';
+import type { AppStatus, SettingsView } from '../../contract/ipc';
+import type { LabReportSummary, StagedFile } from '../../contract/lab-reports';
+import type { RegistrationView } from '../../contract/registration';
+import { appError, type AppError } from '../../contract/result';
+import { DEFAULT_SETTINGS } from '../../contract/settings';
+import type { TranscriptionChoices } from '../../contract/transcription-choices';
+import type { UpdateStatus } from '../../contract/updates';
+import { createProblemStore } from '../../renderer/app/problem-store';
 
 /** A problem store, and the `report` a store is given. */
 export function problems() {

@@ -1,5 +1,5 @@
 /** Reads an encrypted file back whole, for checks in tests. */
-import { readSealedFile } from '../../../main/storage/sealed-file';
+import { readSealedFile } from '../../main/storage/sealed-file';
 
 export async function readSealed(path: string, key: Uint8Array): Promise<Buffer> {
   const parts: Buffer[] = [];

@@ -6,17 +6,17 @@
 import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'vitest';
-import type { Transport, TransportRequest, TransportResponse } from '../../../main/api/http-transport';
-import type { LabReportResultAnswer } from '../../../main/api/lab-reports-api';
-import type { AbhaStep } from '../../../main/api/registration-api';
-import { MAX_RETRY_DELAY_MS } from '../../../main/api/retry-policy';
-import { ServiceError } from '../../../main/api/service-error';
-import type { VoiceStatus } from '../../../main/api/voice-api';
-import { keptVoiceResult, parseStoredResult, resultView } from '../../../main/dictations/stored-result';
-import { readLabReportResult } from '../../../main/lab-reports/lab-result';
-import { labReportSchema, resultViewOf } from '../../../main/lab-reports/lab-report';
-import { accountsView, addressChoices, profileView } from '../../../main/registration/abha-profile';
-import { serviceAppError } from '../../../main/ipc/app-failure';
+import type { Transport, TransportRequest, TransportResponse } from '../../main/api/http-transport';
+import type { LabReportResultAnswer } from '../../main/api/lab-reports-api';
+import type { AbhaStep } from '../../main/api/registration-api';
+import { MAX_RETRY_DELAY_MS } from '../../main/api/retry-policy';
+import { ServiceError } from '../../main/api/service-error';
+import type { VoiceStatus } from '../../main/api/voice-api';
+import { keptVoiceResult, parseStoredResult, resultView } from '../../main/dictations/stored-result';
+import { readLabReportResult } from '../../main/lab-reports/lab-result';
+import { labReportSchema, resultViewOf } from '../../main/lab-reports/lab-report';
+import { accountsView, addressChoices, profileView } from '../../main/registration/abha-profile';
+import { serviceAppError } from '../../main/ipc/app-failure';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 

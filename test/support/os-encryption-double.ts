@@ -3,7 +3,7 @@
  * The end-to-end tests use the real one (basic_text under Xvfb, and gnome-libsecret).
  * It really transforms the bytes, so a test can tell ciphertext from the secret.
  */
-import type { OsEncryption } from '../../../main/settings/secret-vault';
+import type { OsEncryption } from '../../main/settings/secret-vault';
 
 export function osEncryptionDouble(backend: string, available = true): OsEncryption & { failDecrypt: boolean } {
   const mask = (data: Buffer) => Buffer.from(data.map((byte) => byte ^ 0x5a));

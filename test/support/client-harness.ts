@@ -4,10 +4,10 @@
  */
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
-import type { TransportResponse } from '../../../main/api/http-transport';
-import { ServiceCaller, type ServiceConfig } from '../../../main/api/service-call';
-import { MESSAGES, ServiceError } from '../../../main/api/service-error';
-import type { TokenSource } from '../../../main/api/token-source';
+import type { TransportResponse } from '../../main/api/http-transport';
+import { ServiceCaller, type ServiceConfig } from '../../main/api/service-call';
+import { MESSAGES, ServiceError } from '../../main/api/service-error';
+import type { TokenSource } from '../../main/api/token-source';
 import { response } from './arbitraries';
 import { ScriptedTransport } from './outcome';
 

@@ -4,8 +4,9 @@
  * and every event is `on.<event>(listener)`, returning the unsubscribe. An operation the test has
  * not answered rejects, so a call nobody expected fails the test.
  */
-import { EVENT_NAMES, OPERATION_NAMES, type EventName, type EventPayload, type OperationName, type OperationOutput, type ScribeBridge } from '../../../contract/ipc';
-import type { Result } from '../../../contract/result';
+import { EVENT_NAMES, OPERATION_NAMES, type EventName, type EventPayload, type OperationName, type OperationOutput, type ScribeBridge } from '../../contract/ipc';
+import type { AppError, Result } from '../../contract/result';
+import { problems } from './renderer-fixtures';
 
 export type OperationInputOf<K extends OperationName> = Parameters<ScribeBridge[K]>[0];
 export type AnswerOf<K extends OperationName> = Result<OperationOutput<K>>;
@@ -101,4 +102,11 @@ export class FakeBridge {
 /** Lets every answer given so far run through the store (promise callbacks and all). */
 export async function settle(): Promise<void> {
   for (let round = 0; round < 3; round++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** A renderer store made on a fake bridge, the problems it reports kept apart: the setup of every store test. */
+export function storeOnFakeBridge<S>(create: (bridge: ScribeBridge, report: (problem: AppError) => void) => S) {
+  const fake = new FakeBridge();
+  const problem = problems();
+  return { fake, problem, store: create(fake.bridge, problem.report) };
 }

@@ -21,24 +21,13 @@ export function seedDictations(userDataDir: string, count: number): void {
   for (let i = 0; i < count; i += 1) {
     const id = randomUUID();
     mkdirSync(join(root, id), { recursive: true });
-    const manifest = {
-      version: 1,
-      id,
-      txnId: randomUUID(),
-      previousTxnIds: [],
-      createdAt: new Date(start + i * 60_000).toISOString(),
+    const manifest = manifestOf(id, new Date(start + i * 60_000), {
       label: '',
-      mode: 'dictation',
-      state: states[i % states.length],
-      recovered: false,
+      state: states[i % states.length]!,
       durationMs: 30_000 + (i % 90) * 1000,
-      attempts: 0,
-      nextAttemptAt: null,
-      problem: null,
-      uploadStartedAt: null,
       uploadedAt: new Date(start + i * 60_000 + 40_000).toISOString(),
       finishedAt: new Date(start + i * 60_000 + 90_000).toISOString(),
-    };
+    });
     writeFileSync(join(root, id, 'manifest.json'), JSON.stringify(manifest));
     labels.set(id, `Patient ${String(i).padStart(4, '0')}`);
   }
@@ -60,24 +49,25 @@ export function seedRecordedDictations(userDataDir: string, labels: string[]): v
     const id = randomUUID();
     mkdirSync(join(root, id), { recursive: true });
     writeFileSync(join(root, id, 'audio.wav'), audio);
-    const manifest = {
-      version: 1,
-      id,
-      txnId: randomUUID(),
-      previousTxnIds: [],
-      createdAt: new Date(start + i * 60_000).toISOString(),
-      label,
-      mode: 'dictation',
-      state: 'recorded',
-      recovered: false,
-      durationMs: 1000,
-      attempts: 0,
-      nextAttemptAt: null,
-      problem: null,
-      uploadStartedAt: null,
-      uploadedAt: null,
-      finishedAt: null,
-    };
+    const manifest = manifestOf(id, new Date(start + i * 60_000), { label, state: 'recorded', durationMs: 1000, uploadedAt: null, finishedAt: null });
     writeFileSync(join(root, id, 'manifest.json'), JSON.stringify(manifest));
   });
+}
+
+/** A seeded dictation's manifest: what every one holds, and what differs as given. */
+function manifestOf(id: string, createdAt: Date, given: { label: string; state: string; durationMs: number; uploadedAt: string | null; finishedAt: string | null }) {
+  return {
+    version: 1,
+    id,
+    txnId: randomUUID(),
+    previousTxnIds: [],
+    createdAt: createdAt.toISOString(),
+    mode: 'dictation',
+    recovered: false,
+    attempts: 0,
+    nextAttemptAt: null,
+    problem: null,
+    uploadStartedAt: null,
+    ...given,
+  };
 }

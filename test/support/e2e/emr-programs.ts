@@ -65,7 +65,7 @@ export async function startChromium(desktop?: DesktopBus): Promise<EmrBrowser> {
     '--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
     '--password-store=basic', '--remote-debugging-port=0', `--user-data-dir=${profile}`, '--window-position=0,0', '--window-size=1000,800',
     ...(desktop ? CHROMIUM_ACCESSIBILITY.args : []),
-    `file://${join(ROOT, 'test/e2e/support/emr-page.html')}`,
+    `file://${join(ROOT, 'test/support/e2e/emr-page.html')}`,
   ];
   const env = desktop ? { ...process.env, ...desktop.env, ...CHROMIUM_ACCESSIBILITY.env } : process.env;
   const child: ChildProcess = spawn('chromium', args, { stdio: 'ignore', env });
@@ -100,7 +100,7 @@ export async function startGtkEditor(title: string, desktop?: DesktopBus): Promi
   const folder = mkdtempSync(join(tmpdir(), 'scribe-gtk-'));
   const output = join(folder, 'text.txt');
   const env = { ...process.env, ...desktop?.env };
-  const child = spawn('/usr/bin/python3', [join(ROOT, 'test/e2e/support/gtk-editor.py'), title, output], { stdio: 'ignore', env });
+  const child = spawn('/usr/bin/python3', [join(ROOT, 'test/support/e2e/gtk-editor.py'), title, output], { stdio: 'ignore', env });
   await until('the GTK editor', () => (existsSync(output) && windowNamed(title) ? true : null));
   return {
     title,

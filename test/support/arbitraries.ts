@@ -5,8 +5,8 @@
  * large values are built once and shared, so ten thousand cases stay fast.
  */
 import fc from 'fast-check';
-import type { TransportResponse } from '../../../main/api/http-transport';
-import { encryptResponse } from '../../../main/sandbox/sandbox-jwe';
+import type { TransportResponse } from '../../main/api/http-transport';
+import { encryptResponse } from '../../main/sandbox/sandbox-jwe';
 
 /** The client key the tests' encrypted answers are made with. */
 export const TEST_CLIENT_KEY = 'k3y-for-t3sts-16';
