@@ -111,13 +111,8 @@ async function answerDialogs(app: ElectronApplication, savePath: string) {
   }, savePath);
 }
 
-test('a new patient: wrong OTP then the right one, an address taken then a free one, the ABHA with its card, and nothing kept on disk', async ({ launch, startSandbox }) => {
-  const sandbox = await startSandbox();
-  const { app, page, userDataDir } = await launch({ policy: { ...customService(sandbox, HEADERS), otpResendSeconds: 5 } });
-  const saveFolder = mkdtempSync(join(tmpdir(), 'scribe-card-'));
-  await answerDialogs(app, join(saveFolder, 'card.png'));
-  await showScreen(page, 'Registration');
-  await expect(page.getByRole('list', { name: 'Registration steps' }).locator('[aria-current="step"]')).toContainText('Aadhaar and consent');
+/** Aadhaar and consent, the OTP sent, a wrong one said in place, the right one after the resend cool-down. */
+async function wrongOtpThenTheRightOne(page: Page) {
   await enterNumber(page, NEW_PATIENT);
   await page.getByRole('checkbox', { name: /The patient agrees/ }).check();
   await screenshot(page, 'registration-1-aadhaar');
@@ -150,6 +145,10 @@ test('a new patient: wrong OTP then the right one, an address taken then a free 
   await expect(page.getByLabel('OTP received by the patient')).toHaveValue(OTP);
   await page.getByRole('button', { name: 'Verify OTP' }).click();
 
+}
+
+/** The suggestions, a taken and a short address refused in words, a free one created; the patient's name as the step shows it. */
+async function anAddressTakenThenAFreeOne(page: Page): Promise<string> {
   const create = page.getByTestId('create-address');
   await expect(create.getByRole('heading', { name: 'Choose an ABHA address' })).toBeVisible();
   const name = (await create.locator('.patient-line strong').textContent())!;
@@ -171,6 +170,11 @@ test('a new patient: wrong OTP then the right one, an address taken then a free 
   await screenshot(page, 'registration-6-address-available');
   await page.getByRole('button', { name: 'Create ABHA address' }).click();
 
+  return name;
+}
+
+/** The ABHA with its card: copied by its buttons only, saved and printed; the ABHA number shown. */
+async function theAbhaWithItsCard(app: ElectronApplication, page: Page, name: string, saveFolder: string): Promise<string> {
   const summary = page.getByTestId('abha-summary');
   await expect(summary.getByRole('heading', { name: 'ABHA created' })).toBeFocused();
   await expect(summary.getByTestId('abha-name')).toHaveText(name);
@@ -205,6 +209,11 @@ test('a new patient: wrong OTP then the right one, an address taken then a free 
   expect(seen.printJobs).toHaveLength(1);
   expect(Buffer.from(seen.printJobs[0]!.replace(/^data:text\/html;base64,/, ''), 'base64').toString('utf8')).toContain(`data:image/png;base64,${saved.toString('base64')}`);
 
+  return abhaNumber;
+}
+
+/** The service got each step once, with the clinic's headers, and keeps nothing of the patient. */
+function expectTheServiceKeptNothing(sandbox: SandboxServer, name: string, abhaNumber: string) {
   const calls = registrationCalls(sandbox);
   expect(calls.map((call) => [call.operation, call.status])).toEqual([
     ['registrationInit', 200],
@@ -222,6 +231,21 @@ test('a new patient: wrong OTP then the right one, an address taken then a free 
   const kept = JSON.stringify(calls);
   for (const secret of [NEW_PATIENT, OTP, LINKED_MOBILE, name, name.split(' ')[0]!, abhaNumber, abhaNumber.replace(/-/g, ''), 'front.desk_2024']) expect(kept).not.toContain(secret);
 
+}
+
+test('a new patient: wrong OTP then the right one, an address taken then a free one, the ABHA with its card, and nothing kept on disk', async ({ launch, startSandbox }) => {
+  const sandbox = await startSandbox();
+  const { app, page, userDataDir } = await launch({ policy: { ...customService(sandbox, HEADERS), otpResendSeconds: 5 } });
+  const saveFolder = mkdtempSync(join(tmpdir(), 'scribe-card-'));
+  await answerDialogs(app, join(saveFolder, 'card.png'));
+  await showScreen(page, 'Registration');
+  await expect(page.getByRole('list', { name: 'Registration steps' }).locator('[aria-current="step"]')).toContainText('Aadhaar and consent');
+  await wrongOtpThenTheRightOne(page);
+  const name = await anAddressTakenThenAFreeOne(page);
+  const abhaNumber = await theAbhaWithItsCard(app, page, name, saveFolder);
+  expectTheServiceKeptNothing(sandbox, name, abhaNumber);
+
+  const summary = page.getByTestId('abha-summary');
   await summary.getByRole('button', { name: 'Register another patient' }).click();
   await expect(aadhaarField(page)).toHaveValue('');
   await expect(aadhaarField(page)).toBeFocused();
