@@ -11,11 +11,11 @@ import type { OperationHandlers } from '../../contract/operation-handlers';
 import type { SettingsService } from '../settings/settings-service';
 import { summaryOf, type DictationManifest } from './dictation-manifest';
 import type { CopyPath, CopyRequest } from '../clipboard/copy-path';
-import { NOT_REVIEWED, noteCopy, noteOf, noteRefusal, partCopy, transcriptCopy, type PatientOf } from './dictation-notes';
+import { NOT_REVIEWED, noteCopy, noteOf, noteRefusal, partCopy, transcriptCopy, type PatientOf } from '../note-leaving/dictation-notes';
 import type { DictationStore } from './dictation-store';
 import { correctionToKeep } from './note-corrections';
-import { noteExport } from './note-export';
-import type { RecordingSession } from './recording-session';
+import { noteExport } from '../note-leaving/note-export';
+import type { RecordingSession } from '../dictation-recording/recording-session';
 
 export type DictationHandlers = Pick<
   OperationHandlers,

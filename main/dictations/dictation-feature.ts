@@ -30,14 +30,14 @@ import { saveJsonExport } from '../windows/save-json-export';
 import { dictationHandlers } from './dictation-bridge';
 import { startMaintenance } from './dictation-maintenance';
 import { summaryOf, type DictationManifest } from './dictation-manifest';
-import { copyShortcutActions } from './copy-shortcut-actions';
-import { readyNotice, type PatientOf } from './dictation-notes';
+import { copyShortcutActions } from '../note-leaving/copy-shortcut-actions';
+import { readyNotice, type PatientOf } from '../note-leaving/dictation-notes';
 import type { PatientStore } from '../patients/patient-store';
 import { DictationSending } from '../dictation-sending/dictation-sending';
 import { patientDetailsOf } from '../dictation-sending/patient-details';
 import { DictationStore, blockProblem } from './dictation-store';
-import { RecordingSession } from './recording-session';
-import { shortcutRecorder } from './shortcut-recorder';
+import { RecordingSession } from '../dictation-recording/recording-session';
+import { shortcutRecorder } from '../dictation-recording/shortcut-recorder';
 
 export interface DictationFeatureDeps {
   userData: string;

@@ -32,7 +32,7 @@ export const ELECTRON_PACKAGES = ['electron', 'electron-log', 'electron-updater'
 const ELECTRON_ADAPTERS = ['main/shortcuts/electron-desktop.ts', 'main/audio/microphone-access.ts', 'main/audio/recorder-host.ts'];
 
 const SERVICES = ['settings', 'service', 'audio', 'clipboard', 'shortcuts'];
-const FEATURES = ['dictations', 'dictation-sending', 'lab-reports', 'registration', 'patients', 'status', 'updates'];
+const FEATURES = ['dictations', 'dictation-recording', 'dictation-sending', 'note-leaving', 'lab-reports', 'registration', 'patients', 'status', 'updates'];
 
 export const LAYERS: Layer[] = [
   { name: 'contract', rooms: { contract: { files: ['contract/'] } }, packages: ['zod'] },
@@ -70,7 +70,13 @@ export const LAYERS: Layer[] = [
   {
     name: 'features',
     rooms: {
+      // A dictation's store and its stored result; the bridge answers the page for every part of it.
       dictations: { files: ['main/dictations/'] },
+      'dictation-bridge': { files: ['main/dictations/dictation-bridge.ts'], siblings: ['dictations', 'dictation-recording', 'note-leaving'] },
+      // Recording: the session from Record to Stop, by button or shortcut.
+      'dictation-recording': { files: ['main/dictation-recording/'], siblings: ['dictations'] },
+      // How a note leaves: copied with its heading, exported, inserted into another program.
+      'note-leaving': { files: ['main/note-leaving/'], siblings: ['dictations'] },
       // How a dictation leaves: its outbox kinds (voice upload, session parts, End and result, corrections) and session logic.
       'dictation-sending': { files: ['main/dictation-sending/'], siblings: ['dictations'] },
       'lab-reports': { files: ['main/lab-reports/'], packages: ['image-size'] },

@@ -8,7 +8,7 @@ import { inlineMp3Encoding, prepareUploadAudio } from '../../main/audio/upload-a
 import { durationMsOf } from '../../main/audio/wav-file';
 import { blockProblem, DictationStore } from '../../main/dictations/dictation-store';
 import type { DictationManifest } from '../../main/dictations/dictation-manifest';
-import { RecordingSession, type RecordingSessionDeps } from '../../main/dictations/recording-session';
+import { RecordingSession, type RecordingSessionDeps } from '../../main/dictation-recording/recording-session';
 import { ItemKeyring } from '../../main/storage/item-keyring';
 import { SealedFileWriter, sealBytes } from '../../main/storage/sealed-file';
 

@@ -7,7 +7,7 @@ import type { NoteCorrection } from '../../../contract/note-correction';
 import type { DecodedOutput } from '../../../contract/transcription';
 import { DictationStore } from '../../../main/dictations/dictation-store';
 import { correctionToKeep } from '../../../main/dictations/note-corrections';
-import { NOTE_FORMAT, noteExport } from '../../../main/dictations/note-export';
+import { NOTE_FORMAT, noteExport } from '../../../main/note-leaving/note-export';
 import { tempFolder } from '../../support/temp-folder';
 import { completedResult, prescriptionOutput, textOutput } from '../../support/decoded-outputs';
 import { saveViewAsEarlierVersions, testKeyring } from '../../support/store-fixture';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_DRAFT, askedForLine } from '../../../contract/dictation';
 import { operations } from '../../../contract/ipc';
 import type { Recorder } from '../../../main/audio/recorder';
-import { RecordingSession, type RecordingSessionDeps } from '../../../main/dictations/recording-session';
+import { RecordingSession, type RecordingSessionDeps } from '../../../main/dictation-recording/recording-session';
 import { chosenLanguages, languageOptions, languagesChoice } from '../../../renderer/features/dictation/recording-languages';
 
 /** Only the draft is used here: no recording is started. */

@@ -7,8 +7,8 @@
 import { EMPTY_DRAFT, IDLE_RECORDER, type DictationMode, type RecorderStatus, type RecordingDraft } from '../../contract/dictation';
 import type { Recorder, RecorderEvents } from '../audio/recorder';
 import type { RecordingSize } from '../audio/upload-audio';
-import type { DictationManifest } from './dictation-manifest';
-import type { DictationStore } from './dictation-store';
+import type { DictationManifest } from '../dictations/dictation-manifest';
+import type { DictationStore } from '../dictations/dictation-store';
 import { storageProblem, writeProblem } from '../storage/storage-problem';
 import { patientOwner } from '../clipboard/copy-path';
 

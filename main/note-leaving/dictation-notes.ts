@@ -10,8 +10,8 @@ import { clockTime, whoLine, type CopyHeading, type HeadingPatient } from '../..
 import { FINISHED_STATES, MODE_NAMES, PENDING_STATES, UNTITLED, type CopiedNoteVersion } from '../../contract/dictation';
 import { patientInitials } from '../../contract/patients';
 import { NOT_REVIEWED, ownerOf, type CopyOptions, type CopyOutcome, type CopyPath, type CopyRequest } from '../clipboard/copy-path';
-import type { DictationManifest } from './dictation-manifest';
-import type { DictationStore } from './dictation-store';
+import type { DictationManifest } from '../dictations/dictation-manifest';
+import type { DictationStore } from '../dictations/dictation-store';
 
 export { NOT_REVIEWED };
 

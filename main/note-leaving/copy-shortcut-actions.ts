@@ -7,7 +7,7 @@
 import type { InsertProfile } from '../../contract/insert-profiles';
 import type { CopyPath } from '../clipboard/copy-path';
 import type { CopyNoteActions } from '../shortcuts/copy-note-shortcut';
-import type { DictationStore } from './dictation-store';
+import type { DictationStore } from '../dictations/dictation-store';
 import { copyShortcutNote, readinessOf, shortcutTarget, type PatientOf } from './dictation-notes';
 
 type Desktop = Pick<CopyNoteActions, 'appHasFocus' | 'focusedWindow' | 'typist' | 'tell'>;
