@@ -8,6 +8,7 @@ import { serviceText } from '../api/service-text';
 import type { DiscoveryDocument } from '../api/session-schemas';
 import { BUILT_IN_NOTE_TEMPLATES, LANGUAGE_CODE, NOTE_TEMPLATE_ID, TRANSCRIPTION_MODELS, TRANSCRIPTION_MODEL_LABELS } from '../../contract/setting-choices';
 import type { SessionsOfferState, TranscriptionChoices } from '../../contract/transcription-choices';
+import { systemClock, type Clock, type ClockTimer } from '../core/clock';
 
 /** The part of the service client the choices come from. */
 export interface ChoicesSource {
@@ -76,12 +77,12 @@ function problemOf(discovery: PromiseSettledResult<unknown>, templates: PromiseS
   return `${what} could not be fetched from the service, so the usual ones are shown. ${[...new Set(reasons)].join(' ')}`;
 }
 
-/** `work`'s answer, or a timeout after `ms` (`work` is told to stop through its signal). */
-async function within<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+/** `work`'s answer, or a timeout after `ms` on `clock` (`work` is told to stop through its signal). */
+async function within<T>(clock: Clock, ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
+  let timer: ClockTimer | null = null;
   const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => {
+    timer = clock.setTimeout(() => {
       controller.abort();
       reject(new ServiceError('timeout', 'The service did not answer in time.'));
     }, ms);
@@ -89,13 +90,18 @@ async function within<T>(ms: number, work: (signal: AbortSignal) => Promise<T>):
   try {
     return await Promise.race([work(controller.signal), late]);
   } finally {
-    clearTimeout(timer);
+    clock.clearTimeout(timer);
   }
 }
 
-export async function transcriptionChoices(source: ChoicesSource, sessions: SessionsOfferState, waitMs = CHOICES_WAIT_MS): Promise<TranscriptionChoices> {
+export async function transcriptionChoices(
+  source: ChoicesSource,
+  sessions: SessionsOfferState,
+  waitMs = CHOICES_WAIT_MS,
+  clock: Clock = systemClock,
+): Promise<TranscriptionChoices> {
   // Discovery is shared with whoever else is asking for it: it is waited for, never cancelled from here.
-  const [discovery, templates] = await Promise.allSettled([within(waitMs, () => source.discovery.get()), within(waitMs, (signal) => source.listTemplates(signal))]);
+  const [discovery, templates] = await Promise.allSettled([within(clock, waitMs, () => source.discovery.get()), within(clock, waitMs, (signal) => source.listTemplates(signal))]);
   const document = discovery.status === 'fulfilled' ? discovery.value : null;
   return {
     sessions,
