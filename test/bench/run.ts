@@ -75,27 +75,15 @@ if (!runs('app')) {
     const duringStartup = await pressDuringStartup();
     add('a press while the app is still starting', ms(duringStartup), `${ms(probe.cold)} plain-Node new recorder`, ratio(duringStartup, probe.cold), '', beforeDir ? ms(await pressDuringStartup(beforeDir)) : '');
     const startup = await startupSamples(9, beforeDir ? [ROOT, beforeDir] : [ROOT]);
-    const bare = median(startup.bare.map((start) => start.ms));
-    const [app, appBefore] = startup.apps.map((starts) => median(starts.map((start) => start.ms)));
-    add(
-      'start-up to a working Record button (median of 9)',
-      ms(app!),
-      `${ms(bare)} bare Electron window`,
-      ratio(app!, bare),
-      '≤ 1.3×',
-      appBefore === undefined ? '' : `${ms(appBefore)} (${ratio(appBefore, bare)})`,
-    );
-    const mib = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
-    const bareMemory = median(startup.bare.map((start) => start.memoryKiB));
-    const [memory, memoryBefore] = startup.apps.map((starts) => median(starts.map((start) => start.memoryKiB)));
-    add(
-      'memory of every process at a working Record (median of 9)',
-      mib(memory!),
-      `${mib(bareMemory)} bare Electron window`,
-      ratio(memory!, bareMemory),
-      '≤ 1.2×',
-      memoryBefore === undefined ? '' : `${mib(memoryBefore)} (${ratio(memoryBefore, bareMemory)})`,
-    );
+    // Each against the bare window, with the build before where there is one: its time, then every process's memory.
+    for (const [measure, of, show, goal] of [
+      ['start-up to a working Record button (median of 9)', (start: { ms: number }) => start.ms, ms, '≤ 1.3×'],
+      ['memory of every process at a working Record (median of 9)', (start: { memoryKiB: number }) => start.memoryKiB, (kib: number) => `${(kib / 1024).toFixed(0)} MiB`, '≤ 1.2×'],
+    ] as const) {
+      const bare = median(startup.bare.map(of));
+      const [app, appBefore] = startup.apps.map((starts) => median(starts.map(of)));
+      add(measure, show(app!), `${show(bare)} bare Electron window`, ratio(app!, bare), goal, appBefore === undefined ? '' : `${show(appBefore)} (${ratio(appBefore, bare)})`);
+    }
     console.log(`  start-up, what a working Record waits for (median ms since the process began): ${startupTimeline(startup.apps[0]!.map((start) => start.marks))}`);
     const cpu = await cpuWhileRecording(20);
     const cpuVoice = await cpuWhileRecording(20, ROOT, { autoSync: false, transcriptionApi: 'voice-upload' });
