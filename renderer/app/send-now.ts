@@ -29,6 +29,25 @@ export interface TriedItem {
   stuck: boolean;
 }
 
+/** Which of an outbox item's states mean waiting to be sent, being sent, failed, and being read by the service. */
+export interface SendingStates<S extends string> {
+  waiting: S;
+  sending: S;
+  failed: S;
+  reading: S;
+}
+
+/** An item as "Send now" reads it: still being tried (waiting untouched, or going up), or where the try left it. */
+export function triedItem<S extends string>(item: { id: string; state: S; problem: string | null; nextAttemptAt: string | null }, states: SendingStates<S>): TriedItem {
+  return {
+    id: item.id,
+    untried: (item.state === states.waiting && item.problem === null && item.nextAttemptAt === null) || item.state === states.sending,
+    moving: item.state === states.sending,
+    problem: item.problem,
+    stuck: item.state === states.waiting || item.state === states.failed || item.state === states.reading,
+  };
+}
+
 /** The answer main's news about a tried item gives, or null while it says nothing yet about the try. */
 export function answerFor(item: TriedItem): SendNowAnswer | null {
   if (item.untried) return null;

@@ -12,7 +12,10 @@ import type { AppError, Result } from '../../../contract/result';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
 import type { StoreContext } from '../../app/store-context';
 import { followItems, followValue } from '../../app/follow';
-import { TRYING_NOW, sendNowTracker, type TriedItem } from '../../app/send-now';
+import { TRYING_NOW, sendNowTracker, triedItem, type SendingStates } from '../../app/send-now';
+
+/** How "Send now" reads a dictation's states. */
+const DICTATION_SENDING: SendingStates<DictationSummary['state']> = { waiting: 'recorded', sending: 'uploading', failed: 'failed', reading: 'processing' };
 
 export type StatusFilter = 'all' | 'waiting' | 'completed' | 'partial' | 'failed';
 
@@ -74,17 +77,6 @@ const COPIED: Record<CopiedNoteVersion, string> = {
   original: 'Copied the service’s original, without your corrections: paste it into the EMR.',
   service: 'Note copied: paste it into the EMR.',
 };
-
-/** A dictation as "Send now" reads it: still being tried (waiting untouched, or its recording going up), or where the try left it. */
-export function triedItem(summary: DictationSummary): TriedItem {
-  return {
-    id: summary.id,
-    untried: (summary.state === 'recorded' && summary.problem === null && summary.nextAttemptAt === null) || summary.state === 'uploading',
-    moving: summary.state === 'uploading',
-    problem: summary.problem,
-    stuck: summary.state === 'recorded' || summary.state === 'failed' || summary.state === 'processing',
-  };
-}
 
 /** Newest first. */
 export function orderedIds(items: ReadonlyMap<string, DictationSummary>): string[] {
@@ -157,7 +149,7 @@ function followDictations({ bridge, valueOrReport, set, get }: StoreContext<Dict
       const items = new Map(get().items);
       items.set(summary.id, summary);
       set({ items });
-      sendNow.heard(triedItem(summary));
+      sendNow.heard(triedItem(summary, DICTATION_SENDING));
       if (get().selectedId === summary.id && previous?.state !== summary.state) void loadSelected(summary.id);
     },
     removed: (id) => {

@@ -5,7 +5,10 @@ import type { ScribeBridge } from '../../../contract/ipc';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
 import type { StoreContext } from '../../app/store-context';
 import { followItems } from '../../app/follow';
-import { TRYING_NOW, sendNowTracker, type SendNowAnswer, type TriedItem } from '../../app/send-now';
+import { TRYING_NOW, sendNowTracker, triedItem, type SendingStates, type SendNowAnswer } from '../../app/send-now';
+
+/** How "Send now" reads a lab report's states. */
+const LAB_REPORT_SENDING: SendingStates<LabReportSummary['state']> = { waiting: 'queued', sending: 'uploading', failed: 'failed', reading: 'reading' };
 
 /**
  * A ready report's parsed result as the screen has it. The patient details are never kept
@@ -13,17 +16,6 @@ import { TRYING_NOW, sendNowTracker, type SendNowAnswer, type TriedItem } from '
  */
 /** What a row says after its "Send now" or "Retry" (renderer/app/send-now.ts), and the state it was said in (null: while trying). */
 export type RowAnswer = SendNowAnswer & { state: LabReportSummary['state'] | null };
-
-/** A lab report as "Send now" reads it: still being tried (waiting untouched, or its file going up), or where the try left it. */
-export function triedItem(labReport: LabReportSummary): TriedItem {
-  return {
-    id: labReport.id,
-    untried: (labReport.state === 'queued' && labReport.problem === null && labReport.nextAttemptAt === null) || labReport.state === 'uploading',
-    moving: labReport.state === 'uploading',
-    problem: labReport.problem,
-    stuck: labReport.state === 'queued' || labReport.state === 'failed' || labReport.state === 'reading',
-  };
-}
 
 /**
  * Whether a row's answer still says how things are: "Trying now…" until answered; "Sent" while
@@ -184,7 +176,7 @@ export function createLabReportsStore(bridge: ScribeBridge, report: ReportProble
     const heard = (labReport: LabReportSummary) => {
       const had = get().answers[labReport.id];
       if (had && !answerHolds(had, labReport)) set({ answers: without(get().answers, labReport.id) });
-      sendNow.heard(triedItem(labReport));
+      sendNow.heard(triedItem(labReport, LAB_REPORT_SENDING));
     };
     return {
       staged: [],
