@@ -115,6 +115,13 @@ export async function startupSamples(runs: number, appDirs: string[] = [ROOT]): 
   return { bare, apps };
 }
 
+/** The median of each start-up moment over the runs, in the order of the first run: "app ready 214 ms, …". */
+export function startupTimeline(runs: Array<Map<string, number>>): string {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const names = [...(runs[0]?.keys() ?? [])];
+  return names.map((name) => `${name} ${Math.round(median(runs.flatMap((marks) => marks.get(name) ?? [])))} ms`).join(', ');
+}
+
 /** The start-up line of the log in a data folder (none from a build before the marks). */
 function startupMarksIn(userData: string): Map<string, number> {
   try {

@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emrInsertion, emrMeasuresMissing } from './emr-measures';
-import { clinicPressSamples, cpuWhileRecording, pressDuringStartup, pressesInARow, startupSamples, stopToResultOnScreen, type ClinicPresses } from './app-measures';
+import { clinicPressSamples, cpuWhileRecording, pressDuringStartup, pressesInARow, startupSamples, startupTimeline, stopToResultOnScreen, type ClinicPresses } from './app-measures';
 import { encodeMemory, lookups, recordingWrites, speechPcm, speechRecording, stopToReady, storeLoad, syncOf, uploadSize } from './node-measures';
 import { stopToHeld, uplinkRow } from './uplink-measures';
 import { debianPackageRows } from './debian-measures';
@@ -227,10 +227,4 @@ function writeResults(): void {
   for (const row of [header, ...rows]) console.log(columns.map((column, index) => row[column].padEnd(widths[index]!)).join('  '));
   writeFileSync(join(process.cwd(), 'test-results', 'bench.json'), JSON.stringify({ machine, date: new Date().toISOString(), before: beforeDir, only, rows }, null, 2));
   rmSync(work, { recursive: true, force: true });
-}
-
-/** The median of each start-up moment over the runs, in the order of the first run. */
-function startupTimeline(runs: Array<Map<string, number>>): string {
-  const names = [...(runs[0]?.keys() ?? [])];
-  return names.map((name) => `${name} ${ms(median(runs.map((marks) => marks.get(name)).filter((at): at is number => at !== undefined)))}`).join(', ');
 }

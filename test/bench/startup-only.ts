@@ -4,7 +4,7 @@
  * test/bench/startup-only.ts` (the same measure as npm run bench's, interleaved with the bare
  * window and the build before, in one run).
  */
-import { startupSamples } from './app-measures';
+import { startupSamples, startupTimeline } from './app-measures';
 const runs = Number(process.env.RUNS ?? 7);
 const dirs = [process.cwd(), ...(process.env.BEFORE ? [process.env.BEFORE] : [])];
 const { bare, apps } = await startupSamples(runs, dirs);
@@ -17,5 +17,4 @@ console.log(
       .map((starts, i) => `${i === 0 ? 'now' : 'before'} ${msOf(starts).toFixed(0)} ms (${(msOf(starts) / msOf(bare)).toFixed(2)}x), ${(kibOf(starts) / 1024).toFixed(0)} MiB (${(kibOf(starts) / kibOf(bare)).toFixed(2)}x)`)
       .join('; '),
 );
-const names = [...(apps[0]![0]?.marks.keys() ?? [])];
-console.log(`now, median ms since the process began: ${names.map((name) => `${name} ${median(apps[0]!.map((start) => start.marks.get(name) ?? NaN)).toFixed(0)}`).join(', ')}`);
+console.log(`now, median ms since the process began: ${startupTimeline(apps[0]!.map((start) => start.marks))}`);
