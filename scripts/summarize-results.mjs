@@ -6,6 +6,12 @@ import { existsSync, readFileSync } from 'node:fs';
 let passed = Number(process.argv[2] ?? 0);
 let failed = Number(process.argv[3] ?? 0);
 
+// The name of each failure is printed again here, at the end of a long log, where a CI's
+// tail still shows it.
+function firstLine(text) {
+  return String(text ?? '').split('\n')[0].slice(0, 300);
+}
+
 function read(file, suite) {
   if (!existsSync(file)) {
     console.log(`${suite}: no report (${file}); counted as one failure`);
@@ -20,6 +26,11 @@ if (unit) {
   passed += unit.numPassedTests;
   failed += unit.numFailedTests + (unit.numFailedTestSuites > 0 && unit.numFailedTests === 0 ? unit.numFailedTestSuites : 0);
   console.log(`unit tests: ${unit.numPassedTests} passed, ${unit.numFailedTests} failed`);
+  for (const file of unit.testResults ?? []) {
+    const failures = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (file.status === 'failed' && failures.length === 0) console.log(`  ✗ ${file.name}: ${firstLine(file.message)}`);
+    for (const test of failures) console.log(`  ✗ ${file.name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  }
 }
 
 const e2e = read('test-results/e2e.json', 'end-to-end tests');

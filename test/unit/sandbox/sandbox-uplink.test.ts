@@ -41,8 +41,9 @@ describe('uplinkKbps: a slow uplink for request bodies', () => {
     const { status, ms } = await voiceUpload('slow-link', KB64);
     expect(status).toBe(200);
     expect(env.sandbox.received.find((request) => request.operation === 'voiceUpload')?.file?.size).toBe(KB64);
+    // Never faster than the link; slower only by what a busy machine adds.
     expect(ms).toBeGreaterThan(secondsAt256(KB64) * 0.75);
-    expect(ms).toBeLessThan(secondsAt256(KB64) * 1.25);
+    expect(ms).toBeLessThan(secondsAt256(KB64) * 2);
   });
 
   it('0 (the default) is no limit', async () => {
@@ -50,7 +51,8 @@ describe('uplinkKbps: a slow uplink for request bodies', () => {
     expect(faults.uplinkKbps).toBe(0);
     const { status, ms } = await voiceUpload('no-limit', KB64);
     expect(status).toBe(200);
-    expect(ms).toBeLessThan(500);
+    // Less than half the time the slow link above takes for the same body.
+    expect(ms).toBeLessThan(secondsAt256(KB64) / 2);
   });
 
   it('is one link: a voice upload and a session part sent at once share it, session parts are limited too', async () => {
@@ -62,6 +64,6 @@ describe('uplinkKbps: a slow uplink for request bodies', () => {
     const [first, last] = [voice.ms, part.ms].sort((a, b) => a - b);
     expect(first).toBeGreaterThan(secondsAt256(half) * 1.25);
     expect(last).toBeGreaterThan(secondsAt256(KB64) * 0.75);
-    expect(last).toBeLessThan(secondsAt256(KB64) * 1.25);
+    expect(last).toBeLessThan(secondsAt256(KB64) * 2);
   });
 });
