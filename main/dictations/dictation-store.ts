@@ -196,9 +196,15 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
     return { loaded: loaded.length, recovered, unreadable };
   }
 
-  /** The label and the patient are kept in the keyring, not in the manifest. */
+  /**
+   * The label and the patient are kept in the keyring, not in the manifest. Set on the
+   * manifest just read, which nothing else holds yet: a copy of each of thousands at start-up
+   * costs more than the rest of revealing them.
+   */
   private revealLabel(manifest: DictationManifest): void {
-    this.remember({ ...manifest, label: this.keyring!.labelOf(manifest.id), patientId: this.keyring!.patientOf(manifest.id) });
+    manifest.label = this.keyring!.labelOf(manifest.id);
+    manifest.patientId = this.keyring!.patientOf(manifest.id);
+    this.remember(manifest);
   }
 
   /**

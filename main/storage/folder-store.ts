@@ -76,16 +76,16 @@ export class FolderStore<M extends StoredItem> {
     return [...this.items.values()].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   }
 
-  /**
-   * Changes an item in memory only, telling listeners, for when its manifest cannot be
-   * written (a full disk): the change is lost at restart, the item and its files are not.
-   */
   /** Tells the listeners the item changed beside its manifest (a file of its own was written), without writing anything. */
   announce(id: string): void {
     const item = this.items.get(id);
     if (item) this.changes.emit(item);
   }
 
+  /**
+   * Changes an item in memory only, telling listeners, for when its manifest cannot be
+   * written (a full disk): the change is lost at restart, the item and its files are not.
+   */
   protected amendInMemory(id: string, patch: Partial<M>): M {
     const item = this.schema.parse({ ...this.items.get(id), ...patch });
     this.items.set(id, item);
