@@ -36,6 +36,21 @@ interface Start {
   ms: number;
   /** Working set of every process of the app (main, page, GPU, network, utility), KiB. */
   memoryKiB: number;
+  /**
+   * The same processes' proportional set size, KiB (Linux): each page shared between them
+   * (Electron's own code, mapped in every one) counted once in all, not once in each. Null
+   * where /proc cannot say.
+   */
+  proportionalKiB: number | null;
+}
+
+/** The summed `Pss` of /proc/<pid>/smaps_rollup, or null where there is none. */
+function proportionalKiBOf(pids: number[]): number | null {
+  try {
+    return pids.reduce((sum, pid) => sum + Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? NaN), 0);
+  } catch {
+    return null;
+  }
 }
 
 async function timeToReady(args: string[], ready: (page: Page) => Promise<unknown>): Promise<Start> {
@@ -44,9 +59,11 @@ async function timeToReady(args: string[], ready: (page: Page) => Promise<unknow
   const page = await app.firstWindow();
   await ready(page);
   const elapsed = performance.now() - started;
-  const memoryKiB = await app.evaluate(({ app: electronApp }) => electronApp.getAppMetrics().reduce((sum, metric) => sum + metric.memory.workingSetSize, 0));
+  const metrics = await app.evaluate(({ app: electronApp }) => electronApp.getAppMetrics().map((metric) => ({ pid: metric.pid, kib: metric.memory.workingSetSize })));
+  const memoryKiB = metrics.reduce((sum, metric) => sum + metric.kib, 0);
+  const proportional = proportionalKiBOf(metrics.map((metric) => metric.pid));
   await app.close();
-  return { ms: elapsed, memoryKiB };
+  return { ms: elapsed, memoryKiB, proportionalKiB: proportional !== null && Number.isFinite(proportional) ? proportional : null };
 }
 
 /**

@@ -11,10 +11,15 @@ const { bare, apps } = await startupSamples(runs, dirs);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const msOf = (starts: Array<{ ms: number }>) => median(starts.map((start) => start.ms));
 const kibOf = (starts: Array<{ memoryKiB: number }>) => median(starts.map((start) => start.memoryKiB));
+const pssOf = (starts: Array<{ proportionalKiB: number | null }>) => median(starts.map((start) => start.proportionalKiB ?? NaN));
 console.log(
   `bare ${msOf(bare).toFixed(0)} ms, ${(kibOf(bare) / 1024).toFixed(0)} MiB; ` +
     apps
       .map((starts, i) => `${i === 0 ? 'now' : 'before'} ${msOf(starts).toFixed(0)} ms (${(msOf(starts) / msOf(bare)).toFixed(2)}x), ${(kibOf(starts) / 1024).toFixed(0)} MiB (${(kibOf(starts) / kibOf(bare)).toFixed(2)}x)`)
       .join('; '),
+);
+console.log(
+  `proportional set size (shared pages counted once): bare ${(pssOf(bare) / 1024).toFixed(0)} MiB; ` +
+    apps.map((starts, i) => `${i === 0 ? 'now' : 'before'} ${(pssOf(starts) / 1024).toFixed(0)} MiB (${(pssOf(starts) / pssOf(bare)).toFixed(2)}x)`).join('; '),
 );
 console.log(`now, median ms since the process began: ${startupTimeline(apps[0]!.map((start) => start.marks))}`);
