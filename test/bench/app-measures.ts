@@ -44,10 +44,11 @@ interface Start {
   proportionalKiB: number | null;
 }
 
-/** The summed `Pss` of /proc/<pid>/smaps_rollup, or null where there is none. */
+/** The summed `Pss` of /proc/<pid>/smaps_rollup, or null where a process has none. */
 function proportionalKiBOf(pids: number[]): number | null {
   try {
-    return pids.reduce((sum, pid) => sum + Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? NaN), 0);
+    const sum = pids.reduce((total, pid) => total + Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? NaN), 0);
+    return Number.isFinite(sum) ? sum : null;
   } catch {
     return null;
   }
@@ -61,9 +62,9 @@ async function timeToReady(args: string[], ready: (page: Page) => Promise<unknow
   const elapsed = performance.now() - started;
   const metrics = await app.evaluate(({ app: electronApp }) => electronApp.getAppMetrics().map((metric) => ({ pid: metric.pid, kib: metric.memory.workingSetSize })));
   const memoryKiB = metrics.reduce((sum, metric) => sum + metric.kib, 0);
-  const proportional = proportionalKiBOf(metrics.map((metric) => metric.pid));
+  const proportionalKiB = proportionalKiBOf(metrics.map((metric) => metric.pid));
   await app.close();
-  return { ms: elapsed, memoryKiB, proportionalKiB: proportional !== null && Number.isFinite(proportional) ? proportional : null };
+  return { ms: elapsed, memoryKiB, proportionalKiB };
 }
 
 /**
