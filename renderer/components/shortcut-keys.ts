@@ -1,12 +1,17 @@
 /** Shortcuts as Electron names them ("CommandOrControl+Alt+R") and as the OS writes them ("Ctrl+Alt+R", "Cmd+Alt+R"). */
 
-import { shortcutTextFor } from '../../contract/shortcut-text';
+import { acceleratorFromText, shortcutTextFor } from '../../contract/shortcut-text';
 
 const isMac = () => navigator.userAgent.includes('Mac');
 
 /** The shortcut as the OS writes it. */
 export function shortcutText(accelerator: string): string {
   return shortcutTextFor(accelerator, isMac());
+}
+
+/** A shortcut typed as the OS writes it, as Electron names it. */
+export function acceleratorOfText(text: string): string {
+  return acceleratorFromText(text, isMac());
 }
 
 const NAMED_KEYS: Record<string, string> = { Space: 'Space', ArrowUp: 'Up', ArrowDown: 'Down', ArrowLeft: 'Left', ArrowRight: 'Right', Home: 'Home', End: 'End', PageUp: 'PageUp', PageDown: 'PageDown', Insert: 'Insert' };

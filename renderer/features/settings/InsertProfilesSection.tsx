@@ -27,28 +27,31 @@ export function InsertProfilesSection({ profiles, locked, error, access, onChang
   const known = last !== null && profiles.some((profile) => profile.match === last.match && profile.program.toLowerCase() === last.program.toLowerCase());
   return (
     <div className="field">
-      <fieldset className="tasks" aria-describedby={error ? 'insertProfiles-error' : undefined}>
+      <fieldset className="insert-programs" aria-describedby={error ? 'insertProfiles-error' : undefined}>
         <legend>
           How the note goes into each program <LockNote locked={locked} />
         </legend>
-        {profiles.length === 0 ? <p className="hint">No program of your own yet: browsers and office programs get it with formatting, text editors as plain text, remote desktops typed.</p> : null}
-        <ul className="insert-profiles">
-          {profiles.map((profile, index) => (
-            <li key={`${profile.match}:${profile.program}`}>
-              <strong>{profile.program}</strong> <span className="hint">({PROGRAM_MATCH_LABELS[profile.match]})</span>{' '}
-              <select aria-label={`How the note goes into ${profile.program}`} value={profile.format} disabled={locked} onChange={(event) => update(index, { format: event.target.value as InsertFormat })}>
-                {FORMAT_OPTIONS}
-              </select>{' '}
-              <label>
-                <input type="checkbox" checked={profile.insertWhenReady === true} disabled={locked} onChange={(event) => update(index, { insertWhenReady: event.target.checked })} /> Insert
-                a note still processing when it is ready
-              </label>{' '}
-              <button type="button" disabled={locked} onClick={() => onChange(profiles.filter((_, at) => at !== index))} aria-label={`Forget ${profile.program}`}>
-                Forget
-              </button>
-            </li>
-          ))}
-        </ul>
+        {profiles.length === 0 ? (
+          <p className="hint">No program of your own yet: browsers and office programs get it with formatting, text editors as plain text, remote desktops typed.</p>
+        ) : (
+          <ul className="insert-profiles">
+            {profiles.map((profile, index) => (
+              <li key={`${profile.match}:${profile.program}`}>
+                <strong>{profile.program}</strong> <span className="hint">({PROGRAM_MATCH_LABELS[profile.match]})</span>{' '}
+                <select aria-label={`How the note goes into ${profile.program}`} value={profile.format} disabled={locked} onChange={(event) => update(index, { format: event.target.value as InsertFormat })}>
+                  {FORMAT_OPTIONS}
+                </select>{' '}
+                <label>
+                  <input type="checkbox" checked={profile.insertWhenReady === true} disabled={locked} onChange={(event) => update(index, { insertWhenReady: event.target.checked })} /> Insert
+                  a note still processing when it is ready
+                </label>{' '}
+                <button type="button" disabled={locked} onClick={() => onChange(profiles.filter((_, at) => at !== index))} aria-label={`Forget ${profile.program}`}>
+                  Forget
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
         {last && !known && !locked ? (
           <p>
             The copy shortcut was last pressed in <strong>{last.program}</strong>.{' '}

@@ -1,7 +1,8 @@
 /** The settings form's fields: one component per kind of value, each with its label, lock note and error. */
+import { useState } from 'react';
 import type { SettingName } from '../../../contract/settings';
 import { useSettingsStore } from '../../app/stores';
-import { acceleratorOf, shortcutText } from '../../components/shortcut-keys';
+import { acceleratorOf, acceleratorOfText, shortcutText } from '../../components/shortcut-keys';
 
 /**
  * Why a setting cannot be changed: the administrator's policy sets it, the policy file cannot be
@@ -110,10 +111,24 @@ export function TextField({ name, locked, lockedReason, ...props }: FieldProps<s
 }
 
 /**
- * A global shortcut: pressed in the field (Ctrl, Alt or Command with a key), it is written for
- * the app; typed, it is taken as written. Shown under it as the OS writes it.
+ * A global shortcut, shown and typed as the OS writes it (Ctrl+Alt+C), kept as Electron names
+ * it (CommandOrControl+Alt+C). Pressed in the field (Ctrl, Alt or Command with a key), it is
+ * written for the app; typed, it is taken as written.
  */
 export function ShortcutField({ name, locked, value, onChange, hint, ...props }: FieldProps<string> & { note?: string | null }) {
+  const [text, setText] = useState(() => shortcutText(value));
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    // Changed from outside the field (the form reset, a policy): shown as the OS writes it.
+    setSeen(value);
+    if (value !== acceleratorOfText(text)) setText(shortcutText(value));
+  }
+  const change = (typed: string) => {
+    const accelerator = acceleratorOfText(typed);
+    setText(typed);
+    setSeen(accelerator);
+    onChange(accelerator);
+  };
   const shown = value.trim() === '' ? 'No shortcut.' : `Now: ${shortcutText(value)}.`;
   const keys = navigator.userAgent.includes('Mac') ? 'Cmd' : 'the Windows key';
   return (
@@ -121,14 +136,14 @@ export function ShortcutField({ name, locked, value, onChange, hint, ...props }:
       id={name}
       labelExtra={<LockNote locked={locked} />}
       disabled={locked}
-      value={value}
+      value={text}
       hint={`${shown} Click here and press the keys to change it (Ctrl, Alt or ${keys} with a letter, digit or F-key). ${hint ?? ''}`.trim()}
-      onChange={onChange}
+      onChange={change}
       onKeyDown={(event) => {
         const accelerator = acceleratorOf(event);
         if (!accelerator) return;
         event.preventDefault();
-        onChange(accelerator);
+        change(shortcutText(accelerator));
       }}
       {...props}
     />
