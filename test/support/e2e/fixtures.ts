@@ -34,12 +34,7 @@ export const test = base.extend<Fixtures>({
       launched.push(app);
       return app;
     });
-    // Closing an app the test already closed (or killed) is a no-op.
-    for (const { app } of launched.reverse()) await app.close().catch(() => undefined);
-    for (const { userDataDir, policyFile } of launched) {
-      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
-      rmSync(dirname(policyFile), { recursive: true, force: true });
-    }
+    await closeApps(launched);
   },
   startSandbox: async ({}, use) => {
     const started: SandboxServer[] = [];
@@ -61,6 +56,15 @@ export const test = base.extend<Fixtures>({
     desktop.stop();
   },
 });
+
+/** Closes apps (closing one already closed or killed is a no-op) and removes their data folders and policies. */
+export async function closeApps(launched: LaunchedApp[]): Promise<void> {
+  for (const { app } of [...launched].reverse()) await app.close().catch(() => undefined);
+  for (const { userDataDir, policyFile } of launched) {
+    rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    rmSync(dirname(policyFile), { recursive: true, force: true });
+  }
+}
 
 /** Calls an operation through the page's bridge, exactly as the page does, and returns its Result. */
 export function callBridge<K extends OperationName>(page: Page, name: K, input?: OperationInput<K>): Promise<Result<OperationOutput<K>>> {
