@@ -6,12 +6,13 @@
  * Each returns raw samples; run.ts prints medians and ratios.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElectronApplication, Page } from '@playwright/test';
 import { parseStartupLine, STARTUP_LINE } from '../../main/core/startup-marks';
 import { SandboxServer } from '../../main/sandbox/sandbox-server';
-import { launchElectron, newDataFolder, ROOT } from '../support/e2e/launch-app';
+import { launchElectron, ROOT } from '../support/e2e/launch-app';
 
 const BARE_APP = join(ROOT, 'test', 'bench', 'bare-window');
 const SPEAK_NOW = 'Recording — speak now';
@@ -23,10 +24,15 @@ function launch(args: string[]): Promise<ElectronApplication> {
 /** Chromium will not run as root with its own sandbox; CI here runs as root. */
 const ROOT_ARGS = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
 
+/** Every start's data folder and policy, removed when the bench ends. */
+const STARTS = mkdtempSync(join(tmpdir(), 'scribe-bench-starts-'));
+process.on('exit', () => rmSync(STARTS, { recursive: true, force: true }));
+const newDataFolder = () => mkdtempSync(join(STARTS, 'data-'));
+
 /** The app in `appDir`, with a new data folder and `policy`. */
 export function scribeArgs(appDir: string, policy: object = { autoSync: false }): string[] {
   const userDataDir = newDataFolder();
-  const policyFile = join(userDataDir, '..', `bench-policy-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+  const policyFile = join(mkdtempSync(join(STARTS, 'policy-')), 'policy.json');
   writeFileSync(policyFile, JSON.stringify(policy));
   return [appDir, `--user-data-dir=${userDataDir}`, `--policy=${policyFile}`, ...ROOT_ARGS];
 }
@@ -115,14 +121,20 @@ async function appRecordWorks(): Promise<void> {
  */
 export interface StartupSamples {
   bare: Start[];
+  /** The bare window with an empty utility process started beside it, as the app starts its recorder's (when asked for). */
+  bareWithUtility: Start[];
   apps: Array<Array<Start & { marks: Map<string, number> }>>;
 }
 
-export async function startupSamples(runs: number, appDirs: string[] = [ROOT]): Promise<StartupSamples> {
+export async function startupSamples(runs: number, appDirs: string[] = [ROOT], options: { withUtility?: boolean } = {}): Promise<StartupSamples> {
   const bare: Start[] = [];
+  const bareWithUtility: Start[] = [];
   const apps = appDirs.map((): StartupSamples['apps'][number] => []);
   for (let i = 0; i < runs; i += 1) {
     bare.push(await timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, ...ROOT_ARGS], (page) => inPage(page, bareButtonShown)));
+    if (options.withUtility) {
+      bareWithUtility.push(await timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, '--with-utility-process', ...ROOT_ARGS], (page) => inPage(page, bareButtonShown)));
+    }
     for (const [index, appDir] of appDirs.entries()) {
       const args = scribeArgs(appDir);
       const start = await timeToReady(args, (page) => inPage(page, appRecordWorks));
@@ -130,7 +142,7 @@ export async function startupSamples(runs: number, appDirs: string[] = [ROOT]): 
       apps[index]!.push({ ...start, marks: startupMarksIn(userData) });
     }
   }
-  return { bare, apps };
+  return { bare, bareWithUtility, apps };
 }
 
 /** The median of each start-up moment over the runs, in the order of the first run: "app ready 214 ms, …". */
