@@ -121,20 +121,18 @@ async function appRecordWorks(): Promise<void> {
  */
 export interface StartupSamples {
   bare: Start[];
-  /** The bare window with an empty utility process started beside it, as the app starts its recorder's (when asked for). */
+  /** The bare window with an empty utility process started beside it, as the app starts its recorder's. */
   bareWithUtility: Start[];
   apps: Array<Array<Start & { marks: Map<string, number> }>>;
 }
 
-export async function startupSamples(runs: number, appDirs: string[] = [ROOT], options: { withUtility?: boolean } = {}): Promise<StartupSamples> {
+export async function startupSamples(runs: number, appDirs: string[] = [ROOT]): Promise<StartupSamples> {
   const bare: Start[] = [];
   const bareWithUtility: Start[] = [];
   const apps = appDirs.map((): StartupSamples['apps'][number] => []);
   for (let i = 0; i < runs; i += 1) {
     bare.push(await timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, ...ROOT_ARGS], (page) => inPage(page, bareButtonShown)));
-    if (options.withUtility) {
-      bareWithUtility.push(await timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, '--with-utility-process', ...ROOT_ARGS], (page) => inPage(page, bareButtonShown)));
-    }
+    bareWithUtility.push(await timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, '--with-utility-process', ...ROOT_ARGS], (page) => inPage(page, bareButtonShown)));
     for (const [index, appDir] of appDirs.entries()) {
       const args = scribeArgs(appDir);
       const start = await timeToReady(args, (page) => inPage(page, appRecordWorks));

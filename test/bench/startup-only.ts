@@ -9,7 +9,7 @@
 import { startupSamples, startupTimeline } from './app-measures';
 const runs = Number(process.env.RUNS ?? 7);
 const dirs = [process.cwd(), ...(process.env.BEFORE ? [process.env.BEFORE] : [])];
-const { bare, bareWithUtility, apps } = await startupSamples(runs, dirs, { withUtility: true });
+const { bare, bareWithUtility, apps } = await startupSamples(runs, dirs);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const msOf = (starts: Array<{ ms: number }>) => median(starts.map((start) => start.ms));
 const kibOf = (starts: Array<{ memoryKiB: number }>) => median(starts.map((start) => start.memoryKiB));

@@ -116,18 +116,12 @@ export function TextField({ name, locked, lockedReason, ...props }: FieldProps<s
  * written for the app; typed, it is taken as written.
  */
 export function ShortcutField({ name, locked, value, onChange, hint, ...props }: FieldProps<string> & { note?: string | null }) {
-  const [text, setText] = useState(() => shortcutText(value));
-  const [seen, setSeen] = useState(value);
-  if (value !== seen) {
-    // Changed from outside the field (the form reset, a policy): shown as the OS writes it.
-    setSeen(value);
-    if (value !== acceleratorOfText(text)) setText(shortcutText(value));
-  }
-  const change = (typed: string) => {
-    const accelerator = acceleratorOfText(typed);
-    setText(typed);
-    setSeen(accelerator);
-    onChange(accelerator);
+  const [typed, setTyped] = useState('');
+  // What was typed while it still stands for the value; else (the form reset, a policy) the value as the OS writes it.
+  const text = acceleratorOfText(typed) === value ? typed : shortcutText(value);
+  const change = (next: string) => {
+    setTyped(next);
+    onChange(acceleratorOfText(next));
   };
   const shown = value.trim() === '' ? 'No shortcut.' : `Now: ${shortcutText(value)}.`;
   const keys = navigator.userAgent.includes('Mac') ? 'Cmd' : 'the Windows key';
