@@ -89,15 +89,17 @@ test('hold to record: records while the shortcut is held, through the key repeat
 
   // The microphone heard both cues (its source is that sink). The stop cue played once the
   // recording was closed: it is not in it. The start cue played as the microphone opened: it may
-  // be heard at the very start of the recording, and nowhere after.
+  // be heard in the recording's first 0.3 s (40–205 ms into it in six CI runs, later on a
+  // busier machine), and nowhere after.
   const wav = await recordingWav(userDataDir, dictation!.id);
   const audio = analyseWav(wav);
   expect(audio.rms).toBeGreaterThan(0.02);
   const samples = new Int16Array(wav.buffer, wav.byteOffset + 44, Math.floor((wav.length - 44) / 2));
   const inRecording = findCues(samples, 16_000);
   console.log(`cues in the recording: ${JSON.stringify(inRecording.cues)}`);
-  expect(inRecording.cues.every((cue) => cue.kind === 'start' && cue.atMs < 200)).toBe(true);
-  const afterStart = findCues(samples.subarray(16_000 * 0.3), 16_000);
+  const START_CUE_WITHIN_MS = 300;
+  expect(inRecording.cues.every((cue) => cue.kind === 'start' && cue.atMs < START_CUE_WITHIN_MS), `cues in the recording: ${JSON.stringify(inRecording.cues)}`).toBe(true);
+  const afterStart = findCues(samples.subarray((16_000 * START_CUE_WITHIN_MS) / 1000), 16_000);
   expect(afterStart.strongest, 'no note of either cue after the first 0.3 s').toBeLessThan(TONE_SHARE);
   await app.close();
 });
