@@ -99,6 +99,16 @@ async function bareButtonShown(): Promise<void> {
   }
 }
 
+/** Until the bare button is visible and main answers the shell's one call (`--as-app-shell`), checked each frame. */
+async function shellButtonWorks(): Promise<void> {
+  for (;;) {
+    const shown = [...document.querySelectorAll('button')].some((button) => button.textContent === 'Record' && button.getClientRects().length > 0);
+    const bridge = (window as unknown as { bare?: { ping(): Promise<string> } }).bare;
+    if (shown && bridge && (await bridge.ping()) === 'pong') return;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+}
+
 /** Until the app's Record button is visible and main answers that the recorder is idle, checked each frame. */
 async function appRecordWorks(): Promise<void> {
   for (;;) {
@@ -123,16 +133,20 @@ export interface StartupSamples {
   bare: Start[];
   /** The bare window with an empty utility process started beside it, as the app starts its recorder's. */
   bareWithUtility: Start[];
+  /** The shell the architecture requires: that utility process, the page by app://, a preload whose call main answers. */
+  shell: Start[];
   apps: Array<Array<Start & { marks: Map<string, number> }>>;
 }
 
 export async function startupSamples(runs: number, appDirs: string[] = [ROOT]): Promise<StartupSamples> {
   const bare: Start[] = [];
   const bareWithUtility: Start[] = [];
+  const shell: Start[] = [];
   const apps = appDirs.map((): StartupSamples['apps'][number] => []);
   for (let i = 0; i < runs; i += 1) {
     bare.push(await timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, ...ROOT_ARGS], (page) => inPage(page, bareButtonShown)));
     bareWithUtility.push(await timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, '--with-utility-process', ...ROOT_ARGS], (page) => inPage(page, bareButtonShown)));
+    shell.push(await timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, '--as-app-shell', ...ROOT_ARGS], (page) => inPage(page, shellButtonWorks)));
     for (const [index, appDir] of appDirs.entries()) {
       const args = scribeArgs(appDir);
       const start = await timeToReady(args, (page) => inPage(page, appRecordWorks));
@@ -140,7 +154,7 @@ export async function startupSamples(runs: number, appDirs: string[] = [ROOT]): 
       apps[index]!.push({ ...start, marks: startupMarksIn(userData) });
     }
   }
-  return { bare, bareWithUtility, apps };
+  return { bare, bareWithUtility, shell, apps };
 }
 
 /** The median of each start-up moment over the runs, in the order of the first run: "app ready 214 ms, …". */
