@@ -124,10 +124,10 @@ async function appRecordWorks(): Promise<void> {
 
 /**
  * Start-up to the point where the Record button works, for each app in `appDirs`, and a bare
- * Electron window to its button, in turn; all with a new data folder, all waited for in the
- * same way (a check in the page, each frame). For an app, "works" also means main answers
- * for the recorder, so that a press would start it. With each app's start, the moments its
- * log notes on the way (main/core/startup-marks.ts).
+ * Electron window to its button, in turn (the apps' order turning each round); all with a
+ * new data folder, all waited for in the same way (a check in the page, each frame). For an
+ * app, "works" also means main answers for the recorder, so that a press would start it.
+ * With each app's start, the moments its log notes on the way (main/core/startup-marks.ts).
  */
 export interface StartupSamples {
   bare: Start[];
@@ -147,7 +147,10 @@ export async function startupSamples(runs: number, appDirs: string[] = [ROOT]): 
     bare.push(await timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, ...ROOT_ARGS], (page) => inPage(page, bareButtonShown)));
     bareWithUtility.push(await timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, '--with-utility-process', ...ROOT_ARGS], (page) => inPage(page, bareButtonShown)));
     shell.push(await timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, '--as-app-shell', ...ROOT_ARGS], (page) => inPage(page, shellButtonWorks)));
-    for (const [index, appDir] of appDirs.entries()) {
+    // The builds' order turns each round, so that neither always starts right after the other.
+    const order = [...appDirs.entries()];
+    if (i % 2 === 1) order.reverse();
+    for (const [index, appDir] of order) {
       const args = scribeArgs(appDir);
       const start = await timeToReady(args, (page) => inPage(page, appRecordWorks));
       const userData = args.find((arg) => arg.startsWith('--user-data-dir='))!.slice('--user-data-dir='.length);
