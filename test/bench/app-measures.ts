@@ -91,20 +91,15 @@ async function inPage(page: Page, wait: () => Promise<void>): Promise<void> {
 
 // Written without inner named functions: the page gets these functions' source as is.
 
-/** Until a visible button reads "Record" (the bare window's), checked each frame. */
-async function bareButtonShown(): Promise<void> {
-  for (;;) {
-    if ([...document.querySelectorAll('button')].some((button) => button.textContent === 'Record' && button.getClientRects().length > 0)) return;
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-  }
-}
-
-/** Until the bare button is visible and main answers the shell's one call (`--as-app-shell`), checked each frame. */
-async function shellButtonWorks(): Promise<void> {
+/**
+ * Until a visible button reads "Record" (the bare window's), checked each frame; in the shell
+ * (`--as-app-shell`, whose preload gives the page its bridge) also until main answers its call.
+ */
+async function bareButtonWorks(): Promise<void> {
   for (;;) {
     const shown = [...document.querySelectorAll('button')].some((button) => button.textContent === 'Record' && button.getClientRects().length > 0);
     const bridge = (window as unknown as { bare?: { ping(): Promise<string> } }).bare;
-    if (shown && bridge && (await bridge.ping()) === 'pong') return;
+    if (shown && (!bridge || (await bridge.ping()) === 'pong')) return;
     await new Promise((resolve) => requestAnimationFrame(resolve));
   }
 }
@@ -138,15 +133,20 @@ export interface StartupSamples {
   apps: Array<Array<Start & { marks: Map<string, number> }>>;
 }
 
+/** One start of the bare window, with `switches` (bare-window/main.cjs), to its working button. */
+function bareStart(...switches: string[]): Promise<Start> {
+  return timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, ...switches, ...ROOT_ARGS], (page) => inPage(page, bareButtonWorks));
+}
+
 export async function startupSamples(runs: number, appDirs: string[] = [ROOT]): Promise<StartupSamples> {
   const bare: Start[] = [];
   const bareWithUtility: Start[] = [];
   const shell: Start[] = [];
   const apps = appDirs.map((): StartupSamples['apps'][number] => []);
   for (let i = 0; i < runs; i += 1) {
-    bare.push(await timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, ...ROOT_ARGS], (page) => inPage(page, bareButtonShown)));
-    bareWithUtility.push(await timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, '--with-utility-process', ...ROOT_ARGS], (page) => inPage(page, bareButtonShown)));
-    shell.push(await timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, '--as-app-shell', ...ROOT_ARGS], (page) => inPage(page, shellButtonWorks)));
+    bare.push(await bareStart());
+    bareWithUtility.push(await bareStart('--with-utility-process'));
+    shell.push(await bareStart('--as-app-shell'));
     // The builds' order turns each round, so that neither always starts right after the other.
     const order = [...appDirs.entries()];
     if (i % 2 === 1) order.reverse();
