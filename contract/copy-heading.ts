@@ -5,7 +5,7 @@
  * every copy is headed by these rules (main/clipboard/copy-path.ts applies them). Pure.
  */
 import { dateTimeText, timeText } from './dates';
-import { MODE_NAMES, UNTITLED, type DictationMode } from './dictation';
+import { MODE_NAMES, NO_PATIENT, type DictationMode } from './dictation';
 import { patientHeading, type Patient } from './patients';
 import { testDataNotice } from './test-data';
 
@@ -43,7 +43,7 @@ export const clockTime = (iso: string): string => timeText(iso);
 /** Who a dictation is for: the patient (with the dictation's own label when it says more), else its label. */
 export function whoLine(whose: Pick<Whose, 'label' | 'patient'>): string {
   const label = whose.label.trim();
-  if (!whose.patient) return label || UNTITLED;
+  if (!whose.patient) return label || NO_PATIENT;
   return label !== '' && label !== whose.patient.label ? `${patientHeading(whose.patient)} (${label})` : patientHeading(whose.patient);
 }
 

@@ -1,4 +1,5 @@
 /** Dictations as the renderer sees them. */
+import type { ConsentRecord } from './consent';
 import type { NoteCorrection } from './note-correction';
 import type { StoredResult } from './transcription';
 
@@ -8,8 +9,8 @@ export type DictationMode = (typeof DICTATION_MODES)[number];
 /** A mode as the note and the detail view name it. */
 export const MODE_NAMES: Record<DictationMode, string> = { dictation: 'Dictation', consultation: 'Consultation' };
 
-/** What an unlabelled dictation is called. */
-export const UNTITLED = 'Untitled dictation';
+/** What a dictation without a patient (one from before patients were asked for) is called: never "Untitled". */
+export const NO_PATIENT = 'No patient chosen';
 
 /**
  * recording → recorded → uploading → processing → completed | partial | failed.
@@ -35,8 +36,8 @@ export const PENDING_STATES: ReadonlySet<DictationState> = new Set(['recorded', 
 /** Finished with a result to read (in full or in part): the dictations a note can be made of. */
 export const FINISHED_STATES: ReadonlySet<DictationState> = new Set(['completed', 'partial']);
 
-/** What the list's "Waiting" filter shows: everything not finished. */
-export const UNFINISHED_STATES: ReadonlySet<DictationState> = new Set([...PENDING_STATES, 'recording', 'cancelled']);
+/** What the list's "Waiting" filter shows: what is on its way (being recorded, to be sent, being sent, waiting for its result); a cancelled one waits for nothing. */
+export const UNFINISHED_STATES: ReadonlySet<DictationState> = new Set([...PENDING_STATES, 'recording']);
 
 /** Whether "Retry" (or "Send now") applies: a failed, partial or cancelled dictation, or one waiting for its next attempt. */
 export function canRetry(dictation: Pick<DictationSummary, 'state' | 'nextAttemptAt' | 'durationMs'>): boolean {
@@ -78,6 +79,8 @@ export interface DictationSummary {
   testData: boolean;
   /** What its session asked the service for (languages, empty: detected; note templates); null for the voice upload. */
   askedFor: { languages: string[]; templates: string[] } | null;
+  /** A consultation's consent (kept sealed with it); null for a dictation, or when it could not be read. */
+  consent: ConsentRecord | null;
 }
 
 /** Short names of the service's own templates, as "Asked for" says them. */

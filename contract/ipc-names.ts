@@ -16,6 +16,9 @@ export const OPERATION_NAMES = [
   'getRecorder',
   'setRecordingDraft',
   'startRecording',
+  'getConsentNotices',
+  'declineConsent',
+  'withdrawConsent',
   'pauseRecording',
   'resumeRecording',
   'stopRecording',
@@ -39,6 +42,8 @@ export const OPERATION_NAMES = [
   'listPatients',
   'savePatient',
   'choosePatient',
+  'endVisit',
+  'getPatientVisit',
   'deletePatient',
   'useRegisteredPatient',
   'setDictationPatient',
@@ -54,6 +59,9 @@ export const OPERATION_NAMES = [
   'exportLabReportFhir',
   'openOriginalLabReport',
   'copyLabReportId',
+  'copyLabResult',
+  'setLabReportReviewed',
+  'showingLabReport',
   'getRegistration',
   'startRegistration',
   'resendRegistrationOtp',
@@ -86,6 +94,7 @@ export const EVENT_NAMES = [
   'patientsChanged',
   'updateChanged',
   'recordCue',
+  'recordAsked',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

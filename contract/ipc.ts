@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import type { AuthStatus } from './auth';
-import { DICTATION_MODES, type CopiedNoteVersion, type DictationDetail, type DictationSummary, type RecorderStatus, type SyncStatus } from './dictation';
+import type { ConsentNotices } from './consent';
+import { DICTATION_MODES, type DictationMode, type CopiedNoteVersion, type DictationDetail, type DictationSummary, type RecorderStatus, type SyncStatus } from './dictation';
 import type { EventName, OperationName } from './ipc-names';
 import { ACCESS_TOKEN_MAX_CHARS, CLIENT_SECRET_MAX_CHARS, LABEL_MAX_CHARS, MAX_LAB_REPORT_BYTES, MAX_LAB_REPORT_FILES } from './limits';
 import { LAB_REPORT_TASKS, type LabReportDetails, type LabReportResultView, type LabReportSummary, type StagedFile } from './lab-reports';
@@ -15,6 +16,7 @@ import { correctedPartSchema } from './note-correction-schema';
 import { COPYABLE, type AbhaAddressCheck, type RegistrationView } from './registration';
 import { patientInputSchema } from './patient-schema';
 import type { Patient, PatientsView } from './patients';
+import type { PatientVisit } from './patient-visit';
 import type { Result } from './result';
 import type { UpdateStatus } from './updates';
 import type { ProgramMatch } from './insert-profiles';
@@ -34,6 +36,11 @@ const event = <Payload>() => ({ payload: undefined as unknown as Payload });
 const noInput = z.undefined();
 const dictationRef = z.object({ id: z.uuid() }).strict();
 const labReportRef = z.object({ id: z.uuid() }).strict();
+/** `anyway`: the doctor chose, by a deliberate click, to let another patient's note (or a prescription that contradicts itself) leave. */
+const anyway = z.boolean().optional();
+const noticeLanguage = z.string().regex(/^[a-z]{2,3}$/);
+const noticeVersion = z.string().min(1).max(80);
+const consentAnswer = z.object({ noticeLanguage, noticeVersion }).strict();
 const abhaAddressInput = z.object({ address: z.string().max(64) }).strict();
 const labelInput = z.string().max(LABEL_MAX_CHARS, `The label is too long (${LABEL_MAX_CHARS} characters at most).`);
 const recordingInput = z
@@ -44,6 +51,8 @@ const recordingInput = z
     languages: languageHintsSchema.nullable().optional(),
     /** The patient the page showed as chosen (null: none); absent: the patient chosen for the visit. */
     patientId: z.uuid().nullable().optional(),
+    /** A consultation: the patient agreed to the notice read in this language (main checks the policy's consent mode). */
+    consent: consentAnswer.optional(),
   })
   .strict();
 
@@ -95,6 +104,15 @@ export interface ShortcutAccess {
 /** A short sound the page plays when the shortcut starts or stops recording. */
 export type RecordCue = 'start' | 'stop';
 
+/** What must be answered before a recording the shortcut asked for can start. */
+export interface RecordQuestion {
+  mode: DictationMode;
+  /** Which patient it is for (none chosen, or the last visit ended). */
+  patient: boolean;
+  /** The patient's consent to a consultation. */
+  consent: boolean;
+}
+
 export interface SettingsView {
   values: Settings;
   secrets: Record<SecretName, SecretState>;
@@ -118,8 +136,10 @@ export interface AppStatus {
   revision: number;
   /** The computer has a network connection. */
   online: boolean;
-  /** The service answered the last time it was tried. */
+  /** The service answered the last time it was tried (true too before it was ever tried: see `serviceReached`). */
   serviceReachable: boolean;
+  /** The service has answered since the app started; until then the status says "Not yet connected". */
+  serviceReached: boolean;
   service: ServiceTarget;
   /** Items (dictations, lab reports) waiting to be sent. */
   pendingSync: number;
@@ -160,8 +180,17 @@ export const operations = {
   getRecorder: operation<RecorderStatus>()(noInput),
   /** The label, mode and languages the Dictation screen shows for the next recording, as they are chosen: every way to start a recording takes them. */
   setRecordingDraft: operation<RecorderStatus>()(recordingInput),
-  /** Starts a recording with the label, mode and languages given (what the screen showed), or without input, with the draft. */
+  /**
+   * Starts a recording with the label, mode and languages given (what the screen showed), or without input, with the draft.
+   * Refused (`needs-confirmation`) without a patient, or, for a consultation, without the patient's consent: the page asks first.
+   */
   startRecording: operation<RecorderStatus>()(recordingInput.optional()),
+  /** The consent notices (built in and the clinic's), and whether consent is asked at Record or kept by the clinic. */
+  getConsentNotices: operation<ConsentNotices>()(noInput),
+  /** The patient declined the recording of a consultation: nothing is recorded; the answer is kept in the audit trail only. */
+  declineConsent: operation<void>()(z.object({ patientId: z.uuid(), noticeLanguage, noticeVersion }).strict()),
+  /** The patient withdraws consent: the consultation's recording, parts and result are destroyed and nothing more is sent. Says whether audio had already reached the service. */
+  withdrawConsent: operation<{ reachedService: boolean }>()(dictationRef),
   pauseRecording: operation<RecorderStatus>()(noInput),
   resumeRecording: operation<RecorderStatus>()(noInput),
   stopRecording: operation<RecorderStatus>()(noInput),
@@ -173,22 +202,22 @@ export const operations = {
   cancelDictation: operation<void>()(dictationRef),
   deleteDictation: operation<void>()(dictationRef),
   /** Where the output was saved; null when the user cancelled the dialog. */
-  exportOutput: operation<string | null>()(dictationRef.extend({ templateId: z.string().min(1).max(200) }).strict()),
+  exportOutput: operation<string | null>()(dictationRef.extend({ templateId: z.string().min(1).max(200), anyway }).strict()),
   /**
    * Main puts the dictation's note on the clipboard, as plain text and HTML (the medications as
    * a table): with the doctor's corrections, or the service's original when `original` (what the
    * page shows). Every copy goes through one path in main (review rule, heading, test-data line,
    * clearing); the page never passes patient text to the clipboard. Says which note it took.
    */
-  copyNote: operation<{ version: CopiedNoteVersion }>()(dictationRef.extend({ original: z.boolean().optional() }).strict()),
+  copyNote: operation<{ version: CopiedNoteVersion }>()(dictationRef.extend({ original: z.boolean().optional(), anyway }).strict()),
   /** One part of the result, as the page shows it (`original`: the service's) or as the service's JSON. */
   copyNotePart: operation<void>()(
-    dictationRef.extend({ templateId: z.string().min(1).max(200), form: z.enum(['text', 'json']), original: z.boolean().optional() }).strict(),
+    dictationRef.extend({ templateId: z.string().min(1).max(200), form: z.enum(['text', 'json']), original: z.boolean().optional(), anyway }).strict(),
   ),
   /** What the service heard (a session's transcript). */
-  copyTranscript: operation<void>()(dictationRef),
+  copyTranscript: operation<void>()(dictationRef.extend({ anyway }).strict()),
   /** Saves the note, with the doctor's corrections, as JSON where the user chooses; the path, or null when cancelled. */
-  exportNote: operation<string | null>()(dictationRef),
+  exportNote: operation<string | null>()(dictationRef.extend({ anyway }).strict()),
   /** The dictation the window shows (null: none): the copy shortcut copies its note. */
   showingDictation: operation<void>()(z.object({ id: z.uuid().nullable() }).strict()),
   renameDictation: operation<DictationSummary>()(dictationRef.extend({ label: labelInput }).strict()),
@@ -204,8 +233,15 @@ export const operations = {
   listPatients: operation<PatientsView>()(noInput),
   /** A new patient (no `id`) or changes to one; `choose`: also the patient for this visit. An age outside 0–130 or an unknown sex is refused by field. */
   savePatient: operation<Patient>()(z.object({ id: z.uuid().optional(), patient: patientInputSchema, choose: z.boolean().optional() }).strict()),
-  /** The patient the next dictation and lab report are for (the record shortcut too); null: nobody. */
+  /**
+   * The patient of the visit (the record shortcut too); null: nobody. Another patient's note leaves
+   * the view (main forgets the dictation shown) and the app's copy of it leaves the clipboard.
+   */
   choosePatient: operation<PatientsView>()(z.object({ id: z.uuid().nullable() }).strict()),
+  /** "Next patient": the visit ends, nobody is chosen, and the app's copy of a note leaves the clipboard. */
+  endVisit: operation<PatientsView>()(noInput),
+  /** A patient's dictations (their medicines and state) and lab reports (their flagged values, a mismatch), newest first. */
+  getPatientVisit: operation<PatientVisit>()(z.object({ id: z.uuid() }).strict()),
   /** Deletes the patient and every dictation and lab report made for them; `items`: how many the confirmation said (refused when that is no longer so). */
   deletePatient: operation<void>()(z.object({ id: z.uuid(), items: z.number().int().min(0) }).strict()),
   /** The patient registration has just found or made, as the patient for this visit. */
@@ -263,6 +299,11 @@ export const operations = {
   openOriginalLabReport: operation<{ removedAfterMinutes: number }>()(labReportRef),
   /** The service's document id of a lab report, for finding it at the service. */
   copyLabReportId: operation<void>()(labReportRef),
+  /** The lab result's values through the one copy path (headed by whose it is; the review rule; text and a table). */
+  copyLabResult: operation<void>()(labReportRef.extend({ anyway }).strict()),
+  setLabReportReviewed: operation<LabReportSummary>()(labReportRef.extend({ reviewed: z.boolean() }).strict()),
+  /** The lab report whose result the window shows (null: none): the copy shortcut copies its values. */
+  showingLabReport: operation<void>()(z.object({ id: z.uuid().nullable() }).strict()),
 
   getRegistration: operation<RegistrationView>()(noInput),
   startRegistration: operation<RegistrationView>()(
@@ -315,6 +356,8 @@ export const events = {
   patientsChanged: event<PatientsView>(),
   updateChanged: event<UpdateStatus>(),
   recordCue: event<RecordCue>(),
+  /** The record shortcut was pressed but the recording needs an answer first (which patient, the patient's consent): the window asks. */
+  recordAsked: event<RecordQuestion>(),
 } satisfies Record<EventName, { payload: unknown }>;
 
 export type Operations = typeof operations;

@@ -71,6 +71,8 @@ export interface LabReportSummary {
   uploadedAt: string | null;
   /** When its parsing result came (ready or failed by the service); null before. */
   finishedAt: string | null;
+  /** When the doctor marked its values reviewed (ISO 8601); null when not. */
+  reviewedAt: string | null;
 }
 
 /** Where a test's value lies against its reference range; `unknown` without a usable range or number. */

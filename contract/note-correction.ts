@@ -64,3 +64,12 @@ export function cleanRows(rows: MedicationRow[]): MedicationRow[] {
 export function correctionOf(correction: NoteCorrection | null, output: DecodedOutput): CorrectedPart | null {
   return correction?.parts.find((part) => part.templateId === output.templateId && part.kind === editableAs(output)) ?? null;
 }
+
+/** Every medicine of the note as it leaves: the doctor's rows where they corrected the part, else the service's. */
+export function noteMedicines(outputs: readonly DecodedOutput[], correction: NoteCorrection | null): MedicationRow[] {
+  return outputs.flatMap((output) => {
+    if (editableAs(output) !== 'medications') return [];
+    const corrected = correctionOf(correction, output);
+    return corrected?.kind === 'medications' ? corrected.rows : serviceRows(output);
+  });
+}

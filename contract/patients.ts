@@ -33,11 +33,17 @@ export interface Patient {
   seenAt: string;
 }
 
-/** The patients and the one chosen for the next dictation and lab report. */
+/**
+ * The patients and the one chosen for the visit: the whole app acts for them (what is shown, copied,
+ * recorded, uploaded). A visit ends when its note has left the app (the patient stays shown, and
+ * the next Record asks again) or on "Next patient" (nobody is chosen).
+ */
 export interface PatientsView {
   patients: Patient[];
-  /** The patient the next dictation and lab report are for; null when none is chosen. */
+  /** The patient of the visit; null when none is chosen. */
   visitPatientId: string | null;
+  /** The visit's note has left the app: the next Record asks which patient it is for. */
+  visitEnded: boolean;
 }
 
 export const AGE_MESSAGE = `An age is a whole number of years from ${AGE_MIN} to ${AGE_MAX}.`;
@@ -64,7 +70,7 @@ export function ageSex(patient: Pick<Patient, 'age' | 'sex'>): string {
  * Everything that tells this patient from another of the same name, after the name: age and
  * sex, the ABHA number, and the label when a name leads. "Sunita Devi · 54 F · ABHA 12-3456-7890-1234 · Bed 4".
  */
-export function patientLine(patient: Patient): string {
+export function patientLine(patient: Pick<Patient, 'name' | 'label' | 'age' | 'sex' | 'abhaNumber'>): string {
   const parts = [patientName(patient), ageSex(patient), patient.abhaNumber ? `ABHA ${patient.abhaNumber}` : '', patient.name && patient.label ? patient.label : ''];
   return parts.filter((part) => part !== '').join(' · ');
 }

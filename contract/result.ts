@@ -23,6 +23,8 @@ export const ERROR_KINDS = [
   'busy',
   /** Not allowed: locked by the administrator, or not from the app's own page. */
   'refused',
+  /** Not done without a deliberate click: another patient's note, a prescription that contradicts itself. The same call with `anyway` does it. */
+  'needs-confirmation',
   'cancelled',
   /** A fault in the app itself. */
   'unexpected',

@@ -18,9 +18,10 @@ import {
   type SecretName,
   type TranscriptionApi,
 } from './setting-choices';
-import { reservedShortcutProblem } from './reserved-shortcuts';
+import { acceleratorIdentity, acceleratorProblem } from './shortcut-rules';
 import { transportProblem } from './url-rules';
 
+export { acceleratorIdentity, acceleratorProblem } from './shortcut-rules';
 export {
   JWE_CLIENT_KEY_BYTES,
   RECORD_SHORTCUT_MODES,
@@ -56,30 +57,6 @@ const optionalServiceUrlSchema = z
   .refine((value) => value === '' || transportProblem(value) === null, {
     error: (issue) => transportProblem(String(issue.input).trim()) ?? 'This address cannot be used.',
   });
-
-const MODIFIERS = new Set(['command', 'cmd', 'control', 'ctrl', 'commandorcontrol', 'cmdorctrl', 'alt', 'option', 'altgr', 'shift', 'super', 'meta']);
-const KEY = /^([a-z0-9]|f([1-9]|1[0-9]|2[0-4])|space|tab|backspace|delete|insert|return|enter|up|down|left|right|home|end|pageup|pagedown|escape|esc|plus|[-=;,./`[\]\\'])$/i;
-
-/** Why an Electron accelerator is not usable as a global shortcut, or null. Empty means "none". */
-export function acceleratorProblem(value: string): string | null {
-  if (value === '') return null;
-  const parts = value.split('+').map((part) => part.trim());
-  const key = parts.pop() ?? '';
-  if (parts.length === 0 || !parts.every((part) => MODIFIERS.has(part.toLowerCase()))) {
-    return 'A shortcut needs at least one modifier (Ctrl, Alt, Shift, Command) and a key, for example CommandOrControl+Shift+R.';
-  }
-  if (!KEY.test(key)) return `"${key}" is not a key a shortcut can use.`;
-  return reservedShortcutProblem(value);
-}
-
-/** One spelling per shortcut (modifiers sorted, case folded, synonyms merged), to tell whether two are the same. */
-export function acceleratorIdentity(value: string): string {
-  const synonyms: Record<string, string> = { cmd: 'command', ctrl: 'control', cmdorctrl: 'commandorcontrol', option: 'alt', meta: 'super', return: 'enter', esc: 'escape' };
-  const parts = value.split('+').map((part) => part.trim().toLowerCase());
-  const key = parts.pop() ?? '';
-  const named = (part: string) => synonyms[part] ?? part;
-  return [...new Set(parts.map(named))].sort().concat(named(key)).join('+');
-}
 
 /** A global shortcut setting: an accelerator (checked by `acceleratorProblem`) or empty for none. */
 const shortcutSchema = z

@@ -3,9 +3,11 @@
  * the page's process starts), wired to each other and to the page's calls.
  */
 import { app, net } from 'electron';
+import { join } from 'node:path';
 import type { RecorderHost } from './audio/recorder-host';
 import { DEVELOPMENT_BUILD } from './build-kind';
 import { createClipboardFeature } from './clipboard/clipboard-feature';
+import { patientOwner } from './clipboard/copy-path';
 import { createDictationFeature } from './dictations/dictation-feature';
 import type { OperationHandlers } from '../contract/operation-handlers';
 import { operationDispatcher } from './ipc/operation-dispatcher';
@@ -15,6 +17,7 @@ import { OutboxHost } from './outbox/outbox-host';
 import { createPatientsFeature } from './patients/patients-feature';
 import { createRegistrationFeature } from './registration/registration-feature';
 import { createServiceFeature, type ServiceFeature } from './service/service-feature';
+import { OfferedChoices } from './service/offered-choices';
 import { loadPlistParsers } from './settings/plist-policy';
 import { createSettingsFeature } from './settings/settings-feature';
 import type { SettingsService } from './settings/settings-service';
@@ -61,7 +64,7 @@ function outboxHost(service: ServiceFeature, settings: SettingsService, window: 
 export function buildFeatures({ userData, builtDir, recorderHost, policyFile, appOrigin, window }: FeaturesDeps) {
   const isOnline = () => net.isOnline();
   const settings = createSettingsFeature({ userData, policyFile, release: !DEVELOPMENT_BUILD, window });
-  const service = createServiceFeature({ settings: settings.settings, vault: settings.vault });
+  const service = createServiceFeature({ settings: settings.settings, vault: settings.vault, offered: new OfferedChoices(join(userData, 'offered-choices.json')) });
   const clipboard = createClipboardFeature({ settings: settings.settings });
   const { copies } = clipboard;
   const outboxes = outboxHost(service, settings.settings, window, isOnline);
@@ -70,7 +73,10 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     window,
     items: () => [dictations.patientItems, labReports.patientItems],
     registeredProfile: () => registration.registeredProfile(),
+    visitItems: (patientId) => ({ dictations: dictations.visitItems(patientId), labReports: labReports.visitItems(patientId) }),
   });
+  // Another patient chosen, or the visit over: the app's copy of a note that is not theirs leaves the clipboard.
+  patients.store.onVisitChange((patientId) => void copies.visitChanged(patientId === null ? null : patientOwner(patientId)));
   const dictations = createDictationFeature({
     userData,
     builtDir,
@@ -82,6 +88,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     outboxes,
     window,
     patients: patients.store,
+    labResults: () => labReports.shortcutResults,
   });
   const sendsToSandbox = () => settings.settings.current().service === 'sandbox';
   const labReports = createLabReportsFeature({
@@ -93,6 +100,8 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     sendsToSandbox,
     window,
     patientOf: (id) => patients.store.get(id),
+    visit: { chosen: () => patients.store.visitPatient(), noteLeft: (patientId) => patients.store.noteLeft(patientId) },
+    requireReview: () => settings.settings.current().requireReview,
   });
   const registration = createRegistrationFeature({ service, settings: settings.settings, copies, window });
   const updates = createUpdatesFeature({

@@ -9,6 +9,7 @@ packages=(
   dbus-x11 gnome-keyring                  # a real OS keyring for the secrets test
   libnss3 libnspr4 libgbm1 libasound2 libgtk-3-0 libxss1 libatk-bridge2.0-0 libcups2
   libdrm2 libxkbcommon0 libxcomposite1 libxdamage1 libxrandr2 fonts-dejavu-core  # Electron
+  fonts-lohit-deva                        # Devanagari, for the Hindi consent notice on screen
   libx11-6 libxtst6 libxt6                # the keyboard hook (uiohook-napi: XRecord, XTest)
   chromium xclip python3-gi gir1.2-gtk-3.0  # the programs the note is inserted into (a web EMR page, a GTK editor)
   fakeroot                                # the Debian package (npm run package:deb)

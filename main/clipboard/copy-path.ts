@@ -98,6 +98,18 @@ export class CopyPath {
     return removed;
   }
 
+  /**
+   * The visit's patient changed (`owner`: theirs, as ownerOf names it; null: nobody chosen): the
+   * app's copy of another patient's (or nobody's) note leaves the clipboard, if it is still there.
+   */
+  async visitChanged(owner: string | null): Promise<boolean> {
+    const last = this.clipboard.ownerOfLast();
+    if (last === null || (owner !== null && last !== '' && last === owner)) return false;
+    const removed = await this.clipboard.withdraw();
+    if (removed) this.rules.log('copy: the earlier copy was taken off the clipboard (another patient was chosen, or the visit ended)');
+    return removed;
+  }
+
   async dispose(): Promise<void> {
     await this.clipboard.dispose();
   }

@@ -4,7 +4,9 @@
  * mode the next recording gets (the draft the Dictation screen shows): however a recording
  * is started, it takes them, and they are cleared for the next patient.
  */
+import type { ConsentAnswer, ConsentRecord } from '../../contract/consent';
 import { EMPTY_DRAFT, IDLE_RECORDER, type DictationMode, type RecorderStatus, type RecordingDraft } from '../../contract/dictation';
+import type { RecordQuestion } from '../../contract/ipc';
 import type { Recorder, RecorderEvents } from '../audio/recorder';
 import type { RecordingSize } from '../audio/upload-audio';
 import type { DictationManifest } from '../dictations/dictation-manifest';
@@ -25,10 +27,18 @@ export interface RecordingSessionDeps {
   onPart?(dictationId: string): void;
   /** A recording began for this patient or label (its dictation exists): `owner` as the clipboard names whose a copy is. */
   onStarted?(owner: string): void;
-  /** The patient chosen for the visit: a recording started without the page's word (the shortcut) is for them. */
-  visitPatientId?(): string | null;
-  /** Refuses (throws a message) when the patient cannot be recorded for (deleted meanwhile). */
-  checkPatient?(patientId: string): void;
+  /** The patient of the visit under way (null: none chosen, or the last visit ended): a recording started without the page's word (the shortcut) is for them. */
+  visitPatientId(): string | null;
+  /** Refuses (throws a message) when the patient cannot be recorded for (deleted meanwhile); otherwise makes them the visit's patient. */
+  takePatient(patientId: string): void;
+  /**
+   * A consultation's consent as it will be kept: the patient's answer (`answer`: they agreed to
+   * the notice read in that language), or the clinic's register where the policy says so; 'ask'
+   * when it must be asked first.
+   */
+  consent(answer: ConsentAnswer | undefined): ConsentRecord | 'ask';
+  /** What must be answered before recording (which patient, the patient's consent): the window asks it, brought forward. */
+  ask(question: RecordQuestion): void;
   /** Asks the OS for microphone access where it must be asked (macOS); throws a message when refused. */
   ensurePermission(): Promise<void>;
   shortcut(): string | null;
@@ -37,8 +47,8 @@ export interface RecordingSessionDeps {
   onDiagnostic?(text: string): void;
 }
 
-/** `languages` absent: as in Settings (the draft's null). `patientId` absent: the visit's patient. */
-type RecordingInput = { mode: DictationMode; label: string; languages?: string[] | null; patientId?: string | null };
+/** `languages` absent: as in Settings (the draft's null). `patientId` absent: the visit's patient. `consent`: the patient's answer to a consultation's notice. */
+type RecordingInput = { mode: DictationMode; label: string; languages?: string[] | null; patientId?: string | null; consent?: ConsentAnswer };
 
 export class RecordingSession {
   private current: RecorderStatus = IDLE_RECORDER;
@@ -82,15 +92,21 @@ export class RecordingSession {
 
   /**
    * Starts a recording labelled as the draft says (or as `input` says: what the page showed
-   * when its button was pressed).
+   * when its button was pressed), for the visit's patient (or the patient the page names). Without
+   * a patient, or a consultation without the patient's consent, nothing is recorded: the window asks.
    */
   async start(input: RecordingInput | null = null): Promise<RecorderStatus> {
     if (this.current.state !== 'idle') return this.set({ message: 'A recording is already in progress. Stop it before starting another.' });
     const from = input ?? this.draft;
     const wanted = { mode: from.mode, label: from.label.trim(), languages: from.languages ?? null };
-    const patientId = input?.patientId !== undefined ? input.patientId : (this.deps.visitPatientId?.() ?? null);
+    const patientId = input?.patientId !== undefined && input.patientId !== null ? input.patientId : this.deps.visitPatientId();
+    const consent = wanted.mode === 'consultation' ? this.deps.consent(input?.consent) : null;
+    if (patientId === null || consent === 'ask') {
+      this.deps.ask({ mode: wanted.mode, patient: patientId === null, consent: consent === 'ask' });
+      return this.set({ message: null });
+    }
     try {
-      if (patientId) this.deps.checkPatient?.(patientId);
+      this.deps.takePatient(patientId);
       await this.deps.ensurePermission();
     } catch (error) {
       return this.set({ message: (error as Error).message });
@@ -114,12 +130,13 @@ export class RecordingSession {
     let manifest: DictationManifest;
     try {
       manifest = store.create({ id, mode: wanted.mode, label: wanted.label, patientId, ...transcription });
+      if (consent) manifest = store.setConsent(id, consent);
     } catch (error) {
       await started.then(() => this.recorder.stop()).catch(() => undefined);
       store.delete(id);
       return this.set({ message: `The recording could not be started. ${storageProblem(error)}` });
     }
-    this.deps.onStarted?.(patientId ? patientOwner(patientId) : wanted.label);
+    this.deps.onStarted?.(patientOwner(patientId));
     // The next patient starts from empty fields; a recording that does not begin gives its label back.
     this.replaceDraft({ label: '', mode: 'dictation' });
     this.set({ state: 'starting', dictationId: manifest.id, mode: wanted.mode, label: wanted.label, patientId, elapsedMs: 0, level: 0, message: null });

@@ -99,7 +99,8 @@ export class PartStore implements OutboxStore<PartItem> {
 
   private showProblem(item: PartItem, problem: string, nextAttemptAt: string | null): void {
     this.showingProblem.add(item.dictationId);
-    this.dictations.writeOrKeepInMemory(item.dictationId, { problem: `Part ${item.part.sequence + 1} of the recording: ${problem}`, nextAttemptAt });
+    // The doctor hears of the recording; which piece of it waits is no concern of theirs.
+    this.dictations.writeOrKeepInMemory(item.dictationId, { problem: `The recording is not all sent yet: ${lowerFirst(problem)}`, nextAttemptAt });
   }
 
   private item(manifest: DictationManifest, part: AudioPart): PartItem {
@@ -171,4 +172,9 @@ export function partKind(options: PartDeps): OutboxKind<PartItem, never> & { sto
     held: options.held,
   });
   return { ...kind, store: parts };
+}
+
+/** "The service…" read after a colon: "the service…". */
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text;
 }

@@ -11,7 +11,11 @@ import type { OperationHandlers } from '../../contract/operation-handlers';
 import type { SettingsService } from '../settings/settings-service';
 import { summaryOf, type DictationManifest } from './dictation-manifest';
 import type { CopyPath, CopyRequest } from '../clipboard/copy-path';
-import { NOT_REVIEWED, noteCopy, noteOf, noteRefusal, partCopy, transcriptCopy, type PatientOf } from '../note-leaving/dictation-notes';
+import { NOT_REVIEWED, leavingMedicines, noteCopy, noteOf, noteRefusal, partCopy, transcriptCopy, type PatientOf } from '../note-leaving/dictation-notes';
+import type { HeadingPatient } from '../../contract/copy-heading';
+import type { ConsentNotices } from '../../contract/consent';
+import { contradictionsLine, prescriptionContradictions } from '../../contract/prescription-check';
+import { LEAVE_ANYWAY, otherPatientRefusal } from '../../contract/visit-rules';
 import type { DictationStore } from './dictation-store';
 import { correctionToKeep } from './note-corrections';
 import { noteExport } from '../note-leaving/note-export';
@@ -43,6 +47,9 @@ export type DictationHandlers = Pick<
   | 'undoNoteCorrections'
   | 'setNoteReviewed'
   | 'setDictationPatient'
+  | 'getConsentNotices'
+  | 'declineConsent'
+  | 'withdrawConsent'
 >;
 
 export interface DictationBridgeDeps {
@@ -60,6 +67,15 @@ export interface DictationBridgeDeps {
   showing(id: string | null): void;
   /** The patient a dictation is for, as notes are headed with them. */
   patientOf: PatientOf;
+  /** The visit's patient: a note leaves only as theirs (or by a deliberate "anyway"), and its leaving ends their visit. */
+  visit: VisitOfNotes;
+  /** The consent notices and how consent is had (the administrator's policy). */
+  consentNotices(): ConsentNotices;
+}
+
+export interface VisitOfNotes {
+  chosen(): (HeadingPatient & { id: string }) | null;
+  noteLeft(patientId: string | null): void;
 }
 
 /** A dictation's lookups the handlers share: it, its detail for the page, its finished outputs, its correction. */
@@ -119,6 +135,31 @@ function recorderHandlers({ session, log }: DictationBridgeDeps) {
   } satisfies Pick<DictationHandlers, 'listMicrophones' | 'getRecorder' | 'startRecording' | 'pauseRecording' | 'resumeRecording' | 'stopRecording' | 'discardRecording' | 'setRecordingDraft'>;
 }
 
+/** Whether any of the dictation's audio may have reached the service: sent whole, a part acknowledged, or on its way now. */
+function audioReachedService(manifest: DictationManifest): boolean {
+  return manifest.uploadedAt !== null || (manifest.session?.acked.length ?? 0) > 0 || manifest.state === 'uploading' || manifest.state === 'processing' || FINISHED_STATES.has(manifest.state);
+}
+
+/** A consultation's consent: the notices to read, an answer of no (nothing is kept but the trail), and consent withdrawn (the consultation destroyed). */
+function consentHandlers({ store, outbox, session, log, consentNotices }: DictationBridgeDeps, { existing }: Lookups) {
+  return {
+    getConsentNotices: () => consentNotices(),
+    declineConsent: () => {
+      log.info('consent: the patient declined; nothing was recorded');
+    },
+    withdrawConsent: async ({ id }) => {
+      const manifest = existing(id);
+      if (manifest.mode !== 'consultation') refuse('refused', 'Only a consultation is recorded with the patient’s consent.');
+      const reachedService = audioReachedService(manifest);
+      if (session.status().dictationId === id) await session.discard();
+      // Stops what is on its way and destroys the keys first: every copy of its files is then unreadable. The session is never ended.
+      if (store.get(id)) outbox.remove(id);
+      log.info(`consent: withdrawn; the consultation was destroyed${reachedService ? ' (some audio had reached the service)' : ''}`);
+      return { reachedService };
+    },
+  } satisfies Pick<DictationHandlers, 'getConsentNotices' | 'declineConsent' | 'withdrawConsent'>;
+}
+
 /** The list and a dictation in it: its detail, Retry, Cancel, Delete, which one is shown, its patient and label. */
 function listHandlers({ store, outbox, session, log, showing, patientOf }: DictationBridgeDeps, { existing, detailOf }: Lookups) {
   return {
@@ -174,20 +215,40 @@ function noteHandlers({ store, log, patientOf }: DictationBridgeDeps, { existing
   } satisfies Pick<DictationHandlers, 'saveNoteCorrection' | 'undoNoteCorrections' | 'setNoteReviewed'>;
 }
 
-/** The note leaving the app: exported to a file, or copied through the one copy path. */
-function leavingHandlers({ store, copies, settings, saveJson, patientOf }: DictationBridgeDeps, { existing, correctionOf }: Lookups) {
-  const requireReview = () => settings.current().requireReview;
+/**
+ * What must be let out by a deliberate "anyway": a note of another patient than the visit's, a
+ * prescription that contradicts itself. The refusal takes the app's earlier copy off the clipboard, as any refused copy does.
+ */
+function leavingChecks({ store, copies, patientOf, visit }: DictationBridgeDeps) {
+  return async (manifest: DictationManifest, options: { anyway?: boolean | undefined; done: 'copied' | 'exported'; original?: boolean; medicines?: boolean }) => {
+    if (options.anyway) return;
+    const whose = otherPatientRefusal({ patientId: manifest.patientId, patient: patientOf(manifest.patientId) }, visit.chosen(), 'note', options.done);
+    const contradictions = options.medicines === false ? [] : prescriptionContradictions(leavingMedicines(store, manifest, options.original === true));
+    const problem = whose ?? (contradictions.length > 0 ? `${contradictionsLine(contradictions)} Nothing was ${options.done}. Correct the note, or press “${LEAVE_ANYWAY[options.done]}” if you mean it.` : null);
+    if (!problem) return;
+    if (options.done === 'copied') await copies.copy({ refused: problem });
+    refuse('needs-confirmation', problem);
+  };
+}
 
-  /** Through the one copy path; refused (with the earlier copy taken off the clipboard) as the page is told. */
-  const copy = async (request: CopyRequest): Promise<void> => {
+/** The note leaving the app: exported to a file, or copied through the one copy path. */
+function leavingHandlers(deps: DictationBridgeDeps, { existing, correctionOf }: Lookups) {
+  const { store, copies, settings, saveJson, patientOf, visit } = deps;
+  const requireReview = () => settings.current().requireReview;
+  const check = leavingChecks(deps);
+
+  /** Through the one copy path; refused (with the earlier copy taken off the clipboard) as the page is told. Its leaving ends the visit. */
+  const copy = async (request: CopyRequest, manifest: DictationManifest): Promise<void> => {
     const outcome = await copies.copy(request);
     if (!outcome.copied) refuse('refused', outcome.reason);
+    visit.noteLeft(manifest.patientId);
   };
 
   return {
-    exportOutput: async ({ id, templateId }) => {
+    exportOutput: async ({ id, templateId, anyway }) => {
       const manifest = existing(id);
       if (requireReview() && manifest.reviewedAt === null) refuse('refused', NOT_REVIEWED);
+      await check(manifest, { anyway, done: 'exported', medicines: false });
       const result = store.readResult(id);
       const output = result && 'outputs' in result ? result.outputs.find((item) => item.templateId === templateId) : undefined;
       if (!output || (output.content.kind !== 'fhir' && output.content.kind !== 'json' && output.content.kind !== 'prescription')) {
@@ -196,27 +257,44 @@ function leavingHandlers({ store, copies, settings, saveJson, patientOf }: Dicta
       // The service's JSON as it came (checked again when read back), never the doctor's corrections: named so.
       const what = output.content.kind === 'fhir' ? 'fhir' : templateId.replace(/[^A-Za-z0-9_-]+/g, '-');
       const name = `${exportStem(manifest.label, manifest.createdAt, 'dictation')}-${what}-service-original${manifest.testData ? TEST_DATA_FILE_SUFFIX : ''}.json`;
-      return saveJson(name, output.content.json, "Export the service's original (without your corrections)");
+      const saved = await saveJson(name, output.content.json, "Export the service's original (without your corrections)");
+      if (saved) visit.noteLeft(manifest.patientId);
+      return saved;
     },
-    exportNote: async ({ id }) => {
+    exportNote: async ({ id, anyway }) => {
       const manifest = existing(id);
       const refusal = noteRefusal(store, manifest, requireReview(), patientOf);
       if (refusal) refuse('refused', refusal);
+      await check(manifest, { anyway, done: 'exported' });
       const exported = noteExport({ header: { ...manifest, patient: patientOf(manifest.patientId) }, result: store.readResult(id), correction: correctionOf(id), reviewedAt: manifest.reviewedAt });
       if (!exported) refuse('not-found', 'This dictation has no note to export.');
-      return saveJson(exported.fileName, exported.json, 'Export the note (with your corrections)');
+      const saved = await saveJson(exported.fileName, exported.json, 'Export the note (with your corrections)');
+      if (saved) visit.noteLeft(manifest.patientId);
+      return saved;
     },
-    copyNote: async ({ id, original }) => {
-      const { request, version } = noteCopy(store, existing(id), original === true, patientOf);
-      await copy(request);
+    copyNote: async ({ id, original, anyway }) => {
+      const manifest = existing(id);
+      const { request, version } = noteCopy(store, manifest, original === true, patientOf);
+      if (!('refused' in request)) await check(manifest, { anyway, done: 'copied', original: original === true });
+      await copy(request, manifest);
       return { version };
     },
-    copyNotePart: ({ id, templateId, form, original }) => copy(partCopy(store, existing(id), { templateId, form, original: original === true }, patientOf)),
-    copyTranscript: ({ id }) => copy(transcriptCopy(store, existing(id), patientOf)),
+    copyNotePart: async ({ id, templateId, form, original, anyway }) => {
+      const manifest = existing(id);
+      const request = partCopy(store, manifest, { templateId, form, original: original === true }, patientOf);
+      if (!('refused' in request)) await check(manifest, { anyway, done: 'copied', original: original === true, medicines: form === 'text' });
+      await copy(request, manifest);
+    },
+    copyTranscript: async ({ id, anyway }) => {
+      const manifest = existing(id);
+      const request = transcriptCopy(store, manifest, patientOf);
+      if (!('refused' in request)) await check(manifest, { anyway, done: 'copied', medicines: false });
+      await copy(request, manifest);
+    },
   } satisfies Pick<DictationHandlers, 'exportOutput' | 'exportNote' | 'copyNote' | 'copyNotePart' | 'copyTranscript'>;
 }
 
 export function dictationHandlers(deps: DictationBridgeDeps): DictationHandlers {
   const lookups = dictationLookups(deps.store, deps.outbox);
-  return { ...recorderHandlers(deps), ...listHandlers(deps, lookups), ...noteHandlers(deps, lookups), ...leavingHandlers(deps, lookups) };
+  return { ...recorderHandlers(deps), ...consentHandlers(deps, lookups), ...listHandlers(deps, lookups), ...noteHandlers(deps, lookups), ...leavingHandlers(deps, lookups) };
 }

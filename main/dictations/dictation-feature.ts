@@ -30,14 +30,16 @@ import { saveJsonExport } from '../windows/save-json-export';
 import { dictationHandlers } from './dictation-bridge';
 import { startMaintenance } from './dictation-maintenance';
 import { summaryOf, type DictationManifest } from './dictation-manifest';
-import { copyShortcutActions } from '../note-leaving/copy-shortcut-actions';
-import { readyNotice, type PatientOf } from '../note-leaving/dictation-notes';
+import { copyShortcutActions, type LabResultsForShortcut } from '../note-leaving/copy-shortcut-actions';
+import { readyNotice, visitDictations, type PatientOf } from '../note-leaving/dictation-notes';
+import type { VisitDictation } from '../../contract/patient-visit';
 import type { PatientStore } from '../patients/patient-store';
 import { DictationSending } from '../dictation-sending/dictation-sending';
 import { patientDetailsOf } from '../dictation-sending/patient-details';
 import { DictationStore, blockProblem } from './dictation-store';
 import { RecordingSession } from '../dictation-recording/recording-session';
 import { shortcutRecorder } from '../dictation-recording/shortcut-recorder';
+import { confirmedBy, consentToKeep } from '../dictation-recording/consent';
 
 export interface DictationFeatureDeps {
   userData: string;
@@ -54,7 +56,9 @@ export interface DictationFeatureDeps {
   outboxes: OutboxHost;
   window: WindowEvents;
   /** The clinic's patients and the one chosen for the visit. */
-  patients: Pick<PatientStore, 'get' | 'visitPatient'>;
+  patients: Pick<PatientStore, 'get' | 'visitPatient' | 'view' | 'choose' | 'noteLeft' | 'onVisitChange'>;
+  /** The lab result in view, which the copy shortcut copies instead of a note (the lab reports feature, built after this one). */
+  labResults(): LabResultsForShortcut;
 }
 
 function notifyReady(manifest: DictationManifest, patientOf: PatientOf): void {
@@ -155,9 +159,16 @@ function recordingSession(deps: DictationFeatureDeps, store: DictationStore, out
     onPart: () => outbox.partCut(),
     // The earlier patient's note is not left for a reflex paste into this one's chart.
     onStarted: (owner) => void deps.copies.recordingFor(owner),
-    visitPatientId: () => deps.patients.visitPatient()?.id ?? null,
-    checkPatient: (id) => {
+    visitPatientId: () => (deps.patients.view().visitEnded ? null : (deps.patients.visitPatient()?.id ?? null)),
+    takePatient: (id) => {
       if (!deps.patients.get(id)) throw new Error('The patient chosen for this recording is no longer on this computer. Choose the patient again.');
+      if (deps.patients.visitPatient()?.id !== id || deps.patients.view().visitEnded) deps.patients.choose(id);
+    },
+    consent: (answer) => consentToKeep(settings.consentNotices(), answer, confirmedBy(settings)),
+    ask: (question) => {
+      log.info(`recorder: the window asks first (${question.patient ? 'which patient' : ''}${question.patient && question.consent ? ', ' : ''}${question.consent ? "the patient's consent" : ''})`);
+      deps.window.send('recordAsked', question);
+      deps.window.focus();
     },
     ensurePermission: ensureMicrophonePermission,
     shortcut: recordShortcut,
@@ -168,7 +179,8 @@ function recordingSession(deps: DictationFeatureDeps, store: DictationStore, out
 }
 
 /** The global shortcuts: Record from anywhere, and the viewed dictation's note copied or typed into another program. */
-function dictationShortcuts({ settings, copies, window }: DictationFeatureDeps, { store, patientOf }: DictationParts, session: RecordingSession, viewedId: () => string | null): DesktopShortcuts {
+function dictationShortcuts(deps: DictationFeatureDeps, { store, patientOf }: DictationParts, session: RecordingSession, viewedId: () => string | null): DesktopShortcuts {
+  const { settings, copies, window, patients } = deps;
   return new DesktopShortcuts({
     desktop: electronShortcutsDesktop,
     log,
@@ -190,6 +202,12 @@ function dictationShortcuts({ settings, copies, window }: DictationFeatureDeps, 
       },
       log: (event) => log.info(event),
       patientOf,
+      visit: { chosenId: () => patients.visitPatient()?.id ?? null, noteLeft: (patientId) => patients.noteLeft(patientId) },
+      labResults: {
+        viewed: (chosenId) => deps.labResults().viewed(chosenId),
+        readiness: (id) => deps.labResults().readiness(id),
+        copy: (id, options) => deps.labResults().copy(id, options),
+      },
     }),
     settings: () => settings.current(),
     onAccess: (access) => settings.reportShortcutAccess(access),
@@ -248,11 +266,19 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     log,
     showing: (id) => (viewedId = id),
     patientOf,
+    visit: { chosen: () => deps.patients.visitPatient(), noteLeft: (patientId) => deps.patients.noteLeft(patientId) },
+    consentNotices: () => settings.consentNotices(),
+  });
+  // Another patient chosen: their note is not the one in view any more (the shortcut never takes it).
+  deps.patients.onVisitChange((patientId) => {
+    if (viewedId !== null && store.get(viewedId)?.patientId !== patientId) viewedId = null;
   });
 
   return {
     handlers,
     store,
+    /** A patient's dictations as the patient view lists them: each one's medicines and state. */
+    visitItems: (patientId: string): VisitDictation[] => visitDictations(store, patientId),
     /** What deleting a patient deletes of dictations. */
     patientItems: {
       idsForPatient: (patientId: string) => store.idsForPatient(patientId),

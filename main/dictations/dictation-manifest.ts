@@ -33,6 +33,16 @@ export type SessionState = z.infer<typeof sessionSchema>;
 
 export const TRANSCRIPTION_APIS = ['voice-upload', 'sessions'] as const;
 
+/** A consultation's consent as the keyring keeps it (contract/consent.ts). */
+export const consentRecordSchema = z.object({
+  kind: z.enum(['given', 'clinic']),
+  at: z.string().max(40),
+  noticeLanguage: z.string().max(8).nullable(),
+  noticeVersion: z.string().max(80).nullable(),
+  account: z.string().max(300).nullable(),
+  osUser: z.string().max(300),
+});
+
 const manifestFields = z.object({
   version: z.literal(1),
   id: z.string().regex(/^[0-9a-f-]{36}$/),
@@ -44,6 +54,8 @@ const manifestFields = z.object({
   label: z.string(),
   /** The patient it is for (patients' sealed file); kept with the key, like the label, never in the manifest on disk. */
   patientId: z.string().nullable().default(null),
+  /** A consultation's consent; kept with the key, like the label, never in the manifest on disk. */
+  consent: consentRecordSchema.nullable().default(null),
   mode: z.enum(DICTATION_MODES),
   state: z.enum(DICTATION_STATES),
   recovered: z.boolean().default(false),
@@ -143,5 +155,6 @@ export function summaryOf(manifest: DictationManifest, uploadProgress: number | 
     reviewedAt: manifest.reviewedAt,
     testData: manifest.testData,
     askedFor: manifest.request ? { languages: manifest.request.languages, templates: manifest.request.templates } : null,
+    consent: manifest.consent,
   };
 }

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ConsentRecord } from '../../contract/consent';
 import type { DictationMode } from '../../contract/dictation';
 import type { NoteCorrection } from '../../contract/note-correction';
 import { noteCorrectionSchema } from '../../contract/note-correction-schema';
@@ -21,7 +22,7 @@ import { writeFileAtomic } from '../storage/atomic-file';
 import type { ItemKeyring, ItemKeys } from '../storage/item-keyring';
 import { KeyedFolderStore } from '../storage/keyed-folder-store';
 import { completeSealedFile, openSealedBytes, sealBytes, sealClearFile } from '../storage/sealed-file';
-import { manifestOnDisk, manifestSchema, uploadTargetSchema, type DictationManifest, type TRANSCRIPTION_APIS } from './dictation-manifest';
+import { consentRecordSchema, manifestOnDisk, manifestSchema, uploadTargetSchema, type DictationManifest, type TRANSCRIPTION_APIS } from './dictation-manifest';
 import { MAX_RESULT_FILE_BYTES, parseStoredResult, type KeptResult } from './stored-result';
 import type { RecordingFiles, RecordingSize } from '../audio/upload-audio';
 
@@ -93,7 +94,8 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
       root,
       manifestSchema,
       keys,
-      (manifest) => sealUploadAddress(keys, manifest.label !== '' || manifest.patientId !== null ? { ...manifest, label: '', patientId: null } : manifest),
+      (manifest) =>
+        sealUploadAddress(keys, manifest.label !== '' || manifest.patientId !== null || manifest.consent !== null ? { ...manifest, label: '', patientId: null, consent: null } : manifest),
       manifestOnDisk,
     );
   }
@@ -204,6 +206,8 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
   private revealLabel(manifest: DictationManifest): void {
     manifest.label = this.keyring!.labelOf(manifest.id);
     manifest.patientId = this.keyring!.patientOf(manifest.id);
+    const consent = this.keyring!.consentOf(manifest.id);
+    manifest.consent = consent ? (consentRecordSchema.safeParse(consent).data ?? null) : null;
     this.remember(manifest);
   }
 
@@ -349,6 +353,12 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
   setPatient(id: string, patientId: string | null): DictationManifest {
     this.openKeyring().setPatient(id, patientId);
     return this.update(id, { patientId });
+  }
+
+  /** Keeps a consultation's consent with its keys (null: none), destroyed with them. */
+  setConsent(id: string, consent: ConsentRecord | null): DictationManifest {
+    this.openKeyring().setConsent(id, consent ? { ...consent } : null);
+    return this.update(id, { consent });
   }
 
   /** Ids of the dictations for a patient. */

@@ -44,6 +44,8 @@ export const labReportManifestSchema = z.object({
   nextAttemptAt: z.string().nullable().default(null),
   uploadedAt: z.string().nullable().default(null),
   finishedAt: z.string().nullable().default(null),
+  /** When the doctor marked its values reviewed. */
+  reviewedAt: z.string().nullable().default(null),
 });
 export type LabReportManifest = z.infer<typeof labReportManifestSchema>;
 

@@ -3,7 +3,9 @@
  * Retry and Delete, a ready report's result, details and FHIR export, the original in a viewer,
  * and its document id on the clipboard. The feature wires it; this only answers the bridge.
  */
-import type { LabReportTask } from '../../contract/lab-reports';
+import { LAB_REPORT_TASKS, type LabReportTask } from '../../contract/lab-reports';
+import { otherPatientRefusal } from '../../contract/visit-rules';
+import { labResultCopy } from './lab-result-copy';
 import type { OperationHandlers } from '../../contract/operation-handlers';
 import type { Patient } from '../../contract/patients';
 import { ownerOf, type CopyPath } from '../clipboard/copy-path';
@@ -32,6 +34,9 @@ export type LabReportHandlers = Pick<
   | 'exportLabReportFhir'
   | 'openOriginalLabReport'
   | 'copyLabReportId'
+  | 'copyLabResult'
+  | 'setLabReportReviewed'
+  | 'showingLabReport'
 >;
 
 export interface LabReportBridgeDeps {
@@ -52,6 +57,21 @@ export interface LabReportBridgeDeps {
   saveJson(defaultName: string, json: string): Promise<string | null>;
   /** Tells the log (events only, never patient data). */
   log: { info(event: string): void };
+  /** The visit's patient: a result leaves only as theirs (or by a deliberate "anyway"), and its leaving ends their visit. */
+  visit: { chosen(): Patient | null; noteLeft(patientId: string | null): void };
+  /** The administrator's rule that only reviewed results leave the app. */
+  requireReview(): boolean;
+  /** The page says which lab report's result it shows (null: none); the copy shortcut takes its values. */
+  showing(id: string | null): void;
+}
+
+/** Said when a lab result is not marked reviewed under the administrator's rule. */
+export const LAB_NOT_REVIEWED =
+  'Your administrator requires each result to be marked reviewed before it leaves Scribe Desk. Open the report, check its values and press "Mark reviewed".';
+
+/** The tasks asked for, with the patient details always among them (the check against the patient needs them). */
+export function withPatientCheck(tasks: readonly LabReportTask[]): LabReportTask[] {
+  return LAB_REPORT_TASKS.filter((task) => task === 'pii' || tasks.includes(task));
 }
 
 /** The lab report with this id, or refused as gone from the list. */
@@ -71,7 +91,8 @@ function stagingHandlers({ store, staging, outbox, patientOf, chooseFiles }: Lab
     stageLabReportFiles: ({ files }) => staging.fromBytes(files),
     dismissStagedFile: ({ id }) => staging.dismiss(id),
     uploadLabReports: ({ ids, tasks, acceptLowResolution, label, patientId }) => {
-      if (patientId && !patientOf(patientId)) refuse('not-found', 'The patient chosen for these reports is no longer on this computer. Choose the patient again.');
+      if (!patientId) refuse('needs-confirmation', 'Choose the patient these reports are for first: each report is checked against its patient.');
+      if (!patientOf(patientId)) refuse('not-found', 'The patient chosen for these reports is no longer on this computer. Choose the patient again.');
       const chosen = ids.map((id) => staging.peek(id));
       if (chosen.some((file) => !file)) refuse('not-found', 'Some files are no longer ready; choose them again.');
       const refused = chosen.find((file) => file!.problem || !file!.bytes || !file!.kind);
@@ -84,7 +105,8 @@ function stagingHandlers({ store, staging, outbox, patientOf, chooseFiles }: Lab
       for (const id of ids) {
         const file = staging.take(id)!;
         try {
-          store.enqueue({ fileName: file.name, label: label?.trim() ?? '', patientId: patientId ?? null, kind: file.kind!, bytes: file.bytes!, tasks: [...new Set(tasks)] as LabReportTask[], batch });
+          // A report for a patient is always read for its patient details, so that it is checked against them.
+          store.enqueue({ fileName: file.name, label: label?.trim() ?? '', patientId, kind: file.kind!, bytes: file.bytes!, tasks: withPatientCheck(tasks), batch });
         } catch (error) {
           refuse('storage', `The file could not be queued. ${writeProblem(error)}`);
         }
@@ -122,6 +144,37 @@ function reportHandlers({ store, outbox, patientOf, saveJson }: LabReportBridgeD
   } satisfies Pick<LabReportHandlers, 'listLabReports' | 'retryLabReport' | 'deleteLabReport' | 'getLabReportResult' | 'showLabReportDetails' | 'exportLabReportFhir'>;
 }
 
+/** The values leaving the app by the copy path, their review mark, and which result the window shows. */
+function valueHandlers({ store, copies, patientOf, visit, requireReview, showing, outbox }: LabReportBridgeDeps) {
+  return {
+    copyLabResult: async ({ id, anyway }) => {
+      const labReport = listed(store, id);
+      const stored = labReport.state === 'ready' ? store.readReport(id) : null;
+      const patient = labReport.patientId ? (patientOf(labReport.patientId) ?? null) : null;
+      const request = stored?.ok ? labResultCopy(labReport, stored.report, patient) : { refused: 'This report has no result to copy yet.' };
+      if (!('refused' in request) && !anyway) {
+        const whose = otherPatientRefusal({ patientId: labReport.patientId, patient }, visit.chosen(), 'lab result', 'copied');
+        if (whose) {
+          await copies.copy({ refused: whose });
+          refuse('needs-confirmation', whose);
+        }
+      }
+      if (!('refused' in request) && requireReview() && labReport.reviewedAt === null) {
+        const outcome = await copies.copy({ refused: `The values of ${labReport.fileName} are not marked reviewed. ${LAB_NOT_REVIEWED}` });
+        refuse('refused', outcome.copied ? LAB_NOT_REVIEWED : outcome.reason);
+      }
+      const outcome = await copies.copy(request);
+      if (!outcome.copied) refuse('refused', outcome.reason);
+      visit.noteLeft(labReport.patientId);
+    },
+    setLabReportReviewed: ({ id, reviewed }) => {
+      if (listed(store, id).state !== 'ready') refuse('refused', 'This report has no result to review yet.');
+      return labReportSummaryOf(store.update(id, { reviewedAt: reviewed ? new Date().toISOString() : null }), outbox.progressOf(id));
+    },
+    showingLabReport: ({ id }) => showing(id),
+  } satisfies Pick<LabReportHandlers, 'copyLabResult' | 'setLabReportReviewed' | 'showingLabReport'>;
+}
+
 /** The original leaving the app: in the system's viewer, or its document id on the clipboard. */
 function leavingHandlers({ store, copies, originals, log }: LabReportBridgeDeps) {
   return {
@@ -155,5 +208,5 @@ function leavingHandlers({ store, copies, originals, log }: LabReportBridgeDeps)
 }
 
 export function labReportHandlers(deps: LabReportBridgeDeps): LabReportHandlers {
-  return { ...stagingHandlers(deps), ...reportHandlers(deps), ...leavingHandlers(deps) };
+  return { ...stagingHandlers(deps), ...reportHandlers(deps), ...valueHandlers(deps), ...leavingHandlers(deps) };
 }

@@ -20,6 +20,8 @@ import { labReportKind, labReportPending } from './lab-report-kind';
 import { labReportHandlers } from './lab-reports-bridge';
 import { LabReportStaging } from './lab-report-staging';
 import { LabReportStore, labReportSummaryOf } from './lab-report-store';
+import { labResultsForShortcut } from './lab-results-shortcut';
+import { visitLabReports } from './visit-lab-reports';
 
 export interface LabReportsFeatureDeps {
   userData: string;
@@ -34,6 +36,9 @@ export interface LabReportsFeatureDeps {
   window: WindowEvents;
   /** A patient on this computer (a report is never filed for a deleted one; its result is checked against them). */
   patientOf(id: string): Patient | undefined;
+  /** The visit's patient: values leave only as theirs (or by a deliberate "anyway"), and their leaving ends the visit. */
+  visit: { chosen(): Patient | null; noteLeft(patientId: string | null): void };
+  requireReview(): boolean;
 }
 
 /** The system's file dialog for lab reports: the paths chosen, or null when cancelled. */
@@ -62,6 +67,8 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
   outboxes.show({ items: store, uploads: outbox, changed: 'labReportChanged', summary: labReportSummaryOf, removed: 'labReportRemoved', pending: labReportPending });
   const originals = new OriginalCopies(tmpdir(), (path) => shell.openPath(path), thumbnailCacheOf(process.platform, process.env, homedir()));
 
+  /** The lab report whose result the window shows; the copy shortcut takes its values. */
+  let shownId: string | null = null;
   const handlers = labReportHandlers({
     store,
     staging,
@@ -72,10 +79,17 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
     chooseFiles: () => chooseLabReportFiles(deps.window.current),
     saveJson: (name, json) => saveJsonExport(deps.window.current, name, json),
     log,
+    visit: deps.visit,
+    requireReview: deps.requireReview,
+    showing: (id) => (shownId = id),
   });
 
   return {
     handlers,
+    /** What the copy shortcut copies of a lab result in view. */
+    shortcutResults: labResultsForShortcut({ store, copies: deps.copies, shownId: () => shownId, patientOf: deps.patientOf, requireReview: deps.requireReview, noteLeft: deps.visit.noteLeft }),
+    /** A patient's lab reports as the patient view lists them. */
+    visitItems: (patientId: string) => visitLabReports(store, patientId, deps.patientOf(patientId) ?? null),
     /** What deleting a patient deletes of lab reports. */
     patientItems: { idsForPatient: (patientId: string) => store.idsForPatient(patientId), remove: (id: string) => outbox.remove(id) },
     start: () => {

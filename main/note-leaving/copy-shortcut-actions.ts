@@ -5,10 +5,10 @@
  * feature that assembles it.
  */
 import type { InsertProfile } from '../../contract/insert-profiles';
-import type { CopyPath } from '../clipboard/copy-path';
-import type { CopyNoteActions } from '../shortcuts/copy-note-shortcut';
+import type { CopyOptions, CopyPath } from '../clipboard/copy-path';
+import type { CopyNoteActions, ShortcutCopy } from '../shortcuts/copy-note-shortcut';
 import type { DictationStore } from '../dictations/dictation-store';
-import { copyShortcutNote, readinessOf, shortcutTarget, type PatientOf } from './dictation-notes';
+import { copyShortcutNote, noTargetReason, readinessOf, shortcutTarget, type PatientOf } from './dictation-notes';
 
 type Desktop = Pick<CopyNoteActions, 'appHasFocus' | 'focusedWindow' | 'typist' | 'tell'>;
 
@@ -32,6 +32,17 @@ export function noteReady(store: DictationStore, id: string, timeoutMs: number):
   });
 }
 
+/** A lab result the shortcut may copy instead of a note: the one in view, when it is the visit's patient's. */
+export interface LabResultsForShortcut {
+  /** The lab report whose result is in view, if it is `chosenId`'s. */
+  viewed(chosenId: string | null): string | null;
+  readiness(id: string): 'ready' | 'processing' | 'none';
+  copy(id: string, options: CopyOptions): Promise<ShortcutCopy>;
+}
+
+/** A lab report's id as the shortcut's target, told apart from a dictation's. */
+const LAB = 'lab-report:';
+
 export function copyShortcutActions(deps: {
   store: DictationStore;
   copies: CopyPath;
@@ -41,15 +52,26 @@ export function copyShortcutActions(deps: {
   log(event: string): void;
   /** The patient a dictation is for, as its notification names them. */
   patientOf: PatientOf;
+  /** The visit's patient: the shortcut copies only what is theirs, and what it copies ends their visit. */
+  visit: { chosenId(): string | null; noteLeft(patientId: string | null): void };
+  labResults: LabResultsForShortcut;
 }): Omit<CopyNoteActions, 'pressedIn'> {
-  const { store } = deps;
+  const { store, visit, labResults } = deps;
   return {
     ...deps.desktop,
-    target: () => shortcutTarget(store, deps.viewedId())?.id ?? null,
-    readiness: (id) => readinessOf(store, id),
-    whenReady: (id, timeoutMs) => noteReady(store, id, timeoutMs),
+    target: () => {
+      const chosenId = visit.chosenId();
+      const lab = labResults.viewed(chosenId);
+      return lab !== null ? `${LAB}${lab}` : (shortcutTarget(store, deps.viewedId(), chosenId)?.id ?? null);
+    },
+    readiness: (id) => (id.startsWith(LAB) ? labResults.readiness(id.slice(LAB.length)) : readinessOf(store, id)),
+    whenReady: (id, timeoutMs) => (id.startsWith(LAB) ? Promise.resolve(labResults.readiness(id.slice(LAB.length)) === 'ready') : noteReady(store, id, timeoutMs)),
     copy: async (id, options) => {
-      const copy = await copyShortcutNote(store, deps.copies, id, options, deps.log, deps.patientOf);
+      if (id?.startsWith(LAB)) return labResults.copy(id.slice(LAB.length), options);
+      const chosenId = visit.chosenId();
+      const noTarget = noTargetReason(chosenId !== null ? deps.patientOf(chosenId) : null);
+      const copy = await copyShortcutNote(store, deps.copies, id, options, deps.log, deps.patientOf, noTarget);
+      if (copy.copied) visit.noteLeft(store.get(id!)?.patientId ?? null);
       return copy.copied ? { copied: true, which: copy.which, text: copy.text, earlier: copy.earlier } : copy;
     },
     putBack: (earlier) => deps.copies.putBack(earlier),

@@ -7,7 +7,11 @@
  */
 import { clinicalNote, noteBody, notePartBody, noteTime, type ClinicalNote } from '../../contract/clinical-note';
 import { clockTime, whoLine, type CopyHeading, type HeadingPatient } from '../../contract/copy-heading';
-import { FINISHED_STATES, MODE_NAMES, PENDING_STATES, UNTITLED, type CopiedNoteVersion } from '../../contract/dictation';
+import { FINISHED_STATES, MODE_NAMES, PENDING_STATES, NO_PATIENT, type CopiedNoteVersion } from '../../contract/dictation';
+import type { MedicationRow } from '../../contract/medication-row';
+import type { VisitDictation } from '../../contract/patient-visit';
+import { contradictionsLine, prescriptionContradictions } from '../../contract/prescription-check';
+import { noteMedicines } from '../../contract/note-correction';
 import { patientInitials } from '../../contract/patients';
 import { NOT_REVIEWED, ownerOf, type CopyOptions, type CopyOutcome, type CopyPath, type CopyRequest } from '../clipboard/copy-path';
 import type { DictationManifest } from '../dictations/dictation-manifest';
@@ -25,7 +29,7 @@ const nobody: PatientOf = () => null;
 /** A dictation as a refusal on the screen names it (its patient or label, mode and time). */
 export function nameOf(manifest: DictationManifest, patientOf: PatientOf = nobody): string {
   const who = whoLine({ label: manifest.label, patient: patientOf(manifest.patientId) });
-  return `"${who || UNTITLED}" (${MODE_NAMES[manifest.mode]}, recorded ${noteTime(manifest.createdAt)})`;
+  return `"${who || NO_PATIENT}" (${MODE_NAMES[manifest.mode]}, recorded ${noteTime(manifest.createdAt)})`;
 }
 
 function correctionOf(store: DictationStore, id: string) {
@@ -57,6 +61,13 @@ export function noteOf(store: DictationStore, id: string, patientOf: PatientOf =
   const manifest = store.get(id);
   if (!manifest || !FINISHED_STATES.has(manifest.state)) return null;
   return clinicalNote(store.readResult(id), { ...manifest, patient: patientOf(manifest.patientId) }, correctionOf(store, id));
+}
+
+/** The medicines of the note as it leaves (with the doctor's corrections, or the service's with `original`): what is checked for contradictions. */
+export function leavingMedicines(store: DictationStore, manifest: DictationManifest, original: boolean): MedicationRow[] {
+  const result = FINISHED_STATES.has(manifest.state) ? store.readResult(manifest.id) : null;
+  if (!result || !('outputs' in result)) return [];
+  return noteMedicines(result.outputs, original ? null : correctionOf(store, manifest.id));
 }
 
 /** Why there is no note to take from this dictation. */
@@ -138,9 +149,21 @@ export function transcriptCopy(store: DictationStore, manifest: DictationManifes
   return { heading: heading(manifest, 'Transcript', 'transcript', patientOf), body: { text: `${transcript}\n` }, ...shared(manifest, patientOf), what: 'transcript' };
 }
 
-/** The copy shortcut's dictation: the one in view (`viewedId`), else the newest of all; null when there is none. */
-export function shortcutTarget(store: DictationStore, viewedId: string | null): DictationManifest | null {
-  return (viewedId !== null ? store.get(viewedId) : undefined) ?? store.list()[0] ?? null;
+/**
+ * The copy shortcut's dictation: of the visit's patient (`chosenId`) only, the one in view
+ * (`viewedId`), else their newest; null when nobody is chosen or they have none.
+ */
+export function shortcutTarget(store: DictationStore, viewedId: string | null, chosenId: string | null): DictationManifest | null {
+  if (chosenId === null) return null;
+  const viewed = viewedId !== null ? store.get(viewedId) : undefined;
+  if (viewed?.patientId === chosenId) return viewed;
+  return store.list().find((manifest) => manifest.patientId === chosenId) ?? null;
+}
+
+/** Why the shortcut has nothing to copy: nobody is chosen, or the chosen patient has no dictation yet. */
+export function noTargetReason(chosen: HeadingPatient | null): string {
+  if (!chosen) return 'No patient is chosen for this visit, so nothing was copied. Choose the patient in Scribe Desk, then press the shortcut again.';
+  return `There is no dictation of ${whoLine({ label: '', patient: chosen })} yet, so nothing was copied.`;
 }
 
 /** Whether the dictation's note can leave now, is still on its way (recorded, sending, processing), or will not come by waiting. */
@@ -151,7 +174,10 @@ export function readinessOf(store: DictationStore, id: string): 'ready' | 'proce
   return PENDING_STATES.has(manifest.state) || manifest.state === 'recording' ? 'processing' : 'none';
 }
 
-/** The copy shortcut's copy of dictation `id` (fixed at the press); always as the doctor left it. */
+/**
+ * The copy shortcut's copy of dictation `id` (fixed at the press); always as the doctor left it. A
+ * prescription that contradicts itself is not copied: it can only leave from the window, by a deliberate click.
+ */
 export async function copyShortcutNote(
   store: DictationStore,
   copies: Pick<CopyPath, 'copy'>,
@@ -159,9 +185,19 @@ export async function copyShortcutNote(
   options: CopyOptions,
   log: (event: string) => void,
   patientOf: PatientOf = nobody,
+  noTarget = 'There is no dictation to copy yet.',
 ): Promise<({ which: string; version: CopiedNoteVersion } & CopyOutcome & { copied: true }) | { copied: false; reason: string }> {
   const target = id !== null ? store.get(id) : undefined;
-  if (!target) return { copied: false, reason: 'There is no dictation to copy yet.' };
+  if (!target) {
+    const outcome = await copies.copy({ refused: noTarget });
+    return { copied: false, reason: outcome.copied ? noTarget : outcome.reason };
+  }
+  const contradictions = prescriptionContradictions(leavingMedicines(store, target, false));
+  if (contradictions.length > 0) {
+    log('copy: the shortcut copied nothing (the prescription contradicts itself)');
+    const outcome = await copies.copy({ refused: `${contradictionsLine(contradictions)} Correct the note in Scribe Desk, or copy it from there.` });
+    return { copied: false, reason: outcome.copied ? contradictionsLine(contradictions) : outcome.reason };
+  }
   const { request, version } = noteCopy(store, target, false, patientOf);
   const outcome: CopyOutcome = await copies.copy(request, options);
   if (!outcome.copied) {
@@ -170,4 +206,26 @@ export async function copyShortcutNote(
   }
   log('copy: a note was copied by the shortcut');
   return { ...outcome, which: notificationName(target, patientOf), version };
+}
+
+/** A patient's dictations as their visit view lists them, newest first: each one's medicines as they leave, and its state. */
+export function visitDictations(store: DictationStore, patientId: string): VisitDictation[] {
+  return store
+    .list()
+    .filter((manifest) => manifest.patientId === patientId)
+    .map((manifest) => {
+      const result = FINISHED_STATES.has(manifest.state) ? store.readResult(manifest.id) : null;
+      const outputs = result && 'outputs' in result ? result.outputs : null;
+      return {
+        id: manifest.id,
+        createdAt: manifest.createdAt,
+        label: manifest.label,
+        mode: manifest.mode,
+        state: manifest.state,
+        medicines: outputs ? noteMedicines(outputs, correctionOf(store, manifest.id)) : null,
+        corrected: manifest.correctedAt !== null,
+        reviewedAt: manifest.reviewedAt,
+        testData: manifest.testData,
+      };
+    });
 }

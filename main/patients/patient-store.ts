@@ -39,6 +39,9 @@ export class PatientStore {
   private readonly lockedProblem: string;
   private readonly changes = new Emitter<PatientsView>();
   private visitPatientId: string | null = null;
+  /** The visit's note has left the app: the next Record asks which patient it is for. */
+  private visitEnded = false;
+  private readonly visitChanges = new Emitter<string | null>();
 
   /** `kept`: the sealed file, or why it cannot be opened (then no patient can be listed or chosen). */
   constructor(
@@ -64,7 +67,7 @@ export class PatientStore {
 
   view(): PatientsView {
     const patients = [...this.patients.values()].sort((a, b) => (a.seenAt < b.seenAt ? 1 : a.seenAt > b.seenAt ? -1 : 0));
-    return { patients, visitPatientId: this.visitPatientId };
+    return { patients, visitPatientId: this.visitPatientId, visitEnded: this.visitEnded };
   }
 
   get(id: string): Patient | undefined {
@@ -87,8 +90,9 @@ export class PatientStore {
     const at = this.now().toISOString();
     const patient: Patient = { id: randomUUID(), ...checked, createdAt: at, seenAt: at };
     this.patients.set(patient.id, patient);
-    if (options.choose) this.visitPatientId = patient.id;
+    const changed = options.choose ? this.startVisit(patient.id) : false;
     this.persist();
+    if (changed) this.visitChanges.emit(patient.id);
     return patient;
   }
 
@@ -100,26 +104,58 @@ export class PatientStore {
     return patient;
   }
 
-  /** Chooses the patient for the next dictation and lab report (null: nobody); they are then among today's. */
+  /** Chooses the patient of the visit (null: nobody); they are then among today's, and their visit is under way. */
   choose(id: string | null): PatientsView {
     this.openDocument();
-    if (id === null) {
-      this.visitPatientId = null;
-      this.changes.emit(this.view());
-      return this.view();
-    }
+    if (id === null) return this.endVisit();
     const patient = this.existing(id);
     this.patients.set(id, { ...patient, seenAt: this.now().toISOString() });
-    this.visitPatientId = id;
+    const changed = this.startVisit(id);
     this.persist();
+    if (changed) this.visitChanges.emit(id);
     return this.view();
+  }
+
+  /** "Next patient": nobody is chosen. */
+  endVisit(): PatientsView {
+    const changed = this.visitPatientId !== null;
+    this.visitPatientId = null;
+    this.visitEnded = false;
+    this.changes.emit(this.view());
+    if (changed) this.visitChanges.emit(null);
+    return this.view();
+  }
+
+  /** A note of `patientId` has left the app: if they are the visit's patient, their visit has ended (the next Record asks again). */
+  noteLeft(patientId: string | null): void {
+    if (patientId === null || patientId !== this.visitPatientId || this.visitEnded) return;
+    this.visitEnded = true;
+    this.changes.emit(this.view());
+  }
+
+  /** Hears the visit's patient change (null: nobody chosen): what was another patient's leaves the screen and the clipboard. */
+  onVisitChange(listener: (patientId: string | null) => void): () => void {
+    return this.visitChanges.on(listener);
   }
 
   delete(id: string): void {
     this.openDocument();
     if (!this.patients.delete(id)) return;
-    if (this.visitPatientId === id) this.visitPatientId = null;
+    const wasVisit = this.visitPatientId === id;
+    if (wasVisit) {
+      this.visitPatientId = null;
+      this.visitEnded = false;
+    }
     this.persist();
+    if (wasVisit) this.visitChanges.emit(null);
+  }
+
+  /** Makes `id` the visit's patient, its visit under way; whether the patient changed. */
+  private startVisit(id: string): boolean {
+    const changed = this.visitPatientId !== id;
+    this.visitPatientId = id;
+    this.visitEnded = false;
+    return changed;
   }
 
   onChange(listener: (view: PatientsView) => void): () => void {

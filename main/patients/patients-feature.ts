@@ -5,6 +5,7 @@
  */
 import type { OperationHandlers } from '../../contract/operation-handlers';
 import type { AbhaProfile } from '../../contract/registration';
+import type { PatientVisit } from '../../contract/patient-visit';
 import type { Feature } from '../core/feature';
 import { refuse } from '../core/refusal';
 import { log } from '../log';
@@ -22,9 +23,11 @@ export interface PatientsFeatureDeps {
   items(): PatientItems[];
   /** The patient registration ended with (found or made), or null before it has ended. */
   registeredProfile(): AbhaProfile | null;
+  /** A patient's dictations and lab reports as their visit view lists them. */
+  visitItems(patientId: string): Omit<PatientVisit, 'patientId'>;
 }
 
-type PatientOperations = 'listPatients' | 'savePatient' | 'choosePatient' | 'deletePatient' | 'useRegisteredPatient';
+type PatientOperations = 'listPatients' | 'savePatient' | 'choosePatient' | 'endVisit' | 'getPatientVisit' | 'deletePatient' | 'useRegisteredPatient';
 
 export function createPatientsFeature(deps: PatientsFeatureDeps) {
   const store = new PatientStore(deps.kept);
@@ -39,6 +42,11 @@ export function createPatientsFeature(deps: PatientsFeatureDeps) {
       return store.get(saved.id)!;
     },
     choosePatient: ({ id }) => store.choose(id),
+    endVisit: () => store.endVisit(),
+    getPatientVisit: ({ id }) => {
+      if (!store.get(id)) refuse('not-found', 'This patient is no longer on this computer.');
+      return { patientId: id, ...deps.visitItems(id) };
+    },
     deletePatient: ({ id, items }) => {
       const deleted = deletePatientWithItems(store, deps.items(), id, items);
       log.info(`patients: a patient was deleted with ${deleted} item(s)`);

@@ -17,10 +17,13 @@ import { ServiceConnection } from './service-connection';
 import { ServiceHealth } from './service-health';
 import { SessionsOffer } from './sessions-offer';
 import { transcriptionChoices } from './transcription-choices';
+import type { OfferedChoices } from './offered-choices';
 
 export interface ServiceFeatureDeps {
   settings: SettingsService;
   vault: SecretVault;
+  /** What each service last offered (languages, models, templates), offered again while it cannot be asked. */
+  offered: OfferedChoices;
 }
 
 /** The service spoken to: another one means what was learned about it no longer holds. */
@@ -89,7 +92,7 @@ function followSettings(deps: ServiceFeatureDeps, parts: ServiceParts): void {
 
 /** Sign-in from the page (with the credentials it saves, or again with the stored ones), and the transcription choices the service offers. */
 function serviceHandlers(
-  { settings }: ServiceFeatureDeps,
+  { settings, offered }: ServiceFeatureDeps,
   { health, connection, client, sessionsOffer, changed, resume }: ServiceParts,
 ): Pick<OperationHandlers, 'signIn' | 'signInAgain' | 'getTranscriptionChoices'> {
   /** Signs in with the stored credentials now; a success lifts a sign-in hold, a failure shows in the sign-in status. */
@@ -116,7 +119,12 @@ function serviceHandlers(
       await signInNow();
       return connection.authStatus();
     },
-    getTranscriptionChoices: () => transcriptionChoices(client, sessionsOffer.state()),
+    getTranscriptionChoices: async () => {
+      const service = addressOf(settings.current());
+      const choices = await transcriptionChoices(client, sessionsOffer.state(), undefined, undefined, offered.recall(service));
+      offered.remember(service, choices);
+      return choices;
+    },
   };
 }
 

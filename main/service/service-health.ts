@@ -7,6 +7,8 @@ import { Emitter } from '../core/emitter';
 
 export interface HealthState {
   reachable: boolean;
+  /** The service has answered at least once since the app started: until then, "reachable" is only not yet disproved. */
+  reached: boolean;
   /** Why sending waits for the user (credentials refused), in plain words; null when it does not. */
   signInProblem: string | null;
   /** Why sending waits for the administrator (the policy file cannot be used), in plain words; null when it does not. */
@@ -16,7 +18,7 @@ export interface HealthState {
 }
 
 export class ServiceHealth {
-  private state: HealthState = { reachable: true, signInProblem: null, policyProblem: null, problem: null };
+  private state: HealthState = { reachable: true, reached: false, signInProblem: null, policyProblem: null, problem: null };
   private readonly changes = new Emitter<HealthState>();
   private readonly backOnline = new Emitter();
   /** A request failed (network or a passing error of the service) and none has succeeded since. */
@@ -39,13 +41,14 @@ export class ServiceHealth {
   answered(): void {
     const recovered = this.failing || !this.state.reachable;
     this.failing = false;
-    this.set({ reachable: true, problem: null });
+    this.set({ reachable: true, reached: true, problem: null });
     if (recovered) this.backOnline.emit();
   }
 
   /** The service answered with a passing failure (busy, a server error): it is reachable, but what waits may go once it succeeds again. */
   troubled(): void {
     this.failing = true;
+    this.set({ reached: true });
   }
 
   /** The service answered after it could not be reached: whatever waits for it may go now. */

@@ -69,12 +69,13 @@ function whyNot(error: unknown): string {
   return error.message;
 }
 
-function problemOf(discovery: PromiseSettledResult<unknown>, templates: PromiseSettledResult<unknown>): string | null {
+function problemOf(discovery: PromiseSettledResult<unknown>, templates: PromiseSettledResult<unknown>, remembered: boolean): string | null {
   const reasons = [discovery, templates].flatMap((outcome) => (outcome.status === 'rejected' ? [whyNot(outcome.reason)] : []));
   if (reasons.length === 0) return null;
   const what =
     reasons.length === 2 ? 'The lists of languages, models and note templates' : discovery.status === 'rejected' ? 'The lists of languages and models' : 'The list of note templates';
-  return `${what} could not be fetched from the service, so the usual ones are shown. ${[...new Set(reasons)].join(' ')}`;
+  const shown = remembered ? 'the ones it offered last are shown' : 'the usual ones are shown';
+  return `${what} could not be fetched from the service, so ${shown}. ${[...new Set(reasons)].join(' ')}`;
 }
 
 /** `work`'s answer, or a timeout after `ms` on `clock` (`work` is told to stop through its signal). */
@@ -94,21 +95,28 @@ async function within<T>(clock: Clock, ms: number, work: (signal: AbortSignal) =
   }
 }
 
+/**
+ * The choices the service offers now; a list it cannot give now (offline, timing out) is the
+ * one it gave `last` (this service's last answer, kept across restarts), else the usual one.
+ */
 export async function transcriptionChoices(
   source: ChoicesSource,
   sessions: SessionsOfferState,
   waitMs = CHOICES_WAIT_MS,
   clock: Clock = systemClock,
+  last: TranscriptionChoices | null = null,
 ): Promise<TranscriptionChoices> {
   // Discovery is shared with whoever else is asking for it: it is waited for, never cancelled from here.
   const [discovery, templates] = await Promise.allSettled([within(clock, waitMs, () => source.discovery.get()), within(clock, waitMs, (signal) => source.listTemplates(signal))]);
   const document = discovery.status === 'fulfilled' ? discovery.value : null;
+  const lastLanguages = document === null && last !== null && last.problem === null;
+  const lastTemplates = templates.status === 'rejected' && last !== null && last.problem === null;
   return {
     sessions,
-    languages: languagesOf(document ? discoveredLanguages(document) : []),
-    autoDetection: document?.languages?.auto_detection ?? true,
-    models: modelsOf(document),
-    templates: templatesOf(templates.status === 'fulfilled' ? templates.value : null),
-    problem: problemOf(discovery, templates),
+    languages: lastLanguages ? last.languages : languagesOf(document ? discoveredLanguages(document) : []),
+    autoDetection: lastLanguages ? last.autoDetection : (document?.languages?.auto_detection ?? true),
+    models: lastLanguages ? last.models : modelsOf(document),
+    templates: lastTemplates ? last.templates : templatesOf(templates.status === 'fulfilled' ? templates.value : null),
+    problem: problemOf(discovery, templates, lastLanguages || lastTemplates),
   };
 }

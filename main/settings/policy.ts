@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { win32 } from 'node:path';
 import { z } from 'zod';
 import { jsonProblem } from './json-problem';
+import { CONSENT_MODES, type ConsentMode } from '../../contract/consent';
 import { SECRET_NAMES, secretProblem, settingsSchema, type SecretName, type Settings } from '../../contract/settings';
 
 /** Policy keys that are credentials: they fix the service too. */
@@ -21,6 +22,10 @@ export const policySchema = settingsSchema
     jweClientKey: z.string().min(1).optional(),
     /** Refuse to record until the OS keyring can protect the recordings' key (Linux without a keyring). */
     requireProtectedStorage: z.boolean().optional(),
+    /** Consent to a consultation: asked of the patient at Record, or kept by the clinic in its own register (consent-policy.ts). */
+    consultationConsent: z.enum(CONSENT_MODES).optional(),
+    /** The clinic's consent notices, one per language; each is checked on its own and refused by key (consent-policy.ts). */
+    consentNotices: z.array(z.looseObject({ language: z.string().max(8) })).max(50).optional(),
   })
   .strict()
   .superRefine((policy, ctx) => {
@@ -40,7 +45,8 @@ export const policySchema = settingsSchema
     }
   });
 
-export type Policy = Partial<Settings> & Partial<Record<SecretName, string>> & { requireProtectedStorage?: boolean };
+export type Policy = Partial<Settings> &
+  Partial<Record<SecretName, string>> & { requireProtectedStorage?: boolean; consultationConsent?: ConsentMode; consentNotices?: Array<{ language: string } & Record<string, unknown>> };
 
 export interface LoadedPolicy {
   path: string | null;

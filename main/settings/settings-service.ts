@@ -18,6 +18,8 @@ import type { DataProtection, SettingsView, ShortcutAccess } from '../../contrac
 import { USE_SANDBOX_LABEL, sameSettingValue } from '../../contract/setting-choices';
 import { Emitter } from '../core/emitter';
 import { refuse } from '../core/refusal';
+import type { ConsentNotices } from '../../contract/consent';
+import { consentNoticesOf } from './consent-policy';
 import type { LoadedPolicy } from './policy';
 import type { SecretVault } from './secret-vault';
 
@@ -90,7 +92,15 @@ export class SettingsService {
 
   private policySettings(): Partial<Settings> {
     if (this.policyBroken) return FAIL_CLOSED;
-    const { clientSecret: _secret, accessToken: _token, jweClientKey: _key, requireProtectedStorage: _storage, ...settings } = this.policy.values;
+    const {
+      clientSecret: _secret,
+      accessToken: _token,
+      jweClientKey: _key,
+      requireProtectedStorage: _storage,
+      consultationConsent: _consent,
+      consentNotices: _notices,
+      ...settings
+    } = this.policy.values;
     return settings;
   }
 
@@ -100,6 +110,11 @@ export class SettingsService {
 
   current(): Settings {
     return { ...this.saved, ...this.policySettings() };
+  }
+
+  /** How consent to a consultation is had here, and the notices read to the patient (the administrator's alone). */
+  consentNotices(): ConsentNotices {
+    return consentNoticesOf(this.policy);
   }
 
   secret(name: SecretName): string | null {

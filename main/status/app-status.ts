@@ -50,6 +50,7 @@ export class AppStatusMonitor {
     return {
       online: this.sources.isOnline(),
       serviceReachable: sync.serviceReachable,
+      serviceReached: this.sources.health().reached,
       service: describeTarget(this.sources.settings(), this.sources.sandboxUrl()),
       pendingSync: this.sources.pendingSync(),
       syncPaused: sync.paused,

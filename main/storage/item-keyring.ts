@@ -20,6 +20,8 @@ interface Entry {
   l: string;
   /** The patient's id, when the item is for a chosen patient. */
   p?: string;
+  /** A consultation's consent (who confirmed it, when, the notice read): kept with the item's keys, destroyed with them. */
+  c?: Record<string, unknown>;
 }
 
 /**
@@ -34,7 +36,8 @@ function isEntry(value: unknown): value is Entry {
     typeof entry.k === 'string' &&
     (entry.a === undefined || typeof entry.a === 'string') &&
     typeof entry.l === 'string' &&
-    (entry.p === undefined || typeof entry.p === 'string')
+    (entry.p === undefined || typeof entry.p === 'string') &&
+    (entry.c === undefined || (typeof entry.c === 'object' && entry.c !== null))
   );
 }
 
@@ -109,6 +112,19 @@ export class ItemKeyring {
   /** The patient the item is for, or null. */
   patientOf(id: string): string | null {
     return this.items.get(id)?.p ?? null;
+  }
+
+  /** What is kept of the item's consent, as it was given (checked by its reader); null when none. */
+  consentOf(id: string): Record<string, unknown> | null {
+    return this.items.get(id)?.c ?? null;
+  }
+
+  setConsent(id: string, consent: Record<string, unknown> | null): void {
+    const entry = this.items.get(id);
+    if (!entry) return;
+    if (consent) entry.c = consent;
+    else delete entry.c;
+    this.persist();
   }
 
   /** New keys for a new item (kept on disk before anything is written with them). */

@@ -62,4 +62,4 @@ export class AppWindow {
 }
 
 /** What features use of the window. */
-export type WindowEvents = Pick<AppWindow, 'send' | 'current'>;
+export type WindowEvents = Pick<AppWindow, 'send' | 'current' | 'focus'>;

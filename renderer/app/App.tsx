@@ -12,7 +12,10 @@ import { LabReportsScreen } from '../features/lab-reports/LabReportsScreen';
 import { PatientsScreen } from '../features/patients/PatientsScreen';
 import { RegistrationScreen } from '../features/registration/RegistrationScreen';
 import { SettingsScreen } from '../features/settings/SettingsScreen';
-import { useDictationStore, useLabReportsStore, usePatientsStore, useSettingsStore, useStatusStore, useUpdateStore } from './stores';
+import { useDictationStore, useLabReportsStore, usePatientsStore, useRecordQuestionStore, useSettingsStore, useStatusStore, useUpdateStore } from './stores';
+import { RecordDialog } from '../features/dictation/RecordDialog';
+import { VisitBar } from '../features/patients/VisitBar';
+import { followVisit } from './follow-visit';
 import { followRecordCues, prepareCues } from '../features/dictation/record-cue';
 import { SCREENS, useNavigationStore, type ScreenId } from './navigation-store';
 import { useProblemStore } from './problem-store';
@@ -42,6 +45,9 @@ function useFollowMain() {
   useEffect(() => followPatients(), [followPatients]);
   const followUpdates = useUpdateStore((state) => state.follow);
   useEffect(() => followUpdates(), [followUpdates]);
+  useEffect(() => followVisit(), []);
+  // The record shortcut pressed while the recording needs an answer (which patient, consent): main brought the window forward.
+  useEffect(() => scribe.on.recordAsked((question) => useRecordQuestionStore.getState().ask(question)), []);
 }
 
 /** Ctrl (Cmd) with a screen's key shows that screen; a new screen takes the focus to its heading. */
@@ -130,6 +136,7 @@ export function App() {
         <PolicyProblemBanner />
         <UpdateBanner />
         <PageProblems />
+        <VisitBar />
         <Contained
           key={screen}
           failure="This screen could not be shown."
@@ -140,6 +147,7 @@ export function App() {
         </Contained>
       </main>
       <StatusBar />
+      <RecordDialog />
     </div>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { reportProblem, scribe } from '../bridge';
 import { createDictationStore } from '../features/dictation/dictation-store';
+import { createRecordQuestionStore } from '../features/dictation/record-question-store';
 import { createLabReportsStore } from '../features/lab-reports/lab-reports-store';
 import { createPatientsStore } from '../features/patients/patients-store';
 import { createRegistrationStore } from '../features/registration/registration-store';
@@ -21,3 +22,4 @@ export const useDictationStore = createDictationStore(scribe, reportProblem);
 export const useLabReportsStore = createLabReportsStore(scribe, reportProblem);
 export const useRegistrationStore = createRegistrationStore(scribe, reportProblem);
 export const usePatientsStore = createPatientsStore(scribe, reportProblem);
+export const useRecordQuestionStore = createRecordQuestionStore(scribe);

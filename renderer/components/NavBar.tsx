@@ -35,7 +35,11 @@ export function NavBar() {
               onClick={() => show(item.id)}
               onKeyDown={(event) => onKeyDown(event, index)}
             >
-              {item.label}
+              <span className="nav-label">{item.label}</span>
+              <kbd className="nav-key" aria-hidden="true">
+                {isMac ? '⌘' : 'Ctrl+'}
+                {item.shortcut}
+              </kbd>
             </button>
           </li>
         ))}

@@ -3,9 +3,9 @@ import { useStatusStore } from '../app/stores';
 export function StatusBar() {
   const status = useStatusStore((state) => state.status);
   if (!status) return <footer className="status-bar" role="status" aria-label="Status" />;
-  const { online, serviceReachable, service, pendingSync, syncPaused } = status;
-  const connection = !online ? 'offline' : serviceReachable ? 'online' : 'unreachable';
-  const connectionText = { online: 'Online', offline: 'Offline', unreachable: 'Service unreachable' }[connection];
+  const { online, serviceReachable, serviceReached, service, pendingSync, syncPaused } = status;
+  const connection = !online ? 'offline' : !serviceReachable ? 'unreachable' : serviceReached ? 'online' : 'not-yet';
+  const connectionText = { online: 'Online', offline: 'Offline', unreachable: 'Service unreachable', 'not-yet': 'Not yet connected' }[connection];
   return (
     <footer className="status-bar" role="status" aria-label="Status">
       <span className={`connection ${connection}`} data-testid="connection">

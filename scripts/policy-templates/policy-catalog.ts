@@ -80,5 +80,19 @@ export const POLICY_CATALOG: Record<PolicyName, CatalogEntry> = {
   updateChannel: entry('updates', 'updateChannel', 'Update channel', 'latest, or another channel the update server publishes, such as beta.'),
   updatePinnedVersion: entry('updates', 'updatePinnedVersion', 'Stay on version', 'The one version this computer may update to, for example 1.4.2: a newer one is never installed, and the app never goes back to an older one. Empty takes every new version.'),
   otpResendSeconds: entry('registration', 'otpResendSeconds', 'OTP resend wait (seconds)', 'How long before an OTP can be sent again, 5 to 600 seconds.'),
+  consultationConsent: entry(
+    'protection',
+    'consultationConsent',
+    'Consent to record a consultation',
+    'ask (default): before a consultation is recorded, the app shows the notice to read to the patient and records their answer. clinicRecordsIt: the clinic keeps consent in its own register; the app reminds the doctor at Record and records "consent kept by the clinic". A policy that cannot be read means ask.',
+    'ask',
+  ),
+  consentNotices: entry(
+    'protection',
+    'consentNotices',
+    'Consent notices',
+    'The notice read to the patient before a consultation is recorded, one per language, replacing the built-in English or Hindi text or adding a language: language (two-letter code), what (what is recorded), why (what for), who (who receives it), howLong (how long it is kept; {days} is replaced by the days recordings are kept), rightToStop (that the patient may say no or stop at any time), and optionally version. A notice missing a part is refused, by key, and the built-in one is used.',
+    [{ language: 'ta', what: '…', why: '…', who: '…', howLong: '… {days} …', rightToStop: '…', version: '2026-01' }],
+  ),
   requireProtectedStorage: entry('protection', 'requireProtectedStorage', 'Require a system keyring', 'Enabled: refuse to record until the system keyring protects the recordings\u2019 key (Linux without a keyring).', true),
 };

@@ -25,6 +25,7 @@ export function appStatus(revision: number, extra: Partial<AppStatus> = {}): App
     revision,
     online: true,
     serviceReachable: true,
+    serviceReached: true,
     service: { kind: 'sandbox', label: 'Sandbox', baseUrl: null },
     pendingSync: 0,
     syncPaused: null,
@@ -86,6 +87,7 @@ export function dictation(id: string, extra: Partial<DictationSummary> = {}): Di
     correctedAt: null,
     reviewedAt: null,
     testData: true,
+    consent: null,
     ...extra,
   };
 }
@@ -118,6 +120,7 @@ export function labReport(id: string, extra: Partial<LabReportSummary> = {}): La
     nextAttemptAt: null,
     uploadedAt: null,
     finishedAt: null,
+    reviewedAt: null,
     ...extra,
   };
 }

@@ -30,6 +30,9 @@ export function writeRecording(store: DictationStore, id: string, seconds = 1): 
   return durationMsOf(writer.finish().plainBytes);
 }
 
+/** The patient a test recording session records for. */
+export const TEST_PATIENT_ID = '00000000-0000-4000-8000-0000000000aa';
+
 /** A dictation recorded and ready to send. */
 export function recorded(store: DictationStore, label = 'patient', seconds = 1): DictationManifest {
   const manifest = store.create({ mode: 'dictation', label });
@@ -62,6 +65,11 @@ export function testRecordingSession(store: DictationStore, recorder: Recorder, 
     shortcut: () => null,
     onStatus: () => undefined,
     onRecorded: () => undefined,
+    // A patient's visit under way, and nothing to ask: a recording starts at once.
+    visitPatientId: () => TEST_PATIENT_ID,
+    takePatient: () => undefined,
+    consent: () => ({ kind: 'given', at: new Date().toISOString(), noticeLanguage: 'en', noticeVersion: 'built-in-1', account: null, osUser: 'test' }),
+    ask: () => undefined,
     ...deps,
   });
 }

@@ -105,7 +105,7 @@ describe('clinicalNote', () => {
   });
 
   it("begins with whose note it is, and says when it is the sandbox's test data, in the text, the HTML and the table", () => {
-    expect(headerLine({ label: '  ', mode: 'dictation', createdAt: HEADER.createdAt })).toBe('Untitled dictation · Dictation · 3 Mar 2026, 09:05');
+    expect(headerLine({ label: '  ', mode: 'dictation', createdAt: HEADER.createdAt })).toBe('No patient chosen · Dictation · 3 Mar 2026, 09:05');
     expect(noteTime('not a time')).toBe('—');
     const note = noteWith(completed([prescription]), { ...HEADER, testData: true }, null)!;
     expect(note.text.split('\n').slice(0, 3)).toEqual(['Priya Sharma, OPD 7 · Consultation · 3 Mar 2026, 09:05', TEST_DATA_NOTICE, '']);

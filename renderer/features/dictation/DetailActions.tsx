@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { clinicalNote, noteTime } from '../../../contract/clinical-note';
 import { FINISHED_STATES, canCancel, canRetry, type DictationDetail } from '../../../contract/dictation';
 import { useDictationStore, useSettingsStore } from '../../app/stores';
+import { ConfirmButton } from '../../components/ConfirmButton';
 
 /** Whether the dictation has a note to copy (its result, with the doctor's corrections). */
 export function useHasNote(detail: DictationDetail): boolean {
@@ -17,6 +18,11 @@ export function useHasNote(detail: DictationDetail): boolean {
     const correction = detail.correction && 'parts' in detail.correction ? detail.correction : null;
     return clinicalNote(detail.result, detail, correction) !== null;
   }, [detail]);
+}
+
+/** Puts the keyboard on the dictation's Copy note once it is drawn (after Mark reviewed, after Save correction): the next useful control. */
+export function focusCopyNote(id: string): void {
+  requestAnimationFrame(() => document.getElementById(`copy-note-${id}`)?.focus());
 }
 
 /** What the status line says before anything was done: why Copy note will refuse, or what it takes. */
@@ -43,14 +49,14 @@ export function DetailActions({ detail, original, editing }: { detail: Dictation
     <div className="detail-top" role="group" aria-label="Dictation actions" data-testid="detail-actions">
       {note ? (
         <>
-          <button type="button" className="primary" aria-describedby={`copy-note-hint-${detail.id}`} onClick={() => void copyNote(detail.id, original)}>
+          <button id={`copy-note-${detail.id}`} type="button" className="primary" aria-describedby={`copy-note-hint-${detail.id}`} onClick={() => void copyNote(detail.id, original)}>
             Copy note
           </button>
           <span id={`copy-note-hint-${detail.id}`} className="visually-hidden">
             Text and, where the EMR keeps formatting, the medications as a table, headed by the label and time.
           </span>
           {detail.reviewedAt === null ? (
-            <button type="button" onClick={() => void setReviewed(detail.id, true)}>
+            <button type="button" onClick={() => void setReviewed(detail.id, true).then(() => focusCopyNote(detail.id))}>
               Mark reviewed
             </button>
           ) : (
@@ -62,9 +68,12 @@ export function DetailActions({ detail, original, editing }: { detail: Dictation
       ) : null}
       {/* Send now last: it goes once pressed (the dictation is on its way), and no other button slides under the pointer. */}
       {cancelling ? (
-        <button type="button" onClick={() => void cancel(detail.id)}>
-          Cancel sending
-        </button>
+        <ConfirmButton
+          label="Cancel sending"
+          question="Stop sending this recording? It stays on this computer; Send now sends it later."
+          confirmLabel="Stop sending"
+          onConfirm={() => void cancel(detail.id)}
+        />
       ) : null}
       {sending ? (
         <button type="button" className={note ? undefined : 'primary'} onClick={() => void retry(detail.id)}>
@@ -74,6 +83,11 @@ export function DetailActions({ detail, original, editing }: { detail: Dictation
       <p className={`detail-status ${status.error ? 'field-error' : notice ? 'notice' : 'hint'}`} role="status" data-testid="detail-status">
         {status.text}
       </p>
+      {notice?.anyway ? (
+        <button type="button" className="danger-outline anyway" onClick={() => void notice.anyway!.run()}>
+          {notice.anyway.label}
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { FINISHED_STATES, MODE_NAMES, STATE_LABELS, UNTITLED, askedForLine, type DictationDetail, type DictationState } from '../../../contract/dictation';
+import { consentLine } from '../../../contract/consent';
+import { FINISHED_STATES, MODE_NAMES, NO_PATIENT, STATE_LABELS, askedForLine, type DictationDetail, type DictationState } from '../../../contract/dictation';
 import { LABEL_MAX_CHARS } from '../../../contract/limits';
+import { patientLine } from '../../../contract/patients';
+import { AudioPlayer } from '../../components/AudioPlayer';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { Contained } from '../../components/Contained';
 import { TestDataBadge } from '../../components/TestDataMark';
@@ -9,7 +12,8 @@ import { formatDateTime, formatDuration, formatTime } from './format';
 import { DetailActions } from './DetailActions';
 import { ResultView } from './ResultView';
 import { useDictationStore, usePatientsStore, useTranscriptionChoicesStore } from '../../app/stores';
-import { patientLine } from '../../../contract/patients';
+import { whoseLine } from '../patients/ListScope';
+import { patientById, visitPatient } from '../patients/patients-store';
 import { selectedDetail } from './dictation-store';
 
 const STEPS = ['Saved', 'Uploading', 'Processing', 'Result'] as const;
@@ -50,30 +54,52 @@ function AskedFor({ detail }: { detail: DictationDetail }) {
   );
 }
 
-/** Whom the dictation is for, and a way to put it under another patient (the right one, after a slip). */
-function DictationPatient({ detail }: { detail: DictationDetail }) {
-  const patients = usePatientsStore((state) => state.view.patients);
+/**
+ * Said when the dictation is not the visit patient's: whose it is, and, after a slip, a way to put
+ * it under the patient of this visit (chosen in one place, above).
+ */
+function OtherPatient({ detail }: { detail: DictationDetail }) {
+  const view = usePatientsStore((state) => state.view);
   const [problem, setProblem] = useState<string | null>(null);
-  if (patients.length === 0 && detail.patientId === null) return null;
-  const change = async (value: string) => {
-    const error = await useDictationStore.getState().setPatient(detail.id, value === '' ? null : value);
+  const chosen = visitPatient(view);
+  if (detail.patientId !== null && detail.patientId === view.visitPatientId) return null;
+  const owner = patientById(view, detail.patientId);
+  const whose = owner ? `This dictation is for ${patientLine(owner)}` : 'This dictation has no patient';
+  const move = async () => {
+    if (!chosen) return;
+    const error = await useDictationStore.getState().setPatient(detail.id, chosen.id);
     setProblem(error?.message ?? null);
   };
   return (
-    <div className="field inline dictation-patient">
-      <label htmlFor="dictation-patient">Patient</label>
-      <select id="dictation-patient" value={detail.patientId ?? ''} disabled={detail.state === 'recording'} onChange={(event) => void change(event.target.value)}>
-        <option value="">No patient chosen</option>
-        {patients.map((patient) => (
-          <option key={patient.id} value={patient.id}>
-            {patientLine(patient)}
-          </option>
-        ))}
-      </select>
+    <div className="banner warning other-patient" role="note" data-testid="other-patient">
+      <span>
+        {whose}; {chosen ? `the patient of this visit is ${patientLine(chosen)}.` : 'no patient is chosen for this visit.'} Its note is copied only by a deliberate “Copy anyway”.
+      </span>
+      {chosen && detail.state !== 'recording' ? (
+        <ConfirmButton label={`Move to ${patientLine(chosen)}`} question={`Put this dictation under ${patientLine(chosen)}?`} confirmLabel="Move it" onConfirm={() => void move()} />
+      ) : null}
       {problem ? (
         <span className="field-error" role="alert">
           {problem}
         </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** A consultation's consent ("Patient consented at 10:42, Hindi notice"), and the patient taking it back. */
+function Consent({ detail }: { detail: DictationDetail }) {
+  if (detail.mode !== 'consultation') return null;
+  return (
+    <div className="consent-line" data-testid="consent">
+      <span>{detail.consent ? consentLine(detail.consent, formatTime) : 'No consent is kept with this consultation.'}</span>
+      {detail.state !== 'recording' ? (
+        <ConfirmButton
+          label="Patient withdraws consent"
+          question="Destroy this consultation: its recording, its parts and its result, for good?"
+          confirmLabel="Destroy it"
+          onConfirm={() => void useDictationStore.getState().withdrawConsent(detail.id)}
+        />
       ) : null}
     </div>
   );
@@ -91,10 +117,11 @@ function LabelHeading({ detail }: { detail: DictationDetail }) {
     wasEditing.current = editing;
   }, [editing]);
   const { rename } = useDictationStore.getState();
+  const patients = usePatientsStore((state) => state.view.patients);
   if (!editing) {
     return (
       <>
-        <h2>{detail.label || UNTITLED}</h2>
+        <h2>{whoseLine(patients, detail, NO_PATIENT)}</h2>
         {detail.state !== 'recording' ? (
           <button
             ref={button}
@@ -127,7 +154,7 @@ function LabelHeading({ detail }: { detail: DictationDetail }) {
       }}
     >
       <label htmlFor="dictation-label" className="visually-hidden">
-        Patient or visit
+        Label
       </label>
       <input
         id="dictation-label"
@@ -158,6 +185,22 @@ function LabelHeading({ detail }: { detail: DictationDetail }) {
   );
 }
 
+/** No dictation in view: for whom the next one is, and what the last action said (a consultation withdrawn). */
+function EmptyDetail() {
+  const notice = useDictationStore((state) => state.notice);
+  const chosen = usePatientsStore((state) => visitPatient(state.view));
+  return (
+    <section className="dictation-detail empty-detail" aria-label="Dictation details">
+      {notice ? (
+        <p className={notice.error ? 'banner error' : 'banner info'} role="status" data-testid="detail-notice">
+          {notice.text}
+        </p>
+      ) : null}
+      <p>{chosen ? `No dictation of ${patientLine(chosen)} is open. Press Record, or choose one in the list.` : 'Choose the patient of this visit, or a dictation in the list.'}</p>
+    </section>
+  );
+}
+
 export function DictationDetailView() {
   const { items, selectedId, selected } = useDictationStore(useShallow((state) => ({ items: state.items, selectedId: state.selectedId, selected: state.selected })));
   const detail = selectedDetail({ items, selectedId, selected });
@@ -165,7 +208,7 @@ export function DictationDetailView() {
   const [editingNote, setEditingNote] = useState(false);
   /** The dictation whose service's original is shown in place of the doctor's correction (Copy note takes what is shown). */
   const [originalOf, setOriginalOf] = useState<string | null>(null);
-  if (!detail) return <section className="dictation-detail empty-detail">Select a dictation to see its status and result.</section>;
+  if (!detail) return <EmptyDetail />;
   const waitingRetry = (detail.state === 'recorded' || detail.state === 'processing') && detail.nextAttemptAt !== null;
   const original = originalOf === detail.id && detail.correction !== null && 'parts' in detail.correction;
   return (
@@ -184,7 +227,8 @@ export function DictationDetailView() {
       <Contained failure="The dictation's actions are not available." advice="Each part of the note can still be copied on its own." resetKeys={[detail]}>
         <DetailActions detail={detail} original={original} editing={editingNote} />
       </Contained>
-      <DictationPatient detail={detail} />
+      <OtherPatient key={`other-${detail.id}`} detail={detail} />
+      <Consent key={`consent-${detail.id}`} detail={detail} />
       <AskedFor detail={detail} />
       {/* Once finished, the state badge says it all: the steps make room for the note. */}
       {FINISHED_STATES.has(detail.state) ? null : <SyncSteps state={detail.state} />}
@@ -211,7 +255,7 @@ export function DictationDetailView() {
       {editingNote ? null : (
         <div className="detail-actions" role="group" aria-label="Dictation">
           {detail.audioUrl ? (
-            <audio className="player" controls preload="metadata" src={detail.audioUrl} aria-label="Recording" />
+            <AudioPlayer key={detail.audioUrl} src={detail.audioUrl} label="the recording" />
           ) : selected?.id === detail.id && detail.state !== 'recording' ? (
             <p className="hint">The recording was deleted under the retention setting; the result is kept.</p>
           ) : null}

@@ -1,9 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
-import { STATE_LABELS, UNFINISHED_STATES, type DictationSummary } from '../../../contract/dictation';
+import { NO_PATIENT, STATE_LABELS, UNFINISHED_STATES, type DictationSummary } from '../../../contract/dictation';
+import { patientLine } from '../../../contract/patients';
 import { formatDateTime, formatDuration } from './format';
 import { useDictationStore, usePatientsStore } from '../../app/stores';
-import { PatientFilter, shownFor, whoseLine } from '../patients/PatientFilter';
+import { ListScope, inScope, whoseLine } from '../patients/ListScope';
+import { visitPatient } from '../patients/patients-store';
 import { orderedIds, type StatusFilter } from './dictation-store';
 
 const FILTERS: Array<{ id: StatusFilter; label: string }> = [
@@ -30,24 +32,26 @@ function useVisibleDictations() {
   const filter = useDictationStore((state) => state.filter);
   const search = useDictationStore((state) => state.search);
   const patients = usePatientsStore((state) => state.view.patients);
-  const patientFilter = usePatientsStore((state) => state.filter);
+  const scope = usePatientsStore((state) => state.scope);
+  const visitId = usePatientsStore((state) => state.view.visitPatientId);
   const order = useMemo(() => orderedIds(items), [items]);
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
     return order
       .map((id) => items.get(id))
-      .filter((item): item is DictationSummary => item !== undefined && shownFor(patientFilter, item) && matches(item, filter, needle, whoseLine(patients, item, '')));
-  }, [items, order, filter, search, patients, patientFilter]);
+      .filter((item): item is DictationSummary => item !== undefined && inScope(scope, visitId, item) && matches(item, filter, needle, whoseLine(patients, item, '')));
+  }, [items, order, filter, search, patients, scope, visitId]);
   return { visible, total: order.length };
 }
 
-/** The state filters, the search and the patient filter above the list. */
+/** Whose dictations, the state filters and the search above the list. */
 function ListTools() {
   const filter = useDictationStore((state) => state.filter);
   const search = useDictationStore((state) => state.search);
   const { setFilter, setSearch } = useDictationStore.getState();
   return (
     <div className="list-tools">
+      <ListScope what="dictations" />
       <div className="filters" role="group" aria-label="Show">
         {FILTERS.map((option) => (
           <button key={option.id} type="button" className="chip" aria-pressed={filter === option.id} onClick={() => setFilter(option.id)}>
@@ -55,8 +59,7 @@ function ListTools() {
           </button>
         ))}
       </div>
-      <input type="search" aria-label="Search by label" placeholder="Label or patient…" value={search} onChange={(event) => setSearch(event.target.value)} />
-      <PatientFilter />
+      <input type="search" aria-label="Search by patient or label" placeholder="Patient or label…" value={search} onChange={(event) => setSearch(event.target.value)} />
     </div>
   );
 }
@@ -68,7 +71,7 @@ function DictationRowContent({ item }: { item: DictationSummary }) {
   return (
     <>
       <div className="row-main">
-        <span className="row-label">{whoseLine(patients, item, 'Untitled dictation')}</span>
+        <span className={item.patientId ? 'row-label' : 'row-label no-patient'}>{whoseLine(patients, item, NO_PATIENT)}</span>
         <span className={`state-badge state-${paused ? 'paused' : item.state}`}>{paused ? 'Paused' : STATE_LABELS[item.state]}</span>
       </div>
       <div className="row-meta">
@@ -87,6 +90,16 @@ export function DictationList() {
   const { select } = useDictationStore.getState();
   const scroller = useRef<HTMLDivElement>(null);
   const { visible, total } = useVisibleDictations();
+  const scope = usePatientsStore((state) => state.scope);
+  const chosen = usePatientsStore((state) => visitPatient(state.view));
+  const emptyLine =
+    scope === 'patient' && chosen
+      ? `No dictation for ${patientLine(chosen)} yet. Press Record to start.`
+      : total === 0
+        ? 'No dictations yet. Press Record to start.'
+        : scope === 'today'
+          ? 'No dictation today.'
+          : 'No dictation matches.';
 
   const virtualizer = useVirtualizer({
     count: visible.length,
@@ -128,7 +141,7 @@ export function DictationList() {
         onKeyDown={onKeyDown}
         data-testid="dictation-list"
       >
-        {visible.length === 0 ? <p className="empty">{total === 0 ? 'No dictations yet. Press Record to start.' : 'No dictation matches.'}</p> : null}
+        {visible.length === 0 ? <p className="empty">{emptyLine}</p> : null}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((row) => {
             const item = visible[row.index]!;

@@ -12,6 +12,7 @@ import { partText } from '../../../contract/clinical-note';
 import type { DictationDetail } from '../../../contract/dictation';
 import { MEDICATION_COLUMNS, type MedicationRow } from '../../../contract/medication-row';
 import { CORRECTION_LIMITS, correctionOf, editableAs, serviceRows, type CorrectedPart, type NoteCorrection } from '../../../contract/note-correction';
+import { contradictionsLine, medicineContradiction, prescriptionContradictions } from '../../../contract/prescription-check';
 import type { DecodedOutput } from '../../../contract/transcription';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { useDictationStore } from '../../app/stores';
@@ -59,6 +60,16 @@ function CellBox({ label, value, onChange }: { label: string; value: string; onC
   );
 }
 
+/** A medicine whose dose, frequency and period contradict each other, said beside it as it is typed. */
+function RowCheck({ row, index }: { row: MedicationRow; index: number }) {
+  const problem = medicineContradiction(row);
+  return (
+    <p className="row-check" role="status" data-testid={`row-check-${index + 1}`}>
+      {problem ? `Check ${row.name.trim() || `row ${index + 1}`}: ${problem}.` : ''}
+    </p>
+  );
+}
+
 function MedicationsEditor({ draft, onChange }: { draft: Draft & { kind: 'medications' }; onChange(rows: MedicationRow[]): void }) {
   const editor = useRef<HTMLFieldSetElement>(null);
   /** The medicine whose first box gets the focus once drawn (after one was added or removed). */
@@ -86,6 +97,7 @@ function MedicationsEditor({ draft, onChange }: { draft: Draft & { kind: 'medica
                   <CellBox label={`${label}, row ${index + 1}`} value={row[key]} onChange={(value) => setCell(index, key, value)} />
                 </label>
               ))}
+              <RowCheck row={row} index={index} />
               <button
                 type="button"
                 className="remove-row"
@@ -118,18 +130,28 @@ function MedicationsEditor({ draft, onChange }: { draft: Draft & { kind: 'medica
   );
 }
 
-export function NoteEditor({ detail, outputs, correction, onDone }: { detail: DictationDetail; outputs: DecodedOutput[]; correction: NoteCorrection | null; onDone(): void }) {
+/** `onDone(saved)`: the editor closes, its correction saved or left as it was. */
+export function NoteEditor({ detail, outputs, correction, onDone }: { detail: DictationDetail; outputs: DecodedOutput[]; correction: NoteCorrection | null; onDone(saved: boolean): void }) {
   const [initial] = useState(() => draftsOf(outputs, correction));
   const [drafts, setDrafts] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  /** The contradictions the doctor was told of at Save, and chose to keep with "Save anyway". */
+  const [warned, setWarned] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const { saveCorrection } = useDictationStore.getState();
   useEffect(() => form.current?.querySelector<HTMLElement>('textarea, [contenteditable]')?.focus(), []);
   const dirty = JSON.stringify(drafts) !== JSON.stringify(initial);
   const change = (index: number, next: Draft) => setDrafts(drafts.map((draft, at) => (at === index ? next : draft)));
 
-  const save = async () => {
+  const save = async (anyway = false) => {
+    const rows = drafts.flatMap((draft) => (draft.kind === 'medications' ? draft.rows : []));
+    const contradictions = prescriptionContradictions(rows);
+    if (contradictions.length > 0 && !anyway) {
+      setWarned(`${contradictionsLine(contradictions)} Correct it, or press “Save anyway”.`);
+      return;
+    }
+    setWarned(null);
     setSaving(true);
     const parts: CorrectedPart[] = drafts.map((draft) =>
       draft.kind === 'medications' ? { templateId: draft.output.templateId, kind: 'medications', rows: draft.rows } : { templateId: draft.output.templateId, kind: 'text', text: draft.text },
@@ -137,7 +159,7 @@ export function NoteEditor({ detail, outputs, correction, onDone }: { detail: Di
     const error = await saveCorrection(detail.id, parts);
     setSaving(false);
     if (error) setProblem(error.message);
-    else onDone();
+    else onDone(true);
   };
 
   return (
@@ -163,14 +185,24 @@ export function NoteEditor({ detail, outputs, correction, onDone }: { detail: Di
           {problem}
         </p>
       ) : null}
+      {warned ? (
+        <p className="field-error" role="alert" data-testid="contradictions">
+          {warned}
+        </p>
+      ) : null}
       <div className="editor-actions">
         <button type="submit" className="primary" disabled={saving}>
           Save correction
         </button>
+        {warned ? (
+          <button type="button" className="danger-outline" disabled={saving} onClick={() => void save(true)}>
+            Save anyway
+          </button>
+        ) : null}
         {dirty ? (
-          <ConfirmButton label="Cancel" question="Leave without saving these changes?" confirmLabel="Discard changes" onConfirm={onDone} />
+          <ConfirmButton label="Cancel" question="Leave without saving these changes?" confirmLabel="Discard changes" onConfirm={() => onDone(false)} />
         ) : (
-          <button type="button" onClick={onDone}>
+          <button type="button" onClick={() => onDone(false)}>
             Cancel
           </button>
         )}

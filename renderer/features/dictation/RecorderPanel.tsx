@@ -1,12 +1,14 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { DICTATION_MODES, type RecorderState, type RecorderStatus } from '../../../contract/dictation';
 import { LEVEL_WORDS, levelZone } from '../../../contract/level-zone';
+import { patientLine } from '../../../contract/patients';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { PatientLabelField } from '../../components/PatientLabelField';
 import { shortcutText } from '../../components/shortcut-keys';
-import { useDictationStore, usePatientsStore, useSettingsStore } from '../../app/stores';
-import { PatientPicker } from '../patients/PatientPicker';
+import { useDictationStore, usePatientsStore, useRecordQuestionStore, useSettingsStore } from '../../app/stores';
+import { patientById, visitPatient } from '../patients/patients-store';
 import { formatDuration } from './format';
+import { pressRecord } from './record-start';
 import { RecordingLanguagesField } from './RecordingLanguagesField';
 
 const MODE_LABELS = { dictation: 'Dictation (doctor alone)', consultation: 'Consultation (doctor and patient)' } as const;
@@ -33,13 +35,13 @@ function useFocusFollowsRecording(state: RecorderState) {
   return stopButton;
 }
 
-/** Record when idle; Pause or Resume, Stop and Discard while recording. */
-function RecorderButtons({ state, stopButton }: { state: RecorderState; stopButton: RefObject<HTMLButtonElement | null> }) {
-  const { start, pause, resume, stop, discard } = useDictationStore.getState();
+/** Record when idle; Pause or Resume, Stop and Discard while recording (a consultation's Discard is the patient withdrawing consent). */
+function RecorderButtons({ state, consultation, stopButton }: { state: RecorderState; consultation: boolean; stopButton: RefObject<HTMLButtonElement | null> }) {
+  const { pause, resume, stop, discard } = useDictationStore.getState();
   return (
     <div className="recorder-actions">
       {state === 'idle' ? (
-        <button type="button" className="primary record" onClick={() => void start(usePatientsStore.getState().view.visitPatientId)}>
+        <button type="button" className="primary record" onClick={() => void pressRecord()}>
           <span aria-hidden="true">● </span>Record
         </button>
       ) : null}
@@ -58,7 +60,19 @@ function RecorderButtons({ state, stopButton }: { state: RecorderState; stopButt
           <button ref={stopButton} type="button" className="primary" onClick={() => void stop()}>
             <span aria-hidden="true">■ </span>Stop
           </button>
-          <ConfirmButton label="Discard" question="Throw this recording away?" confirmLabel="Discard recording" onConfirm={() => void discard()} />
+          {consultation ? (
+            <ConfirmButton
+              label="Patient withdraws consent"
+              question="Stop and destroy this consultation's recording?"
+              confirmLabel="Destroy the recording"
+              onConfirm={() => {
+                const id = useDictationStore.getState().recorder.dictationId;
+                if (id) void useDictationStore.getState().withdrawConsent(id);
+              }}
+            />
+          ) : (
+            <ConfirmButton label="Discard" question="Throw this recording away?" confirmLabel="Discard recording" onConfirm={() => void discard()} />
+          )}
         </>
       ) : null}
     </div>
@@ -109,7 +123,44 @@ function ShortcutHint({ shortcut }: { shortcut: string }) {
   );
 }
 
-/** Idle, one row: the next patient's mode, language (with transcription sessions) and label, and Record. While recording: what is happening, the level, the time, the controls. */
+/** For whom Record records: the visit's patient, or that it asks; and, for a consultation, how consent is had. */
+function RecordsFor({ recorder, mode }: { recorder: RecorderStatus; mode: RecorderStatus['mode'] }) {
+  const view = usePatientsStore((state) => state.view);
+  const clinicKeepsConsent = useRecordQuestionStore((state) => state.notices?.mode === 'clinicRecordsIt');
+  const outcome = useRecordQuestionStore((state) => state.outcome);
+  useEffect(() => {
+    if (mode === 'consultation') void useRecordQuestionStore.getState().loadNotices();
+  }, [mode]);
+  const busy = recorder.state !== 'idle';
+  const recordingFor = busy ? patientById(view, recorder.patientId) : null;
+  const chosen = visitPatient(view);
+  const line = busy
+    ? recordingFor
+      ? `Recording for ${patientLine(recordingFor)}`
+      : ''
+    : chosen && !view.visitEnded
+      ? `Records for ${patientLine(chosen)}${mode === 'consultation' && !clinicKeepsConsent ? ', after the patient’s consent' : ''}`
+      : 'Record asks which patient first.';
+  return (
+    <>
+      <p className="records-for" data-testid="records-for">
+        {line}
+      </p>
+      {!busy && mode === 'consultation' && clinicKeepsConsent ? (
+        <p className="consent-reminder" data-testid="consent-reminder">
+          Your clinic keeps consent in its own register: record only once this patient has agreed.
+        </p>
+      ) : null}
+      {!busy && outcome ? (
+        <p className="notice" role="status" data-testid="record-outcome">
+          {outcome}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** Idle, one row: the next recording's mode, language (with transcription sessions) and label, and Record. While recording: what is happening, the level, the time, the controls. */
 export function RecorderPanel() {
   const recorder = useDictationStore((state) => state.recorder);
   const mode = useDictationStore((state) => state.mode);
@@ -121,7 +172,6 @@ export function RecorderPanel() {
 
   return (
     <section className={`recorder state-${state}`} aria-label="Recorder">
-      <PatientPicker {...(busy ? { fixedPatientId: recorder.patientId } : {})} />
       <div className="recorder-row">
         <div className="field">
           <label htmlFor="recording-mode">Mode</label>
@@ -135,8 +185,9 @@ export function RecorderPanel() {
         </div>
         {busy ? null : <RecordingLanguagesField />}
         <PatientLabelField id="recording-label" grow value={busy ? recorder.label : label} disabled={busy} onChange={setLabel} />
-        <RecorderButtons state={state} stopButton={stopButton} />
+        <RecorderButtons state={state} consultation={recorder.mode === 'consultation'} stopButton={stopButton} />
       </div>
+      <RecordsFor recorder={recorder} mode={busy ? recorder.mode : mode} />
 
       <div className="recorder-live">
         <div className="recorder-headline" role="status" data-testid="recorder-state">

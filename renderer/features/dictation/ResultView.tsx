@@ -12,6 +12,7 @@ import { TestDataMark } from '../../components/TestDataMark';
 import { ServiceDetail } from '../../components/ServiceDetail';
 import { NoteActions } from './NoteActions';
 import { NoteEditor } from './NoteEditor';
+import { focusCopyNote } from './DetailActions';
 import { NoteText } from './NoteText';
 import { medicationRow } from './format';
 import { fhirFootnote, fhirHeadline, partTitle, resourceLabel, statusText, statusTone } from './result-format';
@@ -265,7 +266,19 @@ export function ResultView({ detail, original, onOriginalChange, onEditingChange
   const finished = FINISHED_STATES.has(detail.state) && result.state !== 'in_progress';
   const canEdit = finished && result.outputs.some((output) => editableAs(output) !== null);
   if (editing) {
-    return <NoteEditor detail={detail} outputs={result.outputs} correction={correction} onDone={() => setEditing(false)} />;
+    return (
+      <NoteEditor
+        detail={detail}
+        outputs={result.outputs}
+        correction={correction}
+        onDone={(saved) => {
+          setEditing(false);
+          // The next useful control: Copy note once the correction is kept, else Edit note again.
+          if (saved) focusCopyNote(detail.id);
+          else requestAnimationFrame(() => document.querySelector<HTMLElement>('.note-actions button')?.focus());
+        }}
+      />
+    );
   }
   return (
     <div className="outputs">

@@ -6,6 +6,7 @@
  */
 import { create } from 'zustand';
 import { IDLE_RECORDER, type CopiedNoteVersion, type DictationDetail, type DictationMode, type DictationSummary, type RecorderStatus } from '../../../contract/dictation';
+import type { ConsentAnswer } from '../../../contract/consent';
 import type { CorrectedPart } from '../../../contract/note-correction';
 import type { ScribeBridge } from '../../../contract/ipc';
 import type { AppError, Result } from '../../../contract/result';
@@ -36,8 +37,8 @@ export interface DictationState {
   label: string;
   /** Null: as in Settings; empty: detected by the service. */
   languages: string[] | null;
-  /** A short message about the last action (saved, copied, or what went wrong). */
-  notice: { text: string; error: boolean } | null;
+  /** A short message about the last action (saved, copied, or what went wrong), with the deliberate way round a refusal that allows one ("Copy anyway"). */
+  notice: DictationNotice | null;
   /** The Dictation screen is on view: main is told which dictation the window shows. */
   onScreen: boolean;
   follow(): () => void;
@@ -54,11 +55,11 @@ export interface DictationState {
   saveCorrection(id: string, parts: CorrectedPart[]): Promise<AppError | null>;
   undoCorrections(id: string): Promise<void>;
   setReviewed(id: string, reviewed: boolean): Promise<void>;
-  exportNote(id: string): Promise<void>;
-  /** Main puts the note on the clipboard (the page never handles its text): what is shown (`original`: the service's); the notice says which it took. */
-  copyNote(id: string, original: boolean): Promise<void>;
-  /** Records for what the fields show and the patient the screen shows as chosen (null: none). */
-  start(patientId?: string | null): Promise<void>;
+  exportNote(id: string, anyway?: boolean): Promise<void>;
+  /** Main puts the note on the clipboard (the page never handles its text): what is shown (`original`: the service's); the notice says which it took. `anyway`: the doctor's deliberate click past a refusal. */
+  copyNote(id: string, original: boolean, anyway?: boolean): Promise<void>;
+  /** Records what the fields show, for the patient chosen (and, for a consultation, with the patient's answer to the notice). */
+  start(answer: { patientId: string; consent?: ConsentAnswer }): Promise<void>;
   pause(): Promise<void>;
   resume(): Promise<void>;
   stop(): Promise<void>;
@@ -66,9 +67,18 @@ export interface DictationState {
   retry(id: string): Promise<void>;
   cancel(id: string): Promise<void>;
   remove(id: string): Promise<void>;
-  exportOutput(id: string, templateId: string): Promise<void>;
+  /** The patient withdraws consent to a consultation (recorded or being recorded): it is destroyed, and the notice says whether audio had reached the service. */
+  withdrawConsent(id: string): Promise<void>;
+  exportOutput(id: string, templateId: string, anyway?: boolean): Promise<void>;
   /** Copies a part of the result (its text as shown, or the service's JSON), or the transcript; `what` names it in the notice. */
-  copyPart(id: string, part: { templateId: string; form: 'text' | 'json'; original: boolean } | 'transcript', what: string): Promise<void>;
+  copyPart(id: string, part: { templateId: string; form: 'text' | 'json'; original: boolean } | 'transcript', what: string, anyway?: boolean): Promise<void>;
+}
+
+export interface DictationNotice {
+  text: string;
+  error: boolean;
+  /** A refusal that a deliberate click may overrule (another patient's note, a prescription that contradicts itself). */
+  anyway?: { label: string; run(): Promise<void> };
 }
 
 /** What the page says once the note is on the clipboard: which note it was. */
@@ -77,6 +87,13 @@ const COPIED: Record<CopiedNoteVersion, string> = {
   original: 'Copied the service’s original, without your corrections: paste it into the EMR.',
   service: 'Note copied: paste it into the EMR.',
 };
+
+/** What the doctor is told once a consultation is destroyed on the patient's word. */
+export function withdrawnLine(reachedService: boolean): string {
+  return reachedService
+    ? 'Consent withdrawn: the consultation’s recording, parts and result are destroyed on this computer and nothing more is sent. Some of its audio had already reached the transcription service: ask the service to delete it (the app did not end its session).'
+    : 'Consent withdrawn: the consultation’s recording and result are destroyed on this computer. None of its audio had reached the service.';
+}
 
 /** Newest first. */
 export function orderedIds(items: ReadonlyMap<string, DictationSummary>): string[] {
@@ -187,9 +204,9 @@ function recorderActions({ bridge, get, set }: StoreContext<DictationState>, { r
       void bridge.setRecordingDraft({ mode: get().mode, label: get().label, languages });
     },
     // What the fields show; main then clears both for the next patient.
-    start: async (patientId?: string | null) => {
+    start: async ({ patientId, consent }: { patientId: string; consent?: ConsentAnswer }) => {
       const { mode, label, languages } = get();
-      await recorderAction(bridge.startRecording({ mode, label, languages, ...(patientId !== undefined ? { patientId } : {}) }));
+      await recorderAction(bridge.startRecording({ mode, label, languages, patientId, ...(consent ? { consent } : {}) }));
     },
     pause: async () => void (await recorderAction(bridge.pauseRecording())),
     resume: async () => void (await recorderAction(bridge.resumeRecording())),
@@ -208,9 +225,12 @@ function dictationActions({ bridge, get, set }: StoreContext<DictationState>, { 
     set({ items });
     return null;
   };
+  /** A refusal the doctor may overrule by a deliberate click: said with that click. */
+  const refused = (error: AppError, label: string, again: () => Promise<void>): DictationNotice =>
+    error.kind === 'needs-confirmation' ? { text: error.message, error: true, anyway: { label, run: again } } : { text: error.message, error: true };
   /** Says where an export was saved (nothing when the doctor cancelled), or why it failed. */
-  const exported = (result: Result<string | null>) => {
-    if (!result.ok) failed(result.error);
+  const exported = (result: Result<string | null>, again: () => Promise<void>) => {
+    if (!result.ok) set({ notice: refused(result.error, 'Export anyway', again) });
     else if (result.value) set({ notice: { text: `Saved to ${result.value}`, error: false } });
   };
   return {
@@ -234,11 +254,11 @@ function dictationActions({ bridge, get, set }: StoreContext<DictationState>, { 
       if (!result.ok) return failed(result.error);
       showDetail(result.value);
     },
-    exportNote: async (id: string) => exported(await bridge.exportNote({ id })),
-    copyNote: async (id: string, original: boolean) => {
-      const result = await bridge.copyNote({ id, original });
+    exportNote: async (id: string, anyway = false) => exported(await bridge.exportNote({ id, anyway }), () => get().exportNote(id, true)),
+    copyNote: async (id: string, original: boolean, anyway = false) => {
+      const result = await bridge.copyNote({ id, original, anyway });
       if (get().selectedId !== id) return;
-      set({ notice: result.ok ? { text: COPIED[result.value.version], error: false } : { text: result.error.message, error: true } });
+      set({ notice: result.ok ? { text: COPIED[result.value.version], error: false } : refused(result.error, 'Copy anyway', () => get().copyNote(id, original, true)) });
     },
     retry: async (id: string) => {
       set({ notice: TRYING_NOW });
@@ -252,10 +272,16 @@ function dictationActions({ bridge, get, set }: StoreContext<DictationState>, { 
     },
     cancel: async (id: string) => failed(await errorOf(bridge.cancelDictation({ id }))),
     remove: async (id: string) => failed(await errorOf(bridge.deleteDictation({ id }))),
-    exportOutput: async (id: string, templateId: string) => exported(await bridge.exportOutput({ id, templateId })),
-    copyPart: async (id: string, part: Parameters<DictationState['copyPart']>[1], what: string) => {
-      const error = await errorOf(part === 'transcript' ? bridge.copyTranscript({ id }) : bridge.copyNotePart({ id, ...part }));
-      set({ notice: error ? { text: error.message, error: true } : { text: `${what} copied.`, error: false } });
+    withdrawConsent: async (id: string) => {
+      const result = await bridge.withdrawConsent({ id });
+      if (!result.ok) return failed(result.error);
+      set({ notice: { text: withdrawnLine(result.value.reachedService), error: false } });
+    },
+    exportOutput: async (id: string, templateId: string, anyway = false) =>
+      exported(await bridge.exportOutput({ id, templateId, anyway }), () => get().exportOutput(id, templateId, true)),
+    copyPart: async (id: string, part: Parameters<DictationState['copyPart']>[1], what: string, anyway = false) => {
+      const error = await errorOf(part === 'transcript' ? bridge.copyTranscript({ id, anyway }) : bridge.copyNotePart({ id, ...part, anyway }));
+      set({ notice: error ? refused(error, 'Copy anyway', () => get().copyPart(id, part, what, true)) : { text: `${what} copied.`, error: false } });
     },
   } satisfies Partial<DictationState>;
 }

@@ -13,10 +13,10 @@ import { formatDateTime } from '../dictation/format';
 import { LabReportView } from './LabReportView';
 import { tasksText } from './lab-format';
 import { useLabReportsStore, usePatientsStore } from '../../app/stores';
-import { shownFor, whoseLine } from '../patients/PatientFilter';
+import { inScope, whoseLine } from '../patients/ListScope';
 
 const COLUMNS: TableColumn[] = [
-  { key: 'patient', label: 'Patient or visit' },
+  { key: 'patient', label: 'Patient' },
   { key: 'file', label: 'File' },
   { key: 'tasks', label: 'Asked for' },
   { key: 'state', label: 'Status' },
@@ -140,10 +140,11 @@ function DocumentRows({ labReport, expanded }: { labReport: LabReportSummary; ex
 export function DocumentsTable() {
   const all = useLabReportsStore((state) => state.labReports);
   const expanded = useLabReportsStore((state) => state.expanded);
-  const filter = usePatientsStore((state) => state.filter);
-  const labReports = all.filter((labReport) => shownFor(filter, labReport));
+  const scope = usePatientsStore((state) => state.scope);
+  const visitId = usePatientsStore((state) => state.view.visitPatientId);
+  const labReports = all.filter((labReport) => inScope(scope, visitId, labReport));
   if (all.length === 0) return <p className="empty">No lab reports uploaded yet.</p>;
-  if (labReports.length === 0) return <p className="empty">No lab report for this patient.</p>;
+  if (labReports.length === 0) return <p className="empty">{scope === 'patient' ? 'No lab report for this patient yet.' : scope === 'today' ? 'No lab report today.' : 'No lab report.'}</p>;
   return (
     <table className="documents" aria-label="Uploaded documents">
       <TableHead columns={COLUMNS} widths />

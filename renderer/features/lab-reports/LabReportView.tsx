@@ -79,6 +79,48 @@ function FhirExport({ labReportId, testData }: { labReportId: string; testData: 
   );
 }
 
+/**
+ * The values into the EMR by the one copy path (headed by whose they are, under the review rule),
+ * and their review mark; another patient's values only by a deliberate "Copy anyway".
+ */
+function ValueActions({ labReport }: { labReport: LabReportSummary }) {
+  const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string; anyway?: boolean } | null>(null);
+  const copy = async (anyway: boolean) => {
+    const result = await scribe.copyLabResult({ id: labReport.id, anyway });
+    if (result.ok) setNote({ tone: 'ok', text: 'Values copied: paste them into the EMR.' });
+    else setNote({ tone: 'error', text: result.error.message, anyway: result.error.kind === 'needs-confirmation' });
+  };
+  const review = async (reviewed: boolean) => {
+    const result = await scribe.setLabReportReviewed({ id: labReport.id, reviewed });
+    if (!result.ok) setNote({ tone: 'error', text: result.error.message });
+    else requestAnimationFrame(() => document.getElementById(`copy-values-${labReport.id}`)?.focus());
+  };
+  return (
+    <div className="report-actions value-actions">
+      <button id={`copy-values-${labReport.id}`} type="button" className="primary" onClick={() => void copy(false)} aria-label={`Copy values: ${labReport.fileName}`}>
+        Copy values
+      </button>
+      {labReport.reviewedAt === null ? (
+        <button type="button" onClick={() => void review(true)}>
+          Mark reviewed
+        </button>
+      ) : (
+        <span className="reviewed-tag">✓ Reviewed</span>
+      )}
+      {note ? (
+        <span className={note.tone === 'ok' ? 'export-note' : 'field-error'} role={note.tone === 'ok' ? 'status' : 'alert'} data-testid="values-note">
+          {note.text}
+        </span>
+      ) : null}
+      {note?.anyway ? (
+        <button type="button" className="danger-outline" onClick={() => void copy(true)}>
+          Copy anyway
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 /** Said before anything else in a result whose patient plainly differs from the one it was uploaded for. */
 function PatientWarning({ label, differs }: { label: string; differs: readonly PatientPart[] }) {
   return (
@@ -120,7 +162,12 @@ function ReadyResult({ labReport, view }: { labReport: LabReportSummary; view: E
           ))}
         </ul>
       ) : null}
-      {view.tests.length > 0 ? <LabTestsTable tests={view.tests} fileName={labReport.fileName} /> : null}
+      {view.tests.length > 0 ? (
+        <>
+          <LabTestsTable tests={view.tests} fileName={labReport.fileName} />
+          <ValueActions labReport={labReport} />
+        </>
+      ) : null}
       {view.hasDetails ? (
         <ReportDetails labReportId={labReport.id} fileName={labReport.fileName} />
       ) : (

@@ -1,7 +1,9 @@
 /** The files chosen or dropped, checked, with what the service should read from them: the step before upload. */
 import { PatientLabelField } from '../../components/PatientLabelField';
 import { LAB_REPORT_TASKS, TASK_LABELS, formatSize } from '../../../contract/lab-reports';
+import { patientLine } from '../../../contract/patients';
 import { useLabReportsStore, usePatientsStore } from '../../app/stores';
+import { visitPatient } from '../patients/patients-store';
 
 const KIND_LABELS = { pdf: 'PDF', jpeg: 'JPEG image', png: 'PNG image' } as const;
 
@@ -20,11 +22,12 @@ export function StagedFiles() {
   const busy = useLabReportsStore((state) => state.busy);
   const label = useLabReportsStore((state) => state.label);
   const { dismiss, toggleTask, setAcceptLowResolution, setLabel, upload } = useLabReportsStore.getState();
+  const chosen = usePatientsStore((state) => visitPatient(state.view));
   if (staged.length === 0) return null;
   const ready = staged.filter((file) => !file.problem);
   const warned = ready.filter((file) => file.warning).length;
   const needsAccept = warned > 0;
-  const canUpload = ready.length > 0 && tasks.size > 0 && (!needsAccept || accept) && !busy;
+  const canUpload = chosen !== null && ready.length > 0 && (!needsAccept || accept) && !busy;
   return (
     <section className="panel-box" aria-label="Files to upload">
       <ul className="staged">
@@ -49,11 +52,22 @@ export function StagedFiles() {
       <PatientLabelField id="report-label" value={label} onChange={setLabel} />
       <fieldset className="tasks">
         <legend>What should the service read from {ready.length > 1 ? 'these reports' : 'this report'}?</legend>
-        {LAB_REPORT_TASKS.map((task) => (
-          <label key={task}>
-            <input type="checkbox" checked={tasks.has(task)} onChange={() => toggleTask(task)} /> {TASK_LABELS[task]}
-          </label>
-        ))}
+        {LAB_REPORT_TASKS.map((task) =>
+          task === 'pii' ? (
+            // Always read: the report is checked against its patient before any value is shown.
+            <label key={task}>
+              <input type="checkbox" checked disabled aria-describedby="pii-always" /> {TASK_LABELS[task]}
+              <span id="pii-always" className="hint">
+                {' '}
+                Always read, to check the report is this patient’s.
+              </span>
+            </label>
+          ) : (
+            <label key={task}>
+              <input type="checkbox" checked={tasks.has(task)} onChange={() => toggleTask(task)} /> {TASK_LABELS[task]}
+            </label>
+          ),
+        )}
       </fieldset>
       {needsAccept ? (
         <label className="accept">
@@ -62,12 +76,12 @@ export function StagedFiles() {
         </label>
       ) : null}
       <div className="upload-row">
-        <button type="button" className="primary" disabled={!canUpload} aria-describedby="upload-why" onClick={() => void upload(usePatientsStore.getState().view.visitPatientId)}>
+        <button type="button" className="primary" disabled={!canUpload} aria-describedby="upload-why" onClick={() => chosen && void upload(chosen.id)}>
           {ready.length === 0 ? 'Nothing to upload' : ready.length === 1 ? 'Upload 1 report' : `Upload ${ready.length} reports together`}
         </button>
-        {/* Why Upload cannot be pressed, beside it: it never moves when this is said. */}
-        <span id="upload-why" className="field-error">
-          {tasks.size === 0 ? 'Choose at least one thing for the service to read.' : ''}
+        {/* Why Upload cannot be pressed, or for whom it uploads, beside it: it never moves when this is said. */}
+        <span id="upload-why" className={chosen ? 'hint' : 'field-error'}>
+          {chosen ? `For ${patientLine(chosen)}` : 'Choose the patient these reports are for (above).'}
         </span>
       </div>
     </section>

@@ -76,7 +76,7 @@ export function sampleDateText(value: string): string {
 export const TASK_SHORT_LABELS: Record<LabReportTask, string> = { smart: 'Test values', pii: 'Patient details', classification: 'Document type' };
 
 /** What a report uploaded without a label is called in the list. */
-export const UNTITLED_REPORT = 'No patient given';
+export const UNTITLED_REPORT = 'No patient chosen';
 
 export function tasksText(tasks: readonly LabReportTask[]): string {
   return tasks.map((task) => labelOf(TASK_SHORT_LABELS, task) ?? String(task)).join(', ') || NONE;

@@ -43,6 +43,11 @@ export interface LabReportsState {
   busy: boolean;
   /** Lab reports whose result is shown beneath their row. */
   expanded: ReadonlySet<string>;
+  /** The Records screen is on view: main is told which result the window shows (the copy shortcut copies its values). */
+  onScreen: boolean;
+  setOnScreen(onScreen: boolean): void;
+  /** Another patient chosen: results of other patients close, so that theirs never wait to be copied. */
+  showOnly(patientId: string | null): void;
   results: Readonly<Record<string, ResultLoad>>;
   follow(): () => void;
   toggleExpanded(id: string): void;
@@ -54,8 +59,8 @@ export interface LabReportsState {
   setLabel(label: string): void;
   toggleTask(task: LabReportTask): void;
   setAcceptLowResolution(accept: boolean): void;
-  /** Uploads the ready files for the label typed and the patient the screen shows as chosen (null: none). */
-  upload(patientId?: string | null): Promise<void>;
+  /** Uploads the ready files for the label typed and the visit's patient. */
+  upload(patientId: string): Promise<void>;
   retry(id: string): Promise<void>;
   remove(id: string): Promise<void>;
   /** Copies the service's document id of the lab report `id`. */
@@ -138,7 +143,7 @@ function stagingActions({ bridge, valueOrReport, set, get }: StoreContext<LabRep
       set({ tasks });
     },
     setAcceptLowResolution: (acceptLowResolution: boolean) => set({ acceptLowResolution }),
-    upload: async (patientId?: string | null) => {
+    upload: async (patientId: string) => {
       const ready = get().staged.filter((file) => !file.problem);
       if (ready.length === 0) return;
       set({ busy: true });
@@ -148,7 +153,7 @@ function stagingActions({ bridge, valueOrReport, set, get }: StoreContext<LabRep
           tasks: LAB_REPORT_TASKS.filter((task) => get().tasks.has(task)),
           acceptLowResolution: get().acceptLowResolution,
           label: get().label.trim(),
-          ...(patientId ? { patientId } : {}),
+          patientId,
         });
         if (result.ok) {
           // The next patient's reports start with an empty label; the list says where these are.
@@ -167,6 +172,8 @@ export function createLabReportsStore(bridge: ScribeBridge, report: ReportProble
     const context: StoreContext<LabReportsState> = { bridge, valueOrReport, set, get };
     const answer = (id: string, said: SendNowAnswer, state: RowAnswer['state']) => set({ answers: { ...get().answers, [id]: { ...said, state } } });
     const stateOf = (id: string) => get().labReports.find((item) => item.id === id)?.state ?? null;
+    /** The result the window shows (the last one opened), while the Records screen is on view. */
+    const tellShowing = (id: string | null) => void bridge.showingLabReport({ id: get().onScreen ? id : null });
     // Said only while it holds: a report already read needs no "on its way" (its row says Ready).
     const sendNow = sendNowTracker((id, said) => {
       const labReport = get().labReports.find((item) => item.id === id);
@@ -181,7 +188,7 @@ export function createLabReportsStore(bridge: ScribeBridge, report: ReportProble
     return {
       staged: [],
       label: '',
-      tasks: new Set<LabReportTask>(['smart']),
+      tasks: new Set<LabReportTask>(['smart', 'pii']),
       acceptLowResolution: false,
       labReports: [],
       message: null,
@@ -189,12 +196,23 @@ export function createLabReportsStore(bridge: ScribeBridge, report: ReportProble
       busy: false,
       expanded: new Set<string>(),
       results: {},
+      onScreen: false,
       follow: () => followLabReports(context, heard),
       toggleExpanded: (id) => {
         const expanded = new Set(get().expanded);
         if (expanded.has(id)) expanded.delete(id);
         else expanded.add(id);
         set({ expanded });
+        tellShowing(expanded.has(id) ? id : ([...expanded].at(-1) ?? null));
+      },
+      setOnScreen: (onScreen) => {
+        set({ onScreen });
+        tellShowing([...get().expanded].at(-1) ?? null);
+      },
+      showOnly: (patientId) => {
+        const expanded = new Set([...get().expanded].filter((id) => get().labReports.find((item) => item.id === id)?.patientId === patientId && patientId !== null));
+        set({ expanded });
+        tellShowing([...expanded].at(-1) ?? null);
       },
       loadResult: async (id, force = false) => {
         const had = get().results[id];

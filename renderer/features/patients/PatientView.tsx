@@ -1,51 +1,49 @@
-/** One patient's visit in one place: their details, their dictations and lab reports by time with states, and what can be done with them. */
-import { useMemo, useState } from 'react';
-import { STATE_LABELS, UNTITLED } from '../../../contract/dictation';
-import { LAB_REPORT_STATE_LABELS } from '../../../contract/lab-reports';
-import { SEX_NAMES, patientName, type Patient } from '../../../contract/patients';
+/**
+ * One patient's visits readable in one place: their details, then each dictation with its
+ * medicines and state and each lab report with its values out of range and any mismatch with
+ * the patient, newest first, each opened in place; choosing them for the visit, and deleting
+ * them with everything made for them.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { MODE_NAMES, STATE_LABELS } from '../../../contract/dictation';
+import { LAB_FLAG_LABELS, LAB_REPORT_STATE_LABELS } from '../../../contract/lab-reports';
+import type { PatientVisit, VisitDictation, VisitLabReport } from '../../../contract/patient-visit';
+import { SEX_NAMES, patientLine, patientName, type Patient } from '../../../contract/patients';
 import { useNavigationStore } from '../../app/navigation-store';
 import { useDictationStore, useLabReportsStore, usePatientsStore } from '../../app/stores';
+import { scribe } from '../../bridge';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { Contained } from '../../components/Contained';
 import { formatDateTime } from '../../components/dates';
+import { TestDataBadge } from '../../components/TestDataMark';
+import { MedicationsTable } from '../dictation/ResultView';
+import { LabReportView } from '../lab-reports/LabReportView';
+import { PATIENT_MISMATCH_TITLE, patientMismatchLine } from '../lab-reports/lab-format';
 import { PatientForm } from './PatientForm';
 
-interface TimelineItem {
-  kind: 'dictation' | 'lab-report';
-  id: string;
-  createdAt: string;
-  what: string;
-  state: string;
-  stateClass: string;
-}
-
-/** The patient's dictations and lab reports, newest first. */
-function useTimeline(patientId: string): TimelineItem[] {
+/** The patient's visit, asked of main again whenever one of their items changes. */
+function usePatientVisit(patientId: string): { visit: PatientVisit | null; problem: string | null } {
   const dictations = useDictationStore((state) => state.items);
   const labReports = useLabReportsStore((state) => state.labReports);
-  return useMemo(() => {
-    const items: TimelineItem[] = [
-      ...[...dictations.values()]
-        .filter((item) => item.patientId === patientId)
-        .map((item) => ({ kind: 'dictation' as const, id: item.id, createdAt: item.createdAt, what: item.label || UNTITLED, state: STATE_LABELS[item.state], stateClass: item.state })),
-      ...labReports
-        .filter((item) => item.patientId === patientId)
-        .map((item) => ({ kind: 'lab-report' as const, id: item.id, createdAt: item.createdAt, what: item.fileName, state: LAB_REPORT_STATE_LABELS[item.state], stateClass: item.state })),
-    ];
-    return items.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
-  }, [dictations, labReports, patientId]);
-}
-
-function openItem(item: TimelineItem, patientId: string): void {
-  const navigation = useNavigationStore.getState();
-  if (item.kind === 'dictation') {
-    void useDictationStore.getState().select(item.id);
-    navigation.show('dictation');
-    return;
-  }
-  usePatientsStore.getState().setFilter(patientId);
-  const labReports = useLabReportsStore.getState();
-  if (!labReports.expanded.has(item.id) && labReports.labReports.find((report) => report.id === item.id)?.state === 'ready') labReports.toggleExpanded(item.id);
-  navigation.show('lab-reports');
+  const changes = useMemo(
+    () =>
+      [
+        ...[...dictations.values()].filter((item) => item.patientId === patientId).map((item) => `${item.id}:${item.state}:${item.correctedAt}:${item.reviewedAt}`),
+        ...labReports.filter((item) => item.patientId === patientId).map((item) => `${item.id}:${item.state}`),
+      ].join(','),
+    [dictations, labReports, patientId],
+  );
+  const [answer, setAnswer] = useState<{ visit: PatientVisit | null; problem: string | null }>({ visit: null, problem: null });
+  useEffect(() => {
+    let current = true;
+    void scribe.getPatientVisit({ id: patientId }).then((result) => {
+      if (current) setAnswer(result.ok ? { visit: result.value, problem: null } : { visit: null, problem: result.error.message });
+    });
+    return () => {
+      current = false;
+    };
+  }, [patientId, changes]);
+  return answer;
 }
 
 function Details({ patient }: { patient: Patient }) {
@@ -71,15 +69,119 @@ function Details({ patient }: { patient: Patient }) {
   );
 }
 
+/** A disclosure that opens its item in place. */
+function OpenInPlace({ id, label, open, onToggle }: { id: string; label: string; open: boolean; onToggle(): void }) {
+  return (
+    <button type="button" className="disclosure" aria-expanded={open} aria-controls={open ? id : undefined} onClick={onToggle}>
+      <span className="disclosure-mark" aria-hidden="true">
+        {open ? '▾' : '▸'}
+      </span>
+      {open ? 'Close' : 'Open'} <span className="visually-hidden">{label}</span>
+    </button>
+  );
+}
+
+function DictationItem({ item, patientId }: { item: VisitDictation; patientId: string }) {
+  const [open, setOpen] = useState(false);
+  const regionId = `visit-dictation-${item.id}`;
+  const medicines = item.medicines;
+  const summary =
+    medicines === null ? 'No note yet.' : medicines.length === 0 ? 'No medicine prescribed.' : medicines.map((row) => [row.name, row.dose].filter((part) => part && part !== '—').join(' ')).join(' · ');
+  const show = () => {
+    void useDictationStore.getState().select(item.id);
+    if (usePatientsStore.getState().view.visitPatientId !== patientId) usePatientsStore.getState().setScope('all');
+    useNavigationStore.getState().show('dictation');
+  };
+  return (
+    <article className="visit-item" aria-label={`${MODE_NAMES[item.mode]}, ${formatDateTime(item.createdAt)}`}>
+      <header>
+        <span className="timeline-kind">{MODE_NAMES[item.mode]}</span>
+        <span className="timeline-time">{formatDateTime(item.createdAt)}</span>
+        {item.label ? <span className="timeline-what">{item.label}</span> : null}
+        <span className={`state-badge state-${item.state}`}>{STATE_LABELS[item.state]}</span>
+        {item.testData ? <TestDataBadge /> : null}
+        {item.corrected ? <span className="state-badge corrected">Corrected</span> : null}
+        {item.reviewedAt ? <span className="state-badge reviewed">Reviewed</span> : null}
+      </header>
+      <p className="visit-summary" data-testid="visit-medicines">
+        {summary}
+      </p>
+      <OpenInPlace id={regionId} label={`the dictation of ${formatDateTime(item.createdAt)}`} open={open} onToggle={() => setOpen(!open)} />
+      {open ? (
+        <div id={regionId} className="visit-open">
+          {medicines && medicines.length > 0 ? <MedicationsTable rows={medicines} testData={item.testData} /> : <p className="hint">{summary}</p>}
+          <button type="button" className="link" onClick={show}>
+            Show in Dictation
+          </button>
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+function LabItem({ item, patient }: { item: VisitLabReport; patient: Patient }) {
+  const [open, setOpen] = useState(false);
+  const summary = useLabReportsStore((state) => state.labReports.find((report) => report.id === item.id));
+  const regionId = `visit-lab-${item.id}`;
+  const flagged = item.flagged.map((test) => `${test.name} ${[test.value, test.unit].filter(Boolean).join(' ')} ${LAB_FLAG_LABELS[test.flag].toLowerCase()}`).join(' · ');
+  return (
+    <article className="visit-item" aria-label={`Lab report ${item.fileName}, ${formatDateTime(item.createdAt)}`}>
+      <header>
+        <span className="timeline-kind">Lab report</span>
+        <span className="timeline-time">{formatDateTime(item.createdAt)}</span>
+        <span className="timeline-what">{item.fileName}</span>
+        <span className={`state-badge state-${item.state}`}>{LAB_REPORT_STATE_LABELS[item.state]}</span>
+        {item.testData ? <TestDataBadge /> : null}
+      </header>
+      {item.patientDiffers.length > 0 ? (
+        <p className="banner error patient-warning" role="alert">
+          <strong>{PATIENT_MISMATCH_TITLE}</strong> {patientMismatchLine(patientLine(patient), item.patientDiffers)}
+        </p>
+      ) : null}
+      <p className="visit-summary" data-testid="visit-flagged">
+        {item.state !== 'ready' ? 'Not read yet.' : item.flagged.length > 0 ? `Out of range: ${flagged}` : `All ${item.tests} values in range.`}
+      </p>
+      {item.state === 'ready' && summary ? (
+        <>
+          <OpenInPlace id={regionId} label={`the result of ${item.fileName}`} open={open} onToggle={() => setOpen(!open)} />
+          {open ? (
+            <Contained failure="This report's result could not be shown." advice="The report is kept." resetKeys={[item.id]}>
+              <LabReportView labReport={summary} regionId={regionId} />
+            </Contained>
+          ) : null}
+        </>
+      ) : null}
+    </article>
+  );
+}
+
+function VisitItems({ patient }: { patient: Patient }) {
+  const { visit, problem } = usePatientVisit(patient.id);
+  if (problem) return <p className="field-error">{problem}</p>;
+  if (!visit) return <p className="hint">Loading…</p>;
+  const items = [...visit.dictations.map((item) => ({ kind: 'dictation' as const, item })), ...visit.labReports.map((item) => ({ kind: 'lab' as const, item }))].sort((a, b) =>
+    a.item.createdAt < b.item.createdAt ? 1 : -1,
+  );
+  if (items.length === 0) return <p className="empty">Nothing yet. Choose this patient for the visit, then record or upload: it is kept under them.</p>;
+  return (
+    <ol className="patient-timeline" aria-label="Dictations and lab reports, newest first">
+      {items.map((entry) => (
+        <li key={`${entry.kind}-${entry.item.id}`}>
+          {entry.kind === 'dictation' ? <DictationItem item={entry.item} patientId={patient.id} /> : <LabItem item={entry.item} patient={patient} />}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 export function PatientView({ patient }: { patient: Patient }) {
   const visitPatientId = usePatientsStore((state) => state.view.visitPatientId);
+  const dictations = useDictationStore((state) => [...state.items.values()].filter((item) => item.patientId === patient.id).length);
+  const reports = useLabReportsStore((state) => state.labReports.filter((item) => item.patientId === patient.id).length);
   const { choose, remove } = usePatientsStore.getState();
-  const timeline = useTimeline(patient.id);
   const [editing, setEditing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const chosen = visitPatientId === patient.id;
-  const dictations = timeline.filter((item) => item.kind === 'dictation').length;
-  const reports = timeline.length - dictations;
   const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
   return (
@@ -94,11 +196,7 @@ export function PatientView({ patient }: { patient: Patient }) {
         <>
           <Details patient={patient} />
           <div className="detail-actions" role="group" aria-label="Patient actions">
-            {chosen ? (
-              <button type="button" onClick={() => void choose(null).then((error) => setProblem(error?.message ?? null))}>
-                Stop using for this visit
-              </button>
-            ) : (
+            {chosen ? null : (
               <button type="button" className="primary" onClick={() => void choose(patient.id).then((error) => setProblem(error?.message ?? null))}>
                 Use for this visit
               </button>
@@ -109,8 +207,8 @@ export function PatientView({ patient }: { patient: Patient }) {
             <ConfirmButton
               label="Delete patient"
               question={`Delete ${patientName(patient)} and their ${plural(dictations, 'dictation')} and ${plural(reports, 'lab report')} from this computer?`}
-              confirmLabel={`Delete patient and ${plural(timeline.length, 'item')}`}
-              onConfirm={() => void remove(patient.id, timeline.length).then((error) => setProblem(error?.message ?? null))}
+              confirmLabel={`Delete patient and ${plural(dictations + reports, 'item')}`}
+              onConfirm={() => void remove(patient.id, dictations + reports).then((error) => setProblem(error?.message ?? null))}
             />
           </div>
         </>
@@ -121,22 +219,7 @@ export function PatientView({ patient }: { patient: Patient }) {
         </p>
       ) : null}
       <h3>Dictations and lab reports</h3>
-      {timeline.length === 0 ? (
-        <p className="empty">Nothing yet. Choose “Use for this visit”, then record or upload: it is kept under this patient.</p>
-      ) : (
-        <ol className="patient-timeline" aria-label="Dictations and lab reports, newest first">
-          {timeline.map((item) => (
-            <li key={`${item.kind}-${item.id}`}>
-              <button type="button" className="timeline-item" onClick={() => openItem(item, patient.id)}>
-                <span className="timeline-kind">{item.kind === 'dictation' ? 'Dictation' : 'Lab report'}</span>
-                <span className="timeline-what">{item.what}</span>
-                <span className="timeline-time">{formatDateTime(item.createdAt)}</span>
-                <span className={`state-badge state-${item.stateClass}`}>{item.state}</span>
-              </button>
-            </li>
-          ))}
-        </ol>
-      )}
+      <VisitItems patient={patient} />
     </section>
   );
 }

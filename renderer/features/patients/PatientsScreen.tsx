@@ -26,7 +26,7 @@ function PatientList({ query }: { query: string }) {
           <ul className="patient-rows">
             {group.patients.map((patient) => (
               <li key={patient.id}>
-                <button type="button" className="patient-row" aria-current={patient.id === shownId ? 'true' : undefined} onClick={() => show(patient.id)}>
+                <button type="button" className="patient-row" aria-current={patient.id === (shownId ?? view.visitPatientId) ? 'true' : undefined} onClick={() => show(patient.id)}>
                   <span className="patient-row-line">{patientLine(patient)}</span>
                   {patient.id === view.visitPatientId ? <span className="state-badge chosen">This visit</span> : null}
                 </button>
@@ -44,7 +44,8 @@ export function PatientsScreen() {
   const shownId = usePatientsStore((state) => state.shownId);
   const [query, setQuery] = useState('');
   const [adding, setAdding] = useState(false);
-  const shown = patientById(view, shownId);
+  // The patient of the visit, until another is chosen to be shown.
+  const shown = patientById(view, shownId) ?? patientById(view, view.visitPatientId);
   return (
     <section className="panel patients-screen">
       <h1>Patients</h1>

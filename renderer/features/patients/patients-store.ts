@@ -1,7 +1,7 @@
 /**
- * The patients as the page knows them (main holds them sealed and tells every change), the
- * one chosen for the visit, the one the Patients screen shows, and the patient filter of the
- * dictation and lab report lists.
+ * The patients as the page knows them (main holds them sealed and tells every change), the one
+ * chosen for the visit (the whole app acts for them), the one the Patients screen shows, and
+ * which items the dictation and lab report lists show: this patient's, today's, or all.
  */
 import { create } from 'zustand';
 import type { ScribeBridge } from '../../../contract/ipc';
@@ -11,61 +11,78 @@ import type { AppError } from '../../../contract/result';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
 import { followValue } from '../../app/follow';
 
-/** The lists' patient filter: everyone, or one patient by id. */
-export type PatientFilter = 'all' | string;
+/** Which items the lists show: the visit patient's, today's, or all. */
+export type ListScope = 'patient' | 'today' | 'all';
 
 export interface PatientsState {
   view: PatientsView;
   /** The patient the Patients screen shows; null: none. */
   shownId: string | null;
-  /** Which patient's dictations and lab reports the lists show. */
-  filter: PatientFilter;
+  /** Which items the dictation and lab report lists show. */
+  scope: ListScope;
   follow(): () => void;
   show(id: string | null): void;
-  setFilter(filter: PatientFilter): void;
+  setScope(scope: ListScope): void;
   /** A new patient (no `id`) or changes to one; `choose`: also the patient for this visit. The saved patient, or what was refused. */
   save(input: PatientInput, options?: { id?: string; choose?: boolean }): Promise<{ patient: Patient } | { error: AppError }>;
   choose(id: string | null): Promise<AppError | null>;
+  /** "Next patient": the visit ends and nobody is chosen. */
+  endVisit(): Promise<AppError | null>;
   remove(id: string, items: number): Promise<AppError | null>;
   useRegistered(): Promise<{ patient: Patient } | { error: AppError }>;
 }
 
 /** The patient with this id, if the page knows them. */
-export function patientById(view: PatientsView, id: string | null): Patient | null {
+export function patientById(view: Pick<PatientsView, 'patients'>, id: string | null): Patient | null {
   return id ? (view.patients.find((patient) => patient.id === id) ?? null) : null;
 }
 
+/** The visit's patient, if one is chosen. */
+export function visitPatient(view: PatientsView): Patient | null {
+  return patientById(view, view.visitPatientId);
+}
+
+export const NO_VISIT: PatientsView = { patients: [], visitPatientId: null, visitEnded: false };
+
 export function createPatientsStore(bridge: ScribeBridge, report: ReportProblem) {
   const valueOrReport = valueReader(report);
-  return create<PatientsState>((set, get) => ({
-    view: { patients: [], visitPatientId: null },
-    shownId: null,
-    filter: 'all',
-    follow: () =>
-      followValue({
-        on: bridge.on.patientsChanged,
-        load: () => valueOrReport(bridge.listPatients()),
-        apply: (view) => {
-          const gone = (id: string | null) => id !== null && !view.patients.some((patient) => patient.id === id);
-          set({ view, ...(gone(get().shownId) ? { shownId: null } : {}), ...(get().filter !== 'all' && gone(get().filter) ? { filter: 'all' } : {}) });
-        },
-      }),
-    show: (shownId) => set({ shownId }),
-    setFilter: (filter) => set({ filter }),
-    save: async (patient, options = {}) => {
-      const result = await bridge.savePatient({ patient, ...(options.id ? { id: options.id } : {}), ...(options.choose ? { choose: true } : {}) });
-      return result.ok ? { patient: result.value } : { error: result.error };
-    },
-    choose: async (id) => {
-      const result = await bridge.choosePatient({ id });
-      if (!result.ok) return result.error;
-      set({ view: result.value });
-      return null;
-    },
-    remove: (id, items) => errorOf(bridge.deletePatient({ id, items })),
-    useRegistered: async () => {
-      const result = await bridge.useRegisteredPatient();
-      return result.ok ? { patient: result.value } : { error: result.error };
-    },
-  }));
+  return create<PatientsState>((set, get) => {
+    /** A new visit's patient: the lists show theirs. */
+    const apply = (view: PatientsView) => {
+      const before = get().view.visitPatientId;
+      const gone = (id: string | null) => id !== null && !view.patients.some((patient) => patient.id === id);
+      set({ view, ...(gone(get().shownId) ? { shownId: null } : {}) });
+      if (view.visitPatientId !== before && view.visitPatientId !== null) set({ scope: 'patient' });
+      if (view.visitPatientId === null && get().scope === 'patient') set({ scope: 'today' });
+    };
+    return {
+      view: NO_VISIT,
+      shownId: null,
+      scope: 'today',
+      follow: () => followValue({ on: bridge.on.patientsChanged, load: () => valueOrReport(bridge.listPatients()), apply }),
+      show: (shownId) => set({ shownId }),
+      setScope: (scope) => set({ scope }),
+      save: async (patient, options = {}) => {
+        const result = await bridge.savePatient({ patient, ...(options.id ? { id: options.id } : {}), ...(options.choose ? { choose: true } : {}) });
+        return result.ok ? { patient: result.value } : { error: result.error };
+      },
+      choose: async (id) => {
+        const result = await bridge.choosePatient({ id });
+        if (!result.ok) return result.error;
+        apply(result.value);
+        return null;
+      },
+      endVisit: async () => {
+        const result = await bridge.endVisit();
+        if (!result.ok) return result.error;
+        apply(result.value);
+        return null;
+      },
+      remove: (id, items) => errorOf(bridge.deletePatient({ id, items })),
+      useRegistered: async () => {
+        const result = await bridge.useRegisteredPatient();
+        return result.ok ? { patient: result.value } : { error: result.error };
+      },
+    };
+  });
 }

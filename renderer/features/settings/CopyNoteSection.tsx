@@ -11,7 +11,7 @@ export function CopyNoteSection({ view, fields: { draft, set, errors, locked, to
       <ShortcutField
         {...shortcut('copyNoteShortcut')}
         label="Copy-note shortcut (works from any program)"
-        hint="It copies the note of the dictation on screen, else of the newest one (never an older one in its place), as text and with the medications as a table, headed by its label and time. Leave empty for none."
+        hint="It copies the note of the patient of this visit: the dictation on screen, else their newest (never another patient’s), as text and with the medications as a table, headed by whose it is. Leave empty for none."
       />
       <ToggleField
         {...toggle('insertCopiedNote')}
@@ -27,6 +27,15 @@ export function CopyNoteSection({ view, fields: { draft, set, errors, locked, to
           onChange={(profiles) => set('insertProfiles', profiles)}
         />
       ) : null}
+    </fieldset>
+  );
+}
+
+/** The clinic's rules for what leaves the app: only reviewed notes, and a copy taken off the clipboard after a while. */
+export function ClinicRulesSection({ fields: { toggle } }: { fields: SettingFields }) {
+  return (
+    <fieldset>
+      <legend>What leaves the app</legend>
       <ToggleField {...toggle('requireReview')} label="Copy and export only notes marked reviewed" />
       <ToggleField {...toggle('clearCopiedNote')} label="Take a copied note off the clipboard after two minutes (if it is still there)" />
     </fieldset>

@@ -51,13 +51,13 @@ function MicrophoneField({ fields: { draft, set, locked } }: { fields: SettingFi
   );
 }
 
+/** The doctor's recording: the microphone, the record shortcut and how it works, its sounds. */
 export function RecordingSection({ view, fields }: { view: SettingsView; fields: SettingFields }) {
-  const { draft, set, locked, text, number, toggle, shortcut } = fields;
+  const { draft, text, toggle, shortcut } = fields;
   return (
     <fieldset>
       <legend>Recording</legend>
       <MicrophoneField fields={fields} />
-      <SelectField {...text('uploadAudioFormat')} label="Upload audio format" options={UPLOAD_AUDIO_FORMATS.map((format) => ({ value: format, label: FORMAT_LABELS[format] }))} />
       <ShortcutField {...shortcut('recordShortcut')} label="Record shortcut (works from any program)" hint="Leave empty for none." />
       <SelectField
         {...text('recordShortcutMode')}
@@ -66,6 +66,17 @@ export function RecordingSection({ view, fields }: { view: SettingsView; fields:
         note={draft.recordShortcutMode === 'hold' ? view.shortcutAccess.holdToRecord : null}
       />
       <ToggleField {...toggle('recordCues')} label="Play a short sound when the shortcut starts and stops recording" />
+    </fieldset>
+  );
+}
+
+/** The clinic's: how recordings are sent and how long they are kept. */
+export function StorageSection({ fields }: { fields: SettingFields }) {
+  const { draft, set, locked, text, number } = fields;
+  return (
+    <fieldset>
+      <legend>Recordings</legend>
+      <SelectField {...text('uploadAudioFormat')} label="Upload audio format" options={UPLOAD_AUDIO_FORMATS.map((format) => ({ value: format, label: FORMAT_LABELS[format] }))} />
       <NumberField {...number('audioRetentionDays')} label="Delete the recordings of completed dictations after (days; 0 keeps them)" min={0} max={3650} />
       <ToggleField
         label="Send dictations automatically when the service can be reached"

@@ -4,8 +4,8 @@ import { SERVICE_BASE_URLS, SERVICE_KINDS, SERVICE_LABELS } from '../../../contr
 import type { SettingsView } from '../../../contract/ipc';
 import { NumberField, SaveStatus, SelectField, TextField, ToggleField } from './fields';
 import { useSettingsStore } from '../../app/stores';
-import { CopyNoteSection } from './CopyNoteSection';
-import { RecordingSection } from './RecordingSection';
+import { ClinicRulesSection, CopyNoteSection } from './CopyNoteSection';
+import { RecordingSection, StorageSection } from './RecordingSection';
 import { settingFields } from './setting-fields';
 import { TranscriptionSection } from './TranscriptionSection';
 import { UpdatesSection } from './UpdatesSection';
@@ -24,21 +24,60 @@ function formStatus(notice: SettingsNotice | null, changes: number): { text: str
   return null;
 }
 
-/** Every setting but the secrets, saved together with "Save settings". */
-export function SettingsForm({ view, form }: { view: SettingsView; form: SettingsDraft }) {
-  const errors = useSettingsStore((state) => state.errors);
-  const notice = useSettingsStore((state) => state.notice);
+/** What a Save does: the draft's changes, every part of the screen's, saved together. */
+function useSaveSettings(form: SettingsDraft) {
   const save = useSettingsStore((state) => state.save);
-  const { draft, changed, set, undo } = form;
-  const fields = settingFields(view, form, errors);
-  const { locked, text, number, toggle } = fields;
-  const submit = (event: FormEvent) => {
+  const { draft, changed } = form;
+  return (event: FormEvent) => {
     event.preventDefault();
     void save(Object.fromEntries(changed.map((name) => [name, draft[name]])));
   };
+}
 
+/** Save and Undo, and what they did. */
+function SaveRow({ form, label, statusId }: { form: SettingsDraft; label: string; statusId: string }) {
+  const notice = useSettingsStore((state) => state.notice);
+  const { changed, undo } = form;
   return (
-    <form onSubmit={submit} aria-label="Service and device settings">
+    <div className="actions">
+      <button type="submit" className="primary" disabled={changed.length === 0}>
+        {label}
+      </button>
+      <button type="button" disabled={changed.length === 0} onClick={undo}>
+        Undo changes
+      </button>
+      <SaveStatus id={statusId} status={formStatus(notice, changed.length)} />
+    </div>
+  );
+}
+
+/** The doctor's own settings: how they record, the languages they speak, the shortcuts, how a note goes into the EMR. Saved together with "Save settings". */
+export function SettingsForm({ view, form }: { view: SettingsView; form: SettingsDraft }) {
+  const errors = useSettingsStore((state) => state.errors);
+  const submit = useSaveSettings(form);
+  const fields = settingFields(view, form, errors);
+  const { draft, set, locked } = fields;
+  return (
+    <form onSubmit={submit} aria-label="Your settings">
+      <RecordingSection view={view} fields={fields} />
+      <TranscriptionSection draft={draft} set={set} locked={locked} errors={errors} service={`${view.values.service} ${view.values.customServiceUrl}`} />
+      <CopyNoteSection view={view} fields={fields} />
+      <SaveRow form={form} label="Save settings" statusId="settings-status" />
+    </form>
+  );
+}
+
+/**
+ * What the clinic's IT sets up once: the service, the account, patient details sent, recordings
+ * kept, the clinic's rules for copying, updates and registration. Saved with the doctor's settings.
+ */
+export function ClinicSettingsForm({ view, form }: { view: SettingsView; form: SettingsDraft }) {
+  const errors = useSettingsStore((state) => state.errors);
+  const submit = useSaveSettings(form);
+  const fields = settingFields(view, form, errors);
+  const { draft, text, number, toggle } = fields;
+  return (
+    <form onSubmit={submit} aria-label="The clinic's settings">
       <fieldset>
         <legend>Service</legend>
         <SelectField
@@ -51,8 +90,6 @@ export function SettingsForm({ view, form }: { view: SettingsView; form: Setting
           <TextField {...text('customServiceUrl')} label="Custom service address" hint="For example https://scribe.example-clinic.org" />
         ) : null}
       </fieldset>
-
-      <TranscriptionSection draft={draft} set={set} locked={locked} errors={errors} service={`${view.values.service} ${view.values.customServiceUrl}`} />
 
       <fieldset>
         <legend>Patients</legend>
@@ -75,24 +112,15 @@ export function SettingsForm({ view, form }: { view: SettingsView; form: Setting
         <TextField {...text('jweKid')} label="Encryption key id (kid)" />
       </fieldset>
 
-      <RecordingSection view={view} fields={fields} />
-      <CopyNoteSection view={view} fields={fields} />
+      <StorageSection fields={fields} />
+      <ClinicRulesSection fields={fields} />
       <UpdatesSection fields={fields} />
 
       <fieldset>
         <legend>Registration</legend>
         <NumberField {...number('otpResendSeconds')} label="Wait before an OTP can be sent again (seconds)" min={5} max={600} />
       </fieldset>
-
-      <div className="actions">
-        <button type="submit" className="primary" disabled={changed.length === 0}>
-          Save settings
-        </button>
-        <button type="button" disabled={changed.length === 0} onClick={undo}>
-          Undo changes
-        </button>
-        <SaveStatus id="settings-status" status={formStatus(notice, changed.length)} />
-      </div>
+      <SaveRow form={form} label="Save the clinic’s settings" statusId="clinic-settings-status" />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { SettingsView } from '../../../contract/ipc';
 import { LeaveSettingsDialog } from './LeaveSettingsDialog';
 import { SecretsSection } from './SecretsSection';
-import { SettingsForm } from './SettingsForm';
+import { ClinicSettingsForm, SettingsForm } from './SettingsForm';
 import { useSettingsStore } from '../../app/stores';
 import { SETTING_NAMES } from './setting-names';
 import { SignInSection } from './SignInSection';
@@ -46,14 +46,21 @@ function SettingsPage({ view }: { view: SettingsView }) {
           {view.dataProtection.warning}
         </div>
       ) : null}
-      {view.secretProtection.warning ? (
-        <div className="banner warning" role="alert" data-testid="secret-warning">
-          {view.secretProtection.warning}
-        </div>
-      ) : null}
       <SettingsForm view={view} form={draft} />
-      <SignInSection chosen={{ service, customServiceUrl }} chosenUnsaved={serviceChanged} />
-      <SecretsSection persisted={view.secretProtection.persisted} />
+      <details className="it-section" data-testid="it-section">
+        <summary>
+          <span className="it-title">For your clinic’s IT</span>
+          <span className="hint"> Service, sign-in, encryption, updates, what is kept and sent</span>
+        </summary>
+        {view.secretProtection.warning ? (
+          <div className="banner warning" role="alert" data-testid="secret-warning">
+            {view.secretProtection.warning}
+          </div>
+        ) : null}
+        <ClinicSettingsForm view={view} form={draft} />
+        <SignInSection chosen={{ service, customServiceUrl }} chosenUnsaved={serviceChanged} />
+        <SecretsSection persisted={view.secretProtection.persisted} />
+      </details>
       <LeaveSettingsDialog />
     </section>
   );

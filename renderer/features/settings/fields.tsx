@@ -1,6 +1,7 @@
 /** The settings form's fields: one component per kind of value, each with its label, lock note and error. */
 import { useState } from 'react';
 import type { SettingName } from '../../../contract/settings';
+import { acceleratorProblem } from '../../../contract/shortcut-rules';
 import { useSettingsStore } from '../../app/stores';
 import { acceleratorOf, acceleratorOfText, shortcutText } from '../../components/shortcut-keys';
 
@@ -115,7 +116,7 @@ export function TextField({ name, locked, lockedReason, ...props }: FieldProps<s
  * it (CommandOrControl+Alt+C). Pressed in the field (Ctrl, Alt or Command with a key), it is
  * written for the app; typed, it is taken as written.
  */
-export function ShortcutField({ name, locked, value, onChange, hint, ...props }: FieldProps<string> & { note?: string | null }) {
+export function ShortcutField({ name, locked, value, saved, onChange, hint, error, ...props }: FieldProps<string> & { note?: string | null; saved: string }) {
   const [typed, setTyped] = useState('');
   // What was typed while it still stands for the value; else (the form reset, a policy) the value as the OS writes it.
   const text = acceleratorOfText(typed) === value ? typed : shortcutText(value);
@@ -123,7 +124,12 @@ export function ShortcutField({ name, locked, value, onChange, hint, ...props }:
     setTyped(next);
     onChange(acceleratorOfText(next));
   };
-  const shown = value.trim() === '' ? 'No shortcut.' : `Now: ${shortcutText(value)}.`;
+  // The refusal of the value it was given for, never of another: a valid value, or Undo, clears it.
+  const [refused, setRefused] = useState<{ value: string; error: string } | null>(null);
+  if (error && refused?.error !== error) setRefused({ value, error });
+  const shownError = acceleratorProblem(value) ?? (error && refused?.value === value ? error : undefined);
+  // What works now is the saved shortcut, until a new one is saved.
+  const shown = saved.trim() === '' ? 'No shortcut now.' : `Now: ${shortcutText(saved)}.`;
   const keys = navigator.userAgent.includes('Mac') ? 'Cmd' : 'the Windows key';
   return (
     <InputField
@@ -131,6 +137,7 @@ export function ShortcutField({ name, locked, value, onChange, hint, ...props }:
       labelExtra={<LockNote locked={locked} />}
       disabled={locked}
       value={text}
+      error={shownError}
       hint={`${shown} Click here and press the keys to change it (Ctrl, Alt or ${keys} with a letter, digit or F-key). ${hint ?? ''}`.trim()}
       onChange={change}
       onKeyDown={(event) => {

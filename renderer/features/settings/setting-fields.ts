@@ -22,8 +22,8 @@ export interface SettingFields {
   number(name: NumberSettingName): { name: NumberSettingName; value: number; locked: boolean; error: string | undefined; onChange(value: number): void };
   /** The props every checkbox takes from the draft (its id and note named after the setting). */
   toggle(name: BooleanSettingName): { name: BooleanSettingName; value: boolean; locked: boolean; onChange(value: boolean): void };
-  /** A shortcut's props: a text field's, with what the desktop will not let the shortcut do as its note. */
-  shortcut(name: ShortcutSettingName): ReturnType<SettingFields['text']> & { note: string | null };
+  /** A shortcut's props: a text field's, with what the desktop will not let the shortcut do as its note, and the shortcut saved now. */
+  shortcut(name: ShortcutSettingName): ReturnType<SettingFields['text']> & { note: string | null; saved: string };
 }
 
 export function settingFields(view: SettingsView, { draft, set }: SettingsDraft, errors: Partial<Record<SettingName, string>>): SettingFields {
@@ -39,6 +39,6 @@ export function settingFields(view: SettingsView, { draft, set }: SettingsDraft,
     text,
     number: (name) => ({ name, value: draft[name], locked: locked(name), error: errors[name], onChange: (value: number) => set(name, value) }),
     toggle: (name) => ({ name, value: draft[name], locked: locked(name), onChange: (value: boolean) => set(name, value) }),
-    shortcut: (name) => ({ ...text(name), note: view.shortcutAccess[name] }),
+    shortcut: (name) => ({ ...text(name), note: view.shortcutAccess[name], saved: view.values[name] }),
   };
 }

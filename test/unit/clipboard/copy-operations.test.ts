@@ -23,6 +23,7 @@ const CLIPBOARD_OPERATIONS: Record<string, string> = {
   copyTranscript: 'main/dictations/dictation-bridge.ts',
   copyRegistrationValue: 'main/registration/registration-feature.ts',
   copyLabReportId: 'main/lab-reports/lab-reports-bridge.ts',
+  copyLabResult: 'main/lab-reports/lab-reports-bridge.ts',
 };
 
 /**
@@ -45,9 +46,14 @@ const prescription = prescriptionOutput([{ name: 'Paracetamol 650 mg tablet', in
 const notes = textOutput('clinical_notes_template', 'Clinical notes', 'markdown', 'Fever for two days.');
 const result = completedResult([prescription, notes], 'Paracetamol after food.');
 
-function completed(store: DictationStore, label: string, testData: boolean) {
+/** The patient of the visit the copies are made in, and another one. */
+const VISIT = { id: '00000000-0000-4000-8000-0000000000b1', name: null, label: 'Sandbox visit', age: null, sex: null, abhaNumber: null };
+const OTHER = { id: '00000000-0000-4000-8000-0000000000b2', name: 'Ravi Kumar', label: '', age: 40, sex: 'male' as const, abhaNumber: null };
+
+function completed(store: DictationStore, label: string, testData: boolean, patientId = VISIT.id) {
   const manifest = recorded(store, label);
   saveViewAsEarlierVersions(store, manifest.id, result);
+  store.setPatient(manifest.id, patientId);
   return store.update(manifest.id, { state: 'completed', testData });
 }
 
@@ -66,7 +72,9 @@ function handlersOn(store: DictationStore, requireReview: boolean) {
     saveJson: unused,
     log: { info: () => undefined, warn: () => undefined },
     showing: unused,
-    patientOf: () => null,
+    patientOf: (patientId) => [VISIT, OTHER].find((patient) => patient.id === patientId) ?? null,
+    visit: { chosen: () => VISIT, noteLeft: () => undefined },
+    consentNotices: unused,
   });
   return { handlers, state };
 }
@@ -152,5 +160,34 @@ describe('clipboard operations', () => {
     expect(state.text.split('\n')[1]).toBe("The service's original note, without the doctor's corrections.");
     expect(state.text).toContain('Paracetamol 650 mg tablet');
     expect(state.text).not.toContain('Dolo 650');
+  });
+
+  it("another patient's note, or a prescription that contradicts itself, leaves only by a deliberate \"anyway\"; the refusal says whose it is", async () => {
+    const folder = tempFolder();
+    const store = testStore(folder);
+    const other = completed(store, 'Other visit', false, OTHER.id);
+    const { handlers, state } = handlersOn(store, false);
+    const refused = await Promise.resolve()
+      .then(() => handlers.copyNote({ id: other.id }))
+      .then(
+        () => null,
+        (error: unknown) => error as { kind: string; message: string },
+      );
+    expect(refused?.kind).toBe('needs-confirmation');
+    expect(refused?.message).toMatch(/the note of Ravi Kumar · 40 M, but the patient of this visit is Sandbox visit\. Nothing was copied/);
+    expect(state.text).toBe('before');
+    await handlers.copyNote({ id: other.id, anyway: true });
+    expect(state.text).toMatch(/^Ravi Kumar, 40 M \(Other visit\) · Dictation · /);
+
+    const own = completed(store, 'Sandbox visit', false);
+    store.saveCorrection(own.id, {
+      correctedAt: new Date().toISOString(),
+      parts: [{ templateId: 'eka_emr_template', kind: 'medications', rows: [{ name: 'Dolo 650', dose: '1-0-0', frequency: 'morning, noon and night', duration: '3 days', instruction: '' }] }],
+    });
+    state.text = 'before';
+    expect(await refusal(() => handlers.copyNote({ id: own.id }))).toMatch(/Dolo 650: the dose 1-0-0 is taken in the morning, but the frequency says “morning, noon and night”/);
+    expect(state.text).toBe('before');
+    await handlers.copyNote({ id: own.id, anyway: true });
+    expect(state.text).toContain('Dolo 650');
   });
 });

@@ -144,8 +144,8 @@ describe('dictation store: the next recording and actions', () => {
     fake.answer('setRecordingDraft', ok(recorder()));
     store.getState().setMode('consultation');
     fake.answer('startRecording', failed(appError('busy', 'A recording is under way.')));
-    await store.getState().start();
-    expect(fake.calls('startRecording')).toEqual([{ mode: 'consultation', label: '', languages: null }]);
+    await store.getState().start({ patientId: ID.c });
+    expect(fake.calls('startRecording')).toEqual([{ mode: 'consultation', label: '', languages: null, patientId: ID.c }]);
     expect(problem.store.getState().problem?.message).toBe('A recording is under way.');
   });
 
@@ -194,10 +194,24 @@ describe('dictation store: the next recording and actions', () => {
     fake.answer('copyNote', ok({ version: 'corrected' }));
     await store.getState().copyNote(ID.a, false);
     expect(store.getState().notice).toEqual({ text: 'Copied your corrected note: paste it into the EMR.', error: false });
-    expect(fake.calls('copyNote')).toEqual([{ id: ID.a, original: false }]);
+    expect(fake.calls('copyNote')).toEqual([{ id: ID.a, original: false, anyway: false }]);
     fake.answer('copyNote', failed(appError('refused', 'The note is not marked reviewed.')));
     await store.getState().copyNote(ID.a, true);
     expect(store.getState().notice).toEqual({ text: 'The note is not marked reviewed.', error: true });
+  });
+
+  it("another patient's note is refused with a deliberate \"Copy anyway\", which copies it", async () => {
+    const { fake, store } = await following();
+    fake.answer('getDictation', ({ id }) => ok(detail(dictation(id))));
+    await store.getState().select(ID.a);
+    fake.answer('copyNote', failed(appError('needs-confirmation', 'This is the note of Ravi Kumar · 40 M, but the patient of this visit is Sunita Devi · 54 F.')));
+    await store.getState().copyNote(ID.a, false);
+    const notice = store.getState().notice;
+    expect(notice).toMatchObject({ text: expect.stringMatching(/Ravi Kumar/), error: true, anyway: { label: 'Copy anyway' } });
+    fake.answer('copyNote', ok({ version: 'service' }));
+    await notice!.anyway!.run();
+    expect(fake.calls('copyNote').at(-1)).toEqual({ id: ID.a, original: false, anyway: true });
+    expect(store.getState().notice).toEqual({ text: 'Note copied: paste it into the EMR.', error: false });
   });
 
   it('retry, copy and export say how it went in the notice', async () => {

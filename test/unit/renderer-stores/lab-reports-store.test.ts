@@ -82,6 +82,9 @@ describe('lab reports store: following main', () => {
   });
 });
 
+/** The visit's patient the reports are uploaded for. */
+const PATIENT = '00000000-0000-4000-8000-0000000000aa';
+
 describe('lab reports store: staging and upload', () => {
   it('picked files are staged; upload sends only those without a problem, then keeps only the refused ones', async () => {
     const { fake, store } = setup();
@@ -93,19 +96,18 @@ describe('lab reports store: staging and upload', () => {
 
     store.getState().setLabel('  Bed 4  ');
     store.getState().toggleTask('classification');
-    store.getState().toggleTask('pii');
     store.getState().setAcceptLowResolution(true);
     const upload = fake.hold('uploadLabReports');
-    const uploading = store.getState().upload();
+    const uploading = store.getState().upload(PATIENT);
     expect(store.getState().busy).toBe(true);
     upload.answer(ok(undefined));
     await uploading;
-    expect(fake.calls('uploadLabReports')).toEqual([{ ids: [ID.a, ID.c], tasks: ['smart', 'pii', 'classification'], acceptLowResolution: true, label: 'Bed 4' }]);
+    expect(fake.calls('uploadLabReports')).toEqual([{ ids: [ID.a, ID.c], tasks: ['smart', 'pii', 'classification'], acceptLowResolution: true, label: 'Bed 4', patientId: PATIENT }]);
     expect(store.getState()).toMatchObject({ busy: false, label: '', acceptLowResolution: false, message: null });
     expect(store.getState().staged.map((file) => file.id)).toEqual([ID.b]);
 
     // Nothing left that can go: nothing is sent.
-    await store.getState().upload();
+    await store.getState().upload(PATIENT);
     expect(fake.calls('uploadLabReports')).toHaveLength(1);
   });
 
@@ -115,7 +117,7 @@ describe('lab reports store: staging and upload', () => {
     await store.getState().pick();
     store.getState().setLabel('Bed 4');
     fake.answer('uploadLabReports', failed(appError('invalid-input', 'Choose at least one parsing task.')));
-    await store.getState().upload();
+    await store.getState().upload(PATIENT);
     expect(store.getState()).toMatchObject({ busy: false, label: 'Bed 4', message: 'Choose at least one parsing task.' });
     expect(store.getState().staged).toHaveLength(1);
   });

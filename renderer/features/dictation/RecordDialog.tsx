@@ -1,0 +1,170 @@
+/**
+ * The one step before a recording that needs an answer: which patient (today's list, a search,
+ * a new patient, a bed or token), and, for a consultation, the patient's consent: the notice to
+ * read to them in the doctor's language and in theirs, then "Patient agrees" or "Patient
+ * declines". Nothing is recorded while it is asked; no button is the default, so a stray Enter
+ * answers nothing. Escape or Cancel records nothing and keeps no answer.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { DOCTOR_LANGUAGE, noticeLines, type ConsentNotice, type ConsentNotices } from '../../../contract/consent';
+import { MODE_NAMES } from '../../../contract/dictation';
+import { patientLine, type Patient } from '../../../contract/patients';
+import { scribe } from '../../bridge';
+import { useDictationStore, usePatientsStore, useRecordQuestionStore, useSettingsStore } from '../../app/stores';
+import { PatientChooser } from '../patients/PatientChooser';
+import { patientById, visitPatient } from '../patients/patients-store';
+
+/** The patient's language the dialog starts with: Hindi where it is offered, else the first that is not the doctor's. */
+function firstPatientLanguage(notices: ConsentNotices): string {
+  const others = notices.notices.filter((notice) => notice.language !== DOCTOR_LANGUAGE);
+  return (others.find((notice) => notice.language === 'hi') ?? others[0] ?? notices.notices[0])?.language ?? DOCTOR_LANGUAGE;
+}
+
+function NoticeText({ notice, days }: { notice: ConsentNotice; days: number }) {
+  return (
+    <section className="notice-text" lang={notice.language} aria-label={`Notice in ${notice.languageName}`}>
+      <h3>{notice.languageName}</h3>
+      {noticeLines(notice.text, days).map((line, index) => (
+        <p key={index}>{line}</p>
+      ))}
+    </section>
+  );
+}
+
+/** The notice read to the patient: the doctor's and the patient's. */
+function readNotices(notices: ConsentNotices, language: string): { doctors: ConsentNotice; patients: ConsentNotice } {
+  const doctors = notices.notices.find((notice) => notice.language === DOCTOR_LANGUAGE) ?? notices.notices[0]!;
+  return { doctors, patients: notices.notices.find((notice) => notice.language === language) ?? doctors };
+}
+
+/** The notice in the doctor's language and the patient's, and the patient's language. */
+function ConsentStep({ notices, patient, language, setLanguage }: { notices: ConsentNotices; patient: Patient | null; language: string; setLanguage(language: string): void }) {
+  const days = useSettingsStore((state) => state.view?.values.audioRetentionDays ?? 30);
+  const { doctors, patients } = readNotices(notices, language);
+  return (
+    <div className="consent-step">
+      <p className="lead">
+        Read this to {patient ? patientLine(patient) : 'the patient'} before anything is recorded. Nothing is recorded until they agree.
+      </p>
+      <div className="field inline">
+        <label htmlFor="notice-language">Patient’s language</label>
+        <select id="notice-language" value={language} onChange={(event) => setLanguage(event.target.value)}>
+          {notices.notices.map((notice) => (
+            <option key={notice.language} value={notice.language}>
+              {notice.languageName}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="notice-columns">
+        <NoticeText notice={doctors} days={days} />
+        {patients.language !== doctors.language ? <NoticeText notice={patients} days={days} /> : null}
+      </div>
+      {notices.refused.length > 0 ? <p className="hint">Some of your clinic’s notices could not be used ({notices.refused.join('; ')}); the built-in text is shown.</p> : null}
+    </div>
+  );
+}
+
+export function RecordDialog() {
+  const question = useRecordQuestionStore((state) => state.question);
+  const notices = useRecordQuestionStore((state) => state.notices);
+  const view = usePatientsStore((state) => state.view);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [patientId, setPatientId] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [language, setLanguage] = useState<string | null>(null);
+  const open = question !== null;
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      setProblem(null);
+      setPatientId(question.patient ? null : view.visitPatientId);
+      setLanguage(null);
+      if (question.consent) void useRecordQuestionStore.getState().loadNotices();
+      element.showModal();
+      // The heading, not a button: Enter pressed by habit answers nothing.
+      heading.current?.focus();
+    }
+    if (!open && element.open) element.close();
+  }, [open, question, view.visitPatientId]);
+
+  const close = (outcome: string | null = null) => useRecordQuestionStore.getState().close(outcome);
+  const patient = patientById(view, patientId) ?? (question && !question.patient ? visitPatient(view) : null);
+
+  const record = async (chosen: Patient, consent?: ConsentNotice) => {
+    close();
+    await useDictationStore.getState().start({ patientId: chosen.id, ...(consent ? { consent: { noticeLanguage: consent.language, noticeVersion: consent.version } } : {}) });
+  };
+  const choosePatient = (chosen: Patient) => {
+    setPatientId(chosen.id);
+    // A dictation needs nothing more: choosing the patient records.
+    if (!question?.consent) void record(chosen);
+  };
+  const answer = async (agrees: boolean, notice: ConsentNotice) => {
+    if (!patient) return;
+    if (agrees) return record(patient, notice);
+    const declined = await scribe.declineConsent({ patientId: patient.id, noticeLanguage: notice.language, noticeVersion: notice.version });
+    if (!declined.ok) return setProblem(declined.error.message);
+    // Declined is the visit's answer too: the patient stays chosen, and nothing was recorded.
+    await usePatientsStore.getState().choose(patient.id);
+    close('The patient declined: nothing was recorded.');
+  };
+
+  const title = question?.consent ? (question.patient ? 'Which patient, and their consent' : 'The patient’s consent') : 'Which patient?';
+  return (
+    <dialog
+      ref={dialog}
+      className="app-dialog record-dialog"
+      aria-labelledby="record-dialog-title"
+      data-testid="record-dialog"
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+    >
+      <h2 id="record-dialog-title" ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
+      {question ? <p className="hint">{MODE_NAMES[question.mode]}: nothing is recorded until this is answered.</p> : null}
+      {question?.patient ? (
+        <section className="record-patient" aria-label="Which patient?">
+          {question.consent ? <h3>Which patient?</h3> : null}
+          {patient && question.consent ? <p className="chosen-line">Patient: {patientLine(patient)}</p> : null}
+          <PatientChooser selectedId={patientId} onChosen={choosePatient} />
+        </section>
+      ) : null}
+      {question?.consent ? (
+        notices ? (
+          <ConsentStep notices={notices} patient={patient} language={language ?? firstPatientLanguage(notices)} setLanguage={setLanguage} />
+        ) : (
+          <p className="hint">Loading the notice…</p>
+        )
+      ) : null}
+      {problem ? (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {/* The answers stay in view however long the notice: neither is the default. */}
+      <div className="actions dialog-footer">
+        {question?.consent && notices ? (
+          <>
+            <button type="button" className="agree" disabled={!patient} onClick={() => void answer(true, readNotices(notices, language ?? firstPatientLanguage(notices)).patients)}>
+              Patient agrees
+            </button>
+            <button type="button" className="danger-outline" disabled={!patient} onClick={() => void answer(false, readNotices(notices, language ?? firstPatientLanguage(notices)).patients)}>
+              Patient declines
+            </button>
+            {!patient ? <span className="hint">Choose the patient first.</span> : null}
+          </>
+        ) : null}
+        <button type="button" className="cancel" onClick={() => close()}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * Record, as the button (and the call offer) press it: at once for the visit's patient, or,
+ * when there is no patient yet or a consultation needs the patient's consent, the question first.
+ */
+import type { DictationMode } from '../../../contract/dictation';
+import { useDictationStore, usePatientsStore, useRecordQuestionStore } from '../../app/stores';
+import { questionFor } from './record-question-store';
+
+export async function pressRecord(mode: DictationMode = useDictationStore.getState().mode): Promise<void> {
+  if (mode !== useDictationStore.getState().mode) useDictationStore.getState().setMode(mode);
+  const questions = useRecordQuestionStore.getState();
+  const notices = mode === 'consultation' ? await questions.loadNotices() : null;
+  const visit = usePatientsStore.getState().view;
+  const question = questionFor(mode, visit, notices?.mode ?? null);
+  if (question || visit.visitPatientId === null) {
+    questions.ask(question ?? { mode, patient: true, consent: false });
+    return;
+  }
+  await useDictationStore.getState().start({ patientId: visit.visitPatientId });
+}

@@ -1,0 +1,94 @@
+/**
+ * Which patient, in one quick step: today's patients first (earlier days below), a search by
+ * name, ABHA number or address, or label, a new patient, or just a bed or token label. Each
+ * patient is told apart from another of the same name (age, sex, ABHA number).
+ */
+import { useId, useMemo, useState } from 'react';
+import { LABEL_MAX_CHARS } from '../../../contract/limits';
+import { matchesPatient, patientLine, patientsByDay, type Patient } from '../../../contract/patients';
+import { usePatientsStore } from '../../app/stores';
+import { formatDay } from '../../components/dates';
+import { PatientForm } from './PatientForm';
+
+function PatientChoices({ query, selectedId, onChoose }: { query: string; selectedId: string | null; onChoose(patient: Patient): void }) {
+  const patients = usePatientsStore((state) => state.view.patients);
+  const groups = useMemo(() => patientsByDay(patients.filter((patient) => matchesPatient(patient, query))), [patients, query]);
+  if (groups.length === 0) return <p className="empty">{patients.length === 0 ? 'No patients yet: add one, or give a bed or token.' : 'No patient matches.'}</p>;
+  return (
+    <div className="patient-choices">
+      {groups.map((group) => (
+        <section key={group.day} aria-label={group.today ? 'Today' : formatDay(group.day)}>
+          <h3 className="day-heading">{group.today ? 'Today' : formatDay(group.day)}</h3>
+          <ul>
+            {group.patients.map((patient) => (
+              <li key={patient.id}>
+                <button type="button" className="patient-choice" aria-pressed={selectedId === patient.id} onClick={() => onChoose(patient)}>
+                  {patientLine(patient)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** A bed or token alone: a patient with a label, made and chosen at once. */
+function QuickLabel({ onChosen }: { onChosen(patient: Patient): void }) {
+  const id = useId();
+  const [label, setLabel] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const use = async () => {
+    if (label.trim() === '') {
+      setProblem('Type the bed or token first.');
+      return;
+    }
+    const saved = await usePatientsStore.getState().save({ label, name: null, age: null, sex: null, abhaNumber: null, abhaAddress: null });
+    if ('error' in saved) setProblem(saved.error.message);
+    else onChosen(saved.patient);
+  };
+  return (
+    <form
+      className="quick-label"
+      aria-label="Record under a bed or token only"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void use();
+      }}
+    >
+      <label htmlFor={id}>Bed or token</label>
+      <input id={id} type="text" maxLength={LABEL_MAX_CHARS} autoComplete="off" placeholder="e.g. Bed 12, token 34" value={label} onChange={(event) => setLabel(event.target.value)} />
+      <button type="submit">Use this label</button>
+      {problem ? (
+        <span className="field-error" role="alert">
+          {problem}
+        </span>
+      ) : null}
+    </form>
+  );
+}
+
+export function PatientChooser({ selectedId = null, onChosen }: { selectedId?: string | null; onChosen(patient: Patient): void }) {
+  const [query, setQuery] = useState('');
+  const [adding, setAdding] = useState(false);
+  if (adding) return <PatientForm submitLabel="Add patient" onDone={(patient) => (patient ? onChosen(patient) : setAdding(false))} />;
+  return (
+    <div className="patient-chooser">
+      <div className="picker-tools">
+        <input
+          type="search"
+          aria-label="Find a patient by name, ABHA number or address, or label"
+          placeholder="Name, ABHA number or address, label"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <button type="button" onClick={() => setAdding(true)}>
+          New patient
+        </button>
+      </div>
+      <PatientChoices query={query} selectedId={selectedId} onChoose={onChosen} />
+      <QuickLabel onChosen={onChosen} />
+    </div>
+  );
+}

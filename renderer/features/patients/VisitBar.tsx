@@ -1,0 +1,102 @@
+/**
+ * The patient of the visit, in one place for the whole app: who it is, a way to choose another
+ * (today's list, a search, a new patient, a bed or token), and "Next patient" when the visit is
+ * over. Everything recorded, uploaded, shown and copied follows it.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { patientLine } from '../../../contract/patients';
+import { useDictationStore, usePatientsStore } from '../../app/stores';
+import { PatientChooser } from './PatientChooser';
+import { visitPatient } from './patients-store';
+
+function ChooseDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const visitId = usePatientsStore((state) => state.view.visitPatientId);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      setProblem(null);
+      element.showModal();
+      element.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+    }
+    if (!open && element.open) element.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={dialog}
+      className="app-dialog choose-patient-dialog"
+      aria-labelledby="choose-patient-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id="choose-patient-title">Which patient?</h2>
+      {open ? (
+        <PatientChooser
+          selectedId={visitId}
+          onChosen={(patient) =>
+            void usePatientsStore
+              .getState()
+              .choose(patient.id)
+              .then((error) => (error ? setProblem(error.message) : onClose()))
+          }
+        />
+      ) : null}
+      {problem ? (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+export function VisitBar() {
+  const view = usePatientsStore((state) => state.view);
+  const recording = useDictationStore((state) => state.recorder.state !== 'idle');
+  const recordingFor = useDictationStore((state) => state.recorder.patientId);
+  const [choosing, setChoosing] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const chosen = visitPatient(view);
+  const close = () => {
+    setChoosing(false);
+    toggle.current?.focus();
+  };
+  return (
+    <section className={`visit-bar ${chosen ? 'chosen' : 'none'}`} aria-label="Patient of this visit">
+      <span className="visit-title" id="visit-title">
+        Patient
+      </span>
+      <span className={chosen ? 'chosen-patient' : 'chosen-patient none'} data-testid="chosen-patient" aria-describedby="visit-title">
+        {chosen ? patientLine(chosen) : 'None chosen'}
+      </span>
+      {chosen && view.visitEnded && !recording ? <span className="visit-note">The note has left the app: the next Record asks which patient.</span> : null}
+      {recording && recordingFor ? <span className="visit-note">Recording for this patient.</span> : null}
+      <span className="visit-actions">
+        <button ref={toggle} type="button" disabled={recording} onClick={() => setChoosing(true)} title={recording ? 'Stop the recording first.' : undefined}>
+          {chosen ? 'Change patient' : 'Choose patient'}
+        </button>
+        {chosen ? (
+          <button type="button" disabled={recording} onClick={() => void usePatientsStore.getState().endVisit().then((error) => setProblem(error?.message ?? null))}>
+            Next patient
+          </button>
+        ) : null}
+      </span>
+      {problem ? (
+        <span className="field-error" role="alert">
+          {problem}
+        </span>
+      ) : null}
+      <ChooseDialog open={choosing} onClose={close} />
+    </section>
+  );
+}
