@@ -189,8 +189,11 @@ export const operations = {
   getConsentNotices: operation<ConsentNotices>()(noInput),
   /** The patient declined the recording of a consultation: nothing is recorded; the answer is kept in the audit trail only. */
   declineConsent: operation<void>()(z.object({ patientId: z.uuid(), noticeLanguage, noticeVersion }).strict()),
-  /** The patient withdraws consent: the consultation's recording, parts and result are destroyed and nothing more is sent. Says whether audio had already reached the service. */
-  withdrawConsent: operation<{ reachedService: boolean }>()(dictationRef),
+  /**
+   * The patient withdraws consent: the consultation's recording, parts and result are destroyed and nothing more is sent.
+   * Says whether audio had already reached the service, and the ids the service knows it by (to ask it to delete them).
+   */
+  withdrawConsent: operation<{ reachedService: boolean; serviceIds: string[] }>()(dictationRef),
   pauseRecording: operation<RecorderStatus>()(noInput),
   resumeRecording: operation<RecorderStatus>()(noInput),
   stopRecording: operation<RecorderStatus>()(noInput),

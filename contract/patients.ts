@@ -75,6 +75,11 @@ export function patientLine(patient: Pick<Patient, 'name' | 'label' | 'age' | 's
   return parts.filter((part) => part !== '').join(' · ');
 }
 
+/** What tells the patient apart after their name: "54 F · ABHA 12-3456-7890-1234 · Bed 4" ('' when nothing is known). */
+export function patientDetailsLine(patient: Pick<Patient, 'name' | 'label' | 'age' | 'sex' | 'abhaNumber'>): string {
+  return [ageSex(patient), patient.abhaNumber ? `ABHA ${patient.abhaNumber}` : '', patient.name && patient.label ? patient.label : ''].filter((part) => part !== '').join(' · ');
+}
+
 /** The line that heads a copied note: name, age/sex and ABHA number when known ("Sunita Devi, 54 F, ABHA 12-3456-7890-1234"). */
 export function patientHeading(patient: Pick<Patient, 'name' | 'label' | 'age' | 'sex' | 'abhaNumber'>): string {
   return [patientName(patient), ageSex(patient), patient.abhaNumber ? `ABHA ${patient.abhaNumber}` : ''].filter((part) => part !== '').join(', ');

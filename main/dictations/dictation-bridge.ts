@@ -19,6 +19,7 @@ import { LEAVE_ANYWAY, otherPatientRefusal } from '../../contract/visit-rules';
 import type { DictationStore } from './dictation-store';
 import { correctionToKeep } from './note-corrections';
 import { noteExport } from '../note-leaving/note-export';
+import { withConsent } from '../note-leaving/consent-resource';
 import type { RecordingSession } from '../dictation-recording/recording-session';
 
 export type DictationHandlers = Pick<
@@ -151,11 +152,13 @@ function consentHandlers({ store, outbox, session, log, consentNotices }: Dictat
       const manifest = existing(id);
       if (manifest.mode !== 'consultation') refuse('refused', 'Only a consultation is recorded with the patient’s consent.');
       const reachedService = audioReachedService(manifest);
+      // Kept for the doctor to pass on: the service deletes what it received by these.
+      const serviceIds = reachedService ? [...(manifest.session ? [manifest.session.id] : []), ...(manifest.uploadedAt ? [manifest.txnId] : [])] : [];
       if (session.status().dictationId === id) await session.discard();
       // Stops what is on its way and destroys the keys first: every copy of its files is then unreadable. The session is never ended.
       if (store.get(id)) outbox.remove(id);
       log.info(`consent: withdrawn; the consultation was destroyed${reachedService ? ' (some audio had reached the service)' : ''}`);
-      return { reachedService };
+      return { reachedService, serviceIds };
     },
   } satisfies Pick<DictationHandlers, 'getConsentNotices' | 'declineConsent' | 'withdrawConsent'>;
 }
@@ -257,7 +260,9 @@ function leavingHandlers(deps: DictationBridgeDeps, { existing, correctionOf }: 
       // The service's JSON as it came (checked again when read back), never the doctor's corrections: named so.
       const what = output.content.kind === 'fhir' ? 'fhir' : templateId.replace(/[^A-Za-z0-9_-]+/g, '-');
       const name = `${exportStem(manifest.label, manifest.createdAt, 'dictation')}-${what}-service-original${manifest.testData ? TEST_DATA_FILE_SUFFIX : ''}.json`;
-      const saved = await saveJson(name, output.content.json, "Export the service's original (without your corrections)");
+      // A consultation's FHIR carries its consent beside the service's resources.
+      const json = output.content.kind === 'fhir' && manifest.consent ? withConsent(output.content.json, manifest.consent) : output.content.json;
+      const saved = await saveJson(name, json, "Export the service's original (without your corrections)");
       if (saved) visit.noteLeft(manifest.patientId);
       return saved;
     },

@@ -16,6 +16,12 @@ export interface NavigationState {
   leaving: ScreenId | null;
   /** Shows `screen`, or asks first when the screen on view has a leave check that says so. */
   show(screen: ScreenId): void;
+  /** Settings' part for the clinic's IT opens with the screen (the sign-in to mend is there); cleared once read. */
+  clinicSettingsAsked: boolean;
+  /** Shows Settings with its part for the clinic's IT open. */
+  showClinicSettings(): void;
+  /** Settings read the request to open its clinic part. */
+  takeClinicSettingsAsked(): boolean;
   /** The screen on view says whether leaving it needs asking (true: ask); null: it never does. */
   setLeaveCheck(check: (() => boolean) | null): void;
   /** The answer to the question: leave for the screen asked for, or stay. */
@@ -28,6 +34,16 @@ export function createNavigationStore() {
   return create<NavigationState>((set, get) => ({
     screen: 'dictation',
     leaving: null,
+    clinicSettingsAsked: false,
+    showClinicSettings: () => {
+      set({ clinicSettingsAsked: true });
+      get().show('settings');
+    },
+    takeClinicSettingsAsked: () => {
+      const asked = get().clinicSettingsAsked;
+      if (asked) set({ clinicSettingsAsked: false });
+      return asked;
+    },
     show: (screen) => {
       if (screen === get().screen) return set({ leaving: null });
       if (leaveCheck?.()) return set({ leaving: screen });

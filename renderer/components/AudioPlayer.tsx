@@ -63,7 +63,6 @@ export function AudioPlayer({ src, label }: { src: string; label: string }) {
       <button
         type="button"
         className="play"
-        aria-label={`${playing ? 'Pause' : 'Play'} ${label}`}
         aria-keyshortcuts="ArrowLeft ArrowRight Home End"
         aria-describedby="audio-player-keys"
         onClick={toggle}
@@ -71,6 +70,7 @@ export function AudioPlayer({ src, label }: { src: string; label: string }) {
         data-testid="audio-player"
       >
         <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+        <span className="visually-hidden">{`${playing ? 'Pause' : 'Play'} ${label}`}</span>
         <span className="audio-time">
           {clock(at)} / {clock(length)}
         </span>

@@ -56,7 +56,7 @@ function expectNoteOf(note: Clipboard, label: string, page: { cells: string[][];
   expect(note.text).not.toContain('<');
 }
 
-test('Copy note puts the note on the clipboard as text and as HTML with the medications table; the shortcut copies the newest', async ({
+test("Copy note puts the note on the clipboard as text and as HTML with the medications table; the shortcut copies the visit patient's newest; another patient's only by Copy anyway", async ({
   launch,
   microphone: _microphone,
 }) => {
@@ -75,10 +75,12 @@ test('Copy note puts the note on the clipboard as text and as HTML with the medi
   const newer = await shown(page, 'Newer visit');
   expectNoteOf(byShortcut, 'Newer visit', newer, await tablesIn(page, byShortcut.html));
 
-  // "Copy note" on the older one copies that one's note.
+  // "Copy note" on the older one, another patient's: said whose it is, copied only by a deliberate "Copy anyway".
   const older = await shown(page, 'Older visit');
   expect(older.complaint).not.toBe(newer.complaint);
   await page.getByRole('button', { name: 'Copy note' }).click();
+  await expect(page.getByTestId('detail-status')).toContainText('This is the note of Older visit, but the patient of this visit is Newer visit.');
+  await page.getByRole('button', { name: 'Copy anyway' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Note copied' })).toBeVisible();
   await screenshot(page, 'dictation-copy-note');
   const byButton = await clipboardOf(app);
@@ -159,7 +161,7 @@ test('the keyboard hook runs only from a press until its keys are let go; with f
   await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.focus());
   execFileSync('xdotool', ['keyup', 'c', 'alt', 'ctrl']);
   await expect.poll(() => mainLog(userDataDir).split('copy: not inserted').length).toBe(notPasted + 1);
-  await expect(page.getByLabel('Patient or visit (optional)')).toHaveValue('');
+  await expect(page.getByLabel('Label (optional)')).toHaveValue('');
   await expect.poll(() => hookState(userDataDir), { timeout: 5_000 }).not.toBe('started');
   await app.close();
 });
@@ -187,11 +189,22 @@ test('a shortcut is set by pressing it in its field, shown and typed as the OS w
   await field.click();
   await page.keyboard.press('Control+Alt+J');
   await expect(field).toHaveValue('Ctrl+Alt+J');
-  await expect(field.locator('xpath=..').getByText('Now: Ctrl+Alt+J.', { exact: false })).toBeVisible();
+  // What works now is said until the new one is saved.
+  await expect(field.locator('xpath=..').getByText('Now: Ctrl+Alt+R.', { exact: false })).toBeVisible();
   // The field's own editing keys still edit: select all, then typing replaces, as the OS writes it.
   await page.keyboard.press('Control+A');
   await page.keyboard.type('Ctrl+Shift+F9');
   await expect(field).toHaveValue('Ctrl+Shift+F9');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect.poll(() => bridgeValue(page, 'getSettings').then((view) => view.values.recordShortcut)).toBe('CommandOrControl+Shift+F9');
+  await expect(field.locator('xpath=..').getByText('Now: Ctrl+Shift+F9.', { exact: false })).toBeVisible();
+  // A refused shortcut's message goes once the field holds one that can be used, or Undo puts the saved one back.
+  await field.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('Ctrl+C');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(field.locator('xpath=..').getByRole('alert')).toBeVisible();
+  await page.getByRole('button', { name: 'Undo changes' }).click();
+  await expect(field).toHaveValue('Ctrl+Shift+F9');
+  await expect(field.locator('xpath=..').getByRole('alert')).toHaveCount(0);
 });

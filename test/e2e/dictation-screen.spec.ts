@@ -11,6 +11,7 @@ import { labReportPdf } from '../fixtures/documents';
 import { dropFiles } from '../support/e2e/drop-files';
 import { expectStill } from '../support/e2e/positions';
 import { CLINIC_SIZES, resize } from '../support/e2e/window-size';
+import { forPatient } from '../support/e2e/recording';
 
 test.setTimeout(120_000);
 
@@ -60,7 +61,7 @@ test('at 1024×640 and 1366×768 the newest result shows its medicines without s
     expect(await scrollsSideways(page)).toEqual([]);
   }
   expect(await unnamed(page)).toEqual([]);
-  await page.getByLabel('Patient or visit (optional)').fill('Meena Iyer, bed 9, follow-up after discharge');
+  await forPatient(page, 'Meena Iyer, bed 9, follow-up after discharge');
   await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
   await screenshot(page, `dictation-recording-${SIZES[1].width}x${SIZES[1].height}`);
@@ -98,7 +99,7 @@ test('at 1024×640 and 1366×768 the Records, Registration and Settings screens 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Records');
   await atBothSizes('screen-records-empty');
   await dropFiles(page, [{ name: 'CBC report with a long file name from the lab.pdf', bytes: await labReportPdf() }]);
-  await page.getByLabel('Patient or visit (optional)').fill('Meena Iyer, bed 9, follow-up after discharge');
+  await forPatient(page, 'Meena Iyer, bed 9, follow-up after discharge');
   await atBothSizes('screen-records-staged');
   await page.getByRole('button', { name: 'Upload 1 report' }).click();
   await expect(page.getByRole('region', { name: /^Result of / })).toBeVisible({ timeout: 30_000 });
@@ -135,7 +136,7 @@ test('Copy note and Mark reviewed are at the top of a long note, right after its
 }) => {
   const { app, page } = await launch();
   await resize(app, page, SIZES[0]);
-  await page.getByLabel('Patient or visit (optional)').fill('Meena Iyer, bed 9');
+  await forPatient(page, 'Meena Iyer, bed 9');
   await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
   await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(1500);
@@ -190,6 +191,15 @@ test('Copy note and Mark reviewed are at the top of a long note, right after its
   await screenshot(page, 'dictation-note-copied-1366x768');
   await review.click();
   await expect(actions.getByTestId('reviewed')).toContainText('Reviewed');
-  await expect(actions.getByRole('button', { name: 'Copy note' })).toBeVisible();
+  // The keyboard lands on the next useful control, never on the page.
+  await expect(actions.getByRole('button', { name: 'Copy note' })).toBeFocused();
+  // The recording is one stop: Tab reaches its button and leaves it at once.
+  const player = detail.getByTestId('audio-player');
+  await player.focus();
+  await page.keyboard.press('Tab');
+  await expect(player).not.toBeFocused();
+  await expect(detail.getByRole('button', { name: 'Delete' })).toBeFocused();
+  // The screen keys are shown beside the screens' names.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toContainText('DictationCtrl+1');
   await app.close();
 });

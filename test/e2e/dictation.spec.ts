@@ -14,12 +14,13 @@ import { waitForExit } from '../support/e2e/process-exit';
 import { compactCopy, recordingWav } from '../support/e2e/sealed-data';
 import { analyseMp3, analyseWav } from '../support/e2e/wav-analysis';
 import { seenTexts, watchTexts } from '../support/e2e/seen-texts';
+import { forPatient } from '../support/e2e/recording';
 
 test.setTimeout(150_000);
 
 /** Records through the UI for about `seconds` of speech; returns the elapsed time the app showed. */
 async function record(page: Page, label: string, seconds: number): Promise<number> {
-  await page.getByLabel('Patient or visit (optional)').fill(label);
+  await forPatient(page, label);
   await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
   await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 30_000 }).toBeGreaterThanOrEqual(seconds * 1000);
@@ -47,7 +48,7 @@ function customService(sandbox: SandboxServer, token = true) {
 
 test('records speech from the microphone, sends it to the sandbox and shows the prescription', async ({ launch, microphone: _microphone }) => {
   const { app, page, userDataDir } = await launch({ policy: VOICE });
-  await page.getByLabel('Patient or visit (optional)').fill('Bed 12 follow-up');
+  await forPatient(page, 'Bed 12 follow-up');
   await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
 
@@ -125,11 +126,11 @@ test('after Stop the dictation just recorded is in view, moves from saved to its
   const sandbox = await startSandbox({ faults: { processingMs: 2_000, latencyMs: 400 } });
   const { app, page } = await launch({ policy: customService(sandbox) });
   const detail = page.getByRole('region', { name: 'Dictation details' });
-  await expect(page.getByText('Select a dictation to see its status and result.')).toBeVisible();
+  await expect(detail).toContainText('No dictation of Test patient is open. Press Record, or choose one in the list.');
   // Every state the detail view shows, in order, as a person would see them change.
   await watchTexts(page, 'detail-state');
 
-  await page.getByLabel('Patient or visit (optional)').fill('Ward round, bed 4');
+  await forPatient(page, 'Ward round, bed 4');
   await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
   await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(2500);
@@ -196,7 +197,7 @@ test('killed mid-upload and relaunched, it finishes with exactly one upload per 
 
 test('killed mid-recording, the next launch recovers the recording, missing at most the last second', async ({ launch, microphone: _microphone }) => {
   const first = await launch({ policy: { ...VOICE, autoSync: false } });
-  await first.page.getByLabel('Patient or visit (optional)').fill('Power cut');
+  await forPatient(first.page, 'Power cut');
   await first.page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(first.page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
   await expect.poll(() => bridgeValue(first.page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(5000);

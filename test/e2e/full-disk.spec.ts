@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import { newDataFolder, screenshot } from '../support/e2e/launch-app';
+import { forPatient } from '../support/e2e/recording';
 
 test.skip(process.platform !== 'linux' || process.getuid?.() !== 0, 'Mounting a small tmpfs needs root on Linux.');
 test.setTimeout(120_000);
@@ -19,7 +20,7 @@ test('a full disk stops the recording with a clear message and keeps what was re
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', dictations]);
   try {
     const first = await launch({ userDataDir, policy: { autoSync: false } });
-    await first.page.getByLabel('Patient or visit (optional)').fill('Disk full');
+    await forPatient(first.page, 'Disk full');
     await first.page.getByRole('button', { name: 'Record', exact: true }).click();
     await expect(first.page.getByTestId('recorder-message')).toContainText('The disk is full', { timeout: 30_000 });
     await expect(first.page.getByTestId('recorder-state')).toHaveText('Ready to record');

@@ -2,16 +2,18 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { clipboardOf } from '../support/e2e/clipboard';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { labReportPdf, scannedJpeg, unreadableReportPdf } from '../fixtures/documents';
 import { dropFiles } from '../support/e2e/drop-files';
-import { newDataFolder, screenshot } from '../support/e2e/launch-app';
+import { newDataFolder, screenshot, visitFor } from '../support/e2e/launch-app';
 import { customService } from '../support/e2e/policies';
 import { expectStill } from '../support/e2e/positions';
 import { showScreen } from '../support/e2e/screens';
 import { seenTexts, watchTexts } from '../support/e2e/seen-texts';
 import { CLINIC_SIZES, resize } from '../support/e2e/window-size';
+import { forPatient } from '../support/e2e/recording';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -24,7 +26,7 @@ const resultLookups = (sandbox: SandboxServer) => sandbox.received.filter((reque
 async function uploadOne(page: Page, name: string, bytes: Buffer, { withDetails = false, label = '' } = {}) {
   await dropFiles(page, [{ name, bytes }]);
   if (withDetails) await page.getByLabel('Patient details (name, age, IDs)').check();
-  if (label) await page.getByLabel('Patient or visit (optional)').fill(label);
+  if (label) await forPatient(page, label);
   await page.getByRole('button', { name: 'Upload 1 report' }).click();
 }
 
@@ -150,23 +152,20 @@ test('an upload made offline completes after the service returns', async ({ laun
 test('"Send now" always answers for a lab report: trying, tried and still unreachable, sent; nothing moves when the screen speaks', async ({ launch, startSandbox }) => {
   const sandbox = await startSandbox();
   const { port } = new URL(sandbox.url);
-  const { app, page } = await launch({ policy: customService(sandbox) });
+  const { app, page } = await launch({ policy: customService(sandbox), patient: null });
   await sandbox.stop();
   await resize(app, page, CLINIC_SIZES[0]);
   await showScreen(page, 'Records');
   await dropFiles(page, [{ name: 'offline.pdf', bytes: await labReportPdf() }]);
 
-  // With nothing to read asked for, Upload says why beside it: it does not move.
+  // With no patient chosen, Upload says why beside it; once chosen, for whom: it does not move.
   const upload = page.getByRole('button', { name: 'Upload 1 report' });
-  await expectStill([upload], async () => {
-    await page.getByLabel('Smart report (values and ranges)').uncheck();
-    await expect(page.getByText('Choose at least one thing for the service to read.')).toBeVisible();
-  });
+  await expect(page.getByText('Choose the patient these reports are for (above).')).toBeVisible();
   await expect(upload).toBeDisabled();
-  await screenshot(page, 'records-choose-a-task-1024x640');
+  await screenshot(page, 'records-choose-the-patient-1024x640');
   await expectStill([upload], async () => {
-    await page.getByLabel('Smart report (values and ranges)').check();
-    await expect(page.getByText('Choose at least one thing for the service to read.')).toHaveCount(0);
+    await visitFor(page, 'Bed 3');
+    await expect(page.getByText('For Bed 3', { exact: true })).toBeVisible();
   });
   await upload.click();
 
@@ -302,6 +301,16 @@ test('a lab report PDF is read back: its tests with Low and High flags, the deta
   expect(bundle.resourceType).toBe('Bundle');
   expect(bundle.entry.filter((entry) => entry.resource.resourceType === 'Observation')).toHaveLength(12);
 
+  // The values into the EMR by the same copy path as a note: headed by whose they are, as text and as a table.
+  await report.getByRole('button', { name: 'Copy values: CBC report.pdf' }).click();
+  await expect(report.getByTestId('values-note')).toHaveText('Values copied: paste them into the EMR.');
+  const copied = await clipboardOf(app);
+  expect(copied.text.split('\n')[0]).toMatch(/^Test patient · Lab results of CBC report\.pdf, uploaded \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+  expect(copied.text).toContain('Haemoglobin: 10.8 gm/dL (range 12.0 - 15.0) LOW');
+  expect(copied.html).toContain('<td>Haemoglobin</td><td>10.8 gm/dL</td><td>12.0 - 15.0</td><td>Low</td>');
+  await report.getByRole('button', { name: 'Mark reviewed' }).click();
+  await expect(report.getByRole('button', { name: 'Copy values: CBC report.pdf' })).toBeFocused();
+
   expect(uploads(sandbox)).toMatchObject([{ status: 200, query: { dt: ['lr'], task: ['smart', 'pii'] } }]);
   expect(resultLookups(sandbox).length).toBeGreaterThan(0);
   expect(resultLookups(sandbox).every((request) => request.status === 200)).toBe(true);
@@ -351,7 +360,8 @@ test('a read report survives a restart: its result is shown from this computer, 
   const report = second.page.getByRole('region', { name: 'Result of kept.pdf' });
   await expect(report.getByRole('table', { name: 'Tests in kept.pdf' }).getByTestId('lab-test')).toHaveCount(12);
   await expect(report.getByTestId('report-summary')).toHaveText('6 of 12 outside the range (2 low, 4 high); 1 without a range.');
-  await expect(report).toContainText('Patient details were not asked for.');
+  // Read for its patient details, always: they are kept, masked until asked for.
+  await expect(report.getByRole('region', { name: 'Patient details of kept.pdf' })).toContainText('Patient••••••hidden');
   expect(sandbox.received.slice(requestsBefore).filter((request) => request.operation === 'recordUpload' || request.operation === 'recordResult')).toEqual([]);
   expect(uploads(sandbox)).toHaveLength(1);
 });
@@ -389,7 +399,7 @@ test('a lab report has a patient: the label given at upload leads its row with t
   await expect(taken(page)).toHaveCount(1, { timeout: 20_000 });
   await screenshot(page, 'records-labelled');
   await dropFiles(page, [{ name: 'next.pdf', bytes: await labReportPdf() }]);
-  await expect(page.getByLabel('Patient or visit (optional)')).toHaveValue('');
+  await expect(page.getByLabel('Label (optional)')).toHaveValue('');
   expect(await bridgeValue(page, 'listLabReports')).toMatchObject([{ label: 'Sunita Rao, OPD 3' }]);
   await app.close();
   const files = readdirSync(userDataDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());

@@ -14,7 +14,7 @@ import { clipboardOf } from '../support/e2e/clipboard';
 import { dropFiles } from '../support/e2e/drop-files';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import { screenshot } from '../support/e2e/launch-app';
-import { recordFor } from '../support/e2e/recording';
+import { recordForVisit } from '../support/e2e/recording';
 import { showScreen } from '../support/e2e/screens';
 
 test.setTimeout(180_000);
@@ -54,7 +54,7 @@ test('a registered patient is used for the visit: their dictation and lab report
   launch,
   microphone: _microphone,
 }) => {
-  const { app, page, userDataDir } = await launch();
+  const { app, page, userDataDir } = await launch({ patient: null });
   await registerPatientWithAbha(page);
   const name = (await page.getByTestId('abha-name').textContent()) ?? '';
   const abhaNumber = (await page.getByTestId('abha-number').textContent()) ?? '';
@@ -70,14 +70,17 @@ test('a registered patient is used for the visit: their dictation and lab report
   // The Dictation screen shows who the next recording is for, and the recording carries them.
   await page.getByRole('button', { name: 'Go to Dictation' }).click();
   await expect(page.getByTestId('chosen-patient')).toHaveText(`${name} · ${ageSex} · ABHA ${abhaNumber}`);
-  await recordFor(page, 'first visit', 1500);
+  await recordForVisit(page, 1500, 'first visit');
   await expect.poll(() => bridgeValue(page, 'listDictations').then((list) => list.map((item) => [item.state, item.patientId])), { timeout: 60_000 }).toEqual([['completed', patient!.id]]);
 
   // The lab report is uploaded for the same patient, chosen once.
   await showScreen(page, 'Records');
   await expect(page.getByTestId('chosen-patient')).toHaveText(`${name} · ${ageSex} · ABHA ${abhaNumber}`);
+  await expect(page.getByTestId('reports-for')).toContainText(`Lab reports for ${name} · ${ageSex}`);
   await dropFiles(page, [{ name: 'cbc.pdf', bytes: await labReportPdf() }]);
-  await page.getByLabel('Patient details (name, age, IDs)').check();
+  // Always read for its patient details, to be checked against the patient: not a choice.
+  await expect(page.getByLabel('Patient details (name, age, IDs)')).toBeChecked();
+  await expect(page.getByLabel('Patient details (name, age, IDs)')).toBeDisabled();
   await page.getByRole('button', { name: 'Upload 1 report' }).click();
   await expect.poll(() => bridgeValue(page, 'listLabReports').then((list) => list.map((item) => [item.state, item.patientId])), { timeout: 60_000 }).toEqual([['ready', patient!.id]]);
   // The sandbox's report names another patient than the one chosen: said at the top of the result, before any value.
@@ -87,7 +90,7 @@ test('a registered patient is used for the visit: their dictation and lab report
   await expect(warning).toContainText(`“${name}, ${ageSex}, ABHA ${abhaNumber}”, the patient it was uploaded for`);
   expect(await warning.evaluate((element) => Boolean(element.compareDocumentPosition(document.querySelector('table.lab-tests')!) & Node.DOCUMENT_POSITION_FOLLOWING))).toBe(true);
 
-  // The patient's view: today's patient, their dictation and lab report by time, with their states.
+  // The patient's view: their visit in one place: the dictation's medicines and state, the report's values out of range and its mismatch, each opened in place.
   await showScreen(page, 'Patients');
   const today = page.getByRole('region', { name: 'Today' });
   await today.getByRole('button', { name: new RegExp(`^${literal(name)} · ${ageSex}`) }).click();
@@ -95,10 +98,19 @@ test('a registered patient is used for the visit: their dictation and lab report
   await expect(view.getByRole('heading', { name, exact: true })).toBeVisible();
   const timeline = view.getByRole('list', { name: 'Dictations and lab reports, newest first' });
   await expect(timeline.getByRole('listitem')).toHaveCount(2);
-  await expect(timeline.getByRole('listitem').nth(0)).toContainText('Lab report');
-  await expect(timeline.getByRole('listitem').nth(0)).toContainText('Ready');
-  await expect(timeline.getByRole('listitem').nth(1)).toContainText('Dictation');
-  await expect(timeline.getByRole('listitem').nth(1)).toContainText('Completed');
+  const report = timeline.getByRole('listitem').nth(0);
+  await expect(report).toContainText('Lab report');
+  await expect(report).toContainText('Ready');
+  await expect(report.getByTestId('visit-flagged')).toContainText('Out of range:');
+  await expect(report.getByRole('alert')).toContainText('This may be another patient’s report.');
+  const dictationItem = timeline.getByRole('listitem').nth(1);
+  await expect(dictationItem).toContainText('Dictation');
+  await expect(dictationItem).toContainText('Completed');
+  await expect(dictationItem.getByTestId('visit-medicines')).toContainText(/\d+ mg/);
+  await dictationItem.getByRole('button', { name: /^Open/ }).click();
+  await expect(dictationItem.getByRole('table')).toContainText(/\d+ mg/);
+  await report.getByRole('button', { name: /^Open/ }).click();
+  await expect(report.getByRole('region', { name: 'Result of cbc.pdf' })).toBeVisible();
   for (const [width, height] of [
     [1024, 640],
     [1366, 768],
@@ -108,7 +120,7 @@ test('a registered patient is used for the visit: their dictation and lab report
   }
 
   // From the view to the dictation; its note is copied headed by the patient.
-  await timeline.getByRole('button', { name: /Dictation/ }).click();
+  await dictationItem.getByRole('button', { name: 'Show in Dictation' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dictation');
   await page.getByRole('button', { name: 'Copy note' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Note copied' })).toBeVisible();
@@ -126,27 +138,29 @@ test('a patient with a label only, refused ages, two patients of one name told a
   launch,
   microphone: _microphone,
 }) => {
-  const { page } = await launch();
-  // A new patient from the Dictation screen's picker: a label only.
+  const { page } = await launch({ patient: null });
+  await expect(page.getByTestId('chosen-patient')).toHaveText('None chosen');
+  // A new patient from the one patient bar: a label only.
   await page.getByRole('button', { name: 'Choose patient' }).click();
   await page.getByRole('button', { name: 'New patient' }).click();
   const form = page.getByRole('form', { name: 'New patient' });
   await form.getByLabel('Label (bed, token or visit)').fill('Bed 12');
   await form.getByLabel('Age in years (optional)').fill('131');
   await expect(form.getByRole('alert')).toHaveText('An age is a whole number of years from 0 to 130.');
-  await expect(form.getByRole('button', { name: 'Add and use for this visit' })).toBeDisabled();
+  await expect(form.getByRole('button', { name: 'Add patient' })).toBeDisabled();
   await form.getByLabel('Age in years (optional)').fill('-4');
   await expect(form.getByLabel('Age in years (optional)')).toHaveAttribute('aria-invalid', 'true');
   await form.getByLabel('Age in years (optional)').fill('');
-  await form.getByRole('button', { name: 'Add and use for this visit' }).click();
+  await form.getByRole('button', { name: 'Add patient' }).click();
   await expect(page.getByTestId('chosen-patient')).toHaveText('Bed 12');
   // Main refuses a sex outside the choices, whatever the page sends.
   const refused = await page.evaluate(() => window.scribe.savePatient({ patient: { label: 'x', name: null, age: null, sex: 'unknown' as never, abhaNumber: null, abhaAddress: null } }));
   expect(refused.ok).toBe(false);
 
-  await recordFor(page, '', 1500);
+  await recordForVisit(page, 1500);
   const [dictation] = await bridgeValue(page, 'listDictations');
   await expect(page.getByTestId('dictation-list').getByRole('option').filter({ hasText: 'Bed 12' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Dictation details' }).getByRole('heading', { name: 'Bed 12', exact: true })).toBeVisible();
 
   // Two patients of one name: every list tells them apart.
   for (const [age, sex] of [
@@ -158,7 +172,7 @@ test('a patient with a label only, refused ages, two patients of one name told a
     await page.getByLabel('Name (optional)').fill('Sunita Devi');
     await page.getByLabel('Age in years (optional)').fill(age);
     await page.getByLabel('Sex (optional)').selectOption({ label: sex });
-    await page.getByRole('button', { name: 'Add and use for this visit' }).click();
+    await page.getByRole('button', { name: 'Add patient' }).click();
     await expect(page.getByTestId('chosen-patient')).toHaveText(`Sunita Devi · ${age} F`);
   }
   await page.getByRole('button', { name: 'Change patient' }).click();
@@ -166,8 +180,16 @@ test('a patient with a label only, refused ages, two patients of one name told a
   await expect(page.getByRole('button', { name: 'Sunita Devi · 54 F' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sunita Devi · 32 F' })).toBeVisible();
   await page.keyboard.press('Escape');
-  const filter = page.getByRole('region', { name: 'Dictations' }).getByRole('combobox', { name: 'Patient', exact: true });
-  await expect(filter.locator('option')).toHaveText(['All patients', 'Sunita Devi · 32 F', 'Sunita Devi · 54 F', 'Bed 12']);
+  // The lists show this patient's, today's or all: no second patient picker. Bed 12's dictation is out of view for Sunita Devi, 32.
+  const scope = page.getByRole('radiogroup', { name: 'Which dictations to show' });
+  await expect(scope.getByRole('radio', { name: 'All' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('dictation-list').getByRole('option')).toHaveCount(1);
+  await scope.getByRole('radio', { name: 'This patient' }).click();
+  await expect(page.getByTestId('dictation-list').getByRole('option')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Dictation details' })).toContainText('No dictation of Sunita Devi · 32 F is open');
+  await expect(page.getByRole('button', { name: 'Copy note' })).toBeHidden();
+  await scope.getByRole('radio', { name: 'Today' }).click();
+  await expect(page.getByTestId('dictation-list').getByRole('option')).toHaveCount(1);
 
   // Deleting the label-only patient says how many items go with them, then deletes them.
   await showScreen(page, 'Patients');

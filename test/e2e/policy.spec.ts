@@ -8,7 +8,7 @@ test('settings set by the policy are applied and shown locked', async ({ launch 
     policy: { service: 'production', userOid: 'clinic-oid-17', uploadAudioFormat: 'wav', accessToken: 'policy-issued-token' },
   });
   await expect(page.getByTestId('service-badge')).toHaveText('Production');
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await showScreen(page, 'Settings');
   await expect(page.getByTestId('policy-info')).toContainText(policyFile);
   await expect(page.getByLabel(/Transcription service/)).toBeDisabled();
   await expect(page.getByLabel(/Transcription service/)).toHaveValue('production');
@@ -29,7 +29,7 @@ test('settings set by the policy are applied and shown locked', async ({ launch 
 test('a malformed policy file is reported once per screen, with its button, and the app still starts, failing closed: the sandbox only, the safety settings at their strictest', async ({
   launch,
 }) => {
-  const { app, page } = await launch({ policy: '{ "service": "production", ' });
+  const { app, page } = await launch({ policy: '{ "service": "production", ', patient: null });
   await expect(page.getByTestId('service-badge')).toContainText('Sandbox');
   const banner = page.getByTestId('policy-banner');
   for (const screen of ['Dictation', 'Records', 'Registration', 'Patients', 'Settings'] as const) {

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import { screenshot } from '../support/e2e/launch-app';
 import { killSoundSystem } from '../support/e2e/virtual-microphone';
+import { forPatient } from '../support/e2e/recording';
 
 test.setTimeout(120_000);
 
@@ -78,7 +79,7 @@ test('a microphone chosen in settings but not connected gets a clear message and
 
 test('when the microphone disappears mid-recording, the recording so far is kept and the doctor is told', async ({ launch, microphone: _microphone }) => {
   const { app, page } = await launch({ policy: { autoSync: false } });
-  await page.getByLabel('Patient or visit (optional)').fill('Headset pulled');
+  await forPatient(page, 'Headset pulled');
   await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
   await expect.poll(() => elapsed(page)).toBeGreaterThanOrEqual(3000);

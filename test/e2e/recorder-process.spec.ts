@@ -9,6 +9,7 @@ import type { ElectronApplication, Page } from '@playwright/test';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import { recordingWav } from '../support/e2e/sealed-data';
 import { analyseWav } from '../support/e2e/wav-analysis';
+import { forPatient } from '../support/e2e/recording';
 
 test.setTimeout(120_000);
 
@@ -71,7 +72,7 @@ test('PvRecorder lives only in the recorder process, the microphone is open only
   await expect.poll(() => recorderPid(app)).not.toBe(firstPid);
   await expect(page.getByTestId('recorder-state')).toHaveText('Ready to record');
 
-  await page.getByLabel('Patient or visit (optional)').fill('After the crash');
+  await forPatient(page, 'After the crash');
   await recordFor(page, 2);
   const secondPid = await recorderPid(app);
   expect(secondPid).not.toBeNull();

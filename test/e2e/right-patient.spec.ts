@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { clipboardOf, setClipboard } from '../support/e2e/clipboard';
 import { mainLog } from '../support/e2e/data-folder';
-import { bridgeValue, callBridge, expect, test } from '../support/e2e/fixtures';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import { startKeyring } from '../support/e2e/keyring';
 import { screenshot, type LaunchOptions, type LaunchedApp } from '../support/e2e/launch-app';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { customService } from '../support/e2e/policies';
-import { recordFor, SPEAK_NOW, READY } from '../support/e2e/recording';
+import { READY, SPEAK_NOW, forPatient, recordFor } from '../support/e2e/recording';
 import { openDictation, showScreen } from '../support/e2e/screens';
 import { CLINIC_SIZES, resize } from '../support/e2e/window-size';
 
@@ -52,33 +52,42 @@ function dataFolderText(folder: string): string {
     .join('\n');
 }
 
-test('the record shortcut records under the label and mode on screen and clears them; a label can be changed afterwards', async ({ launch, microphone: _microphone }) => {
+test('the record shortcut records under the label and mode on screen (a consultation after the same consent question, the window brought forward) and clears them; a label can be changed afterwards', async ({
+  launch,
+  microphone: _microphone,
+}) => {
   const { app, page } = await launch();
   await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.shortcut)).not.toBeNull();
-  await page.getByLabel('Patient or visit (optional)').fill('Priya Sharma, OPD 7');
+  await forPatient(page, 'Priya Sharma, OPD 7');
   await page.getByLabel('Mode').selectOption('consultation');
 
   // From another program, as a doctor does between two windows.
   await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
   execFileSync('xdotool', ['key', 'ctrl+alt+r']);
+  const consent = page.getByTestId('record-dialog');
+  await expect(consent.getByRole('heading', { name: 'The patient’s consent' })).toBeVisible();
+  expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.isFocused())).toBe(true);
+  expect(await bridgeValue(page, 'listDictations')).toEqual([]);
+  await consent.getByRole('button', { name: 'Patient agrees' }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText(SPEAK_NOW, { timeout: 15_000 });
   await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(1500);
+  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
   execFileSync('xdotool', ['key', 'ctrl+alt+r']);
   await expect(page.getByTestId('recorder-state')).toHaveText(READY);
 
   const [item] = await bridgeValue(page, 'listDictations');
   expect(item).toMatchObject({ label: 'Priya Sharma, OPD 7', mode: 'consultation' });
   // Ready for the next patient: nothing of Priya's is left in the fields.
-  await expect(page.getByLabel('Patient or visit (optional)')).toHaveValue('');
+  await expect(page.getByLabel('Label (optional)')).toHaveValue('');
   await expect(page.getByLabel('Mode')).toHaveValue('dictation');
 
   const detail = await openDictation(page, 'Priya Sharma, OPD 7');
   await detail.getByRole('button', { name: 'Change label' }).click();
-  const box = detail.getByRole('textbox', { name: 'Patient or visit' });
+  const box = detail.getByRole('textbox', { name: 'Label' });
   await expect(box).toBeFocused();
   await box.fill('Priya Sharma, OPD 7, review');
   await page.keyboard.press('Enter');
-  await expect(detail.getByRole('heading', { name: 'Priya Sharma, OPD 7, review' })).toBeVisible();
+  await expect(detail.getByRole('heading', { name: 'Priya Sharma, OPD 7 — Priya Sharma, OPD 7, review' })).toBeVisible();
   await expect(detail.getByRole('button', { name: 'Change label' })).toBeFocused();
   await expect(page.getByRole('option').filter({ hasText: 'Priya Sharma, OPD 7, review' })).toBeVisible();
   expect(await bridgeValue(page, 'listDictations')).toMatchObject([{ label: 'Priya Sharma, OPD 7, review' }]);
@@ -165,7 +174,7 @@ test('a corrected medicine is what leaves the app: copied with whose note it is,
   await again.app.close();
 });
 
-test('the copy shortcut copies nothing while the newest dictation is still on its way, then that one; the one in view when one is shown', async ({
+test("the copy shortcut copies only the visit patient's note: nothing while theirs is on its way, then theirs; the one in view when it is theirs; never another patient's, even the newest", async ({
   launch,
   startSandbox,
   microphone: _microphone,
@@ -175,7 +184,7 @@ test('the copy shortcut copies nothing while the newest dictation is still on it
   await recordFor(page, 'Newer visit', 1500);
   await expect.poll(() => stateOf(page, 'Newer visit'), { timeout: 60_000 }).toBe('processing');
 
-  // Away from the Dictation screen, nothing is in view: the newest dictation is the one meant.
+  // Away from the Dictation screen: the visit patient's newest is the one meant, and it is still on its way.
   await showScreen(page, 'Records');
   await setClipboard(app, 'the EMR clipboard before');
   await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
@@ -188,57 +197,70 @@ test('the copy shortcut copies nothing while the newest dictation is still on it
   execFileSync('xdotool', ['key', 'ctrl+alt+c']);
   await expect.poll(() => clipboardOf(app).then((note) => note.text.split('\n')[0])).toMatch(/^Newer visit · Dictation · /);
 
-  // The dictation in view is the one meant, even when a newer one exists.
+  // Another patient's note in view is not the shortcut's: it copies the visit patient's own, or nothing.
   await showScreen(page, 'Dictation');
   await openDictation(page, 'Older visit');
+  await expect(page.getByTestId('other-patient')).toContainText('This dictation is for Older visit; the patient of this visit is Newer visit.');
+  await setClipboard(app, 'the EMR clipboard before');
   await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
   execFileSync('xdotool', ['key', 'ctrl+alt+c']);
+  await expect.poll(() => clipboardOf(app).then((note) => note.text.split('\n')[0])).toMatch(/^Newer visit · Dictation · /);
+  // In the window, Copy note says whose it is; only a deliberate "Copy anyway" copies it.
+  const detail = page.getByRole('region', { name: 'Dictation details' });
+  await detail.getByRole('button', { name: 'Copy note' }).click();
+  await expect(detail.getByTestId('detail-status')).toContainText('This is the note of Older visit, but the patient of this visit is Newer visit. Nothing was copied.');
+  expect((await clipboardOf(app)).text).toBe('');
+  await detail.getByRole('button', { name: 'Copy anyway' }).click();
   await expect.poll(() => clipboardOf(app).then((note) => note.text.split('\n')[0])).toMatch(/^Older visit · Dictation · /);
   // A real service's note carries no test-data mark.
   expect((await clipboardOf(app)).text).not.toContain('TEST DATA');
   await app.close();
 });
 
-test('a reflex paste never gets the earlier patient\'s note: recording for another patient, or a refused copy, takes it off the clipboard (never what the user copied)', async ({
+test("the chosen patient governs what waits to be copied: choosing another takes the last patient's note out of view and off the clipboard; the visit ends when the note leaves; with nobody chosen the record shortcut asks which patient", async ({
   launch,
-  startSandbox,
   microphone: _microphone,
 }) => {
-  const { sandbox, app, page, userDataDir } = await withCompletedDictation(launch, startSandbox, 'Patient one');
-  const first = await openDictation(page, 'Patient one');
-  await first.getByRole('button', { name: 'Copy note' }).click();
-  await expect.poll(() => clipboardOf(app).then((note) => note.text.split('\n')[0])).toMatch(/^Patient one · Dictation · /);
+  const { app, page, userDataDir } = await launch({ policy: { recordCues: false }, patient: null });
+  // The record shortcut with nobody chosen: the window comes forward with the question; nothing is recorded until it is answered.
+  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
+  execFileSync('xdotool', ['key', 'ctrl+alt+r']);
+  const dialog = page.getByTestId('record-dialog');
+  await expect(dialog.getByRole('heading', { name: 'Which patient?' })).toBeVisible();
+  expect(await bridgeValue(page, 'listDictations')).toEqual([]);
+  await dialog.getByLabel('Bed or token', { exact: true }).fill('Bed 1');
+  await dialog.getByRole('button', { name: 'Use this label' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText(SPEAK_NOW, { timeout: 15_000 });
+  await expect(page.getByTestId('chosen-patient')).toHaveText('Bed 1');
+  await page.waitForTimeout(1500);
+  execFileSync('xdotool', ['key', 'ctrl+alt+r']);
+  const detail = page.getByRole('region', { name: 'Dictation details' });
+  await expect(detail.getByTestId('detail-state')).toHaveText('Completed', { timeout: 60_000 });
+  await expect(detail.getByRole('heading', { name: 'Bed 1', exact: true })).toBeVisible();
+  await detail.getByRole('button', { name: 'Copy note' }).click();
+  await expect.poll(() => clipboardOf(app).then((note) => note.text.split('\n')[0])).toMatch(/^Bed 1 · Dictation · /);
+  // The note has left: the visit is over, the patient still shown; the next Record asks again.
+  await expect(page.getByRole('region', { name: 'Patient of this visit' })).toContainText('the next Record asks which patient');
 
-  // The next patient's recording begins: patient one's note leaves the clipboard at once.
-  sandbox.setFaults({ processingMs: 600_000 });
-  await recordFor(page, 'Patient two', 1500);
+  // Another patient: Bed 1's note leaves the screen and the clipboard; the shortcut finds nothing of theirs.
+  await page.getByRole('button', { name: 'Change patient' }).click();
+  const choose = page.getByRole('dialog', { name: 'Which patient?' });
+  await choose.getByLabel('Bed or token', { exact: true }).fill('Bed 2');
+  await choose.getByRole('button', { name: 'Use this label' }).click();
+  await expect(page.getByTestId('chosen-patient')).toHaveText('Bed 2');
+  await expect(detail).toContainText('No dictation of Bed 2 is open');
+  await expect(page.getByRole('button', { name: 'Copy note' })).toBeHidden();
   expect((await clipboardOf(app)).text).toBe('');
-  await expect.poll(() => mainLog(userDataDir)).toContain('a recording for another patient began');
-
-  // Copied again, then the shortcut while patient two is still processing: nothing copied, and patient one's note is gone.
-  await expect.poll(() => stateOf(page, 'Patient two'), { timeout: 60_000 }).toBe('processing');
-  const again = await openDictation(page, 'Patient one');
-  await again.getByRole('button', { name: 'Copy note' }).click();
-  await expect.poll(() => clipboardOf(app).then((note) => note.text.split('\n')[0])).toMatch(/^Patient one · /);
-  await showScreen(page, 'Records');
+  await expect.poll(() => mainLog(userDataDir)).toContain('another patient was chosen, or the visit ended');
+  await page.waitForTimeout(300);
   await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
   execFileSync('xdotool', ['key', 'ctrl+alt+c']);
-  await expect.poll(() => mainLog(userDataDir)).toContain('copy: the shortcut copied nothing (no note, processing)');
-  await expect.poll(() => clipboardOf(app).then((note) => note.text)).toBe('');
-
-  // The page's Copy note on the unfinished one says so in words.
-  await showScreen(page, 'Dictation');
-  await (await openDictation(page, 'Patient one')).getByRole('button', { name: 'Copy note' }).click();
-  const [two] = (await bridgeValue(page, 'listDictations')).filter((item) => item.label === 'Patient two');
-  const refused = await callBridge(page, 'copyNote', { id: two!.id });
-  expect(refused).toMatchObject({ ok: false, error: { message: expect.stringMatching(/is not ready yet\. Nothing copied; the earlier note was removed from the clipboard\.$/) } });
+  await expect.poll(() => mainLog(userDataDir)).toContain('copy: refused (nothing to copy)');
   expect((await clipboardOf(app)).text).toBe('');
 
-  // What the doctor copied since is never touched.
-  await setClipboard(app, 'a phrase the doctor copied');
-  expect(await callBridge(page, 'copyNote', { id: two!.id })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Nothing was copied\.$/) } });
-  await recordFor(page, 'Patient three', 1000);
-  expect((await clipboardOf(app)).text).toBe('a phrase the doctor copied');
+  // "Next patient": nobody is chosen.
+  await page.getByRole('button', { name: 'Next patient' }).click();
+  await expect(page.getByTestId('chosen-patient')).toHaveText('None chosen');
   await app.close();
 });
 
@@ -270,7 +292,7 @@ test('a policy file that cannot be used shows on every screen and sends nothing 
   // A broken policy requires a keyring to protect recordings (its safest value): the desktop has one.
   const keyring = startKeyring();
   try {
-    const { app, page } = await launch({ policy: '{ "service": "production", "clientId": ', env: keyring.env, args: keyring.args });
+    const { app, page } = await launch({ policy: '{ "service": "production", "clientId": ', env: keyring.env, args: keyring.args, patient: null });
     const banner = page.getByTestId('policy-banner');
     for (const screen of ['Dictation', 'Records', 'Registration', 'Settings'] as const) {
       await showScreen(page, screen);
@@ -373,5 +395,23 @@ test('editing a note at 1024×640: a long medicine name is read whole in its box
   expect(parts.find((part) => part.kind === 'text')).toMatchObject({ text: expect.stringContaining('## Plan\nReview in a week.') });
   expect(parts.find((part) => part.kind === 'medications')).toMatchObject({ rows: expect.arrayContaining([expect.objectContaining({ name: 'Amoxicillin + Clavulanic Acid 625 mg tablet' })]) });
   expect((await medicineRows(detail))[0]![0]).toBe('Amoxicillin + Clavulanic Acid 625 mg tablet');
+  // Save correction leaves the keyboard on Copy note, the next useful control.
+  await expect(detail.getByRole('button', { name: 'Copy note' })).toBeFocused();
+
+  // A dose changed to 1-0-0 beside "morning, noon and night": said in the editor as it is typed, at Save, and when the note leaves.
+  await detail.getByRole('button', { name: 'Edit note' }).click();
+  await detail.getByRole('textbox', { name: 'Dose, row 1' }).fill('1-0-0');
+  await detail.getByRole('textbox', { name: 'Frequency, row 1' }).fill('morning, noon and night');
+  await expect(detail.getByTestId('row-check-1')).toHaveText(
+    'Check Amoxicillin + Clavulanic Acid 625 mg tablet: the dose 1-0-0 is taken in the morning, but the frequency says “morning, noon and night”.',
+  );
+  await detail.getByRole('button', { name: 'Save correction' }).click();
+  await expect(detail.getByTestId('contradictions')).toContainText('The prescription contradicts itself.');
+  await detail.getByRole('button', { name: 'Save anyway' }).click();
+  await expect(detail.getByRole('button', { name: 'Copy note' })).toBeFocused();
+  await detail.getByRole('button', { name: 'Copy note' }).click();
+  await expect(detail.getByTestId('detail-status')).toContainText('The prescription contradicts itself. Amoxicillin + Clavulanic Acid 625 mg tablet: the dose 1-0-0');
+  await detail.getByRole('button', { name: 'Copy anyway' }).click();
+  await expect(detail.getByTestId('detail-status')).toHaveText('Copied your corrected note: paste it into the EMR.');
   await app.close();
 });

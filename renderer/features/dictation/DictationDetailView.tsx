@@ -76,7 +76,7 @@ function OtherPatient({ detail }: { detail: DictationDetail }) {
         {whose}; {chosen ? `the patient of this visit is ${patientLine(chosen)}.` : 'no patient is chosen for this visit.'} Its note is copied only by a deliberate “Copy anyway”.
       </span>
       {chosen && detail.state !== 'recording' ? (
-        <ConfirmButton label={`Move to ${patientLine(chosen)}`} question={`Put this dictation under ${patientLine(chosen)}?`} confirmLabel="Move it" onConfirm={() => void move()} />
+        <ConfirmButton label="Move to this visit’s patient" question={`Put this dictation under ${patientLine(chosen)}?`} confirmLabel="Move it" onConfirm={() => void move()} />
       ) : null}
       {problem ? (
         <span className="field-error" role="alert">

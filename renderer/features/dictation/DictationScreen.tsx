@@ -15,7 +15,6 @@ export function DictationScreen() {
   }, [setOnScreen]);
   const paused = useStatusStore((state) => state.status?.syncPaused ?? null);
   const holdMessage = useStatusStore((state) => state.status?.holdMessage ?? null);
-  const show = useNavigationStore((state) => state.show);
   const selectedId = useDictationStore((state) => state.selectedId);
   return (
     <div className="dictation-screen">
@@ -23,7 +22,7 @@ export function DictationScreen() {
       {paused === 'needs-sign-in' ? (
         <div className="banner warning" role="alert" data-testid="needs-sign-in">
           Sending is on hold. {holdMessage ?? 'The app must be signed in again.'}{' '}
-          <button type="button" onClick={() => show('settings')}>
+          <button type="button" onClick={() => useNavigationStore.getState().showClinicSettings()}>
             Open Settings
           </button>
         </div>

@@ -5,12 +5,13 @@
  * declines". Nothing is recorded while it is asked; no button is the default, so a stray Enter
  * answers nothing. Escape or Cancel records nothing and keeps no answer.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { DOCTOR_LANGUAGE, noticeLines, type ConsentNotice, type ConsentNotices } from '../../../contract/consent';
 import { MODE_NAMES } from '../../../contract/dictation';
 import { patientLine, type Patient } from '../../../contract/patients';
 import { scribe } from '../../bridge';
 import { useDictationStore, usePatientsStore, useRecordQuestionStore, useSettingsStore } from '../../app/stores';
+import { ModalDialog } from '../../components/ModalDialog';
 import { PatientChooser } from '../patients/PatientChooser';
 import { patientById, visitPatient } from '../patients/patients-store';
 
@@ -69,27 +70,11 @@ export function RecordDialog() {
   const question = useRecordQuestionStore((state) => state.question);
   const notices = useRecordQuestionStore((state) => state.notices);
   const view = usePatientsStore((state) => state.view);
-  const dialog = useRef<HTMLDialogElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [patientId, setPatientId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [language, setLanguage] = useState<string | null>(null);
   const open = question !== null;
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      setProblem(null);
-      setPatientId(question.patient ? null : view.visitPatientId);
-      setLanguage(null);
-      if (question.consent) void useRecordQuestionStore.getState().loadNotices();
-      element.showModal();
-      // The heading, not a button: Enter pressed by habit answers nothing.
-      heading.current?.focus();
-    }
-    if (!open && element.open) element.close();
-  }, [open, question, view.visitPatientId]);
 
   const close = (outcome: string | null = null) => useRecordQuestionStore.getState().close(outcome);
   const patient = patientById(view, patientId) ?? (question && !question.patient ? visitPatient(view) : null);
@@ -115,14 +100,19 @@ export function RecordDialog() {
 
   const title = question?.consent ? (question.patient ? 'Which patient, and their consent' : 'The patient’s consent') : 'Which patient?';
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
+      open={open}
       className="app-dialog record-dialog"
-      aria-labelledby="record-dialog-title"
-      data-testid="record-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
+      labelledBy="record-dialog-title"
+      testId="record-dialog"
+      onClose={() => close()}
+      onShown={() => {
+        setProblem(null);
+        setPatientId(question?.patient ? null : view.visitPatientId);
+        setLanguage(null);
+        if (question?.consent) void useRecordQuestionStore.getState().loadNotices();
+        // The heading, not a button: Enter pressed by habit answers nothing.
+        heading.current?.focus();
       }}
     >
       <h2 id="record-dialog-title" ref={heading} tabIndex={-1}>
@@ -165,6 +155,6 @@ export function RecordDialog() {
           Cancel
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

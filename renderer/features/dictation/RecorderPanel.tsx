@@ -1,12 +1,11 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { DICTATION_MODES, type RecorderState, type RecorderStatus } from '../../../contract/dictation';
 import { LEVEL_WORDS, levelZone } from '../../../contract/level-zone';
-import { patientLine } from '../../../contract/patients';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { PatientLabelField } from '../../components/PatientLabelField';
 import { shortcutText } from '../../components/shortcut-keys';
 import { useDictationStore, usePatientsStore, useRecordQuestionStore, useSettingsStore } from '../../app/stores';
-import { patientById, visitPatient } from '../patients/patients-store';
+import { visitPatient } from '../patients/patients-store';
 import { formatDuration } from './format';
 import { pressRecord } from './record-start';
 import { RecordingLanguagesField } from './RecordingLanguagesField';
@@ -123,7 +122,11 @@ function ShortcutHint({ shortcut }: { shortcut: string }) {
   );
 }
 
-/** For whom Record records: the visit's patient, or that it asks; and, for a consultation, how consent is had. */
+/**
+ * What Record will ask first (which patient, the patient's consent), when it asks anything: the
+ * patient it records for is the one the patient bar above shows. For a consultation where the
+ * clinic keeps consent in its own register, the reminder.
+ */
 function RecordsFor({ recorder, mode }: { recorder: RecorderStatus; mode: RecorderStatus['mode'] }) {
   const view = usePatientsStore((state) => state.view);
   const clinicKeepsConsent = useRecordQuestionStore((state) => state.notices?.mode === 'clinicRecordsIt');
@@ -132,20 +135,18 @@ function RecordsFor({ recorder, mode }: { recorder: RecorderStatus; mode: Record
     if (mode === 'consultation') void useRecordQuestionStore.getState().loadNotices();
   }, [mode]);
   const busy = recorder.state !== 'idle';
-  const recordingFor = busy ? patientById(view, recorder.patientId) : null;
   const chosen = visitPatient(view);
-  const line = busy
-    ? recordingFor
-      ? `Recording for ${patientLine(recordingFor)}`
-      : ''
-    : chosen && !view.visitEnded
-      ? `Records for ${patientLine(chosen)}${mode === 'consultation' && !clinicKeepsConsent ? ', after the patient’s consent' : ''}`
-      : 'Record asks which patient first.';
+  // An ended visit is said by the patient bar; here only what a person chose to see (no patient, a consultation).
+  const asksPatient = !chosen;
+  const asksConsent = mode === 'consultation' && !clinicKeepsConsent;
+  const line = busy ? null : asksPatient ? `Record asks which patient first${asksConsent ? ', and the patient’s consent' : ''}.` : asksConsent ? 'Record asks the patient’s consent first.' : null;
   return (
     <>
-      <p className="records-for" data-testid="records-for">
-        {line}
-      </p>
+      {line ? (
+        <p className="records-for" data-testid="records-for">
+          {line}
+        </p>
+      ) : null}
       {!busy && mode === 'consultation' && clinicKeepsConsent ? (
         <p className="consent-reminder" data-testid="consent-reminder">
           Your clinic keeps consent in its own register: record only once this patient has agreed.

@@ -89,9 +89,10 @@ const COPIED: Record<CopiedNoteVersion, string> = {
 };
 
 /** What the doctor is told once a consultation is destroyed on the patient's word. */
-export function withdrawnLine(reachedService: boolean): string {
+export function withdrawnLine(reachedService: boolean, serviceIds: string[] = []): string {
+  const ids = serviceIds.length > 0 ? ` (the service knows it as ${serviceIds.join(' and ')})` : '';
   return reachedService
-    ? 'Consent withdrawn: the consultation’s recording, parts and result are destroyed on this computer and nothing more is sent. Some of its audio had already reached the transcription service: ask the service to delete it (the app did not end its session).'
+    ? `Consent withdrawn: the consultation’s recording, parts and result are destroyed on this computer and nothing more is sent. Some of its audio had already reached the transcription service: ask the service to delete it${ids}; the app did not end its session.`
     : 'Consent withdrawn: the consultation’s recording and result are destroyed on this computer. None of its audio had reached the service.';
 }
 
@@ -275,7 +276,7 @@ function dictationActions({ bridge, get, set }: StoreContext<DictationState>, { 
     withdrawConsent: async (id: string) => {
       const result = await bridge.withdrawConsent({ id });
       if (!result.ok) return failed(result.error);
-      set({ notice: { text: withdrawnLine(result.value.reachedService), error: false } });
+      set({ notice: { text: withdrawnLine(result.value.reachedService, result.value.serviceIds), error: false } });
     },
     exportOutput: async (id: string, templateId: string, anyway = false) =>
       exported(await bridge.exportOutput({ id, templateId, anyway }), () => get().exportOutput(id, templateId, true)),

@@ -5,7 +5,7 @@
  * made for them.
  */
 import { useMemo, useState } from 'react';
-import { matchesPatient, patientLine, patientsByDay } from '../../../contract/patients';
+import { matchesPatient, patientDetailsLine, patientLine, patientName, patientsByDay } from '../../../contract/patients';
 import { usePatientsStore } from '../../app/stores';
 import { formatDay } from '../../components/dates';
 import { PatientForm } from './PatientForm';
@@ -25,11 +25,21 @@ function PatientList({ query }: { query: string }) {
           <h2 className="day-heading">{group.today ? 'Today' : formatDay(group.day)}</h2>
           <ul className="patient-rows">
             {group.patients.map((patient) => (
-              <li key={patient.id}>
-                <button type="button" className="patient-row" aria-current={patient.id === (shownId ?? view.visitPatientId) ? 'true' : undefined} onClick={() => show(patient.id)}>
-                  <span className="patient-row-line">{patientLine(patient)}</span>
-                  {patient.id === view.visitPatientId ? <span className="state-badge chosen">This visit</span> : null}
+              <li key={patient.id} className="patient-row-item">
+                {/* The name is the button (two lines at most); the rest tells them apart beneath it, the whole row clickable. */}
+                <button
+                  type="button"
+                  className="patient-row"
+                  aria-label={patientLine(patient)}
+                  aria-current={patient.id === (shownId ?? view.visitPatientId) ? 'true' : undefined}
+                  onClick={() => show(patient.id)}
+                >
+                  {patientName(patient)}
                 </button>
+                <span className="patient-row-meta" aria-hidden="true">
+                  {patientDetailsLine(patient)}
+                  {patient.id === view.visitPatientId ? <span className="state-badge chosen">This visit</span> : null}
+                </span>
               </li>
             ))}
           </ul>

@@ -3,34 +3,25 @@
  * (today's list, a search, a new patient, a bed or token), and "Next patient" when the visit is
  * over. Everything recorded, uploaded, shown and copied follows it.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { patientLine } from '../../../contract/patients';
 import { useDictationStore, usePatientsStore } from '../../app/stores';
+import { ModalDialog } from '../../components/ModalDialog';
 import { PatientChooser } from './PatientChooser';
 import { visitPatient } from './patients-store';
 
 function ChooseDialog({ open, onClose }: { open: boolean; onClose(): void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const visitId = usePatientsStore((state) => state.view.visitPatientId);
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      setProblem(null);
-      element.showModal();
-      element.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
-    }
-    if (!open && element.open) element.close();
-  }, [open]);
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
+      open={open}
       className="app-dialog choose-patient-dialog"
-      aria-labelledby="choose-patient-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
+      labelledBy="choose-patient-title"
+      onClose={onClose}
+      onShown={(dialog) => {
+        setProblem(null);
+        dialog.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
       }}
     >
       <h2 id="choose-patient-title">Which patient?</h2>
@@ -55,7 +46,7 @@ function ChooseDialog({ open, onClose }: { open: boolean; onClose(): void }) {
           Cancel
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
 
@@ -73,15 +64,22 @@ export function VisitBar() {
   };
   return (
     <section className={`visit-bar ${chosen ? 'chosen' : 'none'}`} aria-label="Patient of this visit">
-      <span className="visit-title" id="visit-title">
-        Patient
-      </span>
-      <span className={chosen ? 'chosen-patient' : 'chosen-patient none'} data-testid="chosen-patient" aria-describedby="visit-title">
-        {chosen ? patientLine(chosen) : 'None chosen'}
-      </span>
-      {chosen && view.visitEnded && !recording ? <span className="visit-note">The note has left the app: the next Record asks which patient.</span> : null}
-      {recording && recordingFor ? <span className="visit-note">Recording for this patient.</span> : null}
+      <div className="visit-who">
+        <span className="visit-title" id="visit-title">
+          Patient
+        </span>
+        <span className={chosen ? 'chosen-patient' : 'chosen-patient none'} data-testid="chosen-patient" aria-describedby="visit-title">
+          {chosen ? patientLine(chosen) : 'None chosen'}
+        </span>
+      </div>
       <span className="visit-actions">
+        {/* Beside the buttons, never a line of its own: nothing below moves when the note leaves. */}
+        {chosen && view.visitEnded && !recording ? (
+          <span className="visit-note" title="The note has left the app: the next Record asks which patient.">
+            Note sent: the next Record asks which patient
+          </span>
+        ) : null}
+        {recording && recordingFor ? <span className="visit-note">Recording for this patient</span> : null}
         <button ref={toggle} type="button" disabled={recording} onClick={() => setChoosing(true)} title={recording ? 'Stop the recording first.' : undefined}>
           {chosen ? 'Change patient' : 'Choose patient'}
         </button>

@@ -47,18 +47,16 @@ export const NO_VISIT: PatientsView = { patients: [], visitPatientId: null, visi
 export function createPatientsStore(bridge: ScribeBridge, report: ReportProblem) {
   const valueOrReport = valueReader(report);
   return create<PatientsState>((set, get) => {
-    /** A new visit's patient: the lists show theirs. */
+    /** Main's patients; with nobody chosen, "this patient" shows all. */
     const apply = (view: PatientsView) => {
-      const before = get().view.visitPatientId;
       const gone = (id: string | null) => id !== null && !view.patients.some((patient) => patient.id === id);
       set({ view, ...(gone(get().shownId) ? { shownId: null } : {}) });
-      if (view.visitPatientId !== before && view.visitPatientId !== null) set({ scope: 'patient' });
-      if (view.visitPatientId === null && get().scope === 'patient') set({ scope: 'today' });
+      if (view.visitPatientId === null && get().scope === 'patient') set({ scope: 'all' });
     };
     return {
       view: NO_VISIT,
       shownId: null,
-      scope: 'today',
+      scope: 'all',
       follow: () => followValue({ on: bridge.on.patientsChanged, load: () => valueOrReport(bridge.listPatients()), apply }),
       show: (shownId) => set({ shownId }),
       setScope: (scope) => set({ scope }),

@@ -4,7 +4,8 @@
  * Save button (the settings, the sign-in, each secret) counts; the question is asked however
  * the doctor leaves (the menu, its keyboard shortcuts, a button on another banner).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { ModalDialog } from '../../components/ModalDialog';
 import { SCREENS, useNavigationStore } from '../../app/navigation-store';
 import { useSettingsStore } from '../../app/stores';
 import type { SettingsPart } from './settings-store';
@@ -29,7 +30,6 @@ export function LeaveSettingsDialog() {
   const unsaved = useSettingsStore((state) => state.unsaved);
   const leaving = useNavigationStore((state) => state.leaving);
   const { setLeaveCheck, leave, stay } = useNavigationStore.getState();
-  const dialog = useRef<HTMLDialogElement>(null);
   const lines = unsavedLines(unsaved);
 
   // The navigation asks this screen before it leaves; the answer is read when asked, never kept stale.
@@ -38,25 +38,9 @@ export function LeaveSettingsDialog() {
     return () => setLeaveCheck(null);
   }, [setLeaveCheck]);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (leaving !== null && !element.open) element.showModal();
-    if (leaving === null && element.open) element.close();
-  }, [leaving]);
-
   const target = SCREENS.find((screen) => screen.id === leaving)?.label ?? '';
   return (
-    <dialog
-      ref={dialog}
-      className="leave-dialog"
-      aria-labelledby="leave-settings-title"
-      data-testid="leave-settings"
-      onCancel={(event) => {
-        event.preventDefault();
-        stay();
-      }}
-    >
+    <ModalDialog open={leaving !== null} className="leave-dialog" labelledBy="leave-settings-title" testId="leave-settings" onClose={stay}>
       <h2 id="leave-settings-title">Leave Settings without saving?</h2>
       <p>These changes are not saved yet:</p>
       <ul>
@@ -73,6 +57,6 @@ export function LeaveSettingsDialog() {
           Leave without saving{target ? ` (go to ${target})` : ''}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

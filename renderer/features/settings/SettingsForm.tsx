@@ -35,7 +35,7 @@ function useSaveSettings(form: SettingsDraft) {
 }
 
 /** Save and Undo, and what they did. */
-function SaveRow({ form, label, statusId }: { form: SettingsDraft; label: string; statusId: string }) {
+function SaveRow({ form, label, undoLabel, statusId }: { form: SettingsDraft; label: string; undoLabel: string; statusId: string }) {
   const notice = useSettingsStore((state) => state.notice);
   const { changed, undo } = form;
   return (
@@ -44,7 +44,7 @@ function SaveRow({ form, label, statusId }: { form: SettingsDraft; label: string
         {label}
       </button>
       <button type="button" disabled={changed.length === 0} onClick={undo}>
-        Undo changes
+        {undoLabel}
       </button>
       <SaveStatus id={statusId} status={formStatus(notice, changed.length)} />
     </div>
@@ -62,7 +62,7 @@ export function SettingsForm({ view, form }: { view: SettingsView; form: Setting
       <RecordingSection view={view} fields={fields} />
       <TranscriptionSection draft={draft} set={set} locked={locked} errors={errors} service={`${view.values.service} ${view.values.customServiceUrl}`} />
       <CopyNoteSection view={view} fields={fields} />
-      <SaveRow form={form} label="Save settings" statusId="settings-status" />
+      <SaveRow form={form} label="Save settings" undoLabel="Undo changes" statusId="settings-status" />
     </form>
   );
 }
@@ -120,7 +120,7 @@ export function ClinicSettingsForm({ view, form }: { view: SettingsView; form: S
         <legend>Registration</legend>
         <NumberField {...number('otpResendSeconds')} label="Wait before an OTP can be sent again (seconds)" min={5} max={600} />
       </fieldset>
-      <SaveRow form={form} label="Save the clinic’s settings" statusId="clinic-settings-status" />
+      <SaveRow form={form} label="Save the clinic’s settings" undoLabel="Undo the clinic’s changes" statusId="clinic-settings-status" />
     </form>
   );
 }

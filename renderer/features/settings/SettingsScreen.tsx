@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { useNavigationStore } from '../../app/navigation-store';
 import type { SettingsView } from '../../../contract/ipc';
 import { LeaveSettingsDialog } from './LeaveSettingsDialog';
 import { SecretsSection } from './SecretsSection';
@@ -27,6 +28,8 @@ function SettingsPage({ view }: { view: SettingsView }) {
     return () => setUnsaved('settings', []);
   }, [setUnsaved, unsavedNames]);
   const { service, customServiceUrl } = draft.draft;
+  // Closed, unless the screen was opened to mend the sign-in.
+  const [clinicOpen, setClinicOpen] = useState(() => useNavigationStore.getState().takeClinicSettingsAsked());
   const serviceChanged = service !== view.values.service || customServiceUrl !== view.values.customServiceUrl;
   return (
     <section className="panel settings">
@@ -47,7 +50,7 @@ function SettingsPage({ view }: { view: SettingsView }) {
         </div>
       ) : null}
       <SettingsForm view={view} form={draft} />
-      <details className="it-section" data-testid="it-section">
+      <details className="it-section" data-testid="it-section" open={clinicOpen} onToggle={(event) => setClinicOpen(event.currentTarget.open)}>
         <summary>
           <span className="it-title">For your clinic’s IT</span>
           <span className="hint"> Service, sign-in, encryption, updates, what is kept and sent</span>

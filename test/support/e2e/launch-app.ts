@@ -19,7 +19,16 @@ export interface LaunchOptions {
   policy?: object | string;
   env?: Record<string, string>;
   args?: string[];
+  /**
+   * The patient of the visit, chosen through the bridge once the window shows (a bed or token
+   * label), so that Record and the shortcuts record at once; null: nobody is chosen, as a fresh
+   * start is (the tests of the visit itself). Default: "Test patient".
+   */
+  patient?: string | null;
 }
+
+/** The visit's patient the launches choose unless told otherwise. */
+export const TEST_PATIENT = 'Test patient';
 
 export interface LaunchedApp {
   app: ElectronApplication;
@@ -67,7 +76,21 @@ export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedAp
   });
   const page = await app.firstWindow();
   await page.getByTestId('service-badge').waitFor();
+  const patient = options.patient === undefined ? TEST_PATIENT : options.patient;
+  if (patient !== null) await visitFor(page, patient);
   return { app, page, userDataDir, policyFile };
+}
+
+/** Makes a patient with this bed or token label (or the one already kept) the patient of the visit, as "Which patient?" would. */
+export async function visitFor(page: Page, label: string): Promise<void> {
+  const chosen = await page.evaluate(async (wanted) => {
+    const known = await window.scribe.listPatients();
+    const existing = known.ok ? known.value.patients.find((patient) => patient.label === wanted && patient.name === null) : undefined;
+    if (existing) return window.scribe.choosePatient({ id: existing.id });
+    return window.scribe.savePatient({ patient: { label: wanted, name: null, age: null, sex: null, abhaNumber: null, abhaAddress: null }, choose: true });
+  }, label);
+  if (!chosen.ok) throw new Error(`The patient "${label}" could not be chosen: ${chosen.error.message}`);
+  await page.getByTestId('chosen-patient').filter({ hasText: label }).waitFor();
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ItemKeyring } from '../../../main/storage/item-keyring';
+import { SealedDocument } from '../../../main/storage/sealed-document';
 import { toneWav } from '../../fixtures/tone-wav';
 
 /**
@@ -70,4 +71,48 @@ function manifestOf(id: string, createdAt: Date, given: { label: string; state: 
     uploadStartedAt: null,
     ...given,
   };
+}
+
+/** A patient as the seeded patients' file keeps them. */
+export interface SeededPatient {
+  id: string;
+  label: string;
+  name: string | null;
+  age: number | null;
+  sex: 'female' | 'male' | 'other' | null;
+  abhaNumber: string | null;
+}
+
+/**
+ * A clinic's morning written straight into a data folder: its patients (sealed as the app keeps
+ * them) and a dictation in each state for them (recorded, processing, completed, partial,
+ * failed, cancelled), so that every status is on screen at once.
+ */
+export function seedClinicMorning(userDataDir: string, patients: SeededPatient[]): void {
+  const master = randomBytes(32);
+  mkdirSync(join(userDataDir, 'keys'), { recursive: true });
+  writeFileSync(join(userDataDir, 'keys', 'master.json'), JSON.stringify({ version: 1, keptBy: 'file', key: master.toString('base64') }), { mode: 0o600 });
+  const at = new Date().toISOString();
+  new SealedDocument(join(userDataDir, 'keys', 'patients.sealed'), master, null, 'patients kept').write({
+    version: 1,
+    patients: patients.map((patient) => ({ ...patient, abhaAddress: null, createdAt: at, seenAt: at })),
+  });
+  const keyring = new ItemKeyring(join(userDataDir, 'keys', 'dictations.sealed'), master);
+  const states = ['recorded', 'processing', 'completed', 'partial', 'failed', 'cancelled'];
+  const start = Date.now() - states.length * patients.length * 60_000;
+  keyring.batch(() => {
+    states.forEach((state, i) =>
+      patients.forEach((patient, j) => {
+        const id = randomUUID();
+        mkdirSync(join(userDataDir, 'dictations', id), { recursive: true });
+        const createdAt = new Date(start + (i * patients.length + j) * 60_000);
+        const problem = state === 'failed' ? 'The service could not read this recording (sandbox test failure).' : null;
+        writeFileSync(
+          join(userDataDir, 'dictations', id, 'manifest.json'),
+          JSON.stringify({ ...manifestOf(id, createdAt, { label: '', state, durationMs: 42_000, uploadedAt: null, finishedAt: null }), problem, testData: true }),
+        );
+        keyring.create(id, '', true, patient.id);
+      }),
+    );
+  });
 }

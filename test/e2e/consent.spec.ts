@@ -1,0 +1,156 @@
+/**
+ * A consultation is recorded only with the patient's consent, as a clinic lives it: the notice
+ * read in the doctor's language and the patient's, a stray Enter answering nothing, "Patient
+ * declines" recording and sending nothing, "Patient agrees" starting at once, the answer kept
+ * with the consultation (after a restart too), in its FHIR export and never in its copied note;
+ * withdrawn, it is gone from the data folder and nothing more is sent; where the clinic keeps
+ * consent in its own register, a reminder and no question. Real speech from the virtual
+ * microphone; a sandbox of the test's own over loopback.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { SandboxServer } from '../../main/sandbox/sandbox-server';
+import { clipboardOf } from '../support/e2e/clipboard';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import { screenshot } from '../support/e2e/launch-app';
+import { customService } from '../support/e2e/policies';
+import { READY, SPEAK_NOW, speakFor } from '../support/e2e/recording';
+
+test.setTimeout(180_000);
+
+/** The clinic's Marathi notice, and a Tamil one missing how long the recording is kept: refused by its key. */
+const NOTICES = [
+  { language: 'mr', what: 'हा सल्ला रेकॉर्ड केला जातो.', why: 'फक्त नोंदी लिहिण्यासाठी.', who: 'क्लिनिकची सेवा.', howLong: '{days} दिवस.', rightToStop: 'तुम्ही नकार देऊ शकता.', version: '2026-03' },
+  { language: 'ta', what: 'பதிவு', why: 'குறிப்புகள்', who: 'சேவை', rightToStop: 'நிறுத்தலாம்' },
+];
+
+/** What reached the sandbox of transcription: sessions made, parts, uploads. */
+const SENDING = new Set(['sessionCreate', 'sessionChunk', 'sessionEnd', 'sessionPatch', 'voiceUpload', 'documentSave']);
+const sent = (sandbox: SandboxServer) => sandbox.received.filter((request) => SENDING.has(request.operation)).length;
+
+async function pressRecordInConsultation(page: Page): Promise<void> {
+  await page.getByLabel('Mode').selectOption('consultation');
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect(page.getByTestId('record-dialog')).toBeVisible();
+}
+
+test('asked before anything is captured: declined records and sends nothing; agreed starts at once, is kept, exported as a FHIR Consent and never copied; withdrawn is gone', async ({
+  launch,
+  startSandbox,
+  microphone: _microphone,
+}) => {
+  const sandbox = await startSandbox();
+  const policy = customService(sandbox, { transcriptionApi: 'voice-upload', consentNotices: NOTICES });
+  const { app, page, userDataDir } = await launch({ policy, patient: null });
+  await pressRecordInConsultation(page);
+  const dialog = page.getByTestId('record-dialog');
+  await expect(dialog.getByRole('heading', { name: 'Which patient, and their consent' })).toBeVisible();
+  // The notice in the doctor's language and the patient's; the clinic's Marathi one offered, the Tamil one refused by its key.
+  await expect(dialog.getByRole('region', { name: 'Notice in English' })).toContainText('You may say no, and you may ask at any time to stop the recording');
+  await expect(dialog.getByRole('region', { name: 'Notice in हिन्दी (Hindi)' })).toContainText('आप मना कर सकते हैं');
+  await expect(dialog).toContainText('"consentNotices[ta]": missing "howLong"');
+  await expect(dialog.getByLabel('Patient’s language').locator('option')).toHaveText(['English', 'हिन्दी (Hindi)', 'मराठी (Marathi)']);
+  await expect(dialog.getByRole('button', { name: 'Patient agrees' })).toBeDisabled();
+  await dialog.getByLabel('Bed or token', { exact: true }).fill('Bed 7');
+  await dialog.getByRole('button', { name: 'Use this label' }).click();
+  await expect(dialog.getByText('Patient: Bed 7')).toBeVisible();
+  await screenshot(page, 'consent-asked');
+  // A stray Enter answers nothing: no button is the default.
+  await dialog.getByRole('heading').first().focus();
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(500);
+  await expect(dialog).toBeVisible();
+  expect(await bridgeValue(page, 'listDictations')).toEqual([]);
+
+  await dialog.getByRole('button', { name: 'Patient declines' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('record-outcome')).toHaveText('The patient declined: nothing was recorded.');
+  await expect(page.getByTestId('recorder-state')).toHaveText(READY);
+  expect(await bridgeValue(page, 'listDictations')).toEqual([]);
+  expect(sent(sandbox)).toBe(0);
+
+  // Agreed: the patient is chosen already, so only the consent is asked; recording starts on the answer.
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect(dialog.getByRole('heading', { name: 'The patient’s consent' })).toBeVisible();
+  const agreedAt = Date.now();
+  await dialog.getByRole('button', { name: 'Patient agrees' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText(SPEAK_NOW, { timeout: 15_000 });
+  console.log(`agree → "speak now": ${Date.now() - agreedAt} ms`);
+  await speakFor(page, 2000);
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  const detail = page.getByRole('region', { name: 'Dictation details' });
+  await expect(detail.getByTestId('detail-state')).toHaveText('Completed', { timeout: 60_000 });
+  await expect(detail.getByTestId('consent')).toContainText(/^Patient consented at \d{2}:\d{2}, Hindi notice/);
+  await screenshot(page, 'consent-kept');
+
+  // Its FHIR export carries it as a Consent; its copied note never does.
+  const [item] = await bridgeValue(page, 'listDictations');
+  const exportPath = join(userDataDir, '..', `${item!.id}-consent-fhir.json`);
+  await app.evaluate(({ dialog: dialogs }, path) => {
+    dialogs.showSaveDialog = async () => ({ canceled: false, filePath: path });
+  }, exportPath);
+  await detail.getByRole('button', { name: 'Export FHIR .json (service’s original)' }).click();
+  await expect(page.getByText(`Saved to ${exportPath}`)).toBeVisible();
+  const bundle = JSON.parse(readFileSync(exportPath, 'utf8')) as { entry: Array<{ resource: { resourceType: string; sourceAttachment?: { language: string } } }> };
+  expect(bundle.entry.map((entry) => entry.resource.resourceType)).toContain('Consent');
+  expect(bundle.entry.find((entry) => entry.resource.resourceType === 'Consent')?.resource.sourceAttachment?.language).toBe('hi');
+  await detail.getByRole('button', { name: 'Copy note' }).click();
+  await expect(detail.getByTestId('detail-status')).toHaveText('Note copied: paste it into the EMR.');
+  const note = await clipboardOf(app);
+  expect(note.text).not.toMatch(/consent|Hindi notice|built-in-1/i);
+  await app.close();
+
+  // Kept after a restart; then withdrawn: destroyed for good, nothing more sent.
+  const again = await launch({ userDataDir, policy, patient: 'Bed 7' });
+  await again.page.getByRole('radio', { name: 'All' }).click();
+  await again.page.getByRole('option').filter({ hasText: 'Bed 7' }).click();
+  const kept = again.page.getByRole('region', { name: 'Dictation details' });
+  await expect(kept.getByTestId('consent')).toContainText('Patient consented at');
+  const before = sent(sandbox);
+  await kept.getByRole('button', { name: 'Patient withdraws consent' }).click();
+  await kept.getByRole('button', { name: 'Destroy it' }).click();
+  await expect(again.page.getByTestId('detail-notice')).toContainText('Consent withdrawn');
+  await expect(again.page.getByTestId('detail-notice')).toContainText('had already reached the transcription service');
+  await expect.poll(() => bridgeValue(again.page, 'listDictations')).toEqual([]);
+  expect(existsSync(join(userDataDir, 'dictations', item!.id))).toBe(false);
+  expect(readdirSync(join(userDataDir, 'dictations')).filter((name) => !name.startsWith('.'))).toEqual([]);
+  await again.page.waitForTimeout(3000);
+  expect(sent(sandbox)).toBe(before);
+});
+
+test('withdrawn while it is recorded in parts: the recording stops and is destroyed, its session is never ended; the clinic that keeps consent itself is reminded, not asked', async ({
+  launch,
+  startSandbox,
+  microphone: _microphone,
+}) => {
+  const sandbox = await startSandbox();
+  const { page, userDataDir } = await launch({ policy: customService(sandbox) });
+  await pressRecordInConsultation(page);
+  await page.getByTestId('record-dialog').getByRole('button', { name: 'Patient agrees' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText(SPEAK_NOW, { timeout: 15_000 });
+  // A part sent while speaking: audio has reached the service.
+  await expect.poll(() => sandbox.received.filter((request) => request.operation === 'sessionChunk').length, { timeout: 40_000 }).toBeGreaterThan(0);
+  const recording = await bridgeValue(page, 'getRecorder');
+  await page.getByRole('region', { name: 'Recorder' }).getByRole('button', { name: 'Patient withdraws consent' }).click();
+  await page.getByRole('button', { name: 'Destroy the recording' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText(READY);
+  await expect(page.getByTestId('detail-notice')).toContainText('had already reached the transcription service: ask the service to delete it (the service knows it as');
+  expect(await bridgeValue(page, 'listDictations')).toEqual([]);
+  expect(existsSync(join(userDataDir, 'dictations', recording.dictationId!))).toBe(false);
+  await page.waitForTimeout(3000);
+  expect(sandbox.received.filter((request) => request.operation === 'sessionEnd')).toHaveLength(0);
+  await page.close();
+});
+
+test('where the clinic keeps consent in its own register, Record reminds and records at once, and the consultation says so', async ({ launch, microphone: _microphone }) => {
+  const { page } = await launch({ policy: { autoSync: false, consultationConsent: 'clinicRecordsIt' } });
+  await page.getByLabel('Mode').selectOption('consultation');
+  await expect(page.getByTestId('consent-reminder')).toHaveText('Your clinic keeps consent in its own register: record only once this patient has agreed.');
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText(SPEAK_NOW, { timeout: 15_000 });
+  await expect(page.getByTestId('record-dialog')).toBeHidden();
+  await speakFor(page, 1000);
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Dictation details' }).getByTestId('consent')).toContainText('Consent kept by the clinic in its own register');
+});
