@@ -20,6 +20,7 @@ export const OPERATION_NAMES = [
   'resumeRecording',
   'stopRecording',
   'discardRecording',
+  'dismissCallOffer',
   'listDictations',
   'getDictation',
   'retryDictation',

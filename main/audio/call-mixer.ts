@@ -81,7 +81,7 @@ export class CallMixer {
     const call = this.nextCallFrame(mic.length);
     const mixed = new Int16Array(mic.length);
     for (let i = 0; i < mic.length; i += 1) {
-      const sum = mic[i] + call[i];
+      const sum = (mic[i] ?? 0) + (call[i] ?? 0);
       mixed[i] = sum > FULL_SCALE ? FULL_SCALE : sum < -FULL_SCALE - 1 ? -FULL_SCALE - 1 : sum;
     }
     return { mixed, call };
@@ -117,7 +117,7 @@ export class CallMixer {
 
   private take(into: Int16Array, count: number): void {
     const capacity = this.buffer.length;
-    for (let i = 0; i < count; i += 1) into[i] = this.buffer[(this.start + i) % capacity];
+    for (let i = 0; i < count; i += 1) into[i] = this.buffer[(this.start + i) % capacity] ?? 0;
     this.start = (this.start + count) % capacity;
     this.length -= count;
   }
@@ -139,7 +139,7 @@ export function resample(samples: Int16Array, length: number): Int16Array {
     const below = Math.floor(position);
     const above = Math.min(below + 1, samples.length - 1);
     const fraction = position - below;
-    out[i] = Math.round(samples[below] * (1 - fraction) + samples[above] * fraction);
+    out[i] = Math.round((samples[below] ?? 0) * (1 - fraction) + (samples[above] ?? 0) * fraction);
   }
   return out;
 }

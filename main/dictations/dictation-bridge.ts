@@ -26,6 +26,7 @@ export type DictationHandlers = Pick<
   | 'resumeRecording'
   | 'stopRecording'
   | 'discardRecording'
+  | 'dismissCallOffer'
   | 'listDictations'
   | 'getDictation'
   | 'retryDictation'
@@ -115,8 +116,9 @@ function recorderHandlers({ session, log }: DictationBridgeDeps) {
     resumeRecording: () => session.resume(),
     stopRecording: () => session.stop(),
     discardRecording: () => session.discard(),
+    dismissCallOffer: () => session.dismissCallOffer(),
     setRecordingDraft: (input) => session.setDraft(input),
-  } satisfies Pick<DictationHandlers, 'listMicrophones' | 'getRecorder' | 'startRecording' | 'pauseRecording' | 'resumeRecording' | 'stopRecording' | 'discardRecording' | 'setRecordingDraft'>;
+  } satisfies Pick<DictationHandlers, 'listMicrophones' | 'getRecorder' | 'startRecording' | 'pauseRecording' | 'resumeRecording' | 'stopRecording' | 'discardRecording' | 'dismissCallOffer' | 'setRecordingDraft'>;
 }
 
 /** The list and a dictation in it: its detail, Retry, Cancel, Delete, which one is shown, its patient and label. */

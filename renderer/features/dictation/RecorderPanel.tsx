@@ -8,6 +8,8 @@ import { useDictationStore, usePatientsStore, useSettingsStore } from '../../app
 import { PatientPicker } from '../patients/PatientPicker';
 import { formatDuration } from './format';
 import { RecordingLanguagesField } from './RecordingLanguagesField';
+import { CallSoundChoice, CallSoundMeter } from './CallSound';
+import { CallOfferBanner } from './CallOfferBanner';
 
 const MODE_LABELS = { dictation: 'Dictation (doctor alone)', consultation: 'Consultation (doctor and patient)' } as const;
 
@@ -121,6 +123,7 @@ export function RecorderPanel() {
 
   return (
     <section className={`recorder state-${state}`} aria-label="Recorder">
+      <CallOfferBanner />
       <PatientPicker {...(busy ? { fixedPatientId: recorder.patientId } : {})} />
       <div className="recorder-row">
         <div className="field">
@@ -133,6 +136,7 @@ export function RecorderPanel() {
             ))}
           </select>
         </div>
+        <CallSoundChoice />
         {busy ? null : <RecordingLanguagesField />}
         <PatientLabelField id="recording-label" grow value={busy ? recorder.label : label} disabled={busy} onChange={setLabel} />
         <RecorderButtons state={state} stopButton={stopButton} />
@@ -144,6 +148,7 @@ export function RecorderPanel() {
           {HEADLINES[state]}
         </div>
         {busy ? <LevelAndTime recorder={recorder} /> : recorder.shortcut ? <ShortcutHint shortcut={recorder.shortcut} /> : null}
+        <CallSoundMeter />
       </div>
       {recorder.message ? (
         <p className="banner warning" role="alert" data-testid="recorder-message">
