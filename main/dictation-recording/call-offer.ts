@@ -19,9 +19,9 @@ export class CallOffer {
     private readonly changed: () => void,
   ) {}
 
-  /** Whether the offer shows now. */
+  /** Whether the offer stands (the recorder's status shows it while idle). */
   showing(): boolean {
-    return this.open && this.idle();
+    return this.open;
   }
 
   /** How many streams of other programs record from the microphone now. */

@@ -288,7 +288,10 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       applySettings();
       stopWatchingCalls = watchMicrophoneUsers({
         ownPids: () => [process.pid, session.recorder.processId() ?? process.pid],
-        onChange: (count) => callOffer.usersChanged(count),
+        onChange: (count) => {
+          log.info(`call offer: ${count} other program(s) recording from a microphone`);
+          callOffer.usersChanged(count);
+        },
         log: (event) => log.info(event),
       });
     },

@@ -13,6 +13,21 @@ export async function startRecording(page: Page, label: string): Promise<void> {
   await expect(page.getByTestId('recorder-state')).toHaveText(SPEAK_NOW, { timeout: 15_000 });
 }
 
+/** Presses Record as a doctor does. */
+export async function pressRecord(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
+}
+
+/**
+ * Starts a Consultation: `press` is how it is asked for (the Record button, the shortcut, the
+ * offer to record a call); what comes between the press and the recording (the patient's
+ * consent) is answered here. Resolves once "speak now" shows.
+ */
+export async function startConsultation(page: Page, press: (page: Page) => Promise<void> = pressRecord): Promise<void> {
+  await press(page);
+  await expect(page.getByTestId('recorder-state')).toHaveText(SPEAK_NOW, { timeout: 15_000 });
+}
+
 /** Resolves once the recording under way holds `ms` of sound. */
 export async function speakFor(page: Page, ms: number): Promise<void> {
   await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: ms + 30_000, intervals: [250] }).toBeGreaterThanOrEqual(ms);

@@ -49,6 +49,19 @@ describe('the offer to record a call', () => {
     expect(callOffer.showing()).toBe(false);
   });
 
+  it('asks the recorder’s own status whether it is idle without going round in a circle', () => {
+    const store = testStore(tempFolder());
+    const recorder = {} as unknown as Recorder;
+    const parts: { session?: ReturnType<typeof testRecordingSession> } = {};
+    const callOffer = new CallOffer(
+      () => parts.session!.status().state === 'idle',
+      () => parts.session!.status(),
+    );
+    parts.session = testRecordingSession(store, recorder, { callOffer });
+    callOffer.usersChanged(1);
+    expect(parts.session.status().callOffer).toBe(true);
+  });
+
   it('is in the recorder’s status while idle, and any recording answers it: it never starts one by itself', async () => {
     const { callOffer } = offer();
     const recorder = { start: async () => ({ device: 'Test microphone', callSound: null }), stop: async () => ({ durationMs: 1500, parts: 0, size: null }) } as unknown as Recorder;
