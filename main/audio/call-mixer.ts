@@ -2,17 +2,19 @@
  * Mixes the call's sound (the computer's output) into the microphone's frames. The two come
  * from separate devices on separate clocks, so the microphone sets the pace: each of its
  * frames takes as many of the call's samples as have come, from a small backlog kept to ride
- * out the call source's uneven delivery. When the backlog drifts low or high (the clocks
- * differ by a few hundred parts per million, a source delivers in bursts), the frame takes a
- * few samples fewer or more and stretches or squeezes them to the frame's length: a change
- * of pitch under 2 % for 32 ms, never a gap. Only when the call's sound stops coming does the
- * frame get silence for it. Plain logic; the recorder process feeds it.
+ * out the call source's uneven delivery. When the backlog drifts low or high (two sound cards'
+ * clocks differ by up to a few hundred parts per million), a frame takes one sample fewer or
+ * more and is stretched or squeezed to its length: a change of pitch of 0.2 %, which no one
+ * hears and which a narrow-band analysis still finds at its frequency. Far too much waiting
+ * (the process was held up, then the source delivered in a burst) is cut back to the backlog
+ * at once; when the call's sound stops coming, its part is silence until a backlog has built
+ * up again. Plain logic; the recorder process feeds it.
  */
 
 export interface CallMixerOptions {
   /** How many of the call's samples are held before mixing begins, and kept as the backlog aimed at. */
   targetSamples: number;
-  /** Samples a frame may take fewer or more than its length to bring the backlog back. */
+  /** Samples a frame may take fewer or more than its length to bring the backlog back (1: 0.2 % of a 512-sample frame). */
   adjustSamples?: number;
   /** At most this many of the call's samples wait (one second): beyond it the oldest go. */
   capacitySamples?: number;
@@ -27,9 +29,9 @@ export interface MixedFrame {
 
 /** What the mixer did to keep in step, for diagnostics and tests. */
 export interface MixerCounts {
-  /** Call samples replaced by silence because none had come (the source paused or stopped). */
+  /** Call samples replaced by silence because none had come (the source paused or stopped), until a backlog was there again. */
   silenced: number;
-  /** Call samples thrown away because too many waited. */
+  /** Call samples thrown away because far too many waited. */
   dropped: number;
   /** Frames stretched (backlog low) or squeezed (backlog high). */
   stretched: number;
@@ -45,11 +47,12 @@ export class CallMixer {
   private start = 0;
   private length = 0;
   private primed = false;
+  private started = false;
   readonly counts: MixerCounts = { silenced: 0, dropped: 0, stretched: 0, squeezed: 0 };
 
   constructor(options: CallMixerOptions) {
     this.target = options.targetSamples;
-    this.adjust = options.adjustSamples ?? 8;
+    this.adjust = options.adjustSamples ?? 1;
     this.buffer = new Int16Array(Math.max(options.capacitySamples ?? 16_000, this.target * 4));
   }
 
@@ -89,9 +92,16 @@ export class CallMixer {
 
   private nextCallFrame(need: number): Int16Array {
     if (!this.primed) {
-      if (this.length < this.target) return new Int16Array(need);
+      if (this.length < this.target) {
+        // Before the source's first backlog its part is silence by nature; after, it is a gap.
+        if (this.started) this.counts.silenced += need;
+        return new Int16Array(need);
+      }
       this.primed = true;
+      this.started = true;
     }
+    // Far behind (a held-up process, then a burst): back to the backlog aimed at, at once.
+    if (this.length > this.target * 4 + need) this.discard(this.length - this.target - need);
     if (this.length < need) {
       // The source stopped or paused: what is left, then silence, and a new backlog before the next mixing.
       const frame = new Int16Array(need);
@@ -106,7 +116,7 @@ export class CallMixer {
     if (left < this.target / 2) {
       taking = need - Math.min(this.adjust, need - 1);
       this.counts.stretched += 1;
-    } else if (left > this.target * 2) {
+    } else if (left > this.target * 1.5) {
       taking = Math.min(this.length, need + this.adjust);
       this.counts.squeezed += 1;
     }

@@ -5,7 +5,7 @@
  * (pulse-monitor-source.ts; PulseAudio, and PipeWire's PulseAudio server). Windows and macOS:
  * not available in this version, with the reason said where the doctor chooses it (no
  * package on the npm registry records WASAPI loopback without a native build or a download at
- * install; on macOS the one that records Core Audio taps is untested here: docs/recording.md).
+ * install; on macOS the one that records Core Audio taps is untested here: docs/configuration.md).
  */
 
 /** What a source hands the mixer, as it comes. */

@@ -42,13 +42,13 @@ function statusesFor(page: Page, ms: number): Promise<RecorderStatus[]> {
   );
 }
 
-/** Each tone's weakest strength over the recording's half-second windows (the first half second left out). */
+/** Each tone's weakest strength over the recording's tenths of a second (the first half second left out): a gap of 0.1 s shows. */
 function weakestTones(wav: Buffer): { doctor: number; patient: number } {
   const samples = new Int16Array(wav.buffer.slice(wav.byteOffset + 44, wav.byteOffset + wav.length));
   let doctor = Infinity;
   let patient = Infinity;
-  for (let start = 8000; start + 8000 <= samples.length; start += 8000) {
-    const window = samples.subarray(start, start + 8000);
+  for (let start = 8000; start + 1600 <= samples.length; start += 1600) {
+    const window = samples.subarray(start, start + 1600);
     doctor = Math.min(doctor, tonePower(window, DOCTOR_HZ));
     patient = Math.min(patient, tonePower(window, PATIENT_HZ));
   }
@@ -74,6 +74,7 @@ test('a call is offered once; accepted, the consultation records the doctor and 
 
     // The call begins: its program opens the microphone. The app offers, and starts nothing by itself.
     callProgram = anotherProgramOnTheMicrophone();
+    const dbg = (await import('../support/e2e/sound-output')).captureDefaultOutput();
     await expect(page.getByText(OFFER)).toBeVisible({ timeout: 10_000 });
     expect(await bridgeValue(page, 'listDictations')).toEqual([]);
     await screenshot(page, 'teleconsult-offer');
@@ -90,6 +91,12 @@ test('a call is offered once; accepted, the consultation records the doctor and 
     await speakFor(page, 5000);
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await expect(page.getByTestId('recorder-state')).toHaveText(READY);
+    {
+      const { samples } = await dbg.stop();
+      const series: string[] = [];
+      for (let start = 0; start + 1600 <= samples.length; start += 1600) series.push(tonePower(samples.subarray(start, start + 1600), PATIENT_HZ).toFixed(2));
+      console.log('DEBUG parec monitor per 100ms', series.join(' '));
+    }
 
     // Beside it, the doctor alone: the call's sound is not in a Dictation.
     await page.getByLabel('Mode').selectOption('dictation');
@@ -109,6 +116,13 @@ test('a call is offered once; accepted, the consultation records the doctor and 
     const dictationWav = await recordingWav(userDataDir, dictation!.id);
     expect(uploads(sandbox).map((request) => request.file?.sha256).sort()).toEqual([sha256(consultationWav), sha256(dictationWav)].sort());
     const both = weakestTones(consultationWav);
+    {
+      const samples = new Int16Array(consultationWav.buffer.slice(consultationWav.byteOffset + 44, consultationWav.byteOffset + consultationWav.length));
+      const series: string[] = [];
+      for (let start = 0; start + 1600 <= samples.length; start += 1600) series.push(tonePower(samples.subarray(start, start + 1600), PATIENT_HZ).toFixed(2));
+      console.log('DEBUG patient per 100ms', series.join(' '));
+      console.log(readFileSync(join(userDataDir, 'logs', 'main.log'), 'utf8').split('\n').filter((l) => /recorder|DEBUG/.test(l)).join('\n'));
+    }
     expect(both.doctor).toBeGreaterThan(0.1);
     expect(both.patient).toBeGreaterThan(0.1);
     const alone = weakestTones(dictationWav);
@@ -128,6 +142,33 @@ test('a call is offered once; accepted, the consultation records the doctor and 
     expect(await bridgeValue(page, 'listDictations')).toHaveLength(2);
   } finally {
     callProgram?.stop();
+    call.stop();
+    microphone.stop();
+  }
+});
+
+test('without the sound server’s tool the consultation records the microphone, and says at Record that the call’s sound is missing', async ({ launch }) => {
+  const microphone = startVirtualMicrophone({ toneHz: DOCTOR_HZ });
+  const call = startCallOutput(PATIENT_HZ);
+  try {
+    // A computer without pulseaudio-utils: pactl is nowhere on the app's PATH.
+    const { page, userDataDir } = await launch({ policy: { transcriptionApi: 'voice-upload' }, env: { PATH: '/nonexistent' } });
+    await page.getByLabel('Mode').selectOption('consultation');
+    await page.getByRole('checkbox', { name: 'Include the call’s sound' }).check();
+    await page.getByLabel('Patient or visit (optional)').fill('Teleconsult without pactl');
+    await startConsultation(page);
+    const missing = 'The call’s sound is not recorded: the sound server’s tool pactl (package pulseaudio-utils) is not installed. Only the microphone is recorded.';
+    expect(await bridgeValue(page, 'getRecorder')).toMatchObject({ state: 'recording', callSound: { state: 'missing', message: missing } });
+    await expect(page.getByRole('alert').filter({ hasText: missing })).toBeVisible();
+    await screenshot(page, 'teleconsult-call-sound-missing');
+    await speakFor(page, 2000);
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect(page.getByTestId('recorder-state')).toHaveText(READY);
+    const [consultation] = await bridgeValue(page, 'listDictations');
+    const tones = weakestTones(await recordingWav(userDataDir, consultation!.id));
+    expect(tones.doctor).toBeGreaterThan(0.1);
+    expect(tones.patient).toBeLessThan(0.01);
+  } finally {
     call.stop();
     microphone.stop();
   }
