@@ -46,8 +46,9 @@ export function otherMicrophoneStreams(sourceOutputs: string, monitors: Readonly
 
 /** After a burst of events, the list is read once this much later. */
 const SETTLE_MS = 150;
-/** The watch starts again this much later when the sound server went away (it restarts). */
+/** The watch starts again this much later when the sound server went away (it restarts), twice as late each time it fails again, up to a minute. */
 const RESTART_MS = 5_000;
+const RESTART_MAX_MS = 60_000;
 
 /** Starts watching; the returned function stops. */
 export function watchMicrophoneUsers(deps: MicrophoneUsersDeps): () => void {
@@ -61,6 +62,7 @@ export function watchMicrophoneUsers(deps: MicrophoneUsersDeps): () => void {
   let child: ChildProcess | null = null;
   let timer: NodeJS.Timeout | null = null;
   let last = -1;
+  let restartMs = RESTART_MS;
 
   const count = async () => {
     timer = null;
@@ -79,6 +81,7 @@ export function watchMicrophoneUsers(deps: MicrophoneUsersDeps): () => void {
   const start = () => {
     if (stopped) return;
     const watching = subscribe();
+    const startedAt = Date.now();
     child = watching;
     let buffered = '';
     watching.stdout?.on('data', (chunk: Buffer) => {
@@ -93,8 +96,10 @@ export function watchMicrophoneUsers(deps: MicrophoneUsersDeps): () => void {
     watching.once('exit', (code) => {
       if (stopped || child !== watching) return;
       child = null;
-      deps.log(`call offer: the sound server's watch ended (${code ?? 'signal'}); watching again in ${RESTART_MS / 1000} s`);
-      setTimeout(start, RESTART_MS).unref();
+      const delay = Date.now() - startedAt > RESTART_MAX_MS ? RESTART_MS : restartMs;
+      restartMs = Math.min(delay * 2, RESTART_MAX_MS);
+      deps.log(`call offer: the sound server's watch ended (${code ?? 'signal'}); watching again in ${delay / 1000} s`);
+      setTimeout(start, delay).unref();
     });
     soon();
   };

@@ -74,7 +74,6 @@ test('a call is offered once; accepted, the consultation records the doctor and 
 
     // The call begins: its program opens the microphone. The app offers, and starts nothing by itself.
     callProgram = anotherProgramOnTheMicrophone();
-    const dbg = (await import('../support/e2e/sound-output')).captureDefaultOutput();
     await expect(page.getByText(OFFER)).toBeVisible({ timeout: 10_000 });
     expect(await bridgeValue(page, 'listDictations')).toEqual([]);
     await screenshot(page, 'teleconsult-offer');
@@ -91,12 +90,6 @@ test('a call is offered once; accepted, the consultation records the doctor and 
     await speakFor(page, 5000);
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await expect(page.getByTestId('recorder-state')).toHaveText(READY);
-    {
-      const { samples } = await dbg.stop();
-      const series: string[] = [];
-      for (let start = 0; start + 1600 <= samples.length; start += 1600) series.push(tonePower(samples.subarray(start, start + 1600), PATIENT_HZ).toFixed(2));
-      console.log('DEBUG parec monitor per 100ms', series.join(' '));
-    }
 
     // Beside it, the doctor alone: the call's sound is not in a Dictation.
     await page.getByLabel('Mode').selectOption('dictation');
@@ -116,13 +109,6 @@ test('a call is offered once; accepted, the consultation records the doctor and 
     const dictationWav = await recordingWav(userDataDir, dictation!.id);
     expect(uploads(sandbox).map((request) => request.file?.sha256).sort()).toEqual([sha256(consultationWav), sha256(dictationWav)].sort());
     const both = weakestTones(consultationWav);
-    {
-      const samples = new Int16Array(consultationWav.buffer.slice(consultationWav.byteOffset + 44, consultationWav.byteOffset + consultationWav.length));
-      const series: string[] = [];
-      for (let start = 0; start + 1600 <= samples.length; start += 1600) series.push(tonePower(samples.subarray(start, start + 1600), PATIENT_HZ).toFixed(2));
-      console.log('DEBUG patient per 100ms', series.join(' '));
-      console.log(readFileSync(join(userDataDir, 'logs', 'main.log'), 'utf8').split('\n').filter((l) => /recorder|DEBUG/.test(l)).join('\n'));
-    }
     expect(both.doctor).toBeGreaterThan(0.1);
     expect(both.patient).toBeGreaterThan(0.1);
     const alone = weakestTones(dictationWav);

@@ -3,7 +3,7 @@
  * Consultation, remembered as a setting), and while such a recording runs, the call's own
  * level meter beside the microphone's, or why the call's sound is missing.
  */
-import { LEVEL_WORDS, levelZone } from '../../../contract/level-zone';
+import { LevelMeter } from '../../components/LevelMeter';
 import { useDictationStore, useSettingsStore } from '../../app/stores';
 
 const INCLUDE_LABEL = 'Include the call’s sound';
@@ -48,25 +48,12 @@ export function CallSoundMeter() {
       </p>
     );
   }
-  const zone = levelZone(callSound.level);
-  const percent = Math.round(callSound.level * 100);
   return (
     <>
       <span className="call-sound-label" aria-hidden="true">
         Call
       </span>
-      <div
-        className={`meter zone-${zone}`}
-        role="meter"
-        aria-label="Call sound level"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent} %, ${LEVEL_WORDS[zone]}`}
-        data-testid="call-sound-meter"
-      >
-        <div className="meter-fill" style={{ transform: `scaleX(${callSound.level.toFixed(2)})` }} />
-      </div>
+      <LevelMeter level={callSound.level} label="Call sound level" testId="call-sound-meter" />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { DICTATION_MODES, type RecorderState, type RecorderStatus } from '../../../contract/dictation';
-import { LEVEL_WORDS, levelZone } from '../../../contract/level-zone';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { LevelMeter } from '../../components/LevelMeter';
 import { PatientLabelField } from '../../components/PatientLabelField';
 import { shortcutText } from '../../components/shortcut-keys';
 import { useDictationStore, usePatientsStore, useSettingsStore } from '../../app/stores';
@@ -69,22 +69,9 @@ function RecorderButtons({ state, stopButton }: { state: RecorderState; stopButt
 
 /** The microphone's level and the time recorded so far. */
 function LevelAndTime({ recorder }: { recorder: RecorderStatus }) {
-  const zone = levelZone(recorder.level);
-  const percent = Math.round(recorder.level * 100);
   return (
     <>
-      <div
-        className={`meter zone-${zone}`}
-        role="meter"
-        aria-label="Microphone level"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent} %, ${LEVEL_WORDS[zone]}`}
-        data-testid="level-meter"
-      >
-        <div className="meter-fill" style={{ transform: `scaleX(${recorder.level.toFixed(2)})` }} />
-      </div>
+      <LevelMeter level={recorder.level} label="Microphone level" testId="level-meter" />
       <div className="elapsed" data-testid="elapsed" aria-label="Elapsed time">
         {formatDuration(recorder.elapsedMs)}
       </div>
