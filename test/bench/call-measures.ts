@@ -39,6 +39,8 @@ function bytesIn(folder: string): number {
 async function recordOnce(page: Page, userData: string, recorderPid: number, mode: 'dictation' | 'consultation', seconds: number): Promise<RecordingCost> {
   await page.getByLabel('Mode').selectOption(mode);
   const speakNowMs = await pressRecordInPage(page);
+  const callSound = await page.evaluate(() => window.scribe.getRecorder().then((result) => (result.ok ? result.value.callSound : null)));
+  if ((callSound?.state === 'on') !== (mode === 'consultation')) throw new Error(`The ${mode} recorded the call's sound as ${JSON.stringify(callSound)}: the measure would be of the wrong thing.`);
   const before = cpuSeconds(recorderPid);
   await page.waitForTimeout(seconds * 1000);
   const recorderCpu = (cpuSeconds(recorderPid) - before) / seconds;

@@ -155,7 +155,8 @@ if (runs('call') && process.env.DISPLAY) {
   ] as const) {
     const withCall = of(cost.withCallSound, value);
     const alone = of(cost.microphone, value);
-    add(measure, show(withCall), `${show(alone)} the microphone alone (Dictation)`, ratio(withCall, Math.max(alone, 1e-6)));
+    const runs = (list: RecordingCost[]) => list.map(value).map(show).join(', ');
+    add(measure, `${show(withCall)} (runs ${runs(cost.withCallSound)})`, `${show(alone)} the microphone alone (Dictation; runs ${runs(cost.microphone)})`, ratio(withCall, Math.max(alone, 1e-6)));
   }
 }
 
