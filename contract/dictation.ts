@@ -130,6 +130,15 @@ export interface RecordingDraft {
 
 export const EMPTY_DRAFT: RecordingDraft = { label: '', mode: 'dictation', languages: null, cleared: 0 };
 
+/** The call's sound in the recording under way (Consultation with "Include the call's sound"). */
+export interface CallSoundStatus {
+  /** 0..1 on a decibel scale, like the microphone's. */
+  level: number;
+  /** `on`: recorded with the microphone; `missing`: asked for but not recorded (`message` says why). */
+  state: 'on' | 'missing';
+  message: string | null;
+}
+
 export interface RecorderStatus {
   state: RecorderState;
   dictationId: string | null;
@@ -146,6 +155,12 @@ export interface RecorderStatus {
   shortcut: string | null;
   /** What the next recording will be labelled. */
   draft: RecordingDraft;
+  /** The call's sound while a recording that asked for it is under way; null otherwise. */
+  callSound: CallSoundStatus | null;
+  /** Why this computer cannot record the call's sound (said beside the choice); null where it can. */
+  callSoundNotAvailable: string | null;
+  /** Another program began using the microphone while the app was idle (a call?): the app offers to record the consultation. */
+  callOffer: boolean;
 }
 
 /** The recorder before anything has happened: what main starts with, and what the page shows until main has answered. */
@@ -160,6 +175,9 @@ export const IDLE_RECORDER: RecorderStatus = {
   message: null,
   shortcut: null,
   draft: EMPTY_DRAFT,
+  callSound: null,
+  callSoundNotAvailable: null,
+  callOffer: false,
 };
 
 export interface SyncStatus {

@@ -23,6 +23,7 @@ export const OPERATION_NAMES = [
   'resumeRecording',
   'stopRecording',
   'discardRecording',
+  'dismissCallOffer',
   'listDictations',
   'getDictation',
   'retryDictation',

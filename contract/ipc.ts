@@ -198,6 +198,8 @@ export const operations = {
   resumeRecording: operation<RecorderStatus>()(noInput),
   stopRecording: operation<RecorderStatus>()(noInput),
   discardRecording: operation<RecorderStatus>()(noInput),
+  /** "Not now" to the offer to record a call that seems to have begun: not offered again for that call. */
+  dismissCallOffer: operation<RecorderStatus>()(noInput),
 
   listDictations: operation<DictationSummary[]>()(noInput),
   getDictation: operation<DictationDetail>()(dictationRef),

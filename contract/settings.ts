@@ -122,6 +122,8 @@ export const settingsSchema = z.object({
   recordShortcutMode: z.enum(RECORD_SHORTCUT_MODES),
   /** A short sound when the shortcut starts and stops recording. */
   recordCues: z.boolean(),
+  /** In Consultation mode, the computer's sound output (the patient on a call) is recorded with the microphone. */
+  includeCallSound: z.boolean(),
   /** Global shortcut that copies the note of the newest finished dictation. */
   copyNoteShortcut: shortcutSchema,
   /** After that shortcut, also paste the note into the field that has focus in the other program. */
@@ -164,6 +166,7 @@ export const DEFAULT_SETTINGS: Settings = {
   recordShortcut: 'CommandOrControl+Alt+R',
   recordShortcutMode: 'toggle',
   recordCues: true,
+  includeCallSound: false,
   copyNoteShortcut: 'CommandOrControl+Alt+C',
   insertCopiedNote: false,
   insertProfiles: [],

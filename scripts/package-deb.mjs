@@ -66,7 +66,7 @@ const DEPENDS = [
   'xdg-utils',
 ];
 // A desktop has these: a sound server, a keyring, and OpenGL (without it Chromium draws in software).
-const RECOMMENDS = ['pulseaudio | pipewire-pulse', 'gnome-keyring | kwalletmanager', 'libgl1'];
+const RECOMMENDS = ['pulseaudio | pipewire-pulse', 'pulseaudio-utils', 'gnome-keyring | kwalletmanager', 'libgl1'];
 
 function option(name) {
   const prefix = `--${name}=`;

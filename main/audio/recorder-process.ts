@@ -7,7 +7,9 @@
  * dictation's recording itself, encrypted in blocks of at most half a second, each synced
  * to disk as it is sealed, so a hung or crashed main process cannot lose what was spoken;
  * the compact MP3 is written alongside as the audio arrives, encrypted too. Main only controls it. Device listing happens here too: the native audio library
- * is never loaded in main.
+ * is never loaded in main. With the call's sound asked for, a second source (the sound output)
+ * is opened beside the microphone and mixed into its frames before anything is written, so the
+ * recording, its parts and its copy hold both (call-sound-input.ts).
  */
 import { PvRecorder } from '@picovoice/pvrecorder-node';
 import { SealedFileWriter } from '../storage/sealed-file';
@@ -16,6 +18,10 @@ import { meterLevel, rms } from './level-meter';
 import { AudioPartWriter } from './audio-parts';
 import { CompactCopy } from './compact-copy';
 import { ReadPacer } from './read-pacer';
+import { CallSoundInput } from './call-sound-input';
+import { callSoundSourceFor } from './call-sound-source';
+import { pactl } from './pactl';
+import { pulseMonitorSource } from './pulse-monitor-source';
 import type { FromRecorder, ToRecorder } from './recorder-protocol';
 import { BYTES_PER_SAMPLE, SAMPLE_RATE, durationMsOf } from './wav-file';
 
@@ -46,6 +52,9 @@ interface Recording {
   audioKey: Uint8Array;
   paused: boolean;
   stopRequested: boolean;
+  /** The call's sound, opening from Record on, and once open (by the first frame); null when not asked for. */
+  callOpening: Promise<CallSoundInput> | null;
+  call: CallSoundInput | null;
 }
 
 let current: Recording | null = null;
@@ -57,8 +66,30 @@ function deviceIndexOf(name: string): number {
   return index;
 }
 
-/** Stops capturing and closes the microphone. */
+/** Opens the call's sound, on this platform's source; a lost source is told to main at once. */
+function openCallSound(frameLength: number): Promise<CallSoundInput> {
+  const choice = callSoundSourceFor(process.platform, {
+    linux: () =>
+      pulseMonitorSource({
+        pactl,
+        devices: () => PvRecorder.getAvailableDevices(),
+        openRecorder: (index) => {
+          const recorder = new PvRecorder(frameLength, index);
+          recorder.start();
+          return recorder;
+        },
+      }),
+  });
+  return CallSoundInput.open(choice, (report) => send({ type: 'call-sound', report }));
+}
+
+/** Stops capturing and closes the microphone (and the call's sound). */
 function release(recording: Recording): void {
+  void recording.callOpening?.then((call) => {
+    const counts = call.counts();
+    if (counts && (counts.silenced > 0 || counts.dropped > 0)) diagnose(`The call's sound was silenced for ${counts.silenced} samples and ${counts.dropped} were dropped.`);
+    call.close();
+  });
   try {
     recording.recorder.stop();
   } catch {
@@ -147,7 +178,9 @@ async function capture(recording: Recording): Promise<void> {
     if (!announced) {
       // "Speak now" once the microphone sends sound: all it hears from then on is kept.
       announced = true;
-      send({ type: 'started', device: recording.recorder.getSelectedDevice() });
+      // The call's sound is said at Record, with "speak now": on, or why it is missing.
+      if (recording.callOpening) recording.call = await recording.callOpening;
+      send({ type: 'started', device: recording.recorder.getSelectedDevice(), callSound: recording.call?.report() ?? null });
       // The encoder loads only now: its compiling must not hold up the news that the microphone works.
       if (recording.mp3Path) recording.mp3 = new CompactCopy(recording.mp3Path, recording.audioKey, diagnose);
       if (recording.partsFolder) {
@@ -155,9 +188,13 @@ async function capture(recording: Recording): Promise<void> {
       }
     }
     if (recording.paused) {
+      // The call's sound paused too: what it played meanwhile is not kept.
+      recording.call?.mix(frame);
       recording.audio.syncIfDue();
       continue;
     }
+    const micLevel = rms(frame);
+    if (recording.call) frame = recording.call.mix(frame);
     try {
       recording.audio.append(new Uint8Array(frame.buffer, frame.byteOffset, frame.byteLength));
     } catch (error) {
@@ -170,12 +207,13 @@ async function capture(recording: Recording): Promise<void> {
       recording.mp3?.abandon();
       recording.mp3 = null;
     }
-    const level = rms(frame);
+    const level = recording.call ? rms(frame) : micLevel;
     if (recording.partWriter) await recording.partWriter.append(frame, level).catch((error: unknown) => stopCuttingParts(recording, error));
-    loudest = Math.max(loudest, level);
+    loudest = Math.max(loudest, micLevel);
     frames += 1;
     if (frames % LEVEL_EVERY_FRAMES === 0) {
-      send({ type: 'level', level: meterLevel(loudest), elapsedMs: durationMsOf(recording.audio.plainBytes) });
+      const callLevel = recording.call ? meterLevel(recording.call.takeLoudest()) : null;
+      send({ type: 'level', level: meterLevel(loudest), callLevel, elapsedMs: durationMsOf(recording.audio.plainBytes) });
       loudest = 0;
     }
   }
@@ -214,6 +252,8 @@ function start(message: Extract<ToRecorder, { type: 'start' }>): void {
     audioKey: message.audioKey,
     paused: false,
     stopRequested: false,
+    callOpening: message.callSound ? openCallSound(message.frameLength) : null,
+    call: null,
   };
   current = recording;
   capture(recording).catch((error: unknown) => fail(recording, (error as Error).message));

@@ -1,12 +1,14 @@
 /** Messages between main and the recorder utility process, which stays running between recordings. */
+import type { CallSoundReport } from './call-sound-input';
 
 export type ToRecorder =
   /**
    * Records into `audioPath` (and, when given, the compact copy into `mp3Path`), both
    * encrypted with `audioKey`, from the named microphone ('' = default); when `partsFolder`
    * is given, also cut into parts for the sessions API as it is spoken (audio-parts.ts).
+   * `callSound`: the computer's sound output is mixed in (call-sound-input.ts).
    */
-  | { type: 'start'; audioPath: string; audioKey: Uint8Array; mp3Path: string | null; partsFolder: string | null; deviceName: string; frameLength: number }
+  | { type: 'start'; audioPath: string; audioKey: Uint8Array; mp3Path: string | null; partsFolder: string | null; deviceName: string; frameLength: number; callSound: boolean }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'stop' }
@@ -15,10 +17,12 @@ export type ToRecorder =
 export type FromRecorder =
   /** The process has loaded the audio library and takes requests. */
   | { type: 'ready' }
-  /** The first frame arrived: the doctor can speak. */
-  | { type: 'started'; device: string }
-  /** About 15 times a second while recording. */
-  | { type: 'level'; level: number; elapsedMs: number }
+  /** The first frame arrived: the doctor can speak. `callSound`: whether the call's sound is in it too (null: not asked for). */
+  | { type: 'started'; device: string; callSound: CallSoundReport | null }
+  /** About 8 times a second while recording; `callLevel` the call's sound's (null: not asked for). */
+  | { type: 'level'; level: number; elapsedMs: number; callLevel: number | null }
+  /** The call's sound stopped while recording (the microphone goes on). */
+  | { type: 'call-sound'; report: CallSoundReport }
   /** A part was cut and is on disk, whole. */
   | { type: 'part'; sequence: number; startSample: number; endSample: number }
   /** The files are complete and closed. `parts`: how many parts were cut; null when cutting failed (they are cut from the recording). */

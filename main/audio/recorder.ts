@@ -5,6 +5,7 @@
  * kept, and a new process is ready for the next Record.
  */
 import type { AudioPart } from './audio-parts';
+import type { CallSoundReport } from './call-sound-input';
 import type { FromRecorder, RecorderProcess } from './recorder-protocol';
 import type { RecordingSize } from './upload-audio';
 
@@ -21,7 +22,10 @@ export const FRAME_LENGTH = 512;
 const REWARM_AFTER_MS = 1_000;
 
 export interface RecorderEvents {
-  onLevel(level: number, elapsedMs: number): void;
+  /** The microphone's level, and the call's sound's (null when it is not recorded). */
+  onLevel(level: number, elapsedMs: number, callLevel: number | null): void;
+  /** The call's sound stopped while recording (the microphone goes on). */
+  onCallSound?(report: CallSoundReport): void;
   /** Recording ended without being asked: the microphone was lost or the process died. `parts` as in StopResult. */
   onInterrupted(result: { durationMs: number; parts: number | null; message: string; size: RecordingSize | null }): void;
   /** A part for the sessions API was cut and is on disk. */
@@ -49,7 +53,7 @@ export interface RecordingTarget {
 interface ActiveRecording {
   target: RecordingTarget;
   started: boolean;
-  onStarted(device: string): void;
+  onStarted(started: { device: string; callSound: CallSoundReport | null }): void;
   onFailedToStart(message: string): void;
   onStopped: ((result: StopResult) => void) | null;
 }
@@ -86,20 +90,21 @@ export class Recorder {
   }
 
   /**
-   * Resolves once the first frame has arrived; rejects with a message for the user.
+   * Resolves once the first frame has arrived (with whether the call's sound is in it, when
+   * `callSound` asked for it); rejects with a message for the user.
    * `mp3Path`: where to write the compact copy as the audio arrives, or null for none.
    */
-  start(target: RecordingTarget, mp3Path: string | null, deviceName: string): Promise<{ device: string }> {
+  start(target: RecordingTarget, mp3Path: string | null, deviceName: string, callSound = false): Promise<{ device: string; callSound: CallSoundReport | null }> {
     if (this.active) return Promise.reject(new Error('A recording is already in progress.'));
     return new Promise((resolve, reject) => {
       this.active = {
         target,
         started: false,
-        onStarted: (device) => resolve({ device }),
+        onStarted: resolve,
         onFailedToStart: (message) => reject(new Error(message)),
         onStopped: null,
       };
-      this.host.send({ type: 'start', audioPath: target.path, audioKey: target.key, mp3Path, partsFolder: target.partsFolder, deviceName, frameLength: FRAME_LENGTH }).catch((error: unknown) => {
+      this.host.send({ type: 'start', audioPath: target.path, audioKey: target.key, mp3Path, partsFolder: target.partsFolder, deviceName, frameLength: FRAME_LENGTH, callSound }).catch((error: unknown) => {
         this.active = null;
         reject(error instanceof Error ? error : new Error(String(error)));
       });
@@ -137,10 +142,13 @@ export class Recorder {
     switch (message.type) {
       case 'started':
         active.started = true;
-        active.onStarted(message.device);
+        active.onStarted({ device: message.device, callSound: message.callSound });
         break;
       case 'level':
-        this.events.onLevel(message.level, message.elapsedMs);
+        this.events.onLevel(message.level, message.elapsedMs, message.callLevel);
+        break;
+      case 'call-sound':
+        this.events.onCallSound?.(message.report);
         break;
       case 'part':
         this.events.onPart?.({ sequence: message.sequence, startSample: message.startSample, endSample: message.endSample });

@@ -5,7 +5,7 @@
  * is started, it takes them, and they are cleared for the next patient.
  */
 import type { ConsentAnswer, ConsentRecord } from '../../contract/consent';
-import { EMPTY_DRAFT, IDLE_RECORDER, type DictationMode, type RecorderStatus, type RecordingDraft } from '../../contract/dictation';
+import { EMPTY_DRAFT, IDLE_RECORDER, type CallSoundStatus, type DictationMode, type RecorderStatus, type RecordingDraft } from '../../contract/dictation';
 import type { RecordQuestion } from '../../contract/ipc';
 import type { Recorder, RecorderEvents } from '../audio/recorder';
 import type { RecordingSize } from '../audio/upload-audio';
@@ -13,6 +13,7 @@ import type { DictationManifest } from '../dictations/dictation-manifest';
 import type { DictationStore } from '../dictations/dictation-store';
 import { storageProblem, writeProblem } from '../storage/storage-problem';
 import { patientOwner } from '../clipboard/copy-path';
+import type { CallOffer } from './call-offer';
 
 export interface RecordingSessionDeps {
   store: DictationStore;
@@ -21,6 +22,12 @@ export interface RecordingSessionDeps {
   microphone(): string;
   /** Whether the compact (MP3) upload copy is written while recording (the voice upload's). */
   compactCopy(): boolean;
+  /** Whether a consultation records the computer's sound output too ("Include the call's sound"). */
+  includeCallSound?(): boolean;
+  /** Why this computer cannot record the call's sound; null where it can. */
+  callSoundNotAvailable?: string | null;
+  /** The offer to record a call that seems to have begun (call-offer.ts): shown in the status, answered by any recording. */
+  callOffer?: Pick<CallOffer, 'showing' | 'answer'>;
   /** How a recording started now is sent, and what its session asks for; `languages`: the doctor's choice for this one (null: as in Settings). */
   transcription(languages: string[] | null): Pick<DictationManifest, 'api' | 'request'>;
   /** A part of the recording was cut (sessions): it can be sent. */
@@ -57,8 +64,13 @@ export class RecordingSession {
 
   constructor(private readonly deps: RecordingSessionDeps) {
     this.recorder = deps.createRecorder({
-      onLevel: (level, elapsedMs) => {
-        if (this.current.state === 'recording') this.set({ level, elapsedMs });
+      onLevel: (level, elapsedMs, callLevel) => {
+        if (this.current.state !== 'recording') return;
+        const callSound = this.current.callSound && callLevel !== null ? { ...this.current.callSound, level: callLevel } : this.current.callSound;
+        this.set({ level, elapsedMs, callSound });
+      },
+      onCallSound: ({ state, message }) => {
+        if (this.current.callSound) this.set({ callSound: { level: 0, state, message } });
       },
       onInterrupted: ({ durationMs, parts, message, size }) => this.finish(durationMs, parts, message, size),
       onPart: () => {
@@ -69,7 +81,13 @@ export class RecordingSession {
   }
 
   status(): RecorderStatus {
-    return { ...this.current, shortcut: this.deps.shortcut(), draft: this.draft };
+    return {
+      ...this.current,
+      shortcut: this.deps.shortcut(),
+      draft: this.draft,
+      callSoundNotAvailable: this.deps.callSoundNotAvailable ?? null,
+      callOffer: this.current.state === 'idle' && (this.deps.callOffer?.showing() ?? false),
+    };
   }
 
   /** What the Dictation screen shows for the next recording, as it is typed. */
@@ -112,6 +130,8 @@ export class RecordingSession {
       return this.set({ message: (error as Error).message });
     }
     const { store } = this.deps;
+    // However it was started, a recording answers the offer to record the call.
+    this.deps.callOffer?.answer();
     let id: string;
     let audioKey: Buffer;
     try {
@@ -121,11 +141,13 @@ export class RecordingSession {
     }
     const transcription = this.deps.transcription(wanted.languages);
     const inParts = transcription.api === 'sessions';
+    const withCallSound = wanted.mode === 'consultation' && (this.deps.includeCallSound?.() ?? false);
     // The microphone opens in the recorder process while the manifest is written here.
     const started = this.recorder.start(
       { path: store.audioPath(id), key: audioKey, partsFolder: inParts ? store.partsFolder(id) : null },
       this.deps.compactCopy() && !inParts ? store.compactAudioPath(id) : null,
       this.deps.microphone(),
+      withCallSound,
     );
     let manifest: DictationManifest;
     try {
@@ -139,16 +161,24 @@ export class RecordingSession {
     this.deps.onStarted?.(patientOwner(patientId));
     // The next patient starts from empty fields; a recording that does not begin gives its label back.
     this.replaceDraft({ label: '', mode: 'dictation' });
-    this.set({ state: 'starting', dictationId: manifest.id, mode: wanted.mode, label: wanted.label, patientId, elapsedMs: 0, level: 0, message: null });
+    this.set({ state: 'starting', dictationId: manifest.id, mode: wanted.mode, label: wanted.label, patientId, elapsedMs: 0, level: 0, message: null, callSound: null });
+    let callSound: CallSoundStatus | null;
     try {
-      await started;
+      const report = (await started).callSound;
+      callSound = report ? { level: 0, ...report } : null;
     } catch (error) {
       store.delete(manifest.id);
       if (this.draft.label === '') this.replaceDraft(wanted);
       return this.set({ state: 'idle', dictationId: null, level: 0, message: (error as Error).message });
     }
     // The recording may have ended already (microphone lost during start-up).
-    return this.current.dictationId === manifest.id ? this.set({ state: 'recording' }) : this.status();
+    return this.current.dictationId === manifest.id ? this.set({ state: 'recording', callSound }) : this.status();
+  }
+
+  /** "Not now" to the offer to record a call: it is not made again for this call. */
+  dismissCallOffer(): RecorderStatus {
+    this.deps.callOffer?.answer();
+    return this.status();
   }
 
   pause(): RecorderStatus {
@@ -177,7 +207,7 @@ export class RecordingSession {
     this.set({ state: 'stopping', level: 0 });
     await this.recorder.stop();
     this.deps.store.delete(id);
-    return this.set({ state: 'idle', dictationId: null, elapsedMs: 0, message: null });
+    return this.set({ state: 'idle', dictationId: null, elapsedMs: 0, message: null, callSound: null });
   }
 
   /** `parts`: the parts cut (null: to be cut from the recording). */
@@ -190,6 +220,6 @@ export class RecordingSession {
           : this.deps.store.writeOrKeepInMemory(id, { state: 'failed', durationMs: 0, problem: message ?? 'No sound was recorded.' });
       if (manifest.state === 'recorded') this.deps.onRecorded(manifest);
     }
-    return this.set({ state: 'idle', dictationId: null, level: 0, elapsedMs: durationMs, message });
+    return this.set({ state: 'idle', dictationId: null, level: 0, elapsedMs: durationMs, message, callSound: null });
   }
 }

@@ -31,6 +31,7 @@ export type DictationHandlers = Pick<
   | 'resumeRecording'
   | 'stopRecording'
   | 'discardRecording'
+  | 'dismissCallOffer'
   | 'listDictations'
   | 'getDictation'
   | 'retryDictation'
@@ -132,8 +133,9 @@ function recorderHandlers({ session, log }: DictationBridgeDeps) {
     resumeRecording: () => session.resume(),
     stopRecording: () => session.stop(),
     discardRecording: () => session.discard(),
+    dismissCallOffer: () => session.dismissCallOffer(),
     setRecordingDraft: (input) => session.setDraft(input),
-  } satisfies Pick<DictationHandlers, 'listMicrophones' | 'getRecorder' | 'startRecording' | 'pauseRecording' | 'resumeRecording' | 'stopRecording' | 'discardRecording' | 'setRecordingDraft'>;
+  } satisfies Pick<DictationHandlers, 'listMicrophones' | 'getRecorder' | 'startRecording' | 'pauseRecording' | 'resumeRecording' | 'stopRecording' | 'discardRecording' | 'dismissCallOffer' | 'setRecordingDraft'>;
 }
 
 /** Whether any of the dictation's audio may have reached the service: sent whole, a part acknowledged, or on its way now. */

@@ -40,6 +40,9 @@ import { DictationStore, blockProblem } from './dictation-store';
 import { RecordingSession } from '../dictation-recording/recording-session';
 import { shortcutRecorder } from '../dictation-recording/shortcut-recorder';
 import { confirmedBy, consentToKeep } from '../dictation-recording/consent';
+import { CallOffer } from '../dictation-recording/call-offer';
+import { callSoundNotAvailable } from '../audio/call-sound-source';
+import { watchMicrophoneUsers } from '../audio/microphone-users';
 
 export interface DictationFeatureDeps {
   userData: string;
@@ -144,13 +147,16 @@ function dictationSending({ service, settings, outboxes }: DictationFeatureDeps,
 }
 
 /** The recording: the recorder process, the microphone and the transcription asked for, and what the window hears of it. */
-function recordingSession(deps: DictationFeatureDeps, store: DictationStore, outbox: DictationSending, recordShortcut: () => string | null): RecordingSession {
+function recordingSession(deps: DictationFeatureDeps, store: DictationStore, outbox: DictationSending, recordShortcut: () => string | null, callOffer: CallOffer): RecordingSession {
   const { settings } = deps;
   return new RecordingSession({
     store,
     createRecorder: (events) => new Recorder(deps.recorderHost, events),
     microphone: () => settings.current().microphone,
     compactCopy: () => settings.current().uploadAudioFormat === 'mp3',
+    includeCallSound: () => settings.current().includeCallSound,
+    callSoundNotAvailable: callSoundNotAvailable(process.platform),
+    callOffer,
     transcription: (languages) => {
       const current = settings.current();
       if (current.transcriptionApi !== 'sessions' || deps.service.sessionsOffer.state() === 'not-offered') return { api: 'voice-upload', request: null };
@@ -243,7 +249,12 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   const parts = dictationParts(deps);
   const { store, patientOf, recordingFiles } = parts;
   const outbox = dictationSending(deps, parts);
-  const session = recordingSession(deps, store, outbox, () => shortcuts.recordShortcut());
+  const callOffer = new CallOffer(
+    () => session.status().state === 'idle',
+    () => deps.window.send('recorderChanged', session.status()),
+  );
+  const session = recordingSession(deps, store, outbox, () => shortcuts.recordShortcut(), callOffer);
+  let stopWatchingCalls: () => void = () => undefined;
   /** The dictation the window shows; the copy shortcut takes its note. */
   let viewedId: string | null = null;
   const shortcuts = dictationShortcuts(deps, parts, session, () => viewedId);
@@ -298,9 +309,17 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
         return null;
       }
     },
-    /** What Record needs: the shortcuts and the recorder's status. */
+    /** What Record needs: the shortcuts and the recorder's status; and a call that begins is offered. */
     start(): void {
       applySettings();
+      stopWatchingCalls = watchMicrophoneUsers({
+        ownPids: () => [process.pid, session.recorder.processId() ?? process.pid],
+        onChange: (count) => {
+          log.info(`call offer: ${count} other program(s) recording from a microphone`);
+          callOffer.usersChanged(count);
+        },
+        log: (event) => log.info(event),
+      });
     },
     /** The work nobody waits for (sending is the outbox host's). */
     startMaintenance(): void {
@@ -308,6 +327,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     },
     async stop(): Promise<void> {
       maintenance.stop();
+      stopWatchingCalls();
       shortcuts.dispose();
       session.recorder.dispose();
     },

@@ -60,6 +60,7 @@ export const POLICY_CATALOG: Record<PolicyName, CatalogEntry> = {
   recordShortcut: entry('dictation', 'recordShortcut', 'Record shortcut', 'Global shortcut that starts and stops recording, for example CommandOrControl+Alt+R; empty for none.'),
   recordShortcutMode: entry('dictation', 'recordShortcutMode', 'Record shortcut mode', 'toggle: press to start, press again to stop. hold: records while held.'),
   recordCues: entry('dictation', 'recordCues', 'Sound cues', 'Enabled: a short sound when the shortcut starts and stops recording.'),
+  includeCallSound: entry('dictation', 'includeCallSound', 'Include the call’s sound', 'Enabled: in Consultation mode the computer’s sound output (the patient on a call) is recorded with the microphone (Linux).'),
   transcriptionApi: entry('dictation', 'transcriptionApi', 'How dictations are sent', 'sessions: in parts while the doctor speaks. voice-upload: the whole recording after Stop (the older API).'),
   languageHints: entry('dictation', 'languageHints', 'Languages spoken', 'Up to 5 two-letter language codes (ISO 639-1), one per line, for example hi and en; none lets the service detect the language. Sessions only.', ['hi', 'en']),
   noteTemplates: entry('dictation', 'noteTemplates', 'Note templates', 'One or two note template ids, one per line. Sessions only.'),

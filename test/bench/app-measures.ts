@@ -17,7 +17,7 @@ import { launchElectron, ROOT } from '../support/e2e/launch-app';
 const BARE_APP = join(ROOT, 'test', 'bench', 'bare-window');
 const SPEAK_NOW = 'Recording — speak now';
 
-function launch(args: string[]): Promise<ElectronApplication> {
+export function launch(args: string[]): Promise<ElectronApplication> {
   return launchElectron(args, { ...(process.env as Record<string, string>), SCRIBE_LOG_CONSOLE: '0' });
 }
 
@@ -178,7 +178,7 @@ function startupMarksIn(userData: string): Map<string, number> {
 }
 
 /** Presses Record in the page and resolves with page-clock milliseconds until "speak now" shows. */
-function pressRecordInPage(page: Page): Promise<number> {
+export function pressRecordInPage(page: Page): Promise<number> {
   return page.evaluate(
     (speakNow) =>
       new Promise<number>((resolve, reject) => {
@@ -219,7 +219,7 @@ function speakNowShownAt(page: Page): Promise<number> {
   );
 }
 
-async function stopRecording(page: Page): Promise<void> {
+export async function stopRecording(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^(■ )?Stop$/ }).click();
   await page.getByTestId('recorder-state').filter({ hasText: 'Ready to record' }).waitFor();
   // A second between recordings, as between two patients.
@@ -237,12 +237,12 @@ export async function pressDuringStartup(appDir = ROOT): Promise<number> {
 }
 
 /** CPU seconds used so far by one process (Linux /proc: user + system time). */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-async function appPids(app: ElectronApplication): Promise<Array<{ pid: number; type: string; name: string }>> {
+export async function appPids(app: ElectronApplication): Promise<Array<{ pid: number; type: string; name: string }>> {
   return app.evaluate(({ app: electronApp }) => electronApp.getAppMetrics().map((metric) => ({ pid: metric.pid, type: metric.type, name: metric.name ?? '' })));
 }
 

@@ -4,7 +4,7 @@
  * under the virtual display and microphone the tests use. Benchmarks report; tests judge.
  * With SCRIBE_BENCH_BEFORE=<another checkout, built>, the app's own measures are taken of
  * that build too, in the same run, for a before/after comparison. SCRIBE_BENCH_ONLY=<groups>
- * (comma-separated: app, emr, parts) takes only those groups' measures.
+ * (comma-separated: app, call, emr, parts) takes only those groups' measures.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emrInsertion, emrMeasuresMissing } from './emr-measures';
+import { callSoundCost, type RecordingCost } from './call-measures';
 import { clinicPressSamples, cpuWhileRecording, pressDuringStartup, pressesInARow, startupSamples, startupTimeline, stopToResultOnScreen, type ClinicPresses } from './app-measures';
 import { encodeMemory, lookups, recordingWrites, speechPcm, speechRecording, stopToReady, storeLoad, syncOf, uploadSize } from './node-measures';
 import { stopToHeld, uplinkRow } from './uplink-measures';
@@ -34,7 +35,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const ms = (value: number) => `${Math.round(value)} ms`;
 /** The groups of measures this run takes: the app as a clinic uses it, the note into an EMR, the app's parts. */
 const only = (process.env.SCRIBE_BENCH_ONLY ?? '').split(',').map((group) => group.trim()).filter((group) => group !== '');
-const runs = (group: 'app' | 'emr' | 'parts') => only.length === 0 || only.includes(group);
+const runs = (group: 'app' | 'call' | 'emr' | 'parts') => only.length === 0 || only.includes(group);
 
 const { pcm, source } = speechPcm(work);
 console.log(`Scribe Desk benchmarks (speech: ${source}; Node ${process.version}${only.length > 0 ? `; only ${only.join(', ')}` : ''})`);
@@ -138,6 +139,25 @@ if (!runs('app')) {
   }
 } else {
   console.log('  (no display: the app measures are skipped; run `npm run bench`, which provides one)');
+}
+
+// What recording the call's sound costs, against the microphone alone in the same app.
+if (runs('call') && process.env.DISPLAY) {
+  const cost = await callSoundCost(3, 20);
+  const of = (list: RecordingCost[], value: (one: RecordingCost) => number) => median(list.map(value));
+  const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
+  const kib = (value: number) => `${(value / 1024).toFixed(0)} KiB`;
+  for (const [measure, value, show] of [
+    ['recorder process CPU while recording, Consultation with the call’s sound (median of 3 × 20 s)', (one: RecordingCost) => one.recorderCpu, (v: number) => `${percent(v)} of one core`],
+    ['bytes per minute of recording with the call’s sound: the sealed recording', (one: RecordingCost) => one.recordingBytesPerMinute, kib],
+    ['  the same: the parts for the session (what is sent)', (one: RecordingCost) => one.partsBytesPerMinute, kib],
+    ['Record → "speak now" with the call’s sound opened at Record', (one: RecordingCost) => one.speakNowMs, ms],
+  ] as const) {
+    const withCall = of(cost.withCallSound, value);
+    const alone = of(cost.microphone, value);
+    const runs = (list: RecordingCost[]) => list.map(value).map(show).join(', ');
+    add(measure, `${show(withCall)} (runs ${runs(cost.withCallSound)})`, `${show(alone)} the microphone alone (Dictation; runs ${runs(cost.microphone)})`, ratio(withCall, Math.max(alone, 1e-6)));
+  }
 }
 
 // The note into a web EMR (issue 35).

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { DICTATION_MODES, type RecorderState, type RecorderStatus } from '../../../contract/dictation';
-import { LEVEL_WORDS, levelZone } from '../../../contract/level-zone';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { LevelMeter } from '../../components/LevelMeter';
 import { PatientLabelField } from '../../components/PatientLabelField';
 import { shortcutText } from '../../components/shortcut-keys';
 import { useDictationStore, usePatientsStore, useRecordQuestionStore, useSettingsStore } from '../../app/stores';
@@ -9,6 +9,8 @@ import { visitPatient } from '../patients/patients-store';
 import { formatDuration } from './format';
 import { pressRecord } from './record-start';
 import { RecordingLanguagesField } from './RecordingLanguagesField';
+import { CallSoundChoice, CallSoundMeter } from './CallSound';
+import { CallOfferBanner } from './CallOfferBanner';
 
 const MODE_LABELS = { dictation: 'Dictation (doctor alone)', consultation: 'Consultation (doctor and patient)' } as const;
 
@@ -80,22 +82,9 @@ function RecorderButtons({ state, consultation, stopButton }: { state: RecorderS
 
 /** The microphone's level and the time recorded so far. */
 function LevelAndTime({ recorder }: { recorder: RecorderStatus }) {
-  const zone = levelZone(recorder.level);
-  const percent = Math.round(recorder.level * 100);
   return (
     <>
-      <div
-        className={`meter zone-${zone}`}
-        role="meter"
-        aria-label="Microphone level"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent} %, ${LEVEL_WORDS[zone]}`}
-        data-testid="level-meter"
-      >
-        <div className="meter-fill" style={{ transform: `scaleX(${recorder.level.toFixed(2)})` }} />
-      </div>
+      <LevelMeter level={recorder.level} label="Microphone level" testId="level-meter" />
       <div className="elapsed" data-testid="elapsed" aria-label="Elapsed time">
         {formatDuration(recorder.elapsedMs)}
       </div>
@@ -173,6 +162,7 @@ export function RecorderPanel() {
 
   return (
     <section className={`recorder state-${state}`} aria-label="Recorder">
+      <CallOfferBanner />
       <div className="recorder-row">
         <div className="field">
           <label htmlFor="recording-mode">Mode</label>
@@ -184,6 +174,7 @@ export function RecorderPanel() {
             ))}
           </select>
         </div>
+        <CallSoundChoice />
         {busy ? null : <RecordingLanguagesField />}
         <PatientLabelField id="recording-label" grow value={busy ? recorder.label : label} disabled={busy} onChange={setLabel} />
         <RecorderButtons state={state} consultation={recorder.mode === 'consultation'} stopButton={stopButton} />
@@ -196,6 +187,7 @@ export function RecorderPanel() {
           {HEADLINES[state]}
         </div>
         {busy ? <LevelAndTime recorder={recorder} /> : recorder.shortcut ? <ShortcutHint shortcut={recorder.shortcut} /> : null}
+        <CallSoundMeter />
       </div>
       {recorder.message ? (
         <p className="banner warning" role="alert" data-testid="recorder-message">

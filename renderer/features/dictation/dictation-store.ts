@@ -64,6 +64,8 @@ export interface DictationState {
   resume(): Promise<void>;
   stop(): Promise<void>;
   discard(): Promise<void>;
+  /** "Not now" to the offer to record a call that seems to have begun. */
+  dismissCallOffer(): Promise<void>;
   retry(id: string): Promise<void>;
   cancel(id: string): Promise<void>;
   remove(id: string): Promise<void>;
@@ -213,6 +215,7 @@ function recorderActions({ bridge, get, set }: StoreContext<DictationState>, { r
     resume: async () => void (await recorderAction(bridge.resumeRecording())),
     stop: async () => void (await recorderAction(bridge.stopRecording())),
     discard: async () => void (await recorderAction(bridge.discardRecording())),
+    dismissCallOffer: async () => void (await recorderAction(bridge.dismissCallOffer())),
   } satisfies Partial<DictationState>;
 }
 

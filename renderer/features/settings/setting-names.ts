@@ -21,6 +21,7 @@ export const SETTING_NAMES: Record<SettingName, string> = {
   recordShortcut: 'Record shortcut',
   recordShortcutMode: 'How the record shortcut works',
   recordCues: 'Record sounds',
+  includeCallSound: 'Include the call’s sound',
   copyNoteShortcut: 'Copy-note shortcut',
   insertCopiedNote: 'Insert the copied note',
   insertProfiles: 'Programs the note goes into',

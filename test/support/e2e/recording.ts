@@ -51,6 +51,24 @@ export async function startRecording(page: Page, label: string): Promise<void> {
   await expect(page.getByTestId('recorder-state')).toHaveText(SPEAK_NOW, { timeout: 15_000 });
 }
 
+/** Presses Record as a doctor does. */
+export async function pressRecord(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
+}
+
+/**
+ * Starts a Consultation: `press` is how it is asked for (the Record button, the shortcut, the
+ * offer to record a call); what comes between the press and the recording (the patient's
+ * consent) is answered here. Resolves once "speak now" shows.
+ */
+export async function startConsultation(page: Page, press: (page: Page) => Promise<void> = pressRecord): Promise<void> {
+  await press(page);
+  const consent = page.getByTestId('record-dialog').getByRole('button', { name: 'Patient agrees' });
+  await expect(consent.or(page.getByTestId('recorder-state').filter({ hasText: SPEAK_NOW })).first()).toBeVisible({ timeout: 15_000 });
+  if (await consent.isVisible()) await consent.click();
+  await expect(page.getByTestId('recorder-state')).toHaveText(SPEAK_NOW, { timeout: 15_000 });
+}
+
 /** Resolves once the recording under way holds `ms` of sound. */
 export async function speakFor(page: Page, ms: number): Promise<void> {
   await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: ms + 30_000, intervals: [250] }).toBeGreaterThanOrEqual(ms);

@@ -8,8 +8,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const SINK = 'scribe_test_sink';
-const SOURCE = 'scribe_test_mic';
+export const SINK = 'scribe_test_sink';
+export const SOURCE = 'scribe_test_mic';
 export const SPEECH_TEXT =
   'Paracetamol five hundred milligrams, one tablet in the morning and one at night, after food, for five days. Review after one week.';
 
@@ -43,7 +43,8 @@ export function killSoundSystem(): void {
   execFileSync('pulseaudio', ['-k']);
 }
 
-export function startVirtualMicrophone(): VirtualMicrophone {
+/** The microphone hears the speech, or (`toneHz`) a steady tone that a test can find by its frequency. */
+export function startVirtualMicrophone(sound: { toneHz: number } | 'speech' = 'speech'): VirtualMicrophone {
   ensurePulseAudio();
   if (!pactl('list', 'short', 'sinks').includes(SINK)) {
     pactl('load-module', 'module-null-sink', `sink_name=${SINK}`, `sink_properties=device.description=ScribeTestSink`);
@@ -59,9 +60,10 @@ export function startVirtualMicrophone(): VirtualMicrophone {
   // One continuous, low-latency stream, like a real microphone that is always there: a player
   // restarted in a loop (paplay) makes the sound server re-tune its latency at every restart,
   // and a recording that starts meanwhile waits a second for its first sound.
+  const input = sound === 'speech' ? `${speech} -t raw -r 22050 -c 1 -b 16 -e signed-integer - repeat 100000` : `-n -t raw -r 22050 -c 1 -b 16 -e signed-integer - synth 100000 sine ${sound.toneHz} vol 0.25`;
   const player: ChildProcess = spawn(
     'sh',
-    ['-c', `sox ${speech} -t raw -r 22050 -c 1 -b 16 -e signed-integer - repeat 100000 | pacat --latency-msec=30 --rate=22050 --channels=1 --format=s16le --device=${SINK}`],
+    ['-c', `sox ${input} | pacat --latency-msec=30 --rate=22050 --channels=1 --format=s16le --device=${SINK}`],
     { stdio: 'ignore', detached: true },
   );
   return {

@@ -10,6 +10,7 @@ function session(opens = true) {
   const recorder = {
     start: async () => {
       if (!opens) throw new Error('The microphone could not be opened.');
+      return { device: 'Test microphone', callSound: null };
     },
     stop: async () => ({ durationMs: 1500, parts: 0 }),
   } as unknown as Recorder;

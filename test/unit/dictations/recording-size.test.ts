@@ -30,6 +30,7 @@ function recordingSession(store: DictationStore) {
   const recorder = {
     start: async (to: RecordingTarget) => {
       target = to;
+      return { device: 'Test microphone', callSound: null };
     },
     stop: async () => {
       const id = store.list().find((manifest) => store.audioPath(manifest.id) === target!.path)!.id;

@@ -1,0 +1,135 @@
+/**
+ * The call's sound on Linux: the sound server's monitor of the default output (what the
+ * speakers or headset play), found with `pactl` (PulseAudio, and PipeWire's PulseAudio
+ * server) and recorded by a second PvRecorder beside the microphone's, in the recorder
+ * process. PvRecorder lists monitors by their description ("Monitor of Built-in Audio"), so
+ * the default output's monitor is looked up by that. Runs in the recorder process only.
+ */
+import type { CallSoundCapture, CallSoundSink, CallSoundSource } from './call-sound-source';
+import { callSoundMissing } from './call-sound-source';
+import { ReadPacer } from './read-pacer';
+import { SAMPLE_RATE } from './wav-file';
+
+/** What PvRecorder gives: frames read one after another. */
+export interface FrameRecorder {
+  readonly frameLength: number;
+  read(): Promise<Int16Array>;
+  stop(): void;
+  release(): void;
+}
+
+export interface PulseMonitorDeps {
+  /** Runs `pactl` with these arguments (in the C locale); rejects with ENOENT's code when it is not installed. */
+  pactl(args: string[]): Promise<string>;
+  /** Capture devices by name, as PvRecorder lists them. */
+  devices(): string[];
+  /** A started PvRecorder on the device at `index`. */
+  openRecorder(index: number): FrameRecorder;
+  /** Milliseconds, for noticing a source that sends nothing. */
+  now?(): number;
+}
+
+/** No frame from the monitor for this long: it is gone (the output was removed), or never started. */
+const SILENT_SOURCE_MS = 2_500;
+/** The backlog the mixer keeps for a PvRecorder source: three of its frames (96 ms). */
+const BACKLOG_FRAMES = 3;
+/** PulseAudio's stand-in when there is no output device at all. */
+const DUMMY_SINK = 'auto_null';
+
+/** The default sink's name from `pactl info` (C locale), or null. */
+export function defaultSinkIn(info: string): string | null {
+  const name = /^Default Sink: (.+)$/m.exec(info)?.[1]?.trim();
+  return name && name !== '@DEFAULT_SINK@' ? name : null;
+}
+
+/** The description of the source that monitors `sink`, from `pactl list sources` (C locale), or null. */
+export function monitorDescriptionIn(sources: string, sink: string): string | null {
+  for (const block of sources.split(/^Source #\d+$/m)) {
+    const monitorOf = /^\s*Monitor of Sink: (.+)$/m.exec(block)?.[1]?.trim();
+    if (monitorOf !== sink) continue;
+    return /^\s*Description: (.+)$/m.exec(block)?.[1]?.trim() ?? null;
+  }
+  return null;
+}
+
+/** Why the output's monitor cannot be found, in the doctor's words; or its description as PvRecorder lists it. */
+async function outputMonitor(pactl: PulseMonitorDeps['pactl']): Promise<{ description: string } | { problem: string }> {
+  let info: string;
+  try {
+    info = await pactl(['info']);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { problem: 'the sound server’s tool pactl (package pulseaudio-utils) is not installed.' };
+    return { problem: 'the sound server (PulseAudio or PipeWire) did not answer.' };
+  }
+  const sink = defaultSinkIn(info);
+  if (!sink || sink === DUMMY_SINK) return { problem: 'this computer has no sound output device.' };
+  const description = monitorDescriptionIn(await pactl(['list', 'sources']).catch(() => ''), sink);
+  if (!description) return { problem: 'the sound output has no monitor to record from.' };
+  return { description };
+}
+
+export function pulseMonitorSource(deps: PulseMonitorDeps): CallSoundSource {
+  const now = deps.now ?? (() => Date.now());
+  return {
+    async open(sink: CallSoundSink): Promise<CallSoundCapture> {
+      const monitor = await outputMonitor(deps.pactl);
+      if ('problem' in monitor) throw new Error(callSoundMissing(monitor.problem));
+      const index = deps.devices().indexOf(monitor.description);
+      if (index < 0) throw new Error(callSoundMissing(`the sound output’s monitor (${monitor.description}) is not offered to this app.`));
+      let recorder: FrameRecorder;
+      try {
+        recorder = deps.openRecorder(index);
+      } catch {
+        throw new Error(callSoundMissing(`the sound output’s monitor (${monitor.description}) could not be opened.`));
+      }
+      let open = true;
+      void readFrames(recorder, sink, () => open, now);
+      return {
+        device: monitor.description,
+        backlogSamples: BACKLOG_FRAMES * recorder.frameLength,
+        close: () => {
+          if (!open) return;
+          open = false;
+          release(recorder);
+        },
+      };
+    },
+  };
+}
+
+function release(recorder: FrameRecorder): void {
+  try {
+    recorder.stop();
+  } catch {
+    // already stopped
+  }
+  recorder.release();
+}
+
+/** Reads the monitor at its own pace until closed; a source that sends nothing for a while is lost. */
+async function readFrames(recorder: FrameRecorder, sink: CallSoundSink, open: () => boolean, now: () => number): Promise<void> {
+  const pacer = new ReadPacer((recorder.frameLength / SAMPLE_RATE) * 1000);
+  let lastFrameAt = now();
+  let started = false;
+  while (open()) {
+    const delay = pacer.delayMs();
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (!open()) return;
+    const readStartedAt = performance.now();
+    try {
+      const frame = await recorder.read();
+      pacer.frameRead(readStartedAt);
+      lastFrameAt = now();
+      started = true;
+      if (open()) sink.samples(frame);
+    } catch {
+      pacer.reset();
+      if (!open()) return;
+      if (now() - lastFrameAt > SILENT_SOURCE_MS) {
+        sink.lost(started ? 'The call’s sound stopped (the sound output was changed or removed). The microphone is still recorded.' : callSoundMissing('the sound output sent no sound.'));
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
