@@ -177,6 +177,18 @@ function startupMarksIn(userData: string): Map<string, number> {
   }
 }
 
+/**
+ * The patient of the visit, chosen through the bridge as "Which patient?" would: Record then
+ * records at once, as it does for a doctor in the middle of a visit.
+ */
+export async function benchVisit(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^(● )?Record$/ }).waitFor({ timeout: 60_000 });
+  await page.evaluate(async () => {
+    const made = await window.scribe.savePatient({ patient: { label: 'Bench patient', name: null, age: null, sex: null, abhaNumber: null, abhaAddress: null }, choose: true });
+    if (!made.ok) throw new Error(made.error.message);
+  });
+}
+
 /** Presses Record in the page and resolves with page-clock milliseconds until "speak now" shows. */
 export function pressRecordInPage(page: Page): Promise<number> {
   return page.evaluate(
@@ -230,7 +242,7 @@ export async function stopRecording(page: Page): Promise<void> {
 export async function pressDuringStartup(appDir = ROOT): Promise<number> {
   const early = await launch(scribeArgs(appDir));
   const earlyPage = await early.firstWindow();
-  await earlyPage.getByRole('button', { name: /^(● )?Record$/ }).waitFor({ timeout: 60_000 });
+  await benchVisit(earlyPage);
   const ms = await pressRecordInPage(earlyPage);
   await early.close();
   return ms;
@@ -262,6 +274,7 @@ export interface CpuWhileRecording {
 export async function cpuWhileRecording(seconds: number, appDir = ROOT, policy: object = { autoSync: false }): Promise<CpuWhileRecording> {
   const app = await launch(scribeArgs(appDir, policy));
   const page = await app.firstWindow();
+  await benchVisit(page);
   await page.getByRole('button', { name: /^(● )?Record$/ }).waitFor();
   await inPage(page, appRecordWorks);
   // Once, so that a recorder process kept warm exists for the idle measure too.
@@ -309,6 +322,7 @@ export interface PressesInARow {
 export async function pressesInARow(count: number, gapsMs: number[], appDir = ROOT): Promise<PressesInARow> {
   const app = await launch(scribeArgs(appDir, { autoSync: false, recordShortcut: 'CommandOrControl+Alt+R', recordCues: true }));
   const page = await app.firstWindow();
+  await benchVisit(page);
   await page.getByRole('button', { name: /^(● )?Record$/ }).waitFor();
   await inPage(page, appRecordWorks);
   const shortcut = async () => {
@@ -359,6 +373,7 @@ export async function clinicPressSamples(gapsMs: number[], options: { appDir?: s
   // Sending on, as in a clinic: each dictation goes to the built-in sandbox while the next patient comes.
   const app = await launch(scribeArgs(appDir, { autoSync: true, recordShortcut: 'CommandOrControl+Alt+R', recordCues: cues }));
   const page = await app.firstWindow();
+  await benchVisit(page);
   await page.getByRole('button', { name: /^(● )?Record$/ }).waitFor();
   await inPage(page, appRecordWorks);
   const firstPress = await pressRecordInPage(page);
@@ -452,7 +467,7 @@ export async function stopToResultOnScreen(runs: number, options: { processingMs
     );
     try {
       const page = await app.firstWindow();
-      await page.getByRole('button', { name: /^(● )?Record$/ }).waitFor();
+      await benchVisit(page);
       await inPage(page, appRecordWorks);
       for (let run = 0; run < runs; run += 1) {
         const label = `Bench result ${run + 1}`;

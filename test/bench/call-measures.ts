@@ -13,7 +13,7 @@ import { AUDIO_FILE, PARTS_FOLDER } from '../../main/dictations/dictation-store'
 import { startCallOutput } from '../support/e2e/call-output';
 import { startVirtualMicrophone } from '../support/e2e/virtual-microphone';
 import { ROOT } from '../support/e2e/launch-app';
-import { appPids, cpuSeconds, launch, pressRecordInPage, scribeArgs, stopRecording } from './app-measures';
+import { appPids, benchVisit, cpuSeconds, launch, pressRecordInPage, scribeArgs, stopRecording } from './app-measures';
 
 export interface RecordingCost {
   /** Share of one core used by the recorder process while recording. */
@@ -62,11 +62,12 @@ export async function callSoundCost(rounds: number, seconds: number, appDir = RO
   const microphone = startVirtualMicrophone({ toneHz: 440 });
   const call = startCallOutput(1250);
   try {
-    const args = scribeArgs(appDir, { autoSync: false, transcriptionApi: 'sessions', includeCallSound: true });
+    // The recorder is measured here, not the consent question: the clinic keeps consent in its register.
+    const args = scribeArgs(appDir, { autoSync: false, transcriptionApi: 'sessions', includeCallSound: true, consultationConsent: 'clinicRecordsIt' });
     const userData = args.find((arg) => arg.startsWith('--user-data-dir='))!.slice('--user-data-dir='.length);
     const app = await launch(args);
     const page = await app.firstWindow();
-    await page.getByRole('button', { name: /^(● )?Record$/ }).waitFor();
+    await benchVisit(page);
     // Once each, so that the recorder process and its encoders are warm for every measured one.
     for (const mode of ['dictation', 'consultation'] as const) {
       await page.getByLabel('Mode').selectOption(mode);

@@ -21,7 +21,7 @@ import { startDesktopBus } from '../support/e2e/desktop-bus';
 import { focusField, startChromium, type EmrBrowser } from '../support/e2e/emr-programs';
 import { launchElectron, ROOT } from '../support/e2e/launch-app';
 import { startVirtualMicrophone } from '../support/e2e/virtual-microphone';
-import { scribeArgs } from './app-measures';
+import { benchVisit, scribeArgs } from './app-measures';
 
 const EARLIER = 'UHID 4711-2026 (test)';
 /** A long test prescription: 14 medicines, µ and Hindi among them, as a note a doctor corrected. */
@@ -75,7 +75,8 @@ async function bridge<T>(page: Page, operation: string, input?: unknown): Promis
 
 /** Records a dictation through the page, corrects its note to the long one, and returns the note as it leaves the app. */
 async function longNote(app: ElectronApplication, page: Page): Promise<string> {
-  await page.getByLabel('Patient or visit (optional)').fill('Bench visit (test)');
+  await benchVisit(page);
+  await page.getByLabel('Label (optional)').fill('Bench visit (test)');
   await page.getByRole('button', { name: 'Record', exact: true }).click();
   await page.getByTestId('recorder-state').filter({ hasText: 'speak now' }).waitFor({ timeout: 20_000 });
   await sleep(2_000);

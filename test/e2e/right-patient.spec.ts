@@ -222,6 +222,7 @@ test("the chosen patient governs what waits to be copied: choosing another takes
   microphone: _microphone,
 }) => {
   const { app, page, userDataDir } = await launch({ policy: { recordCues: false }, patient: null });
+  await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.shortcut)).not.toBeNull();
   // The record shortcut with nobody chosen: the window comes forward with the question; nothing is recorded until it is answered.
   await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
   execFileSync('xdotool', ['key', 'ctrl+alt+r']);
@@ -240,7 +241,7 @@ test("the chosen patient governs what waits to be copied: choosing another takes
   await detail.getByRole('button', { name: 'Copy note' }).click();
   await expect.poll(() => clipboardOf(app).then((note) => note.text.split('\n')[0])).toMatch(/^Bed 1 · Dictation · /);
   // The note has left: the visit is over, the patient still shown; the next Record asks again.
-  await expect(page.getByRole('region', { name: 'Patient of this visit' })).toContainText('the next Record asks which patient');
+  await expect(page.getByRole('region', { name: 'Patient of this visit' })).toContainText('Note sent: Record asks again');
 
   // Another patient: Bed 1's note leaves the screen and the clipboard; the shortcut finds nothing of theirs.
   await page.getByRole('button', { name: 'Change patient' }).click();

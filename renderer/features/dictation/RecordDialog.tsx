@@ -111,8 +111,9 @@ export function RecordDialog() {
         setPatientId(question?.patient ? null : view.visitPatientId);
         setLanguage(null);
         if (question?.consent) void useRecordQuestionStore.getState().loadNotices();
-        // The heading, not a button: Enter pressed by habit answers nothing.
-        heading.current?.focus();
+        // Which patient: the search, where a bed or token typed and Enter records. Consent only: the heading, not a button, so that Enter pressed by habit answers nothing.
+        const search = question?.patient ? document.querySelector<HTMLInputElement>('.record-dialog input[type="search"]') : null;
+        (search ?? heading.current)?.focus();
       }}
     >
       <h2 id="record-dialog-title" ref={heading} tabIndex={-1}>

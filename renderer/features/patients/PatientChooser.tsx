@@ -69,9 +69,30 @@ function QuickLabel({ onChosen }: { onChosen(patient: Patient): void }) {
   );
 }
 
+/**
+ * Enter in the search: the one patient it finds, or, when it finds none, a new patient with
+ * what was typed as their bed or token label; with several found, the doctor chooses one.
+ */
+function useEnterChooses(query: string, onChosen: (patient: Patient) => void) {
+  const patients = usePatientsStore((state) => state.view.patients);
+  const [problem, setProblem] = useState<string | null>(null);
+  const enter = async () => {
+    const typed = query.trim();
+    if (typed === '') return;
+    const found = patients.filter((patient) => matchesPatient(patient, typed));
+    if (found.length === 1) return onChosen(found[0]!);
+    if (found.length > 1) return setProblem(`${found.length} patients match: choose one.`);
+    const saved = await usePatientsStore.getState().save({ label: typed, name: null, age: null, sex: null, abhaNumber: null, abhaAddress: null });
+    if ('error' in saved) setProblem(saved.error.message);
+    else onChosen(saved.patient);
+  };
+  return { enter, problem, clear: () => setProblem(null) };
+}
+
 export function PatientChooser({ selectedId = null, onChosen }: { selectedId?: string | null; onChosen(patient: Patient): void }) {
   const [query, setQuery] = useState('');
   const [adding, setAdding] = useState(false);
+  const byEnter = useEnterChooses(query, onChosen);
   if (adding) return <PatientForm submitLabel="Add patient" onDone={(patient) => (patient ? onChosen(patient) : setAdding(false))} />;
   return (
     <div className="patient-chooser">
@@ -79,14 +100,26 @@ export function PatientChooser({ selectedId = null, onChosen }: { selectedId?: s
         <input
           type="search"
           aria-label="Find a patient by name, ABHA number or address, or label"
+          aria-describedby="chooser-enter"
           placeholder="Name, ABHA number or address, label"
           value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            byEnter.clear();
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            void byEnter.enter();
+          }}
         />
         <button type="button" onClick={() => setAdding(true)}>
           New patient
         </button>
       </div>
+      <p id="chooser-enter" className={byEnter.problem ? 'field-error' : 'hint'} role={byEnter.problem ? 'alert' : undefined}>
+        {byEnter.problem ?? 'Enter takes the one patient found, or a new one with what you typed as their bed or token.'}
+      </p>
       <PatientChoices query={query} selectedId={selectedId} onChoose={onChosen} />
       <QuickLabel onChosen={onChosen} />
     </div>

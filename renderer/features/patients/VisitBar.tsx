@@ -76,7 +76,7 @@ export function VisitBar() {
         {/* Beside the buttons, never a line of its own: nothing below moves when the note leaves. */}
         {chosen && view.visitEnded && !recording ? (
           <span className="visit-note" title="The note has left the app: the next Record asks which patient.">
-            Note sent: the next Record asks which patient
+            Note sent: Record asks again
           </span>
         ) : null}
         {recording && recordingFor ? <span className="visit-note">Recording for this patient</span> : null}

@@ -22,7 +22,7 @@ async function pickIn(scope: ReturnType<Page['getByRole']>, label: string): Prom
 /** Makes `label` (a patient's line, or a bed or token) the patient of the visit, through the one patient bar. */
 export async function choosePatient(page: Page, label: string): Promise<void> {
   const chosen = page.getByTestId('chosen-patient');
-  if ((await chosen.textContent()) === label && !(await page.getByText('the next Record asks which patient').isVisible())) return;
+  if ((await chosen.textContent()) === label && !(await page.getByText('Note sent: Record asks again').isVisible())) return;
   await page.getByRole('region', { name: 'Patient of this visit' }).getByRole('button', { name: /^(Choose|Change) patient$/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Which patient?' });
   await pickIn(dialog, label);
