@@ -4,7 +4,7 @@
  * kept warm between recordings. If that process dies, the recording so far is repaired and
  * kept, and a new process is ready for the next Record.
  */
-import type { AudioPart } from './audio-parts';
+import type { AudioPart, PartChoice } from './audio-parts';
 import type { FromRecorder, RecorderProcess } from './recorder-protocol';
 import type { RecordingSize } from './upload-audio';
 
@@ -44,6 +44,8 @@ export interface RecordingTarget {
   path: string;
   key: Uint8Array;
   partsFolder: string | null;
+  /** The parts' format and least length (MP3 and the usual length when absent). */
+  partChoice?: PartChoice;
 }
 
 interface ActiveRecording {
@@ -99,7 +101,7 @@ export class Recorder {
         onFailedToStart: (message) => reject(new Error(message)),
         onStopped: null,
       };
-      this.host.send({ type: 'start', audioPath: target.path, audioKey: target.key, mp3Path, partsFolder: target.partsFolder, deviceName, frameLength: FRAME_LENGTH }).catch((error: unknown) => {
+      this.host.send({ type: 'start', audioPath: target.path, audioKey: target.key, mp3Path, partsFolder: target.partsFolder, partChoice: target.partChoice, deviceName, frameLength: FRAME_LENGTH }).catch((error: unknown) => {
         this.active = null;
         reject(error instanceof Error ? error : new Error(String(error)));
       });

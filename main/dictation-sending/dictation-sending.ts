@@ -139,7 +139,7 @@ export class DictationSending {
   private async cut(id: string): Promise<void> {
     const { store } = this.options;
     try {
-      const parts = await this.options.cutParts(store.audioPath(id), store.partsFolder(id), store.audioKeyOf(id));
+      const parts = await this.options.cutParts(store.audioPath(id), store.partsFolder(id), store.audioKeyOf(id), store.get(id)?.partFormat);
       if (!this.host.started || !store.get(id)) return;
       store.writeOrKeepInMemory(id, { partCount: parts });
     } catch (error) {

@@ -21,7 +21,7 @@ import type { DictationStore } from '../dictations/dictation-store';
 import type { SessionOpener } from './session-opener';
 import { abandonSession, ackPart, isAcked } from './session-state';
 
-/** The file name's base of every part: `audio_0.mp3`, `audio_1.mp3`, … */
+/** The file name's base of every part: `audio_0.mp3`, `audio_1.mp3`, … (or `.ogg`: the dictation's part format). */
 const PART_BASE = 'audio';
 /** Sessions that expired one after another, with no part taken in between, before the next waits its turn like any failure. */
 const EXPIRIES_AT_ONCE = 3;
@@ -145,7 +145,7 @@ export function partKind(options: PartDeps): OutboxKind<PartItem, never> & { sto
       if (!session || signal.aborted) return;
       const bytes = store.readPart(item.dictationId, item.part);
       try {
-        await options.client.uploadSessionChunk({ ...session, base: PART_BASE, sequence: item.part.sequence, extension: 'mp3', bytes, signal });
+        await options.client.uploadSessionChunk({ ...session, base: PART_BASE, sequence: item.part.sequence, extension: store.get(item.dictationId)?.partFormat ?? 'mp3', bytes, signal });
       } catch (error) {
         if (!isSessionExpired(error)) throw error;
         // Given up, never ended: every part goes again, at once, to a new session (not this computer's fault, nor the network's).

@@ -123,12 +123,12 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
 
   /** The recording's parts on disk, in order, from part 0 without a gap. */
   parts(id: string): AudioPart[] {
-    return partsIn(this.partsFolder(id));
+    return partsIn(this.partsFolder(id), this.get(id)?.partFormat);
   }
 
-  /** A part's MP3 bytes, decrypted; throws when it cannot be read. */
+  /** A part's bytes (in the dictation's part format), decrypted; throws when it cannot be read. */
   readPart(id: string, part: AudioPart): Buffer {
-    return openSealedBytes(this.audioKeyOf(id), readFileSync(join(this.partsFolder(id), partFileName(part))));
+    return openSealedBytes(this.audioKeyOf(id), readFileSync(join(this.partsFolder(id), partFileName(part, this.get(id)?.partFormat))));
   }
 
   /**
@@ -314,6 +314,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
     patientId?: string | null;
     api?: (typeof TRANSCRIPTION_APIS)[number];
     request?: DictationManifest['request'];
+    partFormat?: DictationManifest['partFormat'];
   }): DictationManifest {
     const keyring = this.openKeyring();
     const id = input.id ?? randomUUID();
@@ -335,6 +336,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
         durationMs: 0,
         api: input.api ?? 'voice-upload',
         request: input.request ?? null,
+        partFormat: input.partFormat ?? 'mp3',
       }),
     );
   }

@@ -152,8 +152,35 @@ function formatMatches(extension: Format, bytes: Buffer): boolean {
   return found === extension || (found === 'mp4-family' && (extension === 'm4a' || extension === 'mp4'));
 }
 
-/** Seconds of a WAV (from its header and data size) or an MP3 (from its first frame's bit rate); null where the sandbox cannot tell. */
+/**
+ * Seconds of an Ogg Opus file: its last page's granule position less OpusHead's pre-skip, at
+ * 48 kHz (RFC 7845); null when it does not read as one (no OpusHead, a page cut short).
+ */
+function oggOpusSeconds(bytes: Buffer): number | null {
+  let preSkip: number | null = null;
+  let granule = -1n;
+  for (let offset = 0; offset + 27 <= bytes.length; ) {
+    if (bytes.toString('latin1', offset, offset + 4) !== 'OggS') return null;
+    const segments = bytes[offset + 26]!;
+    if (offset + 27 + segments > bytes.length) return null;
+    let size = 27 + segments;
+    for (let index = 0; index < segments; index += 1) size += bytes[offset + 27 + index]!;
+    if (offset + size > bytes.length) return null;
+    if (preSkip === null) {
+      const body = offset + 27 + segments;
+      if (bytes.toString('latin1', body, body + 8) !== 'OpusHead') return null;
+      preSkip = bytes.readUInt16LE(body + 10);
+    }
+    const pageGranule = bytes.readBigInt64LE(offset + 6);
+    if (pageGranule >= 0n) granule = pageGranule;
+    offset += size;
+  }
+  return preSkip === null || granule < 0n ? null : Math.max(0, Number(granule) - preSkip) / 48_000;
+}
+
+/** Seconds of a WAV (from its header and data size), an MP3 (from its first frame's bit rate) or an Ogg Opus file; null where the sandbox cannot tell. */
 export function audioSeconds(extension: Format, bytes: Buffer): number | null {
+  if (extension === 'ogg') return oggOpusSeconds(bytes);
   if (extension === 'wav') {
     let offset = 12;
     let byteRate = 0;
