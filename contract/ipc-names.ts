@@ -14,6 +14,7 @@ export const OPERATION_NAMES = [
   'getStatus',
   'getTranscriptionChoices',
   'getRecorder',
+  'getLiveWords',
   'setRecordingDraft',
   'startRecording',
   'pauseRecording',
@@ -86,6 +87,7 @@ export const EVENT_NAMES = [
   'patientsChanged',
   'updateChanged',
   'recordCue',
+  'liveWordsChanged',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

@@ -20,6 +20,7 @@ import type { UpdateStatus } from './updates';
 import type { ProgramMatch } from './insert-profiles';
 import { SECRET_NAMES, languageHintsSchema, settingsSchema, type SecretName, type ServiceKind, type Settings, type SettingName } from './settings';
 import type { TranscriptionChoices } from './transcription-choices';
+import type { LiveWords } from './live-words';
 
 export { EVENT_NAMES, OPERATION_NAMES, eventChannel, operationChannel, type EventName, type OperationName } from './ipc-names';
 
@@ -158,6 +159,8 @@ export const operations = {
   getTranscriptionChoices: operation<TranscriptionChoices>()(noInput),
 
   getRecorder: operation<RecorderStatus>()(noInput),
+  /** The words heard so far of the dictation being recorded (or just recorded, until its note comes). */
+  getLiveWords: operation<LiveWords>()(noInput),
   /** The label, mode and languages the Dictation screen shows for the next recording, as they are chosen: every way to start a recording takes them. */
   setRecordingDraft: operation<RecorderStatus>()(recordingInput),
   /** Starts a recording with the label, mode and languages given (what the screen showed), or without input, with the draft. */
@@ -315,6 +318,7 @@ export const events = {
   patientsChanged: event<PatientsView>(),
   updateChanged: event<UpdateStatus>(),
   recordCue: event<RecordCue>(),
+  liveWordsChanged: event<LiveWords>(),
 } satisfies Record<EventName, { payload: unknown }>;
 
 export type Operations = typeof operations;

@@ -5,6 +5,8 @@
  * is started, it takes them, and they are cleared for the next patient.
  */
 import { EMPTY_DRAFT, IDLE_RECORDER, type DictationMode, type RecorderStatus, type RecordingDraft } from '../../contract/dictation';
+import type { AudioPart } from '../audio/audio-parts';
+import { LIVE_PART_MIN_SAMPLES } from '../audio/part-cutter';
 import type { Recorder, RecorderEvents } from '../audio/recorder';
 import type { RecordingSize } from '../audio/upload-audio';
 import type { DictationManifest } from '../dictations/dictation-manifest';
@@ -20,9 +22,11 @@ export interface RecordingSessionDeps {
   /** Whether the compact (MP3) upload copy is written while recording (the voice upload's). */
   compactCopy(): boolean;
   /** How a recording started now is sent, and what its session asks for; `languages`: the doctor's choice for this one (null: as in Settings). */
-  transcription(languages: string[] | null): Pick<DictationManifest, 'api' | 'request'>;
+  transcription(languages: string[] | null): Pick<DictationManifest, 'api' | 'request'> & Partial<Pick<DictationManifest, 'partFormat'>>;
+  /** Whether the words are shown as they come (live-words.ts): parts are then cut sooner. */
+  wordsWhileSpeaking?(): boolean;
   /** A part of the recording was cut (sessions): it can be sent. */
-  onPart?(dictationId: string): void;
+  onPart?(dictationId: string, part: AudioPart): void;
   /** A recording began for this patient or label (its dictation exists): `owner` as the clipboard names whose a copy is. */
   onStarted?(owner: string): void;
   /** The patient chosen for the visit: a recording started without the page's word (the shortcut) is for them. */
@@ -51,8 +55,8 @@ export class RecordingSession {
         if (this.current.state === 'recording') this.set({ level, elapsedMs });
       },
       onInterrupted: ({ durationMs, parts, message, size }) => this.finish(durationMs, parts, message, size),
-      onPart: () => {
-        if (this.current.dictationId) deps.onPart?.(this.current.dictationId);
+      onPart: (part) => {
+        if (this.current.dictationId) deps.onPart?.(this.current.dictationId, part);
       },
       onDiagnostic: deps.onDiagnostic,
     });
@@ -105,9 +109,10 @@ export class RecordingSession {
     }
     const transcription = this.deps.transcription(wanted.languages);
     const inParts = transcription.api === 'sessions';
+    const partChoice = { format: transcription.partFormat ?? 'mp3', ...(this.deps.wordsWhileSpeaking?.() ? { minSamples: LIVE_PART_MIN_SAMPLES } : {}) };
     // The microphone opens in the recorder process while the manifest is written here.
     const started = this.recorder.start(
-      { path: store.audioPath(id), key: audioKey, partsFolder: inParts ? store.partsFolder(id) : null },
+      { path: store.audioPath(id), key: audioKey, partsFolder: inParts ? store.partsFolder(id) : null, ...(inParts ? { partChoice } : {}) },
       this.deps.compactCopy() && !inParts ? store.compactAudioPath(id) : null,
       this.deps.microphone(),
     );

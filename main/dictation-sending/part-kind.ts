@@ -125,6 +125,8 @@ export interface PartDeps {
   onProgress(dictationId: string): void;
   /** The dictation must now go by the voice upload (a part was refused for good). */
   onRefused(dictationId: string, problem: string): void;
+  /** The service took a part in this session (its words may then be read). */
+  onPartSent?(part: { dictationId: string; sessionId: string; sequence: number }): void;
   concurrency?: number;
   held?(): boolean;
 }
@@ -162,6 +164,7 @@ export function partKind(options: PartDeps): OutboxKind<PartItem, never> & { sto
       const change = manifest ? ackPart(manifest, session.sessionId, item.part.sequence) : null;
       if (change) store.update(item.dictationId, change);
       parts.sent(item.dictationId);
+      options.onPartSent?.({ dictationId: item.dictationId, sessionId: session.sessionId, sequence: item.part.sequence });
       options.onProgress(item.dictationId);
     },
     failed: { refused: true },

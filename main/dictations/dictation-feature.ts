@@ -3,7 +3,7 @@
  * shortcuts, the background maintenance, and the bridge's handlers. Follows the settings by
  * itself. The only dictation module that touches Electron (notifications, window focus).
  */
-import { BrowserWindow, Notification } from 'electron';
+import { BrowserWindow, Notification, net } from 'electron';
 import { join } from 'node:path';
 import { PENDING_STATES } from '../../contract/dictation';
 import { Recorder } from '../audio/recorder';
@@ -34,6 +34,8 @@ import { copyShortcutActions } from '../note-leaving/copy-shortcut-actions';
 import { readyNotice, type PatientOf } from '../note-leaving/dictation-notes';
 import type { PatientStore } from '../patients/patient-store';
 import { DictationSending } from '../dictation-sending/dictation-sending';
+import { LiveWordsView } from '../dictation-sending/live-words';
+import { partFormatFor } from '../dictation-sending/part-format';
 import { patientDetailsOf } from '../dictation-sending/patient-details';
 import { DictationStore, blockProblem } from './dictation-store';
 import { RecordingSession } from '../dictation-recording/recording-session';
@@ -44,7 +46,7 @@ export interface DictationFeatureDeps {
   builtDir: string;
   /** The recorder process, started by the entry before anything else (it takes longest to start). */
   recorderHost: RecorderHost;
-  service: Pick<ServiceFeature, 'client' | 'sessionsOffer'>;
+  service: Pick<ServiceFeature, 'client' | 'sessionsOffer' | 'health'>;
   settings: SettingsService;
   /** The one way patient data leaves by the clipboard. */
   copies: CopyPath;
@@ -112,8 +114,29 @@ function templateTitlesOf(client: DictationFeatureDeps['service']['client']): ()
   };
 }
 
+/** The words heard so far while a dictation is spoken in parts, told to the page as they come. */
+function liveWordsView({ service, window }: DictationFeatureDeps, store: DictationStore): LiveWordsView {
+  const view = new LiveWordsView({
+    store,
+    client: service.client,
+    clock: systemClock,
+    reachable: () => service.health.current().reachable && net.isOnline(),
+    publish: (words) => window.send('liveWordsChanged', words),
+  });
+  service.health.onChange(() => view.refresh());
+  // Another service (the offer is forgotten): whether it sends words while recording is learned afresh.
+  service.sessionsOffer.onChange((state) => {
+    if (state === 'unknown') view.serviceChanged();
+  });
+  return view;
+}
+
 /** Sending: the dictations' outbox kinds registered with the host, and the list the page shows of them. */
-function dictationSending({ service, settings, outboxes }: DictationFeatureDeps, { store, patientOf, recordingFiles, encoderWorker, encode }: DictationParts): DictationSending {
+function dictationSending(
+  { service, settings, outboxes }: DictationFeatureDeps,
+  { store, patientOf, recordingFiles, encoderWorker, encode }: DictationParts,
+  liveWords: LiveWordsView,
+): DictationSending {
   const outbox = new DictationSending(outboxes, {
     store,
     client: service.client,
@@ -127,6 +150,7 @@ function dictationSending({ service, settings, outboxes }: DictationFeatureDeps,
     sendsToSandbox: () => settings.current().service === 'sandbox',
     patientDetails: (manifest) => (settings.current().sendPatientDetails ? patientDetailsOf(patientOf(manifest.patientId)) : null),
     onResult: (manifest) => notifyReady(manifest, patientOf),
+    onPartSent: (part) => liveWords.partSent(part),
   });
   outboxes.show({
     items: store,
@@ -140,8 +164,10 @@ function dictationSending({ service, settings, outboxes }: DictationFeatureDeps,
 }
 
 /** The recording: the recorder process, the microphone and the transcription asked for, and what the window hears of it. */
-function recordingSession(deps: DictationFeatureDeps, store: DictationStore, outbox: DictationSending, recordShortcut: () => string | null): RecordingSession {
+function recordingSession(deps: DictationFeatureDeps, store: DictationStore, outbox: DictationSending, liveWords: LiveWordsView, recordShortcut: () => string | null): RecordingSession {
   const { settings } = deps;
+  const { discovery } = deps.service.client;
+  let recordingId: string | null = null;
   return new RecordingSession({
     store,
     createRecorder: (events) => new Recorder(deps.recorderHost, events),
@@ -150,9 +176,20 @@ function recordingSession(deps: DictationFeatureDeps, store: DictationStore, out
     transcription: (languages) => {
       const current = settings.current();
       if (current.transcriptionApi !== 'sessions' || deps.service.sessionsOffer.state() === 'not-offered') return { api: 'voice-upload', request: null };
-      return { api: 'sessions', request: { languages: languages ?? current.languageHints, templates: current.noteTemplates, model: current.transcriptionModel } };
+      // The parts' format, from what the service last listed; not known yet: MP3 this time, and it is asked for the next.
+      const listed = discovery.lastKnown();
+      if (!listed) void discovery.get().catch(() => undefined);
+      return {
+        api: 'sessions',
+        request: { languages: languages ?? current.languageHints, templates: current.noteTemplates, model: current.transcriptionModel },
+        partFormat: partFormatFor(listed?.capabilities.audio_formats ?? null),
+      };
     },
-    onPart: () => outbox.partCut(),
+    wordsWhileSpeaking: () => liveWords.wordsWhileSpeaking(),
+    onPart: (id, part) => {
+      outbox.partCut();
+      liveWords.partCut(id, part.sequence);
+    },
     // The earlier patient's note is not left for a reflex paste into this one's chart.
     onStarted: (owner) => void deps.copies.recordingFor(owner),
     visitPatientId: () => deps.patients.visitPatient()?.id ?? null,
@@ -161,7 +198,11 @@ function recordingSession(deps: DictationFeatureDeps, store: DictationStore, out
     },
     ensurePermission: ensureMicrophonePermission,
     shortcut: recordShortcut,
-    onStatus: (status) => deps.window.send('recorderChanged', status),
+    onStatus: (status) => {
+      if (status.dictationId && status.dictationId !== recordingId) liveWords.recordingStarted(status.dictationId);
+      recordingId = status.dictationId;
+      deps.window.send('recorderChanged', status);
+    },
     onRecorded: () => deps.outboxes.wake(),
     onDiagnostic: (text) => log.warn(`recorder: ${text}`),
   });
@@ -224,8 +265,9 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   const { settings } = deps;
   const parts = dictationParts(deps);
   const { store, patientOf, recordingFiles } = parts;
-  const outbox = dictationSending(deps, parts);
-  const session = recordingSession(deps, store, outbox, () => shortcuts.recordShortcut());
+  const liveWords = liveWordsView(deps, store);
+  const outbox = dictationSending(deps, parts, liveWords);
+  const session = recordingSession(deps, store, outbox, liveWords, () => shortcuts.recordShortcut());
   /** The dictation the window shows; the copy shortcut takes its note. */
   let viewedId: string | null = null;
   const shortcuts = dictationShortcuts(deps, parts, session, () => viewedId);
@@ -251,7 +293,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   });
 
   return {
-    handlers,
+    handlers: { ...handlers, getLiveWords: () => liveWords.current() },
     store,
     /** What deleting a patient deletes of dictations. */
     patientItems: {
@@ -282,6 +324,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     },
     async stop(): Promise<void> {
       maintenance.stop();
+      liveWords.dispose();
       shortcuts.dispose();
       session.recorder.dispose();
     },

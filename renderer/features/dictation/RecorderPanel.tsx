@@ -7,6 +7,7 @@ import { shortcutText } from '../../components/shortcut-keys';
 import { useDictationStore, usePatientsStore, useSettingsStore } from '../../app/stores';
 import { PatientPicker } from '../patients/PatientPicker';
 import { formatDuration } from './format';
+import { LiveWords } from './LiveWords';
 import { RecordingLanguagesField } from './RecordingLanguagesField';
 
 const MODE_LABELS = { dictation: 'Dictation (doctor alone)', consultation: 'Consultation (doctor and patient)' } as const;
@@ -150,6 +151,7 @@ export function RecorderPanel() {
           {recorder.message}
         </p>
       ) : null}
+      <LiveWords />
     </section>
   );
 }
