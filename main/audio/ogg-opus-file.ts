@@ -17,6 +17,8 @@ import { SAMPLE_RATE } from './wav-file';
  * 120 KiB (the goal; MP3 at 32 kbit/s is about 235 KiB). See docs/benchmarks.md.
  */
 export const OPUS_BITRATE = 16_000;
+/** Half the CPU of libopus's highest (10), for about the same bytes and speech (docs/benchmarks.md). */
+const OPUS_COMPLEXITY = 5;
 /** 20 ms a packet, as speech recognisers are given Opus. */
 const FRAME_SAMPLES = (SAMPLE_RATE * 20) / 1000;
 /** Granule positions count 48 kHz samples, whatever the input rate. */
@@ -94,7 +96,7 @@ export class OggOpusFile {
     try {
       checked(this.encoder._encoder_ctl(OPUS_SET_BITRATE, OPUS_BITRATE), 'the bit rate');
       checked(this.encoder._encoder_ctl(OPUS_SET_VBR, 1), 'a variable bit rate');
-      checked(this.encoder._encoder_ctl(OPUS_SET_COMPLEXITY, 10), 'the complexity');
+      checked(this.encoder._encoder_ctl(OPUS_SET_COMPLEXITY, OPUS_COMPLEXITY), 'the complexity');
       checked(this.encoder._encoder_ctl(OPUS_SET_SIGNAL, OPUS_SIGNAL_VOICE), 'speech');
       const answer = native._malloc(4);
       checked(this.encoder._encoder_ctl(OPUS_GET_LOOKAHEAD, answer), 'to give its delay');
