@@ -28,13 +28,8 @@ const PACKETS_PER_PAGE = 100;
 const MAX_PACKET_BYTES = 4_000;
 const VENDOR = 'libopus 1.4 (opusscript), Scribe Desk';
 
-const OPUS_APPLICATION_VOIP = 2048;
-const OPUS_SET_BITRATE = 4002;
-const OPUS_SET_VBR = 4006;
-const OPUS_SET_COMPLEXITY = 4010;
-const OPUS_SET_SIGNAL = 4024;
-const OPUS_SIGNAL_VOICE = 3001;
-const OPUS_GET_LOOKAHEAD = 4027;
+/** libopus's numbers for what is asked of it (opus_defines.h). */
+const OPUS = { applicationVoip: 2048, setBitrate: 4002, setVbr: 4006, setComplexity: 4010, setSignal: 4024, signalVoice: 3001, getLookahead: 4027 } as const;
 
 let loaded: OpusNative | null = null;
 
@@ -90,16 +85,16 @@ export class OggOpusFile {
 
   constructor(native: OpusNative = opusNative()) {
     this.native = native;
-    this.encoder = new native.OpusScriptHandler(SAMPLE_RATE, 1, OPUS_APPLICATION_VOIP);
+    this.encoder = new native.OpusScriptHandler(SAMPLE_RATE, 1, OPUS.applicationVoip);
     this.pcm = native._malloc(FRAME_SAMPLES * 2);
     this.packet = native._malloc(MAX_PACKET_BYTES);
     try {
-      checked(this.encoder._encoder_ctl(OPUS_SET_BITRATE, OPUS_BITRATE), 'the bit rate');
-      checked(this.encoder._encoder_ctl(OPUS_SET_VBR, 1), 'a variable bit rate');
-      checked(this.encoder._encoder_ctl(OPUS_SET_COMPLEXITY, OPUS_COMPLEXITY), 'the complexity');
-      checked(this.encoder._encoder_ctl(OPUS_SET_SIGNAL, OPUS_SIGNAL_VOICE), 'speech');
+      checked(this.encoder._encoder_ctl(OPUS.setBitrate, OPUS_BITRATE), 'the bit rate');
+      checked(this.encoder._encoder_ctl(OPUS.setVbr, 1), 'a variable bit rate');
+      checked(this.encoder._encoder_ctl(OPUS.setComplexity, OPUS_COMPLEXITY), 'the complexity');
+      checked(this.encoder._encoder_ctl(OPUS.setSignal, OPUS.signalVoice), 'speech');
       const answer = native._malloc(4);
-      checked(this.encoder._encoder_ctl(OPUS_GET_LOOKAHEAD, answer), 'to give its delay');
+      checked(this.encoder._encoder_ctl(OPUS.getLookahead, answer), 'to give its delay');
       this.lookahead = native.HEAP32[answer >> 2]!;
       native._free(answer);
     } catch (error) {

@@ -9,21 +9,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NO_LIVE_WORDS, type LiveWords } from '../../../contract/live-words';
 import { AudioPartWriter } from '../../../main/audio/audio-parts';
 import { LIVE_PART_MIN_SAMPLES } from '../../../main/audio/part-cutter';
-import { inlinePartCutting } from '../../../main/audio/upload-audio';
 import { ServiceClient } from '../../../main/api/service-client';
 import { staticToken } from '../../../main/api/token-source';
 import { systemClock } from '../../../main/core/clock';
-import { DictationSending } from '../../../main/dictation-sending/dictation-sending';
 import { LIVE_WORDS_NOTICES, LiveWordsView } from '../../../main/dictation-sending/live-words';
 import { ASK_SPACING_MS, ASKS_PER_PART } from '../../../main/dictation-sending/part-words-reader';
 import type { DictationManifest } from '../../../main/dictations/dictation-manifest';
 import { OutboxHost } from '../../../main/outbox/outbox-host';
 import { ServiceHealth } from '../../../main/service/service-health';
-import { SessionsOffer } from '../../../main/service/sessions-offer';
 import { SealedFileWriter } from '../../../main/storage/sealed-file';
 import { FakeClock } from '../../support/fake-clock';
 import { useSandbox } from '../../support/sandbox-fixture';
-import { testStore, uploadAudioOf } from '../../support/store-fixture';
+import { testStore } from '../../support/store-fixture';
+import { sessionsSending } from '../../support/sessions-sending';
 import { tempFolder } from '../../support/temp-folder';
 
 let clock: FakeClock | null = null;
@@ -54,15 +52,7 @@ function world(options: { online?: () => boolean; reachable?: () => boolean } = 
   const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
   const view = new LiveWordsView({ store, client, clock: clock!, reachable: options.reachable ?? (() => true), publish: (words) => shown.push(words) });
   const host = new OutboxHost({ health: new ServiceHealth(), isOnline: options.online ?? (() => true), clock: clock!, backoff: { baseMs: 20, capMs: 60 } });
-  const sending = new DictationSending(host, {
-    store,
-    client,
-    offer: new SessionsOffer(),
-    cutParts: inlinePartCutting,
-    prepareAudio: uploadAudioOf(store),
-    sessionPollSchedule: { baseMs: 50, capMs: 100, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
-    onPartSent: (part) => view.partSent(part),
-  });
+  const sending = sessionsSending(host, store, client, { onPartSent: (part) => view.partSent(part) });
   host.start();
   return {
     store,
