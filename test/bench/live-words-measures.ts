@@ -141,20 +141,20 @@ export interface WordsOnScreen {
   uploadsPerMinute: number;
 }
 
-/** In the page: when the recorder first said "speak now", and when each part's words first showed (ms since the epoch). */
-function watchWords(): void {
-  const seen = { speakNow: 0, parts: {} as Record<string, number> };
-  (window as unknown as { __liveWordsSeen: typeof seen }).__liveWordsSeen = seen;
-  const look = () => {
+/**
+ * In the page: when the recorder first said "speak now", and when each part's words first
+ * showed (ms since the epoch). Text, not a function: the bench's TypeScript loader would give
+ * a function helpers the page does not have.
+ */
+const WATCH_WORDS = `(() => {
+  const seen = { speakNow: 0, parts: {} };
+  window.__liveWordsSeen = seen;
+  new MutationObserver(() => {
     const now = performance.timeOrigin + performance.now();
     if (!seen.speakNow && document.querySelector('[data-testid="recorder-state"]')?.textContent?.includes('speak now')) seen.speakNow = now;
-    for (const item of document.querySelectorAll('.live-part.heard[data-part]')) {
-      const part = item.getAttribute('data-part')!;
-      seen.parts[part] ??= now;
-    }
-  };
-  new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-}
+    for (const item of document.querySelectorAll('.live-part.heard[data-part]')) seen.parts[item.getAttribute('data-part')] ??= now;
+  }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+})()`;
 
 /** `args`: the app's launch arguments (scribeArgs: a new data folder, the policy) with the sandbox as its service. */
 export async function wordsOnScreen(args: (sandbox: SandboxServer) => { args: string[]; userDataDir: string }, seconds: number, serviceMs: number): Promise<WordsOnScreen> {
@@ -167,7 +167,7 @@ export async function wordsOnScreen(args: (sandbox: SandboxServer) => { args: st
       await page.getByRole('button', { name: /^(● )?Record$/ }).waitFor();
       // What the service takes is known before Record (the screen asks it as it opens).
       await page.evaluate(() => (window as unknown as { scribe: { getTranscriptionChoices(): Promise<unknown> } }).scribe.getTranscriptionChoices());
-      await page.evaluate(watchWords);
+      await page.evaluate(WATCH_WORDS);
       await page.getByLabel('Patient or visit (optional)').fill('Bench live words');
       await page.getByRole('button', { name: /^(● )?Record$/ }).click();
       await page.getByTestId('recorder-state').filter({ hasText: 'speak now' }).waitFor({ timeout: 15_000 });
