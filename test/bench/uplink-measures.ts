@@ -272,7 +272,7 @@ async function voiceStopToHeld(sandbox: SandboxServer, frames: Int16Array[], kbp
  * `sessionsOnly`, by the voice upload (its figures are then NaN).
  */
 export async function stopToHeld(work: string, pcm: Int16Array, seconds: number, kbps: number, choice: PartChoice = { format: 'mp3' }, sessionsOnly = false): Promise<UplinkFigures> {
-  const folder = join(work, `uplink-${seconds}s-${kbps}k-${choice.format}-${choice.minSamples ?? 'usual'}`);
+  const folder = join(work, `uplink-${seconds}s-${kbps}k-${choice.format}-${choice.minSamples ?? 'usual'}-${randomBytes(3).toString('hex')}`);
   const frames = framesOf(pcm, seconds);
   const parts = await partsOf(frames, join(folder, 'dry-run'), choice);
   const { from, worstShare, backlogMs } = linkSchedule(parts, kbps);
