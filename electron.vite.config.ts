@@ -1,7 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
+
+/** libopus in WebAssembly (main/audio/opus-wasm.ts), compiled into the bundles that encode Ogg Opus. */
+const OPUS_WASM = readFileSync(createRequire(import.meta.url).resolve('opusscript/build/opusscript_native_wasm.wasm')).toString('base64');
+const AUDIO_DEFINES = { __SCRIBE_OPUS_WASM__: JSON.stringify(OPUS_WASM) };
 
 /** Native modules load from node_modules (unpacked beside the archive), never from a bundle. */
 const NATIVE_MODULES = ['@picovoice/pvrecorder-node', 'koffi', 'uiohook-napi'];
@@ -19,13 +25,14 @@ function standaloneEntries(entries: Record<string, string>): Plugin {
         await build({
           configFile: false,
           logLevel: 'warn',
+          define: AUDIO_DEFINES,
           ssr: { noExternal: true, external: NATIVE_MODULES },
           build: {
             ssr: resolve(entry),
             outDir: 'out/main',
             emptyOutDir: false,
             minify: true,
-            rolldownOptions: { output: { format: 'cjs', entryFileNames: `${name}.cjs` } },
+            rolldownOptions: { output: { format: 'cjs', entryFileNames: `${name}.cjs`, codeSplitting: false } },
           },
         });
       }
@@ -40,7 +47,7 @@ const PACKAGE_MANAGER = process.env.SCRIBE_PACKAGE_MANAGER ?? '';
 
 export default defineConfig({
   main: {
-    define: { __SCRIBE_DEVELOPMENT_BUILD__: JSON.stringify(DEVELOPMENT_BUILD), __SCRIBE_PACKAGE_MANAGER__: JSON.stringify(PACKAGE_MANAGER) },
+    define: { __SCRIBE_DEVELOPMENT_BUILD__: JSON.stringify(DEVELOPMENT_BUILD), __SCRIBE_PACKAGE_MANAGER__: JSON.stringify(PACKAGE_MANAGER), ...AUDIO_DEFINES },
     build: {
       outDir: 'out/main',
       // One CommonJS bundle: loaded synchronously, so that privileged schemes are registered

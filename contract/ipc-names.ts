@@ -14,6 +14,7 @@ export const OPERATION_NAMES = [
   'getStatus',
   'getTranscriptionChoices',
   'getRecorder',
+  'getLiveWords',
   'setRecordingDraft',
   'startRecording',
   'getConsentNotices',
@@ -96,6 +97,7 @@ export const EVENT_NAMES = [
   'updateChanged',
   'recordCue',
   'recordAsked',
+  'liveWordsChanged',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

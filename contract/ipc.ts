@@ -22,6 +22,7 @@ import type { UpdateStatus } from './updates';
 import type { ProgramMatch } from './insert-profiles';
 import { SECRET_NAMES, languageHintsSchema, settingsSchema, type SecretName, type ServiceKind, type Settings, type SettingName } from './settings';
 import type { TranscriptionChoices } from './transcription-choices';
+import type { LiveWords } from './live-words';
 
 export { EVENT_NAMES, OPERATION_NAMES, eventChannel, operationChannel, type EventName, type OperationName } from './ipc-names';
 
@@ -178,6 +179,8 @@ export const operations = {
   getTranscriptionChoices: operation<TranscriptionChoices>()(noInput),
 
   getRecorder: operation<RecorderStatus>()(noInput),
+  /** The words heard so far of the dictation being recorded (or just recorded, until its note comes). */
+  getLiveWords: operation<LiveWords>()(noInput),
   /** The label, mode and languages the Dictation screen shows for the next recording, as they are chosen: every way to start a recording takes them. */
   setRecordingDraft: operation<RecorderStatus>()(recordingInput),
   /**
@@ -363,6 +366,7 @@ export const events = {
   recordCue: event<RecordCue>(),
   /** The record shortcut was pressed but the recording needs an answer first (which patient, the patient's consent): the window asks. */
   recordAsked: event<RecordQuestion>(),
+  liveWordsChanged: event<LiveWords>(),
 } satisfies Record<EventName, { payload: unknown }>;
 
 export type Operations = typeof operations;

@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   xvfb xauth xdotool                      # virtual display, keys for the global-shortcut test
   pulseaudio pulseaudio-utils espeak-ng sox  # virtual microphone that speaks
+  opus-tools                              # opusinfo and opusdec read the Ogg Opus parts back in the unit tests
   dbus-x11 gnome-keyring                  # a real OS keyring for the secrets test
   libnss3 libnspr4 libgbm1 libasound2 libgtk-3-0 libxss1 libatk-bridge2.0-0 libcups2
   libdrm2 libxkbcommon0 libxcomposite1 libxdamage1 libxrandr2 fonts-dejavu-core  # Electron

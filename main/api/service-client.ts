@@ -5,6 +5,7 @@
  */
 import type { TransportOptions } from './http-transport';
 import { getLabReportResult, uploadLabReport, type LabReportResultAnswer, type LabReportUpload } from './lab-reports-api';
+import { getPartWords, type PartWords } from './part-words-api';
 import * as registration from './registration-api';
 import type { AbhaStep, RegistrationOtp, SuggestionRequest } from './registration-api';
 import { ServiceCaller, type ServiceConfig } from './service-call';
@@ -15,6 +16,7 @@ import { getTranscriptionResult, uploadVoice, type VoiceStatus, type VoiceUpload
 
 export type { Progress, ServiceConfig } from './service-call';
 export type { LabReportResultAnswer, LabReportUpload } from './lab-reports-api';
+export type { PartWords } from './part-words-api';
 export type { AbhaStep, RegistrationOtp, SkipState, SuggestionRequest } from './registration-api';
 export type { OutputItemRead, VoiceMode, VoiceStatus, VoiceUpload } from './voice-api';
 export type { CreatedSession, NewSession, SavedDocument, SessionChunk, SessionResult, SessionTemplateResult, UploadTarget } from './sessions-api';
@@ -49,6 +51,11 @@ export class ServiceClient {
 
   getSession(sessionId: string, signal?: AbortSignal): Promise<SessionResult> {
     return sessions.getSession(this.caller, sessionId, signal);
+  }
+
+  /** One part's words while the doctor speaks (part-words-api.ts). */
+  getPartWords(sessionId: string, sequence: number, signal?: AbortSignal): Promise<PartWords> {
+    return getPartWords(this.caller, sessionId, sequence, signal);
   }
 
   patchSession(sessionId: string, patch: Parameters<typeof sessions.patchSession>[2], signal?: AbortSignal): Promise<void> {

@@ -3,7 +3,9 @@
  * long as its `Cache-Control` allows (none when it gives no max-age), with one request in
  * flight per address however many callers ask at once. An answer that arrives after the
  * service in use changed is about a service no longer spoken to: it is dropped, never kept,
- * and whoever asked gets the document of the service now in use.
+ * and whoever asked gets the document of the service now in use. The last document the
+ * service in use gave is remembered past its max-age, for what must be decided at once
+ * without asking (the format a recording's parts are written in), until the service changes.
  */
 import type { ServiceCaller } from './service-call';
 import { ServiceError } from './service-error';
@@ -18,6 +20,7 @@ const CHANGES_WAITED_OUT = 2;
 
 export class SessionDiscovery {
   private cached: { address: string; document: DiscoveryDocument; until: number } | null = null;
+  private last: DiscoveryDocument | null = null;
   /** The request under way to each address, and its answer if it was still about the service in use when it came. */
   private readonly inFlight = new Map<string, Promise<Answer>>();
 
@@ -40,6 +43,12 @@ export class SessionDiscovery {
   /** Forgets the document (the service address changed). */
   forget(): void {
     this.cached = null;
+    this.last = null;
+  }
+
+  /** The document the service in use gave last, however old; null when none came since it was chosen. */
+  lastKnown(): DiscoveryDocument | null {
+    return this.last;
   }
 
   private ask(address: string, signal: AbortSignal | undefined): Promise<Answer> {
@@ -51,6 +60,7 @@ export class SessionDiscovery {
           async ({ document, maxAgeSeconds }): Promise<Answer> => {
             if (!(await stillAt())) return { current: false };
             this.cached = maxAgeSeconds ? { address, document, until: this.now() + maxAgeSeconds * 1000 } : null;
+            this.last = document;
             return { current: true, document };
           },
           async (error: unknown): Promise<Answer> => {

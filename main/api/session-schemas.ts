@@ -94,3 +94,19 @@ export const documentEnvelopeSchema = z.object({
   status: z.string().optional(),
   data: z.object({ document_id: z.string().min(1).max(200), presigned_url: z.string().min(1).max(4_000).optional() }).loose(),
 });
+
+/**
+ * One part's words (the vendor's `TChunkTranscriptResponse`): only `text` is needed. The
+ * session and part it is of are read when an answer carries them, to drop one for another.
+ */
+export const partWordsSchema = z
+  .object({
+    text: z.string(),
+    confidence: z.number().optional(),
+    audio_length: z.number().optional(),
+    session_id: z.string().max(200).optional(),
+    txn_id: z.string().max(200).optional(),
+    chunk_number: z.number().int().optional(),
+    chunk: z.number().int().optional(),
+  })
+  .loose();

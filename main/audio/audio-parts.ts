@@ -1,9 +1,10 @@
 /**
- * A recording cut into parts as it is spoken, for the sessions API: each part a complete MP3
- * file, encrypted with the recording's key and put on disk whole (written, synced, renamed)
- * the moment it is cut. A part's file name says its number and which samples of the
- * recording it holds, so that after a crash the parts found on disk say where cutting must
- * go on from (the recording itself is the source of every part). Plain Node.
+ * A recording cut into parts as it is spoken, for the sessions API: each part a complete file
+ * (MP3, or Ogg Opus where the service takes it: one format a dictation), encrypted with the
+ * recording's key and put on disk whole (written, synced, renamed) the moment it is cut. A
+ * part's file name says its number, which samples of the recording it holds and its format,
+ * so that after a crash the parts found on disk say where cutting must go on from (the
+ * recording itself is the source of every part). Plain Node.
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,15 +23,26 @@ export interface AudioPart {
   endSample: number;
 }
 
-const PART_FILE = /^(0|[1-9]\d{0,5})\.(\d{1,12})-(\d{1,12})\.mp3\.sealed$/;
+/** The formats a part is written in, by the file extension the sessions API knows it by. */
+export const PART_FORMATS = ['mp3', 'ogg'] as const;
+export type PartFormat = (typeof PART_FORMATS)[number];
 
-export function partFileName(part: AudioPart): string {
-  return `${part.sequence}.${part.startSample}-${part.endSample}.mp3.sealed`;
+/** How a recording is cut and written: its parts' format, and how long a part is at least before a pause may end it. */
+export interface PartChoice {
+  format: PartFormat;
+  /** Samples; absent: part-cutter.ts's default. */
+  minSamples?: number;
 }
 
-export function parsePartFileName(name: string): AudioPart | null {
+const PART_FILE = /^(0|[1-9]\d{0,5})\.(\d{1,12})-(\d{1,12})\.(mp3|ogg)\.sealed$/;
+
+export function partFileName(part: AudioPart, format: PartFormat = 'mp3'): string {
+  return `${part.sequence}.${part.startSample}-${part.endSample}.${format}.sealed`;
+}
+
+export function parsePartFileName(name: string, format: PartFormat = 'mp3'): AudioPart | null {
   const match = PART_FILE.exec(name);
-  if (!match) return null;
+  if (!match || match[4] !== format) return null;
   const part = { sequence: Number(match[1]), startSample: Number(match[2]), endSample: Number(match[3]) };
   return part.endSample > part.startSample ? part : null;
 }
@@ -39,8 +51,10 @@ export function parsePartFileName(name: string): AudioPart | null {
  * The parts in a folder that follow each other from part 0 without a gap, in order; a part
  * after a gap (it cannot be trusted to continue the one before) is not among them.
  */
-export function partsIn(folder: string): AudioPart[] {
-  const found = safeList(folder).map(parsePartFileName).filter((part) => part !== null);
+export function partsIn(folder: string, format: PartFormat = 'mp3'): AudioPart[] {
+  const found = safeList(folder)
+    .map((name) => parsePartFileName(name, format))
+    .filter((part) => part !== null);
   found.sort((a, b) => a.sequence - b.sequence);
   const contiguous: AudioPart[] = [];
   for (const part of found) {
@@ -52,12 +66,40 @@ export function partsIn(folder: string): AudioPart[] {
   return contiguous;
 }
 
-/** The parts' own encoder, apart from the compact copy's: both may be written at once. */
-let encoder: Promise<Mp3Encoder> | null = null;
+/** One part's file as its samples arrive: whole once finished. */
+interface PartFile {
+  append(samples: Int16Array): void;
+  finish(): Buffer;
+  /** Frees what it holds (a part never finished). */
+  dispose(): void;
+}
 
-function loadPartEncoder(): Promise<Mp3Encoder> {
-  encoder ??= createMp3Encoder();
-  return encoder;
+/** The parts' own MP3 encoder, apart from the compact copy's: both may be written at once. */
+let mp3Encoder: Promise<Mp3Encoder> | null = null;
+
+function mp3PartFile(encoder: Mp3Encoder): PartFile {
+  const encoded: Buffer[] = [];
+  const frames = new Mp3Frames(encoder, (bytes) => encoded.push(Buffer.from(bytes)));
+  return {
+    append: (samples) => frames.append(samples),
+    finish: () => {
+      frames.finish();
+      return Buffer.concat(encoded);
+    },
+    dispose: () => undefined,
+  };
+}
+
+/** What makes a part's file in `format`, once its encoder is loaded (the Opus one only when a recording needs it). */
+async function loadPartFiles(format: PartFormat): Promise<() => PartFile> {
+  if (format === 'ogg') {
+    const { OggOpusFile, opusNative } = await import('./ogg-opus-file');
+    const native = opusNative();
+    return () => new OggOpusFile(native);
+  }
+  mp3Encoder ??= createMp3Encoder();
+  const encoder = await mp3Encoder;
+  return () => mp3PartFile(encoder);
 }
 
 /**
@@ -65,13 +107,13 @@ function loadPartEncoder(): Promise<Mp3Encoder> {
  * before the encoder is ready (it loads with the first recording) wait in memory.
  */
 export class AudioPartWriter {
-  private readonly cutter = new PartCutter();
+  private readonly cutter: PartCutter;
+  private readonly format: PartFormat;
   private next: AudioPart;
   /** Frames of the part being cut, until the encoder is ready; null once they went to it. */
   private held: Int16Array[] | null = [];
-  private encoded: Buffer[] = [];
-  private frames: Mp3Frames | null = null;
-  private encoder: Mp3Encoder | null = null;
+  private file: PartFile | null = null;
+  private newFile: (() => PartFile) | null = null;
   private readonly ready: Promise<void>;
   private failure: Error | null = null;
 
@@ -80,17 +122,20 @@ export class AudioPartWriter {
     private readonly key: Uint8Array,
     from: { sequence: number; sample: number },
     private readonly onPart: (part: AudioPart) => void,
+    choice: PartChoice = { format: 'mp3' },
   ) {
+    this.format = choice.format;
+    this.cutter = new PartCutter(choice.minSamples);
     this.next = { sequence: from.sequence, startSample: from.sample, endSample: from.sample };
-    this.ready = loadPartEncoder().then(
-      (loaded) => {
-        this.encoder = loaded;
-        this.frames = this.newFile(loaded);
-        for (const frame of this.held ?? []) this.frames.append(frame);
+    this.ready = loadPartFiles(choice.format).then(
+      (newFile) => {
+        this.newFile = newFile;
+        this.file = newFile();
+        for (const frame of this.held ?? []) this.file.append(frame);
         this.held = null;
       },
       (error: unknown) => {
-        this.failure = new Error(`The MP3 encoder could not be loaded: ${(error as Error).message}`);
+        this.failure = new Error(`The ${choice.format === 'ogg' ? 'Opus' : 'MP3'} encoder could not be loaded: ${(error as Error).message}`);
       },
     );
   }
@@ -106,35 +151,35 @@ export class AudioPartWriter {
    */
   async append(frame: Int16Array, level = rms(frame)): Promise<void> {
     if (this.failure) throw this.failure;
-    if (this.frames) this.frames.append(frame);
+    if (this.file) this.file.append(frame);
     else this.held?.push(frame);
     this.next.endSample += frame.length;
     if (!this.cutter.afterFrame(frame.length, level)) return;
-    if (!this.frames) await this.ready;
+    if (!this.file) await this.ready;
     this.cut();
   }
 
   /** Cuts the last part (if it holds any samples); resolves with the number of parts. */
   async finish(): Promise<number> {
     if (this.failure) throw this.failure;
-    if (this.next.endSample === this.next.startSample) return this.next.sequence;
-    if (!this.frames) await this.ready;
+    if (this.next.endSample === this.next.startSample) {
+      await this.ready;
+      this.file?.dispose();
+      return this.next.sequence;
+    }
+    if (!this.file) await this.ready;
     this.cut();
+    this.file?.dispose();
     return this.next.sequence;
-  }
-
-  private newFile(loaded: Mp3Encoder): Mp3Frames {
-    this.encoded = [];
-    return new Mp3Frames(loaded, (bytes) => this.encoded.push(Buffer.from(bytes)));
   }
 
   /** Puts the part on disk whole and starts the next; synchronous, so no frame can slip in between. */
   private cut(): void {
-    if (this.failure || !this.frames || !this.encoder) throw this.failure ?? new Error('The MP3 encoder is not ready.');
+    if (this.failure || !this.file || !this.newFile) throw this.failure ?? new Error('The encoder is not ready.');
     const part = { ...this.next };
-    this.frames.finish();
-    writeFileAtomic(join(this.folder, partFileName(part)), sealBytes(this.key, Buffer.concat(this.encoded)));
-    this.frames = this.newFile(this.encoder);
+    const bytes = this.file.finish();
+    writeFileAtomic(join(this.folder, partFileName(part, this.format)), sealBytes(this.key, bytes));
+    this.file = this.newFile();
     this.next = { sequence: part.sequence + 1, startSample: part.endSample, endSample: part.endSample };
     this.onPart(part);
   }
@@ -149,13 +194,13 @@ const RECUT_FRAME_SAMPLES = 512;
  * follows on from part 0, to the end of the recording. Files after a gap, and files a crash
  * left half-written, are removed first. Resolves with the number of parts.
  */
-export async function cutRemainingParts(audioPath: string, key: Uint8Array, folder: string): Promise<number> {
-  const kept = partsIn(folder);
-  const keptNames = new Set(kept.map(partFileName));
+export async function cutRemainingParts(audioPath: string, key: Uint8Array, folder: string, choice: PartChoice = { format: 'mp3' }): Promise<number> {
+  const kept = partsIn(folder, choice.format);
+  const keptNames = new Set(kept.map((part) => partFileName(part, choice.format)));
   for (const name of safeList(folder)) if (!keptNames.has(name)) rmSync(join(folder, name), { force: true });
   const last = kept.at(-1);
   const from = { sequence: last ? last.sequence + 1 : 0, sample: last ? last.endSample : 0 };
-  const partWriter = new AudioPartWriter(folder, key, from, () => undefined);
+  const partWriter = new AudioPartWriter(folder, key, from, () => undefined, choice);
   let sample = 0;
   let carry = Buffer.alloc(0);
   for await (const plain of readSealedFile(audioPath, key)) {

@@ -1,9 +1,9 @@
 /**
  * Where a recording is cut into the parts the sessions API takes while the doctor speaks:
  * never longer than the service's limit (20 s; cut a little earlier, since an MP3 file holds
- * a few milliseconds more than its samples), and after the first 10 s at the first pause,
- * so that no word is split between two parts. Decides from sample counts and loudness
- * only, so the live recorder and a recording cut again after a crash cut alike. Pure.
+ * a few milliseconds more than its samples), and after a least length (10 s; sooner while
+ * the doctor's words are shown as they come) at the first pause, so that no word is split
+ * between two parts. Decides from sample counts and loudness only. Pure.
  */
 import { SAMPLE_RATE } from './wav-file';
 
@@ -11,6 +11,11 @@ import { SAMPLE_RATE } from './wav-file';
 export const PART_MAX_SAMPLES = Math.round(19.5 * SAMPLE_RATE);
 /** Before this, a part is not cut at a pause: fewer, longer parts cost fewer requests. */
 export const PART_MIN_SAMPLES = 10 * SAMPLE_RATE;
+/**
+ * While the words are shown as they come, a pause after this much ends a part: its words
+ * follow the doctor a few seconds behind, for about twice the requests (docs/benchmarks.md).
+ */
+export const LIVE_PART_MIN_SAMPLES = 4 * SAMPLE_RATE;
 /** A pause is at least this much quiet. */
 const PAUSE_SAMPLES = Math.round(0.2 * SAMPLE_RATE);
 /** Quieter than this (RMS, full scale 1) is quiet whatever the speech is like: a quiet room through a microphone. */
@@ -24,6 +29,9 @@ export class PartCutter {
   /** How loud speech has been (a slow average of the frames above the floor). */
   private speechLevel = 0;
 
+  /** `minSamples`: a part is not cut at a pause before it holds this many (at most the limit). */
+  constructor(private readonly minSamples: number = PART_MIN_SAMPLES) {}
+
   /** Samples in the part so far. */
   get length(): number {
     return this.samples;
@@ -36,7 +44,7 @@ export class PartCutter {
     if (!quiet) this.speechLevel = this.speechLevel === 0 ? level : this.speechLevel * 0.95 + level * 0.05;
     this.quietSamples = quiet ? this.quietSamples + frameSamples : 0;
     const full = this.samples + frameSamples > PART_MAX_SAMPLES;
-    const atPause = this.samples >= PART_MIN_SAMPLES && this.quietSamples >= PAUSE_SAMPLES;
+    const atPause = this.samples >= this.minSamples && this.quietSamples >= PAUSE_SAMPLES;
     if (!full && !atPause) return false;
     this.samples = 0;
     this.quietSamples = 0;

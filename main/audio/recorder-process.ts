@@ -15,7 +15,7 @@ import { PvRecorder } from '@picovoice/pvrecorder-node';
 import { SealedFileWriter } from '../storage/sealed-file';
 import { storageProblem } from '../storage/storage-problem';
 import { meterLevel, rms } from './level-meter';
-import { AudioPartWriter } from './audio-parts';
+import { AudioPartWriter, type PartChoice } from './audio-parts';
 import { CompactCopy } from './compact-copy';
 import { ReadPacer } from './read-pacer';
 import { CallSoundInput } from './call-sound-input';
@@ -49,6 +49,7 @@ interface Recording {
   /** The parts for the sessions API, cut as the audio arrives; null when none are wanted, or cutting failed. */
   partWriter: AudioPartWriter | null;
   partsFolder: string | null;
+  partChoice?: PartChoice;
   audioKey: Uint8Array;
   paused: boolean;
   stopRequested: boolean;
@@ -184,7 +185,7 @@ async function capture(recording: Recording): Promise<void> {
       // The encoder loads only now: its compiling must not hold up the news that the microphone works.
       if (recording.mp3Path) recording.mp3 = new CompactCopy(recording.mp3Path, recording.audioKey, diagnose);
       if (recording.partsFolder) {
-        recording.partWriter = new AudioPartWriter(recording.partsFolder, recording.audioKey, { sequence: 0, sample: 0 }, (part) => send({ type: 'part', ...part }));
+        recording.partWriter = new AudioPartWriter(recording.partsFolder, recording.audioKey, { sequence: 0, sample: 0 }, (part) => send({ type: 'part', ...part }), recording.partChoice);
       }
     }
     if (recording.paused) {
@@ -249,6 +250,7 @@ function start(message: Extract<ToRecorder, { type: 'start' }>): void {
     mp3Path: message.mp3Path,
     partWriter: null,
     partsFolder: message.partsFolder,
+    partChoice: message.partChoice,
     audioKey: message.audioKey,
     paused: false,
     stopRequested: false,

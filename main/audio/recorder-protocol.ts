@@ -1,14 +1,26 @@
 /** Messages between main and the recorder utility process, which stays running between recordings. */
+import type { PartChoice } from './audio-parts';
 import type { CallSoundReport } from './call-sound-input';
 
 export type ToRecorder =
   /**
    * Records into `audioPath` (and, when given, the compact copy into `mp3Path`), both
    * encrypted with `audioKey`, from the named microphone ('' = default); when `partsFolder`
-   * is given, also cut into parts for the sessions API as it is spoken (audio-parts.ts).
+   * is given, also cut into parts for the sessions API as it is spoken (audio-parts.ts), in
+   * the format and at the length `partChoice` says (MP3 and the usual length when absent).
    * `callSound`: the computer's sound output is mixed in (call-sound-input.ts).
    */
-  | { type: 'start'; audioPath: string; audioKey: Uint8Array; mp3Path: string | null; partsFolder: string | null; deviceName: string; frameLength: number; callSound: boolean }
+  | {
+      type: 'start';
+      audioPath: string;
+      audioKey: Uint8Array;
+      mp3Path: string | null;
+      partsFolder: string | null;
+      partChoice?: PartChoice;
+      deviceName: string;
+      frameLength: number;
+      callSound: boolean;
+    }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'stop' }

@@ -4,7 +4,7 @@
  * kept warm between recordings. If that process dies, the recording so far is repaired and
  * kept, and a new process is ready for the next Record.
  */
-import type { AudioPart } from './audio-parts';
+import type { AudioPart, PartChoice } from './audio-parts';
 import type { CallSoundReport } from './call-sound-input';
 import type { FromRecorder, RecorderProcess } from './recorder-protocol';
 import type { RecordingSize } from './upload-audio';
@@ -48,6 +48,8 @@ export interface RecordingTarget {
   path: string;
   key: Uint8Array;
   partsFolder: string | null;
+  /** The parts' format and least length (MP3 and the usual length when absent). */
+  partChoice?: PartChoice;
 }
 
 interface ActiveRecording {
@@ -104,7 +106,8 @@ export class Recorder {
         onFailedToStart: (message) => reject(new Error(message)),
         onStopped: null,
       };
-      this.host.send({ type: 'start', audioPath: target.path, audioKey: target.key, mp3Path, partsFolder: target.partsFolder, deviceName, frameLength: FRAME_LENGTH, callSound }).catch((error: unknown) => {
+      const start = { type: 'start', audioPath: target.path, audioKey: target.key, mp3Path, partsFolder: target.partsFolder, partChoice: target.partChoice, deviceName, frameLength: FRAME_LENGTH, callSound } as const;
+      this.host.send(start).catch((error: unknown) => {
         this.active = null;
         reject(error instanceof Error ? error : new Error(String(error)));
       });

@@ -4,13 +4,13 @@ import { Worker } from 'node:worker_threads';
 import type { UploadAudioFormat } from '../../contract/settings';
 import { sealedFileSource, wholeSealedFileSource, type UploadSource } from '../api/upload-source';
 import { checkSealedFile, sealedSizeOf } from '../storage/sealed-file';
-import { cutRemainingParts } from './audio-parts';
+import { cutRemainingParts, type PartFormat } from './audio-parts';
 import { encodeRecordingToMp3 } from './mp3-encoder';
 import { wavHeader } from './wav-file';
 
 export type Mp3Encoding = (audioPath: string, mp3Path: string, key: Uint8Array) => Promise<void>;
-/** Cuts the parts of a finished recording that are not on disk yet; resolves with the number of parts. */
-export type PartCutting = (audioPath: string, partsFolder: string, key: Uint8Array) => Promise<number>;
+/** Cuts the parts of a finished recording that are not on disk yet, in the dictation's part format (MP3 when absent); resolves with the number of parts. */
+export type PartCutting = (audioPath: string, partsFolder: string, key: Uint8Array, format?: PartFormat) => Promise<number>;
 
 /**
  * A small young generation keeps the encoder's garbage from piling up: about 35 MiB less
@@ -38,12 +38,12 @@ export function workerMp3Encoding(workerPath: string): Mp3Encoding {
 
 /** Cuts parts in a worker thread (the same worker file). */
 export function workerPartCutting(workerPath: string): PartCutting {
-  return async (audioPath, partsFolder, key) =>
-    (await inWorker<{ parts: number }>(workerPath, { job: 'parts', audioPath, partsFolder, key }, 'The recording could not be cut into parts')).parts;
+  return async (audioPath, partsFolder, key, format = 'mp3') =>
+    (await inWorker<{ parts: number }>(workerPath, { job: 'parts', audioPath, partsFolder, key, format }, 'The recording could not be cut into parts')).parts;
 }
 
 /** Cuts on the calling thread (tools and tests). */
-export const inlinePartCutting: PartCutting = (audioPath, partsFolder, key) => cutRemainingParts(audioPath, key, partsFolder);
+export const inlinePartCutting: PartCutting = (audioPath, partsFolder, key, format = 'mp3') => cutRemainingParts(audioPath, key, partsFolder, { format });
 
 /** Encodes on the calling thread (tools and tests). */
 export const inlineMp3Encoding: Mp3Encoding = async (audioPath, mp3Path, key) => {

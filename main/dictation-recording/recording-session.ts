@@ -7,6 +7,8 @@
 import type { ConsentAnswer, ConsentRecord } from '../../contract/consent';
 import { EMPTY_DRAFT, IDLE_RECORDER, type CallSoundStatus, type DictationMode, type RecorderStatus, type RecordingDraft } from '../../contract/dictation';
 import type { RecordQuestion } from '../../contract/ipc';
+import type { AudioPart } from '../audio/audio-parts';
+import { LIVE_PART_MIN_SAMPLES } from '../audio/part-cutter';
 import type { Recorder, RecorderEvents } from '../audio/recorder';
 import type { RecordingSize } from '../audio/upload-audio';
 import type { DictationManifest } from '../dictations/dictation-manifest';
@@ -29,9 +31,11 @@ export interface RecordingSessionDeps {
   /** The offer to record a call that seems to have begun (call-offer.ts): shown in the status, answered by any recording. */
   callOffer?: Pick<CallOffer, 'showing' | 'answer'>;
   /** How a recording started now is sent, and what its session asks for; `languages`: the doctor's choice for this one (null: as in Settings). */
-  transcription(languages: string[] | null): Pick<DictationManifest, 'api' | 'request'>;
+  transcription(languages: string[] | null): Pick<DictationManifest, 'api' | 'request'> & Partial<Pick<DictationManifest, 'partFormat'>>;
+  /** Whether the words are shown as they come (live-words.ts): parts are then cut sooner. */
+  wordsWhileSpeaking?(): boolean;
   /** A part of the recording was cut (sessions): it can be sent. */
-  onPart?(dictationId: string): void;
+  onPart?(dictationId: string, part: AudioPart): void;
   /** A recording began for this patient or label (its dictation exists): `owner` as the clipboard names whose a copy is. */
   onStarted?(owner: string): void;
   /** The patient of the visit under way (null: none chosen, or the last visit ended): a recording started without the page's word (the shortcut) is for them. */
@@ -73,8 +77,8 @@ export class RecordingSession {
         if (this.current.callSound) this.set({ callSound: { level: 0, state, message } });
       },
       onInterrupted: ({ durationMs, parts, message, size }) => this.finish(durationMs, parts, message, size),
-      onPart: () => {
-        if (this.current.dictationId) deps.onPart?.(this.current.dictationId);
+      onPart: (part) => {
+        if (this.current.dictationId) deps.onPart?.(this.current.dictationId, part);
       },
       onDiagnostic: deps.onDiagnostic,
     });
@@ -142,9 +146,10 @@ export class RecordingSession {
     const transcription = this.deps.transcription(wanted.languages);
     const inParts = transcription.api === 'sessions';
     const withCallSound = wanted.mode === 'consultation' && (this.deps.includeCallSound?.() ?? false);
+    const partChoice = { format: transcription.partFormat ?? 'mp3', ...(this.deps.wordsWhileSpeaking?.() ? { minSamples: LIVE_PART_MIN_SAMPLES } : {}) };
     // The microphone opens in the recorder process while the manifest is written here.
     const started = this.recorder.start(
-      { path: store.audioPath(id), key: audioKey, partsFolder: inParts ? store.partsFolder(id) : null },
+      { path: store.audioPath(id), key: audioKey, partsFolder: inParts ? store.partsFolder(id) : null, ...(inParts ? { partChoice } : {}) },
       this.deps.compactCopy() && !inParts ? store.compactAudioPath(id) : null,
       this.deps.microphone(),
       withCallSound,

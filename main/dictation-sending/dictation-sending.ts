@@ -34,6 +34,8 @@ export interface DictationSendingOptions extends Omit<VoiceUploadDeps, 'client' 
   sessionPollSchedule?: PollSchedule;
   /** What a session may be told of the dictation's patient now; null: nothing (sendPatientDetails off). */
   patientDetails?(manifest: DictationManifest): PatientDetails | null;
+  /** The service took a part in a session (live-words.ts reads its words). */
+  onPartSent?: PartDeps['onPartSent'];
 }
 
 /** A recording in parts whose last parts must still be cut from it (after a crash, or when cutting failed while recording). */
@@ -73,7 +75,15 @@ export class DictationSending {
         patientDetails: options.patientDetails,
       }),
     );
-    const parts = partKind({ store, client, sessions: opener, held, onProgress: () => this.sessions.kick(), onRefused: (id, problem) => this.refused(id, problem) });
+    const parts = partKind({
+      store,
+      client,
+      sessions: opener,
+      held,
+      onProgress: () => this.sessions.kick(),
+      onRefused: (id, problem) => this.refused(id, problem),
+      onPartSent: options.onPartSent,
+    });
     this.partStore = parts.store;
     this.parts = host.register(parts);
     const corrections = host.register(correctionKind({ store, client, held }));
@@ -139,7 +149,7 @@ export class DictationSending {
   private async cut(id: string): Promise<void> {
     const { store } = this.options;
     try {
-      const parts = await this.options.cutParts(store.audioPath(id), store.partsFolder(id), store.audioKeyOf(id));
+      const parts = await this.options.cutParts(store.audioPath(id), store.partsFolder(id), store.audioKeyOf(id), store.get(id)?.partFormat);
       if (!this.host.started || !store.get(id)) return;
       store.writeOrKeepInMemory(id, { partCount: parts });
     } catch (error) {

@@ -21,7 +21,7 @@ import type { DictationStore } from '../dictations/dictation-store';
 import type { SessionOpener } from './session-opener';
 import { abandonSession, ackPart, isAcked } from './session-state';
 
-/** The file name's base of every part: `audio_0.mp3`, `audio_1.mp3`, … */
+/** The file name's base of every part: `audio_0.mp3`, `audio_1.mp3`, … (or `.ogg`: the dictation's part format). */
 const PART_BASE = 'audio';
 /** Sessions that expired one after another, with no part taken in between, before the next waits its turn like any failure. */
 const EXPIRIES_AT_ONCE = 3;
@@ -126,6 +126,8 @@ export interface PartDeps {
   onProgress(dictationId: string): void;
   /** The dictation must now go by the voice upload (a part was refused for good). */
   onRefused(dictationId: string, problem: string): void;
+  /** The service took a part in this session (its words may then be read). */
+  onPartSent?(part: { dictationId: string; sessionId: string; sequence: number }): void;
   concurrency?: number;
   held?(): boolean;
 }
@@ -146,7 +148,7 @@ export function partKind(options: PartDeps): OutboxKind<PartItem, never> & { sto
       if (!session || signal.aborted) return;
       const bytes = store.readPart(item.dictationId, item.part);
       try {
-        await options.client.uploadSessionChunk({ ...session, base: PART_BASE, sequence: item.part.sequence, extension: 'mp3', bytes, signal });
+        await options.client.uploadSessionChunk({ ...session, base: PART_BASE, sequence: item.part.sequence, extension: store.get(item.dictationId)?.partFormat ?? 'mp3', bytes, signal });
       } catch (error) {
         if (!isSessionExpired(error)) throw error;
         // Given up, never ended: every part goes again, at once, to a new session (not this computer's fault, nor the network's).
@@ -163,6 +165,7 @@ export function partKind(options: PartDeps): OutboxKind<PartItem, never> & { sto
       const change = manifest ? ackPart(manifest, session.sessionId, item.part.sequence) : null;
       if (change) store.update(item.dictationId, change);
       parts.sent(item.dictationId);
+      options.onPartSent?.({ dictationId: item.dictationId, sessionId: session.sessionId, sequence: item.part.sequence });
       options.onProgress(item.dictationId);
     },
     failed: { refused: true },

@@ -3,7 +3,7 @@
  * shortcuts, the background maintenance, and the bridge's handlers. Follows the settings by
  * itself. The only dictation module that touches Electron (notifications, window focus).
  */
-import { BrowserWindow, Notification } from 'electron';
+import { BrowserWindow, Notification, net } from 'electron';
 import { join } from 'node:path';
 import { PENDING_STATES } from '../../contract/dictation';
 import { Recorder } from '../audio/recorder';
@@ -35,6 +35,8 @@ import { readyNotice, visitDictations, type PatientOf } from '../note-leaving/di
 import type { VisitDictation } from '../../contract/patient-visit';
 import type { PatientStore } from '../patients/patient-store';
 import { DictationSending } from '../dictation-sending/dictation-sending';
+import { LiveWordsView } from '../dictation-sending/live-words';
+import { partFormatFor } from '../dictation-sending/part-format';
 import { patientDetailsOf } from '../dictation-sending/patient-details';
 import { DictationStore, blockProblem } from './dictation-store';
 import { RecordingSession } from '../dictation-recording/recording-session';
@@ -49,7 +51,7 @@ export interface DictationFeatureDeps {
   builtDir: string;
   /** The recorder process, started by the entry before anything else (it takes longest to start). */
   recorderHost: RecorderHost;
-  service: Pick<ServiceFeature, 'client' | 'sessionsOffer'>;
+  service: Pick<ServiceFeature, 'client' | 'sessionsOffer' | 'health'>;
   settings: SettingsService;
   /** The one way patient data leaves by the clipboard. */
   copies: CopyPath;
@@ -119,8 +121,29 @@ function templateTitlesOf(client: DictationFeatureDeps['service']['client']): ()
   };
 }
 
+/** The words heard so far while a dictation is spoken in parts, told to the page as they come. */
+function liveWordsView({ service, window }: DictationFeatureDeps, store: DictationStore): LiveWordsView {
+  const view = new LiveWordsView({
+    store,
+    client: service.client,
+    clock: systemClock,
+    reachable: () => service.health.current().reachable && net.isOnline(),
+    publish: (words) => window.send('liveWordsChanged', words),
+  });
+  service.health.onChange(() => view.refresh());
+  // Another service (the offer is forgotten): whether it sends words while recording is learned afresh.
+  service.sessionsOffer.onChange((state) => {
+    if (state === 'unknown') view.serviceChanged();
+  });
+  return view;
+}
+
 /** Sending: the dictations' outbox kinds registered with the host, and the list the page shows of them. */
-function dictationSending({ service, settings, outboxes }: DictationFeatureDeps, { store, patientOf, recordingFiles, encoderWorker, encode }: DictationParts): DictationSending {
+function dictationSending(
+  { service, settings, outboxes }: DictationFeatureDeps,
+  { store, patientOf, recordingFiles, encoderWorker, encode }: DictationParts,
+  liveWords: LiveWordsView,
+): DictationSending {
   const outbox = new DictationSending(outboxes, {
     store,
     client: service.client,
@@ -134,6 +157,7 @@ function dictationSending({ service, settings, outboxes }: DictationFeatureDeps,
     sendsToSandbox: () => settings.current().service === 'sandbox',
     patientDetails: (manifest) => (settings.current().sendPatientDetails ? patientDetailsOf(patientOf(manifest.patientId)) : null),
     onResult: (manifest) => notifyReady(manifest, patientOf),
+    onPartSent: (part) => liveWords.partSent(part),
   });
   outboxes.show({
     items: store,
@@ -147,8 +171,17 @@ function dictationSending({ service, settings, outboxes }: DictationFeatureDeps,
 }
 
 /** The recording: the recorder process, the microphone and the transcription asked for, and what the window hears of it. */
-function recordingSession(deps: DictationFeatureDeps, store: DictationStore, outbox: DictationSending, recordShortcut: () => string | null, callOffer: CallOffer): RecordingSession {
+function recordingSession(
+  deps: DictationFeatureDeps,
+  store: DictationStore,
+  outbox: DictationSending,
+  liveWords: LiveWordsView,
+  recordShortcut: () => string | null,
+  callOffer: CallOffer,
+): RecordingSession {
   const { settings } = deps;
+  const { discovery } = deps.service.client;
+  let recordingId: string | null = null;
   return new RecordingSession({
     store,
     createRecorder: (events) => new Recorder(deps.recorderHost, events),
@@ -160,9 +193,20 @@ function recordingSession(deps: DictationFeatureDeps, store: DictationStore, out
     transcription: (languages) => {
       const current = settings.current();
       if (current.transcriptionApi !== 'sessions' || deps.service.sessionsOffer.state() === 'not-offered') return { api: 'voice-upload', request: null };
-      return { api: 'sessions', request: { languages: languages ?? current.languageHints, templates: current.noteTemplates, model: current.transcriptionModel } };
+      // The parts' format, from what the service last listed; not known yet: MP3 this time, and it is asked for the next.
+      const listed = discovery.lastKnown();
+      if (!listed) void discovery.get().catch(() => undefined);
+      return {
+        api: 'sessions',
+        request: { languages: languages ?? current.languageHints, templates: current.noteTemplates, model: current.transcriptionModel },
+        partFormat: partFormatFor(listed?.capabilities.audio_formats ?? null),
+      };
     },
-    onPart: () => outbox.partCut(),
+    wordsWhileSpeaking: () => liveWords.wordsWhileSpeaking(),
+    onPart: (id, part) => {
+      outbox.partCut();
+      liveWords.partCut(id, part.sequence);
+    },
     // The earlier patient's note is not left for a reflex paste into this one's chart.
     onStarted: (owner) => void deps.copies.recordingFor(owner),
     visitPatientId: () => (deps.patients.view().visitEnded ? null : (deps.patients.visitPatient()?.id ?? null)),
@@ -178,7 +222,11 @@ function recordingSession(deps: DictationFeatureDeps, store: DictationStore, out
     },
     ensurePermission: ensureMicrophonePermission,
     shortcut: recordShortcut,
-    onStatus: (status) => deps.window.send('recorderChanged', status),
+    onStatus: (status) => {
+      if (status.dictationId && status.dictationId !== recordingId) liveWords.recordingStarted(status.dictationId);
+      recordingId = status.dictationId;
+      deps.window.send('recorderChanged', status);
+    },
     onRecorded: () => deps.outboxes.wake(),
     onDiagnostic: (text) => log.warn(`recorder: ${text}`),
   });
@@ -248,12 +296,13 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   const { settings } = deps;
   const parts = dictationParts(deps);
   const { store, patientOf, recordingFiles } = parts;
-  const outbox = dictationSending(deps, parts);
+  const liveWords = liveWordsView(deps, store);
+  const outbox = dictationSending(deps, parts, liveWords);
   const callOffer = new CallOffer(
     () => session.status().state === 'idle',
     () => deps.window.send('recorderChanged', session.status()),
   );
-  const session = recordingSession(deps, store, outbox, () => shortcuts.recordShortcut(), callOffer);
+  const session = recordingSession(deps, store, outbox, liveWords, () => shortcuts.recordShortcut(), callOffer);
   let stopWatchingCalls: () => void = () => undefined;
   /** The dictation the window shows; the copy shortcut takes its note. */
   let viewedId: string | null = null;
@@ -286,7 +335,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   });
 
   return {
-    handlers,
+    handlers: { ...handlers, getLiveWords: () => liveWords.current() },
     store,
     /** A patient's dictations as the patient view lists them: each one's medicines and state. */
     visitItems: (patientId: string): VisitDictation[] => visitDictations(store, patientId),
@@ -328,6 +377,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     async stop(): Promise<void> {
       maintenance.stop();
       stopWatchingCalls();
+      liveWords.dispose();
       shortcuts.dispose();
       session.recorder.dispose();
     },

@@ -1,6 +1,7 @@
 /** What is kept on disk for each dictation, beside its audio. */
 import { z } from 'zod';
 import { DICTATION_MODES, DICTATION_STATES, type DictationSummary } from '../../contract/dictation';
+import { PART_FORMATS } from '../audio/audio-parts';
 
 /** Where a session's audio parts go: the service (with the sign-in), or an address it handed out (without). */
 export const uploadTargetSchema = z.discriminatedUnion('kind', [
@@ -98,6 +99,8 @@ const manifestFields = z.object({
    * are cut from it after a crash. Named `chunkCount` on disk (NAMES_ON_DISK).
    */
   partCount: z.number().int().min(0).nullable().default(null),
+  /** The parts' format (`ogg`: Ogg Opus, where the service lists it when recording starts), kept for every session the parts go to. */
+  partFormat: z.enum(PART_FORMATS).default('mp3'),
   session: sessionSchema.nullable().default(null),
   /** Sessions given up (expired before End, or replaced by a retry); never ended by the app again. */
   previousSessionIds: z.array(z.string()).default([]),

@@ -125,12 +125,12 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
 
   /** The recording's parts on disk, in order, from part 0 without a gap. */
   parts(id: string): AudioPart[] {
-    return partsIn(this.partsFolder(id));
+    return partsIn(this.partsFolder(id), this.get(id)?.partFormat);
   }
 
-  /** A part's MP3 bytes, decrypted; throws when it cannot be read. */
+  /** A part's bytes (in the dictation's part format), decrypted; throws when it cannot be read. */
   readPart(id: string, part: AudioPart): Buffer {
-    return openSealedBytes(this.audioKeyOf(id), readFileSync(join(this.partsFolder(id), partFileName(part))));
+    return openSealedBytes(this.audioKeyOf(id), readFileSync(join(this.partsFolder(id), partFileName(part, this.get(id)?.partFormat))));
   }
 
   /**
@@ -318,6 +318,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
     patientId?: string | null;
     api?: (typeof TRANSCRIPTION_APIS)[number];
     request?: DictationManifest['request'];
+    partFormat?: DictationManifest['partFormat'];
   }): DictationManifest {
     const keyring = this.openKeyring();
     const id = input.id ?? randomUUID();
@@ -339,6 +340,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
         durationMs: 0,
         api: input.api ?? 'voice-upload',
         request: input.request ?? null,
+        partFormat: input.partFormat ?? 'mp3',
       }),
     );
   }

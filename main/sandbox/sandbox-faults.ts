@@ -71,6 +71,14 @@ export const faultsSchema = z
     sessionLifetimeSeconds: z.number().int().min(1).max(86_400),
     /** `off`: the sessions API is not there (404 to every sessions call), as at a service that offers only the voice upload. */
     sessionsApi: z.enum(['on', 'off']),
+    /** The audio formats discovery lists (MIME types); a part in another is refused. */
+    audioFormats: z.array(z.string().max(100)).max(20),
+    /** Each part's words (`GET /voice/api/v3/transcript/{session}/{n}`): `on`, or every request answered 404 or 501, as at a service without them. */
+    partWords: z.enum(['on', 'not-found', 'not-implemented']),
+    /** How long after a part arrives its words are ready (the service's own time); asked before, it answers 404. */
+    partWordsDelayMs: z.number().int().min(0).max(600_000),
+    /** Parts (by number, in every session) whose words never come. */
+    partWordsNever: z.array(z.number().int().min(0)).max(1_000),
   })
   .strict();
 export type SandboxFaults = z.infer<typeof faultsSchema>;
@@ -102,4 +110,9 @@ export const DEFAULT_FAULTS: SandboxFaults = {
   sessionUploadUrl: 'service',
   sessionLifetimeSeconds: 3_600,
   sessionsApi: 'on',
+  /** As the published discovery document lists them. */
+  audioFormats: ['audio/webm;codecs=opus', 'audio/wav', 'audio/ogg', 'audio/mp4', 'audio/m4a', 'audio/mp3'],
+  partWords: 'on',
+  partWordsDelayMs: 800,
+  partWordsNever: [],
 };

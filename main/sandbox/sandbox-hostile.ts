@@ -7,7 +7,7 @@
  */
 import type { Reply } from './sandbox-reply';
 
-export const HOSTILE_OPERATIONS = ['resultLookup', 'voiceUpload', 'recordUpload', 'recordResult', 'registrationInit', 'registrationResend', 'registrationVerify'] as const;
+export const HOSTILE_OPERATIONS = ['resultLookup', 'voiceUpload', 'recordUpload', 'recordResult', 'registrationInit', 'registrationResend', 'registrationVerify', 'partWords'] as const;
 export type HostileOperation = (typeof HOSTILE_OPERATIONS)[number];
 
 export interface HostileAnswer {
@@ -214,6 +214,20 @@ const REGISTRATION_VERIFY: HostileAnswer[] = [
   ...REGISTRATION,
 ];
 
+const partWords = (fields: Record<string, unknown>): Reply => ({ status: 200, json: { text: 'Sandbox words (a hostile answer).', confidence: 0.9, segments: [], ...fields } });
+
+/** Answers to one part's words: of another session or part, huge, of the wrong shape. */
+const PART_WORDS: HostileAnswer[] = [
+  { kind: 'other-session', reply: () => partWords({ session_id: 'ses_another_session_0001' }) },
+  { kind: 'other-part', reply: () => partWords({ chunk_number: 99_999 }) },
+  { kind: 'huge-text', reply: () => partWords({ text: huge(600_000, 'w ') }) },
+  { kind: 'huge-segments', reply: () => partWords({ segments: Array.from({ length: 20_000 }, (_, index) => ({ start: index, text: 'segment' })) }) },
+  { kind: 'text-wrong-shape', reply: () => partWords({ text: { words: ['x'] } }) },
+  { kind: 'prototype-names', reply: () => ({ status: 200, json: JSON.parse('{"text":"toString","__proto__":{"text":"polluted"},"constructor":"x"}') }) },
+  { kind: 'markup', reply: () => partWords({ text: '<img src=x onerror=alert(1)><b>Sandbox</b> words\u0000\u2028 in markup' }) },
+  ...COMMON,
+];
+
 export const HOSTILE_ANSWERS: Record<HostileOperation, HostileAnswer[]> = {
   resultLookup: RESULT_LOOKUP,
   voiceUpload: VOICE_UPLOAD,
@@ -222,6 +236,7 @@ export const HOSTILE_ANSWERS: Record<HostileOperation, HostileAnswer[]> = {
   registrationInit: REGISTRATION,
   registrationResend: REGISTRATION,
   registrationVerify: REGISTRATION_VERIFY,
+  partWords: PART_WORDS,
 };
 
 /** Every kind name, for checking what a test asks for. */

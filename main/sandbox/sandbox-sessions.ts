@@ -10,6 +10,11 @@
  * - End only with every number from 0 to n-1 received and `audio_files_sent` = n; a second
  *   End is "already ended"; nothing is taken after End;
  * - a session not ended within its life (an hour; a fault shortens it) is expired: 410;
+ * - a part is in one of the formats discovery lists (a fault lists fewer), else 400
+ *   `invalid_audio_format`;
+ * - each part's words (`GET /voice/api/v3/transcript/{session}/{n}`, the vendor's per-part
+ *   transcript) are ready a while after the part arrives (`partWordsDelayMs`, the service's own
+ *   time) and 404 before; faults answer 404 or 501 to every request, or never give some parts';
  * - `patient_details` (create and PATCH) holds only what the app may send and in the published
  *   shapes (the SDK's `name`, `age` as a string of whole years 0–130, `gender` male, female
  *   or other; `abha_number` grouped 12-3456-7890-1234): the published schema takes any key,
@@ -35,8 +40,16 @@ const MAX_CHUNK_SECONDS = 20;
 /** A chunk cut at 20 s by a client may be a frame longer. */
 const CHUNK_SECONDS_TOLERANCE = 0.1;
 const MAX_TEMPLATES = 2;
-const FORMATS = ['webm', 'mp3', 'wav', 'ogg', 'm4a', 'mp4'] as const;
-type Format = (typeof FORMATS)[number];
+/** The formats a part may be in, by file extension, and the MIME type discovery lists each under. */
+const FORMAT_TYPES = {
+  webm: 'audio/webm;codecs=opus',
+  mp3: 'audio/mp3',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  m4a: 'audio/m4a',
+  mp4: 'audio/mp4',
+} as const;
+type Format = keyof typeof FORMAT_TYPES;
 const CHUNK_NAME = /^([A-Za-z0-9][A-Za-z0-9-]{0,63})_(0|[1-9][0-9]{0,5})\.(webm|mp3|wav|ogg|m4a|mp4)$/;
 const SESSION_ID = /^[A-Za-z0-9_-]{16,32}$/;
 const LANGUAGES = ['en', 'hi', 'kn', 'ta', 'te', 'ml', 'mr', 'bn', 'gu', 'pa'];
@@ -101,6 +114,9 @@ const documentSchema = z
 interface Chunk {
   sha256: string;
   bytes: number;
+  receivedAt: number;
+  /** As the sandbox reads its length; null where it cannot tell. */
+  seconds: number | null;
 }
 
 interface Session {
@@ -152,8 +168,35 @@ function formatMatches(extension: Format, bytes: Buffer): boolean {
   return found === extension || (found === 'mp4-family' && (extension === 'm4a' || extension === 'mp4'));
 }
 
-/** Seconds of a WAV (from its header and data size) or an MP3 (from its first frame's bit rate); null where the sandbox cannot tell. */
+/**
+ * Seconds of an Ogg Opus file: its last page's granule position less OpusHead's pre-skip, at
+ * 48 kHz (RFC 7845); null when it does not read as one (no OpusHead, a page cut short).
+ */
+function oggOpusSeconds(bytes: Buffer): number | null {
+  let preSkip: number | null = null;
+  let granule = -1n;
+  for (let offset = 0; offset + 27 <= bytes.length; ) {
+    if (bytes.toString('latin1', offset, offset + 4) !== 'OggS') return null;
+    const segments = bytes[offset + 26]!;
+    if (offset + 27 + segments > bytes.length) return null;
+    let size = 27 + segments;
+    for (let index = 0; index < segments; index += 1) size += bytes[offset + 27 + index]!;
+    if (offset + size > bytes.length) return null;
+    if (preSkip === null) {
+      const body = offset + 27 + segments;
+      if (bytes.toString('latin1', body, body + 8) !== 'OpusHead') return null;
+      preSkip = bytes.readUInt16LE(body + 10);
+    }
+    const pageGranule = bytes.readBigInt64LE(offset + 6);
+    if (pageGranule >= 0n) granule = pageGranule;
+    offset += size;
+  }
+  return preSkip === null || granule < 0n ? null : Math.max(0, Number(granule) - preSkip) / 48_000;
+}
+
+/** Seconds of a WAV (from its header and data size), an MP3 (from its first frame's bit rate) or an Ogg Opus file; null where the sandbox cannot tell. */
 export function audioSeconds(extension: Format, bytes: Buffer): number | null {
+  if (extension === 'ogg') return oggOpusSeconds(bytes);
   if (extension === 'wav') {
     let offset = 12;
     let byteRate = 0;
@@ -215,6 +258,7 @@ export class SandboxSessions implements SandboxArea {
     this.route('sessionEnd', 'POST', /^\/voice\/v1\/sessions\/([^/]+)\/end$/, (context) => this.end(context)),
     this.route('sessionGet', 'GET', /^\/voice\/v1\/sessions\/([^/]+)$/, (context) => this.result(context)),
     this.route('sessionPatch', 'PATCH', /^\/voice\/v1\/sessions\/([^/]+)$/, (context) => this.patch(context)),
+    this.route('partWords', 'GET', /^\/voice\/api\/v3\/transcript\/([^/]+)\/([^/]+)$/, (context) => this.partWords(context)),
     this.route('templateList', 'GET', '/voice/api/v1/template', () => ({ status: 200, json: { items: SANDBOX_TEMPLATES } })),
     this.route('documentSave', 'POST', '/voice/api/v1/documents', (context) => this.saveDocument(context)),
     this.route('documentGet', 'GET', /^\/voice\/api\/v1\/documents\/([^/]+)$/, (context) => this.documentLink(context)),
@@ -265,7 +309,7 @@ export class SandboxSessions implements SandboxArea {
         protocol_version: '0.1',
         service: { name: 'Sandbox (test data)' },
         capabilities: {
-          audio_formats: [...FORMATS],
+          audio_formats: [...this.faults().audioFormats],
           max_chunk_duration_seconds: MAX_CHUNK_SECONDS,
           max_chunk_size_bytes: MAX_CHUNK_BYTES,
           upload_methods: ['chunked'],
@@ -366,6 +410,7 @@ export class SandboxSessions implements SandboxArea {
     if (session.endedAt !== null) return problem(409, 'session_ended', 'The session is ended; it takes no more audio.');
     if (bytes === 'too-large') return problem(413, 'file_too_large', 'An audio part is at most 10 MB.');
     if (bytes.length === 0) return problem(400, 'empty_file', 'The audio part is empty.');
+    if (!this.faults().audioFormats.includes(FORMAT_TYPES[format])) return problem(400, 'invalid_audio_format', `Audio format '${FORMAT_TYPES[format]}' is not supported`);
     if (!formatMatches(format, bytes)) return problem(400, 'format_mismatch', `The audio part is not in the ${extension} format its name says.`);
     if (session.format !== null && session.format !== format) return problem(400, 'format_mismatch', `This session's audio is ${session.format}; every part has the same format.`);
     if (session.base !== null && session.base !== base) return problem(400, 'invalid_file_name', `This session's parts are named ${session.base}_{n}.`);
@@ -377,7 +422,7 @@ export class SandboxSessions implements SandboxArea {
     if (earlier && earlier.sha256 !== digest) return problem(409, 'chunk_conflict', `Audio part ${sequence} was received already with other audio.`);
     session.format = format;
     session.base = base;
-    session.chunks.set(sequence, { sha256: digest, bytes: bytes.length });
+    if (!earlier) session.chunks.set(sequence, { sha256: digest, bytes: bytes.length, receivedAt: this.now(), seconds });
     return { status: 200, json: { session_id: session.id, success: true } };
   }
 
@@ -437,6 +482,34 @@ export class SandboxSessions implements SandboxArea {
         audio_files: audioFiles,
         templates,
         ...(partial ? { processing_errors: [{ template_id: found.templates.at(-1), message: 'Template processing failed (sandbox).' }] } : {}),
+      },
+    };
+  }
+
+  /** One part's words: test words that say which part they are of, ready `partWordsDelayMs` after it arrived. */
+  private partWords(context: RouteContext): Reply {
+    const [, id = '', number = ''] = /^\/voice\/api\/v3\/transcript\/([^/]+)\/([^/]+)$/.exec(context.url.pathname) ?? [];
+    const faults = this.faults();
+    if (faults.partWords === 'not-found') return problem(404, 'not_found', 'Not Found');
+    if (faults.partWords === 'not-implemented') return problem(501, 'not_implemented', 'Per-part transcripts are not available.');
+    const session = this.sessions.get(decodeURIComponent(id));
+    if (!session) return problem(404, 'session_not_found', 'No such session.');
+    if (!/^(0|[1-9]\d{0,5})$/.test(number)) return problem(400, 'invalid_chunk', 'The part number counts from 0 without leading zeros.');
+    const sequence = Number(number);
+    const chunk = session.chunks.get(sequence);
+    if (!chunk || faults.partWordsNever.includes(sequence) || this.now() - chunk.receivedAt < faults.partWordsDelayMs) {
+      return problem(404, 'transcript_not_ready', 'The words of this part are not ready yet.');
+    }
+    const seconds = chunk.seconds === null ? 'some' : `${chunk.seconds.toFixed(1)} s of`;
+    return {
+      status: 200,
+      json: {
+        text: `Sandbox heard part ${sequence + 1}: ${seconds} sound (test words, not a transcription).`,
+        confidence: 0.9,
+        segments: [],
+        audio_length: chunk.seconds ?? 0,
+        audio_quality: 'good',
+        metadata: { model_id: 'sandbox', commit_id: 'sandbox', context_used: [], lang_input: session.languages, lang_output: 'en', task: null },
       },
     };
   }

@@ -6,6 +6,7 @@
 import { reportProblem, scribe } from '../bridge';
 import { createDictationStore } from '../features/dictation/dictation-store';
 import { createRecordQuestionStore } from '../features/dictation/record-question-store';
+import { createLiveWordsStore } from '../features/dictation/live-words-store';
 import { createLabReportsStore } from '../features/lab-reports/lab-reports-store';
 import { createPatientsStore } from '../features/patients/patients-store';
 import { createRegistrationStore } from '../features/registration/registration-store';
@@ -19,6 +20,7 @@ export const useUpdateStore = createUpdateStore(scribe, reportProblem);
 export const useSettingsStore = createSettingsStore(scribe, reportProblem);
 export const useTranscriptionChoicesStore = createTranscriptionChoicesStore(scribe, reportProblem);
 export const useDictationStore = createDictationStore(scribe, reportProblem);
+export const useLiveWordsStore = createLiveWordsStore(scribe, reportProblem);
 export const useLabReportsStore = createLabReportsStore(scribe, reportProblem);
 export const useRegistrationStore = createRegistrationStore(scribe, reportProblem);
 export const usePatientsStore = createPatientsStore(scribe, reportProblem);

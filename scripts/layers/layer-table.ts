@@ -60,7 +60,7 @@ export const LAYERS: Layer[] = [
     rooms: {
       settings: { files: ['main/settings/'], packages: ['jsonc-parser', 'plist', '@xmldom/xmldom', 'koffi'] },
       service: { files: ['main/service/'], siblings: ['settings'] },
-      audio: { files: ['main/audio/'], packages: ['@picovoice/pvrecorder-node', 'wasm-media-encoders'] },
+      audio: { files: ['main/audio/'], packages: ['@picovoice/pvrecorder-node', 'wasm-media-encoders', 'opusscript'] },
       clipboard: { files: ['main/clipboard/'], siblings: ['settings'], packages: ['koffi'] },
       // The accessibility bus (AT-SPI over D-Bus) is plain Node.
       shortcuts: { files: ['main/shortcuts/'], siblings: ['clipboard', 'settings'], packages: ['koffi', 'uiohook-napi', '@homebridge/dbus-native'] },

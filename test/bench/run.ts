@@ -4,7 +4,7 @@
  * under the virtual display and microphone the tests use. Benchmarks report; tests judge.
  * With SCRIBE_BENCH_BEFORE=<another checkout, built>, the app's own measures are taken of
  * that build too, in the same run, for a before/after comparison. SCRIBE_BENCH_ONLY=<groups>
- * (comma-separated: app, call, emr, parts) takes only those groups' measures.
+ * (comma-separated: app, call, words, emr, parts) takes only those groups' measures.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -13,7 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emrInsertion, emrMeasuresMissing } from './emr-measures';
 import { callSoundCost, type RecordingCost } from './call-measures';
-import { clinicPressSamples, cpuWhileRecording, pressDuringStartup, pressesInARow, startupSamples, startupTimeline, stopToResultOnScreen, type ClinicPresses } from './app-measures';
+import { clinicPressSamples, cpuWhileRecording, pressDuringStartup, pressesInARow, scribeArgs, startupSamples, startupTimeline, stopToResultOnScreen, type ClinicPresses } from './app-measures';
+import { partBytesAndCpu, partCutChoices, wordsOnScreen } from './live-words-measures';
+import { LIVE_PART_MIN_SAMPLES } from '../../main/audio/part-cutter';
 import { encodeMemory, lookups, recordingWrites, speechPcm, speechRecording, stopToReady, storeLoad, syncOf, uploadSize } from './node-measures';
 import { stopToHeld, uplinkRow } from './uplink-measures';
 import { debianPackageRows } from './debian-measures';
@@ -35,7 +37,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const ms = (value: number) => `${Math.round(value)} ms`;
 /** The groups of measures this run takes: the app as a clinic uses it, the note into an EMR, the app's parts. */
 const only = (process.env.SCRIBE_BENCH_ONLY ?? '').split(',').map((group) => group.trim()).filter((group) => group !== '');
-const runs = (group: 'app' | 'call' | 'emr' | 'parts') => only.length === 0 || only.includes(group);
+const runs = (group: 'app' | 'call' | 'words' | 'emr' | 'parts') => only.length === 0 || only.includes(group);
 
 const { pcm, source } = speechPcm(work);
 console.log(`Scribe Desk benchmarks (speech: ${source}; Node ${process.version}${only.length > 0 ? `; only ${only.join(', ')}` : ''})`);
@@ -160,6 +162,37 @@ if (runs('call') && process.env.DISPLAY) {
   }
 }
 
+// The words on screen while speaking (issue 47), the app with the virtual microphone.
+if (runs('words') && process.env.DISPLAY) {
+  const microphone = startVirtualMicrophone();
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  try {
+    // Issue 47: the words on screen while speaking (live-words-measures.ts).
+    const serviceMs = 800;
+    const live = await wordsOnScreen((sandbox) => {
+      const args = scribeArgs(ROOT, { service: 'custom', customServiceUrl: sandbox.url, accessToken: sandbox.token, transcriptionApi: 'sessions', autoSync: true });
+      return { args, userDataDir: args.find((arg) => arg.startsWith('--user-data-dir='))!.slice('--user-data-dir='.length) };
+    }, 60, serviceMs);
+    const seconds = (value: number) => `${value.toFixed(1)} s`;
+    add(
+      `word spoken → on screen, 60 s dictation (${live.parts} Ogg Opus parts, ${live.partsShownBeforeStop} shown before Stop; every 20 ms of speech counted)`,
+      `median ${seconds(live.medians.total)}, worst ${seconds(live.medians.worst)}; the service's own ${seconds(serviceMs / 1000)} apart: median ${seconds(live.medians.total - serviceMs / 1000)}, worst ${seconds(live.medians.worst - serviceMs / 1000)}`,
+      `per part: spoken to the service ${seconds(live.upload)}, its words there → on screen ${seconds(live.afterReady)} (medians)`,
+      '',
+      'within 3 s of the service having them',
+    );
+    add(
+      'requests a minute for the words while speaking (the same dictation)',
+      `${live.asksPerMinute.toFixed(1)} asks for words, ${live.uploadsPerMinute.toFixed(1)} part uploads`,
+      '',
+      '',
+      'at most one ask a part every 1.5 s',
+    );
+  } finally {
+    microphone.stop();
+  }
+}
+
 // The note into a web EMR (issue 35).
 if (runs('emr')) {
   const missing = emrMeasuresMissing();
@@ -216,6 +249,45 @@ for (const [seconds, kbps, goal] of [[60, 2000, ''], [60, 128, '≤ 0.35×'], [6
   const held = await stopToHeld(work, pcm, seconds, kbps);
   const row = uplinkRow(held);
   add(row.measure, row.sessions, row.voice, ratio(held.sessionsMs, held.voiceMs), goal);
+}
+
+// Issue 47: where a part is cut while the words are shown (the service has them 0.8 s after a part), and the parts' bytes.
+for (const choice of partCutChoices(pcm, 5, 800, [2, 3, 4, 6, 10])) {
+  add(
+    `parts cut at the first pause after ${choice.minSeconds} s${choice.minSeconds * 16_000 === LIVE_PART_MIN_SAMPLES ? ' (chosen while the words are shown)' : choice.minSeconds === 10 ? ' (as before, and without words)' : ''}`,
+    `speech → its part cut median ${choice.medianToCut.toFixed(1)} s, worst ${choice.worstToCut.toFixed(1)} s; → on screen ≈ ${choice.medianToScreen.toFixed(1)} s`,
+    `${choice.partsPerMinute.toFixed(1)} parts, ${choice.requestsPerMinute.toFixed(0)} requests a minute`,
+    '',
+  );
+}
+const opus = await partBytesAndCpu(work, pcm, { format: 'ogg', minSamples: LIVE_PART_MIN_SAMPLES });
+const opusLong = await partBytesAndCpu(work, pcm, { format: 'ogg' });
+const mp3Parts = await partBytesAndCpu(work, pcm, { format: 'mp3' });
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+add(
+  'sessions API bytes a minute of speech, Ogg Opus parts cut for the words (16 kbit/s)',
+  `${kib(opus.bytes)} (${opus.parts} parts; ${kib(opusLong.bytes)} in ${opusLong.parts} parts cut as before)`,
+  `${kib(mp3Parts.bytes)} MP3 parts as before (${mp3Parts.parts} parts)`,
+  ratio(opus.bytes, mp3Parts.bytes),
+  '≤ 120 KiB',
+);
+const core = (cpuMs: number) => `${((cpuMs / 60_000) * 100).toFixed(2)} % of one core`;
+add(
+  'encoder CPU while recording (cutting, encoding and sealing the parts; the recorder process runs this code)',
+  `${Math.round(opus.cpuMs)} ms a minute Ogg Opus (${core(opus.cpuMs)})`,
+  `${Math.round(mp3Parts.cpuMs)} ms MP3 (${core(mp3Parts.cpuMs)})`,
+  ratio(opus.cpuMs, mp3Parts.cpuMs),
+);
+// Stop → the service holds all the audio at 16 kB/s (128 kbit/s): Ogg Opus parts cut for the words against MP3 parts as before.
+for (const seconds of [60, 600]) {
+  const withOpus = await stopToHeld(work, pcm, seconds, 128, { format: 'ogg', minSamples: LIVE_PART_MIN_SAMPLES }, true);
+  const withMp3 = await stopToHeld(work, pcm, seconds, 128, { format: 'mp3' }, true);
+  add(
+    `Stop → service holds all audio, ${seconds === 60 ? '60 s' : '10-minute'} dictation, 16 kB/s uplink, Ogg Opus parts (${withOpus.parts}) against MP3 (${withMp3.parts})`,
+    `Ogg Opus ${Math.round(withOpus.sessionsMs)} ms`,
+    `MP3 ${Math.round(withMp3.sessionsMs)} ms`,
+    ratio(withOpus.sessionsMs, withMp3.sessionsMs),
+  );
 }
 
 // Audio.

@@ -36,7 +36,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { AudioPartWriter, partFileName, type AudioPart } from '../../main/audio/audio-parts';
+import { AudioPartWriter, partFileName, type AudioPart, type PartChoice } from '../../main/audio/audio-parts';
 import { Mp3StreamWriter } from '../../main/audio/mp3-stream';
 import { FRAME_LENGTH } from '../../main/audio/recorder';
 import { inlinePartCutting, inlineMp3Encoding, prepareUploadAudio } from '../../main/audio/upload-audio';
@@ -104,15 +104,15 @@ async function until(what: string, done: () => boolean, timeoutMs: number, every
   }
 }
 
-/** The parts the app's partWriter cuts from these frames, and each one's MP3 bytes (a dry run into a folder of its own). */
-async function partsOf(frames: Int16Array[], folder: string): Promise<Array<AudioPart & { bytes: number }>> {
+/** The parts the app's partWriter cuts from these frames, and each one's bytes (a dry run into a folder of its own). */
+async function partsOf(frames: Int16Array[], folder: string, choice: PartChoice): Promise<Array<AudioPart & { bytes: number }>> {
   mkdirSync(folder, { recursive: true });
   const key = randomBytes(32);
   const parts: AudioPart[] = [];
-  const partWriter = new AudioPartWriter(folder, key, { sequence: 0, sample: 0 }, (part) => parts.push(part));
+  const partWriter = new AudioPartWriter(folder, key, { sequence: 0, sample: 0 }, (part) => parts.push(part), choice);
   for (const frame of frames) await partWriter.append(frame);
   await partWriter.finish();
-  return parts.map((part) => ({ ...part, bytes: checkSealedFile(join(folder, partFileName(part)), key).plainBytes }));
+  return parts.map((part) => ({ ...part, bytes: checkSealedFile(join(folder, partFileName(part, choice.format)), key).plainBytes }));
 }
 
 /**
@@ -139,7 +139,15 @@ export function linkSchedule(parts: Array<AudioPart & { bytes: number }>, kbps: 
 }
 
 /** Stop → End answered for a dictation sent in parts, as described at the top. */
-async function sessionsStopToHeld(sandbox: SandboxServer, frames: Int16Array[], parts: Array<AudioPart & { bytes: number }>, from: number, kbps: number, folder: string): Promise<{ ms: number; realTimeSeconds: number }> {
+async function sessionsStopToHeld(
+  sandbox: SandboxServer,
+  frames: Int16Array[],
+  parts: Array<AudioPart & { bytes: number }>,
+  from: number,
+  kbps: number,
+  folder: string,
+  choice: PartChoice,
+): Promise<{ ms: number; realTimeSeconds: number }> {
   const store = new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys.sealed'), randomBytes(32)));
   const client = new ServiceClient(() => ({ baseUrl: sandbox.url, auth: staticToken(sandbox.token) }), TRANSPORT);
   const host = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true });
@@ -151,14 +159,20 @@ async function sessionsStopToHeld(sandbox: SandboxServer, frames: Int16Array[], 
     prepareAudio: async (manifest: DictationManifest) => (await prepareUploadAudio(store.recordingFiles(manifest.id), 'mp3', inlineMp3Encoding)).source,
   });
   host.start();
-  const manifest = store.create({ mode: 'dictation', label: 'Uplink bench', api: 'sessions', request: REQUEST });
+  const manifest = store.create({ mode: 'dictation', label: 'Uplink bench', api: 'sessions', request: REQUEST, partFormat: choice.format });
   const key = store.audioKeyOf(manifest.id);
   const audio = SealedFileWriter.create(store.audioPath(manifest.id), key, { blockBytes: RECORDING_BLOCK_BYTES, syncEveryMs: 500 });
   const cut: AudioPart[] = [];
-  const partWriter = new AudioPartWriter(store.partsFolder(manifest.id), key, { sequence: 0, sample: 0 }, (part) => {
-    cut.push(part);
-    sending.partCut();
-  });
+  const partWriter = new AudioPartWriter(
+    store.partsFolder(manifest.id),
+    key,
+    { sequence: 0, sample: 0 },
+    (part) => {
+      cut.push(part);
+      sending.partCut();
+    },
+    choice,
+  );
   const deliver = async (frame: Int16Array) => {
     audio.append(bytesOf(frame));
     await partWriter.append(frame);
@@ -252,18 +266,22 @@ async function voiceStopToHeld(sandbox: SandboxServer, frames: Int16Array[], kbp
   }
 }
 
-/** Stop → the service holds all the audio, for a dictation of `seconds` over an uplink of `kbps`: by sessions and by the voice upload. */
-export async function stopToHeld(work: string, pcm: Int16Array, seconds: number, kbps: number): Promise<UplinkFigures> {
-  const folder = join(work, `uplink-${seconds}s-${kbps}k`);
+/**
+ * Stop → the service holds all the audio, for a dictation of `seconds` over an uplink of `kbps`:
+ * by sessions (parts as `choice` says: MP3 at the usual length by default) and, unless
+ * `sessionsOnly`, by the voice upload (its figures are then NaN).
+ */
+export async function stopToHeld(work: string, pcm: Int16Array, seconds: number, kbps: number, choice: PartChoice = { format: 'mp3' }, sessionsOnly = false): Promise<UplinkFigures> {
+  const folder = join(work, `uplink-${seconds}s-${kbps}k-${choice.format}-${choice.minSamples ?? 'usual'}-${randomBytes(3).toString('hex')}`);
   const frames = framesOf(pcm, seconds);
-  const parts = await partsOf(frames, join(folder, 'dry-run'));
+  const parts = await partsOf(frames, join(folder, 'dry-run'), choice);
   const { from, worstShare, backlogMs } = linkSchedule(parts, kbps);
   // A sandbox each, the link idle at the start; results take long, so nothing but sending is measured.
   const sandbox = await SandboxServer.start({ faults: { processingMs: 600_000 } });
   try {
-    const sessions = await sessionsStopToHeld(sandbox, frames, parts, from, kbps, join(folder, 'sessions'));
+    const sessions = await sessionsStopToHeld(sandbox, frames, parts, from, kbps, join(folder, 'sessions'), choice);
     sandbox.setFaults({ uplinkKbps: 0 });
-    const voice = await voiceStopToHeld(sandbox, frames, kbps, join(folder, 'voice'));
+    const voice = sessionsOnly ? { ms: NaN, bytes: NaN, answeredAfterLastWriteMs: NaN } : await voiceStopToHeld(sandbox, frames, kbps, join(folder, 'voice'));
     return { seconds, kbps, sessionsMs: sessions.ms, voiceMs: voice.ms, voiceBytes: voice.bytes, voiceAnsweredAfterLastWriteMs: voice.answeredAfterLastWriteMs, parts: parts.length, worstShare, backlogMs, realTimeSeconds: sessions.realTimeSeconds };
   } finally {
     await sandbox.stop();

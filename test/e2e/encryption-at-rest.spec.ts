@@ -59,6 +59,7 @@ function giveaways(bytes: Buffer, words: string[] = []): string[] {
     }
   }
   if (mp3FramesAt(bytes) >= 0) found.push('MP3 frames');
+  if (bytes.includes('OpusHead') || bytes.includes('OggS\x00')) found.push('Ogg Opus');
   if (bytes.includes('%PDF-')) found.push('PDF');
   if (/\xff\xd8\xff[\xe0-\xef].{2}(JFIF|Exif)/s.test(bytes.toString('latin1'))) found.push('JPEG');
   if (bytes.includes(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) found.push('PNG');

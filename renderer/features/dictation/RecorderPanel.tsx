@@ -7,6 +7,7 @@ import { shortcutText } from '../../components/shortcut-keys';
 import { useDictationStore, usePatientsStore, useRecordQuestionStore, useSettingsStore } from '../../app/stores';
 import { visitPatient } from '../patients/patients-store';
 import { formatDuration } from './format';
+import { LiveWords } from './LiveWords';
 import { pressRecord } from './record-start';
 import { RecordingLanguagesField } from './RecordingLanguagesField';
 import { CallSoundChoice, CallSoundMeter } from './CallSound';
@@ -194,6 +195,7 @@ export function RecorderPanel() {
           {recorder.message}
         </p>
       ) : null}
+      <LiveWords />
     </section>
   );
 }

@@ -119,6 +119,6 @@ describe('a recording cut into parts while it is spoken', () => {
     expect(count).toBeGreaterThan(live.length);
     // The parts made before the crash are untouched: a retry sends the same bytes under the same number.
     live.forEach((part, index) => expect(readFileSync(join(partsFolder, partFileName(part)))).toEqual(kept[index]));
-    expect(readdirSync(partsFolder).sort()).toEqual(parts.map(partFileName).sort());
+    expect(readdirSync(partsFolder).sort()).toEqual(parts.map((part) => partFileName(part)).sort());
   });
 });

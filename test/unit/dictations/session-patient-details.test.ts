@@ -9,19 +9,17 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Patient } from '../../../contract/patients';
 import { AudioPartWriter } from '../../../main/audio/audio-parts';
-import { inlinePartCutting } from '../../../main/audio/upload-audio';
 import { ServiceClient } from '../../../main/api/service-client';
 import type { DictationManifest } from '../../../main/dictations/dictation-manifest';
-import { DictationSending } from '../../../main/dictation-sending/dictation-sending';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { OutboxHost } from '../../../main/outbox/outbox-host';
 import { patientDetailsOf } from '../../../main/dictation-sending/patient-details';
 import { ServiceHealth } from '../../../main/service/service-health';
-import { SessionsOffer } from '../../../main/service/sessions-offer';
 import { staticToken } from '../../../main/api/token-source';
 import { useSandbox } from '../../support/sandbox-fixture';
 import { tempFolder } from '../../support/temp-folder';
-import { testStore, uploadAudioOf } from '../../support/store-fixture';
+import { testStore } from '../../support/store-fixture';
+import { sessionsSending } from '../../support/sessions-sending';
 
 const env = useSandbox();
 
@@ -41,14 +39,7 @@ const patient = (extra: Partial<Patient> = {}): Patient => ({
 function engine(store: DictationStore, patients: Map<string, Patient>, send: () => boolean) {
   const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
   const host = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true, autoSync: () => true, backoff: { baseMs: 20, capMs: 60 } });
-  const sending = new DictationSending(host, {
-    store,
-    client,
-    offer: new SessionsOffer(),
-    cutParts: inlinePartCutting,
-    prepareAudio: uploadAudioOf(store),
-    sessionPollSchedule: { baseMs: 50, capMs: 100, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 },
-    firstLookupDelay: () => 0,
+  const sending = sessionsSending(host, store, client, {
     // As dictation-feature.ts wires it.
     patientDetails: (manifest) => (send() ? patientDetailsOf(manifest.patientId ? (patients.get(manifest.patientId) ?? null) : null) : null),
   });

@@ -11,6 +11,8 @@ import { HttpTransport } from '../../../main/api/http-transport';
 import { getLabReportResult, uploadLabReport } from '../../../main/api/lab-reports-api';
 import { ServiceCaller } from '../../../main/api/service-call';
 import { getTranscriptionResult, uploadVoice } from '../../../main/api/voice-api';
+import { getPartWords, PART_WORDS_MAX_BYTES } from '../../../main/api/part-words-api';
+import { LIVE_PART_TEXT_MAX_CHARS } from '../../../contract/live-words';
 import { HOSTILE_ANSWERS, HOSTILE_OPERATIONS, type HostileOperation } from '../../../main/sandbox/sandbox-hostile';
 import { resendRegistrationOtp, startRegistration, verifyAadhaarOtp } from '../../../main/api/registration-api';
 import { staticToken } from '../../../main/api/token-source';
@@ -59,6 +61,17 @@ function call(operation: HostileOperation, client: ServiceCaller): Promise<unkno
       return verifyAadhaarOtp(client, { txnId: 'txn-hostile', otp: '123456', mobile: '9876543210' }).then((step) => {
         expectReadableAbhaStep(step);
         return step;
+      });
+    case 'partWords':
+      // Words of a part are one line of bounded text with no markup, or a typed error.
+      return getPartWords(client, 'ses_hostile_session_01', 0).then((words) => {
+        if (words.state === 'heard') {
+          expect(words.text.length).toBeLessThanOrEqual(LIVE_PART_TEXT_MAX_CHARS);
+          // eslint-disable-next-line no-control-regex
+          expect(words.text).not.toMatch(/[<>\u0000\u2028]/);
+          expect(words.text.length).toBeLessThan(PART_WORDS_MAX_BYTES);
+        }
+        return words;
       });
   }
 }
