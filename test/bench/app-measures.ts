@@ -472,7 +472,7 @@ export async function stopToResultOnScreen(runs: number, options: { processingMs
       for (let run = 0; run < runs; run += 1) {
         const label = `Bench result ${run + 1}`;
         const earlierParts = accepted('sessionChunk').length;
-        await page.getByLabel('Patient or visit (optional)').fill(label);
+        await page.getByLabel('Label (optional)').fill(label);
         await pressRecordInPage(page);
         await page.waitForTimeout(speechSeconds * 1000);
         const ends = accepted('sessionEnd').length;

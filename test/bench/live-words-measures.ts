@@ -29,6 +29,7 @@ import { checkSealedFile } from '../../main/storage/sealed-file';
 import { launchElectron } from '../support/e2e/launch-app';
 import { decrypted, dictationKeyring } from '../support/e2e/sealed-data';
 import { feed } from './node-measures';
+import { benchVisit } from './app-measures';
 
 const RATE = 16_000;
 /** Every 20 ms of sound louder than this (RMS, full scale 1) is a moment of speech. */
@@ -164,11 +165,11 @@ export async function wordsOnScreen(args: (sandbox: SandboxServer) => { args: st
     const app = await launchElectron(launchArgs, { ...(process.env as Record<string, string>), SCRIBE_LOG_CONSOLE: '0' });
     try {
       const page: Page = await app.firstWindow();
-      await page.getByRole('button', { name: /^(● )?Record$/ }).waitFor();
+      await benchVisit(page);
       // What the service takes is known before Record (the screen asks it as it opens).
       await page.evaluate(() => (window as unknown as { scribe: { getTranscriptionChoices(): Promise<unknown> } }).scribe.getTranscriptionChoices());
       await page.evaluate(WATCH_WORDS);
-      await page.getByLabel('Patient or visit (optional)').fill('Bench live words');
+      await page.getByLabel('Label (optional)').fill('Bench live words');
       await page.getByRole('button', { name: /^(● )?Record$/ }).click();
       await page.getByTestId('recorder-state').filter({ hasText: 'speak now' }).waitFor({ timeout: 15_000 });
       await page.waitForTimeout(seconds * 1000);

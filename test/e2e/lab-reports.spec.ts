@@ -119,7 +119,7 @@ test('a low-resolution photo needs confirmation; encrypted uploads send the JWE 
   await upload.click();
   await expect(taken(page)).toHaveCount(1, { timeout: 20_000 });
   await expect(page.getByTestId('document-row')).toContainText('encrypted');
-  expect(uploads(sandbox)).toMatchObject([{ encrypted: true, status: 200, query: { dt: ['lr'], task: ['smart'] }, headers: { 'x-encryption': 'JWE' } }]);
+  expect(uploads(sandbox)).toMatchObject([{ encrypted: true, status: 200, query: { dt: ['lr'], task: ['smart', 'pii'] }, headers: { 'x-encryption': 'JWE' } }]);
 
   await dropFiles(page, [{ name: 'summary.pdf', bytes: await labReportPdf() }]);
   await page.getByRole('button', { name: 'Upload 1 report' }).click();

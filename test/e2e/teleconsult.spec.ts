@@ -15,7 +15,7 @@ import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import { screenshot } from '../support/e2e/launch-app';
 import { anotherProgramOnTheMicrophone, startCallOutput } from '../support/e2e/call-output';
-import { READY, speakFor, startConsultation, startRecording } from '../support/e2e/recording';
+import { READY, forPatient, speakFor, startConsultation, startRecording } from '../support/e2e/recording';
 import { recordingWav } from '../support/e2e/sealed-data';
 import { startVirtualMicrophone } from '../support/e2e/virtual-microphone';
 import { tonePower } from '../support/tone-power';
@@ -70,7 +70,7 @@ test('a call is offered once; accepted, the consultation records the doctor and 
     const include = page.getByRole('checkbox', { name: 'Include the call’s sound' });
     await include.check();
     await expect(include).toBeChecked();
-    await page.getByLabel('Patient or visit (optional)').fill('Teleconsult test patient');
+    await forPatient(page, 'Teleconsult test patient');
 
     // The call begins: its program opens the microphone. The app offers, and starts nothing by itself.
     callProgram = anotherProgramOnTheMicrophone();
@@ -141,7 +141,7 @@ test('without the sound server’s tool the consultation records the microphone,
     const { page, userDataDir } = await launch({ policy: { transcriptionApi: 'voice-upload' }, env: { PATH: '/nonexistent' } });
     await page.getByLabel('Mode').selectOption('consultation');
     await page.getByRole('checkbox', { name: 'Include the call’s sound' }).check();
-    await page.getByLabel('Patient or visit (optional)').fill('Teleconsult without pactl');
+    await forPatient(page, 'Teleconsult without pactl');
     await startConsultation(page);
     const missing = 'The call’s sound is not recorded: the sound server’s tool pactl (package pulseaudio-utils) is not installed. Only the microphone is recorded.';
     expect(await bridgeValue(page, 'getRecorder')).toMatchObject({ state: 'recording', callSound: { state: 'missing', message: missing } });

@@ -21,8 +21,13 @@ export function useHasNote(detail: DictationDetail): boolean {
 }
 
 /** Puts the keyboard on the dictation's Copy note once it is drawn (after Mark reviewed, after Save correction): the next useful control. */
-export function focusCopyNote(id: string): void {
-  requestAnimationFrame(() => document.getElementById(`copy-note-${id}`)?.focus());
+export function focusCopyNote(id: string, framesLeft = 20): void {
+  requestAnimationFrame(() => {
+    // Drawn once the editor has closed, which may be a few frames after the answer.
+    const button = document.getElementById(`copy-note-${id}`);
+    if (button) button.focus();
+    else if (framesLeft > 0) focusCopyNote(id, framesLeft - 1);
+  });
 }
 
 /** What the status line says before anything was done: why Copy note will refuse, or what it takes. */
