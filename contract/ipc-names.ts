@@ -17,6 +17,8 @@ export const OPERATION_NAMES = [
   'getLiveWords',
   'setRecordingDraft',
   'startRecording',
+  'prepareRecording',
+  'cancelRecordingQuestion',
   'getConsentNotices',
   'declineConsent',
   'withdrawConsent',

@@ -188,6 +188,10 @@ export const operations = {
    * Refused (`needs-confirmation`) without a patient, or, for a consultation, without the patient's consent: the page asks first.
    */
   startRecording: operation<RecorderStatus>()(recordingInput.optional()),
+  /** Record's question is on screen (the patient's consent): the microphone opens, its sound dropped, so that the answer starts at once. */
+  prepareRecording: operation<void>()(noInput),
+  /** The question ended without a recording: the microphone opened for it closes. */
+  cancelRecordingQuestion: operation<void>()(noInput),
   /** The consent notices (built in and the clinic's), and whether consent is asked at Record or kept by the clinic. */
   getConsentNotices: operation<ConsentNotices>()(noInput),
   /** The patient declined the recording of a consultation: nothing is recorded; the answer is kept in the audit trail only. */

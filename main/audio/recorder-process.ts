@@ -60,6 +60,72 @@ interface Recording {
 
 let current: Recording | null = null;
 
+/** The microphone opened ahead of a recording: its frames read and dropped until `start` takes it, or `disarm` closes it. */
+interface Armed {
+  recorder: PvRecorder;
+  deviceName: string;
+  frameLength: number;
+  /** Set to end the dropping loop: `taken` keeps the microphone open for the recording. */
+  ending: { taken: boolean } | null;
+  /** Settles once the loop has dropped its last frame. */
+  dropping: Promise<void>;
+}
+let armed: Armed | null = null;
+/** A microphone armed and never taken is closed after this long, whatever main says. */
+const ARMED_FOR_AT_MOST_MS = 3 * 60_000;
+
+function arm(message: Extract<ToRecorder, { type: 'arm' }>): void {
+  if (current || armed) return;
+  let recorder: PvRecorder;
+  try {
+    recorder = new PvRecorder(message.frameLength, deviceIndexOf(message.deviceName));
+    recorder.start();
+  } catch (error) {
+    // Only a head start: the recording opens the microphone itself and says what is wrong.
+    diagnose(`The microphone could not be opened ahead of the recording: ${(error as Error).message}`);
+    return;
+  }
+  const state: Armed = { recorder, deviceName: message.deviceName, frameLength: message.frameLength, ending: null, dropping: Promise.resolve() };
+  const limit = setTimeout(() => disarm(), ARMED_FOR_AT_MOST_MS);
+  state.dropping = (async () => {
+    // Nothing heard before the answer is kept: every frame is read and dropped.
+    while (state.ending === null) await recorder.read().catch(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    clearTimeout(limit);
+    if (!state.ending.taken) releaseRecorder(recorder);
+  })();
+  armed = state;
+}
+
+function disarm(): void {
+  const state = armed;
+  if (!state || state.ending) return;
+  armed = null;
+  state.ending = { taken: false };
+}
+
+/** The armed microphone for this device, its dropping loop ended (the frame under way at the answer dropped too); null when none fits. */
+async function takeArmed(deviceName: string, frameLength: number): Promise<PvRecorder | null> {
+  const state = armed;
+  if (!state) return null;
+  armed = null;
+  const fits = state.deviceName === deviceName && state.frameLength === frameLength;
+  state.ending = { taken: fits };
+  await state.dropping;
+  if (!fits) return null;
+  // The frame being filled at the answer began before it: dropped as well.
+  await state.recorder.read().catch(() => undefined);
+  return state.recorder;
+}
+
+function releaseRecorder(recorder: PvRecorder): void {
+  try {
+    recorder.stop();
+  } catch {
+    // already stopped
+  }
+  recorder.release();
+}
+
 function deviceIndexOf(name: string): number {
   if (name === '') return -1;
   const index = PvRecorder.getAvailableDevices().indexOf(name);
@@ -91,12 +157,7 @@ function release(recording: Recording): void {
     if (counts && (counts.silenced > 0 || counts.dropped > 0)) diagnose(`The call's sound was silenced for ${counts.silenced} samples and ${counts.dropped} were dropped.`);
     call.close();
   });
-  try {
-    recording.recorder.stop();
-  } catch {
-    // already stopped
-  }
-  recording.recorder.release();
+  releaseRecorder(recording.recorder);
 }
 
 async function finish(recording: Recording, reason: 'requested' | 'device-lost'): Promise<void> {
@@ -221,22 +282,24 @@ async function capture(recording: Recording): Promise<void> {
   await finish(recording, 'requested');
 }
 
-function start(message: Extract<ToRecorder, { type: 'start' }>): void {
+async function start(message: Extract<ToRecorder, { type: 'start' }>): Promise<void> {
   if (current) {
     send({ type: 'error', message: 'A recording is already in progress.' });
     return;
   }
+  const warm = await takeArmed(message.deviceName, message.frameLength);
   let audio: SealedFileWriter;
   try {
     audio = SealedFileWriter.create(message.audioPath, message.audioKey, { blockBytes: BLOCK_BYTES, syncEveryMs: 500 });
   } catch (error) {
+    if (warm) releaseRecorder(warm);
     send({ type: 'error', message: `The recording could not be started. ${storageProblem(error)}` });
     return;
   }
   let recorder: PvRecorder;
   try {
-    recorder = new PvRecorder(message.frameLength, deviceIndexOf(message.deviceName));
-    recorder.start();
+    recorder = warm ?? new PvRecorder(message.frameLength, deviceIndexOf(message.deviceName));
+    if (!warm) recorder.start();
   } catch (error) {
     audio.finish();
     const text = (error as Error).message;
@@ -273,7 +336,13 @@ port.on('message', (event: { data: ToRecorder }) => {
   const message = event.data;
   switch (message.type) {
     case 'start':
-      start(message);
+      void start(message);
+      break;
+    case 'arm':
+      arm(message);
+      break;
+    case 'disarm':
+      disarm();
       break;
     case 'pause':
       if (current) current.paused = true;

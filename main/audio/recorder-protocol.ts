@@ -21,6 +21,13 @@ export type ToRecorder =
       frameLength: number;
       callSound: boolean;
     }
+  /**
+   * Opens the microphone ahead of a recording about to be asked for (the patient's consent is
+   * being asked): its frames are read and dropped, never kept, so that the recording starts at
+   * the answer with no wait for the device. `disarm` closes it again; `start` takes it over.
+   */
+  | { type: 'arm'; deviceName: string; frameLength: number }
+  | { type: 'disarm' }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'stop' }

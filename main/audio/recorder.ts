@@ -114,6 +114,17 @@ export class Recorder {
     });
   }
 
+  /** Opens the microphone ahead of a recording about to be asked for; nothing it hears is kept (recorder-protocol.ts). */
+  arm(deviceName: string): void {
+    if (this.active) return;
+    void this.host.send({ type: 'arm', deviceName, frameLength: FRAME_LENGTH }).catch(() => undefined);
+  }
+
+  /** Closes a microphone opened ahead of a recording that was not asked for after all. */
+  disarm(): void {
+    void this.host.send({ type: 'disarm' }).catch(() => undefined);
+  }
+
   pause(): void {
     void this.host.send({ type: 'pause' });
   }

@@ -10,6 +10,7 @@ import type { RecordQuestion } from '../../contract/ipc';
 import type { AudioPart } from '../audio/audio-parts';
 import { LIVE_PART_MIN_SAMPLES } from '../audio/part-cutter';
 import type { Recorder, RecorderEvents } from '../audio/recorder';
+import { systemClock, type Clock, type ClockTimer } from '../core/clock';
 import type { RecordingSize } from '../audio/upload-audio';
 import type { DictationManifest } from '../dictations/dictation-manifest';
 import type { DictationStore } from '../dictations/dictation-store';
@@ -52,6 +53,8 @@ export interface RecordingSessionDeps {
   ask(question: RecordQuestion): void;
   /** Asks the OS for microphone access where it must be asked (macOS); throws a message when refused. */
   ensurePermission(): Promise<void>;
+  /** Times the microphone opened ahead of a question is kept open; the system's by default. */
+  clock?: Clock;
   shortcut(): string | null;
   onStatus(status: RecorderStatus): void;
   onRecorded(manifest: DictationManifest): void;
@@ -61,12 +64,18 @@ export interface RecordingSessionDeps {
 /** `languages` absent: as in Settings (the draft's null). `patientId` absent: the visit's patient. `consent`: the patient's answer to a consultation's notice. */
 type RecordingInput = { mode: DictationMode; label: string; languages?: string[] | null; patientId?: string | null; consent?: ConsentAnswer };
 
+/** A question left open this long closes the microphone it opened. */
+const PREPARED_FOR_AT_MOST_MS = 2 * 60_000;
+
 export class RecordingSession {
   private current: RecorderStatus = IDLE_RECORDER;
+  private preparedUntil: ClockTimer | null = null;
+  private readonly clock: Clock;
   private draft: RecordingDraft = EMPTY_DRAFT;
   readonly recorder: Recorder;
 
   constructor(private readonly deps: RecordingSessionDeps) {
+    this.clock = deps.clock ?? systemClock;
     this.recorder = deps.createRecorder({
       onLevel: (level, elapsedMs, callLevel) => {
         if (this.current.state !== 'recording') return;
@@ -184,6 +193,24 @@ export class RecordingSession {
   dismissCallOffer(): RecorderStatus {
     this.deps.callOffer?.answer();
     return this.status();
+  }
+
+  /**
+   * The patient's consent is being asked: the microphone opens now, its sound dropped, so that
+   * "Patient agrees" starts the recording at once. Closed again when the question ends without a
+   * recording (`unprepare`), or after two minutes.
+   */
+  prepare(): void {
+    if (this.current.state !== 'idle') return;
+    this.recorder.arm(this.deps.microphone());
+    this.clock.clearTimeout(this.preparedUntil);
+    this.preparedUntil = this.clock.setTimeout(() => this.unprepare(), PREPARED_FOR_AT_MOST_MS);
+  }
+
+  unprepare(): void {
+    this.clock.clearTimeout(this.preparedUntil);
+    this.preparedUntil = null;
+    if (this.current.state === 'idle') this.recorder.disarm();
   }
 
   pause(): RecorderStatus {

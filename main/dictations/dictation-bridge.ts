@@ -50,6 +50,8 @@ export type DictationHandlers = Pick<
   | 'setNoteReviewed'
   | 'setDictationPatient'
   | 'getConsentNotices'
+  | 'prepareRecording'
+  | 'cancelRecordingQuestion'
   | 'declineConsent'
   | 'withdrawConsent'
 >;
@@ -147,7 +149,10 @@ function audioReachedService(manifest: DictationManifest): boolean {
 function consentHandlers({ store, outbox, session, log, consentNotices }: DictationBridgeDeps, { existing }: Lookups) {
   return {
     getConsentNotices: () => consentNotices(),
+    prepareRecording: () => session.prepare(),
+    cancelRecordingQuestion: () => session.unprepare(),
     declineConsent: () => {
+      session.unprepare();
       log.info('consent: the patient declined; nothing was recorded');
     },
     withdrawConsent: async ({ id }) => {
@@ -162,7 +167,7 @@ function consentHandlers({ store, outbox, session, log, consentNotices }: Dictat
       log.info(`consent: withdrawn; the consultation was destroyed${reachedService ? ' (some audio had reached the service)' : ''}`);
       return { reachedService, serviceIds };
     },
-  } satisfies Pick<DictationHandlers, 'getConsentNotices' | 'declineConsent' | 'withdrawConsent'>;
+  } satisfies Pick<DictationHandlers, 'getConsentNotices' | 'prepareRecording' | 'cancelRecordingQuestion' | 'declineConsent' | 'withdrawConsent'>;
 }
 
 /** The list and a dictation in it: its detail, Retry, Cancel, Delete, which one is shown, its patient and label. */

@@ -7,6 +7,7 @@
  * consent in its own register, a reminder and no question. Real speech from the virtual
  * microphone; a sandbox of the test's own over loopback.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -16,6 +17,8 @@ import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import { screenshot } from '../support/e2e/launch-app';
 import { customService } from '../support/e2e/policies';
 import { READY, SPEAK_NOW, speakFor } from '../support/e2e/recording';
+import { recordingWav } from '../support/e2e/sealed-data';
+import { toneOnsetMs } from '../support/e2e/wav-analysis';
 
 test.setTimeout(180_000);
 
@@ -153,4 +156,68 @@ test('where the clinic keeps consent in its own register, Record reminds and rec
   await speakFor(page, 1000);
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Dictation details' }).getByTestId('consent')).toContainText('Consent kept by the clinic in its own register');
+});
+
+/** Presses "Patient agrees" in the page; page-clock milliseconds until "speak now" shows. */
+function agreeInPage(page: Page): Promise<number> {
+  return page.evaluate(
+    (speakNow) =>
+      new Promise<number>((resolve, reject) => {
+        const agree = [...document.querySelectorAll('button')].find((button) => button.textContent === 'Patient agrees')!;
+        const pressed = performance.now();
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('[data-testid="recorder-state"]')?.textContent === speakNow) {
+            observer.disconnect();
+            resolve(performance.now() - pressed);
+          }
+        });
+        (window as unknown as { agreeObserver: MutationObserver }).agreeObserver = observer;
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        agree.click();
+        setTimeout(() => reject(new Error('No "speak now" within 10 s of the answer')), 10_000);
+      }),
+    SPEAK_NOW,
+  );
+}
+
+test('while consent is asked the microphone is kept warm and keeps nothing: a tone played before the answer is not in the recording, one after it is; the answer starts the recording within 100 ms', async ({
+  launch,
+  microphone: _microphone,
+}) => {
+  const { page, userDataDir } = await launch({ policy: { autoSync: false } });
+  // Tones go into the microphone's sink through a player already running, beside the speech it carries.
+  const player = spawn('pacat', ['--latency-msec=10', '--rate=16000', '--channels=1', '--format=s16le', '--device=scribe_test_sink'], { stdio: ['pipe', 'ignore', 'ignore'] });
+  const tone = Buffer.alloc(16_000 * 2 * 0.6);
+  for (let i = 0; i < tone.length / 2; i += 1) tone.writeInt16LE(Math.round(20_000 * Math.sin((2 * Math.PI * 3000 * i) / 16_000)), i * 2);
+  const answers: number[] = [];
+  let ids: string[] = [];
+  try {
+    for (let round = 0; round < 3; round += 1) {
+      await pressRecordInConsultation(page);
+      // The microphone is opened for the answer: a tone now, while it is asked, must not be kept.
+      await page.waitForTimeout(700);
+      player.stdin.write(tone);
+      await page.waitForTimeout(900);
+      answers.push(await agreeInPage(page));
+      // And one after the answer must be.
+      player.stdin.write(tone);
+      await speakFor(page, 1500);
+      await page.getByRole('button', { name: 'Stop', exact: true }).click();
+      await expect(page.getByTestId('recorder-state')).toHaveText(READY);
+    }
+    ids = (await bridgeValue(page, 'listDictations')).map((item) => item.id);
+  } finally {
+    player.kill();
+  }
+  console.log(`"Patient agrees" → "speak now" (page clock): ${answers.map((value) => `${Math.round(value)} ms`).join(', ')}`);
+  for (const id of ids) {
+    const wav = await recordingWav(userDataDir, id);
+    const samples = new Int16Array(wav.buffer, wav.byteOffset + 44, Math.floor((wav.length - 44) / 2));
+    const onset = toneOnsetMs(samples);
+    // The tone played after the answer is there, and it begins after the recording's start: nothing of the one before was kept.
+    expect(onset, 'the tone after the answer is in the recording').not.toBeNull();
+    expect(onset!).toBeGreaterThan(0);
+  }
+  // Within 100 ms as a rule (the median of three: a busy test machine may hold one back).
+  expect([...answers].sort((a, b) => a - b)[1]).toBeLessThan(100);
 });

@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import { ROOT } from '../support/e2e/launch-app';
 import { recordingWav } from '../support/e2e/sealed-data';
+import { toneOnsetMs } from '../support/e2e/wav-analysis';
 import { killSoundSystem, startVirtualMicrophone } from '../support/e2e/virtual-microphone';
 
 test.setTimeout(180_000);
@@ -69,28 +70,6 @@ test('every press starts a recording, by button and by shortcut, from 0.3 s afte
   console.log(`Record → speak now (ms): ${latencies.join(', ')}`);
   await app.close();
 });
-
-/** Milliseconds into a 16 kHz recording where a 3 kHz tone first stands out of the speech, or null. */
-function toneOnsetMs(samples: Int16Array): number | null {
-  const window = 80; // 5 ms
-  const coefficient = 2 * Math.cos((2 * Math.PI * 3000) / 16_000);
-  for (let start = 0; start + window <= samples.length; start += window) {
-    let previous = 0;
-    let before = 0;
-    let total = 0;
-    for (let i = start; i < start + window; i += 1) {
-      const value = samples[i]! / 32768;
-      const current = value + coefficient * previous - before;
-      before = previous;
-      previous = current;
-      total += value * value;
-    }
-    const power = (previous * previous + before * before - coefficient * previous * before) / window;
-    // Most of the window's energy at 3 kHz, and loud: the tone, not speech.
-    if (power > 0.01 && power > total * 0.3) return (start / 16_000) * 1000;
-  }
-  return null;
-}
 
 /**
  * The same measure without the app: PvRecorder alone in plain Node, a tone written the

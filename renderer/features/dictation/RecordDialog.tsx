@@ -77,6 +77,11 @@ export function RecordDialog() {
   const open = question !== null;
 
   const close = (outcome: string | null = null) => useRecordQuestionStore.getState().close(outcome);
+  /** Cancel, Escape: nothing is recorded, and the microphone opened for the answer closes. */
+  const dismiss = () => {
+    void scribe.cancelRecordingQuestion();
+    close();
+  };
   const patient = patientById(view, patientId) ?? (question && !question.patient ? visitPatient(view) : null);
 
   const record = async (chosen: Patient, consent?: ConsentNotice) => {
@@ -105,8 +110,10 @@ export function RecordDialog() {
       className="app-dialog record-dialog"
       labelledBy="record-dialog-title"
       testId="record-dialog"
-      onClose={() => close()}
+      onClose={dismiss}
       onShown={() => {
+        // The microphone opens while the question is answered, its sound dropped: the answer then starts the recording at once.
+        void scribe.prepareRecording();
         setProblem(null);
         setPatientId(question?.patient ? null : view.visitPatientId);
         setLanguage(null);
@@ -152,7 +159,7 @@ export function RecordDialog() {
             {!patient ? <span className="hint">Choose the patient first.</span> : null}
           </>
         ) : null}
-        <button type="button" className="cancel" onClick={() => close()}>
+        <button type="button" className="cancel" onClick={dismiss}>
           Cancel
         </button>
       </div>

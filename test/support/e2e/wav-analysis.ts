@@ -44,3 +44,25 @@ export function analyseMp3(file: string | Buffer): { durationMs: number; frames:
   if (offset !== bytes.length) throw new Error(`The last MP3 frame is cut short (${offset - bytes.length} bytes missing).`);
   return { durationMs: sampleRate ? (samples / sampleRate) * 1000 : 0, frames, sampleRate };
 }
+
+/** Milliseconds into a 16 kHz recording where a 3 kHz tone first stands out of the speech, or null. */
+export function toneOnsetMs(samples: Int16Array): number | null {
+  const window = 80; // 5 ms
+  const coefficient = 2 * Math.cos((2 * Math.PI * 3000) / 16_000);
+  for (let start = 0; start + window <= samples.length; start += window) {
+    let previous = 0;
+    let before = 0;
+    let total = 0;
+    for (let i = start; i < start + window; i += 1) {
+      const value = samples[i]! / 32768;
+      const current = value + coefficient * previous - before;
+      before = previous;
+      previous = current;
+      total += value * value;
+    }
+    const power = (previous * previous + before * before - coefficient * previous * before) / window;
+    // Most of the window's energy at 3 kHz, and loud: the tone, not speech.
+    if (power > 0.01 && power > total * 0.3) return (start / 16_000) * 1000;
+  }
+  return null;
+}

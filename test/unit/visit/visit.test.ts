@@ -16,6 +16,7 @@ import { shortcutTarget, noTargetReason } from '../../../main/note-leaving/dicta
 import { PatientStore } from '../../../main/patients/patient-store';
 import { DictationStore } from '../../../main/dictations/dictation-store';
 import { SealedDocument } from '../../../main/storage/sealed-document';
+import { FakeClock } from '../../support/fake-clock';
 import { tempFolder } from '../../support/temp-folder';
 import { testKeyring, testRecordingSession, testStore } from '../../support/store-fixture';
 
@@ -47,7 +48,7 @@ describe('a visit', () => {
 });
 
 describe('Record', () => {
-  const opensAtOnce = () => ({ start: async () => undefined, stop: async () => ({ durationMs: 1500, parts: 0 }) }) as unknown as Recorder;
+  const opensAtOnce = () => ({ start: async () => ({ device: 'mic', callSound: null }), stop: async () => ({ durationMs: 1500, parts: 0 }) }) as unknown as Recorder;
 
   it('without a patient, or for a consultation without the patient’s consent, asks first and records nothing', async () => {
     const store = testStore(tempFolder());
@@ -90,6 +91,33 @@ describe('Record', () => {
     const again = new DictationStore(join(folder, 'dictations'), testKeyring(folder, key));
     again.load();
     expect(again.get(consulted.dictationId!)?.consent).toEqual(given);
+  });
+});
+
+describe('the microphone kept warm while consent is asked', () => {
+  it('opens at the question, closes when it ends without a recording or after two minutes, and is taken by the recording', async () => {
+    const calls: string[] = [];
+    const recorder = {
+      arm: (device: string) => calls.push(`arm ${device || 'default'}`),
+      disarm: () => calls.push('disarm'),
+      start: async () => {
+        calls.push('start');
+        return { device: 'mic', callSound: null };
+      },
+      stop: async () => ({ durationMs: 1500, parts: 0 }),
+    } as unknown as Recorder;
+    const clock = new FakeClock();
+    const recording = testRecordingSession(testStore(tempFolder()), recorder, { clock });
+    recording.prepare();
+    recording.unprepare();
+    recording.prepare();
+    await clock.advance(2 * 60_000);
+    recording.prepare();
+    await recording.start({ label: '', mode: 'dictation' });
+    // A recording under way is never disarmed by a question's end.
+    recording.unprepare();
+    await clock.advance(2 * 60_000);
+    expect(calls).toEqual(['arm default', 'disarm', 'arm default', 'disarm', 'arm default', 'start']);
   });
 });
 
