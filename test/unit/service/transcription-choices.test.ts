@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../main/api/service-error';
 import type { DiscoveryDocument } from '../../../main/api/session-schemas';
+import { join } from 'node:path';
+import { OfferedChoices } from '../../../main/service/offered-choices';
 import { languageName, transcriptionChoices, type ChoicesSource } from '../../../main/service/transcription-choices';
+import { tempFolder } from '../../support/temp-folder';
 import { staticToken } from '../../../main/api/token-source';
 import { FakeClock } from '../../support/fake-clock';
 import { useSandbox } from '../../support/sandbox-fixture';
@@ -54,6 +57,22 @@ describe('transcription choices', () => {
       ...USUAL,
       problem: 'The lists of languages, models and note templates could not be fetched from the service, so the usual ones are shown. The service cannot be reached; check the network connection.',
     });
+  });
+
+  it('offline, are the ones the service offered last, kept across a restart, saying so', async () => {
+    const file = join(tempFolder(), 'offered-choices.json');
+    const offered = new OfferedChoices(file);
+    const service = 'custom http://clinic';
+    offered.remember(service, await transcriptionChoices(env.client(), 'offered'));
+    const afterRestart = new OfferedChoices(file);
+    const offline = await transcriptionChoices(env.client({ baseUrl: 'http://127.0.0.1:9' }), 'unknown', undefined, undefined, afterRestart.recall(service));
+    expect(offline.languages).toHaveLength(10);
+    expect(offline.templates).toContainEqual({ id: 'sandbox_clinic_referral', title: 'Referral letter (clinic template, sandbox)', custom: true });
+    expect(offline.problem).toMatch(/could not be fetched from the service, so the ones it offered last are shown\. The service cannot be reached/);
+    // An answer with a problem is never kept in place of a whole one; another service has its own.
+    afterRestart.remember(service, offline);
+    expect(new OfferedChoices(file).recall(service)?.problem).toBeNull();
+    expect(afterRestart.recall('sandbox ')).toBeNull();
   });
 
   it('wait a bounded time for a slow service', async () => {
