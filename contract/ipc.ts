@@ -112,6 +112,11 @@ export interface RecordQuestion {
   patient: boolean;
   /** The patient's consent to a consultation. */
   consent: boolean;
+  /**
+   * Asked by the record shortcut held down (hold to record): the hold is over by the time it is
+   * answered, so choosing the patient does not record by itself; the next hold records.
+   */
+  hold?: boolean;
 }
 
 export interface SettingsView {

@@ -51,6 +51,8 @@ export interface RecordingSessionDeps {
   consent(answer: ConsentAnswer | undefined): ConsentRecord | 'ask';
   /** What must be answered before recording (which patient, the patient's consent): the window asks it, brought forward. */
   ask(question: RecordQuestion): void;
+  /** Whether the record shortcut records while held (a question it asks then does not record by its answer alone). */
+  shortcutHolds?(): boolean;
   /** Asks the OS for microphone access where it must be asked (macOS); throws a message when refused. */
   ensurePermission(): Promise<void>;
   /** Times the microphone opened ahead of a question is kept open; the system's by default. */
@@ -133,7 +135,8 @@ export class RecordingSession {
     const patientId = input?.patientId !== undefined && input.patientId !== null ? input.patientId : this.deps.visitPatientId();
     const consent = wanted.mode === 'consultation' ? this.deps.consent(input?.consent) : null;
     if (patientId === null || consent === 'ask') {
-      this.deps.ask({ mode: wanted.mode, patient: patientId === null, consent: consent === 'ask' });
+      const hold = input === null && (this.deps.shortcutHolds?.() ?? false);
+      this.deps.ask({ mode: wanted.mode, patient: patientId === null, consent: consent === 'ask', ...(hold ? { hold } : {}) });
       return this.set({ message: null });
     }
     try {

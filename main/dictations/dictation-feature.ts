@@ -176,7 +176,7 @@ function recordingSession(
   store: DictationStore,
   outbox: DictationSending,
   liveWords: LiveWordsView,
-  recordShortcut: () => string | null,
+  recordShortcut: { current(): string | null; holds(): boolean },
   callOffer: CallOffer,
 ): RecordingSession {
   const { settings } = deps;
@@ -215,13 +215,14 @@ function recordingSession(
       if (deps.patients.visitPatient()?.id !== id || deps.patients.view().visitEnded) deps.patients.choose(id);
     },
     consent: (answer) => consentToKeep(settings.consentNotices(), answer, confirmedBy(settings)),
+    shortcutHolds: () => recordShortcut.holds(),
     ask: (question) => {
       log.info(`recorder: the window asks first (${question.patient ? 'which patient' : ''}${question.patient && question.consent ? ', ' : ''}${question.consent ? "the patient's consent" : ''})`);
       deps.window.send('recordAsked', question);
       deps.window.focus();
     },
     ensurePermission: ensureMicrophonePermission,
-    shortcut: recordShortcut,
+    shortcut: () => recordShortcut.current(),
     onStatus: (status) => {
       if (status.dictationId && status.dictationId !== recordingId) liveWords.recordingStarted(status.dictationId);
       recordingId = status.dictationId;
@@ -302,7 +303,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     () => session.status().state === 'idle',
     () => deps.window.send('recorderChanged', session.status()),
   );
-  const session = recordingSession(deps, store, outbox, liveWords, () => shortcuts.recordShortcut(), callOffer);
+  const session = recordingSession(deps, store, outbox, liveWords, { current: () => shortcuts.recordShortcut(), holds: () => shortcuts.recordShortcutHolds() }, callOffer);
   let stopWatchingCalls: () => void = () => undefined;
   /** The dictation the window shows; the copy shortcut takes its note. */
   let viewedId: string | null = null;

@@ -32,6 +32,7 @@ type PatientOperations = 'listPatients' | 'savePatient' | 'choosePatient' | 'end
 export function createPatientsFeature(deps: PatientsFeatureDeps) {
   const store = new PatientStore(deps.kept);
   store.onChange((view) => deps.window.send('patientsChanged', view));
+  store.onVisitChange((patientId) => log.info(patientId ? 'patients: the visit is for another patient' : 'patients: the visit ended (nobody is chosen)'));
   log.info(`patients: ${store.locked ? 'cannot be opened' : `${store.view().patients.length} kept`}`);
 
   const handlers: Pick<OperationHandlers, PatientOperations> = {

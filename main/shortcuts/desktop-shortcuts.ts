@@ -92,6 +92,11 @@ export class DesktopShortcuts {
     }
   }
 
+  /** Whether the record shortcut records while held (where the desktop lets it); false: it toggles, or there is none. */
+  recordShortcutHolds(): boolean {
+    return this.record.current() !== null && this.record.holds();
+  }
+
   /** The record shortcut, if registered. */
   recordShortcut(): string | null {
     return this.record.current();

@@ -111,6 +111,11 @@ export async function debianPackageRows(add: Add, runs = 5): Promise<void> {
     const before = startInstalledApp(debian, join(work, 'before.out'));
     await until(() => WORKING_RECORD.test(before.log()), 60_000, 'the installed app to a working Record');
     xdotool('key', 'ctrl+alt+r');
+    // Nobody is chosen at a start: the window asks which patient; a bed typed and Enter records.
+    await until(() => /recorder: the window asks first \(which patient/.test(before.log()), 10_000, 'the question which patient');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    xdotool('type', '--delay', '20', 'Bed 1 (bench)');
+    xdotool('key', 'Return');
     await until(() => storedItems(debian, 'dictations').length === 1, 20_000, 'a recording');
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     xdotool('key', 'ctrl+alt+r');

@@ -124,9 +124,18 @@ function keptData(): Record<string, string> {
 
 const dictationStates = () => storedItems(debian, 'dictations').map((item) => item.state).sort();
 
-async function recordFor(app: InstalledApp, ms: number): Promise<void> {
+/**
+ * Records by the shortcut for `ms`. With no patient chosen yet, the window comes forward asking
+ * which: the search has the keyboard, and a bed typed with Enter records for it.
+ */
+async function recordFor(app: InstalledApp, ms: number, patient = 'Bed 1 (test)'): Promise<void> {
   const before = storedItems(debian, 'dictations').length;
   xdotool('key', 'ctrl+alt+r');
+  for (const end = Date.now() + 4_000; Date.now() < end && storedItems(debian, 'dictations').length === before; ) await new Promise((resolve) => setTimeout(resolve, 200));
+  if (storedItems(debian, 'dictations').length === before) {
+    xdotool('type', '--delay', '20', patient);
+    xdotool('key', 'Return');
+  }
   await expect.poll(() => storedItems(debian, 'dictations').length, { timeout: 20_000 }).toBe(before + 1);
   await new Promise((resolve) => setTimeout(resolve, ms));
   xdotool('key', 'ctrl+alt+r');

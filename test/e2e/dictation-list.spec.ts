@@ -20,12 +20,12 @@ test('the list of 5,000 dictations renders only what is visible, filters and sea
   await page.getByRole('button', { name: 'Failed', exact: true }).click();
   await expect(page.getByText('1000 of 5000')).toBeVisible();
   await page.getByRole('button', { name: 'All', exact: true }).click();
-  await page.getByLabel('Search by label').fill('Patient 4323');
+  await page.getByLabel('Search by patient or label').fill('Patient 4323');
   await expect(page.getByText('1 of 5000')).toBeVisible();
   await list.getByRole('option').first().click();
   await expect(page.getByTestId('detail-state')).toHaveText('Partial result');
 
-  await page.getByLabel('Search by label').fill('');
+  await page.getByLabel('Search by patient or label').fill('');
   await list.focus();
   await page.keyboard.press('ArrowDown');
   await expect(list.getByRole('option', { selected: true })).toContainText('Patient 4322');

@@ -129,6 +129,8 @@ test('the packaged app starts to its window, records through the shortcut and sy
     // The shortcut is registered once the features have started, after the window is drawn.
     await expect.poll(log, { timeout: 30_000 }).toContain('shortcut: CommandOrControl+Alt+R records');
     execFileSync('xdotool', ['key', 'ctrl+alt+r']);
+    // Nobody is chosen at a start: the window asks which patient, its search has the keyboard; a bed typed and Enter records.
+    await answerWhichPatient(log);
     await expect.poll(() => manifests().map((m) => m.state), { timeout: 20_000 }).toEqual(['recording']);
     await new Promise((resolve) => setTimeout(resolve, 4000));
     execFileSync('xdotool', ['key', 'ctrl+alt+r']);
@@ -148,6 +150,11 @@ test('the packaged app loads its keyboard hook from the unpacked archive: holdin
     await expect.poll(log, { timeout: 30_000 }).toContain('shortcut: CommandOrControl+Alt+R records (hold)');
     // The hook runs only while a shortcut is held: not loaded until the press.
     expect(log()).not.toContain('keyboard: hook started');
+    // Nobody is chosen at a start: a press asks which patient; the answer chooses them, and the next hold records.
+    execFileSync('xdotool', ['key', 'ctrl+alt+r']);
+    await answerWhichPatient(log);
+    await expect.poll(log, { timeout: 10_000 }).toContain('patients: the visit is for another patient');
+    expect(manifests()).toEqual([]);
     execFileSync('xdotool', ['keydown', 'ctrl+alt+r']);
     await expect.poll(() => manifests().map((m) => m.state), { timeout: 20_000 }).toEqual(['recording']);
     await expect.poll(log, { timeout: 5_000 }).toContain('keyboard: hook started');
@@ -196,6 +203,7 @@ test('a release build keeps its locks however it is started: renamed to "electro
     // The user's shortcut is not applied: the default one records.
     await expect.poll(log, { timeout: 30_000 }).toContain('shortcut: CommandOrControl+Alt+R records');
     execFileSync('xdotool', ['key', 'ctrl+alt+r']);
+    await answerWhichPatient(log);
     await expect.poll(() => manifests().map((m) => m.state), { timeout: 20_000 }).toEqual(['recording']);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     execFileSync('xdotool', ['key', 'ctrl+alt+r']);
@@ -217,6 +225,14 @@ test('a release build keeps its locks however it is started: renamed to "electro
 });
 
 /** True when something on this computer takes a connection at `port` now. */
+/** Record's question, asked by the shortcut with nobody chosen: the window came forward, its search has the keyboard; a bed typed and Enter answers. */
+async function answerWhichPatient(log: () => string): Promise<void> {
+  await expect.poll(log, { timeout: 10_000 }).toContain('recorder: the window asks first (which patient');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  execFileSync('xdotool', ['type', '--delay', '20', 'Bed 1 (test)']);
+  execFileSync('xdotool', ['key', 'Return']);
+}
+
 function listens(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port });

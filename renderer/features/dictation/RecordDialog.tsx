@@ -90,8 +90,18 @@ export function RecordDialog() {
   };
   const choosePatient = (chosen: Patient) => {
     setPatientId(chosen.id);
+    if (question?.consent) return;
+    // The shortcut held down was let go meanwhile: the patient is chosen, and the next hold records.
+    if (question?.hold) {
+      void scribe.cancelRecordingQuestion();
+      void usePatientsStore
+        .getState()
+        .choose(chosen.id)
+        .then(() => close(`${patientLine(chosen)} is the patient of this visit: hold the shortcut to record.`));
+      return;
+    }
     // A dictation needs nothing more: choosing the patient records.
-    if (!question?.consent) void record(chosen);
+    void record(chosen);
   };
   const answer = async (agrees: boolean, notice: ConsentNotice) => {
     if (!patient) return;
