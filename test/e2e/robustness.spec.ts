@@ -113,7 +113,7 @@ test('over two hundred hostile answers through dictations, lab reports and regis
   const settled = (item: DictationSummary) => ['completed', 'partial', 'failed'].includes(item.state) || item.problem !== null;
   await expect.poll(async () => (await bridgeValue(page, 'listDictations')).filter((item) => !settled(item)).length, { timeout: 60_000 }).toBe(0);
   await showScreen(page, 'Dictation');
-  const search = page.getByRole('searchbox', { name: 'Search by label' });
+  const search = page.getByRole('searchbox', { name: 'Search by patient or label' });
   const detail = page.getByRole('region', { name: 'Dictation details' });
   const states = new Map<string, number>();
   for (const label of labels) {
