@@ -7,7 +7,7 @@
  * counted. Elsewhere (and without pactl) it reports that it cannot watch, once.
  */
 import type { ChildProcess } from 'node:child_process';
-import { pactl as runPactl, pactlSubscribe } from './pactl';
+import { PACTL_MISSING, pactl as runPactl, pactlSubscribe } from './pactl';
 
 export interface MicrophoneUsersDeps {
   /** The app's own processes (main, the recorder): their streams are not another program's. */
@@ -49,6 +49,7 @@ const SETTLE_MS = 150;
 /** The watch starts again this much later when the sound server went away (it restarts), twice as late each time it fails again, up to a minute. */
 const RESTART_MS = 5_000;
 const RESTART_MAX_MS = 60_000;
+const NOT_INSTALLED = 'call offer: not available (pactl, package pulseaudio-utils, is not installed)';
 
 /** Starts watching; the returned function stops. */
 export function watchMicrophoneUsers(deps: MicrophoneUsersDeps): () => void {
@@ -90,12 +91,16 @@ export function watchMicrophoneUsers(deps: MicrophoneUsersDeps): () => void {
       if (lines.some((line) => line.includes('on source-output'))) soon();
     });
     watching.once('error', (error: NodeJS.ErrnoException) => {
-      deps.log(error.code === 'ENOENT' ? 'call offer: not available (pactl, package pulseaudio-utils, is not installed)' : `call offer: pactl failed (${error.message})`);
+      deps.log(error.code === 'ENOENT' ? NOT_INSTALLED : `call offer: pactl failed (${error.message})`);
       child = null;
     });
     watching.once('exit', (code) => {
       if (stopped || child !== watching) return;
       child = null;
+      if (code === PACTL_MISSING) {
+        deps.log(NOT_INSTALLED);
+        return;
+      }
       const delay = Date.now() - startedAt > RESTART_MAX_MS ? RESTART_MS : restartMs;
       restartMs = Math.min(delay * 2, RESTART_MAX_MS);
       deps.log(`call offer: the sound server's watch ended (${code ?? 'signal'}); watching again in ${delay / 1000} s`);

@@ -56,6 +56,8 @@ interface Recording {
   /** The call's sound, opening from Record on, and once open (by the first frame); null when not asked for. */
   callOpening: Promise<CallSoundInput> | null;
   call: CallSoundInput | null;
+  /** A microphone kept warm for the answer: it already sends sound, and its frames from before the answer are being dropped until this settles. */
+  answered: Promise<void> | null;
 }
 
 let current: Recording | null = null;
@@ -65,14 +67,18 @@ interface Armed {
   recorder: PvRecorder;
   deviceName: string;
   frameLength: number;
+  /** Whether a read is waiting for sound now: the frame it will return is the one under way. */
+  reading: boolean;
   /** Set to end the dropping loop: `taken` keeps the microphone open for the recording. */
-  ending: { taken: boolean } | null;
-  /** Settles once the loop has dropped its last frame. */
+  ending: { taken: boolean; readingAtAnswer: boolean } | null;
+  /** Settles once the loop has dropped its last frame from before the answer. */
   dropping: Promise<void>;
 }
 let armed: Armed | null = null;
 /** A microphone armed and never taken is closed after this long, whatever main says. */
 const ARMED_FOR_AT_MOST_MS = 3 * 60_000;
+/** At most this many frames are read out of the recorder's buffer after the answer (about 2 s). */
+const BACKLOG_MAX_FRAMES = 64;
 
 function arm(message: Extract<ToRecorder, { type: 'arm' }>): void {
   if (current || armed) return;
@@ -85,13 +91,27 @@ function arm(message: Extract<ToRecorder, { type: 'arm' }>): void {
     diagnose(`The microphone could not be opened ahead of the recording: ${(error as Error).message}`);
     return;
   }
-  const state: Armed = { recorder, deviceName: message.deviceName, frameLength: message.frameLength, ending: null, dropping: Promise.resolve() };
+  const state: Armed = { recorder, deviceName: message.deviceName, frameLength: message.frameLength, reading: false, ending: null, dropping: Promise.resolve() };
   const limit = setTimeout(() => disarm(), ARMED_FOR_AT_MOST_MS);
+  const frameMs = (message.frameLength / SAMPLE_RATE) * 1000;
   state.dropping = (async () => {
     // Nothing heard before the answer is kept: every frame is read and dropped.
-    while (state.ending === null) await recorder.read().catch(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    while (state.ending === null) {
+      state.reading = true;
+      await recorder.read().catch(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      state.reading = false;
+    }
     clearTimeout(limit);
-    if (!state.ending.taken) releaseRecorder(recorder);
+    if (!state.ending.taken) return releaseRecorder(recorder);
+    // A read waiting at the answer returned the frame under way then: every later one is after it.
+    // Otherwise (a failed read's pause) the recorder's buffer may hold frames from before it: read
+    // out until a read has to wait for sound, which ends with the frame under way at the answer.
+    if (state.ending.readingAtAnswer) return;
+    for (let frame = 0; frame < BACKLOG_MAX_FRAMES; frame += 1) {
+      const began = performance.now();
+      const read = await recorder.read().then(() => true).catch(() => false);
+      if (read && performance.now() - began >= frameMs / 2) return;
+    }
   })();
   armed = state;
 }
@@ -100,21 +120,17 @@ function disarm(): void {
   const state = armed;
   if (!state || state.ending) return;
   armed = null;
-  state.ending = { taken: false };
+  state.ending = { taken: false, readingAtAnswer: state.reading };
 }
 
-/** The armed microphone for this device, its dropping loop ended (the frame under way at the answer dropped too); null when none fits. */
-async function takeArmed(deviceName: string, frameLength: number): Promise<PvRecorder | null> {
+/** The armed microphone for this device, with the moment its frames from before the answer are all dropped; null when none fits. */
+function takeArmed(deviceName: string, frameLength: number): { recorder: PvRecorder; answered: Promise<void> } | null {
   const state = armed;
   if (!state) return null;
   armed = null;
   const fits = state.deviceName === deviceName && state.frameLength === frameLength;
-  state.ending = { taken: fits };
-  await state.dropping;
-  if (!fits) return null;
-  // The frame being filled at the answer began before it: dropped as well.
-  await state.recorder.read().catch(() => undefined);
-  return state.recorder;
+  state.ending = { taken: fits, readingAtAnswer: state.reading };
+  return fits ? { recorder: state.recorder, answered: state.dropping } : null;
 }
 
 function releaseRecorder(recorder: PvRecorder): void {
@@ -206,6 +222,18 @@ function fail(recording: Recording, message: string): void {
   send({ type: 'error', message });
 }
 
+/** "Speak now": the microphone sends sound, and all it hears from then on is kept. */
+async function announce(recording: Recording): Promise<void> {
+  // The call's sound is said at Record, with "speak now": on, or why it is missing.
+  if (recording.callOpening) recording.call = await recording.callOpening;
+  send({ type: 'started', device: recording.recorder.getSelectedDevice(), callSound: recording.call?.report() ?? null });
+  // The encoder loads only now: its compiling must not hold up the news that the microphone works.
+  if (recording.mp3Path) recording.mp3 = new CompactCopy(recording.mp3Path, recording.audioKey, diagnose);
+  if (recording.partsFolder) {
+    recording.partWriter = new AudioPartWriter(recording.partsFolder, recording.audioKey, { sequence: 0, sample: 0 }, (part) => send({ type: 'part', ...part }), recording.partChoice);
+  }
+}
+
 async function capture(recording: Recording): Promise<void> {
   const startedAt = Date.now();
   let lastFrameAt = 0;
@@ -215,6 +243,13 @@ async function capture(recording: Recording): Promise<void> {
   // Every append syncs the file to disk when the last sync is 500 ms old; with no frames there is nothing new to sync.
   const frameMs = (recording.recorder.frameLength / SAMPLE_RATE) * 1000;
   const pacer = new ReadPacer(frameMs);
+  if (recording.answered) {
+    // The microphone kept warm sends sound already: "speak now" at once, while the frame under way at the answer is dropped.
+    announced = true;
+    lastFrameAt = Date.now();
+    await announce(recording);
+    await recording.answered;
+  }
   while (!recording.stopRequested) {
     const delay = pacer.delayMs();
     // Also when Stop came meanwhile: the frame due now holds the last words.
@@ -238,16 +273,8 @@ async function capture(recording: Recording): Promise<void> {
     }
     lastFrameAt = Date.now();
     if (!announced) {
-      // "Speak now" once the microphone sends sound: all it hears from then on is kept.
       announced = true;
-      // The call's sound is said at Record, with "speak now": on, or why it is missing.
-      if (recording.callOpening) recording.call = await recording.callOpening;
-      send({ type: 'started', device: recording.recorder.getSelectedDevice(), callSound: recording.call?.report() ?? null });
-      // The encoder loads only now: its compiling must not hold up the news that the microphone works.
-      if (recording.mp3Path) recording.mp3 = new CompactCopy(recording.mp3Path, recording.audioKey, diagnose);
-      if (recording.partsFolder) {
-        recording.partWriter = new AudioPartWriter(recording.partsFolder, recording.audioKey, { sequence: 0, sample: 0 }, (part) => send({ type: 'part', ...part }), recording.partChoice);
-      }
+      await announce(recording);
     }
     if (recording.paused) {
       // The call's sound paused too: what it played meanwhile is not kept.
@@ -287,18 +314,18 @@ async function start(message: Extract<ToRecorder, { type: 'start' }>): Promise<v
     send({ type: 'error', message: 'A recording is already in progress.' });
     return;
   }
-  const warm = await takeArmed(message.deviceName, message.frameLength);
+  const warm = takeArmed(message.deviceName, message.frameLength);
   let audio: SealedFileWriter;
   try {
     audio = SealedFileWriter.create(message.audioPath, message.audioKey, { blockBytes: BLOCK_BYTES, syncEveryMs: 500 });
   } catch (error) {
-    if (warm) releaseRecorder(warm);
+    if (warm) void warm.answered.then(() => releaseRecorder(warm.recorder));
     send({ type: 'error', message: `The recording could not be started. ${storageProblem(error)}` });
     return;
   }
   let recorder: PvRecorder;
   try {
-    recorder = warm ?? new PvRecorder(message.frameLength, deviceIndexOf(message.deviceName));
+    recorder = warm?.recorder ?? new PvRecorder(message.frameLength, deviceIndexOf(message.deviceName));
     if (!warm) recorder.start();
   } catch (error) {
     audio.finish();
@@ -319,6 +346,7 @@ async function start(message: Extract<ToRecorder, { type: 'start' }>): Promise<v
     stopRequested: false,
     callOpening: message.callSound ? openCallSound(message.frameLength) : null,
     call: null,
+    answered: warm?.answered ?? null,
   };
   current = recording;
   capture(recording).catch((error: unknown) => fail(recording, (error as Error).message));

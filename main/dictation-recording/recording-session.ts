@@ -151,7 +151,7 @@ export class RecordingSession {
     let id: string;
     let audioKey: Buffer;
     try {
-      ({ id, audioKey } = store.newFolder());
+      ({ id, audioKey } = store.newFolder({ label: wanted.label, patientId, consent }));
     } catch (error) {
       return this.set({ message: `The recording could not be started. ${writeProblem(error)}` });
     }
@@ -168,8 +168,7 @@ export class RecordingSession {
     );
     let manifest: DictationManifest;
     try {
-      manifest = store.create({ id, mode: wanted.mode, label: wanted.label, patientId, ...transcription });
-      if (consent) manifest = store.setConsent(id, consent);
+      manifest = store.create({ id, mode: wanted.mode, label: wanted.label, patientId, ...transcription, consent });
     } catch (error) {
       await started.then(() => this.recorder.stop()).catch(() => undefined);
       store.delete(id);

@@ -152,9 +152,15 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
   }
 
   /** A folder and keys for a new dictation, before its manifest exists (the recording can start at once). */
-  newFolder(): { id: string; audioKey: Buffer } {
+  newFolder(kept: { label: string; patientId: string | null; consent: ConsentRecord | null } = { label: '', patientId: null, consent: null }): { id: string; audioKey: Buffer } {
     const id = randomUUID();
-    const { audioKey } = this.openKeyring().create(id, '', true);
+    const keyring = this.openKeyring();
+    let audioKey: Buffer | null = null;
+    // The label, patient and consent written with the keys, once: Record waits for this write.
+    keyring.batch(() => {
+      audioKey = keyring.create(id, kept.label, true, kept.patientId).audioKey;
+      if (kept.consent) keyring.setConsent(id, { ...kept.consent });
+    });
     mkdirSync(this.folderOf(id), { recursive: true, mode: 0o700 });
     return { id, audioKey: audioKey! };
   }
@@ -319,14 +325,20 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
     api?: (typeof TRANSCRIPTION_APIS)[number];
     request?: DictationManifest['request'];
     partFormat?: DictationManifest['partFormat'];
+    consent?: ConsentRecord | null;
   }): DictationManifest {
     const keyring = this.openKeyring();
     const id = input.id ?? randomUUID();
     const patientId = input.patientId ?? null;
-    if (keyring.has(id)) {
-      keyring.setLabel(id, input.label);
-      keyring.setPatient(id, patientId);
-    } else keyring.create(id, input.label, true, patientId);
+    const consent = input.consent ?? null;
+    // One write of the keyring for all three: Record waits for it.
+    keyring.batch(() => {
+      if (keyring.has(id)) {
+        keyring.setLabel(id, input.label);
+        keyring.setPatient(id, patientId);
+      } else keyring.create(id, input.label, true, patientId);
+      if (consent) keyring.setConsent(id, { ...consent });
+    });
     return this.add(
       manifestSchema.parse({
         version: 1,
@@ -341,6 +353,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
         api: input.api ?? 'voice-upload',
         request: input.request ?? null,
         partFormat: input.partFormat ?? 'mp3',
+        consent,
       }),
     );
   }

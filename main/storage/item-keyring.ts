@@ -121,7 +121,7 @@ export class ItemKeyring {
 
   setConsent(id: string, consent: Record<string, unknown> | null): void {
     const entry = this.items.get(id);
-    if (!entry) return;
+    if (!entry || JSON.stringify(entry.c ?? null) === JSON.stringify(consent)) return;
     if (consent) entry.c = consent;
     else delete entry.c;
     this.persist();

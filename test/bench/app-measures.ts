@@ -15,7 +15,7 @@ import { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { launchElectron, ROOT } from '../support/e2e/launch-app';
 
 const BARE_APP = join(ROOT, 'test', 'bench', 'bare-window');
-const SPEAK_NOW = 'Recording — speak now';
+export const SPEAK_NOW = 'Recording — speak now';
 
 export function launch(args: string[]): Promise<ElectronApplication> {
   return launchElectron(args, { ...(process.env as Record<string, string>), SCRIBE_LOG_CONSOLE: '0' });

@@ -4,7 +4,7 @@
  * under the virtual display and microphone the tests use. Benchmarks report; tests judge.
  * With SCRIBE_BENCH_BEFORE=<another checkout, built>, the app's own measures are taken of
  * that build too, in the same run, for a before/after comparison. SCRIBE_BENCH_ONLY=<groups>
- * (comma-separated: app, call, words, emr, parts) takes only those groups' measures.
+ * (comma-separated: app, consent, call, words, emr, parts) takes only those groups' measures.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emrInsertion, emrMeasuresMissing } from './emr-measures';
 import { callSoundCost, type RecordingCost } from './call-measures';
+import { consentAnswers } from './consent-measures';
 import { clinicPressSamples, cpuWhileRecording, pressDuringStartup, pressesInARow, scribeArgs, startupSamples, startupTimeline, stopToResultOnScreen, type ClinicPresses } from './app-measures';
 import { partBytesAndCpu, partCutChoices, wordsOnScreen } from './live-words-measures';
 import { LIVE_PART_MIN_SAMPLES } from '../../main/audio/part-cutter';
@@ -37,7 +38,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const ms = (value: number) => `${Math.round(value)} ms`;
 /** The groups of measures this run takes: the app as a clinic uses it, the note into an EMR, the app's parts. */
 const only = (process.env.SCRIBE_BENCH_ONLY ?? '').split(',').map((group) => group.trim()).filter((group) => group !== '');
-const runs = (group: 'app' | 'call' | 'words' | 'emr' | 'parts') => only.length === 0 || only.includes(group);
+const runs = (group: 'app' | 'consent' | 'call' | 'words' | 'emr' | 'parts') => only.length === 0 || only.includes(group);
 
 const { pcm, source } = speechPcm(work);
 console.log(`Scribe Desk benchmarks (speech: ${source}; Node ${process.version}${only.length > 0 ? `; only ${only.join(', ')}` : ''})`);
@@ -141,6 +142,25 @@ if (!runs('app')) {
   }
 } else {
   console.log('  (no display: the app measures are skipped; run `npm run bench`, which provides one)');
+}
+
+// The consultation's consent (issue 44): "Patient agrees" → recording, the microphone kept warm while it is asked.
+if (runs('consent') && process.env.DISPLAY) {
+  const microphone = startVirtualMicrophone();
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  try {
+    const answers = await consentAnswers(8, 3_000);
+    const summary = (values: number[]) => `median ${ms(median(values))}, worst ${ms(Math.max(...values))}`;
+    add(
+      `"Patient agrees" → "speak now", the notice read for 3 s first (${answers.agree.length} consultations)`,
+      summary(answers.agree),
+      `Record → "speak now" for a Dictation in the same app, ${summary(answers.dictation)}`,
+      ratio(median(answers.agree), median(answers.dictation)),
+      'median < 100 ms',
+    );
+  } finally {
+    microphone.stop();
+  }
 }
 
 // What recording the call's sound costs, against the microphone alone in the same app.

@@ -202,8 +202,11 @@ test('killed mid-recording, the next launch recovers the recording, missing at m
   await expect(first.page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
   await expect.poll(() => bridgeValue(first.page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(5000);
   const recordedMs = await bridgeValue(first.page, 'getRecorder').then((r) => r.elapsedMs);
+  const pids = await first.app.evaluate(({ app }) => app.getAppMetrics().map((metric) => metric.pid));
   first.app.process().kill('SIGKILL');
   await waitForExit(first.app.process());
+  // Every other process of the app ends with main, the recorder and its microphone among them.
+  await expect.poll(() => pids.filter((pid) => existsSync(`/proc/${pid}`)), { timeout: 10_000 }).toEqual([]);
 
   const second = await launch({ userDataDir: first.userDataDir, policy: { ...VOICE, autoSync: false } });
   const [item] = await dictations(second.page);
