@@ -380,16 +380,24 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
     );
   }
 
-  /** Gives the dictation another label, kept sealed in the keyring like the first. */
+  /**
+   * Gives the dictation another label, kept sealed in the keyring like the first. The note leaves
+   * headed by it: a note reviewed under the old label is no longer the one reviewed.
+   */
   rename(id: string, label: string): DictationManifest {
+    const changed = this.get(id)?.label !== label;
     this.openKeyring().setLabel(id, label);
-    return this.update(id, { label });
+    return this.update(id, changed ? { label, reviewedAt: null } : { label });
   }
 
-  /** Puts the dictation under another patient (null: none), kept sealed in the keyring like the label. */
+  /**
+   * Puts the dictation under another patient (null: none), kept sealed in the keyring like the
+   * label. A note reviewed for one patient never leaves under another's heading without a new review.
+   */
   setPatient(id: string, patientId: string | null): DictationManifest {
+    const changed = (this.get(id)?.patientId ?? null) !== patientId;
     this.openKeyring().setPatient(id, patientId);
-    return this.update(id, { patientId });
+    return this.update(id, changed ? { patientId, reviewedAt: null } : { patientId });
   }
 
   /** Ids of the dictations for a patient. */
