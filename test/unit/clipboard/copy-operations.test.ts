@@ -154,7 +154,7 @@ describe('clipboard operations', () => {
 
     for (const change of [() => handlers.setDictationPatient({ id, patientId: 'patient-meera' }), () => handlers.renameDictation({ id, label: 'Second visit' })]) {
       state.text = 'before';
-      expect(change().reviewedAt).toBeNull();
+      expect((await change()).reviewedAt).toBeNull();
       expect(await refusal(() => handlers.copyNote({ id }))).toMatch(/is not marked reviewed/);
       expect(state.text).toBe('before');
       handlers.setNoteReviewed({ id, reviewed: true });
@@ -162,8 +162,8 @@ describe('clipboard operations', () => {
       expect(state.text.split('\n')[0]).toMatch(/^Test Patient Meera/);
     }
     // The same patient or label again is no change: the review stands.
-    expect(handlers.setDictationPatient({ id, patientId: 'patient-meera' }).reviewedAt).not.toBeNull();
-    expect(handlers.renameDictation({ id, label: 'Second visit' }).reviewedAt).not.toBeNull();
+    expect((await handlers.setDictationPatient({ id, patientId: 'patient-meera' })).reviewedAt).not.toBeNull();
+    expect((await handlers.renameDictation({ id, label: 'Second visit' })).reviewedAt).not.toBeNull();
   });
 
   it('says which note it copied: the corrected one, or the original on request', async () => {
