@@ -8,6 +8,7 @@ import {
   DEFAULT_SETTINGS,
   SECRET_NAMES,
   crossFieldProblems,
+  serviceBaseUrl,
   secretProblem,
   settingsSchema,
   type SecretName,
@@ -57,6 +58,11 @@ export function policyHoldMessage(error: string): string {
   return `${error} Until your administrator mends it, nothing is sent: the built-in sandbox would answer with test data. To try the app with test data meanwhile, press “${USE_SANDBOX_LABEL}” at the top of the screen.`;
 }
 
+/** The service a secret is kept for: its address, or the built-in sandbox. */
+export function secretService(settings: Pick<Settings, 'service' | 'customServiceUrl'>): string {
+  return serviceBaseUrl(settings) ?? 'sandbox';
+}
+
 export class SettingsService {
   private saved: Settings;
   private shortcutAccess: ShortcutAccess = SHORTCUTS_UNCHECKED;
@@ -71,6 +77,19 @@ export class SettingsService {
     private readonly dataProtection: () => DataProtection = () => ({ keptBy: null, warning: null, problem: null }),
   ) {
     this.saved = SettingsService.sanitize(persistence.read());
+    this.bindEarlierSecrets();
+  }
+
+  /**
+   * A secret an earlier version kept has no service of its own: it is bound to the service in
+   * effect now, unless the policy cannot be used (then what the administrator wanted is
+   * unknown: it waits, and is sent nowhere meanwhile).
+   */
+  private bindEarlierSecrets(): void {
+    if (this.policy.error !== null) return;
+    for (const name of SECRET_NAMES) {
+      if (this.vault.get(name) !== null && this.vault.serviceOf(name) === null) this.vault.bind(name, secretService(this.current()));
+    }
   }
 
   /** Stored values that no longer pass validation fall back to their defaults, one by one. */
@@ -102,8 +121,19 @@ export class SettingsService {
     return { ...this.saved, ...this.policySettings() };
   }
 
+  /** The secret for the service in effect: the policy's, or the one entered for this very service (never one entered for another). */
   secret(name: SecretName): string | null {
-    return this.policy.values[name] ?? this.vault.get(name);
+    const fromPolicy = this.policy.values[name];
+    if (fromPolicy !== undefined) return fromPolicy;
+    const entered = this.vault.get(name);
+    return entered !== null && this.vault.serviceOf(name) === secretService(this.current()) ? entered : null;
+  }
+
+  /** Where a secret entered here is kept for another service than the one in effect (it is not sent here), or null. */
+  secretEnteredFor(name: SecretName): string | null {
+    if (this.policy.values[name] !== undefined || this.vault.get(name) === null) return null;
+    const service = this.vault.serviceOf(name);
+    return service !== secretService(this.current()) ? (service ?? 'another service') : null;
   }
 
   lockedNames(): Array<SettingName | SecretName> {
@@ -187,6 +217,7 @@ export class SettingsService {
     const problem = secretProblem(name, secret);
     if (problem) refuseFields({ [name]: problem });
     this.vault.set(name, secret);
+    if (secret !== '') this.vault.bind(name, secretService(this.current()));
     return this.changed();
   }
 
@@ -210,6 +241,7 @@ export class SettingsService {
     this.saved = { ...candidate, clientId: clientId.trim() };
     this.persistence.write(this.saved);
     this.vault.set('clientSecret', clientSecret);
+    this.vault.bind('clientSecret', secretService(this.current()));
     return this.changed();
   }
 
