@@ -19,6 +19,7 @@ import type { DataProtection, SettingsView, ShortcutAccess } from '../../contrac
 import { USE_SANDBOX_LABEL, sameSettingValue } from '../../contract/setting-choices';
 import { Emitter } from '../core/emitter';
 import { refuse } from '../core/refusal';
+import { failClosedLines, failClosedSettings } from './fail-closed';
 import type { LoadedPolicy } from './policy';
 import type { SecretVault } from './secret-vault';
 
@@ -31,13 +32,6 @@ export interface SettingsPersistence {
 const SETTING_NAMES = Object.keys(settingsSchema.shape) as SettingName[];
 
 export const LOCKED_MESSAGE = 'Set by your administrator; it cannot be changed here.';
-
-/**
- * While a policy file exists but cannot be used, what the administrator wanted is unknown: the
- * safety settings any policy may set are at their strictest, and only the built-in sandbox can
- * be chosen (no service, and no address of the user's, receives anything meanwhile).
- */
-export const FAIL_CLOSED: Partial<Settings> = { service: 'sandbox', requireReview: true, clearCopiedNote: true, sendPatientDetails: false };
 
 /** Why a setting cannot be changed while the policy file cannot be used. */
 export const FAIL_CLOSED_MESSAGE =
@@ -107,8 +101,13 @@ export class SettingsService {
     return this.policy.error !== null;
   }
 
+  /**
+   * What the policy fixes. While a policy file exists but cannot be used, what the administrator
+   * wanted is unknown: every key is held as fail-closed.ts says (only the built-in sandbox can be
+   * chosen, so no service, and no address of the user's, receives anything meanwhile).
+   */
   private policySettings(): Partial<Settings> {
-    if (this.policyBroken) return FAIL_CLOSED;
+    if (this.policyBroken) return failClosedSettings(this.saved);
     const { clientSecret: _secret, accessToken: _token, jweClientKey: _key, requireProtectedStorage: _storage, ...settings } = this.policy.values;
     return settings;
   }
@@ -146,7 +145,7 @@ export class SettingsService {
       values: this.current(),
       secrets: Object.fromEntries(SECRET_NAMES.map((name) => [name, this.secret(name) ? 'set' : 'not set'])) as SettingsView['secrets'],
       locked: this.lockedNames(),
-      policy: { path: this.policy.path, error: this.policy.error, sandboxChosen: this.sandboxChosen },
+      policy: { path: this.policy.path, error: this.policy.error, sandboxChosen: this.sandboxChosen, forced: this.policyBroken ? failClosedLines() : [] },
       secretProtection: this.vault.protection(SECRET_NAMES.filter((name) => this.policy.values[name] !== undefined)),
       dataProtection: this.dataProtection(),
       shortcutAccess: this.shortcutAccess,

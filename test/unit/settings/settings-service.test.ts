@@ -206,7 +206,7 @@ describe('SettingsService', () => {
       settings.useSandboxDespitePolicy();
       expect(settings.policyHold()).toBeNull();
       for (const service of ['production', 'development', 'custom'] as const) {
-        expect(saved(() => settings.update({ service, customServiceUrl: 'https://attacker.example' }))).toEqual({ ok: false, errors: { service: FAIL_CLOSED_MESSAGE } });
+        expect(saved(() => settings.update({ service, customServiceUrl: 'https://attacker.example' }))).toEqual({ ok: false, errors: { service: FAIL_CLOSED_MESSAGE, customServiceUrl: FAIL_CLOSED_MESSAGE } });
       }
       expect(settings.current().service).toBe('sandbox');
       expect(persistence.saved).toMatchObject({ service: 'sandbox' });
