@@ -50,9 +50,9 @@ export function copyShortcutActions(deps: {
     whenReady: (id, timeoutMs) => noteReady(store, id, timeoutMs),
     copy: async (id, options) => {
       const copy = await copyShortcutNote(store, deps.copies, id, options, deps.log, deps.patientOf);
-      return copy.copied ? { copied: true, which: copy.which, text: copy.text, earlier: copy.earlier } : copy;
+      return copy.copied ? { copied: true, which: copy.which, text: copy.text, earlier: copy.earlier, copy: copy.copy } : copy;
     },
-    putBack: (earlier) => deps.copies.putBack(earlier),
+    putBack: (earlier, copy) => deps.copies.putBack(earlier, copy),
     profiles: deps.profiles,
   };
 }

@@ -78,7 +78,7 @@ export function failClosedSettings(saved: Settings): Partial<Settings> {
     if (rule.kind === 'force') held[key] = rule.value;
     else if (rule.kind === 'limit') held[key] = rule.to(saved[key]);
   }
-  return held as Partial<Settings>;
+  return held;
 }
 
 /** What the screen lists as held at its safest, in the table's order. */

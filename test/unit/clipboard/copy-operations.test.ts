@@ -147,8 +147,8 @@ describe('clipboard operations', () => {
     const store = testStore(folder);
     const { id } = completed(store, 'Follow-up', false);
     const { handlers, state } = handlersOn(store, true);
-    handlers.setDictationPatient({ id, patientId: 'patient-ravi' });
-    handlers.setNoteReviewed({ id, reviewed: true });
+    await handlers.setDictationPatient({ id, patientId: 'patient-ravi' });
+    await handlers.setNoteReviewed({ id, reviewed: true });
     await handlers.copyNote({ id });
     expect(state.text.split('\n')[0]).toMatch(/^Test Patient Ravi/);
 
@@ -157,7 +157,7 @@ describe('clipboard operations', () => {
       expect((await change()).reviewedAt).toBeNull();
       expect(await refusal(() => handlers.copyNote({ id }))).toMatch(/is not marked reviewed/);
       expect(state.text).toBe('before');
-      handlers.setNoteReviewed({ id, reviewed: true });
+      await handlers.setNoteReviewed({ id, reviewed: true });
       await handlers.copyNote({ id });
       expect(state.text.split('\n')[0]).toMatch(/^Test Patient Meera/);
     }
