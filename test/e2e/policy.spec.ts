@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { failClosedLines } from '../../main/settings/fail-closed';
 import { callBridge, expect, test } from '../support/e2e/fixtures';
 import { newDataFolder, screenshot } from '../support/e2e/launch-app';
 import { showScreen } from '../support/e2e/screens';
@@ -46,16 +47,7 @@ test('a malformed policy file is reported once per screen, with its button, and 
     await expect(banner).toContainText('was ignored: it is not valid JSON');
     await expect(banner).toContainText('Until it is mended, the safest settings apply:');
     // Every key held at its safest is listed (main/settings/fail-closed.ts), not only the service and review.
-    await expect(banner.getByRole('list', { name: 'Until it is mended, the safest settings apply:' }).getByRole('listitem')).toHaveText([
-      'only the built-in sandbox can be chosen',
-      'sent recordings are deleted after 30 days at most',
-      'updates are off',
-      'the copy shortcut only copies: no note is put into another program',
-      'each note must be marked reviewed before it leaves Scribe Desk',
-      'copied notes are taken off the clipboard after two minutes',
-      'no patient details are sent with a dictation',
-      'recording waits until a system keyring protects the recordings',
-    ]);
+    await expect(banner.getByRole('list', { name: 'Until it is mended, the safest settings apply:' }).getByRole('listitem')).toHaveText(failClosedLines());
     await expect(banner).toContainText('Nothing is sent meanwhile.');
     await expect(banner.getByRole('button', { name: 'Use the sandbox (test data) until then' })).toBeVisible();
   }

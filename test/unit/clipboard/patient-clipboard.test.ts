@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CopyPath } from '../../../main/clipboard/copy-path';
 import { PatientClipboard, appCopyFormat, type SystemClipboard } from '../../../main/clipboard/patient-clipboard';
+import { formatsMemoryClipboard } from '../../support/memory-clipboard';
 
 const OPTIONS = { clearLater: () => false, log: () => undefined, platform: 'linux' as const };
 
@@ -60,22 +61,6 @@ function itemsClipboard(initial: Record<string, string> = {}) {
   return { system: { clipboard, ClipboardItem: FakeItem } as SystemClipboard, held: () => held };
 }
 
-/** Electron 33's synchronous clipboard in memory (the tests' runtime): text and HTML. */
-function formatsClipboard(text: string) {
-  let held = { text, html: '' };
-  const clipboard = {
-    availableFormats: () => (held.text ? ['text/plain'] : []),
-    readText: () => held.text,
-    readHTML: () => held.html,
-    readRTF: () => '',
-    readBuffer: () => Buffer.alloc(0),
-    write: (data: { text?: string; html?: string }) => void (held = { text: data.text ?? '', html: data.html ?? '' }),
-    writeBuffer: () => {},
-    clear: () => void (held = { text: '', html: '' }),
-  };
-  return { system: { clipboard } as unknown as SystemClipboard };
-}
-
 describe('each copy of the app, known by its id (issue 45.4)', () => {
   const note = { text: 'Test Patient Ravi · Dictation\nParacetamol 650 mg', html: '<p>Paracetamol 650 mg</p>' };
 
@@ -101,7 +86,7 @@ describe('each copy of the app, known by its id (issue 45.4)', () => {
 
   it.each([
     ['W3C-like', () => itemsClipboard({ 'text/plain': 'UHID 4711' })],
-    ['synchronous', () => formatsClipboard('UHID 4711')],
+    ['synchronous', () => formatsMemoryClipboard('UHID 4711')],
   ] as const)('a put-back checks its own copy: a later copy of the same note stays (%s clipboard)', async (_name, make) => {
     const { system } = make();
     const text = async () => system.clipboard.readText();

@@ -8,36 +8,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CopyPath } from '../../../main/clipboard/copy-path';
-import { PatientClipboard, type SystemClipboard } from '../../../main/clipboard/patient-clipboard';
+import { PatientClipboard } from '../../../main/clipboard/patient-clipboard';
 import { SILENT_LOG } from '../../../main/core/event-log';
 import { CopyNoteShortcut, type CopyNoteActions } from '../../../main/shortcuts/copy-note-shortcut';
 import type { KeyboardHook } from '../../../main/shortcuts/keyboard-hook';
 import { FakeClock } from '../../support/fake-clock';
+import { formatsMemoryClipboard } from '../../support/memory-clipboard';
 
 const NOTE = 'Medications\n1. Paracetamol 650 mg tablet, twice a day\n';
 const EARLIER = 'UHID 4711-2026';
 /** How long the target program takes to read the clipboard after the paste keys. */
 const READS_AFTER_MS = 380;
 
-/** Electron 33's synchronous clipboard, in memory (the OS clipboard is shared by parallel tests). */
-function formatsClipboard(text: string) {
-  const held = { text, html: '' };
-  const clipboard = {
-    availableFormats: () => (held.text ? ['text/plain'] : []),
-    readText: () => held.text,
-    readHTML: () => held.html,
-    readRTF: () => '',
-    readBuffer: () => Buffer.alloc(0),
-    write: (data: { text?: string; html?: string }) => Object.assign(held, { text: data.text ?? '', html: data.html ?? '' }),
-    writeBuffer: () => {},
-    clear: () => Object.assign(held, { text: '', html: '' }),
-  };
-  return { held, system: { clipboard } as unknown as SystemClipboard };
-}
-
 function desk() {
   const clock = new FakeClock();
-  const { held, system } = formatsClipboard(EARLIER);
+  const { held, system } = formatsMemoryClipboard(EARLIER);
   const copies = new CopyPath(new PatientClipboard(system, { clearLater: () => false, log: () => {}, platform: 'linux' }), { requireReview: () => false, log: () => {} });
   /** What the target program read from the clipboard at each paste. */
   const pasted: string[] = [];
