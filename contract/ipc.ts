@@ -85,6 +85,8 @@ export interface PolicyState {
   error: string | null;
   /** While the file cannot be used, the user chose to send to the built-in sandbox after all. */
   sandboxChosen: boolean;
+  /** While it cannot be used, what is held at its safest, one line each ("updates are off"); empty otherwise. */
+  forced: string[];
 }
 
 /** What the desktop lets the app's shortcuts do: each message says why not and what happens instead; null when all works. */

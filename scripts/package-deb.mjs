@@ -6,6 +6,10 @@
 //   --no-build         package out/ as it is (a release build for apt made just before)
 //   --compression=zstd a package in seconds rather than minutes, a quarter larger (default
 //                      xz; Debian 12 and Ubuntu 22.04 and later read both)
+//   --test-package     package a runtime other than package.json's `electron` (here, the Electron
+//                      33 test runtime): the version becomes <version>-test.electron.<runtime>
+//                      (<version>~test… for apt) and the description says it is a test package.
+//                      Without it, such a runtime is refused (scripts/release-runtime.mjs).
 // Prints the package's path on its last line.
 import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
@@ -13,6 +17,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { electronExecutable } from './electron-path.mjs';
+import { testPackage, withPackageIdentity } from './release-runtime.mjs';
 
 const require = createRequire(import.meta.url);
 const { Installer, transformVersion } = require('electron-installer-debian');
@@ -93,7 +98,13 @@ class ScribeDeskDebian extends Installer {
   }
 }
 
-async function debianPackage(src, dest, version, compression) {
+/** A test package's `-test…` tag as `~test…`, which apt sorts below the release (transformVersion knows only beta, rc and the like). */
+const debianVersion = (version) => transformVersion(version).replace(/-(test\.)/, '~$1');
+
+const PRODUCT_DESCRIPTION =
+  'Scribe Desk records doctors\' dictations and sends them to a transcription service, shows the structured note, uploads lab reports and registers patients for an ABHA number. Every recording is kept encrypted on the computer until the service has it. Clinic IT manage it with /etc/scribe-desk/policy.json.';
+
+async function debianPackage(src, dest, identity, compression) {
   const installer = new ScribeDeskDebian({
     src,
     dest,
@@ -102,10 +113,9 @@ async function debianPackage(src, dest, version, compression) {
     bin: 'scribe-desk',
     productName: 'Scribe Desk',
     genericName: 'Clinical dictation',
-    description: 'Clinical dictation, lab report upload and patient registration',
-    productDescription:
-      'Scribe Desk records doctors\' dictations and sends them to a transcription service, shows the structured note, uploads lab reports and registers patients for an ABHA number. Every recording is kept encrypted on the computer until the service has it. Clinic IT manage it with /etc/scribe-desk/policy.json.',
-    version: transformVersion(version),
+    description: identity.summary,
+    productDescription: identity.description,
+    version: debianVersion(identity.version),
     section: 'misc',
     priority: 'optional',
     maintainer: 'Scribe Desk developers <support@scribedesk.invalid>',
@@ -130,32 +140,23 @@ async function debianPackage(src, dest, version, compression) {
   return installer.options.packagePaths[0];
 }
 
-const version = option('version') ?? JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')).version;
-const out = resolve(option('out') ?? join(ROOT, 'dist'));
-const unpackedRoot = join(ROOT, 'dist', `deb-${version}`);
-
-if (!process.argv.includes('--no-build')) {
-  const env = { ...process.env, SCRIBE_PACKAGE_MANAGER: 'apt' };
-  delete env.SCRIBE_BUILD; // a release build, never a development one
-  electronExecutable();
-  run('npx', ['electron-vite', 'build', '--logLevel', 'warn'], env);
-}
-const runtime = process.env.ELECTRON_OVERRIDE_DIST_PATH;
-// Where Electron cannot be downloaded, the runtime already on disk is packaged instead.
-const electronArgs = runtime ? [`-c.electronDist=${runtime}`, `-c.electronVersion=${(await readFile(join(runtime, 'version'), 'utf8')).trim()}`] : [];
-await rm(unpackedRoot, { recursive: true, force: true });
-run('npx', [
-  'electron-builder',
-  '--dir',
-  '--linux',
-  '--x64',
-  '--publish',
-  'never',
-  `-c.directories.output=${unpackedRoot}`,
-  `-c.extraMetadata.version=${version}`,
-  ...electronArgs,
-]);
-await mkdir(out, { recursive: true });
-const deb = await debianPackage(join(unpackedRoot, 'linux-unpacked'), out, version, option('compression') ?? 'xz');
-await rm(unpackedRoot, { recursive: true, force: true });
-console.log(deb);
+const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'));
+// Checked before anything is built: a release carries package.json's Electron, or says it is a test package.
+await withPackageIdentity({ version: option('version') ?? manifest.version, test: testPackage() }, async (identity) => {
+  const { version } = identity;
+  const out = resolve(option('out') ?? join(ROOT, 'dist'));
+  const unpackedRoot = join(ROOT, 'dist', `deb-${version}`);
+  if (!process.argv.includes('--no-build')) {
+    const env = { ...process.env, SCRIBE_PACKAGE_MANAGER: 'apt' };
+    delete env.SCRIBE_BUILD; // a release build, never a development one
+    electronExecutable();
+    run('npx', ['electron-vite', 'build', '--logLevel', 'warn'], env);
+  }
+  await rm(unpackedRoot, { recursive: true, force: true });
+  run('npx', ['electron-builder', '--dir', '--linux', '--x64', '--publish', 'never', `-c.directories.output=${unpackedRoot}`, ...identity.builderArgs]);
+  await mkdir(out, { recursive: true });
+  const summary = identity.test ? `TEST PACKAGE (Electron ${identity.runtime}), not a release` : 'Clinical dictation, lab report upload and patient registration';
+  const deb = await debianPackage(join(unpackedRoot, 'linux-unpacked'), out, { version, summary, description: identity.describe(PRODUCT_DESCRIPTION) }, option('compression') ?? 'xz');
+  await rm(unpackedRoot, { recursive: true, force: true });
+  console.log(deb);
+});

@@ -10,7 +10,7 @@
  */
 import { headed, type CopiedText, type CopyHeading } from '../../contract/copy-heading';
 import type { EarlierContent } from './earlier-clipboard';
-import type { ClipboardForm, PatientClipboard, PutBack } from './patient-clipboard';
+import type { ClipboardForm, CopyId, PatientClipboard, PutBack } from './patient-clipboard';
 
 export const NOT_REVIEWED =
   'Your administrator requires each note to be marked reviewed before it leaves Scribe Desk. Open the dictation, check its note and press "Mark reviewed".';
@@ -21,7 +21,8 @@ export const NOTHING_COPIED = 'Nothing was copied.';
 
 const PUT_BACK_LOG: Record<PutBack, string> = {
   restored: 'was put back',
-  changed: 'was not put back (something else was copied since)',
+  changed: 'was not put back (the clipboard no longer held this copy: something was copied since)',
+  secret: 'was marked secret by a password manager and this clipboard cannot write the mark back, so it was not put back',
   unreadable: 'could not be read, so it was not put back',
   failed: 'could not be written back',
 };
@@ -50,8 +51,11 @@ export function ownerOf(item: { label: string; patientId: string | null }): stri
 /** A copy, or why there is nothing to copy (no note yet, not found). */
 export type CopyRequest = CopyItem | { refused: string };
 
-/** `text`: what was copied (typed where the note is typed); `earlier`: what the clipboard held before, when asked to keep it for a paste. */
-export type CopyOutcome = { copied: true; text: string; earlier: EarlierContent | null } | { copied: false; reason: string };
+/**
+ * `text`: what was copied (typed where the note is typed); `earlier`: what the clipboard held
+ * before, when asked to keep it for a paste; `copy`: this copy's id, for its put-back.
+ */
+export type CopyOutcome = { copied: true; text: string; earlier: EarlierContent | null; copy: CopyId } | { copied: false; reason: string };
 
 export interface CopyOptions {
   /** Text and HTML (the default), or text only. */
@@ -73,14 +77,14 @@ export class CopyPath {
     }
     const earlier = options.keepEarlier ? await this.clipboard.earlier() : null;
     const content = headed(request.heading, request.body);
-    await this.clipboard.write(content, request.owner, options.form);
+    const copy = await this.clipboard.write(content, request.owner, options.form);
     this.rules.log(`copy: ${request.what} copied${options.form === 'plain' ? ' as plain text' : ''}${request.heading.testData ? ' (test data)' : ''}`);
-    return { copied: true, text: content.text, earlier };
+    return { copied: true, text: content.text, earlier, copy };
   }
 
-  /** The note was pasted: the clipboard's earlier content goes back, unless the user copied something else since. */
-  async putBack(earlier: EarlierContent): Promise<PutBack> {
-    const outcome = await this.clipboard.putBack(earlier);
+  /** Copy `copy` was pasted: the clipboard's earlier content goes back, unless the clipboard no longer holds that very copy. */
+  async putBack(earlier: EarlierContent, copy: CopyId): Promise<PutBack> {
+    const outcome = await this.clipboard.putBack(earlier, copy);
     this.rules.log(`copy: after the paste, the earlier clipboard ${PUT_BACK_LOG[outcome]}`);
     return outcome;
   }
@@ -92,7 +96,8 @@ export class CopyPath {
    */
   async recordingFor(owner: string): Promise<boolean> {
     const last = this.clipboard.ownerOfLast();
-    if (last === null || (last !== '' && last === owner.trim())) return false;
+    // With nothing known of this run, a copy the app made before a restart (whosever it was) is withdrawn.
+    if (last !== null && last !== '' && last === owner.trim()) return false;
     const removed = await this.clipboard.withdraw();
     if (removed) this.rules.log('copy: the earlier copy was taken off the clipboard (a recording for another patient began)');
     return removed;

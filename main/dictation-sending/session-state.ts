@@ -15,7 +15,7 @@ export function newSessionId(): string {
 }
 
 export function freshSession(): SessionState {
-  return { id: newSessionId(), upload: null, sealedUpload: null, expiresAt: null, acked: [], endedAt: null, patientTold: null };
+  return { id: newSessionId(), upload: null, sealedUpload: null, expiresAt: null, acked: [], endedAt: null, patientTold: null, sealedPatientTold: null };
 }
 
 /** True when every part of a finished recording has been acknowledged in the current session: End may go. */

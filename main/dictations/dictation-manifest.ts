@@ -27,8 +27,14 @@ const sessionSchema = z.object({
   acked: z.array(z.number().int().min(0)).default([]),
   /** When End was acknowledged (or answered "already ended"). */
   endedAt: z.string().nullable().default(null),
-  /** A fingerprint of the patient details the session was told (patient-details.ts); null: none. */
+  /**
+   * A fingerprint of the patient details the session was told (patient-details.ts); null: none.
+   * Never on disk in clear (a fingerprint of name, age, sex and ABHA number can be recovered by
+   * trying names): the manifest keeps it sealed with the dictation's key, in `sealedPatientTold`.
+   */
   patientTold: z.string().nullable().default(null),
+  /** On disk only: `patientTold`, sealed with the dictation's key (base64). */
+  sealedPatientTold: z.string().max(4_000).nullable().default(null),
 });
 export type SessionState = z.infer<typeof sessionSchema>;
 

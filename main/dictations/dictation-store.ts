@@ -5,7 +5,8 @@
  * encrypted (sealed-file.ts) with the dictation's keys (item-keyring.ts), the label too; the
  * manifest keeps in clear only what listing and scheduling need. A session's presigned upload
  * address (which lets whoever holds it send to the session) is sealed in the manifest with the
- * dictation's key; one an earlier version kept in clear is sealed at the next start.
+ * dictation's key, and so is the fingerprint of the patient details a session was told; what
+ * an earlier version kept of either in clear is sealed at the next start.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -22,7 +23,7 @@ import { writeFileAtomic } from '../storage/atomic-file';
 import type { ItemKeyring, ItemKeys } from '../storage/item-keyring';
 import { KeyedFolderStore } from '../storage/keyed-folder-store';
 import { completeSealedFile, openSealedBytes, sealBytes, sealClearFile } from '../storage/sealed-file';
-import { consentRecordSchema, manifestOnDisk, manifestSchema, uploadTargetSchema, type DictationManifest, type TRANSCRIPTION_APIS } from './dictation-manifest';
+import { consentRecordSchema, manifestOnDisk, manifestSchema, uploadTargetSchema, type DictationManifest, type SessionState, type TRANSCRIPTION_APIS } from './dictation-manifest';
 import { MAX_RESULT_FILE_BYTES, parseStoredResult, type KeptResult } from './stored-result';
 import type { RecordingFiles, RecordingSize } from '../audio/upload-audio';
 
@@ -48,25 +49,65 @@ export function blockProblem(damaged: number): string | null {
 }
 
 /** The manifest as written: a presigned upload address sealed with the dictation's key (none without its key: the session is then made again). */
-function sealUploadAddress(keys: ItemKeyring | { problem: string }, manifest: DictationManifest): DictationManifest {
-  const session = manifest.session;
-  if (!session || (session.upload?.kind ?? 'service') === 'service') return session?.sealedUpload ? { ...manifest, session: { ...session, sealedUpload: null } } : manifest;
-  const key = 'problem' in keys ? null : keys.keysOf(manifest.id)?.key;
+function sealUploadAddress(key: Buffer | null, session: SessionState): SessionState {
+  if ((session.upload?.kind ?? 'service') === 'service') return session.sealedUpload ? { ...session, sealedUpload: null } : session;
   const sealedUpload = key ? sealBytes(key, Buffer.from(JSON.stringify(session.upload), 'utf8')).toString('base64') : null;
-  return { ...manifest, session: { ...session, upload: null, sealedUpload } };
+  return { ...session, upload: null, sealedUpload };
 }
 
-/** The manifest as read, its sealed upload address opened; as it is when there is none or it cannot be opened (the session is then made again). */
-function openUploadAddress(keyring: ItemKeyring, manifest: DictationManifest): DictationManifest {
+/** What the session was told of the patient, sealed with the dictation's key (without it, nothing: the details are told again before End). */
+function sealPatientTold(key: Buffer | null, session: SessionState): SessionState {
+  if (session.patientTold === null) return session.sealedPatientTold ? { ...session, sealedPatientTold: null } : session;
+  const sealedPatientTold = key ? sealBytes(key, Buffer.from(session.patientTold, 'utf8')).toString('base64') : null;
+  return { ...session, patientTold: null, sealedPatientTold };
+}
+
+/** The session's secrets as the manifest on disk keeps them: sealed with the dictation's key. */
+function sealSession(keys: ItemKeyring | { problem: string }, manifest: DictationManifest): DictationManifest {
   const session = manifest.session;
-  const key = session?.sealedUpload ? keyring.keysOf(manifest.id)?.key : null;
-  if (!session?.sealedUpload || !key) return manifest;
+  if (!session) return manifest;
+  const key = 'problem' in keys ? null : (keys.keysOf(manifest.id)?.key ?? null);
+  const sealed = sealPatientTold(key, sealUploadAddress(key, session));
+  return sealed === session ? manifest : { ...manifest, session: sealed };
+}
+
+/** Opens one sealed field with the dictation's key; null when it cannot be opened. */
+function openSealed(key: Buffer, sealed: string): string | null {
   try {
-    const upload = uploadTargetSchema.parse(JSON.parse(openSealedBytes(key, Buffer.from(session.sealedUpload, 'base64')).toString('utf8')));
-    return { ...manifest, session: { ...session, upload } };
+    return openSealedBytes(key, Buffer.from(sealed, 'base64')).toString('utf8');
   } catch {
-    return manifest;
+    return null;
   }
+}
+
+/**
+ * The manifest as read, its sealed upload address and patient fingerprint opened; as it is when
+ * there is none or it cannot be opened (the session is then made again, the details told again).
+ */
+function openSession(keyring: ItemKeyring, manifest: DictationManifest): DictationManifest {
+  const session = manifest.session;
+  const key = session?.sealedUpload || session?.sealedPatientTold ? keyring.keysOf(manifest.id)?.key : null;
+  if (!session || !key) return manifest;
+  let opened = session;
+  const upload = session.sealedUpload ? uploadTargetSchema.safeParse(parsedJson(openSealed(key, session.sealedUpload))) : null;
+  if (upload?.success) opened = { ...opened, upload: upload.data };
+  const told = session.sealedPatientTold ? openSealed(key, session.sealedPatientTold) : null;
+  if (told !== null) opened = { ...opened, patientTold: told };
+  return opened === session ? manifest : { ...manifest, session: opened };
+}
+
+function parsedJson(text: string | null): unknown {
+  try {
+    return text === null ? null : JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** What an earlier version kept in clear in the session: a presigned upload address, or the fingerprint of the patient told. */
+function clearSessionSecrets(read: DictationManifest): boolean {
+  const session = read.session;
+  return session !== null && ((session.upload !== null && session.upload.kind !== 'service') || session.patientTold !== null);
 }
 
 export interface LoadReport {
@@ -95,7 +136,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
       manifestSchema,
       keys,
       (manifest) =>
-        sealUploadAddress(keys, manifest.label !== '' || manifest.patientId !== null || manifest.consent !== null ? { ...manifest, label: '', patientId: null, consent: null } : manifest),
+        sealSession(keys, manifest.label !== '' || manifest.patientId !== null || manifest.consent !== null ? { ...manifest, label: '', patientId: null, consent: null } : manifest),
       manifestOnDisk,
     );
   }
@@ -184,9 +225,9 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
       }
     });
     for (const read of loaded) {
-      const manifest = openUploadAddress(keyring, read);
-      // Written again, sealing what an earlier version kept in clear (a label, an upload address).
-      if (manifest.label !== '' || (read.session?.upload && read.session.upload.kind !== 'service')) {
+      const manifest = openSession(keyring, read);
+      // Written again, sealing what an earlier version kept in clear (a label, an upload address, the patient told).
+      if (manifest.label !== '' || clearSessionSecrets(read)) {
         this.remember(manifest);
         this.writeOrKeepInMemory(manifest.id, {});
       } else this.revealLabel(manifest);
@@ -358,16 +399,24 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
     );
   }
 
-  /** Gives the dictation another label, kept sealed in the keyring like the first. */
+  /**
+   * Gives the dictation another label, kept sealed in the keyring like the first. The note leaves
+   * headed by it: a note reviewed under the old label is no longer the one reviewed.
+   */
   rename(id: string, label: string): DictationManifest {
+    const changed = this.get(id)?.label !== label;
     this.openKeyring().setLabel(id, label);
-    return this.update(id, { label });
+    return this.update(id, changed ? { label, reviewedAt: null } : { label });
   }
 
-  /** Puts the dictation under another patient (null: none), kept sealed in the keyring like the label. */
+  /**
+   * Puts the dictation under another patient (null: none), kept sealed in the keyring like the
+   * label. A note reviewed for one patient never leaves under another's heading without a new review.
+   */
   setPatient(id: string, patientId: string | null): DictationManifest {
+    const changed = (this.get(id)?.patientId ?? null) !== patientId;
     this.openKeyring().setPatient(id, patientId);
-    return this.update(id, { patientId });
+    return this.update(id, changed ? { patientId, reviewedAt: null } : { patientId });
   }
 
   /** Keeps a consultation's consent with its keys (null: none), destroyed with them. */

@@ -4,12 +4,10 @@
  */
 import { patientInitials, type Patient } from '../../contract/patients';
 import type { CopyOptions, CopyPath } from '../clipboard/copy-path';
-import type { EarlierContent } from '../clipboard/earlier-clipboard';
+import type { ShortcutCopy } from '../shortcuts/copy-note-shortcut';
 import { LAB_NOT_REVIEWED } from './lab-reports-bridge';
 import { labResultCopy } from './lab-result-copy';
 import type { LabReportStore } from './lab-report-store';
-
-type ShortcutCopy = { copied: true; which: string; text: string; earlier: EarlierContent | null } | { copied: false; reason: string };
 
 export function labResultsForShortcut(deps: {
   store: LabReportStore;
@@ -45,7 +43,7 @@ export function labResultsForShortcut(deps: {
       const outcome = await deps.copies.copy(request, options);
       if (!outcome.copied) return outcome;
       deps.noteLeft(labReport!.patientId);
-      return { copied: true, which: `the lab results${patient ? ` of ${patientInitials(patient)}` : ''}`, text: outcome.text, earlier: outcome.earlier };
+      return { copied: true, which: `the lab results${patient ? ` of ${patientInitials(patient)}` : ''}`, text: outcome.text, earlier: outcome.earlier, copy: outcome.copy };
     },
   };
 }

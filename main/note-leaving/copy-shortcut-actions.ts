@@ -72,9 +72,9 @@ export function copyShortcutActions(deps: {
       const noTarget = noTargetReason(chosenId !== null ? deps.patientOf(chosenId) : null);
       const copy = await copyShortcutNote(store, deps.copies, id, options, deps.log, deps.patientOf, noTarget);
       if (copy.copied) visit.noteLeft(store.get(id!)?.patientId ?? null);
-      return copy.copied ? { copied: true, which: copy.which, text: copy.text, earlier: copy.earlier } : copy;
+      return copy.copied ? { copied: true, which: copy.which, text: copy.text, earlier: copy.earlier, copy: copy.copy } : copy;
     },
-    putBack: (earlier) => deps.copies.putBack(earlier),
+    putBack: (earlier, copy) => deps.copies.putBack(earlier, copy),
     profiles: deps.profiles,
   };
 }

@@ -54,10 +54,13 @@ function checkSignIn({ settings, vault }: ServiceFeatureDeps, { connection, heal
     health.signInRefused(auth.problem);
   } else if (auth.method === 'none') {
     const lost = current.clientId !== '' && !vault.protection().persisted;
+    const elsewhere = settings.secretEnteredFor('clientSecret');
     health.signInRefused(
-      lost
-        ? 'The client secret was kept only until the app closed, because this computer has no system keyring to protect it. Enter it again in Settings → Sign-in.'
-        : 'The app has no way to sign in to the service. Enter the client id and client secret in Settings → Sign-in.',
+      elsewhere
+        ? `The client secret saved here was entered for another service (${elsewhere}), so it is never sent to this one. Enter the client id and client secret for this service in Settings → Sign-in.`
+        : lost
+          ? 'The client secret was kept only until the app closed, because this computer has no system keyring to protect it. Enter it again in Settings → Sign-in.'
+          : 'The app has no way to sign in to the service. Enter the client id and client secret in Settings → Sign-in.',
     );
   }
 }

@@ -37,7 +37,7 @@ export function createSettingsFeature(deps: SettingsFeatureDeps) {
     deps.policyFile ? loadPolicy(deps.policyFile, true) : null,
     deps.release,
   );
-  // A policy that cannot be used fails closed: its safety keys at their strictest (FAIL_CLOSED, and protected storage required).
+  // A policy that cannot be used fails closed: every key as fail-closed.ts says (protected storage required among them).
   if (policy.error) log.warn(`policy: ${policy.error}`);
   else if (policy.path) log.info(`policy: applied ${policy.path}`);
   if (policy.ignored) log.warn(`policy: ${policy.ignored}`);

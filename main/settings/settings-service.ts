@@ -8,6 +8,7 @@ import {
   DEFAULT_SETTINGS,
   SECRET_NAMES,
   crossFieldProblems,
+  serviceBaseUrl,
   secretProblem,
   settingsSchema,
   type SecretName,
@@ -20,6 +21,7 @@ import { Emitter } from '../core/emitter';
 import { refuse } from '../core/refusal';
 import type { ConsentNotices } from '../../contract/consent';
 import { consentNoticesOf } from './consent-policy';
+import { failClosedLines, failClosedSettings } from './fail-closed';
 import type { LoadedPolicy } from './policy';
 import type { SecretVault } from './secret-vault';
 
@@ -32,13 +34,6 @@ export interface SettingsPersistence {
 const SETTING_NAMES = Object.keys(settingsSchema.shape) as SettingName[];
 
 export const LOCKED_MESSAGE = 'Set by your administrator; it cannot be changed here.';
-
-/**
- * While a policy file exists but cannot be used, what the administrator wanted is unknown: the
- * safety settings any policy may set are at their strictest, and only the built-in sandbox can
- * be chosen (no service, and no address of the user's, receives anything meanwhile).
- */
-export const FAIL_CLOSED: Partial<Settings> = { service: 'sandbox', requireReview: true, clearCopiedNote: true, sendPatientDetails: false };
 
 /** Why a setting cannot be changed while the policy file cannot be used. */
 export const FAIL_CLOSED_MESSAGE =
@@ -59,6 +54,11 @@ export function policyHoldMessage(error: string): string {
   return `${error} Until your administrator mends it, nothing is sent: the built-in sandbox would answer with test data. To try the app with test data meanwhile, press “${USE_SANDBOX_LABEL}” at the top of the screen.`;
 }
 
+/** The service a secret is kept for: its address, or the built-in sandbox. */
+export function secretService(settings: Pick<Settings, 'service' | 'customServiceUrl'>): string {
+  return serviceBaseUrl(settings) ?? 'sandbox';
+}
+
 export class SettingsService {
   private saved: Settings;
   private shortcutAccess: ShortcutAccess = SHORTCUTS_UNCHECKED;
@@ -73,6 +73,19 @@ export class SettingsService {
     private readonly dataProtection: () => DataProtection = () => ({ keptBy: null, warning: null, problem: null }),
   ) {
     this.saved = SettingsService.sanitize(persistence.read());
+    this.bindEarlierSecrets();
+  }
+
+  /**
+   * A secret an earlier version kept has no service of its own: it is bound to the service in
+   * effect now, unless the policy cannot be used (then what the administrator wanted is
+   * unknown: it waits, and is sent nowhere meanwhile).
+   */
+  private bindEarlierSecrets(): void {
+    if (this.policy.error !== null) return;
+    for (const name of SECRET_NAMES) {
+      if (this.vault.get(name) !== null && this.vault.serviceOf(name) === null) this.vault.bind(name, secretService(this.current()));
+    }
   }
 
   /** Stored values that no longer pass validation fall back to their defaults, one by one. */
@@ -85,13 +98,18 @@ export class SettingsService {
     return settings as Settings;
   }
 
-  /** The policy file cannot be used: the app fails closed (FAIL_CLOSED). */
+  /** The policy file cannot be used: the app fails closed (fail-closed.ts). */
   private get policyBroken(): boolean {
     return this.policy.error !== null;
   }
 
+  /**
+   * What the policy fixes. While a policy file exists but cannot be used, what the administrator
+   * wanted is unknown: every key is held as fail-closed.ts says (only the built-in sandbox can be
+   * chosen, so no service, and no address of the user's, receives anything meanwhile).
+   */
   private policySettings(): Partial<Settings> {
-    if (this.policyBroken) return FAIL_CLOSED;
+    if (this.policyBroken) return failClosedSettings(this.saved);
     const {
       clientSecret: _secret,
       accessToken: _token,
@@ -117,8 +135,19 @@ export class SettingsService {
     return consentNoticesOf(this.policy);
   }
 
+  /** The secret for the service in effect: the policy's, or the one entered for this very service (never one entered for another). */
   secret(name: SecretName): string | null {
-    return this.policy.values[name] ?? this.vault.get(name);
+    const fromPolicy = this.policy.values[name];
+    if (fromPolicy !== undefined) return fromPolicy;
+    const entered = this.vault.get(name);
+    return entered !== null && this.vault.serviceOf(name) === secretService(this.current()) ? entered : null;
+  }
+
+  /** Where a secret entered here is kept for another service than the one in effect (it is not sent here), or null. */
+  secretEnteredFor(name: SecretName): string | null {
+    if (this.policy.values[name] !== undefined || this.vault.get(name) === null) return null;
+    const service = this.vault.serviceOf(name);
+    return service !== secretService(this.current()) ? (service ?? 'another service') : null;
   }
 
   lockedNames(): Array<SettingName | SecretName> {
@@ -131,7 +160,7 @@ export class SettingsService {
       values: this.current(),
       secrets: Object.fromEntries(SECRET_NAMES.map((name) => [name, this.secret(name) ? 'set' : 'not set'])) as SettingsView['secrets'],
       locked: this.lockedNames(),
-      policy: { path: this.policy.path, error: this.policy.error, sandboxChosen: this.sandboxChosen },
+      policy: { path: this.policy.path, error: this.policy.error, sandboxChosen: this.sandboxChosen, forced: this.policyBroken ? failClosedLines() : [] },
       secretProtection: this.vault.protection(SECRET_NAMES.filter((name) => this.policy.values[name] !== undefined)),
       dataProtection: this.dataProtection(),
       shortcutAccess: this.shortcutAccess,
@@ -202,6 +231,7 @@ export class SettingsService {
     const problem = secretProblem(name, secret);
     if (problem) refuseFields({ [name]: problem });
     this.vault.set(name, secret);
+    if (secret !== '') this.vault.bind(name, secretService(this.current()));
     return this.changed();
   }
 
@@ -225,6 +255,7 @@ export class SettingsService {
     this.saved = { ...candidate, clientId: clientId.trim() };
     this.persistence.write(this.saved);
     this.vault.set('clientSecret', clientSecret);
+    this.vault.bind('clientSecret', secretService(this.current()));
     return this.changed();
   }
 

@@ -7,14 +7,16 @@
  * says "insert when ready". Right before inserting, focus is asked again: another window, or
  * the same window with another title, gets nothing. The field is read back where the OS lets
  * the app (field-landing.ts): a note the field cut short, or did not take, is said, and stays
- * on the clipboard whole. Otherwise, after a paste the doctor's earlier clipboard goes back.
- * Whatever does not go in is said at once, and the note stays copied.
+ * on the clipboard whole. Otherwise, after a paste the doctor's earlier clipboard goes back,
+ * if the clipboard still holds this very copy. Insertions go one at a time: a second press
+ * inserts only once the first has put the clipboard back, so that no put-back lands while a
+ * paste is still being read. Whatever does not go in is said at once, and the note stays copied.
  * The keyboard hook runs from the press until the note is in (or the keys are let go) only.
  */
 import type { InsertProfile, ProgramIdentity } from '../../contract/insert-profiles';
 import type { CopyOptions } from '../clipboard/copy-path';
 import type { EarlierContent } from '../clipboard/earlier-clipboard';
-import type { PutBack } from '../clipboard/patient-clipboard';
+import type { CopyId, PutBack } from '../clipboard/patient-clipboard';
 import type { Clock, ClockTimer } from '../core/clock';
 import type { EventLog } from '../core/event-log';
 import { bindingModifierDown, isBindingKey, keyBindingOf, MODIFIER_CODES, type KeyBinding } from './accelerator-keys';
@@ -46,8 +48,8 @@ const LANDING_SETTLE_MS = 600;
 const READY_WAIT_MS = 15 * 60 * 1000;
 const ESC = 0x0001;
 
-/** A note the shortcut copied: whose, its text, and what the clipboard held before (when it is to be put back). */
-export type ShortcutCopy = { copied: true; which: string; text: string; earlier: EarlierContent | null } | { copied: false; reason: string };
+/** A note the shortcut copied: whose, its text, what the clipboard held before (when it is to be put back), and the copy's id. */
+export type ShortcutCopy = { copied: true; which: string; text: string; earlier: EarlierContent | null; copy: CopyId } | { copied: false; reason: string };
 
 export interface CopyNoteActions {
   /** The dictation the shortcut takes now (the one in view, else the newest), or null. */
@@ -57,8 +59,8 @@ export interface CopyNoteActions {
   whenReady(id: string, timeoutMs: number): Promise<boolean>;
   /** Copies dictation `id`'s note through the copy path, in `options.form`. */
   copy(id: string | null, options: CopyOptions): Promise<ShortcutCopy>;
-  /** After a paste: the earlier clipboard goes back, unless something else was copied since. */
-  putBack(earlier: EarlierContent): Promise<PutBack>;
+  /** After the paste of `copy`: the earlier clipboard goes back, unless the clipboard no longer holds that copy. */
+  putBack(earlier: EarlierContent, copy: CopyId): Promise<PutBack>;
   /** True when a window of this app has focus. */
   appHasFocus(): boolean;
   /** The OS's focused window ('unknown' where it cannot be asked). */
@@ -75,6 +77,8 @@ export interface CopyNoteActions {
 
 const PUT_BACK_PROBLEM: Partial<Record<PutBack, string>> = {
   unreadable: 'What was on the clipboard before could not be read back, so it was not restored; the note stays on the clipboard.',
+  secret:
+    'What was on the clipboard before was marked secret by a password manager, so it was not restored (that would have put it where clipboard history keeps it); the note stays on the clipboard.',
   failed: 'What was on the clipboard before could not be restored; the note stays on the clipboard.',
 };
 
@@ -127,6 +131,8 @@ export class CopyNoteShortcut {
   private insert = false;
   private readonly log: EventLog;
   private readonly clock: Clock;
+  /** The insertion under way (from its copy to its put-back); the next one waits for it. */
+  private insertions: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly actions: CopyNoteActions,
@@ -199,7 +205,14 @@ export class CopyNoteShortcut {
     const before = decision.kind === 'insert' ? this.readField(decision.target) : null;
     if (!(await this.keysReleased())) return;
     if (decision.kind === 'wait' && !(await this.waitForNote(id!, decision.target))) return;
-    await this.insertNote(id, decision, before ?? this.readField(decision.target));
+    await this.inTurn(() => this.insertNote(id, decision, before ?? this.readField(decision.target)));
+  }
+
+  /** Runs `insertion` once the one before it has finished (its paste read, the clipboard put back). */
+  private inTurn(insertion: () => Promise<void>): Promise<void> {
+    const run = this.insertions.then(insertion);
+    this.insertions = run.catch(() => undefined);
+    return run;
   }
 
   private readField(target: TargetWindow | null): Promise<string | null> {
@@ -241,7 +254,7 @@ export class CopyNoteShortcut {
       if (!inserted) return;
       if (!typed) await this.clock.sleep(PUT_BACK_AFTER_MS);
       if (await this.notAllLanded(plan.target, copy.text, await before, typed ? 'type' : 'paste')) return;
-      const problem = PUT_BACK_PROBLEM[await this.actions.putBack(copy.earlier!)];
+      const problem = PUT_BACK_PROBLEM[await this.actions.putBack(copy.earlier!, copy.copy)];
       if (problem) this.actions.tell('Note inserted; clipboard not restored', problem);
     } finally {
       session?.end();

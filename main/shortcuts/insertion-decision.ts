@@ -17,8 +17,8 @@ export interface TargetWindow {
   pid?: number | null;
 }
 
-/** Where the focus is: a program's window, a window of this app, none, or unknown (the OS cannot be asked). */
-export type Focus = { kind: 'window'; window: TargetWindow } | { kind: 'app' } | { kind: 'none' } | { kind: 'unknown' };
+/** Where the focus is: a program's window, a window of this app, none, or unknown (the OS cannot be asked, or would not say: `why`). */
+export type Focus = { kind: 'window'; window: TargetWindow } | { kind: 'app' } | { kind: 'none' } | { kind: 'unknown'; why?: string };
 
 /** The note the shortcut takes: ready to leave the app, still being processed, or none (the copy says why). */
 export type NoteReadiness = 'ready' | 'processing' | 'none';
@@ -33,8 +33,8 @@ export interface Press {
 }
 
 export type Insertion =
-  /** Paste (`rich`: text and HTML; `plain`: text only) or type the note into `target` (null: focus could not be asked, today's paste). */
-  | { kind: 'insert'; how: 'rich' | 'plain' | 'type'; lineBreak: LineBreak; target: TargetWindow | null }
+  /** Paste (`rich`: text and HTML; `plain`: text only) or type the note into `target`, the window of the press. */
+  | { kind: 'insert'; how: 'rich' | 'plain' | 'type'; lineBreak: LineBreak; target: TargetWindow }
   /** Processing: wait, then insert into `target` if it still has the focus unchanged. */
   | { kind: 'wait'; how: 'rich' | 'plain' | 'type'; lineBreak: LineBreak; target: TargetWindow }
   /** Only copy (in `form`), and say `why` nothing goes in; `why` null: there is nothing to say (no note: the copy says why). */
@@ -59,7 +59,12 @@ export function decideInsertion(press: Press): Insertion {
   if (press.focus.kind === 'app' || press.focus.kind === 'none') {
     return copy(`No other program's field had the focus when you pressed the shortcut, so nothing was inserted. ${MANUAL_PASTE}`);
   }
-  if (target?.higherRights) {
+  // Never into whatever is in front: without the window of the press, nothing tells the right chart from the next patient's.
+  if (!target) {
+    const why = press.focus.kind === 'unknown' && press.focus.why ? press.focus.why : 'This computer cannot say which window is in front.';
+    return copy(`${why} So the note was not pasted into whatever is there. ${MANUAL_PASTE}`);
+  }
+  if (target.higherRights) {
     return copy(
       `${programLabel(target)} runs with higher rights than Scribe Desk (as administrator), and Windows does not let Scribe Desk press keys in it. ${MANUAL_PASTE}`,
     );
@@ -67,8 +72,6 @@ export function decideInsertion(press: Press): Insertion {
   const how = profile.format;
   if (press.note === 'processing') {
     if (profile.insertWhenReady !== true) return copy('The note is not ready yet, so nothing was inserted. Press the shortcut again when it is ready.');
-    // The right-window rule needs the window's identity: without it, nothing is inserted later.
-    if (!target) return copy('The note is not ready yet, and this computer cannot say which window to insert it into later. Press the shortcut again when it is ready.');
     return { kind: 'wait', how, lineBreak: profile.lineBreak ?? 'enter', target };
   }
   return { kind: 'insert', how, lineBreak: profile.lineBreak ?? 'enter', target };
@@ -78,9 +81,9 @@ export function decideInsertion(press: Press): Insertion {
  * Why the note must not go in now, although it was meant for `target` (focus moved, or that
  * window's title changed: it may show the next patient's chart now), or null to go ahead.
  */
-export function targetChange(target: TargetWindow | null, now: Focus): string | null {
+export function targetChange(target: TargetWindow, now: Focus): string | null {
   if (now.kind === 'app' || now.kind === 'none') return `The focus left ${programLabel(target)} before the note could be inserted, so nothing was inserted.`;
-  if (target === null || now.kind === 'unknown') return null;
+  if (now.kind === 'unknown') return `Which window is in front could not be read again right before the note went in, so nothing was inserted into ${programLabel(target)}.`;
   if (now.window.id !== target.id) return `The focus moved from ${programLabel(target)} to another window before the note could be inserted, so nothing was inserted.`;
   if (now.window.title !== target.title) {
     return `The window of ${programLabel(target)} changed (its title is not the one it had when you pressed the shortcut: it may show another patient now), so nothing was inserted.`;

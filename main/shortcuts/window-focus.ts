@@ -3,12 +3,13 @@
  * again right before the note goes in: its id, its program (X11 WM_CLASS, the Windows process
  * name, the macOS bundle id), its title (compared, never shown or logged), the process that
  * owns it (to read the note back from its field), and on Windows whether it runs with higher
- * rights than the app. Thin adapters over the OS through koffi;
- * what to do with the answer is decided in insertion-decision.ts.
+ * rights than the app. Thin adapters over the OS through koffi (X11 here, windows-focus.ts,
+ * macos-focus.ts); what to do with the answer is decided in insertion-decision.ts.
  */
 import type * as Koffi from 'koffi';
 import { nativeQuery } from '../core/native-query';
 import type { Focus } from './insertion-decision';
+import { macosFocus } from './macos-focus';
 import { windowsFocus } from './windows-focus';
 
 type FocusQuery = () => Focus;
@@ -90,9 +91,10 @@ function x11Query(koffi: typeof Koffi): FocusQuery {
   };
 }
 
-/** The window that has the focus now, 'none', or 'unknown' where this OS cannot be asked (macOS, Wayland). Never throws. */
+/** The window that has the focus now, 'none', or 'unknown' where this OS cannot be asked (Wayland) or would not say. Never throws. */
 export const focusNow: () => Focus = nativeQuery<Focus>((koffi) => {
   const { platform, env } = process;
   if (platform === 'linux' && (env.DISPLAY ?? '') !== '' && (env.WAYLAND_DISPLAY ?? '') === '') return x11Query(koffi);
+  if (platform === 'darwin') return macosFocus(koffi);
   return platform === 'win32' ? windowsFocus(koffi) : null;
 }, { kind: 'unknown' });

@@ -3,9 +3,11 @@
  * when the publisher signed it and it offers no older version. Plugged in through
  * electron-updater's own extension point, `setFeedURL({ provider: 'custom', updateProvider })`;
  * downloading and the artifact's sha512 check (against the now signed metadata) stay
- * electron-updater's.
+ * electron-updater's. No request carries an id of this install: the staged rollout is decided
+ * on this machine (staged-rollout.ts), so electron-updater's `x-user-staging-id` is never sent.
  */
 import type { KeyObject } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { AppUpdater, UpdateInfo } from 'electron-updater';
 import type { ResolvedUpdateFileInfo } from 'electron-updater/out/types';
 import { GenericProvider } from 'electron-updater/out/providers/GenericProvider';
@@ -30,6 +32,15 @@ export interface SignedFeedOptions {
   offered: OfferedVersions;
 }
 
+/** Headers that would tell the update server which install asks (electron-updater's staging id); never sent. */
+export const INSTALL_ID_HEADERS: readonly string[] = ['x-user-staging-id'];
+
+/** The headers without any that identifies this install. */
+export function withoutInstallIds(headers: OutgoingHttpHeaders | null): OutgoingHttpHeaders | null {
+  if (!headers) return headers;
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !INSTALL_ID_HEADERS.includes(name.toLowerCase())));
+}
+
 export class SignedGenericProvider extends GenericProvider {
   private readonly feed: SignedFeedOptions;
   private readonly folder: URL;
@@ -39,6 +50,10 @@ export class SignedGenericProvider extends GenericProvider {
     this.feed = feed;
     this.folder = new URL(feed.url);
     if (!this.folder.pathname.endsWith('/')) this.folder.pathname += '/';
+  }
+
+  override setRequestHeaders(value: OutgoingHttpHeaders | null): void {
+    super.setRequestHeaders(withoutInstallIds(value));
   }
 
   override async getLatestVersion(): Promise<UpdateInfo> {

@@ -23,6 +23,9 @@ import { updateErrorMessage } from './update-errors';
 import { updatesOffReason } from './updates-off-reason';
 import { isNewerVersion } from './version-rule';
 
+/** What electron-updater gets where it would keep an id of this install: the same for every install. */
+const NO_INSTALL_ID = '00000000-0000-0000-0000-000000000000';
+
 /** electron-updater's updater and the signed provider, loaded at the first check: the updater is large and the first screen needs none of it. */
 export interface UpdaterModules {
   updater: AppUpdater;
@@ -133,6 +136,9 @@ export class UpdateService {
   }
 
   private createUpdater(updater: AppUpdater): AppUpdater {
+    // electron-updater would make a random id of this install (<userData>/.updaterId) for its own
+    // rollout and its staging header; the rollout is decided here (takes), so it gets no id to keep.
+    (updater as unknown as { stagingUserIdPromise: { value: Promise<string> } }).stagingUserIdPromise = { value: Promise.resolve(NO_INSTALL_ID) };
     updater.logger = this.deps.log;
     updater.autoDownload = true;
     // Installing is the user's choice ("Restart now"), never a side effect of quitting.

@@ -19,6 +19,7 @@ import { followVisit } from './follow-visit';
 import { followRecordCues, prepareCues } from '../features/dictation/record-cue';
 import { SCREENS, useNavigationStore, type ScreenId } from './navigation-store';
 import { useProblemStore } from './problem-store';
+import { PATIENT_DATA, followNativeCopies } from './native-copy';
 
 const SCREEN_COMPONENTS: Record<ScreenId, () => React.JSX.Element> = {
   dictation: DictationScreen,
@@ -48,6 +49,19 @@ function useFollowMain() {
   useEffect(() => followVisit(), []);
   // The record shortcut pressed while the recording needs an answer (which patient, consent): main brought the window forward.
   useEffect(() => scribe.on.recordAsked((question) => useRecordQuestionStore.getState().ask(question)), []);
+}
+
+/** The page's own copy, cut and drag of patient data: routed to main's copy path, or refused (native-copy.ts). */
+function useNativeCopyRules() {
+  useEffect(
+    () =>
+      followNativeCopies({
+        copyNote: (id, original) => void useDictationStore.getState().copyNote(id, original),
+        copyTranscript: (id) => void useDictationStore.getState().copyPart(id, 'transcript', 'Transcript'),
+        refused: (message) => useProblemStore.getState().report(appError('refused', message)),
+      }),
+    [],
+  );
 }
 
 /** Ctrl (Cmd) with a screen's key shows that screen; a new screen takes the focus to its heading. */
@@ -125,6 +139,7 @@ export function App() {
   const screen = useNavigationStore((state) => state.screen);
   useFollowMain();
   useScreenKeyboard(screen);
+  useNativeCopyRules();
 
   const Screen = SCREEN_COMPONENTS[screen];
   const title = SCREENS.find((item) => item.id === screen)?.label ?? '';
@@ -143,7 +158,10 @@ export function App() {
           advice="Nothing is lost: everything is kept on this computer. Try again, or choose another screen."
           retry
         >
-          <Screen />
+          {/* Every screen but Settings shows patient data: the page's own copy of it is refused or routed (native-copy.ts). */}
+          <div className="screen-body" {...{ [PATIENT_DATA]: screen === 'settings' ? undefined : `screen:${screen}` }}>
+            <Screen />
+          </div>
         </Contained>
       </main>
       <StatusBar />

@@ -10,12 +10,14 @@ interface ModalDialogProps {
   labelledBy: string;
   className: string;
   testId?: string;
+  /** Marks a dialog that shows patient data (native-copy.ts): `<kind>:<id>`. */
+  patientData?: string;
   onClose(): void;
   onShown?(dialog: HTMLDialogElement): void;
   children: ReactNode;
 }
 
-export function ModalDialog({ open, labelledBy, className, testId, onClose, onShown, children }: ModalDialogProps) {
+export function ModalDialog({ open, labelledBy, className, testId, patientData, onClose, onShown, children }: ModalDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const shown = useRef(onShown);
   useEffect(() => {
@@ -36,6 +38,7 @@ export function ModalDialog({ open, labelledBy, className, testId, onClose, onSh
       className={className}
       aria-labelledby={labelledBy}
       data-testid={testId}
+      data-patient-data={patientData}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

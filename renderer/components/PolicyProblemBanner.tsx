@@ -1,6 +1,6 @@
 /**
  * The one message, at the top of every screen, while the administrator's policy file cannot be
- * used: what is wrong, the safest settings that hold meanwhile, that nothing is sent, and the
+ * used: what is wrong, the safest settings that hold meanwhile (main lists them), that nothing is sent, and the
  * button that lets the doctor use the built-in sandbox (test data) until then. Said once per
  * screen, in the same words everywhere (Settings shows no second one). Never a quiet
  * fall-back to the sandbox.
@@ -17,10 +17,12 @@ export function PolicyProblemBanner() {
       <p>
         <strong>Your administrator’s policy file cannot be used.</strong> {policy.error}
       </p>
-      <p>
-        Until it is mended, the safest settings apply: only the built-in sandbox can be chosen, each note must be marked reviewed before it leaves Scribe Desk, copied
-        notes are taken off the clipboard after two minutes, and recording waits until a system keyring protects the recordings.
-      </p>
+      <p id="policy-forced-title">Until it is mended, the safest settings apply:</p>
+      <ul className="policy-forced" aria-labelledby="policy-forced-title" data-testid="policy-forced">
+        {policy.forced.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
       {policy.sandboxChosen ? (
         <p>You chose the built-in sandbox until then: every result is TEST DATA, never a real prescription.</p>
       ) : (

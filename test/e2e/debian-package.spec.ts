@@ -24,6 +24,7 @@ import {
   clipboardText,
   focusWindow,
   nextPatch,
+  packagedVersion,
   screenshotScreen,
   shareAccessibilityBus,
   startInstalledApp,
@@ -38,8 +39,11 @@ import { startVirtualMicrophone, type VirtualMicrophone } from '../support/e2e/v
 test.skip(process.platform !== 'linux' || process.getuid?.() !== 0, 'The Debian package test makes a Debian 12 root with debootstrap and chroot: Linux, as root, only.');
 test.describe.configure({ mode: 'serial' });
 
-const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-const NEXT = nextPatch(VERSION);
+const RELEASE = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+// Built with the test runtime, each package is a test package: its versions say so (packagedVersion).
+const VERSION = packagedVersion(RELEASE);
+const NEXT = packagedVersion(nextPatch(RELEASE));
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const MACHINE_POLICY = '/etc/scribe-desk/policy.json';
 const CORRECTED_MEDICINE = 'Azithromycin 500 mg tablet';
 
@@ -65,7 +69,7 @@ test.beforeAll(async () => {
   test.setTimeout(900_000);
   const start = Date.now();
   work = mkdtempSync(join(tmpdir(), 'scribe-deb-test-'));
-  const [current, next] = timed('build both packages', () => buildPackages(ROOT, [VERSION, NEXT], work));
+  const [current, next] = timed('build both packages', () => buildPackages(ROOT, [RELEASE, nextPatch(RELEASE)], work));
   packages = { current: current!, next: next! };
   // The sound server first: the root gets a socket of it.
   microphone = startVirtualMicrophone();
@@ -166,7 +170,9 @@ test('apt-get install ./…deb on a fresh Debian 12 brings everything the app ne
     debian.must(['apt-get', 'update', '-q']);
     debian.must(['apt-get', 'install', '-y', '-q', '--no-install-recommends', `/tmp/${packages.current.split('/').at(-1)}`]);
   });
-  expect(debian.must(['dpkg-query', '-W', '-f', '${Version}', 'scribe-desk'])).toBe(VERSION);
+  expect(debian.must(['dpkg-query', '-W', '-f', '${Version}', 'scribe-desk'])).toBe(VERSION.deb);
+  // A package of another runtime than the release's never looks like a release.
+  if (VERSION.app !== RELEASE) expect(debian.must(['dpkg-query', '-W', '-f', '${Description}', 'scribe-desk'])).toMatch(/^TEST PACKAGE \(Electron [\d.]+\), not a release\n TEST PACKAGE, not a release:/);
   // Every library the program, the keyboard hook, koffi and the recorder load is there.
   for (const file of [
     '/usr/lib/scribe-desk/scribe-desk',
@@ -186,7 +192,7 @@ test('apt-get install ./…deb on a fresh Debian 12 brings everything the app ne
   // The doctor's first start: no policy anywhere; the embedded sandbox service; Chromium's own sandbox (no --no-sandbox).
   const first = start('first-start');
   await expect.poll(first.log, { timeout: 60_000 }).toContain('window: shown');
-  expect(first.log()).toContain(`app: started ${VERSION}`);
+  expect(first.log()).toContain(`app: started ${VERSION.app}`);
   expect(first.log()).toContain('data: format 1 marked');
   await expect.poll(first.log, { timeout: 30_000 }).toContain('shortcut: CommandOrControl+Alt+R records');
   screenshotScreen('debian-package-first-start');
@@ -250,8 +256,8 @@ test('a repository whose signature does not verify is refused by apt', async () 
     expect(update.output).toMatch(/is not signed/);
     // What the server printed is read once this process is free again (apt ran synchronously).
     await expect.poll(() => forgedServer.requests).toContain('/InRelease');
-    expect(debian.must(['apt-cache', 'policy', 'scribe-desk'])).toMatch(new RegExp(`Candidate: ${VERSION.replace(/\./g, '\\.')}\\s`));
-    expect(debian.run(['apt-get', 'install', '-y', `scribe-desk=${NEXT}`]).status).not.toBe(0);
+    expect(debian.must(['apt-cache', 'policy', 'scribe-desk'])).toMatch(new RegExp(`Candidate: ${escaped(VERSION.deb)}\\s`));
+    expect(debian.run(['apt-get', 'install', '-y', `scribe-desk=${NEXT.deb}`]).status).not.toBe(0);
   } finally {
     await forgedServer.close();
     removeRepository(forged);
@@ -271,13 +277,13 @@ test("apt-get upgrade from the clinic's signed repository: the next version open
   const upgradeStarted = Date.now();
   timed('apt-get update && apt-get upgrade', () => {
     debian.must(['apt-get', 'update', '-q']);
-    expect(debian.must(['apt-get', 'upgrade', '-y', '-q'])).toContain(`scribe-desk (${NEXT})`);
+    expect(debian.must(['apt-get', 'upgrade', '-y', '-q'])).toContain(`scribe-desk (${NEXT.deb})`);
   });
-  expect(debian.must(['dpkg-query', '-W', '-f', '${Version}', 'scribe-desk'])).toBe(NEXT);
-  await expect.poll(() => server.requests).toContain(`/scribe-desk_${NEXT}_amd64.deb`);
+  expect(debian.must(['dpkg-query', '-W', '-f', '${Version}', 'scribe-desk'])).toBe(NEXT.deb);
+  await expect.poll(() => server.requests).toContain(`/scribe-desk_${NEXT.deb}_amd64.deb`);
 
   const upgraded = start('upgraded');
-  await expect.poll(upgraded.log, { timeout: 60_000 }).toContain(`app: started ${NEXT}`);
+  await expect.poll(upgraded.log, { timeout: 60_000 }).toContain(`app: started ${NEXT.app}`);
   expect(upgraded.log()).toContain('dictations: 2 loaded, 0 recovered, 0 unreadable');
   await expect.poll(upgraded.log, { timeout: 30_000 }).toContain('shortcut: CommandOrControl+Alt+R records');
   await expect.poll(upgraded.log, { timeout: 30_000 }).toContain('lab reports: 1 loaded, 0 unreadable');

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { ElectronApplication, Page } from '@playwright/test';
 import type { InsertProfile } from '../../contract/insert-profiles';
-import { clipboardOf, fileListOf, setEarlierClipboard } from '../support/e2e/clipboard';
+import { clipboardOf, fileListOf, passwordManagerCopy, setEarlierClipboard } from '../support/e2e/clipboard';
 import { mainLog } from '../support/e2e/data-folder';
 import { focusField, focusWindow, startChromium, startGtkEditor, type EmrBrowser } from '../support/e2e/emr-programs';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
@@ -234,7 +234,7 @@ test('"insert when ready": pressed while the note is processing, it goes in once
   }
 });
 
-test('into a GTK text editor: pasted as plain text, then typed; a file list on the clipboard comes back; content the app cannot read is said, not restored', async ({
+test('into a GTK text editor: pasted as plain text, then typed; a file list on the clipboard comes back; content the app cannot read, or a password manager marked secret, is said, not restored', async ({
   launch,
   desktop,
   microphone: _microphone,
@@ -272,6 +272,23 @@ test('into a GTK text editor: pasted as plain text, then typed; a file list on t
     await expect.poll(() => mainLog(userDataDir)).toContain('could not be read, so it was not put back');
     expect(mainLog(userDataDir)).toContain('copy: told "Note inserted; clipboard not restored"');
     expect((await clipboardOf(app)).text).toBe(note);
+
+    // Bad input (issue 45.3): a password manager's marked text. This clipboard cannot write the mark back beside the text,
+    // so the password is not put back (where clipboard history would keep it): the note stays, and the doctor is told.
+    const manager = await passwordManagerCopy('test-password-not-real', desktop.env);
+    try {
+      await expect.poll(() => execFileSync('xclip', ['-o', '-selection', 'clipboard', '-t', 'TARGETS'], { encoding: 'utf8' })).toContain('x-kde-passwordManagerHint');
+      const toldBefore = mainLog(userDataDir).split('copy: told "Note inserted; clipboard not restored"').length;
+      await focusWindow('Desk notes');
+      pressCopyShortcut();
+      await expect.poll(() => editor.text(), { timeout: 10_000 }).toBe(note + note + note + note);
+      await expect.poll(() => mainLog(userDataDir)).toContain('was marked secret by a password manager and this clipboard cannot write the mark back, so it was not put back');
+      expect(mainLog(userDataDir).split('copy: told "Note inserted; clipboard not restored"').length).toBe(toldBefore + 1);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect((await clipboardOf(app)).text).toBe(note);
+    } finally {
+      manager.stop();
+    }
   } finally {
     editor.close();
   }

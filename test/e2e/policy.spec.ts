@@ -1,5 +1,8 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { failClosedLines } from '../../main/settings/fail-closed';
 import { callBridge, expect, test } from '../support/e2e/fixtures';
-import { screenshot } from '../support/e2e/launch-app';
+import { newDataFolder, screenshot } from '../support/e2e/launch-app';
 import { showScreen } from '../support/e2e/screens';
 import { CLINIC_SIZES, resize } from '../support/e2e/window-size';
 
@@ -29,7 +32,10 @@ test('settings set by the policy are applied and shown locked', async ({ launch 
 test('a malformed policy file is reported once per screen, with its button, and the app still starts, failing closed: the sandbox only, the safety settings at their strictest', async ({
   launch,
 }) => {
-  const { app, page } = await launch({ policy: '{ "service": "production", ', patient: null });
+  // The doctor had saved settings a broken policy must not leave standing: pasting into other programs, recordings kept for ever, updates on.
+  const userDataDir = newDataFolder();
+  writeFileSync(join(userDataDir, 'settings.json'), JSON.stringify({ insertCopiedNote: true, audioRetentionDays: 0, updatesEnabled: true, updateUrl: 'https://updates.clinic.example/' }));
+  const { app, page } = await launch({ policy: '{ "service": "production", ', userDataDir, patient: null });
   await expect(page.getByTestId('service-badge')).toContainText('Sandbox');
   const banner = page.getByTestId('policy-banner');
   for (const screen of ['Dictation', 'Records', 'Registration', 'Patients', 'Settings'] as const) {
@@ -39,9 +45,9 @@ test('a malformed policy file is reported once per screen, with its button, and 
     await expect(page.getByRole('button', { name: 'Use the sandbox (test data) until then' })).toHaveCount(1);
     await expect(banner).toContainText('Your administrator’s policy file cannot be used.');
     await expect(banner).toContainText('was ignored: it is not valid JSON');
-    await expect(banner).toContainText(
-      'Until it is mended, the safest settings apply: only the built-in sandbox can be chosen, each note must be marked reviewed before it leaves Scribe Desk, copied notes are taken off the clipboard after two minutes, and recording waits until a system keyring protects the recordings.',
-    );
+    await expect(banner).toContainText('Until it is mended, the safest settings apply:');
+    // Every key held at its safest is listed (main/settings/fail-closed.ts), not only the service and review.
+    await expect(banner.getByRole('list', { name: 'Until it is mended, the safest settings apply:' }).getByRole('listitem')).toHaveText(failClosedLines());
     await expect(banner).toContainText('Nothing is sent meanwhile.');
     await expect(banner.getByRole('button', { name: 'Use the sandbox (test data) until then' })).toBeVisible();
   }
@@ -64,6 +70,12 @@ test('a malformed policy file is reported once per screen, with its button, and 
     expect(attempt).toMatchObject({ ok: false, error: { kind: 'invalid-input', fields: { service: expect.stringContaining('policy file cannot be used') } } });
   }
   const settings = await callBridge(page, 'getSettings');
-  expect(settings).toMatchObject({ ok: true, value: { values: { service: 'sandbox', requireReview: true, clearCopiedNote: true } } });
+  expect(settings).toMatchObject({
+    ok: true,
+    value: { values: { service: 'sandbox', requireReview: true, clearCopiedNote: true, insertCopiedNote: false, updatesEnabled: false, audioRetentionDays: 30, sendPatientDetails: false } },
+  });
+  // And they hold: the updater checks nothing, and Settings shows them locked.
+  expect(await callBridge(page, 'getUpdateStatus')).toMatchObject({ ok: true, value: { state: 'off' } });
+  for (const name of ['insertCopiedNote', 'updatesEnabled', 'audioRetentionDays'] as const) expect(settings.ok && settings.value.locked).toContain(name);
   await app.close();
 });

@@ -7,7 +7,7 @@ import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import type { DictationSummary } from '../../contract/dictation';
 import { screenshot } from '../support/e2e/launch-app';
 import { recordFor } from '../support/e2e/recording';
-import { showScreen } from '../support/e2e/screens';
+import { mainNavigation, showScreen } from '../support/e2e/screens';
 
 test.setTimeout(180_000);
 
@@ -171,6 +171,14 @@ test('"Save and sign in" signs in to the service chosen on the same screen, save
   await expect(page.getByTestId('sign-in-status')).toContainText('Nothing was saved: the service chosen above cannot be used. Plain http:// is not allowed');
   await expect(page.getByText(/^Plain http:\/\/ is not allowed/)).toBeVisible();
   expect((await bridgeValue(page, 'getSettings')).values.customServiceUrl).toBe(chosen.url);
+  expect(before.authStats().signIns).toBe(0);
+
+  // Entered for the chosen service, the secret never goes to another one chosen later (issue 45.1); the screen says why.
+  await bridgeValue(page, 'updateSettings', { service: 'custom', customServiceUrl: before.url });
+  await mainNavigation(page).getByRole('button', { name: 'Dictation', exact: true }).click();
+  await page.getByRole('button', { name: /^Leave without saving/ }).click();
+  await expect(page.getByTestId('needs-sign-in')).toContainText(`The client secret saved here was entered for another service (${chosen.url}), so it is never sent to this one.`);
+  expect((await bridgeValue(page, 'getSettings')).secrets.clientSecret).toBe('not set');
   expect(before.authStats().signIns).toBe(0);
   await app.close();
 });

@@ -5,7 +5,7 @@
  * SCRIBE_UPDATE_PUBLIC_KEY_FILE, which only an unpackaged build honours.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
@@ -26,8 +26,9 @@ const appImageEnvironment = () => appImageMachine(publisher.publicKey);
  * A launch whose attach stalled is retried (launch-app.ts); the stalled instance may have made
  * its automatic first check (15 s after start) before it was ended. Count only this instance's.
  */
-function forgetRequestsBeforeLaunch(server: { requests: string[] }): void {
+function forgetRequestsBeforeLaunch(server: { requests: string[]; headers: unknown[] }): void {
   server.requests.length = 0;
+  server.headers.length = 0;
 }
 
 /** Update servers the test started, closed after it, passed or failed. */
@@ -51,12 +52,16 @@ test('a signed newer version is downloaded with its sha512 verified and offered;
   const { folder, artifactName } = releaseFolder({ version: '0.2.0', artifact, signedWith: publisher });
   const server = await startUpdateServer(folder);
   const machine = appImageEnvironment();
-  const { app, page } = await launch({ env: machine.env, policy: { updateUrl: server.url, updateChannel: 'latest', autoSync: false } });
+  const { app, page, userDataDir } = await launch({ env: machine.env, policy: { updateUrl: server.url, updateChannel: 'latest', autoSync: false } });
   forgetRequestsBeforeLaunch(server);
   try {
     const status = await bridgeValue(page, 'checkForUpdates');
     expect(status).toMatchObject({ state: 'ready', version: '0.2.0', progress: 1 });
     expect(server.requests).toEqual(['/latest-linux.yml', '/latest-linux.yml.sig', `/${artifactName}`]);
+    // No request says which install asks (electron-updater's x-user-staging-id), and no such id is kept.
+    expect(server.headers.flatMap((headers) => Object.keys(headers))).not.toContain('x-user-staging-id');
+    expect(server.headers.flatMap((headers) => Object.values(headers).flat()).join('\n')).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
+    expect(existsSync(join(userDataDir, '.updaterId'))).toBe(false);
     const downloaded = join(machine.pendingFolder, artifactName);
     expect(createHash('sha512').update(readFileSync(downloaded)).digest('hex')).toBe(createHash('sha512').update(artifact).digest('hex'));
 

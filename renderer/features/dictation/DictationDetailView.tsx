@@ -212,7 +212,7 @@ export function DictationDetailView() {
   const waitingRetry = (detail.state === 'recorded' || detail.state === 'processing') && detail.nextAttemptAt !== null;
   const original = originalOf === detail.id && detail.correction !== null && 'parts' in detail.correction;
   return (
-    <section className="dictation-detail" aria-label="Dictation details" tabIndex={-1}>
+    <section className="dictation-detail" aria-label="Dictation details" tabIndex={-1} data-patient-data={`${original ? 'note-original' : 'note'}:${detail.id}`}>
       <header>
         <LabelHeading key={detail.id} detail={detail} />
         <span className={`state-badge state-${detail.state}`} data-testid="detail-state">

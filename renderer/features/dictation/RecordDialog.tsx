@@ -120,6 +120,7 @@ export function RecordDialog() {
       className="app-dialog record-dialog"
       labelledBy="record-dialog-title"
       testId="record-dialog"
+      patientData="dialog:record"
       onClose={dismiss}
       onShown={() => {
         // The microphone opens while the question is answered, its sound dropped: the answer then starts the recording at once.

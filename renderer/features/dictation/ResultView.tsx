@@ -191,7 +191,7 @@ function Parts({
 function Transcript({ id, text, open, copyable }: { id: string; text: string; open: boolean; copyable: boolean }) {
   const { copyPart } = useDictationStore.getState();
   return (
-    <details className="transcript" open={open} data-testid="transcript">
+    <details className="transcript" open={open} data-testid="transcript" data-patient-data={`transcript:${id}`}>
       <summary>Transcript</summary>
       <p className="output-text">{text}</p>
       {copyable ? (

@@ -18,6 +18,7 @@ function ChooseDialog({ open, onClose }: { open: boolean; onClose(): void }) {
       open={open}
       className="app-dialog choose-patient-dialog"
       labelledBy="choose-patient-title"
+      patientData="dialog:choose-patient"
       onClose={onClose}
       onShown={(dialog) => {
         setProblem(null);
@@ -63,7 +64,7 @@ export function VisitBar() {
     toggle.current?.focus();
   };
   return (
-    <section className={`visit-bar ${chosen ? 'chosen' : 'none'}`} aria-label="Patient of this visit">
+    <section className={`visit-bar ${chosen ? 'chosen' : 'none'}`} aria-label="Patient of this visit" data-patient-data="visit:bar">
       <div className="visit-who">
         <span className="visit-title" id="visit-title">
           Patient

@@ -1,4 +1,6 @@
 /** The system clipboard as main reads and writes it (Electron 33's synchronous clipboard, the tests' runtime). */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import type { ElectronApplication } from '@playwright/test';
 
 export interface Clipboard {
@@ -28,4 +30,17 @@ export function setEarlierClipboard(app: ElectronApplication, content: { text: s
 
 export function fileListOf(app: ElectronApplication): Promise<string> {
   return app.evaluate(({ clipboard }) => (clipboard as unknown as { readBuffer(format: string): Buffer }).readBuffer('text/uri-list').toString());
+}
+
+/**
+ * A password manager's copy on the X11 clipboard (the password and the KDE hint that keeps it
+ * out of clipboard histories), held by a small GTK program until another takes the clipboard.
+ */
+export async function passwordManagerCopy(password: string, env: Record<string, string> = {}): Promise<{ stop(): void }> {
+  const child = spawn('/usr/bin/python3', [join(import.meta.dirname, 'password-manager.py'), password], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`password-manager.py exited (${code})`)));
+  });
+  return { stop: () => void (child.exitCode === null && child.kill()) };
 }

@@ -9,6 +9,8 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM_ACCESSIBILITY, ScreenReader, type AccessibilityBus } from './atspi';
+// @ts-expect-error: plain JavaScript helper shared with the packaging scripts.
+import { packageIdentity } from '../../../scripts/release-runtime.mjs';
 import { SCREENSHOTS } from './launch-app';
 import { DOCTOR, type DebianRoot } from './debian-root';
 
@@ -140,13 +142,23 @@ export function clipboardText(): string {
 export function buildPackages(root: string, versions: string[], out: string): string[] {
   try {
     return versions.map((version, index) => {
-      const args = ['scripts/package-deb.mjs', `--version=${version}`, `--out=${out}`, '--compression=zstd', ...(index > 0 ? ['--no-build'] : [])];
+      // A test package where the runtime is not the release's (here, the Electron 33 test runtime): its version and description say so.
+      const args = ['scripts/package-deb.mjs', `--version=${version}`, `--out=${out}`, '--compression=zstd', '--test-package', ...(index > 0 ? ['--no-build'] : [])];
       const printed = execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
       return printed.trim().split('\n').at(-1)!;
     });
   } finally {
     execFileSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'pipe', env: { ...process.env, SCRIBE_BUILD: 'development' } });
   }
+}
+
+/**
+ * The versions buildPackages gives `version`: the app's (`0.1.0`, or `0.1.0-test.electron.33.2.1`
+ * for a test package) and the Debian package's (`0.1.0~test.electron.33.2.1`, which apt sorts below the release).
+ */
+export function packagedVersion(version: string): { app: string; deb: string } {
+  const { version: app } = (packageIdentity as (options: { version: string; test: boolean }) => { version: string })({ version, test: true });
+  return { app, deb: app.replace('-', '~') };
 }
 
 /** The next patch version: 0.1.0 → 0.1.1. */

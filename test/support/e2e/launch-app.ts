@@ -15,8 +15,8 @@ export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
 export interface LaunchOptions {
   /** Reuse a data folder (to test a restart); a new one otherwise. */
   userDataDir?: string;
-  /** Policy as an object (written as JSON) or raw text (to test a broken file). Default: empty policy. */
-  policy?: object | string;
+  /** Policy as an object (written as JSON) or raw text (to test a broken file); null: no `--policy` at all (the machine's alone). Default: empty policy. */
+  policy?: object | string | null;
   env?: Record<string, string>;
   args?: string[];
   /**
@@ -41,8 +41,8 @@ export function newDataFolder(): string {
   return mkdtempSync(join(tmpdir(), 'scribe-e2e-'));
 }
 
-export function appArguments(userDataDir: string, policyFile: string, extra: string[] = []): string[] {
-  const args = [ROOT, `--user-data-dir=${userDataDir}`, `--policy=${policyFile}`, ...extra];
+export function appArguments(userDataDir: string, policyFile: string | null, extra: string[] = []): string[] {
+  const args = [ROOT, `--user-data-dir=${userDataDir}`, ...(policyFile === null ? [] : [`--policy=${policyFile}`]), ...extra];
   // Chromium will not run as root with its own sandbox; CI here runs as root.
   if (process.getuid?.() === 0) args.push('--no-sandbox');
   return args;
@@ -67,9 +67,9 @@ export async function launchElectron(args: string[], env: Record<string, string>
 export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedApp> {
   const userDataDir = options.userDataDir ?? newDataFolder();
   const policyFile = join(mkdtempSync(join(tmpdir(), 'scribe-policy-')), 'policy.json');
-  const policy = options.policy ?? {};
-  writeFileSync(policyFile, typeof policy === 'string' ? policy : JSON.stringify(policy));
-  const app = await launchElectron(appArguments(userDataDir, policyFile, options.args), {
+  const policy = options.policy === undefined ? {} : options.policy;
+  if (policy !== null) writeFileSync(policyFile, typeof policy === 'string' ? policy : JSON.stringify(policy));
+  const app = await launchElectron(appArguments(userDataDir, policy === null ? null : policyFile, options.args), {
     ...(process.env as Record<string, string>),
     SCRIBE_LOG_CONSOLE: '0',
     ...options.env,

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ROOT, newDataFolder } from './launch-app';
@@ -61,12 +61,14 @@ export function releaseFolder(release: Release): { folder: string; artifactName:
   return { folder, artifactName };
 }
 
-/** A plain web server for a folder; records every path asked for. */
+/** A plain web server for a folder; records every path asked for, and each request's headers. */
 export async function updateServer(folder: string, host = '127.0.0.1') {
   const requests: string[] = [];
+  const headers: IncomingHttpHeaders[] = [];
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     requests.push(path);
+    headers.push(req.headers);
     const file = join(folder, decodeURIComponent(path));
     if (!file.startsWith(folder) || !existsSync(file)) {
       res.writeHead(404).end();
@@ -79,6 +81,7 @@ export async function updateServer(folder: string, host = '127.0.0.1') {
   return {
     url: `http://${host}:${(server.address() as AddressInfo).port}/`,
     requests,
+    headers,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

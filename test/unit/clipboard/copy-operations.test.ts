@@ -11,6 +11,7 @@ import { OPERATION_NAMES } from '../../../contract/ipc-names';
 import { isRefusal } from '../../../main/core/refusal';
 import { dictationHandlers } from '../../../main/dictations/dictation-bridge';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
+import type { HeadingPatient } from '../../../contract/copy-heading';
 import { tempFolder } from '../../support/temp-folder';
 import { completedResult, prescriptionOutput, textOutput } from '../../support/decoded-outputs';
 import { recorded, saveViewAsEarlierVersions, testStore } from '../../support/store-fixture';
@@ -57,6 +58,12 @@ function completed(store: DictationStore, label: string, testData: boolean, pati
   return store.update(manifest.id, { state: 'completed', testData });
 }
 
+/** Two of the day's patients, as the patients' file names them. */
+const PATIENTS: Record<string, HeadingPatient> = {
+  'patient-ravi': { name: 'Test Patient Ravi', label: 'Bed 2', age: 61, sex: 'male', abhaNumber: null },
+  'patient-meera': { name: 'Test Patient Meera', label: 'Bed 3', age: 41, sex: 'female', abhaNumber: null },
+};
+
 function handlersOn(store: DictationStore, requireReview: boolean) {
   const { state, system } = memoryClipboard('before');
   const { copies } = copyPathOn(system, requireReview);
@@ -72,7 +79,7 @@ function handlersOn(store: DictationStore, requireReview: boolean) {
     saveJson: unused,
     log: { info: () => undefined, warn: () => undefined },
     showing: unused,
-    patientOf: (patientId) => [VISIT, OTHER].find((patient) => patient.id === patientId) ?? null,
+    patientOf: (patientId) => [VISIT, OTHER].find((patient) => patient.id === patientId) ?? (patientId ? (PATIENTS[patientId] ?? null) : null),
     visit: { chosen: () => VISIT, noteLeft: () => undefined },
     consentNotices: unused,
   });
@@ -141,6 +148,30 @@ describe('clipboard operations', () => {
       expect(whose).toMatch(/^Sandbox visit · Dictation · /);
       expect(rest.join('\n')).toMatch(/TEST DATA from the built-in sandbox: not a real /);
     }
+  });
+
+  it('review follows the patient: a note reviewed for one patient or label never leaves under another without a new review', async () => {
+    const folder = tempFolder();
+    const store = testStore(folder);
+    const { id } = completed(store, 'Follow-up', false);
+    const { handlers, state } = handlersOn(store, true);
+    await handlers.setDictationPatient({ id, patientId: 'patient-ravi' });
+    await handlers.setNoteReviewed({ id, reviewed: true });
+    await handlers.copyNote({ id });
+    expect(state.text.split('\n')[0]).toMatch(/^Test Patient Ravi/);
+
+    for (const change of [() => handlers.setDictationPatient({ id, patientId: 'patient-meera' }), () => handlers.renameDictation({ id, label: 'Second visit' })]) {
+      state.text = 'before';
+      expect((await change()).reviewedAt).toBeNull();
+      expect(await refusal(() => handlers.copyNote({ id }))).toMatch(/is not marked reviewed/);
+      expect(state.text).toBe('before');
+      await handlers.setNoteReviewed({ id, reviewed: true });
+      await handlers.copyNote({ id });
+      expect(state.text.split('\n')[0]).toMatch(/^Test Patient Meera/);
+    }
+    // The same patient or label again is no change: the review stands.
+    expect((await handlers.setDictationPatient({ id, patientId: 'patient-meera' })).reviewedAt).not.toBeNull();
+    expect((await handlers.renameDictation({ id, label: 'Second visit' })).reviewedAt).not.toBeNull();
   });
 
   it('says which note it copied: the corrected one, or the original on request', async () => {

@@ -13,6 +13,8 @@ function formatsClipboard(initial: Record<string, string | Buffer>) {
   let held: Record<string, string | Buffer> = { ...initial };
   const clipboard: FormatsClipboard & { readImage(): unknown } = {
     availableFormats: () => Object.keys(held).filter((type) => ['text/plain', 'text/html', 'text/rtf', 'image/png', 'text/uri-list'].includes(type)),
+    // As Electron 33 on X11: a raw target is not listed, but `has` finds it by name.
+    has: (format) => format in held,
     readText: () => String(held['text/plain'] ?? ''),
     readHTML: () => String(held['text/html'] ?? ''),
     readRTF: () => String(held['text/rtf'] ?? ''),
@@ -51,18 +53,18 @@ describe('the earlier clipboard', () => {
   ])('%s: put back after the paste', async (_name, before) => {
     const { clipboard, held } = patientOn(before);
     const earlier = await clipboard.earlier();
-    await clipboard.write(note, 'Visit');
+    const copy = await clipboard.write(note, 'Visit');
     expect(held()['text/plain']).toBe(note.text);
-    expect(await clipboard.putBack(earlier)).toBe('restored');
+    expect(await clipboard.putBack(earlier, copy)).toBe('restored');
     expect(held()).toEqual(Object.fromEntries(Object.entries(before).map(([type, value]) => [type, typeof value === 'string' && type === 'text/uri-list' ? Buffer.from(value) : value])));
   });
 
   it('something copied since the paste is left alone', async () => {
     const { clipboard, held, fake } = patientOn({ 'text/plain': 'UHID 4711' });
     const earlier = await clipboard.earlier();
-    await clipboard.write(note, 'Visit');
+    const copy = await clipboard.write(note, 'Visit');
     fake.write({ text: 'copied by the doctor meanwhile' });
-    expect(await clipboard.putBack(earlier)).toBe('changed');
+    expect(await clipboard.putBack(earlier, copy)).toBe('changed');
     expect(held()).toEqual({ 'text/plain': 'copied by the doctor meanwhile' });
   });
 
@@ -70,8 +72,8 @@ describe('the earlier clipboard', () => {
     const { clipboard, held } = patientOn({ 'application/x-emr-private': 'x' }, true);
     const earlier = await clipboard.earlier();
     expect(earlier).toEqual({ kind: 'unreadable' });
-    await clipboard.write(note, 'Visit');
-    expect(await clipboard.putBack(earlier)).toBe('unreadable');
+    const copy = await clipboard.write(note, 'Visit');
+    expect(await clipboard.putBack(earlier, copy)).toBe('unreadable');
     expect(held()['text/plain']).toBe(note.text);
   });
 
@@ -79,8 +81,8 @@ describe('the earlier clipboard', () => {
     const { clipboard, held } = patientOn({});
     await clipboard.write({ text: 'Earlier patient · note' }, 'Earlier patient');
     const earlier = await clipboard.earlier();
-    await clipboard.write(note, 'Visit');
-    expect(await clipboard.putBack(earlier)).toBe('restored');
+    const copy = await clipboard.write(note, 'Visit');
+    expect(await clipboard.putBack(earlier, copy)).toBe('restored');
     expect(held()).toEqual({});
   });
 
@@ -104,6 +106,38 @@ describe('the earlier clipboard', () => {
     expect(earlier).toEqual({ kind: 'items', types: { 'text/plain': 'blob of text/plain', 'image/png': 'blob of image/png', 'application/x-emr': 'blob of application/x-emr' } });
     await writeEarlier(deps, earlier);
     expect(written).toEqual([new Item({ 'text/plain': 'blob of text/plain', 'image/png': 'blob of image/png', 'application/x-emr': 'blob of application/x-emr' })]);
+  });
+
+  it('bad input: a clipboard holding only a password manager’s marked text is not put back without its mark, and the doctor is told', async () => {
+    // KeePassXC or KWallet on X11: the password and the KDE hint; this clipboard cannot write the hint back beside the text.
+    const { clipboard, held } = patientOn({ 'text/plain': 'test-password-not-real', 'x-kde-passwordManagerHint': 'secret' });
+    const earlier = await clipboard.earlier();
+    expect(earlier).toEqual({ kind: 'secret' });
+    const copy = await clipboard.write(note, 'Visit');
+    expect(await clipboard.putBack(earlier, copy)).toBe('secret');
+    expect(held()['text/plain']).toBe(note.text);
+    expect(Object.values(held())).not.toContain('test-password-not-real');
+    // Windows' and macOS's markers are known too.
+    for (const marker of ['ExcludeClipboardContentFromMonitorProcessing', 'CanIncludeInClipboardHistory', 'org.nspasteboard.ConcealedType']) {
+      expect(await patientOn({ 'text/plain': 'test-password-not-real', [marker]: '' }).clipboard.earlier()).toEqual({ kind: 'secret' });
+    }
+  });
+
+  it("on Electron's W3C-like clipboard a password manager's marked text goes back with its markers, or not at all", async () => {
+    const hint = 'electron application/osclipboard;format="x-kde-passwordManagerHint"';
+    const items = [{ types: ['text/plain', hint], getType: async (type: string) => (type === hint ? 'secret' : 'test-password-not-real') }];
+    class Item {
+      constructor(readonly formats: Record<string, unknown>) {}
+    }
+    const written: unknown[] = [];
+    const keeping: ItemsClipboard = { read: async () => items, write: async (list) => void written.push(...list), clear: () => {} };
+    const earlier = await readEarlier({ clipboard: keeping, ClipboardItem: Item, held: () => true });
+    expect(earlier).toEqual({ kind: 'items', types: { 'text/plain': 'test-password-not-real', [hint]: 'secret' }, secret: true });
+    await writeEarlier({ clipboard: keeping, ClipboardItem: Item, held: () => true }, earlier);
+    expect(written).toEqual([new Item({ 'text/plain': 'test-password-not-real', [hint]: 'secret' })]);
+    // A clipboard that refuses the marker refuses the whole item: nothing of the password is written without it.
+    const refusing: ItemsClipboard = { read: async () => items, write: () => Promise.reject(new Error('unsupported format')), clear: () => {} };
+    await expect(writeEarlier({ clipboard: refusing, ClipboardItem: Item, held: () => true }, earlier)).rejects.toThrow();
   });
 
   it('a clipboard that fails to read is unreadable, never an empty one to clear', async () => {

@@ -144,6 +144,57 @@ describe('SettingsService', () => {
     expect(settings.secret('accessToken')).toBe('policy-token');
   });
 
+  describe('a secret entered here is for the service it was entered for only (issue 45.1)', () => {
+    const CLINIC = 'https://scribe.clinic.example';
+    const ELSEWHERE = 'https://collector.example';
+    const PLANTED: LoadedPolicy = { path: '/etc/scribe-desk/policy.json', values: { service: 'custom', customServiceUrl: ELSEWHERE }, error: null };
+
+    /** A computer's data folder: its vault file kept between starts, as with a keyring. */
+    function computer() {
+      const file = join(tempFolder(), 'secrets.json');
+      const persistence = memoryPersistence();
+      const start = (policy: LoadedPolicy = NO_POLICY) => new SettingsService(persistence, new SecretVault(file, osEncryptionDouble('gnome_libsecret'), 'linux'), policy);
+      return { file, persistence, start };
+    }
+
+    it('never gives the client secret, token or key to another service: another policy, or another service chosen here', () => {
+      const { start } = computer();
+      const first = start();
+      first.saveCredentials('EC_TEST_77', 'test-secret-not-a-real-one', { service: 'custom', customServiceUrl: CLINIC });
+      first.setSecret('accessToken', 'test-token-value');
+      first.setSecret('jweClientKey', '0123456789abcdef');
+      expect(first.secret('clientSecret')).toBe('test-secret-not-a-real-one');
+
+      // The next start, under a policy that names another service: nothing entered here goes there.
+      const planted = start(PLANTED);
+      for (const name of ['clientSecret', 'accessToken', 'jweClientKey'] as const) {
+        expect(planted.secret(name)).toBeNull();
+        expect(planted.secretEnteredFor(name)).toBe(CLINIC);
+      }
+      expect(planted.view().secrets).toEqual({ clientSecret: 'not set', accessToken: 'not set', jweClientKey: 'not set' });
+
+      // Another service chosen in Settings: the same.
+      const again = start();
+      expect(again.secret('clientSecret')).toBe('test-secret-not-a-real-one');
+      again.update({ service: 'production' });
+      expect(again.secret('clientSecret')).toBeNull();
+      again.update({ service: 'custom', customServiceUrl: `${CLINIC}/` });
+      expect(again.secret('clientSecret')).toBe('test-secret-not-a-real-one');
+    });
+
+    it('a secret an earlier version kept is bound to the service in effect at the next start, never while the policy cannot be used', () => {
+      const { file, persistence, start } = computer();
+      persistence.saved = { service: 'custom', customServiceUrl: CLINIC };
+      // As an earlier version left it: the secret, and no word of its service.
+      new SecretVault(file, osEncryptionDouble('gnome_libsecret'), 'linux').set('clientSecret', 'test-secret-not-a-real-one');
+      const broken = start({ path: '/etc/scribe-desk/policy.json', values: {}, error: 'The policy file /etc/scribe-desk/policy.json was ignored: it is not valid JSON.' });
+      expect(broken.secret('clientSecret')).toBeNull();
+      const mended = start();
+      expect(mended.secret('clientSecret')).toBe('test-secret-not-a-real-one');
+      expect(start(PLANTED).secret('clientSecret')).toBeNull();
+    });
+  });
+
   describe('with a policy file that cannot be used (it fails closed)', () => {
     const BROKEN: LoadedPolicy = { path: '/etc/scribe-desk/policy.json', values: {}, error: 'The policy file /etc/scribe-desk/policy.json was ignored: it is not valid JSON (line 1, column 30: a value is missing).' };
 
@@ -155,7 +206,7 @@ describe('SettingsService', () => {
       settings.useSandboxDespitePolicy();
       expect(settings.policyHold()).toBeNull();
       for (const service of ['production', 'development', 'custom'] as const) {
-        expect(saved(() => settings.update({ service, customServiceUrl: 'https://attacker.example' }))).toEqual({ ok: false, errors: { service: FAIL_CLOSED_MESSAGE } });
+        expect(saved(() => settings.update({ service, customServiceUrl: 'https://attacker.example' }))).toEqual({ ok: false, errors: { service: FAIL_CLOSED_MESSAGE, customServiceUrl: FAIL_CLOSED_MESSAGE } });
       }
       expect(settings.current().service).toBe('sandbox');
       expect(persistence.saved).toMatchObject({ service: 'sandbox' });

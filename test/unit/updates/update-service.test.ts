@@ -11,7 +11,7 @@ import { SILENT_LOG } from '../../../main/core/event-log';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request, type ClientRequest, type RequestOptions } from 'node:http';
+import { createServer, request, type ClientRequest, type IncomingHttpHeaders, type RequestOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,19 +113,21 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A plain web server for `folder`; records every path asked for. */
+/** A plain web server for `folder`; records every path asked for, and the headers each request carried. */
 async function webFolder(folder: string) {
   const requests: string[] = [];
+  const headers: IncomingHttpHeaders[] = [];
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     requests.push(path);
+    headers.push(req.headers);
     const file = join(folder, path);
     if (!existsSync(file)) res.writeHead(404).end();
     else res.writeHead(200).end(readFileSync(file));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   servers.push(server);
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, requests };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, requests, headers };
 }
 
 function settingsWith(saved: Partial<Settings>, policy: LoadedPolicy['values'] = {}): SettingsService {
@@ -239,6 +241,22 @@ describe('UpdateService', () => {
       const { service } = updateService(settingsWith({ updateUrl: server.url }), { machineId: () => machineIdFor('0.2.0', 1, true) });
       expect((await service.check()).state).toBe(state);
     }
+  });
+
+  it('no request carries an id of this install (electron-updater’s x-user-staging-id), and none is kept: the rollout is decided here', async () => {
+    const server = await webFolder(release('0.2.0', { stagingPercentage: 50 }));
+    const machineId = 'a3f1c2d4e5b6978812ab34cd56ef7890';
+    const { service, userData } = updateService(settingsWith({ updateUrl: server.url }), { machineId: () => machineId });
+    await service.check();
+    expect(server.requests).toEqual(['/latest-linux.yml', '/latest-linux.yml.sig']);
+    for (const headers of server.headers) {
+      expect(Object.keys(headers)).not.toContain('x-user-staging-id');
+      for (const value of Object.values(headers).flat()) {
+        expect(value).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
+        expect(value).not.toContain(machineId);
+      }
+    }
+    expect(existsSync(join(userData, '.updaterId'))).toBe(false);
   });
 
   it('asks for the machine id only for a staged release', async () => {
