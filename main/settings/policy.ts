@@ -9,6 +9,7 @@ import { win32 } from 'node:path';
 import { z } from 'zod';
 import { jsonProblem } from './json-problem';
 import { SECRET_NAMES, secretProblem, settingsSchema, type SecretName, type Settings } from '../../contract/settings';
+import { AUDIT_MIN_RETENTION_DAYS } from '../../contract/audit';
 
 /** Policy keys that are credentials: they fix the service too. */
 const CREDENTIAL_KEYS = ['clientId', 'clientSecret', 'accessToken'] as const;
@@ -21,6 +22,15 @@ export const policySchema = settingsSchema
     jweClientKey: z.string().min(1).optional(),
     /** Refuse to record until the OS keyring can protect the recordings' key (Linux without a keyring). */
     requireProtectedStorage: z.boolean().optional(),
+    /** Days the audit trail is kept: at least a year; a smaller or broken value is not refused with the policy, it means a year (audit/trail-retention.ts). */
+    auditRetentionDays: z
+      .number()
+      .int()
+      .min(AUDIT_MIN_RETENTION_DAYS)
+      .optional()
+      .catch((ctx) => (typeof ctx.value === 'number' ? ctx.value : Number.NaN)),
+    /** `--audit-export` names the patients who still exist (the machine's own policy only; never a `--policy` file in a release build). */
+    auditExportNames: z.boolean().optional(),
   })
   .strict()
   .superRefine((policy, ctx) => {
@@ -40,7 +50,7 @@ export const policySchema = settingsSchema
     }
   });
 
-export type Policy = Partial<Settings> & Partial<Record<SecretName, string>> & { requireProtectedStorage?: boolean };
+export type Policy = Partial<Settings> & Partial<Record<SecretName, string>> & { requireProtectedStorage?: boolean; auditRetentionDays?: number; auditExportNames?: boolean };
 
 export interface LoadedPolicy {
   path: string | null;

@@ -90,7 +90,7 @@ export class SettingsService {
 
   private policySettings(): Partial<Settings> {
     if (this.policyBroken) return FAIL_CLOSED;
-    const { clientSecret: _secret, accessToken: _token, jweClientKey: _key, requireProtectedStorage: _storage, ...settings } = this.policy.values;
+    const { clientSecret: _secret, accessToken: _token, jweClientKey: _key, requireProtectedStorage: _storage, auditRetentionDays: _days, auditExportNames: _names, ...settings } = this.policy.values;
     return settings;
   }
 

@@ -80,5 +80,19 @@ export const POLICY_CATALOG: Record<PolicyName, CatalogEntry> = {
   updateChannel: entry('updates', 'updateChannel', 'Update channel', 'latest, or another channel the update server publishes, such as beta.'),
   updatePinnedVersion: entry('updates', 'updatePinnedVersion', 'Stay on version', 'The one version this computer may update to, for example 1.4.2: a newer one is never installed, and the app never goes back to an older one. Empty takes every new version.'),
   otpResendSeconds: entry('registration', 'otpResendSeconds', 'OTP resend wait (seconds)', 'How long before an OTP can be sent again, 5 to 600 seconds.'),
+  auditRetentionDays: entry(
+    'protection',
+    'auditRetentionDays',
+    'Keep the audit trail (days)',
+    'How long the audit trail of who touched which patient\u2019s data is kept: at least 365 days (the default); a smaller value means 365. Files older than this are removed month by month.',
+    365,
+  ),
+  auditExportNames: entry(
+    'protection',
+    'auditExportNames',
+    'Name patients in audit exports',
+    'Enabled: scribe-desk --audit-export writes the name of each patient who still exists beside their pseudonym. Disabled (default): pseudonyms only. Honoured from the machine\u2019s policy only.',
+    false,
+  ),
   requireProtectedStorage: entry('protection', 'requireProtectedStorage', 'Require a system keyring', 'Enabled: refuse to record until the system keyring protects the recordings\u2019 key (Linux without a keyring).', true),
 };
