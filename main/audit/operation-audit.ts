@@ -239,6 +239,8 @@ export const OPERATION_AUDIT: OperationAudit = {
   takeReloadNotice: null,
   sandboxNoticeHidden: null,
   hideSandboxNotice: null,
+  // The doctor reads their own entries: patients by pseudonym only.
+  getAuditActivity: null,
   ...dictationRules,
   ...patientRules,
   ...labReportRules,

@@ -24,7 +24,7 @@ export interface RecordingSessionDeps {
   /** A part of the recording was cut (sessions): it can be sent. */
   onPart?(dictationId: string): void;
   /** A recording began for this patient or label (its dictation exists): `owner` as the clipboard names whose a copy is. */
-  onStarted?(owner: string): void;
+  onStarted?(owner: string, manifest: DictationManifest): void;
   /** The patient chosen for the visit: a recording started without the page's word (the shortcut) is for them. */
   visitPatientId?(): string | null;
   /** Refuses (throws a message) when the patient cannot be recorded for (deleted meanwhile). */
@@ -119,7 +119,7 @@ export class RecordingSession {
       store.delete(id);
       return this.set({ message: `The recording could not be started. ${storageProblem(error)}` });
     }
-    this.deps.onStarted?.(patientId ? patientOwner(patientId) : wanted.label);
+    this.deps.onStarted?.(patientId ? patientOwner(patientId) : wanted.label, manifest);
     // The next patient starts from empty fields; a recording that does not begin gives its label back.
     this.replaceDraft({ label: '', mode: 'dictation' });
     this.set({ state: 'starting', dictationId: manifest.id, mode: wanted.mode, label: wanted.label, patientId, elapsedMs: 0, level: 0, message: null });

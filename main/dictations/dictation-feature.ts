@@ -19,6 +19,8 @@ import { log } from '../log';
 import type { OutboxHost } from '../outbox/outbox-host';
 import type { ServiceFeature } from '../service/service-feature';
 import type { SettingsService } from '../settings/settings-service';
+import type { AuditRecorder } from '../audit/audit-event';
+import { audioDeletedByRetention, recordingCreated } from '../audit/feature-hooks';
 import { DesktopShortcuts } from '../shortcuts/desktop-shortcuts';
 import { electronShortcutsDesktop } from '../shortcuts/electron-desktop';
 import { typistHere } from '../shortcuts/typist';
@@ -55,6 +57,8 @@ export interface DictationFeatureDeps {
   window: WindowEvents;
   /** The clinic's patients and the one chosen for the visit. */
   patients: Pick<PatientStore, 'get' | 'visitPatient'>;
+  /** The audit trail: recordings made, the copy shortcut's copies, recordings deleted by retention. */
+  audit: AuditRecorder;
 }
 
 function notifyReady(manifest: DictationManifest, patientOf: PatientOf): void {
@@ -154,7 +158,10 @@ function recordingSession(deps: DictationFeatureDeps, store: DictationStore, out
     },
     onPart: () => outbox.partCut(),
     // The earlier patient's note is not left for a reflex paste into this one's chart.
-    onStarted: (owner) => void deps.copies.recordingFor(owner),
+    onStarted: (owner, manifest) => {
+      void deps.copies.recordingFor(owner);
+      recordingCreated(deps.audit, manifest);
+    },
     visitPatientId: () => deps.patients.visitPatient()?.id ?? null,
     checkPatient: (id) => {
       if (!deps.patients.get(id)) throw new Error('The patient chosen for this recording is no longer on this computer. Choose the patient again.');
@@ -168,7 +175,7 @@ function recordingSession(deps: DictationFeatureDeps, store: DictationStore, out
 }
 
 /** The global shortcuts: Record from anywhere, and the viewed dictation's note copied or typed into another program. */
-function dictationShortcuts({ settings, copies, window }: DictationFeatureDeps, { store, patientOf }: DictationParts, session: RecordingSession, viewedId: () => string | null): DesktopShortcuts {
+function dictationShortcuts({ settings, copies, window, audit }: DictationFeatureDeps, { store, patientOf }: DictationParts, session: RecordingSession, viewedId: () => string | null): DesktopShortcuts {
   return new DesktopShortcuts({
     desktop: electronShortcutsDesktop,
     log,
@@ -190,6 +197,7 @@ function dictationShortcuts({ settings, copies, window }: DictationFeatureDeps, 
       },
       log: (event) => log.info(event),
       patientOf,
+      audit,
     }),
     settings: () => settings.current(),
     onAccess: (access) => settings.reportShortcutAccess(access),
@@ -197,7 +205,7 @@ function dictationShortcuts({ settings, copies, window }: DictationFeatureDeps, 
 }
 
 /** The work nobody waits for: repairs, sealing files left in clear, compact copies, deleting recordings past their time. */
-function dictationMaintenance({ settings }: DictationFeatureDeps, { store, recovered, recordingFiles, encode }: DictationParts) {
+function dictationMaintenance({ settings, audit }: DictationFeatureDeps, { store, recovered, recordingFiles, encode }: DictationParts) {
   let stop: (() => void) | null = null;
   return {
     start(): void {
@@ -212,6 +220,7 @@ function dictationMaintenance({ settings }: DictationFeatureDeps, { store, recov
           retentionDays: () => settings.current().audioRetentionDays,
           now: () => Date.now() + testClockOffsetMs(),
           log,
+          audioDeleted: (ids) => audioDeletedByRetention(audit, ids, (id) => store.get(id)?.patientId ?? null),
         },
         recovered,
       );

@@ -76,6 +76,7 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
 
   return {
     handlers,
+    store,
     /** What deleting a patient deletes of lab reports. */
     patientItems: { idsForPatient: (patientId: string) => store.idsForPatient(patientId), remove: (id: string) => outbox.remove(id) },
     start: () => {

@@ -5,6 +5,8 @@
  * feature that assembles it.
  */
 import type { InsertProfile } from '../../contract/insert-profiles';
+import type { AuditRecorder } from '../audit/audit-event';
+import { shortcutCopied } from '../audit/feature-hooks';
 import type { CopyPath } from '../clipboard/copy-path';
 import type { CopyNoteActions } from '../shortcuts/copy-note-shortcut';
 import type { DictationStore } from '../dictations/dictation-store';
@@ -41,6 +43,8 @@ export function copyShortcutActions(deps: {
   log(event: string): void;
   /** The patient a dictation is for, as its notification names them. */
   patientOf: PatientOf;
+  /** The audit trail: every copy the shortcut makes. */
+  audit?: AuditRecorder;
 }): Omit<CopyNoteActions, 'pressedIn'> {
   const { store } = deps;
   return {
@@ -50,6 +54,7 @@ export function copyShortcutActions(deps: {
     whenReady: (id, timeoutMs) => noteReady(store, id, timeoutMs),
     copy: async (id, options) => {
       const copy = await copyShortcutNote(store, deps.copies, id, options, deps.log, deps.patientOf);
+      if (deps.audit && id) shortcutCopied(deps.audit, { id, patientId: store.get(id)?.patientId ?? null }, options, copy.copied);
       return copy.copied ? { copied: true, which: copy.which, text: copy.text, earlier: copy.earlier } : copy;
     },
     putBack: (earlier) => deps.copies.putBack(earlier),

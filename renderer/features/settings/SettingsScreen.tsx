@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { SettingsView } from '../../../contract/ipc';
+import { ActivitySection } from './ActivitySection';
 import { LeaveSettingsDialog } from './LeaveSettingsDialog';
 import { SecretsSection } from './SecretsSection';
 import { SettingsForm } from './SettingsForm';
@@ -54,6 +55,7 @@ function SettingsPage({ view }: { view: SettingsView }) {
       <SettingsForm view={view} form={draft} />
       <SignInSection chosen={{ service, customServiceUrl }} chosenUnsaved={serviceChanged} />
       <SecretsSection persisted={view.secretProtection.persisted} />
+      <ActivitySection />
       <LeaveSettingsDialog />
     </section>
   );

@@ -1,0 +1,30 @@
+/**
+ * The trail's hooks that are not page operations (those are operation-audit.ts): the copy
+ * shortcut's copies (to the clipboard, or to be pasted or typed into another program), a
+ * recording made (by the button or the shortcut), and recordings deleted by retention. Each
+ * takes what the feature has and says it as an entry. Pure.
+ */
+import type { AuditRecorder } from './audit-event';
+
+const SHORTCUT_REFUSED = 'not copied: no note yet, or not marked reviewed as the administrator requires';
+
+/** A copy the shortcut made (or was refused): `inserted` where it is to go into another program (it keeps the clipboard to put back). */
+export function shortcutCopied(recorder: AuditRecorder, dictation: { id: string; patientId: string | null }, options: { form?: string; keepEarlier?: boolean }, copied: boolean): void {
+  recorder.record({
+    action: options.keepEarlier ? 'inserted' : 'copied',
+    item: { kind: 'dictation', id: dictation.id },
+    patientId: dictation.patientId,
+    outcome: copied ? { done: true } : { done: false, reason: SHORTCUT_REFUSED },
+    detail: { what: 'note', how: options.keepEarlier ? 'by the copy shortcut, into the program in front' : 'by the copy shortcut', ...(options.form ? { form: options.form } : {}) },
+  });
+}
+
+/** A dictation's recording began (its dictation exists now). */
+export function recordingCreated(recorder: AuditRecorder, manifest: { id: string; patientId: string | null }): void {
+  recorder.record({ action: 'recording-created', item: { kind: 'dictation', id: manifest.id }, patientId: manifest.patientId });
+}
+
+/** Recordings deleted by the retention rule (their results stay). */
+export function audioDeletedByRetention(recorder: AuditRecorder, ids: readonly string[], patientOf: (id: string) => string | null): void {
+  for (const id of ids) recorder.record({ action: 'deleted', item: { kind: 'dictation', id }, patientId: patientOf(id), detail: { what: "the recording's audio", how: 'by retention' } });
+}
