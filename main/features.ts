@@ -150,7 +150,10 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   let backgroundTimer: NodeJS.Timeout | null = null;
   return {
     // Every operation that touches patient data is written in the audit trail (operation-audit.ts).
-    dispatcher: operationDispatcher(auditedHandlers(handlers, audit.recorder, lookups, (error) => toAppError(error).kind), { appOrigin, isAppWindow: (contents) => window.isAppWindow(contents) }),
+    dispatcher: operationDispatcher(audit.on ? auditedHandlers(handlers, audit.recorder, lookups, (error) => toAppError(error).kind) : handlers, {
+      appOrigin,
+      isAppWindow: (contents) => window.isAppWindow(contents),
+    }),
     recording: (id: string) => {
       const source = dictations.recording(id);
       if (source) audit.recordingPlayed({ item: { kind: 'dictation', id }, patientId: itemPatient('dictation', id) });

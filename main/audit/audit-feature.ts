@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { AuthStatus } from '../../contract/auth';
 import type { ActivityView } from '../../contract/audit';
 import type { OperationHandlers } from '../../contract/operation-handlers';
+import { DEVELOPMENT_BUILD } from '../build-kind';
 import { systemClock, type Clock } from '../core/clock';
 import type { Feature } from '../core/feature';
 import { log } from '../log';
@@ -48,10 +49,18 @@ export function osUserName(): string {
   }
 }
 
+/**
+ * The bench measures Record, the copy shortcut and opening a note with the trail and without
+ * it, in one run: `SCRIBE_BENCH_WITHOUT_AUDIT=1` turns the trail off, in a development build
+ * only (main/build-kind.ts). A release build has no way to turn it off.
+ */
+export const TRAIL_OFF_FOR_BENCH = DEVELOPMENT_BUILD && process.env.SCRIBE_BENCH_WITHOUT_AUDIT === '1';
+
 /** The app's clock, moved by a development build's test offset like the recordings' retention. */
 const appClock: Clock = { ...systemClock, now: () => Date.now() + testClockOffsetMs() };
 
 function openTrail(deps: AuditFeatureDeps, osUser: string, account: () => string | null): { trail: AuditTrail; keys: TrailKeys } | { problem: string } {
+  if (TRAIL_OFF_FOR_BENCH) return { problem: 'The audit trail is off: a development build started for the bench without it.' };
   if ('problem' in deps.keys) return { problem: `The audit trail cannot be written: ${deps.keys.problem}` };
   try {
     const keys = new TrailKeys(deps.keys);
@@ -106,6 +115,8 @@ export function createAuditFeature(deps: AuditFeatureDeps) {
 
   return {
     recorder,
+    /** False only in a development build the bench started without the trail. */
+    on: !TRAIL_OFF_FOR_BENCH,
     handlers,
     /** Sign-in and sign-out entries, and who every entry names as signed in. */
     followAccount(service: { connection: { authStatus(): AuthStatus }; onChange(listener: () => void): () => void }): void {

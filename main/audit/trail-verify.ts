@@ -117,7 +117,7 @@ export function verifyTrail(folder: string, key: Uint8Array): VerifyReport {
     }
     if (read.kind === 'malformed') {
       const seq = walk.previous ? walk.previous.seq + 1 : null;
-      report.problems.push({ ...place, seq, what: 'it does not verify: it was changed or damaged, or sealed with another key' });
+      report.problems.push({ ...place, seq, what: 'it was changed or damaged, or sealed with another key' });
       walk.previous = { seq: seq ?? 0, hash, unknown: true };
       continue;
     }
