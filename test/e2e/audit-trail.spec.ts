@@ -19,7 +19,8 @@ import { auditCommand } from '../support/e2e/audit-command';
 import { filesContaining } from '../support/e2e/data-folder';
 import { dropFiles } from '../support/e2e/drop-files';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
-import { launchElectron, newDataFolder, ROOT, screenshot } from '../support/e2e/launch-app';
+import { newDataFolder, screenshot } from '../support/e2e/launch-app';
+import { startPasteTarget } from '../support/e2e/paste-target';
 import { customService } from '../support/e2e/policies';
 import { recordFor } from '../support/e2e/recording';
 import { openDictation, showScreen } from '../support/e2e/screens';
@@ -67,13 +68,10 @@ async function recordAndWorkOnTheNote(page: Page, exports: string): Promise<void
 
 /** The copy shortcut from another program, inserting the note into its field. */
 async function insertIntoAnotherProgram(): Promise<void> {
-  const target = await launchElectron([join(ROOT, 'test/support/e2e/paste-target.mjs'), ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])], {
-    ...(process.env as Record<string, string>),
-  });
+  const target = await startPasteTarget();
   try {
     const editor = await target.firstWindow();
     await expect(editor.getByLabel('Note')).toBeFocused();
-    await expect.poll(() => execFileSync('xdotool', ['getwindowfocus', 'getwindowname'], { encoding: 'utf8' }).trim()).toBe('Paste target');
     execFileSync('xdotool', ['key', 'ctrl+alt+c']);
     await expect(editor.getByLabel('Note')).toContainText('Review in a week.', { timeout: 10_000 });
   } finally {
