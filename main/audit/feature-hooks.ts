@@ -1,8 +1,8 @@
 /**
  * The trail's hooks that are not page operations (those are operation-audit.ts): the copy
  * shortcut's copies (to the clipboard, or to be pasted or typed into another program), a
- * recording made (by the button or the shortcut), and recordings deleted by retention. Each
- * takes what the feature has and says it as an entry. Pure.
+ * recording made (by the button or the shortcut), recordings deleted by retention, and a
+ * patient's consent answer. Each takes what the feature has and says it as an entry. Pure.
  */
 import type { AuditRecorder } from './audit-event';
 
@@ -27,4 +27,18 @@ export function recordingCreated(recorder: AuditRecorder, manifest: { id: string
 /** Recordings deleted by the retention rule (their results stay). */
 export function audioDeletedByRetention(recorder: AuditRecorder, ids: readonly string[], patientOf: (id: string) => string | null): void {
   for (const id of ids) recorder.record({ action: 'deleted', item: { kind: 'dictation', id }, patientId: patientOf(id), detail: { what: "the recording's audio", how: 'by retention' } });
+}
+
+/**
+ * A patient's answer to the consent question (the consultation's consent step calls this with
+ * the trail's recorder): given, declined, or withdrawn later; `about` the consultation's
+ * dictation where there is one yet, and the patient.
+ */
+export function recordConsent(recorder: AuditRecorder, answer: 'given' | 'declined' | 'withdrawn', about: { dictationId?: string | null; patientId: string | null; for?: string }): void {
+  recorder.record({
+    action: answer === 'given' ? 'consent-given' : answer === 'declined' ? 'consent-declined' : 'consent-withdrawn',
+    item: about.dictationId ? { kind: 'dictation', id: about.dictationId } : null,
+    patientId: about.patientId,
+    detail: { for: about.for ?? 'consultation' },
+  });
 }

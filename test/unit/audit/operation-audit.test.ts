@@ -10,6 +10,7 @@ import { OPERATION_NAMES } from '../../../contract/ipc-names';
 import type { OperationHandlers } from '../../../contract/operation-handlers';
 import type { AuditEvent } from '../../../main/audit/audit-event';
 import { AccountAudit } from '../../../main/audit/account-audit';
+import { recordConsent, shortcutCopied } from '../../../main/audit/feature-hooks';
 import { OPERATION_AUDIT, auditedHandlers, type AuditLookups } from '../../../main/audit/operation-audit';
 import { policyEvents, serviceWord } from '../../../main/audit/policy-audit';
 import { retentionDays } from '../../../main/audit/trail-retention';
@@ -171,5 +172,27 @@ describe('sign-in, policy and retention in the trail', () => {
     expect(policyEvents({ path: null, error: null }, null)).toEqual([]);
     expect(serviceWord('custom', 'https://scribe.clinic.example/api')).toBe('scribe.clinic.example');
     expect(serviceWord('sandbox', '')).toBe('sandbox');
+  });
+});
+
+describe('the hooks the features call', () => {
+  it('writes a consent answer under the patient, for what it was asked', () => {
+    const { events, recorder } = recording();
+    recordConsent(recorder, 'given', { dictationId: DICTATION, patientId: PATIENT });
+    recordConsent(recorder, 'withdrawn', { patientId: PATIENT, for: 'teleconsultation' });
+    expect(events).toEqual([
+      { action: 'consent-given', item: { kind: 'dictation', id: DICTATION }, patientId: PATIENT, detail: { for: 'consultation' } },
+      { action: 'consent-withdrawn', item: null, patientId: PATIENT, detail: { for: 'teleconsultation' } },
+    ]);
+  });
+
+  it('writes the copy shortcut: inserted where the note goes into another program, refused in closed words', () => {
+    const { events, recorder } = recording();
+    shortcutCopied(recorder, { id: DICTATION, patientId: PATIENT }, { form: 'rich', keepEarlier: true }, true);
+    shortcutCopied(recorder, { id: DICTATION, patientId: null }, {}, false);
+    expect(events.map((event) => [event.action, event.outcome, event.detail?.form ?? null])).toEqual([
+      ['inserted', { done: true }, 'rich'],
+      ['copied', { done: false, reason: 'not copied: no note yet, or not marked reviewed as the administrator requires' }, null],
+    ]);
   });
 });
