@@ -17,7 +17,7 @@ export const AUDIT_ACTIONS = {
   'patient-created': { category: 'created', text: 'Patient added' },
   'note-viewed': { category: 'viewed', text: 'Note opened' },
   'dictation-viewed': { category: 'viewed', text: 'Dictation opened' },
-  'recording-played': { category: 'viewed', text: 'Recording played' },
+  'recording-loaded': { category: 'viewed', text: 'Recording loaded into the player' },
   'lab-result-viewed': { category: 'viewed', text: 'Lab result opened' },
   'lab-report-details-viewed': { category: 'viewed', text: 'Lab report details shown' },
   'patient-viewed': { category: 'viewed', text: 'Patient opened' },

@@ -156,7 +156,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     }),
     recording: (id: string) => {
       const source = dictations.recording(id);
-      if (source) audit.recordingPlayed({ item: { kind: 'dictation', id }, patientId: itemPatient('dictation', id) });
+      if (source) audit.recordingLoaded({ item: { kind: 'dictation', id }, patientId: itemPatient('dictation', id) });
       return source;
     },
     /** Everything else: the service (and the sandbox), status, sync, the shortcut, update checks. */

@@ -27,8 +27,8 @@ import { TrailKeys } from './trail-keys';
 import { retentionDays } from './trail-retention';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A recording played again within this time is one listening (the player asks for it in pieces). */
-const PLAYED_AGAIN_MS = 60_000;
+/** A recording loaded again within this time is one entry (the player asks for it in pieces). */
+const LOADED_AGAIN_MS = 60_000;
 
 export interface AuditFeatureDeps {
   userData: string;
@@ -94,7 +94,7 @@ export function createAuditFeature(deps: AuditFeatureDeps) {
   for (const event of policyEvents(deps.policy, retention.problem)) recorder.record(event);
   trail?.onProblem((problem) => (problem ? log.warn('audit: the trail is not being written (Settings says why)') : undefined));
 
-  const played = new Map<string, number>();
+  const loaded = new Map<string, number>();
   let retentionTimer: NodeJS.Timeout | null = null;
   const removeExpired = () => {
     try {
@@ -124,12 +124,16 @@ export function createAuditFeature(deps: AuditFeatureDeps) {
       service.onChange(follow);
       follow();
     },
-    /** A recording was played (app://scribe/recordings/<id>.wav): once a minute at most for one recording. */
-    recordingPlayed(event: Omit<AuditEvent, 'action'> & { item: { kind: 'dictation'; id: string } }): void {
+    /**
+     * The page's player was given a recording (app://scribe/recordings/<id>.wav): it loads it when
+     * a dictation is shown, and says nothing to main of a press of its play button; once a minute
+     * at most for one recording.
+     */
+    recordingLoaded(event: Omit<AuditEvent, 'action'> & { item: { kind: 'dictation'; id: string } }): void {
       const now = appClock.now();
-      if (now - (played.get(event.item.id) ?? -Infinity) < PLAYED_AGAIN_MS) return;
-      played.set(event.item.id, now);
-      recorder.record({ ...event, action: 'recording-played' });
+      if (now - (loaded.get(event.item.id) ?? -Infinity) < LOADED_AGAIN_MS) return;
+      loaded.set(event.item.id, now);
+      recorder.record({ ...event, action: 'recording-loaded' });
     },
     start(): void {
       if (!('trail' in opened)) return;

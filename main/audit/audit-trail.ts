@@ -98,6 +98,8 @@ export class AuditTrail implements AuditRecorder {
   private pendingBreak: { files: string[]; found: string[] } | null = null;
   private syncTimer: ClockTimer | null = null;
   private syncing = false;
+  /** Written since the last sync began. */
+  private unsynced = false;
   private saveTimer: ClockTimer | null = null;
   private stopped: { problem: string; missed: number; since: number; lastTry: number } | null = null;
   private readonly problems = new Emitter<string | null>();
@@ -182,6 +184,7 @@ export class AuditTrail implements AuditRecorder {
     const line = sealedLine(keys.key, entry);
     this.write(fd, line);
     this.end = { seq: entry.seq, hash: fingerprint(line) };
+    this.unsynced = true;
     this.syncSoon();
     // A deleted patient's pseudonym leads to nobody from now on: its line is destroyed once the deletion is written.
     if (entry.action === 'deleted' && entry.item?.kind === 'patient' && entry.outcome === 'done' && event.patientId) this.forget(event.patientId);
@@ -202,7 +205,7 @@ export class AuditTrail implements AuditRecorder {
     const month = monthOf(at);
     const breakToName = this.pendingBreak;
     if (this.fd !== null && this.file?.month === month && !breakToName) return this.fd;
-    this.closeFile();
+    this.closeFile('later');
     const fresh = this.file?.month !== month || breakToName !== null;
     if (fresh) {
       const segment = this.lastSegment?.month === month ? this.lastSegment.segment + 1 : 1;
@@ -215,7 +218,13 @@ export class AuditTrail implements AuditRecorder {
       this.pendingBreak = null;
       const chain = this.end.hash ? { seq: this.end.seq, hash: this.end.hash } : {};
       const files = breakToName.files.length > 0 ? { file: breakToName.files.join(' ') } : {};
-      this.appendEntry({ action: 'trail-break', detail: { ...files, found: breakToName.found.join('; '), ...chain } }, at);
+      try {
+        this.appendEntry({ action: 'trail-break', detail: { ...files, found: breakToName.found.join('; '), ...chain } }, at);
+      } catch (error) {
+        // Named by the next file instead.
+        this.pendingBreak = breakToName;
+        throw error;
+      }
     }
     return this.fd;
   }
@@ -228,7 +237,7 @@ export class AuditTrail implements AuditRecorder {
     // A line may be half written: that file is not written again.
     if (this.file && this.fd !== null) this.noteBreak(this.file.name, null);
     try {
-      this.closeFile(false);
+      this.closeFile('no');
     } catch {
       // The file is left as the disk has it.
     }
@@ -257,9 +266,12 @@ export class AuditTrail implements AuditRecorder {
     const fd = this.fd;
     if (fd === null) return;
     this.syncing = true;
+    this.unsynced = false;
     fdatasync(fd, (error) => {
       this.syncing = false;
       if (error && this.fd === fd) this.stop(error, this.deps.clock.now());
+      // Entries written while the disk was syncing get a sync of their own.
+      else if (this.unsynced) this.syncSoon();
     });
   }
 
@@ -275,12 +287,17 @@ export class AuditTrail implements AuditRecorder {
     }, 0);
   }
 
-  private closeFile(sync = true): void {
+  /** Closes the file: synced first now (quitting), on a thread of its own (a new file begins), or not at all (the disk refused it). */
+  private closeFile(sync: 'now' | 'later' | 'no'): void {
     const fd = this.fd;
     if (fd === null) return;
     this.fd = null;
+    if (sync === 'later') {
+      fsync(fd, () => close(fd, () => undefined));
+      return;
+    }
     try {
-      if (sync) fsyncSync(fd);
+      if (sync === 'now') fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
@@ -317,7 +334,7 @@ export class AuditTrail implements AuditRecorder {
       }
     }
     try {
-      this.closeFile();
+      this.closeFile('now');
     } catch (error) {
       this.deps.log.warn(`audit: the trail's last entries could not be synced (${storageProblem(error)})`);
     }

@@ -78,7 +78,7 @@ const unlessCancelled = (what: string) => (outcome: Outcome<OperationName>) => (
 function shownOf(result: StoredResult | null): { action: AuditEvent['action']; what: string } {
   const note = result !== null && 'outputs' in result && result.outputs.length > 0;
   const transcript = result !== null && 'transcript' in result && Boolean(result.transcript);
-  if (!note && !transcript) return { action: 'dictation-viewed', what: 'state' };
+  if (!note && !transcript) return { action: 'dictation-viewed', what: 'its state, no note yet' };
   return { action: note ? 'note-viewed' : 'dictation-viewed', what: note && transcript ? 'note and transcript' : note ? 'note' : 'transcript' };
 }
 

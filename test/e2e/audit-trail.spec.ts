@@ -83,8 +83,8 @@ async function uploadALabReport(page: Page): Promise<void> {
   await showScreen(page, 'Records');
   await dropFiles(page, [{ name: 'CBC report.pdf', bytes: await labReportPdf() }]);
   await page.getByRole('button', { name: 'Upload 1 report' }).click();
+  // Read while the doctor watches: its result opens by itself.
   await expect(page.getByTestId('lab-report-state')).toHaveText(/Ready/, { timeout: 30_000 });
-  await page.getByTestId('result-toggle').click();
   await expect(page.getByTestId('document-id')).toBeVisible();
 }
 
@@ -271,4 +271,29 @@ test('a kill -9 in a burst of entries leaves a trail that verifies; bad input to
   expect(refused.output).toMatch(/^Refused: Your Scribe Desk data was last used by Scribe Desk 9\.0\.0, which is newer than this one\./);
   expect(readdirSync(newer, { recursive: true })).toEqual(before);
   rmSync(newer, { recursive: true, force: true });
+});
+
+test('a full disk stops the trail with a clear message, never the recording', async ({ launch, microphone: _microphone }) => {
+  test.skip(process.platform !== 'linux' || process.getuid?.() !== 0, 'Mounting a small tmpfs needs root on Linux.');
+  const userDataDir = newDataFolder();
+  const audit = join(userDataDir, 'audit');
+  mkdirSync(audit);
+  // A real full disk: 32 KiB under the trail, about forty entries.
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=32k', 'tmpfs', audit]);
+  try {
+    const { page } = await launch({ userDataDir, policy: { autoSync: false } });
+    await page.evaluate(async () => {
+      for (let i = 0; i < 200; i += 1) await window.scribe.getDictation({ id: crypto.randomUUID() });
+    });
+    await recordFor(page, 'Trail full', 1500);
+    await expect.poll(() => bridgeValue(page, 'listDictations').then((list) => list.map((item) => [item.label, item.state]))).toEqual([['Trail full', 'recorded']]);
+    await showScreen(page, 'Settings');
+    await expect(page.getByTestId('audit-problem')).toHaveText(
+      'The audit trail is not being written: The disk is full. Free some space on this computer; nothing already saved is lost. Your work goes on and is kept; the trail starts again by itself once the disk takes it.',
+    );
+    await page.getByTestId('audit-problem').scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-audit-trail-disk-full');
+  } finally {
+    execFileSync('umount', ['-l', audit]);
+  }
 });
