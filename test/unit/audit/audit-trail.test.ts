@@ -213,12 +213,18 @@ describe('the audit trail', () => {
     expect(report.entries).toBe(4);
   });
 
-  it('syncs a moment after writing, once for a burst', async () => {
+  it('syncs a moment after writing, once for a burst, and again for what came while it synced', async () => {
     const userData = tempFolder();
     const { trail, clock } = testTrail(userData);
     for (let i = 0; i < 20; i += 1) trail.record({ action: 'copied' });
     expect(clock.pending).toBe(1);
     await clock.advance(SYNC_AFTER_MS);
+    expect(clock.pending).toBe(0);
+    // Written while the disk syncs: a sync of its own follows once that one is done.
+    trail.record({ action: 'copied' });
+    expect(clock.pending).toBe(0);
+    for (let turns = 0; clock.pending === 0 && turns < 10_000; turns += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(clock.pending).toBe(1);
     await trail.close();
     expect(clock.pending).toBe(0);
   });
