@@ -7,7 +7,7 @@
  * a burst of entries leaves a trail that verifies; and the command line's bad input is refused.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElectronApplication, Page } from '@playwright/test';
@@ -138,6 +138,16 @@ function inOrder(entries: AuditEntry[], needles: Array<Partial<Record<'action' |
   return missing;
 }
 
+/** Every file below a folder with its size and time of change. */
+function snapshot(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .map((name) => {
+      const stat = lstatSync(join(folder, name));
+      return `${name} ${stat.size} ${stat.mtimeMs}`;
+    })
+    .sort();
+}
+
 const chunkUploads = (sandbox: SandboxServer) => sandbox.received.filter((request) => request.operation.startsWith('sessionChunk') && (request.status ?? 500) < 300);
 
 test('a clinic day is in the trail in order; verify says intact, export is readable, nothing of the patient is in clear; a changed byte is named', async ({
@@ -167,9 +177,12 @@ test('a clinic day is in the trail in order; verify says intact, export is reada
   await screenshot(page, 'settings-recent-activity');
   await app.close();
 
+  const folderBefore = snapshot(userDataDir);
   const verified = await auditCommand(userDataDir, ['--audit-verify']);
   expect(verified.output).toMatch(/^Audit trail in .*audit: \d+ entries in 1 file\.\nFrom \S+ \(local \S+\) to \S+ \(local \S+\)\.\nIntact\. The last entry is number \d+/);
   expect(verified.code).toBe(0);
+  // Verify writes nothing in the data folder (not even Chromium's own files or a log).
+  expect(snapshot(userDataDir)).toEqual(folderBefore);
 
   const jsonl = join(exports, 'trail.jsonl');
   const exported = await auditCommand(userDataDir, [`--audit-export=${jsonl}`], policyFile);
