@@ -84,6 +84,7 @@ export const OPERATION_NAMES = [
   'takeReloadNotice',
   'sandboxNoticeHidden',
   'hideSandboxNotice',
+  'getAuditActivity',
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 

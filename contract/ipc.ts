@@ -5,6 +5,7 @@
  * with a `Result`: its value, or an error with a kind and a message (contract/result.ts).
  */
 import { z } from 'zod';
+import type { ActivityView } from './audit';
 import type { AuthStatus } from './auth';
 import type { ConsentNotices } from './consent';
 import { DICTATION_MODES, type DictationMode, type CopiedNoteVersion, type DictationDetail, type DictationSummary, type RecorderStatus, type SyncStatus } from './dictation';
@@ -362,6 +363,9 @@ export const operations = {
   sandboxNoticeHidden: operation<boolean>()(noInput),
   /** Hides that notice for good. */
   hideSandboxNotice: operation<void>()(noInput),
+
+  /** The doctor's own recent entries in the audit trail, and whether the trail is being written. */
+  getAuditActivity: operation<ActivityView>()(noInput),
 } satisfies Record<OperationName, { input: z.ZodType; output: unknown }>;
 
 export const events = {

@@ -3,8 +3,8 @@
  * at run time: a copied and renamed executable is still what it was built as.
  *
  * - Development or release (`SCRIBE_BUILD`): only a development build honours `--policy` over
- *   the machine policy, the update-key, renderer-URL and test-clock variables, DevTools, and
- *   the embedded sandbox's control endpoint.
+ *   the machine policy, the update-key, renderer-URL and test-clock variables, DevTools, the
+ *   embedded sandbox's control endpoint, and the bench's switch that leaves the audit trail out.
  * - Who installs and upgrades it (`SCRIBE_PACKAGE_MANAGER`): a system package manager (`apt`
  *   for the .deb), or the app's own signed update channel (AppImage, NSIS, dmg).
  */

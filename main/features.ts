@@ -5,11 +5,16 @@
 import { app, net } from 'electron';
 import { join } from 'node:path';
 import type { RecorderHost } from './audio/recorder-host';
+import { createAuditFeature, type AuditFeature } from './audit/audit-feature';
+import { auditedHandlers, type AuditLookups } from './audit/operation-audit';
+import { serviceWord } from './audit/policy-audit';
+import { sentEvent } from './audit/sent-events';
 import { DEVELOPMENT_BUILD } from './build-kind';
 import { createClipboardFeature } from './clipboard/clipboard-feature';
 import { patientOwner } from './clipboard/copy-path';
 import { createDictationFeature } from './dictations/dictation-feature';
 import type { OperationHandlers } from '../contract/operation-handlers';
+import { toAppError } from './ipc/app-failure';
 import { operationDispatcher } from './ipc/operation-dispatcher';
 import { createLabReportsFeature } from './lab-reports/lab-reports-feature';
 import { log } from './log';
@@ -48,7 +53,7 @@ export function loadBeforeFeatures(platform: NodeJS.Platform): Promise<void> {
  * The one outbox: every kind (dictations, their parts and sessions, corrections, lab reports)
  * registers with it; it looks again whenever sending may resume.
  */
-function outboxHost(service: ServiceFeature, settings: SettingsService, window: AppWindow, isOnline: () => boolean): OutboxHost {
+function outboxHost(service: ServiceFeature, settings: SettingsService, window: AppWindow, isOnline: () => boolean, onSent: (kind: string, id: string) => void): OutboxHost {
   const outboxes = new OutboxHost({
     health: service.health,
     isOnline,
@@ -56,6 +61,7 @@ function outboxHost(service: ServiceFeature, settings: SettingsService, window: 
     onFault: (error, kind) => log.error(`outbox: a fault while sending ${kind} (${(error as Error).name})`, error),
     probe: (signal) => service.client.reach(signal),
     window,
+    onSent,
   });
   service.onResume(() => outboxes.wake());
   return outboxes;
@@ -64,10 +70,20 @@ function outboxHost(service: ServiceFeature, settings: SettingsService, window: 
 export function buildFeatures({ userData, builtDir, recorderHost, policyFile, appOrigin, window }: FeaturesDeps) {
   const isOnline = () => net.isOnline();
   const settings = createSettingsFeature({ userData, policyFile, release: !DEVELOPMENT_BUILD, window });
+  const audit: AuditFeature = createAuditFeature({
+    userData,
+    keys: settings.dataKeys.audit,
+    policy: settings.policy,
+    version: app.getVersion(),
+    patientIds: () => (patients.store.locked ? null : new Set(patients.store.view().patients.map((patient) => patient.id))),
+  });
   const service = createServiceFeature({ settings: settings.settings, vault: settings.vault, offered: new OfferedChoices(join(userData, 'offered-choices.json')) });
+  audit.followAccount(service);
+  const serviceNow = () => serviceWord(settings.settings.current().service, settings.settings.current().customServiceUrl);
   const clipboard = createClipboardFeature({ settings: settings.settings });
   const { copies } = clipboard;
-  const outboxes = outboxHost(service, settings.settings, window, isOnline);
+  const itemPatient = (kind: 'dictation' | 'lab-report', id: string) => (kind === 'dictation' ? dictations.store.get(id) : labReports.store.get(id))?.patientId ?? null;
+  const outboxes = outboxHost(service, settings.settings, window, isOnline, (kind, id) => audit.recorder.record(sentEvent(kind, id, serviceNow(), itemPatient)));
   const patients = createPatientsFeature({
     kept: settings.dataKeys.patients,
     window,
@@ -89,6 +105,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     window,
     patients: patients.store,
     labResults: () => labReports.shortcutResults,
+    audit: audit.recorder,
   });
   const sendsToSandbox = () => settings.settings.current().service === 'sandbox';
   const labReports = createLabReportsFeature({
@@ -113,7 +130,20 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   });
   const status = createStatusFeature({ settings: settings.settings, service, outboxes: [outboxes], window });
 
+  const lookups: AuditLookups = {
+    dictationPatient: (id) => itemPatient('dictation', id),
+    labReportPatient: (id) => itemPatient('lab-report', id),
+    recordingNow: () => dictations.store.list().find((manifest) => manifest.state === 'recording')?.id ?? null,
+    labReportIds: () => labReports.store.list().map((labReport) => labReport.id),
+    patientIds: () => patients.store.view().patients.map((patient) => patient.id),
+    itemsOfPatient: (patientId) => [
+      ...dictations.patientItems.idsForPatient(patientId).map((id) => ({ kind: 'dictation' as const, id })),
+      ...labReports.patientItems.idsForPatient(patientId).map((id) => ({ kind: 'lab-report' as const, id })),
+    ],
+    service: serviceNow,
+  };
   const handlers: OperationHandlers = {
+    ...audit.handlers,
     ...settings.handlers,
     ...service.handlers,
     ...status.handlers,
@@ -128,8 +158,16 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
 
   let backgroundTimer: NodeJS.Timeout | null = null;
   return {
-    dispatcher: operationDispatcher(handlers, { appOrigin, isAppWindow: (contents) => window.isAppWindow(contents) }),
-    recording: dictations.recording,
+    // Every operation that touches patient data is written in the audit trail (operation-audit.ts).
+    dispatcher: operationDispatcher(audit.on ? auditedHandlers(handlers, audit.recorder, lookups, (error) => toAppError(error).kind) : handlers, {
+      appOrigin,
+      isAppWindow: (contents) => window.isAppWindow(contents),
+    }),
+    recording: (id: string) => {
+      const source = dictations.recording(id);
+      if (source) audit.recordingLoaded({ item: { kind: 'dictation', id }, patientId: itemPatient('dictation', id) });
+      return source;
+    },
     /** Everything else: the service (and the sandbox), status, sync, the shortcut, update checks. */
     start(): void {
       settings.start();
@@ -144,6 +182,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
         dictations.startMaintenance();
         labReports.start();
         updates.start();
+        audit.start();
       }, BACKGROUND_START_MS);
     },
     /**
@@ -155,6 +194,8 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
       outboxes.stop();
       await Promise.all([status.stop(), updates.stop(), registration.stop(), dictations.stop(), labReports.stop()]);
       await Promise.all([service.stop(), clipboard.stop()]);
+      // The trail last but the settings: what stopping did is written first.
+      await audit.stop();
       await settings.stop();
     },
   };

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, session } from 'electron';
 import { debuggingSwitches, parseAppArguments } from './app-arguments';
+import { auditCommandOf } from './audit/audit-command';
 import { DEVELOPMENT_BUILD } from './build-kind';
 import { RecorderHost } from './audio/recorder-host';
 import { unpacked } from './audio/unpacked-path';
@@ -27,7 +28,9 @@ const args = parseAppArguments(process.argv, process.cwd());
 if (args.userDataDir) app.setPath('userData', args.userDataDir);
 // Before anything writes in the data folder: a folder a newer version wrote is not touched.
 const dataFolder = checkDataFolder(app.getPath('userData'));
-if (dataFolder.kind === 'open') initLog(app.getPath('userData'));
+// `--audit-verify`, `--audit-export=<file>`: printed and done, with no window and nothing written in the data folder.
+const auditCommand = auditCommandOf(process.argv, process.cwd());
+if (dataFolder.kind === 'open' && !auditCommand) initLog(app.getPath('userData'));
 registerAppScheme();
 // Sandbox every renderer, unless Chromium's sandbox was switched off (as root in CI), where
 // forcing it makes the network service crash in a loop.
@@ -154,6 +157,14 @@ for (const name of refusedSwitches) app.commandLine.removeSwitch(name);
 if (refusedSwitches.length > 0) {
   log.warn(`app: not started: a release build does not run with ${refusedSwitches.map((name) => `--${name}`).join(', ')}`);
   app.exit(1);
+} else if (auditCommand) {
+  const userData = app.getPath('userData');
+  import('./audit-command-start')
+    .then(({ runAuditCommand }) => runAuditCommand(auditCommand, userData, dataFolder, args.policyFile))
+    .catch((error: unknown) => {
+      process.stderr.write(`The audit command could not start: ${(error as Error).message}\n`);
+      app.exit(1);
+    });
 } else if (dataFolder.kind !== 'open') {
   refuseDataFolder(app.getPath('userData'), dataFolder);
 } else if (app.requestSingleInstanceLock()) {

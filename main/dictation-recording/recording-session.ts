@@ -38,7 +38,7 @@ export interface RecordingSessionDeps {
   /** A part of the recording was cut (sessions): it can be sent. */
   onPart?(dictationId: string, part: AudioPart): void;
   /** A recording began for this patient or label (its dictation exists): `owner` as the clipboard names whose a copy is. */
-  onStarted?(owner: string): void;
+  onStarted?(owner: string, manifest: DictationManifest): void;
   /** The patient of the visit under way (null: none chosen, or the last visit ended): a recording started without the page's word (the shortcut) is for them. */
   visitPatientId(): string | null;
   /** Refuses (throws a message) when the patient cannot be recorded for (deleted meanwhile); otherwise makes them the visit's patient. */
@@ -174,7 +174,7 @@ export class RecordingSession {
       store.delete(id);
       return this.set({ message: `The recording could not be started. ${storageProblem(error)}` });
     }
-    this.deps.onStarted?.(patientOwner(patientId));
+    this.deps.onStarted?.(patientOwner(patientId), manifest);
     // The next patient starts from empty fields; a recording that does not begin gives its label back.
     this.replaceDraft({ label: '', mode: 'dictation' });
     this.set({ state: 'starting', dictationId: manifest.id, mode: wanted.mode, label: wanted.label, patientId, elapsedMs: 0, level: 0, message: null, callSound: null });

@@ -8,7 +8,8 @@ import type { DictationStore } from './dictation-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function purgeExpiredAudio(store: DictationStore, retentionDays: number, now: number = Date.now()): number {
+/** `deleted`: told which recordings went (the audit trail). */
+export function purgeExpiredAudio(store: DictationStore, retentionDays: number, now: number = Date.now(), deleted?: (ids: string[]) => void): number {
   if (retentionDays <= 0) return 0;
   const expired = store
     .list()
@@ -18,5 +19,6 @@ export function purgeExpiredAudio(store: DictationStore, retentionDays: number, 
   if (expired.length === 0) return 0;
   store.deleteAudio(expired);
   for (const id of expired) store.writeOrKeepInMemory(id, { audioDeletedAt: new Date(now).toISOString() });
+  deleted?.(expired);
   return expired.length;
 }

@@ -19,6 +19,8 @@ import { log } from '../log';
 import type { OutboxHost } from '../outbox/outbox-host';
 import type { ServiceFeature } from '../service/service-feature';
 import type { SettingsService } from '../settings/settings-service';
+import type { AuditRecorder } from '../audit/audit-event';
+import { audioDeletedByRetention, consentKept, recordingCreated } from '../audit/feature-hooks';
 import { DesktopShortcuts } from '../shortcuts/desktop-shortcuts';
 import { electronShortcutsDesktop } from '../shortcuts/electron-desktop';
 import { typistHere } from '../shortcuts/typist';
@@ -64,6 +66,8 @@ export interface DictationFeatureDeps {
   patients: Pick<PatientStore, 'get' | 'visitPatient' | 'view' | 'choose' | 'noteLeft' | 'onVisitChange'>;
   /** The lab result in view, which the copy shortcut copies instead of a note (the lab reports feature, built after this one). */
   labResults(): LabResultsForShortcut;
+  /** The audit trail: recordings made, the copy shortcut's copies, recordings deleted by retention. */
+  audit: AuditRecorder;
 }
 
 function notifyReady(manifest: DictationManifest, patientOf: PatientOf): void {
@@ -208,7 +212,11 @@ function recordingSession(
       liveWords.partCut(id, part.sequence);
     },
     // The earlier patient's note is not left for a reflex paste into this one's chart.
-    onStarted: (owner) => void deps.copies.recordingFor(owner),
+    onStarted: (owner, manifest) => {
+      void deps.copies.recordingFor(owner);
+      consentKept(deps.audit, manifest);
+      recordingCreated(deps.audit, manifest);
+    },
     visitPatientId: () => (deps.patients.view().visitEnded ? null : (deps.patients.visitPatient()?.id ?? null)),
     takePatient: (id) => {
       if (!deps.patients.get(id)) throw new Error('The patient chosen for this recording is no longer on this computer. Choose the patient again.');
@@ -235,7 +243,7 @@ function recordingSession(
 
 /** The global shortcuts: Record from anywhere, and the viewed dictation's note copied or typed into another program. */
 function dictationShortcuts(deps: DictationFeatureDeps, { store, patientOf }: DictationParts, session: RecordingSession, viewedId: () => string | null): DesktopShortcuts {
-  const { settings, copies, window, patients } = deps;
+  const { settings, copies, window, patients, audit } = deps;
   return new DesktopShortcuts({
     desktop: electronShortcutsDesktop,
     log,
@@ -262,7 +270,9 @@ function dictationShortcuts(deps: DictationFeatureDeps, { store, patientOf }: Di
         viewed: (chosenId) => deps.labResults().viewed(chosenId),
         readiness: (id) => deps.labResults().readiness(id),
         copy: (id, options) => deps.labResults().copy(id, options),
+        patientOf: (id) => deps.labResults().patientOf(id),
       },
+      audit,
     }),
     settings: () => settings.current(),
     onAccess: (access) => settings.reportShortcutAccess(access),
@@ -270,7 +280,7 @@ function dictationShortcuts(deps: DictationFeatureDeps, { store, patientOf }: Di
 }
 
 /** The work nobody waits for: repairs, sealing files left in clear, compact copies, deleting recordings past their time. */
-function dictationMaintenance({ settings }: DictationFeatureDeps, { store, recovered, recordingFiles, encode }: DictationParts) {
+function dictationMaintenance({ settings, audit }: DictationFeatureDeps, { store, recovered, recordingFiles, encode }: DictationParts) {
   let stop: (() => void) | null = null;
   return {
     start(): void {
@@ -285,6 +295,7 @@ function dictationMaintenance({ settings }: DictationFeatureDeps, { store, recov
           retentionDays: () => settings.current().audioRetentionDays,
           now: () => Date.now() + testClockOffsetMs(),
           log,
+          audioDeleted: (ids) => audioDeletedByRetention(audit, ids, (id) => store.get(id)?.patientId ?? null),
         },
         recovered,
       );

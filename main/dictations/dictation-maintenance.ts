@@ -19,6 +19,8 @@ export interface MaintenanceDeps {
   compactUploads(): boolean;
   retentionDays(): number;
   now(): number;
+  /** Recordings deleted by retention (the audit trail). */
+  audioDeleted?(ids: string[]): void;
   log: EventLog;
 }
 
@@ -55,7 +57,7 @@ export function startMaintenance(deps: MaintenanceDeps, recovered: string[]): ()
   void rebuildCompactCopies(deps, recovered);
   sealLegacyFiles(deps.store, deps.log).catch((error: unknown) => deps.log.warn(`data: ${storageProblem(error)}`));
   const purge = () => {
-    const purged = purgeExpiredAudio(deps.store, deps.retentionDays(), deps.now());
+    const purged = purgeExpiredAudio(deps.store, deps.retentionDays(), deps.now(), deps.audioDeleted);
     if (purged > 0) deps.log.info(`retention: deleted the recordings of ${purged} completed dictations`);
   };
   purge();

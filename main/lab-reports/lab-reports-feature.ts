@@ -90,6 +90,7 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
     shortcutResults: labResultsForShortcut({ store, copies: deps.copies, shownId: () => shownId, patientOf: deps.patientOf, requireReview: deps.requireReview, noteLeft: deps.visit.noteLeft }),
     /** A patient's lab reports as the patient view lists them. */
     visitItems: (patientId: string) => visitLabReports(store, patientId, deps.patientOf(patientId) ?? null),
+    store,
     /** What deleting a patient deletes of lab reports. */
     patientItems: { idsForPatient: (patientId: string) => store.idsForPatient(patientId), remove: (id: string) => outbox.remove(id) },
     start: () => {

@@ -24,6 +24,7 @@ export function labResultsForShortcut(deps: {
       const labReport = shown ? store.get(shown) : undefined;
       return labReport && chosenId !== null && labReport.patientId === chosenId ? labReport.id : null;
     },
+    patientOf: (id: string): string | null => store.get(id)?.patientId ?? null,
     readiness: (id: string): 'ready' | 'processing' | 'none' => {
       const labReport = store.get(id);
       if (!labReport) return 'none';

@@ -5,6 +5,8 @@
  * feature that assembles it.
  */
 import type { InsertProfile } from '../../contract/insert-profiles';
+import type { AuditRecorder } from '../audit/audit-event';
+import { shortcutCopied } from '../audit/feature-hooks';
 import type { CopyOptions, CopyPath } from '../clipboard/copy-path';
 import type { CopyNoteActions, ShortcutCopy } from '../shortcuts/copy-note-shortcut';
 import type { DictationStore } from '../dictations/dictation-store';
@@ -38,6 +40,7 @@ export interface LabResultsForShortcut {
   viewed(chosenId: string | null): string | null;
   readiness(id: string): 'ready' | 'processing' | 'none';
   copy(id: string, options: CopyOptions): Promise<ShortcutCopy>;
+  patientOf(id: string): string | null;
 }
 
 /** A lab report's id as the shortcut's target, told apart from a dictation's. */
@@ -55,6 +58,8 @@ export function copyShortcutActions(deps: {
   /** The visit's patient: the shortcut copies only what is theirs, and what it copies ends their visit. */
   visit: { chosenId(): string | null; noteLeft(patientId: string | null): void };
   labResults: LabResultsForShortcut;
+  /** The audit trail: every copy the shortcut makes. */
+  audit?: AuditRecorder;
 }): Omit<CopyNoteActions, 'pressedIn'> {
   const { store, visit, labResults } = deps;
   return {
@@ -67,10 +72,16 @@ export function copyShortcutActions(deps: {
     readiness: (id) => (id.startsWith(LAB) ? labResults.readiness(id.slice(LAB.length)) : readinessOf(store, id)),
     whenReady: (id, timeoutMs) => (id.startsWith(LAB) ? Promise.resolve(labResults.readiness(id.slice(LAB.length)) === 'ready') : noteReady(store, id, timeoutMs)),
     copy: async (id, options) => {
-      if (id?.startsWith(LAB)) return labResults.copy(id.slice(LAB.length), options);
+      if (id?.startsWith(LAB)) {
+        const labId = id.slice(LAB.length);
+        const copy = await labResults.copy(labId, options);
+        if (deps.audit) shortcutCopied(deps.audit, { kind: 'lab-report', id: labId, patientId: labResults.patientOf(labId) }, options, copy.copied);
+        return copy;
+      }
       const chosenId = visit.chosenId();
       const noTarget = noTargetReason(chosenId !== null ? deps.patientOf(chosenId) : null);
       const copy = await copyShortcutNote(store, deps.copies, id, options, deps.log, deps.patientOf, noTarget);
+      if (deps.audit && id) shortcutCopied(deps.audit, { id, patientId: store.get(id)?.patientId ?? null }, options, copy.copied);
       if (copy.copied) visit.noteLeft(store.get(id!)?.patientId ?? null);
       return copy.copied ? { copied: true, which: copy.which, text: copy.text, earlier: copy.earlier, copy: copy.copy } : copy;
     },

@@ -35,6 +35,8 @@ export interface OutboxHostOptions {
   probe?(signal: AbortSignal): Promise<void>;
   /** The app's window: what the items shown there became. */
   window?: PageWindow;
+  /** An item of this kind was sent (its upload step done): for the audit trail. */
+  onSent?(kind: string, id: string): void;
 }
 
 /** What the host does with every kind's outbox, whatever its items are. */
@@ -77,6 +79,7 @@ export class OutboxHost {
       backoff: options.backoff,
       onProgress: (id) => this.pages.progressed(id),
       onFault: (error) => options.onFault?.(error, kind.name),
+      onSent: (id) => options.onSent?.(kind.name, id),
     });
     this.outboxes.push(outbox);
     if (this.running) outbox.start();

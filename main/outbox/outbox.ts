@@ -35,6 +35,8 @@ export interface OutboxSettings {
   onProgress?(id: string, fraction: number): void;
   /** A fault the outbox did not expect (logged by the host, without patient data). */
   onFault?(error: unknown): void;
+  /** An item was sent: its upload step is done. */
+  onSent?(id: string): void;
 }
 
 const LOCAL_RETRY_MS = 30_000;
@@ -175,6 +177,7 @@ export class Outbox<M extends QueuedItem, R> {
     try {
       const change = await this.kind.upload(item, { signal, onProgress: this.progress.tracker(id) });
       this.settings.health.answered();
+      this.settings.onSent?.(id);
       if (signal.aborted || !this.store.get(id)) return;
       this.serviceWaits.delete(id);
       this.store.writeOrKeepInMemory(id, { attempts: 0, nextAttemptAt: null, ...change });

@@ -68,6 +68,8 @@ export const FAIL_CLOSED_RULES: Rules = {
   includeCallSound: { kind: 'force', value: false, says: 'a consultation records the microphone only, not the call’s sound' },
   consultationConsent: { kind: 'policy-only', holds: 'ask', says: 'each patient is asked for consent before a consultation is recorded' },
   consentNotices: { kind: 'policy-only', says: 'the built-in consent notices are read to the patient' },
+  auditRetentionDays: { kind: 'policy-only', says: 'the audit trail is kept for 365 days at least, and nothing of it is removed earlier' },
+  auditExportNames: { kind: 'policy-only', holds: false, says: 'audit exports name patients by pseudonym only' },
 };
 
 const entries = Object.entries(FAIL_CLOSED_RULES) as Array<[PolicyKey, FailClosedRule<unknown>]>;

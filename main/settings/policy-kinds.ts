@@ -47,7 +47,9 @@ interface Introspected {
 }
 
 function kindOf(name: string, schema: Introspected): PolicyKind {
-  const inner = schema.def.type === 'optional' && schema.def.innerType ? schema.def.innerType : schema;
+  // A key whose broken value falls back (`.catch`) is of the kind it catches.
+  const caught = schema.def.type === 'catch' && schema.def.innerType ? schema.def.innerType : schema;
+  const inner = caught.def.type === 'optional' && caught.def.innerType ? caught.def.innerType : caught;
   switch (inner.def.type) {
     case 'boolean':
       return { type: 'boolean' };

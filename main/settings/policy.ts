@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { jsonProblem } from './json-problem';
 import { CONSENT_MODES, type ConsentMode } from '../../contract/consent';
 import { SECRET_NAMES, secretProblem, settingsSchema, type SecretName, type Settings } from '../../contract/settings';
+import { AUDIT_MIN_RETENTION_DAYS } from '../../contract/audit';
 
 /** Policy keys that are credentials: they fix the service too. */
 const CREDENTIAL_KEYS = ['clientId', 'clientSecret', 'accessToken'] as const;
@@ -26,6 +27,15 @@ export const policySchema = settingsSchema
     consultationConsent: z.enum(CONSENT_MODES).optional(),
     /** The clinic's consent notices, one per language; each is checked on its own and refused by key (consent-policy.ts). */
     consentNotices: z.array(z.looseObject({ language: z.string().max(8) })).max(50).optional(),
+    /** Days the audit trail is kept: at least a year; a smaller or broken value is not refused with the policy, it means a year (audit/trail-retention.ts). */
+    auditRetentionDays: z
+      .number()
+      .int()
+      .min(AUDIT_MIN_RETENTION_DAYS)
+      .optional()
+      .catch((ctx) => (typeof ctx.value === 'number' ? ctx.value : Number.NaN)),
+    /** `--audit-export` names the patients who still exist (the machine's own policy only; never a `--policy` file in a release build). */
+    auditExportNames: z.boolean().optional(),
   })
   .strict()
   .superRefine((policy, ctx) => {
@@ -46,7 +56,13 @@ export const policySchema = settingsSchema
   });
 
 export type Policy = Partial<Settings> &
-  Partial<Record<SecretName, string>> & { requireProtectedStorage?: boolean; consultationConsent?: ConsentMode; consentNotices?: Array<{ language: string } & Record<string, unknown>> };
+  Partial<Record<SecretName, string>> & {
+    requireProtectedStorage?: boolean;
+    consultationConsent?: ConsentMode;
+    consentNotices?: Array<{ language: string } & Record<string, unknown>>;
+    auditRetentionDays?: number;
+    auditExportNames?: boolean;
+  };
 
 export interface LoadedPolicy {
   path: string | null;

@@ -68,6 +68,8 @@ export function createSettingsFeature(deps: SettingsFeatureDeps) {
     settings,
     vault,
     dataKeys,
+    /** The policy in effect (the audit trail records it, and its retention). */
+    policy,
     handlers,
     /** Settings are read and written when asked: nothing runs by itself. */
     start: () => {},

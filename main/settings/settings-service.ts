@@ -117,6 +117,8 @@ export class SettingsService {
       requireProtectedStorage: _storage,
       consultationConsent: _consent,
       consentNotices: _notices,
+      auditRetentionDays: _days,
+      auditExportNames: _names,
       ...settings
     } = this.policy.values;
     return settings;

@@ -1,7 +1,7 @@
 /**
  * The keys of the patient data on this computer: the master key (master-key.ts) and, under
- * it, the keyrings of dictations and lab reports (item-keyring.ts) and the patients
- * (sealed-document.ts), in `<data folder>/keys/`.
+ * it, the keyrings of dictations and lab reports (item-keyring.ts), the patients and the audit
+ * trail's key and pseudonyms (sealed-document.ts), in `<data folder>/keys/`.
  */
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +10,9 @@ import { ItemKeyring, KeyringUnreadable } from './item-keyring';
 import { openMasterKey } from './master-key';
 import { DocumentUnreadable, SealedDocument } from './sealed-document';
 import type { OsEncryption } from './os-keyring';
+
+/** The audit trail's sealed keys, in `keys/`. */
+export const AUDIT_KEYS_FILE = 'audit.sealed';
 
 export type KeysOrProblem = ItemKeyring | { problem: string };
 export type DocumentOrProblem = SealedDocument | { problem: string };
@@ -20,6 +23,8 @@ export interface DataKeys {
   labReports: KeysOrProblem;
   /** The patients (patient-store.ts), sealed with the master key like the keyrings, moved with them. */
   patients: DocumentOrProblem;
+  /** The audit trail's key and the patients' pseudonyms (audit/trail-keys.ts), likewise. */
+  audit: DocumentOrProblem;
 }
 
 export function openDataKeys(options: { userData: string; encryption: OsEncryption; platform: NodeJS.Platform; requireKeyring: boolean | 'broken-policy' }): DataKeys {
@@ -30,7 +35,7 @@ export function openDataKeys(options: { userData: string; encryption: OsEncrypti
   const master = openMasterKey({ file: join(folder, 'master.json'), encryption: options.encryption, platform: options.platform, requireKeyring: options.requireKeyring });
   if (!master.key) {
     const problem = { problem: master.protection.problem ?? 'The recordings on this computer cannot be opened.' };
-    return { protection: master.protection, dictations: problem, labReports: problem, patients: problem };
+    return { protection: master.protection, dictations: problem, labReports: problem, patients: problem, audit: problem };
   }
   let problem: string | null = null;
   const open = (name: string): KeysOrProblem => {
@@ -53,7 +58,15 @@ export function openDataKeys(options: { userData: string; encryption: OsEncrypti
     problem ??= error.message;
     patients = { problem: error.message };
   }
+  // A trail that cannot be opened stops the trail (Settings says so), never the recording.
+  let audit: DocumentOrProblem;
+  try {
+    audit = new SealedDocument(join(folder, AUDIT_KEYS_FILE), master.key, master.move?.previousKey ?? null, 'audit trail keys');
+  } catch (error) {
+    if (!(error instanceof DocumentUnreadable)) throw error;
+    audit = { problem: error.message };
+  }
   // The keyrings and the patients are sealed by the new master key now; only then is the old one destroyed.
   if (master.move && problem === null) master.move.complete();
-  return { protection: { ...master.protection, problem: problem ?? master.protection.problem }, dictations, labReports, patients };
+  return { protection: { ...master.protection, problem: problem ?? master.protection.problem }, dictations, labReports, patients, audit };
 }

@@ -142,3 +142,21 @@ function destroyFile(file: string): void {
     closeSync(fd);
   }
 }
+
+/**
+ * The master keys in the folder, for reading only (the audit trail's command line): the key
+ * in `file` and, while a move into the keyring is under way, the one in `<file>.next`.
+ * Nothing is written, made or moved; a key that cannot be opened here is left out.
+ */
+export function masterKeysToRead(file: string, encryption: OsEncryption): Buffer[] {
+  const keys: Buffer[] = [];
+  for (const path of [`${file}.next`, file]) {
+    try {
+      const stored = fileSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+      keys.push(decodeKey(stored.keptBy === 'keyring' ? encryption.decryptString(Buffer.from(stored.key, 'base64')) : stored.key));
+    } catch {
+      // Not there, damaged, or kept by a keyring this session cannot open.
+    }
+  }
+  return keys;
+}

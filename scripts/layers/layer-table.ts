@@ -52,7 +52,12 @@ export const LAYERS: Layer[] = [
   },
   {
     name: 'outbox and results',
-    rooms: { outbox: { files: ['main/outbox/'] }, results: { files: ['main/results/'] } },
+    rooms: {
+      outbox: { files: ['main/outbox/'] },
+      results: { files: ['main/results/'] },
+      // The audit trail: below every feature and service that records in it.
+      audit: { files: ['main/audit/'] },
+    },
     packages: [NODE, 'zod'],
   },
   {
@@ -96,6 +101,8 @@ export const LAYERS: Layer[] = [
           'main/features.ts',
           'main/log.ts',
           'main/data-folder-start.ts',
+          'main/audit-command-start.ts',
+          'main/audit/audit-feature.ts',
           'main/raw-imports.d.ts',
           'main/ipc/',
           'main/windows/',

@@ -95,5 +95,19 @@ export const POLICY_CATALOG: Record<PolicyName, CatalogEntry> = {
     'The notice read to the patient before a consultation is recorded, one per language, replacing the built-in English or Hindi text or adding a language: language (two-letter code), what (what is recorded), why (what for), who (who receives it), howLong (how long it is kept; {days} is replaced by the days recordings are kept), rightToStop (that the patient may say no or stop at any time), and optionally version. A notice missing a part is refused, by key, and the built-in one is used.',
     [{ language: 'ta', what: '…', why: '…', who: '…', howLong: '… {days} …', rightToStop: '…', version: '2026-01' }],
   ),
+  auditRetentionDays: entry(
+    'protection',
+    'auditRetentionDays',
+    'Keep the audit trail (days)',
+    'How long the audit trail of who touched which patient\u2019s data is kept: at least 365 days (the default); a smaller value means 365. Files older than this are removed month by month.',
+    365,
+  ),
+  auditExportNames: entry(
+    'protection',
+    'auditExportNames',
+    'Name patients in audit exports',
+    'Enabled: scribe-desk --audit-export writes the name of each patient who still exists beside their pseudonym. Disabled (default): pseudonyms only. Honoured from the machine\u2019s policy only.',
+    false,
+  ),
   requireProtectedStorage: entry('protection', 'requireProtectedStorage', 'Require a system keyring', 'Enabled: refuse to record until the system keyring protects the recordings\u2019 key (Linux without a keyring).', true),
 };

@@ -37,6 +37,15 @@ export function scribeArgs(appDir: string, policy: object = { autoSync: false })
   return [appDir, `--user-data-dir=${userDataDir}`, `--policy=${policyFile}`, ...ROOT_ARGS];
 }
 
+/** The app in `appDir` with a new data folder, `policy` and more of the environment, once its Record button works. */
+export async function launchAppFor(policy: object, env: Record<string, string> = {}, appDir = ROOT): Promise<{ app: ElectronApplication; page: Page }> {
+  const app = await launchElectron(scribeArgs(appDir, policy), { ...(process.env as Record<string, string>), SCRIBE_LOG_CONSOLE: '0', ...env });
+  const page = await app.firstWindow();
+  await page.getByRole('button', { name: /^(● )?Record$/ }).waitFor();
+  await inPage(page, appRecordWorks);
+  return { app, page };
+}
+
 /** One start: milliseconds from launch until `ready` resolves on the first window, and the memory of all its processes then. */
 interface Start {
   ms: number;

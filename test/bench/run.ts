@@ -4,7 +4,7 @@
  * under the virtual display and microphone the tests use. Benchmarks report; tests judge.
  * With SCRIBE_BENCH_BEFORE=<another checkout, built>, the app's own measures are taken of
  * that build too, in the same run, for a before/after comparison. SCRIBE_BENCH_ONLY=<groups>
- * (comma-separated: app, consent, call, words, emr, parts) takes only those groups' measures.
+ * (comma-separated: app, consent, call, words, emr, audit, parts) takes only those groups' measures.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -20,6 +20,7 @@ import { LIVE_PART_MIN_SAMPLES } from '../../main/audio/part-cutter';
 import { encodeMemory, lookups, recordingWrites, speechPcm, speechRecording, stopToReady, storeLoad, syncOf, uploadSize } from './node-measures';
 import { stopToHeld, uplinkRow } from './uplink-measures';
 import { debianPackageRows } from './debian-measures';
+import { entryCost, withAndWithoutTrail, yearVerify } from './audit-measures';
 import { ROOT } from '../support/e2e/launch-app';
 import { FRAME_LENGTH } from '../../main/audio/recorder';
 import { startVirtualMicrophone } from '../support/e2e/virtual-microphone';
@@ -38,7 +39,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const ms = (value: number) => `${Math.round(value)} ms`;
 /** The groups of measures this run takes: the app as a clinic uses it, the note into an EMR, the app's parts. */
 const only = (process.env.SCRIBE_BENCH_ONLY ?? '').split(',').map((group) => group.trim()).filter((group) => group !== '');
-const runs = (group: 'app' | 'consent' | 'call' | 'words' | 'emr' | 'parts') => only.length === 0 || only.includes(group);
+const runs = (group: 'app' | 'consent' | 'call' | 'words' | 'emr' | 'audit' | 'parts') => only.length === 0 || only.includes(group);
 
 const { pcm, source } = speechPcm(work);
 console.log(`Scribe Desk benchmarks (speech: ${source}; Node ${process.version}${only.length > 0 ? `; only ${only.join(', ')}` : ''})`);
@@ -252,6 +253,51 @@ if (runs('emr')) {
     if (lost) console.log(`  (xdotool at ${lost.delayMs} ms between keys, ${lost.cps.toFixed(0)} characters/s: the field lost characters)`);
     const { xdotoolNote } = emr;
     console.log(`  (xdotool typing the note itself, µ and Hindi, ${xdotoolNote.delayMs} ms between keys: ${xdotoolNote.cps.toFixed(0)} characters/s, ${xdotoolNote.whole ? 'kept whole' : 'characters lost'})`);
+  }
+}
+
+// The audit trail (issue 46): an entry, a year verified, and the app with and without it.
+if (runs('audit')) {
+  const cost = await entryCost(work);
+  const us = (value: number) => `${value.toFixed(0)} µs`;
+  const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.99)]!;
+  const spread = (values: number[]) => `median ${us(median(values))}, 99th percentile ${us(p99(values))}, worst ${us(Math.max(...values))}`;
+  add(
+    "audit: one entry written (sealed, chained, appended), 3,000 in a clinic's rhythm",
+    spread(cost.entryUs),
+    `${spread(cost.plainUs)}: a plain append of the entry's JSON`,
+    ratio(median(cost.entryUs), median(cost.plainUs)),
+    'writing never blocks the page',
+  );
+  const year = yearVerify(work);
+  add(
+    `audit: --audit-verify of a year of a busy clinic (${year.entries.toLocaleString('en')} entries, 250 days × 300, ${year.files} files; median of 3)`,
+    ms(median(year.verifyMs)),
+    `${ms(median(year.readMs))} reading the files and hashing each line`,
+    ratio(median(year.verifyMs), median(year.readMs)),
+  );
+  if (process.env.DISPLAY) {
+    const microphone = startVirtualMicrophone();
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    try {
+      const both = await withAndWithoutTrail();
+      // Opening a note takes a few milliseconds: tenths are shown.
+      const fine = (value: number) => (value < 10 ? `${value.toFixed(1)} ms` : ms(value));
+      const summary = (values: number[]) => `median ${fine(median(values))}, worst ${fine(Math.max(...values))}`;
+      for (const [measure, of] of [
+        ['Record → "speak now", by the button', (figures: typeof both.with) => figures.record],
+        ['opening a note (the page asks main for the dictation with its note)', (figures: typeof both.with) => figures.openNote],
+        ['the copy shortcut → the note on the clipboard', (figures: typeof both.with) => figures.copyShortcut],
+      ] as const) {
+        const withTrail = of(both.with);
+        const without = of(both.without);
+        add(`audit: ${measure}, with the trail (${withTrail.length})`, summary(withTrail), `${summary(without)} without the trail (development build's switch)`, ratio(median(withTrail), median(without)), '≤ 1.0× (no slower)');
+      }
+    } finally {
+      microphone.stop();
+    }
+  } else {
+    console.log('  (no display: the app with and without the audit trail is not measured)');
   }
 }
 

@@ -4,7 +4,8 @@ import type { Page } from '@playwright/test';
 import { clipboardOf, setClipboard, type Clipboard } from '../support/e2e/clipboard';
 import { mainLog } from '../support/e2e/data-folder';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
-import { launchElectron, ROOT, screenshot } from '../support/e2e/launch-app';
+import { ROOT, screenshot } from '../support/e2e/launch-app';
+import { startPasteTarget } from '../support/e2e/paste-target';
 import { recordFor } from '../support/e2e/recording';
 import { openDictation, showScreen } from '../support/e2e/screens';
 
@@ -103,13 +104,10 @@ test('with "also paste" on, the shortcut pastes the note into the field that has
   await allCompleted(page, 1);
   const visit = await shown(page, 'Pasted visit');
 
-  const target = await launchElectron([join(ROOT, 'test/support/e2e/paste-target.mjs'), ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])], {
-    ...(process.env as Record<string, string>),
-  });
+  const target = await startPasteTarget();
   try {
     const editor = await target.firstWindow();
     await expect(editor.getByLabel('Note')).toBeFocused();
-    await expect.poll(() => execFileSync('xdotool', ['getwindowfocus', 'getwindowname'], { encoding: 'utf8' }).trim()).toBe('Paste target');
 
     execFileSync('xdotool', ['key', 'ctrl+alt+c']);
     const field = editor.getByLabel('Note');
@@ -142,10 +140,7 @@ test('the keyboard hook runs only from a press until its keys are let go; with f
   expect(hookState(userDataDir)).toBeNull();
 
   // No window has the focus (the program that had it has just closed): copied, not pasted, said at the press; the hook, not needed, does not stay on.
-  const target = await launchElectron([join(ROOT, 'test/support/e2e/paste-target.mjs'), ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])], {
-    ...(process.env as Record<string, string>),
-  });
-  await expect.poll(() => execFileSync('xdotool', ['getwindowfocus', 'getwindowname'], { encoding: 'utf8' }).trim()).toBe('Paste target');
+  const target = await startPasteTarget();
   await target.close();
   execFileSync('xdotool', ['key', 'ctrl+alt+c']);
   await expect.poll(() => mainLog(userDataDir)).toContain("copy: not inserted: No other program's field had the focus");

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigationStore } from '../../app/navigation-store';
 import type { SettingsView } from '../../../contract/ipc';
+import { ActivitySection } from './ActivitySection';
 import { LeaveSettingsDialog } from './LeaveSettingsDialog';
 import { SecretsSection } from './SecretsSection';
 import { ClinicSettingsForm, SettingsForm } from './SettingsForm';
@@ -64,6 +65,7 @@ function SettingsPage({ view }: { view: SettingsView }) {
         <SignInSection chosen={{ service, customServiceUrl }} chosenUnsaved={serviceChanged} />
         <SecretsSection persisted={view.secretProtection.persisted} />
       </details>
+      <ActivitySection />
       <LeaveSettingsDialog />
     </section>
   );

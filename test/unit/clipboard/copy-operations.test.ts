@@ -155,18 +155,19 @@ describe('clipboard operations', () => {
     const store = testStore(folder);
     const { id } = completed(store, 'Follow-up', false);
     const { handlers, state } = handlersOn(store, true);
+    // The notes are for other patients than the visit's: each copy is the deliberate "anyway", so only review decides.
     await handlers.setDictationPatient({ id, patientId: 'patient-ravi' });
     await handlers.setNoteReviewed({ id, reviewed: true });
-    await handlers.copyNote({ id });
+    await handlers.copyNote({ id, anyway: true });
     expect(state.text.split('\n')[0]).toMatch(/^Test Patient Ravi/);
 
     for (const change of [() => handlers.setDictationPatient({ id, patientId: 'patient-meera' }), () => handlers.renameDictation({ id, label: 'Second visit' })]) {
       state.text = 'before';
       expect((await change()).reviewedAt).toBeNull();
-      expect(await refusal(() => handlers.copyNote({ id }))).toMatch(/is not marked reviewed/);
+      expect(await refusal(() => handlers.copyNote({ id, anyway: true }))).toMatch(/is not marked reviewed/);
       expect(state.text).toBe('before');
       await handlers.setNoteReviewed({ id, reviewed: true });
-      await handlers.copyNote({ id });
+      await handlers.copyNote({ id, anyway: true });
       expect(state.text.split('\n')[0]).toMatch(/^Test Patient Meera/);
     }
     // The same patient or label again is no change: the review stands.

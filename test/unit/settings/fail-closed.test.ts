@@ -44,6 +44,7 @@ describe('a broken policy, key by key', () => {
       requireReview: true,
       clearCopiedNote: true,
       sendPatientDetails: false,
+      includeCallSound: false,
     });
   });
 
@@ -73,6 +74,11 @@ describe('a broken policy, key by key', () => {
       'copied notes are taken off the clipboard after two minutes',
       'no patient details are sent with a dictation',
       'recording waits until a system keyring protects the recordings',
+      'a consultation records the microphone only, not the call’s sound',
+      'each patient is asked for consent before a consultation is recorded',
+      'the built-in consent notices are read to the patient',
+      'the audit trail is kept for 365 days at least, and nothing of it is removed earlier',
+      'audit exports name patients by pseudonym only',
     ]);
     // What no rule holds stays the user's to change.
     expect(() => settings.update({ recordCues: false, microphone: 'USB Headset' })).not.toThrow();
