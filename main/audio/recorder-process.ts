@@ -244,11 +244,12 @@ async function capture(recording: Recording): Promise<void> {
   const frameMs = (recording.recorder.frameLength / SAMPLE_RATE) * 1000;
   const pacer = new ReadPacer(frameMs);
   if (recording.answered) {
-    // The microphone kept warm sends sound already: "speak now" at once, while the frame under way at the answer is dropped.
+    // The microphone kept warm sends sound already: "speak now" as soon as the frame under way at the answer is dropped,
+    // so that everything said once it shows is kept (and nothing from before the answer).
+    await recording.answered;
     announced = true;
     lastFrameAt = Date.now();
     await announce(recording);
-    await recording.answered;
   }
   while (!recording.stopRequested) {
     const delay = pacer.delayMs();

@@ -132,6 +132,9 @@ export class RecordingSession {
     if (this.current.state !== 'idle') return this.set({ message: 'A recording is already in progress. Stop it before starting another.' });
     const from = input ?? this.draft;
     const wanted = { mode: from.mode, label: from.label.trim(), languages: from.languages ?? null };
+    // Nothing can be recorded while the data is locked: said at once, before any question is asked.
+    const locked = this.deps.store.whyLocked();
+    if (locked !== null) return this.set({ message: locked });
     const patientId = input?.patientId !== undefined && input.patientId !== null ? input.patientId : this.deps.visitPatientId();
     const consent = wanted.mode === 'consultation' ? this.deps.consent(input?.consent) : null;
     if (patientId === null || consent === 'ask') {

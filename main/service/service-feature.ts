@@ -126,6 +126,8 @@ function serviceHandlers(
       const service = addressOf(settings.current());
       const choices = await transcriptionChoices(client, sessionsOffer.state(), undefined, undefined, offered.recall(service));
       offered.remember(service, choices);
+      // The service answered both questions: the status may say it was reached ("Online"), before anything is sent.
+      if (choices.problem === null) health.answered();
       return choices;
     },
   };

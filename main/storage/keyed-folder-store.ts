@@ -70,6 +70,11 @@ export class KeyedFolderStore<M extends ItemWithProblem> extends FolderStore<M> 
     return this.keyring === null;
   }
 
+  /** Why the keys cannot be opened (nothing can be recorded or read), or null when they can. */
+  whyLocked(): string | null {
+    return this.keyring === null ? this.lockedProblem : null;
+  }
+
   /** The keyring; throws why it cannot be opened. */
   protected openKeyring(): ItemKeyring {
     if (!this.keyring) refuse('storage', this.lockedProblem);

@@ -294,8 +294,14 @@ test("apt-get upgrade from the clinic's signed repository: the next version open
   expect(after['keys/master.json']).toBe(before['keys/master.json']);
   expect(storedItems(debian, 'dictations').find((item) => item.id === corrected!.id)?.correctedAt).toBeTruthy();
   expect(storedItems(debian, 'records').map((item) => item.state)).toEqual(['ready']);
-  // The new version shows the corrected note and copies it: the corrected dictation chosen in the list, the copy shortcut.
+  // The new version shows the corrected note and copies it: its patient chosen for the visit (a new start has none), the
+  // corrected dictation chosen in the list, the copy shortcut.
   const screen = await upgraded.screen();
+  await screen.press('push button', 'Choose patient');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  xdotool('type', '--delay', '20', 'Bed 1 (test)');
+  xdotool('key', 'Return');
+  await screen.find('push button', 'Change patient');
   await screen.press('list item', / · corrected/);
   await screen.find('list item', / · corrected/, { states: ['selected'] });
   await screen.find('toggle button', 'Show original');

@@ -145,7 +145,8 @@ test('without an OS keyring: Settings warns that the key is in a user-only file;
   await screenshot(open.page, 'settings-data-protection-warning');
   await open.app.close();
 
-  const { app, page } = await launch({ policy: { autoSync: false, requireProtectedStorage: true } });
+  // No patient can be kept without the keyring either: none is chosen.
+  const { app, page } = await launch({ policy: { autoSync: false, requireProtectedStorage: true }, patient: null });
   await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByText(/turned off by your administrator until a system keyring is available/).first()).toBeVisible();
   expect((await bridgeValue(page, 'listDictations')).length).toBe(0);

@@ -17,7 +17,6 @@ import { customService } from '../support/e2e/policies';
 import { mainNavigation, showScreen } from '../support/e2e/screens';
 import { seedRecordedDictations } from '../support/e2e/seed-dictations';
 import { dropFiles } from '../support/e2e/drop-files';
-import { forPatient } from '../support/e2e/recording';
 
 /** Hostile answers the sandbox gave to an operation, all kinds together. */
 function served(sandbox: SandboxServer, operation: string): number {
@@ -222,7 +221,8 @@ test('while recording, the selected dictation gets a result with prototype-named
   const { page } = await launch({ userDataDir, policy: { ...customService(sandbox), uploadAudioFormat: 'wav' } });
   await page.getByRole('option').filter({ hasText: 'Changes underneath' }).click();
   await expect(page.getByTestId('detail-state')).toHaveText('Processing', { timeout: 15_000 });
-  await forPatient(page, 'Next patient');
+  // The same visit's patient records again (another patient chosen would take the dictation off the screen).
+  await page.getByLabel('Label (optional)').fill('Next patient');
   await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
 

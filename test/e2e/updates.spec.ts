@@ -176,7 +176,8 @@ test('a plain http:// update address on another computer is refused without any 
   server.requests.length = 0;
 
   const machine = appImageEnvironment();
-  const { app, page } = await launch({ env: machine.env, policy: { updateUrl: server.url } });
+  // The policy cannot be used on this computer, so its safest settings hold (a keyring required): no patient is chosen.
+  const { app, page } = await launch({ env: machine.env, policy: { updateUrl: server.url }, patient: null });
   try {
     const status = await bridgeValue(page, 'checkForUpdates');
     // Refused by the update service ("off" with the reason), or, where settings validation
@@ -217,7 +218,8 @@ test('"Restart now" also waits while an upload is under way', async ({ launch, s
   });
   try {
     const [staged] = await bridgeValue(page, 'stageLabReportFiles', { files: [{ name: 'cbc.pdf', size: 0, data: new Uint8Array(await labReportPdf()) }] });
-    await bridgeValue(page, 'uploadLabReports', { ids: [staged!.id], tasks: ['smart'], acceptLowResolution: false });
+    const { visitPatientId } = await bridgeValue(page, 'listPatients');
+    await bridgeValue(page, 'uploadLabReports', { ids: [staged!.id], tasks: ['smart'], acceptLowResolution: false, patientId: visitPatientId });
     await expect.poll(async () => (await bridgeValue(page, 'listLabReports'))[0]?.state).toBe('uploading');
     expect(await bridgeValue(page, 'checkForUpdates')).toMatchObject({ state: 'ready', version: '0.2.0' });
     const status = await bridgeValue(page, 'restartToUpdate');

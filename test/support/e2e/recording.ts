@@ -65,7 +65,11 @@ export async function startConsultation(page: Page, press: (page: Page) => Promi
   await press(page);
   const consent = page.getByTestId('record-dialog').getByRole('button', { name: 'Patient agrees' });
   await expect(consent.or(page.getByTestId('recorder-state').filter({ hasText: SPEAK_NOW })).first()).toBeVisible({ timeout: 15_000 });
-  if (await consent.isVisible()) await consent.click();
+  if (await consent.isVisible()) {
+    // The notice is read to the patient before they answer.
+    await page.waitForTimeout(1_000);
+    await consent.click();
+  }
   await expect(page.getByTestId('recorder-state')).toHaveText(SPEAK_NOW, { timeout: 15_000 });
 }
 
