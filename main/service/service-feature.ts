@@ -65,6 +65,14 @@ function checkSignIn({ settings, vault }: ServiceFeatureDeps, { connection, heal
   }
 }
 
+/** Asks the service something cheap once it is chosen, so that the status can say it was reached ("Online") before anything is sent. */
+function greet({ client, health }: ServiceParts): void {
+  client.reach(AbortSignal.timeout(15_000)).then(
+    () => health.answered(),
+    () => undefined,
+  );
+}
+
 /** Signs in if it must, then says a sign-in that cannot work (checkSignIn). */
 async function signInIfNeeded(deps: ServiceFeatureDeps, parts: ServiceParts): Promise<void> {
   await parts.connection.signInIfNeeded();
@@ -82,12 +90,14 @@ function followSettings(deps: ServiceFeatureDeps, parts: ServiceParts): void {
       address = addressOf(settings.current());
       sessionsOffer.reset();
       client.discovery.forget();
+      health.serviceChanged();
     }
     health.policyHold(settings.policyHold());
     health.credentialsChanged();
     void connection.apply().then(() => {
       parts.resume();
       parts.changed();
+      greet(parts);
       void signInIfNeeded(deps, parts);
     });
   });
@@ -175,7 +185,10 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
       return resumes.on(listener);
     },
     start(): void {
-      void connection.ready().then(() => signInIfNeeded(deps, parts));
+      void connection.ready().then(() => {
+        greet(parts);
+        return signInIfNeeded(deps, parts);
+      });
     },
     async stop(): Promise<void> {
       await client.close();

@@ -66,6 +66,11 @@ export class ServiceHealth {
     this.set({ signInProblem: message });
   }
 
+  /** Another service was chosen: it has not answered yet. */
+  serviceChanged(): void {
+    this.set({ reached: false });
+  }
+
   /** New credentials were saved or a sign-in succeeded: try again. */
   credentialsChanged(): void {
     this.set({ signInProblem: null });

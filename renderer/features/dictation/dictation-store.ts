@@ -59,7 +59,7 @@ export interface DictationState {
   /** Main puts the note on the clipboard (the page never handles its text): what is shown (`original`: the service's); the notice says which it took. `anyway`: the doctor's deliberate click past a refusal. */
   copyNote(id: string, original: boolean, anyway?: boolean): Promise<void>;
   /** Records what the fields show, for the patient chosen (and, for a consultation, with the patient's answer to the notice). */
-  start(answer: { patientId: string; consent?: ConsentAnswer }): Promise<void>;
+  start(answer: { patientId: string | null; consent?: ConsentAnswer }): Promise<void>;
   pause(): Promise<void>;
   resume(): Promise<void>;
   stop(): Promise<void>;
@@ -207,7 +207,7 @@ function recorderActions({ bridge, get, set }: StoreContext<DictationState>, { r
       void bridge.setRecordingDraft({ mode: get().mode, label: get().label, languages });
     },
     // What the fields show; main then clears both for the next patient.
-    start: async ({ patientId, consent }: { patientId: string; consent?: ConsentAnswer }) => {
+    start: async ({ patientId, consent }: { patientId: string | null; consent?: ConsentAnswer }) => {
       const { mode, label, languages } = get();
       await recorderAction(bridge.startRecording({ mode, label, languages, patientId, ...(consent ? { consent } : {}) }));
     },

@@ -3,11 +3,13 @@
  * when there is no patient yet or a consultation needs the patient's consent, the question first.
  */
 import type { DictationMode } from '../../../contract/dictation';
-import { useDictationStore, usePatientsStore, useRecordQuestionStore } from '../../app/stores';
+import { useDictationStore, usePatientsStore, useRecordQuestionStore, useSettingsStore } from '../../app/stores';
 import { questionFor } from './record-question-store';
 
 export async function pressRecord(mode: DictationMode = useDictationStore.getState().mode): Promise<void> {
   if (mode !== useDictationStore.getState().mode) useDictationStore.getState().setMode(mode);
+  // Nothing can be recorded while the data is locked (no keyring where the policy requires one): main says so at once, before any question.
+  if (useSettingsStore.getState().view?.dataProtection.problem) return useDictationStore.getState().start({ patientId: null });
   const questions = useRecordQuestionStore.getState();
   const notices = mode === 'consultation' ? await questions.loadNotices() : null;
   const visit = usePatientsStore.getState().view;

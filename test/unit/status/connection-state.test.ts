@@ -14,4 +14,11 @@ describe('the service health', () => {
     fresh.answered();
     expect(fresh.current()).toMatchObject({ reachable: true, reached: true });
   });
+
+  it('forgets that it reached the service when another one is chosen', () => {
+    const health = new ServiceHealth();
+    health.answered();
+    health.serviceChanged();
+    expect(health.current()).toMatchObject({ reached: false });
+  });
 });
