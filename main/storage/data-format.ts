@@ -13,7 +13,7 @@ import { writeFileAtomic } from './atomic-file';
 export const DATA_FORMAT_FILE = 'data-format.json';
 
 /** The format this build reads and writes. */
-export const DATA_FORMAT_VERSION = 1;
+export const DATA_FORMAT_VERSION = 2;
 
 /** One step from a format version to the next. */
 export interface MigrationStep {
@@ -24,8 +24,11 @@ export interface MigrationStep {
   run(folder: string): void;
 }
 
-/** Every step from version 1 to DATA_FORMAT_VERSION, in order. None yet: version 1 is the first. */
-export const MIGRATIONS: readonly MigrationStep[] = [];
+/** Every step from version 1 to DATA_FORMAT_VERSION, in order. */
+export const MIGRATIONS: readonly MigrationStep[] = [
+  // Version 2 reads both forms and writes the new one: nothing to move now, but an older version must no longer open the folder.
+  { from: 1, does: 'item keyrings kept in columns from their next change', run: () => undefined },
+];
 
 /** What the marker says. */
 export type DataFormat =

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { appError } from '../../contract/result';
 import { scribe } from '../bridge';
 import { Contained } from '../components/Contained';
@@ -7,11 +7,6 @@ import { PolicyProblemBanner } from '../components/PolicyProblemBanner';
 import { SandboxNotice } from '../components/SandboxNotice';
 import { StatusBar } from '../components/StatusBar';
 import { UpdateBanner } from '../components/UpdateBanner';
-import { DictationScreen } from '../features/dictation/DictationScreen';
-import { LabReportsScreen } from '../features/lab-reports/LabReportsScreen';
-import { PatientsScreen } from '../features/patients/PatientsScreen';
-import { RegistrationScreen } from '../features/registration/RegistrationScreen';
-import { SettingsScreen } from '../features/settings/SettingsScreen';
 import { useDictationStore, useLabReportsStore, usePatientsStore, useRecordQuestionStore, useSettingsStore, useStatusStore, useUpdateStore } from './stores';
 import { RecordDialog } from '../features/dictation/RecordDialog';
 import { VisitBar } from '../features/patients/VisitBar';
@@ -20,14 +15,7 @@ import { followRecordCues, prepareCues } from '../features/dictation/record-cue'
 import { SCREENS, useNavigationStore, type ScreenId } from './navigation-store';
 import { useProblemStore } from './problem-store';
 import { PATIENT_DATA, followNativeCopies } from './native-copy';
-
-const SCREEN_COMPONENTS: Record<ScreenId, () => React.JSX.Element> = {
-  dictation: DictationScreen,
-  'lab-reports': LabReportsScreen,
-  registration: RegistrationScreen,
-  patients: PatientsScreen,
-  settings: SettingsScreen,
-};
+import { SCREEN_COMPONENTS, loadOtherScreensWhenIdle } from './screens';
 
 /** Every store follows what main holds for as long as the window is open; the record cues are ready when the shortcut has them. */
 function useFollowMain() {
@@ -86,11 +74,22 @@ function useScreenKeyboard(screen: ScreenId) {
     const previous = shownBefore.current;
     shownBefore.current = screen;
     if (previous === null || previous === screen) return;
-    const heading = document.querySelector<HTMLElement>('main.screen h1');
-    if (!heading) return;
-    heading.tabIndex = -1;
-    heading.focus();
+    // A screen whose code is still loading draws its heading a moment later.
+    let frame = 0;
+    const until = performance.now() + 3_000;
+    const focusHeading = () => {
+      const heading = document.querySelector<HTMLElement>('main.screen h1');
+      if (!heading) {
+        if (performance.now() < until) frame = requestAnimationFrame(focusHeading);
+        return;
+      }
+      heading.tabIndex = -1;
+      heading.focus();
+    };
+    focusHeading();
+    return () => cancelAnimationFrame(frame);
   }, [screen]);
+  useEffect(() => loadOtherScreensWhenIdle(), []);
 }
 
 /** What went wrong on the page itself, and that main reloaded the window, each in a banner until dismissed. */
@@ -160,7 +159,9 @@ export function App() {
         >
           {/* Every screen but Settings shows patient data: the page's own copy of it is refused or routed (native-copy.ts). */}
           <div className="screen-body" {...{ [PATIENT_DATA]: screen === 'settings' ? undefined : `screen:${screen}` }}>
-            <Screen />
+            <Suspense fallback={<p role="status">Loading {title}…</p>}>
+              <Screen />
+            </Suspense>
           </div>
         </Contained>
       </main>

@@ -84,8 +84,8 @@ if (!runs('app')) {
     // requires (the process that owns the microphone; with it, the page by app:// and a preload
     // call) in the baseline column, and the build before where there is one.
     for (const [measure, of, show, goal] of [
-      ['start-up to a working Record button (median of 9)', (start: { ms: number }) => start.ms, ms, '≤ 1.3×'],
-      ['memory of every process at a working Record (median of 9)', (start: { memoryKiB: number }) => start.memoryKiB, (kib: number) => `${(kib / 1024).toFixed(0)} MiB`, '≤ 1.2×'],
+      ['start-up to a working Record button (median of 9)', (start: { ms: number }) => start.ms, ms, '≤ 1.15× the shell'],
+      ['memory of every process at a working Record (median of 9)', (start: { memoryKiB: number }) => start.memoryKiB, (kib: number) => `${(kib / 1024).toFixed(0)} MiB`, '≤ 1.1× the shell'],
       // What the machine gives up: the pages every Electron process shares counted once, not once per process.
       ['the same, proportional set size (Linux; shared pages counted once)', (start: { proportionalKiB: number | null }) => start.proportionalKiB ?? NaN, (kib: number) => `${(kib / 1024).toFixed(0)} MiB`, ''],
     ] as const) {
@@ -94,10 +94,13 @@ if (!runs('app')) {
       const shell = median(startup.shell.map(of));
       const [app, appBefore] = startup.apps.map((starts) => median(starts.map(of)));
       const baseline =
-        `${show(bare)} bare Electron window (with an empty utility process ${show(withUtility)}, ${ratio(withUtility, bare)}; ` +
-        `the shell, also the page by app:// and a preload call, ${show(shell)}, ${ratio(shell, bare)}: the app is ${ratio(app!, shell)} the shell)`;
-      add(measure, show(app!), baseline, ratio(app!, bare), goal, appBefore === undefined ? '' : `${show(appBefore)} (${ratio(appBefore, bare)})`);
+        `${show(shell)} the shell the architecture requires (utility process, page by app://, preload call; ${ratio(shell, bare)} the bare window's ${show(bare)}, ` +
+        `which with an empty utility process takes ${show(withUtility)}, ${ratio(withUtility, bare)}; the app is ${ratio(app!, bare)} the bare window)`;
+      add(measure, show(app!), baseline, ratio(app!, shell), goal, appBefore === undefined ? '' : `${show(appBefore)} (${ratio(appBefore, shell)})`);
     }
+    const shellMs = median(startup.shell.map((start) => start.ms));
+    const warmMs = median(startup.warm.map((start) => start.ms));
+    add('start-up again, same data folder (median of 9)', ms(warmMs), `${ms(shellMs)} the shell, started afresh`, ratio(warmMs, shellMs), '', '');
     console.log(`  start-up, what a working Record waits for (median ms since the process began): ${startupTimeline(startup.apps[0]!.map((start) => start.marks))}`);
     const cpu = await cpuWhileRecording(20);
     const cpuVoice = await cpuWhileRecording(20, ROOT, { autoSync: false, transcriptionApi: 'voice-upload' });

@@ -10,7 +10,7 @@
 import { startupSamples, startupTimeline } from './app-measures';
 const runs = Number(process.env.RUNS ?? 7);
 const dirs = [process.cwd(), ...(process.env.BEFORE ? [process.env.BEFORE] : [])];
-const { bare, bareWithUtility, shell, apps } = await startupSamples(runs, dirs);
+const { bare, bareWithUtility, shell, apps, warm } = await startupSamples(runs, dirs);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const msOf = (starts: Array<{ ms: number }>) => median(starts.map((start) => start.ms));
 const kibOf = (starts: Array<{ memoryKiB: number }>) => median(starts.map((start) => start.memoryKiB));
@@ -20,6 +20,7 @@ const rows = [
   ['with an empty utility process', bareWithUtility],
   ['the shell (utility process, app:// page, preload call)', shell],
   ...apps.map((starts, i) => [i === 0 ? 'the app' : 'the app before', starts] as const),
+  ['the app started again (same data folder)', warm],
 ] as const;
 const times = (value: number, of: number) => `${(value / of).toFixed(2)}x`;
 for (const [name, starts] of rows) {

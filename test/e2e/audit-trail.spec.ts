@@ -43,7 +43,7 @@ async function newPatient(page: Page): Promise<void> {
   const form = page.getByRole('form', { name: 'New patient' });
   await form.getByLabel('Name (optional)').fill(PATIENT_NAME);
   await form.getByLabel('Label (bed, token or visit)').fill(PATIENT_LABEL);
-  await form.getByRole('button', { name: 'Add and use for this visit' }).click();
+  await form.getByRole('button', { name: 'Add patient' }).click();
   await expect(page.getByTestId('chosen-patient')).toContainText(PATIENT_NAME);
 }
 
@@ -157,7 +157,7 @@ test('a clinic day is in the trail in order; verify says intact, export is reada
 }) => {
   const sandbox = await startSandbox();
   const exports = mkdtempSync(join(tmpdir(), 'scribe-audit-exports-'));
-  const { app, page, userDataDir, policyFile } = await launch({ policy: customService(sandbox, { insertCopiedNote: true, auditExportNames: true }) });
+  const { app, page, userDataDir, policyFile } = await launch({ policy: customService(sandbox, { insertCopiedNote: true, auditExportNames: true }), patient: null });
   await answerSaveDialog(app, exports);
   await expect.poll(() => bridgeValue(page, 'getSettings').then((view) => view.shortcutAccess.insertNote)).toBeNull();
   await newPatient(page);

@@ -314,7 +314,7 @@ test("apt-get upgrade from the clinic's signed repository: the next version open
 test('an older version refuses a data folder a newer one wrote: a message a person can read, the reason logged, nothing in the folder changed', async () => {
   const marker = debian.at(`${DATA_FOLDER}/data-format.json`);
   const kept = readFileSync(marker);
-  debian.write(`${DATA_FOLDER}/data-format.json`, JSON.stringify({ formatVersion: 2, writtenBy: '9.0.0' }), true);
+  debian.write(`${DATA_FOLDER}/data-format.json`, JSON.stringify({ formatVersion: 99, writtenBy: '9.0.0' }), true);
   const before = contents(debian.at(DATA_FOLDER));
   try {
     const app = start('newer-data');

@@ -60,8 +60,8 @@ describe('the data folder format', () => {
     const folder = unmarkedFolder();
     expect(readDataFormat(folder)).toEqual({ kind: 'unmarked' });
     const plan = open(planDataFolder(readDataFormat(folder)));
-    expect(plan).toEqual({ kind: 'open', from: 1, marked: false, steps: [] });
-    expect(migrateDataFolder(folder, plan, '0.1.0')).toEqual([`format ${DATA_FORMAT_VERSION} marked`]);
+    expect(plan).toEqual({ kind: 'open', from: 1, marked: false, steps: MIGRATIONS });
+    expect(migrateDataFolder(folder, plan, '0.1.0')).toEqual(MIGRATIONS.map((step) => `format ${step.from} → ${step.from + 1}: ${step.does}`));
     expect(marker(folder)).toEqual({ formatVersion: DATA_FORMAT_VERSION, writtenBy: '0.1.0' });
     expect(readDataFormat(folder)).toEqual({ kind: 'marked', version: DATA_FORMAT_VERSION, writtenBy: '0.1.0' });
     // Written atomically: no temporary file is left beside it.
