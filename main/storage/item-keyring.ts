@@ -113,7 +113,8 @@ export class KeyringUnreadable extends Error {}
 
 export class ItemKeyring {
   private readonly items = new Map<string, Entry>();
-  private batching = false;
+  /** Batches open now (one may run inside another): the file is written once the outermost ends. */
+  private batching = 0;
   private unsaved = false;
 
   /**
@@ -237,17 +238,17 @@ export class ItemKeyring {
 
   /** Makes many changes with one write at the end (moving thousands of labels at the first start). */
   batch(changes: () => void): void {
-    this.batching = true;
+    this.batching += 1;
     try {
       changes();
     } finally {
-      this.batching = false;
-      if (this.unsaved) this.persist();
+      this.batching -= 1;
+      if (this.batching === 0 && this.unsaved) this.persist();
     }
   }
 
   private persist(): void {
-    if (this.batching) {
+    if (this.batching > 0) {
       this.unsaved = true;
       return;
     }

@@ -22,7 +22,7 @@ import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import { newDataFolder, screenshot } from '../support/e2e/launch-app';
 import { startPasteTarget } from '../support/e2e/paste-target';
 import { customService } from '../support/e2e/policies';
-import { recordFor } from '../support/e2e/recording';
+import { recordFor, recordForVisit } from '../support/e2e/recording';
 import { openDictation, showScreen } from '../support/e2e/screens';
 
 test.setTimeout(240_000);
@@ -49,7 +49,8 @@ async function newPatient(page: Page): Promise<void> {
 
 /** Recorded, sent in parts, and its note opened, corrected, copied and exported from the page. */
 async function recordAndWorkOnTheNote(page: Page, exports: string): Promise<void> {
-  await recordFor(page, 'OPD 7', 2500);
+  // For the visit's patient, labelled as the doctor types it.
+  await recordForVisit(page, 2500, 'OPD 7');
   await expect.poll(() => bridgeValue(page, 'listDictations').then((list) => list.map((item) => item.state)), { timeout: 60_000 }).toEqual(['completed']);
   const detail = await openDictation(page, 'OPD 7');
   await detail.getByRole('button', { name: 'Edit note' }).click();

@@ -26,7 +26,8 @@ test('a machine policy a user could have written is refused, said on screen and 
   try {
     // A policy folder a user owns: what a standard user can make where the installer did not.
     machine.write(planted, { folder: { uid: USER, mode: 0o755 }, file: { uid: USER, mode: 0o644 } });
-    const { app, page, userDataDir } = await launch({ policy: null });
+    // While the policy cannot be used a keyring is required, and this session has none: no patient can be kept, none is chosen.
+    const { app, page, userDataDir } = await launch({ policy: null, patient: null });
     const reason = `The policy file ${MACHINE_POLICY} was ignored: a user who is not an administrator could have written it (the folder /etc/scribe-desk is owned by user id ${USER}, not by root); only a file that root owns, in folders that root owns, writable by neither group nor others, is used.`;
     const banner = page.getByTestId('policy-banner');
     await expect(banner).toContainText('Your administrator’s policy file cannot be used.');
@@ -40,19 +41,19 @@ test('a machine policy a user could have written is refused, said on screen and 
 
     // Bad input: the right folder, but a file every user may write.
     machine.write(planted, { file: { uid: 0, mode: 0o666 } });
-    const worldWritable = await launch({ policy: null });
+    const worldWritable = await launch({ policy: null, patient: null });
     expect((await bridgeValue(worldWritable.page, 'getSettings')).policy.error).toContain(`(the file ${MACHINE_POLICY} can be changed by every user (mode 666))`);
     await worldWritable.app.close();
 
     // Bad input: the policy file a link into a user's home (a root-owned file there is still theirs to replace).
     machine.link(planted, join(home, 'policy.json'));
-    const linked = await launch({ policy: null });
+    const linked = await launch({ policy: null, patient: null });
     expect((await bridgeValue(linked.page, 'getSettings')).policy.error).toContain(`(the folder ${home} is owned by user id ${USER}, not by root)`);
     await linked.app.close();
 
     // What an administrator writes (root's, 0644, in root's 0755 folder) applies.
     machine.write({ autoSync: false });
-    const administered = await launch({ policy: null });
+    const administered = await launch({ policy: null, patient: null });
     const view = await bridgeValue(administered.page, 'getSettings');
     expect(view.policy).toMatchObject({ path: MACHINE_POLICY, error: null });
     expect(view.values.autoSync).toBe(false);

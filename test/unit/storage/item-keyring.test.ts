@@ -4,7 +4,7 @@
  * file whose columns do not line up is refused, never half read. Real files, real encryption.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ItemKeyring, KeyringUnreadable } from '../../../main/storage/item-keyring';
@@ -53,5 +53,16 @@ describe('the item keyring file', () => {
       writeFileSync(file, sealBytes(master, Buffer.from(JSON.stringify(columns))));
       expect(() => new ItemKeyring(file, master)).toThrow(KeyringUnreadable);
     }
+  });
+
+  it('writes the file once for a batch, also with a batch inside it', () => {
+    const file = join(tempFolder(), 'keys.sealed');
+    const ring = new ItemKeyring(file, master);
+    ring.batch(() => {
+      ring.create('a', 'Bed 1', true);
+      ring.batch(() => ring.create('b', 'Bed 2', true));
+      expect(existsSync(file)).toBe(false);
+    });
+    expect(opened(file)).toMatchObject({ ids: ['a', 'b'] });
   });
 });
