@@ -14,7 +14,7 @@ import type { AcceleratorRegistry } from '../shortcuts/global-shortcut';
 import type { TargetWindow } from '../shortcuts/insertion-decision';
 import { KeyboardHook, type KeyboardDesktop } from '../shortcuts/keyboard-hook';
 import { RecordShortcut } from '../shortcuts/record-shortcut';
-import type { ShortcutRecorder } from '../shortcuts/shortcut-recording';
+import type { ShortcutRecorder } from '../shortcuts/record-toggle-or-hold';
 
 export type ShortcutSettings = Pick<Settings, 'recordShortcut' | 'recordShortcutMode' | 'copyNoteShortcut' | 'insertCopiedNote'>;
 

@@ -42,7 +42,7 @@ import { partFormatFor } from '../dictation-sending/part-format';
 import { patientDetailsOf } from '../dictation-sending/patient-details';
 import { DictationStore, blockProblem } from '../dictations/dictation-store';
 import { RecordingSession } from '../dictation-recording/recording-session';
-import { shortcutRecorder } from '../dictation-recording/shortcut-recorder';
+import { shortcutRecorder } from '../dictation-recording/cued-recording';
 import { confirmedBy, consentToKeep } from '../dictation-recording/consent';
 import { CallOffer } from '../dictation-recording/call-offer';
 import { callSoundNotAvailable } from '../audio/call-sound-source';
