@@ -40,7 +40,7 @@ import { DictationSending } from '../dictation-sending/dictation-sending';
 import { LiveWordsView } from '../dictation-sending/live-words';
 import { partFormatFor } from '../dictation-sending/part-format';
 import { patientDetailsOf } from '../dictation-sending/patient-details';
-import { DictationStore, blockProblem } from '../dictations/dictation-store';
+import { DictationStore, parcelProblem } from '../dictations/dictation-store';
 import { RecordingSession } from '../dictation-recording/recording-session';
 import { shortcutRecorder } from '../dictation-recording/cued-recording';
 import { confirmedBy, consentToKeep } from '../dictation-recording/consent';
@@ -155,8 +155,8 @@ function dictationSending(
     cutParts: workerPartCutting(encoderWorker),
     templateTitles: templateTitlesOf(service.client),
     prepareAudio: async (manifest) => {
-      const { source, damagedBlocks } = await prepareUploadAudio(recordingFiles(manifest.id), settings.current().uploadAudioFormat, encode);
-      return { ...source, notice: blockProblem(damagedBlocks) };
+      const { source, damagedParcels } = await prepareUploadAudio(recordingFiles(manifest.id), settings.current().uploadAudioFormat, encode);
+      return { ...source, notice: parcelProblem(damagedParcels) };
     },
     sendsToSandbox: () => settings.current().service === 'sandbox',
     patientDetails: (manifest) => (settings.current().sendPatientDetails ? patientDetailsOf(patientOf(manifest.patientId)) : null),

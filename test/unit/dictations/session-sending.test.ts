@@ -62,7 +62,7 @@ class LiveRecording {
   ) {
     this.manifest = store.create({ mode: 'dictation', label: 'bed 4', api: 'sessions', request: REQUEST });
     const key = store.audioKeyOf(this.manifest.id);
-    this.writer = SealedFileWriter.create(store.audioPath(this.manifest.id), key, { blockBytes: 16_000 });
+    this.writer = SealedFileWriter.create(store.audioPath(this.manifest.id), key, { parcelBytes: 16_000 });
     this.partWriter = new AudioPartWriter(store.partsFolder(this.manifest.id), key, { sequence: 0, sample: 0 }, onPart);
   }
 
