@@ -223,8 +223,8 @@ async function sessionsStopToHeld(
     const sessionId = store.get(manifest.id)!.session!.id;
     const held = sandbox.transcriptionSession(sessionId);
     const sameCuts = cut.length === parts.length && cut.every((part, n) => part.endSample === parts[n]!.endSample);
-    if (!held?.ended || held.chunks.length !== parts.length || !sameCuts) {
-      throw new Error(`Uplink bench: the session holds ${held?.chunks.length ?? 0} of ${parts.length} parts (ended: ${held?.ended ?? false}; same cuts as the dry run: ${sameCuts}).`);
+    if (!held?.ended || held.parts.length !== parts.length || !sameCuts) {
+      throw new Error(`Uplink bench: the session holds ${held?.parts.length ?? 0} of ${parts.length} parts (ended: ${held?.ended ?? false}; same cuts as the dry run: ${sameCuts}).`);
     }
     return { ms: heldAt - stoppedAt, realTimeSeconds };
   } finally {

@@ -175,7 +175,7 @@ describe('the words heard so far, while a dictation is spoken in parts', () => {
       expect(wordsAsked()).toHaveLength(asked);
       // Recording and sending are untouched: every part reached the service.
       const sessionId = w.store.get(manifest.id)!.session!.id;
-      expect(env.sandbox.transcriptionSession(sessionId)!.chunks).toHaveLength(manifest.partCount);
+      expect(env.sandbox.transcriptionSession(sessionId)!.parts).toHaveLength(manifest.partCount);
       await w.close();
     }
   });
