@@ -102,7 +102,7 @@ describe('clipboard operations', () => {
     for (const [name, file] of Object.entries(CLIPBOARD_OPERATIONS)) {
       const source = readFileSync(join(ROOT, file), 'utf8');
       expect(source, `${name} is handled in ${file}`).toMatch(new RegExp(`\\b${name}: `));
-      expect(source, `${file} copies through the copy path`).toMatch(/copies\.copy\(|\bcopy\((noteCopy|partCopy|transcriptCopy|request)/);
+      expect(source, `${file} copies through the copy path`).toMatch(/copies\.copy\(|\bcopy\((noteCopy|chapterCopy|transcriptCopy|request)/);
     }
   });
 
