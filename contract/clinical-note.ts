@@ -1,9 +1,9 @@
 /**
- * The note a doctor copies into the EMR, built from a result's typed parts (never from the
- * service's JSON) with the doctor's corrections in place of the parts they changed: plain
+ * The note a doctor copies into the EMR, built from a result's typed chapters (never from the
+ * service's JSON) with the doctor's corrections in place of the chapters they changed: plain
  * text for any field, and HTML (headings, paragraphs, the medications as a table) for
  * editors that keep formatting. Every note begins with the line that says whose it is
- * (label, mode, time) and, for the sandbox's results, that it is test data; each part keeps
+ * (label, mode, time) and, for the sandbox's results, that it is test data; each chapter keeps
  * the service's errors and warnings. Complete and partial results share this one format.
  * Pure.
  */
@@ -49,11 +49,11 @@ type Block =
 /** FHIR lines that repeat what the medications table already says. */
 const MEDICATION_RESOURCES = new Set(['MedicationRequest', 'MedicationStatement', 'MedicationDispense', 'Medication']);
 
-function isPrescriptionPart(output: DecodedOutput): boolean {
+function isPrescriptionChapter(output: DecodedOutput): boolean {
   return output.content.kind === 'prescription' || output.templateId === EMR_TEMPLATE_ID || output.type === 'eka_emr';
 }
 
-/** The FHIR part's readable text, without its heading: what the note holds of it and what an edit starts from. */
+/** The FHIR chapter's readable text, without its heading: what the note holds of it and what an edit starts from. */
 function fhirBlocks(output: DecodedOutput, hasPrescription: boolean): Block[] {
   if (output.content.kind !== 'fhir') return [];
   const { summary } = output.content;
@@ -67,13 +67,13 @@ function fhirBlocks(output: DecodedOutput, hasPrescription: boolean): Block[] {
   return blocks;
 }
 
-function partHeading(output: DecodedOutput): string {
-  if (isPrescriptionPart(output)) return 'Medications';
+function chapterHeading(output: DecodedOutput): string {
+  if (isPrescriptionChapter(output)) return 'Medications';
   if (output.content.kind === 'fhir') return output.content.summary.title || output.name || 'Clinical note';
   return output.name || 'Text';
 }
 
-/** The content of one part, as the doctor left it or as the service sent it; [] when it holds nothing for a note. */
+/** The content of one chapter, as the doctor left it or as the service sent it; [] when it holds nothing for a note. */
 function contentBlocks(output: DecodedOutput, correction: NoteCorrection | null, hasPrescription: boolean, caption: string | null): Block[] {
   const corrected = correctionOf(correction, output);
   if (corrected?.kind === 'medications') {
@@ -90,13 +90,13 @@ function contentBlocks(output: DecodedOutput, correction: NoteCorrection | null,
       return fhirBlocks(output, hasPrescription);
     case 'text':
       return textBlocks(content.text);
-    // An unknown template's JSON, an empty or unreadable part: nothing a note should hold.
+    // An unknown template's JSON, an empty or unreadable chapter: nothing a note should hold.
     default:
       return [];
   }
 }
 
-/** A text part as the note holds it: the service's Markdown headings and lists as such, the rest as paragraphs. */
+/** A text chapter as the note holds it: the service's Markdown headings and lists as such, the rest as paragraphs. */
 function textBlocks(text: string): Block[] {
   return noteTextBlocks(text.trim()).map((block): Block => (block.kind === 'heading' ? { kind: 'heading', level: 2, text: block.text } : block));
 }
@@ -108,18 +108,18 @@ function messageBlocks(output: DecodedOutput): Block[] {
   ];
 }
 
-/** One part of the note: its heading, the service's errors and warnings for it, and its content; null when it has none of them. */
-function partBlocks(output: DecodedOutput, correction: NoteCorrection | null, hasPrescription: boolean, caption: string | null): { blocks: Block[]; content: boolean } | null {
+/** One chapter of the note: its heading, the service's errors and warnings for it, and its content; null when it has none of them. */
+function chapterBlocks(output: DecodedOutput, correction: NoteCorrection | null, hasPrescription: boolean, caption: string | null): { blocks: Block[]; content: boolean } | null {
   const content = contentBlocks(output, correction, hasPrescription, caption);
   const messages = messageBlocks(output);
   if (content.length === 0 && messages.length === 0) return null;
   // A prescription the service could not give still says so, where the medicines would be.
-  const placeholder: Block[] = content.length === 0 && isPrescriptionPart(output) ? [{ kind: 'paragraph', text: 'No medication could be read from this result.' }] : [];
-  return { blocks: [{ kind: 'heading', level: 1, text: partHeading(output) }, ...messages, ...content, ...placeholder], content: content.length > 0 };
+  const placeholder: Block[] = content.length === 0 && isPrescriptionChapter(output) ? [{ kind: 'paragraph', text: 'No medication could be read from this result.' }] : [];
+  return { blocks: [{ kind: 'heading', level: 1, text: chapterHeading(output) }, ...messages, ...content, ...placeholder], content: content.length > 0 };
 }
 
-/** The text of a text or FHIR part as the note holds it (no heading): what an edit of that part starts from. */
-export function partText(output: DecodedOutput, outputs: DecodedOutput[]): string {
+/** The text of a text or FHIR chapter as the note holds it (no heading): what an edit of that chapter starts from. */
+export function chapterText(output: DecodedOutput, outputs: DecodedOutput[]): string {
   const hasPrescription = outputs.some((item) => item.content.kind === 'prescription');
   if (output.content.kind === 'text') return output.content.text.trim();
   return fhirBlocks(output, hasPrescription).map(blockText).join('\n');
@@ -206,24 +206,24 @@ function blockHtml(block: Block): string {
   }
 }
 
-/** The parts of a note, as the doctor left them; null when none holds anything a note could. */
-function noteParts(result: StoredResult | null, correction: NoteCorrection | null, caption: string | null) {
+/** The chapters of a note, as the doctor left them; null when none holds anything a note could. */
+function noteChapters(result: StoredResult | null, correction: NoteCorrection | null, caption: string | null) {
   if (!result || !('outputs' in result)) return null;
   const hasPrescription = result.outputs.some((output) => output.content.kind === 'prescription' || correctionOf(correction, output)?.kind === 'medications');
-  const parts = result.outputs.map((output) => partBlocks(output, correction, hasPrescription, caption)).filter((part) => part !== null);
-  return parts.some((part) => part.content) ? parts : null;
+  const chapters = result.outputs.map((output) => chapterBlocks(output, correction, hasPrescription, caption)).filter((chapter) => chapter !== null);
+  return chapters.some((chapter) => chapter.content) ? chapters : null;
 }
 
 /**
  * The note as Markdown, for the service to keep beside its own (a session's document): its
- * parts only, without the line that says whose it is (the session is the service's own
+ * chapters only, without the line that says whose it is (the session is the service's own
  * record of that; the label the doctor typed stays on this computer). Null when there is no note.
  */
 export function noteMarkdown(result: StoredResult | null, correction: NoteCorrection | null, testData: boolean): string | null {
-  const parts = noteParts(result, correction, testData ? TEST_DATA_CAPTION : null);
-  if (!parts) return null;
+  const chapters = noteChapters(result, correction, testData ? TEST_DATA_CAPTION : null);
+  if (!chapters) return null;
   const top: Block[] = testData ? [{ kind: 'strong', text: TEST_DATA_NOTICE }] : [];
-  return `${[...top, ...parts.flatMap((part) => part.blocks)].map(blockMarkdown).join('\n\n')}\n`;
+  return `${[...top, ...chapters.flatMap((chapter) => chapter.blocks)].map(blockMarkdown).join('\n\n')}\n`;
 }
 
 /** Blocks as text: each part (a top heading and what follows it), and each paragraph after another, apart from what comes before by a blank line. */
@@ -236,31 +236,31 @@ function blocksText(blocks: Block[]): string {
   return `${text}\n`;
 }
 
-/** The note's parts as the doctor left them, without any heading; null when there is no note. */
+/** The note's chapters as the doctor left them, without any heading; null when there is no note. */
 export function noteBody(result: StoredResult | null, correction: NoteCorrection | null, testData: boolean): CopiedText | null {
-  const parts = noteParts(result, correction, testData ? TEST_DATA_CAPTION : null);
-  if (!parts) return null;
-  const blocks = parts.flatMap((part) => part.blocks);
+  const chapters = noteChapters(result, correction, testData ? TEST_DATA_CAPTION : null);
+  if (!chapters) return null;
+  const blocks = chapters.flatMap((chapter) => chapter.blocks);
   return { text: blocksText(blocks), html: blocks.map(blockHtml).join('') };
 }
 
 /**
- * One part of the result, as the doctor left it (or as the service sent it, `correction` null),
+ * One chapter of the result, as the doctor left it (or as the service sent it, `correction` null),
  * with its heading and the service's errors and warnings; null when it holds nothing a note could.
  */
-export function notePartBody(result: StoredResult | null, templateId: string, correction: NoteCorrection | null, testData: boolean): CopiedText | null {
+export function noteChapterBody(result: StoredResult | null, templateId: string, correction: NoteCorrection | null, testData: boolean): CopiedText | null {
   if (!result || !('outputs' in result)) return null;
   const output = result.outputs.find((item) => item.templateId === templateId);
   if (!output) return null;
   const hasPrescription = result.outputs.some((item) => item.content.kind === 'prescription' || correctionOf(correction, item)?.kind === 'medications');
-  const part = partBlocks(output, correction, hasPrescription, testData ? TEST_DATA_CAPTION : null);
-  if (!part?.content) return null;
-  return { text: blocksText(part.blocks), html: part.blocks.map(blockHtml).join('') };
+  const chapter = chapterBlocks(output, correction, hasPrescription, testData ? TEST_DATA_CAPTION : null);
+  if (!chapter?.content) return null;
+  return { text: blocksText(chapter.blocks), html: chapter.blocks.map(blockHtml).join('') };
 }
 
 /**
  * The note for a result, headed by whose it is; null when it has nothing a note could hold
- * (no result yet, failed, only unreadable parts).
+ * (no result yet, failed, only unreadable chapters).
  */
 export function clinicalNote(result: StoredResult | null, header: NoteHeader, correction: NoteCorrection | null = null): ClinicalNote | null {
   const body = noteBody(result, correction, header.testData);

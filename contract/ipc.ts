@@ -13,7 +13,7 @@ import type { EventName, OperationName } from './ipc-names';
 import { ACCESS_TOKEN_MAX_CHARS, CLIENT_SECRET_MAX_CHARS, LABEL_MAX_CHARS, MAX_LAB_REPORT_BYTES, MAX_LAB_REPORT_FILES } from './limits';
 import { LAB_REPORT_TASKS, type LabReportDetails, type LabReportResultView, type LabReportSummary, type StagedFile } from './lab-reports';
 import { CORRECTION_LIMITS } from './note-correction';
-import { correctedPartSchema } from './note-correction-schema';
+import { correctedChapterSchema } from './note-correction-schema';
 import { COPYABLE, type AbhaAddressCheck, type RegistrationView } from './registration';
 import { patientInputSchema } from './patient-schema';
 import type { Patient, PatientsView } from './patients';
@@ -230,7 +230,7 @@ export const operations = {
    * clearing); the page never passes patient text to the clipboard. Says which note it took.
    */
   copyNote: operation<{ version: CopiedNoteVersion }>()(dictationRef.extend({ original: z.boolean().optional(), anyway }).strict()),
-  /** One part of the result, as the page shows it (`original`: the service's) or as the service's JSON. */
+  /** One chapter of the result, as the page shows it (`original`: the service's) or as the service's JSON. */
   copyNotePart: operation<void>()(
     dictationRef.extend({ templateId: z.string().min(1).max(200), form: z.enum(['text', 'json']), original: z.boolean().optional(), anyway }).strict(),
   ),
@@ -242,7 +242,7 @@ export const operations = {
   showingDictation: operation<void>()(z.object({ id: z.uuid().nullable() }).strict()),
   renameDictation: operation<DictationSummary>()(dictationRef.extend({ label: labelInput }).strict()),
   /** Keeps the doctor's edit of the note; the service's result is never changed. */
-  saveNoteCorrection: operation<DictationDetail>()(dictationRef.extend({ parts: z.array(correctedPartSchema).max(CORRECTION_LIMITS.parts) }).strict()),
+  saveNoteCorrection: operation<DictationDetail>()(dictationRef.extend({ parts: z.array(correctedChapterSchema).max(CORRECTION_LIMITS.parts) }).strict()),
   /** Back to the service's note: the correction is destroyed. */
   undoNoteCorrections: operation<DictationDetail>()(dictationRef),
   setNoteReviewed: operation<DictationDetail>()(dictationRef.extend({ reviewed: z.boolean() }).strict()),

@@ -6,12 +6,12 @@ const cell = z.string().max(CORRECTION_LIMITS.cellChars, `A cell holds at most $
 const rowSchema = z.object({ name: cell, dose: cell, frequency: cell, duration: cell, instruction: cell }).strict();
 const templateId = z.string().min(1).max(200);
 
-export const correctedPartSchema = z.discriminatedUnion('kind', [
+export const correctedChapterSchema = z.discriminatedUnion('kind', [
   z.object({ templateId, kind: z.literal('medications'), rows: z.array(rowSchema).max(CORRECTION_LIMITS.rows, `At most ${CORRECTION_LIMITS.rows} medicines.`) }).strict(),
   z.object({ templateId, kind: z.literal('text'), text: z.string().max(CORRECTION_LIMITS.textChars, 'This text is too long.') }).strict(),
 ]);
 
 export const noteCorrectionSchema = z.object({
   correctedAt: z.iso.datetime(),
-  parts: z.array(correctedPartSchema).max(CORRECTION_LIMITS.parts),
+  parts: z.array(correctedChapterSchema).max(CORRECTION_LIMITS.parts),
 });

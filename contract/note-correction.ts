@@ -1,26 +1,26 @@
 /**
- * The doctor's correction of a note: for each part that was changed, the whole part as the
+ * The doctor's correction of a note: for each chapter that was changed, the whole chapter as the
  * doctor left it (the medications as rows of words, a text note as text). The service's
  * result is never changed; the note shown, copied and exported is the result with these
- * parts put in place of the service's. Pure; the page and main both read it.
+ * chapters put in place of the service's. Pure; the page and main both read it.
  */
 import { MEDICATION_COLUMNS, NONE, medicationRow, type MedicationRow } from './medication-row';
 import type { DecodedOutput } from './transcription';
 
 export const CORRECTION_LIMITS = { parts: 100, rows: 500, cellChars: 2_000, textChars: 200_000 } as const;
 
-/** The EMR template: its part is a prescription, edited as a medications table even when the service sent none. */
+/** The EMR template: its chapter is a prescription, edited as a medications table even when the service sent none. */
 export const EMR_TEMPLATE_ID = 'eka_emr_template';
 
-export type CorrectedPart = { templateId: string; kind: 'medications'; rows: MedicationRow[] } | { templateId: string; kind: 'text'; text: string };
+export type CorrectedChapter = { templateId: string; kind: 'medications'; rows: MedicationRow[] } | { templateId: string; kind: 'text'; text: string };
 
 export interface NoteCorrection {
   /** ISO 8601. */
   correctedAt: string;
-  parts: CorrectedPart[];
+  parts: CorrectedChapter[];
 }
 
-/** How a part of a result is corrected: as a medications table, as text, or not at all (its content is the service's alone). */
+/** How a chapter of a result is corrected: as a medications table, as text, or not at all (its content is the service's alone). */
 export function editableAs(output: DecodedOutput): 'medications' | 'text' | null {
   const { content } = output;
   if (content.kind === 'prescription') return 'medications';
@@ -60,12 +60,12 @@ export function cleanRows(rows: MedicationRow[]): MedicationRow[] {
     .filter((row) => !isBlankRow(row));
 }
 
-/** The correction of one part, or null. */
-export function correctionOf(correction: NoteCorrection | null, output: DecodedOutput): CorrectedPart | null {
-  return correction?.parts.find((part) => part.templateId === output.templateId && part.kind === editableAs(output)) ?? null;
+/** The correction of one chapter, or null. */
+export function correctionOf(correction: NoteCorrection | null, output: DecodedOutput): CorrectedChapter | null {
+  return correction?.parts.find((chapter) => chapter.templateId === output.templateId && chapter.kind === editableAs(output)) ?? null;
 }
 
-/** Every medicine of the note as it leaves: the doctor's rows where they corrected the part, else the service's. */
+/** Every medicine of the note as it leaves: the doctor's rows where they corrected the chapter, else the service's. */
 export function noteMedicines(outputs: readonly DecodedOutput[], correction: NoteCorrection | null): MedicationRow[] {
   return outputs.flatMap((output) => {
     if (editableAs(output) !== 'medications') return [];

@@ -12,7 +12,7 @@ import { sentEvent } from './audit/sent-events';
 import { DEVELOPMENT_BUILD } from './build-kind';
 import { createClipboardFeature } from './clipboard/clipboard-feature';
 import { patientOwner } from './clipboard/copy-path';
-import { createDictationFeature } from './dictations/dictation-feature';
+import { createDictationFeature } from './dictation-wiring/dictation-feature';
 import type { OperationHandlers } from '../contract/operation-handlers';
 import { toAppError } from './ipc/app-failure';
 import { operationDispatcher } from './ipc/operation-dispatcher';

@@ -11,7 +11,7 @@ import type { AbhaStep, RegistrationOtp, SuggestionRequest } from './registratio
 import { ServiceCaller, type ServiceConfig } from './service-call';
 import { SessionDiscovery } from './session-discovery';
 import * as sessions from './sessions-api';
-import type { CreatedSession, NewSession, SavedDocument, SessionChunk, SessionResult } from './sessions-api';
+import type { CreatedSession, NewSession, SavedDocument, SessionPart, SessionResult } from './sessions-api';
 import { getTranscriptionResult, uploadVoice, type VoiceStatus, type VoiceUpload } from './voice-api';
 
 export type { Progress, ServiceConfig } from './service-call';
@@ -19,7 +19,7 @@ export type { LabReportResultAnswer, LabReportUpload } from './lab-reports-api';
 export type { PartWords } from './part-words-api';
 export type { AbhaStep, RegistrationOtp, SkipState, SuggestionRequest } from './registration-api';
 export type { OutputItemRead, VoiceMode, VoiceStatus, VoiceUpload } from './voice-api';
-export type { CreatedSession, NewSession, SavedDocument, SessionChunk, SessionResult, SessionTemplateResult, UploadTarget } from './sessions-api';
+export type { CreatedSession, NewSession, SavedDocument, SessionPart, SessionResult, SessionTemplateResult, UploadTarget } from './sessions-api';
 
 export class ServiceClient {
   private readonly caller: ServiceCaller;
@@ -41,8 +41,8 @@ export class ServiceClient {
     return sessions.createSession(this.caller, input);
   }
 
-  uploadSessionChunk(chunk: SessionChunk): Promise<void> {
-    return sessions.uploadChunk(this.caller, chunk);
+  uploadSessionPart(part: SessionPart): Promise<void> {
+    return sessions.uploadPart(this.caller, part);
   }
 
   endSession(input: { sessionId: string; audioFilesSent: number; signal?: AbortSignal }): Promise<'ended' | 'already-ended'> {

@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 
-/** The audio formats a chunk may be sent in, by file extension. */
-export const CHUNK_EXTENSIONS = ['webm', 'mp3', 'wav', 'ogg', 'm4a', 'mp4'] as const;
-export type ChunkExtension = (typeof CHUNK_EXTENSIONS)[number];
+/** The audio formats a part may be sent in, by file extension. */
+export const PART_EXTENSIONS = ['webm', 'mp3', 'wav', 'ogg', 'm4a', 'mp4'] as const;
+export type PartExtension = (typeof PART_EXTENSIONS)[number];
 
 const count = z.number().int().min(0);
 const names = z.array(z.string().max(200)).max(10_000);
@@ -43,7 +43,7 @@ export const createdSessionSchema = z
   })
   .loose();
 
-export const chunkAcceptedSchema = z.object({ session_id: z.string().optional(), success: z.boolean().optional() }).loose();
+export const partAcceptedSchema = z.object({ session_id: z.string().optional(), success: z.boolean().optional() }).loose();
 
 export const endedSessionSchema = z.object({ session_id: z.string().optional(), status: z.string().optional(), audio_files_received: count.optional() }).loose();
 

@@ -1,5 +1,5 @@
 /**
- * The sessions API, the vendor's current transcription API: discovery, create, audio chunks
+ * The sessions API, the vendor's current transcription API: discovery, create, audio parts
  * (to the service with the sign-in, or to a presigned address without it), End, the result,
  * PATCH, the templates list, and documents (a corrected note saved back). Every answer is
  * read with zod; a status the documents do not name is data, never a crash.
@@ -10,7 +10,7 @@ import { check, commonFailure, unexpected, type Answer, type ServiceCaller } fro
 import { ServiceError } from './service-error';
 import { serviceCode, serviceText, serviceWords } from './service-text';
 import {
-  chunkAcceptedSchema,
+  partAcceptedSchema,
   createdSessionSchema,
   discoverySchema,
   documentEnvelopeSchema,
@@ -19,7 +19,7 @@ import {
   sessionErrorSchema,
   templateEntrySchema,
   templatesListSchema,
-  type ChunkExtension,
+  type PartExtension,
   type DiscoveryDocument,
 } from './session-schemas';
 
@@ -29,7 +29,7 @@ const FINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'complete', 's
 const DISCOVERY_PATH = '/voice/v1/.well-known/medscribealliance';
 const SESSIONS_PATH = '/voice/v1/sessions';
 
-const CONTENT_TYPES: Record<ChunkExtension, string> = {
+const CONTENT_TYPES: Record<PartExtension, string> = {
   webm: 'audio/webm',
   mp3: 'audio/mpeg',
   wav: 'audio/wav',
@@ -38,7 +38,7 @@ const CONTENT_TYPES: Record<ChunkExtension, string> = {
   mp4: 'audio/mp4',
 };
 
-/** Where a session's chunks go: the service itself (with the sign-in), or an address it handed out (without). */
+/** Where a session's parts go: the service itself (with the sign-in), or an address it handed out (without). */
 export type UploadTarget = { kind: 'service' } | { kind: 'presigned-url'; url: string } | { kind: 'presigned-form'; url: string; fields: Record<string, string> };
 
 export interface NewSession {
@@ -61,14 +61,14 @@ export interface CreatedSession {
   upload: UploadTarget;
 }
 
-export interface SessionChunk {
+export interface SessionPart {
   sessionId: string;
   upload: UploadTarget;
   /** The file name's base (`audio` in `audio_0.mp3`). */
   base: string;
   /** Counts from 0; a retry sends the same number with the same bytes. */
   sequence: number;
-  extension: ChunkExtension;
+  extension: PartExtension;
   bytes: Buffer;
   signal?: AbortSignal;
 }
@@ -134,7 +134,7 @@ export function isAlreadyEnded(error: unknown): boolean {
   return /already[_ ]ended|session[_ ]ended|already_committed/i.test(`${error.code ?? ''} ${error.message}`);
 }
 
-/** True for a session that expired before its End: it is made again from the kept chunks. */
+/** True for a session that expired before its End: it is made again from the kept parts. */
 export function isSessionExpired(error: unknown): boolean {
   return error instanceof ServiceError && (error.status === 410 || error.code === 'session_expired');
 }
@@ -206,38 +206,38 @@ export async function createSession(caller: ServiceCaller, input: NewSession): P
   return { sessionId: created.session_id, expiresAt: created.expires_at ?? null, upload: await uploadTargetOf(caller, created.session_id, created.upload_url) };
 }
 
-export function chunkFileName(chunk: Pick<SessionChunk, 'base' | 'sequence' | 'extension'>): string {
-  if (!Number.isSafeInteger(chunk.sequence) || chunk.sequence < 0) throw new Error('A chunk number counts from 0.');
-  return `${chunk.base}_${chunk.sequence}.${chunk.extension}`;
+export function sessionPartFileName(part: Pick<SessionPart, 'base' | 'sequence' | 'extension'>): string {
+  if (!Number.isSafeInteger(part.sequence) || part.sequence < 0) throw new Error('A part number counts from 0.');
+  return `${part.base}_${part.sequence}.${part.extension}`;
 }
 
-/** One chunk's bytes, where the session's upload address says. */
-export async function uploadChunk(caller: ServiceCaller, chunk: SessionChunk): Promise<void> {
-  const fileName = chunkFileName(chunk);
-  const contentType = CONTENT_TYPES[chunk.extension];
-  const raw = { method: 'POST' as const, headers: { 'content-type': contentType, 'content-length': String(chunk.bytes.length) }, body: () => chunk.bytes, signal: chunk.signal };
+/** One part's bytes, where the session's upload address says. */
+export async function uploadPart(caller: ServiceCaller, part: SessionPart): Promise<void> {
+  const fileName = sessionPartFileName(part);
+  const contentType = CONTENT_TYPES[part.extension];
+  const raw = { method: 'POST' as const, headers: { 'content-type': contentType, 'content-length': String(part.bytes.length) }, body: () => part.bytes, signal: part.signal };
   let answer: Answer;
-  if (chunk.upload.kind === 'service') {
-    answer = await caller.call({ ...raw, path: `${SESSIONS_PATH}/${encodeURIComponent(chunk.sessionId)}/audio/${encodeURIComponent(fileName)}` });
-  } else if (chunk.upload.kind === 'presigned-url') {
-    answer = await caller.callPresigned(`${chunk.upload.url.replace(/\/+$/, '')}/${encodeURIComponent(fileName)}`, raw);
+  if (part.upload.kind === 'service') {
+    answer = await caller.call({ ...raw, path: `${SESSIONS_PATH}/${encodeURIComponent(part.sessionId)}/audio/${encodeURIComponent(fileName)}` });
+  } else if (part.upload.kind === 'presigned-url') {
+    answer = await caller.callPresigned(`${part.upload.url.replace(/\/+$/, '')}/${encodeURIComponent(fileName)}`, raw);
   } else {
-    const file = { fileName, contentType, size: chunk.bytes.length, open: () => Readable.from([chunk.bytes]) };
-    const multipart = multipartFileBody('file', file, undefined, chunk.upload.fields);
-    answer = await caller.callPresigned(chunk.upload.url, {
+    const file = { fileName, contentType, size: part.bytes.length, open: () => Readable.from([part.bytes]) };
+    const multipart = multipartFileBody('file', file, undefined, part.upload.fields);
+    answer = await caller.callPresigned(part.upload.url, {
       method: 'POST',
       headers: { 'content-type': multipart.contentType, 'content-length': String(multipart.contentLength) },
       body: multipart.body,
-      signal: chunk.signal,
+      signal: part.signal,
     });
   }
   // Object storage answers a form upload with 204 (or 201) and no JSON.
   if (answer.status === 204 || answer.status === 201) return;
-  if (answer.status !== 200) throw refusal(answer, `audio part ${chunk.sequence + 1}`);
-  if (chunk.upload.kind === 'service') check(chunkAcceptedSchema, answer.json ?? {}, 'audio part confirmation');
+  if (answer.status !== 200) throw refusal(answer, `audio part ${part.sequence + 1}`);
+  if (part.upload.kind === 'service') check(partAcceptedSchema, answer.json ?? {}, 'audio part confirmation');
 }
 
-/** End: every chunk has been acknowledged; `audioFilesSent` is their true count. An End already made counts as done. */
+/** End: every part has been acknowledged; `audioFilesSent` is their true count. An End already made counts as done. */
 export async function endSession(caller: ServiceCaller, sessionId: string, audioFilesSent: number, signal?: AbortSignal): Promise<'ended' | 'already-ended'> {
   const body = JSON.stringify({ audio_files_sent: audioFilesSent });
   const answer = await caller.call({ method: 'POST', path: `${SESSIONS_PATH}/${encodeURIComponent(sessionId)}/end`, headers: { 'content-type': 'application/json' }, body: () => body, signal });

@@ -24,8 +24,8 @@ export async function plainFileSource(path: string, fileName: string, contentTyp
 }
 
 /**
- * An encrypted file (sealed-file.ts), decrypted block by block as it is sent; no clear copy
- * is written. `plainBytes`: what its verified blocks hold (checkSealedFile, or as counted
+ * An encrypted file (sealed-file.ts), decrypted parcel by parcel as it is sent; no clear copy
+ * is written. `plainBytes`: what its verified parcels hold (checkSealedFile, or as counted
  * earlier); `prefix`: bytes sent before it (a WAV header). Should the file hold other than
  * `plainBytes` when read (damaged since it was counted), reading fails rather than send
  * other than the size announced; `onMismatch` hears it first.
@@ -42,14 +42,14 @@ export function sealedFileSource(
   async function* bytes(): AsyncGenerator<Buffer> {
     if (prefix) yield prefix;
     let read = 0;
-    for await (const block of readSealedFile(path, key)) {
-      read += block.length;
+    for await (const parcel of readSealedFile(path, key)) {
+      read += parcel.length;
       if (read > plainBytes) break;
-      yield block;
+      yield parcel;
     }
     if (read !== plainBytes) {
       onMismatch?.();
-      throw new Error('The file changed on the disk since it was checked (a block no longer verifies); it is checked again at the next attempt.');
+      throw new Error('The file changed on the disk since it was checked (a parcel no longer verifies); it is checked again at the next attempt.');
     }
   }
   return { fileName, contentType, size: (prefix?.length ?? 0) + plainBytes, open: () => Readable.from(bytes(), { objectMode: false }) };
@@ -57,8 +57,8 @@ export function sealedFileSource(
 
 /**
  * A finished encrypted file sent whole (a lab report's copy, a compact MP3), decrypted once,
- * as it is sent: its size from its block headers, each block verified as it goes. A file that
- * is not whole is refused before anything is sent; a block that does not open stops the
+ * as it is sent: its size from its parcel headers, each parcel verified as it goes. A file that
+ * is not whole is refused before anything is sent; a parcel that does not open stops the
  * upload midway with `damaged` (a storage refusal, never a network failure), so a partial
  * file is never counted as sent. `onDamaged` hears it first.
  */

@@ -1,7 +1,7 @@
 /**
  * The transcription operations: the audio upload and the result lookup. The lookup's answer
  * is read with zod into the wire's own shape (each output item checked apart); what the page
- * shows is made of it where dictations are kept (main/dictations/transcription-view.ts).
+ * shows is made of it with the other result views (main/results/transcription-view.ts).
  */
 import { lookupUnauthorizedSchema, messageSchema, outputItemSchema, resultDataSchema, resultErrorSchema, voiceUploadSchema, type OutputItem } from './response-schemas';
 import { check, commonFailure, unexpected, type Progress, type ServiceCaller } from './service-call';

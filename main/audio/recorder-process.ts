@@ -4,7 +4,7 @@
  * the microphone (tens of milliseconds); the microphone itself is opened for each recording
  * and closed after it, so nothing holds it, and no OS microphone indicator shows, between
  * recordings. It reads 16 kHz mono 16-bit frames from PvRecorder and appends them to the
- * dictation's recording itself, encrypted in blocks of at most half a second, each synced
+ * dictation's recording itself, encrypted in parcels of at most half a second, each synced
  * to disk as it is sealed, so a hung or crashed main process cannot lose what was spoken;
  * the compact MP3 is written alongside as the audio arrives, encrypted too. Main only controls it. Device listing happens here too: the native audio library
  * is never loaded in main. With the call's sound asked for, a second source (the sound output)
@@ -25,8 +25,8 @@ import { pulseMonitorSource } from './pulse-monitor-source';
 import type { FromRecorder, ToRecorder } from './recorder-protocol';
 import { BYTES_PER_SAMPLE, SAMPLE_RATE, durationMsOf } from './wav-file';
 
-/** Half a second of audio per encrypted block: a crash loses at most that, plus what was not yet read. */
-const BLOCK_BYTES = (SAMPLE_RATE * BYTES_PER_SAMPLE) / 2;
+/** Half a second of audio per encrypted parcel: a crash loses at most that, plus what was not yet read. */
+const PARCEL_BYTES = (SAMPLE_RATE * BYTES_PER_SAMPLE) / 2;
 
 /** No frame for this long once recording: the microphone is gone (unplugged). */
 const DEVICE_LOST_MS = 2_500;
@@ -318,7 +318,7 @@ async function start(message: Extract<ToRecorder, { type: 'start' }>): Promise<v
   const warm = takeArmed(message.deviceName, message.frameLength);
   let audio: SealedFileWriter;
   try {
-    audio = SealedFileWriter.create(message.audioPath, message.audioKey, { blockBytes: BLOCK_BYTES, syncEveryMs: 500 });
+    audio = SealedFileWriter.create(message.audioPath, message.audioKey, { parcelBytes: PARCEL_BYTES, syncEveryMs: 500 });
   } catch (error) {
     if (warm) void warm.answered.then(() => releaseRecorder(warm.recorder));
     send({ type: 'error', message: `The recording could not be started. ${storageProblem(error)}` });

@@ -175,7 +175,7 @@ export class Recorder {
       case 'stopped': {
         this.active = null;
         // Written whole by the recorder process just now: nothing in it is damaged.
-        const size = { plainBytes: message.dataBytes, damagedBlocks: 0 };
+        const size = { plainBytes: message.dataBytes, damagedParcels: 0 };
         if (active.onStopped) active.onStopped({ dataBytes: message.dataBytes, durationMs: message.durationMs, parts: message.parts, size });
         else if (message.reason === 'device-lost') {
           this.events.onInterrupted({
@@ -218,8 +218,8 @@ function unknownParts(target: RecordingTarget): number | null {
 /** Makes a recording left by an interrupted recorder whole; its duration (0 when there is nothing) and what it holds. */
 function repair(target: RecordingTarget): { durationMs: number; size: RecordingSize | null } {
   try {
-    const { plainBytes, damagedBlocks } = completeSealedFile(target.path, target.key);
-    return { durationMs: durationMsOf(plainBytes), size: { plainBytes, damagedBlocks } };
+    const { plainBytes, damagedParcels } = completeSealedFile(target.path, target.key);
+    return { durationMs: durationMsOf(plainBytes), size: { plainBytes, damagedParcels } };
   } catch {
     return { durationMs: 0, size: null };
   }

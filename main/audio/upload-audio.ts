@@ -50,10 +50,10 @@ export const inlineMp3Encoding: Mp3Encoding = async (audioPath, mp3Path, key) =>
   await encodeRecordingToMp3(audioPath, mp3Path, key);
 };
 
-/** What a recording holds: the plain bytes of its blocks that verify, and the blocks that do not. */
+/** What a recording holds: the plain bytes of its parcels that verify, and the parcels that do not. */
 export interface RecordingSize {
   plainBytes: number;
-  damagedBlocks: number;
+  damagedParcels: number;
 }
 
 export interface RecordingFiles {
@@ -70,21 +70,21 @@ export interface RecordingFiles {
 export function recordingSize(files: Pick<RecordingFiles, 'audioPath' | 'key' | 'size' | 'keepSize'>): RecordingSize {
   if (files.size) return files.size;
   const check = checkSealedFile(files.audioPath, files.key);
-  const size = { plainBytes: check.plainBytes, damagedBlocks: check.damagedBlocks };
+  const size = { plainBytes: check.plainBytes, damagedParcels: check.damagedParcels };
   files.keepSize?.(size);
   return size;
 }
 
 /** The recording as a WAV file, decrypted as it is read (upload, playback): read once, its size known beforehand. */
-export function wavSource(files: Pick<RecordingFiles, 'audioPath' | 'key' | 'size' | 'keepSize'>): UploadSource & { damagedBlocks: number } {
-  const { plainBytes, damagedBlocks } = recordingSize(files);
+export function wavSource(files: Pick<RecordingFiles, 'audioPath' | 'key' | 'size' | 'keepSize'>): UploadSource & { damagedParcels: number } {
+  const { plainBytes, damagedParcels } = recordingSize(files);
   const source = sealedFileSource(files.audioPath, files.key, plainBytes, 'dictation.wav', 'audio/wav', wavHeader(plainBytes), () => files.keepSize?.(null));
-  return { ...source, damagedBlocks };
+  return { ...source, damagedParcels };
 }
 
 const MP3_DAMAGED = 'The copy of the recording made for sending is damaged on the disk; it is made again from the recording at the next attempt.';
 
-/** True for a finished encrypted file whose block headers are in order (its blocks are verified as it is sent). */
+/** True for a finished encrypted file whose parcel headers are in order (its parcels are verified as it is sent). */
 function wholeByItsHeaders(path: string): boolean {
   if (!existsSync(path)) return false;
   try {
@@ -98,14 +98,14 @@ function wholeByItsHeaders(path: string): boolean {
  * What to upload, and how many parts of the recording did not verify (left out, and to be
  * reported). A damaged compact copy is made again from the recording.
  */
-export async function prepareUploadAudio(files: RecordingFiles, format: UploadAudioFormat, encode: Mp3Encoding): Promise<{ source: UploadSource; damagedBlocks: number }> {
+export async function prepareUploadAudio(files: RecordingFiles, format: UploadAudioFormat, encode: Mp3Encoding): Promise<{ source: UploadSource; damagedParcels: number }> {
   if (format === 'wav') {
-    const { damagedBlocks, ...source } = wavSource(files);
-    return { source, damagedBlocks };
+    const { damagedParcels, ...source } = wavSource(files);
+    return { source, damagedParcels };
   }
   const recording = recordingSize(files);
   if (!wholeByItsHeaders(files.mp3Path)) await encode(files.audioPath, files.mp3Path, files.key);
   // Checked as it is sent: a copy damaged since is removed, to be made again from the recording at the next attempt.
   const source = wholeSealedFileSource(files.mp3Path, files.key, 'dictation.mp3', 'audio/mpeg', MP3_DAMAGED, () => rmSync(files.mp3Path, { force: true }));
-  return { source, damagedBlocks: recording.damagedBlocks };
+  return { source, damagedParcels: recording.damagedParcels };
 }

@@ -9,7 +9,7 @@
  * dictation's manifest (which the service acknowledged, in which session); attempts and
  * waiting times only in memory: after a restart every unacknowledged part is tried at once.
  */
-import type { SessionChunk } from '../api/service-client';
+import type { SessionPart } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
 import { isSessionExpired } from '../api/sessions-api';
 import type { AudioPart } from '../audio/audio-parts';
@@ -120,7 +120,7 @@ export class PartStore implements OutboxStore<PartItem> {
 
 export interface PartDeps {
   store: DictationStore;
-  client: { uploadSessionChunk(chunk: SessionChunk): Promise<void> };
+  client: { uploadSessionPart(part: SessionPart): Promise<void> };
   sessions: SessionOpener;
   /** A part was acknowledged (End may be due), or the dictation goes by the voice upload now. */
   onProgress(dictationId: string): void;
@@ -148,7 +148,7 @@ export function partKind(options: PartDeps): OutboxKind<PartItem, never> & { sto
       if (!session || signal.aborted) return;
       const bytes = store.readPart(item.dictationId, item.part);
       try {
-        await options.client.uploadSessionChunk({ ...session, base: PART_BASE, sequence: item.part.sequence, extension: store.get(item.dictationId)?.partFormat ?? 'mp3', bytes, signal });
+        await options.client.uploadSessionPart({ ...session, base: PART_BASE, sequence: item.part.sequence, extension: store.get(item.dictationId)?.partFormat ?? 'mp3', bytes, signal });
       } catch (error) {
         if (!isSessionExpired(error)) throw error;
         // Given up, never ended: every part goes again, at once, to a new session (not this computer's fault, nor the network's).

@@ -78,13 +78,13 @@ const manifestFields = z.object({
   finishedAt: z.string().nullable().default(null),
   /**
    * What the recording holds, counted when it ended or was recovered: its plain bytes (in the
-   * blocks that verify) and the blocks that do not (`damagedChunks` on disk, NAMES_ON_DISK).
+   * parcels that verify) and the parcels that do not (`damagedChunks` on disk, NAMES_ON_DISK).
    * An upload or a playback then reads it once, without decrypting it first to count. Null
    * until counted (manifests of earlier versions: counted at the first upload or playback, and
    * kept).
    */
   plainBytes: z.number().int().min(0).nullable().default(null),
-  damagedBlocks: z.number().int().min(0).nullable().default(null),
+  damagedParcels: z.number().int().min(0).nullable().default(null),
   /** When the recording was deleted under the retention setting; the result stays. */
   audioDeletedAt: z.string().nullable().default(null),
   /** Sent to the built-in sandbox: its result is test data. */
@@ -116,10 +116,10 @@ const manifestFields = z.object({
 
 /**
  * Two fields keep on disk the names earlier versions gave them (the part count, and the
- * recording's damaged blocks): an earlier version still reads the folder (a word is not worth
+ * recording's damaged parcels): an earlier version still reads the folder (a word is not worth
  * a data format step, which would shut it out), and this one reads the manifest under either name.
  */
-const NAMES_ON_DISK = { partCount: 'chunkCount', damagedBlocks: 'damagedChunks' } as const;
+const NAMES_ON_DISK = { partCount: 'chunkCount', damagedParcels: 'damagedChunks' } as const;
 const ON_DISK = Object.entries(NAMES_ON_DISK) as [keyof typeof NAMES_ON_DISK, string][];
 
 /** A manifest as read from disk (fields under the names kept there) or as the app holds it. */

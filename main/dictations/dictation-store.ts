@@ -43,7 +43,7 @@ const LEGACY = { audio: 'audio.wav', compact: 'upload.mp3', result: 'result.json
 const NO_LEGACY_FILES = '.no-clear-files';
 
 /** What to tell the user about parts of a recording that did not verify; null when none. */
-export function blockProblem(damaged: number): string | null {
+export function parcelProblem(damaged: number): string | null {
   if (damaged === 0) return null;
   return `${damaged} part${damaged === 1 ? '' : 's'} of the recording (up to half a second each) could not be verified on the disk (damaged) and ${damaged === 1 ? 'was' : 'were'} left out.`;
 }
@@ -180,14 +180,14 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
    */
   recordingFiles(id: string): RecordingFiles {
     const manifest = this.get(id);
-    const size = manifest && manifest.plainBytes !== null && manifest.damagedBlocks !== null ? { plainBytes: manifest.plainBytes, damagedBlocks: manifest.damagedBlocks } : null;
+    const size = manifest && manifest.plainBytes !== null && manifest.damagedParcels !== null ? { plainBytes: manifest.plainBytes, damagedParcels: manifest.damagedParcels } : null;
     return {
       audioPath: this.audioPath(id),
       mp3Path: this.compactAudioPath(id),
       key: this.audioKeyOf(id),
       size,
       keepSize: (next) => {
-        if (this.get(id)) this.writeOrKeepInMemory(id, next ?? { plainBytes: null, damagedBlocks: null });
+        if (this.get(id)) this.writeOrKeepInMemory(id, next ?? { plainBytes: null, damagedParcels: null });
       },
     };
   }
@@ -262,24 +262,24 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
    * Makes a recording cut off by a crash whole; its duration, damaged parts, and what it holds
    * (null for a recording an earlier version left in clear: counted once it is encrypted).
    */
-  private repairRecording(id: string): { durationMs: number; damagedBlocks: number; size: RecordingSize | null } {
+  private repairRecording(id: string): { durationMs: number; damagedParcels: number; size: RecordingSize | null } {
     try {
       if (existsSync(join(this.folderOf(id), LEGACY.audio))) {
         const durationMs = repairWav(join(this.folderOf(id), LEGACY.audio))?.durationMs ?? 0;
-        return { durationMs, damagedBlocks: 0, size: null };
+        return { durationMs, damagedParcels: 0, size: null };
       }
       const check = completeSealedFile(this.audioPath(id), this.audioKeyOf(id));
-      return { durationMs: durationMsOf(check.plainBytes), damagedBlocks: check.damagedBlocks, size: { plainBytes: check.plainBytes, damagedBlocks: check.damagedBlocks } };
+      return { durationMs: durationMsOf(check.plainBytes), damagedParcels: check.damagedParcels, size: { plainBytes: check.plainBytes, damagedParcels: check.damagedParcels } };
     } catch {
-      return { durationMs: 0, damagedBlocks: 0, size: null };
+      return { durationMs: 0, damagedParcels: 0, size: null };
     }
   }
 
   private recover(manifest: DictationManifest): void {
     // The compact copy was being written as well; it is made again from the repaired recording.
     rmSync(partialPathOf(this.compactAudioPath(manifest.id)), { force: true });
-    const { durationMs, damagedBlocks, size } = this.repairRecording(manifest.id);
-    const damage = blockProblem(damagedBlocks);
+    const { durationMs, damagedParcels, size } = this.repairRecording(manifest.id);
+    const damage = parcelProblem(damagedParcels);
     this.writeOrKeepInMemory(
       manifest.id,
       durationMs > 0
@@ -308,7 +308,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
         sealClearFile(clear, this.audioPath(id), audioKey, WAV_HEADER_BYTES);
         // A new file: what it holds is counted at its first upload or playback.
         const current = this.get(id);
-        if (current && (current.plainBytes !== null || current.damagedBlocks !== null)) this.writeOrKeepInMemory(id, { plainBytes: null, damagedBlocks: null });
+        if (current && (current.plainBytes !== null || current.damagedParcels !== null)) this.writeOrKeepInMemory(id, { plainBytes: null, damagedParcels: null });
       } else sealClearFile(clear, this.compactAudioPath(id), audioKey);
     }
     return true;

@@ -24,7 +24,7 @@ import { emrDocumentSchema } from '../results/emr-document';
 import { MAX_JSON_DEPTH, boundedCopy, nestsDeeperThan, parseJsonText } from '../results/json-limits';
 import { MAX_JSON_CHARS, MAX_TEXT_CHARS, jsonContent } from '../results/output-content';
 import { sessionTranscription, type KeptSessionAnswer, type KeptTemplateResult } from '../results/session-result';
-import { voiceTranscription } from './transcription-view';
+import { voiceTranscription } from '../results/transcription-view';
 
 /** A larger result file is not read (a result holds at most a few megabytes). */
 export const MAX_RESULT_FILE_BYTES = 64 * 1024 * 1024;

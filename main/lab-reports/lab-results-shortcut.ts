@@ -4,7 +4,7 @@
  */
 import { patientInitials, type Patient } from '../../contract/patients';
 import type { CopyOptions, CopyPath } from '../clipboard/copy-path';
-import type { ShortcutCopy } from '../shortcuts/copy-note-shortcut';
+import type { ShortcutCopy } from '../note-leaving/copy-note-shortcut';
 import { LAB_NOT_REVIEWED } from './lab-reports-bridge';
 import { labResultCopy } from './lab-result-copy';
 import type { LabReportStore } from './lab-report-store';

@@ -8,7 +8,7 @@ import type { InsertProfile } from '../../contract/insert-profiles';
 import type { AuditRecorder } from '../audit/audit-event';
 import { shortcutCopied } from '../audit/feature-hooks';
 import type { CopyOptions, CopyPath } from '../clipboard/copy-path';
-import type { CopyNoteActions, ShortcutCopy } from '../shortcuts/copy-note-shortcut';
+import type { CopyNoteActions, ShortcutCopy } from './copy-note-shortcut';
 import type { DictationStore } from '../dictations/dictation-store';
 import { copyShortcutNote, noTargetReason, readinessOf, shortcutTarget, type PatientOf } from './dictation-notes';
 

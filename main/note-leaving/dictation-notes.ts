@@ -1,11 +1,11 @@
 /**
  * What may leave the app of a dictation's note, and how a dictation is named when it is
  * spoken of (a notification, a refusal): its label, mode and time. Builds the copy requests
- * for the note, a part of it and the transcript (main/clipboard/copy-path.ts applies the rules
+ * for the note, a chapter of it and the transcript (main/clipboard/copy-path.ts applies the rules
  * every copy shares), and the copy shortcut's choice: the dictation in view, else the newest;
  * never an older one.
  */
-import { clinicalNote, noteBody, notePartBody, noteTime, type ClinicalNote } from '../../contract/clinical-note';
+import { clinicalNote, noteBody, noteChapterBody, noteTime, type ClinicalNote } from '../../contract/clinical-note';
 import { clockTime, whoLine, type CopyHeading, type HeadingPatient } from '../../contract/copy-heading';
 import { FINISHED_STATES, MODE_NAMES, PENDING_STATES, NO_PATIENT, type CopiedNoteVersion } from '../../contract/dictation';
 import type { MedicationRow } from '../../contract/medication-row';
@@ -114,16 +114,16 @@ export function noteCopy(
 }
 
 /**
- * The copy of one part of the result: its text as the doctor left it (or the service's with
+ * The copy of one chapter of the result: its text as the doctor left it (or the service's with
  * `original`), or the service's JSON of it (`json`), headed like the note.
  */
-export function partCopy(
+export function chapterCopy(
   store: DictationStore,
   manifest: DictationManifest,
-  part: { templateId: string; form: 'text' | 'json'; original: boolean },
+  chapter: { templateId: string; form: 'text' | 'json'; original: boolean },
   patientOf: PatientOf = nobody,
 ): CopyRequest {
-  const { templateId, form, original } = part;
+  const { templateId, form, original } = chapter;
   const result = FINISHED_STATES.has(manifest.state) ? store.readResult(manifest.id) : null;
   const output = result && 'outputs' in result ? result.outputs.find((item) => item.templateId === templateId) : undefined;
   if (!output) return { refused: noNote(manifest, patientOf) };
@@ -135,7 +135,7 @@ export function partCopy(
   }
   const correction = correctionOf(store, manifest.id);
   const asOriginal = original && correction !== null;
-  const body = notePartBody(result, templateId, asOriginal ? null : correction, manifest.testData);
+  const body = noteChapterBody(result, templateId, asOriginal ? null : correction, manifest.testData);
   if (!body) return { refused: 'This part of the result has no text to copy.' };
   const notA = output.content.kind === 'prescription' ? 'prescription' : 'clinical note';
   return { heading: heading(manifest, asOriginal ? ORIGINAL_NOTE : null, notA, patientOf), body, ...shared(manifest, patientOf), what: 'note part' };

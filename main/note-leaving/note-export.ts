@@ -1,10 +1,10 @@
 /**
  * A dictation's note as a JSON file: whose it is, whether it is test data, corrected or
- * reviewed, each part as the doctor left it (with the service's errors and warnings), and the
+ * reviewed, each chapter as the doctor left it (with the service's errors and warnings), and the
  * note's text as Copy note gives it. The service's own JSON is exported apart, named as the
  * service's. Pure.
  */
-import { clinicalNote, noteTime, partText, type NoteHeader } from '../../contract/clinical-note';
+import { clinicalNote, noteTime, chapterText, type NoteHeader } from '../../contract/clinical-note';
 import { MODE_NAMES } from '../../contract/dictation';
 import { SEX_NAMES, patientName } from '../../contract/patients';
 import { exportStem } from '../../contract/export-name';
@@ -21,14 +21,14 @@ export interface NoteExportInput {
   reviewedAt: string | null;
 }
 
-function partOf(output: DecodedOutput, outputs: DecodedOutput[], correction: NoteCorrection | null) {
+function chapterOf(output: DecodedOutput, outputs: DecodedOutput[], correction: NoteCorrection | null) {
   const corrected = correctionOf(correction, output);
   const base = { templateId: output.templateId, name: output.name, status: output.status, errors: output.errors, warnings: output.warnings, corrected: corrected !== null };
   switch (editableAs(output)) {
     case 'medications':
       return { ...base, medications: corrected?.kind === 'medications' ? corrected.rows : serviceRows(output) };
     case 'text':
-      return { ...base, text: corrected?.kind === 'text' ? corrected.text : partText(output, outputs) };
+      return { ...base, text: corrected?.kind === 'text' ? corrected.text : chapterText(output, outputs) };
     default:
       return base;
   }
@@ -56,7 +56,7 @@ export function noteExport({ header, result, correction, reviewedAt }: NoteExpor
       : {}),
     correctedAt: correction?.correctedAt ?? null,
     reviewedAt,
-    parts: result.outputs.map((output) => partOf(output, result.outputs, correction)),
+    parts: result.outputs.map((output) => chapterOf(output, result.outputs, correction)),
     text: note.text,
   };
   const stem = exportStem(header.patient ? patientName(header.patient) : header.label, header.createdAt, 'dictation');

@@ -144,7 +144,7 @@ export class SandboxServer {
     return this.voice.transaction(txnId);
   }
 
-  /** What it holds of a transcription session: the chunk numbers received, whether it is ended, its format. */
+  /** What it holds of a transcription session: the part numbers received, whether it is ended, its format. */
   transcriptionSession(sessionId: string): ReturnType<SandboxSessions['session']> {
     return this.sessions.session(sessionId);
   }

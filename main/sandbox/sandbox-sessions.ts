@@ -1,10 +1,10 @@
 /**
  * The sessions API in the sandbox (the vendor's current transcription API): discovery,
- * create, audio chunks, End, the result, PATCH, the templates list and documents. As strict
- * as the published documents allow, and stricter where they are silent, so that a client
+ * create, audio parts, End, the result, PATCH, the templates list and documents. As strict as
+ * the published documents allow, and stricter where they are silent, so that a client
  * that passes here does what the real service needs:
  *
- * - a chunk is `{base}_{n}.{ext}`, `n` from 0 without leading zeros, one base and one format
+ * - a part is `{base}_{n}.{ext}`, `n` from 0 without leading zeros, one base and one format
  *   a session, the bytes of the format the extension names, at most 10 MB and 20 s;
  * - the same number again with the same bytes is taken once; with other bytes it is refused;
  * - End only with every number from 0 to n-1 received and `audio_files_sent` = n; a second
@@ -19,7 +19,7 @@
  *   shapes (the SDK's `name`, `age` as a string of whole years 0–130, `gender` male, female
  *   or other; `abha_number` grouped 12-3456-7890-1234): the published schema takes any key,
  *   the sandbox refuses every other one, so that nothing more about a patient slips out;
- * - `upload_url` is absent (chunks to the service), a presigned path, or a presigned POST form
+ * - `upload_url` is absent (parts to the service), a presigned path, or a presigned POST form
  *   (`sessionUploadUrl`); presigned addresses are on the sandbox's own origin (the one plain
  *   http address a client may take one at), under `/presigned/`, not the documented audio
  *   endpoint, and refuse a bearer token.
@@ -35,10 +35,10 @@ import { sandboxPrescription, type SandboxOutcome } from './sandbox-results';
 import { type RouteContext, type SandboxArea, type SandboxRoute } from './sandbox-routes';
 import { BadRequest, type Reply } from './sandbox-reply';
 
-const MAX_CHUNK_BYTES = 10 * 1024 * 1024;
-const MAX_CHUNK_SECONDS = 20;
-/** A chunk cut at 20 s by a client may be a frame longer. */
-const CHUNK_SECONDS_TOLERANCE = 0.1;
+const MAX_PART_BYTES = 10 * 1024 * 1024;
+const MAX_PART_SECONDS = 20;
+/** A part cut at 20 s by a client may be a frame longer. */
+const PART_SECONDS_TOLERANCE = 0.1;
 const MAX_TEMPLATES = 2;
 /** The formats a part may be in, by file extension, and the MIME type discovery lists each under. */
 const FORMAT_TYPES = {
@@ -50,7 +50,7 @@ const FORMAT_TYPES = {
   mp4: 'audio/mp4',
 } as const;
 type Format = keyof typeof FORMAT_TYPES;
-const CHUNK_NAME = /^([A-Za-z0-9][A-Za-z0-9-]{0,63})_(0|[1-9][0-9]{0,5})\.(webm|mp3|wav|ogg|m4a|mp4)$/;
+const PART_NAME = /^([A-Za-z0-9][A-Za-z0-9-]{0,63})_(0|[1-9][0-9]{0,5})\.(webm|mp3|wav|ogg|m4a|mp4)$/;
 const SESSION_ID = /^[A-Za-z0-9_-]{16,32}$/;
 const LANGUAGES = ['en', 'hi', 'kn', 'ta', 'te', 'ml', 'mr', 'bn', 'gu', 'pa'];
 
@@ -111,7 +111,7 @@ const documentSchema = z
   })
   .strict();
 
-interface Chunk {
+interface ReceivedPart {
   sha256: string;
   bytes: number;
   receivedAt: number;
@@ -127,7 +127,7 @@ interface Session {
   languages: string[];
   base: string | null;
   format: Format | null;
-  chunks: Map<number, Chunk>;
+  parts: Map<number, ReceivedPart>;
   endedAt: number | null;
   outcome: SandboxOutcome;
   /** Where its audio goes: the service, or the presigned address it was given. */
@@ -254,7 +254,7 @@ export class SandboxSessions implements SandboxArea {
   readonly routes: SandboxRoute[] = [
     this.route('sessionDiscovery', 'GET', '/voice/v1/.well-known/medscribealliance', () => this.discovery(), true),
     this.route('sessionCreate', 'POST', '/voice/v1/sessions', (context) => this.create(context)),
-    this.route('sessionChunk', 'POST', /^\/voice\/v1\/sessions\/([^/]+)\/audio\/([^/]+)$/, (context) => this.chunkToService(context)),
+    this.route('sessionPart', 'POST', /^\/voice\/v1\/sessions\/([^/]+)\/audio\/([^/]+)$/, (context) => this.partToService(context)),
     this.route('sessionEnd', 'POST', /^\/voice\/v1\/sessions\/([^/]+)\/end$/, (context) => this.end(context)),
     this.route('sessionGet', 'GET', /^\/voice\/v1\/sessions\/([^/]+)$/, (context) => this.result(context)),
     this.route('sessionPatch', 'PATCH', /^\/voice\/v1\/sessions\/([^/]+)$/, (context) => this.patch(context)),
@@ -262,8 +262,8 @@ export class SandboxSessions implements SandboxArea {
     this.route('templateList', 'GET', '/voice/api/v1/template', () => ({ status: 200, json: { items: SANDBOX_TEMPLATES } })),
     this.route('documentSave', 'POST', '/voice/api/v1/documents', (context) => this.saveDocument(context)),
     this.route('documentGet', 'GET', /^\/voice\/api\/v1\/documents\/([^/]+)$/, (context) => this.documentLink(context)),
-    this.route('sessionChunkUrl', 'POST', /^\/presigned\/([^/]+)\/sessions\/([^/]+)\/audio\/([^/]+)$/, (context) => this.chunkToPresignedPath(context), true),
-    this.route('sessionChunkForm', 'POST', '/presigned/chunks', (context) => this.chunkToForm(context), true),
+    this.route('sessionPartUrl', 'POST', /^\/presigned\/([^/]+)\/sessions\/([^/]+)\/audio\/([^/]+)$/, (context) => this.partToPresignedPath(context), true),
+    this.route('sessionPartForm', 'POST', '/presigned/chunks', (context) => this.partToForm(context), true),
     this.route('documentPut', 'PUT', /^\/presigned\/documents\/([^/]+)$/, (context) => this.putDocument(context), true),
     this.route('documentRead', 'GET', /^\/presigned\/documents\/([^/]+)$/, (context) => this.readDocument(context), true),
   ];
@@ -274,10 +274,10 @@ export class SandboxSessions implements SandboxArea {
   }
 
   /** What the sandbox holds of a session (tests). */
-  session(id: string): { chunks: number[]; ended: boolean; format: string | null } | undefined {
+  session(id: string): { parts: number[]; ended: boolean; format: string | null } | undefined {
     const session = this.sessions.get(id);
     if (!session) return undefined;
-    return { chunks: [...session.chunks.keys()].sort((a, b) => a - b), ended: session.endedAt !== null, format: session.format };
+    return { parts: [...session.parts.keys()].sort((a, b) => a - b), ended: session.endedAt !== null, format: session.format };
   }
 
   /** What a session was told of its patient, as it holds it now (tests); null: nothing; undefined: no such session. */
@@ -310,8 +310,8 @@ export class SandboxSessions implements SandboxArea {
         service: { name: 'Sandbox (test data)' },
         capabilities: {
           audio_formats: [...this.faults().audioFormats],
-          max_chunk_duration_seconds: MAX_CHUNK_SECONDS,
-          max_chunk_size_bytes: MAX_CHUNK_BYTES,
+          max_chunk_duration_seconds: MAX_PART_SECONDS,
+          max_chunk_size_bytes: MAX_PART_BYTES,
           upload_methods: ['chunked'],
           max_templates: MAX_TEMPLATES,
         },
@@ -341,7 +341,7 @@ export class SandboxSessions implements SandboxArea {
       languages: body.language_hint ?? ['auto_detect'],
       base: null,
       format: null,
-      chunks: new Map(),
+      parts: new Map(),
       endedAt: null,
       outcome: 'success',
       upload: this.faults().sessionUploadUrl,
@@ -368,27 +368,27 @@ export class SandboxSessions implements SandboxArea {
     return session;
   }
 
-  private async chunkToService(context: RouteContext): Promise<Reply> {
+  private async partToService(context: RouteContext): Promise<Reply> {
     const [, id = '', name = ''] = /^\/voice\/v1\/sessions\/([^/]+)\/audio\/([^/]+)$/.exec(context.url.pathname) ?? [];
     const found = this.open(id);
     if ('status' in found) return found;
     if (found.upload !== 'service') return problem(400, 'wrong_upload_address', 'This session takes its audio at the upload_url it was given.');
-    return this.takeChunk(found, decodeURIComponent(name), await readBodyToEnd(context.req, MAX_CHUNK_BYTES), context);
+    return this.takePart(found, decodeURIComponent(name), await readBodyToEnd(context.req, MAX_PART_BYTES), context);
   }
 
-  private async chunkToPresignedPath(context: RouteContext): Promise<Reply> {
+  private async partToPresignedPath(context: RouteContext): Promise<Reply> {
     if (context.req.headers.authorization) return problem(400, 'authorization_not_allowed', 'A presigned address takes no Authorization header.');
     const [, signature = '', id = '', name = ''] = /^\/presigned\/([^/]+)\/sessions\/([^/]+)\/audio\/([^/]+)$/.exec(context.url.pathname) ?? [];
     const session = this.sessions.get(decodeURIComponent(id));
     if (!session || signature !== sign(session.uploadSecret, session.id)) return { status: 403, text: 'SignatureDoesNotMatch', contentType: 'application/xml' };
     const found = this.open(session.id);
     if ('status' in found) return found;
-    return this.takeChunk(found, decodeURIComponent(name), await readBodyToEnd(context.req, MAX_CHUNK_BYTES), context);
+    return this.takePart(found, decodeURIComponent(name), await readBodyToEnd(context.req, MAX_PART_BYTES), context);
   }
 
-  private async chunkToForm(context: RouteContext): Promise<Reply> {
+  private async partToForm(context: RouteContext): Promise<Reply> {
     if (context.req.headers.authorization) return problem(400, 'authorization_not_allowed', 'A presigned form takes no Authorization header.');
-    const form = await readForm(context.req, MAX_CHUNK_BYTES);
+    const form = await readForm(context.req, MAX_PART_BYTES);
     const key = form.fields.key ?? '';
     const match = /^sessions\/([^/]+)\/\$\{filename\}$/.exec(key);
     const session = match ? this.sessions.get(match[1]!) : undefined;
@@ -396,13 +396,13 @@ export class SandboxSessions implements SandboxArea {
     if (!form.file) return { status: 400, text: 'The form holds no file.', contentType: 'application/xml' };
     const found = this.open(session.id);
     if ('status' in found) return found;
-    const reply = this.takeChunk(found, form.file.name, form.file.bytes, context);
+    const reply = this.takePart(found, form.file.name, form.file.bytes, context);
     // Object storage answers a form upload with 204 and no body.
     return reply.status === 200 ? { status: 204 } : reply;
   }
 
-  private takeChunk(session: Session, name: string, bytes: Buffer | 'too-large', context: RouteContext): Reply {
-    const match = CHUNK_NAME.exec(name);
+  private takePart(session: Session, name: string, bytes: Buffer | 'too-large', context: RouteContext): Reply {
+    const match = PART_NAME.exec(name);
     if (!match) return problem(400, 'invalid_file_name', 'An audio part is named {base}_{n}.{ext}: n counts from 0 without leading zeros; ext is webm, mp3, wav, ogg, m4a or mp4.');
     const [, base = '', number = '', extension = ''] = match;
     const format = extension as Format;
@@ -415,14 +415,14 @@ export class SandboxSessions implements SandboxArea {
     if (session.format !== null && session.format !== format) return problem(400, 'format_mismatch', `This session's audio is ${session.format}; every part has the same format.`);
     if (session.base !== null && session.base !== base) return problem(400, 'invalid_file_name', `This session's parts are named ${session.base}_{n}.`);
     const seconds = audioSeconds(format, bytes);
-    if (seconds !== null && seconds > MAX_CHUNK_SECONDS + CHUNK_SECONDS_TOLERANCE) return problem(400, 'chunk_too_long', `An audio part is at most ${MAX_CHUNK_SECONDS} s; this one is ${seconds.toFixed(1)} s.`);
+    if (seconds !== null && seconds > MAX_PART_SECONDS + PART_SECONDS_TOLERANCE) return problem(400, 'chunk_too_long', `An audio part is at most ${MAX_PART_SECONDS} s; this one is ${seconds.toFixed(1)} s.`);
     const digest = sha256(bytes);
     context.record.file = { field: 'body', name, contentType: String(context.req.headers['content-type'] ?? ''), size: bytes.length, sha256: digest };
-    const earlier = session.chunks.get(sequence);
+    const earlier = session.parts.get(sequence);
     if (earlier && earlier.sha256 !== digest) return problem(409, 'chunk_conflict', `Audio part ${sequence} was received already with other audio.`);
     session.format = format;
     session.base = base;
-    if (!earlier) session.chunks.set(sequence, { sha256: digest, bytes: bytes.length, receivedAt: this.now(), seconds });
+    if (!earlier) session.parts.set(sequence, { sha256: digest, bytes: bytes.length, receivedAt: this.now(), seconds });
     return { status: 200, json: { session_id: session.id, success: true } };
   }
 
@@ -433,8 +433,8 @@ export class SandboxSessions implements SandboxArea {
     const parsed = endSchema.safeParse((await context.readJson()).payload);
     if (!parsed.success) return problem(422, 'validation_error', 'End takes {"audio_files_sent": n}.');
     if (found.endedAt !== null) return problem(409, 'session_already_ended', 'The session is ended already.');
-    const received = found.chunks.size;
-    const missing = Array.from({ length: Math.max(received, parsed.data.audio_files_sent) }, (_, n) => n).filter((n) => !found.chunks.has(n));
+    const received = found.parts.size;
+    const missing = Array.from({ length: Math.max(received, parsed.data.audio_files_sent) }, (_, n) => n).filter((n) => !found.parts.has(n));
     if (received === 0) return problem(400, 'no_audio', 'The session has received no audio.');
     if (missing.length > 0 || parsed.data.audio_files_sent !== received) {
       return problem(400, 'audio_files_mismatch', `audio_files_sent is ${parsed.data.audio_files_sent}; received ${received}${missing.length ? `, missing ${missing.slice(0, 10).join(', ')}` : ''}.`);
@@ -446,7 +446,7 @@ export class SandboxSessions implements SandboxArea {
 
   private fingerprint(session: Session): string {
     const hash = createHash('sha256');
-    for (const n of [...session.chunks.keys()].sort((a, b) => a - b)) hash.update(session.chunks.get(n)!.sha256);
+    for (const n of [...session.parts.keys()].sort((a, b) => a - b)) hash.update(session.parts.get(n)!.sha256);
     return hash.digest('hex');
   }
 
@@ -454,8 +454,8 @@ export class SandboxSessions implements SandboxArea {
     const [, id = ''] = /^\/voice\/v1\/sessions\/([^/]+)$/.exec(context.url.pathname) ?? [];
     const found = this.open(id);
     if ('status' in found) return found;
-    const received = found.chunks.size;
-    const audioFiles = [...found.chunks.keys()].sort((a, b) => a - b).map((n) => `${found.base}_${n}.${found.format}`);
+    const received = found.parts.size;
+    const audioFiles = [...found.parts.keys()].sort((a, b) => a - b).map((n) => `${found.base}_${n}.${found.format}`);
     if (found.endedAt === null) return { status: 202, json: { session_id: found.id, status: 'recording', audio_files_received: received, audio_files: audioFiles } };
     const transcript = `${SANDBOX_TRANSCRIPT} Received ${received} part${received === 1 ? '' : 's'}.`;
     if (this.now() - found.endedAt < this.faults().processingMs) {
@@ -496,18 +496,18 @@ export class SandboxSessions implements SandboxArea {
     if (!session) return problem(404, 'session_not_found', 'No such session.');
     if (!/^(0|[1-9]\d{0,5})$/.test(number)) return problem(400, 'invalid_chunk', 'The part number counts from 0 without leading zeros.');
     const sequence = Number(number);
-    const chunk = session.chunks.get(sequence);
-    if (!chunk || faults.partWordsNever.includes(sequence) || this.now() - chunk.receivedAt < faults.partWordsDelayMs) {
+    const part = session.parts.get(sequence);
+    if (!part || faults.partWordsNever.includes(sequence) || this.now() - part.receivedAt < faults.partWordsDelayMs) {
       return problem(404, 'transcript_not_ready', 'The words of this part are not ready yet.');
     }
-    const seconds = chunk.seconds === null ? 'some' : `${chunk.seconds.toFixed(1)} s of`;
+    const seconds = part.seconds === null ? 'some' : `${part.seconds.toFixed(1)} s of`;
     return {
       status: 200,
       json: {
         text: `Sandbox heard part ${sequence + 1}: ${seconds} sound (test words, not a transcription).`,
         confidence: 0.9,
         segments: [],
-        audio_length: chunk.seconds ?? 0,
+        audio_length: part.seconds ?? 0,
         audio_quality: 'good',
         metadata: { model_id: 'sandbox', commit_id: 'sandbox', context_used: [], lang_input: session.languages, lang_output: 'en', task: null },
       },

@@ -4,7 +4,7 @@
  * the shortcuts (desktop-shortcuts.ts); nothing below the shell imports it.
  */
 import { app, globalShortcut, systemPreferences } from 'electron';
-import type { ShortcutsDesktop } from './desktop-shortcuts';
+import type { ShortcutsDesktop } from '../dictation-wiring/desktop-shortcuts';
 
 export const electronShortcutsDesktop: ShortcutsDesktop = {
   accelerators: {

@@ -4,14 +4,14 @@
  * all of it, only its beginning (a field with a length limit cut the rest), none of it (the
  * field refused the paste), or unknown (the field could not be read, or shows the note in
  * another form, as a rich editor does). And what the doctor is told when not all went in: how
- * much the field took and in which part of the note (its heading) the cut falls, never any of
+ * much the field took and in which chapter of the note (its heading) the cut falls, never any of
  * the note's own words: a notification shows on a shared screen, and on a locked one. Pure.
  */
 
 export type Landing =
   | { kind: 'whole' }
-  /** `took`: characters that went in; `left`: the rest of the note, which did not; `part`: the heading of the note's part the cut falls in (null when none is found). */
-  | { kind: 'cut'; took: number; left: string; part: string | null }
+  /** `took`: characters that went in; `left`: the rest of the note, which did not; `chapter`: the heading of the note's chapter the cut falls in (null when none is found). */
+  | { kind: 'cut'; took: number; left: string; chapter: string | null }
   | { kind: 'none' }
   | { kind: 'unknown' };
 
@@ -41,15 +41,15 @@ export function landingOf(note: string, before: string | null, after: string | n
   if (landed === wanted || now.includes(wanted)) return { kind: 'whole' };
   if (landed === null) return { kind: 'unknown' };
   if (landed === '') return { kind: 'none' };
-  if (wanted.startsWith(landed)) return { kind: 'cut', took: characters(landed), left: wanted.slice(landed.length), part: partAt(wanted, landed.length) };
+  if (wanted.startsWith(landed)) return { kind: 'cut', took: characters(landed), left: wanted.slice(landed.length), chapter: chapterAt(wanted, landed.length) };
   return { kind: 'unknown' };
 }
 
-/** A part's heading is a short line that follows a blank line, as the note is laid out (contract/clinical-note.ts). */
+/** A chapter's heading is a short line that follows a blank line, as the note is laid out (contract/clinical-note.ts). */
 const HEADING_MAX_CHARACTERS = 60;
 
-/** The heading of the note's part that holds the character at `offset`: the last line before it that opens a part. */
-export function partAt(note: string, offset: number): string | null {
+/** The heading of the note's chapter that holds the character at `offset`: the last line before it that opens a chapter. */
+export function chapterAt(note: string, offset: number): string | null {
   const lines = note.slice(0, offset).split('\n');
   for (let index = lines.length - 1; index > 0; index -= 1) {
     const line = lines[index]!.trim();
@@ -65,7 +65,7 @@ export function landingProblem(landing: Landing, how: 'paste' | 'type'): { title
   if (landing.kind === 'cut') {
     return {
       title: 'Note cut short by the field',
-      body: `The field took only the first ${landing.took} characters; the other ${characters(landing.left)} were not inserted, from ${landing.part ? `the part "${landing.part}"` : 'there'} on. ${onClipboard}: paste the rest where it fits.`,
+      body: `The field took only the first ${landing.took} characters; the other ${characters(landing.left)} were not inserted, from ${landing.chapter ? `the part "${landing.chapter}"` : 'there'} on. ${onClipboard}: paste the rest where it fits.`,
     };
   }
   if (landing.kind === 'none') {

@@ -1,13 +1,13 @@
 /**
  * The global shortcut that records while the app is in the background: press to start and
  * press again to stop, or, where the keyboard hook can run, hold to record and release to
- * stop. The hook follows each press until its keys are let go (shortcut-recording.ts).
+ * stop. The hook follows each press until its keys are let go (record-toggle-or-hold.ts).
  */
 import type { Clock } from '../core/clock';
 import { keyBindingOf } from './accelerator-keys';
 import { GlobalShortcut, type AcceleratorRegistry } from './global-shortcut';
 import type { KeyboardHook } from './keyboard-hook';
-import { ShortcutRecording, type ShortcutRecorder } from './shortcut-recording';
+import { ShortcutRecording, type ShortcutRecorder } from './record-toggle-or-hold';
 
 export class RecordShortcut {
   private readonly shortcut: GlobalShortcut;

@@ -1,13 +1,13 @@
 /**
- * Files encrypted at rest as a sequence of independently authenticated blocks (AES-256-GCM),
- * so a file that is being appended to (a recording) is readable up to its last whole block
- * after a crash, and a damaged block costs only itself.
+ * Files encrypted at rest as a sequence of independently authenticated parcels (AES-256-GCM),
+ * so a file that is being appended to (a recording) is readable up to its last whole parcel
+ * after a crash, and a damaged parcel costs only itself.
  *
- * Layout: a 16-byte header (`SDSEAL1\n` and an 8-byte random nonce prefix), then blocks of
- * a 12-byte clear header (index with the "last block" flag in its top bit, length, and the
- * length's complement, to find the next block after a damaged one) and the ciphertext with
- * its 16-byte tag. The nonce is the file's prefix and the block index; the file header and
- * the block header are authenticated with the block, so blocks cannot be reordered, moved
+ * Layout: a 16-byte header (`SDSEAL1\n` and an 8-byte random nonce prefix), then parcels of
+ * a 12-byte clear header (index with the "last parcel" flag in its top bit, length, and the
+ * length's complement, to find the next parcel after a damaged one) and the ciphertext with
+ * its 16-byte tag. The nonce is the file's prefix and the parcel index; the file header and
+ * the parcel header are authenticated with the parcel, so parcels cannot be reordered, moved
  * between files, or cut off at the end of a finished file unnoticed. Plain Node.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
@@ -16,33 +16,33 @@ import { open } from 'node:fs/promises';
 
 const MAGIC = Buffer.from('SDSEAL1\n', 'ascii');
 const FILE_HEADER_BYTES = 16;
-const BLOCK_HEADER_BYTES = 12;
+const PARCEL_HEADER_BYTES = 12;
 const TAG_BYTES = 16;
 const LAST = 0x8000_0000;
 /**
- * Set on the last block written by a repair after a crash. It takes the index of the block the
+ * Set on the last parcel written by a repair after a crash. It takes the index of the parcel the
  * crash tore, whose bytes were already encrypted under that index's nonce: with this flag its
  * nonce differs, so no nonce is ever used twice under a file's key.
  */
 const REPAIRED = 0x4000_0000;
 const FLAGS = LAST | REPAIRED;
-/** No block is larger; a length above it is damage. */
-const MAX_BLOCK_BYTES = 1024 * 1024;
+/** No parcel is larger; a length above it is damage. */
+const MAX_PARCEL_BYTES = 1024 * 1024;
 export const KEY_BYTES = 32;
 
 export function newKey(): Buffer {
   return randomBytes(KEY_BYTES);
 }
 
-function blockHeader(index: number, last: boolean, length: number, repaired = false): Buffer {
-  const header = Buffer.alloc(BLOCK_HEADER_BYTES);
+function parcelHeader(index: number, last: boolean, length: number, repaired = false): Buffer {
+  const header = Buffer.alloc(PARCEL_HEADER_BYTES);
   header.writeUInt32BE((index | (last ? LAST : 0) | (repaired ? REPAIRED : 0)) >>> 0, 0);
   header.writeUInt32BE(length, 4);
   header.writeUInt32BE(~length >>> 0, 8);
   return header;
 }
 
-/** The block's nonce: the file's prefix, then its index with the repair flag (never the "last" flag, which does not change it). */
+/** The parcel's nonce: the file's prefix, then its index with the repair flag (never the "last" flag, which does not change it). */
 export function nonceOf(fileHeader: Buffer, indexWithFlags: number): Buffer {
   const nonce = Buffer.alloc(12);
   fileHeader.copy(nonce, 0, 8, 16);
@@ -51,13 +51,13 @@ export function nonceOf(fileHeader: Buffer, indexWithFlags: number): Buffer {
 }
 
 function seal(key: Uint8Array, fileHeader: Buffer, index: number, last: boolean, plain: Uint8Array, repaired = false): Buffer {
-  const header = blockHeader(index, last, plain.length, repaired);
+  const header = parcelHeader(index, last, plain.length, repaired);
   const cipher = createCipheriv('aes-256-gcm', key, nonceOf(fileHeader, repaired ? index | REPAIRED : index));
   cipher.setAAD(Buffer.concat([fileHeader, header]));
   return Buffer.concat([header, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
 }
 
-/** The block's plain bytes, or null when it does not verify. */
+/** The parcel's plain bytes, or null when it does not verify. */
 function unseal(key: Uint8Array, fileHeader: Buffer, header: Buffer, body: Buffer): Buffer | null {
   const word = header.readUInt32BE(0);
   const length = header.readUInt32BE(4);
@@ -79,7 +79,7 @@ function writeAll(fd: number, bytes: Uint8Array): void {
   for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
 }
 
-/** A small file (a result, a label list) encrypted whole: one last block. */
+/** A small file (a result, a label list) encrypted whole: one last parcel. */
 export function sealBytes(key: Uint8Array, plain: Uint8Array): Buffer {
   const fileHeader = newFileHeader();
   return Buffer.concat([fileHeader, seal(key, fileHeader, 0, true, plain)]);
@@ -89,11 +89,11 @@ export class SealedDataError extends Error {}
 
 /** The plain bytes of `sealBytes`' output; throws SealedDataError when anything does not verify. */
 export function openSealedBytes(key: Uint8Array, data: Buffer): Buffer {
-  if (data.length < FILE_HEADER_BYTES + BLOCK_HEADER_BYTES + TAG_BYTES || !data.subarray(0, 8).equals(MAGIC)) throw new SealedDataError('not an encrypted file of this app');
+  if (data.length < FILE_HEADER_BYTES + PARCEL_HEADER_BYTES + TAG_BYTES || !data.subarray(0, 8).equals(MAGIC)) throw new SealedDataError('not an encrypted file of this app');
   const fileHeader = data.subarray(0, FILE_HEADER_BYTES);
-  const header = data.subarray(FILE_HEADER_BYTES, FILE_HEADER_BYTES + BLOCK_HEADER_BYTES);
+  const header = data.subarray(FILE_HEADER_BYTES, FILE_HEADER_BYTES + PARCEL_HEADER_BYTES);
   const length = header.readUInt32BE(4);
-  const body = data.subarray(FILE_HEADER_BYTES + BLOCK_HEADER_BYTES);
+  const body = data.subarray(FILE_HEADER_BYTES + PARCEL_HEADER_BYTES);
   if (header.readUInt32BE(0) !== LAST >>> 0 || body.length !== length + TAG_BYTES) throw new SealedDataError('the file is damaged');
   const plain = unseal(key, fileHeader, header, body);
   if (!plain) throw new SealedDataError('the file is damaged or was encrypted with another key');
@@ -101,11 +101,11 @@ export function openSealedBytes(key: Uint8Array, data: Buffer): Buffer {
 }
 
 /**
- * Appends to an encrypted file as data arrives: what was appended becomes a block when
+ * Appends to an encrypted file as data arrives: what was appended becomes a parcel when
  * `flush` is called (or `syncIfDue` finds the last flush older than the interval) or when it
- * reaches `blockBytes`, and each block is synced to disk as it is written. `finish` writes
- * the last block; a file without one was cut off (a crash), and is read up to its last
- * whole block.
+ * reaches `parcelBytes`, and each parcel is synced to disk as it is written. `finish` writes
+ * the last parcel; a file without one was cut off (a crash), and is read up to its last
+ * whole parcel.
  */
 export class SealedFileWriter {
   private readonly pending: Buffer;
@@ -119,9 +119,9 @@ export class SealedFileWriter {
     private readonly fd: number,
     private readonly key: Uint8Array,
     private readonly fileHeader: Buffer,
-    private readonly options: { blockBytes: number; syncEveryMs: number; now: () => number; partialPath: string | null; finalPath: string },
+    private readonly options: { parcelBytes: number; syncEveryMs: number; now: () => number; partialPath: string | null; finalPath: string },
   ) {
-    this.pending = Buffer.alloc(options.blockBytes);
+    this.pending = Buffer.alloc(options.parcelBytes);
     this.lastFlush = options.now();
   }
 
@@ -129,7 +129,7 @@ export class SealedFileWriter {
    * `partial`: written under `<path>.partial` and renamed into place by `finish`, for a file
    * that is only of use whole (the compact copy).
    */
-  static create(path: string, key: Uint8Array, options: { blockBytes?: number; syncEveryMs?: number; now?: () => number; partial?: boolean } = {}): SealedFileWriter {
+  static create(path: string, key: Uint8Array, options: { parcelBytes?: number; syncEveryMs?: number; now?: () => number; partial?: boolean } = {}): SealedFileWriter {
     const partialPath = options.partial ? `${path}.partial` : null;
     const fd = openSync(partialPath ?? path, 'w', 0o600);
     const fileHeader = newFileHeader();
@@ -141,7 +141,7 @@ export class SealedFileWriter {
       throw error;
     }
     return new SealedFileWriter(fd, key, fileHeader, {
-      blockBytes: Math.min(options.blockBytes ?? 64 * 1024, MAX_BLOCK_BYTES),
+      parcelBytes: Math.min(options.parcelBytes ?? 64 * 1024, MAX_PARCEL_BYTES),
       syncEveryMs: options.syncEveryMs ?? 500,
       now: options.now ?? Date.now,
       partialPath,
@@ -160,7 +160,7 @@ export class SealedFileWriter {
       this.pending.set(bytes.subarray(taken, taken + count), this.pendingBytes);
       this.pendingBytes += count;
       taken += count;
-      if (this.pendingBytes === this.pending.length) this.writeBlock(false);
+      if (this.pendingBytes === this.pending.length) this.writeParcel(false);
     }
     this.plain += bytes.length;
     this.syncIfDue();
@@ -173,15 +173,15 @@ export class SealedFileWriter {
 
   flush(): void {
     if (this.closed) return;
-    if (this.pendingBytes > 0) this.writeBlock(false);
+    if (this.pendingBytes > 0) this.writeParcel(false);
     fsyncSync(this.fd);
     this.lastFlush = this.options.now();
   }
 
-  /** Writes the last block, syncs, closes (and renames a partial file into place). */
+  /** Writes the last parcel, syncs, closes (and renames a partial file into place). */
   finish(): { plainBytes: number } {
     if (!this.closed) {
-      this.writeBlock(true);
+      this.writeParcel(true);
       fsyncSync(this.fd);
       closeSync(this.fd);
       this.closed = true;
@@ -190,7 +190,7 @@ export class SealedFileWriter {
     return { plainBytes: this.plain };
   }
 
-  /** Closes without a last block; a partial file is deleted. */
+  /** Closes without a last parcel; a partial file is deleted. */
   abandon(): void {
     if (this.closed) return;
     closeSync(this.fd);
@@ -198,15 +198,15 @@ export class SealedFileWriter {
     if (this.options.partialPath) rmSync(this.options.partialPath, { force: true });
   }
 
-  private writeBlock(last: boolean): void {
+  private writeParcel(last: boolean): void {
     writeAll(this.fd, seal(this.key, this.fileHeader, this.index, last, this.pending.subarray(0, this.pendingBytes)));
     this.index += 1;
     this.pendingBytes = 0;
   }
 }
 
-/** A block as found on disk: where it is and what its header says (not yet verified). */
-interface BlockAt {
+/** A parcel as found on disk: where it is and what its header says (not yet verified). */
+interface ParcelAt {
   position: number;
   /** The header's first word: the index with its flags. */
   word: number;
@@ -215,64 +215,64 @@ interface BlockAt {
 
 interface SealedLayout {
   fileHeader: Buffer;
-  blocks: BlockAt[];
-  /** Stretches between blocks that are no block (damage), in bytes. */
+  parcels: ParcelAt[];
+  /** Stretches between parcels that are no parcel (damage), in bytes. */
   unreadableStretches: number;
-  /** Bytes at the end that are not a whole block (a write cut off by a crash). */
+  /** Bytes at the end that are not a whole parcel (a write cut off by a crash). */
   tornBytes: number;
-  /** Where the last whole block ends. */
+  /** Where the last whole parcel ends. */
   end: number;
 }
 
 function plausible(header: Buffer, size: number, position: number): boolean {
   const length = header.readUInt32BE(4);
-  return (length ^ header.readUInt32BE(8)) >>> 0 === 0xffff_ffff && length <= MAX_BLOCK_BYTES && position + BLOCK_HEADER_BYTES + length + TAG_BYTES <= size;
+  return (length ^ header.readUInt32BE(8)) >>> 0 === 0xffff_ffff && length <= MAX_PARCEL_BYTES && position + PARCEL_HEADER_BYTES + length + TAG_BYTES <= size;
 }
 
-/** Reads the block headers of an encrypted file (no decryption); throws SealedDataError for a file that is not one. */
+/** Reads the parcel headers of an encrypted file (no decryption); throws SealedDataError for a file that is not one. */
 function layoutOf(fd: number): SealedLayout {
   const size = fstatSync(fd).size;
   const fileHeader = Buffer.alloc(FILE_HEADER_BYTES);
   if (size < FILE_HEADER_BYTES || readSync(fd, fileHeader, 0, FILE_HEADER_BYTES, 0) < FILE_HEADER_BYTES || !fileHeader.subarray(0, 8).equals(MAGIC)) {
     throw new SealedDataError('not an encrypted file of this app');
   }
-  const blocks: BlockAt[] = [];
-  const header = Buffer.alloc(BLOCK_HEADER_BYTES);
+  const parcels: ParcelAt[] = [];
+  const header = Buffer.alloc(PARCEL_HEADER_BYTES);
   let position = FILE_HEADER_BYTES;
   let end = position;
   let unreadableStretches = 0;
-  while (position + BLOCK_HEADER_BYTES <= size) {
-    readSync(fd, header, 0, BLOCK_HEADER_BYTES, position);
+  while (position + PARCEL_HEADER_BYTES <= size) {
+    readSync(fd, header, 0, PARCEL_HEADER_BYTES, position);
     if (plausible(header, size, position)) {
       const length = header.readUInt32BE(4);
-      blocks.push({ position, word: header.readUInt32BE(0), length });
-      position += BLOCK_HEADER_BYTES + length + TAG_BYTES;
+      parcels.push({ position, word: header.readUInt32BE(0), length });
+      position += PARCEL_HEADER_BYTES + length + TAG_BYTES;
       end = position;
       continue;
     }
-    // Damage: look for the next header that makes sense (its block is verified later anyway).
+    // Damage: look for the next header that makes sense (its parcel is verified later anyway).
     const next = findNextHeader(fd, position + 1, size);
     if (next === null) break;
     unreadableStretches += 1;
     position = next;
   }
-  return { fileHeader, blocks, unreadableStretches, tornBytes: size - end, end };
+  return { fileHeader, parcels, unreadableStretches, tornBytes: size - end, end };
 }
 
 function findNextHeader(fd: number, from: number, size: number): number | null {
   const window = Buffer.alloc(64 * 1024);
-  for (let start = from; start + BLOCK_HEADER_BYTES <= size; start += window.length - BLOCK_HEADER_BYTES) {
+  for (let start = from; start + PARCEL_HEADER_BYTES <= size; start += window.length - PARCEL_HEADER_BYTES) {
     const read = readSync(fd, window, 0, window.length, start);
-    for (let offset = 0; offset + BLOCK_HEADER_BYTES <= read; offset += 1) {
-      if (plausible(window.subarray(offset, offset + BLOCK_HEADER_BYTES), size, start + offset)) return start + offset;
+    for (let offset = 0; offset + PARCEL_HEADER_BYTES <= read; offset += 1) {
+      if (plausible(window.subarray(offset, offset + PARCEL_HEADER_BYTES), size, start + offset)) return start + offset;
     }
     if (read < window.length) break;
   }
   return null;
 }
 
-/** One block of an encrypted file, as `sealedBlocks` reads it. */
-export interface SealedBlock {
+/** One parcel of an encrypted file, as `sealedParcels` reads it. */
+export interface SealedParcel {
   /** The index its header gives (without the flags). */
   index: number;
   last: boolean;
@@ -280,42 +280,42 @@ export interface SealedBlock {
   /** The nonce it was sealed with, by its header. */
   nonce: Buffer;
   /**
-   * Its plain bytes; `damaged` when it does not verify, or comes after a later block (out of
+   * Its plain bytes; `damaged` when it does not verify, or comes after a later parcel (out of
    * order or repeated); null when no key was given (its header only, nothing read).
    */
   plain: Buffer | 'damaged' | null;
 }
 
-/** An encrypted file opened for reading: what its headers say, and its blocks, read and verified one at a time as they are iterated. */
-interface SealedBlocks extends Omit<SealedLayout, 'blocks'> {
-  blocks(): Generator<SealedBlock>;
+/** An encrypted file opened for reading: what its headers say, and its parcels, read and verified one at a time as they are iterated. */
+interface SealedParcels extends Omit<SealedLayout, 'parcels'> {
+  parcels(): Generator<SealedParcel>;
 }
 
 /**
- * The one walk over a file's blocks: in the order they are on disk, each read only when its
- * turn comes (a 10-minute recording is never held in memory whole). Blocks must follow each
+ * The one walk over a file's parcels: in the order they are on disk, each read only when its
+ * turn comes (a 10-minute recording is never held in memory whole). Parcels must follow each
  * other by index: one whose index is not above the last that verified is damaged, unread.
  */
-function sealedBlocks(fd: number, key: Uint8Array | null): SealedBlocks {
-  const { blocks: found, ...layout } = layoutOf(fd);
+function sealedParcels(fd: number, key: Uint8Array | null): SealedParcels {
+  const { parcels: found, ...layout } = layoutOf(fd);
   return {
     ...layout,
-    *blocks() {
+    *parcels() {
       let expected = 0;
       for (const at of found) {
-        const block = { index: (at.word & ~FLAGS) >>> 0, last: (at.word & LAST) !== 0, repaired: (at.word & REPAIRED) !== 0, nonce: nonceOf(layout.fileHeader, at.word) };
+        const parcel = { index: (at.word & ~FLAGS) >>> 0, last: (at.word & LAST) !== 0, repaired: (at.word & REPAIRED) !== 0, nonce: nonceOf(layout.fileHeader, at.word) };
         if (key === null) {
-          yield { ...block, plain: null };
+          yield { ...parcel, plain: null };
           continue;
         }
         let plain: Buffer | null = null;
-        if (block.index >= expected) {
-          const bytes = Buffer.alloc(BLOCK_HEADER_BYTES + at.length + TAG_BYTES);
+        if (parcel.index >= expected) {
+          const bytes = Buffer.alloc(PARCEL_HEADER_BYTES + at.length + TAG_BYTES);
           readSync(fd, bytes, 0, bytes.length, at.position);
-          plain = unseal(key, layout.fileHeader, bytes.subarray(0, BLOCK_HEADER_BYTES), bytes.subarray(BLOCK_HEADER_BYTES));
+          plain = unseal(key, layout.fileHeader, bytes.subarray(0, PARCEL_HEADER_BYTES), bytes.subarray(PARCEL_HEADER_BYTES));
         }
-        if (plain) expected = block.index + 1;
-        yield { ...block, plain: plain ?? 'damaged' };
+        if (plain) expected = parcel.index + 1;
+        yield { ...parcel, plain: plain ?? 'damaged' };
       }
     },
   };
@@ -330,71 +330,71 @@ function withFile<T>(path: string, flags: 'r' | 'r+', use: (fd: number) => T): T
   }
 }
 
-/** The blocks of the file at `path` (see `sealedBlocks`); without a key, their headers only. */
-export function* sealedBlocksOf(path: string, key: Uint8Array | null): Generator<SealedBlock> {
+/** The parcels of the file at `path` (see `sealedParcels`); without a key, their headers only. */
+export function* sealedParcelsOf(path: string, key: Uint8Array | null): Generator<SealedParcel> {
   const fd = openSync(path, 'r');
   try {
-    yield* sealedBlocks(fd, key).blocks();
+    yield* sealedParcels(fd, key).parcels();
   } finally {
     closeSync(fd);
   }
 }
 
 export interface SealedCheck {
-  /** Plain bytes in the blocks that verify. */
+  /** Plain bytes in the parcels that verify. */
   plainBytes: number;
-  /** Blocks (by position in the file) that do not verify, and damaged stretches between blocks. */
-  damagedBlocks: number;
-  /** The last block was written: the file is complete. */
+  /** Parcels (by position in the file) that do not verify, and damaged stretches between parcels. */
+  damagedParcels: number;
+  /** The last parcel was written: the file is complete. */
   complete: boolean;
   tornBytes: number;
 }
 
-/** Verifies every block (without keeping the plain bytes); also the highest index any header gives. */
-function tally(file: SealedBlocks): { check: SealedCheck; highestIndex: number } {
+/** Verifies every parcel (without keeping the plain bytes); also the highest index any header gives. */
+function tally(file: SealedParcels): { check: SealedCheck; highestIndex: number } {
   let plainBytes = 0;
   let damaged = 0;
   let failedSinceGood = 0;
   let complete = false;
   let expected = 0;
-  let blocks = 0;
+  let parcels = 0;
   let highestIndex = -1;
-  for (const block of file.blocks()) {
-    blocks += 1;
-    highestIndex = Math.max(highestIndex, block.index);
-    if (!(block.plain instanceof Buffer)) {
+  for (const parcel of file.parcels()) {
+    parcels += 1;
+    highestIndex = Math.max(highestIndex, parcel.index);
+    if (!(parcel.plain instanceof Buffer)) {
       failedSinceGood += 1;
       continue;
     }
-    // Indexes skipped since the last good block are the damaged ones (whatever their headers said).
-    damaged += block.index - expected;
+    // Indexes skipped since the last good parcel are the damaged ones (whatever their headers said).
+    damaged += parcel.index - expected;
     failedSinceGood = 0;
-    expected = block.index + 1;
-    plainBytes += block.plain.length;
-    if (block.last) complete = true;
+    expected = parcel.index + 1;
+    plainBytes += parcel.plain.length;
+    if (parcel.last) complete = true;
   }
-  damaged += Math.max(failedSinceGood, blocks === 0 ? file.unreadableStretches : 0);
-  return { check: { plainBytes, damagedBlocks: damaged, complete, tornBytes: file.tornBytes }, highestIndex };
+  damaged += Math.max(failedSinceGood, parcels === 0 ? file.unreadableStretches : 0);
+  return { check: { plainBytes, damagedParcels: damaged, complete, tornBytes: file.tornBytes }, highestIndex };
 }
 
 /**
- * Decrypts every block to check it (without keeping the plain bytes). Blocks must follow
+ * Decrypts every parcel to check it (without keeping the plain bytes). Parcels must follow
  * each other by index; one out of order or repeated counts as damaged.
  */
 export function checkSealedFile(path: string, key: Uint8Array): SealedCheck {
-  return withFile(path, 'r', (fd) => tally(sealedBlocks(fd, key)).check);
+  return withFile(path, 'r', (fd) => tally(sealedParcels(fd, key)).check);
 }
 
 /**
- * The plain bytes of the blocks that verify, in order, read as needed (a 10-minute
- * recording is never held in memory whole). Damaged blocks are left out: `checkSealedFile`
+ * The plain bytes of the parcels that verify, in order, read as needed (a 10-minute
+ * recording is never held in memory whole). Damaged parcels are left out: `checkSealedFile`
  * has told the caller about them beforehand.
  */
 export async function* readSealedFile(path: string, key: Uint8Array): AsyncGenerator<Buffer> {
   const handle = await open(path, 'r');
   try {
-    for (const block of sealedBlocks(handle.fd, key).blocks()) {
-      if (block.plain instanceof Buffer && block.plain.length > 0) yield block.plain;
+    for (const parcel of sealedParcels(handle.fd, key).parcels()) {
+      if (parcel.plain instanceof Buffer && parcel.plain.length > 0) yield parcel.plain;
     }
   } finally {
     await handle.close();
@@ -402,29 +402,29 @@ export async function* readSealedFile(path: string, key: Uint8Array): AsyncGener
 }
 
 /**
- * What a finished file holds, by its block headers alone (nothing decrypted): its plain size,
- * and whether its blocks are whole, numbered in order from 0 and closed by the last one. A
- * file that is whole by its headers may still hold a block that does not verify: reading it
+ * What a finished file holds, by its parcel headers alone (nothing decrypted): its plain size,
+ * and whether its parcels are whole, numbered in order from 0 and closed by the last one. A
+ * file that is whole by its headers may still hold a parcel that does not verify: reading it
  * with `readWholeSealedFile` tells.
  */
 export function sealedSizeOf(path: string): { plainBytes: number; whole: boolean } {
   return withFile(path, 'r', (fd) => {
     const layout = layoutOf(fd);
     let plainBytes = 0;
-    let whole = layout.unreadableStretches === 0 && layout.tornBytes === 0 && layout.blocks.length > 0;
-    layout.blocks.forEach((at, position) => {
+    let whole = layout.unreadableStretches === 0 && layout.tornBytes === 0 && layout.parcels.length > 0;
+    layout.parcels.forEach((at, position) => {
       plainBytes += at.length;
       const last = (at.word & LAST) !== 0;
-      if (((at.word & ~FLAGS) >>> 0) !== position || last !== (position === layout.blocks.length - 1)) whole = false;
+      if (((at.word & ~FLAGS) >>> 0) !== position || last !== (position === layout.parcels.length - 1)) whole = false;
     });
     return { plainBytes, whole };
   });
 }
 
 /**
- * The plain bytes of a finished file, block by block, each verified as it is read (decrypted
- * once, never held whole). Throws SealedDataError at the first block that does not verify or
- * is out of its place, and when the file does not end with its last block: what was yielded
+ * The plain bytes of a finished file, parcel by parcel, each verified as it is read (decrypted
+ * once, never held whole). Throws SealedDataError at the first parcel that does not verify or
+ * is out of its place, and when the file does not end with its last parcel: what was yielded
  * before must then be thrown away by the reader.
  */
 export async function* readWholeSealedFile(path: string, key: Uint8Array): AsyncGenerator<Buffer> {
@@ -432,11 +432,11 @@ export async function* readWholeSealedFile(path: string, key: Uint8Array): Async
   try {
     let expected = 0;
     let ended = false;
-    for (const block of sealedBlocks(handle.fd, key).blocks()) {
-      if (ended || block.index !== expected || !(block.plain instanceof Buffer)) throw new SealedDataError('a block of the file does not verify');
+    for (const parcel of sealedParcels(handle.fd, key).parcels()) {
+      if (ended || parcel.index !== expected || !(parcel.plain instanceof Buffer)) throw new SealedDataError('a parcel of the file does not verify');
       expected += 1;
-      ended = block.last;
-      if (block.plain.length > 0) yield block.plain;
+      ended = parcel.last;
+      if (parcel.plain.length > 0) yield parcel.plain;
     }
     if (!ended) throw new SealedDataError('the file ends before its last part');
   } finally {
@@ -444,18 +444,18 @@ export async function* readWholeSealedFile(path: string, key: Uint8Array): Async
   }
 }
 
-/** Every nonce the file's blocks were sealed with, in order (for the test that no nonce is used twice). */
-export function blockNoncesOf(path: string): Buffer[] {
-  return Array.from(sealedBlocksOf(path, null), (block) => block.nonce);
+/** Every nonce the file's parcels were sealed with, in order (for the test that no nonce is used twice). */
+export function parcelNoncesOf(path: string): Buffer[] {
+  return Array.from(sealedParcelsOf(path, null), (parcel) => parcel.nonce);
 }
 
 /**
- * Makes a file cut off by a crash whole: drops a torn block at the end and writes the last
- * block after the last one found. Returns what it holds (damaged blocks counted, not dropped
+ * Makes a file cut off by a crash whole: drops a torn parcel at the end and writes the last
+ * parcel after the last one found. Returns what it holds (damaged parcels counted, not dropped
  * silently).
  */
 export function completeSealedFile(path: string, key: Uint8Array): SealedCheck {
-  const { check: before, highestIndex } = withFile(path, 'r', (fd) => tally(sealedBlocks(fd, key)));
+  const { check: before, highestIndex } = withFile(path, 'r', (fd) => tally(sealedParcels(fd, key)));
   if (before.complete) return before;
   withFile(path, 'r+', (fd) => {
     const { end, fileHeader } = layoutOf(fd);

@@ -45,7 +45,7 @@ function useNativeCopyRules() {
     () =>
       followNativeCopies({
         copyNote: (id, original) => void useDictationStore.getState().copyNote(id, original),
-        copyTranscript: (id) => void useDictationStore.getState().copyPart(id, 'transcript', 'Transcript'),
+        copyTranscript: (id) => void useDictationStore.getState().copyChapterOrTranscript(id, 'transcript', 'Transcript'),
         refused: (message) => useProblemStore.getState().report(appError('refused', message)),
       }),
     [],

@@ -33,6 +33,7 @@ const ELECTRON_ADAPTERS = ['main/shortcuts/electron-desktop.ts', 'main/audio/mic
 
 const SERVICES = ['settings', 'service', 'audio', 'clipboard', 'shortcuts'];
 const FEATURES = ['dictations', 'dictation-recording', 'dictation-sending', 'note-leaving', 'lab-reports', 'registration', 'patients', 'status', 'updates'];
+const WIRING = ['dictation-wiring'];
 
 export const LAYERS: Layer[] = [
   { name: 'contract', rooms: { contract: { files: ['contract/'] } }, packages: ['zod'] },
@@ -75,20 +76,28 @@ export const LAYERS: Layer[] = [
   {
     name: 'features',
     rooms: {
-      // A dictation's store and its stored result; the bridge answers the page for every part of it.
+      // A dictation's store and its stored result.
       dictations: { files: ['main/dictations/'] },
-      'dictation-bridge': { files: ['main/dictations/dictation-bridge.ts'], siblings: ['dictations', 'dictation-recording', 'note-leaving'] },
       // Recording: the session from Record to Stop, by button or shortcut.
       'dictation-recording': { files: ['main/dictation-recording/'], siblings: ['dictations'] },
-      // How a note leaves: copied with its heading, exported, inserted into another program.
+      // How a note leaves: copied with its heading, exported, inserted into another program (both halves of the copy shortcut).
       'note-leaving': { files: ['main/note-leaving/'], siblings: ['dictations'] },
       // How a dictation leaves: its outbox kinds (voice upload, session parts, End and result, corrections) and session logic.
       'dictation-sending': { files: ['main/dictation-sending/'], siblings: ['dictations'] },
-      'lab-reports': { files: ['main/lab-reports/'], packages: ['image-size'] },
+      'lab-reports': { files: ['main/lab-reports/'], siblings: ['note-leaving'], packages: ['image-size'] },
       registration: { files: ['main/registration/'] },
       patients: { files: ['main/patients/'] },
       status: { files: ['main/status/'] },
       updates: { files: ['main/updates/'], packages: ['electron-updater'] },
+    },
+    packages: [NODE, 'zod'],
+  },
+  {
+    name: 'wiring',
+    rooms: {
+      // A dictation's rooms wired together: the bridge that answers the page for every part of it, the
+      // desktop's shortcuts assembled, the store's maintenance (audio retention); built by its *-feature.ts in the shell.
+      'dictation-wiring': { files: ['main/dictation-wiring/'] },
     },
     packages: [NODE, 'zod'],
   },
@@ -106,7 +115,7 @@ export const LAYERS: Layer[] = [
           'main/raw-imports.d.ts',
           'main/ipc/',
           'main/windows/',
-          ...[...SERVICES, ...FEATURES].map((room) => `main/${room}/*-feature.ts`),
+          ...[...SERVICES, ...FEATURES, ...WIRING].map((room) => `main/${room}/*-feature.ts`),
           ...ELECTRON_ADAPTERS,
         ],
         packages: ELECTRON_PACKAGES,

@@ -484,7 +484,7 @@ export async function stopToResultOnScreen(runs: number, options: { processingMs
       await inPage(page, appRecordWorks);
       for (let run = 0; run < runs; run += 1) {
         const label = `Bench result ${run + 1}`;
-        const earlierParts = accepted('sessionChunk').length;
+        const earlierParts = accepted('sessionPart').length;
         await page.getByLabel('Label (optional)').fill(label);
         await pressRecordInPage(page);
         await page.waitForTimeout(speechSeconds * 1000);
@@ -494,7 +494,7 @@ export async function stopToResultOnScreen(runs: number, options: { processingMs
         if (!end || accepted('voiceUpload').length > 0) throw new Error('Stop → result: the dictation did not go by the sessions API (no End, or a voice upload).');
         figures.afterProcessing.push(shownAt - pressedAt - processingMs);
         figures.endAfterStop.push(end.at - pressedAt);
-        const parts = accepted('sessionChunk').slice(earlierParts);
+        const parts = accepted('sessionPart').slice(earlierParts);
         figures.partsBeforeStop.push(parts.filter((request) => request.at < pressedAt).length);
         figures.parts.push(parts.length);
         await page.getByTestId('recorder-state').filter({ hasText: 'Ready to record' }).waitFor();

@@ -202,7 +202,7 @@ export async function wordsOnScreen(args: (sandbox: SandboxServer) => { args: st
         const shown = part ? seen.parts[String(part.sequence)] : undefined;
         if (shown !== undefined) latencies.push((shown - spokenAt(moment)) / 1000);
       }
-      const received = (sequence: number) => sandbox.received.find((request) => request.operation === 'sessionChunk' && (request.status ?? 0) < 300 && request.path.endsWith(`audio_${sequence}.ogg`))?.at;
+      const received = (sequence: number) => sandbox.received.find((request) => request.operation === 'sessionPart' && (request.status ?? 0) < 300 && request.path.endsWith(`audio_${sequence}.ogg`))?.at;
       const uploads: number[] = [];
       const afterReady: number[] = [];
       for (const part of parts) {
@@ -220,7 +220,7 @@ export async function wordsOnScreen(args: (sandbox: SandboxServer) => { args: st
         upload: median(uploads),
         afterReady: median(afterReady),
         asksPerMinute: sandbox.received.filter((request) => request.operation === 'partWords').length / minutes,
-        uploadsPerMinute: sandbox.received.filter((request) => request.operation === 'sessionChunk').length / minutes,
+        uploadsPerMinute: sandbox.received.filter((request) => request.operation === 'sessionPart').length / minutes,
       };
     } finally {
       await app.close();

@@ -71,7 +71,7 @@ function frameBytes(frame: Int16Array): Uint8Array {
   return new Uint8Array(frame.buffer, frame.byteOffset, frame.byteLength);
 }
 
-/** `seconds` of speech as a WAV in clear (baselines), and as the app records it: encrypted samples in half-second blocks. */
+/** `seconds` of speech as a WAV in clear (baselines), and as the app records it: encrypted samples in half-second parcels. */
 export function speechRecording(work: string, pcm: Int16Array, seconds: number): { wav: string; sealed: string } {
   const parts: Buffer[] = [];
   feed(pcm, seconds, (frame) => parts.push(Buffer.from(frameBytes(frame))));
@@ -79,7 +79,7 @@ export function speechRecording(work: string, pcm: Int16Array, seconds: number):
   const wav = join(work, `speech-${seconds}.wav`);
   writeFileSync(wav, Buffer.concat([wavHeader(samples.length), samples]));
   const sealed = join(work, `speech-${seconds}.sealed`);
-  const writer = SealedFileWriter.create(sealed, BENCH_KEY, { blockBytes: 16_000 });
+  const writer = SealedFileWriter.create(sealed, BENCH_KEY, { parcelBytes: 16_000 });
   writer.append(samples);
   writer.finish();
   return { wav, sealed };
@@ -93,7 +93,7 @@ export async function uploadSize(work: string, minute: { wav: string; sealed: st
 
 /**
  * CPU time to write `seconds` of audio as the recorder does (frame by frame, on disk twice a
- * second), encrypted in blocks, against the same writes in clear.
+ * second), encrypted in parcels, against the same writes in clear.
  */
 export function recordingWrites(work: string, pcm: Int16Array, seconds: number): Figure {
   let audioMs = 0;
@@ -125,7 +125,7 @@ export function recordingWrites(work: string, pcm: Int16Array, seconds: number):
       closeSync(fd);
     },
   );
-  const writer = SealedFileWriter.create(join(work, 'sealed-writes.sealed'), BENCH_KEY, { blockBytes: 16_000, syncEveryMs: 500, now: clock });
+  const writer = SealedFileWriter.create(join(work, 'sealed-writes.sealed'), BENCH_KEY, { parcelBytes: 16_000, syncEveryMs: 500, now: clock });
   const value = cpu((frame) => writer.append(frameBytes(frame)), () => writer.finish());
   return { value, baseline };
 }
@@ -242,7 +242,7 @@ export async function syncOf(count: number, processingMs: number, work: string, 
   const files: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const manifest = store.create({ mode: 'dictation', label: `Queued ${i}` });
-    const writer = SealedFileWriter.create(store.audioPath(manifest.id), store.audioKeyOf(manifest.id), { blockBytes: 16_000 });
+    const writer = SealedFileWriter.create(store.audioPath(manifest.id), store.audioKeyOf(manifest.id), { parcelBytes: 16_000 });
     const parts: Buffer[] = [];
     feed(pcm, 1, (frame) => {
       writer.append(frameBytes(frame));

@@ -53,8 +53,8 @@ import { staticToken } from '../../main/api/token-source';
 import { ItemKeyring } from '../../main/storage/item-keyring';
 import { checkSealedFile, SealedFileWriter } from '../../main/storage/sealed-file';
 
-/** As the recorder writes the recording: half a second (2 bytes a sample) a block, on disk twice a second. */
-const RECORDING_BLOCK_BYTES = (SAMPLE_RATE * 2) / 2;
+/** As the recorder writes the recording: half a second (2 bytes a sample) a parcel, on disk twice a second. */
+const RECORDING_PARCEL_BYTES = (SAMPLE_RATE * 2) / 2;
 const REQUEST = { languages: ['en'], templates: ['eka_emr_template', 'clinical_notes_template'], model: 'pro' as const };
 /** The app's client gives up waiting for an answer's headers after this long (http-transport.ts). */
 export const APP_HEADERS_TIMEOUT_MS = 60_000;
@@ -161,7 +161,7 @@ async function sessionsStopToHeld(
   host.start();
   const manifest = store.create({ mode: 'dictation', label: 'Uplink bench', api: 'sessions', request: REQUEST, partFormat: choice.format });
   const key = store.audioKeyOf(manifest.id);
-  const audio = SealedFileWriter.create(store.audioPath(manifest.id), key, { blockBytes: RECORDING_BLOCK_BYTES, syncEveryMs: 500 });
+  const audio = SealedFileWriter.create(store.audioPath(manifest.id), key, { parcelBytes: RECORDING_PARCEL_BYTES, syncEveryMs: 500 });
   const cut: AudioPart[] = [];
   const partWriter = new AudioPartWriter(
     store.partsFolder(manifest.id),
@@ -223,8 +223,8 @@ async function sessionsStopToHeld(
     const sessionId = store.get(manifest.id)!.session!.id;
     const held = sandbox.transcriptionSession(sessionId);
     const sameCuts = cut.length === parts.length && cut.every((part, n) => part.endSample === parts[n]!.endSample);
-    if (!held?.ended || held.chunks.length !== parts.length || !sameCuts) {
-      throw new Error(`Uplink bench: the session holds ${held?.chunks.length ?? 0} of ${parts.length} parts (ended: ${held?.ended ?? false}; same cuts as the dry run: ${sameCuts}).`);
+    if (!held?.ended || held.parts.length !== parts.length || !sameCuts) {
+      throw new Error(`Uplink bench: the session holds ${held?.parts.length ?? 0} of ${parts.length} parts (ended: ${held?.ended ?? false}; same cuts as the dry run: ${sameCuts}).`);
     }
     return { ms: heldAt - stoppedAt, realTimeSeconds };
   } finally {
@@ -237,7 +237,7 @@ async function sessionsStopToHeld(
 async function voiceStopToHeld(sandbox: SandboxServer, frames: Int16Array[], kbps: number, folder: string): Promise<{ ms: number; bytes: number; answeredAfterLastWriteMs: number }> {
   mkdirSync(folder, { recursive: true });
   const files = { audioPath: join(folder, 'audio.sealed'), mp3Path: join(folder, 'upload.mp3.sealed'), key: randomBytes(32) };
-  const audio = SealedFileWriter.create(files.audioPath, files.key, { blockBytes: RECORDING_BLOCK_BYTES, syncEveryMs: 500 });
+  const audio = SealedFileWriter.create(files.audioPath, files.key, { parcelBytes: RECORDING_PARCEL_BYTES, syncEveryMs: 500 });
   const mp3 = await Mp3StreamWriter.create(files.mp3Path, files.key);
   for (const frame of frames) {
     audio.append(bytesOf(frame));

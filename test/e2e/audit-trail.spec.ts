@@ -149,7 +149,7 @@ function snapshot(folder: string): string[] {
     .sort();
 }
 
-const chunkUploads = (sandbox: SandboxServer) => sandbox.received.filter((request) => request.operation.startsWith('sessionChunk') && (request.status ?? 500) < 300);
+const partUploads = (sandbox: SandboxServer) => sandbox.received.filter((request) => request.operation.startsWith('sessionPart') && (request.status ?? 500) < 300);
 
 test('a clinic day is in the trail in order; verify says intact, export is readable, nothing of the patient is in clear; a changed byte is named', async ({
   launch,
@@ -215,7 +215,7 @@ test('a clinic day is in the trail in order; verify says intact, export is reada
     ]),
   ).toEqual([]);
   // One entry for every part the service took.
-  expect(entries.filter((entry) => entry.detail.api === 'sessions: audio part')).toHaveLength(chunkUploads(sandbox).length);
+  expect(entries.filter((entry) => entry.detail.api === 'sessions: audio part')).toHaveLength(partUploads(sandbox).length);
   // Who and where, in every entry; the deleted patient's pseudonym resolves to nobody, the registered one's to her name.
   const host = new URL(sandbox.url).host;
   expect(entries.find((entry) => entry.action === 'sent')?.detail.service).toBe(host);

@@ -29,7 +29,7 @@ const NOTICES = [
 ];
 
 /** What reached the sandbox of transcription: sessions made, parts, uploads. */
-const SENDING = new Set(['sessionCreate', 'sessionChunk', 'sessionEnd', 'sessionPatch', 'voiceUpload', 'documentSave']);
+const SENDING = new Set(['sessionCreate', 'sessionPart', 'sessionEnd', 'sessionPatch', 'voiceUpload', 'documentSave']);
 const sent = (sandbox: SandboxServer) => sandbox.received.filter((request) => SENDING.has(request.operation)).length;
 
 async function pressRecordInConsultation(page: Page): Promise<void> {
@@ -133,7 +133,7 @@ test('withdrawn while it is recorded in parts: the recording stops and is destro
   await page.getByTestId('record-dialog').getByRole('button', { name: 'Patient agrees' }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText(SPEAK_NOW, { timeout: 15_000 });
   // A part sent while speaking: audio has reached the service.
-  await expect.poll(() => sandbox.received.filter((request) => request.operation === 'sessionChunk').length, { timeout: 40_000 }).toBeGreaterThan(0);
+  await expect.poll(() => sandbox.received.filter((request) => request.operation === 'sessionPart').length, { timeout: 40_000 }).toBeGreaterThan(0);
   const recording = await bridgeValue(page, 'getRecorder');
   await page.getByRole('region', { name: 'Recorder' }).getByRole('button', { name: 'Patient withdraws consent' }).click();
   await page.getByRole('button', { name: 'Destroy the recording' }).click();

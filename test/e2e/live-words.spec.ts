@@ -54,7 +54,7 @@ test('words of the parts show while speaking, after an outage too, and give way 
   await expect(heardParts.first()).toHaveText(/^Sandbox heard part 1: \d+\.\d s of sound \(test words, not a transcription\)\.$/);
   await expect(heardSoFar).toContainText('not the note');
   await screenshot(page, 'live-words-heard');
-  const partsBeforeStop = accepted(back, 'sessionChunk').length;
+  const partsBeforeStop = accepted(back, 'sessionPart').length;
   expect(partsBeforeStop).toBeGreaterThanOrEqual(2);
   // Polite: never two asks for one part within 1.5 s.
   const asks = accepted(back, 'partWords').concat(back.received.filter((request) => request.operation === 'partWords' && request.status === 404));
@@ -72,7 +72,7 @@ test('words of the parts show while speaking, after an outage too, and give way 
   const [first] = await dictations(page);
   const manifest = manifestOf(userDataDir, first!.id);
   expect(manifest.partFormat).toBe('ogg');
-  expect(back.transcriptionSession(manifest.session!.id)).toMatchObject({ ended: true, format: 'ogg', chunks: Array.from({ length: manifest.chunkCount! }, (_, n) => n) });
+  expect(back.transcriptionSession(manifest.session!.id)).toMatchObject({ ended: true, format: 'ogg', parts: Array.from({ length: manifest.chunkCount! }, (_, n) => n) });
 
   // A service without per-part words: one line says so; recording and sending are untouched.
   back.setFaults({ partWords: 'not-implemented' });

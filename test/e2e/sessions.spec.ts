@@ -34,7 +34,7 @@ function expectOneWholeSession(sandbox: SandboxServer, manifest: ReturnType<type
   const held = sandbox.transcriptionSession(manifest.session!.id);
   // Ogg Opus, as the sandbox's discovery lists it; MP3 when the recording began before the app had read that list.
   expect(['ogg', 'mp3']).toContain(manifest.partFormat);
-  expect(held).toMatchObject({ ended: true, format: manifest.partFormat, chunks: Array.from({ length: manifest.chunkCount! }, (_, n) => n) });
+  expect(held).toMatchObject({ ended: true, format: manifest.partFormat, parts: Array.from({ length: manifest.chunkCount! }, (_, n) => n) });
   for (const previous of manifest.previousSessionIds) expect(sandbox.transcriptionSession(previous)?.ended ?? false).toBe(false);
   expect(accepted(sandbox, 'sessionEnd')).toHaveLength(1);
 }
@@ -48,7 +48,7 @@ test('a 50 s dictation goes in parts while it is spoken; End follows Stop within
   const { app, page, userDataDir } = await launch({ policy: customService(sandbox) });
   await startRecording(page, 'Anil Kumar, OPD 3');
   await speakFor(page, 50_000);
-  const partsBeforeStop = accepted(sandbox, 'sessionChunk').length;
+  const partsBeforeStop = accepted(sandbox, 'sessionPart').length;
   const stoppedAt = Date.now();
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect.poll(() => accepted(sandbox, 'sessionEnd').length, { timeout: 10_000 }).toBe(1);
@@ -92,7 +92,7 @@ test('killed while recording and while sending, each dictation ends in one sessi
   const first = await launch({ policy: customService(sandbox) });
   await startRecording(first.page, 'Killed while recording');
   await speakFor(first.page, 24_000);
-  await expect.poll(() => accepted(sandbox, 'sessionChunk').length).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => accepted(sandbox, 'sessionPart').length).toBeGreaterThanOrEqual(1);
   first.app.process().kill('SIGKILL');
   await waitForExit(first.app.process());
 
@@ -116,7 +116,7 @@ test('killed while recording and while sending, each dictation ends in one sessi
   await expect.poll(async () => (await dictations(third.page)).map((item) => item.state), { timeout: 60_000 }).toEqual(['completed', 'completed']);
   const [sent] = await dictations(third.page);
   const manifest = manifestOf(first.userDataDir, sent!.id);
-  expect(sandbox.transcriptionSession(manifest.session!.id)).toMatchObject({ ended: true, chunks: Array.from({ length: manifest.chunkCount! }, (_, n) => n) });
+  expect(sandbox.transcriptionSession(manifest.session!.id)).toMatchObject({ ended: true, parts: Array.from({ length: manifest.chunkCount! }, (_, n) => n) });
   for (const previous of manifest.previousSessionIds) expect(sandbox.transcriptionSession(previous)?.ended ?? false).toBe(false);
   expect(accepted(sandbox, 'sessionEnd')).toHaveLength(2);
   await third.app.close();
@@ -145,9 +145,9 @@ test('dictated offline, sent when the service is back; an expired session is mad
   const manifest = manifestOf(userDataDir, item!.id);
   expect(manifest.previousSessionIds.length).toBeGreaterThanOrEqual(1);
   expectOneWholeSession(back, manifest);
-  const forms = back.received.filter((request) => request.operation === 'sessionChunkForm');
+  const forms = back.received.filter((request) => request.operation === 'sessionPartForm');
   expect(forms.every((request) => request.headers.authorization === undefined)).toBe(true);
-  expect(accepted(back, 'sessionChunk')).toHaveLength(0);
+  expect(accepted(back, 'sessionPart')).toHaveLength(0);
   await app.close();
 });
 

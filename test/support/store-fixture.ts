@@ -6,7 +6,7 @@ import type { TranscriptionResult } from '../../contract/transcription';
 import type { Recorder } from '../../main/audio/recorder';
 import { inlineMp3Encoding, prepareUploadAudio } from '../../main/audio/upload-audio';
 import { durationMsOf } from '../../main/audio/wav-file';
-import { blockProblem, DictationStore } from '../../main/dictations/dictation-store';
+import { parcelProblem, DictationStore } from '../../main/dictations/dictation-store';
 import type { DictationManifest } from '../../main/dictations/dictation-manifest';
 import { RecordingSession, type RecordingSessionDeps } from '../../main/dictation-recording/recording-session';
 import { ItemKeyring } from '../../main/storage/item-keyring';
@@ -20,9 +20,9 @@ export function testStore(folder: string, now?: () => Date): DictationStore {
   return new DictationStore(join(folder, 'dictations'), testKeyring(folder), now);
 }
 
-/** Writes `seconds` of a tone as the dictation's recording, in half-second blocks as the recorder does. */
+/** Writes `seconds` of a tone as the dictation's recording, in half-second parcels as the recorder does. */
 export function writeRecording(store: DictationStore, id: string, seconds = 1): number {
-  const writer = SealedFileWriter.create(store.audioPath(id), store.audioKeyOf(id), { blockBytes: 16_000 });
+  const writer = SealedFileWriter.create(store.audioPath(id), store.audioKeyOf(id), { parcelBytes: 16_000 });
   for (let i = 0; i < seconds * 31; i += 1) {
     const frame = new Int16Array(512).map((_, j) => Math.round(3000 * Math.sin(j / 5)));
     writer.append(new Uint8Array(frame.buffer));
@@ -43,8 +43,8 @@ export function recorded(store: DictationStore, label = 'patient', seconds = 1):
 /** The outbox's `prepareAudio`, as the app wires it (MP3, encoded on this thread). */
 export function uploadAudioOf(store: DictationStore) {
   return async (manifest: DictationManifest) => {
-    const { source, damagedBlocks } = await prepareUploadAudio(store.recordingFiles(manifest.id), 'mp3', inlineMp3Encoding);
-    return { ...source, notice: blockProblem(damagedBlocks) };
+    const { source, damagedParcels } = await prepareUploadAudio(store.recordingFiles(manifest.id), 'mp3', inlineMp3Encoding);
+    return { ...source, notice: parcelProblem(damagedParcels) };
   };
 }
 

@@ -8,30 +8,30 @@
  * button saves.
  */
 import { useEffect, useRef, useState } from 'react';
-import { partText } from '../../../contract/clinical-note';
+import { chapterText } from '../../../contract/clinical-note';
 import type { DictationDetail } from '../../../contract/dictation';
 import { MEDICATION_COLUMNS, type MedicationRow } from '../../../contract/medication-row';
-import { CORRECTION_LIMITS, correctionOf, editableAs, serviceRows, type CorrectedPart, type NoteCorrection } from '../../../contract/note-correction';
+import { CORRECTION_LIMITS, correctionOf, editableAs, serviceRows, type CorrectedChapter, type NoteCorrection } from '../../../contract/note-correction';
 import { contradictionsLine, medicineContradiction, prescriptionContradictions } from '../../../contract/prescription-check';
 import type { DecodedOutput } from '../../../contract/transcription';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { useDictationStore } from '../../app/stores';
 import { NoteTextEditor } from './NoteTextEditor';
-import { partTitle } from './result-format';
+import { chapterTitle } from './result-format';
 
 type Draft = { output: DecodedOutput; kind: 'medications'; rows: MedicationRow[] } | { output: DecodedOutput; kind: 'text'; text: string };
 
 const BLANK_ROW: MedicationRow = { name: '', dose: '', frequency: '', duration: '', instruction: '' };
 
-/** Each part that can be corrected, as the doctor last left it, or as the service sent it. */
+/** Each chapter that can be corrected, as the doctor last left it, or as the service sent it. */
 function draftsOf(outputs: DecodedOutput[], correction: NoteCorrection | null): Draft[] {
   const drafts: Draft[] = [];
   for (const output of outputs) {
     const kind = editableAs(output);
     const corrected = correctionOf(correction, output);
     if (kind === 'medications') drafts.push({ output, kind, rows: corrected?.kind === 'medications' ? corrected.rows : serviceRows(output) });
-    const text = corrected?.kind === 'text' ? corrected.text : partText(output, outputs);
-    // A FHIR part whose every line is a medicine already in the table puts nothing in the note: nothing to correct.
+    const text = corrected?.kind === 'text' ? corrected.text : chapterText(output, outputs);
+    // A FHIR chapter whose every line is a medicine already in the table puts nothing in the note: nothing to correct.
     if (kind === 'text' && (text !== '' || output.content.kind === 'text')) drafts.push({ output, kind, text });
   }
   return drafts;
@@ -153,10 +153,10 @@ export function NoteEditor({ detail, outputs, correction, onDone }: { detail: Di
     }
     setWarned(null);
     setSaving(true);
-    const parts: CorrectedPart[] = drafts.map((draft) =>
+    const chapters: CorrectedChapter[] = drafts.map((draft) =>
       draft.kind === 'medications' ? { templateId: draft.output.templateId, kind: 'medications', rows: draft.rows } : { templateId: draft.output.templateId, kind: 'text', text: draft.text },
     );
-    const error = await saveCorrection(detail.id, parts);
+    const error = await saveCorrection(detail.id, chapters);
     setSaving(false);
     if (error) setProblem(error.message);
     else onDone(true);
@@ -177,7 +177,7 @@ export function NoteEditor({ detail, outputs, correction, onDone }: { detail: Di
         draft.kind === 'medications' ? (
           <MedicationsEditor key={draft.output.templateId} draft={draft} onChange={(rows) => change(index, { ...draft, rows })} />
         ) : (
-          <NoteTextEditor key={draft.output.templateId} id={`edit-${index}`} label={partTitle(draft.output)} text={draft.text} onChange={(text) => change(index, { ...draft, text })} />
+          <NoteTextEditor key={draft.output.templateId} id={`edit-${index}`} label={chapterTitle(draft.output)} text={draft.text} onChange={(text) => change(index, { ...draft, text })} />
         ),
       )}
       {problem ? (

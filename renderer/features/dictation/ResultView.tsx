@@ -15,7 +15,7 @@ import { NoteEditor } from './NoteEditor';
 import { focusCopyNote } from './DetailActions';
 import { NoteText } from './NoteText';
 import { medicationRow } from './format';
-import { fhirFootnote, fhirHeadline, partTitle, resourceLabel, statusText, statusTone } from './result-format';
+import { fhirFootnote, fhirHeadline, chapterTitle, resourceLabel, statusText, statusTone } from './result-format';
 import { useDictationStore } from '../../app/stores';
 
 export function MedicationsTable({ rows, testData }: { rows: MedicationRow[]; testData: boolean }) {
@@ -93,12 +93,12 @@ function Messages({ kind, messages }: { kind: 'Error' | 'Warning'; messages: str
   );
 }
 
-/** One part of the result: the doctor's correction of it when there is one (and the original is not asked for), else the service's. */
+/** One chapter of the result: the doctor's correction of it when there is one (and the original is not asked for), else the service's. */
 function OutputCard({ id, output, correction, testData, original }: { id: string; output: DecodedOutput; correction: NoteCorrection | null; testData: boolean; original: boolean }) {
-  const { exportOutput, copyPart } = useDictationStore.getState();
+  const { exportOutput, copyChapterOrTranscript } = useDictationStore.getState();
   const { content } = output;
   const corrected = correctionOf(correction, output);
-  const title = partTitle(output);
+  const title = chapterTitle(output);
   return (
     <>
       <Messages kind="Error" messages={output.errors} />
@@ -128,7 +128,7 @@ function OutputCard({ id, output, correction, testData, original }: { id: string
       ) : null}
       <div className="output-actions">
         {corrected?.kind === 'text' || (!corrected && content.kind === 'text') ? (
-          <button type="button" onClick={() => void copyPart(id, { templateId: output.templateId, form: 'text', original }, corrected ? 'Your corrected text' : 'Text')}>
+          <button type="button" onClick={() => void copyChapterOrTranscript(id, { templateId: output.templateId, form: 'text', original }, corrected ? 'Your corrected text' : 'Text')}>
             Copy text
           </button>
         ) : null}
@@ -138,7 +138,7 @@ function OutputCard({ id, output, correction, testData, original }: { id: string
               {content.kind === 'fhir' ? 'Export FHIR .json (service’s original)' : `Export ${title} .json (service’s original)`}
             </button>
             {!corrected ? (
-              <button type="button" onClick={() => void copyPart(id, { templateId: output.templateId, form: 'json', original: true }, 'The service’s JSON')}>
+              <button type="button" onClick={() => void copyChapterOrTranscript(id, { templateId: output.templateId, form: 'json', original: true }, 'The service’s JSON')}>
                 Copy JSON
               </button>
             ) : null}
@@ -149,7 +149,7 @@ function OutputCard({ id, output, correction, testData, original }: { id: string
   );
 }
 
-function Parts({
+function Chapters({
   id,
   result,
   correction,
@@ -166,7 +166,7 @@ function Parts({
   return (
     <>
       {result.outputs.map((output, index) => {
-        const title = partTitle(output) || `Part ${index + 1}`;
+        const title = chapterTitle(output) || `Part ${index + 1}`;
         const corrected = correctionOf(correction, output) !== null;
         return (
           <article key={`${index}:${output.templateId}`} className="output" aria-label={title} data-template={output.templateId}>
@@ -189,13 +189,13 @@ function Parts({
 
 /** What the service heard: open while it is all there is (processing), folded away under a finished note. */
 function Transcript({ id, text, open, copyable }: { id: string; text: string; open: boolean; copyable: boolean }) {
-  const { copyPart } = useDictationStore.getState();
+  const { copyChapterOrTranscript } = useDictationStore.getState();
   return (
     <details className="transcript" open={open} data-testid="transcript" data-patient-data={`transcript:${id}`}>
       <summary>Transcript</summary>
       <p className="output-text">{text}</p>
       {copyable ? (
-        <button type="button" onClick={() => void copyPart(id, 'transcript', 'Transcript')}>
+        <button type="button" onClick={() => void copyChapterOrTranscript(id, 'transcript', 'Transcript')}>
           Copy transcript
         </button>
       ) : null}
@@ -289,7 +289,7 @@ export function ResultView({ detail, original, onOriginalChange, onEditingChange
         </p>
       ) : null}
       <CorrectionLine detail={detail} showingOriginal={original} toggle={() => onOriginalChange(!original)} />
-      <Parts id={detail.id} result={result} correction={original ? null : correction} testData={detail.testData} original={original} />
+      <Chapters id={detail.id} result={result} correction={original ? null : correction} testData={detail.testData} original={original} />
       {result.transcript ? <Transcript id={detail.id} text={result.transcript} open={result.outputs.length === 0} copyable={finished} /> : null}
       {finished ? (
         <Contained failure="The note's actions are not available for this result." advice="Each part above can still be copied on its own." resetKeys={[result, correction]}>

@@ -7,7 +7,7 @@
 import { create } from 'zustand';
 import { IDLE_RECORDER, type CopiedNoteVersion, type DictationDetail, type DictationMode, type DictationSummary, type RecorderStatus } from '../../../contract/dictation';
 import type { ConsentAnswer } from '../../../contract/consent';
-import type { CorrectedPart } from '../../../contract/note-correction';
+import type { CorrectedChapter } from '../../../contract/note-correction';
 import type { ScribeBridge } from '../../../contract/ipc';
 import type { AppError, Result } from '../../../contract/result';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
@@ -52,7 +52,7 @@ export interface DictationState {
   rename(id: string, label: string): Promise<AppError | null>;
   /** Puts the dictation under another patient (null: none). */
   setPatient(id: string, patientId: string | null): Promise<AppError | null>;
-  saveCorrection(id: string, parts: CorrectedPart[]): Promise<AppError | null>;
+  saveCorrection(id: string, chapters: CorrectedChapter[]): Promise<AppError | null>;
   undoCorrections(id: string): Promise<void>;
   setReviewed(id: string, reviewed: boolean): Promise<void>;
   exportNote(id: string, anyway?: boolean): Promise<void>;
@@ -72,8 +72,8 @@ export interface DictationState {
   /** The patient withdraws consent to a consultation (recorded or being recorded): it is destroyed, and the notice says whether audio had reached the service. */
   withdrawConsent(id: string): Promise<void>;
   exportOutput(id: string, templateId: string, anyway?: boolean): Promise<void>;
-  /** Copies a part of the result (its text as shown, or the service's JSON), or the transcript; `what` names it in the notice. */
-  copyPart(id: string, part: { templateId: string; form: 'text' | 'json'; original: boolean } | 'transcript', what: string, anyway?: boolean): Promise<void>;
+  /** Copies a chapter of the result (its text as shown, or the service's JSON), or the transcript; `what` names it in the notice. */
+  copyChapterOrTranscript(id: string, chapter: { templateId: string; form: 'text' | 'json'; original: boolean } | 'transcript', what: string, anyway?: boolean): Promise<void>;
 }
 
 export interface DictationNotice {
@@ -240,8 +240,8 @@ function dictationActions({ bridge, get, set }: StoreContext<DictationState>, { 
   return {
     rename: async (id: string, label: string) => changed(id, await bridge.renameDictation({ id, label })),
     setPatient: async (id: string, patientId: string | null) => changed(id, await bridge.setDictationPatient({ id, patientId })),
-    saveCorrection: async (id: string, parts: CorrectedPart[]) => {
-      const result = await bridge.saveNoteCorrection({ id, parts });
+    saveCorrection: async (id: string, chapters: CorrectedChapter[]) => {
+      const result = await bridge.saveNoteCorrection({ id, parts: chapters });
       if (!result.ok) return result.error;
       showDetail(result.value);
       set({ notice: { text: 'Your correction is saved. The service’s original is kept.', error: false } });
@@ -283,9 +283,9 @@ function dictationActions({ bridge, get, set }: StoreContext<DictationState>, { 
     },
     exportOutput: async (id: string, templateId: string, anyway = false) =>
       exported(await bridge.exportOutput({ id, templateId, anyway }), () => get().exportOutput(id, templateId, true)),
-    copyPart: async (id: string, part: Parameters<DictationState['copyPart']>[1], what: string, anyway = false) => {
-      const error = await errorOf(part === 'transcript' ? bridge.copyTranscript({ id, anyway }) : bridge.copyNotePart({ id, ...part, anyway }));
-      set({ notice: error ? refused(error, 'Copy anyway', () => get().copyPart(id, part, what, true)) : { text: `${what} copied.`, error: false } });
+    copyChapterOrTranscript: async (id: string, chapter: Parameters<DictationState['copyChapterOrTranscript']>[1], what: string, anyway = false) => {
+      const error = await errorOf(chapter === 'transcript' ? bridge.copyTranscript({ id, anyway }) : bridge.copyNotePart({ id, ...chapter, anyway }));
+      set({ notice: error ? refused(error, 'Copy anyway', () => get().copyChapterOrTranscript(id, chapter, what, true)) : { text: `${what} copied.`, error: false } });
     },
   } satisfies Partial<DictationState>;
 }

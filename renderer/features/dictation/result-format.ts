@@ -1,4 +1,4 @@
-/** How the parts of a result read on screen: titles, statuses, FHIR summaries. Pure. */
+/** How the chapters of a result read on screen: titles, statuses, FHIR summaries. Pure. */
 import { EMR_TEMPLATE_ID } from '../../../contract/note-correction';
 import type { DecodedOutput, FhirSummary } from '../../../contract/transcription';
 import { cutText } from '../../../contract/text';
@@ -18,8 +18,8 @@ const STATUS_TONE: ReadonlyMap<string, StatusTone> = new Map([
   ['failure', 'failure'],
 ]);
 
-/** A part's title: the EMR template is the prescription, whatever the service calls it. */
-export function partTitle(output: Pick<DecodedOutput, 'templateId' | 'type' | 'name' | 'content'>): string {
+/** A chapter's title: the EMR template is the prescription, whatever the service calls it. */
+export function chapterTitle(output: Pick<DecodedOutput, 'templateId' | 'type' | 'name' | 'content'>): string {
   if (output.content.kind === 'prescription' || output.templateId === EMR_TEMPLATE_ID || output.type === 'eka_emr') return 'Prescription';
   return output.name;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../support/fake-clock';
-import { voiceTranscription } from '../../../main/dictations/transcription-view';
+import { voiceTranscription } from '../../../main/results/transcription-view';
 import { CLIENT_KEY, KID, MINIMAL_PDF, source, toneWav, useSandbox, writeTemp } from '../../support/sandbox-fixture';
 import { failure } from '../../support/failures';
 import { staticToken } from '../../../main/api/token-source';

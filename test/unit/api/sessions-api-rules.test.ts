@@ -2,14 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../main/api/service-error';
 import { presignedAddressProblem } from '../../../main/api/service-url';
-import { chunkFileName, isAlreadyEnded, isSessionExpired, maxAgeSeconds } from '../../../main/api/sessions-api';
+import { sessionPartFileName, isAlreadyEnded, isSessionExpired, maxAgeSeconds } from '../../../main/api/sessions-api';
 
 describe('the sessions client', () => {
-  it('names a chunk <base>_<n>.<ext>, n from 0 without leading zeros, and refuses any other number', () => {
-    expect(chunkFileName({ base: 'audio', sequence: 0, extension: 'mp3' })).toBe('audio_0.mp3');
-    expect(chunkFileName({ base: 'audio', sequence: 12, extension: 'ogg' })).toBe('audio_12.ogg');
-    expect(() => chunkFileName({ base: 'audio', sequence: -1, extension: 'mp3' })).toThrow();
-    expect(() => chunkFileName({ base: 'audio', sequence: 1.5, extension: 'mp3' })).toThrow();
+  it('names a part <base>_<n>.<ext>, n from 0 without leading zeros, and refuses any other number', () => {
+    expect(sessionPartFileName({ base: 'audio', sequence: 0, extension: 'mp3' })).toBe('audio_0.mp3');
+    expect(sessionPartFileName({ base: 'audio', sequence: 12, extension: 'ogg' })).toBe('audio_12.ogg');
+    expect(() => sessionPartFileName({ base: 'audio', sequence: -1, extension: 'mp3' })).toThrow();
+    expect(() => sessionPartFileName({ base: 'audio', sequence: 1.5, extension: 'mp3' })).toThrow();
   });
 
   it('keeps discovery as long as Cache-Control allows, and not at all when it forbids or says nothing', () => {

@@ -29,56 +29,56 @@ describe('the sessions API against the sandbox', () => {
     expect(received('sessionDiscovery')[0]!.headers.authorization).toBeUndefined();
   });
 
-  it('a session: chunks while speaking, End with the true count, then the transcript and each template', async () => {
+  it('a session: parts while speaking, End with the true count, then the transcript and each template', async () => {
     const client = env.client();
     const session = await client.createSession(NEW_SESSION);
     expect(session.upload.kind).toBe('service');
-    const chunks = [toneWav(2), toneWav(3), toneWav(1)];
-    for (const [sequence, bytes] of chunks.entries()) await client.uploadSessionChunk({ sessionId: session.sessionId, upload: session.upload, base: 'audio', sequence, extension: 'wav', bytes });
+    const parts = [toneWav(2), toneWav(3), toneWav(1)];
+    for (const [sequence, bytes] of parts.entries()) await client.uploadSessionPart({ sessionId: session.sessionId, upload: session.upload, base: 'audio', sequence, extension: 'wav', bytes });
     expect(await client.endSession({ sessionId: session.sessionId, audioFilesSent: 3 })).toBe('ended');
     const result = await completed(client, session.sessionId);
     expect(result.state).toBe('completed');
     if (result.state !== 'completed') return;
     expect(result.transcript).toBeTruthy();
     expect(result.templates.map((template) => template.templateId).sort()).toEqual(['clinical_notes_template', 'eka_emr_template']);
-    expect(received('sessionChunk').map((request) => request.path)).toEqual([0, 1, 2].map((n) => `/voice/v1/sessions/${session.sessionId}/audio/audio_${n}.wav`));
+    expect(received('sessionPart').map((request) => request.path)).toEqual([0, 1, 2].map((n) => `/voice/v1/sessions/${session.sessionId}/audio/audio_${n}.wav`));
   });
 
-  it('a chunk sent again under its number with the same bytes is taken once; an End already made counts as done', async () => {
+  it('a part sent again under its number with the same bytes is taken once; an End already made counts as done', async () => {
     const client = env.client();
     const session = await client.createSession(NEW_SESSION);
-    const chunk = { sessionId: session.sessionId, upload: session.upload, base: 'audio', sequence: 0, extension: 'wav' as const, bytes: toneWav(2) };
-    await client.uploadSessionChunk(chunk);
-    await client.uploadSessionChunk(chunk);
-    await expect(client.uploadSessionChunk({ ...chunk, bytes: toneWav(1) })).rejects.toBeInstanceOf(ServiceError);
+    const part = { sessionId: session.sessionId, upload: session.upload, base: 'audio', sequence: 0, extension: 'wav' as const, bytes: toneWav(2) };
+    await client.uploadSessionPart(part);
+    await client.uploadSessionPart(part);
+    await expect(client.uploadSessionPart({ ...part, bytes: toneWav(1) })).rejects.toBeInstanceOf(ServiceError);
     expect(await client.endSession({ sessionId: session.sessionId, audioFilesSent: 1 })).toBe('ended');
     expect(await client.endSession({ sessionId: session.sessionId, audioFilesSent: 1 })).toBe('already-ended');
   });
 
-  it('a presigned upload form gets the chunks without the bearer token', async () => {
+  it('a presigned upload form gets the parts without the bearer token', async () => {
     env.sandbox.setFaults({ sessionUploadUrl: 'form' });
     const client = env.client();
     const session = await client.createSession(NEW_SESSION);
     expect(session.upload.kind).toBe('presigned-form');
-    for (const sequence of [0, 1]) await client.uploadSessionChunk({ sessionId: session.sessionId, upload: session.upload, base: 'audio', sequence, extension: 'wav', bytes: toneWav(2) });
-    expect(received('sessionChunkForm')).toHaveLength(2);
-    expect(received('sessionChunkForm').every((request) => request.headers.authorization === undefined && request.status === 204)).toBe(true);
-    expect(received('sessionChunk')).toHaveLength(0);
+    for (const sequence of [0, 1]) await client.uploadSessionPart({ sessionId: session.sessionId, upload: session.upload, base: 'audio', sequence, extension: 'wav', bytes: toneWav(2) });
+    expect(received('sessionPartForm')).toHaveLength(2);
+    expect(received('sessionPartForm').every((request) => request.headers.authorization === undefined && request.status === 204)).toBe(true);
+    expect(received('sessionPart')).toHaveLength(0);
     expect(await client.endSession({ sessionId: session.sessionId, audioFilesSent: 2 })).toBe('ended');
     expect((await completed(client, session.sessionId)).state).toBe('completed');
   });
 
-  it('a presigned address (upload_url a string away from the service\'s audio endpoint) gets each chunk by its name, without the bearer token', async () => {
+  it('a presigned address (upload_url a string away from the service\'s audio endpoint) gets each part by its name, without the bearer token', async () => {
     env.sandbox.setFaults({ sessionUploadUrl: 'path' });
     const client = env.client();
     const session = await client.createSession(NEW_SESSION);
     expect(session.upload.kind).toBe('presigned-url');
-    for (const sequence of [0, 1]) await client.uploadSessionChunk({ sessionId: session.sessionId, upload: session.upload, base: 'audio', sequence, extension: 'wav', bytes: toneWav(2) });
-    expect(received('sessionChunkUrl').map((request) => [request.headers.authorization, request.status])).toEqual([
+    for (const sequence of [0, 1]) await client.uploadSessionPart({ sessionId: session.sessionId, upload: session.upload, base: 'audio', sequence, extension: 'wav', bytes: toneWav(2) });
+    expect(received('sessionPartUrl').map((request) => [request.headers.authorization, request.status])).toEqual([
       [undefined, 200],
       [undefined, 200],
     ]);
-    expect(env.sandbox.transcriptionSession(session.sessionId)).toEqual({ chunks: [0, 1], ended: false, format: 'wav' });
+    expect(env.sandbox.transcriptionSession(session.sessionId)).toEqual({ parts: [0, 1], ended: false, format: 'wav' });
     expect(await client.endSession({ sessionId: session.sessionId, audioFilesSent: 2 })).toBe('ended');
   });
 
@@ -87,7 +87,7 @@ describe('the sessions API against the sandbox', () => {
     const client = env.client();
     for (const expected of ['partial', 'failed']) {
       const session = await client.createSession(NEW_SESSION);
-      await client.uploadSessionChunk({ sessionId: session.sessionId, upload: session.upload, base: 'audio', sequence: 0, extension: 'wav', bytes: toneWav(2) });
+      await client.uploadSessionPart({ sessionId: session.sessionId, upload: session.upload, base: 'audio', sequence: 0, extension: 'wav', bytes: toneWav(2) });
       await client.endSession({ sessionId: session.sessionId, audioFilesSent: 1 });
       const result = await completed(client, session.sessionId);
       expect(result.state).toBe(expected);
@@ -95,13 +95,13 @@ describe('the sessions API against the sandbox', () => {
     }
   });
 
-  it('a session never ended in time is expired: its chunks are refused and its lookup says so', async () => {
+  it('a session never ended in time is expired: its parts are refused and its lookup says so', async () => {
     env.sandbox.setFaults({ sessionLifetimeSeconds: 1 });
     const client = env.client();
     const session = await client.createSession(NEW_SESSION);
     env.clock.advance(1_001);
     expect(await client.getSession(session.sessionId)).toEqual({ state: 'expired' });
-    await expect(client.uploadSessionChunk({ sessionId: session.sessionId, upload: session.upload, base: 'audio', sequence: 0, extension: 'wav', bytes: toneWav(1) })).rejects.toBeInstanceOf(ServiceError);
+    await expect(client.uploadSessionPart({ sessionId: session.sessionId, upload: session.upload, base: 'audio', sequence: 0, extension: 'wav', bytes: toneWav(1) })).rejects.toBeInstanceOf(ServiceError);
   });
 
   it('an unknown session is not found', async () => {
@@ -172,7 +172,7 @@ describe('addresses the service hands out that the app refuses', () => {
   it('an address kept from before, or a document\'s, is checked again before anything is sent', async () => {
     const client = env.client();
     const kept = { kind: 'presigned-url' as const, url: `${elsewhere.url}/presigned/sessions/x/audio` };
-    await expect(client.uploadSessionChunk({ sessionId: 'sd_0123456789abcdef01234567', upload: kept, base: 'audio', sequence: 0, extension: 'wav', bytes: toneWav(1) })).rejects.toMatchObject({
+    await expect(client.uploadSessionPart({ sessionId: 'sd_0123456789abcdef01234567', upload: kept, base: 'audio', sequence: 0, extension: 'wav', bytes: toneWav(1) })).rejects.toMatchObject({
       code: 'address_refused',
     });
     const session = await client.createSession(NEW_SESSION);

@@ -101,7 +101,7 @@ describe('a recording cut into parts while it is spoken', () => {
     const partsFolder = join(folder, 'chunks');
     const samples = speech(52, 3_000);
     const audioPath = join(folder, 'audio.sealed');
-    const writer = SealedFileWriter.create(audioPath, key, { blockBytes: RATE });
+    const writer = SealedFileWriter.create(audioPath, key, { parcelBytes: RATE });
     writer.append(new Uint8Array(samples.buffer));
     writer.finish();
     // The live recorder got through the first 25 s before the crash: its parts are kept as they are.

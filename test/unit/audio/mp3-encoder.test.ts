@@ -23,7 +23,7 @@ describe('MP3', () => {
     const folder = tempFolder();
     const audio = join(folder, 'audio.sealed');
     const pcm = toneWav(10).subarray(44);
-    const writer = SealedFileWriter.create(audio, key, { blockBytes: 16_000 });
+    const writer = SealedFileWriter.create(audio, key, { parcelBytes: 16_000 });
     writer.append(pcm);
     writer.finish();
     const { bytes } = await encodeRecordingToMp3(audio, join(folder, 'upload.mp3.sealed'), key);

@@ -164,7 +164,7 @@ describe('a recording cut into Ogg Opus parts', () => {
     const partsFolder = join(folder, 'chunks');
     const samples = voice(26);
     const audioPath = join(folder, 'audio.sealed');
-    const recording = SealedFileWriter.create(audioPath, key, { blockBytes: RATE });
+    const recording = SealedFileWriter.create(audioPath, key, { parcelBytes: RATE });
     recording.append(new Uint8Array(samples.buffer));
     recording.finish();
     // The recorder died 14.5 s in: the part it was encoding never reached the disk.

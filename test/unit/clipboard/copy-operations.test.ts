@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_NAMES } from '../../../contract/ipc-names';
 import { isRefusal } from '../../../main/core/refusal';
-import { dictationHandlers } from '../../../main/dictations/dictation-bridge';
+import { dictationHandlers } from '../../../main/dictation-wiring/dictation-bridge';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
 import type { HeadingPatient } from '../../../contract/copy-heading';
 import { tempFolder } from '../../support/temp-folder';
@@ -19,9 +19,9 @@ import { copyPathOn, memoryClipboard } from '../../support/memory-clipboard';
 
 /** The bridge's operations that write to the clipboard, and where each is handled. */
 const CLIPBOARD_OPERATIONS: Record<string, string> = {
-  copyNote: 'main/dictations/dictation-bridge.ts',
-  copyNotePart: 'main/dictations/dictation-bridge.ts',
-  copyTranscript: 'main/dictations/dictation-bridge.ts',
+  copyNote: 'main/dictation-wiring/dictation-bridge.ts',
+  copyNotePart: 'main/dictation-wiring/dictation-bridge.ts',
+  copyTranscript: 'main/dictation-wiring/dictation-bridge.ts',
   copyRegistrationValue: 'main/registration/registration-feature.ts',
   copyLabReportId: 'main/lab-reports/lab-reports-bridge.ts',
   copyLabResult: 'main/lab-reports/lab-reports-bridge.ts',
@@ -102,7 +102,7 @@ describe('clipboard operations', () => {
     for (const [name, file] of Object.entries(CLIPBOARD_OPERATIONS)) {
       const source = readFileSync(join(ROOT, file), 'utf8');
       expect(source, `${name} is handled in ${file}`).toMatch(new RegExp(`\\b${name}: `));
-      expect(source, `${file} copies through the copy path`).toMatch(/copies\.copy\(|\bcopy\((noteCopy|partCopy|transcriptCopy|request)/);
+      expect(source, `${file} copies through the copy path`).toMatch(/copies\.copy\(|\bcopy\((noteCopy|chapterCopy|transcriptCopy|request)/);
     }
   });
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { purgeExpiredAudio } from '../../../main/dictations/audio-retention';
+import { purgeExpiredAudio } from '../../../main/dictation-wiring/audio-retention';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { tempFolder } from '../../support/temp-folder';
 import { testStore, writeRecording } from '../../support/store-fixture';

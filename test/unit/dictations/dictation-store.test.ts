@@ -44,7 +44,7 @@ describe('DictationStore', () => {
     const first = storeIn(folder, master);
     const { id, audioKey } = first.newFolder();
     const recording = first.create({ id, mode: 'dictation', label: 'A' });
-    const writer = SealedFileWriter.create(first.audioPath(recording.id), audioKey, { blockBytes: 16_000 });
+    const writer = SealedFileWriter.create(first.audioPath(recording.id), audioKey, { parcelBytes: 16_000 });
     for (let i = 0; i < 100; i += 1) writer.append(new Uint8Array(new Int16Array(512).fill(300).buffer));
     writer.flush(); // as the recorder does twice a second; then the process is killed (never finished)
     const uploading = first.create({ mode: 'consultation', label: 'B' });
@@ -58,20 +58,20 @@ describe('DictationStore', () => {
     expect(second.get(recording.id)).toMatchObject({ state: 'recorded', recovered: true, durationMs: 3200 });
     expect(second.get(uploading.id)).toMatchObject({ state: 'recorded', uploadStartedAt: expect.any(String), txnId: uploading.txnId });
     expect(second.get(empty.id)).toMatchObject({ state: 'failed', recovered: true });
-    expect(checkSealedFile(second.audioPath(recording.id), audioKey)).toMatchObject({ plainBytes: 102_400, complete: true, damagedBlocks: 0 });
+    expect(checkSealedFile(second.audioPath(recording.id), audioKey)).toMatchObject({ plainBytes: 102_400, complete: true, damagedParcels: 0 });
   });
 
-  it('a flipped byte in one block of a recording is found at recovery and reported; the other blocks are kept', () => {
+  it('a flipped byte in one parcel of a recording is found at recovery and reported; the other parcels are kept', () => {
     const folder = tempFolder();
     const master = randomBytes(32);
     const first = storeIn(folder, master);
     const { id, audioKey } = first.newFolder();
     first.create({ id, mode: 'dictation', label: 'A' });
-    const writer = SealedFileWriter.create(first.audioPath(id), audioKey, { blockBytes: 16_000 });
-    writer.append(Buffer.alloc(16_000 * 4, 7)); // four half-second blocks
+    const writer = SealedFileWriter.create(first.audioPath(id), audioKey, { parcelBytes: 16_000 });
+    writer.append(Buffer.alloc(16_000 * 4, 7)); // four half-second parcels
     writer.flush();
     const bytes = readFileSync(first.audioPath(id));
-    bytes[16 + 12 + 16_000 + 16 + 12 + 100]! ^= 0x01; // inside the second block's ciphertext
+    bytes[16 + 12 + 16_000 + 16 + 12 + 100]! ^= 0x01; // inside the second parcel's ciphertext
     writeFileSync(first.audioPath(id), bytes);
 
     const second = storeIn(folder, master);
@@ -148,25 +148,25 @@ describe('DictationStore', () => {
     expect(readFileSync(join(first.folderOf(item.id), 'manifest.json'))).toEqual(manifest);
   });
 
-  it('keeps the number of parts and of damaged blocks on disk under the names earlier versions read (chunkCount, damagedChunks), and reads them back', () => {
+  it('keeps the number of parts and of damaged parcels on disk under the names earlier versions read (chunkCount, damagedChunks), and reads them back', () => {
     const folder = tempFolder();
     const master = randomBytes(32);
     const store = storeIn(folder, master);
     const created = store.create({ mode: 'dictation', label: 'Bed 7', api: 'sessions' });
-    store.update(created.id, { state: 'recorded', partCount: 3, plainBytes: 48_000, damagedBlocks: 1 });
+    store.update(created.id, { state: 'recorded', partCount: 3, plainBytes: 48_000, damagedParcels: 1 });
     const file = join(store.folderOf(created.id), 'manifest.json');
     const onDisk = JSON.parse(readFileSync(file, 'utf8'));
     expect(onDisk).toMatchObject({ chunkCount: 3, damagedChunks: 1 });
     expect(onDisk).not.toHaveProperty('partCount');
-    expect(onDisk).not.toHaveProperty('damagedBlocks');
+    expect(onDisk).not.toHaveProperty('damagedParcels');
     const again = storeIn(folder, master);
     again.load();
-    expect(again.get(created.id)).toMatchObject({ partCount: 3, damagedBlocks: 1 });
+    expect(again.get(created.id)).toMatchObject({ partCount: 3, damagedParcels: 1 });
     // As an earlier version wrote it: the same counts.
     writeFileSync(file, JSON.stringify({ ...onDisk, chunkCount: 5, damagedChunks: 2 }));
     const earlier = storeIn(folder, master);
     earlier.load();
-    expect(earlier.get(created.id)).toMatchObject({ partCount: 5, damagedBlocks: 2 });
+    expect(earlier.get(created.id)).toMatchObject({ partCount: 5, damagedParcels: 2 });
   });
 
   it('lists newest first and forgets deleted dictations', () => {

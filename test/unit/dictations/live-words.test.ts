@@ -76,7 +76,7 @@ async function record(w: ReturnType<typeof world>, seconds: number, api: Dictati
   const manifest = w.store.create({ mode: 'dictation', label: 'bed 7', api, request: api === 'sessions' ? REQUEST : null, partFormat: 'ogg' });
   w.view.recordingStarted(manifest.id);
   const key = w.store.audioKeyOf(manifest.id);
-  const writer = SealedFileWriter.create(w.store.audioPath(manifest.id), key, { blockBytes: RATE });
+  const writer = SealedFileWriter.create(w.store.audioPath(manifest.id), key, { parcelBytes: RATE });
   const parts = new AudioPartWriter(w.store.partsFolder(manifest.id), key, { sequence: 0, sample: 0 }, (part) => {
     w.sending.partCut();
     w.view.partCut(manifest.id, part.sequence);
@@ -175,7 +175,7 @@ describe('the words heard so far, while a dictation is spoken in parts', () => {
       expect(wordsAsked()).toHaveLength(asked);
       // Recording and sending are untouched: every part reached the service.
       const sessionId = w.store.get(manifest.id)!.session!.id;
-      expect(env.sandbox.transcriptionSession(sessionId)!.chunks).toHaveLength(manifest.partCount);
+      expect(env.sandbox.transcriptionSession(sessionId)!.parts).toHaveLength(manifest.partCount);
       await w.close();
     }
   });

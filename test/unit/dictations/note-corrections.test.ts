@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { partText } from '../../../contract/clinical-note';
+import { chapterText } from '../../../contract/clinical-note';
 import type { NoteCorrection } from '../../../contract/note-correction';
 import type { DecodedOutput } from '../../../contract/transcription';
 import { DictationStore } from '../../../main/dictations/dictation-store';
@@ -23,7 +23,7 @@ const rows = (name: string) => [{ name, dose: '1-1-1', frequency: '3 times a day
 
 describe('correctionToKeep', () => {
   it('keeps only the parts that differ from the service, trimmed, without blank rows', () => {
-    const unchanged = correctionToKeep(outputs, null, [{ templateId: 'eka_emr_template', kind: 'medications', rows: rows('Amoxicillin 500 mg capsule') }, { templateId: 'transcript_template', kind: 'text', text: ` ${partText(transcript, outputs)}\n` }], NOW);
+    const unchanged = correctionToKeep(outputs, null, [{ templateId: 'eka_emr_template', kind: 'medications', rows: rows('Amoxicillin 500 mg capsule') }, { templateId: 'transcript_template', kind: 'text', text: ` ${chapterText(transcript, outputs)}\n` }], NOW);
     expect(unchanged).toEqual({ ok: true, correction: null });
 
     const blank = { name: ' ', dose: '', frequency: '', duration: '', instruction: '' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Recorder } from '../../../main/audio/recorder';
-import { shortcutRecorder } from '../../../main/dictation-recording/shortcut-recorder';
+import { shortcutRecorder } from '../../../main/dictation-recording/cued-recording';
 import { tempFolder } from '../../support/temp-folder';
 import { testRecordingSession, testStore } from '../../support/store-fixture';
 

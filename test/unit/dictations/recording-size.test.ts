@@ -37,7 +37,7 @@ function recordingSession(store: DictationStore) {
       const durationMs = writeRecording(store, id, 2);
       // As the recorder process reports it: the bytes it wrote, none damaged.
       const plainBytes = (durationMs / 1000) * 16_000 * 2;
-      return { dataBytes: plainBytes, durationMs, parts: 0, size: { plainBytes, damagedBlocks: 0 } };
+      return { dataBytes: plainBytes, durationMs, parts: 0, size: { plainBytes, damagedParcels: 0 } };
     },
   } as unknown as Recorder;
   return testRecordingSession(store, recorder);
@@ -52,40 +52,40 @@ describe("a recording's size", () => {
     expect(counted).not.toHaveBeenCalled();
     const plain = sealedFile.checkSealedFile(store.audioPath(dictationId!), store.audioKeyOf(dictationId!)).plainBytes;
     expect(plain).toBeGreaterThan(0);
-    expect(store.get(dictationId!)).toMatchObject({ state: 'recorded', plainBytes: plain, damagedBlocks: 0 });
+    expect(store.get(dictationId!)).toMatchObject({ state: 'recorded', plainBytes: plain, damagedParcels: 0 });
   });
 
-  it('is written at recovery, damaged blocks counted', () => {
+  it('is written at recovery, damaged parcels counted', () => {
     const folder = tempFolder();
     const master = randomBytes(32);
     const open = () => new DictationStore(join(folder, 'dictations'), testKeyring(folder, master));
     const first = open();
     const { id, audioKey } = first.newFolder();
     first.create({ id, mode: 'dictation', label: 'A' });
-    const writer = sealedFile.SealedFileWriter.create(first.audioPath(id), audioKey, { blockBytes: 16_000 });
+    const writer = sealedFile.SealedFileWriter.create(first.audioPath(id), audioKey, { parcelBytes: 16_000 });
     writer.append(Buffer.alloc(16_000 * 4, 7));
     writer.flush(); // the app is killed before the recording ends
     const bytes = readFileSync(first.audioPath(id));
-    bytes[16 + 12 + 16_000 + 16 + 12 + 100]! ^= 0x01; // inside the second block
+    bytes[16 + 12 + 16_000 + 16 + 12 + 100]! ^= 0x01; // inside the second parcel
     writeFileSync(first.audioPath(id), bytes);
 
     const second = open();
     second.load();
-    expect(second.get(id)).toMatchObject({ state: 'recorded', recovered: true, plainBytes: 48_000, damagedBlocks: 1 });
+    expect(second.get(id)).toMatchObject({ state: 'recorded', recovered: true, plainBytes: 48_000, damagedParcels: 1 });
   });
 
   it('kept: an upload or a playback reads the recording once, without counting it first', async () => {
     const store = testStore(tempFolder());
     const item = recorded(store, 'x', 2);
     const { plainBytes } = sealedFile.checkSealedFile(store.audioPath(item.id), store.audioKeyOf(item.id));
-    store.update(item.id, { plainBytes, damagedBlocks: 0 });
+    store.update(item.id, { plainBytes, damagedParcels: 0 });
     counted.mockClear();
 
     const playback = wavSource(store.recordingFiles(item.id));
     expect(playback.size).toBe(WAV_HEADER_BYTES + plainBytes);
     expect((await readWhole(playback)).subarray(0, WAV_HEADER_BYTES)).toEqual(wavHeader(plainBytes));
-    const { source, damagedBlocks } = await prepareUploadAudio(store.recordingFiles(item.id), 'wav', inlineMp3Encoding);
-    expect(damagedBlocks).toBe(0);
+    const { source, damagedParcels } = await prepareUploadAudio(store.recordingFiles(item.id), 'wav', inlineMp3Encoding);
+    expect(damagedParcels).toBe(0);
     expect((await readWhole(source)).length).toBe(source.size);
     expect(counted).not.toHaveBeenCalled();
   });
@@ -93,11 +93,11 @@ describe("a recording's size", () => {
   it('not kept (a manifest of an earlier version): counted at the first upload or playback, once, and kept', async () => {
     const store = testStore(tempFolder());
     const item = recorded(store, 'x', 1);
-    expect(item).toMatchObject({ plainBytes: null, damagedBlocks: null });
+    expect(item).toMatchObject({ plainBytes: null, damagedParcels: null });
     counted.mockClear();
     const first = wavSource(store.recordingFiles(item.id));
     expect(counted).toHaveBeenCalledTimes(1);
-    expect(store.get(item.id)).toMatchObject({ plainBytes: first.size - WAV_HEADER_BYTES, damagedBlocks: 0 });
+    expect(store.get(item.id)).toMatchObject({ plainBytes: first.size - WAV_HEADER_BYTES, damagedParcels: 0 });
     wavSource(store.recordingFiles(item.id));
     expect(counted).toHaveBeenCalledTimes(1);
   });
@@ -106,15 +106,15 @@ describe("a recording's size", () => {
     const store = testStore(tempFolder());
     const item = recorded(store, 'x', 2);
     const { plainBytes } = sealedFile.checkSealedFile(store.audioPath(item.id), store.audioKeyOf(item.id));
-    store.update(item.id, { plainBytes, damagedBlocks: 0 });
+    store.update(item.id, { plainBytes, damagedParcels: 0 });
     const bytes = readFileSync(store.audioPath(item.id));
-    bytes[16 + 12 + 100]! ^= 0x01; // inside the first block
+    bytes[16 + 12 + 100]! ^= 0x01; // inside the first parcel
     writeFileSync(store.audioPath(item.id), bytes);
 
     await expect(readWhole(wavSource(store.recordingFiles(item.id)))).rejects.toThrow(/changed on the disk/);
-    expect(store.get(item.id)).toMatchObject({ plainBytes: null, damagedBlocks: null });
+    expect(store.get(item.id)).toMatchObject({ plainBytes: null, damagedParcels: null });
     const again = wavSource(store.recordingFiles(item.id));
-    expect(again.damagedBlocks).toBe(1);
+    expect(again.damagedParcels).toBe(1);
     expect((await readWhole(again)).length).toBe(again.size);
   });
 });
@@ -124,7 +124,7 @@ describe('the compact MP3 sent by the voice upload', () => {
     const store = testStore(tempFolder());
     const item = recorded(store, 'x', 2);
     const { plainBytes } = sealedFile.checkSealedFile(store.audioPath(item.id), store.audioKeyOf(item.id));
-    store.update(item.id, { plainBytes, damagedBlocks: 0 });
+    store.update(item.id, { plainBytes, damagedParcels: 0 });
     const files = () => store.recordingFiles(item.id);
     const first = (await prepareUploadAudio(files(), 'mp3', inlineMp3Encoding)).source;
     counted.mockClear();

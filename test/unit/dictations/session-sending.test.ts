@@ -62,7 +62,7 @@ class LiveRecording {
   ) {
     this.manifest = store.create({ mode: 'dictation', label: 'bed 4', api: 'sessions', request: REQUEST });
     const key = store.audioKeyOf(this.manifest.id);
-    this.writer = SealedFileWriter.create(store.audioPath(this.manifest.id), key, { blockBytes: 16_000 });
+    this.writer = SealedFileWriter.create(store.audioPath(this.manifest.id), key, { parcelBytes: 16_000 });
     this.partWriter = new AudioPartWriter(store.partsFolder(this.manifest.id), key, { sequence: 0, sample: 0 }, onPart);
   }
 
@@ -141,7 +141,7 @@ describe('dictations sent in parts while they are spoken', () => {
     const recording = new LiveRecording(store, () => sending.partCut());
     await recording.speak(35);
     // Before Stop, the parts cut so far have reached the service, and End has not.
-    await expect.poll(() => received('sessionChunk').length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => received('sessionPart').length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
     expect(received('sessionEnd')).toHaveLength(0);
     const stopped = await recording.stop();
     host.wake();
@@ -151,7 +151,7 @@ describe('dictations sent in parts while they are spoken', () => {
     const manifest = store.get(stopped.id)!;
     // The sandbox ends a session only with every part from 0 and their true count.
     const held = env.sandbox.transcriptionSession(manifest.session!.id)!;
-    expect(held.chunks).toEqual(Array.from({ length: stopped.partCount! }, (_, n) => n));
+    expect(held.parts).toEqual(Array.from({ length: stopped.partCount! }, (_, n) => n));
     expect(held).toMatchObject({ ended: true, format: 'mp3' });
     expect(received('sessionCreate')).toHaveLength(1);
     expect(received('sessionEnd')).toHaveLength(1);
@@ -182,7 +182,7 @@ describe('dictations sent in parts while they are spoken', () => {
     await settled(store, stopped.id, 'completed');
     await close();
     expect(received('sessionCreate')).toHaveLength(1);
-    expect(received('sessionChunk')).toHaveLength(stopped.partCount!);
+    expect(received('sessionPart')).toHaveLength(stopped.partCount!);
   });
 
   it('a session that expires before End is made again from the kept parts, and the expired one is never ended', async () => {
@@ -193,7 +193,7 @@ describe('dictations sent in parts while they are spoken', () => {
     host.start();
     const recording = new LiveRecording(store, () => sending.partCut());
     await recording.speak(12);
-    await expect.poll(() => received('sessionChunk').length).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => received('sessionPart').length).toBeGreaterThanOrEqual(1);
     const first = store.get(recording.manifest.id)!.session!.id;
     // The session's life passes, for the sandbox as for the app.
     await clock.advance(1_200);
@@ -207,7 +207,7 @@ describe('dictations sent in parts while they are spoken', () => {
     expect(manifest.session!.id).not.toBe(first);
     expect(manifest.previousSessionIds).toEqual([first]);
     expect(env.sandbox.transcriptionSession(first)).toMatchObject({ ended: false });
-    expect(env.sandbox.transcriptionSession(manifest.session!.id)).toMatchObject({ ended: true, chunks: Array.from({ length: stopped.partCount! }, (_, n) => n) });
+    expect(env.sandbox.transcriptionSession(manifest.session!.id)).toMatchObject({ ended: true, parts: Array.from({ length: stopped.partCount! }, (_, n) => n) });
   });
 
   it('a presigned upload form gets the parts, without the sign-in', async () => {
@@ -217,7 +217,7 @@ describe('dictations sent in parts while they are spoken', () => {
     const stopped = await dictatedAndCompleted(store, sent, 14);
     const { close } = sent;
     await close();
-    const forms = received('sessionChunkForm');
+    const forms = received('sessionPartForm');
     expect(forms).toHaveLength(stopped.partCount!);
     expect(forms.every((request) => request.headers.authorization === undefined)).toBe(true);
   });
@@ -238,7 +238,7 @@ describe('dictations sent in parts while they are spoken', () => {
       expect(store.get(stopped.id)).toMatchObject({ api: 'voice-upload', session: null, previousSessionIds: [expect.any(String)] });
       expect(problems).toContain('The service gave an address to send to that is not secure (http:// instead of https://), so nothing was sent there. The recording is sent whole instead.');
       expect(received('voiceUpload')).toHaveLength(1);
-      expect(received('sessionChunk')).toHaveLength(0);
+      expect(received('sessionPart')).toHaveLength(0);
     } finally {
       await elsewhere.close();
     }
@@ -290,7 +290,7 @@ describe('dictations sent in parts while they are spoken', () => {
     first.host.start();
     const recording = new LiveRecording(store, () => first.sending.partCut());
     await recording.speak(12);
-    await expect.poll(() => received('sessionChunk').length).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => received('sessionPart').length).toBeGreaterThanOrEqual(1);
     await first.close();
     await recording.speak(15);
     const stopped = await recording.stop();
@@ -303,7 +303,7 @@ describe('dictations sent in parts while they are spoken', () => {
     await second.close();
     expect(received('sessionCreate')).toHaveLength(1);
     expect(received('sessionEnd')).toHaveLength(1);
-    const sequences = received('sessionChunk').map((request) => Number(/_(\d+)\.mp3$/.exec(request.path)![1]));
+    const sequences = received('sessionPart').map((request) => Number(/_(\d+)\.mp3$/.exec(request.path)![1]));
     expect(new Set(sequences).size).toBe(stopped.partCount);
   });
 
@@ -324,7 +324,7 @@ describe('dictations sent in parts while they are spoken', () => {
     await close();
     const manifest = reopened.get(recording.manifest.id)!;
     expect(manifest.partCount).toBeGreaterThanOrEqual(2);
-    expect(env.sandbox.transcriptionSession(manifest.session!.id)).toMatchObject({ ended: true, chunks: Array.from({ length: manifest.partCount! }, (_, n) => n) });
+    expect(env.sandbox.transcriptionSession(manifest.session!.id)).toMatchObject({ ended: true, parts: Array.from({ length: manifest.partCount! }, (_, n) => n) });
   });
 
   it('Retry of a failed session makes a new one from the kept parts', async () => {

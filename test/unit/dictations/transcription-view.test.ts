@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readOutputItems } from '../../../main/api/voice-api';
-import { decodeContext, decodeOutputItem, decodeOutputs } from '../../../main/dictations/transcription-view';
+import { decodeContext, decodeOutputItem, decodeOutputs } from '../../../main/results/transcription-view';
 
 const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
 /** Items as the api reads them from an answer, then shown. */

@@ -10,7 +10,7 @@ import { MAX_RETRY_DELAY_MS, fullJitterDelay, parseRetryAfter } from '../../../m
 import { serviceCode, serviceDetail, serviceText, serviceWords } from '../../../main/api/service-text';
 import { readOutputItems } from '../../../main/api/voice-api';
 import { parseStoredResult } from '../../../main/dictations/stored-result';
-import { decodeContext, decodeOutputItem } from '../../../main/dictations/transcription-view';
+import { decodeContext, decodeOutputItem } from '../../../main/results/transcription-view';
 import { readLabReportResult } from '../../../main/lab-reports/lab-result';
 import { labReportSchema } from '../../../main/lab-reports/lab-report';
 import { narrativeText, summarizeFhir } from '../../../main/results/fhir-summary';

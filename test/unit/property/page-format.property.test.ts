@@ -13,7 +13,7 @@ import { ServiceCaller } from '../../../main/api/service-call';
 import { getTranscriptionResult } from '../../../main/api/voice-api';
 import { ScriptedTransport, settle } from '../../support/outcome';
 import { getLabReportResult } from '../../../main/api/lab-reports-api';
-import { voiceTranscription } from '../../../main/dictations/transcription-view';
+import { voiceTranscription } from '../../../main/results/transcription-view';
 import { readLabReportResult } from '../../../main/lab-reports/lab-result';
 import { resultViewOf } from '../../../main/lab-reports/lab-report';
 import { LAB_REPORT_TASKS } from '../../../contract/lab-reports';

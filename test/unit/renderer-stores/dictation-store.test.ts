@@ -220,7 +220,7 @@ describe('dictation store: the next recording and actions', () => {
     await store.getState().retry(ID.a);
     expect(store.getState().notice).toEqual({ text: OFFLINE.message, error: true });
     fake.answer('copyNotePart', ok(undefined));
-    await store.getState().copyPart(ID.a, { templateId: 'transcript_template', form: 'text', original: false }, 'The note');
+    await store.getState().copyChapterOrTranscript(ID.a, { templateId: 'transcript_template', form: 'text', original: false }, 'The note');
     expect(store.getState().notice).toEqual({ text: 'The note copied.', error: false });
     fake.answer('exportOutput', ok('/tmp/note.pdf'));
     await store.getState().exportOutput(ID.a, 'soap');

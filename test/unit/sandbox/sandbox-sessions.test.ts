@@ -15,7 +15,7 @@ async function create(body: Record<string, unknown> = {}): Promise<{ status: num
   return { status: response.status, id: String(answer.session_id ?? ''), answer };
 }
 
-async function chunk(id: string, name: string, bytes: Buffer, headers: Record<string, string> = auth()): Promise<{ status: number; code: string }> {
+async function part(id: string, name: string, bytes: Buffer, headers: Record<string, string> = auth()): Promise<{ status: number; code: string }> {
   const response = await fetch(`${env.sandbox.url}/voice/v1/sessions/${id}/audio/${name}`, { method: 'POST', headers: { ...headers, 'content-type': 'audio/wav' }, body: new Uint8Array(bytes) });
   const text = await response.text();
   return { status: response.status, code: text ? String((JSON.parse(text) as { error?: { code?: string } }).error?.code ?? '') : '' };
@@ -46,55 +46,55 @@ describe('the sandbox sessions API', () => {
     expect((await create({ session_id: 'client-chosen-id-0001' })).status).toBe(409);
   });
 
-  it('takes a chunk named {base}_{n}.{ext} without leading zeros, in the format its name says, one format and base a session', async () => {
+  it('takes a part named {base}_{n}.{ext} without leading zeros, in the format its name says, one format and base a session', async () => {
     const { id } = await create();
-    expect(await chunk(id, 'audio_00.wav', toneWav(1))).toMatchObject({ status: 400, code: 'invalid_file_name' });
-    expect(await chunk(id, 'audio_01.wav', toneWav(1))).toMatchObject({ status: 400, code: 'invalid_file_name' });
-    expect(await chunk(id, 'audio_0.mp3', toneWav(1))).toMatchObject({ status: 400, code: 'format_mismatch' });
-    expect(await chunk(id, 'audio_0.wav', Buffer.alloc(0))).toMatchObject({ status: 400, code: 'empty_file' });
-    expect((await chunk(id, 'audio_0.wav', toneWav(1))).status).toBe(200);
-    expect(await chunk(id, 'other_1.wav', toneWav(1))).toMatchObject({ status: 400, code: 'invalid_file_name' });
-    expect(env.sandbox.transcriptionSession(id)).toEqual({ chunks: [0], ended: false, format: 'wav' });
+    expect(await part(id, 'audio_00.wav', toneWav(1))).toMatchObject({ status: 400, code: 'invalid_file_name' });
+    expect(await part(id, 'audio_01.wav', toneWav(1))).toMatchObject({ status: 400, code: 'invalid_file_name' });
+    expect(await part(id, 'audio_0.mp3', toneWav(1))).toMatchObject({ status: 400, code: 'format_mismatch' });
+    expect(await part(id, 'audio_0.wav', Buffer.alloc(0))).toMatchObject({ status: 400, code: 'empty_file' });
+    expect((await part(id, 'audio_0.wav', toneWav(1))).status).toBe(200);
+    expect(await part(id, 'other_1.wav', toneWav(1))).toMatchObject({ status: 400, code: 'invalid_file_name' });
+    expect(env.sandbox.transcriptionSession(id)).toEqual({ parts: [0], ended: false, format: 'wav' });
   });
 
-  it('refuses a chunk over 20 s or over 10 MB', async () => {
+  it('refuses a part over 20 s or over 10 MB', async () => {
     const { id } = await create();
-    expect(await chunk(id, 'audio_0.wav', toneWav(21))).toMatchObject({ status: 400, code: 'chunk_too_long' });
-    expect((await chunk(id, 'audio_0.wav', toneWav(20))).status).toBe(200);
+    expect(await part(id, 'audio_0.wav', toneWav(21))).toMatchObject({ status: 400, code: 'chunk_too_long' });
+    expect((await part(id, 'audio_0.wav', toneWav(20))).status).toBe(200);
     const huge = Buffer.concat([toneWav(1), Buffer.alloc(10 * 1024 * 1024)]);
-    expect((await chunk(id, 'audio_1.wav', huge)).status).toBe(413);
+    expect((await part(id, 'audio_1.wav', huge)).status).toBe(413);
   });
 
   it('takes a number again with the same bytes once, and refuses it with other bytes', async () => {
     const { id } = await create();
-    expect((await chunk(id, 'audio_0.wav', toneWav(2))).status).toBe(200);
-    expect((await chunk(id, 'audio_0.wav', toneWav(2))).status).toBe(200);
-    expect(await chunk(id, 'audio_0.wav', toneWav(3))).toMatchObject({ status: 409, code: 'chunk_conflict' });
-    expect(env.sandbox.transcriptionSession(id)?.chunks).toEqual([0]);
+    expect((await part(id, 'audio_0.wav', toneWav(2))).status).toBe(200);
+    expect((await part(id, 'audio_0.wav', toneWav(2))).status).toBe(200);
+    expect(await part(id, 'audio_0.wav', toneWav(3))).toMatchObject({ status: 409, code: 'chunk_conflict' });
+    expect(env.sandbox.transcriptionSession(id)?.parts).toEqual([0]);
   });
 
-  it('ends only with every chunk from 0 received and their true count; a second End is "already ended"; nothing is taken after', async () => {
+  it('ends only with every part from 0 received and their true count; a second End is "already ended"; nothing is taken after', async () => {
     const { id } = await create();
     expect(await end(id, 0)).toMatchObject({ status: 400, code: 'no_audio' });
-    await chunk(id, 'audio_0.wav', toneWav(1));
-    await chunk(id, 'audio_2.wav', toneWav(1));
+    await part(id, 'audio_0.wav', toneWav(1));
+    await part(id, 'audio_2.wav', toneWav(1));
     expect(await end(id, 2)).toMatchObject({ status: 400, code: 'audio_files_mismatch' });
-    await chunk(id, 'audio_1.wav', toneWav(1));
+    await part(id, 'audio_1.wav', toneWav(1));
     expect(await end(id, 2)).toMatchObject({ status: 400, code: 'audio_files_mismatch' });
     expect(await end(id, 3)).toMatchObject({ status: 202 });
     expect(await end(id, 3)).toMatchObject({ status: 409, code: 'session_already_ended' });
-    expect(await chunk(id, 'audio_3.wav', toneWav(1))).toMatchObject({ status: 409, code: 'session_ended' });
+    expect(await part(id, 'audio_3.wav', toneWav(1))).toMatchObject({ status: 409, code: 'session_ended' });
   });
 
-  it('expires a session not ended within its life: 410 for its chunks, its End and its lookup', async () => {
+  it('expires a session not ended within its life: 410 for its parts, its End and its lookup', async () => {
     env.sandbox.setFaults({ sessionLifetimeSeconds: 1 });
     const { id } = await create();
-    await chunk(id, 'audio_0.wav', toneWav(1));
+    await part(id, 'audio_0.wav', toneWav(1));
     // To the last millisecond of its life the session is open; a millisecond later it has expired.
     env.clock.advance(1_000);
     expect((await fetch(`${env.sandbox.url}/voice/v1/sessions/${id}`, { headers: auth() })).status).toBe(202);
     env.clock.advance(1);
-    expect(await chunk(id, 'audio_1.wav', toneWav(1))).toMatchObject({ status: 410, code: 'session_expired' });
+    expect(await part(id, 'audio_1.wav', toneWav(1))).toMatchObject({ status: 410, code: 'session_expired' });
     expect(await end(id, 1)).toMatchObject({ status: 410, code: 'session_expired' });
     expect((await fetch(`${env.sandbox.url}/voice/v1/sessions/${id}`, { headers: auth() })).status).toBe(410);
   });
@@ -104,7 +104,7 @@ describe('the sandbox sessions API', () => {
     expect(answer.upload_url).toBe(`${env.sandbox.url}/voice/v1/sessions/${id}/audio`);
   });
 
-  it('hands out presigned addresses on its own origin, away from its audio endpoint, that refuse the bearer token, and then takes no chunk at the service', async () => {
+  it('hands out presigned addresses on its own origin, away from its audio endpoint, that refuse the bearer token, and then takes no part at the service', async () => {
     env.sandbox.setFaults({ sessionUploadUrl: 'path' });
     const { id, answer } = await create();
     const url = String(answer.upload_url);
@@ -115,7 +115,7 @@ describe('the sandbox sessions API', () => {
     expect((await send(`${url}/audio_0.wav`, auth())).status).toBe(400);
     expect((await send(`${url.replace(/\/presigned\/[^/]+\//, '/presigned/forged/')}/audio_0.wav`, {})).status).toBe(403);
     expect((await send(`${url}/audio_0.wav`, {})).status).toBe(200);
-    expect(await chunk(id, 'audio_1.wav', toneWav(1))).toMatchObject({ status: 400, code: 'wrong_upload_address' });
+    expect(await part(id, 'audio_1.wav', toneWav(1))).toMatchObject({ status: 400, code: 'wrong_upload_address' });
   });
 
   it('gives a partial result (206) naming the template that failed, and a failed one as a status', async () => {
@@ -125,7 +125,7 @@ describe('the sandbox sessions API', () => {
       [200, 'failed'],
     ] as const) {
       const { id } = await create();
-      await chunk(id, 'audio_0.wav', toneWav(1));
+      await part(id, 'audio_0.wav', toneWav(1));
       await end(id, 1);
       const answer = await fetch(`${env.sandbox.url}/voice/v1/sessions/${id}`, { headers: auth() });
       expect(answer.status).toBe(status);
@@ -142,7 +142,7 @@ describe('the sandbox sessions API', () => {
     expect((await patch({ colour: 'blue' })).status).toBe(422);
   });
 
-  it('measures a chunk: a WAV from its header, an MP3 from its bit rate', () => {
+  it('measures a part: a WAV from its header, an MP3 from its bit rate', () => {
     expect(audioSeconds('wav', toneWav(3))).toBeCloseTo(3, 5);
     // MPEG-1 Layer III, 64 kbit/s: 8 000 bytes a second.
     const mp3 = Buffer.alloc(80_000);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { CopyPath } from '../../../main/clipboard/copy-path';
 import { PatientClipboard } from '../../../main/clipboard/patient-clipboard';
 import { SILENT_LOG } from '../../../main/core/event-log';
-import { CopyNoteShortcut, type CopyNoteActions } from '../../../main/shortcuts/copy-note-shortcut';
+import { CopyNoteShortcut, type CopyNoteActions } from '../../../main/note-leaving/copy-note-shortcut';
 import type { KeyboardHook } from '../../../main/shortcuts/keyboard-hook';
 import { FakeClock } from '../../support/fake-clock';
 import { formatsMemoryClipboard } from '../../support/memory-clipboard';

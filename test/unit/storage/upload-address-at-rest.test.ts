@@ -47,8 +47,8 @@ describe('a presigned upload address at rest', () => {
       again.load();
       const reopened = again.get(manifest.id)!.session!;
       expect(reopened.upload).toEqual(session.upload);
-      await client.uploadSessionChunk({ sessionId: reopened.id, upload: reopened.upload!, base: 'audio', sequence: 0, extension: 'wav', bytes: toneWav(1) });
-      expect(env.sandbox.transcriptionSession(reopened.id)?.chunks).toEqual([0]);
+      await client.uploadSessionPart({ sessionId: reopened.id, upload: reopened.upload!, base: 'audio', sequence: 0, extension: 'wav', bytes: toneWav(1) });
+      expect(env.sandbox.transcriptionSession(reopened.id)?.parts).toEqual([0]);
       // Written again after the start (a part acknowledged): still sealed.
       again.update(manifest.id, { session: { ...reopened, acked: [0] } });
       expect(clearTextIn(folder, secretsOf(session.upload))).toEqual([]);

@@ -7,7 +7,7 @@ import { prepareUploadAudio, type Mp3Encoding, type RecordingFiles } from '../au
 import type { EventLog } from '../core/event-log';
 import { storageProblem } from '../storage/storage-problem';
 import { purgeExpiredAudio } from './audio-retention';
-import type { DictationStore } from './dictation-store';
+import type { DictationStore } from '../dictations/dictation-store';
 
 const RETENTION_CHECK_MS = 6 * 60 * 60 * 1000;
 

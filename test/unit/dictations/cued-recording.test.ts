@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IDLE_RECORDER, type RecorderStatus } from '../../../contract/dictation';
 import type { RecordCue } from '../../../contract/ipc';
 import type { RecordingSession } from '../../../main/dictation-recording/recording-session';
-import { shortcutRecorder } from '../../../main/dictation-recording/shortcut-recorder';
+import { shortcutRecorder } from '../../../main/dictation-recording/cued-recording';
 
 /** The part of a recording session the shortcut uses, noting what happens in which order. */
 function fakeSession(startsAs: RecorderStatus['state'] = 'recording') {

@@ -8,13 +8,13 @@ import type { ShortcutAccess } from '../../contract/ipc';
 import type { Settings } from '../../contract/settings';
 import type { Clock } from '../core/clock';
 import type { EventLog } from '../core/event-log';
-import { atspiFieldText } from './atspi-field';
-import { CopyNoteShortcut, type CopyNoteActions } from './copy-note-shortcut';
-import type { AcceleratorRegistry } from './global-shortcut';
-import type { TargetWindow } from './insertion-decision';
-import { KeyboardHook, type KeyboardDesktop } from './keyboard-hook';
-import { RecordShortcut } from './record-shortcut';
-import type { ShortcutRecorder } from './shortcut-recording';
+import { atspiFieldText } from '../shortcuts/atspi-field';
+import { CopyNoteShortcut, type CopyNoteActions } from '../note-leaving/copy-note-shortcut';
+import type { AcceleratorRegistry } from '../shortcuts/global-shortcut';
+import type { TargetWindow } from '../shortcuts/insertion-decision';
+import { KeyboardHook, type KeyboardDesktop } from '../shortcuts/keyboard-hook';
+import { RecordShortcut } from '../shortcuts/record-shortcut';
+import type { ShortcutRecorder } from '../shortcuts/record-toggle-or-hold';
 
 export type ShortcutSettings = Pick<Settings, 'recordShortcut' | 'recordShortcutMode' | 'copyNoteShortcut' | 'insertCopiedNote'>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecorderState } from '../../../contract/dictation';
 import { KEY, keyBindingOf } from '../../../main/shortcuts/accelerator-keys';
-import { HOOK_IDLE_MS, JUDGE_AFTER_MS, ShortcutRecording, TOGGLE_REPEAT_MS, type ShortcutRecorder } from '../../../main/shortcuts/shortcut-recording';
+import { HOOK_IDLE_MS, JUDGE_AFTER_MS, ShortcutRecording, TOGGLE_REPEAT_MS, type ShortcutRecorder } from '../../../main/shortcuts/record-toggle-or-hold';
 import { FakeClock } from '../../support/fake-clock';
 
 const R = 0x13;

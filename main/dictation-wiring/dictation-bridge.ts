@@ -9,15 +9,15 @@ import { TEST_DATA_FILE_SUFFIX } from '../../contract/test-data';
 import { refuse } from '../core/refusal';
 import type { OperationHandlers } from '../../contract/operation-handlers';
 import type { SettingsService } from '../settings/settings-service';
-import { summaryOf, type DictationManifest } from './dictation-manifest';
+import { summaryOf, type DictationManifest } from '../dictations/dictation-manifest';
 import type { CopyPath, CopyRequest } from '../clipboard/copy-path';
-import { NOT_REVIEWED, leavingMedicines, noteCopy, noteOf, noteRefusal, partCopy, transcriptCopy, type PatientOf } from '../note-leaving/dictation-notes';
+import { NOT_REVIEWED, leavingMedicines, noteCopy, noteOf, noteRefusal, chapterCopy, transcriptCopy, type PatientOf } from '../note-leaving/dictation-notes';
 import type { HeadingPatient } from '../../contract/copy-heading';
 import type { ConsentNotices } from '../../contract/consent';
 import { contradictionsLine, prescriptionContradictions } from '../../contract/prescription-check';
 import { LEAVE_ANYWAY, otherPatientRefusal } from '../../contract/visit-rules';
-import type { DictationStore } from './dictation-store';
-import { correctionToKeep } from './note-corrections';
+import type { DictationStore } from '../dictations/dictation-store';
+import { correctionToKeep } from '../dictations/note-corrections';
 import { noteExport } from '../note-leaving/note-export';
 import { withConsent } from '../note-leaving/consent-resource';
 import type { RecordingSession } from '../dictation-recording/recording-session';
@@ -293,7 +293,7 @@ function leavingHandlers(deps: DictationBridgeDeps, { existing, correctionOf }: 
     },
     copyNotePart: async ({ id, templateId, form, original, anyway }) => {
       const manifest = existing(id);
-      const request = partCopy(store, manifest, { templateId, form, original: original === true }, patientOf);
+      const request = chapterCopy(store, manifest, { templateId, form, original: original === true }, patientOf);
       if (!('refused' in request)) await check(manifest, { anyway, done: 'copied', original: original === true, medicines: form === 'text' });
       await copy(request, manifest);
     },

@@ -4,7 +4,7 @@
  * the result stay; partial, failed and unsent dictations keep their audio so they can
  * still be sent.
  */
-import type { DictationStore } from './dictation-store';
+import type { DictationStore } from '../dictations/dictation-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

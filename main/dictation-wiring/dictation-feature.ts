@@ -21,7 +21,7 @@ import type { ServiceFeature } from '../service/service-feature';
 import type { SettingsService } from '../settings/settings-service';
 import type { AuditRecorder } from '../audit/audit-event';
 import { audioDeletedByRetention, consentKept, recordingCreated } from '../audit/feature-hooks';
-import { DesktopShortcuts } from '../shortcuts/desktop-shortcuts';
+import { DesktopShortcuts } from './desktop-shortcuts';
 import { electronShortcutsDesktop } from '../shortcuts/electron-desktop';
 import { typistHere } from '../shortcuts/typist';
 import { focusNow } from '../shortcuts/window-focus';
@@ -31,7 +31,7 @@ import type { WindowEvents } from '../windows/app-window';
 import { saveJsonExport } from '../windows/save-json-export';
 import { dictationHandlers } from './dictation-bridge';
 import { startMaintenance } from './dictation-maintenance';
-import { summaryOf, type DictationManifest } from './dictation-manifest';
+import { summaryOf, type DictationManifest } from '../dictations/dictation-manifest';
 import { copyShortcutActions, type LabResultsForShortcut } from '../note-leaving/copy-shortcut-actions';
 import { readyNotice, visitDictations, type PatientOf } from '../note-leaving/dictation-notes';
 import type { VisitDictation } from '../../contract/patient-visit';
@@ -40,9 +40,9 @@ import { DictationSending } from '../dictation-sending/dictation-sending';
 import { LiveWordsView } from '../dictation-sending/live-words';
 import { partFormatFor } from '../dictation-sending/part-format';
 import { patientDetailsOf } from '../dictation-sending/patient-details';
-import { DictationStore, blockProblem } from './dictation-store';
+import { DictationStore, parcelProblem } from '../dictations/dictation-store';
 import { RecordingSession } from '../dictation-recording/recording-session';
-import { shortcutRecorder } from '../dictation-recording/shortcut-recorder';
+import { shortcutRecorder } from '../dictation-recording/cued-recording';
 import { confirmedBy, consentToKeep } from '../dictation-recording/consent';
 import { CallOffer } from '../dictation-recording/call-offer';
 import { callSoundNotAvailable } from '../audio/call-sound-source';
@@ -155,8 +155,8 @@ function dictationSending(
     cutParts: workerPartCutting(encoderWorker),
     templateTitles: templateTitlesOf(service.client),
     prepareAudio: async (manifest) => {
-      const { source, damagedBlocks } = await prepareUploadAudio(recordingFiles(manifest.id), settings.current().uploadAudioFormat, encode);
-      return { ...source, notice: blockProblem(damagedBlocks) };
+      const { source, damagedParcels } = await prepareUploadAudio(recordingFiles(manifest.id), settings.current().uploadAudioFormat, encode);
+      return { ...source, notice: parcelProblem(damagedParcels) };
     },
     sendsToSandbox: () => settings.current().service === 'sandbox',
     patientDetails: (manifest) => (settings.current().sendPatientDetails ? patientDetailsOf(patientOf(manifest.patientId)) : null),

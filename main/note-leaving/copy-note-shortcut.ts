@@ -19,13 +19,13 @@ import type { EarlierContent } from '../clipboard/earlier-clipboard';
 import type { CopyId, PutBack } from '../clipboard/patient-clipboard';
 import type { Clock, ClockTimer } from '../core/clock';
 import type { EventLog } from '../core/event-log';
-import { bindingModifierDown, isBindingKey, keyBindingOf, MODIFIER_CODES, type KeyBinding } from './accelerator-keys';
-import { GlobalShortcut, type AcceleratorRegistry } from './global-shortcut';
-import { landingOf, landingProblem } from './field-landing';
-import { decideInsertion, programLabel, targetChange, type Focus, type Insertion, type NoteReadiness, type TargetWindow } from './insertion-decision';
-import type { KeyboardHook } from './keyboard-hook';
-import { typeNote, type Typist } from './note-typing';
-import { NO_TYPIST } from './typist';
+import { bindingModifierDown, isBindingKey, keyBindingOf, MODIFIER_CODES, type KeyBinding } from '../shortcuts/accelerator-keys';
+import { GlobalShortcut, type AcceleratorRegistry } from '../shortcuts/global-shortcut';
+import { landingOf, landingProblem } from '../shortcuts/field-landing';
+import { decideInsertion, programLabel, targetChange, type Focus, type Insertion, type NoteReadiness, type TargetWindow } from '../shortcuts/insertion-decision';
+import type { KeyboardHook } from '../shortcuts/keyboard-hook';
+import { typeNote, type Typist } from '../shortcuts/note-typing';
+import { NO_TYPIST } from '../shortcuts/typist';
 
 /** Once the shortcut's keys are seen let go, this long without any of them pressed again means all are up. */
 const RELEASE_SETTLE_MS = 100;

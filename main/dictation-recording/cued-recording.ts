@@ -8,7 +8,7 @@
  * and silencing a guess would cut the first words of a doctor who speaks at once.
  */
 import type { RecordCue } from '../../contract/ipc';
-import type { ShortcutRecorder } from '../shortcuts/shortcut-recording';
+import type { ShortcutRecorder } from '../shortcuts/record-toggle-or-hold';
 import type { RecordingSession } from './recording-session';
 
 export function shortcutRecorder(session: RecordingSession, cues: () => boolean, playCue: (cue: RecordCue) => void): ShortcutRecorder {

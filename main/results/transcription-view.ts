@@ -9,8 +9,8 @@ import type { DecodedOutput, OutputContent, TranscriptionContext, TranscriptionR
 import { z } from 'zod';
 import { cutText, serviceCode, serviceText, serviceWords } from '../api/service-text';
 import { isUnreadableItem, type OutputItemRead, type VoiceStatus } from '../api/voice-api';
-import { boundedCopy } from '../results/json-limits';
-import { decodeValue, invalid } from '../results/output-content';
+import { boundedCopy } from './json-limits';
+import { decodeValue, invalid } from './output-content';
 
 const MAX_MESSAGES = 50;
 /** Fits the export operation's template id (200 characters). */
