@@ -23,7 +23,7 @@ import { newDataFolder, screenshot } from '../support/e2e/launch-app';
 import { startPasteTarget } from '../support/e2e/paste-target';
 import { customService } from '../support/e2e/policies';
 import { recordFor, recordForVisit } from '../support/e2e/recording';
-import { openDictation, showScreen } from '../support/e2e/screens';
+import { showScreen } from '../support/e2e/screens';
 
 test.setTimeout(240_000);
 
@@ -52,7 +52,10 @@ async function recordAndWorkOnTheNote(page: Page, exports: string): Promise<void
   // For the visit's patient, labelled as the doctor types it.
   await recordForVisit(page, 2500, 'OPD 7');
   await expect.poll(() => bridgeValue(page, 'listDictations').then((list) => list.map((item) => item.state)), { timeout: 60_000 }).toEqual(['completed']);
-  const detail = await openDictation(page, 'OPD 7');
+  await page.getByRole('option').filter({ hasText: 'OPD 7' }).click();
+  const detail = page.getByRole('region', { name: 'Dictation details' });
+  // Headed by its patient's name.
+  await expect(detail.getByRole('heading', { name: new RegExp(PATIENT_NAME) }).first()).toBeVisible();
   await detail.getByRole('button', { name: 'Edit note' }).click();
   const editor = detail.getByRole('textbox', { name: 'Clinical notes' });
   await editor.click();
