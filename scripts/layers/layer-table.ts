@@ -28,8 +28,12 @@ const NODE = 'node:*';
 /** The shell's Electron-only packages: nowhere else, so that everything below loads in plain Node. */
 export const ELECTRON_PACKAGES = ['electron', 'electron-log', 'electron-updater'];
 
-/** Where Electron is called for the layers below, each passed in where it is needed. */
-const ELECTRON_ADAPTERS = ['main/shortcuts/electron-desktop.ts', 'main/audio/microphone-access.ts', 'main/audio/recorder-host.ts'];
+/** Where Electron is called for the layers below, each passed in where it is needed, and why each is one. */
+export const ELECTRON_ADAPTERS: Record<string, string> = {
+  'main/shortcuts/electron-desktop.ts': "Electron's global shortcuts, accessibility permission, focus and quit events, for the shortcuts",
+  'main/audio/microphone-access.ts': "the OS's microphone permission, through Electron's systemPreferences",
+  'main/audio/recorder-host.ts': "the recorder's Electron utility process: starts it, passes its messages",
+};
 
 const SERVICES = ['settings', 'service', 'audio', 'clipboard', 'shortcuts'];
 const FEATURES = ['dictations', 'dictation-recording', 'dictation-sending', 'note-leaving', 'lab-reports', 'registration', 'patients', 'status', 'updates'];
@@ -107,7 +111,7 @@ export const LAYERS: Layer[] = [
           'main/ipc/',
           'main/windows/',
           ...[...SERVICES, ...FEATURES].map((room) => `main/${room}/*-feature.ts`),
-          ...ELECTRON_ADAPTERS,
+          ...Object.keys(ELECTRON_ADAPTERS),
         ],
         packages: ELECTRON_PACKAGES,
       },
