@@ -89,10 +89,11 @@ function readByCompiler(call: ts.CallExpression): boolean {
   return call.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(call.expression) && call.expression.text === 'require');
 }
 
-export function specifiersOf(text: string): Specifiers {
+/** What `fileName` (its extension: `.tsx` is read as TSX) imports. */
+export function specifiersOf(text: string, fileName = 'file.ts'): Specifiers {
   const named = ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName);
   const computed: string[] = [];
-  const source = ts.createSourceFile('file.ts', text, ts.ScriptTarget.Latest, true);
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   for (const call of loaderCalls(source)) {
     const [argument] = call.arguments;
     if (!argument) continue;
@@ -132,7 +133,7 @@ function resolveTarget(root: string, from: string, specifier: string): Target {
 export function importGraph(root: string, files: string[]): ImportEdge[] {
   return files.flatMap((from) => {
     const text = readFileSync(join(root, from), 'utf8');
-    const { named, computed } = specifiersOf(text);
+    const { named, computed } = specifiersOf(text, from);
     const typeOnly = typeOnlySpecifiers(text, named);
     return [
       ...named.map((specifier) => ({ from, specifier, to: resolveTarget(root, from, specifier), typeOnly: typeOnly.has(specifier) })),
