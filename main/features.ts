@@ -15,6 +15,7 @@ import { patientOwner } from './clipboard/copy-path';
 import { createDictationFeature } from './dictation-wiring/dictation-feature';
 import type { OperationHandlers } from '../contract/operation-handlers';
 import { toAppError } from './ipc/app-failure';
+import { joinHandlers } from './ipc/joined-handlers';
 import { operationDispatcher } from './ipc/operation-dispatcher';
 import { createLabReportsFeature } from './lab-reports/lab-reports-feature';
 import { log } from './log';
@@ -130,33 +131,21 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   });
   const status = createStatusFeature({ settings: settings.settings, service, outboxes: [outboxes], window });
 
-  const lookups: AuditLookups = {
-    dictationPatient: (id) => itemPatient('dictation', id),
-    labReportPatient: (id) => itemPatient('lab-report', id),
-    recordingNow: () => dictations.store.list().find((manifest) => manifest.state === 'recording')?.id ?? null,
-    labReportIds: () => labReports.store.list().map((labReport) => labReport.id),
-    patientIds: () => patients.store.view().patients.map((patient) => patient.id),
-    itemsOfPatient: (patientId) => [
-      ...dictations.patientItems.idsForPatient(patientId).map((id) => ({ kind: 'dictation' as const, id })),
-      ...labReports.patientItems.idsForPatient(patientId).map((id) => ({ kind: 'lab-report' as const, id })),
-    ],
-    service: serviceNow,
-  };
-  const handlers: OperationHandlers = {
-    ...audit.handlers,
-    ...settings.handlers,
-    ...service.handlers,
-    ...status.handlers,
-    ...dictations.handlers,
-    ...labReports.handlers,
-    ...patients.handlers,
-    ...registration.handlers,
-    ...updates.handlers,
-    takeReloadNotice: () => window.takeReloadNotice(),
-    ...sandboxNoticeHandlers(userData),
-  };
+  const lookups = auditLookups({ dictations, labReports, patients, itemPatient, service: serviceNow });
+  const handlers: OperationHandlers = joinHandlers({
+    audit: audit.handlers,
+    settings: settings.handlers,
+    service: service.handlers,
+    status: status.handlers,
+    dictations: dictations.handlers,
+    'lab reports': labReports.handlers,
+    patients: patients.handlers,
+    registration: registration.handlers,
+    updates: updates.handlers,
+    window: { takeReloadNotice: () => window.takeReloadNotice() },
+    'sandbox notice': sandboxNoticeHandlers(userData),
+  });
 
-  let backgroundTimer: NodeJS.Timeout | null = null;
   return {
     // Every operation that touches patient data is written in the audit trail (operation-audit.ts).
     dispatcher: operationDispatcher(audit.on ? auditedHandlers(handlers, audit.recorder, lookups, (error) => toAppError(error).kind) : handlers, {
@@ -168,6 +157,54 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
       if (source) audit.recordingLoaded({ item: { kind: 'dictation', id }, patientId: itemPatient('dictation', id) });
       return source;
     },
+    ...startAndStop({ settings, audit, service, clipboard, outboxes, dictations, labReports, registration, status, updates }),
+  };
+}
+
+type DictationFeature = ReturnType<typeof createDictationFeature>;
+type LabReportsFeature = ReturnType<typeof createLabReportsFeature>;
+type PatientsFeature = ReturnType<typeof createPatientsFeature>;
+
+interface LookupParts {
+  dictations: DictationFeature;
+  labReports: LabReportsFeature;
+  patients: PatientsFeature;
+  itemPatient(kind: 'dictation' | 'lab-report', id: string): string | null;
+  service(): string;
+}
+
+/** What the audit trail asks of the features about the items an operation touches. */
+function auditLookups({ dictations, labReports, patients, itemPatient, service }: LookupParts): AuditLookups {
+  return {
+    dictationPatient: (id) => itemPatient('dictation', id),
+    labReportPatient: (id) => itemPatient('lab-report', id),
+    recordingNow: () => dictations.store.list().find((manifest) => manifest.state === 'recording')?.id ?? null,
+    labReportIds: () => labReports.store.list().map((labReport) => labReport.id),
+    patientIds: () => patients.store.view().patients.map((patient) => patient.id),
+    itemsOfPatient: (patientId) => [
+      ...dictations.patientItems.idsForPatient(patientId).map((id) => ({ kind: 'dictation' as const, id })),
+      ...labReports.patientItems.idsForPatient(patientId).map((id) => ({ kind: 'lab-report' as const, id })),
+    ],
+    service,
+  };
+}
+
+interface StartedParts {
+  settings: ReturnType<typeof createSettingsFeature>;
+  audit: AuditFeature;
+  service: ServiceFeature;
+  clipboard: ReturnType<typeof createClipboardFeature>;
+  outboxes: OutboxHost;
+  dictations: DictationFeature;
+  labReports: LabReportsFeature;
+  registration: ReturnType<typeof createRegistrationFeature>;
+  status: ReturnType<typeof createStatusFeature>;
+  updates: ReturnType<typeof createUpdatesFeature>;
+}
+
+function startAndStop({ settings, audit, service, clipboard, outboxes, dictations, labReports, registration, status, updates }: StartedParts) {
+  let backgroundTimer: NodeJS.Timeout | null = null;
+  return {
     /** Everything else: the service (and the sandbox), status, sync, the shortcut, update checks. */
     start(): void {
       settings.start();

@@ -32,11 +32,6 @@ export interface UpdaterModules {
   provider: typeof SignedGenericProvider;
 }
 
-async function loadUpdaterModules(): Promise<UpdaterModules> {
-  const [{ default: electronUpdater }, { SignedGenericProvider }] = await Promise.all([import('electron-updater'), import('./signed-generic-provider')]);
-  return { updater: electronUpdater.autoUpdater, provider: SignedGenericProvider };
-}
-
 /** What the settings say when the system's package manager updates this copy. */
 export function packageManagerMessage(packageManager: string): string {
   return `Updates come from this computer's package manager (${packageManager}); your IT installs new versions with it.`;
@@ -62,8 +57,8 @@ export interface UpdateServiceDeps {
   publisherKey(): PublisherKeyChoice;
   /** This machine's staged-rollout id (rollout-machine-id.ts); asked for only when a release is staged. */
   machineId(): string;
-  /** electron-updater's autoUpdater and the signed provider unless given (tests give an updater that runs without Electron). */
-  loadUpdater?: () => Promise<UpdaterModules>;
+  /** electron-updater's autoUpdater (which needs Electron: the shell loads it) and the signed provider; tests give an updater that runs without Electron. */
+  loadUpdater: () => Promise<UpdaterModules>;
 }
 
 export class UpdateService {
@@ -117,7 +112,7 @@ export class UpdateService {
       this.publisherKey = this.deps.publisherKey();
       this.deps.log.info(`updates: publisher key ${this.publisherKey.source}`);
     }
-    const modules = await (this.deps.loadUpdater ?? loadUpdaterModules)();
+    const modules = await this.deps.loadUpdater();
     const updater = this.updater ?? this.createUpdater(modules.updater);
     const feed: SignedFeedOptions = {
       provider: 'custom',

@@ -8,7 +8,7 @@ import type { SettingsService } from '../settings/settings-service';
 import type { WindowEvents } from '../windows/app-window';
 import { choosePublisherKey } from './publisher-key';
 import { rolloutMachineId, systemMachineIdSources } from './rollout-machine-id';
-import { UpdateService } from './update-service';
+import { UpdateService, type UpdaterModules } from './update-service';
 
 export interface UpdatesFeatureDeps {
   settings: SettingsService;
@@ -17,6 +17,12 @@ export interface UpdatesFeatureDeps {
   window: WindowEvents;
   version: string;
   userData: string;
+}
+
+/** electron-updater's autoUpdater, which loads Electron when touched, and the signed provider: loaded at the first check. */
+async function loadUpdaterModules(): Promise<UpdaterModules> {
+  const [{ default: electronUpdater }, { SignedGenericProvider }] = await Promise.all([import('electron-updater'), import('./signed-generic-provider')]);
+  return { updater: electronUpdater.autoUpdater, provider: SignedGenericProvider };
 }
 
 export function createUpdatesFeature(deps: UpdatesFeatureDeps) {
@@ -31,6 +37,7 @@ export function createUpdatesFeature(deps: UpdatesFeatureDeps) {
     version: deps.version,
     publisherKey: () => choosePublisherKey({ release: !DEVELOPMENT_BUILD, env: process.env, readFile: (path) => readFileSync(path, 'utf8') }),
     machineId: () => rolloutMachineId(systemMachineIdSources(), deps.userData),
+    loadUpdater: loadUpdaterModules,
   });
   deps.settings.onChange(() => deps.window.send('updateChanged', updates.current()));
 

@@ -3,7 +3,7 @@
  * (a lower layer, a sibling room the table names, a package its room may use), and no circle
  * between files. Pure: the graph and the table are given.
  */
-import { ELECTRON_PACKAGES, LAYERS, NEEDS_ELECTRON_BINARY, type Layer } from './layer-table';
+import { COMPUTED_IMPORTS, ELECTRON_PACKAGES, LAYERS, NEEDS_ELECTRON_BINARY, PLAIN_NODE_MODULES, type Layer } from './layer-table';
 import type { ImportEdge } from './import-graph';
 
 export interface Placement {
@@ -37,7 +37,7 @@ export function placementOf(file: string, layers: Layer[] = LAYERS): Placement |
 }
 
 function packageAllowed(name: string, from: Placement): boolean {
-  const allowed = [...from.layer.packages, ...(from.layer.rooms[from.room]!.packages ?? [])];
+  const allowed = packagesOf(from);
   if (ELECTRON_PACKAGES.includes(name) && !allowed.includes(name)) return false;
   return allowed.includes(name) || (name.startsWith('node:') && allowed.includes('node:*'));
 }
@@ -87,37 +87,49 @@ export function circlesOf(edges: ImportEdge[]): string[][] {
   return circles;
 }
 
-/** Everything wrong, one line each; empty when the code keeps to the table. */
+const TABLE = 'scripts/layers/layer-table.ts';
+
+function packagesOf(from: Placement): string[] {
+  return [...from.layer.packages, ...(from.layer.rooms[from.room]!.packages ?? [])];
+}
+
+/** Everything wrong, one line each, naming the file, the import and the rule; empty when the code keeps to the table. */
 export function layerProblems(files: string[], edges: ImportEdge[], layers: Layer[] = LAYERS): string[] {
   const problems: string[] = [];
   for (const file of files) {
-    if (!placementOf(file, layers) && !file.endsWith('.d.ts')) problems.push(`${file} is in no room of the layer table (scripts/layers/layer-table.ts): place its folder there`);
+    if (!placementOf(file, layers) && !file.endsWith('.d.ts')) problems.push(`${file} is in no room of the layer table (${TABLE}): place its folder there`);
   }
   for (const edge of edges) {
     const from = placementOf(edge.from, layers);
     if (!from) continue;
     const { to } = edge;
-    if (to.kind === 'unresolved') {
+    const where = `${edge.from} (${from.layer.name}: ${from.room})`;
+    if (to.kind === 'computed') problems.push(`${where} imports by a computed name, ${edge.specifier}: every import names its module, so that the check can follow it (${TABLE})`);
+    else if (to.kind === 'unresolved') {
       if (!edge.specifier.endsWith('?raw') && !edge.specifier.endsWith('.css')) problems.push(`${edge.from} imports ${edge.specifier}, which is no file of the tree`);
-      continue;
-    }
-    if (to.kind === 'package') {
-      if (!packageAllowed(to.name, from)) problems.push(`${edge.from} (${from.layer.name}: ${from.room}) may not import the package ${to.name}`);
-      continue;
-    }
-    const target = placementOf(to.path, layers);
-    if (target && !fileAllowed(from, target, layers)) {
-      problems.push(`${edge.from} (${from.layer.name}: ${from.room}) may not import ${to.path} (${target.layer.name}: ${target.room})`);
+    } else if (to.kind === 'package') {
+      if (!packageAllowed(to.name, from)) problems.push(`${where} may not import the package ${edge.specifier}: its room may use ${packagesOf(from).join(', ') || 'no package'} (${TABLE})`);
+    } else {
+      const target = placementOf(to.path, layers);
+      if (target && !fileAllowed(from, target, layers)) {
+        problems.push(`${where} may not import ${to.path} (${target.layer.name}: ${target.room}): a room imports only the layers below it and the siblings the table names (${TABLE})`);
+      }
     }
   }
-  for (const circle of circlesOf(edges)) problems.push(`a circle of imports: ${circle.join(' → ')}`);
+  for (const circle of circlesOf(edges)) problems.push(`a circle of imports: ${circle.join(' → ')}: imports go one way only (${TABLE})`);
   return problems;
 }
 
+/** An import a unit test may not reach: a package that needs the Electron binary, or a name nobody can follow. */
+function loadsElectronOrUnknown({ from, to, specifier }: ImportEdge): boolean {
+  if (to.kind === 'computed') return !(from in COMPUTED_IMPORTS);
+  return to.kind === 'package' && NEEDS_ELECTRON_BINARY.includes(to.name) && !PLAIN_NODE_MODULES.includes(specifier);
+}
+
 /**
- * Test files that load Electron or electron-log through the tree's files, however indirectly
- * (`import type` loads nothing): each could not load without an Electron binary. One line per
- * test, with the path.
+ * Test files that load a package needing the Electron binary through the tree's files, however
+ * indirectly (`import type` loads nothing), or a module by a computed name, which could be
+ * anything: each could not be shown to load without an Electron binary. One line per test, with the path.
  */
 export function electronReachedFrom(tests: string[], edges: ImportEdge[]): string[] {
   const out = new Map<string, ImportEdge[]>();
@@ -126,11 +138,13 @@ export function electronReachedFrom(tests: string[], edges: ImportEdge[]): strin
     const path = new Map<string, string[]>([[test, [test]]]);
     const queue = [test];
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-      for (const { to, typeOnly } of out.get(file) ?? []) {
-        if (typeOnly) continue;
-        if (to.kind === 'package' && NEEDS_ELECTRON_BINARY.includes(to.name)) {
-          return [`${test} cannot load without an Electron binary: ${[...path.get(file)!, to.name].join(' → ')} (pass the logger or the Electron adapter in instead)`];
+      for (const edge of out.get(file) ?? []) {
+        if (edge.typeOnly) continue;
+        if (loadsElectronOrUnknown(edge)) {
+          const chain = [...path.get(file)!, edge.specifier].join(' → ');
+          return [`${test} cannot be shown to load without an Electron binary: ${chain} (a unit test loads none of ${NEEDS_ELECTRON_BINARY.join(', ')}, nor a module by a computed name; pass the logger or the Electron adapter in instead; ${TABLE})`];
         }
+        const { to } = edge;
         if (to.kind !== 'file' || path.has(to.path)) continue;
         path.set(to.path, [...path.get(file)!, to.path]);
         queue.push(to.path);

@@ -1,14 +1,20 @@
 /**
  * The import graph of the source tree, as the TypeScript compiler reads each file: static
- * imports and re-exports, `import()`, `require()`, and calls of a `createRequire` result.
- * Each import is resolved to a file of the tree or named as a package. Pure apart from reading
- * the files.
+ * imports and re-exports, `import()`, `require()`, and calls of a `createRequire` result (named
+ * or inline). Each import is resolved to a file of the tree or named as a package; one by a
+ * computed name (`import(variable)`) is kept as such, since nobody can tell what it loads.
+ * Pure apart from reading the files.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
-export type Target = { kind: 'file'; path: string } | { kind: 'package'; name: string } | { kind: 'unresolved'; specifier: string };
+export type Target =
+  | { kind: 'file'; path: string }
+  | { kind: 'package'; name: string }
+  | { kind: 'unresolved'; specifier: string }
+  /** Loaded by a computed name: the specifier is the expression as written. */
+  | { kind: 'computed' };
 
 export interface ImportEdge {
   from: string;
@@ -19,15 +25,17 @@ export interface ImportEdge {
 }
 
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
+export const JAVASCRIPT = /\.(?:js|jsx|mjs|cjs)$/;
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '/index.ts', '/index.tsx'];
 
-export function sourceFiles(root: string, folders: string[]): string[] {
+/** The TypeScript files (or those whose name `kind` matches) under the folders, as paths from the root. */
+export function sourceFiles(root: string, folders: string[], kind = SOURCE): string[] {
   const found: string[] = [];
   const walk = (folder: string) => {
     for (const name of readdirSync(join(root, folder))) {
       const path = join(folder, name);
       if (statSync(join(root, path)).isDirectory()) walk(path);
-      else if (SOURCE.test(name)) found.push(path.split('\\').join('/'));
+      else if (kind.test(name)) found.push(path.split('\\').join('/'));
     }
   };
   for (const folder of folders) if (existsSync(join(root, folder))) walk(folder);
@@ -39,21 +47,60 @@ function isBuiltin(specifier: string): boolean {
   return specifier.startsWith('node:') || (ts.sys && ['fs', 'path', 'os', 'crypto', 'child_process', 'stream', 'url', 'module', 'http', 'net', 'zlib', 'worker_threads', 'events', 'util', 'assert'].includes(specifier.split('/')[0]!));
 }
 
+/** The package a specifier loads: `a/node_modules/b/x` loads `b`, the copy of it nested in `a`. */
 function packageName(specifier: string): string {
   if (isBuiltin(specifier)) return `node:${specifier.replace(/^node:/, '')}`;
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+  const parts = specifier.split('/node_modules/').at(-1)!.split('/');
+  return parts[0]!.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }
 
-/** The module specifiers a file imports in any way, as written. */
-export function specifiersOf(text: string): string[] {
-  const { importedFiles } = ts.preProcessFile(text, true, true);
-  const found = importedFiles.map((file) => file.fileName);
-  // `const load = createRequire(import.meta.url)` … `load('koffi')`
-  for (const [, name] of text.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*createRequire\(/g)) {
-    for (const [, specifier] of text.matchAll(new RegExp(`\\b${name}\\(\\s*['"\`]([^'"\`]+)['"\`]\\s*\\)`, 'g'))) found.push(specifier!);
+/** `createRequire(import.meta.url)` itself. */
+function isCreateRequire(node: ts.Node): boolean {
+  return ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'createRequire';
+}
+
+/**
+ * Calls that load a module: `import(x)`, `require(x)`, `createRequire(…)(x)`, and `load(x)`
+ * where `const load = createRequire(…)`.
+ */
+function loaderCalls(source: ts.SourceFile): ts.CallExpression[] {
+  const loaders = new Set(['require']);
+  const calls: ts.CallExpression[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && isCreateRequire(node.initializer)) loaders.add(node.name.text);
+    if (ts.isCallExpression(node)) calls.push(node);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return calls.filter(
+    ({ expression }) => expression.kind === ts.SyntaxKind.ImportKeyword || isCreateRequire(expression) || (ts.isIdentifier(expression) && loaders.has(expression.text)),
+  );
+}
+
+export interface Specifiers {
+  /** The module specifiers a file imports in any way, as written. */
+  named: string[];
+  /** The expressions of the imports by a computed name (`import(variable)`), as written. */
+  computed: string[];
+}
+
+/** `import(x)` and `require(x)`, which the compiler's own reading finds when `x` is a string. */
+function readByCompiler(call: ts.CallExpression): boolean {
+  return call.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(call.expression) && call.expression.text === 'require');
+}
+
+/** What `fileName` (its extension: `.tsx` is read as TSX) imports. */
+export function specifiersOf(text: string, fileName = 'file.ts'): Specifiers {
+  const named = ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName);
+  const computed: string[] = [];
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  for (const call of loaderCalls(source)) {
+    const [argument] = call.arguments;
+    if (!argument) continue;
+    if (!ts.isStringLiteralLike(argument)) computed.push(argument.getText(source));
+    else if (!readByCompiler(call) || !named.includes(argument.text)) named.push(argument.text);
   }
-  return found;
+  return { named, computed };
 }
 
 /**
@@ -86,9 +133,12 @@ function resolveTarget(root: string, from: string, specifier: string): Target {
 export function importGraph(root: string, files: string[]): ImportEdge[] {
   return files.flatMap((from) => {
     const text = readFileSync(join(root, from), 'utf8');
-    const specifiers = specifiersOf(text);
-    const typeOnly = typeOnlySpecifiers(text, specifiers);
-    return specifiers.map((specifier) => ({ from, specifier, to: resolveTarget(root, from, specifier), typeOnly: typeOnly.has(specifier) }));
+    const { named, computed } = specifiersOf(text, from);
+    const typeOnly = typeOnlySpecifiers(text, named);
+    return [
+      ...named.map((specifier) => ({ from, specifier, to: resolveTarget(root, from, specifier), typeOnly: typeOnly.has(specifier) })),
+      ...computed.map((expression) => ({ from, specifier: expression, to: { kind: 'computed' } as const, typeOnly: false })),
+    ];
   });
 }
 

@@ -28,8 +28,12 @@ const NODE = 'node:*';
 /** The shell's Electron-only packages: nowhere else, so that everything below loads in plain Node. */
 export const ELECTRON_PACKAGES = ['electron', 'electron-log', 'electron-updater'];
 
-/** Where Electron is called for the layers below, each passed in where it is needed. */
-const ELECTRON_ADAPTERS = ['main/shortcuts/electron-desktop.ts', 'main/audio/microphone-access.ts', 'main/audio/recorder-host.ts'];
+/** Where Electron is called for the layers below, each passed in where it is needed, and why each is one. */
+export const ELECTRON_ADAPTERS: Record<string, string> = {
+  'main/shortcuts/electron-desktop.ts': "Electron's global shortcuts, accessibility permission, focus and quit events, for the shortcuts",
+  'main/audio/microphone-access.ts': "the OS's microphone permission, through Electron's systemPreferences",
+  'main/audio/recorder-host.ts': "the recorder's Electron utility process: starts it, passes its messages",
+};
 
 const SERVICES = ['settings', 'service', 'audio', 'clipboard', 'shortcuts'];
 const FEATURES = ['dictations', 'dictation-recording', 'dictation-sending', 'note-leaving', 'lab-reports', 'registration', 'patients', 'status', 'updates'];
@@ -116,7 +120,7 @@ export const LAYERS: Layer[] = [
           'main/ipc/',
           'main/windows/',
           ...[...SERVICES, ...FEATURES, ...WIRING].map((room) => `main/${room}/*-feature.ts`),
-          ...ELECTRON_ADAPTERS,
+          ...Object.keys(ELECTRON_ADAPTERS),
         ],
         packages: ELECTRON_PACKAGES,
       },
@@ -135,6 +139,53 @@ export const LAYERS: Layer[] = [
 /** The folders whose files the check places: every source file under them must be in a room. */
 export const CHECKED_FOLDERS = ['contract', 'main', 'preload', 'renderer'];
 
-/** The unit tests: none may reach Electron or electron-log, so that each loads without an Electron binary. */
+/** The unit tests: none may reach a package that needs the Electron binary, so that each loads without one. */
 export const UNIT_TESTS = 'test/unit';
-export const NEEDS_ELECTRON_BINARY = ['electron', 'electron-log'];
+/** electron-updater's entry among them: its autoUpdater loads Electron when touched. */
+export const NEEDS_ELECTRON_BINARY = ELECTRON_PACKAGES;
+/**
+ * Modules of those packages that load no Electron (none of them or their imports requires it
+ * when loaded), so that a unit test may load them: electron-updater's updater class (Electron
+ * only in its default app adapter, HTTP executor and notification, which the tests replace)
+ * and its generic provider, under the signed provider.
+ */
+export const PLAIN_NODE_MODULES = [
+  'electron-updater/out/AppUpdater',
+  'electron-updater/out/providers/GenericProvider',
+  'electron-updater/out/providers/Provider',
+  'electron-updater/out/util',
+];
+
+/**
+ * Files loaded by a computed name (`import(variable)`), which the check cannot follow; anywhere
+ * else one fails it. Each with why it must be so.
+ */
+export const COMPUTED_IMPORTS: Record<string, string> = {
+  'test/support/render-result.ts': "the page's views, by URL, so that the Node type check does not take in the page's DOM code (the renderer reaches no Electron)",
+};
+
+/** Where JavaScript files are looked for (besides the root's own files): the app's code is TypeScript, checked by the table. */
+export const JAVASCRIPT_FOLDERS = [...CHECKED_FOLDERS, 'scripts', 'test'];
+const PLAIN_NODE_SCRIPT = 'run by plain Node (npm scripts, the release steps, electron-builder), where no TypeScript loader is';
+/** The JavaScript files that must be JavaScript, each with why; any other fails the check. */
+export const JAVASCRIPT_FILES: Record<string, string> = {
+  'scripts/electron-path.mjs': PLAIN_NODE_SCRIPT,
+  'scripts/ensure-electron.mjs': PLAIN_NODE_SCRIPT,
+  'scripts/make-release-key.mjs': PLAIN_NODE_SCRIPT,
+  'scripts/msi-policy-folder.mjs': PLAIN_NODE_SCRIPT,
+  'scripts/package-deb.mjs': PLAIN_NODE_SCRIPT,
+  'scripts/package.mjs': PLAIN_NODE_SCRIPT,
+  'scripts/release-runtime.mjs': PLAIN_NODE_SCRIPT,
+  'scripts/sign-release.mjs': PLAIN_NODE_SCRIPT,
+  'scripts/start.mjs': PLAIN_NODE_SCRIPT,
+  'scripts/summarize-results.mjs': PLAIN_NODE_SCRIPT,
+  'test/support/e2e/first-frame-recorder.mjs': 'PvRecorder alone in a plain Node process, as the recorder process uses it',
+  'test/support/e2e/paste-target.mjs': "another program for the paste test, started by Electron's own runtime",
+  'test/bench/bare-window/main.cjs': "the start-up baseline: a bare Electron app, CommonJS, as small as an app can be",
+  'test/bench/bare-window/preload.cjs': "the start-up baseline's preload",
+  'test/bench/bare-window/idle-utility.cjs': "the start-up baseline's utility process",
+};
+
+/** The longest a function may be, in lines from its first to its last; a test file's `describe` groups tests and is no function of its own. */
+export const FUNCTION_LINE_LIMIT = 100;
+export const FUNCTION_FOLDERS = [...CHECKED_FOLDERS, 'scripts', 'test'];

@@ -152,6 +152,19 @@ function snapshot(folder: string): string[] {
     .sort();
 }
 
+/** A byte of the trail's one file changed, in the line in the middle: the file and that line. */
+function changeAByteInTheMiddle(folder: string): { file: string; line: number } {
+  const [file] = readdirSync(folder);
+  const path = join(folder, file!);
+  const bytes = readFileSync(path);
+  const lines = bytes.toString('latin1').split('\n');
+  const middle = Math.floor(lines.length / 2);
+  const at = lines.slice(0, middle).reduce((sum, line) => sum + line.length + 1, 0) + 50;
+  bytes[at] = bytes[at] === 0x61 ? 0x62 : 0x61;
+  writeFileSync(path, bytes);
+  return { file: file!, line: middle + 1 };
+}
+
 const partUploads = (sandbox: SandboxServer) => sandbox.received.filter((request) => request.operation.startsWith('sessionPart') && (request.status ?? 500) < 300);
 
 test('a clinic day is in the trail in order; verify says intact, export is readable, nothing of the patient is in clear; a changed byte is named', async ({
@@ -244,17 +257,10 @@ test('a clinic day is in the trail in order; verify says intact, export is reada
   }
 
   // A byte changed in the middle of the file: verify names that entry.
-  const [file] = readdirSync(join(userDataDir, 'audit'));
-  const path = join(userDataDir, 'audit', file!);
-  const bytes = readFileSync(path);
-  const lines = bytes.toString('latin1').split('\n');
-  const middle = Math.floor(lines.length / 2);
-  const at = lines.slice(0, middle).reduce((sum, line) => sum + line.length + 1, 0) + 50;
-  bytes[at] = bytes[at] === 0x61 ? 0x62 : 0x61;
-  writeFileSync(path, bytes);
+  const changed = changeAByteInTheMiddle(join(userDataDir, 'audit'));
   const broken = await auditCommand(userDataDir, ['--audit-verify']);
   expect(broken.code).toBe(1);
-  expect(broken.output).toContain(`NOT INTACT. Entry ${middle + 1} (${file}, line ${middle + 1}) does not verify: it was changed or damaged, or sealed with another key.`);
+  expect(broken.output).toContain(`NOT INTACT. Entry ${changed.line} (${changed.file}, line ${changed.line}) does not verify: it was changed or damaged, or sealed with another key.`);
   rmSync(exports, { recursive: true, force: true });
 });
 

@@ -66,6 +66,32 @@ function ConsentStep({ notices, patient, language, setLanguage }: { notices: Con
   );
 }
 
+/** Which patient; with a consent to ask, the heading and the patient chosen so far. */
+function PatientStep({ consent, patient, selectedId, onChosen }: { consent: boolean; patient: Patient | null; selectedId: string | null; onChosen(patient: Patient): void }) {
+  return (
+    <section className="record-patient" aria-label="Which patient?">
+      {consent ? <h3>Which patient?</h3> : null}
+      {patient && consent ? <p className="chosen-line">Patient: {patientLine(patient)}</p> : null}
+      <PatientChooser selectedId={selectedId} onChosen={onChosen} />
+    </section>
+  );
+}
+
+/** The patient's answer to the notice read to them; neither is the default. */
+function ConsentAnswers({ notice, patient, answer }: { notice: ConsentNotice; patient: Patient | null; answer(agrees: boolean, notice: ConsentNotice): Promise<void> }) {
+  return (
+    <>
+      <button type="button" className="agree" disabled={!patient} onClick={() => void answer(true, notice)}>
+        Patient agrees
+      </button>
+      <button type="button" className="danger-outline" disabled={!patient} onClick={() => void answer(false, notice)}>
+        Patient declines
+      </button>
+      {!patient ? <span className="hint">Choose the patient first.</span> : null}
+    </>
+  );
+}
+
 export function RecordDialog() {
   const question = useRecordQuestionStore((state) => state.question);
   const notices = useRecordQuestionStore((state) => state.notices);
@@ -138,13 +164,7 @@ export function RecordDialog() {
         {title}
       </h2>
       {question ? <p className="hint">{MODE_NAMES[question.mode]}: nothing is recorded until this is answered.</p> : null}
-      {question?.patient ? (
-        <section className="record-patient" aria-label="Which patient?">
-          {question.consent ? <h3>Which patient?</h3> : null}
-          {patient && question.consent ? <p className="chosen-line">Patient: {patientLine(patient)}</p> : null}
-          <PatientChooser selectedId={patientId} onChosen={choosePatient} />
-        </section>
-      ) : null}
+      {question?.patient ? <PatientStep consent={question.consent} patient={patient} selectedId={patientId} onChosen={choosePatient} /> : null}
       {question?.consent ? (
         notices ? (
           <ConsentStep notices={notices} patient={patient} language={language ?? firstPatientLanguage(notices)} setLanguage={setLanguage} />
@@ -159,17 +179,7 @@ export function RecordDialog() {
       ) : null}
       {/* The answers stay in view however long the notice: neither is the default. */}
       <div className="actions dialog-footer">
-        {question?.consent && notices ? (
-          <>
-            <button type="button" className="agree" disabled={!patient} onClick={() => void answer(true, readNotices(notices, language ?? firstPatientLanguage(notices)).patients)}>
-              Patient agrees
-            </button>
-            <button type="button" className="danger-outline" disabled={!patient} onClick={() => void answer(false, readNotices(notices, language ?? firstPatientLanguage(notices)).patients)}>
-              Patient declines
-            </button>
-            {!patient ? <span className="hint">Choose the patient first.</span> : null}
-          </>
-        ) : null}
+        {question?.consent && notices ? <ConsentAnswers notice={readNotices(notices, language ?? firstPatientLanguage(notices)).patients} patient={patient} answer={answer} /> : null}
         <button type="button" className="cancel" onClick={dismiss}>
           Cancel
         </button>

@@ -1,9 +1,11 @@
 /**
  * The layers as the one table says (scripts/layers/layer-table.ts), checked over the whole
  * import graph of the real tree: static, dynamic and `require` imports, every file placed, no
- * circle, and no unit test loading Electron or electron-log. The probes write a small tree of
- * their own that keeps to the table, check that it passes, then add one forbidden import at a
- * time and check that the same check (the one `npm run layers` runs) refuses it, naming it.
+ * circle, no unit test loading Electron, electron-log or electron-updater, no JavaScript file
+ * the table does not name, no function over the limit. The probes write a small tree of their
+ * own that keeps to the table, check that it passes, then add one forbidden file at a time and
+ * check that the same check (the one `npm run layers` runs) refuses it, naming the file, the
+ * import (or function) and the rule.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,30 +24,44 @@ const CLEAN_TREE: Record<string, string> = {
   'main/outbox/host.ts': "import { client } from '../api/client';\nexport const host = client;\n",
   'main/dictations/store.ts': "import { host } from '../outbox/host';\nexport const store = host;\n",
   'main/log.ts': "import log from 'electron-log/main';\nexport { log };\n",
+  'main/updates/updater.ts': "import { autoUpdater } from 'electron-updater';\nexport default autoUpdater;\n",
   'main/dictations/dictation-feature.ts': "import { app } from 'electron';\nimport { log } from '../log';\nimport { store } from './store';\nexport const feature = [app, log, store];\n",
   'main/index.ts': "import { feature } from './dictations/dictation-feature';\nexport default feature;\n",
   'preload/index.ts': "import { contextBridge } from 'electron';\nimport { name } from '../contract/ipc';\nexport default [contextBridge, name];\n",
   'renderer/app.tsx': "import { useState } from 'react';\nimport { name } from '../contract/ipc';\nexport default [useState, name];\n",
   'test/unit/store.test.ts': "import { store } from '../../main/dictations/store';\nimport type { log } from '../../main/log';\nexport default store as unknown as typeof log;\n",
+  'test/unit/provider.test.ts': "import { GenericProvider } from 'electron-updater/out/providers/GenericProvider';\nexport default GenericProvider;\n",
+  'scripts/start.mjs': "import { spawn } from 'node:child_process';\nexport default spawn;\n",
 };
 
-/** Each forbidden import, as the file that makes it. */
-const FORBIDDEN: Array<[what: string, file: string, text: string]> = [
-  ['await import of Electron below the shell', 'main/outbox/later.ts', "export const later = async () => (await import('electron')).app;\n"],
-  ['require of Electron below the shell', 'main/storage/legacy.ts', "const { app } = require('electron');\nexport default app;\n"],
-  ['a createRequire call loading Electron below the shell', 'main/core/native.ts', "import { createRequire } from 'node:module';\nconst load = createRequire(import.meta.url);\nexport const electron = load('electron');\n"],
-  ['a type from Electron below the shell', 'main/api/window-types.ts', "import type { BrowserWindow } from 'electron';\nexport type Window = BrowserWindow;\n"],
-  ['electron-log below the shell', 'main/api/logging.ts', "import log from 'electron-log/main';\nexport default log;\n"],
-  ['the renderer importing fs', 'renderer/files.tsx', "import { readFileSync } from 'fs';\nexport default readFileSync;\n"],
-  ['the renderer importing the preload', 'renderer/bridge.ts', "import '../preload/index';\n"],
-  ['the contract importing main', 'contract/clock.ts', "import { now } from '../main/core/clock';\nexport default now;\n"],
-  ['the outbox importing dictations', 'main/outbox/peek.ts', "import { store } from '../dictations/store';\nexport default store;\n"],
-  ['the api importing the outbox', 'main/api/back.ts', "import { host } from '../outbox/host';\nexport default host;\n"],
-  ['a *-feature.ts file below the shell importing Electron', 'main/storage/backup-feature.ts', "import { dialog } from 'electron';\nexport default dialog;\n"],
-  ['a file in a folder nobody placed in the table', 'main/billing/invoice.ts', 'export const invoice = 1;\n'],
-  ['a circle', 'main/core/loop.ts', "import './loop';\nexport const loop = 1;\n"],
-  ['a unit test loading electron-log through a file of the tree', 'test/unit/log.test.ts', "import { log } from '../../main/log';\nexport default log;\n"],
-  ['a unit test loading it by import() besides a type import', 'test/unit/late-log.test.ts', "import type { log } from '../../main/log';\nexport const load = (): Promise<{ log: typeof log }> => import('../../main/log');\n"],
+const LONG_FUNCTION = `export function transcript(): string[] {\n${'  const line = 1;\n'.repeat(99)}  return [];\n}\n`;
+
+/** Each forbidden import, as the file that makes it, and what the refusal names besides the file. */
+const FORBIDDEN: Array<[what: string, file: string, text: string, names: string]> = [
+  ['await import of Electron below the shell', 'main/outbox/later.ts', "export const later = async () => (await import('electron')).app;\n", 'electron'],
+  ['require of Electron below the shell', 'main/storage/legacy.ts', "const { app } = require('electron');\nexport default app;\n", 'electron'],
+  ['a createRequire call loading Electron below the shell', 'main/core/native.ts', "import { createRequire } from 'node:module';\nconst load = createRequire(import.meta.url);\nexport const electron = load('electron');\n", 'electron'],
+  ['an inline createRequire call loading Electron below the shell', 'main/core/inline.ts', "import { createRequire } from 'node:module';\nexport const electron = createRequire(import.meta.url)('electron');\n", 'electron'],
+  ['a type from Electron below the shell', 'main/api/window-types.ts', "import type { BrowserWindow } from 'electron';\nexport type Window = BrowserWindow;\n", 'electron'],
+  ['electron-log below the shell', 'main/api/logging.ts', "import log from 'electron-log/main';\nexport default log;\n", 'electron-log/main'],
+  ['electron-updater outside the updates', 'main/storage/updates.ts', "import { autoUpdater } from 'electron-updater';\nexport default autoUpdater;\n", 'electron-updater'],
+  ['an import by a computed name', 'main/outbox/plugin.ts', 'export const plugin = (name: string) => import(name);\n', 'name'],
+  ['a require by a computed name', 'main/core/plugin.ts', "const names = ['koffi'];\nexport const plugin = require(names[0]!);\n", 'names[0]!'],
+  ['a CommonJS file', 'main/core/legacy.cjs', "module.exports = require('electron');\n", 'JavaScript'],
+  ['a JavaScript file', 'renderer/widget.js', "export const widget = () => fetch('/');\n", 'JavaScript'],
+  ['a function over the line limit', 'main/core/transcript.ts', LONG_FUNCTION, 'transcript is 102 lines'],
+  ['the renderer importing fs', 'renderer/files.tsx', "import { readFileSync } from 'fs';\nexport default readFileSync;\n", 'fs'],
+  ['the renderer importing the preload', 'renderer/bridge.ts', "import '../preload/index';\n", 'preload/index.ts'],
+  ['the contract importing main', 'contract/clock.ts', "import { now } from '../main/core/clock';\nexport default now;\n", 'main/core/clock.ts'],
+  ['the outbox importing dictations', 'main/outbox/peek.ts', "import { store } from '../dictations/store';\nexport default store;\n", 'main/dictations/store.ts'],
+  ['the api importing the outbox', 'main/api/back.ts', "import { host } from '../outbox/host';\nexport default host;\n", 'main/outbox/host.ts'],
+  ['a *-feature.ts file below the shell importing Electron', 'main/storage/backup-feature.ts', "import { dialog } from 'electron';\nexport default dialog;\n", 'electron'],
+  ['a file in a folder nobody placed in the table', 'main/billing/invoice.ts', 'export const invoice = 1;\n', 'no room'],
+  ['a circle', 'main/core/loop.ts', "import './loop';\nexport const loop = 1;\n", 'circle'],
+  ['a unit test loading electron-log through a file of the tree', 'test/unit/log.test.ts', "import { log } from '../../main/log';\nexport default log;\n", 'electron-log/main'],
+  ['a unit test loading it by import() besides a type import', 'test/unit/late-log.test.ts', "import type { log } from '../../main/log';\nexport const load = (): Promise<{ log: typeof log }> => import('../../main/log');\n", 'electron-log/main'],
+  ['a unit test loading electron-updater (its autoUpdater loads Electron) through a file of the tree', 'test/unit/updater.test.ts', "import updater from '../../main/updates/updater';\nexport default updater;\n", 'electron-updater'],
+  ['a unit test loading a module by a computed name', 'test/unit/any.test.ts', "const name = '../../main/log';\nexport const load = () => import(name);\n", 'name'],
 ];
 
 const trees: string[] = [];
@@ -78,9 +94,13 @@ describe('the layers', () => {
     expect(checkTree(writeTree(CLEAN_TREE)).problems).toEqual([]);
   });
 
-  it.each(FORBIDDEN)('refuses %s', (_what, file, text) => {
+  it.each(FORBIDDEN)('refuses %s, naming the file, the import and the rule', (_what, file, text, names) => {
     const { problems } = checkTree(writeTree({ ...CLEAN_TREE, [file]: text }));
     expect(problems.length).toBeGreaterThan(0);
-    for (const problem of problems) expect(problem).toContain(file);
+    for (const problem of problems) {
+      expect(problem).toContain(file);
+      expect(problem).toContain(names);
+      expect(problem).toContain('scripts/layers/layer-table.ts');
+    }
   });
 });

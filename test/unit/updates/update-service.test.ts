@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HttpExecutor } from 'builder-util-runtime';
-import { AppUpdater } from 'electron-updater';
+import { AppUpdater } from 'electron-updater/out/AppUpdater';
 import type { AppAdapter } from 'electron-updater/out/AppAdapter';
 import type { DownloadExecutorResult, DownloadUpdateOptions } from 'electron-updater/out/AppUpdater';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';

@@ -2,18 +2,15 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { ELECTRON_ADAPTERS } from './scripts/layers/layer-table';
+import { electronPackageBlocks, filesThatMayImport, foldersOf } from './scripts/layers/lint-rules';
 
-/** Where main touches Electron: the wiring, the window, the bridge. */
-const ELECTRON_SHELL = ['main/**/*-feature.ts', 'main/windows/**', 'main/ipc/**', 'main/index.ts', 'main/features.ts', 'main/data-folder-start.ts', 'main/audit-command-start.ts'];
-
-/** Adapters that hold nothing but Electron's calls, and why each is one. */
-const ELECTRON_ADAPTERS = {
-  'main/shortcuts/electron-desktop.ts': "Electron's global shortcuts, accessibility permission, focus and quit events, for the shortcuts",
-  'main/audio/microphone-access.ts': "the OS's microphone permission, through Electron's systemPreferences",
-  'main/audio/recorder-host.ts': "the recorder's Electron utility process: starts it, passes its messages",
-};
-
-const NO_ELECTRON = { regex: '^electron(?:/|$)', message: 'Plain Node here: Electron is reached from the *-feature.ts wiring, main/windows, or an adapter listed in eslint.config.js.' };
+/**
+ * The Electron packages, main/ipc and the features are placed by the one layer table
+ * (scripts/layers/layer-table.ts), which `npm run layers` checks over the whole import graph;
+ * lint reads it, so that an editor shows its rules where the import is written.
+ */
+const ELECTRON_SHELL = filesThatMayImport('electron');
 
 /** main/ipc however a relative path reaches it (`../ipc/x`, `../../main/ipc`, `./ipc`), but not contract/ipc. */
 const NO_MAIN_IPC = {
@@ -22,7 +19,7 @@ const NO_MAIN_IPC = {
 };
 
 /** The features, and the result views they share: what the app makes of the service's answers. */
-const FEATURES = '(?:dictations|lab-reports|registration|results)';
+const FEATURES = `(?:${[...foldersOf('features'), 'main/results'].map((folder) => folder.replace(/^main\//, '')).join('|')})`;
 
 /** A feature however a relative path from main reaches it (`../lab-reports/x`, `../../main/dictations`). */
 const NO_FEATURES = {
@@ -58,7 +55,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['main/**/*.ts', 'preload/**/*.ts', 'test/**/*.{ts,mjs}', 'scripts/**/*.{js,mjs,ts}', '*.config.{js,ts}'],
+    files: ['main/**/*.ts', 'preload/**/*.ts', 'test/**/*.{ts,mjs}', 'scripts/**/*.{js,mjs,ts}', '*.config.ts'],
     languageOptions: { globals: globals.node },
   },
   {
@@ -94,7 +91,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(?:electron(?:/|$)|node:)', message: 'The renderer is a web page: Electron and Node are reached through the bridge (window.scribe).' },
+            { regex: '^node:', message: 'The renderer is a web page: Node is reached through the bridge (window.scribe).' },
             // "main" as any part of the path: `../../main/x`, `../../../../main`.
             { regex: '(?:^|/)main(?:/|$)', message: 'The renderer reaches main only through the bridge (window.scribe) and contract/.' },
           ],
@@ -102,21 +99,23 @@ export default tseslint.config(
       ],
     },
   },
+  // Electron, electron-log and electron-updater only where the layer table allows them.
+  ...electronPackageBlocks(),
   {
-    // Transport, the outbox, storage and every feature's logic are plain Node: no Electron, and no bridge (main/ipc maps their errors).
+    // Transport, the outbox, storage and every feature's logic have no bridge (main/ipc maps their errors).
     files: ['main/**/*.ts'],
-    ignores: [...ELECTRON_SHELL, ...Object.keys(ELECTRON_ADAPTERS)],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_ELECTRON, NO_MAIN_IPC] }] },
+    ignores: ELECTRON_SHELL,
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_MAIN_IPC] }] },
   },
   {
     // Transport and wire schemas only: no feature, no view of an answer (and so no cycle between the api and a feature).
     files: ['main/api/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_ELECTRON, NO_MAIN_IPC, NO_FEATURES] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_MAIN_IPC, NO_FEATURES] }] },
   },
   {
     // The views shared by the features (FHIR, prescriptions, decoded outputs) import none of them.
     files: ['main/results/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_ELECTRON, NO_MAIN_IPC, { ...NO_FEATURES, message: 'main/results is shared by the features: it imports none of them.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_MAIN_IPC, { ...NO_FEATURES, message: 'main/results is shared by the features: it imports none of them.' }] }] },
   },
   {
     // The adapters call Electron, but do not reach the bridge either.
