@@ -243,12 +243,14 @@ function recordingSession(
 /** The global shortcuts: Record from anywhere, and the viewed dictation's note copied or typed into another program. */
 function dictationShortcuts(deps: DictationFeatureDeps, { store, patientOf }: DictationParts, session: RecordingSession, viewedId: () => string | null): DesktopShortcuts {
   const { settings, copies, window, patients, audit } = deps;
+  const clock = systemClock;
   return new DesktopShortcuts({
     desktop: electronShortcutsDesktop,
     log,
-    clock: systemClock,
+    clock,
     recorder: shortcutRecorder(session, () => settings.current().recordCues, (cue) => window.send('recordCue', cue)),
     copy: copyShortcutActions({
+      clock,
       store,
       copies,
       viewedId,
