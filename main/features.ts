@@ -10,6 +10,7 @@ import { auditedHandlers, type AuditLookups } from './audit/operation-audit';
 import { serviceWord } from './audit/policy-audit';
 import { sentEvent } from './audit/sent-events';
 import { DEVELOPMENT_BUILD } from './build-kind';
+import { appClock, type Clock, type ClockTimer } from './core/clock';
 import { createClipboardFeature } from './clipboard/clipboard-feature';
 import { patientOwner } from './clipboard/copy-path';
 import { createDictationFeature } from './dictations/dictation-feature';
@@ -42,6 +43,8 @@ export interface FeaturesDeps {
   policyFile: string | null;
   appOrigin: string;
   window: AppWindow;
+  /** The clock the features' own timers run on (the app's clock when absent). */
+  clock?: Clock;
 }
 
 /** What must be loaded before the features are built: the property-list parsers where the policy may be in managed preferences (macOS). */
@@ -67,7 +70,7 @@ function outboxHost(service: ServiceFeature, settings: SettingsService, window: 
   return outboxes;
 }
 
-export function buildFeatures({ userData, builtDir, recorderHost, policyFile, appOrigin, window }: FeaturesDeps) {
+export function buildFeatures({ userData, builtDir, recorderHost, policyFile, appOrigin, window, clock = appClock }: FeaturesDeps) {
   const isOnline = () => net.isOnline();
   const settings = createSettingsFeature({ userData, policyFile, release: !DEVELOPMENT_BUILD, window });
   const audit: AuditFeature = createAuditFeature({
@@ -156,7 +159,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     ...sandboxNoticeHandlers(userData),
   };
 
-  let backgroundTimer: NodeJS.Timeout | null = null;
+  let backgroundTimer: ClockTimer | null = null;
   return {
     // Every operation that touches patient data is written in the audit trail (operation-audit.ts).
     dispatcher: operationDispatcher(audit.on ? auditedHandlers(handlers, audit.recorder, lookups, (error) => toAppError(error).kind) : handlers, {
@@ -176,7 +179,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
       status.start();
       // Signing in, sending and update checks load the HTTP client and the sandbox: started once
       // the first moments are over, so that a Record pressed as soon as the window shows is answered at once.
-      backgroundTimer = setTimeout(() => {
+      backgroundTimer = clock.setTimeout(() => {
         service.start();
         outboxes.start();
         dictations.startMaintenance();
@@ -190,7 +193,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
      * note, the service's connections closed): the service once nothing uses it, the settings last.
      */
     async stop(): Promise<void> {
-      if (backgroundTimer) clearTimeout(backgroundTimer);
+      clock.clearTimeout(backgroundTimer);
       outboxes.stop();
       await Promise.all([status.stop(), updates.stop(), registration.stop(), dictations.stop(), labReports.stop()]);
       await Promise.all([service.stop(), clipboard.stop()]);
