@@ -30,7 +30,8 @@ function engine(
     overrides.client ?? new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(overrides.token?.() ?? env.sandbox.token) }));
   const results: string[] = [];
   const health = new ServiceHealth();
-  const host = new OutboxHost({ health, isOnline: overrides.online ?? (() => true), autoSync: () => true, backoff: { baseMs: 20, capMs: 60 } });
+  // Its back-off and lookups pass at once whenever nothing is in flight.
+  const host: OutboxHost = new OutboxHost({ health, isOnline: overrides.online ?? (() => true), autoSync: () => true, backoff: { baseMs: 20, capMs: 60 }, clock: FakeClock.driven(() => host.idle()) });
   const voice = host.register(
     voiceUploadKind({
       store,

@@ -13,6 +13,7 @@ import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { HOSTILE_ANSWERS } from '../../../main/sandbox/sandbox-hostile';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { staticToken } from '../../../main/api/token-source';
+import { FakeClock } from '../../support/fake-clock';
 import { useSandbox } from '../../support/sandbox-fixture';
 import { tempFolder } from '../../support/temp-folder';
 import { recorded, testStore } from '../../support/store-fixture';
@@ -21,7 +22,8 @@ const env = useSandbox();
 
 function outbox(store: DictationStore) {
   const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
-  const sync = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true, autoSync: () => true, backoff: { baseMs: 10, capMs: 40 } });
+  // Its back-off and lookups pass at once whenever nothing is in flight.
+  const sync: OutboxHost = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true, autoSync: () => true, backoff: { baseMs: 10, capMs: 40 }, clock: FakeClock.driven(() => sync.idle()) });
   sync.register(
     voiceUploadKind({
       store,

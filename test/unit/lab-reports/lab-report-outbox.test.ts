@@ -27,7 +27,8 @@ afterEach(() => {
 
 /** The one outbox host with lab reports registered, and shown (for the count of those waiting). */
 function outboxFor(deps: Omit<LabReportDeps, 'clock'>, health: ServiceHealth, online: () => boolean) {
-  const host = new OutboxHost({ health, isOnline: online, random: () => 0, clock: clock ?? undefined });
+  // The test's clock when it moves its own; else one whose waits pass at once whenever nothing is in flight.
+  const host: OutboxHost = new OutboxHost({ health, isOnline: online, random: () => 0, clock: clock ?? FakeClock.driven(() => host.idle()) });
   const outbox = host.register(labReportKind({ ...deps, clock: host.clock }));
   host.show({ items: deps.store, uploads: outbox, changed: 'labReportChanged', summary: labReportSummaryOf, removed: 'labReportRemoved', pending: labReportPending });
   return { host, outbox };
