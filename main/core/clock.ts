@@ -95,7 +95,12 @@ export function testOffsetMs(honoured: boolean, env: NodeJS.ProcessEnv = process
 
 /** `clock` read `offsetMs()` ahead; its timers and sleeps are its own (a wait of `ms` is still `ms`). */
 export function offsetClock(clock: Clock, offsetMs: () => number): Clock {
-  return { ...clock, now: () => clock.now() + offsetMs() };
+  return {
+    now: () => clock.now() + offsetMs(),
+    setTimeout: (callback, ms) => clock.setTimeout(callback, ms),
+    clearTimeout: (timer) => clock.clearTimeout(timer),
+    sleep: (ms, signal) => clock.sleep(ms, signal),
+  };
 }
 
 /** The app's clock: the system clock, moved by the tests' offset in a development build. */
