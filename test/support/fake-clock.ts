@@ -133,9 +133,9 @@ export class FakeClock implements Clock {
         const next = this.firstDue(Infinity);
         if (next) this.tick(Math.max(0, next.dueAt - this.time));
       }
-      setTimeout(drive, 1);
+      setTimeout(drive, 1).unref();
     };
-    setTimeout(drive, 1);
+    setTimeout(drive, 1).unref();
   }
 
   private runDueSoon(): void {
