@@ -25,6 +25,7 @@ export class FakeClock implements Clock {
   private runScheduled = false;
   private driving: (() => boolean) | null = null;
   private driveScheduled = false;
+  private furthestMs = Infinity;
 
   /** Starts at the real time now, so that dates the code under test writes with its own clock stay close. */
   constructor(start: number = Date.now()) {
@@ -36,11 +37,13 @@ export class FakeClock implements Clock {
    * lookups): whenever `settled()` says nothing is under way (no real request in flight), time
    * jumps to the next timer and runs it, one timer a turn, so that what it starts is under way
    * before the next. Nothing happens between timers, so nothing is missed: the test waits for
-   * states, and their time passes at once. Stops by itself once no timer is set.
+   * states, and their time passes at once. A timer further than `furthestMs` ahead is left
+   * waiting (an absurd Retry-After a test checks is waited for). Stops by itself once no timer is set.
    */
-  static driven(settled: () => boolean, start?: number): FakeClock {
-    const clock = new FakeClock(start);
+  static driven(settled: () => boolean, furthestMs = Infinity): FakeClock {
+    const clock = new FakeClock();
     clock.driving = settled;
+    clock.furthestMs = furthestMs;
     return clock;
   }
 
@@ -130,7 +133,7 @@ export class FakeClock implements Clock {
         return;
       }
       if (this.driving!()) {
-        const next = this.firstDue(Infinity);
+        const next = this.firstDue(this.time + this.furthestMs);
         if (next) this.tick(Math.max(0, next.dueAt - this.time));
       }
       setTimeout(drive, 1).unref();

@@ -24,14 +24,15 @@ const pending = (store: DictationStore) => store.list().filter((item) => PENDING
 
 function engine(
   store: DictationStore,
-  overrides: { online?: () => boolean; client?: ServiceClient; token?: () => string; wrap?: (client: SyncClient) => SyncClient; localRetryMs?: number } = {},
+  overrides: { online?: () => boolean; client?: ServiceClient; token?: () => string; wrap?: (client: SyncClient) => SyncClient; localRetryMs?: number; held?: () => boolean } = {},
 ) {
   const client =
     overrides.client ?? new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(overrides.token?.() ?? env.sandbox.token) }));
   const results: string[] = [];
   const health = new ServiceHealth();
-  // Its back-off and lookups pass at once whenever nothing is in flight.
-  const host: OutboxHost = new OutboxHost({ health, isOnline: overrides.online ?? (() => true), autoSync: () => true, backoff: { baseMs: 20, capMs: 60 }, clock: FakeClock.driven(() => host.idle()) });
+  // Its back-off and lookups pass at once whenever nothing is in flight (and the test does not hold it).
+  const held = overrides.held ?? (() => false);
+  const host: OutboxHost = new OutboxHost({ health, isOnline: overrides.online ?? (() => true), autoSync: () => true, backoff: { baseMs: 20, capMs: 60 }, clock: FakeClock.driven(() => !held() && host.idle()) });
   const voice = host.register(
     voiceUploadKind({
       store,
@@ -250,10 +251,13 @@ describe('DictationOutbox against the sandbox', () => {
       if (failures-- > 0) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
       saveResult(id, result);
     };
-    const { host, client } = engine(store, { localRetryMs: 50 });
+    // The clock held until the problem is seen: the local retry waits for it.
+    let held = true;
+    const { host, client } = engine(store, { localRetryMs: 50, held: () => held });
     host.start();
     await expect.poll(() => store.get(item.id)?.problem, { timeout: 5_000, interval: 10 }).toMatch(/could not be saved on this computer\. The disk is full/);
     expect(store.get(item.id)?.state).toBe('processing');
+    held = false;
     await settle(store, item.id, ['completed']);
     host.stop();
     await client.close();

@@ -235,6 +235,9 @@ describe('LabReportOutbox against the sandbox', () => {
   it('keeps looking through 503s and Retry-After, holds on a refused token, and loses nothing', async () => {
     env.sandbox.setFaults({ recordProcessingMs: 0 });
     let token = env.sandbox.token;
+    // Held until the report is seen reading (its first lookup waits for it); then driven through the 503s and Retry-After.
+    let held = true;
+    clock = FakeClock.driven(() => !held && host.idle());
     const { store, host, client, health } = setup(() => ({ auth: staticToken(token) }));
     const labReport = store.enqueue({ fileName: 'tsh.pdf', kind: 'pdf', bytes: await labReportPdf(), tasks: ['smart'], batch: false });
     token = 'revoked';
@@ -247,6 +250,7 @@ describe('LabReportOutbox against the sandbox', () => {
     await settle(store, labReport.id, 'reading');
     host.stop();
     env.sandbox.setFaults({ failNext: 2, rateLimitNext: 1 });
+    held = false;
     host.start();
     await settle(store, labReport.id, 'ready');
     host.stop();
