@@ -7,6 +7,7 @@ import { ServiceHealth } from '../../../main/service/service-health';
 import { labReportKind, labReportPending, type LabReportDeps } from '../../../main/lab-reports/lab-report-kind';
 import { LabReportStore, labReportSummaryOf } from '../../../main/lab-reports/lab-report-store';
 import { OutboxHost } from '../../../main/outbox/outbox-host';
+import { systemClock } from '../../../main/core/clock';
 import { labReportPdf } from '../../fixtures/documents';
 import { CLIENT_KEY, KID, useSandbox } from '../../support/sandbox-fixture';
 import { FakeClock } from '../../support/fake-clock';
@@ -18,11 +19,14 @@ import { HttpTransport } from '../../../main/api/http-transport';
 import { ClientCredentialsSession } from '../../../main/service/client-credentials-session';
 import { memoryGrantStore } from '../../../main/service/grant-store';
 
-const env = useSandbox();
+/** The sandbox's clock, when a test gives it one (the real one otherwise). */
+let sandboxClock: FakeClock | null = null;
+const env = useSandbox({}, { clock: () => sandboxClock ?? systemClock });
 /** The clock of the test under way, when it moves its own (the real one otherwise). */
 let clock: FakeClock | null = null;
 afterEach(() => {
   clock = null;
+  sandboxClock = null;
 });
 
 /** The one outbox host with lab reports registered, and shown (for the count of those waiting). */
@@ -264,12 +268,14 @@ describe('LabReportOutbox against the sandbox', () => {
 
   it('looks up through expiring tokens: a lookup met by 401 is renewed and replayed, never held', async () => {
     env.sandbox.setFaults({ recordProcessingMs: 3_000, tokenLifetimeSeconds: 1 });
+    // One clock for the sandbox (its processing, its tokens' lives) and the outbox, moved to the next timer whenever nothing is in flight.
+    const shared = (clock = sandboxClock = FakeClock.driven(() => host.idle()));
     // The session's clock runs 10 s late, so its tokens expire at the sandbox before it renews them itself.
     const session = new ClientCredentialsSession({
       credentials: env.sandbox.clientCredentials,
       api: new ConnectAuthApi(new HttpTransport(), () => env.sandbox.url),
       store: memoryGrantStore(),
-      clock: { now: () => Date.now() - 10_000 },
+      clock: { now: () => shared.now() - 10_000 },
     });
     const { store, host, client, health } = setup(() => ({ auth: session }));
     const labReport = store.enqueue({ fileName: 'hba1c.pdf', kind: 'pdf', bytes: await labReportPdf(), tasks: ['smart'], batch: false });
