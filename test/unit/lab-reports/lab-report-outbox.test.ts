@@ -139,6 +139,8 @@ describe('LabReportOutbox against the sandbox', () => {
 
   it('reads the report back: queued and in progress, then ready with flagged tests, kept encrypted', async () => {
     env.sandbox.setFaults({ recordProcessingMs: 900 });
+    // The sandbox's processing passes on the outbox's clock, moved to the next lookup whenever nothing is in flight.
+    clock = sandboxClock = FakeClock.driven(() => host.idle());
     const { store, host, client } = setup();
     const labReport = store.enqueue({ fileName: 'Sunita CBC.pdf', kind: 'pdf', bytes: await labReportPdf(), tasks: ['smart', 'pii'], batch: false });
     host.start();
