@@ -24,7 +24,7 @@ const pending = (store: DictationStore) => store.list().filter((item) => PENDING
 
 function engine(
   store: DictationStore,
-  overrides: { online?: () => boolean; client?: ServiceClient; token?: () => string; wrap?: (client: SyncClient) => SyncClient; localRetryMs?: number; held?: () => boolean } = {},
+  overrides: { online?: () => boolean; client?: ServiceClient; token?: () => string; wrap?: (client: SyncClient) => SyncClient; localRetryMs?: number; held?: () => boolean; clock?: FakeClock } = {},
 ) {
   const client =
     overrides.client ?? new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(overrides.token?.() ?? env.sandbox.token) }));
@@ -32,7 +32,7 @@ function engine(
   const health = new ServiceHealth();
   // Its back-off and lookups pass at once whenever nothing is in flight (and the test does not hold it).
   const held = overrides.held ?? (() => false);
-  const host: OutboxHost = new OutboxHost({ health, isOnline: overrides.online ?? (() => true), autoSync: () => true, backoff: { baseMs: 20, capMs: 60 }, clock: FakeClock.driven(() => !held() && host.idle()) });
+  const host: OutboxHost = new OutboxHost({ health, isOnline: overrides.online ?? (() => true), autoSync: () => true, backoff: { baseMs: 20, capMs: 60 }, clock: overrides.clock ?? FakeClock.driven(() => !held() && host.idle()) });
   const voice = host.register(
     voiceUploadKind({
       store,
@@ -230,11 +230,17 @@ describe('DictationOutbox against the sandbox', () => {
     env.sandbox.setFaults({ processingMs: 1_500 });
     const store = testStore(tempFolder());
     const items = Array.from({ length: 6 }, (_, i) => recorded(store, `slow ${i}`));
-    const { host, client } = engine(store);
+    // One clock for the sandbox's processing and the outbox: held while the uploads go, then moved whenever nothing is in flight.
+    let held = true;
+    let idle = () => false;
+    const shared = (sandboxClock = FakeClock.driven(() => !held && idle()));
+    const { host, client } = engine(store, { clock: shared });
+    idle = () => host.idle();
     host.start();
-    // All six are with the service, waiting for their results, before the first result is ready.
+    // All six are with the service, waiting for their results, before the first result is ready (no time has passed).
     await expect.poll(() => store.list().filter((m) => m.state === 'processing').length, { timeout: 10_000, interval: 10 }).toBe(6);
     expect(store.list().filter((m) => m.state === 'completed')).toHaveLength(0);
+    held = false;
     for (const item of items) await settle(store, item.id, ['completed']);
     host.stop();
     await client.close();
