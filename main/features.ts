@@ -10,6 +10,7 @@ import { auditedHandlers, type AuditLookups } from './audit/operation-audit';
 import { serviceWord } from './audit/policy-audit';
 import { sentEvent } from './audit/sent-events';
 import { DEVELOPMENT_BUILD } from './build-kind';
+import { appClock, type Clock, type ClockTimer } from './core/clock';
 import { createClipboardFeature } from './clipboard/clipboard-feature';
 import { patientOwner } from './clipboard/copy-path';
 import { createDictationFeature } from './dictation-wiring/dictation-feature';
@@ -43,6 +44,8 @@ export interface FeaturesDeps {
   policyFile: string | null;
   appOrigin: string;
   window: AppWindow;
+  /** The clock the features' own timers run on (the app's clock when absent). */
+  clock?: Clock;
 }
 
 /** What must be loaded before the features are built: the property-list parsers where the policy may be in managed preferences (macOS). */
@@ -68,7 +71,7 @@ function outboxHost(service: ServiceFeature, settings: SettingsService, window: 
   return outboxes;
 }
 
-export function buildFeatures({ userData, builtDir, recorderHost, policyFile, appOrigin, window }: FeaturesDeps) {
+export function buildFeatures({ userData, builtDir, recorderHost, policyFile, appOrigin, window, clock = appClock }: FeaturesDeps) {
   const isOnline = () => net.isOnline();
   const settings = createSettingsFeature({ userData, policyFile, release: !DEVELOPMENT_BUILD, window });
   const audit: AuditFeature = createAuditFeature({
@@ -157,7 +160,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
       if (source) audit.recordingLoaded({ item: { kind: 'dictation', id }, patientId: itemPatient('dictation', id) });
       return source;
     },
-    ...startAndStop({ settings, audit, service, clipboard, outboxes, dictations, labReports, registration, status, updates }),
+    ...startAndStop({ settings, audit, service, clipboard, outboxes, dictations, labReports, registration, status, updates, clock }),
   };
 }
 
@@ -200,10 +203,11 @@ interface StartedParts {
   registration: ReturnType<typeof createRegistrationFeature>;
   status: ReturnType<typeof createStatusFeature>;
   updates: ReturnType<typeof createUpdatesFeature>;
+  clock: Clock;
 }
 
-function startAndStop({ settings, audit, service, clipboard, outboxes, dictations, labReports, registration, status, updates }: StartedParts) {
-  let backgroundTimer: NodeJS.Timeout | null = null;
+function startAndStop({ settings, audit, service, clipboard, outboxes, dictations, labReports, registration, status, updates, clock }: StartedParts) {
+  let backgroundTimer: ClockTimer | null = null;
   return {
     /** Everything else: the service (and the sandbox), status, sync, the shortcut, update checks. */
     start(): void {
@@ -213,7 +217,7 @@ function startAndStop({ settings, audit, service, clipboard, outboxes, dictation
       status.start();
       // Signing in, sending and update checks load the HTTP client and the sandbox: started once
       // the first moments are over, so that a Record pressed as soon as the window shows is answered at once.
-      backgroundTimer = setTimeout(() => {
+      backgroundTimer = clock.setTimeout(() => {
         service.start();
         outboxes.start();
         dictations.startMaintenance();
@@ -227,7 +231,7 @@ function startAndStop({ settings, audit, service, clipboard, outboxes, dictation
      * note, the service's connections closed): the service once nothing uses it, the settings last.
      */
     async stop(): Promise<void> {
-      if (backgroundTimer) clearTimeout(backgroundTimer);
+      clock.clearTimeout(backgroundTimer);
       outboxes.stop();
       await Promise.all([status.stop(), updates.stop(), registration.stop(), dictations.stop(), labReports.stop()]);
       await Promise.all([service.stop(), clipboard.stop()]);

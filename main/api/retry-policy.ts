@@ -45,22 +45,3 @@ export function parseRetryAfter(value: string | undefined, now: number = Date.no
   if (Number.isNaN(date)) return undefined;
   return cappedDelay(date - now);
 }
-
-/** Resolves after `ms`, or rejects at once when `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, cappedDelay(ms));
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}

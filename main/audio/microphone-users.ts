@@ -7,6 +7,7 @@
  * counted. Elsewhere (and without pactl) it reports that it cannot watch, once.
  */
 import type { ChildProcess } from 'node:child_process';
+import { systemClock, type Clock, type ClockTimer } from '../core/clock';
 import { PACTL_MISSING, pactl as runPactl, pactlSubscribe } from './pactl';
 
 export interface MicrophoneUsersDeps {
@@ -19,6 +20,8 @@ export interface MicrophoneUsersDeps {
   platform?: NodeJS.Platform;
   pactl?(args: string[]): Promise<string>;
   subscribe?(): ChildProcess;
+  /** The clock of the settling and restarting waits (the system's by default). */
+  clock?: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
 }
 
 /** The names of monitor sources (they record an output, not a microphone), by index, from `pactl list short sources`. */
@@ -61,7 +64,8 @@ export function watchMicrophoneUsers(deps: MicrophoneUsersDeps): () => void {
   const subscribe = deps.subscribe ?? pactlSubscribe;
   let stopped = false;
   let child: ChildProcess | null = null;
-  let timer: NodeJS.Timeout | null = null;
+  const clock = deps.clock ?? systemClock;
+  let timer: ClockTimer | null = null;
   let last = -1;
   let restartMs = RESTART_MS;
 
@@ -77,12 +81,12 @@ export function watchMicrophoneUsers(deps: MicrophoneUsersDeps): () => void {
     }
   };
   const soon = () => {
-    timer ??= setTimeout(() => void count(), SETTLE_MS);
+    timer ??= clock.setTimeout(() => void count(), SETTLE_MS);
   };
   const start = () => {
     if (stopped) return;
     const watching = subscribe();
-    const startedAt = Date.now();
+    const startedAt = clock.now();
     child = watching;
     let buffered = '';
     watching.stdout?.on('data', (chunk: Buffer) => {
@@ -101,17 +105,17 @@ export function watchMicrophoneUsers(deps: MicrophoneUsersDeps): () => void {
         deps.log(NOT_INSTALLED);
         return;
       }
-      const delay = Date.now() - startedAt > RESTART_MAX_MS ? RESTART_MS : restartMs;
+      const delay = clock.now() - startedAt > RESTART_MAX_MS ? RESTART_MS : restartMs;
       restartMs = Math.min(delay * 2, RESTART_MAX_MS);
       deps.log(`call offer: the sound server's watch ended (${code ?? 'signal'}); watching again in ${delay / 1000} s`);
-      setTimeout(start, delay).unref();
+      clock.setTimeout(start, delay);
     });
     soon();
   };
   start();
   return () => {
     stopped = true;
-    if (timer) clearTimeout(timer);
+    clock.clearTimeout(timer);
     child?.kill();
     child = null;
   };

@@ -9,6 +9,7 @@ import type { CallSoundReport } from './call-sound-input';
 import type { FromRecorder, RecorderProcess } from './recorder-protocol';
 import type { RecordingSize } from './upload-audio';
 
+import { systemClock, type Clock } from '../core/clock';
 import { completeSealedFile } from '../storage/sealed-file';
 import { durationMsOf } from './wav-file';
 
@@ -68,6 +69,8 @@ export class Recorder {
   constructor(
     host: RecorderProcess,
     private readonly events: RecorderEvents,
+    /** The clock the new process after a dead one waits on. */
+    private readonly clock: Pick<Clock, 'setTimeout'> = systemClock,
   ) {
     this.host = host;
     host.attach({
@@ -204,8 +207,7 @@ export class Recorder {
       else this.events.onInterrupted({ ...repaired, parts, message: 'The recorder stopped unexpectedly. The recording up to that moment is kept.' });
     }
     if (!this.disposed) {
-      const timer = setTimeout(() => void this.warm().catch(() => undefined), REWARM_AFTER_MS);
-      timer.unref();
+      this.clock.setTimeout(() => void this.warm().catch(() => undefined), REWARM_AFTER_MS);
     }
   }
 }

@@ -11,12 +11,11 @@ import type { AuthStatus } from '../../contract/auth';
 import type { ActivityView } from '../../contract/audit';
 import type { OperationHandlers } from '../../contract/operation-handlers';
 import { DEVELOPMENT_BUILD } from '../build-kind';
-import { systemClock, type Clock } from '../core/clock';
+import { appClock, repeatOn } from '../core/clock';
 import type { Feature } from '../core/feature';
 import { log } from '../log';
 import type { DocumentOrProblem } from '../storage/data-keys';
 import { storageProblem } from '../storage/storage-problem';
-import { testClockOffsetMs } from '../test-clock';
 import { AccountAudit } from './account-audit';
 import { NO_AUDIT, type AuditEvent, type AuditRecorder } from './audit-event';
 import { AuditTrail } from './audit-trail';
@@ -56,9 +55,6 @@ export function osUserName(): string {
  */
 export const TRAIL_OFF_FOR_BENCH = DEVELOPMENT_BUILD && process.env.SCRIBE_BENCH_WITHOUT_AUDIT === '1';
 
-/** The app's clock, moved by a development build's test offset like the recordings' retention. */
-const appClock: Clock = { ...systemClock, now: () => Date.now() + testClockOffsetMs() };
-
 function openTrail(deps: AuditFeatureDeps, osUser: string, account: () => string | null): { trail: AuditTrail; keys: TrailKeys } | { problem: string } {
   if (TRAIL_OFF_FOR_BENCH) return { problem: 'The audit trail is off: a development build started for the bench without it.' };
   if ('problem' in deps.keys) return { problem: `The audit trail cannot be written: ${deps.keys.problem}` };
@@ -95,7 +91,7 @@ export function createAuditFeature(deps: AuditFeatureDeps) {
   trail?.onProblem((problem) => (problem ? log.warn('audit: the trail is not being written (Settings says why)') : undefined));
 
   const loaded = new Map<string, number>();
-  let retentionTimer: NodeJS.Timeout | null = null;
+  let stopRetention: (() => void) | null = null;
   const removeExpired = () => {
     // While the policy cannot be used, how long the administrator keeps the trail is unknown: nothing is removed.
     if (deps.policy.error !== null) return;
@@ -147,11 +143,10 @@ export function createAuditFeature(deps: AuditFeatureDeps) {
         log.warn(`audit: pseudonyms of deleted patients could not be destroyed yet (${storageProblem(error)})`);
       }
       removeExpired();
-      retentionTimer = setInterval(removeExpired, DAY_MS);
-      retentionTimer.unref();
+      stopRetention = repeatOn(appClock, DAY_MS, removeExpired);
     },
     async stop(): Promise<void> {
-      if (retentionTimer) clearInterval(retentionTimer);
+      stopRetention?.();
       await trail?.close();
     },
   } satisfies Feature;

@@ -3,6 +3,7 @@
  * clipboard still holds it (whatever the user copied since is left alone), and when the app
  * quits. Pure: the clipboard and the clock are passed in.
  */
+import { systemClock, type Clock, type ClockTimer } from '../core/clock';
 
 /** How long a copied note stays on the clipboard. */
 export const CLIPBOARD_KEEP_MS = 2 * 60 * 1000;
@@ -18,27 +19,26 @@ export interface ClipboardExpiryDeps {
   /** The setting: clear the clipboard after CLIPBOARD_KEEP_MS. */
   enabled(): boolean;
   keepMs?: number;
-  setTimer?(run: () => void, ms: number): { cancel(): void };
+  /** The clock the two minutes are counted on (the system's by default). */
+  clock?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
   onCleared?(): void;
 }
 
-const nodeTimer = (run: () => void, ms: number) => {
-  const timer = setTimeout(run, ms);
-  timer.unref?.();
-  return { cancel: () => clearTimeout(timer) };
-};
-
 export class ClipboardExpiry {
-  private pending: { text: string; timer: { cancel(): void } } | null = null;
+  private pending: { text: string; timer: ClockTimer } | null = null;
 
-  constructor(private readonly deps: ClipboardExpiryDeps) {}
+  private readonly clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
+
+  constructor(private readonly deps: ClipboardExpiryDeps) {
+    this.clock = deps.clock ?? systemClock;
+  }
 
   /** `text` was just put on the clipboard. */
   copied(text: string): void {
-    this.pending?.timer.cancel();
+    if (this.pending) this.clock.clearTimeout(this.pending.timer);
     this.pending = null;
     if (!this.deps.enabled()) return;
-    const timer = (this.deps.setTimer ?? nodeTimer)(() => void this.clearIfStill(text), this.deps.keepMs ?? CLIPBOARD_KEEP_MS);
+    const timer = this.clock.setTimeout(() => void this.clearIfStill(text), this.deps.keepMs ?? CLIPBOARD_KEEP_MS);
     this.pending = { text, timer };
   }
 
@@ -46,7 +46,7 @@ export class ClipboardExpiry {
   async dispose(): Promise<void> {
     const pending = this.pending;
     if (!pending) return;
-    pending.timer.cancel();
+    this.clock.clearTimeout(pending.timer);
     await this.clearIfStill(pending.text);
   }
 

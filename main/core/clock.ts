@@ -2,8 +2,10 @@
  * The one clock the app's timed work reads and waits on (the outbox, sessions, and whatever
  * else schedules by time): the time now, timers, and a sleep that an abort ends. The system
  * clock is the real one; a unit test passes a clock it moves itself (test/support/fake-clock.ts),
- * so nothing under test waits for real time to pass. Pure.
+ * so nothing under test waits for real time to pass. The app's clock is the system clock, read
+ * ahead by the offset a development build's tests may set (`SCRIBE_TEST_CLOCK_OFFSET_DAYS`).
  */
+import { DEVELOPMENT_BUILD } from '../build-kind';
 
 declare const timerBrand: unique symbol;
 /** A timer a clock set, to clear it with; nothing else can be done with it. */
@@ -41,6 +43,27 @@ export function sleepOn(clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>, ms: n
   });
 }
 
+/**
+ * Calls `callback` every `ms` on `clock`'s timers, the first time `ms` from now, until the
+ * returned function stops it (a timer set again after each call: an interval on any clock).
+ */
+export function repeatOn(clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>, ms: number, callback: () => void): () => void {
+  let stopped = false;
+  let timer: ClockTimer | null = null;
+  const next = () => {
+    timer = clock.setTimeout(() => {
+      if (stopped) return;
+      next();
+      callback();
+    }, ms);
+  };
+  next();
+  return () => {
+    stopped = true;
+    clock.clearTimeout(timer);
+  };
+}
+
 /** The computer's clock. */
 export const systemClock: Clock = {
   now: () => Date.now(),
@@ -56,3 +79,29 @@ export const systemClock: Clock = {
     return sleepOn(systemClock, ms, signal);
   },
 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How far tests move the app's clock forward to check time-based rules (the retention of
+ * recordings, of the audit trail): `SCRIBE_TEST_CLOCK_OFFSET_DAYS`, read at each call, within
+ * ten years; 0 unless `honoured` (a development build, like the other test hooks).
+ */
+export function testOffsetMs(honoured: boolean, env: NodeJS.ProcessEnv = process.env): number {
+  if (!honoured) return 0;
+  const days = Number(env.SCRIBE_TEST_CLOCK_OFFSET_DAYS ?? '0');
+  return Number.isFinite(days) && Math.abs(days) <= 3650 ? days * DAY_MS : 0;
+}
+
+/** `clock` read `offsetMs()` ahead; its timers and sleeps are its own (a wait of `ms` is still `ms`). */
+export function offsetClock(clock: Clock, offsetMs: () => number): Clock {
+  return {
+    now: () => clock.now() + offsetMs(),
+    setTimeout: (callback, ms) => clock.setTimeout(callback, ms),
+    clearTimeout: (timer) => clock.clearTimeout(timer),
+    sleep: (ms, signal) => clock.sleep(ms, signal),
+  };
+}
+
+/** The app's clock: the system clock, moved by the tests' offset in a development build. */
+export const appClock: Clock = offsetClock(systemClock, () => testOffsetMs(DEVELOPMENT_BUILD));

@@ -13,7 +13,7 @@ import { ensureMicrophonePermission } from '../audio/microphone-access';
 import { prepareUploadAudio, wavSource, workerPartCutting, workerMp3Encoding, type Mp3Encoding, type RecordingFiles } from '../audio/upload-audio';
 import type { UploadSource } from '../api/upload-source';
 import type { CopyPath } from '../clipboard/copy-path';
-import { systemClock } from '../core/clock';
+import { appClock, systemClock } from '../core/clock';
 import type { Feature } from '../core/feature';
 import { log } from '../log';
 import type { OutboxHost } from '../outbox/outbox-host';
@@ -26,7 +26,6 @@ import { electronShortcutsDesktop } from '../shortcuts/electron-desktop';
 import { typistHere } from '../shortcuts/typist';
 import { focusNow } from '../shortcuts/window-focus';
 import type { KeysOrProblem } from '../storage/data-keys';
-import { testClockOffsetMs } from '../test-clock';
 import type { WindowEvents } from '../windows/app-window';
 import { saveJsonExport } from '../windows/save-json-export';
 import { dictationHandlers } from './dictation-bridge';
@@ -244,12 +243,14 @@ function recordingSession(
 /** The global shortcuts: Record from anywhere, and the viewed dictation's note copied or typed into another program. */
 function dictationShortcuts(deps: DictationFeatureDeps, { store, patientOf }: DictationParts, session: RecordingSession, viewedId: () => string | null): DesktopShortcuts {
   const { settings, copies, window, patients, audit } = deps;
+  const clock = systemClock;
   return new DesktopShortcuts({
     desktop: electronShortcutsDesktop,
     log,
-    clock: systemClock,
+    clock,
     recorder: shortcutRecorder(session, () => settings.current().recordCues, (cue) => window.send('recordCue', cue)),
     copy: copyShortcutActions({
+      clock,
       store,
       copies,
       viewedId,
@@ -293,7 +294,7 @@ function dictationMaintenance({ settings, audit }: DictationFeatureDeps, { store
           encode,
           compactUploads: () => settings.current().uploadAudioFormat === 'mp3',
           retentionDays: () => settings.current().audioRetentionDays,
-          now: () => Date.now() + testClockOffsetMs(),
+          clock: appClock,
           log,
           audioDeleted: (ids) => audioDeletedByRetention(audit, ids, (id) => store.get(id)?.patientId ?? null),
         },

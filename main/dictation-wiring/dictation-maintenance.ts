@@ -4,6 +4,7 @@
  * retention rule (recordings of completed dictations deleted after the days set).
  */
 import { prepareUploadAudio, type Mp3Encoding, type RecordingFiles } from '../audio/upload-audio';
+import { repeatOn, type Clock } from '../core/clock';
 import type { EventLog } from '../core/event-log';
 import { storageProblem } from '../storage/storage-problem';
 import { purgeExpiredAudio } from './audio-retention';
@@ -18,7 +19,8 @@ export interface MaintenanceDeps {
   /** Whether the compact (MP3) copy is what is uploaded. */
   compactUploads(): boolean;
   retentionDays(): number;
-  now(): number;
+  /** The app's clock: the time retention counts from, and the timer of its checks. */
+  clock: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
   /** Recordings deleted by retention (the audit trail). */
   audioDeleted?(ids: string[]): void;
   log: EventLog;
@@ -57,11 +59,9 @@ export function startMaintenance(deps: MaintenanceDeps, recovered: string[]): ()
   void rebuildCompactCopies(deps, recovered);
   sealLegacyFiles(deps.store, deps.log).catch((error: unknown) => deps.log.warn(`data: ${storageProblem(error)}`));
   const purge = () => {
-    const purged = purgeExpiredAudio(deps.store, deps.retentionDays(), deps.now(), deps.audioDeleted);
+    const purged = purgeExpiredAudio(deps.store, deps.retentionDays(), deps.clock.now(), deps.audioDeleted);
     if (purged > 0) deps.log.info(`retention: deleted the recordings of ${purged} completed dictations`);
   };
   purge();
-  const timer = setInterval(purge, RETENTION_CHECK_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatOn(deps.clock, RETENTION_CHECK_MS, purge);
 }

@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { exportStem } from '../../contract/export-name';
 import type { LabReportKind } from '../../contract/lab-reports';
 import type { UploadSource } from '../api/upload-source';
+import { systemClock, type Clock, type ClockTimer } from '../core/clock';
 
 export const REMOVE_AFTER_MINUTES = 5;
 const PREFIX = 'scribe-desk-original-';
@@ -51,14 +52,15 @@ function thumbnailsOf(cache: string, file: string): string[] {
 
 export class OriginalCopies {
   private readonly folders = new Set<string>();
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly timers = new Map<string, ClockTimer>();
 
-  /** `thumbnailCache`: where the desktop keeps thumbnails of files (thumbnailCacheOf), or null. */
+  /** `thumbnailCache`: where the desktop keeps thumbnails of files (thumbnailCacheOf), or null; `clock`: the removal's timers. */
   constructor(
     private readonly temporaryRoot: string,
     private readonly openInViewer: (path: string) => Promise<string>,
     private readonly thumbnailCache: string | null = null,
     private readonly removeAfterMs = REMOVE_AFTER_MINUTES * 60_000,
+    private readonly clock: Pick<Clock, 'setTimeout' | 'clearTimeout'> = systemClock,
   ) {}
 
   /** Copies left by an earlier run (a crash, or a viewer that held one open): only this user's. */
@@ -90,7 +92,7 @@ export class OriginalCopies {
     this.folders.add(folder);
     this.timers.set(
       folder,
-      setTimeout(() => this.remove(folder), this.removeAfterMs),
+      this.clock.setTimeout(() => this.remove(folder), this.removeAfterMs),
     );
     const path = join(folder, fileName);
     const file = await open(path, 'wx', 0o600);
@@ -117,7 +119,7 @@ export class OriginalCopies {
   }
 
   private remove(folder: string): void {
-    clearTimeout(this.timers.get(folder));
+    this.clock.clearTimeout(this.timers.get(folder) ?? null);
     this.timers.delete(folder);
     try {
       this.removeCopy(folder);

@@ -6,6 +6,7 @@
  */
 import type { InsertProfile } from '../../contract/insert-profiles';
 import type { AuditRecorder } from '../audit/audit-event';
+import type { Clock } from '../core/clock';
 import { shortcutCopied } from '../audit/feature-hooks';
 import type { CopyOptions, CopyPath } from '../clipboard/copy-path';
 import type { CopyNoteActions, ShortcutCopy } from './copy-note-shortcut';
@@ -14,11 +15,11 @@ import { copyShortcutNote, noTargetReason, readinessOf, shortcutTarget, type Pat
 
 type Desktop = Pick<CopyNoteActions, 'appHasFocus' | 'focusedWindow' | 'typist' | 'tell'>;
 
-/** Resolves true once dictation `id` has its note, false once it cannot have one (failed, removed) or after `timeoutMs`. */
-export function noteReady(store: DictationStore, id: string, timeoutMs: number): Promise<boolean> {
+/** Resolves true once dictation `id` has its note, false once it cannot have one (failed, removed) or after `timeoutMs` on `clock`. */
+export function noteReady(store: DictationStore, id: string, timeoutMs: number, clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>): Promise<boolean> {
   return new Promise((resolve) => {
     const finish = (ready: boolean) => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       offChange();
       offRemove();
       resolve(ready);
@@ -27,7 +28,7 @@ export function noteReady(store: DictationStore, id: string, timeoutMs: number):
       const readiness = readinessOf(store, id);
       if (readiness !== 'processing') finish(readiness === 'ready');
     };
-    const timer = setTimeout(() => finish(false), timeoutMs);
+    const timer = clock.setTimeout(() => finish(false), timeoutMs);
     const offChange = store.onChange((manifest) => manifest.id === id && check());
     const offRemove = store.onRemove((removed) => removed === id && finish(false));
     check();
@@ -60,6 +61,8 @@ export function copyShortcutActions(deps: {
   labResults: LabResultsForShortcut;
   /** The audit trail: every copy the shortcut makes. */
   audit?: AuditRecorder;
+  /** The shortcut's own clock: the wait for a note runs on it, as the shortcut's other waits do. */
+  clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
 }): Omit<CopyNoteActions, 'pressedIn'> {
   const { store, visit, labResults } = deps;
   return {
@@ -70,7 +73,7 @@ export function copyShortcutActions(deps: {
       return lab !== null ? `${LAB}${lab}` : (shortcutTarget(store, deps.viewedId(), chosenId)?.id ?? null);
     },
     readiness: (id) => (id.startsWith(LAB) ? labResults.readiness(id.slice(LAB.length)) : readinessOf(store, id)),
-    whenReady: (id, timeoutMs) => (id.startsWith(LAB) ? Promise.resolve(labResults.readiness(id.slice(LAB.length)) === 'ready') : noteReady(store, id, timeoutMs)),
+    whenReady: (id, timeoutMs) => (id.startsWith(LAB) ? Promise.resolve(labResults.readiness(id.slice(LAB.length)) === 'ready') : noteReady(store, id, timeoutMs, deps.clock)),
     copy: async (id, options) => {
       if (id?.startsWith(LAB)) {
         const labId = id.slice(LAB.length);

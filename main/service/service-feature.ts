@@ -65,9 +65,6 @@ function checkSignIn({ settings, vault }: ServiceFeatureDeps, { connection, heal
   }
 }
 
-/** After start-up, off its path: the HTTP client loads on first use, and Record must not wait for it. */
-const GREET_AFTER_START_MS = 2_000;
-
 /** Asks the service something cheap once it is chosen, so that the status can say it was reached ("Online") before anything is sent. */
 function greet({ client, health }: ServiceParts): void {
   if (health.current().reached) return;
@@ -189,8 +186,11 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
       return resumes.on(listener);
     },
     start(): void {
-      void connection.ready().then(() => signInIfNeeded(deps, parts));
-      setTimeout(() => void connection.ready().then(() => greet(parts)), GREET_AFTER_START_MS).unref();
+      // Started once start-up's first moments are over (features.ts), so the HTTP client loads off Record's path.
+      void connection.ready().then(() => {
+        greet(parts);
+        return signInIfNeeded(deps, parts);
+      });
     },
     async stop(): Promise<void> {
       await client.close();

@@ -8,6 +8,7 @@
  */
 import type * as Koffi from 'koffi';
 import type { LineBreak } from '../../contract/insert-profiles';
+import { systemClock, type Clock } from '../core/clock';
 import type { Typist } from './note-typing';
 
 const XK_RETURN = 0xff0d;
@@ -19,14 +20,14 @@ const REMAP_SETTLE_MS = 15;
 /** The last keys are read by the target before their mapping is given back. */
 const GIVE_BACK_AFTER_MS = 300;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** X11's keysym for a Unicode code point: Latin-1 as itself, everything else 0x01000000 + the code point. */
 export function keysymOf(codePoint: number): number {
   return (codePoint >= 0x20 && codePoint <= 0x7e) || (codePoint >= 0xa0 && codePoint <= 0xff) ? codePoint : 0x01000000 + codePoint;
 }
 
-export function x11Typist(koffi: typeof Koffi): Typist {
+/** `clock`: what the typist waits on for the target to read a changed mapping (the shortcut's clock). */
+export function x11Typist(koffi: typeof Koffi, clock: Pick<Clock, 'sleep'> = systemClock): Typist {
+  const sleep = (ms: number) => clock.sleep(ms);
   const x11 = koffi.load('libX11.so.6');
   const xtst = koffi.load('libXtst.so.6');
   const openDisplay = x11.func('void *XOpenDisplay(const char *name)');

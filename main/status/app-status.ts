@@ -6,6 +6,7 @@ import type { AuthStatus } from '../../contract/auth';
 import type { SyncStatus } from '../../contract/dictation';
 import type { AppStatus, ServiceTarget } from '../../contract/ipc';
 import { SERVICE_LABELS, serviceBaseUrl, type Settings } from '../../contract/settings';
+import { repeatOn, systemClock, type Clock } from '../core/clock';
 import { Emitter } from '../core/emitter';
 import type { HealthState } from '../service/service-health';
 
@@ -36,10 +37,13 @@ export function describeTarget(settings: Settings, sandboxUrl: string | null): S
 export class AppStatusMonitor {
   private last: string | null = null;
   private revision = 0;
-  private timer: NodeJS.Timeout | null = null;
+  private stopRefreshing: (() => void) | null = null;
   private readonly changes = new Emitter<AppStatus>();
 
-  constructor(private readonly sources: StatusSources) {}
+  constructor(
+    private readonly sources: StatusSources,
+    private readonly clock: Pick<Clock, 'setTimeout' | 'clearTimeout'> = systemClock,
+  ) {}
 
   current(): AppStatus {
     return { ...this.compute(), revision: this.revision };
@@ -74,12 +78,12 @@ export class AppStatusMonitor {
 
   start(intervalMs = 3000): void {
     this.refresh();
-    this.timer = setInterval(() => this.refresh(), intervalMs);
-    this.timer.unref();
+    this.stopRefreshing?.();
+    this.stopRefreshing = repeatOn(this.clock, intervalMs, () => this.refresh());
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.stopRefreshing?.();
+    this.stopRefreshing = null;
   }
 }

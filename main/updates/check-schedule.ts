@@ -1,22 +1,29 @@
-/** When updates are looked for: 15 seconds after start, then every 4 hours. Pure (timers only). */
+/** When updates are looked for: 15 seconds after start, then every 4 hours. Pure (the clock is passed in). */
+import { repeatOn, systemClock, type Clock, type ClockTimer } from '../core/clock';
 
 export const FIRST_CHECK_MS = 15_000;
 export const CHECK_EVERY_MS = 4 * 60 * 60 * 1000;
 
 export class CheckSchedule {
-  private timers: NodeJS.Timeout[] = [];
+  private first: ClockTimer | null = null;
+  private stopRepeating: (() => void) | null = null;
 
-  constructor(private readonly check: () => void) {}
+  /** The clock's timers never keep the app running by themselves. */
+  constructor(
+    private readonly check: () => void,
+    private readonly clock: Pick<Clock, 'setTimeout' | 'clearTimeout'> = systemClock,
+  ) {}
 
   start(): void {
     this.stop();
-    this.timers = [setTimeout(this.check, FIRST_CHECK_MS), setInterval(this.check, CHECK_EVERY_MS)];
-    // The schedule never keeps the app running by itself.
-    for (const timer of this.timers) timer.unref();
+    this.first = this.clock.setTimeout(this.check, FIRST_CHECK_MS);
+    this.stopRepeating = repeatOn(this.clock, CHECK_EVERY_MS, this.check);
   }
 
   stop(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers = [];
+    this.clock.clearTimeout(this.first);
+    this.first = null;
+    this.stopRepeating?.();
+    this.stopRepeating = null;
   }
 }

@@ -4,6 +4,7 @@
  */
 import { BrowserWindow, type WebContents } from 'electron';
 import type { EventName, EventPayload } from '../../contract/ipc';
+import { appClock, type Clock } from '../core/clock';
 import { sendEvent } from '../ipc/send-event';
 import { log } from '../log';
 import { createMainWindow, focusWindow, type MainWindowOptions } from './main-window';
@@ -14,6 +15,9 @@ export class AppWindow {
   private readonly reloads = new ReloadPolicy();
   private reloadNotice = false;
 
+  /** `clock`: when the page's process ended, and the wait before its reload. */
+  constructor(private readonly clock: Pick<Clock, 'now' | 'setTimeout'> = appClock) {}
+
   open(options: MainWindowOptions): BrowserWindow {
     const window = createMainWindow(options);
     this.window = window;
@@ -22,11 +26,11 @@ export class AppWindow {
     });
     // Everything the page shows lives in main, so a new page loses nothing.
     window.webContents.on('render-process-gone', (_event, details) => {
-      const delay = this.reloads.afterExit(details.reason, Date.now());
+      const delay = this.reloads.afterExit(details.reason, this.clock.now());
       if (delay === null) return;
       log.warn(`window: the page's process ended (${details.reason}); reloading${delay > 0 ? ` in ${delay} ms` : ''}`);
       this.reloadNotice = true;
-      setTimeout(() => {
+      this.clock.setTimeout(() => {
         if (!window.isDestroyed()) void window.webContents.loadURL(options.url);
       }, delay);
     });

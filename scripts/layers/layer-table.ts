@@ -43,7 +43,7 @@ export const LAYERS: Layer[] = [
   { name: 'contract', rooms: { contract: { files: ['contract/'] } }, packages: ['zod'] },
   {
     name: 'core',
-    rooms: { core: { files: ['main/core/', 'main/build-kind.ts', 'main/redact.ts', 'main/test-clock.ts', 'main/app-arguments.ts'], packages: ['koffi'] } },
+    rooms: { core: { files: ['main/core/', 'main/build-kind.ts', 'main/redact.ts', 'main/app-arguments.ts'], packages: ['koffi'] } },
     packages: [NODE],
   },
   {

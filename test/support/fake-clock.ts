@@ -23,10 +23,28 @@ export class FakeClock implements Clock {
   private readonly timers = new Map<number, Entry>();
   private nextId = 1;
   private runScheduled = false;
+  private driving: (() => boolean) | null = null;
+  private driveScheduled = false;
+  private furthestMs = Infinity;
 
   /** Starts at the real time now, so that dates the code under test writes with its own clock stay close. */
   constructor(start: number = Date.now()) {
     this.time = start;
+  }
+
+  /**
+   * A clock that moves by itself for code that only waits on it (an outbox's back-off and
+   * lookups): whenever `settled()` says nothing is under way (no real request in flight), time
+   * jumps to the next timer and runs it, one timer a turn, so that what it starts is under way
+   * before the next. Nothing happens between timers, so nothing is missed: the test waits for
+   * states, and their time passes at once. A timer further than `furthestMs` ahead is left
+   * waiting (an absurd Retry-After a test checks is waited for). Stops by itself once no timer is set.
+   */
+  static driven(settled: () => boolean, furthestMs = Infinity): FakeClock {
+    const clock = new FakeClock();
+    clock.driving = settled;
+    clock.furthestMs = furthestMs;
+    return clock;
   }
 
   now(): number {
@@ -37,6 +55,7 @@ export class FakeClock implements Clock {
     const entry = { id: this.nextId++, dueAt: this.time + Math.max(0, ms), callback };
     this.timers.set(entry.id, entry);
     if (entry.dueAt <= this.time) this.runDueSoon();
+    else this.driveSoon();
     return entry.id as unknown as ClockTimer;
   }
 
@@ -102,6 +121,24 @@ export class FakeClock implements Clock {
   private run(entry: Entry): void {
     this.timers.delete(entry.id);
     entry.callback();
+  }
+
+  /** With `driven`: the next timer runs at a real turn when all is settled (a real wait of a millisecond meanwhile). */
+  private driveSoon(): void {
+    if (!this.driving || this.driveScheduled) return;
+    this.driveScheduled = true;
+    const drive = () => {
+      if (this.timers.size === 0) {
+        this.driveScheduled = false;
+        return;
+      }
+      if (this.driving!()) {
+        const next = this.firstDue(this.time + this.furthestMs);
+        if (next) this.tick(Math.max(0, next.dueAt - this.time));
+      }
+      setTimeout(drive, 1).unref();
+    };
+    setTimeout(drive, 1).unref();
   }
 
   private runDueSoon(): void {

@@ -3,6 +3,10 @@ import { PassThrough } from 'node:stream';
 import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { monitorSourceIndexes, otherMicrophoneStreams, watchMicrophoneUsers } from '../../../main/audio/microphone-users';
+import { FakeClock } from '../../support/fake-clock';
+
+/** The watch reads the list once a burst of events has settled, this long after the first. */
+const SETTLE_MS = 150;
 
 /** `pactl list source-outputs` (PulseAudio 16, C locale), cut to what is read: a module's own stream, a program on the microphone, one on a monitor, the app's recorder. */
 const OUTPUTS = (programs: number) =>
@@ -28,23 +32,34 @@ describe('other programs using the microphone', () => {
     let programs = 0;
     const child = Object.assign(new EventEmitter(), { stdout: new PassThrough(), kill: () => true }) as unknown as ChildProcess;
     const counts: number[] = [];
+    const clock = new FakeClock();
+    let reads = 0;
     const stop = watchMicrophoneUsers({
       platform: 'linux',
       ownPids: () => [4242],
       onChange: (count) => counts.push(count),
       log: () => undefined,
-      pactl: (args) => Promise.resolve(args[1] === 'short' ? SHORT_SOURCES : OUTPUTS(programs)),
+      pactl: (args) => Promise.resolve(args[1] === 'short' ? SHORT_SOURCES : (reads++, OUTPUTS(programs))),
       subscribe: () => child,
+      clock,
     });
+    await clock.advance(SETTLE_MS);
     await expect.poll(() => counts).toEqual([0]);
     programs = 1;
     child.stdout!.emit('data', Buffer.from("Event 'new' on source-output #18\nEvent 'change' on source #2\n"));
+    await clock.advance(SETTLE_MS - 1);
+    expect(reads).toBe(1);
+    await clock.advance(1);
     await expect.poll(() => counts).toEqual([0, 1]);
     child.stdout!.emit('data', Buffer.from("Event 'change' on source-output #18\n"));
     programs = 0;
     child.stdout!.emit('data', Buffer.from("Event 'remove' on source-output #18\n"));
+    await clock.advance(SETTLE_MS);
     await expect.poll(() => counts).toEqual([0, 1, 0]);
+    // A burst of events is one read of the list.
+    expect(reads).toBe(3);
     stop();
+    expect(clock.pending).toBe(0);
   });
 
   it('cannot be watched off Linux, nor without pactl, and say so once', async () => {

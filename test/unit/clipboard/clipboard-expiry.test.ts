@@ -1,28 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { CLIPBOARD_KEEP_MS, ClipboardExpiry } from '../../../main/clipboard/clipboard-expiry';
+import { FakeClock } from '../../support/fake-clock';
 
 /** A clipboard and a clock: the OS clipboard cannot be shared by parallel unit tests, and two minutes are not waited for. */
 function setUp(enabled = true, asynchronous = false) {
   let text = '';
-  const timers: Array<{ run: () => void; ms: number; cancelled: boolean }> = [];
+  const clock = new FakeClock(0);
   const expiry = new ClipboardExpiry({
     clipboard: { readText: () => (asynchronous ? Promise.resolve(text) : text), clear: () => (text = '') },
     enabled: () => enabled,
-    setTimer: (run, ms) => {
-      const timer = { run, ms, cancelled: false };
-      timers.push(timer);
-      return { cancel: () => (timer.cancelled = true) };
-    },
+    clock,
   });
   const copy = (value: string) => {
     text = value;
     expiry.copied(value);
   };
-  const elapse = async () => {
-    for (const timer of timers.splice(0)) if (!timer.cancelled) timer.run();
+  /** `ms` of the clock pass (two minutes by default), and what they started ends. */
+  const elapse = async (ms = CLIPBOARD_KEEP_MS) => {
+    clock.tick(ms);
     await new Promise((resolve) => setImmediate(resolve));
   };
-  return { expiry, copy, elapse, timers, read: () => text, userCopies: (value: string) => (text = value) };
+  return { expiry, copy, elapse, clock, read: () => text, userCopies: (value: string) => (text = value) };
 }
 
 describe('ClipboardExpiry', () => {
@@ -30,8 +28,9 @@ describe('ClipboardExpiry', () => {
     for (const asynchronous of [false, true]) {
       const clip = setUp(true, asynchronous);
       clip.copy('Meena Iyer · Consultation · note');
-      expect(clip.timers[0]?.ms).toBe(CLIPBOARD_KEEP_MS);
-      await clip.elapse();
+      await clip.elapse(CLIPBOARD_KEEP_MS - 1);
+      expect(clip.read()).toBe('Meena Iyer · Consultation · note');
+      await clip.elapse(1);
       expect(clip.read()).toBe('');
     }
   });
@@ -45,7 +44,7 @@ describe('ClipboardExpiry', () => {
 
     const off = setUp(false);
     off.copy('note');
-    expect(off.timers).toHaveLength(0);
+    expect(off.clock.pending).toBe(0);
     await off.elapse();
     expect(off.read()).toBe('note');
   });
@@ -53,9 +52,13 @@ describe('ClipboardExpiry', () => {
   it('counts two minutes from the last copy, and clears on quit what is still there', async () => {
     const clip = setUp();
     clip.copy('first note');
+    await clip.elapse(CLIPBOARD_KEEP_MS - 1);
     clip.copy('second note');
-    expect(clip.timers.filter((timer) => !timer.cancelled)).toHaveLength(1);
+    expect(clip.clock.pending).toBe(1);
+    await clip.elapse(CLIPBOARD_KEEP_MS - 1);
+    expect(clip.read()).toBe('second note');
     await clip.expiry.dispose();
     expect(clip.read()).toBe('');
+    expect(clip.clock.pending).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 /** The one clock: the system's, and the one unit tests move (its own rules checked here, since every timed test leans on them). */
 import { describe, expect, it } from 'vitest';
-import { systemClock } from '../../../main/core/clock';
+import { offsetClock, repeatOn, systemClock, testOffsetMs } from '../../../main/core/clock';
 import { FakeClock } from '../../support/fake-clock';
 
 describe('the system clock', () => {
@@ -58,5 +58,61 @@ describe('the clock a test moves', () => {
     clock.setTimeout(() => void every(), 1_000);
     await clock.advance(5_000);
     expect(at).toEqual([1_000, 2_000, 3_000]);
+  });
+});
+
+describe('what every clock has', () => {
+  it('repeats a call every interval from the first, until stopped', () => {
+    const clock = new FakeClock(0);
+    const at: number[] = [];
+    const stop = repeatOn(clock, 1_000, () => at.push(clock.now()));
+    clock.tick(999);
+    expect(at).toEqual([]);
+    clock.tick(2_001);
+    expect(at).toEqual([1_000, 2_000, 3_000]);
+    stop();
+    clock.tick(10_000);
+    expect(at).toEqual([1_000, 2_000, 3_000]);
+    expect(clock.pending).toBe(0);
+  });
+
+  it('is stopped by the call it repeats, with no call after', () => {
+    const clock = new FakeClock(0);
+    let calls = 0;
+    const stop = repeatOn(clock, 10, () => {
+      calls += 1;
+      if (calls === 2) stop();
+    });
+    clock.tick(100);
+    expect(calls).toBe(2);
+    expect(clock.pending).toBe(0);
+  });
+});
+
+describe('the test offset of a development build', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  it('reads the days a test moved the clock, only where honoured, within ten years', () => {
+    expect(testOffsetMs(true, { SCRIBE_TEST_CLOCK_OFFSET_DAYS: '31' })).toBe(31 * DAY);
+    expect(testOffsetMs(true, { SCRIBE_TEST_CLOCK_OFFSET_DAYS: '-2' })).toBe(-2 * DAY);
+    expect(testOffsetMs(false, { SCRIBE_TEST_CLOCK_OFFSET_DAYS: '31' })).toBe(0);
+    expect(testOffsetMs(true, {})).toBe(0);
+    expect(testOffsetMs(true, { SCRIBE_TEST_CLOCK_OFFSET_DAYS: '3651' })).toBe(0);
+    expect(testOffsetMs(true, { SCRIBE_TEST_CLOCK_OFFSET_DAYS: 'soon' })).toBe(0);
+  });
+
+  it('moves the time a clock reads, not its waits', () => {
+    const base = new FakeClock(1_000);
+    let offset = DAY;
+    const clock = offsetClock(base, () => offset);
+    expect(clock.now()).toBe(1_000 + DAY);
+    offset = 0;
+    expect(clock.now()).toBe(1_000);
+    let ran = false;
+    clock.setTimeout(() => (ran = true), 500);
+    base.tick(499);
+    expect(ran).toBe(false);
+    base.tick(1);
+    expect(ran).toBe(true);
   });
 });

@@ -24,13 +24,15 @@ const pending = (store: DictationStore) => store.list().filter((item) => PENDING
 
 function engine(
   store: DictationStore,
-  overrides: { online?: () => boolean; client?: ServiceClient; token?: () => string; wrap?: (client: SyncClient) => SyncClient; localRetryMs?: number } = {},
+  overrides: { online?: () => boolean; client?: ServiceClient; token?: () => string; wrap?: (client: SyncClient) => SyncClient; localRetryMs?: number; held?: () => boolean; clock?: FakeClock } = {},
 ) {
   const client =
     overrides.client ?? new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(overrides.token?.() ?? env.sandbox.token) }));
   const results: string[] = [];
   const health = new ServiceHealth();
-  const host = new OutboxHost({ health, isOnline: overrides.online ?? (() => true), autoSync: () => true, backoff: { baseMs: 20, capMs: 60 } });
+  // Its back-off and lookups pass at once whenever nothing is in flight (and the test does not hold it).
+  const held = overrides.held ?? (() => false);
+  const host: OutboxHost = new OutboxHost({ health, isOnline: overrides.online ?? (() => true), autoSync: () => true, backoff: { baseMs: 20, capMs: 60 }, clock: overrides.clock ?? FakeClock.driven(() => !held() && host.idle()) });
   const voice = host.register(
     voiceUploadKind({
       store,
@@ -228,11 +230,17 @@ describe('DictationOutbox against the sandbox', () => {
     env.sandbox.setFaults({ processingMs: 1_500 });
     const store = testStore(tempFolder());
     const items = Array.from({ length: 6 }, (_, i) => recorded(store, `slow ${i}`));
-    const { host, client } = engine(store);
+    // One clock for the sandbox's processing and the outbox: held while the uploads go, then moved whenever nothing is in flight.
+    let held = true;
+    let idle = () => false;
+    const shared = (sandboxClock = FakeClock.driven(() => !held && idle()));
+    const { host, client } = engine(store, { clock: shared });
+    idle = () => host.idle();
     host.start();
-    // All six are with the service, waiting for their results, before the first result is ready.
+    // All six are with the service, waiting for their results, before the first result is ready (no time has passed).
     await expect.poll(() => store.list().filter((m) => m.state === 'processing').length, { timeout: 10_000, interval: 10 }).toBe(6);
     expect(store.list().filter((m) => m.state === 'completed')).toHaveLength(0);
+    held = false;
     for (const item of items) await settle(store, item.id, ['completed']);
     host.stop();
     await client.close();
@@ -249,10 +257,13 @@ describe('DictationOutbox against the sandbox', () => {
       if (failures-- > 0) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
       saveResult(id, result);
     };
-    const { host, client } = engine(store, { localRetryMs: 50 });
+    // The clock held until the problem is seen: the local retry waits for it.
+    let held = true;
+    const { host, client } = engine(store, { localRetryMs: 50, held: () => held });
     host.start();
     await expect.poll(() => store.get(item.id)?.problem, { timeout: 5_000, interval: 10 }).toMatch(/could not be saved on this computer\. The disk is full/);
     expect(store.get(item.id)?.state).toBe('processing');
+    held = false;
     await settle(store, item.id, ['completed']);
     host.stop();
     await client.close();

@@ -16,6 +16,7 @@ import { OutboxHost } from '../../../main/outbox/outbox-host';
 import { patientDetailsOf } from '../../../main/dictation-sending/patient-details';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { staticToken } from '../../../main/api/token-source';
+import { FakeClock } from '../../support/fake-clock';
 import { useSandbox } from '../../support/sandbox-fixture';
 import { tempFolder } from '../../support/temp-folder';
 import { testStore } from '../../support/store-fixture';
@@ -38,7 +39,8 @@ const patient = (extra: Partial<Patient> = {}): Patient => ({
 
 function engine(store: DictationStore, patients: Map<string, Patient>, send: () => boolean) {
   const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
-  const host = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true, autoSync: () => true, backoff: { baseMs: 20, capMs: 60 } });
+  // Its back-off and lookups pass at once whenever nothing is in flight.
+  const host: OutboxHost = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true, autoSync: () => true, backoff: { baseMs: 20, capMs: 60 }, clock: FakeClock.driven(() => host.idle()) });
   const sending = sessionsSending(host, store, client, {
     // As dictation-feature.ts wires it.
     patientDetails: (manifest) => (send() ? patientDetailsOf(manifest.patientId ? (patients.get(manifest.patientId) ?? null) : null) : null),

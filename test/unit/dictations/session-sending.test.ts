@@ -90,11 +90,12 @@ function engine(store: DictationStore, options: { online?: () => boolean; addres
   const address = options.address ?? (() => env.sandbox.url);
   const client = new ServiceClient(() => ({ baseUrl: address(), auth: staticToken(env.sandbox.token) }));
   const offer = new SessionsOffer();
-  const host = new OutboxHost({
+  const host: OutboxHost = new OutboxHost({
     health: new ServiceHealth(),
     isOnline: options.online ?? (() => true),
     autoSync: () => true,
-    clock: clock ?? undefined,
+    // The test's clock when it moves its own; else one whose waits pass at once whenever nothing is in flight.
+    clock: clock ?? FakeClock.driven(() => host.idle()),
     ...(options.outage ? { probe: (signal: AbortSignal) => client.reach(signal), random: () => 0.5 } : { backoff: { baseMs: 20, capMs: 60 } }),
   });
   const sending = new DictationSending(host, {

@@ -13,6 +13,7 @@ import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { HOSTILE_ANSWERS } from '../../../main/sandbox/sandbox-hostile';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { staticToken } from '../../../main/api/token-source';
+import { FakeClock } from '../../support/fake-clock';
 import { useSandbox } from '../../support/sandbox-fixture';
 import { tempFolder } from '../../support/temp-folder';
 import { recorded, testStore } from '../../support/store-fixture';
@@ -21,7 +22,8 @@ const env = useSandbox();
 
 function outbox(store: DictationStore) {
   const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
-  const sync = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true, autoSync: () => true, backoff: { baseMs: 10, capMs: 40 } });
+  // Its back-off and lookups pass at once whenever nothing is in flight; what waits longer than ten minutes (an absurd Retry-After) stays waiting.
+  const sync: OutboxHost = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true, autoSync: () => true, backoff: { baseMs: 10, capMs: 40 }, clock: FakeClock.driven(() => sync.idle(), 10 * 60_000) });
   sync.register(
     voiceUploadKind({
       store,
@@ -60,14 +62,14 @@ describe('the dictation outbox under faults', () => {
     await expect.poll(() => Object.keys(env.sandbox.hostileServed()).length, { timeout: 15_000, interval: 50 }).toBe(kinds);
     // Two kinds ask the app to wait (an absurd Retry-After): those wait, at most an hour, and say so.
     const told = (item: { state: string; nextAttemptAt: string | null }) =>
-      item.state === 'processing' && item.nextAttemptAt !== null && Date.parse(item.nextAttemptAt) - Date.now() > 30 * 60_000;
+      item.state === 'processing' && item.nextAttemptAt !== null && Date.parse(item.nextAttemptAt) - sync.clock.now() > 30 * 60_000;
     await expect.poll(() => store.list().filter((item) => PENDING_STATES.has(item.state) && !told(item)).length, { timeout: 15_000, interval: 50 }).toBe(0);
     sync.stop();
     await client.close();
     const waiting = store.list().filter(told);
     expect(waiting).toHaveLength(2);
     for (const item of waiting) {
-      expect(Date.parse(item.nextAttemptAt!) - Date.now()).toBeLessThanOrEqual(60 * 60_000);
+      expect(Date.parse(item.nextAttemptAt!) - sync.clock.now()).toBeLessThanOrEqual(60 * 60_000);
       expect(item.problem).toMatch(/wait 60 minutes|busy|problem/);
     }
     for (const item of items) {

@@ -7,6 +7,7 @@ import { ServiceHealth } from '../../../main/service/service-health';
 import { labReportKind, labReportPending, type LabReportDeps } from '../../../main/lab-reports/lab-report-kind';
 import { LabReportStore, labReportSummaryOf } from '../../../main/lab-reports/lab-report-store';
 import { OutboxHost } from '../../../main/outbox/outbox-host';
+import { systemClock } from '../../../main/core/clock';
 import { labReportPdf } from '../../fixtures/documents';
 import { CLIENT_KEY, KID, useSandbox } from '../../support/sandbox-fixture';
 import { FakeClock } from '../../support/fake-clock';
@@ -18,16 +19,20 @@ import { HttpTransport } from '../../../main/api/http-transport';
 import { ClientCredentialsSession } from '../../../main/service/client-credentials-session';
 import { memoryGrantStore } from '../../../main/service/grant-store';
 
-const env = useSandbox();
+/** The sandbox's clock, when a test gives it one (the real one otherwise). */
+let sandboxClock: FakeClock | null = null;
+const env = useSandbox({}, { clock: () => sandboxClock ?? systemClock });
 /** The clock of the test under way, when it moves its own (the real one otherwise). */
 let clock: FakeClock | null = null;
 afterEach(() => {
   clock = null;
+  sandboxClock = null;
 });
 
 /** The one outbox host with lab reports registered, and shown (for the count of those waiting). */
 function outboxFor(deps: Omit<LabReportDeps, 'clock'>, health: ServiceHealth, online: () => boolean) {
-  const host = new OutboxHost({ health, isOnline: online, random: () => 0, clock: clock ?? undefined });
+  // The test's clock when it moves its own; else one whose waits pass at once whenever nothing is in flight.
+  const host: OutboxHost = new OutboxHost({ health, isOnline: online, random: () => 0, clock: clock ?? FakeClock.driven(() => host.idle()) });
   const outbox = host.register(labReportKind({ ...deps, clock: host.clock }));
   host.show({ items: deps.store, uploads: outbox, changed: 'labReportChanged', summary: labReportSummaryOf, removed: 'labReportRemoved', pending: labReportPending });
   return { host, outbox };
@@ -134,6 +139,8 @@ describe('LabReportOutbox against the sandbox', () => {
 
   it('reads the report back: queued and in progress, then ready with flagged tests, kept encrypted', async () => {
     env.sandbox.setFaults({ recordProcessingMs: 900 });
+    // The sandbox's processing passes on the outbox's clock, moved to the next lookup whenever nothing is in flight.
+    clock = sandboxClock = FakeClock.driven(() => host.idle());
     const { store, host, client } = setup();
     const labReport = store.enqueue({ fileName: 'Sunita CBC.pdf', kind: 'pdf', bytes: await labReportPdf(), tasks: ['smart', 'pii'], batch: false });
     host.start();
@@ -234,6 +241,9 @@ describe('LabReportOutbox against the sandbox', () => {
   it('keeps looking through 503s and Retry-After, holds on a refused token, and loses nothing', async () => {
     env.sandbox.setFaults({ recordProcessingMs: 0 });
     let token = env.sandbox.token;
+    // Held until the report is seen reading (its first lookup waits for it); then driven through the 503s and Retry-After.
+    let held = true;
+    clock = FakeClock.driven(() => !held && host.idle());
     const { store, host, client, health } = setup(() => ({ auth: staticToken(token) }));
     const labReport = store.enqueue({ fileName: 'tsh.pdf', kind: 'pdf', bytes: await labReportPdf(), tasks: ['smart'], batch: false });
     token = 'revoked';
@@ -246,6 +256,7 @@ describe('LabReportOutbox against the sandbox', () => {
     await settle(store, labReport.id, 'reading');
     host.stop();
     env.sandbox.setFaults({ failNext: 2, rateLimitNext: 1 });
+    held = false;
     host.start();
     await settle(store, labReport.id, 'ready');
     host.stop();
@@ -259,12 +270,14 @@ describe('LabReportOutbox against the sandbox', () => {
 
   it('looks up through expiring tokens: a lookup met by 401 is renewed and replayed, never held', async () => {
     env.sandbox.setFaults({ recordProcessingMs: 3_000, tokenLifetimeSeconds: 1 });
+    // One clock for the sandbox (its processing, its tokens' lives) and the outbox, moved to the next timer whenever nothing is in flight.
+    const shared = (clock = sandboxClock = FakeClock.driven(() => host.idle()));
     // The session's clock runs 10 s late, so its tokens expire at the sandbox before it renews them itself.
     const session = new ClientCredentialsSession({
       credentials: env.sandbox.clientCredentials,
       api: new ConnectAuthApi(new HttpTransport(), () => env.sandbox.url),
       store: memoryGrantStore(),
-      clock: { now: () => Date.now() - 10_000 },
+      clock: { now: () => shared.now() - 10_000 },
     });
     const { store, host, client, health } = setup(() => ({ auth: session }));
     const labReport = store.enqueue({ fileName: 'hba1c.pdf', kind: 'pdf', bytes: await labReportPdf(), tasks: ['smart'], batch: false });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { UploadSource } from '../../../main/api/upload-source';
-import { OriginalCopies, originalCopyName, thumbnailCacheOf } from '../../../main/lab-reports/original-copies';
+import { OriginalCopies, REMOVE_AFTER_MINUTES, originalCopyName, thumbnailCacheOf } from '../../../main/lab-reports/original-copies';
+import { FakeClock } from '../../support/fake-clock';
 import { tempFolder } from '../../support/temp-folder';
 
 /** 11:35 on 25 Nov 2026 on this computer's clock, whatever its time zone. */
@@ -16,7 +17,8 @@ describe('a lab report\'s original, opened in the viewer', () => {
   it('is decrypted into a new folder only this user can open, named for what it is and when it was added, and removed after the delay', async () => {
     const root = tempFolder();
     const opened: string[] = [];
-    const copies = new OriginalCopies(root, async (path) => (opened.push(path), ''), null, 200);
+    const clock = new FakeClock();
+    const copies = new OriginalCopies(root, async (path) => (opened.push(path), ''), null, undefined, clock);
     const bytes = Buffer.from('%PDF-1.4 the lab report as the lab wrote it');
     await copies.open(sourceOf(bytes), originalCopyName('pdf', ADDED_AT));
     expect(opened).toHaveLength(1);
@@ -24,7 +26,10 @@ describe('a lab report\'s original, opened in the viewer', () => {
     expect(readFileSync(opened[0]!)).toEqual(bytes);
     expect(statSync(join(opened[0]!, '..')).mode & 0o777).toBe(0o700);
     expect(statSync(opened[0]!).mode & 0o777).toBe(0o600);
-    await expect.poll(() => existsSync(opened[0]!), { timeout: 3_000 }).toBe(false);
+    clock.tick(REMOVE_AFTER_MINUTES * 60_000 - 1);
+    expect(existsSync(opened[0]!)).toBe(true);
+    clock.tick(1);
+    expect(existsSync(opened[0]!)).toBe(false);
     expect(readdirSync(root)).toEqual([]);
     expect(copies.count()).toBe(0);
   });

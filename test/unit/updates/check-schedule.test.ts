@@ -1,26 +1,26 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CheckSchedule } from '../../../main/updates/check-schedule';
+import { FakeClock } from '../../support/fake-clock';
 
 describe('CheckSchedule', () => {
-  afterEach(() => vi.useRealTimers());
-
   it('looks for updates 15 seconds after start, then every 4 hours, and not after stop', () => {
-    vi.useFakeTimers();
+    const clock = new FakeClock();
     const check = vi.fn();
-    const schedule = new CheckSchedule(check);
+    const schedule = new CheckSchedule(check, clock);
     schedule.start();
-    vi.advanceTimersByTime(14_999);
+    clock.tick(14_999);
     expect(check).toHaveBeenCalledTimes(0);
-    vi.advanceTimersByTime(1);
+    clock.tick(1);
     expect(check).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(4 * 60 * 60 * 1000 - 15_001);
+    clock.tick(4 * 60 * 60 * 1000 - 15_001);
     expect(check).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(15_001);
+    clock.tick(15_001);
     expect(check).toHaveBeenCalledTimes(2);
-    vi.advanceTimersByTime(4 * 60 * 60 * 1000);
+    clock.tick(4 * 60 * 60 * 1000);
     expect(check).toHaveBeenCalledTimes(3);
     schedule.stop();
-    vi.advanceTimersByTime(24 * 60 * 60 * 1000);
+    clock.tick(24 * 60 * 60 * 1000);
     expect(check).toHaveBeenCalledTimes(3);
+    expect(clock.pending).toBe(0);
   });
 });
