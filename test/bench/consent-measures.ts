@@ -3,37 +3,15 @@
  * notice read to the patient for a few seconds, "Patient agrees"; how long from the answer to
  * "speak now". Against the same app's Record → "speak now" for a Dictation, which asks nothing.
  */
-import type { Page } from '@playwright/test';
 import { benchVisit, launch, pressRecordInPage, scribeArgs, SPEAK_NOW, stopRecording } from './app-measures';
 import { ROOT } from '../support/e2e/launch-app';
+import { agreeInPage } from '../support/e2e/agree-in-page';
 
 export interface ConsentAnswers {
   /** "Patient agrees" → "speak now", page clock (ms), one per consultation. */
   agree: number[];
   /** Record → "speak now" for a Dictation in the same app (ms). */
   dictation: number[];
-}
-
-/** Presses "Patient agrees" in the page; page-clock milliseconds until "speak now" shows. */
-function agreeInPage(page: Page): Promise<number> {
-  return page.evaluate(
-    (speakNow) =>
-      new Promise<number>((resolve, reject) => {
-        const agree = [...document.querySelectorAll('button')].find((button) => button.textContent === 'Patient agrees')!;
-        const pressed = performance.now();
-        const observer = new MutationObserver(() => {
-          if (document.querySelector('[data-testid="recorder-state"]')?.textContent === speakNow) {
-            observer.disconnect();
-            resolve(performance.now() - pressed);
-          }
-        });
-        (window as unknown as { benchObserver: MutationObserver }).benchObserver = observer;
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-        agree.click();
-        setTimeout(() => reject(new Error('No "speak now" within 10 s of the answer')), 10_000);
-      }),
-    SPEAK_NOW,
-  );
 }
 
 /** `rounds` consultations, each with `readingMs` of the notice read aloud before the answer, and as many dictations in turn. */
@@ -48,7 +26,7 @@ export async function consentAnswers(rounds: number, readingMs: number, appDir =
       await page.getByRole('button', { name: /^(● )?Record$/ }).click();
       await page.getByRole('button', { name: 'Patient agrees' }).waitFor();
       await page.waitForTimeout(readingMs);
-      result.agree.push(await agreeInPage(page));
+      result.agree.push(await agreeInPage(page, SPEAK_NOW));
       await page.waitForTimeout(2_000);
       await stopRecording(page);
       await page.getByLabel('Mode').selectOption('dictation');

@@ -19,6 +19,7 @@ import { customService } from '../support/e2e/policies';
 import { READY, SPEAK_NOW, speakFor } from '../support/e2e/recording';
 import { recordingWav } from '../support/e2e/sealed-data';
 import { toneOnsetMs } from '../support/e2e/wav-analysis';
+import { agreeInPage } from '../support/e2e/agree-in-page';
 
 test.setTimeout(180_000);
 
@@ -158,28 +159,6 @@ test('where the clinic keeps consent in its own register, Record reminds and rec
   await expect(page.getByRole('region', { name: 'Dictation details' }).getByTestId('consent')).toContainText('Consent kept by the clinic in its own register');
 });
 
-/** Presses "Patient agrees" in the page; page-clock milliseconds until "speak now" shows. */
-function agreeInPage(page: Page): Promise<number> {
-  return page.evaluate(
-    (speakNow) =>
-      new Promise<number>((resolve, reject) => {
-        const agree = [...document.querySelectorAll('button')].find((button) => button.textContent === 'Patient agrees')!;
-        const pressed = performance.now();
-        const observer = new MutationObserver(() => {
-          if (document.querySelector('[data-testid="recorder-state"]')?.textContent === speakNow) {
-            observer.disconnect();
-            resolve(performance.now() - pressed);
-          }
-        });
-        (window as unknown as { agreeObserver: MutationObserver }).agreeObserver = observer;
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-        agree.click();
-        setTimeout(() => reject(new Error('No "speak now" within 10 s of the answer')), 10_000);
-      }),
-    SPEAK_NOW,
-  );
-}
-
 test('while consent is asked the microphone is kept warm and keeps nothing: a tone played before the answer is not in the recording, one after it is; the answer starts the recording within 100 ms', async ({
   launch,
   microphone: _microphone,
@@ -198,7 +177,7 @@ test('while consent is asked the microphone is kept warm and keeps nothing: a to
       await page.waitForTimeout(700);
       player.stdin.write(tone);
       await page.waitForTimeout(900);
-      answers.push(await agreeInPage(page));
+      answers.push(await agreeInPage(page, SPEAK_NOW));
       // And one after the answer must be.
       player.stdin.write(tone);
       await speakFor(page, 1500);

@@ -14,6 +14,7 @@ import { useDictationStore, usePatientsStore, useRecordQuestionStore, useSetting
 import { ModalDialog } from '../../components/ModalDialog';
 import { PatientChooser } from '../patients/PatientChooser';
 import { patientById, visitPatient } from '../patients/patients-store';
+import { FieldError } from '../../components/FieldError';
 
 /** The patient's language the dialog starts with: Hindi where it is offered, else the first that is not the doctor's. */
 function firstPatientLanguage(notices: ConsentNotices): string {
@@ -172,11 +173,7 @@ export function RecordDialog() {
           <p className="hint">Loading the notice…</p>
         )
       ) : null}
-      {problem ? (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FieldError problem={problem} />
       {/* The answers stay in view however long the notice: neither is the default. */}
       <div className="actions dialog-footer">
         {question?.consent && notices ? <ConsentAnswers notice={readNotices(notices, language ?? firstPatientLanguage(notices)).patients} patient={patient} answer={answer} /> : null}

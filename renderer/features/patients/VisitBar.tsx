@@ -9,6 +9,7 @@ import { useDictationStore, usePatientsStore } from '../../app/stores';
 import { ModalDialog } from '../../components/ModalDialog';
 import { PatientChooser } from './PatientChooser';
 import { visitPatient } from './patients-store';
+import { FieldError } from '../../components/FieldError';
 
 function ChooseDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const visitId = usePatientsStore((state) => state.view.visitPatientId);
@@ -37,11 +38,7 @@ function ChooseDialog({ open, onClose }: { open: boolean; onClose(): void }) {
           }
         />
       ) : null}
-      {problem ? (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FieldError problem={problem} />
       <div className="actions">
         <button type="button" onClick={onClose}>
           Cancel

@@ -9,6 +9,7 @@ import type { ActivityView } from '../../../contract/audit';
 import { dateTimeText } from '../../../contract/dates';
 import type { Result } from '../../../contract/result';
 import { scribe } from '../../bridge';
+import { FieldError } from '../../components/FieldError';
 
 export function ActivitySection() {
   const [view, setView] = useState<ActivityView | null>(null);
@@ -49,11 +50,7 @@ export function ActivitySection() {
           {view.problem}
         </div>
       ) : null}
-      {problem ? (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FieldError problem={problem} />
       {view && view.entries.length === 0 ? <p data-testid="activity-empty">Nothing yet.</p> : null}
       {view && view.entries.length > 0 ? (
         <table className="activity" data-testid="activity">
