@@ -155,7 +155,11 @@ const patientRules = {
       return events;
     };
   },
-  getPatientVisit: (input) => (outcome) => [{ action: 'patient-viewed', item: { kind: 'patient', id: input.id }, patientId: input.id, outcome: outcomeOf(outcome), detail: { how: 'their visit’s dictations and lab reports listed' } }],
+  // A patient who no longer exists (the page asking once more as they are deleted) shows nothing of anyone.
+  getPatientVisit: (input) => (outcome) =>
+    !outcome.ok && outcome.kind === 'not-found'
+      ? []
+      : [{ action: 'patient-viewed', item: { kind: 'patient', id: input.id }, patientId: input.id, outcome: outcomeOf(outcome), detail: { how: 'their visit’s dictations and lab reports listed' } }],
   // A patient declined before anything was recorded: there is no dictation, only the answer.
   declineConsent: (input) => (outcome) => [{ action: 'consent-declined', item: null, patientId: input.patientId, outcome: outcomeOf(outcome), detail: { for: 'consultation' } }],
   useRegisteredPatient: (_input, look) => {

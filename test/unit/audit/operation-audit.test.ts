@@ -216,4 +216,25 @@ describe('the hooks the features call', () => {
       ['consent-withdrawn', DICTATION, PATIENT, 'consultation'],
     ]);
   });
+
+  it("writes a patient's visit as viewed, and nothing when the patient no longer exists", async () => {
+    const { events, recorder } = recording();
+    const gone = new Refusal('not-found', 'This patient no longer exists.');
+    let exists = true;
+    const handlers = auditedHandlers(
+      handlersThat({
+        getPatientVisit: async () => {
+          if (!exists) throw gone;
+          return { dictations: [], labReports: [] } as never;
+        },
+      }),
+      recorder,
+      LOOKUPS,
+      kindOf,
+    );
+    await handlers.getPatientVisit({ id: PATIENT });
+    exists = false;
+    await expect(handlers.getPatientVisit({ id: PATIENT })).rejects.toBe(gone);
+    expect(events.map((event) => [event.action, event.patientId, event.outcome])).toEqual([['patient-viewed', PATIENT, { done: true }]]);
+  });
 });
