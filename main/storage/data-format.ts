@@ -6,11 +6,13 @@
  * crash resumes at the step it stopped in (a step must be safe to run again). A folder that a
  * newer version wrote, or whose marker cannot be read, is refused: nothing in it is written.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-file';
 
 export const DATA_FORMAT_FILE = 'data-format.json';
+/** Where the data folder keeps its keys: there from the first thing ever encrypted in it. */
+const KEYS_FOLDER = 'keys';
 
 /** The format this build reads and writes. */
 export const DATA_FORMAT_VERSION = 2;
@@ -89,12 +91,14 @@ export function writeDataFormat(folder: string, version: number, writtenBy: stri
  */
 export function migrateDataFolder(folder: string, plan: DataFolderPlan & { kind: 'open' }, appVersion: string, current = DATA_FORMAT_VERSION): string[] {
   const done: string[] = [];
-  for (const step of plan.steps) {
+  // A folder that never held encrypted data (a new computer, a new user) is of this build's format already.
+  const steps = !plan.marked && !existsSync(join(folder, KEYS_FOLDER)) ? [] : plan.steps;
+  for (const step of steps) {
     step.run(folder);
     writeDataFormat(folder, step.from + 1, appVersion);
     done.push(`format ${step.from} → ${step.from + 1}: ${step.does}`);
   }
-  if (plan.steps.length === 0 && !plan.marked) {
+  if (steps.length === 0 && !plan.marked) {
     writeDataFormat(folder, current, appVersion);
     done.push(`format ${current} marked`);
   }

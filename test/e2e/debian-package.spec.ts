@@ -14,6 +14,7 @@ import { existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, readlink
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { DATA_FORMAT_VERSION } from '../../main/storage/data-format';
 import { labReportPdf } from '../fixtures/documents';
 import { disposeSigningKey, makeRepository, makeSigningKey, removeRepository, serveRepository, type RepositoryServer, type SigningKey } from '../support/e2e/apt-repository';
 import { startAccessibilityBus, type AccessibilityBus } from '../support/e2e/atspi';
@@ -193,7 +194,7 @@ test('apt-get install ./…deb on a fresh Debian 12 brings everything the app ne
   const first = start('first-start');
   await expect.poll(first.log, { timeout: 60_000 }).toContain('window: shown');
   expect(first.log()).toContain(`app: started ${VERSION.app}`);
-  expect(first.log()).toContain('data: format 1 marked');
+  expect(first.log()).toContain(`data: format ${DATA_FORMAT_VERSION} marked`);
   await expect.poll(first.log, { timeout: 30_000 }).toContain('shortcut: CommandOrControl+Alt+R records');
   screenshotScreen('debian-package-first-start');
   await recordFor(first, 4_000);

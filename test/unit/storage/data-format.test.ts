@@ -68,6 +68,14 @@ describe('the data folder format', () => {
     expect(readdirSync(folder).sort()).toEqual([DATA_FORMAT_FILE, 'dictations', 'keys']);
   });
 
+  it('a folder that never held encrypted data (the desktop's own files only) is marked at this version, no step run', () => {
+    const folder = tempFolder();
+    writeFileSync(join(folder, 'Preferences'), '{}');
+    const plan = open(planDataFolder(readDataFormat(folder)));
+    expect(migrateDataFolder(folder, plan, '0.3.0')).toEqual([`format ${DATA_FORMAT_VERSION} marked`]);
+    expect(marker(folder)).toEqual({ formatVersion: DATA_FORMAT_VERSION, writtenBy: '0.3.0' });
+  });
+
   it('a new computer (no folder yet) gets a folder holding only the marker', () => {
     const folder = join(tempFolder(), 'Scribe Desk');
     const plan = open(planDataFolder(readDataFormat(folder)));
