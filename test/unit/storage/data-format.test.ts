@@ -68,7 +68,7 @@ describe('the data folder format', () => {
     expect(readdirSync(folder).sort()).toEqual([DATA_FORMAT_FILE, 'dictations', 'keys']);
   });
 
-  it('a folder that never held encrypted data (the desktop's own files only) is marked at this version, no step run', () => {
+  it("a folder that never held encrypted data (the desktop's own files only) is marked at this version, no step run", () => {
     const folder = tempFolder();
     writeFileSync(join(folder, 'Preferences'), '{}');
     const plan = open(planDataFolder(readDataFormat(folder)));
