@@ -19,7 +19,7 @@ import { SILENT_LOG } from '../../main/core/event-log';
 import { testTrailKeys } from '../support/audit-fixture';
 import { clipboardOf, setClipboard } from '../support/e2e/clipboard';
 import { FakeClock } from '../support/fake-clock';
-import { launchAppFor, pressRecordInPage } from './app-measures';
+import { benchVisit, launchAppFor, pressRecordInPage } from './app-measures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -160,6 +160,7 @@ function openNoteInPage(page: Page, id: string): Promise<number> {
 async function oneStart(trail: boolean, figures: WithAndWithout, presses: number, copies: number): Promise<void> {
   const { app, page } = await launchAppFor({ autoSync: true }, trail ? {} : { SCRIBE_BENCH_WITHOUT_AUDIT: '1' });
   try {
+    await benchVisit(page);
     await pressRecordInPage(page);
     await sleep(3_000);
     await page.getByRole('button', { name: /^(■ )?Stop$/ }).click();
@@ -177,6 +178,8 @@ async function oneStart(trail: boolean, figures: WithAndWithout, presses: number
       figures.copyShortcut.push(await copyByShortcut(app));
       await sleep(300);
     }
+    // The note has left the app: that visit is over, and Record would ask which patient.
+    await benchVisit(page);
     for (let run = 0; run < presses; run += 1) {
       await page.getByTestId('recorder-state').filter({ hasText: 'Ready to record' }).waitFor();
       await sleep(1_000);
