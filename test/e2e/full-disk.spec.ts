@@ -26,11 +26,12 @@ test('a full disk stops the recording with a clear message and keeps what was re
     await expect(first.page.getByTestId('recorder-state')).toHaveText('Ready to record');
     await expect(first.page.getByRole('option', { name: /Disk full/ })).toContainText('Saved, waiting to send');
     await screenshot(first.page, 'dictation-disk-full');
-    await first.app.close();
+    // Steps named, so that a hang (seen once, 27 Nov, after this screenshot) says where it was.
+    await test.step('the app quits with the disk full', () => first.app.close());
 
     execFileSync('mount', ['-o', 'remount,size=8m', dictations]);
-    const second = await launch({ userDataDir, policy: { autoSync: false } });
-    const [item] = await bridgeValue(second.page, 'listDictations');
+    const second = await test.step('the next start, with space again', () => launch({ userDataDir, policy: { autoSync: false } }));
+    const [item] = await test.step('the recording is listed', () => bridgeValue(second.page, 'listDictations'));
     // Kept and ready to send (when the compact copy's space is freed, the app can even note the stop itself).
     expect(item).toMatchObject({ label: 'Disk full', state: 'recorded' });
     // 256 KiB holds about eight seconds of 16 kHz speech (a little less beside the compact copy).
