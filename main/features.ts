@@ -215,6 +215,7 @@ function startAndStop({ settings, audit, service, clipboard, outboxes, dictation
       registration.start();
       dictations.start();
       status.start();
+      service.startAnswering();
       // Signing in, sending and update checks load the HTTP client and the sandbox: started once
       // the first moments are over, so that a Record pressed as soon as the window shows is answered at once.
       backgroundTimer = clock.setTimeout(() => {

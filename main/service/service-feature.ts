@@ -39,6 +39,8 @@ interface ServiceParts {
   changed(): void;
   /** Tells the outboxes that sending may start again. */
   resume(): void;
+  /** Settled once start-up's first moments are over (features.ts): the page's questions to the service wait for it. */
+  answering: Promise<void>;
 }
 
 /**
@@ -107,7 +109,7 @@ function followSettings(deps: ServiceFeatureDeps, parts: ServiceParts): void {
 /** Sign-in from the page (with the credentials it saves, or again with the stored ones), and the transcription choices the service offers. */
 function serviceHandlers(
   { settings, offered }: ServiceFeatureDeps,
-  { health, connection, client, sessionsOffer, changed, resume }: ServiceParts,
+  { health, connection, client, sessionsOffer, changed, resume, answering }: ServiceParts,
 ): Pick<OperationHandlers, 'signIn' | 'signInAgain' | 'getTranscriptionChoices'> {
   /** Signs in with the stored credentials now; a success lifts a sign-in hold, a failure shows in the sign-in status. */
   const signInNow = async () => {
@@ -134,6 +136,8 @@ function serviceHandlers(
       return connection.authStatus();
     },
     getTranscriptionChoices: async () => {
+      // Asked by the page as it opens: the HTTP client loads once start-up's first moments are over.
+      await answering;
       const service = addressOf(settings.current());
       const choices = await transcriptionChoices(client, sessionsOffer.state(), undefined, undefined, offered.recall(service));
       offered.remember(service, choices);
@@ -167,7 +171,9 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
     await connection.ready();
     return connection.config();
   });
-  const parts: ServiceParts = { health, connection, client, sessionsOffer: new SessionsOffer(), changed, resume };
+  let startAnswering = () => {};
+  const answering = new Promise<void>((resolve) => (startAnswering = resolve));
+  const parts: ServiceParts = { health, connection, client, sessionsOffer: new SessionsOffer(), changed, resume, answering };
   followSettings(deps, parts);
 
   return {
@@ -185,6 +191,8 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
     onResume(listener: () => void): () => void {
       return resumes.on(listener);
     },
+    /** The page's questions to the service are asked from now on (before, they wait). */
+    startAnswering,
     start(): void {
       // Started once start-up's first moments are over (features.ts), so the HTTP client loads off Record's path.
       void connection.ready().then(() => {
