@@ -192,11 +192,12 @@ export function storeLoad(work: string): { value: number; clear: number; raw: nu
     clear: () => new FolderStore(clearRoot, manifestSchema).readAll(),
     value: () => new DictationStore(root, new ItemKeyring(keyring, master)).load(),
   };
-  // Each once to warm the file cache and the code, then seven rounds in turn, the median counted:
-  // one load is a tenth of a second, where a moment's other work on the machine shows.
+  // Each once to warm the file cache and the code, then fifteen rounds in turn, the median counted:
+  // one load is a tenth of a second, where a moment's other work on the machine shows (with seven,
+  // two runs on one machine differed by a tenth).
   const samples = { raw: [] as number[], clear: [] as number[], value: [] as number[] };
   for (const load of Object.values(loads)) load();
-  for (let round = 0; round < 7; round += 1) for (const [name, load] of Object.entries(loads)) samples[name as keyof typeof loads].push(time(load)[1]);
+  for (let round = 0; round < 15; round += 1) for (const [name, load] of Object.entries(loads)) samples[name as keyof typeof loads].push(time(load)[1]);
   rmSync(clearRoot, { recursive: true, force: true });
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return { value: median(samples.value), clear: median(samples.clear), raw: median(samples.raw) };

@@ -15,6 +15,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const msOf = (starts: Array<{ ms: number }>) => median(starts.map((start) => start.ms));
 const kibOf = (starts: Array<{ memoryKiB: number }>) => median(starts.map((start) => start.memoryKiB));
 const pssOf = (starts: Array<{ proportionalKiB: number | null }>) => median(starts.map((start) => start.proportionalKiB ?? NaN));
+const cpuOf = (starts: Array<{ cpuMs: number }>) => median(starts.map((start) => start.cpuMs));
 const rows = [
   ['bare window', bare],
   ['with an empty utility process', bareWithUtility],
@@ -27,7 +28,8 @@ for (const [name, starts] of rows) {
   console.log(
     `${name}: ${msOf(starts).toFixed(0)} ms (${times(msOf(starts), msOf(bare))} bare, ${times(msOf(starts), msOf(shell))} shell), ` +
       `${(kibOf(starts) / 1024).toFixed(0)} MiB (${times(kibOf(starts), kibOf(bare))} bare, ${times(kibOf(starts), kibOf(shell))} shell), ` +
-      `proportional ${(pssOf(starts) / 1024).toFixed(0)} MiB (${times(pssOf(starts), pssOf(bare))} bare)`,
+      `proportional ${(pssOf(starts) / 1024).toFixed(0)} MiB (${times(pssOf(starts), pssOf(bare))} bare), ` +
+      `CPU of every process ${cpuOf(starts).toFixed(0)} ms (${times(cpuOf(starts), cpuOf(shell))} shell)`,
   );
 }
 console.log(`the app, median ms since the process began: ${startupTimeline(apps[0]!.map((start) => start.marks))}`);
