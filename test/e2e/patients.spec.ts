@@ -118,6 +118,8 @@ test('a registered patient is used for the visit: their dictation and lab report
     [1366, 768],
   ] as const) {
     await resize(app, page, width, height);
+    // The opened report's table stays inside the patient's column: nothing, its warning least of all, is cut off at the right.
+    await expect.poll(() => page.evaluate(() => document.querySelector('.screen')!.scrollWidth - document.querySelector('.screen')!.clientWidth), { message: `${width}×${height}: the screen scrolls sideways` }).toBeLessThanOrEqual(1);
     await screenshot(page, `screen-patient-view-${width}x${height}`);
   }
 

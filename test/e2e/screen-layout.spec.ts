@@ -122,6 +122,8 @@ async function problems(page: Page, where: string): Promise<string[]> {
       if (across > 1 && down > 1) found.push(`${where}: ${box.name} overlaps ${other.name}`);
     }
   }
+  const sideways = await page.evaluate(() => { const screen = document.querySelector('.screen'); return screen ? screen.scrollWidth - screen.clientWidth : 0; });
+  if (sideways > 1) found.push(`${where}: the screen scrolls sideways by ${sideways} px`);
   found.push(...(await unreachable(page)).map((problem) => `${where}: ${problem}`));
   await page.evaluate(() => document.querySelector('.screen')?.scrollTo(0, 0));
   return found;
