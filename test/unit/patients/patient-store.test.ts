@@ -184,6 +184,23 @@ describe('deleting a patient', () => {
     expect(allBytes(join(folder, 'dictations'))).not.toContain(other.id);
   });
 
+  it("deleting the visit's patient ends the visit and tells those that follow it (the note in view, the copy on the clipboard)", () => {
+    const { patients, kinds } = stores();
+    const sunita = patients.create(SUNITA);
+    const other = patients.create({ ...SUNITA, name: 'Asha Rao' });
+    patients.choose(sunita.id);
+    const told: Array<string | null> = [];
+    patients.onVisitChange((patientId) => told.push(patientId));
+
+    deletePatientWithItems(patients, kinds, other.id, 0);
+    expect(patients.view().visitPatientId).toBe(sunita.id);
+    expect(told).toEqual([]);
+
+    deletePatientWithItems(patients, kinds, sunita.id, 0);
+    expect(patients.view()).toMatchObject({ visitPatientId: null, visitEnded: false });
+    expect(told).toEqual([null]);
+  });
+
   it('refuses while one of their dictations is being recorded, and says so', () => {
     const { dictations, patients, kinds } = stores();
     const sunita = patients.create(SUNITA);
