@@ -22,13 +22,14 @@ import { loadManagedPolicy } from './settings/policy-sources';
 import { DEFAULT_PROGRAM_DATA, windowsProgramData } from './settings/windows-program-data';
 import { AUDIT_KEYS_FILE } from './storage/data-keys';
 import { refusalText, type DataFolderPlan } from './storage/data-format';
+import { KEYS_FOLDER } from './storage/data-format';
 import { masterKeysToRead } from './storage/master-key';
 import { SealedDocument } from './storage/sealed-document';
 import { patientName } from '../contract/patients';
 
 /** What is read with each master key the folder holds: the trail's keys, and the patients (for names). */
 function openWithMasterKeys(userData: string): { keys: TrailKeys; patients: () => PatientStore } | { problem: string } {
-  const folder = join(userData, 'keys');
+  const folder = join(userData, KEYS_FOLDER);
   const masters = masterKeysToRead(join(folder, 'master.json'), safeStorage);
   if (masters.length === 0) return { problem: `The keys of ${userData} cannot be opened here: run this as the user whose Scribe Desk data it is, in their desktop session (its keyring holds the key).` };
   let problem = 'The audit trail key cannot be read with the keys of this data folder.';

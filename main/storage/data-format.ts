@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-file';
 
 export const DATA_FORMAT_FILE = 'data-format.json';
-/** Where the data folder keeps its keys: there from the first thing ever encrypted in it. */
-const KEYS_FOLDER = 'keys';
+/** Where the data folder keeps its keys (data-keys.ts): there from the first thing ever encrypted in it. */
+export const KEYS_FOLDER = 'keys';
 
 /** The format this build reads and writes. */
 export const DATA_FORMAT_VERSION = 2;

@@ -6,6 +6,7 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataProtection } from '../../contract/ipc';
+import { KEYS_FOLDER } from './data-format';
 import { ItemKeyring, KeyringUnreadable } from './item-keyring';
 import { openMasterKey } from './master-key';
 import { DocumentUnreadable, SealedDocument } from './sealed-document';
@@ -28,7 +29,7 @@ export interface DataKeys {
 }
 
 export function openDataKeys(options: { userData: string; encryption: OsEncryption; platform: NodeJS.Platform; requireKeyring: boolean | 'broken-policy' }): DataKeys {
-  const folder = join(options.userData, 'keys');
+  const folder = join(options.userData, KEYS_FOLDER);
   // Readable by its user only; a folder made by an earlier version with the default mode is narrowed too.
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   if (options.platform !== 'win32') chmodSync(folder, 0o700);

@@ -7,7 +7,7 @@
  */
 import { lstatSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ElectronApplication, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SANDBOX_AADHAAR, SANDBOX_MOBILE, SANDBOX_OTP } from '../../main/sandbox/sandbox-people';
 import { labReportPdf } from '../fixtures/documents';
 import { clipboardOf } from '../support/e2e/clipboard';
@@ -16,17 +16,13 @@ import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import { screenshot } from '../support/e2e/launch-app';
 import { recordForVisit } from '../support/e2e/recording';
 import { showScreen } from '../support/e2e/screens';
+import { CLINIC_SIZES, resize, sidewaysOverflow } from '../support/e2e/window-size';
 
 test.setTimeout(180_000);
 
 /** Text as a regular expression matches it ("Sunita Reddy (test patient)"). */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SANDBOX_MEDICINE = / (tablet|capsule|sachet)/;
-
-async function resize(app: ElectronApplication, page: Page, width: number, height: number): Promise<void> {
-  await app.evaluate(({ BrowserWindow }, size) => BrowserWindow.getAllWindows()[0]?.setContentSize(size.width, size.height), { width, height });
-  await expect.poll(() => page.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([width, height]);
-}
 
 /** Registration with the sandbox's patient who has an ABHA, to its last step. */
 async function registerPatientWithAbha(page: Page): Promise<void> {
@@ -113,13 +109,11 @@ test('a registered patient is used for the visit: their dictation and lab report
   await expect(dictationItem.getByRole('table')).toContainText(SANDBOX_MEDICINE);
   await report.getByRole('button', { name: /^Open/ }).click();
   await expect(report.getByRole('region', { name: 'Result of cbc.pdf' })).toBeVisible();
-  for (const [width, height] of [
-    [1024, 640],
-    [1366, 768],
-  ] as const) {
-    await resize(app, page, width, height);
+  for (const size of CLINIC_SIZES) {
+    const { width, height } = size;
+    await resize(app, page, size);
     // The opened report's table stays inside the patient's column: nothing, its warning least of all, is cut off at the right.
-    await expect.poll(() => page.evaluate(() => document.querySelector('.screen')!.scrollWidth - document.querySelector('.screen')!.clientWidth), { message: `${width}×${height}: the screen scrolls sideways` }).toBeLessThanOrEqual(1);
+    await expect.poll(() => sidewaysOverflow(page), { message: `${width}×${height}: the screen scrolls sideways` }).toBeLessThanOrEqual(1);
     await screenshot(page, `screen-patient-view-${width}x${height}`);
   }
 

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
 import { newDataFolder, screenshot } from '../support/e2e/launch-app';
 import { seedClinicMorning } from '../support/e2e/seed-dictations';
-import { CLINIC_SIZES, resize } from '../support/e2e/window-size';
+import { CLINIC_SIZES, resize, sidewaysOverflow } from '../support/e2e/window-size';
 
 test.setTimeout(120_000);
 
@@ -122,7 +122,7 @@ async function problems(page: Page, where: string): Promise<string[]> {
       if (across > 1 && down > 1) found.push(`${where}: ${box.name} overlaps ${other.name}`);
     }
   }
-  const sideways = await page.evaluate(() => { const screen = document.querySelector('.screen'); return screen ? screen.scrollWidth - screen.clientWidth : 0; });
+  const sideways = await sidewaysOverflow(page);
   if (sideways > 1) found.push(`${where}: the screen scrolls sideways by ${sideways} px`);
   found.push(...(await unreachable(page)).map((problem) => `${where}: ${problem}`));
   await page.evaluate(() => document.querySelector('.screen')?.scrollTo(0, 0));

@@ -13,3 +13,11 @@ export async function resize(app: ElectronApplication, page: Page, size: { width
   await app.evaluate(({ BrowserWindow }, { width, height }) => BrowserWindow.getAllWindows()[0]?.setContentSize(width, height), size);
   await expect.poll(() => page.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([size.width, size.height]);
 }
+
+/** How far the screen scrolls sideways, px: more than 1, something is wider than the window and cut off at its right. */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const screen = document.querySelector('.screen');
+    return screen ? screen.scrollWidth - screen.clientWidth : 0;
+  });
+}
