@@ -140,6 +140,8 @@ test('at 1024×640 and 1366×768, with a 60-character name and every status, no 
     const at = `${size.width}x${size.height}`;
     for (const [key, screen] of [['1', 'dictation'], ['2', 'records'], ['3', 'registration'], ['5', 'patients'], ['4', 'settings']] as const) {
       await page.keyboard.press(`Control+${key}`);
+      // The screen itself, not its "Loading…" while its code arrives, is what is measured.
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen, { ignoreCase: true });
       if (screen === 'dictation') {
         await page.getByRole('radio', { name: 'All' }).click();
         await page.getByRole('option').filter({ hasText: 'Failed' }).first().click();
