@@ -67,10 +67,8 @@ interface Armed {
   recorder: PvRecorder;
   deviceName: string;
   frameLength: number;
-  /** Whether a read is waiting for sound now: the frame it will return is the one under way. */
-  reading: boolean;
   /** Set to end the dropping loop: `taken` keeps the microphone open for the recording. */
-  ending: { taken: boolean; readingAtAnswer: boolean } | null;
+  ending: { taken: boolean } | null;
   /** Settles once the loop has dropped its last frame from before the answer. */
   dropping: Promise<void>;
 }
@@ -79,6 +77,23 @@ let armed: Armed | null = null;
 const ARMED_FOR_AT_MOST_MS = 3 * 60_000;
 /** At most this many frames are read out of the recorder's buffer after the answer (about 2 s). */
 const BACKLOG_MAX_FRAMES = 64;
+/** A read that took this long had to wait for sound; one of a frame already in the recorder's buffer takes microseconds. */
+const WAITED_FOR_SOUND_MS = 2;
+
+/** Reads and drops one frame; resolves with how long the read waited for sound (0 when it failed, after a short pause). */
+function dropFrame(recorder: PvRecorder): Promise<number> {
+  return new Promise((resolve) => {
+    setTimeout(() => {
+      const began = performance.now();
+      try {
+        recorder.readSync();
+        resolve(performance.now() - began);
+      } catch {
+        setTimeout(() => resolve(0), 20);
+      }
+    });
+  });
+}
 
 function arm(message: Extract<ToRecorder, { type: 'arm' }>): void {
   if (current || armed) return;
@@ -91,27 +106,19 @@ function arm(message: Extract<ToRecorder, { type: 'arm' }>): void {
     diagnose(`The microphone could not be opened ahead of the recording: ${(error as Error).message}`);
     return;
   }
-  const state: Armed = { recorder, deviceName: message.deviceName, frameLength: message.frameLength, reading: false, ending: null, dropping: Promise.resolve() };
+  const state: Armed = { recorder, deviceName: message.deviceName, frameLength: message.frameLength, ending: null, dropping: Promise.resolve() };
   const limit = setTimeout(() => disarm(), ARMED_FOR_AT_MOST_MS);
-  const frameMs = (message.frameLength / SAMPLE_RATE) * 1000;
   state.dropping = (async () => {
-    // Nothing heard before the answer is kept: every frame is read and dropped.
-    while (state.ending === null) {
-      state.reading = true;
-      await recorder.read().catch(() => new Promise((resolve) => setTimeout(resolve, 20)));
-      state.reading = false;
-    }
+    // Nothing heard before the answer is kept: every frame is read and dropped. The answer arrives
+    // between two reads, so the last read of this loop is one that began after it.
+    let waited = 0;
+    while (state.ending === null) waited = await dropFrame(recorder);
     clearTimeout(limit);
     if (!state.ending.taken) return releaseRecorder(recorder);
-    // A read waiting at the answer returned the frame under way then: every later one is after it.
-    // Otherwise (a failed read's pause) the recorder's buffer may hold frames from before it: read
-    // out until a read has to wait for sound, which ends with the frame under way at the answer.
-    if (state.ending.readingAtAnswer) return;
-    for (let frame = 0; frame < BACKLOG_MAX_FRAMES; frame += 1) {
-      const began = performance.now();
-      const read = await recorder.read().then(() => true).catch(() => false);
-      if (read && performance.now() - began >= frameMs / 2) return;
-    }
+    // That read had to wait for sound: its frame was the one under way at the answer, and every
+    // later one is after it. Otherwise it came out of the recorder's buffer, which may hold more
+    // from before the answer (the process was held up): read out until a read has to wait.
+    for (let frame = 0; waited < WAITED_FOR_SOUND_MS && frame < BACKLOG_MAX_FRAMES; frame += 1) waited = await dropFrame(recorder);
   })();
   armed = state;
 }
@@ -120,7 +127,7 @@ function disarm(): void {
   const state = armed;
   if (!state || state.ending) return;
   armed = null;
-  state.ending = { taken: false, readingAtAnswer: state.reading };
+  state.ending = { taken: false };
 }
 
 /** The armed microphone for this device, with the moment its frames from before the answer are all dropped; null when none fits. */
@@ -129,7 +136,7 @@ function takeArmed(deviceName: string, frameLength: number): { recorder: PvRecor
   if (!state) return null;
   armed = null;
   const fits = state.deviceName === deviceName && state.frameLength === frameLength;
-  state.ending = { taken: fits, readingAtAnswer: state.reading };
+  state.ending = { taken: fits };
   return fits ? { recorder: state.recorder, answered: state.dropping } : null;
 }
 

@@ -5,22 +5,16 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { ElectronApplication, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import { recordingWav } from '../support/e2e/sealed-data';
 import { analyseWav } from '../support/e2e/wav-analysis';
-import { forPatient } from '../support/e2e/recording';
+import { forPatient, recorderPid } from '../support/e2e/recording';
 
 test.setTimeout(120_000);
 
 const SPEAK_NOW = 'Recording — speak now';
 const NATIVE_RECORDER = 'pv_recorder';
-
-/** The recorder process's pid, from Electron's own list of the app's processes. */
-async function recorderPid(app: ElectronApplication): Promise<number | null> {
-  const metrics = await app.evaluate(({ app: electronApp }) => electronApp.getAppMetrics().map((metric) => ({ pid: metric.pid, type: metric.type, name: metric.name ?? '' })));
-  return metrics.find((metric) => metric.type === 'Utility' && metric.name === 'Scribe Desk recorder')?.pid ?? null;
-}
 
 /**
  * Capture streams that programs have open on the sound server. The virtual microphone's own

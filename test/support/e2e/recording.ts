@@ -1,10 +1,16 @@
 /** Recording through the Dictation screen's own controls, while the virtual microphone speaks; the visit's patient chosen first. */
-import type { Page } from '@playwright/test';
+import type { ElectronApplication, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { bridgeValue } from './fixtures';
 
 export const SPEAK_NOW = 'Recording — speak now';
 export const READY = 'Ready to record';
+
+/** The recorder process's pid, from Electron's own list of the app's processes. */
+export async function recorderPid(app: ElectronApplication): Promise<number | null> {
+  const metrics = await app.evaluate(({ app: electronApp }) => electronApp.getAppMetrics().map((metric) => ({ pid: metric.pid, type: metric.type, name: metric.name ?? '' })));
+  return metrics.find((metric) => metric.type === 'Utility' && metric.name === 'Scribe Desk recorder')?.pid ?? null;
+}
 
 /**
  * In the "Which patient?" step (the patient bar's, or Record's): a patient of that line from

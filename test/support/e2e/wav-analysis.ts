@@ -45,10 +45,15 @@ export function analyseMp3(file: string | Buffer): { durationMs: number; frames:
   return { durationMs: sampleRate ? (samples / sampleRate) * 1000 : 0, frames, sampleRate };
 }
 
-/** Milliseconds into a 16 kHz recording where a 3 kHz tone first stands out of the speech, or null. */
-export function toneOnsetMs(samples: Int16Array): number | null {
+/**
+ * Milliseconds into a 16 kHz recording where a steady tone (3 kHz unless said) first stands out
+ * of the speech for 20 ms on end, or null.
+ */
+export function toneOnsetMs(samples: Int16Array, hz = 3000): number | null {
   const window = 80; // 5 ms
-  const coefficient = 2 * Math.cos((2 * Math.PI * 3000) / 16_000);
+  const sustained = 4;
+  const coefficient = 2 * Math.cos((2 * Math.PI * hz) / 16_000);
+  let run = 0;
   for (let start = 0; start + window <= samples.length; start += window) {
     let previous = 0;
     let before = 0;
@@ -61,8 +66,9 @@ export function toneOnsetMs(samples: Int16Array): number | null {
       total += value * value;
     }
     const power = (previous * previous + before * before - coefficient * previous * before) / window;
-    // Most of the window's energy at 3 kHz, and loud: the tone, not speech.
-    if (power > 0.01 && power > total * 0.3) return (start / 16_000) * 1000;
+    // Most of the window's energy at that frequency, and loud: the tone, not speech.
+    run = power > 0.01 && power > total * 0.3 ? run + 1 : 0;
+    if (run === sustained) return ((start - (sustained - 1) * window) / 16_000) * 1000;
   }
   return null;
 }
