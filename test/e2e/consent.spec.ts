@@ -7,7 +7,6 @@
  * consent in its own register, a reminder and no question. Real speech from the virtual
  * microphone; a sandbox of the test's own over loopback.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -19,6 +18,8 @@ import { customService } from '../support/e2e/policies';
 import { READY, SPEAK_NOW, recorderPid, speakFor } from '../support/e2e/recording';
 import { recordingWav } from '../support/e2e/sealed-data';
 import { toneOnsetMs } from '../support/e2e/wav-analysis';
+import { tonePlayer } from '../support/e2e/virtual-microphone';
+import { tonePcm } from '../fixtures/tone-wav';
 import { agreeInPage } from '../support/e2e/agree-in-page';
 
 test.setTimeout(180_000);
@@ -159,15 +160,11 @@ test('where the clinic keeps consent in its own register, Record reminds and rec
   await expect(page.getByRole('region', { name: 'Dictation details' }).getByTestId('consent')).toContainText('Consent kept by the clinic in its own register');
 });
 
-/** 0.6 s of a loud steady tone, 16 kHz mono: what a test finds in a recording by its frequency. */
-function toneOf(hz: number): Buffer {
-  const tone = Buffer.alloc(16_000 * 2 * 0.6);
-  for (let i = 0; i < tone.length / 2; i += 1) tone.writeInt16LE(Math.round(20_000 * Math.sin((2 * Math.PI * hz * i) / 16_000)), i * 2);
-  return tone;
-}
 /** Played while consent is asked: never in a recording. Played once it starts: always. (Neither stands out of the speech.) */
 const BEFORE_HZ = 6000;
 const AFTER_HZ = 3000;
+const BEFORE_TONE = tonePcm(BEFORE_HZ, 0.6, 20_000);
+const AFTER_TONE = tonePcm(AFTER_HZ, 0.6, 20_000);
 
 test('while consent is asked the microphone is kept warm and keeps nothing: a tone played before the answer is not in the recording, also when the recorder was held up; one after it is; the answer starts the recording within 100 ms', async ({
   launch,
@@ -175,7 +172,7 @@ test('while consent is asked the microphone is kept warm and keeps nothing: a to
 }) => {
   const { app, page, userDataDir } = await launch({ policy: { autoSync: false } });
   // Tones go into the microphone's sink through a player already running (and streaming: a new one takes a second or two), beside the speech it carries.
-  const player = spawn('pacat', ['--latency-msec=10', '--rate=16000', '--channels=1', '--format=s16le', '--device=scribe_test_sink'], { stdio: ['pipe', 'ignore', 'ignore'] });
+  const player = tonePlayer();
   player.stdin.write(Buffer.alloc(16_000 * 2));
   await page.waitForTimeout(2500);
   const answers: number[] = [];
@@ -185,7 +182,7 @@ test('while consent is asked the microphone is kept warm and keeps nothing: a to
       await pressRecordInConsultation(page);
       // The microphone is opened for the answer: a tone now, while it is asked, must not be kept.
       await page.waitForTimeout(700);
-      player.stdin.write(toneOf(BEFORE_HZ));
+      player.stdin.write(BEFORE_TONE);
       if (round === 2) {
         // A busy computer holds the recorder up: the sound server keeps what the microphone heard
         // meanwhile (the tone), and hands it over all at once just as the patient agrees.
@@ -196,7 +193,7 @@ test('while consent is asked the microphone is kept warm and keeps nothing: a to
       } else await page.waitForTimeout(1200);
       answers.push(await agreeInPage(page, SPEAK_NOW));
       // And one after the answer must be.
-      player.stdin.write(toneOf(AFTER_HZ));
+      player.stdin.write(AFTER_TONE);
       await speakFor(page, 1500);
       await page.getByRole('button', { name: 'Stop', exact: true }).click();
       await expect(page.getByTestId('recorder-state')).toHaveText(READY);

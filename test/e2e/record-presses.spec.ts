@@ -12,7 +12,8 @@ import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import { ROOT } from '../support/e2e/launch-app';
 import { recordingWav } from '../support/e2e/sealed-data';
 import { toneOnsetMs } from '../support/e2e/wav-analysis';
-import { killSoundSystem, startVirtualMicrophone } from '../support/e2e/virtual-microphone';
+import { killSoundSystem, startVirtualMicrophone, tonePlayer } from '../support/e2e/virtual-microphone';
+import { tonePcm } from '../fixtures/tone-wav';
 
 test.setTimeout(180_000);
 
@@ -92,9 +93,8 @@ async function plainRecorderOnsetMs(write: () => void): Promise<number> {
 test("what is said from the moment 'speak now' shows is in the recording: a tone started then begins at the recording's start", async ({ launch, microphone: _microphone }) => {
   const { page, userDataDir } = await launch({ policy: { autoSync: false } });
   // The tone goes into the microphone's sink through a player already running, so that it starts when written.
-  const player = spawn('pacat', ['--latency-msec=10', '--rate=16000', '--channels=1', '--format=s16le', '--device=scribe_test_sink'], { stdio: ['pipe', 'ignore', 'ignore'] });
-  const tone = Buffer.alloc(16_000 * 2 * 0.6);
-  for (let i = 0; i < tone.length / 2; i += 1) tone.writeInt16LE(Math.round(20_000 * Math.sin((2 * Math.PI * 3000 * i) / 16_000)), i * 2);
+  const player = tonePlayer();
+  const tone = tonePcm(3000, 0.6, 20_000);
   let plain: number;
   let writtenAfterShown: number;
   try {

@@ -38,6 +38,15 @@ export interface VirtualMicrophone {
   stop(): void;
 }
 
+/**
+ * A player already running into the microphone's sink, beside the speech: what is written to it
+ * (16 kHz mono 16-bit PCM) is heard within milliseconds. A new one takes a second or two to
+ * sound: start it well before its first sound matters.
+ */
+export function tonePlayer() {
+  return spawn('pacat', ['--latency-msec=10', '--rate=16000', '--channels=1', '--format=s16le', `--device=${SINK}`], { stdio: ['pipe', 'ignore', 'ignore'] });
+}
+
 /** Takes the whole sound system away, as when a USB headset is pulled out. */
 export function killSoundSystem(): void {
   execFileSync('pulseaudio', ['-k']);
