@@ -37,7 +37,7 @@ const readLog = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8')
 /** The unpacked development build (out/), started as the other measures start it, to a working Record. */
 async function developmentStartup(): Promise<number> {
   const userDataDir = newDataFolder();
-  const policy = join(userDataDir, '..', `bench-deb-policy-${Date.now()}.json`);
+  const policy = join(newDataFolder(), 'policy.json');
   writeFileSync(policy, JSON.stringify({ autoSync: false }));
   const started = performance.now();
   const child = spawn(electronExecutable() as string, [ROOT, `--user-data-dir=${userDataDir}`, `--policy=${policy}`, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])], {

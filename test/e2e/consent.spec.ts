@@ -13,7 +13,7 @@ import type { Page } from '@playwright/test';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { clipboardOf } from '../support/e2e/clipboard';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
-import { screenshot } from '../support/e2e/launch-app';
+import { newDataFolder, screenshot } from '../support/e2e/launch-app';
 import { customService } from '../support/e2e/policies';
 import { READY, SPEAK_NOW, recorderPid, speakFor } from '../support/e2e/recording';
 import { recordingWav } from '../support/e2e/sealed-data';
@@ -91,7 +91,7 @@ test('asked before anything is captured: declined records and sends nothing; agr
 
   // Its FHIR export carries it as a Consent; its copied note never does.
   const [item] = await bridgeValue(page, 'listDictations');
-  const exportPath = join(userDataDir, '..', `${item!.id}-consent-fhir.json`);
+  const exportPath = join(newDataFolder(), `${item!.id}-consent-fhir.json`);
   await app.evaluate(({ dialog: dialogs }, path) => {
     dialogs.showSaveDialog = async () => ({ canceled: false, filePath: path });
   }, exportPath);

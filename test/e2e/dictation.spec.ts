@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import type { DictationSummary } from '../../contract/dictation';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
-import { screenshot, type LaunchedApp } from '../support/e2e/launch-app';
+import { newDataFolder, screenshot, type LaunchedApp } from '../support/e2e/launch-app';
 import { waitForExit } from '../support/e2e/process-exit';
 import { compactCopy, recordingWav } from '../support/e2e/sealed-data';
 import { analyseMp3, analyseWav } from '../support/e2e/wav-analysis';
@@ -91,7 +91,7 @@ test('records speech from the microphone, sends it to the sandbox and shows the 
   await screenshot(page, 'dictation-completed');
 
   // FHIR export: the OS save dialog cannot be driven here, so it answers with a path.
-  const exportPath = join(userDataDir, '..', `${item!.id}-fhir.json`);
+  const exportPath = join(newDataFolder(), `${item!.id}-fhir.json`);
   await app.evaluate(({ dialog }, path) => {
     const asked: unknown[] = [];
     (globalThis as unknown as { asked: unknown[] }).asked = asked;

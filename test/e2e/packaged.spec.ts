@@ -91,7 +91,7 @@ test.afterEach(async () => {
 /** Starts the packaged binary with its own data folder, a `--policy` file and `env` added to this process's; the test reads its log and manifests. */
 function startPackaged(userPolicy: object, env: Record<string, string> = {}, binary = BINARY, extraArgs: string[] = []) {
   const userDataDir = newDataFolder();
-  const policy = join(userDataDir, '..', `policy-${Date.now()}.json`);
+  const policy = join(newDataFolder(), 'policy.json');
   writeFileSync(policy, JSON.stringify(userPolicy));
   const args = [`--user-data-dir=${userDataDir}`, `--policy=${policy}`, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), ...extraArgs];
   const child: ChildProcess = spawn(binary, args, { stdio: 'ignore', env: { ...process.env, ...env, SCRIBE_LOG_CONSOLE: '0' } });

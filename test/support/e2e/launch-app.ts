@@ -2,7 +2,7 @@
  * Starts the built app (out/) in real Electron with its own temporary data folder and its
  * own policy file, so that every test begins from a clean, named state.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { _electron as electron, type ElectronApplication, type Page } from '@playwright/test';
@@ -37,8 +37,16 @@ export interface LaunchedApp {
   policyFile: string;
 }
 
+/** Every folder newDataFolder made in this process, removed when it ends (a test that ends early leaves nothing behind). */
+const madeFolders = new Set<string>();
+process.on('exit', () => {
+  for (const folder of madeFolders) rmSync(folder, { recursive: true, force: true });
+});
+
 export function newDataFolder(): string {
-  return mkdtempSync(join(tmpdir(), 'scribe-e2e-'));
+  const folder = mkdtempSync(join(tmpdir(), 'scribe-e2e-'));
+  madeFolders.add(folder);
+  return folder;
 }
 
 export function appArguments(userDataDir: string, policyFile: string | null, extra: string[] = []): string[] {

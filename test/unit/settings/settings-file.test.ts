@@ -1,13 +1,11 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../contract/settings';
 import { settingsFile } from '../../../main/settings/settings-file';
+import { tempFolder } from '../../support/temp-folder';
 
-function folder(): string {
-  return mkdtempSync(join(tmpdir(), 'settings-file-'));
-}
+const folder = () => tempFolder('settings-file-');
 
 describe('settings.json', () => {
   it('reads nothing, and reports nothing, before the first save', () => {
