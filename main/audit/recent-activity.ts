@@ -13,12 +13,13 @@ import { openLine } from './trail-record';
 export const ACTIVITY_LIMIT = 50;
 const FILES_READ = 2;
 
-/** What a person reads for an entry: "Copied to the clipboard: note (corrected)", "Deleted (with a patient)". */
+/** What a person reads for an entry: "Copied to the clipboard: note (corrected)", "Deleted (with a patient)", "Consent given: consultation". */
 export function activityText(entry: Pick<AuditEntry, 'action' | 'detail'>): string {
   const base = AUDIT_ACTIONS[entry.action].text;
-  const { what, api, how } = entry.detail;
+  const { what, api, how, for: purpose } = entry.detail;
   if (what) return `${base}: ${what}`;
   if (api) return `${base}: ${api}`;
+  if (purpose) return `${base}: ${purpose}`;
   return how && entry.action === 'deleted' ? `${base} (${how})` : base;
 }
 
