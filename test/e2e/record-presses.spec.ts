@@ -4,12 +4,11 @@
  * microphone that does not start is said within 3 s, and the next press tries again.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
-import { ROOT } from '../support/e2e/launch-app';
+import { ROOT, newDataFolder } from '../support/e2e/launch-app';
 import { recordingWav } from '../support/e2e/sealed-data';
 import { toneOnsetMs } from '../support/e2e/wav-analysis';
 import { killSoundSystem, startVirtualMicrophone, tonePlayer } from '../support/e2e/virtual-microphone';
@@ -79,7 +78,7 @@ test('every press starts a recording, by button and by shortcut, from 0.3 s afte
  * fragment), and this test's own reaction; none of it is the app's.
  */
 async function plainRecorderOnsetMs(write: () => void): Promise<number> {
-  const output = join(mkdtempSync(join(tmpdir(), 'scribe-first-frame-')), 'recorded.raw');
+  const output = join(newDataFolder(), 'recorded.raw');
   const recorder = spawn(process.execPath, [join(ROOT, 'test/support/e2e/first-frame-recorder.mjs'), output, '1500'], { stdio: ['ignore', 'pipe', 'inherit'] });
   recorder.stdout.once('data', () => write());
   const code = await new Promise<number | null>((resolve) => recorder.once('exit', resolve));
@@ -94,7 +93,7 @@ test("what is said from the moment 'speak now' shows is in the recording: a tone
   const { page, userDataDir } = await launch({ policy: { autoSync: false } });
   // The tone goes into the microphone's sink through a player already running, so that it starts when written.
   const player = tonePlayer();
-  const tone = tonePcm(3000, 0.6, 20_000);
+  const tone = tonePcm(3000, 0.6, 0.6);
   let plain: number;
   let writtenAfterShown: number;
   try {
