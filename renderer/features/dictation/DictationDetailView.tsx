@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { consentLine } from '../../../contract/consent';
-import { FINISHED_STATES, MODE_NAMES, NO_PATIENT, STATE_LABELS, askedForLine, type DictationDetail, type DictationState } from '../../../contract/dictation';
+import { FINISHED_STATES, MODE_NAMES, NO_PATIENT, STATE_LABELS, askedForLine, type DictationDetail, type DictationState, type RecorderStatus } from '../../../contract/dictation';
 import { LABEL_MAX_CHARS } from '../../../contract/limits';
-import { patientLine } from '../../../contract/patients';
+import { patientLine, type Patient } from '../../../contract/patients';
 import { AudioPlayer } from '../../components/AudioPlayer';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { Contained } from '../../components/Contained';
@@ -185,9 +185,20 @@ function LabelHeading({ detail }: { detail: DictationDetail }) {
   );
 }
 
-/** No dictation in view: for whom the next one is, and what the last action said (a consultation withdrawn). */
+/** What the empty view says: the recording under way, for whom the next one is, or what to choose. */
+function emptyLine(recorder: Pick<RecorderStatus, 'state' | 'patientId'>, chosen: Patient | null): string {
+  if (recorder.state !== 'idle') {
+    // The patient is named only when the recording is theirs: never a name beside another patient's recording.
+    const whose = chosen && recorder.patientId === chosen.id ? ` for ${patientLine(chosen)}` : '';
+    return recorder.state === 'stopping' ? `Saving the recording${whose}: it opens here in a moment.` : `Recording${whose}. This dictation opens here when you press Stop.`;
+  }
+  return chosen ? `No dictation of ${patientLine(chosen)} is open. Press Record, or choose one in the list.` : 'Choose the patient of this visit, or a dictation in the list.';
+}
+
+/** No dictation in view: the recording under way or for whom the next one is, and what the last action said (a consultation withdrawn). */
 function EmptyDetail() {
   const notice = useDictationStore((state) => state.notice);
+  const recorder = useDictationStore(useShallow((state) => ({ state: state.recorder.state, patientId: state.recorder.patientId })));
   const chosen = usePatientsStore((state) => visitPatient(state.view));
   return (
     <section className="dictation-detail empty-detail" aria-label="Dictation details">
@@ -196,7 +207,7 @@ function EmptyDetail() {
           {notice.text}
         </p>
       ) : null}
-      <p>{chosen ? `No dictation of ${patientLine(chosen)} is open. Press Record, or choose one in the list.` : 'Choose the patient of this visit, or a dictation in the list.'}</p>
+      <p>{emptyLine(recorder, chosen)}</p>
     </section>
   );
 }

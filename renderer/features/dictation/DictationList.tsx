@@ -75,7 +75,8 @@ function DictationRowContent({ item }: { item: DictationSummary }) {
         <span className={`state-badge state-${paused ? 'paused' : item.state}`}>{paused ? 'Paused' : STATE_LABELS[item.state]}</span>
       </div>
       <div className="row-meta">
-        {formatDateTime(item.createdAt)} · {formatDuration(item.durationMs)}
+        {formatDateTime(item.createdAt)}
+        {item.state === 'recording' ? '' : ` · ${formatDuration(item.durationMs)}`}
         {item.recovered ? ' · recovered' : ''}
         {item.correctedAt ? ' · corrected' : ''}
         {item.reviewedAt ? ' · reviewed' : ''}
