@@ -133,11 +133,15 @@ test('after Stop the dictation just recorded is in view, moves from saved to its
   await forPatient(page, 'Ward round, bed 4');
   await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText('Recording — speak now', { timeout: 15_000 });
-  // While it records, the detail says so (not "Press Record"), and its row shows no length of 0:00 beside the running clock.
+  // While it records, the detail says so (not "Press Record"), and neither its row nor its detail shows a length of 0:00 beside the running clock.
   await expect(detail).toContainText('Recording for Ward round, bed 4. This dictation opens here when you press Stop.');
   const row = page.getByTestId('dictation-list').getByRole('option', { name: /Ward round, bed 4/ });
   await expect(row).toContainText('Recording');
   await expect(row).not.toContainText('· 0:00');
+  await row.click();
+  await expect(detail.getByRole('heading', { name: 'Ward round, bed 4' })).toBeVisible();
+  await expect(detail.getByTestId('detail-state')).toHaveText('Recording');
+  await expect(detail).not.toContainText('· 0:00');
   await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.elapsedMs), { timeout: 20_000 }).toBeGreaterThanOrEqual(2500);
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(detail.getByRole('heading', { name: 'Ward round, bed 4' })).toBeVisible();
@@ -151,7 +155,7 @@ test('after Stop the dictation just recorded is in view, moves from saved to its
   const seen = await seenTexts(page, 'detail-state');
   const expected = ['Uploading', 'Processing', 'Completed'];
   expect(seen.filter((state) => expected.includes(state))).toEqual(expected);
-  expect(seen.every((state) => [...expected, 'Saved, waiting to send'].includes(state))).toBe(true);
+  expect(seen.every((state) => ['Recording', ...expected, 'Saved, waiting to send'].includes(state))).toBe(true);
   await screenshot(page, 'dictation-just-recorded');
   await app.close();
   await sandbox.stop();

@@ -233,7 +233,8 @@ export function DictationDetailView() {
         {detail.recovered ? <span className="state-badge recovered">Recovered</span> : null}
       </header>
       <p className="meta">
-        {formatDateTime(detail.createdAt)} · {formatDuration(detail.durationMs)} · {MODE_NAMES[detail.mode]}
+        {formatDateTime(detail.createdAt)}
+        {detail.state === 'recording' ? '' : ` · ${formatDuration(detail.durationMs)}`} · {MODE_NAMES[detail.mode]}
       </p>
       <Contained failure="The dictation's actions are not available." advice="Each part of the note can still be copied on its own." resetKeys={[detail]}>
         <DetailActions detail={detail} original={original} editing={editingNote} />
