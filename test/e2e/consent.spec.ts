@@ -60,6 +60,15 @@ test('asked before anything is captured: declined records and sends nothing; agr
   await dialog.getByLabel('Bed or token', { exact: true }).fill('Bed 7');
   await dialog.getByRole('button', { name: 'Use this label' }).click();
   await expect(dialog.getByText('Patient: Bed 7')).toBeVisible();
+  // Chosen, the choice folds to one line so that the notice is in view, and the notice's first line takes the focus.
+  await expect(dialog.getByLabel('Bed or token', { exact: true })).toBeHidden();
+  await expect(dialog.getByText('Read this to Bed 7 before anything is recorded.')).toBeFocused();
+  // Another patient can still be chosen: the choice opens again at its search.
+  await dialog.getByRole('button', { name: 'Choose another patient' }).click();
+  await expect(dialog.getByRole('searchbox')).toBeFocused();
+  await dialog.getByRole('button', { name: 'Bed 7', exact: true }).click();
+  await expect(dialog.getByRole('button', { name: 'Choose another patient' })).toBeVisible();
+  await expect(dialog.getByText('Read this to Bed 7 before anything is recorded.')).toBeFocused();
   await screenshot(page, 'consent-asked');
   // A stray Enter answers nothing: no button is the default.
   await dialog.getByRole('heading').first().focus();

@@ -5,7 +5,7 @@
  * declines". Nothing is recorded while it is asked; no button is the default, so a stray Enter
  * answers nothing. Escape or Cancel records nothing and keeps no answer.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { DOCTOR_LANGUAGE, noticeLines, type ConsentNotice, type ConsentNotices } from '../../../contract/consent';
 import { MODE_NAMES } from '../../../contract/dictation';
 import { patientLine, type Patient } from '../../../contract/patients';
@@ -40,12 +40,12 @@ function readNotices(notices: ConsentNotices, language: string): { doctors: Cons
 }
 
 /** The notice in the doctor's language and the patient's, and the patient's language. */
-function ConsentStep({ notices, patient, language, setLanguage }: { notices: ConsentNotices; patient: Patient | null; language: string; setLanguage(language: string): void }) {
+function ConsentStep({ notices, patient, language, setLanguage, lead }: { notices: ConsentNotices; patient: Patient | null; language: string; setLanguage(language: string): void; lead: RefObject<HTMLParagraphElement | null> }) {
   const days = useSettingsStore((state) => state.view?.values.audioRetentionDays ?? 30);
   const { doctors, patients } = readNotices(notices, language);
   return (
     <div className="consent-step">
-      <p className="lead">
+      <p className="lead" ref={lead} tabIndex={-1}>
         Read this to {patient ? patientLine(patient) : 'the patient'} before anything is recorded. Nothing is recorded until they agree.
       </p>
       <div className="field inline">
@@ -67,13 +67,41 @@ function ConsentStep({ notices, patient, language, setLanguage }: { notices: Con
   );
 }
 
-/** Which patient; with a consent to ask, the heading and the patient chosen so far. */
+/**
+ * Which patient. For a consultation, once a patient is chosen the choice folds to one line, so
+ * that the notice to read to them is in view (at 1024 × 640 too); "Choose another patient" opens
+ * the choice again.
+ */
 function PatientStep({ consent, patient, selectedId, onChosen }: { consent: boolean; patient: Patient | null; selectedId: string | null; onChosen(patient: Patient): void }) {
+  const [choosingAgain, setChoosingAgain] = useState(false);
+  const section = useRef<HTMLElement>(null);
+  const chooseAgain = () => {
+    setChoosingAgain(true);
+    requestAnimationFrame(() => section.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus());
+  };
+  const folded = consent && patient !== null && !choosingAgain;
   return (
-    <section className="record-patient" aria-label="Which patient?">
+    <section className="record-patient" aria-label="Which patient?" ref={section}>
       {consent ? <h3>Which patient?</h3> : null}
-      {patient && consent ? <p className="chosen-line">Patient: {patientLine(patient)}</p> : null}
-      <PatientChooser selectedId={selectedId} onChosen={onChosen} />
+      {patient && consent ? (
+        <div className="chosen-row">
+          <p className="chosen-line">Patient: {patientLine(patient)}</p>
+          {folded ? (
+            <button type="button" onClick={chooseAgain}>
+              Choose another patient
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {folded ? null : (
+        <PatientChooser
+          selectedId={selectedId}
+          onChosen={(chosen) => {
+            setChoosingAgain(false);
+            onChosen(chosen);
+          }}
+        />
+      )}
     </section>
   );
 }
@@ -98,6 +126,9 @@ export function RecordDialog() {
   const notices = useRecordQuestionStore((state) => state.notices);
   const view = usePatientsStore((state) => state.view);
   const heading = useRef<HTMLHeadingElement>(null);
+  const lead = useRef<HTMLParagraphElement>(null);
+  /** Counts the patients chosen for a consultation: each time, the notice's first line takes the focus (not a button: Enter answers nothing). */
+  const [chosenForNotice, setChosenForNotice] = useState(0);
   const [patientId, setPatientId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [language, setLanguage] = useState<string | null>(null);
@@ -115,9 +146,15 @@ export function RecordDialog() {
     close();
     await useDictationStore.getState().start({ patientId: chosen.id, ...(consent ? { consent: { noticeLanguage: consent.language, noticeVersion: consent.version } } : {}) });
   };
+  useEffect(() => {
+    if (chosenForNotice > 0) lead.current?.focus();
+  }, [chosenForNotice]);
   const choosePatient = (chosen: Patient) => {
     setPatientId(chosen.id);
-    if (question?.consent) return;
+    if (question?.consent) {
+      setChosenForNotice((count) => count + 1);
+      return;
+    }
     // The shortcut held down was let go meanwhile: the patient is chosen, and the next hold records.
     if (question?.hold) {
       void scribe.cancelRecordingQuestion();
@@ -168,7 +205,7 @@ export function RecordDialog() {
       {question?.patient ? <PatientStep consent={question.consent} patient={patient} selectedId={patientId} onChosen={choosePatient} /> : null}
       {question?.consent ? (
         notices ? (
-          <ConsentStep notices={notices} patient={patient} language={language ?? firstPatientLanguage(notices)} setLanguage={setLanguage} />
+          <ConsentStep notices={notices} patient={patient} language={language ?? firstPatientLanguage(notices)} setLanguage={setLanguage} lead={lead} />
         ) : (
           <p className="hint">Loading the notice…</p>
         )
