@@ -147,7 +147,8 @@ export function RecordDialog() {
     await useDictationStore.getState().start({ patientId: chosen.id, ...(consent ? { consent: { noticeLanguage: consent.language, noticeVersion: consent.version } } : {}) });
   };
   useEffect(() => {
-    if (chosenForNotice > 0) lead.current?.focus();
+    // The notice may still be loading: the dialog's heading then, never the page behind it.
+    if (chosenForNotice > 0) (lead.current ?? heading.current)?.focus();
   }, [chosenForNotice]);
   const choosePatient = (chosen: Patient) => {
     setPatientId(chosen.id);
