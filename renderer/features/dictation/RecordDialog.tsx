@@ -121,14 +121,25 @@ function ConsentAnswers({ notice, patient, answer }: { notice: ConsentNotice; pa
   );
 }
 
+/**
+ * Each call of `toNotice` (a patient chosen for a consultation) moves the focus to the notice's
+ * first line, not a button, so that Enter answers nothing; while the notice loads, to the heading.
+ */
+function useFocusToNotice(heading: RefObject<HTMLHeadingElement | null>) {
+  const lead = useRef<HTMLParagraphElement>(null);
+  const [times, setTimes] = useState(0);
+  useEffect(() => {
+    if (times > 0) (lead.current ?? heading.current)?.focus();
+  }, [times, heading]);
+  return { lead, toNotice: () => setTimes((count) => count + 1) };
+}
+
 export function RecordDialog() {
   const question = useRecordQuestionStore((state) => state.question);
   const notices = useRecordQuestionStore((state) => state.notices);
   const view = usePatientsStore((state) => state.view);
   const heading = useRef<HTMLHeadingElement>(null);
-  const lead = useRef<HTMLParagraphElement>(null);
-  /** Counts the patients chosen for a consultation: each time, the notice's first line takes the focus (not a button: Enter answers nothing). */
-  const [chosenForNotice, setChosenForNotice] = useState(0);
+  const { lead, toNotice } = useFocusToNotice(heading);
   const [patientId, setPatientId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [language, setLanguage] = useState<string | null>(null);
@@ -146,14 +157,10 @@ export function RecordDialog() {
     close();
     await useDictationStore.getState().start({ patientId: chosen.id, ...(consent ? { consent: { noticeLanguage: consent.language, noticeVersion: consent.version } } : {}) });
   };
-  useEffect(() => {
-    // The notice may still be loading: the dialog's heading then, never the page behind it.
-    if (chosenForNotice > 0) (lead.current ?? heading.current)?.focus();
-  }, [chosenForNotice]);
   const choosePatient = (chosen: Patient) => {
     setPatientId(chosen.id);
     if (question?.consent) {
-      setChosenForNotice((count) => count + 1);
+      toNotice();
       return;
     }
     // The shortcut held down was let go meanwhile: the patient is chosen, and the next hold records.
