@@ -8,7 +8,7 @@ import { AudioPlayer } from '../../components/AudioPlayer';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { Contained } from '../../components/Contained';
 import { TestDataBadge } from '../../components/TestDataMark';
-import { formatDateTime, formatDuration, formatTime } from './format';
+import { formatDateTime, formatTime, lengthPart } from './format';
 import { DetailActions } from './DetailActions';
 import { ResultView } from './ResultView';
 import { useDictationStore, usePatientsStore, useTranscriptionChoicesStore } from '../../app/stores';
@@ -234,7 +234,7 @@ export function DictationDetailView() {
       </header>
       <p className="meta">
         {formatDateTime(detail.createdAt)}
-        {detail.state === 'recording' ? '' : ` · ${formatDuration(detail.durationMs)}`} · {MODE_NAMES[detail.mode]}
+        {lengthPart(detail)} · {MODE_NAMES[detail.mode]}
       </p>
       <Contained failure="The dictation's actions are not available." advice="Each part of the note can still be copied on its own." resetKeys={[detail]}>
         <DetailActions detail={detail} original={original} editing={editingNote} />

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
 import { NO_PATIENT, STATE_LABELS, UNFINISHED_STATES, type DictationSummary } from '../../../contract/dictation';
 import { patientLine } from '../../../contract/patients';
-import { formatDateTime, formatDuration } from './format';
+import { formatDateTime, lengthPart } from './format';
 import { useDictationStore, usePatientsStore } from '../../app/stores';
 import { ListScope, inScope, whoseLine } from '../patients/ListScope';
 import { visitPatient } from '../patients/patients-store';
@@ -76,7 +76,7 @@ function DictationRowContent({ item }: { item: DictationSummary }) {
       </div>
       <div className="row-meta">
         {formatDateTime(item.createdAt)}
-        {item.state === 'recording' ? '' : ` · ${formatDuration(item.durationMs)}`}
+        {lengthPart(item)}
         {item.recovered ? ' · recovered' : ''}
         {item.correctedAt ? ' · corrected' : ''}
         {item.reviewedAt ? ' · reviewed' : ''}

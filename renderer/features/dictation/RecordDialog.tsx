@@ -74,20 +74,15 @@ function ConsentStep({ notices, patient, language, setLanguage, lead }: { notice
  */
 function PatientStep({ consent, patient, selectedId, onChosen }: { consent: boolean; patient: Patient | null; selectedId: string | null; onChosen(patient: Patient): void }) {
   const [choosingAgain, setChoosingAgain] = useState(false);
-  const section = useRef<HTMLElement>(null);
-  const chooseAgain = () => {
-    setChoosingAgain(true);
-    requestAnimationFrame(() => section.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus());
-  };
   const folded = consent && patient !== null && !choosingAgain;
   return (
-    <section className="record-patient" aria-label="Which patient?" ref={section}>
+    <section className="record-patient" aria-label="Which patient?">
       {consent ? <h3>Which patient?</h3> : null}
       {patient && consent ? (
         <div className="chosen-row">
           <p className="chosen-line">Patient: {patientLine(patient)}</p>
           {folded ? (
-            <button type="button" onClick={chooseAgain}>
+            <button type="button" onClick={() => setChoosingAgain(true)}>
               Choose another patient
             </button>
           ) : null}
@@ -96,6 +91,7 @@ function PatientStep({ consent, patient, selectedId, onChosen }: { consent: bool
       {folded ? null : (
         <PatientChooser
           selectedId={selectedId}
+          focusSearch={choosingAgain}
           onChosen={(chosen) => {
             setChoosingAgain(false);
             onChosen(chosen);

@@ -1,4 +1,5 @@
 /** Display helpers for dictations. Pure. */
+import type { DictationState } from '../../../contract/dictation';
 import { NONE } from '../../../contract/medication-row';
 
 export function formatDuration(ms: number): string {
@@ -7,6 +8,11 @@ export function formatDuration(ms: number): string {
   const minutes = Math.floor(total / 60);
   const seconds = total % 60;
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
+}
+
+/** " · 0:03" after a dictation's date; nothing while it records (its length is then the recorder's running clock). */
+export function lengthPart(dictation: { state: DictationState; durationMs: number }): string {
+  return dictation.state === 'recording' ? '' : ` · ${formatDuration(dictation.durationMs)}`;
 }
 
 /** One date format everywhere (contract/dates.ts): "25 Nov 2026, 11:35", "11:35". */

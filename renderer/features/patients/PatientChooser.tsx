@@ -89,7 +89,8 @@ function useEnterChooses(query: string, onChosen: (patient: Patient) => void) {
   return { enter, problem, clear: () => setProblem(null) };
 }
 
-export function PatientChooser({ selectedId = null, onChosen }: { selectedId?: string | null; onChosen(patient: Patient): void }) {
+/** `focusSearch`: the search takes the focus as the chooser opens (it was opened again by a button). */
+export function PatientChooser({ selectedId = null, onChosen, focusSearch = false }: { selectedId?: string | null; onChosen(patient: Patient): void; focusSearch?: boolean }) {
   const [query, setQuery] = useState('');
   const [adding, setAdding] = useState(false);
   const byEnter = useEnterChooses(query, onChosen);
@@ -99,6 +100,7 @@ export function PatientChooser({ selectedId = null, onChosen }: { selectedId?: s
       <div className="picker-tools">
         <input
           type="search"
+          autoFocus={focusSearch}
           aria-label="Find a patient by name, ABHA number or address, or label"
           aria-describedby="chooser-enter"
           placeholder="Name, ABHA number or address, label"
