@@ -2,14 +2,14 @@
  * Start-up to a working Record against a bare Electron window, alone and quickly, for a
  * change to start-up: `RUNS=9 BEFORE=<a built checkout> xvfb-run -a node --import tsx
  * test/bench/startup-only.ts` (the same measure as npm run bench's, interleaved with the bare
- * window and the build before, in one run). Also the bare window with an empty utility process
+ * window and the build before, in one run; several builds, comma-separated). Also the bare window with an empty utility process
  * beside it (Electron's own cost of the process that owns the microphone), and the shell the
  * architecture requires (that process, the page by app://, a preload whose call main answers):
  * what the app's own code adds is measured against the shell.
  */
 import { startupSamples, startupTimeline } from './app-measures';
 const runs = Number(process.env.RUNS ?? 7);
-const dirs = [process.cwd(), ...(process.env.BEFORE ? [process.env.BEFORE] : [])];
+const dirs = [process.cwd(), ...(process.env.BEFORE ? process.env.BEFORE.split(',') : [])];
 const { bare, bareWithUtility, shell, apps, warm } = await startupSamples(runs, dirs);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const msOf = (starts: Array<{ ms: number }>) => median(starts.map((start) => start.ms));
@@ -20,7 +20,7 @@ const rows = [
   ['bare window', bare],
   ['with an empty utility process', bareWithUtility],
   ['the shell (utility process, app:// page, preload call)', shell],
-  ...apps.map((starts, i) => [i === 0 ? 'the app' : 'the app before', starts] as const),
+  ...apps.map((starts, i) => [i === 0 ? 'the app' : `the app before (${dirs[i]})`, starts] as const),
   ['the app started again (same data folder)', warm],
 ] as const;
 const times = (value: number, of: number) => `${(value / of).toFixed(2)}x`;
