@@ -2,10 +2,11 @@
  * Start-up to a working Record against a bare Electron window, alone and quickly, for a
  * change to start-up: `RUNS=9 BEFORE=<a built checkout> xvfb-run -a node --import tsx
  * test/bench/startup-only.ts` (the same measure as npm run bench's, interleaved with the bare
- * window and the build before, in one run; several builds, comma-separated). Also the bare window with an empty utility process
- * beside it (Electron's own cost of the process that owns the microphone), and the shell the
- * architecture requires (that process, the page by app://, a preload whose call main answers):
- * what the app's own code adds is measured against the shell.
+ * window and the build before, in one run; several builds before, comma-separated). Also the
+ * bare window with an empty utility process beside it (Electron's own cost of the process that
+ * owns the microphone), and the shell the architecture requires (that process, the page by
+ * app://, a preload whose call main answers): what the app's own code adds is measured against
+ * the shell.
  */
 import { startupSamples, startupTimeline } from './app-measures';
 const runs = Number(process.env.RUNS ?? 7);
