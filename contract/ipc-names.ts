@@ -21,6 +21,8 @@ export const OPERATION_NAMES = [
   'cancelRecordingQuestion',
   'getConsentNotices',
   'declineConsent',
+  'haltConsultation',
+  'resumeConsultation',
   'withdrawConsent',
   'pauseRecording',
   'resumeRecording',

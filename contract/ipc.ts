@@ -24,6 +24,7 @@ import type { ProgramMatch } from './insert-profiles';
 import { SECRET_NAMES, languageHintsSchema, settingsSchema, type SecretName, type ServiceKind, type Settings, type SettingName } from './settings';
 import type { TranscriptionChoices } from './transcription-choices';
 import type { LiveWords } from './live-words';
+import type { Withdrawal } from './withdrawal';
 
 export { EVENT_NAMES, OPERATION_NAMES, eventChannel, operationChannel, type EventName, type OperationName } from './ipc-names';
 
@@ -42,7 +43,7 @@ const labReportRef = z.object({ id: z.uuid() }).strict();
 const anyway = z.boolean().optional();
 const noticeLanguage = z.string().regex(/^[a-z]{2,3}$/);
 const noticeVersion = z.string().min(1).max(80);
-const consentAnswer = z.object({ noticeLanguage, noticeVersion }).strict();
+const consentAnswer = z.object({ noticeLanguage, noticeVersion, callSound: z.boolean().optional() }).strict();
 const abhaAddressInput = z.object({ address: z.string().max(64) }).strict();
 const labelInput = z.string().max(LABEL_MAX_CHARS, `The label is too long (${LABEL_MAX_CHARS} characters at most).`);
 const recordingInput = z
@@ -205,10 +206,17 @@ export const operations = {
   /** The patient declined the recording of a consultation: nothing is recorded; the answer is kept in the audit trail only. */
   declineConsent: operation<void>()(z.object({ patientId: z.uuid(), noticeLanguage, noticeVersion }).strict()),
   /**
-   * The patient withdraws consent: the consultation's recording, parts and result are destroyed and nothing more is sent.
-   * Says whether audio had already reached the service, and the ids the service knows it by (to ask it to delete them).
+   * "Patient withdraws consent" pressed, before the doctor is asked anything: the consultation's capture stops, every
+   * request for it is aborted, and nothing more of it is sent, read or recorded until it is destroyed or resumed.
    */
-  withdrawConsent: operation<{ reachedService: boolean; serviceIds: string[] }>()(dictationRef),
+  haltConsultation: operation<void>()(dictationRef),
+  /** The patient did not withdraw after all: the halted consultation records and is sent as before. */
+  resumeConsultation: operation<void>()(dictationRef),
+  /**
+   * The patient withdraws consent: the consultation's recording, parts and result are destroyed and nothing more is sent.
+   * Says whether any request about it had reached the service, the ids the service knows it by, and the request to delete them.
+   */
+  withdrawConsent: operation<Withdrawal>()(dictationRef),
   pauseRecording: operation<RecorderStatus>()(noInput),
   resumeRecording: operation<RecorderStatus>()(noInput),
   stopRecording: operation<RecorderStatus>()(noInput),

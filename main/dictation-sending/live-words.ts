@@ -120,7 +120,7 @@ export class LiveWordsView {
   }
 
   private changed(manifest: DictationManifest): void {
-    if (DONE_STATES.has(manifest.state)) return this.clear();
+    if (DONE_STATES.has(manifest.state) || manifest.haltedAt !== null) return this.clear();
     if (manifest.api !== 'sessions') this.reader.stopFor(manifest.id);
     this.publish();
   }

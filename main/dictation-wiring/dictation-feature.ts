@@ -221,7 +221,7 @@ function recordingSession(
       if (!deps.patients.get(id)) throw new Error('The patient chosen for this recording is no longer on this computer. Choose the patient again.');
       if (deps.patients.visitPatient()?.id !== id || deps.patients.view().visitEnded) deps.patients.choose(id);
     },
-    consent: (answer) => consentToKeep(settings.consentNotices(), answer, confirmedBy(settings)),
+    consent: (answer, callSound) => consentToKeep(settings.consentNotices(), answer, confirmedBy(settings), callSound),
     shortcutHolds: () => recordShortcut.holds(),
     ask: (question) => {
       log.info(`recorder: the window asks first (${question.patient ? 'which patient' : ''}${question.patient && question.consent ? ', ' : ''}${question.consent ? "the patient's consent" : ''})`);
@@ -341,6 +341,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     patientOf,
     visit: { chosen: () => deps.patients.visitPatient(), noteLeft: (patientId) => deps.patients.noteLeft(patientId) },
     consentNotices: () => settings.consentNotices(),
+    today: () => new Date(appClock.now()).toISOString().slice(0, 10),
   });
   // Another patient chosen: their note is not the one in view any more (the shortcut never takes it).
   deps.patients.onVisitChange((patientId) => {

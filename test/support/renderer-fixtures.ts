@@ -88,6 +88,7 @@ export function dictation(id: string, extra: Partial<DictationSummary> = {}): Di
     reviewedAt: null,
     testData: true,
     consent: null,
+    haltedAt: null,
     ...extra,
   };
 }

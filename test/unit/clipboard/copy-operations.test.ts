@@ -72,7 +72,7 @@ function handlersOn(store: DictationStore, requireReview: boolean) {
   };
   const handlers = dictationHandlers({
     store,
-    outbox: { progressOf: () => null, retry: unused, cancel: unused, remove: unused },
+    outbox: { progressOf: () => null, retry: unused, cancel: unused, remove: unused, halt: unused, resume: unused },
     session: { status: unused } as never,
     copies,
     settings: { current: unused },
@@ -82,6 +82,7 @@ function handlersOn(store: DictationStore, requireReview: boolean) {
     patientOf: (patientId) => [VISIT, OTHER].find((patient) => patient.id === patientId) ?? (patientId ? (PATIENTS[patientId] ?? null) : null),
     visit: { chosen: () => VISIT, noteLeft: () => undefined },
     consentNotices: unused,
+    today: unused,
   });
   return { handlers, state };
 }
