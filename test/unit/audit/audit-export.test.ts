@@ -81,7 +81,7 @@ describe('the export', () => {
 describe('the command line', () => {
   it('reads verify and export with their switches, refusing what cannot be done', () => {
     expect(auditCommandOf(['electron', '.'], '/x')).toBeNull();
-    expect(auditCommandOf(['x', '--audit-verify', '--user-data-dir=/d'], '/x')).toEqual({ kind: 'verify' });
+    expect(auditCommandOf(['x', '--audit-verify', '--user-data-dir=/d'], '/x')).toEqual({ kind: 'verify', expected: [], verificationKey: null, systemLog: true });
     expect(auditCommandOf(['x', '--audit-export=trail.csv', '--format=csv', '--from=2026-08-01', '--to=2026-08-31'], '/work')).toEqual({
       kind: 'export',
       file: '/work/trail.csv',
@@ -105,12 +105,13 @@ describe('the command line', () => {
     expect(intact.code).toBe(0);
     expect(intact.text).toContain(`Audit trail in ${folder}: 4 entries in 1 file.`);
     expect(intact.text).toMatch(/From 2026-08-21T09:00:00\.000Z \(local .+\) to 2026-08-21T11:00:00\.000Z/);
-    expect(intact.text).toMatch(/Intact\. The last entry is number 4, fingerprint [0-9a-f]{16}/);
+    expect(intact.text).toMatch(/Intact\. The last entry is number 4, checkpoint 4:[0-9a-f]{64}: keep it/);
     trail.record({ action: 'copied' });
     expect(verifyOutcome({ ...verifyTrail(folder, keys.key), problems: [{ seq: 3, file: 'audit-2026-08-1.trail', line: 3, what: 'it does not verify' }] }, folder)).toEqual({
       code: 1,
       text: expect.stringContaining('NOT INTACT. Entry 3 (audit-2026-08-1.trail, line 3) does not verify: it does not verify.'),
     });
-    expect(verifyOutcome({ files: 1, entries: 0, first: null, last: null, lastHash: null, problems: [], notes: [], newer: { file: 'f', version: 2 } }, folder).text).toMatch(/^Refused: f .* newer version .* Nothing was changed\.$/);
+    const newer = { files: 1, entries: 0, first: null, last: null, lastHash: null, problems: [], notes: [], newer: { file: 'f', version: 2 }, tags: { tagged: 0, checked: false }, checkpoints: { checked: 0, sources: {}, held: null, problems: [] } };
+    expect(verifyOutcome(newer, folder).text).toMatch(/^Refused: f .* newer version .* Nothing was changed\.$/);
   });
 });
