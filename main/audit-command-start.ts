@@ -95,7 +95,7 @@ async function verify(command: Extract<AuditCommand, { kind: 'verify' }>, userDa
   const refused = verificationKeyRefusal(given, keys.trail);
   if (refused) return refused;
   const { systemLog, checkpoints } = await checkpointsFor(command, userData);
-  const report = verifyTrail(folder, keys.key, { seed: given?.seed ?? null, checkpoints, trail: keys.trail });
+  const report = verifyTrail(folder, keys.key, { verificationKey: given, checkpoints, trail: keys.trail });
   return verifyOutcome(report, folder, systemLog);
 }
 

@@ -12,12 +12,12 @@ import type { AuditEntry } from './audit-entry';
 import { checkpointText, parseExpected, type Checkpoint, type FoundCheckpoint } from './checkpoint';
 import type { SystemLogRead } from './system-log-reading';
 import type { ExportRange, ExportSummary } from './trail-export';
-import { parseVerificationKey } from './trail-tags';
+import { parseVerificationKey, type VerificationKey } from './trail-tags';
 import type { VerifyReport } from './trail-verify';
 import type { Handout } from './verification-handout';
 
 export type AuditCommand =
-  | { kind: 'verify'; expected: Checkpoint[]; verificationKey: { trail: string; seed: Buffer } | null; systemLog: boolean }
+  | { kind: 'verify'; expected: Checkpoint[]; verificationKey: VerificationKey | null; systemLog: boolean }
   | { kind: 'checkpoint' }
   | { kind: 'export'; file: string; format: AuditExportFormat; range: ExportRange; words: string }
   | { kind: 'refused'; message: string };

@@ -167,7 +167,7 @@ export class TrailKeys {
       const seed = newKey();
       this.tagKeyNow = { start: now, period: 0, key: seed };
       this.seen = now;
-      options.handOut?.(this.key, verificationKeyText(this.trail, seed));
+      options.handOut?.(this.key, verificationKeyText({ trail: this.trail, seed, start: now }));
       this.unsaved = true;
       this.save();
     }

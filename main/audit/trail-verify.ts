@@ -15,7 +15,7 @@ import { CheckpointMatch, type CheckpointOutcome } from './checkpoint-match';
 import { readTrail } from './trail-reading';
 import { trailFiles } from './trail-files';
 import { fingerprint, lineParts } from './trail-record';
-import { TagChecker } from './trail-tags';
+import { TagChecker, type VerificationKey } from './trail-tags';
 
 /** Where an entry is, for a person: its number and place. */
 export interface EntryPlace {
@@ -50,8 +50,8 @@ export interface VerifyReport {
 }
 
 export interface VerifyOptions {
-  /** The seed of the verification key (checked to be this trail's by the caller): every tag is checked. */
-  seed?: Uint8Array | null;
+  /** The verification key (checked to be this trail's by the caller): every tag is checked. */
+  verificationKey?: VerificationKey | null;
   /** Checkpoints given (`--expect`) and read from the system log, and this trail's id (null: keys of an earlier version). */
   checkpoints?: FoundCheckpoint[];
   trail?: string | null;
@@ -84,7 +84,7 @@ interface TagWalk {
 }
 
 /** A line's tag: checked with its hour's key, and never missing after a tagged line. */
-function checkTag(walk: Walk, bytes: Buffer, place: EntryPlace): void {
+function checkTag(walk: Walk, bytes: Buffer, entry: AuditEntry, place: EntryPlace): void {
   const parts = lineParts(bytes);
   if (!parts) return;
   const { tags, report } = walk;
@@ -94,9 +94,9 @@ function checkTag(walk: Walk, bytes: Buffer, place: EntryPlace): void {
   }
   tags.seenTagged = true;
   report.tags.tagged += 1;
-  if (tags.checker && !tags.checker.verifies(parts.tag.period, parts.body, parts.tag.tag)) {
-    report.problems.push({ ...place, what: `its tag does not verify with the verification key: it was written again after its hour (${parts.tag.period}) ended, or moved` });
-  }
+  const check = tags.checker?.check(parts.tag.period, parts.body, parts.tag.tag, Date.parse(entry.at)) ?? 'verifies';
+  if (check === 'other-hour') report.problems.push({ ...place, what: `its tag is of hour ${parts.tag.period}, not the hour its time gives: it was written again with a later hour\u2019s key` });
+  if (check === 'does-not-verify') report.problems.push({ ...place, what: `its tag does not verify with the verification key: it was written again after its hour (${parts.tag.period}) ended` });
 }
 
 function chainProblem(entry: AuditEntry, previous: Previous): string | null {
@@ -157,7 +157,7 @@ export function verifyTrail(folder: string, key: Uint8Array, options: VerifyOpti
     problems: [],
     notes: [],
     newer: null,
-    tags: { tagged: 0, checked: Boolean(options.seed) },
+    tags: { tagged: 0, checked: Boolean(options.verificationKey) },
     checkpoints: { checked: 0, sources: {}, held: null, problems: [] },
   };
   const walk: Walk = {
@@ -166,7 +166,7 @@ export function verifyTrail(folder: string, key: Uint8Array, options: VerifyOpti
     cutIn: null,
     removedBefore: null,
     removals: [],
-    tags: { checker: options.seed ? new TagChecker(options.seed) : null, seenTagged: false },
+    tags: { checker: options.verificationKey ? new TagChecker(options.verificationKey) : null, seenTagged: false },
     checkpoints: new CheckpointMatch(options.checkpoints ?? [], options.trail ?? null),
   };
   for (const item of readTrail(folder, key, files)) {
@@ -189,7 +189,7 @@ export function verifyTrail(folder: string, key: Uint8Array, options: VerifyOpti
       walk.previous = { seq: seq ?? 0, hash, unknown: true };
       continue;
     }
-    checkTag(walk, item.bytes, { ...place, seq: read.entry.seq });
+    checkTag(walk, item.bytes, read.entry, { ...place, seq: read.entry.seq });
     checkEntry(walk, read.entry, place, hash);
   }
   checkStart(walk);
