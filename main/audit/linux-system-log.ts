@@ -4,7 +4,6 @@
  * is used then. A standard user can write either and take back neither.
  */
 import { existsSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { SYSTEM_LOG_NAME } from './checkpoint';
 import type { SystemLog } from './system-log';
 import { DatagramRefused, sendDatagram } from './unix-datagram';
@@ -25,11 +24,11 @@ export function journalDatagram(message: string, fields: Record<string, string>)
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** What glibc's syslog() sends: `<13>Nov 28 08:57:52 host scribe-desk-audit[pid]: …` (facility user, notice). */
-export function syslogDatagram(message: string, now: Date, host = hostname()): Buffer {
+/** What glibc's syslog() sends to the local socket, no host name: `<13>Nov 28 08:57:52 scribe-desk-audit[pid]: …` (facility user, notice). */
+export function syslogDatagram(message: string, now: Date): Buffer {
   const pad = (value: number) => String(value).padStart(2, '0');
   const stamp = `${MONTHS[now.getMonth()]} ${String(now.getDate()).padStart(2, ' ')} ${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`;
-  return Buffer.from(`<13>${stamp} ${host} ${SYSTEM_LOG_NAME}[${process.pid}]: ${message.replace(/\n/g, ' ')}`, 'utf8');
+  return Buffer.from(`<13>${stamp} ${SYSTEM_LOG_NAME}[${process.pid}]: ${message.replace(/\n/g, ' ')}`, 'utf8');
 }
 
 /** The journal where its socket is, else syslog. */
