@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { app, safeStorage } from 'electron';
 import { checkpointOutcome, exportOutcome, noTrailOutcome, verificationKeyRefusal, verifyOutcome, type AuditCommand, type CommandOutcome } from './audit/audit-command';
-import { checkpointMessage, folderId, type FoundCheckpoint } from './audit/checkpoint';
+import { checkpointFields, checkpointMessage, type FoundCheckpoint } from './audit/checkpoint';
 import { systemLogFor } from './audit/os-system-log';
 import { logReader, readSystemLog, type SystemLogRead } from './audit/system-log-reading';
 import { exportTrail } from './audit/trail-export';
@@ -107,8 +107,7 @@ async function checkpoint(userData: string, keys: TrailKeys): Promise<CommandOut
   const logged = { name: systemLog.name(), problem: null as string | null };
   if (last && keys.trail) {
     const point = { seq: last.entry.seq, hash: last.hash, trail: keys.trail };
-    const fields = { SCRIBE_AUDIT_TRAIL: keys.trail, SCRIBE_AUDIT_SEQ: String(point.seq), SCRIBE_AUDIT_HASH: point.hash, SCRIBE_AUDIT_FOLDER: folderId(userData) };
-    await systemLog.write(checkpointMessage(point, userData), fields).catch((error: unknown) => (logged.problem = (error as Error).message));
+    await systemLog.write(checkpointMessage(point, userData), checkpointFields(point, userData)).catch((error: unknown) => (logged.problem = (error as Error).message));
   } else if (!keys.trail) logged.problem = 'this trail has no id yet: it was written by an earlier version';
   const path = handoutPath(userData);
   const handout = keys.trail ? readHandout(path, keys.key) : 'earlier-version';

@@ -31,6 +31,11 @@ export function checkpointMessage(point: Checkpoint & { trail: string }, userDat
   return `Scribe Desk audit checkpoint: entry ${point.seq}, fingerprint ${point.hash}, trail ${point.trail}, folder ${folderId(userData)} (${userData})`;
 }
 
+/** The fields the journal keeps beside the message, to find a folder's checkpoints by (`journalctl SCRIBE_AUDIT_FOLDER=…`). */
+export function checkpointFields(point: Checkpoint & { trail: string }, userData: string): Record<string, string> {
+  return { SCRIBE_AUDIT_TRAIL: point.trail, SCRIBE_AUDIT_SEQ: String(point.seq), SCRIBE_AUDIT_HASH: point.hash, SCRIBE_AUDIT_FOLDER: folderId(userData) };
+}
+
 const MESSAGE = /Scribe Desk audit checkpoint: entry (\d{1,15}), fingerprint ([0-9a-f]{64}), trail ([0-9a-f]{32}), folder ([0-9a-f]{16})/g;
 const STAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?)/;
 

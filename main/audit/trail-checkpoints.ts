@@ -6,7 +6,7 @@
  * the checkpoints are then kept in the data folder only, until the log takes them again.
  */
 import type { EventLog } from '../core/event-log';
-import { checkpointMessage, folderId } from './checkpoint';
+import { checkpointFields, checkpointMessage } from './checkpoint';
 import type { SystemLog } from './system-log';
 import type { ChainPoint, TrailKeys } from './trail-keys';
 
@@ -32,9 +32,9 @@ export class TrailCheckpoints {
     if (keys.trail === null || (this.last?.seq === point.seq && this.last.hash === point.hash)) return;
     this.last = point;
     keys.noteCheckpoint(point, false);
-    const fields = { SCRIBE_AUDIT_TRAIL: keys.trail, SCRIBE_AUDIT_SEQ: String(point.seq), SCRIBE_AUDIT_HASH: point.hash, SCRIBE_AUDIT_FOLDER: folderId(userData) };
+    const named = { ...point, trail: keys.trail };
     try {
-      await systemLog.write(checkpointMessage({ ...point, trail: keys.trail }, userData), fields);
+      await systemLog.write(checkpointMessage(named, userData), checkpointFields(named, userData));
       keys.noteCheckpoint(point, true);
       if (this.refusing) log.info(`audit: ${systemLog.name()} takes the trail's checkpoints again`);
       this.refusing = false;
