@@ -23,6 +23,14 @@ function named(point: FoundCheckpoint): string {
 
 const bySeq = (a: FoundCheckpoint, b: FoundCheckpoint) => a.seq - b.seq;
 
+/** The checkpoint with the lowest (or highest) number; of two naming one entry, the one given by hand. */
+function pick(points: readonly FoundCheckpoint[], which: 'lowest' | 'highest'): FoundCheckpoint | undefined {
+  if (points.length === 0) return undefined;
+  const seq = which === 'lowest' ? Math.min(...points.map((point) => point.seq)) : Math.max(...points.map((point) => point.seq));
+  const named = points.filter((point) => point.seq === seq);
+  return named.find((point) => point.source === '--expect') ?? named[0];
+}
+
 export class CheckpointMatch {
   private readonly wanted = new Map<number, FoundCheckpoint[]>();
   private readonly others: FoundCheckpoint[] = [];
@@ -59,7 +67,7 @@ export class CheckpointMatch {
     const held = [...this.held].sort(bySeq);
     const newestHeld = held.at(-1) ?? null;
     const problems: string[] = [];
-    const replaced = [...this.replaced].sort(bySeq)[0];
+    const replaced = pick(this.replaced, 'lowest');
     if (replaced) {
       const vouched = held.filter((point) => point.seq < replaced.seq).at(-1);
       problems.push(
@@ -67,13 +75,13 @@ export class CheckpointMatch {
       );
     }
     const unmet = [...this.wanted.values()].flat().filter((point) => point.seq > this.removed);
-    const beyond = unmet.filter((point) => point.seq > lastSeq).sort(bySeq).at(-1);
+    const beyond = pick(unmet.filter((point) => point.seq > lastSeq), 'highest');
     if (beyond) {
       problems.push(
         `The trail ends at entry ${lastSeq}, but ${named(beyond)} names entry ${beyond.seq}: entries ${lastSeq + 1}\u2013${beyond.seq} are missing (cut from the end, an older copy of the folder put back, or the trail deleted), or the checkpoint is not this trail's.`,
       );
     }
-    const inside = unmet.filter((point) => point.seq <= lastSeq).sort(bySeq)[0];
+    const inside = pick(unmet.filter((point) => point.seq <= lastSeq), 'lowest');
     if (inside) problems.push(`Entry ${inside.seq}, which ${named(inside)} names, is not in the trail: it was taken out.`);
     const trails = new Map<string, FoundCheckpoint[]>();
     for (const point of this.others) trails.set(point.trail!, [...(trails.get(point.trail!) ?? []), point]);

@@ -5,8 +5,6 @@
  * written to through its socket and read back with journalctl as verify reads it. Windows
  * (ReportEventW) and macOS (/usr/bin/logger) with their calls stood in: no Windows or Mac here.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type * as Koffi from 'koffi';
@@ -17,6 +15,7 @@ import { macosUnifiedLog } from '../../../main/audit/macos-unified-log';
 import { logReader, readSystemLog } from '../../../main/audit/system-log-reading';
 import { testJournal } from '../../../main/audit/test-journal';
 import { windowsEventLog, type EventLogCalls } from '../../../main/audit/windows-event-log';
+import { JOURNALD_CAN_RUN, startJournald, type TestJournald } from '../../support/journald';
 import { tempFolder } from '../../support/temp-folder';
 
 const koffi = createRequire(import.meta.url)('koffi') as typeof Koffi;
@@ -80,29 +79,19 @@ describe('the system log on Linux', () => {
   });
 });
 
-const journaldBinary = ['/lib/systemd/systemd-journald', '/usr/lib/systemd/systemd-journald'].find((path) => existsSync(path));
-const asRoot = process.getuid?.() === 0;
-
-describe.skipIf(!journaldBinary || !asRoot || process.platform !== 'linux')('a real systemd-journald', () => {
-  let journald: ChildProcess | null = null;
-  afterAll(() => {
-    if (journald?.pid) process.kill(journald.pid, 'SIGTERM');
-  });
+describe.skipIf(!JOURNALD_CAN_RUN)('a real systemd-journald', () => {
+  let journald: TestJournald | null = null;
+  afterAll(() => journald?.stop());
 
   it('takes the checkpoints through its socket and from syslog, and journalctl gives them back to verify', async () => {
-    // Its own /run/systemd and /run/log: the machine's own journal (if any) is not touched.
-    const script = 'mount -t tmpfs tmpfs /run/systemd && mkdir -p /run/systemd/journal && mount -t tmpfs tmpfs /run/log && exec "$0"';
-    journald = spawn('unshare', ['--mount', '--propagation', 'private', 'sh', '-c', script, journaldBinary!], { stdio: 'ignore' });
-    const root = `/proc/${journald.pid}/root`;
-    await expect.poll(() => existsSync(`${root}/run/systemd/journal/socket`) && existsSync(`${root}/run/systemd/journal/dev-log`)).toBe(true);
-
+    journald = await startJournald();
+    expect(journald).not.toBeNull();
+    const { socket, devLog, directory } = journald!;
     const userData = tempFolder();
-    const log = linuxSystemLog({ journal: `${root}/run/systemd/journal/socket`, syslog: `${root}/run/systemd/journal/dev-log` });
-    await log.write(checkpointMessage({ seq: 41, hash: HASH, trail: TRAIL }, userData), { SCRIBE_AUDIT_SEQ: '41' });
+    await linuxSystemLog({ journal: socket, syslog: devLog }).write(checkpointMessage({ seq: 41, hash: HASH, trail: TRAIL }, userData), { SCRIBE_AUDIT_SEQ: '41' });
     // The same journal through its syslog socket, as /dev/log is where the journal runs.
-    const viaSyslog = linuxSystemLog({ journal: join(tempFolder(), 'none'), syslog: `${root}/run/systemd/journal/dev-log` });
-    await viaSyslog.write(checkpointMessage({ seq: 42, hash: HASH, trail: TRAIL }, userData), {});
-    const reader = logReader('linux', `${root}/run/log/journal`);
+    await linuxSystemLog({ journal: join(tempFolder(), 'none'), syslog: devLog }).write(checkpointMessage({ seq: 42, hash: HASH, trail: TRAIL }, userData), {});
+    const reader = logReader('linux', directory);
     await expect
       .poll(async () => {
         const read = await readSystemLog(userData, reader);
