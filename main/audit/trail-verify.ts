@@ -123,6 +123,8 @@ function checkEntry(walk: Walk, entry: AuditEntry, place: Omit<EntryPlace, 'seq'
     if (problem) report.problems.push({ ...place, seq: entry.seq, what: problem });
   }
   if (entry.action === 'trail-removed') walk.removals.push(entry);
+  // A start that found the trail behind its last checkpoint, or its files gone, says so in a break naming no file.
+  if (entry.action === 'trail-break' && !entry.detail.file && entry.detail.found) report.notes.push(`Entry ${entry.seq} says the trail began again: ${entry.detail.found}.`);
   if (entry.action === 'system-log-refused' && !report.notes.some((note) => note.startsWith('The system log refused'))) {
     report.notes.push(`The system log refused checkpoints from ${entry.at} (entry ${entry.seq}: ${entry.detail.found ?? 'no reason given'}); they were kept in the data folder only.`);
   }

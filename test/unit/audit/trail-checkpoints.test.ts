@@ -92,6 +92,7 @@ describe('checkpoints', () => {
     expect(opening).toMatchObject({ kind: 'entry', entry: { seq: 13, action: 'trail-opened' } });
     // Verify names the gap even without a checkpoint from outside, and with them.
     const alone = verified(second, userData, []);
+    expect(alone.text).toContain('Entry 12 says the trail began again: entries after 8 are gone: this computer\u2019s last checkpoint was entry 11.');
     expect(alone.text).toContain('NOT INTACT. Entry 12 (audit-2026-08-2.trail, line 1) does not verify: 3 entries are missing before it (numbers 9\u201311).');
     expect(verified(second, userData, logged(second, userData)).code).toBe(1);
   });
