@@ -61,7 +61,7 @@ export const LAYERS: Layer[] = [
       outbox: { files: ['main/outbox/'] },
       results: { files: ['main/results/'] },
       // The audit trail: below every feature and service that records in it.
-      audit: { files: ['main/audit/'] },
+      audit: { files: ['main/audit/'], packages: ['koffi'] },
     },
     packages: [NODE, 'zod'],
   },
