@@ -14,6 +14,7 @@ packages=(
   fakeroot                                # the Debian package (npm run package:deb)
   debootstrap apt-utils gnupg scrot       # its test: a Debian 12 root, a signed repository, screenshots
   at-spi2-core                            # the accessibility bus the note is read back through from a field
+  systemd                                 # a real journald of the audit tests' own, which checkpoints reach
 )
 command -v dpkg-query >/dev/null || exit 0  # not Debian: a desktop with its own display and audio
 # What the app itself needs to run (Electron's libraries and the rest), from the one table.
