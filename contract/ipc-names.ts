@@ -52,6 +52,7 @@ export const OPERATION_NAMES = [
   'getPatientVisit',
   'deletePatient',
   'useRegisteredPatient',
+  'registeredLookalike',
   'setDictationPatient',
   'pickLabReportFiles',
   'stageLabReportFiles',

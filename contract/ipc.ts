@@ -273,7 +273,14 @@ export const operations = {
   /** Deletes the patient and every dictation and lab report made for them; `items`: how many the confirmation said (refused when that is no longer so). */
   deletePatient: operation<void>()(z.object({ id: z.uuid(), items: z.number().int().min(0) }).strict()),
   /** The patient registration has just found or made, as the patient for this visit. */
-  useRegisteredPatient: operation<Patient>()(noInput),
+  /**
+   * The patient registration found or made becomes the visit's patient. A patient already on this computer with the same
+   * ABHA number is brought up to date; one without an ABHA number who looks the same is refused (`needs-confirmation`)
+   * until `as` says: that patient (`as`: their id), or a new one apart (`as: 'new'`).
+   */
+  useRegisteredPatient: operation<Patient>()(z.object({ as: z.union([z.uuid(), z.literal('new')]) }).strict().optional()),
+  /** A patient without an ABHA number who looks like the one registration found or made (name, age, sex), or null. */
+  registeredLookalike: operation<Patient | null>()(noInput),
   /** Puts a dictation under another patient (null: none); a session not yet ended is told when it ends (sendPatientDetails). */
   setDictationPatient: operation<DictationSummary>()(dictationRef.extend({ patientId: z.uuid().nullable() }).strict()),
 

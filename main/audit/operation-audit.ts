@@ -170,6 +170,9 @@ const patientRules = {
       : [{ action: 'patient-viewed', item: { kind: 'patient', id: input.id }, patientId: input.id, outcome: outcomeOf(outcome), detail: { how: 'their visit’s dictations and lab reports listed' } }],
   // A patient declined before anything was recorded: there is no dictation, only the answer.
   declineConsent: (input) => (outcome) => [{ action: 'consent-declined', item: null, patientId: input.patientId, outcome: outcomeOf(outcome), detail: { for: 'consultation' } }],
+  // A patient shown because they look like the one registration found or made.
+  registeredLookalike: () => (outcome) =>
+    outcome.ok && outcome.value ? [{ action: 'patient-viewed', item: { kind: 'patient', id: outcome.value.id }, patientId: outcome.value.id, detail: { how: 'pointed out as looking like the registered patient' } }] : [],
   useRegisteredPatient: (_input, look) => {
     const known = new Set(look.patientIds());
     return (outcome) => {

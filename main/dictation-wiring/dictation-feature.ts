@@ -343,9 +343,10 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     consentNotices: () => settings.consentNotices(),
     today: () => new Date(appClock.now()).toISOString().slice(0, 10),
   });
-  // Another patient chosen: their note is not the one in view any more (the shortcut never takes it).
+  // Another patient chosen: their note is not the one in view any more (the shortcut never takes it), nor are their words heard so far.
   deps.patients.onVisitChange((patientId) => {
     if (viewedId !== null && store.get(viewedId)?.patientId !== patientId) viewedId = null;
+    liveWords.visitChanged(patientId);
   });
 
   return {
@@ -358,6 +359,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       idsForPatient: (patientId: string) => store.idsForPatient(patientId),
       busy: (id: string) => (session.status().dictationId === id ? 'A dictation for this patient is being recorded. Stop or discard it first.' : null),
       remove: (id: string) => outbox.remove(id),
+      identityChanged: (patientId: string) => store.clearReviews(patientId),
     },
     /** Why the app must not restart now (a recording under way), or null; an upload under way is the outbox host's to say. */
     busyReason: (): string | null => (session.status().state !== 'idle' ? 'A dictation is being recorded.' : null),
