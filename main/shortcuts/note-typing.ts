@@ -17,6 +17,13 @@ export interface Typist {
   lineBreak(lineBreak: LineBreak): void | Promise<void>;
   /** Presses the paste keys, where this typist does it better than the keyboard hook (X11: libuiohook's keys are synthetic events GTK ignores). */
   paste?(): void;
+  /**
+   * Lets go of every key still held (the shortcut's own, never pressed again after) and presses
+   * the paste keys at once, so that the note goes in while the doctor still holds the shortcut.
+   * False, with nothing pressed, when a held key could not be let go (the paste would reach the
+   * program with it, Ctrl+Alt+V): then the paste waits for the keys to be let go.
+   */
+  pasteWhileHeld?(): boolean;
   /** After the last key: gives back what typing borrowed (X11: keyboard mappings). */
   finish(): Promise<void>;
 }
