@@ -5,6 +5,8 @@
  * clipboard are the app's; the OS's parts stand in: the global shortcut (pressed by the test),
  * the keyboard hook (the keys are let go before it watches), the focused window, and the target
  * program, which reads the clipboard 380 ms after the paste keys, as a busy EMR may.
+ * Issue 58: keys the OS refuses to type (Windows' SendInput, run for real in the Windows lane)
+ * leave the note copied, and the doctor is told so.
  */
 import { describe, expect, it } from 'vitest';
 import { CopyPath } from '../../../main/clipboard/copy-path';
@@ -12,6 +14,8 @@ import { PatientClipboard } from '../../../main/clipboard/patient-clipboard';
 import { SILENT_LOG } from '../../../main/core/event-log';
 import { CopyNoteShortcut, type CopyNoteActions } from '../../../main/note-leaving/copy-note-shortcut';
 import type { KeyboardHook } from '../../../main/shortcuts/keyboard-hook';
+import type { Typist } from '../../../main/shortcuts/note-typing';
+import { KEYS_REFUSED } from '../../../main/shortcuts/windows-typist';
 import { FakeClock } from '../../support/fake-clock';
 import { formatsMemoryClipboard } from '../../support/memory-clipboard';
 
@@ -20,13 +24,15 @@ const EARLIER = 'UHID 4711-2026';
 /** How long the target program takes to read the clipboard after the paste keys. */
 const READS_AFTER_MS = 380;
 
-function desk() {
+/** `typing`: the program's profile types the note, with this typist (else it is pasted). */
+function desk(typing?: () => Typist) {
   const clock = new FakeClock();
   const { held, system } = formatsMemoryClipboard(EARLIER);
   const copies = new CopyPath(new PatientClipboard(system, { clearLater: () => false, log: () => {}, platform: 'linux' }), { requireReview: () => false, log: () => {} });
   /** What the target program read from the clipboard at each paste. */
   const pasted: string[] = [];
   const told: string[] = [];
+  const bodies: string[] = [];
   let press: () => void = () => {};
   const actions: Omit<CopyNoteActions, 'fieldText'> = {
     target: () => 'dictation-1',
@@ -39,16 +45,17 @@ function desk() {
     putBack: (earlier, copy) => copies.putBack(earlier, copy),
     appHasFocus: () => false,
     focusedWindow: () => ({ kind: 'window', window: { id: 'x11:4711', program: { match: 'wm-class', names: ['emr-desktop'] }, title: 'Chart', higherRights: false } }),
-    profiles: () => [],
-    typist: () => ({
-      problem: () => null,
-      character: () => {},
-      lineBreak: () => {},
-      finish: async () => {},
-      paste: () => void clock.setTimeout(() => pasted.push(held.text), READS_AFTER_MS),
-    }),
+    profiles: () => (typing ? [{ program: 'emr-desktop', match: 'wm-class', format: 'type' }] : []),
+    typist: () =>
+      typing?.() ?? {
+        problem: () => null,
+        character: () => {},
+        lineBreak: () => {},
+        finish: async () => {},
+        paste: () => void clock.setTimeout(() => pasted.push(held.text), READS_AFTER_MS),
+      },
     pressedIn: () => {},
-    tell: (title) => void told.push(title),
+    tell: (title, body) => void (told.push(title), bodies.push(body)),
   };
   // The keyboard hook as it is when the keys were let go before it could watch them.
   const hook = { begin: () => ({ end: () => {} }), problem: () => null, onKey: () => () => {}, keys: { anyOf: () => false }, paste: () => {} } as unknown as KeyboardHook;
@@ -58,7 +65,7 @@ function desk() {
     clock,
   });
   shortcut.apply('CommandOrControl+Alt+C', true);
-  return { clock, held, pasted, told, press: () => press() };
+  return { clock, held, pasted, told, bodies, press: () => press() };
 }
 
 describe('the copy shortcut, pressed again during a paste', () => {
@@ -79,5 +86,28 @@ describe('the copy shortcut, pressed again during a paste', () => {
     await clock.advance(10_000);
     expect(pasted).toEqual([NOTE]);
     expect(held.text).toBe(EARLIER);
+  });
+});
+
+describe('the copy shortcut, when the OS refuses the typed keys', () => {
+  it('bad input: SendInput refused after 3 characters: the note stays on the clipboard, and the doctor is told why and how far it went', async () => {
+    let typed = '';
+    const refusing = (): Typist => ({
+      problem: () => null,
+      character: (char) => {
+        if (typed.length === 3) throw new Error(KEYS_REFUSED);
+        typed += char;
+      },
+      lineBreak: () => {},
+      finish: async () => {},
+    });
+    const { clock, held, told, bodies, press } = desk(refusing);
+    press();
+    await clock.advance(10_000);
+    expect(typed).toBe('Med');
+    expect(told).toEqual(['Note copied, not typed']);
+    expect(bodies[0]).toBe(`${KEYS_REFUSED} Typing stopped after 3 of ${Array.from(NOTE).length} characters. The note of Test Patient Ravi is on the clipboard.`);
+    // Left for a paste by hand: the earlier clipboard is not put back over it.
+    expect(held.text).toContain('Paracetamol 650 mg');
   });
 });
