@@ -9,15 +9,11 @@
  * leave the note copied, and the doctor is told so.
  */
 import { describe, expect, it } from 'vitest';
-import { CopyPath } from '../../../main/clipboard/copy-path';
-import { PatientClipboard } from '../../../main/clipboard/patient-clipboard';
-import { SILENT_LOG } from '../../../main/core/event-log';
-import { CopyNoteShortcut, type CopyNoteActions } from '../../../main/note-leaving/copy-note-shortcut';
 import type { KeyboardHook } from '../../../main/shortcuts/keyboard-hook';
 import type { Typist } from '../../../main/shortcuts/note-typing';
 import { KEYS_REFUSED } from '../../../main/shortcuts/windows-typist';
 import { FakeClock } from '../../support/fake-clock';
-import { formatsMemoryClipboard } from '../../support/memory-clipboard';
+import { copyNoteDesk } from '../../support/copy-note-desk';
 
 const NOTE = 'Medications\n1. Paracetamol 650 mg tablet, twice a day\n';
 const EARLIER = 'UHID 4711-2026';
@@ -27,23 +23,18 @@ const READS_AFTER_MS = 380;
 /** `typing`: the program's profile types the note, with this typist (else it is pasted). */
 function desk(typing?: () => Typist) {
   const clock = new FakeClock();
-  const { held, system } = formatsMemoryClipboard(EARLIER);
-  const copies = new CopyPath(new PatientClipboard(system, { clearLater: () => false, log: () => {}, platform: 'linux' }), { requireReview: () => false, log: () => {} });
   /** What the target program read from the clipboard at each paste. */
   const pasted: string[] = [];
   const told: string[] = [];
   const bodies: string[] = [];
-  let press: () => void = () => {};
-  const actions: Omit<CopyNoteActions, 'fieldText'> = {
-    target: () => 'dictation-1',
-    readiness: () => 'ready',
-    whenReady: async () => true,
-    copy: async (_id, options) => {
-      const outcome = await copies.copy({ heading: { whose: null, what: null, testData: null }, body: { text: NOTE }, review: null, owner: 'patient:ravi', what: 'note' }, options);
-      return outcome.copied ? { copied: true, which: 'Test Patient Ravi', text: outcome.text, earlier: outcome.earlier, copy: outcome.copy } : outcome;
-    },
-    putBack: (earlier, copy) => copies.putBack(earlier, copy),
-    appHasFocus: () => false,
+  // The keyboard hook as it is when the keys were let go before it could watch them.
+  const hook = { begin: () => ({ end: () => {} }), problem: () => null, onKey: () => () => {}, keys: { anyOf: () => false }, paste: () => {} } as unknown as KeyboardHook;
+  const { held, press } = copyNoteDesk({
+    note: NOTE,
+    earlier: EARLIER,
+    platform: 'linux',
+    hook,
+    clock,
     focusedWindow: () => ({ kind: 'window', window: { id: 'x11:4711', program: { match: 'wm-class', names: ['emr-desktop'] }, title: 'Chart', higherRights: false } }),
     profiles: () => (typing ? [{ program: 'emr-desktop', match: 'wm-class', format: 'type' }] : []),
     typist: () =>
@@ -54,18 +45,9 @@ function desk(typing?: () => Typist) {
         finish: async () => {},
         paste: () => void clock.setTimeout(() => pasted.push(held.text), READS_AFTER_MS),
       },
-    pressedIn: () => {},
     tell: (title, body) => void (told.push(title), bodies.push(body)),
-  };
-  // The keyboard hook as it is when the keys were let go before it could watch them.
-  const hook = { begin: () => ({ end: () => {} }), problem: () => null, onKey: () => () => {}, keys: { anyOf: () => false }, paste: () => {} } as unknown as KeyboardHook;
-  const shortcut = new CopyNoteShortcut(actions, hook, {
-    accelerators: { register: (_accelerator, onPressed) => ((press = onPressed), true), unregister: () => {} },
-    log: SILENT_LOG,
-    clock,
   });
-  shortcut.apply('CommandOrControl+Alt+C', true);
-  return { clock, held, pasted, told, bodies, press: () => press() };
+  return { clock, held, pasted, told, bodies, press };
 }
 
 describe('the copy shortcut, pressed again during a paste', () => {
