@@ -14,7 +14,7 @@ import { windowsAdminOnlyProblem, type AccessEntry } from '../../../main/setting
 // @ts-expect-error: plain JavaScript, run by electron-builder as it is.
 import * as msiHook from '../../../scripts/msi-policy-folder.mjs';
 
-const { POLICY_FOLDER_SDDL, withPolicyFolder } = msiHook as { POLICY_FOLDER_SDDL: string; withPolicyFolder(wxs: string): string };
+const { CLEAR_POLICY_FOLDER_SCRIPT, POLICY_FOLDER_SDDL, withPolicyFolder } = msiHook as { CLEAR_POLICY_FOLDER_SCRIPT: string; POLICY_FOLDER_SDDL: string; withPolicyFolder(wxs: string): string };
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const SIDS: Record<string, string> = { SY: 'S-1-5-18', BA: 'S-1-5-32-544', BU: 'S-1-5-32-545' };
 const RIGHTS: Record<string, number> = { FA: 0x1f01ff, F: 0x1f01ff, RX: 0x1200a9 };
@@ -62,6 +62,29 @@ describe('the MSI (scripts/msi-policy-folder.mjs, electron-builder.yml)', () => 
     const feature = byId('Feature', 'ProductFeature')!;
     expect(Array.from(feature.getElementsByTagName('ComponentRef')).map((ref) => ref.getAttribute('Id'))).toContain('PolicyFolder');
     expect(() => withPolicyFolder('<Wix></Wix>')).toThrow(/electron-builder's template changed/);
+  });
+
+  it('clears the folder’s place right before Windows Installer creates it, as SYSTEM, failing the install when it cannot (issue 56.5)', () => {
+    const document = new DOMParser().parseFromString(withPolicyFolder(renderedTemplate()), 'text/xml');
+    const byId = (tag: string, id: string) => Array.from(document.getElementsByTagName(tag)).find((element) => element.getAttribute('Id') === id);
+    const action = byId('CustomAction', 'ScribeDeskPolicyFolderClear')!;
+    expect([action.getAttribute('Execute'), action.getAttribute('Impersonate'), action.getAttribute('Return')]).toEqual(['deferred', 'no', 'check']);
+    const command = action.getAttribute('ExeCommand')!;
+    expect(command).toBe('"[SystemFolder]WindowsPowerShell\\v1.0\\powershell.exe" -NoProfile -NonInteractive -ExecutionPolicy Bypass -EncodedCommand [ScribeDeskPolicyFolderScript]');
+    const script = Buffer.from(byId('Property', 'ScribeDeskPolicyFolderScript')!.getAttribute('Value')!, 'base64').toString('utf16le');
+    expect(script).toBe(CLEAR_POLICY_FOLDER_SCRIPT);
+    const scheduled = Array.from(document.getElementsByTagName('Custom')).find((custom) => custom.getAttribute('Action') === 'ScribeDeskPolicyFolderClear')!;
+    expect([scheduled.getAttribute('Before'), scheduled.textContent]).toEqual(['CreateFolders', 'NOT REMOVE~="ALL"']);
+  });
+
+  it('removes a link there, the link itself, before asking who owns anything; sets aside what Administrators or SYSTEM do not own; never deletes recursively', () => {
+    const lines = CLEAR_POLICY_FOLDER_SCRIPT.split('\n');
+    const reparse = lines.findIndex((line) => line.includes('ReparsePoint'));
+    expect(reparse).toBeGreaterThan(-1);
+    expect(reparse).toBeLessThan(lines.findIndex((line) => line.includes('Get-Acl')));
+    expect(lines[reparse + 1]).toBe('  if ($item.PSIsContainer) { [IO.Directory]::Delete($folder) } else { [IO.File]::Delete($folder) }');
+    expect(CLEAR_POLICY_FOLDER_SCRIPT).toMatch(/\$owner -eq 'S-1-5-32-544' -or \$owner -eq 'S-1-5-18'\)\) \{ exit 0 \}\nRename-Item -LiteralPath \$folder -NewName \('ScribeDesk\.set-aside-'/);
+    expect(CLEAR_POLICY_FOLDER_SCRIPT).not.toMatch(/Recurse|Remove-Item|Delete\(\$folder, \$true\)|icacls|\$env:/i);
   });
 
   it('grants what the app then takes: Administrators own it, no list inherited, only administrators may change it', () => {
