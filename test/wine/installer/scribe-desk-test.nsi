@@ -18,7 +18,9 @@ RequestExecutionLevel admin
 SilentInstall silent
 InstallDir "$PROGRAMFILES64\Scribe Desk"
 
+; electron-builder includes the script in its header, then its templates (common.nsh brings x64.nsh, and with it LogicLib).
 !include "${INCLUDE}"
+!include x64.nsh
 
 !define UNINSTALL_KEY "Software\Microsoft\Windows\CurrentVersion\Uninstall\ScribeDeskTest"
 
@@ -29,12 +31,16 @@ Section "install"
   WriteUninstaller "$INSTDIR\Uninstall Scribe Desk.exe"
   WriteRegStr HKLM "${UNINSTALL_KEY}" "DisplayName" "Scribe Desk (test)"
   WriteRegStr HKLM "${UNINSTALL_KEY}" "UninstallString" '"$INSTDIR\Uninstall Scribe Desk.exe" /S'
-  !insertmacro customInstall
+  !ifmacrodef customInstall
+    !insertmacro customInstall
+  !endif
 SectionEnd
 
 Section "Uninstall"
   SetShellVarContext all
-  !insertmacro customUnInstall
+  !ifmacrodef customUnInstall
+    !insertmacro customUnInstall
+  !endif
   SetOutPath $TEMP
   RMDir /r "$INSTDIR"
   DeleteRegKey HKLM "${UNINSTALL_KEY}"
