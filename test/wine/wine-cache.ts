@@ -10,7 +10,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -88,13 +88,18 @@ export function windowsNode(checkout: string): WindowsNode {
   return { nodeExe: join(node, 'bin', 'node.exe'), root };
 }
 
-/** Runs a Windows program to its end in `prefix`, its output in files (Wine's console fails on a pipe). */
-export function wineSync(tools: WineTools, prefix: string, args: string[], logs: string): void {
+/** Wine's variables for `prefix`: no debug output, and no offer to install Mono or Gecko (no window waits for an answer). */
+export const wineVariables = (prefix: string) => ({ WINEPREFIX: prefix, WINEDEBUG: '-all', WINEDLLOVERRIDES: 'mscoree,mshtml=' });
+
+/** Runs a Windows program to its end in `prefix`, its output in a file (Wine's console fails on a pipe). */
+function wineSync(tools: WineTools, prefix: string, args: string[], logs: string): void {
   mkdirSync(logs, { recursive: true });
-  execFileSync('sh', ['-c', `"$0" "$@" >>"${join(logs, 'wine.log')}" 2>&1`, tools.wine, ...args], {
-    env: { ...process.env, WINEPREFIX: prefix, WINEDEBUG: '-all', WINEDLLOVERRIDES: 'mscoree,mshtml=' },
-    timeout: 180_000,
-  });
+  const log = openSync(join(logs, 'wine.log'), 'a');
+  try {
+    execFileSync(tools.wine, args, { env: { ...process.env, ...wineVariables(prefix) }, stdio: ['ignore', log, log], timeout: 180_000 });
+  } finally {
+    closeSync(log);
+  }
 }
 
 /** The prefix every run copies: made once per Wine version (about 10 s). */

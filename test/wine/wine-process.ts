@@ -7,7 +7,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, cpSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { WineTools } from './wine-cache';
+import { wineVariables, type WineTools } from './wine-cache';
 
 /** A Linux path as Windows programs under Wine name it. */
 export const windowsPath = (linuxPath: string): string => `Z:${linuxPath.replace(/\//g, '\\')}`;
@@ -34,7 +34,7 @@ export interface WineEnvironment {
 }
 
 export function wineEnv(wine: WineEnvironment, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { ...process.env, WINEPREFIX: wine.prefix, WINEDEBUG: '-all', WINEDLLOVERRIDES: 'mscoree,mshtml=', ...extra };
+  return { ...process.env, ...wineVariables(wine.prefix), ...extra };
 }
 
 /** Runs `program` (a Windows executable, by its Linux path or its Windows name) to its end, or stops it after `timeoutMs`. */

@@ -16,7 +16,7 @@ import { readRegistryKey } from '../../../main/settings/windows-registry';
 import { systemMachineIdSources } from '../../../main/updates/rollout-machine-id';
 import { CLINIC_POLICY_REGISTRY, dword, multiSz, sz } from '../../fixtures/policy/clinic-policy-registry';
 import { checkoutPath } from '../support/lane-paths';
-import { deleteKey, keyByRegAdd, writeRegistry } from '../support/registry-edit';
+import { deleteKeys, keyByRegAdd, writeRegistry, type Hive } from '../support/registry-edit';
 
 const LANE_KEY = 'Software\\ScribeDeskLaneTest';
 const CRYPTOGRAPHY = 'SOFTWARE\\Microsoft\\Cryptography';
@@ -37,10 +37,7 @@ function byName(read: ReturnType<typeof readRegistryKey>): Map<string, { type: n
 
 /** Each test starts with neither hive's policy key nor the lane's own key. */
 function withoutKeys(): void {
-  for (const hive of ['HKLM', 'HKCU'] as const) {
-    deleteKey(hive, POLICY_REGISTRY_KEY);
-    deleteKey(hive, LANE_KEY);
-  }
+  deleteKeys((['HKLM', 'HKCU'] as const).flatMap((hive) => [[hive, POLICY_REGISTRY_KEY] as [Hive, string], [hive, LANE_KEY] as [Hive, string]]));
 }
 
 describe('readRegistryKey, against the registry', () => {
@@ -159,7 +156,7 @@ describe("loadManagedPolicy('win32'), against the registry", () => {
     try {
       assert.equal(systemMachineIdSources().windowsMachineGuid(), machine);
     } finally {
-      deleteKey('HKCU', CRYPTOGRAPHY);
+      deleteKeys([['HKCU', CRYPTOGRAPHY]]);
     }
   });
 });

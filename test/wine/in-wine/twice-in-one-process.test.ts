@@ -23,7 +23,7 @@ import { windowsTypist } from '../../../main/shortcuts/windows-typist';
 import { systemMachineIdSources } from '../../../main/updates/rollout-machine-id';
 import { dword, sz } from '../../fixtures/policy/clinic-policy-registry';
 import { Notepad } from '../support/notepad';
-import { deleteKey, writeRegistry } from '../support/registry-edit';
+import { deleteKeys, writeRegistry } from '../support/registry-edit';
 import { descriptorFromSddl, putOnClipboard, win32 } from '../support/win32';
 
 /** The koffi the app loads (one per process: its named types are shared by all its callers). */
@@ -39,7 +39,7 @@ describe('each Win32 entry point, called twice in one process', () => {
   });
   after(() => {
     notepad.close();
-    deleteKey('HKLM', POLICY_REGISTRY_KEY);
+    deleteKeys([['HKLM', POLICY_REGISTRY_KEY]]);
     writeRegistry('HKLM', SHELL_FOLDERS, [{ ...sz('Common AppData', '%ProgramData%'), type: 2 }]);
   });
 
