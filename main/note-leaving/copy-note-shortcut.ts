@@ -355,9 +355,16 @@ export class CopyNoteShortcut {
         this.log.info('copy: the note was typed into the program that has focus');
         return true;
       }
+      const total = Array.from(text).length;
+      if (outcome.typed === 'refused') {
+        this.log.warn(`copy: the OS refused the keys after ${outcome.characters} characters (${outcome.why})`);
+        const typed = outcome.characters === 0 ? 'Nothing was typed.' : `Typing stopped after ${outcome.characters} of ${total} characters.`;
+        this.actions.tell('Note copied, not typed', `${outcome.why} ${typed} ${copied}`);
+        return false;
+      }
       const why = escaped ? 'You pressed Esc' : (moved ?? 'The focus moved');
       this.log.info(`copy: typing stopped after ${outcome.characters} characters (${escaped ? 'Esc' : 'focus moved'})`);
-      this.actions.tell('Typing stopped', `${why.replace(/, so nothing was inserted\.$/, '')}: typing stopped after ${outcome.characters} of ${Array.from(text).length} characters. ${copied}`);
+      this.actions.tell('Typing stopped', `${why.replace(/, so nothing was inserted\.$/, '')}: typing stopped after ${outcome.characters} of ${total} characters. ${copied}`);
       return false;
     } finally {
       unlisten();

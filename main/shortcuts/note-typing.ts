@@ -45,7 +45,11 @@ export function typingSteps(text: string): TypingStep[] {
   return steps;
 }
 
-export type TypingOutcome = { typed: 'all' } | { typed: 'stopped'; characters: number };
+export type TypingOutcome =
+  | { typed: 'all' }
+  | { typed: 'stopped'; characters: number }
+  /** The OS did not take a key (Windows: SendInput refused, as UIPI does for a program with higher rights): `why`, in words. */
+  | { typed: 'refused'; characters: number; why: string };
 
 /**
  * Types `text`; `stopped()` is asked between characters (Esc was pressed). Characters are
@@ -63,8 +67,12 @@ export async function typeNote(
     for (const step of typingSteps(text)) {
       for (const char of step.kind === 'text' ? Array.from(step.text) : ['\n']) {
         if (options.stopped()) return { typed: 'stopped', characters };
-        if (step.kind === 'break') await typist.lineBreak(options.lineBreak);
-        else await typist.character(char);
+        try {
+          if (step.kind === 'break') await typist.lineBreak(options.lineBreak);
+          else await typist.character(char);
+        } catch (error) {
+          return { typed: 'refused', characters, why: (error as Error).message };
+        }
         characters += 1;
         await sleep(pause);
       }

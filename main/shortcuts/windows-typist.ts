@@ -1,8 +1,8 @@
 /**
  * Typing on Windows through SendInput (koffi): each UTF-16 unit as a Unicode key event
  * (KEYEVENTF_UNICODE), which does not depend on the keyboard layout and enters any script;
- * line breaks as the Enter key. Written against the Win32 documentation; not run on this
- * project's Linux machines (see docs/emr-insertion.md).
+ * line breaks as the Enter key. Run against Wine's Win32 in the Windows lane
+ * (test/wine/in-wine/typing.test.ts); see docs/emr-insertion.md.
  */
 import type * as Koffi from 'koffi';
 import type { LineBreak } from '../../contract/insert-profiles';
@@ -14,14 +14,18 @@ const KEYEVENTF_UNICODE = 0x0004;
 const VK_RETURN = 0x0d;
 const VK_SHIFT = 0x10;
 
+/** What the doctor is told (with the note left on the clipboard) when Windows takes fewer keys than it was given. */
+export const KEYS_REFUSED = 'Windows did not take the keys (the program may run with higher rights, or another desktop, such as a sign-in or permission prompt, is in front).';
+
 export function windowsTypist(koffi: typeof Koffi): Typist {
-  const KEYBDINPUT = koffi.struct('KEYBDINPUT', { wVk: 'uint16_t', wScan: 'uint16_t', dwFlags: 'uint32_t', time: 'uint32_t', dwExtraInfo: 'uintptr_t' });
+  // Unnamed types: a named one is process-wide, and declaring it again (a second typist) would throw.
+  const KEYBDINPUT = koffi.struct({ wVk: 'uint16_t', wScan: 'uint16_t', dwFlags: 'uint32_t', time: 'uint32_t', dwExtraInfo: 'uintptr_t' });
   // INPUT's union is as large as MOUSEINPUT, its largest member: padded to that size.
-  const INPUT = koffi.struct('INPUT', { type: 'uint32_t', ki: KEYBDINPUT, padding: koffi.array('uint8_t', 8) });
-  const sendInput = koffi.load('user32.dll').func('unsigned int __stdcall SendInput(unsigned int count, INPUT *inputs, int size)');
+  const INPUT = koffi.struct({ type: 'uint32_t', ki: KEYBDINPUT, padding: koffi.array('uint8_t', 8) });
+  const sendInput = koffi.load('user32.dll').func('__stdcall', 'SendInput', 'unsigned int', ['unsigned int', koffi.pointer(INPUT), 'int']);
   const key = (wVk: number, wScan: number, flags: number) => ({ type: INPUT_KEYBOARD, ki: { wVk, wScan, dwFlags: flags, time: 0, dwExtraInfo: 0 }, padding: new Array(8).fill(0) });
   const send = (inputs: ReturnType<typeof key>[]) => {
-    if (sendInput(inputs.length, inputs, koffi.sizeof(INPUT)) !== inputs.length) throw new Error('Windows did not take the keys (the program may run with higher rights).');
+    if (sendInput(inputs.length, inputs, koffi.sizeof(INPUT)) !== inputs.length) throw new Error(KEYS_REFUSED);
   };
   return {
     problem: () => null,
