@@ -46,6 +46,8 @@ export class Notepad {
       }
       return null;
     }, 10_000, "Notepad's window and its field");
+    // A new window comes to the front by itself a moment after it shows: waited for, so that it cannot undo a later toFront of another.
+    await waitFor(() => sameWindow(win32.foregroundWindow(), window), 3_000, 'the new Notepad in front').catch(() => undefined);
     return new Notepad(started, window, edit);
   }
 

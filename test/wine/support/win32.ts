@@ -42,6 +42,10 @@ export const WM_COPY = 0x0301;
 export const EM_SETSEL = 0x00b1;
 export const CF_UNICODETEXT = 13;
 export const VK_ESCAPE = 0x1b;
+export const VK_LCONTROL = 0xa2;
+export const VK_LMENU = 0xa4;
+export const VK_C = 0x43;
+export const VK_V = 0x56;
 
 export const win32 = {
   findWindowEx: user32.func('void *__stdcall FindWindowExW(void *parent, void *after, str16 className, str16 title)'),
@@ -82,13 +86,26 @@ export const win32 = {
   lastError: kernel32.func('uint32_t __stdcall GetLastError()'),
   localFree: kernel32.func('void *__stdcall LocalFree(void *memory)'),
   sendInput: user32.func('__stdcall', 'SendInput', 'unsigned int', ['unsigned int', koffi.pointer(INPUT), 'int']),
+  asyncKeyState: user32.func('int16_t __stdcall GetAsyncKeyState(int vk)'),
   sddlToDescriptor: advapi32.func('int __stdcall ConvertStringSecurityDescriptorToSecurityDescriptorW(str16 sddl, uint32_t revision, _Out_ void **descriptor, _Out_ uint32_t *size)'),
 };
 
+const keyEvent = (virtualKey: number, flags: number) => ({ type: 1, ki: { wVk: virtualKey, wScan: 0, dwFlags: flags, time: 0, dwExtraInfo: 0 }, padding: new Array(8).fill(0) });
+
 /** A key pressed and let go, as from the keyboard (by its virtual-key code). */
 export function pressKey(virtualKey: number): void {
-  const key = (flags: number) => ({ type: 1, ki: { wVk: virtualKey, wScan: 0, dwFlags: flags, time: 0, dwExtraInfo: 0 }, padding: new Array(8).fill(0) });
-  if (win32.sendInput(2, [key(0), key(0x2)], koffi.sizeof(INPUT)) !== 2) throw new Error('SendInput took not both key events.');
+  if (win32.sendInput(2, [keyEvent(virtualKey, 0), keyEvent(virtualKey, 0x2)], koffi.sizeof(INPUT)) !== 2) throw new Error('SendInput took not both key events.');
+}
+
+/** Keys pressed and held down, as a person holds a shortcut; `up`: let go. */
+export function holdKeys(virtualKeys: number[], up = false): void {
+  const events = virtualKeys.map((virtualKey) => keyEvent(virtualKey, up ? 0x2 : 0));
+  if (win32.sendInput(events.length, events, koffi.sizeof(INPUT)) !== events.length) throw new Error('SendInput took not every key event.');
+}
+
+/** Whether Windows holds the key down now. */
+export function keyDown(virtualKey: number): boolean {
+  return ((win32.asyncKeyState(virtualKey) as number) & 0x8000) !== 0;
 }
 
 export interface StartedProcess {
