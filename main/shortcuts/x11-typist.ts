@@ -25,6 +25,15 @@ export function keysymOf(codePoint: number): number {
   return (codePoint >= 0x20 && codePoint <= 0x7e) || (codePoint >= 0xa0 && codePoint <= 0xff) ? codePoint : 0x01000000 + codePoint;
 }
 
+/** The key codes down in XQueryKeymap's bit vector (32 bytes, one bit a key code). */
+export function keysDown(keymap: Uint8Array): number[] {
+  const down: number[] = [];
+  keymap.forEach((bits, byte) => {
+    for (let bit = 0; bit < 8; bit += 1) if (bits & (1 << bit)) down.push(byte * 8 + bit);
+  });
+  return down;
+}
+
 /** `clock`: what the typist waits on for the target to read a changed mapping (the shortcut's clock). */
 export function x11Typist(koffi: typeof Koffi, clock: Pick<Clock, 'sleep'> = systemClock): Typist {
   const sleep = (ms: number) => clock.sleep(ms);
@@ -52,15 +61,10 @@ export function x11Typist(koffi: typeof Koffi, clock: Pick<Clock, 'sleep'> = sys
   const shift = Number(keycodeOf(display, XK_SHIFT_L));
   const control = Number(keycodeOf(display, XK_CONTROL_L));
   const v = Number(keycodeOf(display, XK_V));
-  /** The key codes the server holds down now. */
   const held = (): number[] => {
-    const keys = new Uint8Array(32);
-    queryKeymap(display, keys);
-    const down: number[] = [];
-    keys.forEach((bits, byte) => {
-      for (let bit = 0; bit < 8; bit += 1) if (bits & (1 << bit)) down.push(byte * 8 + bit);
-    });
-    return down;
+    const keymap = new Uint8Array(32);
+    queryKeymap(display, keymap);
+    return keysDown(keymap);
   };
   const pasteKeys = () => {
     fakeKey(display, control, 1, 0);
