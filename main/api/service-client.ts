@@ -36,6 +36,11 @@ export class ServiceClient {
     this.discovery = new SessionDiscovery(this.caller);
   }
 
+  /** The service's address now (its base URL without a trailing slash): whose ids the answers hold. */
+  serviceAddress(): Promise<string> {
+    return this.caller.serviceAddress();
+  }
+
   /** Resolves once the service answered anything (no sign-in asked, nothing kept); rejects when it cannot be reached. */
   reach(signal?: AbortSignal): Promise<void> {
     return sessions.reach(this.caller, signal);

@@ -14,6 +14,7 @@ import type { WindowEvents } from '../windows/app-window';
 import { deletePatientWithItems, type PatientItems } from './patient-deletion';
 import { PatientStore } from './patient-store';
 import { patientFromProfile } from './registered-patient';
+import { ServicePatients, type DirectoryClient } from './service-patient';
 
 export interface PatientsFeatureDeps {
   /** The patients' sealed file, or why it cannot be opened. */
@@ -25,6 +26,8 @@ export interface PatientsFeatureDeps {
   registeredProfile(): AbhaProfile | null;
   /** A patient's dictations and lab reports as their visit view lists them. */
   visitItems(patientId: string): Omit<PatientVisit, 'patientId'>;
+  /** The vendor's patient directory: each patient's id at the service. */
+  directory: DirectoryClient;
 }
 
 type PatientOperations = 'listPatients' | 'savePatient' | 'choosePatient' | 'endVisit' | 'getPatientVisit' | 'deletePatient' | 'useRegisteredPatient';
@@ -67,6 +70,8 @@ export function createPatientsFeature(deps: PatientsFeatureDeps) {
   return {
     handlers,
     store,
+    /** Each patient's id at the service (X-Pt-Id), kept on them. */
+    servicePatients: new ServicePatients(store, deps.directory),
     start: () => {},
     stop: async () => {},
   } satisfies Feature;
