@@ -106,7 +106,7 @@ export interface HealthRecordQuestion {
   /** What would be sent: the note of a dictation, a lab report. */
   items: Array<{ kind: LinkedItemKind; id: string; createdAt: string; what: string }>;
   /** What the patient's record at the service needs and the patient does not have yet: typed in the same step. */
-  needs: { abhaAddress: boolean; age: boolean; sex: boolean };
+  needs: { abhaAddress: boolean; name: boolean; age: boolean; sex: boolean };
   testData: boolean;
 }
 

@@ -52,6 +52,10 @@ export const OPERATION_NAMES = [
   'getPatientVisit',
   'deletePatient',
   'useRegisteredPatient',
+  'getHealthRecordQuestions',
+  'answerHealthRecordQuestion',
+  'askHealthRecordAgain',
+  'linkAgain',
   'setDictationPatient',
   'pickLabReportFiles',
   'stageLabReportFiles',
@@ -103,6 +107,8 @@ export const EVENT_NAMES = [
   'recordCue',
   'recordAsked',
   'liveWordsChanged',
+  'healthRecordAsked',
+  'healthRecordChanged',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

@@ -134,7 +134,9 @@ export class SandboxHealthRecord implements SandboxArea {
       const problem = this.careContextProblem(item, payload.abha_address);
       if (problem) return invalid(`care_contexts[${index}]: ${problem}`);
       const careContext = item as { care_context_id: string; hi_type: string; display: string; data: string };
-      if (this.careContexts.has(`${hipId}/${careContext.care_context_id}`)) return abdmError(400, 'Care context already linked', 'ABDM-1056', 'Care context already linked');
+      // One the exchange could not link may be sent again; one linked, or on its way, is linked already.
+      const earlier = this.careContexts.get(`${hipId}/${careContext.care_context_id}`);
+      if (earlier && !(earlier.outcome === 'ERRORED' && earlier.settlesAt <= this.now())) return abdmError(400, 'Care context already linked', 'ABDM-1056', 'Care context already linked');
       const errored = taken(faults, 'linkErrorNext');
       const bundle = Buffer.from(careContext.data, 'base64').toString('utf8');
       checked.push({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { careContextId } from '../../../contract/health-record';
+import type { CareContext } from '../../../main/api/service-client';
 import { failure } from '../../support/failures';
 import { RAVI, TEST_HIP_ID, typicalConsultBundle, writeTempSource } from '../../support/health-record-fixtures';
 import { MINIMAL_PDF, useSandbox } from '../../support/sandbox-fixture';
@@ -12,7 +13,7 @@ async function servicePatient(client: ReturnType<typeof env.client>, abhaAddress
   return client.createServicePatient({ partnerPatientId: PARTNER_ID, name: RAVI.name, birthYear: 1985, sex: 'M', abhaAddress });
 }
 
-const link = (oid: string, careContexts = [{ careContextId: careContextId('c0ffee00-0000-4000-8000-000000000001', 1), display: 'Consultation, 21 Sep 2026', hiType: 'OPConsultation' as const, bundle: typicalConsultBundle() }]) => ({
+const link = (oid: string, careContexts: CareContext[] = [{ careContextId: careContextId('c0ffee00-0000-4000-8000-000000000001', 1), display: 'Consultation, 21 Sep 2026', hiType: 'OPConsultation', bundle: typicalConsultBundle() }]) => ({
   patient: { servicePatientId: oid, partnerPatientId: PARTNER_ID, hipId: TEST_HIP_ID },
   abhaAddress: RAVI.abhaAddress,
   careContexts,

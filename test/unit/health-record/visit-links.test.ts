@@ -1,0 +1,238 @@
+import { randomBytes } from 'node:crypto';
+import { dirname } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { careContextId } from '../../../contract/health-record';
+import { systemClock } from '../../../main/core/clock';
+import { clearTextIn } from '../../support/clear-text';
+import { FakeClock } from '../../support/fake-clock';
+import { refusalOf } from '../../support/failures';
+import { profileProblems } from '../../support/nrces-profiles';
+import { useSandbox } from '../../support/sandbox-fixture';
+import { tempFolder } from '../../support/temp-folder';
+import { RAVI_INPUT, visitLinksRig, type Rig } from '../../support/visit-links-rig';
+
+let rig: Rig | null = null;
+let clock: FakeClock | null = null;
+const env = useSandbox({}, { clock: () => clock ?? systemClock });
+afterEach(async () => {
+  await rig?.close();
+  rig = null;
+  clock = null;
+});
+
+function setUp(): Rig {
+  clock = FakeClock.driven(() => rig?.host.idle() ?? true);
+  rig = visitLinksRig(() => env.sandbox, clock);
+  return rig;
+}
+
+const PARACETAMOL = [{ name: 'Paracetamol 500 mg tablet', frequency: { dose: ['1', '0', '1'], period: 5, period_unit: 'days' } }];
+const stateOf = (rig: Rig, dictationId: string) => rig.linksOf(dictationId)[0]?.state;
+const settled = (rig: Rig, dictationId: string, state: string) => expect.poll(() => stateOf(rig, dictationId), { timeout: 10_000, interval: 10 }).toBe(state);
+const linkRequests = () => env.sandbox.received.filter((request) => request.operation === 'careContextLink');
+/** The bundle the sandbox's exchange holds of a care context, as the app sent it (decoded from what the sandbox kept). */
+const sentBundles = () => env.sandbox.healthRecords().careContexts;
+
+describe('a visit linked when it ends, with the patient’s agreement', () => {
+  it('asks one line; agreed, the reviewed note is linked under the patient’s id at the service, kept on them', async () => {
+    const { links, patients, dictations } = setUp();
+    const ravi = patients.create(RAVI_INPUT);
+    const note = dictations.add(ravi.id, PARACETAMOL);
+    links.visitEnded(ravi.id);
+    expect(links.questionsNow()).toEqual([
+      {
+        patientId: ravi.id,
+        line: 'Send this visit to Ravi Kumar’s health record (ravi.kumar@sbx)?',
+        abhaAddress: 'ravi.kumar@sbx',
+        items: [{ kind: 'dictation', id: note.id, createdAt: note.createdAt, what: 'Consultation note' }],
+        needs: { abhaAddress: false, name: false, age: false, sex: false },
+        testData: false,
+      },
+    ]);
+    expect(linkRequests()).toEqual([]);
+    links.answer({ patientId: ravi.id, agreed: true });
+    expect(links.questionsNow()).toEqual([]);
+    await settled(rig!, note.id, 'linked');
+    const [sent] = linkRequests();
+    const oid = patients.serviceIdOf(ravi.id, env.sandbox.url);
+    expect(oid).toMatch(/^sandbox-pt-/);
+    expect(sent!.headers).toMatchObject({ 'x-pt-id': oid, 'x-partner-pt-id': ravi.id, 'x-hip-id': 'IN0000000001' });
+    expect(sentBundles()).toMatchObject([{ careContextId: careContextId(note.id, 1), hiType: 'OPConsultation', outcome: 'LINKED' }]);
+    // Sealed at rest: nothing on the disk names the patient, their address or their medicines.
+    expect(clearTextIn(dirname(rig!.store.root), ['Ravi', 'ravi.kumar', 'Paracetamol', oid!])).toEqual([]);
+  });
+
+  it('the bundle is the corrected note, never the service’s original', async () => {
+    const { links, patients, dictations, store } = setUp();
+    const ravi = patients.create(RAVI_INPUT);
+    const note = dictations.add(ravi.id, PARACETAMOL);
+    dictations.correct(note.id, [{ name: 'Azithromycin 500 mg tablet', dose: '1-0-0', frequency: 'in the morning', duration: '3 days', instruction: '—' }], '2026-09-21T04:40:00.000Z');
+    // Corrected and not yet reviewed again: nothing to link.
+    links.visitEnded(ravi.id);
+    expect(links.questionsNow()).toEqual([]);
+    dictations.review(note.id, '2026-09-21T04:41:00.000Z');
+    links.visitEnded(ravi.id);
+    links.answer({ patientId: ravi.id, agreed: true });
+    const bundle = JSON.parse(store.readBundle(rig!.linksOf(note.id)[0]!.id));
+    expect(profileProblems(bundle, 'OPConsultRecord')).toEqual([]);
+    const medicines = bundle.entry.filter((entry: { resource: { resourceType: string } }) => entry.resource.resourceType === 'MedicationRequest');
+    expect(medicines.map((entry: { resource: { medicationCodeableConcept: { text: string } } }) => entry.resource.medicationCodeableConcept.text)).toEqual(['Azithromycin 500 mg tablet']);
+    expect(JSON.stringify(bundle)).not.toContain('Paracetamol');
+  });
+
+  it('declined: kept as declined, nothing sent, not asked again', async () => {
+    const { links, patients, dictations } = setUp();
+    const ravi = patients.create(RAVI_INPUT);
+    const note = dictations.add(ravi.id, PARACETAMOL);
+    links.visitEnded(ravi.id);
+    links.answer({ patientId: ravi.id, agreed: false });
+    expect(stateOf(rig!, note.id)).toBe('declined');
+    links.visitEnded(ravi.id);
+    expect(links.questionsNow()).toEqual([]);
+    expect(links.visitView(ravi.id).links).toMatchObject([{ state: 'declined', itemId: note.id }]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(linkRequests()).toEqual([]);
+  });
+
+  it('`always`: linked without a question; a patient without an ABHA address still gets the one step to add it, never a silent skip', async () => {
+    const { links, patients, dictations, setLinking } = setUp();
+    setLinking('always');
+    const ravi = patients.create(RAVI_INPUT);
+    const note = dictations.add(ravi.id, PARACETAMOL);
+    links.visitEnded(ravi.id);
+    expect(links.questionsNow()).toEqual([]);
+    await settled(rig!, note.id, 'linked');
+    expect(rig!.linksOf(note.id)[0]!.agreedBy).toBe('policy');
+
+    const sita = patients.create({ label: 'Bed 4', name: null, age: null, sex: null, abhaNumber: null, abhaAddress: null });
+    const hers = dictations.add(sita.id, PARACETAMOL);
+    links.visitEnded(sita.id);
+    expect(links.questionsNow()).toMatchObject([{ patientId: sita.id, line: 'Bed 4 has no ABHA address here. Add it to send this visit to their health record.', needs: { abhaAddress: true, name: true, age: true, sex: true } }]);
+    // An ABHA address of the wrong form is refused by field; the question stays.
+    const wrong = refusalOf(() => links.answer({ patientId: sita.id, agreed: true, abhaAddress: 'sita@gmail.com', name: 'Sita Devi', age: 30, sex: 'female' }));
+    expect(wrong).toMatchObject({ kind: 'invalid-input', fields: { abhaAddress: expect.stringContaining('@abdm') } });
+    expect(links.questionsNow()).toHaveLength(1);
+    links.answer({ patientId: sita.id, agreed: true, abhaAddress: ' Sita.Devi@SBX ', name: 'Sita Devi', age: 30, sex: 'female' });
+    expect(patients.get(sita.id)).toMatchObject({ label: 'Bed 4', name: 'Sita Devi', age: 30, sex: 'female', abhaAddress: 'sita.devi@sbx' });
+    await settled(rig!, hers.id, 'linked');
+  });
+
+  it('off, or no HIP id: nothing is asked or sent, and the patient’s view says why', () => {
+    const { links, patients, dictations, setLinking } = setUp();
+    const ravi = patients.create(RAVI_INPUT);
+    dictations.add(ravi.id, PARACETAMOL);
+    setLinking('ask', null);
+    links.visitEnded(ravi.id);
+    expect(links.questionsNow()).toEqual([]);
+    expect(links.visitView(ravi.id)).toMatchObject({ linking: { mode: 'off', why: 'no HIP id' }, links: [], unasked: [] });
+  });
+});
+
+describe('crash-safe, offline, once', () => {
+  it('ABDM-1022 is retried with back-off, and linked once', async () => {
+    const { links, patients, dictations } = setUp();
+    env.sandbox.setFaults({ abdmTooManyNext: 2 });
+    const ravi = patients.create(RAVI_INPUT);
+    const note = dictations.add(ravi.id, PARACETAMOL);
+    links.visitEnded(ravi.id);
+    links.answer({ patientId: ravi.id, agreed: true });
+    await settled(rig!, note.id, 'linked');
+    expect(linkRequests().map((request) => request.status)).toEqual([500, 500, 202]);
+    expect(sentBundles()).toHaveLength(1);
+  });
+
+  it('refused by the exchange: the reason is shown; "Link again" links it under the same care context id', async () => {
+    const { links, patients, dictations } = setUp();
+    env.sandbox.setFaults({ linkErrorNext: 1 });
+    const ravi = patients.create(RAVI_INPUT);
+    const note = dictations.add(ravi.id, PARACETAMOL);
+    links.visitEnded(ravi.id);
+    links.answer({ patientId: ravi.id, agreed: true });
+    await settled(rig!, note.id, 'refused');
+    const [refused] = links.visitView(ravi.id).links;
+    expect(refused).toMatchObject({ state: 'refused', problem: expect.stringMatching(/^The health exchange did not link it: The consent manager could not link/) });
+    links.linkAgain(refused!.id);
+    await settled(rig!, note.id, 'linked');
+    expect(new Set(linkRequests().map((request) => JSON.stringify(request.json)))).toEqual(new Set([JSON.stringify({ oid: patients.serviceIdOf(ravi.id, env.sandbox.url), care_contexts: [{ care_context_id: careContextId(note.id, 1), hi_type: 'OPConsultation' }] })]));
+  });
+
+  it('a link cut off by a crash is sent again after the restart, and "already linked" counts as linked', async () => {
+    const folder = tempFolder();
+    const keys = { patients: randomBytes(32), links: randomBytes(32) };
+    clock = FakeClock.driven(() => rig?.host.idle() ?? true);
+    const first = visitLinksRig(() => env.sandbox, clock, folder, keys);
+    rig = first;
+    const ravi = first.patients.create(RAVI_INPUT);
+    const note = first.dictations.add(ravi.id, PARACETAMOL);
+    first.links.visitEnded(ravi.id);
+    first.links.answer({ patientId: ravi.id, agreed: true });
+    await settled(first, note.id, 'linked');
+    // As if the app had stopped after the exchange took it, before its answer was kept.
+    first.store.update(first.linksOf(note.id)[0]!.id, { state: 'sending', uploadedAt: null, finishedAt: null });
+    await first.close();
+
+    const again = visitLinksRig(() => env.sandbox, clock, folder, keys);
+    rig = again;
+    expect(stateOf(again, note.id)).toBe('waiting');
+    await settled(again, note.id, 'linked');
+    expect(linkRequests().map((request) => request.status)).toEqual([202, 400]);
+    expect(sentBundles()).toHaveLength(1);
+  });
+});
+
+describe('corrected after it was linked, withdrawn, or deleted', () => {
+  it('a note corrected and reviewed again after it was linked is linked as a new version that replaces the old', async () => {
+    const { links, patients, dictations } = setUp();
+    const ravi = patients.create(RAVI_INPUT);
+    const note = dictations.add(ravi.id, PARACETAMOL);
+    links.visitEnded(ravi.id);
+    links.answer({ patientId: ravi.id, agreed: true });
+    await settled(rig!, note.id, 'linked');
+    dictations.correct(note.id, [], '2026-09-21T06:00:00.000Z');
+    // Until it is reviewed again, the view says the health record holds an older version.
+    expect(links.visitView(ravi.id).links).toMatchObject([{ version: 1, state: 'linked', outdated: true }]);
+    dictations.review(note.id, '2026-09-21T06:01:00.000Z');
+    await settled(rig!, note.id, 'linked');
+    const [second, first] = rig!.linksOf(note.id);
+    expect(second).toMatchObject({ linkVersion: 2, careContextId: careContextId(note.id, 2), agreedBy: 'patient' });
+    expect(first).toMatchObject({ linkVersion: 1, state: 'replaced' });
+    const bundle = JSON.parse(rig!.store.readBundle(second!.id));
+    expect(bundle.entry[0].resource).toMatchObject({ status: 'amended', relatesTo: [{ code: 'replaces', targetIdentifier: { value: first!.documentId } }] });
+    // A note with no medicines says so, and is linked all the same.
+    expect(bundle.entry[0].resource.section[0]).toMatchObject({ emptyReason: { coding: [{ code: 'nilknown' }] } });
+    expect(profileProblems(bundle, 'OPConsultRecord')).toEqual([]);
+  });
+
+  it('a consultation whose withdrawal was pressed is never linked; destroyed, its waiting link goes with it', async () => {
+    const { links, patients, dictations } = setUp();
+    const ravi = patients.create(RAVI_INPUT);
+    const halted = dictations.add(ravi.id, PARACETAMOL, { haltedAt: '2026-09-21T04:50:00.000Z' });
+    links.visitEnded(ravi.id);
+    expect(links.questionsNow()).toEqual([]);
+    const note = dictations.add(ravi.id, PARACETAMOL);
+    links.visitEnded(ravi.id);
+    links.answer({ patientId: ravi.id, agreed: true });
+    // Withdrawal pressed before it went: held, then destroyed.
+    dictations.change(note.id, { haltedAt: '2026-09-21T04:51:00.000Z' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stateOf(rig!, note.id)).toBe('waiting');
+    dictations.remove(note.id);
+    links.itemRemoved('dictation', note.id);
+    expect(rig!.linksOf(note.id)).toEqual([]);
+    expect(rig!.linksOf(halted.id)).toEqual([]);
+    expect(linkRequests()).toEqual([]);
+  });
+
+  it('deleting a patient takes their links with them; what was linked is listed first', async () => {
+    const { links, patients, dictations } = setUp();
+    const ravi = patients.create(RAVI_INPUT);
+    const note = dictations.add(ravi.id, PARACETAMOL);
+    links.visitEnded(ravi.id);
+    links.answer({ patientId: ravi.id, agreed: true });
+    await settled(rig!, note.id, 'linked');
+    expect(links.linkedOf(ravi.id).map((link) => link.careContextId)).toEqual([careContextId(note.id, 1)]);
+    patients.delete(ravi.id);
+    links.patientsKept(new Set(patients.view().patients.map((patient) => patient.id)));
+    expect(rig!.store.list()).toEqual([]);
+  });
+});
