@@ -100,6 +100,8 @@ export interface VisitHealthRecord {
 /** What the doctor confirms with the patient as their visit ends. */
 export interface HealthRecordQuestion {
   patientId: string;
+  /** How the patient is named on this computer (their name, else the label). */
+  who: string;
   /** "Send this visit to Ravi Kumar's health record (ravi.k@abdm)?", or, without an address, what to add first. */
   line: string;
   abhaAddress: string | null;
@@ -110,11 +112,19 @@ export interface HealthRecordQuestion {
   testData: boolean;
 }
 
-/** "Send this visit to Ravi's health record (ravi.k@abdm)?" */
+/** "Send this visit to Ravi's health record (ravi.k@abdm)?"; without an address, the question alone (the address is asked for beside it). */
 export function questionLine(patient: Pick<Patient, 'name' | 'label' | 'abhaAddress'>): string {
   const who = patientName(patient);
   const whose = who.endsWith('s') ? `${who}’` : `${who}’s`;
-  return patient.abhaAddress ? `Send this visit to ${whose} health record (${patient.abhaAddress})?` : `${who} has no ABHA address here. Add it to send this visit to their health record.`;
+  return `Send this visit to ${whose} health record${patient.abhaAddress ? ` (${patient.abhaAddress})` : ''}?`;
+}
+
+/** What the doctor adds in the same step, in words: "Ravi has no ABHA address here: add it, and their age, to send the visit." Null when nothing. */
+export function needsLine(who: string, needs: HealthRecordQuestion['needs']): string | null {
+  const others = [needs.name ? 'name' : null, needs.age ? 'age' : null, needs.sex ? 'sex' : null].filter((part): part is string => part !== null);
+  const listed = others.length <= 1 ? (others[0] ?? '') : `${others.slice(0, -1).join(', ')} and ${others.at(-1)}`;
+  if (needs.abhaAddress) return `${who} has no ABHA address here: add it${listed ? `, and their ${listed},` : ''} to send the visit.`;
+  return listed ? `The health record needs ${who === 'The patient' ? 'the patient’s' : 'their'} ${listed}: add ${others.length === 1 ? 'it' : 'them'} to send the visit.` : null;
 }
 
 /** The care context's id for an item's note, version by version: stable, so that a retry never links it twice. */

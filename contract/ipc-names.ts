@@ -109,6 +109,7 @@ export const EVENT_NAMES = [
   'liveWordsChanged',
   'healthRecordAsked',
   'healthRecordChanged',
+  'healthRecordRemoved',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

@@ -414,6 +414,8 @@ export const events = {
   healthRecordAsked: event<HealthRecordQuestion[]>(),
   /** A link of this patient's records changed. */
   healthRecordChanged: event<{ patientId: string }>(),
+  /** A link is no longer kept (its record was deleted, or its patient). */
+  healthRecordRemoved: event<{ id: string }>(),
 } satisfies Record<EventName, { payload: unknown }>;
 
 export type Operations = typeof operations;

@@ -22,9 +22,11 @@ export interface ServicePatientInput {
   signal?: AbortSignal;
 }
 
+/** The directory takes only calls that name the clinic's client (`client-id`). */
 async function clientHeader(caller: ServiceCaller): Promise<Record<string, string>> {
   const clientId = await caller.clientId();
-  return clientId ? { 'client-id': clientId } : {};
+  if (!clientId) throw new ServiceError('configuration', 'The patient directory needs the clinic’s client id, and none is set: enter it in Settings (Client id), or ask your administrator to set it by policy.');
+  return { 'client-id': clientId };
 }
 
 function directoryFailure(answer: Answer, what: string): ServiceError {

@@ -104,9 +104,8 @@ export function createHealthRecordFeature(deps: HealthRecordFeatureDeps) {
   deps.dictations.onRemove((id) => visitLinks.itemRemoved('dictation', id));
   deps.labReports.onChange((manifest) => visitLinks.itemChanged('lab-report', manifest.id, manifest.patientId, false));
   deps.labReports.onRemove((id) => visitLinks.itemRemoved('lab-report', id));
-  store.onChange((link) => {
-    if (link.patientId) deps.window.send('healthRecordChanged', { patientId: link.patientId });
-  });
+  // The page hears each change of a patient's links; the status bar counts those waiting to be sent.
+  outboxes.show({ items: store, uploads: outbox, changed: 'healthRecordChanged', summary: (link) => ({ patientId: link.patientId ?? '' }), removed: 'healthRecordRemoved', pending: (link) => link.state === 'waiting' || link.state === 'sending' });
 
   return {
     handlers: healthRecordHandlers(visitLinks, log),

@@ -18,7 +18,7 @@ import {
   type VisitHealthRecord,
   type VisitLink,
 } from '../../contract/health-record';
-import { AGE_MAX, AGE_MESSAGE, AGE_MIN, PATIENT_NAME_MAX_CHARS, PATIENT_SEXES, type Patient, type PatientSex } from '../../contract/patients';
+import { AGE_MAX, AGE_MESSAGE, AGE_MIN, PATIENT_NAME_MAX_CHARS, PATIENT_SEXES, patientName, type Patient, type PatientSex } from '../../contract/patients';
 import type { PatientInput } from '../../contract/patient-schema';
 import { refuse } from '../core/refusal';
 import type { Linking } from '../settings/health-record-policy';
@@ -205,6 +205,7 @@ export class VisitLinks {
     }
     this.questions.set(patientId, {
       patientId,
+      who: patientName(patient),
       line: questionLine(patient),
       abhaAddress: needs.abhaAddress ? null : patient.abhaAddress,
       items: undecided.map((candidate) => ({ kind: candidate.kind, id: candidate.id, createdAt: candidate.createdAt, what: candidate.what })),

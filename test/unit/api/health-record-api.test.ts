@@ -44,7 +44,8 @@ describe('the patient directory', () => {
       kind: 'invalid_request',
       message: "The service refused the patient's record: Invalid Gender Enum.",
     });
-    expect(await failure(env.client().findServicePatient({ partnerPatientId: PARTNER_ID }))).toMatchObject({ message: expect.stringContaining('client-id header is required') });
+    // Without the clinic's client id the directory is not asked at all: the setting to mend is named.
+    expect(await failure(env.client().findServicePatient({ partnerPatientId: PARTNER_ID }))).toMatchObject({ kind: 'configuration', message: expect.stringContaining('Settings (Client id)') });
   });
 });
 

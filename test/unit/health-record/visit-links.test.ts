@@ -42,6 +42,7 @@ describe('a visit linked when it ends, with the patient’s agreement', () => {
     expect(links.questionsNow()).toEqual([
       {
         patientId: ravi.id,
+        who: 'Ravi Kumar',
         line: 'Send this visit to Ravi Kumar’s health record (ravi.kumar@sbx)?',
         abhaAddress: 'ravi.kumar@sbx',
         items: [{ kind: 'dictation', id: note.id, createdAt: note.createdAt, what: 'Consultation note' }],
@@ -107,7 +108,7 @@ describe('a visit linked when it ends, with the patient’s agreement', () => {
     const sita = patients.create({ label: 'Bed 4', name: null, age: null, sex: null, abhaNumber: null, abhaAddress: null });
     const hers = dictations.add(sita.id, PARACETAMOL);
     links.visitEnded(sita.id);
-    expect(links.questionsNow()).toMatchObject([{ patientId: sita.id, line: 'Bed 4 has no ABHA address here. Add it to send this visit to their health record.', needs: { abhaAddress: true, name: true, age: true, sex: true } }]);
+    expect(links.questionsNow()).toMatchObject([{ patientId: sita.id, line: 'Send this visit to Bed 4’s health record?', needs: { abhaAddress: true, name: true, age: true, sex: true } }]);
     // An ABHA address of the wrong form is refused by field; the question stays.
     const wrong = refusalOf(() => links.answer({ patientId: sita.id, agreed: true, abhaAddress: 'sita@gmail.com', name: 'Sita Devi', age: 30, sex: 'female' }));
     expect(wrong).toMatchObject({ kind: 'invalid-input', fields: { abhaAddress: expect.stringContaining('@abdm') } });
