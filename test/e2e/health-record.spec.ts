@@ -55,7 +55,7 @@ test('a visit linked at Next patient; one refused and linked again; one declined
   const careContexts = () => sandbox.healthRecords().careContexts;
 
   // Linked: the one line read to the patient, agreed; the view says it is in the health record.
-  await reviewedVisit(page, patient('Ravi Kumar (test)', 'ravi.kumar@sbx'));
+  const ravi1 = await reviewedVisit(page, patient('Ravi Kumar (test)', 'ravi.kumar@sbx'));
   await page.getByRole('button', { name: 'Next patient' }).click();
   await expect(question(page)).toBeVisible();
   await expect(page.getByTestId('health-record-line')).toHaveText('Send this visit to Ravi Kumar (test)’s health record (ravi.kumar@sbx)?');
@@ -119,4 +119,11 @@ test('a visit linked at Next patient; one refused and linked again; one declined
   } finally {
     await back.stop();
   }
+
+  // Deleting a patient says which of their visits the health exchange holds: what the clinic must ask it to delete.
+  const again = await patientView(page, 'Ravi Kumar (test)');
+  await again.getByRole('button', { name: 'Delete patient' }).click();
+  const raviNote = (await bridgeValue(page, 'listDictations')).find((item) => item.patientId === ravi1)!;
+  await expect(again.locator('.confirm-question')).toContainText(`1 visit was linked to their health record (care context scribe-${raviNote.id}): deleting here does not remove it there; the clinic must ask the health exchange.`);
+  await screenshot(page, 'health-record-delete-patient');
 });

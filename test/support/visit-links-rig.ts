@@ -12,6 +12,8 @@ import type { PatientInput } from '../../contract/patient-schema';
 import { ServiceClient } from '../../main/api/service-client';
 import { staticToken } from '../../main/api/token-source';
 import { manifestSchema, type DictationManifest } from '../../main/dictations/dictation-manifest';
+import type { LabReport } from '../../main/lab-reports/lab-report';
+import { labReportManifestSchema, type LabReportManifest } from '../../main/lab-reports/lab-report-store';
 import { linkKind } from '../../main/health-record/link-kind';
 import { LinkStore } from '../../main/health-record/link-store';
 import { VisitLinks } from '../../main/health-record/visit-links';
@@ -88,11 +90,45 @@ export class DictationsDouble {
   readCorrection = (id: string) => this.corrections.get(id) ?? null;
 }
 
+/** Lab reports as the links read them: kept in memory, each read and checked as a test says. */
+export class LabReportsDouble {
+  private readonly manifests = new Map<string, LabReportManifest>();
+  private readonly reports = new Map<string, LabReport>();
+
+  /** A report of the patient, read, its values checked by the doctor; `details`: the patient as the report names them. */
+  add(patientId: string, details: LabReport['details'] = null): LabReportManifest {
+    const manifest = labReportManifestSchema.parse({
+      version: 1,
+      id: randomUUID(),
+      patientId,
+      fileName: 'cbc.pdf',
+      size: 1000,
+      kind: 'pdf',
+      tasks: ['smart', 'pii'],
+      batch: false,
+      createdAt: '2026-09-21T05:00:00.000Z',
+      state: 'ready',
+      reviewedAt: '2026-09-21T05:10:00.000Z',
+    });
+    this.manifests.set(manifest.id, manifest);
+    this.reports.set(manifest.id, { version: 1, tests: [{ name: 'Haemoglobin', value: '11.2', unit: 'g/dL', range: '13 – 17', flag: 'low', confidence: 0.98 }], unreadableTests: 0, details, fhir: null, notices: [] });
+    return manifest;
+  }
+
+  list = () => [...this.manifests.values()];
+  get = (id: string) => this.manifests.get(id);
+  readReport = (id: string) => {
+    const report = this.reports.get(id);
+    return report ? { ok: true as const, report } : null;
+  };
+}
+
 export interface Rig {
   links: VisitLinks;
   store: LinkStore;
   patients: PatientStore;
   dictations: DictationsDouble;
+  labReports: LabReportsDouble;
   host: OutboxHost;
   clock: FakeClock;
   questions: HealthRecordQuestion[][];
@@ -108,6 +144,7 @@ export function visitLinksRig(sandbox: () => SandboxServer, clock: FakeClock, fo
   const store = new LinkStore(join(folder, 'health-record'), testKeyring(join(folder), keys.links), () => new Date(clock.now()));
   store.load();
   const dictations = new DictationsDouble();
+  const labReports = new LabReportsDouble();
   const client = new ServiceClient(() => ({ baseUrl: sandbox().url, auth: staticToken(sandbox().token), clientId: 'EC_TEST' }));
   const servicePatients = new ServicePatients(patients, client, () => new Date(clock.now()));
   let linking: Linking = { mode: 'ask', why: null, facilityName: 'Sandbox Clinic (test data)', hipId: TEST_HIP_ID };
@@ -129,7 +166,7 @@ export function visitLinksRig(sandbox: () => SandboxServer, clock: FakeClock, fo
     store,
     outbox,
     dictations,
-    labReports: { list: () => [], get: () => undefined, readReport: () => null },
+    labReports,
     patientOf: (id) => patients.get(id),
     patients,
     linking: () => linking,
@@ -145,6 +182,7 @@ export function visitLinksRig(sandbox: () => SandboxServer, clock: FakeClock, fo
     store,
     patients,
     dictations,
+    labReports,
     host,
     clock,
     questions,

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { careContextId } from '../../../contract/health-record';
+import { ServiceClient } from '../../../main/api/service-client';
+import { staticToken } from '../../../main/api/token-source';
 import { systemClock } from '../../../main/core/clock';
 import { clearTextIn } from '../../support/clear-text';
 import { FakeClock } from '../../support/fake-clock';
@@ -32,6 +34,13 @@ const settled = (rig: Rig, dictationId: string, state: string) => expect.poll(()
 const linkRequests = () => env.sandbox.received.filter((request) => request.operation === 'careContextLink');
 /** The bundle the sandbox's exchange holds of a care context, as the app sent it (decoded from what the sandbox kept). */
 const sentBundles = () => env.sandbox.healthRecords().careContexts;
+/** The patient's record at the service made before the test's faults are set, so that those meet the link alone. */
+const patientAtService = async (patientId: string) => {
+  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token), clientId: 'EC_TEST' }));
+  const oid = await client.createServicePatient({ partnerPatientId: patientId, name: 'Ravi Kumar', birthYear: 1985, sex: 'M', abhaAddress: 'ravi.kumar@sbx' });
+  await client.close();
+  return oid;
+};
 
 describe('a visit linked when it ends, with the patient’s agreement', () => {
   it('asks one line; agreed, the reviewed note is linked under the patient’s id at the service, kept on them', async () => {
@@ -126,6 +135,47 @@ describe('a visit linked when it ends, with the patient’s agreement', () => {
     links.visitEnded(ravi.id);
     expect(links.questionsNow()).toEqual([]);
     expect(links.visitView(ravi.id)).toMatchObject({ linking: { mode: 'off', why: 'no HIP id' }, links: [], unasked: [] });
+  });
+});
+
+describe('a checked lab report', () => {
+  it('is linked beside the note as a DiagnosticReport; one that names another patient is never offered', async () => {
+    const { links, patients, dictations, labReports, store } = setUp();
+    const ravi = patients.create(RAVI_INPUT);
+    dictations.add(ravi.id, PARACETAMOL);
+    const report = labReports.add(ravi.id, { patientName: 'Ravi Kumar', age: '41 years', gender: 'Male', sampleDate: null, lab: 'Sandbox Diagnostics (test data)', doctor: null });
+    const someoneElses = labReports.add(ravi.id, { patientName: 'Sunita Sharma', age: '54 years', gender: 'Female', sampleDate: null, lab: null, doctor: null });
+    links.visitEnded(ravi.id);
+    expect(links.questionsNow()[0]!.items.map((item) => [item.kind, item.what])).toEqual([
+      ['dictation', 'Consultation note'],
+      ['lab-report', 'Lab report'],
+    ]);
+    links.answer({ patientId: ravi.id, agreed: true });
+    await expect.poll(() => store.forItem('lab-report', report.id)[0]?.state, { timeout: 10_000, interval: 10 }).toBe('linked');
+    const bundle = JSON.parse(store.readBundle(store.forItem('lab-report', report.id)[0]!.id));
+    expect(profileProblems(bundle, 'DiagnosticReportRecord')).toEqual([]);
+    expect(sentBundles().map((context) => context.hiType).sort()).toEqual(['DiagnosticReport', 'OPConsultation']);
+    expect(store.forItem('lab-report', someoneElses.id)).toEqual([]);
+  });
+});
+
+describe('the service’s answers that are not a link', () => {
+  it('a 403 in plain text refuses the link with the gateway’s words; an unreadable linked list is retried, then said', async () => {
+    const { links, patients, dictations } = setUp();
+    const ravi = patients.create(RAVI_INPUT);
+    const note = dictations.add(ravi.id, PARACETAMOL);
+    // The patient's id at the service is kept already: the gateway's refusal meets the link itself.
+    patients.keepServiceId(ravi.id, env.sandbox.url, await patientAtService(ravi.id));
+    links.visitEnded(ravi.id);
+    env.sandbox.setFaults({ rawNext: [{ status: 403, headers: {}, body: 'Forbidden: HIP IN0000000001 is not registered', contentType: 'text/plain' }] });
+    links.answer({ patientId: ravi.id, agreed: true });
+    await settled(rig!, note.id, 'refused');
+    expect(links.visitView(ravi.id).links[0]!.problem).toBe('The service refused to link this visit (HTTP 403: “Forbidden: HIP IN0000000001 is not registered”): this account may not link records for this HIP id.');
+
+    env.sandbox.setFaults({ malformedNext: 6 });
+    links.linkAgain(links.visitView(ravi.id).links[0]!.id);
+    await settled(rig!, note.id, 'refused');
+    expect(links.visitView(ravi.id).links[0]!.problem).toMatch(/^The service sent an answer the app does not understand/);
   });
 });
 
