@@ -11,7 +11,8 @@ import { refusalOf } from '../../support/failures';
 import { profileProblems } from '../../support/nrces-profiles';
 import { useSandbox } from '../../support/sandbox-fixture';
 import { tempFolder } from '../../support/temp-folder';
-import { RAVI_INPUT, visitLinksRig, type Rig } from '../../support/visit-links-rig';
+import { RAVI_INPUT } from '../../support/record-doubles';
+import { visitLinksRig, type Rig } from '../../support/visit-links-rig';
 
 let rig: Rig | null = null;
 let clock: FakeClock | null = null;
