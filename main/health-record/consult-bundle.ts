@@ -7,22 +7,7 @@
  * Built from the corrected note only: the service's original is never what is linked. Pure.
  */
 import { NONE, type MedicationRow } from '../../contract/medication-row';
-import {
-  compositionHeader,
-  compositionIdentity,
-  documentBundle,
-  entryOf,
-  narrative,
-  partiesOf,
-  profile,
-  ref,
-  snomed,
-  type BundleClinic,
-  type BundleEntry,
-  type BundlePatient,
-  type FhirBundle,
-  type Parties,
-} from './fhir-parts';
+import { composition, documentBundle, entryOf, narrative, partiesOf, profile, ref, snomed, type BundleEntry, type DocumentInput, type FhirBundle, type Parties } from './fhir-parts';
 
 /** The note as it leaves the app: its medicines and its text, with the doctor's corrections. */
 export interface ConsultNote {
@@ -34,18 +19,11 @@ export interface ConsultNote {
   reviewedAt: string;
 }
 
-export interface ConsultBundleInput {
+export interface ConsultBundleInput extends DocumentInput {
   note: ConsultNote;
-  patient: BundlePatient;
-  clinic: BundleClinic;
-  /** The Composition identifier of the version this one replaces; null for the first. */
-  replaces: string | null;
-  testData: boolean;
-  now: Date;
-  newId: () => string;
 }
 
-export const OP_CONSULT = { profile: profile('OPConsultRecord'), code: '371530004', display: 'Clinical consultation report' } as const;
+export const OP_CONSULT = { profile: profile('OPConsultRecord'), code: '371530004', display: 'Clinical consultation report', title: 'Consultation Report' } as const;
 const MEDICATIONS = snomed('721912009', 'Medication summary document');
 const NIL_KNOWN = { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/list-empty-reason', code: 'nilknown', display: 'Nil Known' }], text: 'No medication was prescribed.' };
 
@@ -113,15 +91,6 @@ export function consultBundle(input: ConsultBundleInput): FhirBundle {
     medicines.length > 0
       ? { title: 'Medications', code: MEDICATIONS, text: narrative(medicineLines), entry: medicines.map((entry) => ref(entry)) }
       : { title: 'Medications', code: MEDICATIONS, text: narrative([NIL_KNOWN.text]), emptyReason: NIL_KNOWN };
-  const composition = {
-    resourceType: 'Composition',
-    ...compositionIdentity(newId),
-    meta: { profile: [OP_CONSULT.profile] },
-    language: 'en-IN',
-    type: snomed(OP_CONSULT.code, OP_CONSULT.display),
-    title: 'Consultation Report',
-    ...compositionHeader({ parties, patientName: patient.name, clinic, date: note.reviewedAt, replaces: input.replaces }),
-    section: [medicationsSection, { title: 'Consultation note', code: snomed(OP_CONSULT.code, OP_CONSULT.display), entry: [ref(document)] }],
-  };
-  return documentBundle({ composition, parties, entries: [...medicines, document], now, testData: input.testData, newId });
+  const section = [medicationsSection, { title: 'Consultation note', code: snomed(OP_CONSULT.code, OP_CONSULT.display), entry: [ref(document)] }];
+  return documentBundle({ composition: composition(OP_CONSULT, parties, { ...input, date: note.reviewedAt, section }), parties, entries: [...medicines, document], now, testData: input.testData, newId });
 }

@@ -55,6 +55,17 @@ export interface BundleClinic {
   practitioner: { name: string; id: string };
 }
 
+/** What every document is made with besides its content: whose, by whom, which version, when. */
+export interface DocumentInput {
+  patient: BundlePatient;
+  clinic: BundleClinic;
+  /** The Composition identifier of the version this one replaces; null for the first. */
+  replaces: string | null;
+  testData: boolean;
+  now: Date;
+  newId: () => string;
+}
+
 /** The resources a document's parts refer to, with their entries. */
 export interface Parties {
   patient: BundleEntry;
@@ -145,22 +156,34 @@ export function documentBundle(input: { composition: FhirResource; parties: Part
 }
 
 /** A Composition's own id and identifier (what a corrected version names as the one it replaces). */
-export function compositionIdentity(newId: () => string): { id: string; identifier: { system: string; value: string } } {
+function compositionIdentity(newId: () => string): { id: string; identifier: { system: string; value: string } } {
   const id = newId();
   return { id, identifier: { system: UUID_SYSTEM, value: `urn:uuid:${id}` } };
 }
 
-/** The Composition's common part: whose, by whom, where, when; `replaces` a version linked before (its identifier). */
-export function compositionHeader(input: { parties: Parties; patientName: string; clinic: BundleClinic; date: string; replaces: string | null }) {
-  const { parties } = input;
+/**
+ * A record type's Composition: its profile and SNOMED type, whose (subject), by whom (author,
+ * attester), where (custodian, encounter), when, its sections; `amended` and `replaces` the
+ * version linked before, where there was one.
+ */
+export function composition(kind: { profile: string; code: string; display: string; title: string }, parties: Parties, input: DocumentInput & { date: string; section: unknown[] }): FhirResource {
+  const { clinic } = input;
+  const clinicName = clinic.facilityName ?? clinic.hipId;
   return {
+    resourceType: 'Composition',
+    ...compositionIdentity(input.newId),
+    meta: { profile: [kind.profile] },
+    language: 'en-IN',
     status: input.replaces ? 'amended' : 'final',
-    subject: ref(parties.patient, input.patientName),
+    type: snomed(kind.code, kind.display),
+    title: kind.title,
+    subject: ref(parties.patient, input.patient.name),
     encounter: ref(parties.encounter),
     date: input.date,
-    author: [ref(parties.practitioner, input.clinic.practitioner.name)],
-    custodian: ref(parties.organization, input.clinic.facilityName ?? input.clinic.hipId),
-    attester: [{ mode: 'legal', party: ref(parties.practitioner, input.clinic.practitioner.name) }],
+    author: [ref(parties.practitioner, clinic.practitioner.name)],
+    custodian: ref(parties.organization, clinicName),
+    attester: [{ mode: 'legal', party: ref(parties.practitioner, clinic.practitioner.name) }],
     ...(input.replaces ? { relatesTo: [{ code: 'replaces', targetIdentifier: { system: UUID_SYSTEM, value: input.replaces } }] } : {}),
+    section: input.section,
   };
 }

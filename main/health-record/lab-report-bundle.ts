@@ -6,22 +6,7 @@
  * reference range as written, and Low, High or Normal as the app computed it. Pure.
  */
 import type { LabTest } from '../../contract/lab-reports';
-import {
-  compositionHeader,
-  compositionIdentity,
-  documentBundle,
-  entryOf,
-  narrative,
-  partiesOf,
-  profile,
-  ref,
-  snomed,
-  type BundleClinic,
-  type BundleEntry,
-  type BundlePatient,
-  type FhirBundle,
-  type Parties,
-} from './fhir-parts';
+import { composition, documentBundle, entryOf, narrative, partiesOf, profile, ref, snomed, type BundleEntry, type DocumentInput, type FhirBundle, type Parties } from './fhir-parts';
 
 export interface CheckedLabReport {
   tests: LabTest[];
@@ -32,17 +17,11 @@ export interface CheckedLabReport {
   reviewedAt: string;
 }
 
-export interface LabReportBundleInput {
+export interface LabReportBundleInput extends DocumentInput {
   report: CheckedLabReport;
-  patient: BundlePatient;
-  clinic: BundleClinic;
-  replaces: string | null;
-  testData: boolean;
-  now: Date;
-  newId: () => string;
 }
 
-export const DIAGNOSTIC_REPORT = { profile: profile('DiagnosticReportRecord'), code: '721981007', display: 'Diagnostic studies report' } as const;
+export const DIAGNOSTIC_REPORT = { profile: profile('DiagnosticReportRecord'), code: '721981007', display: 'Diagnostic studies report', title: 'Laboratory report' } as const;
 const LAB_SECTION = snomed('4241000179101', 'Laboratory report');
 const INTERPRETATION = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
 const FLAGS = { low: { code: 'L', display: 'Low' }, high: { code: 'H', display: 'High' }, normal: { code: 'N', display: 'Normal' } } as const;
@@ -85,15 +64,6 @@ export function labReportBundle(input: LabReportBundleInput): FhirBundle {
     result: results.map((entry) => ref(entry)),
     conclusion,
   });
-  const composition = {
-    resourceType: 'Composition',
-    ...compositionIdentity(newId),
-    meta: { profile: [DIAGNOSTIC_REPORT.profile] },
-    language: 'en-IN',
-    type: snomed(DIAGNOSTIC_REPORT.code, DIAGNOSTIC_REPORT.display),
-    title: 'Laboratory report',
-    ...compositionHeader({ parties, patientName: patient.name, clinic, date: report.reviewedAt, replaces: input.replaces }),
-    section: [{ title: 'Laboratory report', code: LAB_SECTION, text: narrative([conclusion]), entry: [ref(diagnosticReport)] }],
-  };
-  return documentBundle({ composition, parties, entries: [diagnosticReport, ...results], now, testData: input.testData, newId });
+  const section = [{ title: 'Laboratory report', code: LAB_SECTION, text: narrative([conclusion]), entry: [ref(diagnosticReport)] }];
+  return documentBundle({ composition: composition(DIAGNOSTIC_REPORT, parties, { ...input, date: report.reviewedAt, section }), parties, entries: [diagnosticReport, ...results], now, testData: input.testData, newId });
 }

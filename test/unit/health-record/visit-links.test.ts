@@ -29,6 +29,15 @@ function setUp(): Rig {
   return rig;
 }
 
+/** Ravi's visit: a reviewed note, the visit ended, the patient agreed. */
+function agreedVisit(rig: Rig) {
+  const ravi = rig.patients.create(RAVI_INPUT);
+  const note = rig.dictations.add(ravi.id, PARACETAMOL);
+  rig.links.visitEnded(ravi.id);
+  rig.links.answer({ patientId: ravi.id, agreed: true });
+  return { ravi, note };
+}
+
 const PARACETAMOL = [{ name: 'Paracetamol 500 mg tablet', frequency: { dose: ['1', '0', '1'], period: 5, period_unit: 'days' } }];
 const stateOf = (rig: Rig, dictationId: string) => rig.linksOf(dictationId)[0]?.state;
 const settled = (rig: Rig, dictationId: string, state: string) => expect.poll(() => stateOf(rig, dictationId), { timeout: 10_000, interval: 10 }).toBe(state);
@@ -182,24 +191,17 @@ describe('the service’s answers that are not a link', () => {
 
 describe('crash-safe, offline, once', () => {
   it('ABDM-1022 is retried with back-off, and linked once', async () => {
-    const { links, patients, dictations } = setUp();
     env.sandbox.setFaults({ abdmTooManyNext: 2 });
-    const ravi = patients.create(RAVI_INPUT);
-    const note = dictations.add(ravi.id, PARACETAMOL);
-    links.visitEnded(ravi.id);
-    links.answer({ patientId: ravi.id, agreed: true });
+    const { note } = agreedVisit(setUp());
     await settled(rig!, note.id, 'linked');
     expect(linkRequests().map((request) => request.status)).toEqual([500, 500, 202]);
     expect(sentBundles()).toHaveLength(1);
   });
 
   it('refused by the exchange: the reason is shown; "Link again" links it under the same care context id', async () => {
-    const { links, patients, dictations } = setUp();
     env.sandbox.setFaults({ linkErrorNext: 1 });
-    const ravi = patients.create(RAVI_INPUT);
-    const note = dictations.add(ravi.id, PARACETAMOL);
-    links.visitEnded(ravi.id);
-    links.answer({ patientId: ravi.id, agreed: true });
+    const { links, patients } = setUp();
+    const { ravi, note } = agreedVisit(rig!);
     await settled(rig!, note.id, 'refused');
     const [refused] = links.visitView(ravi.id).links;
     expect(refused).toMatchObject({ state: 'refused', problem: expect.stringMatching(/^The health exchange did not link it: The consent manager could not link/) });
@@ -234,11 +236,8 @@ describe('crash-safe, offline, once', () => {
 
 describe('corrected after it was linked, withdrawn, or deleted', () => {
   it('a note corrected and reviewed again after it was linked is linked as a new version that replaces the old', async () => {
-    const { links, patients, dictations } = setUp();
-    const ravi = patients.create(RAVI_INPUT);
-    const note = dictations.add(ravi.id, PARACETAMOL);
-    links.visitEnded(ravi.id);
-    links.answer({ patientId: ravi.id, agreed: true });
+    const { links, dictations } = setUp();
+    const { ravi, note } = agreedVisit(rig!);
     await settled(rig!, note.id, 'linked');
     dictations.correct(note.id, [], '2026-09-21T06:00:00.000Z');
     // Until it is reviewed again, the view says the health record holds an older version.
@@ -276,11 +275,8 @@ describe('corrected after it was linked, withdrawn, or deleted', () => {
   });
 
   it('deleting a patient takes their links with them; what was linked is listed first', async () => {
-    const { links, patients, dictations } = setUp();
-    const ravi = patients.create(RAVI_INPUT);
-    const note = dictations.add(ravi.id, PARACETAMOL);
-    links.visitEnded(ravi.id);
-    links.answer({ patientId: ravi.id, agreed: true });
+    const { links, patients } = setUp();
+    const { ravi, note } = agreedVisit(rig!);
     await settled(rig!, note.id, 'linked');
     expect(links.linkedOf(ravi.id).map((link) => link.careContextId)).toEqual([careContextId(note.id, 1)]);
     patients.delete(ravi.id);
