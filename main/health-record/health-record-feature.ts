@@ -100,9 +100,9 @@ export function createHealthRecordFeature(deps: HealthRecordFeatureDeps) {
     if (ended !== null && ended !== next && patients.get(ended)) visitLinks.visitEnded(ended);
   });
   patients.onChange((view) => visitLinks.patientsKept(new Set(view.patients.map((patient) => patient.id))));
-  deps.dictations.onChange((manifest) => visitLinks.itemChanged('dictation', manifest.id, manifest.patientId, manifest.haltedAt !== null));
+  deps.dictations.onChange((manifest) => visitLinks.itemChanged('dictation', manifest));
   deps.dictations.onRemove((id) => visitLinks.itemRemoved('dictation', id));
-  deps.labReports.onChange((manifest) => visitLinks.itemChanged('lab-report', manifest.id, manifest.patientId, false));
+  deps.labReports.onChange((manifest) => visitLinks.itemChanged('lab-report', manifest));
   deps.labReports.onRemove((id) => visitLinks.itemRemoved('lab-report', id));
   // The page hears each change of a patient's links; the status bar counts those waiting to be sent.
   outboxes.show({ items: store, uploads: outbox, changed: 'healthRecordChanged', summary: (link) => ({ patientId: link.patientId ?? '' }), removed: 'healthRecordRemoved', pending: (link) => link.state === 'waiting' || link.state === 'sending' });

@@ -113,16 +113,17 @@ export class VisitLinks {
     this.deps.outbox.retry(linkId);
   }
 
-  /** A record changed: a note linked before and reviewed again after a correction is linked as a new version. */
-  itemChanged(kind: LinkedItemKind, id: string, patientId: string | null, halted: boolean): void {
-    if (halted) {
-      for (const link of this.deps.store.forItem(kind, id).filter((candidate) => candidate.state === 'sending')) {
+  /** A record changed: a note linked before and reviewed again after a correction is linked as a new version; one halted sends nothing. */
+  itemChanged(kind: LinkedItemKind, item: { id: string; patientId: string | null; reviewedAt: string | null; haltedAt?: string | null }): void {
+    if (item.haltedAt) {
+      for (const link of this.deps.store.forItem(kind, item.id).filter((candidate) => candidate.state === 'sending')) {
         this.deps.outbox.stopFor(link.id);
         this.deps.store.setState(link.id, 'waiting');
       }
       return;
     }
-    if (patientId !== null && this.deps.linking().mode !== 'off') this.linkNewVersion(kind, id);
+    // Only a reviewed record can be linked: the many changes of one being recorded or sent are not looked at.
+    if (item.patientId !== null && item.reviewedAt !== null && this.deps.linking().mode !== 'off') this.linkNewVersion(kind, item.id);
   }
 
   /** A record deleted (by hand, with its patient, or its consent withdrawn): what was not linked goes with it, unsent. */

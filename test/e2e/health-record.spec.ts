@@ -127,3 +127,15 @@ test('a visit linked at Next patient; one refused and linked again; one declined
   await expect(again.locator('.confirm-question')).toContainText(`1 visit was linked to their health record (care context scribe-${raviNote.id}): deleting here does not remove it there; the clinic must ask the health exchange.`);
   await screenshot(page, 'health-record-delete-patient');
 });
+
+test('without a HIP id in the policy nothing is linked, and the patient’s view says why', async ({ launch }) => {
+  const { page } = await launch({ policy: { healthRecordLinking: 'always' }, patient: null });
+  await bridgeValue(page, 'savePatient', { patient: patient('Kavya Menon (test)', 'kavya.menon@sbx'), choose: true });
+  await page.getByRole('button', { name: 'Next patient' }).click();
+  const view = await patientView(page, 'Kavya Menon (test)');
+  await expect(view.getByTestId('health-record-off')).toHaveText(
+    'Visits are not linked to health records: the clinic’s policy names no HIP id (hipId), the clinic’s id in the national health exchange. Ask your administrator to set it.',
+  );
+  await expect(question(page)).toBeHidden();
+  await screenshot(page, 'health-record-off-no-hip-id');
+});

@@ -76,7 +76,7 @@ export function visitLinksRig(sandbox: () => SandboxServer, clock: FakeClock, fo
     asked: (asked) => questions.push(asked),
   });
   const links = visitLinks;
-  dictations.onChange((manifest) => links.itemChanged('dictation', manifest.id, manifest.patientId, manifest.haltedAt !== null));
+  dictations.onChange((manifest) => links.itemChanged('dictation', manifest));
   host.start();
   return {
     links,
