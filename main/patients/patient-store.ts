@@ -31,10 +31,17 @@ const patientSchema = z.object({
   seenAt: z.string(),
 });
 
-const documentSchema = z.object({ version: z.literal(1), patients: z.array(patientSchema) });
+/**
+ * `serviceIds`: each patient's id at a service (its OID in the vendor's patient directory), by the
+ * service's address: the id one service gave means nothing to another. An earlier version reads
+ * the file without it (and forgets the ids on its next write: they are found again).
+ */
+const documentSchema = z.object({ version: z.literal(1), patients: z.array(patientSchema), serviceIds: z.record(z.string(), z.record(z.string(), z.string())).default({}) });
 
 export class PatientStore {
   private readonly patients = new Map<string, Patient>();
+  /** Each patient's id at a service, by patient and service address. */
+  private readonly serviceIds = new Map<string, Record<string, string>>();
   private readonly document: SealedDocument | null;
   private readonly lockedProblem: string;
   private readonly changes = new Emitter<PatientsView>();
@@ -59,6 +66,7 @@ export class PatientStore {
       return;
     }
     for (const patient of parsed.data.patients) this.patients.set(patient.id, patient);
+    for (const [id, ids] of Object.entries(parsed.data.serviceIds)) if (this.patients.has(id)) this.serviceIds.set(id, ids);
   }
 
   get locked(): boolean {
@@ -138,8 +146,21 @@ export class PatientStore {
     return this.visitChanges.on(listener);
   }
 
+  /** The patient's id at the service at `address` (X-Pt-Id), or null when none is kept. */
+  serviceIdOf(id: string, address: string): string | null {
+    return this.serviceIds.get(id)?.[address] ?? null;
+  }
+
+  /** Keeps the patient's id at the service at `address`. */
+  keepServiceId(id: string, address: string, serviceId: string): void {
+    this.existing(id);
+    this.serviceIds.set(id, { ...this.serviceIds.get(id), [address]: serviceId });
+    this.persist();
+  }
+
   delete(id: string): void {
     this.openDocument();
+    this.serviceIds.delete(id);
     if (!this.patients.delete(id)) return;
     const wasVisit = this.visitPatientId === id;
     if (wasVisit) {
@@ -185,7 +206,7 @@ export class PatientStore {
   }
 
   private persist(): void {
-    this.openDocument().write({ version: 1, patients: [...this.patients.values()] });
+    this.openDocument().write({ version: 1, patients: [...this.patients.values()], serviceIds: Object.fromEntries(this.serviceIds) });
     this.changes.emit(this.view());
   }
 }

@@ -16,6 +16,7 @@ import { deletePatientWithItems, type PatientItems } from './patient-deletion';
 import { PatientStore } from './patient-store';
 import { reviewAgain } from './patient-identity';
 import { patientFromProfile, registeredLookalike, withSameAbha } from './registered-patient';
+import { ServicePatients, type DirectoryClient } from './service-patient';
 
 export interface PatientsFeatureDeps {
   /** The patients' sealed file, or why it cannot be opened. */
@@ -27,6 +28,8 @@ export interface PatientsFeatureDeps {
   registeredProfile(): AbhaProfile | null;
   /** A patient's dictations and lab reports as their visit view lists them. */
   visitItems(patientId: string): Omit<PatientVisit, 'patientId'>;
+  /** The vendor's patient directory: each patient's id at the service. */
+  directory: DirectoryClient;
 }
 
 type PatientOperations = 'listPatients' | 'savePatient' | 'choosePatient' | 'endVisit' | 'getPatientVisit' | 'deletePatient' | 'useRegisteredPatient' | 'registeredLookalike';
@@ -89,6 +92,8 @@ export function createPatientsFeature(deps: PatientsFeatureDeps) {
   return {
     handlers,
     store,
+    /** Each patient's id at the service (X-Pt-Id), kept on them. */
+    servicePatients: new ServicePatients(store, deps.directory),
     start: () => {},
     stop: async () => {},
   } satisfies Feature;

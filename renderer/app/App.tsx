@@ -9,6 +9,7 @@ import { StatusBar } from '../components/StatusBar';
 import { UpdateBanner } from '../components/UpdateBanner';
 import { useDictationStore, useLabReportsStore, usePatientsStore, useRecordQuestionStore, useSettingsStore, useStatusStore, useUpdateStore } from './stores';
 import { RecordDialog } from '../features/dictation/RecordDialog';
+import { HealthRecordQuestionDialog } from '../features/health-record/HealthRecordQuestionDialog';
 import { VisitBar } from '../features/patients/VisitBar';
 import { followVisit } from './follow-visit';
 import { followRecordCues, prepareCues } from '../features/dictation/record-cue';
@@ -167,6 +168,7 @@ export function App() {
       </main>
       <StatusBar />
       <RecordDialog />
+      <HealthRecordQuestionDialog />
     </div>
   );
 }
