@@ -49,6 +49,7 @@ export class PatientStore {
   /** The visit's note has left the app: the next Record asks which patient it is for. */
   private visitEnded = false;
   private readonly visitChanges = new Emitter<string | null>();
+  private readonly edits = new Emitter<{ before: Patient; after: Patient }>();
 
   /** `kept`: the sealed file, or why it cannot be opened (then no patient can be listed or chosen). */
   constructor(
@@ -109,7 +110,13 @@ export class PatientStore {
     const patient: Patient = { ...current, ...this.checked(input) };
     this.patients.set(id, patient);
     this.persist();
+    this.edits.emit({ before: current, after: patient });
     return patient;
+  }
+
+  /** Every change of a patient's details, however it was made (the form, registration, the health record's question). */
+  onEdit(listener: (edit: { before: Patient; after: Patient }) => void): () => void {
+    return this.edits.on(listener);
   }
 
   /** Chooses the patient of the visit (null: nobody); they are then among today's, and their visit is under way. */

@@ -6,7 +6,7 @@
 import type { OperationHandlers } from '../../contract/operation-handlers';
 import type { AbhaProfile } from '../../contract/registration';
 import type { PatientVisit } from '../../contract/patient-visit';
-import { patientLine, type Patient } from '../../contract/patients';
+import { patientLine } from '../../contract/patients';
 import type { Feature } from '../core/feature';
 import { refuse } from '../core/refusal';
 import { log } from '../log';
@@ -43,18 +43,16 @@ export function createPatientsFeature(deps: PatientsFeatureDeps) {
   const sameAbha = (profile: AbhaProfile) => withSameAbha(store.view().patients, profile);
   const lookalikeOf = (profile: AbhaProfile) => registeredLookalike(store.view().patients, profile, new Date());
 
-  /** Notes reviewed under a name, age, sex or ABHA number that changed are to be reviewed again. */
-  const identityChecked = (before: Patient, after: Patient) => {
+  // Notes reviewed under a name, age, sex or ABHA number that changed are to be reviewed again, whoever changed it.
+  store.onEdit(({ before, after }) => {
     const cleared = reviewAgain(deps.items(), before, after);
     if (cleared > 0) log.info(`patients: a patient's details changed; ${cleared} note(s) to be reviewed again`);
-  };
+  });
 
   const handlers: Pick<OperationHandlers, PatientOperations> = {
     listPatients: () => store.view(),
     savePatient: ({ id, patient, choose }) => {
-      const before = id ? store.get(id) : undefined;
       const saved = id ? store.update(id, patient) : store.create(patient);
-      if (before) identityChecked(before, saved);
       if (choose) store.choose(saved.id);
       return store.get(saved.id)!;
     },
@@ -83,7 +81,6 @@ export function createPatientsFeature(deps: PatientsFeatureDeps) {
       const known = sameAbha(profile) ?? chosen;
       const input = patientFromProfile(profile, new Date());
       const patient = known ? store.update(known.id, { ...input, label: known.label || input.label }) : store.create(input);
-      if (known) identityChecked(known, patient);
       store.choose(patient.id);
       return store.get(patient.id)!;
     },
