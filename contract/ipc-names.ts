@@ -53,6 +53,18 @@ export const OPERATION_NAMES = [
   'deletePatient',
   'useRegisteredPatient',
   'setDictationPatient',
+  'setPatientLanguage',
+  'listDocumentTemplates',
+  'listDocuments',
+  'requestDocument',
+  'openDocument',
+  'retryDocument',
+  'deleteDocument',
+  'setDocumentReviewed',
+  'copyDocument',
+  'printDocument',
+  'saveDocumentPdf',
+  'showingDocument',
   'pickLabReportFiles',
   'stageLabReportFiles',
   'dismissStagedFile',
@@ -103,6 +115,8 @@ export const EVENT_NAMES = [
   'recordCue',
   'recordAsked',
   'liveWordsChanged',
+  'documentChanged',
+  'documentRemoved',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

@@ -8,7 +8,7 @@ import type { RecorderHost } from './audio/recorder-host';
 import { createAuditFeature, type AuditFeature } from './audit/audit-feature';
 import { auditedHandlers, type AuditLookups } from './audit/operation-audit';
 import { serviceWord } from './audit/policy-audit';
-import { sentEvent } from './audit/sent-events';
+import { sentEvent, type SentItem } from './audit/sent-events';
 import { DEVELOPMENT_BUILD } from './build-kind';
 import { appClock, type Clock, type ClockTimer } from './core/clock';
 import { createClipboardFeature } from './clipboard/clipboard-feature';
@@ -31,6 +31,7 @@ import type { SettingsService } from './settings/settings-service';
 import { sandboxNoticeHandlers } from './status/sandbox-notice';
 import { createStatusFeature } from './status/status-feature';
 import { createUpdatesFeature } from './updates/updates-feature';
+import { createVisitDocumentsFeature } from './visit-documents/visit-documents-feature';
 import type { AppWindow } from './windows/app-window';
 
 /** Work nobody waits for (signing in, sending, update checks) starts this long after the features. */
@@ -86,7 +87,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   const serviceNow = () => serviceWord(settings.settings.current().service, settings.settings.current().customServiceUrl);
   const clipboard = createClipboardFeature({ settings: settings.settings });
   const { copies } = clipboard;
-  const itemPatient = (kind: 'dictation' | 'lab-report', id: string) => (kind === 'dictation' ? dictations.store.get(id) : labReports.store.get(id))?.patientId ?? null;
+  const itemPatient = (kind: SentItem, id: string) => (kind === 'document' ? documents.patientOf(id) : ((kind === 'dictation' ? dictations.store.get(id) : labReports.store.get(id))?.patientId ?? null));
   const outboxes = outboxHost(service, settings.settings, window, isOnline, (kind, id) => audit.recorder.record(sentEvent(kind, id, serviceNow(), itemPatient)));
   const patients = createPatientsFeature({
     kept: settings.dataKeys.patients,
@@ -109,8 +110,10 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     window,
     patients: patients.store,
     labResults: () => labReports.shortcutResults,
+    documents: () => documents.shortcutDocuments,
     audit: audit.recorder,
   });
+  const documents = createVisitDocumentsFeature({ userData, dictations: dictations.store, service, settings: settings.settings, copies, outboxes, window, patients: patients.store });
   const sendsToSandbox = () => settings.settings.current().service === 'sandbox';
   const labReports = createLabReportsFeature({
     userData,
@@ -141,6 +144,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     service: service.handlers,
     status: status.handlers,
     dictations: dictations.handlers,
+    documents: documents.handlers,
     'lab reports': labReports.handlers,
     patients: patients.handlers,
     registration: registration.handlers,
@@ -172,7 +176,7 @@ interface LookupParts {
   dictations: DictationFeature;
   labReports: LabReportsFeature;
   patients: PatientsFeature;
-  itemPatient(kind: 'dictation' | 'lab-report', id: string): string | null;
+  itemPatient(kind: SentItem, id: string): string | null;
   service(): string;
 }
 
@@ -181,6 +185,7 @@ function auditLookups({ dictations, labReports, patients, itemPatient, service }
   return {
     dictationPatient: (id) => itemPatient('dictation', id),
     labReportPatient: (id) => itemPatient('lab-report', id),
+    documentPatient: (id) => itemPatient('document', id),
     recordingNow: () => dictations.store.list().find((manifest) => manifest.state === 'recording')?.id ?? null,
     labReportIds: () => labReports.store.list().map((labReport) => labReport.id),
     patientIds: () => patients.store.view().patients.map((patient) => patient.id),

@@ -27,7 +27,7 @@ export interface PatientsFeatureDeps {
   visitItems(patientId: string): Omit<PatientVisit, 'patientId'>;
 }
 
-type PatientOperations = 'listPatients' | 'savePatient' | 'choosePatient' | 'endVisit' | 'getPatientVisit' | 'deletePatient' | 'useRegisteredPatient';
+type PatientOperations = 'listPatients' | 'savePatient' | 'choosePatient' | 'endVisit' | 'getPatientVisit' | 'deletePatient' | 'useRegisteredPatient' | 'setPatientLanguage';
 
 export function createPatientsFeature(deps: PatientsFeatureDeps) {
   const store = new PatientStore(deps.kept);
@@ -43,6 +43,7 @@ export function createPatientsFeature(deps: PatientsFeatureDeps) {
       return store.get(saved.id)!;
     },
     choosePatient: ({ id }) => store.choose(id),
+    setPatientLanguage: ({ id, language }) => store.setLanguage(id, language),
     endVisit: () => store.endVisit(),
     getPatientVisit: ({ id }) => {
       if (!store.get(id)) refuse('not-found', 'This patient is no longer on this computer.');

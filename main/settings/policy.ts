@@ -36,6 +36,8 @@ export const policySchema = settingsSchema
       .catch((ctx) => (typeof ctx.value === 'number' ? ctx.value : Number.NaN)),
     /** `--audit-export` names the patients who still exist (the machine's own policy only; never a `--policy` file in a release build). */
     auditExportNames: z.boolean().optional(),
+    /** What heads a printed handout: the clinic's name, then its address and telephone, a line each. */
+    clinicHeader: z.array(z.string().trim().min(1).max(200)).max(6).optional(),
   })
   .strict()
   .superRefine((policy, ctx) => {
@@ -62,6 +64,7 @@ export type Policy = Partial<Settings> &
     consentNotices?: Array<{ language: string } & Record<string, unknown>>;
     auditRetentionDays?: number;
     auditExportNames?: boolean;
+    clinicHeader?: string[];
   };
 
 export interface LoadedPolicy {

@@ -119,6 +119,7 @@ export class SettingsService {
       consentNotices: _notices,
       auditRetentionDays: _days,
       auditExportNames: _names,
+      clinicHeader: _header,
       ...settings
     } = this.policy.values;
     return settings;
@@ -135,6 +136,11 @@ export class SettingsService {
   /** How consent to a consultation is had here, and the notices read to the patient (the administrator's alone). */
   consentNotices(): ConsentNotices {
     return consentNoticesOf(this.policy);
+  }
+
+  /** The lines that head a printed handout (the clinic's name first), as the administrator set them; none while the policy cannot be used. */
+  clinicHeader(): string[] {
+    return this.policy.error === null ? (this.policy.values.clinicHeader ?? []) : [];
   }
 
   /** The secret for the service in effect: the policy's, or the one entered for this very service (never one entered for another). */

@@ -28,6 +28,7 @@ const DICTATION = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const LOOKUPS: AuditLookups = {
   dictationPatient: (id) => (id === DICTATION ? PATIENT : null),
   labReportPatient: () => null,
+  documentPatient: () => PATIENT,
   recordingNow: () => null,
   labReportIds: () => [],
   patientIds: () => [PATIENT],
