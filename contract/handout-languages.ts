@@ -110,8 +110,8 @@ const scriptName = (script: Script) => (script === 'Latin' ? 'Latin letters' : `
 
 /**
  * Why `text` is not written in `language`'s script, or null when it is. A handout keeps medicine
- * names in Latin letters, so Latin beside its own script is fine; but most of its letters are in
- * its script, and nearly none in a third one. An English document has nearly no letters of another script.
+ * names in Latin letters, so Latin beside its own script is fine; but a fifth of its letters at
+ * least are in its script, and nearly none in a third one. An English document has nearly no letters of another script.
  */
 export function scriptProblem(text: string, language: HandoutLanguage): string | null {
   const { total, by } = lettersByScript(text);
@@ -125,6 +125,6 @@ export function scriptProblem(text: string, language: HandoutLanguage): string |
   }
   // Letters neither in its script nor Latin: another Indic script, or one the app does not know.
   const foreign = total - own - (by.Latin ?? 0);
-  if (own < total * 0.3 || foreign > (own + foreign) * 0.1) return `It came back mostly in ${foundName}, not in ${wanted}.`;
+  if (own < total * 0.2 || foreign > (own + foreign) * 0.1) return `It came back mostly in ${foundName}, not in ${wanted}.`;
   return null;
 }
