@@ -14,6 +14,7 @@ import { createSettingsStore } from '../features/settings/settings-store';
 import { createTranscriptionChoicesStore } from '../features/settings/transcription-choices-store';
 import { createStatusStore } from './status-store';
 import { createUpdateStore } from './update-store';
+import { createDocumentsStore } from '../features/visit-documents/documents-store';
 
 export const useStatusStore = createStatusStore(scribe, reportProblem);
 export const useUpdateStore = createUpdateStore(scribe, reportProblem);
@@ -25,3 +26,4 @@ export const useLabReportsStore = createLabReportsStore(scribe, reportProblem);
 export const useRegistrationStore = createRegistrationStore(scribe, reportProblem);
 export const usePatientsStore = createPatientsStore(scribe, reportProblem);
 export const useRecordQuestionStore = createRecordQuestionStore(scribe);
+export const useDocumentsStore = createDocumentsStore(scribe, reportProblem);
