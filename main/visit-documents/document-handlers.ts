@@ -90,7 +90,9 @@ export function documentHandlers(deps: DocumentHandlersDeps): Pick<OperationHand
   return {
     listDocumentTemplates: () => deps.templates.current(),
     listDocuments: () => store.list().map(summaryOfDocument),
-    requestDocument: ({ dictationId, templateId, forPatient }) => {
+    requestDocument: async ({ dictationId, templateId, forPatient }) => {
+      // The title as the service lists it; asked first (nothing is created before this wait, so two requests at once still make one document).
+      const title = deps.templates.titleOf(templateId) ?? (await deps.templates.current()).templates.find((template) => template.id === templateId)?.title ?? templateId;
       const manifest = dictations.get(dictationId);
       if (!manifest) refuse('not-found', 'This dictation no longer exists.');
       askable(manifest);
@@ -106,7 +108,7 @@ export function documentHandlers(deps: DocumentHandlersDeps): Pick<OperationHand
         if (same.state === 'failed') outbox.retry(same.id);
         return summaryOfDocument(store.get(same.id)!);
       }
-      const document = store.create({ dictationId, templateId, title: deps.templates.titleOf(templateId) ?? templateId, language, testData: deps.sendsToSandbox() });
+      const document = store.create({ dictationId, templateId, title, language, testData: deps.sendsToSandbox() });
       deps.log(`documents: one asked for${language ? ' in the patient’s language' : ''}`);
       outbox.kick();
       return summaryOfDocument(document);

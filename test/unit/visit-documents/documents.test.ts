@@ -20,6 +20,7 @@ import { documentHandlers } from '../../../main/visit-documents/document-handler
 import { documentKind } from '../../../main/visit-documents/document-kind';
 import { VisitDocumentStore } from '../../../main/visit-documents/document-store';
 import { DocumentTemplateList } from '../../../main/visit-documents/document-templates';
+import { documentsForShortcut } from '../../../main/visit-documents/documents-for-shortcut';
 import { FakeClock } from '../../support/fake-clock';
 import { finishedConsultation } from '../../support/finished-consultation';
 import { copyPathOn, memoryClipboard } from '../../support/memory-clipboard';
@@ -230,6 +231,30 @@ describe('documents from one consultation', () => {
     await settled(documents, letter.id, 'ready');
     store.delete(manifest.id);
     expect(documents.get(letter.id)).toBeUndefined();
+  });
+});
+
+describe('the copy shortcut', () => {
+  it('takes the document in view when it is the visit patient’s, by the same rules as the window; one whose prescription differs is not copied', async () => {
+    const { store, manifest } = await consultation();
+    env.sandbox.setFaults({ documentTextNext: ['changed-number'] });
+    const { documents, handlers } = engine(store);
+    const handout = await handlers.requestDocument({ dictationId: manifest.id, templateId: 'sandbox_patient_handout', forPatient: true });
+    await settled(documents, handout.id, 'ready');
+    const letter = await handlers.requestDocument({ dictationId: manifest.id, templateId: 'sandbox_clinic_referral', forPatient: false });
+    await settled(documents, letter.id, 'ready');
+    const { state: clipboard, system } = memoryClipboard();
+    let shown: string | null = letter.id;
+    const shortcut = documentsForShortcut({ store: documents, dictations: store, copies: copyPathOn(system).copies, shownId: () => shown, patientOf, requireReview: () => false, chosen: () => PATIENT, noteLeft: () => undefined });
+    expect(shortcut.viewed('00000000-0000-4000-8000-0000000000ff')).toBeNull();
+    expect(shortcut.viewed(PATIENT.id)).toBe(letter.id);
+    const copied = await shortcut.copy(letter.id, {});
+    expect(copied).toMatchObject({ copied: true, which: 'Referral letter (clinic template, sandbox) of T.P.S., 54 F' });
+    expect(clipboard.text).toMatch(/^Test Patient Sunita, 54 F \(Sandbox visit\) · Consultation · /);
+    shown = handout.id;
+    const refused = await shortcut.copy(handout.id, {});
+    expect(refused).toMatchObject({ copied: false, reason: expect.stringMatching(/^This document does not say the prescription as the note does/) });
+    expect(clipboard.text).toBe('');
   });
 });
 
