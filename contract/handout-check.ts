@@ -106,6 +106,8 @@ export function handoutProblems(text: string, medicines: readonly MedicationRow[
   const segments = segmentsOf(text, keys);
   const problems: HandoutProblem[] = [];
   const name = (index: number) => medicines[index]!.name.trim() || `Medicine ${index + 1}`;
+  /** Numbers beside a medicine that the note does not say of it (or of another medicine the same line names). */
+  const extras = new Map(segments.map((segment) => [segment, [...new Set(numbersIn(segment.text).filter((value) => !segment.names.some((index) => rows[index]!.allowed.has(value))))]]));
   medicines.forEach((row, index) => {
     const own = segments.filter((segment) => segment.names.includes(index));
     if (own.length === 0) {
@@ -117,9 +119,11 @@ export function handoutProblems(text: string, medicines: readonly MedicationRow[
       .map((segment) => ({ segment, missing: [...required].filter((value) => !numbersIn(segment.text).includes(value)) }))
       .sort((a, b) => a.missing.length - b.missing.length)[0]!;
     if (best.missing.length > 0) {
-      const written = [...new Set(numbersIn(best.segment.text))].map(shown);
-      const says = written.length > 0 ? `; beside it the document says ${written.join(', ')}` : '; beside it the document gives no number';
-      problems.push({ medicine: name(index), problem: `the note's ${best.missing.map((value) => said(value, row)).join(', ')} ${best.missing.length === 1 ? 'is' : 'are'} not in the document${says}` });
+      const instead = extras.get(best.segment)!;
+      const says = instead.length > 0 ? `: the document says ${instead.map(shown).join(', ')} instead` : ' beside it in the document';
+      // Said once: the number the document gives instead is not said again as a number of its own.
+      if (instead.length > 0) extras.set(best.segment, []);
+      problems.push({ medicine: name(index), problem: `the note's ${best.missing.map((value) => said(value, row)).join(', ')} ${best.missing.length === 1 ? 'is' : 'are'} not${says}` });
     }
     for (const segment of own) {
       const written = dosePattern(segment.text);
@@ -128,12 +132,8 @@ export function handoutProblems(text: string, medicines: readonly MedicationRow[
       }
     }
   });
-  for (const segment of segments) {
-    const allowed = new Set(segment.names.flatMap((index) => [...rows[index]!.allowed]));
-    const extra = [...new Set(numbersIn(segment.text).filter((value) => !allowed.has(value)))];
-    if (extra.length > 0) {
-      problems.push({ medicine: name(segment.names[0]!), problem: `the document says ${extra.map(shown).join(', ')} beside it, which the note does not` });
-    }
+  for (const [segment, extra] of extras) {
+    if (extra.length > 0) problems.push({ medicine: name(segment.names[0]!), problem: `the document says ${extra.map(shown).join(', ')} beside it, which the note does not` });
   }
   return problems;
 }

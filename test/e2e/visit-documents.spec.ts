@@ -34,7 +34,7 @@ async function consultationRecorded(page: Page): Promise<void> {
 
 const documentNamed = (page: Page, name: RegExp) => page.getByTestId('document').filter({ has: page.getByRole('heading', { name }) });
 
-test('a referral letter and a Hindi handout from one consultation: one refused by the service and tried again, one made offline and sent later', async ({
+test('a referral letter and a Hindi handout from one consultation: one refused by the service and tried again, one made offline and sent later; a handout whose number differs is stopped', async ({
   launch,
   startSandbox,
   microphone: _microphone,
@@ -125,8 +125,22 @@ test('a referral letter and a Hindi handout from one consultation: one refused b
   }, pdfPath);
   writeFileSync(join(SCREENSHOTS, 'visit-documents-printed-handout.png'), Buffer.from(printed, 'base64'));
 
-  // Two documents from the one recording, one session, nothing recorded again.
-  await expect(panel.getByTestId('document')).toHaveCount(2);
+  // A handout whose number the service changed (a Tamil one, for a patient who reads Tamil): shown with the difference, and it cannot leave.
+  sandbox.setFaults({ documentTextNext: ['changed-number'] });
+  await panel.getByRole('button', { name: 'Change the patient’s language' }).click();
+  await question.getByLabel('Language of the handout').selectOption('ta');
+  await question.getByRole('button', { name: 'Make the handout' }).click();
+  const tamil = documentNamed(page, /in Tamil \(தமிழ்\)$/);
+  await expect(tamil.getByTestId('document-state')).toHaveText('Ready', { timeout: 30_000 });
+  await tamil.getByRole('button', { name: 'Show document' }).click();
+  await expect(tamil.getByTestId('document-mismatch')).toContainText('This document does not say the prescription as the note does, so it cannot leave the app.');
+  await expect(tamil.locator('.document-text[lang="ta"]')).toContainText('நோயாளிக்கான அறிவுரைகள்');
+  for (const action of ['Copy document', 'Print', 'Save as PDF']) await expect(tamil.getByRole('button', { name: action })).toBeDisabled();
+  await tamil.scrollIntoViewIfNeeded();
+  await screenshot(page, 'visit-documents-tamil-mismatch');
+
+  // Three documents from the one recording, one session, nothing recorded again.
+  await expect(panel.getByTestId('document')).toHaveCount(3);
   expect(sandbox.received.filter((request) => request.operation === 'sessionCreate' && (request.status ?? 0) < 300)).toHaveLength(1);
 });
 

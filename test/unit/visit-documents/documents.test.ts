@@ -307,7 +307,7 @@ describe('what the service may answer badly', () => {
     await settled(documents, handout.id, 'ready');
     const opened = await handlers.openDocument({ id: handout.id });
     expect(opened.mismatch.length).toBeGreaterThan(0);
-    expect(opened.mismatch[0]!.problem).toMatch(/^the note's \d+ \(\d+ (day|week)s?\) is not in the document/);
+    expect(opened.mismatch[0]!.problem).toMatch(/^the note's \d+ \(\d+ (day|week)s?\) is not: the document says \d+ instead$/);
     const copied = await refusal(() => handlers.copyDocument({ id: handout.id, anyway: true }));
     expect(copied.kind).toBe('refused');
     expect(copied.message).toMatch(/^This document does not say the prescription as the note does, so it cannot leave the app\./);
