@@ -20,7 +20,7 @@ import type { VisitDocument, VisitDocumentStore } from './document-store';
 type Final = Exclude<DocumentAnswer, { state: 'in-progress' }>;
 
 /** The service takes a few seconds to make a document: asked about once a second meanwhile. */
-const DOCUMENT_POLL_SCHEDULE: PollSchedule = { baseMs: 1_000, capMs: 2_000, patienceMs: 10 * 60_000, slowMs: 30_000, notFoundRetries: 3 };
+const DOCUMENT_POLL_SCHEDULE: PollSchedule = { baseMs: 1_000, capMs: 1_000, patienceMs: 10 * 60_000, slowMs: 30_000, notFoundRetries: 3 };
 const FIRST_LOOKUP_MS = 1_000;
 const MAX_MALFORMED_LOOKUPS = 5;
 
