@@ -10,7 +10,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { ElectronApplication, Locator, Page } from '@playwright/test';
+import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { expect, test } from '../support/e2e/fixtures';
 import { SCREENSHOTS, screenshot } from '../support/e2e/launch-app';
 import { customService } from '../support/e2e/policies';
@@ -33,21 +34,11 @@ async function consultationRecorded(page: Page): Promise<void> {
 }
 
 const documentNamed = (page: Page, name: RegExp) => page.getByTestId('document').filter({ has: page.getByRole('heading', { name }) });
+const accepted = (sandbox: SandboxServer, operation: string) => sandbox.received.filter((request) => request.operation === operation && (request.status ?? 0) < 300);
 
-test('a referral letter and a Hindi handout from one consultation: one refused by the service and tried again, one made offline and sent later; a handout whose number differs is stopped', async ({
-  launch,
-  startSandbox,
-  microphone: _microphone,
-}) => {
-  const sandbox = await startSandbox({ faults: { processingMs: 1_000, documentProcessingMs: 1_500 } });
-  const { app, page, userDataDir } = await launch({ policy: customService(sandbox, { transcriptionApi: 'sessions', clinicHeader: CLINIC }) });
-  await consultationRecorded(page);
+/** A template the service no longer has: the doctor reads why, and tries again once it is back. */
+async function refusedThenMade(page: Page, sandbox: SandboxServer): Promise<void> {
   const panel = page.getByTestId('visit-documents');
-  await expect(panel.getByRole('heading', { name: 'Documents from this recording' })).toBeVisible();
-  // Favourites first.
-  await expect(panel.getByLabel('Template', { exact: true }).locator('optgroup').first()).toHaveAttribute('label', 'Your favourites');
-
-  // A template the service no longer has: the doctor reads why, and tries again once it is back.
   sandbox.setFaults({ removedTemplates: ['sandbox_clinic_referral'] });
   await panel.getByLabel('Template', { exact: true }).selectOption({ label: 'Referral letter (clinic template, sandbox)' });
   await panel.getByRole('button', { name: 'Make this document' }).click();
@@ -59,13 +50,16 @@ test('a referral letter and a Hindi handout from one consultation: one refused b
   sandbox.setFaults({ removedTemplates: [] });
   await letter.getByRole('button', { name: 'Retry' }).click();
   await expect(letter.getByTestId('document-state')).toHaveText('Ready', { timeout: 30_000 });
+}
 
-  // The service cannot be reached: the handout is asked for all the same, waits, and goes once it can.
+/** The service cannot be reached: the handout is asked for all the same (the patient's language asked once), waits, and goes once it can. */
+async function handoutMadeOffline(page: Page, sandbox: SandboxServer): Promise<Locator> {
+  const panel = page.getByTestId('visit-documents');
   sandbox.setFaults({ dropRate: 1 });
   await panel.getByLabel('Template', { exact: true }).selectOption({ label: 'Instructions for the patient (clinic template, sandbox)' });
   await panel.getByRole('button', { name: 'For the patient…' }).click();
   const question = panel.getByTestId('language-question');
-  // Asked once; the consent notice's language the first guess.
+  // The consent notice's language is the first guess.
   await expect(question.getByLabel('Language of the handout')).toHaveValue('hi');
   await question.getByRole('button', { name: 'Make the handout' }).click();
   const handout = documentNamed(page, /in Hindi \(हिन्दी\)$/);
@@ -73,14 +67,15 @@ test('a referral letter and a Hindi handout from one consultation: one refused b
   await expect(panel.getByRole('button', { name: 'For the patient, in Hindi (हिन्दी)' })).toBeVisible();
   await handout.scrollIntoViewIfNeeded();
   await screenshot(page, 'visit-documents-waiting-offline');
-  expect(sandbox.received.filter((request) => request.operation === 'documentInLanguage' && (request.status ?? 0) < 300)).toHaveLength(0);
+  expect(accepted(sandbox, 'documentInLanguage')).toHaveLength(0);
   sandbox.setFaults({ dropRate: 0 });
   await expect(handout.getByTestId('document-state')).toHaveText('Ready', { timeout: 60_000 });
-  expect(sandbox.received.filter((request) => request.operation === 'documentInLanguage' && (request.status ?? 0) < 300).map((request) => request.json)).toEqual([
-    { template_id: 'sandbox_patient_handout', target_language: 'hi' },
-  ]);
+  expect(accepted(sandbox, 'documentInLanguage').map((request) => request.json)).toEqual([{ template_id: 'sandbox_patient_handout', target_language: 'hi' }]);
+  return handout;
+}
 
-  // Shown in Devanagari, in its language, with nothing that differs from the note.
+/** Shown in Devanagari, in its language; copied headed like the note; saved as a PDF under the clinic's header, a Devanagari font drawn into it. */
+async function handoutLeaves(app: ElectronApplication, page: Page, handout: Locator, userDataDir: string): Promise<void> {
   await handout.getByRole('button', { name: 'Show document' }).click();
   await expect(handout.getByTestId('document-language')).toHaveText('In Hindi (हिन्दी)');
   await expect(handout.locator('.document-text[lang="hi"]')).toContainText('मरीज़ के लिए निर्देश');
@@ -89,8 +84,6 @@ test('a referral letter and a Hindi handout from one consultation: one refused b
   await expect(handout.locator('.document-text')).toContainText('सैंडबॉक्स का परीक्षण डेटा');
   await handout.scrollIntoViewIfNeeded();
   await screenshot(page, 'visit-documents-hindi-handout');
-
-  // It leaves as the note does: headed by whose it is and what it is, the test-data line.
   await handout.getByRole('button', { name: 'Mark reviewed' }).click();
   await handout.getByRole('button', { name: 'Copy document' }).click();
   await expect(handout.getByRole('status')).toHaveText('Copied: paste it where it belongs in the patient’s record.');
@@ -101,11 +94,9 @@ test('a referral letter and a Hindi handout from one consultation: one refused b
     '',
   ]);
   expect(copied).toContain('मरीज़ के लिए निर्देश');
-
-  // On paper (as a PDF here): the clinic's header, a Devanagari font drawn into it.
   const pdfPath = join(userDataDir, 'handout.pdf');
   await app.evaluate(({ dialog }, path) => {
-    dialog.showSaveDialog = (async () => ({ canceled: false, filePath: path }));
+    dialog.showSaveDialog = async () => ({ canceled: false, filePath: path });
   }, pdfPath);
   await handout.getByRole('button', { name: 'Save as PDF' }).click();
   await expect(handout.getByRole('status')).toHaveText(`Saved as ${pdfPath}.`, { timeout: 20_000 });
@@ -124,10 +115,14 @@ test('a referral letter and a Hindi handout from one consultation: one refused b
     return image.toPNG().toString('base64');
   }, pdfPath);
   writeFileSync(join(SCREENSHOTS, 'visit-documents-printed-handout.png'), Buffer.from(printed, 'base64'));
+}
 
-  // A handout whose number the service changed (a Tamil one, for a patient who reads Tamil): shown with the difference, and it cannot leave.
+/** A handout whose number the service changed (a Tamil one, the patient's language changed): shown with the difference, and it cannot leave. */
+async function handoutStopped(page: Page, sandbox: SandboxServer): Promise<void> {
+  const panel = page.getByTestId('visit-documents');
   sandbox.setFaults({ documentTextNext: ['changed-number'] });
   await panel.getByRole('button', { name: 'Change the patient’s language' }).click();
+  const question = panel.getByTestId('language-question');
   await question.getByLabel('Language of the handout').selectOption('ta');
   await question.getByRole('button', { name: 'Make the handout' }).click();
   const tamil = documentNamed(page, /in Tamil \(தமிழ்\)$/);
@@ -138,10 +133,27 @@ test('a referral letter and a Hindi handout from one consultation: one refused b
   for (const action of ['Copy document', 'Print', 'Save as PDF']) await expect(tamil.getByRole('button', { name: action })).toBeDisabled();
   await tamil.scrollIntoViewIfNeeded();
   await screenshot(page, 'visit-documents-tamil-mismatch');
+}
 
+test('a referral letter and a Hindi handout from one consultation: one refused by the service and tried again, one made offline and sent later; a handout whose number differs is stopped', async ({
+  launch,
+  startSandbox,
+  microphone: _microphone,
+}) => {
+  const sandbox = await startSandbox({ faults: { processingMs: 1_000, documentProcessingMs: 1_500 } });
+  const { app, page, userDataDir } = await launch({ policy: customService(sandbox, { transcriptionApi: 'sessions', clinicHeader: CLINIC }) });
+  await consultationRecorded(page);
+  const panel = page.getByTestId('visit-documents');
+  await expect(panel.getByRole('heading', { name: 'Documents from this recording' })).toBeVisible();
+  // Favourites first.
+  await expect(panel.getByLabel('Template', { exact: true }).locator('optgroup').first()).toHaveAttribute('label', 'Your favourites');
+  await refusedThenMade(page, sandbox);
+  const handout = await handoutMadeOffline(page, sandbox);
+  await handoutLeaves(app, page, handout, userDataDir);
+  await handoutStopped(page, sandbox);
   // Three documents from the one recording, one session, nothing recorded again.
   await expect(panel.getByTestId('document')).toHaveCount(3);
-  expect(sandbox.received.filter((request) => request.operation === 'sessionCreate' && (request.status ?? 0) < 300)).toHaveLength(1);
+  expect(accepted(sandbox, 'sessionCreate')).toHaveLength(1);
 });
 
 /** Sample words of each script a handout is written in (Marathi shares Devanagari, Assamese Bengali's script). */
