@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { ElectronApplication, Locator, Page } from '@playwright/test';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { expect, test } from '../support/e2e/fixtures';
+import { unnamed } from '../support/e2e/accessible-names';
 import { SCREENSHOTS, screenshot } from '../support/e2e/launch-app';
 import { customService } from '../support/e2e/policies';
 import { startConsultation, recordFor } from '../support/e2e/recording';
@@ -40,8 +41,12 @@ const accepted = (sandbox: SandboxServer, operation: string) => sandbox.received
 async function refusedThenMade(page: Page, sandbox: SandboxServer): Promise<void> {
   const panel = page.getByTestId('visit-documents');
   sandbox.setFaults({ removedTemplates: ['sandbox_clinic_referral'] });
+  // By the keyboard alone: the template chosen, then Tab to "Make this document" and Enter.
+  await panel.getByLabel('Template', { exact: true }).focus();
   await panel.getByLabel('Template', { exact: true }).selectOption({ label: 'Referral letter (clinic template, sandbox)' });
-  await panel.getByRole('button', { name: 'Make this document' }).click();
+  await page.keyboard.press('Tab');
+  await expect(panel.getByRole('button', { name: 'Make this document' })).toBeFocused();
+  await page.keyboard.press('Enter');
   const letter = documentNamed(page, /^Referral letter/);
   await expect(letter.getByTestId('document-state')).toHaveText('Not made', { timeout: 20_000 });
   await expect(letter.getByTestId('document-problem')).toHaveText('The service no longer has the template “Referral letter (clinic template, sandbox)”. Choose another template for this document.');
@@ -151,6 +156,8 @@ test('a referral letter and a Hindi handout from one consultation: one refused b
   const handout = await handoutMadeOffline(page, sandbox);
   await handoutLeaves(app, page, handout, userDataDir);
   await handoutStopped(page, sandbox);
+  // Every control of the documents has a clear name.
+  expect(await unnamed(page)).toEqual([]);
   // Three documents from the one recording, one session, nothing recorded again.
   await expect(panel.getByTestId('document')).toHaveCount(3);
   expect(accepted(sandbox, 'sessionCreate')).toHaveLength(1);
