@@ -227,8 +227,10 @@ export function DocumentsPanel({ detail }: { detail: DictationDetail }) {
   const headingId = useId();
   const follow = useDocumentsStore((state) => state.follow);
   const all = useDocumentsStore((state) => state.documents);
-  const { refresh } = useDocumentsStore.getState();
+  const { refresh, show } = useDocumentsStore.getState();
   useEffect(() => follow(), [follow]);
+  // Another dictation, or another screen: its documents are out of view, and the copy shortcut no longer takes one of them.
+  useEffect(() => () => void show(null), [show]);
   // The note corrected: what an open document says otherwise than it is asked again.
   useEffect(() => void refresh(), [refresh, detail.correctedAt]);
   const documents = documentsOf(all, detail.id);
