@@ -12,7 +12,7 @@ import { exportStem } from '../../contract/export-name';
 import { handoutLanguage } from '../../contract/handout-languages';
 import { patientName } from '../../contract/patients';
 import { TEST_DATA_FILE_SUFFIX } from '../../contract/test-data';
-import type { CopyPath } from '../clipboard/copy-path';
+import { ownerOf, type CopyPath } from '../clipboard/copy-path';
 import { refuse } from '../core/refusal';
 import type { DictationManifest } from '../dictations/dictation-manifest';
 import type { DictationStore } from '../dictations/dictation-store';
@@ -124,9 +124,9 @@ export function documentHandlers(deps: DocumentHandlersDeps): Pick<OperationHand
       deps.log('documents: one deleted');
     },
     setDocumentReviewed: ({ id, reviewed }) => {
-      const { document } = existing(id);
+      const { document, manifest } = existing(id);
       if (reviewed && document.state !== 'ready') refuse('refused', 'This document is not ready to review yet.');
-      return summaryOfDocument(store.update(id, { reviewedAt: reviewed ? new Date(deps.now()).toISOString() : null }));
+      return summaryOfDocument(store.update(id, reviewed ? { reviewedAt: new Date(deps.now()).toISOString(), reviewedFor: ownerOf(manifest) } : { reviewedAt: null, reviewedFor: null }));
     },
     copyDocument: async ({ id, anyway }) => {
       const { document, manifest } = existing(id);

@@ -13,6 +13,7 @@ import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DOCUMENT_STATES, type DocumentSummary } from '../../contract/visit-documents';
+import { ownerOf } from '../clipboard/copy-path';
 import { Emitter } from '../core/emitter';
 import type { OutboxStore } from '../outbox/outbox-kind';
 import { writeFileAtomic } from '../storage/atomic-file';
@@ -45,6 +46,8 @@ const documentSchema = z.object({
   /** The session's documents of the same template before the first request: a new one since is this one. Null until listed. */
   knownBefore: z.array(z.string().max(200)).max(1_000).nullable(),
   reviewedAt: z.string().nullable(),
+  /** Whose it was when reviewed (ownerOf): under another patient or label it is no longer the document reviewed. */
+  reviewedFor: z.string().nullable().default(null),
   testData: z.boolean(),
   text: z.string().nullable(),
 });
@@ -77,6 +80,12 @@ export class VisitDocumentStore implements OutboxStore<VisitDocument> {
     private readonly dictations: DictationStore,
     private readonly now: () => number = Date.now,
   ) {
+    // Another patient or label for the dictation: its documents are no longer the ones reviewed, as its note is not.
+    dictations.onChange((manifest) => {
+      for (const document of this.ofDictation(manifest.id)) {
+        if (document.reviewedAt !== null && document.reviewedFor !== ownerOf(manifest)) this.writeOrKeepInMemory(document.id, { reviewedAt: null, reviewedFor: null });
+      }
+    });
     // A dictation deleted or withdrawn: its key is gone, and its documents with it.
     dictations.onRemove((dictationId) => {
       for (const document of this.ofDictation(dictationId)) {
@@ -147,6 +156,7 @@ export class VisitDocumentStore implements OutboxStore<VisitDocument> {
       askedAt: null,
       knownBefore: null,
       reviewedAt: null,
+      reviewedFor: null,
       text: null,
     };
     return this.write(document);

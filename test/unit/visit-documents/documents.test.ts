@@ -325,5 +325,10 @@ describe('what the service may answer badly', () => {
     await handlers.setDocumentReviewed({ id: letter.id, reviewed: true });
     await handlers.copyDocument({ id: letter.id });
     expect(clipboard.text).toMatch(/# Referral letter \(sandbox test data\)/);
+    // Put under another patient (a slip mended), the dictation's documents are no longer the ones reviewed, as its note is not.
+    store.setPatient(manifest.id, null);
+    expect(documents.get(letter.id)?.reviewedAt).toBeNull();
+    store.setPatient(manifest.id, PATIENT.id);
+    expect((await refusal(() => handlers.copyDocument({ id: letter.id }))).message).toMatch(/is not marked reviewed/);
   });
 });
