@@ -11,7 +11,7 @@ const SHORTCUT_REFUSED = 'not copied: no note or result yet, or not marked revie
 /** A copy the shortcut made (or was refused) of a dictation's note or a lab report's results: `inserted` where it is to go into another program (it keeps the clipboard to put back). */
 export function shortcutCopied(
   recorder: AuditRecorder,
-  item: { id: string; patientId: string | null; kind?: 'dictation' | 'lab-report' },
+  item: { id: string; patientId: string | null; kind?: 'dictation' | 'lab-report' | 'document' },
   options: { form?: string; keepEarlier?: boolean },
   copied: boolean,
 ): void {
@@ -21,7 +21,7 @@ export function shortcutCopied(
     item: { kind, id: item.id },
     patientId: item.patientId,
     outcome: copied ? { done: true } : { done: false, reason: SHORTCUT_REFUSED },
-    detail: { what: kind === 'dictation' ? 'note' : 'lab results', how: options.keepEarlier ? 'by the copy shortcut, into the program in front' : 'by the copy shortcut', ...(options.form ? { form: options.form } : {}) },
+    detail: { what: kind === 'dictation' ? 'note' : kind === 'document' ? 'document' : 'lab results', how: options.keepEarlier ? 'by the copy shortcut, into the program in front' : 'by the copy shortcut', ...(options.form ? { form: options.form } : {}) },
   });
 }
 
