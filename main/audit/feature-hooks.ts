@@ -1,8 +1,9 @@
 /**
  * The trail's hooks that are not page operations (those are operation-audit.ts): the copy
  * shortcut's copies (to the clipboard, or to be pasted or typed into another program), a
- * recording made (by the button or the shortcut), recordings deleted by retention, and a
- * patient's consent answer. Each takes what the feature has and says it as an entry. Pure.
+ * recording made (by the button or the shortcut) and recordings deleted by retention (a patient's
+ * consent answer is the consent room's: main/consent/consent-audit.ts). Each takes what the
+ * feature has and says it as an entry. Pure.
  */
 import type { AuditRecorder } from './audit-event';
 
@@ -25,12 +26,6 @@ export function shortcutCopied(
   });
 }
 
-/** A consultation's consent as it was kept when its recording began: the patient's answer, or the clinic's register. */
-export function consentKept(recorder: AuditRecorder, manifest: { id: string; patientId: string | null; consent: { kind: 'given' | 'clinic' } | null }): void {
-  if (manifest.consent === null) return;
-  recordConsent(recorder, 'given', { dictationId: manifest.id, patientId: manifest.patientId, for: manifest.consent.kind === 'given' ? 'consultation' : 'consultation (kept in the clinic’s own register)' });
-}
-
 /** A dictation's recording began (its dictation exists now). */
 export function recordingCreated(recorder: AuditRecorder, manifest: { id: string; patientId: string | null }): void {
   recorder.record({ action: 'recording-created', item: { kind: 'dictation', id: manifest.id }, patientId: manifest.patientId });
@@ -39,18 +34,4 @@ export function recordingCreated(recorder: AuditRecorder, manifest: { id: string
 /** Recordings deleted by the retention rule (their results stay). */
 export function audioDeletedByRetention(recorder: AuditRecorder, ids: readonly string[], patientOf: (id: string) => string | null): void {
   for (const id of ids) recorder.record({ action: 'deleted', item: { kind: 'dictation', id }, patientId: patientOf(id), detail: { what: "the recording's audio", how: 'by retention' } });
-}
-
-/**
- * A patient's answer to the consent question (the consultation's consent step calls this with
- * the trail's recorder): given, declined, or withdrawn later; `about` the consultation's
- * dictation where there is one yet, and the patient.
- */
-export function recordConsent(recorder: AuditRecorder, answer: 'given' | 'declined' | 'withdrawn', about: { dictationId?: string | null; patientId: string | null; for?: string }): void {
-  recorder.record({
-    action: answer === 'given' ? 'consent-given' : answer === 'declined' ? 'consent-declined' : 'consent-withdrawn',
-    item: about.dictationId ? { kind: 'dictation', id: about.dictationId } : null,
-    patientId: about.patientId,
-    detail: { for: about.for ?? 'consultation' },
-  });
 }

@@ -21,7 +21,7 @@ import { LEAVE_ANYWAY, otherPatientRefusal } from '../../contract/visit-rules';
 import type { DictationStore } from '../dictations/dictation-store';
 import { correctionToKeep } from '../dictations/note-corrections';
 import { noteExport } from '../note-leaving/note-export';
-import { withConsent } from '../note-leaving/consent-resource';
+import { withConsent } from '../consent/consent-resource';
 import type { RecordingSession } from '../dictation-recording/recording-session';
 
 export type DictationHandlers = Pick<

@@ -24,9 +24,9 @@ export const policySchema = settingsSchema
     jweClientKey: z.string().min(1).optional(),
     /** Refuse to record until the OS keyring can protect the recordings' key (Linux without a keyring). */
     requireProtectedStorage: z.boolean().optional(),
-    /** Consent to a consultation: asked of the patient at Record, or kept by the clinic in its own register (consent-policy.ts). */
+    /** Consent to a consultation: asked of the patient at Record, or kept by the clinic in its own register (main/consent/consent-policy.ts). */
     consultationConsent: z.enum(CONSENT_MODES).optional(),
-    /** The clinic's consent notices, one per language; each is checked on its own and refused by key (consent-policy.ts). */
+    /** The clinic's consent notices, one per language; each is checked on its own and refused by key (main/consent/consent-policy.ts). */
     consentNotices: z.array(z.looseObject({ language: z.string().max(8) })).max(50).optional(),
     /** Days the audit trail is kept: at least a year; a smaller or broken value is not refused with the policy, it means a year (audit/trail-retention.ts). */
     auditRetentionDays: z

@@ -20,7 +20,7 @@ import { USE_SANDBOX_LABEL, sameSettingValue } from '../../contract/setting-choi
 import { Emitter } from '../core/emitter';
 import { refuse } from '../core/refusal';
 import type { ConsentNotices } from '../../contract/consent';
-import { consentNoticesOf } from './consent-policy';
+import { consentNoticesOf } from '../consent/consent-policy';
 import { linkingOf, type Linking } from './health-record-policy';
 import { failClosedLines, failClosedSettings } from './fail-closed';
 import type { LoadedPolicy } from './policy';

@@ -35,7 +35,7 @@ export const ELECTRON_ADAPTERS: Record<string, string> = {
   'main/audio/recorder-host.ts': "the recorder's Electron utility process: starts it, passes its messages",
 };
 
-const SERVICES = ['settings', 'service', 'audio', 'clipboard', 'shortcuts'];
+const SERVICES = ['consent', 'settings', 'service', 'audio', 'clipboard', 'shortcuts'];
 const FEATURES = ['dictations', 'dictation-recording', 'dictation-sending', 'note-leaving', 'lab-reports', 'visit-documents', 'registration', 'patients', 'health-record', 'status', 'updates'];
 const WIRING = ['dictation-wiring'];
 
@@ -68,7 +68,9 @@ export const LAYERS: Layer[] = [
   {
     name: 'services',
     rooms: {
-      settings: { files: ['main/settings/'], packages: ['jsonc-parser', 'plist', '@xmldom/xmldom', 'koffi'] },
+      // A consultation's consent: the policy's mode and notices, what is kept of an answer at Record, its FHIR Consent, its audit entries.
+      consent: { files: ['main/consent/'] },
+      settings: { files: ['main/settings/'], siblings: ['consent'], packages: ['jsonc-parser', 'plist', '@xmldom/xmldom', 'koffi'] },
       service: { files: ['main/service/'], siblings: ['settings'] },
       audio: { files: ['main/audio/'], packages: ['@picovoice/pvrecorder-node', 'wasm-media-encoders', 'opusscript'] },
       clipboard: { files: ['main/clipboard/'], siblings: ['settings'], packages: ['koffi'] },

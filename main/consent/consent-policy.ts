@@ -18,7 +18,13 @@ import {
   type ConsentNotices,
   type NoticeText,
 } from '../../contract/consent';
-import type { LoadedPolicy } from './policy';
+
+/** What of the administrator's policy consent reads (the settings' loaded policy, main/settings/policy.ts). */
+export interface ConsentPolicy {
+  /** Why the policy cannot be used; null when it can. */
+  error: string | null;
+  values: { consultationConsent?: ConsentMode; consentNotices?: Array<{ language: string } & Record<string, unknown>> };
+}
 
 const LANGUAGE = /^[a-z]{2,3}$/;
 const PART_MAX_CHARS = 1_000;
@@ -53,13 +59,13 @@ function policyVersion(text: NoticeText, version: string | undefined): string {
 }
 
 /** How consent is had on this computer: a broken policy means it is asked. */
-export function consentModeOf(policy: LoadedPolicy): ConsentMode {
+export function consentModeOf(policy: ConsentPolicy): ConsentMode {
   if (policy.error !== null) return 'ask';
   return policy.values.consultationConsent ?? 'ask';
 }
 
 /** The notices: the clinic's replace the built-in ones of their language; refused ones are named by key. */
-export function consentNoticesOf(policy: LoadedPolicy): ConsentNotices {
+export function consentNoticesOf(policy: ConsentPolicy): ConsentNotices {
   const byLanguage = new Map<string, ConsentNotice>(builtInNotices().map((notice) => [notice.language, notice]));
   const refused: string[] = [];
   const given = policy.error === null ? (policy.values.consentNotices ?? []) : [];

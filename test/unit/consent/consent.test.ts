@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { NOTICE_PARTS, builtInNotices, consentLine, noticeLines } from '../../../contract/consent';
-import { consentToKeep } from '../../../main/dictation-recording/consent';
-import { consentResource, withConsent } from '../../../main/note-leaving/consent-resource';
-import { consentNoticesOf } from '../../../main/settings/consent-policy';
+import { consentToKeep } from '../../../main/consent/consent-at-record';
+import { consentResource, withConsent } from '../../../main/consent/consent-resource';
+import { consentNoticesOf } from '../../../main/consent/consent-policy';
 import type { LoadedPolicy } from '../../../main/settings/policy';
 import { validatedPolicy } from '../../../main/settings/policy';
 
