@@ -4,8 +4,8 @@
  * pattern; and what cannot be read (a number written as a word) counts as missing.
  */
 import { describe, expect, it } from 'vitest';
-import { dosePattern, handoutProblems, handoutProblemsLine, medicineKey, numbersIn } from '../../contract/handout-check';
-import type { MedicationRow } from '../../contract/medication-row';
+import { dosePattern, handoutProblems, handoutProblemsLine, medicineKey, numbersIn } from '../../../contract/handout-check';
+import type { MedicationRow } from '../../../contract/medication-row';
 
 const PARACETAMOL: MedicationRow = { name: 'Paracetamol 500 mg tablet', dose: '1-0-1', frequency: 'morning and night', duration: '5 days', instruction: 'After food' };
 const ORS: MedicationRow = { name: 'Oral rehydration salts sachet', dose: '1-1-1', frequency: 'morning, noon and night', duration: '3 days', instruction: 'Dissolve in 1 litre of water' };

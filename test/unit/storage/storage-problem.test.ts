@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storageProblem } from '../../main/storage/storage-problem';
+import { storageProblem } from '../../../main/storage/storage-problem';
 
 const failure = (code: string) => Object.assign(new Error(`${code}: failed`), { code });
 

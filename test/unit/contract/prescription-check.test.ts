@@ -4,8 +4,8 @@
  * is never a contradiction.
  */
 import { describe, expect, it } from 'vitest';
-import type { MedicationRow } from '../../contract/medication-row';
-import { contradictionsLine, medicineContradiction, prescriptionContradictions } from '../../contract/prescription-check';
+import type { MedicationRow } from '../../../contract/medication-row';
+import { contradictionsLine, medicineContradiction, prescriptionContradictions } from '../../../contract/prescription-check';
 
 const row = (dose: string, frequency: string, duration = '5 days', name = 'Medicine'): MedicationRow => ({ name, dose, frequency, duration, instruction: '' });
 

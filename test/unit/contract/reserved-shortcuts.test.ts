@@ -1,6 +1,6 @@
 /** The shortcuts the app refuses to take from every program (contract/reserved-shortcuts.ts), as Settings says why. */
 import { describe, expect, it } from 'vitest';
-import { reservedShortcutProblem } from '../../contract/reserved-shortcuts';
+import { reservedShortcutProblem } from '../../../contract/reserved-shortcuts';
 
 describe('copy, cut and paste in both their spellings', () => {
   it('Ctrl+C/X/V and Ctrl+Insert, Shift+Delete, Shift+Insert are refused, each named for what every program does with it', () => {

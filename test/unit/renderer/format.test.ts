@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, medicationRow } from '../../renderer/features/dictation/format';
+import { formatDuration, medicationRow } from '../../../renderer/features/dictation/format';
 
 describe('medicationRow', () => {
   it('reads a full medication', () => {

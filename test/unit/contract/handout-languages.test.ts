@@ -4,7 +4,7 @@
  * and Bengali come back; Hindi asked and English come back; medicine names in Latin beside Hindi).
  */
 import { describe, expect, it } from 'vitest';
-import { HANDOUT_LANGUAGES, SERVICE_LANGUAGES, asciiDigits, handoutLanguage, languageLine, mainScript, scriptProblem } from '../../contract/handout-languages';
+import { HANDOUT_LANGUAGES, SERVICE_LANGUAGES, asciiDigits, handoutLanguage, languageLine, mainScript, scriptProblem } from '../../../contract/handout-languages';
 
 const HINDI = handoutLanguage('hi')!;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_DATA_NOTICE, clinicalNote as noteWith, headerLine, noteTime, type NoteHeader } from '../../contract/clinical-note';
-import { medicationRow } from '../../contract/medication-row';
-import type { NoteCorrection } from '../../contract/note-correction';
-import type { DecodedOutput, FhirSummary, TranscriptionResult } from '../../contract/transcription';
+import { TEST_DATA_NOTICE, clinicalNote as noteWith, headerLine, noteTime, type NoteHeader } from '../../../contract/clinical-note';
+import { medicationRow } from '../../../contract/medication-row';
+import type { NoteCorrection } from '../../../contract/note-correction';
+import type { DecodedOutput, FhirSummary, TranscriptionResult } from '../../../contract/transcription';
 
 const part = (templateId: string, name: string, content: DecodedOutput['content']): DecodedOutput => ({
   templateId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aadhaarProblem, groupAadhaar, isVerhoeffValid, maskAadhaar, verhoeffCheckDigit } from '../../contract/aadhaar';
+import { aadhaarProblem, groupAadhaar, isVerhoeffValid, maskAadhaar, verhoeffCheckDigit } from '../../../contract/aadhaar';
 
 describe('Verhoeff', () => {
   it('computes and checks the published example (236 → 3)', () => {

@@ -1,6 +1,6 @@
 /** The transport rule every address passes (settings, policy, service calls, updates): https anywhere, http only to this computer. */
 import { describe, expect, it } from 'vitest';
-import { transportProblem } from '../../contract/url-rules';
+import { transportProblem } from '../../../contract/url-rules';
 
 describe('transportProblem', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noteTextBlocks, noteTextMarkdown } from '../../contract/note-text';
+import { noteTextBlocks, noteTextMarkdown } from '../../../contract/note-text';
 
 describe("a note's text as a doctor reads it", () => {
   it('shows Markdown headings and lists as such, and keeps every other line as written', () => {

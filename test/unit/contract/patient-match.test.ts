@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { knownPatient, patientDifferences, patientFromLabel } from '../../contract/patient-match';
+import { knownPatient, patientDifferences, patientFromLabel } from '../../../contract/patient-match';
 
 /** The sandbox's report patient, as the lab report's details give it. */
 const SUNITA = { name: 'Sunita Sharma (test patient)', age: '54 years', sex: 'Female' };
