@@ -1,3 +1,8 @@
+/**
+ * The page's frame: the navigation, banners, the screen on view and the status bar; every store
+ * following main while the window is open, the screens' keyboard shortcuts, and the page's own
+ * copies of patient data routed to main.
+ */
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { appError } from '../../contract/result';
 import { scribe } from '../bridge';

@@ -1,3 +1,7 @@
+/**
+ * Which screen is on view, with the keys that show each, and leaving a screen that asks first
+ * (unsaved changes).
+ */
 import { create } from 'zustand';
 
 export const SCREENS = [

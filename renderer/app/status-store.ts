@@ -1,3 +1,7 @@
+/**
+ * The app's status as the status bar shows it (online, the service, what waits to be sent),
+ * followed from main, a newer status never replaced by an older one.
+ */
 import { create } from 'zustand';
 import type { AppStatus, ScribeBridge } from '../../contract/ipc';
 import { valueReader, type ReportProblem } from './answers';

@@ -1,3 +1,7 @@
+/**
+ * The update as the page knows it: followed from main, checked now, restarted into, or put off
+ * until later.
+ */
 import { create } from 'zustand';
 import type { ScribeBridge } from '../../contract/ipc';
 import type { UpdateStatus } from '../../contract/updates';

@@ -1,3 +1,4 @@
+/** The button of a destructive action, which asks once more in place before it happens. */
 import { useState } from 'react';
 
 interface ConfirmButtonProps {

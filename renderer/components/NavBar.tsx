@@ -1,3 +1,4 @@
+/** The navigation between screens, each with its keyboard shortcut; the arrow keys move along it. */
 import { useRef } from 'react';
 import { SCREENS, useNavigationStore } from '../app/navigation-store';
 

@@ -1,3 +1,7 @@
+/**
+ * The status bar: the connection, the service in use (the sandbox marked as test data), why
+ * sending is on hold, and what waits to be sent.
+ */
 import { useStatusStore } from '../app/stores';
 
 export function StatusBar() {

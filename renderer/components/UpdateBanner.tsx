@@ -1,3 +1,4 @@
+/** The banner that offers a downloaded update: Restart now, or Later. */
 import { useUpdateStore } from '../app/stores';
 
 /** Offers the downloaded update; the app never restarts by itself. */

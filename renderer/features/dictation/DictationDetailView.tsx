@@ -1,3 +1,7 @@
+/**
+ * The dictation chosen in the list: its label, patient, consent, progress to its result, the
+ * result itself, its actions and the documents made from it; or what to do when none is chosen.
+ */
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { consentLine } from '../../../contract/consent';

@@ -1,3 +1,7 @@
+/**
+ * The list of dictations, newest first, filtered by state, search and patient, drawn only where it
+ * is seen (virtualized).
+ */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
 import { NO_PATIENT, STATE_LABELS, UNFINISHED_STATES, type DictationSummary } from '../../../contract/dictation';

@@ -1,3 +1,7 @@
+/**
+ * The Dictation screen: the recorder above the list of dictations and the one chosen, and why
+ * sending is on hold.
+ */
 import { useEffect } from 'react';
 import { useDictationStore, useStatusStore } from '../../app/stores';
 import { useNavigationStore } from '../../app/navigation-store';

@@ -1,3 +1,4 @@
+/** A note's text with its headings and lists drawn as such. */
 import { noteTextBlocks } from '../../../contract/note-text';
 
 /** A note's text with its headings and lists shown as such (note-text-blocks.ts). */

@@ -1,3 +1,8 @@
+/**
+ * The recorder: the next recording's mode, language and label, and Record; while recording, what
+ * is happening, the level and time, the controls, the words heard so far and the withdrawal
+ * question.
+ */
 import { useEffect, useRef, type RefObject } from 'react';
 import { DICTATION_MODES, type RecorderState, type RecorderStatus } from '../../../contract/dictation';
 import { ConfirmButton } from '../../components/ConfirmButton';

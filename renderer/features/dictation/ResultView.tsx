@@ -1,3 +1,7 @@
+/**
+ * A dictation's result as the service made it, output by output (the medications table, FHIR,
+ * text, JSON), with the doctor's correction, its editing and the transcript.
+ */
 import { useState } from 'react';
 import { noteTime } from '../../../contract/clinical-note';
 import { FINISHED_STATES, type DictationDetail } from '../../../contract/dictation';

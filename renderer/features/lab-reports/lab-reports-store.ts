@@ -1,3 +1,7 @@
+/**
+ * Lab reports as the page knows them: the files chosen to upload, the list followed from main,
+ * each row's answer to Send now or Retry, and the parsed results shown.
+ */
 import { create } from 'zustand';
 import { MAX_LAB_REPORT_BYTES, MAX_LAB_REPORT_FILES } from '../../../contract/limits';
 import { LAB_REPORT_TASKS, type LabReportResultView, type LabReportSummary, type LabReportTask, type StagedFile } from '../../../contract/lab-reports';

@@ -1,3 +1,7 @@
+/**
+ * Registration's first step: the Aadhaar number (grouped, masked once complete) and the patient's
+ * consent; and, once the OTP is sent, which number it went to.
+ */
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { groupAadhaar, maskAadhaar } from '../../../contract/aadhaar';
 import { CONSENT_TEXT } from '../../../contract/registration';

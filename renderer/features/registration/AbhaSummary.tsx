@@ -1,3 +1,7 @@
+/**
+ * Registration's end: the patient's ABHA as the national system has it, their card, and Use for
+ * this visit.
+ */
 import { useEffect, useRef, useState } from 'react';
 import { patientLine, type Patient } from '../../../contract/patients';
 import type { RegistrationView } from '../../../contract/registration';

@@ -1,3 +1,7 @@
+/**
+ * Registration's address steps: a new ABHA address, suggested or typed and checked as it is typed,
+ * or one of the patient's own chosen.
+ */
 import type { AbhaProfile, RegistrationView } from '../../../contract/registration';
 import { ABHA_ADDRESS_SUFFIX, fullAbhaAddress } from '../../../contract/registration-rules';
 import { FieldError, errorId, useFocusOnError } from './FieldError';

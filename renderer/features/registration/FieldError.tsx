@@ -1,3 +1,7 @@
+/**
+ * A registration field's message (or its hint in the same room), and the keyboard moved to a field
+ * when a message about it appears.
+ */
 import { useEffect, useRef } from 'react';
 import type { RegistrationField } from '../../../contract/registration';
 import { useRegistrationStore } from '../../app/stores';

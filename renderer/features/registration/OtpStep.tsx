@@ -1,3 +1,7 @@
+/**
+ * Registration's OTP steps: the OTP sent to the Aadhaar-linked mobile (with the mobile to link) or
+ * to the mobile given, and Resend once its wait is over.
+ */
 import type { OtpStatus } from '../../../contract/registration';
 import { MAX_OTP_ATTEMPTS } from '../../../contract/registration-rules';
 import { FieldMessage, errorId, useFocusOnError } from './FieldError';

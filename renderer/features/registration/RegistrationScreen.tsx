@@ -1,3 +1,7 @@
+/**
+ * The Registration screen: its steps in order, a failure no field owns, and the registration
+ * compared with the visit's patient.
+ */
 import { useEffect, useRef } from 'react';
 import { ageFrom } from '../../../contract/dates';
 import { patientDifferences } from '../../../contract/patient-match';

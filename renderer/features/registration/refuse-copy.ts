@@ -1,3 +1,7 @@
+/**
+ * Copy and cut refused in an area of patient data on the page, however the selection was made:
+ * what may leave goes through main.
+ */
 import { useEffect, type RefObject } from 'react';
 
 /** Whether a copy would take anything from `area`: its own fields, or a selection reaching into it from anywhere on the page. */

@@ -1,3 +1,4 @@
+/** The whole seconds until a moment (the OTP's resend), counted down while there are any. */
 import { useEffect, useState } from 'react';
 
 /** Whole seconds until `iso` (0 once it has passed), updated while there are any. */

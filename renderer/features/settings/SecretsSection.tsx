@@ -1,3 +1,7 @@
+/**
+ * Settings' secrets: the long-lived access token and the encryption key, each saved on its own and
+ * never shown again.
+ */
 import { useEffect, useState, type FormEvent } from 'react';
 import { SECRET_LABELS } from '../../../contract/setting-choices';
 import { FieldError, LockNote, SaveStatus } from './fields';

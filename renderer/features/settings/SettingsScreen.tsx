@@ -1,3 +1,7 @@
+/**
+ * The Settings screen: the form's draft held in one place, each part saying what it holds unsaved,
+ * and leaving asked about.
+ */
 import { useEffect, useState } from 'react';
 import { useNavigationStore } from '../../app/navigation-store';
 import type { SettingsView } from '../../../contract/ipc';

@@ -1,3 +1,7 @@
+/**
+ * Settings' sign-in: the client id and secret, how the app is signed in and what went wrong last,
+ * Save and sign in, and Sign in again.
+ */
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AuthStatus } from '../../../contract/auth';
 import { SERVICE_LABELS } from '../../../contract/setting-choices';

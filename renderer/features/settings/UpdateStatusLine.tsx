@@ -1,3 +1,4 @@
+/** Where updates stand, in Settings, with Check now. */
 import type { UpdateState } from '../../../contract/updates';
 import { useUpdateStore } from '../../app/stores';
 

@@ -1,3 +1,7 @@
+/**
+ * Settings as the page knows them: followed from main, saved part by part (each saying the outcome
+ * beside its own button), secrets, the sign-in, and the microphones to choose from.
+ */
 import { create } from 'zustand';
 import type { ScribeBridge, SettingsView } from '../../../contract/ipc';
 import type { Result } from '../../../contract/result';
