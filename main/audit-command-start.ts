@@ -24,6 +24,7 @@ import { verifyTrail } from './audit/trail-verify';
 import { eraseHandout, handoutPath, readHandout } from './audit/verification-handout';
 import { testJournal } from './audit/test-journal';
 import { DEVELOPMENT_BUILD } from './build-kind';
+import { appClock } from './core/clock';
 import { log } from './log';
 import { PatientStore } from './patients/patient-store';
 import { effectivePolicy, loadPolicy } from './settings/policy';
@@ -43,8 +44,8 @@ function openWithMasterKeys(userData: string): { keys: TrailKeys; patients: () =
   let problem = 'The audit trail key cannot be read with the keys of this data folder.';
   for (const master of masters) {
     try {
-      const keys = new TrailKeys(new SealedDocument(join(folder, AUDIT_KEYS_FILE), master, null, 'audit trail keys'), { readOnly: true });
-      return { keys, patients: () => new PatientStore(new SealedDocument(join(folder, 'patients.sealed'), master, null, 'patients kept')) };
+      const keys = new TrailKeys(new SealedDocument(join(folder, AUDIT_KEYS_FILE), master, null, 'audit trail keys'), { readOnly: true, clock: appClock });
+      return { keys, patients: () => new PatientStore(new SealedDocument(join(folder, 'patients.sealed'), master, null, 'patients kept'), appClock) };
     } catch (error) {
       if (error instanceof TrailKeysUnreadable) problem = error.message;
     }
@@ -103,7 +104,7 @@ async function verify(command: Extract<AuditCommand, { kind: 'verify' }>, userDa
 async function checkpoint(userData: string, keys: TrailKeys): Promise<CommandOutcome> {
   const folder = join(userData, TRAIL_FOLDER);
   const last = lastEntryOf(folder, keys.key);
-  const systemLog = systemLogFor(process.platform, testJournal()?.socket);
+  const systemLog = systemLogFor(process.platform, appClock, testJournal()?.socket);
   const logged = { name: systemLog.name(), problem: null as string | null };
   if (last && keys.trail) {
     const point = { seq: last.entry.seq, hash: last.hash, trail: keys.trail };

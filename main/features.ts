@@ -10,7 +10,7 @@ import { auditedHandlers, type AuditLookups } from './audit/operation-audit';
 import { serviceWord } from './audit/policy-audit';
 import { sentEvent, type SentItem } from './audit/sent-events';
 import { DEVELOPMENT_BUILD } from './build-kind';
-import { appClock, type Clock, type ClockTimer } from './core/clock';
+import type { Clock, ClockTimer } from './core/clock';
 import { createClipboardFeature } from './clipboard/clipboard-feature';
 import { patientOwner } from './clipboard/copy-path';
 import { createDictationFeature } from './dictation-wiring/dictation-feature';
@@ -46,8 +46,8 @@ export interface FeaturesDeps {
   policyFile: string | null;
   appOrigin: string;
   window: AppWindow;
-  /** The clock the features' own timers run on (the app's clock when absent). */
-  clock?: Clock;
+  /** The app's clock (main/core/clock.ts): handed to every feature, which reads the time and sets its timers on it alone. */
+  clock: Clock;
 }
 
 /** What must be loaded before the features are built: the property-list parsers where the policy may be in managed preferences (macOS). */
@@ -59,8 +59,9 @@ export function loadBeforeFeatures(platform: NodeJS.Platform): Promise<void> {
  * The one outbox: every kind (dictations, their parts and sessions, corrections, lab reports)
  * registers with it; it looks again whenever sending may resume.
  */
-function outboxHost(service: ServiceFeature, settings: SettingsService, window: AppWindow, isOnline: () => boolean, onSent: (kind: string, id: string) => void): OutboxHost {
+function outboxHost(service: ServiceFeature, settings: SettingsService, window: AppWindow, clock: Clock, isOnline: () => boolean, onSent: (kind: string, id: string) => void): OutboxHost {
   const outboxes = new OutboxHost({
+    clock,
     health: service.health,
     isOnline,
     autoSync: () => settings.current().autoSync,
@@ -73,7 +74,7 @@ function outboxHost(service: ServiceFeature, settings: SettingsService, window: 
   return outboxes;
 }
 
-export function buildFeatures({ userData, builtDir, recorderHost, policyFile, appOrigin, window, clock = appClock }: FeaturesDeps) {
+export function buildFeatures({ userData, builtDir, recorderHost, policyFile, appOrigin, window, clock }: FeaturesDeps) {
   const settings = createSettingsFeature({ userData, policyFile, release: !DEVELOPMENT_BUILD, window });
   const audit: AuditFeature = createAuditFeature({
     userData,
@@ -81,14 +82,15 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     policy: settings.policy,
     version: app.getVersion(),
     patientIds: () => (patients.store.locked ? null : new Set(patients.store.view().patients.map((patient) => patient.id))),
+    clock,
   });
-  const service = createServiceFeature({ settings: settings.settings, vault: settings.vault, offered: new OfferedChoices(join(userData, 'offered-choices.json')) });
+  const service = createServiceFeature({ settings: settings.settings, vault: settings.vault, offered: new OfferedChoices(join(userData, 'offered-choices.json')), clock });
   audit.followAccount(service);
   const serviceNow = () => serviceWord(settings.settings.current().service, settings.settings.current().customServiceUrl);
-  const clipboard = createClipboardFeature({ settings: settings.settings });
+  const clipboard = createClipboardFeature({ settings: settings.settings, clock });
   const { copies } = clipboard;
   const itemPatient = (kind: SentItem, id: string) => (kind === 'document' ? documents.patientOf(id) : ((kind === 'dictation' ? dictations.store.get(id) : labReports.store.get(id))?.patientId ?? null));
-  const outboxes = outboxHost(service, settings.settings, window, () => net.isOnline(), (kind, id) =>
+  const outboxes = outboxHost(service, settings.settings, window, clock, () => net.isOnline(), (kind, id) =>
     kind === LINK_KIND ? healthRecord.sent(id) : audit.recorder.record(sentEvent(kind, id, serviceNow(), itemPatient)),
   );
   const patients = createPatientsFeature({
@@ -98,6 +100,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     registeredProfile: () => registration.registeredProfile(),
     visitItems: (patientId) => ({ dictations: dictations.visitItems(patientId), labReports: labReports.visitItems(patientId), healthRecord: healthRecord.visitView(patientId) }),
     directory: service.client,
+    clock,
   });
   // Another patient chosen, or the visit over: the app's copy of a note that is not theirs leaves the clipboard.
   patients.store.onVisitChange((patientId) => void copies.visitChanged(patientId === null ? null : patientOwner(patientId)));
@@ -115,10 +118,12 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     labResults: () => labReports.shortcutResults,
     documents: () => documents.shortcutDocuments,
     audit: audit.recorder,
+    clock,
   });
-  const documents = createVisitDocumentsFeature({ userData, dictations: dictations.store, service, settings: settings.settings, copies, outboxes, window, patients: patients.store });
+  const documents = createVisitDocumentsFeature({ userData, clock, dictations: dictations.store, service, settings: settings.settings, copies, outboxes, window, patients: patients.store });
   const labReports = createLabReportsFeature({
     userData,
+    clock,
     service,
     copies,
     keys: settings.dataKeys.labReports,
@@ -131,16 +136,10 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     // A report's patient has an id at the service when kept, or made where the clinic links visits to health records.
     patientHeaders: (patientId, signal) => patients.servicePatients.headersOf(patientId, { create: settings.settings.healthRecordLinking().mode !== 'off', signal }),
   });
-  const healthRecord = createHealthRecordFeature({ userData, keys: settings.dataKeys.healthRecord, outboxes, service, settings: settings.settings, window, audit: audit.recorder, serviceWord: serviceNow, dictations: dictations.store, labReports: labReports.store, patients: patients.store, servicePatients: patients.servicePatients });
-  const registration = createRegistrationFeature({ service, settings: settings.settings, copies, window });
-  const updates = createUpdatesFeature({
-    settings: settings.settings,
-    busyReasons: [dictations.busyReason, () => outboxes.busyReason()],
-    window,
-    version: app.getVersion(),
-    userData,
-  });
-  const status = createStatusFeature({ settings: settings.settings, service, outboxes: [outboxes], window });
+  const healthRecord = createHealthRecordFeature({ userData, clock, keys: settings.dataKeys.healthRecord, outboxes, service, settings: settings.settings, window, audit: audit.recorder, serviceWord: serviceNow, dictations: dictations.store, labReports: labReports.store, patients: patients.store, servicePatients: patients.servicePatients });
+  const registration = createRegistrationFeature({ service, settings: settings.settings, copies, window, clock });
+  const updates = createUpdatesFeature({ settings: settings.settings, busyReasons: [dictations.busyReason, () => outboxes.busyReason()], window, version: app.getVersion(), userData, clock });
+  const status = createStatusFeature({ settings: settings.settings, service, outboxes: [outboxes], window, clock });
 
   const lookups = auditLookups({ dictations, labReports, patients, itemPatient, service: serviceNow });
   const handlers: OperationHandlers = joinHandlers({
@@ -156,7 +155,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     'health record': healthRecord.handlers,
     updates: updates.handlers,
     window: { takeReloadNotice: () => window.takeReloadNotice() },
-    'sandbox notice': sandboxNoticeHandlers(userData),
+    'sandbox notice': sandboxNoticeHandlers(userData, clock),
   });
 
   return {

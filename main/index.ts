@@ -11,6 +11,7 @@ import { auditCommandOf } from './audit/audit-command';
 import { DEVELOPMENT_BUILD } from './build-kind';
 import { RecorderHost } from './audio/recorder-host';
 import { unpacked } from './audio/unpacked-path';
+import { appClock, processClock } from './core/clock';
 import { STARTUP_LINE, StartupMarks } from './core/startup-marks';
 import type { Features } from './features';
 import { openOperationGate } from './ipc/operation-gate';
@@ -47,7 +48,7 @@ const START_AFTER_DRAWN_MS = 300;
 const devServerUrl = DEVELOPMENT_BUILD ? (process.env.ELECTRON_RENDERER_URL ?? null) : null;
 const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
 
-const startup = new StartupMarks();
+const startup = new StartupMarks(processClock);
 
 async function start(): Promise<void> {
   await app.whenReady();
@@ -64,7 +65,7 @@ async function start(): Promise<void> {
   }
   guardAllContents(app, (url) => isTrustedFrame({ url, isMainFrame: true }, appOrigin));
 
-  const window = new AppWindow();
+  const window = new AppWindow(appClock);
   let built: Features | null = null;
   let settle: { resolve(features: Features): void; reject(error: unknown): void } | null = null;
   const features = new Promise<Features>((resolve, reject) => (settle = { resolve, reject }));
@@ -106,7 +107,7 @@ async function start(): Promise<void> {
       .then(async ({ buildFeatures: buildAll, loadBeforeFeatures }) => {
         startup.mark('features loaded');
         await loadBeforeFeatures(process.platform);
-        built = buildAll({ userData, builtDir: here, recorderHost, policyFile: args.policyFile, appOrigin, window });
+        built = buildAll({ userData, builtDir: here, recorderHost, policyFile: args.policyFile, appOrigin, window, clock: appClock });
         startup.mark('features built');
         pending.resolve(built);
       })

@@ -58,7 +58,7 @@ function abdmCode(answer: Answer): { code: string | null; words: ReturnType<type
 function linkFailure(answer: Answer): ServiceError {
   if (answer.status === 401) return commonFailure(answer)!;
   const { code, words } = abdmCode(answer);
-  const retryAfterMs = parseRetryAfter(answer.headers['retry-after']);
+  const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], answer.receivedAt);
   const quoted = words.text ? `: “${words.text.replace(/\.$/, '')}”` : '';
   const because = code ? ` (${code})` : '';
   if (code === 'ABDM-1022' || answer.status === 429) {

@@ -4,7 +4,7 @@
  * (`/connect-auth/v1/account/refresh-token`). Tokens and the secret are never logged.
  */
 import type { AuthApi, ClientCredentials, TokenGrant } from './auth-grant';
-import { systemClock, type Clock } from '../core/clock';
+import type { Clock } from '../core/clock';
 import type { Transport } from './http-transport';
 import { genericErrorSchema, tokenGrantSchema } from './response-schemas';
 import { isRetryableStatus, parseRetryAfter } from './retry-policy';
@@ -37,7 +37,7 @@ export class ConnectAuthApi implements AuthApi {
   constructor(
     private readonly transport: Transport,
     private readonly baseUrl: () => string,
-    private readonly clock: Pick<Clock, 'now'> = systemClock,
+    private readonly clock: Pick<Clock, 'now'>,
   ) {}
 
   login(credentials: ClientCredentials, signal?: AbortSignal): Promise<TokenGrant> {
@@ -77,7 +77,7 @@ export class ConnectAuthApi implements AuthApi {
       };
     }
     const { text: detail, detail: whole } = refusalWords(json);
-    const details = { status: response.status, retryAfterMs: parseRetryAfter(response.headers['retry-after']), detail: whole };
+    const details = { status: response.status, retryAfterMs: parseRetryAfter(response.headers['retry-after'], this.clock.now()), detail: whole };
     if (response.status === 429) throw new ServiceError('rate_limited', rateLimitMessage(details.retryAfterMs), details);
     if (isRetryableStatus(response.status)) throw new ServiceError('server_error', MESSAGES.server(response.status), details);
     if (response.status === 401) throw new ServiceError('unauthorized', `The service refused the sign-in${detail ? ` (${detail})` : ''}.`, details);

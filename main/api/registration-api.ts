@@ -148,6 +148,6 @@ function registrationFailure(answer: Answer): ServiceError {
     code: serviceCode(code),
     sourceError: source,
     detail: upstream.detail ?? said.detail,
-    retryAfterMs: parseRetryAfter(answer.headers['retry-after']),
+    retryAfterMs: parseRetryAfter(answer.headers['retry-after'], answer.receivedAt),
   });
 }

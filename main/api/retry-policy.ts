@@ -33,15 +33,15 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 /**
- * `Retry-After` as milliseconds from now (delta-seconds or an HTTP date), at most an hour;
- * undefined when absent or unreadable.
+ * `Retry-After` as milliseconds from when the answer came (delta-seconds, or an HTTP date counted
+ * from `receivedAt`), at most an hour; undefined when absent or unreadable.
  */
-export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | undefined {
+export function parseRetryAfter(value: string | undefined, receivedAt: number): number | undefined {
   if (typeof value !== 'string') return undefined;
   const trimmed = value.trim();
   if (trimmed.length > 64) return undefined;
   if (/^\d+$/.test(trimmed)) return cappedDelay(Number(trimmed) * 1000);
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
-  return cappedDelay(date - now);
+  return cappedDelay(date - receivedAt);
 }

@@ -5,6 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
+import type { Clock } from '../core/clock';
 import type { TokenSource } from './token-source';
 import { HttpTransport, type Transport, type TransportOptions, type TransportResponse } from './http-transport';
 import { decryptResponse, deriveJweKey, encryptJson, encryptedResponseSchema, looksEncrypted, type JweKey } from './jwe';
@@ -64,6 +65,8 @@ export interface Answer {
   bytes: Buffer;
   /** The body parsed as JSON (decrypted when it was encrypted); undefined when empty or not JSON. */
   json: unknown;
+  /** When it came, on the client's clock: what a Retry-After date is counted from. */
+  receivedAt: number;
 }
 
 function parseJson(text: string): unknown {
@@ -87,7 +90,7 @@ export function check<T>(schema: z.ZodType<T>, value: unknown, what: string): T 
 
 /** Answers every operation treats alike: 401, 403, 408, 429 and 5xx without a documented body. */
 export function commonFailure(answer: Answer): ServiceError | null {
-  const retryAfterMs = parseRetryAfter(answer.headers['retry-after']);
+  const retryAfterMs = parseRetryAfter(answer.headers['retry-after'], answer.receivedAt);
   switch (true) {
     case answer.status === 401:
       return new ServiceError('unauthorized', MESSAGES.unauthorized, { status: 401 });
@@ -138,6 +141,7 @@ export class ServiceCaller {
   constructor(
     /** Awaited before every request: the embedded sandbox may still be starting. */
     private readonly config: () => ServiceConfig | Promise<ServiceConfig>,
+    private readonly clock: Pick<Clock, 'now'>,
     transportOptions: TransportOptions = {},
     transport?: Transport,
   ) {
@@ -184,7 +188,7 @@ export class ServiceCaller {
       // An encrypted request's answer must be encrypted too: a plain one may have been swapped on the way.
       throw new ServiceError('encryption', MESSAGES.plainAnswer, { status: response.status });
     }
-    return { ...response, json };
+    return { ...response, json, receivedAt: this.clock.now() };
   }
 
   /** The service's address now, as answers about it are kept (its base URL without a trailing slash). */
@@ -221,7 +225,7 @@ export class ServiceCaller {
 
   private async sendWithoutToken(url: URL, options: Omit<CallOptions, 'path' | 'query' | 'requestProtected'>): Promise<Answer> {
     const response = await this.transport.send({ method: options.method, url, headers: { accept: 'application/json', ...options.headers }, body: options.body?.(), signal: options.signal });
-    return { ...response, json: parseJson(response.text) };
+    return { ...response, json: parseJson(response.text), receivedAt: this.clock.now() };
   }
 
   /** A JSON body, encrypted when encryption is configured. */

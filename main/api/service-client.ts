@@ -11,6 +11,7 @@ import { createServicePatient, findServicePatient, type ServicePatientInput } fr
 import * as registration from './registration-api';
 import type { AbhaStep, RegistrationOtp, SuggestionRequest } from './registration-api';
 import { ServiceCaller, type ServiceConfig } from './service-call';
+import type { Clock } from '../core/clock';
 import { SessionDiscovery } from './session-discovery';
 import * as sessions from './sessions-api';
 import type { CreatedSession, NewSession, SavedDocument, SessionPart, SessionResult } from './sessions-api';
@@ -32,9 +33,10 @@ export class ServiceClient {
   /** The sessions API's discovery document, kept as long as the service allows. */
   readonly discovery: SessionDiscovery;
 
-  constructor(config: () => ServiceConfig | Promise<ServiceConfig>, transportOptions: TransportOptions = {}) {
-    this.caller = new ServiceCaller(config, transportOptions);
-    this.discovery = new SessionDiscovery(this.caller);
+  /** `clock`: what the discovery document's age and a Retry-After date are counted on. */
+  constructor(config: () => ServiceConfig | Promise<ServiceConfig>, clock: Pick<Clock, 'now'>, transportOptions: TransportOptions = {}) {
+    this.caller = new ServiceCaller(config, clock, transportOptions);
+    this.discovery = new SessionDiscovery(this.caller, clock);
   }
 
   /** The service's address now (its base URL without a trailing slash): whose ids the answers hold. */

@@ -7,6 +7,7 @@
  * service in use gave is remembered past its max-age, for what must be decided at once
  * without asking (the format a recording's parts are written in), until the service changes.
  */
+import type { Clock } from '../core/clock';
 import type { ServiceCaller } from './service-call';
 import { ServiceError } from './service-error';
 import type { DiscoveryDocument } from './session-schemas';
@@ -26,14 +27,14 @@ export class SessionDiscovery {
 
   constructor(
     private readonly caller: ServiceCaller,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Pick<Clock, 'now'>,
   ) {}
 
   async get(signal?: AbortSignal): Promise<DiscoveryDocument> {
     for (let changes = 0; changes <= CHANGES_WAITED_OUT; changes += 1) {
       const address = await this.caller.serviceAddress();
       const cached = this.cached;
-      if (cached && cached.address === address && this.now() < cached.until) return cached.document;
+      if (cached && cached.address === address && this.clock.now() < cached.until) return cached.document;
       const answer = await this.ask(address, signal);
       if (answer.current) return answer.document;
     }
@@ -59,7 +60,7 @@ export class SessionDiscovery {
         .then(
           async ({ document, maxAgeSeconds }): Promise<Answer> => {
             if (!(await stillAt())) return { current: false };
-            this.cached = maxAgeSeconds ? { address, document, until: this.now() + maxAgeSeconds * 1000 } : null;
+            this.cached = maxAgeSeconds ? { address, document, until: this.clock.now() + maxAgeSeconds * 1000 } : null;
             this.last = document;
             return { current: true, document };
           },

@@ -7,7 +7,7 @@
  * counted. Elsewhere (and without pactl) it reports that it cannot watch, once.
  */
 import type { ChildProcess } from 'node:child_process';
-import { systemClock, type Clock, type ClockTimer } from '../core/clock';
+import type { Clock, ClockTimer } from '../core/clock';
 import { PACTL_MISSING, pactl as runPactl, pactlSubscribe } from './pactl';
 
 export interface MicrophoneUsersDeps {
@@ -20,8 +20,8 @@ export interface MicrophoneUsersDeps {
   platform?: NodeJS.Platform;
   pactl?(args: string[]): Promise<string>;
   subscribe?(): ChildProcess;
-  /** The clock of the settling and restarting waits (the system's by default). */
-  clock?: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
+  /** The clock of the settling and restarting waits. */
+  clock: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
 }
 
 /** The names of monitor sources (they record an output, not a microphone), by index, from `pactl list short sources`. */
@@ -66,7 +66,7 @@ export function watchMicrophoneUsers(deps: MicrophoneUsersDeps): () => void {
   const subscribe = deps.subscribe ?? pactlSubscribe;
   let stopped = false;
   let child: ChildProcess | null = null;
-  const clock = deps.clock ?? systemClock;
+  const { clock } = deps;
   let timer: ClockTimer | null = null;
   let last = -1;
   let restartMs = RESTART_MS;

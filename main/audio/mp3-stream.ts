@@ -78,7 +78,7 @@ export class Mp3StreamWriter {
   /** `key`: the recording's key. The copy is only of use whole, so it is synced once, at the end. */
   static async create(path: string, key: Uint8Array): Promise<Mp3StreamWriter> {
     const loaded = await loadMp3Encoder();
-    return new Mp3StreamWriter(loaded, SealedFileWriter.create(path, key, { partial: true, syncEveryMs: Number.POSITIVE_INFINITY }));
+    return new Mp3StreamWriter(loaded, SealedFileWriter.create(path, key, { partial: true }));
   }
 
   get bytes(): number {

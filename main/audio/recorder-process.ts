@@ -12,6 +12,7 @@
  * recording, its parts and its copy hold both (call-sound-input.ts).
  */
 import { PvRecorder } from '@picovoice/pvrecorder-node';
+import { processClock, type Clock } from '../core/clock';
 import { SealedFileWriter } from '../storage/sealed-file';
 import { storageProblem } from '../storage/storage-problem';
 import { meterLevel, rms } from './level-meter';
@@ -34,6 +35,15 @@ const DEVICE_LOST_MS = 2_500;
 const START_TIMEOUT_MS = 2_500;
 /** The level meter moves about eight times a second (every 128 ms of sound). */
 const LEVEL_EVERY_FRAMES = 4;
+
+/**
+ * The process's clock: its loops follow the audio device, on the process's own time, with Node's
+ * timers (which keep the process running while a loop waits for sound).
+ */
+const deviceClock: Pick<Clock, 'now' | 'sleep'> = {
+  now: () => processClock.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 
 const port = process.parentPort;
 const send = (message: FromRecorder) => port.postMessage(message);
@@ -84,10 +94,10 @@ const WAITED_FOR_SOUND_MS = 2;
 function dropFrame(recorder: PvRecorder): Promise<number> {
   return new Promise((resolve) => {
     setTimeout(() => {
-      const began = performance.now();
+      const began = deviceClock.now();
       try {
         recorder.readSync();
-        resolve(performance.now() - began);
+        resolve(deviceClock.now() - began);
       } catch {
         setTimeout(() => resolve(0), 20);
       }
@@ -325,7 +335,7 @@ async function start(message: Extract<ToRecorder, { type: 'start' }>): Promise<v
   const warm = takeArmed(message.deviceName, message.frameLength);
   let audio: SealedFileWriter;
   try {
-    audio = SealedFileWriter.create(message.audioPath, message.audioKey, { parcelBytes: PARCEL_BYTES, syncEveryMs: 500 });
+    audio = SealedFileWriter.create(message.audioPath, message.audioKey, { parcelBytes: PARCEL_BYTES, sync: { everyMs: 500, clock: deviceClock } });
   } catch (error) {
     if (warm) void warm.answered.then(() => releaseRecorder(warm.recorder));
     send({ type: 'error', message: `The recording could not be started. ${storageProblem(error)}` });

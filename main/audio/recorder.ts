@@ -9,7 +9,7 @@ import type { CallSoundReport } from './call-sound-input';
 import type { FromRecorder, RecorderProcess } from './recorder-protocol';
 import type { RecordingSize } from './upload-audio';
 
-import { systemClock, type Clock } from '../core/clock';
+import type { Clock } from '../core/clock';
 import { completeSealedFile } from '../storage/sealed-file';
 import { durationMsOf } from './wav-file';
 
@@ -70,7 +70,7 @@ export class Recorder {
     host: RecorderProcess,
     private readonly events: RecorderEvents,
     /** The clock the new process after a dead one waits on. */
-    private readonly clock: Pick<Clock, 'setTimeout'> = systemClock,
+    private readonly clock: Pick<Clock, 'setTimeout'>,
   ) {
     this.host = host;
     host.attach({

@@ -13,7 +13,7 @@ import type { AuthStatus } from '../../contract/auth';
 import type { ActivityView } from '../../contract/audit';
 import type { OperationHandlers } from '../../contract/operation-handlers';
 import { DEVELOPMENT_BUILD } from '../build-kind';
-import { appClock, repeatOn } from '../core/clock';
+import { processClock, repeatOn, type Clock } from '../core/clock';
 import type { Feature } from '../core/feature';
 import { log } from '../log';
 import type { DocumentOrProblem } from '../storage/data-keys';
@@ -43,6 +43,7 @@ export interface AuditFeatureDeps {
   version: string;
   /** The patients on this computer now (pseudonyms of the others are destroyed at start); null while they cannot be read. */
   patientIds(): ReadonlySet<string> | null;
+  clock: Clock;
 }
 
 /** The OS user, as the trail names who did it. */
@@ -70,18 +71,19 @@ function refuseLoudly(systemLog: SystemLog, userData: string, why: string): void
 function openTrail(deps: AuditFeatureDeps, osUser: string, account: () => string | null): { trail: AuditTrail; keys: TrailKeys } | { problem: string } {
   if (TRAIL_OFF_FOR_BENCH) return { problem: 'The audit trail is off: a development build started for the bench without it.' };
   if ('problem' in deps.keys) return { problem: `The audit trail cannot be written: ${deps.keys.problem}` };
-  const systemLog = systemLogFor(process.platform, testJournal()?.socket);
+  const systemLog = systemLogFor(process.platform, deps.clock, testJournal()?.socket);
   try {
     const keys = new TrailKeys(deps.keys, {
       trailExists: trailFiles(join(deps.userData, TRAIL_FOLDER)).length > 0,
-      now: appClock.now(),
+      clock: deps.clock,
       handOut: (trailKey, verificationKey) => keepHandout(handoutPath(deps.userData), trailKey, verificationKey),
     });
     const trail = new AuditTrail({
       userData: deps.userData,
       keys,
       systemLog,
-      clock: appClock,
+      clock: deps.clock,
+      elapsed: processClock,
       who: () => ({ osUser, account: account() }),
       machine: hostname(),
       zone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? '',
@@ -150,7 +152,7 @@ export function createAuditFeature(deps: AuditFeatureDeps) {
      * at most for one recording.
      */
     recordingLoaded(event: Omit<AuditEvent, 'action'> & { item: { kind: 'dictation'; id: string } }): void {
-      const now = appClock.now();
+      const now = deps.clock.now();
       if (now - (loaded.get(event.item.id) ?? -Infinity) < LOADED_AGAIN_MS) return;
       loaded.set(event.item.id, now);
       recorder.record({ ...event, action: 'recording-loaded' });
@@ -165,7 +167,7 @@ export function createAuditFeature(deps: AuditFeatureDeps) {
         log.warn(`audit: pseudonyms of deleted patients could not be destroyed yet (${storageProblem(error)})`);
       }
       removeExpired();
-      stopRetention = repeatOn(appClock, DAY_MS, removeExpired);
+      stopRetention = repeatOn(deps.clock, DAY_MS, removeExpired);
     },
     async stop(): Promise<void> {
       stopRetention?.();

@@ -61,8 +61,8 @@ export interface AuditTrailDeps {
   log: EventLog;
   /** Where checkpoints go that the doctor's account cannot take back (system-log.ts). */
   systemLog: SystemLog;
-  /** A monotonic clock, in ms: what retention counts time by (trail-time.ts). performance.now by default. */
-  elapsed?(): number;
+  /** A monotonic clock (the process's, processClock in the app): what retention counts time by (trail-time.ts). */
+  elapsed: Pick<Clock, 'now'>;
   /** Writes bytes at the end of an open file (tests put a full disk here). */
   write?(fd: number, bytes: Buffer): void;
 }
@@ -140,14 +140,12 @@ export class AuditTrail implements AuditRecorder {
   private checkpointTimer: ClockTimer | null = null;
   private checkpointing: Promise<void> = Promise.resolve();
   private readonly checkpoints: TrailCheckpoints;
-  private readonly elapsed: () => number;
   private time: TrailTime | null = null;
   private retentionWaitSaid = false;
 
   constructor(private readonly deps: AuditTrailDeps) {
     this.folder = join(deps.userData, TRAIL_FOLDER);
     this.write = deps.write ?? writeAll;
-    this.elapsed = deps.elapsed ?? (() => performance.now());
     this.checkpoints = new TrailCheckpoints({
       userData: deps.userData,
       keys: deps.keys,
@@ -165,7 +163,7 @@ export class AuditTrail implements AuditRecorder {
   open(): void {
     mkdirSync(this.folder, { recursive: true, mode: 0o700 });
     const { keys, log } = this.deps;
-    this.time = new TrailTime(keys.witnessed, this.deps.clock.now(), this.elapsed);
+    this.time = new TrailTime(keys.witnessed, this.deps.clock.now(), () => this.deps.elapsed.now());
     const files = trailFiles(this.folder);
     const last = files.at(-1) ?? null;
     if (last) {

@@ -4,6 +4,7 @@
  * is used then. A standard user can write either and take back neither.
  */
 import { existsSync } from 'node:fs';
+import type { Clock } from '../core/clock';
 import { SYSTEM_LOG_NAME } from './checkpoint';
 import type { SystemLog } from './system-log';
 import { DatagramRefused, sendDatagram } from './unix-datagram';
@@ -31,8 +32,8 @@ export function syslogDatagram(message: string, now: Date): Buffer {
   return Buffer.from(`<13>${stamp} ${SYSTEM_LOG_NAME}[${process.pid}]: ${message.replace(/\n/g, ' ')}`, 'utf8');
 }
 
-/** The journal where its socket is, else syslog. */
-export function linuxSystemLog(sockets = { journal: JOURNAL_SOCKET, syslog: SYSLOG_SOCKET }, send = sendDatagram): SystemLog {
+/** The journal where its socket is, else syslog; `clock`: the time syslog's lines are stamped with. */
+export function linuxSystemLog(clock: Pick<Clock, 'now'>, sockets = { journal: JOURNAL_SOCKET, syslog: SYSLOG_SOCKET }, send = sendDatagram): SystemLog {
   const which = () => (existsSync(sockets.journal) ? 'journal' : existsSync(sockets.syslog) ? 'syslog' : null);
   return {
     name: () => (which() === 'journal' ? 'the systemd journal' : which() === 'syslog' ? `syslog (${sockets.syslog})` : 'the system log'),
@@ -40,7 +41,7 @@ export function linuxSystemLog(sockets = { journal: JOURNAL_SOCKET, syslog: SYSL
       const kind = which();
       if (kind === null) throw new Error(`there is no system log on this computer (neither ${sockets.journal} nor ${sockets.syslog})`);
       try {
-        send(kind === 'journal' ? sockets.journal : sockets.syslog, kind === 'journal' ? journalDatagram(message, fields) : syslogDatagram(message, new Date()));
+        send(kind === 'journal' ? sockets.journal : sockets.syslog, kind === 'journal' ? journalDatagram(message, fields) : syslogDatagram(message, new Date(clock.now())));
       } catch (error) {
         if (error instanceof DatagramRefused) throw new Error(`${kind === 'journal' ? 'the systemd journal' : 'syslog'} refused it (${error.code})`);
         throw error;

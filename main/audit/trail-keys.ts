@@ -13,6 +13,7 @@
  * patient destroys their line here, so their pseudonym, still in the entries, no longer leads
  * to anyone, even with the master key. Pure apart from the sealed file it is given.
  */
+import type { Clock } from '../core/clock';
 import { randomBytes } from 'node:crypto';
 import { newKey } from '../storage/sealed-file';
 import { nextTagKey, periodAt, verificationKeyText } from './trail-tags';
@@ -103,8 +104,8 @@ export interface TrailKeysOptions {
   readOnly?: boolean;
   /** The trail's folder holds files: keys that are not there are lost, not to be made anew. */
   trailExists?: boolean;
-  /** Now, for when tagging begins (new keys, or keys of an earlier version). */
-  now?: number;
+  /** When tagging begins (new keys, or keys of an earlier version). */
+  clock: Pick<Clock, 'now'>;
   /** Keeps the verification key (made now, with the trail's key) for IT to take once; called before the keys are kept. */
   handOut?(trailKey: Buffer, verificationKey: string): void;
 }
@@ -131,10 +132,10 @@ export class TrailKeys {
    */
   constructor(
     private readonly document: KeptDocument,
-    options: TrailKeysOptions = {},
+    options: TrailKeysOptions,
   ) {
     const initial = document.initial;
-    const now = options.now ?? Date.now();
+    const now = options.clock.now();
     this.made = initial === null;
     if (initial === null) {
       if (options.readOnly) throw new TrailKeysUnreadable('This data folder has no audit trail key: no trail was written here.');

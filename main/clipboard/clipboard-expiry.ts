@@ -3,7 +3,7 @@
  * clipboard still holds it (whatever the user copied since is left alone), and when the app
  * quits. Pure: the clipboard and the clock are passed in.
  */
-import { systemClock, type Clock, type ClockTimer } from '../core/clock';
+import type { Clock, ClockTimer } from '../core/clock';
 
 /** How long a copied note stays on the clipboard. */
 export const CLIPBOARD_KEEP_MS = 2 * 60 * 1000;
@@ -19,8 +19,8 @@ export interface ClipboardExpiryDeps {
   /** The setting: clear the clipboard after CLIPBOARD_KEEP_MS. */
   enabled(): boolean;
   keepMs?: number;
-  /** The clock the two minutes are counted on (the system's by default). */
-  clock?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
+  /** The clock the two minutes are counted on. */
+  clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
   onCleared?(): void;
 }
 
@@ -30,7 +30,7 @@ export class ClipboardExpiry {
   private readonly clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
 
   constructor(private readonly deps: ClipboardExpiryDeps) {
-    this.clock = deps.clock ?? systemClock;
+    this.clock = deps.clock;
   }
 
   /** `text` was just put on the clipboard. */

@@ -10,6 +10,7 @@
  * note the app copied before a restart is still known as the app's (never put back as the
  * doctor's, withdrawn like any copy of the app's). Only copy-path.ts writes through it.
  */
+import type { Clock } from '../core/clock';
 import { randomBytes } from 'node:crypto';
 import type { CopiedText } from '../../contract/copy-heading';
 import { ClipboardExpiry, type ExpiringClipboard } from './clipboard-expiry';
@@ -78,6 +79,8 @@ export interface PatientClipboardOptions {
   platform?: NodeJS.Platform;
   /** Whether some program holds the clipboard (X11 selection owner, Windows' formats), null when the OS cannot be asked. */
   held?(): boolean | null;
+  /** The clock the copied text's two minutes are counted on. */
+  clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
 }
 
 /** A copy on the clipboard: its id, text and owner; `tagged` when it carries the app's own format. */
@@ -100,6 +103,7 @@ export class PatientClipboard {
     this.expiry = new ClipboardExpiry({
       clipboard: system.clipboard,
       enabled: options.clearLater,
+      clock: options.clock,
       onCleared: () => {
         this.last = null;
         options.log('copy: the copied text was taken off the clipboard');

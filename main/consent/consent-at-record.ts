@@ -6,6 +6,7 @@
 import { userInfo } from 'node:os';
 import type { ConsentAnswer, ConsentNotices, ConsentRecord } from '../../contract/consent';
 import type { Settings } from '../../contract/settings';
+import { isoNow, type Clock } from '../core/clock';
 
 /** Who confirms an answer: the account signed in to the service (none on the sandbox) and the computer's user. */
 export interface Confirmer {
@@ -30,16 +31,17 @@ export function confirmedBy(settings: { current(): Pick<Settings, 'service' | 'c
 /**
  * The consent a consultation keeps: the clinic's register (policy `clinicRecordsIt`), or the
  * patient's answer to a notice that exists in that version and said what is recorded (`callSound`:
- * the call's sound too, so everyone on the call); 'ask' when there is no such answer.
+ * the call's sound too, so everyone on the call), kept at the time on `clock`; 'ask' when there is
+ * no such answer.
  */
 export function consentToKeep(
   notices: ConsentNotices,
   answer: ConsentAnswer | undefined,
   confirmer: () => Confirmer,
   callSound: boolean,
-  now: () => Date = () => new Date(),
+  clock: Pick<Clock, 'now'>,
 ): ConsentRecord | 'ask' {
-  const at = now().toISOString();
+  const at = isoNow(clock);
   if (notices.mode === 'clinicRecordsIt') return { kind: 'clinic', at, noticeLanguage: null, noticeVersion: null, ...confirmer(), callSound };
   if (!answer || (answer.callSound ?? false) !== callSound) return 'ask';
   const read = notices.notices.find((notice) => notice.language === answer.noticeLanguage && notice.version === answer.noticeVersion);

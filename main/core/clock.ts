@@ -3,7 +3,10 @@
  * else schedules by time): the time now, timers, and a sleep that an abort ends. The system
  * clock is the real one; a unit test passes a clock it moves itself (test/support/fake-clock.ts),
  * so nothing under test waits for real time to pass. The app's clock is the system clock, read
- * ahead by the offset a development build's tests may set (`SCRIBE_TEST_CLOCK_OFFSET_DAYS`).
+ * ahead by the offset a development build's tests may set (`SCRIBE_TEST_CLOCK_OFFSET_DAYS`):
+ * the composition root (main/features.ts) hands it to every feature. The process's clock is
+ * the time since the process began, for measuring and pacing. Nothing else in main reads the
+ * time (test/unit/architecture/clock-reads.test.ts).
  */
 import { DEVELOPMENT_BUILD } from '../build-kind';
 
@@ -22,6 +25,11 @@ export interface Clock {
   clearTimeout(timer: ClockTimer | null): void;
   /** Resolves `ms` from now, or rejects with the signal's reason once it aborts. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** The time now on `clock` as an ISO 8601 string in UTC, as the app keeps dates. */
+export function isoNow(clock: Pick<Clock, 'now'>): string {
+  return new Date(clock.now()).toISOString();
 }
 
 /** Sleeps on `clock`'s own timers: one implementation of `sleep` for every clock. */
@@ -105,3 +113,11 @@ export function offsetClock(clock: Clock, offsetMs: () => number): Clock {
 
 /** The app's clock: the system clock, moved by the tests' offset in a development build. */
 export const appClock: Clock = offsetClock(systemClock, () => testOffsetMs(DEVELOPMENT_BUILD));
+
+/**
+ * The process's own time: milliseconds since it began, never set back or forward. For how long
+ * something took and for pacing a device (start-up's moments, the time the audit trail saw pass,
+ * the recorder's reads), where a wall clock changed by NTP or by the tests' offset would mislead;
+ * never for a date.
+ */
+export const processClock: Pick<Clock, 'now'> = { now: () => performance.now() };

@@ -2,13 +2,16 @@
  * The moments of start-up, in milliseconds since the process began, each noted once: what the
  * first working Record waits for, said in the log in one line and read by the bench.
  */
+import type { Clock } from './clock';
+
 export class StartupMarks {
   private readonly noted = new Map<string, number>();
 
-  constructor(private readonly now: () => number = () => performance.now()) {}
+  /** `clock`: the process's own time (processClock), which begins with the process. */
+  constructor(private readonly clock: Pick<Clock, 'now'>) {}
 
   mark(name: string): void {
-    if (!this.noted.has(name)) this.noted.set(name, Math.round(this.now()));
+    if (!this.noted.has(name)) this.noted.set(name, Math.round(this.clock.now()));
   }
 
   has(name: string): boolean {

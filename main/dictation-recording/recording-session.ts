@@ -10,7 +10,7 @@ import type { RecordQuestion } from '../../contract/ipc';
 import type { AudioPart } from '../audio/audio-parts';
 import { LIVE_PART_MIN_SAMPLES } from '../audio/part-cutter';
 import type { Recorder, RecorderEvents } from '../audio/recorder';
-import { systemClock, type Clock, type ClockTimer } from '../core/clock';
+import type { Clock, ClockTimer } from '../core/clock';
 import type { RecordingSize } from '../audio/upload-audio';
 import type { DictationManifest } from '../dictations/dictation-manifest';
 import type { DictationStore } from '../dictations/dictation-store';
@@ -55,8 +55,8 @@ export interface RecordingSessionDeps {
   shortcutHolds?(): boolean;
   /** Asks the OS for microphone access where it must be asked (macOS); throws a message when refused. */
   ensurePermission(): Promise<void>;
-  /** Times the microphone opened ahead of a question is kept open; the system's by default. */
-  clock?: Clock;
+  /** Times the microphone opened ahead of a question is kept open. */
+  clock: Clock;
   shortcut(): string | null;
   onStatus(status: RecorderStatus): void;
   onRecorded(manifest: DictationManifest): void;
@@ -79,7 +79,7 @@ export class RecordingSession {
   readonly recorder: Recorder;
 
   constructor(private readonly deps: RecordingSessionDeps) {
-    this.clock = deps.clock ?? systemClock;
+    this.clock = deps.clock;
     this.recorder = deps.createRecorder({
       onLevel: (level, elapsedMs, callLevel) => {
         if (this.current.state !== 'recording') return;

@@ -4,13 +4,15 @@
  * the result stay; partial, failed and unsent dictations keep their audio so they can
  * still be sent.
  */
+import type { Clock } from '../core/clock';
 import type { DictationStore } from '../dictations/dictation-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** `deleted`: told which recordings went (the audit trail). */
-export function purgeExpiredAudio(store: DictationStore, retentionDays: number, now: number = Date.now(), deleted?: (ids: string[]) => void): number {
+/** `clock`: when it is now; `deleted`: told which recordings went (the audit trail). */
+export function purgeExpiredAudio(store: DictationStore, retentionDays: number, clock: Pick<Clock, 'now'>, deleted?: (ids: string[]) => void): number {
   if (retentionDays <= 0) return 0;
+  const now = clock.now();
   const expired = store
     .list()
     .filter((manifest) => manifest.state === 'completed' && !manifest.audioDeletedAt && manifest.finishedAt)

@@ -6,6 +6,7 @@
 import { FINISHED_STATES, type DictationDetail } from '../../contract/dictation';
 import { exportStem } from '../../contract/export-name';
 import { TEST_DATA_FILE_SUFFIX } from '../../contract/test-data';
+import { isoNow, type Clock } from '../core/clock';
 import { refuse } from '../core/refusal';
 import type { OperationHandlers } from '../../contract/operation-handlers';
 import type { SettingsService } from '../settings/settings-service';
@@ -79,8 +80,8 @@ export interface DictationBridgeDeps {
   visit: VisitOfNotes;
   /** The consent notices and how consent is had (the administrator's policy). */
   consentNotices(): ConsentNotices;
-  /** Today's date (YYYY-MM-DD), as a withdrawal's request to the service gives it. */
-  today(): string;
+  /** When a note was corrected or reviewed, and the day a withdrawal's request to the service gives. */
+  clock: Pick<Clock, 'now'>;
 }
 
 export interface VisitOfNotes {
@@ -151,7 +152,7 @@ function recorderHandlers({ session, log }: DictationBridgeDeps) {
  * and consent withdrawn: at the press everything of it stops (halt); then it is destroyed, or,
  * should the patient not withdraw after all, goes on (resume).
  */
-function consentHandlers({ store, outbox, session, log, consentNotices, copies, today }: DictationBridgeDeps, { existing }: Lookups) {
+function consentHandlers({ store, outbox, session, log, consentNotices, copies, clock }: DictationBridgeDeps, { existing }: Lookups) {
   const consultation = (id: string) => {
     const manifest = existing(id);
     if (manifest.mode !== 'consultation') refuse('refused', 'Only a consultation is recorded with the patient’s consent.');
@@ -189,7 +190,7 @@ function consentHandlers({ store, outbox, session, log, consentNotices, copies, 
       if (store.get(id)) outbox.remove(id);
       await copies.consentWithdrawn(ownerOf(manifest));
       log.info(`consent: withdrawn; the consultation was destroyed${reachedService ? ' (requests about it had reached the service)' : ''}`);
-      return { reachedService, records, request: deletionRequest(records, today()) };
+      return { reachedService, records, request: deletionRequest(records, isoNow(clock).slice(0, 10)) };
     },
   } satisfies Pick<DictationHandlers, 'getConsentNotices' | 'prepareRecording' | 'cancelRecordingQuestion' | 'declineConsent' | 'haltConsultation' | 'resumeConsultation' | 'withdrawConsent'>;
 }
@@ -223,12 +224,12 @@ function listHandlers({ store, outbox, session, log, showing, patientOf }: Dicta
 }
 
 /** The doctor's work on a note: corrections saved and undone, and the review mark. */
-function noteHandlers({ store, log, patientOf }: DictationBridgeDeps, { existing, detailOf, finishedOutputs, correctionOf }: Lookups) {
+function noteHandlers({ store, log, patientOf, clock }: DictationBridgeDeps, { existing, detailOf, finishedOutputs, correctionOf }: Lookups) {
   return {
     saveNoteCorrection: ({ id, parts }) => {
       const outputs = finishedOutputs(id);
       const earlier = correctionOf(id);
-      const outcome = correctionToKeep(outputs, earlier, parts, new Date());
+      const outcome = correctionToKeep(outputs, earlier, parts, new Date(clock.now()));
       if (!outcome.ok) refuse('refused', outcome.problem);
       if (outcome.correction !== earlier) store.saveCorrection(id, outcome.correction);
       log.info('note: a correction was saved');
@@ -243,7 +244,7 @@ function noteHandlers({ store, log, patientOf }: DictationBridgeDeps, { existing
     setNoteReviewed: ({ id, reviewed }) => {
       finishedOutputs(id);
       if (reviewed && !noteOf(store, id, patientOf)) refuse('refused', 'This dictation has no note to review.');
-      store.update(id, { reviewedAt: reviewed ? new Date().toISOString() : null });
+      store.update(id, { reviewedAt: reviewed ? isoNow(clock) : null });
       return detailOf(id);
     },
   } satisfies Pick<DictationHandlers, 'saveNoteCorrection' | 'undoNoteCorrections' | 'setNoteReviewed'>;

@@ -13,7 +13,7 @@ import { ensureMicrophonePermission } from '../audio/microphone-access';
 import { prepareUploadAudio, wavSource, workerPartCutting, workerMp3Encoding, type Mp3Encoding, type RecordingFiles } from '../audio/upload-audio';
 import type { UploadSource } from '../api/upload-source';
 import type { CopyPath } from '../clipboard/copy-path';
-import { appClock, systemClock } from '../core/clock';
+import type { Clock } from '../core/clock';
 import type { Feature } from '../core/feature';
 import { log } from '../log';
 import type { OutboxHost } from '../outbox/outbox-host';
@@ -70,6 +70,7 @@ export interface DictationFeatureDeps {
   documents?(): ShownForShortcut;
   /** The audit trail: recordings made, the copy shortcut's copies, recordings deleted by retention. */
   audit: AuditRecorder;
+  clock: Clock;
 }
 
 function notifyReady(manifest: DictationManifest, patientOf: PatientOf): void {
@@ -95,7 +96,7 @@ interface DictationParts {
 }
 
 function dictationParts(deps: DictationFeatureDeps): DictationParts {
-  const store = new DictationStore(join(deps.userData, 'dictations'), deps.keys);
+  const store = new DictationStore(join(deps.userData, 'dictations'), deps.keys, deps.clock);
   const report = store.load();
   log.info(`dictations: ${report.loaded} loaded, ${report.recovered.length} recovered, ${report.unreadable} unreadable`);
   const encoderWorker = unpacked(join(deps.builtDir, 'mp3-encode-worker.cjs'));
@@ -128,11 +129,11 @@ function templateTitlesOf(client: DictationFeatureDeps['service']['client']): ()
 }
 
 /** The words heard so far while a dictation is spoken in parts, told to the page as they come. */
-function liveWordsView({ service, window }: DictationFeatureDeps, store: DictationStore): LiveWordsView {
+function liveWordsView({ service, window, clock }: DictationFeatureDeps, store: DictationStore): LiveWordsView {
   const view = new LiveWordsView({
     store,
     client: service.client,
-    clock: systemClock,
+    clock,
     reachable: () => service.health.current().reachable && net.isOnline(),
     publish: (words) => window.send('liveWordsChanged', words),
   });
@@ -190,7 +191,8 @@ function recordingSession(
   let recordingId: string | null = null;
   return new RecordingSession({
     store,
-    createRecorder: (events) => new Recorder(deps.recorderHost, events),
+    createRecorder: (events) => new Recorder(deps.recorderHost, events, deps.clock),
+    clock: deps.clock,
     microphone: () => settings.current().microphone,
     compactCopy: () => settings.current().uploadAudioFormat === 'mp3',
     includeCallSound: () => settings.current().includeCallSound,
@@ -224,7 +226,7 @@ function recordingSession(
       if (!deps.patients.get(id)) throw new Error('The patient chosen for this recording is no longer on this computer. Choose the patient again.');
       if (deps.patients.visitPatient()?.id !== id || deps.patients.view().visitEnded) deps.patients.choose(id);
     },
-    consent: (answer, callSound) => consentToKeep(settings.consentNotices(), answer, confirmedBy(settings), callSound),
+    consent: (answer, callSound) => consentToKeep(settings.consentNotices(), answer, confirmedBy(settings), callSound, deps.clock),
     shortcutHolds: () => recordShortcut.holds(),
     ask: (question) => {
       log.info(`recorder: the window asks first (${question.patient ? 'which patient' : ''}${question.patient && question.consent ? ', ' : ''}${question.consent ? "the patient's consent" : ''})`);
@@ -255,8 +257,7 @@ function laterItems(items: () => ShownForShortcut): ShownForShortcut {
 
 /** The global shortcuts: Record from anywhere, and the viewed dictation's note copied or typed into another program. */
 function dictationShortcuts(deps: DictationFeatureDeps, { store, patientOf }: DictationParts, session: RecordingSession, viewedId: () => string | null): DesktopShortcuts {
-  const { settings, copies, window, patients, audit } = deps;
-  const clock = systemClock;
+  const { settings, copies, window, patients, audit, clock } = deps;
   return new DesktopShortcuts({
     desktop: electronShortcutsDesktop,
     log,
@@ -271,7 +272,7 @@ function dictationShortcuts(deps: DictationFeatureDeps, { store, patientOf }: Di
       desktop: {
         appHasFocus: () => BrowserWindow.getFocusedWindow() !== null,
         focusedWindow: focusNow,
-        typist: typistHere,
+        typist: typistHere(clock),
         tell: (title, body) => {
           log.info(`copy: told "${title}"`);
           if (Notification.isSupported()) new Notification({ title, body, silent: true }).show();
@@ -295,7 +296,7 @@ function dictationShortcuts(deps: DictationFeatureDeps, { store, patientOf }: Di
 }
 
 /** The work nobody waits for: repairs, sealing files left in clear, compact copies, deleting recordings past their time. */
-function dictationMaintenance({ settings, audit }: DictationFeatureDeps, { store, recovered, recordingFiles, encode }: DictationParts) {
+function dictationMaintenance({ settings, audit, clock }: DictationFeatureDeps, { store, recovered, recordingFiles, encode }: DictationParts) {
   let stop: (() => void) | null = null;
   return {
     start(): void {
@@ -308,7 +309,7 @@ function dictationMaintenance({ settings, audit }: DictationFeatureDeps, { store
           encode,
           compactUploads: () => settings.current().uploadAudioFormat === 'mp3',
           retentionDays: () => settings.current().audioRetentionDays,
-          clock: appClock,
+          clock,
           log,
           audioDeleted: (ids) => audioDeletedByRetention(audit, ids, (id) => store.get(id)?.patientId ?? null),
         },
@@ -355,7 +356,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     patientOf,
     visit: { chosen: () => deps.patients.visitPatient(), noteLeft: (patientId) => deps.patients.noteLeft(patientId) },
     consentNotices: () => settings.consentNotices(),
-    today: () => new Date(appClock.now()).toISOString().slice(0, 10),
+    clock: deps.clock,
   });
   // Another patient chosen: their note is not the one in view any more (the shortcut never takes it), nor are their words heard so far.
   deps.patients.onVisitChange((patientId) => {
@@ -398,6 +399,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
           callOffer.usersChanged(count);
         },
         log: (event) => log.info(event),
+        clock: deps.clock,
       });
     },
     /** The work nobody waits for (sending is the outbox host's). */

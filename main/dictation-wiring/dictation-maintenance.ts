@@ -59,7 +59,7 @@ export function startMaintenance(deps: MaintenanceDeps, recovered: string[]): ()
   void rebuildCompactCopies(deps, recovered);
   sealLegacyFiles(deps.store, deps.log).catch((error: unknown) => deps.log.warn(`data: ${storageProblem(error)}`));
   const purge = () => {
-    const purged = purgeExpiredAudio(deps.store, deps.retentionDays(), deps.clock.now(), deps.audioDeleted);
+    const purged = purgeExpiredAudio(deps.store, deps.retentionDays(), deps.clock, deps.audioDeleted);
     if (purged > 0) deps.log.info(`retention: deleted the recordings of ${purged} completed dictations`);
   };
   purge();

@@ -19,6 +19,7 @@ import type { StoredResult } from '../../contract/transcription';
 import { partFileName, partsIn, type AudioPart } from '../audio/audio-parts';
 import { partialPathOf } from '../audio/mp3-stream';
 import { WAV_HEADER_BYTES, durationMsOf, repairWav } from '../audio/wav-file';
+import { isoNow, type Clock } from '../core/clock';
 import { writeFileAtomic } from '../storage/atomic-file';
 import type { ItemKeyring, ItemKeys } from '../storage/item-keyring';
 import { KeyedFolderStore } from '../storage/keyed-folder-store';
@@ -124,12 +125,13 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
 
   /**
    * `keys`: the keyring, or why it cannot be opened (also shown in Settings): then the list
-   * still loads, nothing can be recorded or read, and nothing is rewritten.
+   * still loads, nothing can be recorded or read, and nothing is rewritten. `clock`: when a
+   * dictation was made.
    */
   constructor(
     root: string,
     keys: ItemKeyring | { problem: string },
-    private readonly now: () => Date = () => new Date(),
+    private readonly clock: Pick<Clock, 'now'>,
   ) {
     super(
       root,
@@ -385,7 +387,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
         version: 1,
         id,
         txnId: randomUUID(),
-        createdAt: this.now().toISOString(),
+        createdAt: isoNow(this.clock),
         label: input.label,
         patientId,
         mode: input.mode,

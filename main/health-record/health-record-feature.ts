@@ -8,6 +8,7 @@
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { AuditRecorder } from '../audit/audit-event';
+import type { Clock } from '../core/clock';
 import type { Feature } from '../core/feature';
 import type { DictationStore } from '../dictations/dictation-store';
 import type { LabReportStore } from '../lab-reports/lab-report-store';
@@ -27,6 +28,7 @@ import { VisitLinks } from './visit-links';
 
 export interface HealthRecordFeatureDeps {
   userData: string;
+  clock: Clock;
   keys: KeysOrProblem;
   outboxes: OutboxHost;
   service: Pick<ServiceFeature, 'client'>;
@@ -55,7 +57,7 @@ function practitioner(): { name: string; id: string } {
 
 export function createHealthRecordFeature(deps: HealthRecordFeatureDeps) {
   const { outboxes, patients, settings } = deps;
-  const store = new LinkStore(join(deps.userData, 'health-record'), deps.keys);
+  const store = new LinkStore(join(deps.userData, 'health-record'), deps.keys, deps.clock);
   const loaded = store.load();
   log.info(`health record: ${loaded.loaded} link(s) kept, ${loaded.unreadable} unreadable`);
   const client = deps.service.client;
@@ -70,7 +72,7 @@ export function createHealthRecordFeature(deps: HealthRecordFeatureDeps) {
         return linking.hipId ? { hipId: linking.hipId } : { off: linking.why ?? 'Linking is off.' };
       },
       itemHeld: (link) => link.itemKind === 'dictation' && (deps.dictations.get(link.itemId)?.haltedAt ?? null) !== null,
-      clock: outboxes.clock,
+      clock: deps.clock,
       onFinished: (link) => {
         links?.finished(link);
         const event = linkFinished(link, deps.serviceWord());
@@ -87,7 +89,7 @@ export function createHealthRecordFeature(deps: HealthRecordFeatureDeps) {
     patients,
     linking: () => settings.healthRecordLinking(),
     practitioner,
-    now: () => new Date(outboxes.clock.now()),
+    clock: deps.clock,
     asked: (questions) => deps.window.send('healthRecordAsked', questions),
   });
   const visitLinks = links;

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { LINK_STATES, type LinkState, type LinkedItemKind } from '../../contract/health-record';
 import { HI_TYPES, type HiType } from '../api/care-contexts-api';
+import { isoNow, type Clock } from '../core/clock';
 import { writeFileAtomic } from '../storage/atomic-file';
 import type { ItemKeyring } from '../storage/item-keyring';
 import { KeyedFolderStore } from '../storage/keyed-folder-store';
@@ -74,7 +75,8 @@ export class LinkStore extends KeyedFolderStore<LinkManifest> {
   constructor(
     root: string,
     keys: ItemKeyring | { problem: string },
-    private readonly now: () => Date = () => new Date(),
+    /** When a link was made, and finished. */
+    private readonly clock: Pick<Clock, 'now'>,
   ) {
     super(root, linkManifestSchema, keys, (link) => (link.patientId !== null || link.abhaAddress !== '' ? { ...link, patientId: null, abhaAddress: '' } : link));
   }
@@ -106,7 +108,7 @@ export class LinkStore extends KeyedFolderStore<LinkManifest> {
       return this.add({
         version: 1,
         id,
-        createdAt: this.now().toISOString(),
+        createdAt: isoNow(this.clock),
         ...fields,
         state: bundle === null ? 'declined' : 'waiting',
         bundleBytes: bundle === null ? 0 : Buffer.byteLength(bundle),
@@ -115,7 +117,7 @@ export class LinkStore extends KeyedFolderStore<LinkManifest> {
         attempts: 0,
         nextAttemptAt: null,
         uploadedAt: null,
-        finishedAt: bundle === null ? this.now().toISOString() : null,
+        finishedAt: bundle === null ? isoNow(this.clock) : null,
       });
     } catch (error) {
       this.keyring?.forget(id);

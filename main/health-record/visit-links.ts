@@ -20,6 +20,7 @@ import {
 } from '../../contract/health-record';
 import { AGE_MAX, AGE_MESSAGE, AGE_MIN, PATIENT_NAME_MAX_CHARS, PATIENT_SEXES, patientName, type Patient, type PatientSex } from '../../contract/patients';
 import type { PatientInput } from '../../contract/patient-schema';
+import type { Clock } from '../core/clock';
 import { refuse } from '../core/refusal';
 import type { Linking } from '../settings/health-record-policy';
 import { candidateOf, candidatesOf, displayOf, noteVersionOf, type Candidate, type CandidateSources } from './link-candidates';
@@ -43,7 +44,8 @@ export interface VisitLinksDeps extends CandidateSources {
   linking(): Linking;
   /** Who writes the notes (the computer's user). */
   practitioner(): { name: string; id: string };
-  now(): Date;
+  /** When a link's document was written. */
+  clock: Pick<Clock, 'now'>;
   newId?: () => string;
   /** The questions waiting for the doctor, after every change. */
   asked(questions: HealthRecordQuestion[]): void;
@@ -234,7 +236,7 @@ export class VisitLinks {
   /** Keeps a link of the candidate: its document sealed to be sent, or, declined, the answer alone. */
   private keep(candidate: Candidate, patient: Patient, agreedBy: 'patient' | 'policy' | null, previous: LinkManifest | null): LinkManifest {
     const linkVersion = previous ? previous.linkVersion + 1 : 1;
-    const now = this.deps.now();
+    const now = new Date(this.deps.clock.now());
     const newId = this.deps.newId ?? randomUUID;
     const document = agreedBy === null ? null : candidate.document({ patient: this.bundlePatient(patient), clinic: this.clinic(), replaces: previous?.documentId ?? null, now, newId });
     const composition = document?.entry[0]?.resource as { identifier?: { value?: string } } | undefined;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { LAB_REPORT_STATES, LAB_REPORT_TASKS, type LabReportKind, type LabReportSummary, type LabReportTask } from '../../contract/lab-reports';
 import { wholeSealedFileSource, type UploadSource } from '../api/upload-source';
+import { isoNow, type Clock } from '../core/clock';
 import type { ItemKeyring } from '../storage/item-keyring';
 import { KeyedFolderStore } from '../storage/keyed-folder-store';
 import { writeFileAtomic } from '../storage/atomic-file';
@@ -79,7 +80,12 @@ export function labReportSummaryOf(manifest: LabReportManifest, uploadProgress: 
 
 export class LabReportStore extends KeyedFolderStore<LabReportManifest> {
   /** `keys`: the keyring, or why it cannot be opened (then nothing can be queued or sent). */
-  constructor(root: string, keys: ItemKeyring | { problem: string }) {
+  /** `clock`: when a report was queued. */
+  constructor(
+    root: string,
+    keys: ItemKeyring | { problem: string },
+    private readonly clock: Pick<Clock, 'now'>,
+  ) {
     super(root, labReportManifestSchema, keys, (manifest) =>
       manifest.fileName !== '' || manifest.label !== '' || manifest.patientId !== null ? { ...manifest, fileName: '', label: '', patientId: null } : manifest,
     );
@@ -179,13 +185,13 @@ export class LabReportStore extends KeyedFolderStore<LabReportManifest> {
       kind: input.kind,
       tasks: input.tasks,
       batch: input.batch,
-      createdAt: new Date().toISOString(),
+      createdAt: isoNow(this.clock),
       state: 'queued',
     });
     const keyring = this.openKeyring();
     const { key } = keyring.create(manifest.id, keptNames(manifest), false, manifest.patientId);
     mkdirSync(this.folderOf(manifest.id), { recursive: true, mode: 0o700 });
-    const writer = SealedFileWriter.create(join(this.folderOf(manifest.id), DOCUMENT), key, { partial: true, syncEveryMs: Number.POSITIVE_INFINITY });
+    const writer = SealedFileWriter.create(join(this.folderOf(manifest.id), DOCUMENT), key, { partial: true });
     try {
       writer.append(input.bytes);
       writer.finish();

@@ -9,6 +9,7 @@ import { labResultCopy } from './lab-result-copy';
 import type { OperationHandlers } from '../../contract/operation-handlers';
 import type { Patient } from '../../contract/patients';
 import { ownerOf, type CopyPath } from '../clipboard/copy-path';
+import { isoNow, type Clock } from '../core/clock';
 import { refuse } from '../core/refusal';
 import { writeProblem } from '../storage/storage-problem';
 import { resultViewOf } from './lab-report';
@@ -57,6 +58,8 @@ export interface LabReportBridgeDeps {
   saveJson(defaultName: string, json: string): Promise<string | null>;
   /** Tells the log (events only, never patient data). */
   log: { info(event: string): void };
+  /** When a result was marked reviewed. */
+  clock: Pick<Clock, 'now'>;
   /** The visit's patient: a result leaves only as theirs (or by a deliberate "anyway"), and its leaving ends their visit. */
   visit: { chosen(): Patient | null; noteLeft(patientId: string | null): void };
   /** The administrator's rule that only reviewed results leave the app. */
@@ -145,7 +148,7 @@ function reportHandlers({ store, outbox, patientOf, saveJson }: LabReportBridgeD
 }
 
 /** The values leaving the app by the copy path, their review mark, and which result the window shows. */
-function valueHandlers({ store, copies, patientOf, visit, requireReview, showing, outbox }: LabReportBridgeDeps) {
+function valueHandlers({ store, copies, patientOf, visit, requireReview, showing, outbox, clock }: LabReportBridgeDeps) {
   return {
     copyLabResult: async ({ id, anyway }) => {
       const labReport = listed(store, id);
@@ -169,7 +172,7 @@ function valueHandlers({ store, copies, patientOf, visit, requireReview, showing
     },
     setLabReportReviewed: ({ id, reviewed }) => {
       if (listed(store, id).state !== 'ready') refuse('refused', 'This report has no result to review yet.');
-      return labReportSummaryOf(store.update(id, { reviewedAt: reviewed ? new Date().toISOString() : null }), outbox.progressOf(id));
+      return labReportSummaryOf(store.update(id, { reviewedAt: reviewed ? isoNow(clock) : null }), outbox.progressOf(id));
     },
     showingLabReport: ({ id }) => showing(id),
   } satisfies Pick<LabReportHandlers, 'copyLabResult' | 'setLabReportReviewed' | 'showingLabReport'>;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Patient } from '../../contract/patients';
 import type { PatientHeaders } from '../api/service-call';
 import type { CopyPath } from '../clipboard/copy-path';
+import type { Clock } from '../core/clock';
 import type { Feature } from '../core/feature';
 import { log } from '../log';
 import type { OutboxHost } from '../outbox/outbox-host';
@@ -26,6 +27,7 @@ import { visitLabReports } from './visit-lab-reports';
 
 export interface LabReportsFeatureDeps {
   userData: string;
+  clock: Clock;
   service: Pick<ServiceFeature, 'client' | 'connection'>;
   /** The one way patient data leaves by the clipboard. */
   copies: CopyPath;
@@ -59,16 +61,16 @@ async function chooseLabReportFiles(window: BrowserWindow | null): Promise<strin
 }
 
 export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
-  const store = new LabReportStore(join(deps.userData, 'records'), deps.keys);
+  const store = new LabReportStore(join(deps.userData, 'records'), deps.keys, deps.clock);
   const report = store.load();
   log.info(`lab reports: ${report.loaded} loaded, ${report.unreadable} unreadable`);
   const staging = new LabReportStaging();
   const { outboxes } = deps;
   const outbox = outboxes.register(
-    labReportKind({ store, client: deps.service.client, clock: outboxes.clock, encrypting: () => deps.service.connection.encrypting(), sendsToSandbox: deps.sendsToSandbox, patientHeaders: deps.patientHeaders }),
+    labReportKind({ store, client: deps.service.client, clock: deps.clock, encrypting: () => deps.service.connection.encrypting(), sendsToSandbox: deps.sendsToSandbox, patientHeaders: deps.patientHeaders }),
   );
   outboxes.show({ items: store, uploads: outbox, changed: 'labReportChanged', summary: labReportSummaryOf, removed: 'labReportRemoved', pending: labReportPending });
-  const originals = new OriginalCopies(tmpdir(), (path) => shell.openPath(path), thumbnailCacheOf(process.platform, process.env, homedir()));
+  const originals = new OriginalCopies(tmpdir(), (path) => shell.openPath(path), deps.clock, thumbnailCacheOf(process.platform, process.env, homedir()));
 
   /** The lab report whose result the window shows; the copy shortcut takes its values. */
   let shownId: string | null = null;
@@ -85,6 +87,7 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
     visit: deps.visit,
     requireReview: deps.requireReview,
     showing: (id) => (shownId = id),
+    clock: deps.clock,
   });
 
   return {

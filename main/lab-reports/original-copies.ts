@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { exportStem } from '../../contract/export-name';
 import type { LabReportKind } from '../../contract/lab-reports';
 import type { UploadSource } from '../api/upload-source';
-import { systemClock, type Clock, type ClockTimer } from '../core/clock';
+import type { Clock, ClockTimer } from '../core/clock';
 
 export const REMOVE_AFTER_MINUTES = 5;
 const PREFIX = 'scribe-desk-original-';
@@ -54,13 +54,13 @@ export class OriginalCopies {
   private readonly folders = new Set<string>();
   private readonly timers = new Map<string, ClockTimer>();
 
-  /** `thumbnailCache`: where the desktop keeps thumbnails of files (thumbnailCacheOf), or null; `clock`: the removal's timers. */
+  /** `clock`: the removal's timers; `thumbnailCache`: where the desktop keeps thumbnails of files (thumbnailCacheOf), or null. */
   constructor(
     private readonly temporaryRoot: string,
     private readonly openInViewer: (path: string) => Promise<string>,
+    private readonly clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>,
     private readonly thumbnailCache: string | null = null,
     private readonly removeAfterMs = REMOVE_AFTER_MINUTES * 60_000,
-    private readonly clock: Pick<Clock, 'setTimeout' | 'clearTimeout'> = systemClock,
   ) {}
 
   /** Copies left by an earlier run (a crash, or a viewer that held one open): only this user's. */

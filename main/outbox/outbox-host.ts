@@ -10,7 +10,7 @@
  */
 import type { EventName } from '../../contract/ipc';
 import type { BackoffPolicy } from '../api/retry-policy';
-import { systemClock, type Clock } from '../core/clock';
+import type { Clock } from '../core/clock';
 import { Emitter } from '../core/emitter';
 import { Outbox } from './outbox';
 import type { OutboxHealth } from './outbox-health';
@@ -25,7 +25,8 @@ export interface OutboxHostOptions {
   isOnline(): boolean;
   /** Whether dictations are sent automatically (Settings); a kind may be sent regardless (`ignoresAutoSync`). Default: on. */
   autoSync?(): boolean;
-  clock?: Clock;
+  /** What every kind's back-off, lookups and dates run on (the root's clock). */
+  clock: Clock;
   random?: () => number;
   /** Between failed attempts of one item (default: failure-decision.ts). */
   backoff?: BackoffPolicy;
@@ -52,7 +53,7 @@ export class OutboxHost {
   private running = false;
 
   constructor(private readonly options: OutboxHostOptions) {
-    this.clock = options.clock ?? systemClock;
+    this.clock = options.clock;
     this.pages = new PageViews(options.window);
     const { probe } = options;
     this.probe = probe

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { cleanPatientInput, patientInputSchema, type PatientInput } from '../../contract/patient-schema';
 import { handoutLanguage } from '../../contract/handout-languages';
 import { PATIENT_SEXES, matchesPatient, type Patient, type PatientsView } from '../../contract/patients';
+import { isoNow, type Clock } from '../core/clock';
 import { Emitter } from '../core/emitter';
 import { refuse } from '../core/refusal';
 import type { DocumentOrProblem } from '../storage/data-keys';
@@ -53,10 +54,10 @@ export class PatientStore {
   private readonly visitChanges = new Emitter<string | null>();
   private readonly edits = new Emitter<{ before: Patient; after: Patient }>();
 
-  /** `kept`: the sealed file, or why it cannot be opened (then no patient can be listed or chosen). */
+  /** `kept`: the sealed file, or why it cannot be opened (then no patient can be listed or chosen); `clock`: when a patient was made and last seen. */
   constructor(
     kept: DocumentOrProblem,
-    private readonly now: () => Date = () => new Date(),
+    private readonly clock: Pick<Clock, 'now'>,
   ) {
     this.document = 'problem' in kept ? null : kept;
     this.lockedProblem = 'problem' in kept ? kept.problem : '';
@@ -98,7 +99,7 @@ export class PatientStore {
   /** A new patient, checked; `choose`: also the one for this visit. */
   create(input: PatientInput, options: { choose?: boolean } = {}): Patient {
     const checked = this.checked(input);
-    const at = this.now().toISOString();
+    const at = isoNow(this.clock);
     const patient: Patient = { id: randomUUID(), language: null, ...checked, createdAt: at, seenAt: at };
     this.patients.set(patient.id, patient);
     const changed = options.choose ? this.startVisit(patient.id) : false;
@@ -136,7 +137,7 @@ export class PatientStore {
     this.openDocument();
     if (id === null) return this.endVisit();
     const patient = this.existing(id);
-    this.patients.set(id, { ...patient, seenAt: this.now().toISOString() });
+    this.patients.set(id, { ...patient, seenAt: isoNow(this.clock) });
     const changed = this.startVisit(id);
     this.persist();
     if (changed) this.visitChanges.emit(id);

@@ -7,6 +7,7 @@ import type { OperationHandlers } from '../../contract/operation-handlers';
 import type { AbhaProfile } from '../../contract/registration';
 import type { PatientVisit } from '../../contract/patient-visit';
 import { patientLine } from '../../contract/patients';
+import type { Clock } from '../core/clock';
 import type { Feature } from '../core/feature';
 import { refuse } from '../core/refusal';
 import { log } from '../log';
@@ -30,18 +31,19 @@ export interface PatientsFeatureDeps {
   visitItems(patientId: string): Omit<PatientVisit, 'patientId'>;
   /** The vendor's patient directory: each patient's id at the service. */
   directory: DirectoryClient;
+  clock: Clock;
 }
 
 type PatientOperations = 'listPatients' | 'savePatient' | 'choosePatient' | 'endVisit' | 'getPatientVisit' | 'deletePatient' | 'useRegisteredPatient' | 'registeredLookalike' | 'setPatientLanguage';
 
 export function createPatientsFeature(deps: PatientsFeatureDeps) {
-  const store = new PatientStore(deps.kept);
+  const store = new PatientStore(deps.kept, deps.clock);
   store.onChange((view) => deps.window.send('patientsChanged', view));
   store.onVisitChange((patientId) => log.info(patientId ? 'patients: the visit is for another patient' : 'patients: the visit ended (nobody is chosen)'));
   log.info(`patients: ${store.locked ? 'cannot be opened' : `${store.view().patients.length} kept`}`);
 
   const sameAbha = (profile: AbhaProfile) => withSameAbha(store.view().patients, profile);
-  const lookalikeOf = (profile: AbhaProfile) => registeredLookalike(store.view().patients, profile, new Date());
+  const lookalikeOf = (profile: AbhaProfile) => registeredLookalike(store.view().patients, profile, new Date(deps.clock.now()));
 
   // Notes reviewed under a name, age, sex or ABHA number that changed are to be reviewed again, whoever changed it.
   store.onEdit(({ before, after }) => {
@@ -80,7 +82,7 @@ export function createPatientsFeature(deps: PatientsFeatureDeps) {
       const chosen = choice && choice.as !== 'new' ? store.get(choice.as) : undefined;
       if (choice && choice.as !== 'new' && (!chosen || chosen.id !== lookalike?.id)) refuse('refused', 'That patient does not look like the registered one any more. Look again.');
       const known = sameAbha(profile) ?? chosen;
-      const input = patientFromProfile(profile, new Date());
+      const input = patientFromProfile(profile, new Date(deps.clock.now()));
       const patient = known ? store.update(known.id, { ...input, label: known.label || input.label }) : store.create(input);
       store.choose(patient.id);
       return store.get(patient.id)!;
@@ -91,7 +93,7 @@ export function createPatientsFeature(deps: PatientsFeatureDeps) {
     handlers,
     store,
     /** Each patient's id at the service (X-Pt-Id), kept on them. */
-    servicePatients: new ServicePatients(store, deps.directory),
+    servicePatients: new ServicePatients(store, deps.directory, deps.clock),
     start: () => {},
     stop: async () => {},
   } satisfies Feature;

@@ -7,6 +7,7 @@
  */
 import { SEX_LETTERS, type Patient } from '../../contract/patients';
 import type { PatientHeaders } from '../api/service-call';
+import type { Clock } from '../core/clock';
 import { Refusal, refuse } from '../core/refusal';
 import type { PatientStore } from './patient-store';
 
@@ -28,7 +29,8 @@ export class ServicePatients {
   constructor(
     private readonly store: Pick<PatientStore, 'get' | 'serviceIdOf' | 'keepServiceId'>,
     private readonly client: DirectoryClient,
-    private readonly now: () => Date = () => new Date(),
+    /** The year now, from which a patient's age gives the directory a birth year. */
+    private readonly clock: Pick<Clock, 'now'>,
   ) {}
 
   /**
@@ -65,7 +67,7 @@ export class ServicePatients {
       id = await this.client.createServicePatient({
         partnerPatientId: patient.id,
         name: patient.name!,
-        birthYear: this.now().getFullYear() - patient.age!,
+        birthYear: new Date(this.clock.now()).getFullYear() - patient.age!,
         sex: SEX_LETTERS[patient.sex!] as 'F' | 'M' | 'O',
         abhaAddress: patient.abhaAddress,
         signal,

@@ -2,6 +2,7 @@
 import { dialog } from 'electron';
 import type { OperationHandlers } from '../../contract/operation-handlers';
 import type { CopyPath } from '../clipboard/copy-path';
+import type { Clock } from '../core/clock';
 import type { Feature } from '../core/feature';
 import { refuse } from '../core/refusal';
 import { log } from '../log';
@@ -32,12 +33,14 @@ export interface RegistrationFeatureDeps {
   /** The one way patient data leaves by the clipboard. */
   copies: CopyPath;
   window: Pick<WindowEvents, 'current'>;
+  clock: Clock;
 }
 
 export function createRegistrationFeature(deps: RegistrationFeatureDeps) {
   const registration = new RegistrationFlow({
     client: deps.service.client,
     resendSeconds: () => deps.settings.current().otpResendSeconds,
+    clock: deps.clock,
     audit: (event) => log.info(event),
     sendsToSandbox: () => deps.settings.current().service === 'sandbox',
   });

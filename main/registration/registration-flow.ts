@@ -6,6 +6,7 @@
  * and the card are kept until Start over, because the screen shows them. Nothing is written
  * or logged but events without personal data.
  */
+import type { Clock } from '../core/clock';
 import { aadhaarProblem } from '../../contract/aadhaar';
 import {
   CONSENT_TEXT,
@@ -48,7 +49,8 @@ export interface RegistrationClient {
 export interface RegistrationFlowDeps {
   client: RegistrationClient;
   resendSeconds(): number;
-  now?: () => number;
+  /** When an OTP was sent, and so when it may be sent again. */
+  clock: Pick<Clock, 'now'>;
   /** Audit line without personal data. */
   audit?(event: string): void;
   /** True while the service is the built-in sandbox: what it answers is test data. */
@@ -96,7 +98,7 @@ export class RegistrationFlow {
   constructor(private readonly deps: RegistrationFlowDeps) {}
 
   private now(): number {
-    return (this.deps.now ?? Date.now)();
+    return this.deps.clock.now();
   }
 
   view(): RegistrationView {

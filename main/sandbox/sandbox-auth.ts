@@ -3,6 +3,7 @@
  * and secret, short-lived access tokens, single-use refresh tokens, revocation, and counters
  * a test can read. A fixed long-lived token (`staticToken`) is accepted too, like a pasted token.
  */
+import type { Clock } from '../core/clock';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 
@@ -57,8 +58,8 @@ export class SandboxAuth {
   constructor(
     private readonly staticToken: string,
     private readonly settings: () => AuthSettings,
-    credentials?: { clientId: string; clientSecret: string },
-    private readonly now: () => number = Date.now,
+    credentials: { clientId: string; clientSecret: string } | undefined,
+    private readonly clock: Pick<Clock, 'now'>,
   ) {
     this.clientId = credentials?.clientId ?? `EC_SANDBOX_${randomBytes(4).toString('hex').toUpperCase()}`;
     this.clientSecret = credentials?.clientSecret ?? randomBytes(24).toString('base64url');
@@ -71,7 +72,7 @@ export class SandboxAuth {
     if (same(token, this.staticToken)) return 'valid';
     const issued = this.accessTokens.get(token);
     if (!issued) return 'invalid';
-    if (issued.expiresAt <= this.now()) {
+    if (issued.expiresAt <= this.clock.now()) {
       this.counters.expiredTokenRequests += 1;
       return 'expired';
     }
@@ -100,7 +101,7 @@ export class SandboxAuth {
       return error(401, 'refresh token already used');
     }
     entry.used = true;
-    if (entry.expiresAt <= this.now()) return error(401, 'refresh token expired');
+    if (entry.expiresAt <= this.clock.now()) return error(401, 'refresh token expired');
     // The access token it was issued with must come along (expired is fine: that is the point).
     if (bearer(headers.authorization) !== entry.accessToken) return error(401, 'access token does not match the refresh token');
     if (this.settings().accountDisabled) return error(403, 'account disabled');
@@ -133,7 +134,7 @@ export class SandboxAuth {
     const { tokenLifetimeSeconds, refreshLifetimeSeconds } = this.settings();
     const accessToken = `sbx-at-${randomBytes(18).toString('base64url')}`;
     const refreshToken = `sbx-rt-${randomBytes(18).toString('base64url')}`;
-    const now = this.now();
+    const now = this.clock.now();
     this.forgetOld(now);
     this.accessTokens.set(accessToken, { expiresAt: now + tokenLifetimeSeconds * 1000 });
     this.refreshTokens.set(refreshToken, { expiresAt: now + refreshLifetimeSeconds * 1000, used: false, accessToken });

@@ -9,6 +9,7 @@
  * linked before, ABDM-1022 under `abdmTooManyNext`. Its patients are test data (`sandbox-pt-…`);
  * what it records of a request names nobody.
  */
+import type { Clock } from '../core/clock';
 import { abhaAddressProblem } from '../../contract/health-record';
 import { RECORD_TYPES, bundleProblem } from './sandbox-bundle-check';
 import type { SandboxFaults } from './sandbox-faults';
@@ -69,7 +70,7 @@ export class SandboxHealthRecord implements SandboxArea {
     { operation: 'careContextsLinked', method: 'GET', path: '/abdm/v1/care-contexts/linked', unauthorized: UNAUTHORIZED, badRequest: (reason) => badBody(reason), handle: (context) => this.linked(context) },
   ];
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly clock: Pick<Clock, 'now'>) {}
 
   reset(): void {
     this.patients.clear();
@@ -136,7 +137,7 @@ export class SandboxHealthRecord implements SandboxArea {
       const careContext = item as { care_context_id: string; hi_type: string; display: string; data: string };
       // One the exchange could not link may be sent again; one linked, or on its way, is linked already.
       const earlier = this.careContexts.get(`${hipId}/${careContext.care_context_id}`);
-      if (earlier && !(earlier.outcome === 'ERRORED' && earlier.settlesAt <= this.now())) return abdmError(400, 'Care context already linked', 'ABDM-1056', 'Care context already linked');
+      if (earlier && !(earlier.outcome === 'ERRORED' && earlier.settlesAt <= this.clock.now())) return abdmError(400, 'Care context already linked', 'ABDM-1056', 'Care context already linked');
       const errored = taken(faults, 'linkErrorNext');
       const bundle = Buffer.from(careContext.data, 'base64').toString('utf8');
       checked.push({
@@ -145,8 +146,8 @@ export class SandboxHealthRecord implements SandboxArea {
         oid,
         hiType: careContext.hi_type,
         display: careContext.display,
-        createdAt: this.now(),
-        settlesAt: this.now() + faults.linkDelayMs,
+        createdAt: this.clock.now(),
+        settlesAt: this.clock.now() + faults.linkDelayMs,
         outcome: errored ? 'ERRORED' : 'LINKED',
         error: errored ? 'The consent manager could not link this record to the ABHA address (sandbox fault: linkErrorNext).' : null,
         bytes: bundle.length,
@@ -176,7 +177,7 @@ export class SandboxHealthRecord implements SandboxArea {
     const hipId = context.url.searchParams.get('hip_id') ?? '';
     if (hipId === '') return invalid('hip_id is required');
     const oid = context.url.searchParams.get('oid') ?? String(context.req.headers['x-pt-id'] ?? '');
-    const now = this.now();
+    const now = this.clock.now();
     const settled = [...this.careContexts.values()].filter((item) => item.hipId === hipId && item.oid === oid && item.settlesAt <= now);
     return {
       status: 200,

@@ -8,6 +8,7 @@
  * control interface keeps the service's word for them, "records" (the operations
  * `recordUpload` and `recordResult`, the faults `forbidRecords` and `recordProcessingMs`).
  */
+import type { Clock } from '../core/clock';
 import { createHash, randomUUID } from 'node:crypto';
 import { extname } from 'node:path';
 import { z } from 'zod';
@@ -38,7 +39,7 @@ interface SandboxDocument {
 export class SandboxLabReports implements SandboxArea {
   private readonly documents = new Map<string, SandboxDocument>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly clock: Pick<Clock, 'now'>) {}
 
   readonly routes: SandboxRoute[] = [
     {
@@ -93,7 +94,7 @@ export class SandboxLabReports implements SandboxArea {
     if (content.size === 0 || content.tooLarge || documentKindOf(content.head) === null) throw new BadRequest('file');
     const documentId = randomUUID();
     const outcome = content.found.includes(UNREADABLE) ? 'error' : content.found.includes(DELETED) ? 'deleted' : 'completed';
-    this.documents.set(documentId, { tasks, receivedAt: this.now(), outcome, clientKey: encryptWith?.clientKey });
+    this.documents.set(documentId, { tasks, receivedAt: this.clock.now(), outcome, clientKey: encryptWith?.clientKey });
     if (this.documents.size > DOCUMENT_LIMIT) this.documents.delete(this.documents.keys().next().value!);
     return { status: 200, json: { document_id: documentId }, encryptWith };
   }
@@ -101,7 +102,7 @@ export class SandboxLabReports implements SandboxArea {
   private result(documentId: string, faults: SandboxFaults): Reply {
     const document = this.documents.get(documentId);
     if (!document) return { status: 404, json: { message: 'Document not found' } };
-    const elapsed = this.now() - document.receivedAt;
+    const elapsed = this.clock.now() - document.receivedAt;
     const answer =
       elapsed < faults.recordProcessingMs / 3
         ? { status: 'queued' }

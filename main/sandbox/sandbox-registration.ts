@@ -6,6 +6,7 @@
  * and what it records of a request has no Aadhaar number (last four digits), OTP, mobile number
  * (last four digits), name, date of birth or ABHA address.
  */
+import type { Clock } from '../core/clock';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { aadhaarProblem } from '../../contract/aadhaar';
@@ -87,7 +88,7 @@ export class SandboxRegistration implements SandboxArea {
     { operation: 'registrationCard', method: 'GET', path: '/abdm/v1/profile/asset/card', unauthorized: UNAUTHORIZED, badRequest: jsonBadRequest, handle: (context) => this.card(context) },
   ];
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly clock: Pick<Clock, 'now'>) {}
 
   reset(): void {
     this.registrations.clear();
@@ -129,7 +130,7 @@ export class SandboxRegistration implements SandboxArea {
     }
     const seed = seedOf(number);
     const txnId = randomUUID();
-    this.registrations.set(txnId, { seed, kind, stage: 'aadhaar-otp', otpSentAt: this.now(), resends: 0, wrongOtps: 0 });
+    this.registrations.set(txnId, { seed, kind, stage: 'aadhaar-otp', otpSentAt: this.clock.now(), resends: 0, wrongOtps: 0 });
     return { status: 200, json: { hint: `OTP sent successfully to your mobile number ******${personOf(seed, kind).mobileTail}`, txn_id: txnId } };
   }
 
@@ -138,7 +139,7 @@ export class SandboxRegistration implements SandboxArea {
     const registration = body.success ? this.registrations.get(body.data.txn_id) : undefined;
     if (!body.success || !registration || registration.stage !== stage) return errors.noTransaction();
     if (registration.resends >= MAX_RESENDS) return errors.tooMany(429);
-    const txnId = this.renew(body.data.txn_id, registration, { resends: registration.resends + 1, otpSentAt: this.now(), wrongOtps: 0 });
+    const txnId = this.renew(body.data.txn_id, registration, { resends: registration.resends + 1, otpSentAt: this.clock.now(), wrongOtps: 0 });
     const hint =
       stage === 'aadhaar-otp' ? `OTP sent again to your mobile number ******${personOf(registration.seed, registration.kind).mobileTail}` : 'OTP sent again to the mobile number to be linked';
     return { status: 200, json: { hint, txn_id: txnId } };
@@ -146,7 +147,7 @@ export class SandboxRegistration implements SandboxArea {
 
   /** An OTP's answer when it is not the right one in time, or null when it is. */
   private otpRefusal(registration: Registration, otp: string, faults: RouteContext['faults']): Reply | null {
-    if (this.now() - registration.otpSentAt > faults.otpLifetimeSeconds * 1000) return errors.noTransaction();
+    if (this.clock.now() - registration.otpSentAt > faults.otpLifetimeSeconds * 1000) return errors.noTransaction();
     if (registration.wrongOtps >= MAX_WRONG_OTPS) return errors.tooMany();
     if (otp !== SANDBOX_OTP) {
       registration.wrongOtps += 1;
@@ -169,7 +170,7 @@ export class SandboxRegistration implements SandboxArea {
     }
     const person = personOf(registration.seed, registration.kind);
     if (needsMobileOtp(mobile)) {
-      const txnId = this.renew(body.data.txn_id, registration, { stage: 'mobile-otp', otpSentAt: this.now(), resends: 0, wrongOtps: 0 });
+      const txnId = this.renew(body.data.txn_id, registration, { stage: 'mobile-otp', otpSentAt: this.clock.now(), resends: 0, wrongOtps: 0 });
       return {
         status: 200,
         json: { skip_state: 'confirm_mobile_otp', txn_id: txnId, hint: `OTP sent to the mobile number ******${mobile.slice(-4)}`, profile: profileOf(person, null) },

@@ -7,7 +7,7 @@
  * replies to encrypted requests. The faults it injects are decided by its fault pipeline
  * (sandbox-fault-pipeline.ts), scripted in tests or through its control endpoint
  * (sandbox-control.ts). Everything that has a time (token, OTP and session lives, processing
- * times, when a request came) reads the clock it is given (`now`).
+ * times, when a request came) reads the clock it is given (`clock`).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -65,7 +65,7 @@ export class SandboxServer {
   readonly token: string;
   readonly received: ReceivedRequest[] = [];
   private faults: SandboxFaults;
-  private readonly now: () => number;
+  private readonly clock: Pick<Clock, 'now'>;
   private readonly voice: SandboxVoice;
   private readonly sessions: SandboxSessions;
   private readonly healthRecord: SandboxHealthRecord;
@@ -83,15 +83,16 @@ export class SandboxServer {
   private constructor(options: SandboxOptions) {
     this.token = options.token ?? `sandbox-${randomBytes(24).toString('base64url')}`;
     this.faults = { ...DEFAULT_FAULTS, ...options.faults };
+    // The sandbox is a program of its own too (`npm run sandbox`, the tests' service): without a clock given, it runs on the computer's.
     const clock = options.clock ?? systemClock;
-    this.now = () => clock.now();
+    this.clock = clock;
     this.jweKeys = new Map(Object.entries(options.jweKeys ?? {}));
     this.pipeline = new FaultPipeline(() => this.faults, options.random ?? (options.seed === undefined ? Math.random : seededRandom(options.seed)), clock);
-    this.auth = new SandboxAuth(this.token, () => this.faults, options.clientCredentials, this.now);
-    this.voice = new SandboxVoice(this.now);
-    this.sessions = new SandboxSessions(() => this.faults, this.now);
-    this.healthRecord = new SandboxHealthRecord(this.now);
-    this.areas = [this.voice, this.sessions, new SandboxVisitDocuments(this.sessions, () => this.faults, this.now), new SandboxLabReports(this.now), new SandboxRegistration(this.now), this.healthRecord];
+    this.auth = new SandboxAuth(this.token, () => this.faults, options.clientCredentials, clock);
+    this.voice = new SandboxVoice(clock);
+    this.sessions = new SandboxSessions(() => this.faults, clock);
+    this.healthRecord = new SandboxHealthRecord(clock);
+    this.areas = [this.voice, this.sessions, new SandboxVisitDocuments(this.sessions, () => this.faults, clock), new SandboxLabReports(clock), new SandboxRegistration(clock), this.healthRecord];
     this.routes = this.areas.flatMap((area) => area.routes);
     this.control = (options.control ?? true) ? this.controlled() : null;
   }
@@ -287,7 +288,7 @@ export class SandboxServer {
     const query: Record<string, string[]> = {};
     for (const [name, value] of url.searchParams) (query[name] ??= []).push(value);
     return {
-      at: this.now(),
+      at: this.clock.now(),
       operation: route?.operation ?? 'unknown',
       method: req.method ?? 'GET',
       path: url.pathname,

@@ -26,6 +26,7 @@
  *
  * The results are test output chosen from the audio's fingerprint (sandbox-results.ts).
  */
+import type { Clock } from '../core/clock';
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
@@ -257,7 +258,7 @@ export class SandboxSessions implements SandboxArea {
 
   constructor(
     private readonly faults: () => SandboxFaults,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Pick<Clock, 'now'>,
   ) {}
 
   readonly routes: SandboxRoute[] = [
@@ -357,7 +358,7 @@ export class SandboxSessions implements SandboxArea {
     if (unknown.length > 0) return problem(422, 'unknown_template', `No such template: ${unknown.join(', ')}.`);
     const id = body.session_id ?? `ses_${randomBytes(12).toString('hex')}`;
     if (this.sessions.has(id)) return problem(409, 'session_exists', 'A session with this id exists already.');
-    const now = this.now();
+    const now = this.clock.now();
     const session: Session = {
       id,
       createdAt: now,
@@ -389,7 +390,7 @@ export class SandboxSessions implements SandboxArea {
   private open(id: string): Session | Reply {
     const session = this.sessions.get(decodeURIComponent(id));
     if (!session) return problem(404, 'session_not_found', 'No such session.');
-    if (session.endedAt === null && this.now() > session.expiresAt) return problem(410, 'session_expired', 'The session expired before it was ended.');
+    if (session.endedAt === null && this.clock.now() > session.expiresAt) return problem(410, 'session_expired', 'The session expired before it was ended.');
     return session;
   }
 
@@ -447,7 +448,7 @@ export class SandboxSessions implements SandboxArea {
     if (earlier && earlier.sha256 !== digest) return problem(409, 'chunk_conflict', `Audio part ${sequence} was received already with other audio.`);
     session.format = format;
     session.base = base;
-    if (!earlier) session.parts.set(sequence, { sha256: digest, bytes: bytes.length, receivedAt: this.now(), seconds });
+    if (!earlier) session.parts.set(sequence, { sha256: digest, bytes: bytes.length, receivedAt: this.clock.now(), seconds });
     return { status: 200, json: { session_id: session.id, success: true } };
   }
 
@@ -464,7 +465,7 @@ export class SandboxSessions implements SandboxArea {
     if (missing.length > 0 || parsed.data.audio_files_sent !== received) {
       return problem(400, 'audio_files_mismatch', `audio_files_sent is ${parsed.data.audio_files_sent}; received ${received}${missing.length ? `, missing ${missing.slice(0, 10).join(', ')}` : ''}.`);
     }
-    found.endedAt = this.now();
+    found.endedAt = this.clock.now();
     found.outcome = this.faults().nextOutcomes.shift() ?? 'success';
     return { status: 202, json: { session_id: found.id, status: 'processing', audio_files_received: received } };
   }
@@ -483,7 +484,7 @@ export class SandboxSessions implements SandboxArea {
     const audioFiles = [...found.parts.keys()].sort((a, b) => a - b).map((n) => `${found.base}_${n}.${found.format}`);
     if (found.endedAt === null) return { status: 202, json: { session_id: found.id, status: 'recording', audio_files_received: received, audio_files: audioFiles } };
     const transcript = `${SANDBOX_TRANSCRIPT} Received ${received} part${received === 1 ? '' : 's'}.`;
-    if (this.now() - found.endedAt < this.faults().processingMs) {
+    if (this.clock.now() - found.endedAt < this.faults().processingMs) {
       return { status: 202, json: { session_id: found.id, status: 'processing', transcript: transcript.split('. ')[0], audio_files_received: received } };
     }
     if (found.outcome === 'failed') {
@@ -522,7 +523,7 @@ export class SandboxSessions implements SandboxArea {
     if (!/^(0|[1-9]\d{0,5})$/.test(number)) return problem(400, 'invalid_chunk', 'The part number counts from 0 without leading zeros.');
     const sequence = Number(number);
     const part = session.parts.get(sequence);
-    if (!part || faults.partWordsNever.includes(sequence) || this.now() - part.receivedAt < faults.partWordsDelayMs) {
+    if (!part || faults.partWordsNever.includes(sequence) || this.clock.now() - part.receivedAt < faults.partWordsDelayMs) {
       return problem(404, 'transcript_not_ready', 'The words of this part are not ready yet.');
     }
     const seconds = part.seconds === null ? 'some' : `${part.seconds.toFixed(1)} s of`;
@@ -584,7 +585,7 @@ export class SandboxSessions implements SandboxArea {
     const [, id = ''] = /^\/voice\/api\/v1\/documents\/([^/]+)$/.exec(context.url.pathname) ?? [];
     const document = this.documents.get(decodeURIComponent(id));
     if (!document) return problem(404, 'document_not_found', 'No such document.');
-    const status = madeStatus(document, this.now());
+    const status = madeStatus(document, this.clock.now());
     const data = { document_id: document.id, session_id: document.sessionId, template_id: document.templateId, document_name: document.name, type: 'markdown', status, lang: document.made?.lang ?? null };
     if (status === 'failed') return { status: 200, json: { status: 'success', data: { ...data, errors: document.made!.failed } } };
     return { status: 200, json: { status: 'success', data: status === 'success' ? { ...data, errors: [], presigned_url: this.documentUrl(presignedBase(context.req), document) } : data } };
@@ -614,7 +615,7 @@ export class SandboxSessions implements SandboxArea {
   private readDocument(context: RouteContext): Reply {
     const document = this.presignedDocument(context);
     if ('status' in document) return document;
-    if (document.markdown === null || madeStatus(document, this.now()) !== 'success') return { status: 404, text: 'NoSuchKey', contentType: 'application/xml' };
+    if (document.markdown === null || madeStatus(document, this.clock.now()) !== 'success') return { status: 404, text: 'NoSuchKey', contentType: 'application/xml' };
     return { status: 200, text: document.markdown, contentType: 'text/markdown' };
   }
 }

@@ -10,6 +10,7 @@
  * `target_language` for the second route. Every text is test data (sandbox-document-texts.ts);
  * `documentTextNext` makes the next ones empty, in another script, with a number changed, or failed.
  */
+import type { Clock } from '../core/clock';
 import { z } from 'zod';
 import type { SandboxFaults } from './sandbox-faults';
 import { SANDBOX_DOCUMENT_LANGUAGES, sandboxDocumentText } from './sandbox-document-texts';
@@ -38,7 +39,7 @@ export class SandboxVisitDocuments implements SandboxArea {
   constructor(
     private readonly sessions: SandboxSessions,
     private readonly faults: () => SandboxFaults,
-    private readonly now: () => number,
+    private readonly clock: Pick<Clock, 'now'>,
   ) {}
 
   readonly routes: SandboxRoute[] = [
@@ -91,7 +92,7 @@ export class SandboxVisitDocuments implements SandboxArea {
     if (!listedTemplates(this.faults()).some((template) => template.id === templateId)) return problem(404, 'template_not_found', `No such template: ${templateId}.`);
     const fault = this.faults().documentTextNext.shift() ?? null;
     const document = this.sessions.addMade(session.id, templateId, sandboxDocumentText(templateId, session.fingerprint, language, fault === 'failed' ? null : fault), {
-      readyAt: this.now() + this.faults().documentProcessingMs,
+      readyAt: this.clock.now() + this.faults().documentProcessingMs,
       failed: fault === 'failed' ? ['The sandbox could not make this document (a scripted failure).'] : null,
       lang: language,
     });

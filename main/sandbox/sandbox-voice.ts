@@ -4,6 +4,7 @@
  * starting with `sandbox-fail-` ends 500 (system_error); `nextOutcomes` does the same for
  * the next uploads.
  */
+import type { Clock } from '../core/clock';
 import { readMultipartFile } from './request-body';
 import { additionalData, sandboxOutputs, type SandboxOutcome, type SandboxTransaction } from './sandbox-results';
 import { type RouteContext, type SandboxArea, type SandboxRoute } from './sandbox-routes';
@@ -14,7 +15,7 @@ const MAX_AUDIO_BYTES = 512 * 1024 * 1024;
 export class SandboxVoice implements SandboxArea {
   private readonly transactions = new Map<string, SandboxTransaction>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly clock: Pick<Clock, 'now'>) {}
 
   readonly routes: SandboxRoute[] = [
     {
@@ -69,7 +70,7 @@ export class SandboxVoice implements SandboxArea {
         txnId,
         mode,
         uploads: 1,
-        uploadedAt: this.now(),
+        uploadedAt: this.clock.now(),
         audioBytes: file.size,
         audioSha256: file.sha256,
         outcome: outcomeFor(txnId, faults.nextOutcomes),
@@ -81,7 +82,7 @@ export class SandboxVoice implements SandboxArea {
   private lookup(txnId: string, processingMs: number): Reply {
     const txn = this.transactions.get(txnId);
     if (!txn) return { status: 400, json: { error: { code: 'transaction_not_found', msg: "Transaction doesn't exist" } } };
-    if (this.now() - txn.uploadedAt < processingMs) {
+    if (this.clock.now() - txn.uploadedAt < processingMs) {
       return { status: 202, json: { data: { output: [], additional_data: additionalData(txn) } } };
     }
     if (txn.outcome === 'failed') return { status: 500, json: { error: { code: 'system_error', msg: 'Error in generating output file' } } };

@@ -9,7 +9,7 @@ import type { AuthStatus } from '../../contract/auth';
 import { serviceBaseUrl, type SecretName, type Settings } from '../../contract/settings';
 import { ConnectAuthApi } from '../api/connect-auth';
 import { DEVELOPMENT_BUILD } from '../build-kind';
-import { systemClock, type Clock } from '../core/clock';
+import type { Clock } from '../core/clock';
 import { HttpTransport } from '../api/http-transport';
 import type { ServiceConfig } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
@@ -29,8 +29,8 @@ export interface ConnectionDeps {
   grantStore(owner: string): GrantStore;
   onAuthChange?(status: AuthStatus): void;
   onProblem?(message: string): void;
-  /** The clock token renewal reads (the system's unless a test gives one). */
-  clock?: Clock;
+  /** The clock token renewal reads. */
+  clock: Clock;
 }
 
 const NOT_SIGNED_IN: AuthStatus = { method: 'none', clientId: null, state: 'waiting', lastRenewedAt: null, expiresAt: null, problem: null };
@@ -46,7 +46,7 @@ export class ServiceConnection {
     private readonly settings: ConnectionSettings,
     private readonly deps: ConnectionDeps,
   ) {
-    this.clock = deps.clock ?? systemClock;
+    this.clock = deps.clock;
   }
 
   /**

@@ -7,6 +7,7 @@ import type { OperationHandlers } from '../../contract/operation-handlers';
 import { serviceBaseUrl, type Settings } from '../../contract/settings';
 import { ServiceClient } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
+import type { Clock } from '../core/clock';
 import { Emitter } from '../core/emitter';
 import type { Feature } from '../core/feature';
 import { log } from '../log';
@@ -24,6 +25,7 @@ export interface ServiceFeatureDeps {
   vault: SecretVault;
   /** What each service last offered (languages, models, templates), offered again while it cannot be asked. */
   offered: OfferedChoices;
+  clock: Clock;
 }
 
 /** The service spoken to: another one means what was learned about it no longer holds. */
@@ -108,7 +110,7 @@ function followSettings(deps: ServiceFeatureDeps, parts: ServiceParts): void {
 
 /** Sign-in from the page (with the credentials it saves, or again with the stored ones), and the transcription choices the service offers. */
 function serviceHandlers(
-  { settings, offered }: ServiceFeatureDeps,
+  { settings, offered, clock }: ServiceFeatureDeps,
   { health, connection, client, sessionsOffer, changed, resume, answering }: ServiceParts,
 ): Pick<OperationHandlers, 'signIn' | 'signInAgain' | 'getTranscriptionChoices'> {
   /** Signs in with the stored credentials now; a success lifts a sign-in hold, a failure shows in the sign-in status. */
@@ -139,7 +141,7 @@ function serviceHandlers(
       // Asked by the page as it opens: the HTTP client loads once start-up's first moments are over.
       await answering;
       const service = addressOf(settings.current());
-      const choices = await transcriptionChoices(client, sessionsOffer.state(), undefined, undefined, offered.recall(service));
+      const choices = await transcriptionChoices(client, sessionsOffer.state(), clock, { last: offered.recall(service) });
       offered.remember(service, choices);
       // The service answered both questions: the status may say it was reached ("Online"), before anything is sent.
       if (choices.problem === null) health.answered();
@@ -163,6 +165,7 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
     grantStore: (owner) => vaultGrantStore(deps.vault, owner),
     onAuthChange: changed,
     onProblem: (message) => log.error(`service: ${message}`),
+    clock: deps.clock,
   });
   const client = new ServiceClient(async () => {
     // Registration asks the service directly, not through an outbox: it holds here too.
@@ -170,7 +173,7 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
     if (hold) throw new ServiceError('configuration', hold);
     await connection.ready();
     return connection.config();
-  });
+  }, deps.clock);
   let startAnswering = () => {};
   const answering = new Promise<void>((resolve) => (startAnswering = resolve));
   const parts: ServiceParts = { health, connection, client, sessionsOffer: new SessionsOffer(), changed, resume, answering };

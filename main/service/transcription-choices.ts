@@ -8,7 +8,7 @@ import { serviceText } from '../api/service-text';
 import type { DiscoveryDocument } from '../api/session-schemas';
 import { BUILT_IN_NOTE_TEMPLATES, LANGUAGE_CODE, NOTE_TEMPLATE_ID, TRANSCRIPTION_MODELS, TRANSCRIPTION_MODEL_LABELS } from '../../contract/setting-choices';
 import type { SessionsOfferState, TranscriptionChoices } from '../../contract/transcription-choices';
-import { systemClock, type Clock, type ClockTimer } from '../core/clock';
+import type { Clock, ClockTimer } from '../core/clock';
 
 /** The part of the service client the choices come from. */
 export interface ChoicesSource {
@@ -102,9 +102,8 @@ async function within<T>(clock: Clock, ms: number, work: (signal: AbortSignal) =
 export async function transcriptionChoices(
   source: ChoicesSource,
   sessions: SessionsOfferState,
-  waitMs = CHOICES_WAIT_MS,
-  clock: Clock = systemClock,
-  last: TranscriptionChoices | null = null,
+  clock: Clock,
+  { last = null, waitMs = CHOICES_WAIT_MS }: { last?: TranscriptionChoices | null; waitMs?: number } = {},
 ): Promise<TranscriptionChoices> {
   // Discovery is shared with whoever else is asking for it: it is waited for, never cancelled from here.
   const [discovery, templates] = await Promise.allSettled([within(clock, waitMs, () => source.discovery.get()), within(clock, waitMs, (signal) => source.listTemplates(signal))]);

@@ -6,7 +6,7 @@
  * that hangs holds nothing up. Used by the field reader (atspi-field.ts), and by the tests that
  * drive the installed app as a screen reader does.
  */
-import { systemClock, type Clock } from '../core/clock';
+import type { Clock } from '../core/clock';
 
 export interface AtspiCall {
   destination: string;
@@ -59,7 +59,7 @@ export interface AtspiBus {
 }
 
 /** A connection to the bus at `address` whose every question waits at most `answerMs` on `clock`. */
-export async function connectAtspi(address: string, answerMs: number, clock: Pick<Clock, 'setTimeout' | 'clearTimeout'> = systemClock): Promise<AtspiBus> {
+export async function connectAtspi(address: string, answerMs: number, clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>): Promise<AtspiBus> {
   // dbus-native reaches an abstract socket only through an optional native module; Node reaches it as a path that starts with NUL.
   const abstract = /^unix:abstract=([^,;]+)/.exec(address);
   const bus = (await createClient())(abstract ? { socket: `\0${abstract[1]}` } : { busAddress: address });

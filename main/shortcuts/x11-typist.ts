@@ -8,7 +8,7 @@
  */
 import type * as Koffi from 'koffi';
 import type { LineBreak } from '../../contract/insert-profiles';
-import { systemClock, type Clock } from '../core/clock';
+import type { Clock } from '../core/clock';
 import type { Typist } from './note-typing';
 
 const XK_RETURN = 0xff0d;
@@ -35,7 +35,7 @@ export function keysDown(keymap: Uint8Array): number[] {
 }
 
 /** `clock`: what the typist waits on for the target to read a changed mapping (the shortcut's clock). */
-export function x11Typist(koffi: typeof Koffi, clock: Pick<Clock, 'sleep'> = systemClock): Typist {
+export function x11Typist(koffi: typeof Koffi, clock: Pick<Clock, 'sleep'>): Typist {
   const sleep = (ms: number) => clock.sleep(ms);
   const x11 = koffi.load('libX11.so.6');
   const xtst = koffi.load('libXtst.so.6');

@@ -6,7 +6,7 @@ import type { AuthStatus } from '../../contract/auth';
 import type { SyncStatus } from '../../contract/dictation';
 import type { AppStatus, ServiceTarget } from '../../contract/ipc';
 import { SERVICE_LABELS, serviceBaseUrl, type Settings } from '../../contract/settings';
-import { repeatOn, systemClock, type Clock } from '../core/clock';
+import { repeatOn, type Clock } from '../core/clock';
 import { Emitter } from '../core/emitter';
 import type { HealthState } from '../service/service-health';
 
@@ -42,7 +42,7 @@ export class AppStatusMonitor {
 
   constructor(
     private readonly sources: StatusSources,
-    private readonly clock: Pick<Clock, 'setTimeout' | 'clearTimeout'> = systemClock,
+    private readonly clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>,
   ) {}
 
   current(): AppStatus {

@@ -1,6 +1,7 @@
 /** What the status bar shows, assembled: refreshed when anything it is made of changes, pushed to the page. */
 import { net } from 'electron';
 import type { OperationHandlers } from '../../contract/operation-handlers';
+import type { Clock } from '../core/clock';
 import type { Feature } from '../core/feature';
 import type { ServiceFeature } from '../service/service-feature';
 import type { SettingsService } from '../settings/settings-service';
@@ -13,6 +14,7 @@ export interface StatusFeatureDeps {
   /** Items waiting to be sent, per outbox; each tells when its count may have changed. */
   outboxes: Array<{ pendingCount(): number; onChange(listener: () => void): () => void }>;
   window: WindowEvents;
+  clock: Clock;
 }
 
 export function createStatusFeature(deps: StatusFeatureDeps) {
@@ -23,7 +25,7 @@ export function createStatusFeature(deps: StatusFeatureDeps) {
     pendingSync: () => deps.outboxes.reduce((sum, outbox) => sum + outbox.pendingCount(), 0),
     health: () => deps.service.health.current(),
     auth: () => deps.service.connection.authStatus(),
-  });
+  }, deps.clock);
   const refresh = () => monitor.refresh();
   deps.service.onChange(refresh);
   deps.settings.onChange(refresh);

@@ -13,6 +13,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import type { Clock } from '../core/clock';
 
 const MAGIC = Buffer.from('SDSEAL1\n', 'ascii');
 const FILE_HEADER_BYTES = 16;
@@ -102,11 +103,16 @@ export function openSealedBytes(key: Uint8Array, data: Buffer): Buffer {
 
 /**
  * Appends to an encrypted file as data arrives: what was appended becomes a parcel when
- * `flush` is called (or `syncIfDue` finds the last flush older than the interval) or when it
- * reaches `parcelBytes`, and each parcel is synced to disk as it is written. `finish` writes
- * the last parcel; a file without one was cut off (a crash), and is read up to its last
- * whole parcel.
+ * `flush` is called (or, with `sync`, an append or `syncIfDue` finds the last flush older than
+ * its interval on its clock) or when it reaches `parcelBytes`. `finish` writes the last parcel
+ * and syncs; a file without one was cut off (a crash), and is read up to its last whole parcel.
  */
+/** How often a writer puts what was appended on disk, on its clock. */
+export interface SyncPace {
+  everyMs: number;
+  clock: Pick<Clock, 'now'>;
+}
+
 export class SealedFileWriter {
   private readonly pending: Buffer;
   private pendingBytes = 0;
@@ -119,17 +125,18 @@ export class SealedFileWriter {
     private readonly fd: number,
     private readonly key: Uint8Array,
     private readonly fileHeader: Buffer,
-    private readonly options: { parcelBytes: number; syncEveryMs: number; now: () => number; partialPath: string | null; finalPath: string },
+    private readonly options: { parcelBytes: number; sync: SyncPace | null; partialPath: string | null; finalPath: string },
   ) {
     this.pending = Buffer.alloc(options.parcelBytes);
-    this.lastFlush = options.now();
+    this.lastFlush = options.sync?.clock.now() ?? 0;
   }
 
   /**
    * `partial`: written under `<path>.partial` and renamed into place by `finish`, for a file
-   * that is only of use whole (the compact copy).
+   * that is only of use whole (the compact copy). `sync`: what is appended is put on disk at
+   * least this often (a recording as it is made); without it, at `flush` and `finish`.
    */
-  static create(path: string, key: Uint8Array, options: { parcelBytes?: number; syncEveryMs?: number; now?: () => number; partial?: boolean } = {}): SealedFileWriter {
+  static create(path: string, key: Uint8Array, options: { parcelBytes?: number; sync?: SyncPace; partial?: boolean } = {}): SealedFileWriter {
     const partialPath = options.partial ? `${path}.partial` : null;
     const fd = openSync(partialPath ?? path, 'w', 0o600);
     const fileHeader = newFileHeader();
@@ -142,8 +149,7 @@ export class SealedFileWriter {
     }
     return new SealedFileWriter(fd, key, fileHeader, {
       parcelBytes: Math.min(options.parcelBytes ?? 64 * 1024, MAX_PARCEL_BYTES),
-      syncEveryMs: options.syncEveryMs ?? 500,
-      now: options.now ?? Date.now,
+      sync: options.sync ?? null,
       partialPath,
       finalPath: path,
     });
@@ -168,14 +174,15 @@ export class SealedFileWriter {
 
   /** Seals what is pending and puts it on disk, if the last flush is older than the interval. */
   syncIfDue(): void {
-    if (!this.closed && this.options.now() - this.lastFlush >= this.options.syncEveryMs) this.flush();
+    const { sync } = this.options;
+    if (!this.closed && sync && sync.clock.now() - this.lastFlush >= sync.everyMs) this.flush();
   }
 
   flush(): void {
     if (this.closed) return;
     if (this.pendingBytes > 0) this.writeParcel(false);
     fsyncSync(this.fd);
-    this.lastFlush = this.options.now();
+    this.lastFlush = this.options.sync?.clock.now() ?? 0;
   }
 
   /** Writes the last parcel, syncs, closes (and renames a partial file into place). */
@@ -475,7 +482,7 @@ export function completeSealedFile(path: string, key: Uint8Array): SealedCheck {
  */
 export function sealClearFile(clearPath: string, sealedPath: string, key: Uint8Array, skipBytes = 0): void {
   const input = openSync(clearPath, 'r');
-  const writer = SealedFileWriter.create(`${sealedPath}.migrating`, key, { syncEveryMs: Number.POSITIVE_INFINITY });
+  const writer = SealedFileWriter.create(`${sealedPath}.migrating`, key);
   try {
     const buffer = Buffer.alloc(256 * 1024);
     for (let position = skipBytes; ; ) {

@@ -1,5 +1,5 @@
 /** When updates are looked for: 15 seconds after start, then every 4 hours. Pure (the clock is passed in). */
-import { repeatOn, systemClock, type Clock, type ClockTimer } from '../core/clock';
+import { repeatOn, type Clock, type ClockTimer } from '../core/clock';
 
 export const FIRST_CHECK_MS = 15_000;
 export const CHECK_EVERY_MS = 4 * 60 * 60 * 1000;
@@ -11,7 +11,7 @@ export class CheckSchedule {
   /** The clock's timers never keep the app running by themselves. */
   constructor(
     private readonly check: () => void,
-    private readonly clock: Pick<Clock, 'setTimeout' | 'clearTimeout'> = systemClock,
+    private readonly clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>,
   ) {}
 
   start(): void {

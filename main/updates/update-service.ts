@@ -13,6 +13,7 @@ import type { AppUpdater, ProgressInfo, UpdateInfo } from 'electron-updater';
 import type { Settings } from '../../contract/settings';
 import type { UpdateStatus } from '../../contract/updates';
 import type { EventLog } from '../core/event-log';
+import type { Clock } from '../core/clock';
 import { CheckSchedule } from './check-schedule';
 import { OfferedVersions } from './offered-versions';
 import { pinnedVersionHold } from './pinned-version';
@@ -59,11 +60,13 @@ export interface UpdateServiceDeps {
   machineId(): string;
   /** electron-updater's autoUpdater (which needs Electron: the shell loads it) and the signed provider; tests give an updater that runs without Electron. */
   loadUpdater: () => Promise<UpdaterModules>;
+  /** The clock the checks are scheduled on. */
+  clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
 }
 
 export class UpdateService {
   private status: UpdateStatus = { state: 'idle', version: null, progress: null, message: null };
-  private readonly schedule = new CheckSchedule(() => void this.check());
+  private readonly schedule: CheckSchedule;
   private updater: AppUpdater | null = null;
   private publisherKey: PublisherKeyChoice | null = null;
   private machineId: string | null = null;
@@ -74,6 +77,7 @@ export class UpdateService {
   private readonly offered: OfferedVersions;
 
   constructor(private readonly deps: UpdateServiceDeps) {
+    this.schedule = new CheckSchedule(() => void this.check(), deps.clock);
     this.offered = new OfferedVersions(join(deps.userData, 'update-offers.json'));
   }
 

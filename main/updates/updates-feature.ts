@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { OperationHandlers } from '../../contract/operation-handlers';
 import { DEVELOPMENT_BUILD, PACKAGE_MANAGER } from '../build-kind';
+import type { Clock } from '../core/clock';
 import type { Feature } from '../core/feature';
 import { log } from '../log';
 import type { SettingsService } from '../settings/settings-service';
@@ -17,6 +18,7 @@ export interface UpdatesFeatureDeps {
   window: WindowEvents;
   version: string;
   userData: string;
+  clock: Clock;
 }
 
 /** electron-updater's autoUpdater, which loads Electron when touched, and the signed provider: loaded at the first check. */
@@ -38,6 +40,7 @@ export function createUpdatesFeature(deps: UpdatesFeatureDeps) {
     publisherKey: () => choosePublisherKey({ release: !DEVELOPMENT_BUILD, env: process.env, readFile: (path) => readFileSync(path, 'utf8') }),
     machineId: () => rolloutMachineId(systemMachineIdSources(), deps.userData),
     loadUpdater: loadUpdaterModules,
+    clock: deps.clock,
   });
   deps.settings.onChange(() => deps.window.send('updateChanged', updates.current()));
 

@@ -13,6 +13,7 @@ import { handoutLanguage } from '../../contract/handout-languages';
 import { patientName } from '../../contract/patients';
 import { TEST_DATA_FILE_SUFFIX } from '../../contract/test-data';
 import { ownerOf, type CopyPath } from '../clipboard/copy-path';
+import { isoNow, type Clock } from '../core/clock';
 import { refuse } from '../core/refusal';
 import type { DictationManifest } from '../dictations/dictation-manifest';
 import type { DictationStore } from '../dictations/dictation-store';
@@ -55,7 +56,8 @@ export interface DocumentHandlersDeps {
   /** The page as a PDF where the user chooses; the path, or null when cancelled. */
   savePdf(html: string, defaultName: string): Promise<string | null>;
   showing(id: string | null): void;
-  now(): number;
+  /** When a page was printed, and a document marked reviewed. */
+  clock: Pick<Clock, 'now'>;
   log(event: string): void;
 }
 
@@ -84,7 +86,7 @@ export function documentHandlers(deps: DocumentHandlersDeps): Pick<OperationHand
     const problem = leavingProblem(dictations, manifest, document, deps.patientOf, { requireReview: deps.requireReview(), chosen: deps.visit.chosen(), done: 'printed', anyway: false });
     if (problem) refuse('refused', problem.message);
     const patient = deps.patientOf(manifest.patientId)!;
-    return { html: printedPageHtml({ clinic: deps.clinicHeader(), patient, manifest, document, at: new Date(deps.now()).toISOString() }), document, manifest };
+    return { html: printedPageHtml({ clinic: deps.clinicHeader(), patient, manifest, document, at: isoNow(deps.clock) }), document, manifest };
   };
 
   return {
@@ -126,7 +128,7 @@ export function documentHandlers(deps: DocumentHandlersDeps): Pick<OperationHand
     setDocumentReviewed: ({ id, reviewed }) => {
       const { document, manifest } = existing(id);
       if (reviewed && document.state !== 'ready') refuse('refused', 'This document is not ready to review yet.');
-      return summaryOfDocument(store.update(id, reviewed ? { reviewedAt: new Date(deps.now()).toISOString(), reviewedFor: ownerOf(manifest) } : { reviewedAt: null, reviewedFor: null }));
+      return summaryOfDocument(store.update(id, reviewed ? { reviewedAt: isoNow(deps.clock), reviewedFor: ownerOf(manifest) } : { reviewedAt: null, reviewedFor: null }));
     },
     copyDocument: async ({ id, anyway }) => {
       const { document, manifest } = existing(id);

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { DOCUMENT_STATES, type DocumentSummary } from '../../contract/visit-documents';
 import { ownerOf } from '../clipboard/copy-path';
+import { isoNow, type Clock } from '../core/clock';
 import { Emitter } from '../core/emitter';
 import type { OutboxStore } from '../outbox/outbox-kind';
 import { writeFileAtomic } from '../storage/atomic-file';
@@ -78,7 +79,8 @@ export class VisitDocumentStore implements OutboxStore<VisitDocument> {
 
   constructor(
     private readonly dictations: DictationStore,
-    private readonly now: () => number = Date.now,
+    /** When a document was asked for. */
+    private readonly clock: Pick<Clock, 'now'>,
   ) {
     // Another patient or label for the dictation: its documents are no longer the ones reviewed, as its note is not.
     dictations.onChange((manifest) => {
@@ -146,7 +148,7 @@ export class VisitDocumentStore implements OutboxStore<VisitDocument> {
       id: randomUUID(),
       ...input,
       state: 'waiting',
-      createdAt: new Date(this.now()).toISOString(),
+      createdAt: isoNow(this.clock),
       attempts: 0,
       nextAttemptAt: null,
       problem: null,

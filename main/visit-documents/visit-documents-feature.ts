@@ -9,6 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DOCUMENT_STATES } from '../../contract/visit-documents';
 import type { CopyPath } from '../clipboard/copy-path';
+import type { Clock } from '../core/clock';
 import type { Feature } from '../core/feature';
 import { refuse } from '../core/refusal';
 import type { DictationStore } from '../dictations/dictation-store';
@@ -35,6 +36,7 @@ const PENDING = new Set<string>(DOCUMENT_STATES.filter((state) => state === 'wai
 
 export interface VisitDocumentsFeatureDeps {
   userData: string;
+  clock: Clock;
   dictations: DictationStore;
   service: Pick<ServiceFeature, 'client'>;
   settings: Pick<SettingsService, 'current' | 'clinicHeader'>;
@@ -73,11 +75,11 @@ async function savePdf(deps: VisitDocumentsFeatureDeps, html: string, defaultPat
 
 export function createVisitDocumentsFeature(deps: VisitDocumentsFeatureDeps) {
   const { dictations, outboxes, settings } = deps;
-  const store = new VisitDocumentStore(dictations, () => outboxes.clock.now());
+  const store = new VisitDocumentStore(dictations, deps.clock);
   const loaded = store.load();
   log.info(`documents: ${loaded.loaded} loaded, ${loaded.unreadable} unreadable`);
   const sendsToSandbox = () => settings.current().service === 'sandbox';
-  const outbox = outboxes.register(documentKind({ store, dictations, client: deps.service.client, clock: outboxes.clock, sendsToSandbox }));
+  const outbox = outboxes.register(documentKind({ store, dictations, client: deps.service.client, clock: deps.clock, sendsToSandbox }));
   outboxes.show({ items: store, uploads: outbox, changed: 'documentChanged', summary: summaryOfDocument, removed: 'documentRemoved', pending: (document) => PENDING.has(document.state) });
   // Withdrawal pressed: what is on its way for the consultation stops at once; resumed, it goes on.
   dictations.onChange((manifest) => {
@@ -113,7 +115,7 @@ export function createVisitDocumentsFeature(deps: VisitDocumentsFeatureDeps) {
     },
     savePdf: (html, name) => savePdf(deps, html, name),
     showing: (id) => (shownId = id),
-    now: () => outboxes.clock.now(),
+    clock: deps.clock,
     log: (event) => log.info(event),
   });
 

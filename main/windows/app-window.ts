@@ -4,7 +4,7 @@
  */
 import { BrowserWindow, type WebContents } from 'electron';
 import type { EventName, EventPayload } from '../../contract/ipc';
-import { appClock, type Clock } from '../core/clock';
+import type { Clock } from '../core/clock';
 import { sendEvent } from '../ipc/send-event';
 import { log } from '../log';
 import { createMainWindow, focusWindow, type MainWindowOptions } from './main-window';
@@ -16,7 +16,7 @@ export class AppWindow {
   private reloadNotice = false;
 
   /** `clock`: when the page's process ended, and the wait before its reload. */
-  constructor(private readonly clock: Pick<Clock, 'now' | 'setTimeout'> = appClock) {}
+  constructor(private readonly clock: Pick<Clock, 'now' | 'setTimeout'>) {}
 
   open(options: MainWindowOptions): BrowserWindow {
     const window = createMainWindow(options);

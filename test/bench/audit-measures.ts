@@ -14,7 +14,7 @@ import { AuditTrail } from '../../main/audit/audit-trail';
 import type { AuditEvent } from '../../main/audit/audit-event';
 import { TRAIL_FOLDER } from '../../main/audit/trail-files';
 import { verifyTrail } from '../../main/audit/trail-verify';
-import { systemClock } from '../../main/core/clock';
+import { processClock, systemClock } from '../../main/core/clock';
 import { SILENT_LOG } from '../../main/core/event-log';
 import { memorySystemLog, testTrailKeys } from '../support/audit-fixture';
 import { clipboardOf, setClipboard } from '../support/e2e/clipboard';
@@ -59,7 +59,7 @@ export interface EntryCost {
 /** One entry at a time as a clinic writes them (the disk's sync, on its own thread, comes in between as in the app). */
 export async function entryCost(work: string, count = 3000): Promise<EntryCost> {
   const userData = mkdtempSync(join(work, 'audit-entries-'));
-  const trail = new AuditTrail({ ...trailDeps(userData), clock: systemClock });
+  const trail = new AuditTrail({ ...trailDeps(userData), clock: systemClock, elapsed: processClock });
   trail.open();
   const patients = Array.from({ length: 50 }, () => randomUUID());
   const plainFile = openSync(join(userData, 'plain.jsonl'), 'a');
@@ -98,7 +98,7 @@ export function yearVerify(work: string, days = 250, perDay = 300, runs = 3): Ye
   const userData = mkdtempSync(join(work, 'audit-year-'));
   const clock = new FakeClock(Date.UTC(2026, 0, 1, 3, 30));
   const deps = trailDeps(userData);
-  const trail = new AuditTrail({ ...deps, clock });
+  const trail = new AuditTrail({ ...deps, clock, elapsed: clock });
   trail.open();
   const patients = Array.from({ length: 400 }, () => randomUUID());
   for (let day = 0; day < days; day += 1) {

@@ -43,17 +43,17 @@ const THREE_MEDICINES = [
 export async function visitEndToAccepted(work: string, visits: number): Promise<LinkFigures> {
   const sandbox = await SandboxServer.start({ faults: { processingMs: 0, linkDelayMs: 0 } });
   const folder = join(work, `health-record-${Date.now()}`);
-  const patients = new PatientStore(new SealedDocument(join(work, `patients-${Date.now()}.sealed`), randomBytes(32), null, 'patients'));
-  const store = new LinkStore(join(folder, 'links'), new ItemKeyring(join(folder, 'keys.sealed'), randomBytes(32)));
-  const client = new ServiceClient(() => ({ baseUrl: sandbox.url, auth: staticToken(sandbox.token), clientId: 'EC_BENCH' }));
-  const servicePatients = new ServicePatients(patients, client);
+  const patients = new PatientStore(new SealedDocument(join(work, `patients-${Date.now()}.sealed`), randomBytes(32), null, 'patients'), systemClock);
+  const store = new LinkStore(join(folder, 'links'), new ItemKeyring(join(folder, 'keys.sealed'), randomBytes(32)), systemClock);
+  const client = new ServiceClient(() => ({ baseUrl: sandbox.url, auth: staticToken(sandbox.token), clientId: 'EC_BENCH' }), systemClock);
+  const servicePatients = new ServicePatients(patients, client, systemClock);
   const dictations = new DictationsDouble();
   const host = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true, clock: systemClock });
   const linking = { mode: 'always' as const, why: null, facilityName: 'Bench Clinic (test data)', hipId: TEST_HIP_ID };
   const outbox = host.register(
     linkKind({ store, client, servicePatientId: async (id, signal) => (await servicePatients.idOf(id, { create: true, signal }))!, hipId: () => ({ hipId: TEST_HIP_ID }), itemHeld: () => false, clock: systemClock }),
   );
-  const links = new VisitLinks({ store, outbox, dictations, labReports: new LabReportsDouble(), patientOf: (id) => patients.get(id), patients, linking: () => linking, practitioner: () => ({ name: 'bench', id: 'bench' }), now: () => new Date(), asked: () => {} });
+  const links = new VisitLinks({ store, outbox, dictations, labReports: new LabReportsDouble(), patientOf: (id) => patients.get(id), patients, linking: () => linking, practitioner: () => ({ name: 'bench', id: 'bench' }), clock: systemClock, asked: () => {} });
   host.start();
   const acceptedMs: number[] = [];
   const barePostMs: number[] = [];

@@ -24,6 +24,7 @@ import { SealedFileWriter, checkSealedFile } from '../../main/storage/sealed-fil
 import { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { ServiceHealth } from '../../main/service/service-health';
 import { staticToken } from '../../main/api/token-source';
+import { systemClock } from '../../main/core/clock';
 
 export interface Figure {
   value: number;
@@ -125,7 +126,7 @@ export function recordingWrites(work: string, pcm: Int16Array, seconds: number):
       closeSync(fd);
     },
   );
-  const writer = SealedFileWriter.create(join(work, 'sealed-writes.sealed'), BENCH_KEY, { parcelBytes: 16_000, syncEveryMs: 500, now: clock });
+  const writer = SealedFileWriter.create(join(work, 'sealed-writes.sealed'), BENCH_KEY, { parcelBytes: 16_000, sync: { everyMs: 500, clock: { now: clock } } });
   const value = cpu((frame) => writer.append(frameBytes(frame)), () => writer.finish());
   return { value, baseline };
 }
@@ -174,7 +175,7 @@ export function storeLoad(work: string): { value: number; clear: number; raw: nu
   const keyring = join(work, 'dictations.sealed');
   const master = randomBytes(32);
   const seedKeys = new ItemKeyring(keyring, master);
-  const seed = new DictationStore(root, seedKeys);
+  const seed = new DictationStore(root, seedKeys, systemClock);
   // Made in one batch: the keyring is written once, not 5,000 times.
   seedKeys.batch(() => {
     for (let i = 0; i < 5000; i += 1) seed.update(seed.create({ mode: 'dictation', label: `Patient ${i}` }).id, { state: 'completed', durationMs: 60_000 });
@@ -190,7 +191,7 @@ export function storeLoad(work: string): { value: number; clear: number; raw: nu
       for (const id of readdirSync(root)) JSON.parse(readFileSync(join(root, id, 'manifest.json'), 'utf8'));
     },
     clear: () => new FolderStore(clearRoot, manifestSchema).readAll(),
-    value: () => new DictationStore(root, new ItemKeyring(keyring, master)).load(),
+    value: () => new DictationStore(root, new ItemKeyring(keyring, master), systemClock).load(),
   };
   // Each once to warm the file cache and the code, then fifteen rounds in turn, the median counted:
   // one load is a tenth of a second, where a moment's other work on the machine shows (with seven,
@@ -205,7 +206,7 @@ export function storeLoad(work: string): { value: number; clear: number; raw: nu
 
 export async function lookups(work: string, count: number): Promise<Figure> {
   const sandbox = await SandboxServer.start({ faults: { processingMs: 0 } });
-  const client = new ServiceClient(() => ({ baseUrl: sandbox.url, auth: staticToken(sandbox.token) }));
+  const client = new ServiceClient(() => ({ baseUrl: sandbox.url, auth: staticToken(sandbox.token) }), systemClock);
   // The compact copy the encoding measure made (encrypted, as the app keeps it).
   const compact = join(work, 'minute.mp3.sealed');
   const file = sealedFileSource(compact, BENCH_KEY, checkSealedFile(compact, BENCH_KEY).plainBytes, 'minute.mp3', 'audio/mpeg');
@@ -236,8 +237,8 @@ export interface SyncFigures {
 /** 100 queued dictations synced by the outbox against the sandbox taking `processingMs` per result, and the same work done directly. */
 export async function syncOf(count: number, processingMs: number, work: string, pcm: Int16Array): Promise<SyncFigures> {
   const sandbox = await SandboxServer.start({ faults: { processingMs } });
-  const client = new ServiceClient(() => ({ baseUrl: sandbox.url, auth: staticToken(sandbox.token) }));
-  const store = new DictationStore(join(work, 'sync'), new ItemKeyring(join(work, 'sync.sealed'), randomBytes(32)));
+  const client = new ServiceClient(() => ({ baseUrl: sandbox.url, auth: staticToken(sandbox.token) }), systemClock);
+  const store = new DictationStore(join(work, 'sync'), new ItemKeyring(join(work, 'sync.sealed'), randomBytes(32)), systemClock);
   const clearFolder = join(work, 'sync-clear');
   mkdirSync(clearFolder, { recursive: true });
   const files: string[] = [];
@@ -255,7 +256,7 @@ export async function syncOf(count: number, processingMs: number, work: string, 
     writeFileSync(files[i]!, Buffer.concat([wavHeader(plainBytes), ...parts]));
     store.update(manifest.id, { state: 'recorded', durationMs: Math.round((plainBytes / 32_000) * 1000) });
   }
-  const outbox = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true });
+  const outbox = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true, clock: systemClock });
   outbox.register(
     voiceUploadKind({
       store,

@@ -52,6 +52,7 @@ import { SessionsOffer } from '../../main/service/sessions-offer';
 import { staticToken } from '../../main/api/token-source';
 import { ItemKeyring } from '../../main/storage/item-keyring';
 import { checkSealedFile, SealedFileWriter } from '../../main/storage/sealed-file';
+import { systemClock } from '../../main/core/clock';
 
 /** As the recorder writes the recording: half a second (2 bytes a sample) a parcel, on disk twice a second. */
 const RECORDING_PARCEL_BYTES = (SAMPLE_RATE * 2) / 2;
@@ -148,9 +149,9 @@ async function sessionsStopToHeld(
   folder: string,
   choice: PartChoice,
 ): Promise<{ ms: number; realTimeSeconds: number }> {
-  const store = new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys.sealed'), randomBytes(32)));
-  const client = new ServiceClient(() => ({ baseUrl: sandbox.url, auth: staticToken(sandbox.token) }), TRANSPORT);
-  const host = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true });
+  const store = new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys.sealed'), randomBytes(32)), systemClock);
+  const client = new ServiceClient(() => ({ baseUrl: sandbox.url, auth: staticToken(sandbox.token) }), systemClock, TRANSPORT);
+  const host = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true, clock: systemClock });
   const sending = new DictationSending(host, {
     store,
     client,
@@ -161,7 +162,7 @@ async function sessionsStopToHeld(
   host.start();
   const manifest = store.create({ mode: 'dictation', label: 'Uplink bench', api: 'sessions', request: REQUEST, partFormat: choice.format });
   const key = store.audioKeyOf(manifest.id);
-  const audio = SealedFileWriter.create(store.audioPath(manifest.id), key, { parcelBytes: RECORDING_PARCEL_BYTES, syncEveryMs: 500 });
+  const audio = SealedFileWriter.create(store.audioPath(manifest.id), key, { parcelBytes: RECORDING_PARCEL_BYTES, sync: { everyMs: 500, clock: systemClock } });
   const cut: AudioPart[] = [];
   const partWriter = new AudioPartWriter(
     store.partsFolder(manifest.id),
@@ -237,14 +238,14 @@ async function sessionsStopToHeld(
 async function voiceStopToHeld(sandbox: SandboxServer, frames: Int16Array[], kbps: number, folder: string): Promise<{ ms: number; bytes: number; answeredAfterLastWriteMs: number }> {
   mkdirSync(folder, { recursive: true });
   const files = { audioPath: join(folder, 'audio.sealed'), mp3Path: join(folder, 'upload.mp3.sealed'), key: randomBytes(32) };
-  const audio = SealedFileWriter.create(files.audioPath, files.key, { parcelBytes: RECORDING_PARCEL_BYTES, syncEveryMs: 500 });
+  const audio = SealedFileWriter.create(files.audioPath, files.key, { parcelBytes: RECORDING_PARCEL_BYTES, sync: { everyMs: 500, clock: systemClock } });
   const mp3 = await Mp3StreamWriter.create(files.mp3Path, files.key);
   for (const frame of frames) {
     audio.append(bytesOf(frame));
     mp3.append(frame);
   }
   audio.finish();
-  const client = new ServiceClient(() => ({ baseUrl: sandbox.url, auth: staticToken(sandbox.token) }), TRANSPORT);
+  const client = new ServiceClient(() => ({ baseUrl: sandbox.url, auth: staticToken(sandbox.token) }), systemClock, TRANSPORT);
   const txnId = `uplink-bench-${randomBytes(6).toString('hex')}`;
   try {
     sandbox.setFaults({ uplinkKbps: kbps });

@@ -5,6 +5,7 @@ import { AuditTrail, type AuditTrailDeps } from '../../main/audit/audit-trail';
 import type { SystemLog } from '../../main/audit/system-log';
 import { TRAIL_FOLDER, trailFiles } from '../../main/audit/trail-files';
 import { TrailKeys } from '../../main/audit/trail-keys';
+import { systemClock, type Clock } from '../../main/core/clock';
 import { SILENT_LOG } from '../../main/core/event-log';
 import { SealedDocument } from '../../main/storage/sealed-document';
 import { FakeClock } from './fake-clock';
@@ -42,9 +43,9 @@ export interface TestTrail {
 }
 
 /** The trail keys in `<userData>/keys/audit.sealed`, sealed with `masterKey`. */
-export function testTrailKeys(userData: string, masterKey: Buffer, readOnly = false, options: { now?: number; handOut?(trailKey: Buffer, text: string): void } = {}): TrailKeys {
+export function testTrailKeys(userData: string, masterKey: Buffer, readOnly = false, options: { clock?: Pick<Clock, 'now'>; handOut?(trailKey: Buffer, text: string): void } = {}): TrailKeys {
   const trailExists = trailFiles(join(userData, TRAIL_FOLDER)).length > 0;
-  return new TrailKeys(new SealedDocument(join(userData, 'keys', 'audit.sealed'), masterKey, null, 'audit trail keys'), { readOnly, trailExists, ...options });
+  return new TrailKeys(new SealedDocument(join(userData, 'keys', 'audit.sealed'), masterKey, null, 'audit trail keys'), { readOnly, trailExists, clock: systemClock, ...options });
 }
 
 export function testTrail(userData: string, options: { clock?: FakeClock; masterKey?: Buffer; deps?: Partial<AuditTrailDeps>; systemLog?: MemorySystemLog } = {}): TestTrail {
@@ -52,14 +53,14 @@ export function testTrail(userData: string, options: { clock?: FakeClock; master
   const clock = options.clock ?? new FakeClock(Date.UTC(2026, 7, 21, 9, 0, 0));
   const systemLog = options.systemLog ?? memorySystemLog();
   let verificationKey: string | null = null;
-  const keys = testTrailKeys(userData, masterKey, false, { now: clock.now(), handOut: (_key, text) => (verificationKey = text) });
+  const keys = testTrailKeys(userData, masterKey, false, { clock, handOut: (_key, text) => (verificationKey = text) });
   const trail = new AuditTrail({
     userData,
     keys,
     clock,
     systemLog,
     // The test's clock moves as real time would: the monotonic clock moves with it.
-    elapsed: () => clock.now(),
+    elapsed: clock,
     who: () => ({ osUser: 'drtest', account: 'client test-clinic' }),
     machine: 'OPD-TEST-1',
     zone: 'Asia/Kolkata',

@@ -10,6 +10,7 @@ import { MESSAGES, ServiceError } from '../../main/api/service-error';
 import type { TokenSource } from '../../main/api/token-source';
 import { response } from './arbitraries';
 import { ScriptedTransport } from './outcome';
+import { systemClock } from '../../main/core/clock';
 
 export const RUNS = 10_000;
 export const SEED = Number(process.env.PROPERTY_SEED ?? 20_260_301);
@@ -32,7 +33,7 @@ export function answers(body: fc.Arbitrary<unknown>, documented: readonly number
 
 export function caller(responses: Array<TransportResponse | ServiceError>, encrypted: boolean): ServiceCaller {
   const config = (): ServiceConfig => ({ baseUrl: 'https://service.test', auth: renewingToken, jwe: encrypted ? JWE : null });
-  return new ServiceCaller(config, {}, new ScriptedTransport(responses));
+  return new ServiceCaller(config, systemClock, {}, new ScriptedTransport(responses));
 }
 
 export const audio = { fileName: 'audio.wav', contentType: 'audio/wav', size: 4, open: () => Readable.from([Buffer.from('RIFF')]) };

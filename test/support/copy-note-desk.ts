@@ -25,7 +25,7 @@ export function copyNoteDesk(
   options: { note: string; earlier: string; platform: NodeJS.Platform; hook: KeyboardHook; clock: Clock } & Pick<CopyNoteActions, 'focusedWindow' | 'typist' | 'profiles' | 'tell'>,
 ): CopyNoteDesk {
   const { held, system } = formatsMemoryClipboard(options.earlier);
-  const copies = new CopyPath(new PatientClipboard(system, { clearLater: () => false, log: () => {}, platform: options.platform }), { requireReview: () => false, log: () => {} });
+  const copies = new CopyPath(new PatientClipboard(system, { clearLater: () => false, log: () => {}, platform: options.platform, clock: options.clock }), { requireReview: () => false, log: () => {} });
   let press: () => void = () => {};
   const actions: Omit<CopyNoteActions, 'fieldText'> = {
     target: () => 'dictation-1',

@@ -1,6 +1,7 @@
 /** A system clipboard in memory and a copy path on it: the OS clipboard cannot be shared by parallel unit tests. */
 import { CopyPath } from '../../main/clipboard/copy-path';
 import { PatientClipboard } from '../../main/clipboard/patient-clipboard';
+import { systemClock } from '../../main/core/clock';
 
 export function memoryClipboard(initial = 'the doctor’s own text') {
   const state = { text: initial, html: '' };
@@ -32,7 +33,7 @@ export function formatsMemoryClipboard(text: string) {
 
 export function copyPathOn(system: ConstructorParameters<typeof PatientClipboard>[0], requireReview = false) {
   const events: string[] = [];
-  const clipboard = new PatientClipboard(system, { clearLater: () => false, log: (event) => events.push(event), platform: 'linux' });
+  const clipboard = new PatientClipboard(system, { clearLater: () => false, log: (event) => events.push(event), platform: 'linux', clock: systemClock });
   return { copies: new CopyPath(clipboard, { requireReview: () => requireReview, log: (event) => events.push(event) }), events };
 }
 

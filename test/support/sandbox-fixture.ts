@@ -60,7 +60,7 @@ export function useSandbox<C extends Clock = Clock>(faults: Partial<SandboxFault
     },
     /** A client of the sandbox with its long-lived token (or as `overrides` say). */
     client(overrides: Partial<ServiceConfig> = {}, transport: TransportOptions = {}): ServiceClient {
-      const client = new ServiceClient(() => ({ baseUrl: started().url, auth: staticToken(started().token), ...overrides }), transport);
+      const client = new ServiceClient(() => ({ baseUrl: started().url, auth: staticToken(started().token), ...overrides }), systemClock, transport);
       state.clients.push(client);
       return client;
     },

@@ -9,6 +9,7 @@ import { durationMsOf } from '../../main/audio/wav-file';
 import { parcelProblem, DictationStore } from '../../main/dictations/dictation-store';
 import type { DictationManifest } from '../../main/dictations/dictation-manifest';
 import { RecordingSession, type RecordingSessionDeps } from '../../main/dictation-recording/recording-session';
+import { systemClock, type Clock } from '../../main/core/clock';
 import { ItemKeyring } from '../../main/storage/item-keyring';
 import { SealedFileWriter, sealBytes } from '../../main/storage/sealed-file';
 
@@ -16,8 +17,8 @@ export function testKeyring(folder: string, masterKey: Buffer = randomBytes(32))
   return new ItemKeyring(join(folder, 'keys.sealed'), masterKey);
 }
 
-export function testStore(folder: string, now?: () => Date): DictationStore {
-  return new DictationStore(join(folder, 'dictations'), testKeyring(folder), now);
+export function testStore(folder: string, clock: Pick<Clock, 'now'> = systemClock): DictationStore {
+  return new DictationStore(join(folder, 'dictations'), testKeyring(folder), clock);
 }
 
 /** Writes `seconds` of a tone as the dictation's recording, in half-second parcels as the recorder does. */
@@ -70,6 +71,7 @@ export function testRecordingSession(store: DictationStore, recorder: Recorder, 
     takePatient: () => undefined,
     consent: () => ({ kind: 'given', at: new Date().toISOString(), noticeLanguage: 'en', noticeVersion: 'built-in-1', account: null, osUser: 'test', callSound: false }),
     ask: () => undefined,
+    clock: systemClock,
     ...deps,
   });
 }

@@ -41,13 +41,13 @@ export interface Rig {
 
 /** `clock`: the one the sandbox reads (the rig's, so the exchange's own time passes with it). */
 export function visitLinksRig(sandbox: () => SandboxServer, clock: FakeClock, folder = tempFolder(), keys = { patients: randomBytes(32), links: randomBytes(32) }): Rig {
-  const patients = new PatientStore(new SealedDocument(join(folder, 'patients.sealed'), keys.patients, null, 'patients'));
-  const store = new LinkStore(join(folder, 'health-record'), testKeyring(join(folder), keys.links), () => new Date(clock.now()));
+  const patients = new PatientStore(new SealedDocument(join(folder, 'patients.sealed'), keys.patients, null, 'patients'), clock);
+  const store = new LinkStore(join(folder, 'health-record'), testKeyring(join(folder), keys.links), clock);
   store.load();
   const dictations = new DictationsDouble();
   const labReports = new LabReportsDouble();
-  const client = new ServiceClient(() => ({ baseUrl: sandbox().url, auth: staticToken(sandbox().token), clientId: 'EC_TEST' }));
-  const servicePatients = new ServicePatients(patients, client, () => new Date(clock.now()));
+  const client = new ServiceClient(() => ({ baseUrl: sandbox().url, auth: staticToken(sandbox().token), clientId: 'EC_TEST' }), clock);
+  const servicePatients = new ServicePatients(patients, client, clock);
   let linking: Linking = { mode: 'ask', why: null, facilityName: 'Sandbox Clinic (test data)', hipId: TEST_HIP_ID };
   const host = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true, random: () => 0, clock });
   let visitLinks: VisitLinks | null = null;
@@ -72,7 +72,7 @@ export function visitLinksRig(sandbox: () => SandboxServer, clock: FakeClock, fo
     patients,
     linking: () => linking,
     practitioner: () => ({ name: 'doctor', id: 'doctor' }),
-    now: () => new Date(clock.now()),
+    clock,
     asked: (asked) => questions.push(asked),
   });
   const links = visitLinks;

@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACCESSIBLE, connectAtspi, type AtspiBus, type Reference } from '../../../main/shortcuts/atspi-bus';
+import { systemClock } from '../../../main/core/clock';
 
 /** What a Chromium-based program is started with to show its pages on the accessibility bus. */
 export const CHROMIUM_ACCESSIBILITY = { env: { ACCESSIBILITY_ENABLED: '1' }, args: ['--force-renderer-accessibility'] };
@@ -84,7 +85,7 @@ export async function startAccessibilityBus(folder: string): Promise<Accessibili
     await until('the accessibility bus’s socket', () => (existsSync(socket) ? true : null), 10_000);
     chmodSync(socket, 0o777);
     processes.push(spawn('/usr/libexec/at-spi2-registryd', [], { stdio: 'ignore', env: { ...process.env, AT_SPI_BUS_ADDRESS: address } }));
-    const bus = await connectAtspi(address, ANSWER_MS);
+    const bus = await connectAtspi(address, ANSWER_MS, systemClock);
     try {
       // Asking for a program asks the registry for its list: an answer says it is there.
       await until('the accessibility registry', () => bus.programOf(-1).then(() => true), 10_000);
@@ -114,7 +115,7 @@ export class ScreenReader {
 
   /** The program on `bus` whose connection belongs to process `pid`, once it has joined the bus. */
   static async attach(accessibility: AccessibilityBus, pid: number, timeoutMs = 30_000): Promise<ScreenReader> {
-    const bus = await connectAtspi(accessibility.address, ANSWER_MS);
+    const bus = await connectAtspi(accessibility.address, ANSWER_MS, systemClock);
     try {
       const program = await until(`process ${pid} on the accessibility bus`, () => bus.programOf(pid), timeoutMs);
       return new ScreenReader(bus, program);

@@ -32,7 +32,7 @@ describe('Retry-After and backoff are capped at an hour', () => {
   });
 
   it('schedules an upload answered 429 with Retry-After: 99999999 within the hour, and says how long', () => {
-    const error = commonFailure({ status: 429, headers: { 'retry-after': '99999999' }, text: '', bytes: Buffer.alloc(0), json: undefined })!;
+    const error = commonFailure({ status: 429, headers: { 'retry-after': '99999999' }, text: '', bytes: Buffer.alloc(0), json: undefined, receivedAt: NOW })!;
     expect(error.retryAfterMs).toBe(HOUR);
     expect(error.message).toContain('wait 60 minutes');
     const decision = learnFromFailure(error, { health: new ServiceHealth(), attempts: 50, now: NOW, what: 'x', random: () => 0.99 });

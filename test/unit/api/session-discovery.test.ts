@@ -11,6 +11,7 @@ import { SandboxServer } from '../../../main/sandbox/sandbox-server';
 import { staticToken } from '../../../main/api/token-source';
 import { FakeClock } from '../../support/fake-clock';
 import { useSandbox } from '../../support/sandbox-fixture';
+import { systemClock } from '../../../main/core/clock';
 
 /** The first sandbox's clock: its latency passes when the test moves it, after the service changed. */
 const env = useSandbox({}, { clockPerTest: () => new FakeClock() });
@@ -33,7 +34,7 @@ async function askedThenSwitched(faults: Partial<SandboxFaults>) {
   other.reset();
   env.sandbox.setFaults(faults);
   const service = { now: env.sandbox };
-  const client = new ServiceClient(() => ({ baseUrl: service.now.url, auth: staticToken(service.now.token) }));
+  const client = new ServiceClient(() => ({ baseUrl: service.now.url, auth: staticToken(service.now.token) }), systemClock);
   clients.push(client);
   const asked = client.discovery.get();
   // The sandbox counts a request when it arrives, before it waits out its latency.

@@ -64,9 +64,10 @@ describe('other programs using the microphone', () => {
 
   it('cannot be watched off Linux, nor without pactl, and say so once', async () => {
     const said: string[] = [];
-    watchMicrophoneUsers({ platform: 'win32', ownPids: () => [], onChange: () => undefined, log: (event) => said.push(event) })();
+    const clock = new FakeClock();
+    watchMicrophoneUsers({ clock, platform: 'win32', ownPids: () => [], onChange: () => undefined, log: (event) => said.push(event) })();
     const child = Object.assign(new EventEmitter(), { stdout: new PassThrough(), kill: () => true }) as unknown as ChildProcess;
-    const stop = watchMicrophoneUsers({ platform: 'linux', ownPids: () => [], onChange: () => undefined, log: (event) => said.push(event), pactl: () => Promise.resolve(''), subscribe: () => child });
+    const stop = watchMicrophoneUsers({ clock, platform: 'linux', ownPids: () => [], onChange: () => undefined, log: (event) => said.push(event), pactl: () => Promise.resolve(''), subscribe: () => child });
     child.emit('error', Object.assign(new Error('spawn pactl ENOENT'), { code: 'ENOENT' }));
     child.emit('exit', null);
     stop();

@@ -17,6 +17,7 @@ import { testJournal } from '../../../main/audit/test-journal';
 import { windowsEventLog, type EventLogCalls } from '../../../main/audit/windows-event-log';
 import { JOURNALD_CAN_RUN, startJournald, type TestJournald } from '../../support/journald';
 import { tempFolder } from '../../support/temp-folder';
+import { systemClock } from '../../../main/core/clock';
 
 const koffi = createRequire(import.meta.url)('koffi') as typeof Koffi;
 const HASH = 'c0ffee'.repeat(10) + 'c0de';
@@ -50,7 +51,7 @@ describe('the system log on Linux', () => {
   it('writes to the journal in its native form where its socket is, else to syslog, and says there is none when neither is', async () => {
     const folder = tempFolder();
     const sockets = { journal: join(folder, 'journal.socket'), syslog: join(folder, 'dev-log') };
-    const log = linuxSystemLog(sockets);
+    const log = linuxSystemLog(systemClock, sockets);
     await expect(log.write('nothing listens', {})).rejects.toThrow(`there is no system log on this computer (neither ${sockets.journal} nor ${sockets.syslog})`);
 
     const syslog = listen(sockets.syslog);
@@ -88,9 +89,9 @@ describe.skipIf(!JOURNALD_CAN_RUN)('a real systemd-journald', () => {
     expect(journald).not.toBeNull();
     const { socket, devLog, directory } = journald!;
     const userData = tempFolder();
-    await linuxSystemLog({ journal: socket, syslog: devLog }).write(checkpointMessage({ seq: 41, hash: HASH, trail: TRAIL }, userData), { SCRIBE_AUDIT_SEQ: '41' });
+    await linuxSystemLog(systemClock, { journal: socket, syslog: devLog }).write(checkpointMessage({ seq: 41, hash: HASH, trail: TRAIL }, userData), { SCRIBE_AUDIT_SEQ: '41' });
     // The same journal through its syslog socket, as /dev/log is where the journal runs.
-    await linuxSystemLog({ journal: join(tempFolder(), 'none'), syslog: devLog }).write(checkpointMessage({ seq: 42, hash: HASH, trail: TRAIL }, userData), {});
+    await linuxSystemLog(systemClock, { journal: join(tempFolder(), 'none'), syslog: devLog }).write(checkpointMessage({ seq: 42, hash: HASH, trail: TRAIL }, userData), {});
     const reader = logReader('linux', directory);
     await expect
       .poll(async () => {

@@ -16,6 +16,7 @@ import { tempFolder } from '../../support/temp-folder';
 import { completedResult, prescriptionOutput, textOutput } from '../../support/decoded-outputs';
 import { recorded, saveViewAsEarlierVersions, testStore } from '../../support/store-fixture';
 import { copyPathOn, memoryClipboard } from '../../support/memory-clipboard';
+import { systemClock } from '../../../main/core/clock';
 
 /** The bridge's operations that write to the clipboard, and where each is handled. */
 const CLIPBOARD_OPERATIONS: Record<string, string> = {
@@ -83,7 +84,7 @@ function handlersOn(store: DictationStore, requireReview: boolean) {
     patientOf: (patientId) => [VISIT, OTHER].find((patient) => patient.id === patientId) ?? (patientId ? (PATIENTS[patientId] ?? null) : null),
     visit: { chosen: () => VISIT, noteLeft: () => undefined },
     consentNotices: unused,
-    today: unused,
+    clock: systemClock,
   });
   return { handlers, state };
 }

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { readEarlier, writeEarlier, type FormatsClipboard, type ItemsClipboard } from '../../../main/clipboard/earlier-clipboard';
 import { PatientClipboard, type SystemClipboard } from '../../../main/clipboard/patient-clipboard';
+import { systemClock } from '../../../main/core/clock';
 
 /** Electron 33's synchronous clipboard, holding formats by MIME type. */
 function formatsClipboard(initial: Record<string, string | Buffer>) {
@@ -39,7 +40,7 @@ const note = { text: 'Visit · Dictation\nParacetamol', html: '<p>Visit</p>' };
 function patientOn(initial: Record<string, string | Buffer>, heldByProgram: boolean | null = null) {
   const fake = formatsClipboard(initial);
   const system = { clipboard: fake.clipboard, nativeImage: { createFromBuffer: (bytes: Buffer) => bytes } } as unknown as SystemClipboard;
-  const clipboard = new PatientClipboard(system, { clearLater: () => true, log: () => {}, platform: 'linux', held: () => heldByProgram });
+  const clipboard = new PatientClipboard(system, { clearLater: () => true, log: () => {}, platform: 'linux', held: () => heldByProgram, clock: systemClock });
   return { clipboard, held: fake.held, fake: fake.clipboard };
 }
 

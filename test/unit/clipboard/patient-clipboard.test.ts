@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { CopyPath } from '../../../main/clipboard/copy-path';
 import { PatientClipboard, appCopyFormat, type SystemClipboard } from '../../../main/clipboard/patient-clipboard';
 import { formatsMemoryClipboard } from '../../support/memory-clipboard';
+import { systemClock } from '../../../main/core/clock';
 
-const OPTIONS = { clearLater: () => false, log: () => undefined, platform: 'linux' as const };
+const OPTIONS = { clearLater: () => false, log: () => undefined, platform: 'linux' as const, clock: systemClock };
 
 class FakeItem {
   constructor(readonly formats: Record<string, string | Blob>) {}

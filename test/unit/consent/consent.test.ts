@@ -16,7 +16,7 @@ const origin = { path: '/etc/scribe-desk/policy.json', label: 'The policy file /
 const policy = (values: unknown): LoadedPolicy => validatedPolicy(origin, values);
 const TAMIL = { language: 'ta', what: 'பதிவு', why: 'குறிப்புகள்', who: 'சேவை', howLong: '{days} நாட்கள்', rightToStop: 'நிறுத்தலாம்', version: '2026-01' };
 const confirmer = () => ({ account: 'EC_CLINIC', osUser: 'doctor' });
-const at = () => new Date('2026-11-27T05:12:00.000Z');
+const at = { now: () => Date.parse('2026-11-27T05:12:00.000Z') };
 
 describe('consent by policy', () => {
   it('is asked by default and where the policy cannot be used; kept by the clinic only where the policy says so', () => {

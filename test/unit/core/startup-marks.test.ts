@@ -5,7 +5,7 @@ import { assetsNamedIn } from '../../../main/windows/renderer-files';
 describe('start-up marks', () => {
   it('notes each moment once, in order, and reads back from the log line', () => {
     let now = 100.4;
-    const marks = new StartupMarks(() => now);
+    const marks = new StartupMarks({ now: () => now });
     marks.mark('app ready');
     now = 250.6;
     marks.mark('window opened');

@@ -27,7 +27,7 @@ function engine(
   overrides: { online?: () => boolean; client?: ServiceClient; token?: () => string; wrap?: (client: SyncClient) => SyncClient; localRetryMs?: number; held?: () => boolean; clock?: FakeClock } = {},
 ) {
   const client =
-    overrides.client ?? new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(overrides.token?.() ?? env.sandbox.token) }));
+    overrides.client ?? new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(overrides.token?.() ?? env.sandbox.token) }), systemClock);
   const results: string[] = [];
   const health = new ServiceHealth();
   // Its back-off and lookups pass at once whenever nothing is in flight (and the test does not hold it).
@@ -106,7 +106,7 @@ describe('DictationOutbox against the sandbox', () => {
     const store = testStore(tempFolder());
     const item = recorded(store);
     let baseUrl = 'http://127.0.0.1:9';
-    const client = new ServiceClient(() => ({ baseUrl, auth: staticToken(env.sandbox.token) }));
+    const client = new ServiceClient(() => ({ baseUrl, auth: staticToken(env.sandbox.token) }), systemClock);
     const { host, health } = engine(store, { client });
     host.start();
     await expect.poll(() => store.get(item.id)?.attempts, { timeout: 5000 }).toBeGreaterThanOrEqual(2);

@@ -49,7 +49,7 @@ function speechFrames(seconds: number): Int16Array[] {
 function world(options: { online?: () => boolean; reachable?: () => boolean } = {}) {
   const store = testStore(tempFolder());
   const shown: LiveWords[] = [];
-  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
+  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }), systemClock);
   const view = new LiveWordsView({ store, client, clock: clock!, reachable: options.reachable ?? (() => true), publish: (words) => shown.push(words) });
   const host = new OutboxHost({ health: new ServiceHealth(), isOnline: options.online ?? (() => true), clock: clock!, backoff: { baseMs: 20, capMs: 60 } });
   const sending = sessionsSending(host, store, client, { onPartSent: (part) => view.partSent(part) });

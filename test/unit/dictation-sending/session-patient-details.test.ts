@@ -21,6 +21,7 @@ import { useSandbox } from '../../support/sandbox-fixture';
 import { tempFolder } from '../../support/temp-folder';
 import { testStore } from '../../support/store-fixture';
 import { sessionsSending } from '../../support/sessions-sending';
+import { systemClock } from '../../../main/core/clock';
 
 const env = useSandbox();
 
@@ -38,7 +39,7 @@ const patient = (extra: Partial<Patient> = {}): Patient => ({
 });
 
 function engine(store: DictationStore, patients: Map<string, Patient>, send: () => boolean) {
-  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
+  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }), systemClock);
   // Its back-off and lookups pass at once whenever nothing is in flight.
   const host: OutboxHost = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true, autoSync: () => true, backoff: { baseMs: 20, capMs: 60 }, clock: FakeClock.driven(() => host.idle()) });
   const sending = sessionsSending(host, store, client, {

@@ -83,13 +83,13 @@ class LiveRecording {
 
 /** The same data folder and master key, as after a restart. */
 function storeIn(folder: string, masterKey: Buffer): Store {
-  return new Store(join(folder, 'dictations'), testKeyring(folder, masterKey));
+  return new Store(join(folder, 'dictations'), testKeyring(folder, masterKey), systemClock);
 }
 
 /** `address`: where the service is (the sandbox by default); `outage`: the outbox's own back-off and probe, as the app has them. */
 function engine(store: DictationStore, options: { online?: () => boolean; address?: () => string; outage?: boolean } = {}) {
   const address = options.address ?? (() => env.sandbox.url);
-  const client = new ServiceClient(() => ({ baseUrl: address(), auth: staticToken(env.sandbox.token) }));
+  const client = new ServiceClient(() => ({ baseUrl: address(), auth: staticToken(env.sandbox.token) }), systemClock);
   const offer = new SessionsOffer();
   const host: OutboxHost = new OutboxHost({
     health: new ServiceHealth(),

@@ -17,11 +17,12 @@ import { FakeClock } from '../../support/fake-clock';
 import { useSandbox } from '../../support/sandbox-fixture';
 import { tempFolder } from '../../support/temp-folder';
 import { recorded, testStore } from '../../support/store-fixture';
+import { systemClock } from '../../../main/core/clock';
 
 const env = useSandbox();
 
 function outbox(store: DictationStore) {
-  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
+  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }), systemClock);
   // Its back-off and lookups pass at once whenever nothing is in flight; what waits longer than ten minutes (an absurd Retry-After) stays waiting.
   const sync: OutboxHost = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true, autoSync: () => true, backoff: { baseMs: 10, capMs: 40 }, clock: FakeClock.driven(() => sync.idle(), 10 * 60_000) });
   sync.register(

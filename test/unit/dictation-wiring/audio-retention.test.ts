@@ -21,19 +21,19 @@ describe('purgeExpiredAudio', () => {
     const old = finished(store, 'completed', 40);
     const recent = finished(store, 'completed', 10);
     const partial = finished(store, 'partial', 90);
-    expect(purgeExpiredAudio(store, 30, NOW)).toBe(1);
+    expect(purgeExpiredAudio(store, 30, { now: () => NOW })).toBe(1);
     expect(existsSync(store.audioPath(old.id))).toBe(false);
     expect(existsSync(join(store.folderOf(old.id), 'manifest.json'))).toBe(true);
     expect(store.get(old.id)).toMatchObject({ state: 'completed', audioDeletedAt: new Date(NOW).toISOString() });
     expect(existsSync(store.audioPath(recent.id))).toBe(true);
     expect(existsSync(store.audioPath(partial.id))).toBe(true);
-    expect(purgeExpiredAudio(store, 30, NOW)).toBe(0);
+    expect(purgeExpiredAudio(store, 30, { now: () => NOW })).toBe(0);
   });
 
   it('keeps everything when the retention is 0', () => {
     const store = testStore(tempFolder());
     const old = finished(store, 'completed', 400);
-    expect(purgeExpiredAudio(store, 0, NOW)).toBe(0);
+    expect(purgeExpiredAudio(store, 0, { now: () => NOW })).toBe(0);
     expect(existsSync(store.audioPath(old.id))).toBe(true);
   });
 });

@@ -9,9 +9,10 @@ import { SealedFileWriter, checkSealedFile } from '../../../main/storage/sealed-
 import { tempFolder } from '../../support/temp-folder';
 import { readSealed } from '../../support/sealed-reading';
 import { recorded, testKeyring } from '../../support/store-fixture';
+import { systemClock } from '../../../main/core/clock';
 
 function storeIn(folder: string, masterKey: Buffer): DictationStore {
-  return new DictationStore(join(folder, 'dictations'), testKeyring(folder, masterKey));
+  return new DictationStore(join(folder, 'dictations'), testKeyring(folder, masterKey), systemClock);
 }
 
 /** Every file under a folder, as bytes and as text. */
@@ -142,7 +143,7 @@ describe('DictationStore', () => {
     const first = storeIn(folder, master);
     const item = first.create({ mode: 'dictation', label: 'kept' });
     const manifest = readFileSync(join(first.folderOf(item.id), 'manifest.json'));
-    const locked = new DictationStore(join(folder, 'dictations'), { problem: 'The keyring changed.' });
+    const locked = new DictationStore(join(folder, 'dictations'), { problem: 'The keyring changed.' }, systemClock);
     expect(locked.load().loaded).toBe(1);
     expect(() => locked.newFolder()).toThrow('The keyring changed.');
     expect(readFileSync(join(first.folderOf(item.id), 'manifest.json'))).toEqual(manifest);
@@ -172,7 +173,7 @@ describe('DictationStore', () => {
   it('lists newest first and forgets deleted dictations', () => {
     let clock = Date.parse('2026-11-21T08:00:00Z');
     const folder = tempFolder();
-    const store = new DictationStore(join(folder, 'dictations'), testKeyring(folder), () => new Date((clock += 1000)));
+    const store = new DictationStore(join(folder, 'dictations'), testKeyring(folder), { now: () => (clock += 1000) });
     const a = store.create({ mode: 'dictation', label: 'a' });
     const b = store.create({ mode: 'dictation', label: 'b' });
     expect(store.list().map((m) => m.label)).toEqual(['b', 'a']);

@@ -11,6 +11,7 @@ import { NOTE_FORMAT, noteExport } from '../../../main/note-leaving/note-export'
 import { tempFolder } from '../../support/temp-folder';
 import { completedResult, prescriptionOutput, textOutput } from '../../support/decoded-outputs';
 import { saveViewAsEarlierVersions, testKeyring } from '../../support/store-fixture';
+import { systemClock } from '../../../main/core/clock';
 
 const prescription = prescriptionOutput([{ name: 'Amoxicillin 500 mg capsule', frequency: { custom: '1-1-1', frequency: '3', period: 7, period_unit: 'day' }, instruction: 'Complete the course' }]);
 const transcript = textOutput('transcript_template', 'Transcript', 'transcript', 'Amoxicillin thrice daily.');
@@ -48,7 +49,7 @@ describe("the doctor's correction on disk", () => {
   it('is sealed beside the untouched result, survives a restart, and dies with its dictation', () => {
     const folder = tempFolder();
     const master = randomBytes(32);
-    const open = () => new DictationStore(join(folder, 'dictations'), testKeyring(folder, master));
+    const open = () => new DictationStore(join(folder, 'dictations'), testKeyring(folder, master), systemClock);
     const store = open();
     const created = store.create({ mode: 'consultation', label: 'Meena Iyer' });
     store.update(created.id, { state: 'completed', reviewedAt: NOW.toISOString() });

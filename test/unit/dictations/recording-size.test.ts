@@ -16,6 +16,7 @@ import { DictationStore } from '../../../main/dictations/dictation-store';
 import * as sealedFile from '../../../main/storage/sealed-file';
 import { tempFolder } from '../../support/temp-folder';
 import { recorded, testKeyring, testRecordingSession, testStore, writeRecording } from '../../support/store-fixture';
+import { systemClock } from '../../../main/core/clock';
 
 vi.mock('../../../main/storage/sealed-file', async (original) => {
   const actual = await original<typeof sealedFile>();
@@ -58,7 +59,7 @@ describe("a recording's size", () => {
   it('is written at recovery, damaged parcels counted', () => {
     const folder = tempFolder();
     const master = randomBytes(32);
-    const open = () => new DictationStore(join(folder, 'dictations'), testKeyring(folder, master));
+    const open = () => new DictationStore(join(folder, 'dictations'), testKeyring(folder, master), systemClock);
     const first = open();
     const { id, audioKey } = first.newFolder();
     first.create({ id, mode: 'dictation', label: 'A' });
@@ -161,7 +162,7 @@ describe('the clear files of an earlier version', () => {
     const master = randomBytes(32);
     const root = join(folder, 'dictations');
     const id = withClearRecording(root);
-    const store = new DictationStore(root, testKeyring(folder, master));
+    const store = new DictationStore(root, testKeyring(folder, master), systemClock);
     store.load();
     // The start's maintenance has not got to it yet: the upload encrypts it first.
     expect(store.sealLegacyFilesIfAny(id)).toBe(true);
@@ -173,7 +174,7 @@ describe('the clear files of an earlier version', () => {
     writeFileSync(join(root, id, 'audio.wav'), wavHeader(0));
     expect(store.sealLegacyFilesIfAny(id)).toBe(false);
     expect(existsSync(join(root, id, 'audio.wav'))).toBe(true);
-    const next = new DictationStore(root, testKeyring(folder, master));
+    const next = new DictationStore(root, testKeyring(folder, master), systemClock);
     next.load();
     expect(next.withLegacyFiles()).toEqual([]);
     expect(next.sealLegacyFilesIfAny(id)).toBe(false);

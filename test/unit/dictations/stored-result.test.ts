@@ -24,7 +24,7 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
 
 /** The voice API's status answer as the api reads it, from a status and body. */
 function voiceAnswer(status: number, json: unknown) {
-  const answer: Answer = { status, headers: {}, text: json === undefined ? '' : JSON.stringify(json), bytes: Buffer.alloc(0), json };
+  const answer: Answer = { status, headers: {}, text: json === undefined ? '' : JSON.stringify(json), bytes: Buffer.alloc(0), json, receivedAt: 0 };
   return getTranscriptionResult({ call: () => Promise.resolve(answer) } as unknown as ServiceCaller, 'txn');
 }
 

@@ -46,7 +46,7 @@ const linkRequests = () => env.sandbox.received.filter((request) => request.oper
 const sentBundles = () => env.sandbox.healthRecords().careContexts;
 /** The patient's record at the service made before the test's faults are set, so that those meet the link alone. */
 const patientAtService = async (patientId: string) => {
-  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token), clientId: 'EC_TEST' }));
+  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token), clientId: 'EC_TEST' }), systemClock);
   const oid = await client.createServicePatient({ partnerPatientId: patientId, name: 'Ravi Kumar', birthYear: 1985, sex: 'M', abhaAddress: 'ravi.kumar@sbx' });
   await client.close();
   return oid;

@@ -49,9 +49,9 @@ function setup(
 ) {
   const folder = keys?.folder ?? tempFolder();
   const masterKey = keys?.masterKey ?? randomBytes(32);
-  const store = new LabReportStore(join(folder, 'records'), testKeyring(folder, masterKey));
+  const store = new LabReportStore(join(folder, 'records'), testKeyring(folder, masterKey), systemClock);
   const health = new ServiceHealth();
-  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token), ...config() }));
+  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token), ...config() }), systemClock);
   const { host, outbox } = outboxFor({ store, client, encrypting: () => Boolean(config().jwe), ...QUICK_LOOKUPS, ...extra }, health, online);
   return { store, health, client, host, outbox, folder, masterKey };
 }
@@ -97,10 +97,10 @@ describe('LabReportOutbox against the sandbox', () => {
 
     online = true;
     // Keys read back from disk, as the next start does.
-    const store = new LabReportStore(first.store.root, testKeyring(first.folder, first.masterKey));
+    const store = new LabReportStore(first.store.root, testKeyring(first.folder, first.masterKey), systemClock);
     expect(store.load()).toEqual({ loaded: 1, unreadable: 0 });
     const health = new ServiceHealth();
-    const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
+    const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }), systemClock);
     const { host } = outboxFor({ store, client, encrypting: () => false }, health, () => true);
     host.start();
     await settle(store, queued.id, 'reading');
@@ -275,7 +275,7 @@ describe('LabReportOutbox against the sandbox', () => {
     // The session's clock runs 10 s late, so its tokens expire at the sandbox before it renews them itself.
     const session = new ClientCredentialsSession({
       credentials: env.sandbox.clientCredentials,
-      api: new ConnectAuthApi(new HttpTransport(), () => env.sandbox.url),
+      api: new ConnectAuthApi(new HttpTransport(), () => env.sandbox.url, systemClock),
       store: memoryGrantStore(),
       clock: { now: () => shared.now() - 10_000 },
     });

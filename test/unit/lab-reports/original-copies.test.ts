@@ -7,6 +7,7 @@ import type { UploadSource } from '../../../main/api/upload-source';
 import { OriginalCopies, REMOVE_AFTER_MINUTES, originalCopyName, thumbnailCacheOf } from '../../../main/lab-reports/original-copies';
 import { FakeClock } from '../../support/fake-clock';
 import { tempFolder } from '../../support/temp-folder';
+import { systemClock } from '../../../main/core/clock';
 
 /** 11:35 on 25 Nov 2026 on this computer's clock, whatever its time zone. */
 const ADDED_AT = new Date(2026, 10, 25, 11, 35, 20).toISOString();
@@ -18,7 +19,7 @@ describe('a lab report\'s original, opened in the viewer', () => {
     const root = tempFolder();
     const opened: string[] = [];
     const clock = new FakeClock();
-    const copies = new OriginalCopies(root, async (path) => (opened.push(path), ''), null, undefined, clock);
+    const copies = new OriginalCopies(root, async (path) => (opened.push(path), ''), clock);
     const bytes = Buffer.from('%PDF-1.4 the lab report as the lab wrote it');
     await copies.open(sourceOf(bytes), originalCopyName('pdf', ADDED_AT));
     expect(opened).toHaveLength(1);
@@ -36,7 +37,7 @@ describe('a lab report\'s original, opened in the viewer', () => {
 
   it('every copy is removed on quit, and one left by an earlier run at the next start, but nothing else', async () => {
     const root = tempFolder();
-    const copies = new OriginalCopies(root, async () => '');
+    const copies = new OriginalCopies(root, async () => '', systemClock);
     await copies.open(sourceOf(Buffer.from('one')), originalCopyName('pdf', ADDED_AT));
     await copies.open(sourceOf(Buffer.from('two')), originalCopyName('pdf', ADDED_AT));
     expect(readdirSync(root)).toHaveLength(2);
@@ -45,13 +46,13 @@ describe('a lab report\'s original, opened in the viewer', () => {
 
     mkdirSync(join(root, 'scribe-desk-original-left'));
     mkdirSync(join(root, 'another-program'));
-    expect(new OriginalCopies(root, async () => '').sweep()).toBe(1);
+    expect(new OriginalCopies(root, async () => '', systemClock).sweep()).toBe(1);
     expect(readdirSync(root)).toEqual(['another-program']);
   });
 
   it('a viewer that cannot open it: the copy is removed at once and the user told why', async () => {
     const root = tempFolder();
-    const copies = new OriginalCopies(root, async () => 'No application is registered as handling this file');
+    const copies = new OriginalCopies(root, async () => 'No application is registered as handling this file', systemClock);
     await expect(copies.open(sourceOf(Buffer.from('x')), originalCopyName('png', ADDED_AT), 'PNG image')).rejects.toThrow('No program on this computer opened this PNG image (No application is registered');
     expect(readdirSync(root)).toEqual([]);
   });
@@ -74,7 +75,7 @@ describe('a lab report\'s original, opened in the viewer', () => {
     };
     writeFileSync(join(cache, 'normal', thumbnailName('/home/dr/holiday.jpg')), 'another file\'s');
     const opened: string[] = [];
-    const copies = new OriginalCopies(root, async (path) => (thumbnailsMade(path), opened.push(path), ''), cache);
+    const copies = new OriginalCopies(root, async (path) => (thumbnailsMade(path), opened.push(path), ''), systemClock, cache);
     await copies.open(sourceOf(Buffer.from('%PDF-1.4')), originalCopyName('pdf', ADDED_AT));
     expect(readdirSync(join(cache, 'large'))).toEqual([thumbnailName(opened[0]!)]);
     copies.removeAll();
@@ -85,7 +86,7 @@ describe('a lab report\'s original, opened in the viewer', () => {
     mkdirSync(earlier);
     writeFileSync(join(earlier, 'lab-report-2026-11-24-0900.png'), 'x');
     thumbnailsMade(join(earlier, 'lab-report-2026-11-24-0900.png'));
-    expect(new OriginalCopies(root, async () => '', cache).sweep()).toBe(1);
+    expect(new OriginalCopies(root, async () => '', systemClock, cache).sweep()).toBe(1);
     expect(left()).toEqual([thumbnailName('/home/dr/holiday.jpg')]);
   });
 

@@ -21,6 +21,7 @@ import { recorded, testKeyring, testStore, uploadAudioOf } from '../../support/s
 import { FakeClock } from '../../support/fake-clock';
 import { tempFolder } from '../../support/temp-folder';
 import { join } from 'node:path';
+import { systemClock } from '../../../main/core/clock';
 
 const env = useSandbox({ recordProcessingMs: 0 });
 /** Nothing listens here: connections to it are refused at once, as to a service that is down. */
@@ -41,8 +42,8 @@ function recordingWindow() {
 function twoKinds(address: () => string, options: Partial<OutboxHostOptions> = {}) {
   const folder = tempFolder();
   const dictations = testStore(folder);
-  const labReports = new LabReportStore(join(folder, 'records'), testKeyring(folder));
-  const client = new ServiceClient(() => ({ baseUrl: address(), auth: staticToken(env.sandbox.token) }));
+  const labReports = new LabReportStore(join(folder, 'records'), testKeyring(folder), systemClock);
+  const client = new ServiceClient(() => ({ baseUrl: address(), auth: staticToken(env.sandbox.token) }), systemClock);
   const clock = new FakeClock();
   const window = recordingWindow();
   const health = new ServiceHealth();

@@ -17,6 +17,7 @@ import { useSandbox } from '../../support/sandbox-fixture';
 import { recorded, testKeyring, testStore, uploadAudioOf } from '../../support/store-fixture';
 import { FakeClock } from '../../support/fake-clock';
 import { tempFolder } from '../../support/temp-folder';
+import { systemClock } from '../../../main/core/clock';
 
 const env = useSandbox();
 
@@ -30,10 +31,10 @@ describe('the outbox after failures', () => {
     const store = testStore(tempFolder());
     const a = recorded(store, 'a');
     const b = recorded(store, 'b');
-    const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
+    const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }), systemClock);
     const health = new ServiceHealth();
     // Without the wake-up, each dictation would wait at least a minute after its failure.
-    const outbox = new OutboxHost({ health, isOnline: () => true, autoSync: () => true, backoff: { baseMs: 60_000, capMs: 120_000 }, random: () => 1 });
+    const outbox = new OutboxHost({ health, isOnline: () => true, autoSync: () => true, backoff: { baseMs: 60_000, capMs: 120_000 }, random: () => 1, clock: systemClock });
     outbox.register(
       voiceUploadKind({
         store,
@@ -74,8 +75,8 @@ describe('the outbox after failures', () => {
         throw diskFull();
       }
     }
-    const store = new FullDiskStore(join(folder, 'records'), testKeyring(folder));
-    const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
+    const store = new FullDiskStore(join(folder, 'records'), testKeyring(folder), systemClock);
+    const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }), systemClock);
     const faults: unknown[] = [];
     const clock = new FakeClock();
     const outbox = new OutboxHost({ health: new ServiceHealth(), isOnline: () => true, clock, onFault: (error) => faults.push(error) });

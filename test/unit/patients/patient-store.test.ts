@@ -20,11 +20,12 @@ import { ItemKeyring } from '../../../main/storage/item-keyring';
 import { DocumentUnreadable, SealedDocument } from '../../../main/storage/sealed-document';
 import { tempFolder } from '../../support/temp-folder';
 import { refused } from '../../support/failures';
+import { systemClock, type Clock } from '../../../main/core/clock';
 
 const SUNITA: PatientInput = { label: 'Bed 4', name: 'Sunita Devi', age: 54, sex: 'female', abhaNumber: '91-2345-6789-0123', abhaAddress: 'sunita.devi@abdm' };
 
-function open(folder: string, masterKey: Buffer, previousKey: Buffer | null = null, now?: () => Date): PatientStore {
-  return new PatientStore(new SealedDocument(join(folder, 'patients.sealed'), masterKey, previousKey, 'patients kept'), now);
+function open(folder: string, masterKey: Buffer, previousKey: Buffer | null = null, clock: Pick<Clock, 'now'> = systemClock): PatientStore {
+  return new PatientStore(new SealedDocument(join(folder, 'patients.sealed'), masterKey, previousKey, 'patients kept'), clock);
 }
 
 /** Every byte the folder holds, as text, to look for patient data in clear. */
@@ -96,7 +97,7 @@ describe('the patient store', () => {
     const folder = tempFolder();
     const key = randomBytes(32);
     let now = new Date('2026-11-24T10:00:00');
-    const store = open(folder, key, null, () => now);
+    const store = open(folder, key, null, { now: () => now.getTime() });
     const yesterday = store.create({ ...SUNITA, name: 'Asha Rao' });
     now = new Date('2026-11-25T09:00:00');
     const early = store.create({ ...SUNITA, name: 'Meena Iyer' });
@@ -150,7 +151,7 @@ describe('a patient edited, or registered again', () => {
   it("a change of name, age, sex or ABHA number sends their reviewed notes back to review; a change of label or address does not", () => {
     const folder = tempFolder();
     const key = randomBytes(32);
-    const dictations = new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys', 'dictations.sealed'), key));
+    const dictations = new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys', 'dictations.sealed'), key), systemClock);
     const patients = open(join(folder, 'keys'), key);
     const sunita = patients.create(SUNITA);
     const other = patients.create({ ...SUNITA, name: 'Asha Rao' });
@@ -206,8 +207,8 @@ describe('deleting a patient', () => {
   function stores() {
     const folder = tempFolder();
     const key = randomBytes(32);
-    const dictations = new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys', 'dictations.sealed'), key));
-    const labReports = new LabReportStore(join(folder, 'records'), new ItemKeyring(join(folder, 'keys', 'records.sealed'), key));
+    const dictations = new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys', 'dictations.sealed'), key), systemClock);
+    const labReports = new LabReportStore(join(folder, 'records'), new ItemKeyring(join(folder, 'keys', 'records.sealed'), key), systemClock);
     const patients = open(join(folder, 'keys'), key);
     const kinds = [
       { idsForPatient: (id: string) => dictations.idsForPatient(id), remove: (id: string) => dictations.delete(id) },
@@ -237,7 +238,7 @@ describe('deleting a patient', () => {
     expect(dictations.get(unfiled.id)?.patientId).toBeNull();
 
     // After a restart the items' patients come back from their sealed keyrings, never from the manifests.
-    const reread = new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys', 'dictations.sealed'), key));
+    const reread = new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys', 'dictations.sealed'), key), systemClock);
     reread.load();
     expect(reread.get(others.id)?.patientId).toBe(other.id);
     expect(allBytes(join(folder, 'dictations'))).not.toContain(other.id);

@@ -19,8 +19,9 @@ import { SealedDocument } from '../../../main/storage/sealed-document';
 import { FakeClock } from '../../support/fake-clock';
 import { tempFolder } from '../../support/temp-folder';
 import { testKeyring, testRecordingSession, testStore } from '../../support/store-fixture';
+import { systemClock } from '../../../main/core/clock';
 
-const patients = () => new PatientStore(new SealedDocument(join(tempFolder(), 'patients.sealed'), randomBytes(32), null, 'patients kept'));
+const patients = () => new PatientStore(new SealedDocument(join(tempFolder(), 'patients.sealed'), randomBytes(32), null, 'patients kept'), systemClock);
 const bed = (store: PatientStore, label: string) => store.create({ label, name: null, age: null, sex: null, abhaNumber: null, abhaAddress: null });
 
 describe('a visit', () => {
@@ -71,7 +72,7 @@ describe('Record', () => {
   it("records for the visit's patient, or the patient the page names (who becomes the visit's), and keeps a consultation's consent sealed with it", async () => {
     const folder = tempFolder();
     const key = randomBytes(32);
-    const store = new DictationStore(join(folder, 'dictations'), testKeyring(folder, key));
+    const store = new DictationStore(join(folder, 'dictations'), testKeyring(folder, key), systemClock);
     const taken: string[] = [];
     const given = { kind: 'given' as const, at: '2026-11-27T05:12:00.000Z', noticeLanguage: 'hi', noticeVersion: 'built-in-1', account: null, osUser: 'doctor', callSound: false };
     const recording = testRecordingSession(store, opensAtOnce(), {
@@ -88,7 +89,7 @@ describe('Record', () => {
     expect(store.get(consulted.dictationId!)).toMatchObject({ patientId: '00000000-0000-4000-8000-0000000000c2', consent: given });
     // Kept with the item's keys, never in the manifest on disk; read back after a restart.
     expect(readFileSync(join(folder, 'dictations', consulted.dictationId!, 'manifest.json'), 'utf8')).not.toMatch(/consent":\{|doctor|built-in/);
-    const again = new DictationStore(join(folder, 'dictations'), testKeyring(folder, key));
+    const again = new DictationStore(join(folder, 'dictations'), testKeyring(folder, key), systemClock);
     again.load();
     expect(again.get(consulted.dictationId!)?.consent).toEqual(given);
   });

@@ -20,6 +20,7 @@ import { LAB_REPORT_TASKS } from '../../../contract/lab-reports';
 import { confidenceText, flagLabel, flagSymbol, lowConfidenceLine, noTestsLine, sampleDateText, summaryLine, tasksText } from '../../../renderer/features/lab-reports/lab-format';
 import { junk, labResultLike, protoName, response, resultBody, text } from '../../support/arbitraries';
 import { renderLabTests, renderResult } from '../../support/render-result';
+import { systemClock } from '../../../main/core/clock';
 
 // Thousands of generated cases, all CPU: the limit guards against a hang, not against a busy machine (several times slower).
 vi.setConfig({ testTimeout: 120_000 });
@@ -124,7 +125,7 @@ describe('a lab report as the Records screen shows it', () => {
     const tasks = fc.subarray([...LAB_REPORT_TASKS, 'constructor' as never]);
     await fc.assert(
       fc.asyncProperty(response(labResultLike, [200]), tasks, fc.oneof(text, protoName), async (answer, asked, date) => {
-        const call = new ServiceCaller(() => ({ baseUrl: 'https://service.test', auth: noRenewal }), {}, new ScriptedTransport([answer]));
+        const call = new ServiceCaller(() => ({ baseUrl: 'https://service.test', auth: noRenewal }), systemClock, {}, new ScriptedTransport([answer]));
         const outcome = await settle(getLabReportResult(call, 'document-1').then(readLabReportResult));
         for (const line of [noTestsLine(asked), tasksText(asked), sampleDateText(date)]) readable(line);
         if (!outcome.ok || outcome.value.state !== 'completed') return;
@@ -146,7 +147,7 @@ describe('the result view', () => {
     const noRenewal = { token: () => Promise.resolve('t'), renewAfterRejection: () => Promise.resolve(null) };
     await fc.assert(
       fc.asyncProperty(response(resultBody, [200, 206, 202, 500]), async (answer) => {
-        const call = new ServiceCaller(() => ({ baseUrl: 'https://service.test', auth: noRenewal }), {}, new ScriptedTransport([answer]));
+        const call = new ServiceCaller(() => ({ baseUrl: 'https://service.test', auth: noRenewal }), systemClock, {}, new ScriptedTransport([answer]));
         const outcome = await settle(getTranscriptionResult(call, 'txn'));
         if (!outcome.ok) return;
         const html = renderResult(voiceTranscription(outcome.value));

@@ -19,6 +19,7 @@ import { staticToken } from '../../../main/api/token-source';
 import { MINIMAL_PDF, useSandbox } from '../../support/sandbox-fixture';
 import { documentBody, grantBody, headerSafeRetryAfter, messageBody, resultBody, status, wire } from '../../support/arbitraries';
 import { expectReadableAbhaStep, expectReadableLabAnswer, expectReadableResult, expectTyped, expectTypedError, settle } from '../../support/outcome';
+import { systemClock } from '../../../main/core/clock';
 
 const env = useSandbox();
 const SANDBOX_RUNS = 150;
@@ -29,7 +30,7 @@ const pdf = { fileName: 'report.pdf', contentType: 'application/pdf', size: MINI
 
 let shared: ServiceCaller | null = null;
 function caller(): ServiceCaller {
-  shared ??= new ServiceCaller(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }));
+  shared ??= new ServiceCaller(() => ({ baseUrl: env.sandbox.url, auth: staticToken(env.sandbox.token) }), systemClock);
   return shared;
 }
 afterAll(async () => {
@@ -120,7 +121,7 @@ describe('generated answers over real HTTP end typed and readable', () => {
 
   it('sign-in and renewal', async () => {
     const transport = new HttpTransport();
-    const api = new ConnectAuthApi(transport, () => env.sandbox.url);
+    const api = new ConnectAuthApi(transport, () => env.sandbox.url, systemClock);
     await fc.assert(
       fc.asyncProperty(raw(grantBody, [200, 401, 403]), fc.boolean(), async (answer, refresh) => {
         env.sandbox.setFaults({ rawNext: [answer] });

@@ -7,6 +7,7 @@ import { SANDBOX_AADHAAR, SANDBOX_MOBILE, SANDBOX_OTP } from '../../../main/sand
 import { staticToken } from '../../../main/api/token-source';
 import { useClockedSandbox } from '../../support/clocked-sandbox';
 import { asThePageSees } from '../../support/failures';
+import { systemClock } from '../../../main/core/clock';
 
 /** The service's clock (OTP lives) is the sandbox's; the flow's own clock (`flow().clock`, resend cool-downs) is separate, as the app's is. */
 const env = useClockedSandbox();
@@ -21,7 +22,7 @@ function flow(options: { client?: (client: ServiceClient) => RegistrationClient;
   const registration = new RegistrationFlow({
     client: options.client?.(client) ?? client,
     resendSeconds: () => 60,
-    now: () => clock.now,
+    clock: { now: () => clock.now },
     audit: (line) => audit.push(line),
     sendsToSandbox: options.sendsToSandbox,
   });
@@ -70,7 +71,7 @@ describe('RegistrationFlow: sending the Aadhaar OTP', () => {
   });
 
   it('marks a network failure as retryable', async () => {
-    const registration = new RegistrationFlow({ client: env.client({ baseUrl: 'http://127.0.0.1:9', auth: staticToken('t') }), resendSeconds: () => 60 });
+    const registration = new RegistrationFlow({ client: env.client({ baseUrl: 'http://127.0.0.1:9', auth: staticToken('t') }), resendSeconds: () => 60, clock: systemClock });
     expect(await asThePageSees(registration.start(NEW_PATIENT, CONSENT_TEXT))).toMatchObject({
       ok: false,
       error: { kind: 'offline', retryable: true, message: expect.stringMatching(/cannot be reached/) },

@@ -7,7 +7,7 @@ import { ServiceError } from '../../../main/api/service-error';
 import { learnFromFailure } from '../../../main/outbox/failure-decision';
 import { SandboxServer } from '../../../main/sandbox/sandbox-server';
 import type { AuthApi, ClientCredentials } from '../../../main/api/auth-grant';
-import type { Clock } from '../../../main/core/clock';
+import { systemClock, type Clock } from '../../../main/core/clock';
 import { ClientCredentialsSession, renewalMargin } from '../../../main/service/client-credentials-session';
 import { memoryGrantStore } from '../../../main/service/grant-store';
 import { ServiceHealth } from '../../../main/service/service-health';
@@ -46,7 +46,7 @@ function signedIn(setup: Setup = {}) {
     store: memoryGrantStore(),
     clock: setup.clock ?? env.clock,
   });
-  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: session }));
+  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: session }), systemClock);
   closers.push(
     () => client.close(),
     () => transport.close(),

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../../contract/settings';
 import { memoryGrantStore } from '../../../main/service/grant-store';
 import { ServiceConnection } from '../../../main/service/service-connection';
+import { systemClock } from '../../../main/core/clock';
 
 /** A loopback service that hands out tokens and notes who asked it to sign in. */
 async function tokenService(name: string, seen: string[]): Promise<{ url: string; server: Server }> {
@@ -36,7 +37,7 @@ describe('ServiceConnection', () => {
     let settings: Settings = { ...DEFAULT_SETTINGS, service: 'custom', customServiceUrl: a.url, clientId: 'clinic' };
     const connection = new ServiceConnection(
       { current: () => settings, secret: (name) => (name === 'clientSecret' ? 'secret-for-a' : null) },
-      { grantStore: () => memoryGrantStore() },
+      { grantStore: () => memoryGrantStore(), clock: systemClock },
     );
     connections.push(connection);
     const first = connection.config().auth;

@@ -9,6 +9,7 @@ import { tempFolder } from '../../support/temp-folder';
 import { staticToken } from '../../../main/api/token-source';
 import { FakeClock } from '../../support/fake-clock';
 import { useSandbox } from '../../support/sandbox-fixture';
+import { systemClock } from '../../../main/core/clock';
 
 /** The sandbox's clock stands still: a latency it is given never passes, so a bounded wait ends by its bound alone. */
 const env = useSandbox({}, { clockPerTest: () => new FakeClock() });
@@ -35,7 +36,7 @@ function source(discovery: () => Promise<Partial<DiscoveryDocument>>, templates:
 
 describe('transcription choices', () => {
   it("are the service's languages (with their names), models and templates, the clinic's own marked", async () => {
-    const choices = await transcriptionChoices(env.client(), 'offered');
+    const choices = await transcriptionChoices(env.client(), 'offered', systemClock);
     expect(choices.sessions).toBe('offered');
     expect(choices.problem).toBeNull();
     expect(choices.autoDetection).toBe(true);
@@ -51,7 +52,7 @@ describe('transcription choices', () => {
   });
 
   it('are the usual ones when the service cannot be reached, saying so in plain words, never a failure', async () => {
-    const choices = await transcriptionChoices(env.client({ baseUrl: 'http://127.0.0.1:9' }), 'unknown');
+    const choices = await transcriptionChoices(env.client({ baseUrl: 'http://127.0.0.1:9' }), 'unknown', systemClock);
     expect(choices).toEqual({
       sessions: 'unknown',
       ...USUAL,
@@ -63,9 +64,9 @@ describe('transcription choices', () => {
     const file = join(tempFolder(), 'offered-choices.json');
     const offered = new OfferedChoices(file);
     const service = 'custom http://clinic';
-    offered.remember(service, await transcriptionChoices(env.client(), 'offered'));
+    offered.remember(service, await transcriptionChoices(env.client(), 'offered', systemClock));
     const afterRestart = new OfferedChoices(file);
-    const offline = await transcriptionChoices(env.client({ baseUrl: 'http://127.0.0.1:9' }), 'unknown', undefined, undefined, afterRestart.recall(service));
+    const offline = await transcriptionChoices(env.client({ baseUrl: 'http://127.0.0.1:9' }), 'unknown', systemClock, { last: afterRestart.recall(service) });
     expect(offline.languages).toHaveLength(10);
     expect(offline.templates).toContainEqual({ id: 'sandbox_clinic_referral', title: 'Referral letter (clinic template, sandbox)', custom: true });
     expect(offline.problem).toMatch(/could not be fetched from the service, so the ones it offered last are shown\. The service cannot be reached/);
@@ -78,7 +79,7 @@ describe('transcription choices', () => {
   it('wait a bounded time for a slow service', async () => {
     env.sandbox.setFaults({ latencyMs: 20_000 });
     // The wait (10 s, longer than the test may take) and the service's latency on one clock, moved by the test: no real time, no margin.
-    const asked = transcriptionChoices(env.client(), 'unknown', 10_000, env.clock);
+    const asked = transcriptionChoices(env.client(), 'unknown', env.clock, { waitMs: 10_000 });
     await expect.poll(() => env.clock.pending).toBe(4);
     await env.clock.advance(10_000);
     const choices = await asked;
@@ -89,7 +90,7 @@ describe('transcription choices', () => {
   });
 
   it('keep what the service did answer: its languages without sign-in, the usual templates when the list is refused', async () => {
-    const choices = await transcriptionChoices(env.client({ auth: staticToken('not-a-valid-token') }), 'unknown');
+    const choices = await transcriptionChoices(env.client({ auth: staticToken('not-a-valid-token') }), 'unknown', systemClock);
     expect(choices.languages).toHaveLength(10);
     expect(choices.templates).toEqual(USUAL.templates);
     expect(choices.problem).toMatch(/^The list of note templates could not be fetched from the service, so the usual ones are shown\. The service did not accept the access token/);
@@ -112,6 +113,7 @@ describe('transcription choices', () => {
         ],
       ),
       'not-offered',
+      systemClock,
     );
     expect(choices).toEqual({
       sessions: 'not-offered',
@@ -137,6 +139,7 @@ describe('transcription choices', () => {
         async () => [],
       ),
       'unknown',
+      systemClock,
     );
     expect(notFound).toMatchObject({ ...USUAL, problem: 'The lists of languages and models could not be fetched from the service, so the usual ones are shown. This service does not publish it.' });
 
@@ -146,6 +149,7 @@ describe('transcription choices', () => {
         () => Promise.reject(new TypeError('y is undefined')),
       ),
       'unknown',
+      systemClock,
     );
     expect(broken.problem).toBe('The lists of languages, models and note templates could not be fetched from the service, so the usual ones are shown. Something went wrong in the app.');
   });

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { toAppError } from '../../../main/ipc/app-failure';
 import { LabReportStore } from '../../../main/lab-reports/lab-report-store';
 import { tempFolder } from '../../support/temp-folder';
+import { systemClock } from '../../../main/core/clock';
 
 describe('a store whose keys cannot be opened', () => {
   it('refuses what needs a key with the reason, as a storage problem the page can show', () => {
-    const store = new LabReportStore(join(tempFolder(), 'records'), { problem: 'The system keyring is not available now. Nothing has been deleted.' });
+    const store = new LabReportStore(join(tempFolder(), 'records'), { problem: 'The system keyring is not available now. Nothing has been deleted.' }, systemClock);
     store.load();
     let error: unknown = null;
     try {

@@ -14,9 +14,10 @@ import { detailsFingerprint, type PatientDetails } from '../../../main/dictation
 import { ItemKeyring } from '../../../main/storage/item-keyring';
 import { filesUnder } from '../../support/clear-text';
 import { tempFolder } from '../../support/temp-folder';
+import { systemClock } from '../../../main/core/clock';
 
 const REQUEST = { languages: ['en'], templates: ['eka_emr_template'], model: 'pro' as const };
-const storeIn = (folder: string, masterKey: Buffer) => new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys', 'dictations.sealed'), masterKey));
+const storeIn = (folder: string, masterKey: Buffer) => new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys', 'dictations.sealed'), masterKey), systemClock);
 const TOLD: PatientDetails = { name: 'Test Patient Meera', age: '41', gender: 'female' };
 
 /** What an attacker with the data folder tries: a few names, every age and sex, against every string of every clear file. */
@@ -85,7 +86,7 @@ describe('the fingerprint of the patient a session was told, at rest', () => {
     const masterKey = randomBytes(32);
     const store = storeIn(folder, masterKey);
     const manifest = toldSession(store, crypto.randomUUID());
-    const locked = new DictationStore(join(folder, 'dictations'), { problem: 'The keyring changed.' });
+    const locked = new DictationStore(join(folder, 'dictations'), { problem: 'The keyring changed.' }, systemClock);
     locked.load();
     expect(locked.get(manifest.id)!.session!.patientTold).toBeNull();
     expect(recovered(folder)).toBeNull();

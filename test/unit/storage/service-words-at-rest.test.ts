@@ -19,6 +19,7 @@ import { useSandbox } from '../../support/sandbox-fixture';
 import { recorded, uploadAudioOf } from '../../support/store-fixture';
 import { tempFolder } from '../../support/temp-folder';
 import { clearTextIn } from '../../support/clear-text';
+import { systemClock } from '../../../main/core/clock';
 
 const env = useSandbox();
 
@@ -33,8 +34,8 @@ const SERVICE_SAID = 'Audio of Test Patient Zed rejected by reviewer';
 const REPORT_SAID = 'No lab values could be read from this document';
 
 const stores = (folder: string, masterKey: Buffer) => ({
-  dictations: new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys', 'dictations.sealed'), masterKey)),
-  labReports: new LabReportStore(join(folder, 'records'), new ItemKeyring(join(folder, 'keys', 'records.sealed'), masterKey)),
+  dictations: new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys', 'dictations.sealed'), masterKey), systemClock),
+  labReports: new LabReportStore(join(folder, 'records'), new ItemKeyring(join(folder, 'keys', 'records.sealed'), masterKey), systemClock),
 });
 
 describe('the service\'s words at rest', () => {
@@ -46,9 +47,9 @@ describe('the service\'s words at rest', () => {
     const health = new ServiceHealth();
     const schedule = { baseMs: 20, capMs: 60, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 };
     // Each kind on an outbox host of its own, started when the test comes to it.
-    const voice = new OutboxHost({ health, isOnline: () => true, autoSync: () => true, backoff: { baseMs: 20, capMs: 60 } });
+    const voice = new OutboxHost({ health, isOnline: () => true, autoSync: () => true, backoff: { baseMs: 20, capMs: 60 }, clock: systemClock });
     voice.register(voiceUploadKind({ store: dictations, client, clock: voice.clock, prepareAudio: uploadAudioOf(dictations), pollSchedule: schedule, firstLookupDelay: () => 0 }));
-    const reports = new OutboxHost({ health, isOnline: () => true, random: () => 0 });
+    const reports = new OutboxHost({ health, isOnline: () => true, random: () => 0, clock: systemClock });
     reports.register(labReportKind({ store: labReports, client, clock: reports.clock, encrypting: () => false, firstLookupMs: 50, pollSchedule: { ...schedule, baseMs: 100, capMs: 300 } }));
     outboxes.push(voice, reports);
 

@@ -16,6 +16,7 @@ import { ItemKeyring } from '../../../main/storage/item-keyring';
 import { toneWav, useSandbox } from '../../support/sandbox-fixture';
 import { tempFolder } from '../../support/temp-folder';
 import { clearTextIn } from '../../support/clear-text';
+import { systemClock } from '../../../main/core/clock';
 
 const env = useSandbox();
 const REQUEST = { languages: ['en'], templates: ['eka_emr_template'], model: 'pro' as const };
@@ -23,7 +24,7 @@ const REQUEST = { languages: ['en'], templates: ['eka_emr_template'], model: 'pr
 /** What of an upload address must not be read from the disk: the address, and a form's signed fields. */
 const secretsOf = (upload: UploadTarget): string[] => (upload.kind === 'service' ? [] : [upload.url, ...(upload.kind === 'presigned-form' ? Object.values(upload.fields) : [])]);
 
-const storeIn = (folder: string, masterKey: Buffer) => new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys', 'dictations.sealed'), masterKey));
+const storeIn = (folder: string, masterKey: Buffer) => new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys', 'dictations.sealed'), masterKey), systemClock);
 
 describe('a presigned upload address at rest', () => {
   for (const shape of ['path', 'form'] as const) {

@@ -7,6 +7,7 @@
  * electron-log's main-process logger loads Electron: a quiet logger stands in, so that this
  * file loads without an Electron binary.
  */
+import { systemClock } from '../../../main/core/clock';
 import { SILENT_LOG } from '../../../main/core/event-log';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -28,6 +29,7 @@ import { publisherKeyFromPem } from '../../../main/updates/release-signature';
 import { SignedGenericProvider } from '../../../main/updates/signed-generic-provider';
 import { rolloutPosition } from '../../../main/updates/staged-rollout';
 import { UpdateService, type UpdateServiceDeps } from '../../../main/updates/update-service';
+import { FakeClock } from '../../support/fake-clock';
 import { osEncryptionDouble } from '../../support/os-encryption-double';
 import { tempFolder } from '../../support/temp-folder';
 
@@ -110,7 +112,6 @@ function release(version: string, options: { channel?: string; stagingPercentage
 const servers: Array<{ close(): void }> = [];
 afterEach(() => {
   while (servers.length) servers.pop()!.close();
-  vi.useRealTimers();
 });
 
 /** A plain web server for `folder`; records every path asked for, and the headers each request carried. */
@@ -150,6 +151,7 @@ function updateService(settings: SettingsService, overrides: Partial<UpdateServi
     publisherKey: () => ({ key: publicKey, source: 'test key' }),
     machineId: () => 'a3f1c2d4e5b6978812ab34cd56ef7890',
     loadUpdater,
+    clock: systemClock,
     ...overrides,
     log: overrides.log ?? SILENT_LOG,
   });
@@ -166,13 +168,13 @@ function machineIdFor(version: string, percentage: number, inside: boolean): str
 
 describe('UpdateService', () => {
   it('installed by a package manager, it stands aside: no updater loaded, no check, no download, and says where updates come from', async () => {
-    vi.useFakeTimers();
+    const clock = new FakeClock();
     const server = await webFolder(release('0.2.0'));
-    const { service, loadUpdater } = updateService(settingsWith({ updateUrl: server.url }), { packageManager: 'apt' });
+    const { service, loadUpdater } = updateService(settingsWith({ updateUrl: server.url }), { packageManager: 'apt', clock });
     const expected = { state: 'package-manager', version: null, progress: null, message: "Updates come from this computer's package manager (apt); your IT installs new versions with it." };
     expect(service.current()).toEqual(expected);
     service.start();
-    await vi.advanceTimersByTimeAsync(5 * 60 * 60 * 1000);
+    await clock.advance(5 * 60 * 60 * 1000);
     expect(await service.check()).toEqual(expected);
     expect(service.restartNow()).toEqual(expected);
     expect(loadUpdater).not.toHaveBeenCalled();

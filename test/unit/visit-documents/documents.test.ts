@@ -43,7 +43,7 @@ afterEach(async () => {
 function engine(store: DictationStore, options: { online?: () => boolean; language?: string | null; requireReview?: boolean } = {}) {
   const client = env.client();
   const host: OutboxHost = new OutboxHost({ health: new ServiceHealth(), isOnline: options.online ?? (() => true), clock: FakeClock.driven(() => host.idle()), backoff: { baseMs: 20, capMs: 60 } });
-  const documents = new VisitDocumentStore(store, () => host.clock.now());
+  const documents = new VisitDocumentStore(store, host.clock);
   documents.load();
   const outbox = host.register(
     documentKind({ store: documents, dictations: store, client, clock: host.clock, sendsToSandbox: () => true, firstLookupMs: 0, pollSchedule: { baseMs: 20, capMs: 60, patienceMs: 60_000, slowMs: 1_000, notFoundRetries: 3 } }),
@@ -69,7 +69,7 @@ function engine(store: DictationStore, options: { online?: () => boolean; langua
     },
     savePdf: async () => null,
     showing: () => undefined,
-    now: () => host.clock.now(),
+    clock: host.clock,
     log: () => undefined,
   });
   host.start();

@@ -25,6 +25,7 @@ import { dword, sz } from '../../fixtures/policy/clinic-policy-registry';
 import { Notepad } from '../support/notepad';
 import { deleteKeys, writeRegistry } from '../support/registry-edit';
 import { descriptorFromSddl, putOnClipboard, win32 } from '../support/win32';
+import { systemClock } from '../../../main/core/clock';
 
 /** The koffi the app loads (one per process: its named types are shared by all its callers). */
 const koffi = createRequire(__filename)('koffi') as typeof Koffi;
@@ -92,7 +93,7 @@ describe('each Win32 entry point, called twice in one process', () => {
     const [first, second] = twice(() => windowsTypist(koffi));
     await first.character('a');
     await second.character('b');
-    for (const typist of twice(typistHere)) await typist!.character('c');
+    for (const typist of twice(() => typistHere(systemClock)())) await typist!.character('c');
     assert.equal(await notepad.textBecomes('abcc'), 'abcc');
   });
 

@@ -33,7 +33,7 @@ describe('typing the note with SendInput', () => {
   const notepad = emptyNotepadInFront();
 
   it('puts every character in the window in front, as it is in the note', async () => {
-    const typist = typistHere();
+    const typist = typistHere(systemClock)();
     assert.ok(typist, 'Windows has a typist');
     assert.deepEqual(await typeNote(NOTE, typist, { lineBreak: 'enter', stopped: () => false, sleep }), { typed: 'all' });
     assert.equal(await notepad().textBecomes(asNotepadHolds(NOTE)), asNotepadHolds(NOTE));
@@ -45,7 +45,7 @@ describe('typing the note with SendInput', () => {
     if (pressed.kind !== 'window') assert.fail(`the focus is ${pressed.kind}, not a window`);
     const target: TargetWindow = pressed.window;
     let typed = 0;
-    const outcome = await typeNote(NOTE, typistHere()!, {
+    const outcome = await typeNote(NOTE, typistHere(systemClock)()!, {
       lineBreak: 'enter',
       stopped: () => {
         if (typed++ === 10) notepad().setTitle('Chart — Meena Iyer');
@@ -71,7 +71,7 @@ async function withCopyShortcut(run: (press: () => void, told: string[]) => Prom
     clock: systemClock,
     focusedWindow: focusNow,
     profiles: () => [{ program: 'notepad.exe', match: 'process', format }],
-    typist: typistHere,
+    typist: typistHere(systemClock),
     tell: (title, body) => void told.push(`${title}: ${body}`),
   });
   try {
