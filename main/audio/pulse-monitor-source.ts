@@ -5,15 +5,13 @@
  * process. PvRecorder lists monitors by their description ("Monitor of Built-in Audio"), so
  * the default output's monitor is looked up by that. Runs in the recorder process only.
  */
+import type { Clock } from '../core/clock';
 import type { CallSoundCapture, CallSoundSink, CallSoundSource } from './call-sound-source';
 import { callSoundMissing } from './call-sound-source';
-import { ReadPacer } from './read-pacer';
-import { SAMPLE_RATE } from './wav-file';
+import { PacedReader, type FrameSource } from './paced-reader';
 
-/** What PvRecorder gives: frames read one after another. */
-export interface FrameRecorder {
-  readonly frameLength: number;
-  read(): Promise<Int16Array>;
+/** What PvRecorder gives: frames read one after another, until it is let go. */
+export interface FrameRecorder extends FrameSource {
   stop(): void;
   release(): void;
 }
@@ -25,8 +23,8 @@ export interface PulseMonitorDeps {
   devices(): string[];
   /** A started PvRecorder on the device at `index`. */
   openRecorder(index: number): FrameRecorder;
-  /** Milliseconds, for noticing a source that sends nothing. */
-  now?(): number;
+  /** The recorder process's clock: the monitor's reads are paced on it, and a source that sends nothing noticed. */
+  clock: Pick<Clock, 'now' | 'sleep'>;
 }
 
 /** No frame from the monitor for this long: it is gone (the output was removed), or never started. */
@@ -69,7 +67,6 @@ async function outputMonitor(pactl: PulseMonitorDeps['pactl']): Promise<{ descri
 }
 
 export function pulseMonitorSource(deps: PulseMonitorDeps): CallSoundSource {
-  const now = deps.now ?? (() => Date.now());
   return {
     async open(sink: CallSoundSink): Promise<CallSoundCapture> {
       const monitor = await outputMonitor(deps.pactl);
@@ -83,7 +80,7 @@ export function pulseMonitorSource(deps: PulseMonitorDeps): CallSoundSource {
         throw new Error(callSoundMissing(`the sound output’s monitor (${monitor.description}) could not be opened.`));
       }
       let open = true;
-      void readFrames(recorder, sink, () => open, now);
+      void readFrames(new PacedReader(recorder, deps.clock), sink, () => open);
       return {
         device: monitor.description,
         backlogSamples: BACKLOG_FRAMES * recorder.frameLength,
@@ -107,29 +104,19 @@ function release(recorder: FrameRecorder): void {
 }
 
 /** Reads the monitor at its own pace until closed; a source that sends nothing for a while is lost. */
-async function readFrames(recorder: FrameRecorder, sink: CallSoundSink, open: () => boolean, now: () => number): Promise<void> {
-  const pacer = new ReadPacer((recorder.frameLength / SAMPLE_RATE) * 1000);
-  let lastFrameAt = now();
-  let started = false;
+async function readFrames(reader: PacedReader, sink: CallSoundSink, open: () => boolean): Promise<void> {
   while (open()) {
-    const delay = pacer.delayMs();
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    await reader.due();
     if (!open()) return;
-    const readStartedAt = performance.now();
-    try {
-      const frame = await recorder.read();
-      pacer.frameRead(readStartedAt);
-      lastFrameAt = now();
-      started = true;
+    const frame = await reader.read();
+    if (frame) {
       if (open()) sink.samples(frame);
-    } catch {
-      pacer.reset();
-      if (!open()) return;
-      if (now() - lastFrameAt > SILENT_SOURCE_MS) {
-        sink.lost(started ? 'The call’s sound stopped (the sound output was changed or removed). The microphone is still recorded.' : callSoundMissing('the sound output sent no sound.'));
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      continue;
+    }
+    if (!open()) return;
+    if (reader.silentMs() > SILENT_SOURCE_MS) {
+      sink.lost(reader.started ? 'The call’s sound stopped (the sound output was changed or removed). The microphone is still recorded.' : callSoundMissing('the sound output sent no sound.'));
+      return;
     }
   }
 }

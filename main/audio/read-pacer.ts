@@ -3,8 +3,9 @@
  * every few milliseconds, which costs more CPU than everything else done while recording;
  * asked only once the frame should be complete, it finds the frame there. The pace follows
  * the device's own clock: a read that had to wait marks when a frame completed; a read that
- * found its frame waiting keeps the schedule. Plain logic; the caller sleeps.
+ * found its frame waiting keeps the schedule. Plain logic: the reader (paced-reader.ts) sleeps.
  */
+import type { Clock } from '../core/clock';
 
 /** Later than the frame's due time by this much, so that it has surely arrived. */
 const MARGIN_MS = 6;
@@ -17,17 +18,17 @@ export class ReadPacer {
 
   constructor(
     private readonly frameMs: number,
-    private readonly now: () => number = () => performance.now(),
+    private readonly clock: Pick<Clock, 'now'>,
   ) {}
 
   /** Milliseconds to wait before the next read (0 for the first: Record wants its first sound at once). */
   delayMs(): number {
-    return this.anchor === null ? 0 : Math.max(0, this.anchor + this.frameMs + MARGIN_MS - this.now());
+    return this.anchor === null ? 0 : Math.max(0, this.anchor + this.frameMs + MARGIN_MS - this.clock.now());
   }
 
   /** A read that began at `startedAt` has returned its frame. */
   frameRead(startedAt: number): void {
-    const now = this.now();
+    const now = this.clock.now();
     this.anchor = this.anchor === null || now - startedAt > WAITED_MS ? now : this.anchor + this.frameMs;
   }
 

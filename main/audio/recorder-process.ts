@@ -18,7 +18,7 @@ import { storageProblem } from '../storage/storage-problem';
 import { meterLevel, rms } from './level-meter';
 import { AudioPartWriter, type PartChoice } from './audio-parts';
 import { CompactCopy } from './compact-copy';
-import { ReadPacer } from './read-pacer';
+import { PacedReader } from './paced-reader';
 import { CallSoundInput } from './call-sound-input';
 import { callSoundSourceFor } from './call-sound-source';
 import { pactl } from './pactl';
@@ -172,6 +172,7 @@ function openCallSound(frameLength: number): Promise<CallSoundInput> {
     linux: () =>
       pulseMonitorSource({
         pactl,
+        clock: deviceClock,
         devices: () => PvRecorder.getAvailableDevices(),
         openRecorder: (index) => {
           const recorder = new PvRecorder(frameLength, index);
@@ -252,44 +253,32 @@ async function announce(recording: Recording): Promise<void> {
 }
 
 async function capture(recording: Recording): Promise<void> {
-  const startedAt = Date.now();
-  let lastFrameAt = 0;
+  const reader = new PacedReader(recording.recorder, deviceClock);
   let frames = 0;
   let loudest = 0;
   let announced = false;
   // Every append syncs the file to disk when the last sync is 500 ms old; with no frames there is nothing new to sync.
-  const frameMs = (recording.recorder.frameLength / SAMPLE_RATE) * 1000;
-  const pacer = new ReadPacer(frameMs);
   if (recording.answered) {
     // The microphone kept warm sends sound already: "speak now" as soon as the frame under way at the answer is dropped,
     // so that everything said once it shows is kept (and nothing from before the answer).
     await recording.answered;
     announced = true;
-    lastFrameAt = Date.now();
+    reader.heard();
     await announce(recording);
   }
   while (!recording.stopRequested) {
-    const delay = pacer.delayMs();
     // Also when Stop came meanwhile: the frame due now holds the last words.
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-    let frame: Int16Array;
-    const readStartedAt = performance.now();
-    try {
-      frame = await recording.recorder.read();
-      pacer.frameRead(readStartedAt);
-    } catch {
-      pacer.reset();
+    await reader.due();
+    let frame = await reader.read();
+    if (!frame) {
       // read() fails now and then; only a long silence from the device means it is gone.
-      const waited = Date.now() - (lastFrameAt || startedAt);
-      if (waited > (lastFrameAt ? DEVICE_LOST_MS : START_TIMEOUT_MS)) {
-        if (!lastFrameAt) throw new Error('The microphone did not start sending sound. Check that it is connected and not used by another program, then press Record again.');
+      if (reader.silentMs() > (reader.started ? DEVICE_LOST_MS : START_TIMEOUT_MS)) {
+        if (!reader.started) throw new Error('The microphone did not start sending sound. Check that it is connected and not used by another program, then press Record again.');
         await finish(recording, 'device-lost');
         return;
       }
-      await new Promise((resolve) => setTimeout(resolve, 20));
       continue;
     }
-    lastFrameAt = Date.now();
     if (!announced) {
       announced = true;
       await announce(recording);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CallSoundInput, type CallSoundReport } from '../../../main/audio/call-sound-input';
 import { callSoundNotAvailable, callSoundSourceFor, type CallSoundSource } from '../../../main/audio/call-sound-source';
 import { defaultSinkIn, monitorDescriptionIn, pulseMonitorSource, type FrameRecorder, type PulseMonitorDeps } from '../../../main/audio/pulse-monitor-source';
+import { FakeClock } from '../../support/fake-clock';
 import { sine, tonePower } from '../../support/tone-power';
 
 /** `pactl info` and `pactl list sources` as PulseAudio 16 prints them (C locale), cut to what is read. */
@@ -52,6 +53,8 @@ function linux(overrides: Partial<PulseMonitorDeps> = {}): PulseMonitorDeps & { 
       opened.push(index);
       return recorderGiving(Infinity);
     },
+    // The monitor's reads are paced on a clock of the test's: one that never moves, unless a test moves its own.
+    clock: new FakeClock(),
     ...overrides,
   };
 }
@@ -107,12 +110,15 @@ describe('which source the call’s sound comes from', () => {
   });
 
   it('tells the doctor when the output stops sending sound while recording, and lets the device go', async () => {
-    // A second passes at each look at the time: the source's 2.5 s of silence are over after three failed reads (20 ms apart in the recorder's own loop), not twenty-five.
-    let time = 0;
+    // One frame, then every read fails: the source's 2.5 s of silence pass as the test moves the clock the reads are paced on.
+    const clock = new FakeClock();
     const recorder = recorderGiving(1);
     const lost: string[] = [];
-    const capture = await pulseMonitorSource(linux({ openRecorder: () => recorder, now: () => (time += 1_000) })).open({ samples: () => undefined, lost: (message) => lost.push(message) });
-    await expect.poll(() => lost).toEqual(['The call’s sound stopped (the sound output was changed or removed). The microphone is still recorded.']);
+    const capture = await pulseMonitorSource(linux({ openRecorder: () => recorder, clock })).open({ samples: () => undefined, lost: (message) => lost.push(message) });
+    await clock.advance(2_500);
+    expect(lost).toEqual([]);
+    await clock.advance(100);
+    expect(lost).toEqual(['The call’s sound stopped (the sound output was changed or removed). The microphone is still recorded.']);
     capture.close();
     expect(recorder.released).toBe(true);
   });

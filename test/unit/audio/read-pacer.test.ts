@@ -9,7 +9,7 @@ function clock() {
 describe('pacing reads of 64 ms frames', () => {
   it('reads the first frame at once, then asks again only once the next frame should be complete', () => {
     const { now, advance } = clock();
-    const pacer = new ReadPacer(64, now);
+    const pacer = new ReadPacer(64, { now });
     expect(pacer.delayMs()).toBe(0);
     const started = now();
     advance(40); // the first read waited for its frame
@@ -21,7 +21,7 @@ describe('pacing reads of 64 ms frames', () => {
 
   it('catches up without waiting when frames are already waiting, then keeps the schedule', () => {
     const { now, advance } = clock();
-    const pacer = new ReadPacer(64, now);
+    const pacer = new ReadPacer(64, { now });
     pacer.frameRead(now()); // at t=1000, found at once: the anchor is now
     advance(500); // busy elsewhere: about seven frames wait in the buffer
     for (let i = 0; i < 7; i += 1) {
@@ -34,7 +34,7 @@ describe('pacing reads of 64 ms frames', () => {
 
   it('follows a device slower than the wall clock: a read that waited moves the schedule', () => {
     const { now, advance } = clock();
-    const pacer = new ReadPacer(64, now);
+    const pacer = new ReadPacer(64, { now });
     pacer.frameRead(now());
     advance(pacer.delayMs());
     const started = now();
@@ -45,7 +45,7 @@ describe('pacing reads of 64 ms frames', () => {
 
   it('does not hold back the read after a failed one', () => {
     const { now } = clock();
-    const pacer = new ReadPacer(64, now);
+    const pacer = new ReadPacer(64, { now });
     pacer.frameRead(now());
     expect(pacer.delayMs()).toBe(70);
     pacer.reset();
