@@ -109,8 +109,8 @@ export function localDay(iso: string): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
-/** Patients grouped by the day they were last seen: today first, then earlier days, newest first; within a day, latest first. */
-export function patientsByDay(patients: Patient[], now: Date = new Date()): Array<{ day: string; today: boolean; patients: Patient[] }> {
+/** Patients grouped by the day they were last seen: today (the day of `now`) first, then earlier days, newest first; within a day, latest first. */
+export function patientsByDay(patients: Patient[], now: Date): Array<{ day: string; today: boolean; patients: Patient[] }> {
   const today = localDay(now.toISOString());
   const sorted = [...patients].sort((a, b) => (a.seenAt < b.seenAt ? 1 : a.seenAt > b.seenAt ? -1 : 0));
   const groups: Array<{ day: string; today: boolean; patients: Patient[] }> = [];

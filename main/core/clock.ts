@@ -1,76 +1,15 @@
 /**
- * The one clock the app's timed work reads and waits on (the outbox, sessions, and whatever
- * else schedules by time): the time now, timers, and a sleep that an abort ends. The system
- * clock is the real one; a unit test passes a clock it moves itself (test/support/fake-clock.ts),
- * so nothing under test waits for real time to pass. The app's clock is the system clock, read
- * ahead by the offset a development build's tests may set (`SCRIBE_TEST_CLOCK_OFFSET_DAYS`):
- * the composition root (main/features.ts) hands it to every feature. The process's clock is
- * the time since the process began, for measuring and pacing. Nothing else in main reads the
- * time (test/unit/architecture/clock-reads.test.ts).
+ * Main's clocks (the one Clock interface is contract/clock.ts): the system clock, the real one;
+ * the app's clock, the system clock read ahead by the offset a development build's tests may set
+ * (`SCRIBE_TEST_CLOCK_OFFSET_DAYS`), which the composition root (main/features.ts) hands to every
+ * feature; and the process's own time, for measuring and pacing. A unit test passes a clock it
+ * moves itself (test/support/fake-clock.ts). Nothing else in main reads the time
+ * (test/unit/architecture/clock-reads.test.ts).
  */
+import { sleepOn, type Clock, type ClockTimer } from '../../contract/clock';
 import { DEVELOPMENT_BUILD } from '../build-kind';
 
-declare const timerBrand: unique symbol;
-/** A timer a clock set, to clear it with; nothing else can be done with it. */
-export type ClockTimer = { readonly [timerBrand]: true };
-
-export interface Clock {
-  /** Milliseconds since the epoch, as Date.now. */
-  now(): number;
-  /**
-   * Calls `callback` once, `ms` from now (at once for 0 or less). A timer never keeps the
-   * process alive: work that waits is picked up again at the next start.
-   */
-  setTimeout(callback: () => void, ms: number): ClockTimer;
-  clearTimeout(timer: ClockTimer | null): void;
-  /** Resolves `ms` from now, or rejects with the signal's reason once it aborts. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
-
-/** The time now on `clock` as an ISO 8601 string in UTC, as the app keeps dates. */
-export function isoNow(clock: Pick<Clock, 'now'>): string {
-  return new Date(clock.now()).toISOString();
-}
-
-/** Sleeps on `clock`'s own timers: one implementation of `sleep` for every clock. */
-export function sleepOn(clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>, ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clock.clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = clock.setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/**
- * Calls `callback` every `ms` on `clock`'s timers, the first time `ms` from now, until the
- * returned function stops it (a timer set again after each call: an interval on any clock).
- */
-export function repeatOn(clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>, ms: number, callback: () => void): () => void {
-  let stopped = false;
-  let timer: ClockTimer | null = null;
-  const next = () => {
-    timer = clock.setTimeout(() => {
-      if (stopped) return;
-      next();
-      callback();
-    }, ms);
-  };
-  next();
-  return () => {
-    stopped = true;
-    clock.clearTimeout(timer);
-  };
-}
+export { isoNow, repeatOn, sleepOn, type Clock, type ClockTimer } from '../../contract/clock';
 
 /** The computer's clock. */
 export const systemClock: Clock = {

@@ -18,6 +18,7 @@ import { HealthRecordQuestionDialog } from '../features/health-record/HealthReco
 import { VisitBar } from '../features/patients/VisitBar';
 import { followVisit } from './follow-visit';
 import { followRecordCues, prepareCues } from '../features/dictation/record-cue';
+import { pageClock } from './clock';
 import { SCREENS, useNavigationStore, type ScreenId } from './navigation-store';
 import { useProblemStore } from './problem-store';
 import { PATIENT_DATA, followNativeCopies } from './native-copy';
@@ -82,11 +83,11 @@ function useScreenKeyboard(screen: ScreenId) {
     if (previous === null || previous === screen) return;
     // A screen whose code is still loading draws its heading a moment later.
     let frame = 0;
-    const until = performance.now() + 3_000;
+    const until = pageClock.now() + 3_000;
     const focusHeading = () => {
       const heading = document.querySelector<HTMLElement>('main.screen h1');
       if (!heading) {
-        if (performance.now() < until) frame = requestAnimationFrame(focusHeading);
+        if (pageClock.now() < until) frame = requestAnimationFrame(focusHeading);
         return;
       }
       heading.tabIndex = -1;

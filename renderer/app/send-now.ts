@@ -4,6 +4,7 @@
  * for a while (offline, or the service does not answer), that the service still cannot be
  * reached. The dictation and lab report stores share it; it holds no Electron and no bridge.
  */
+import type { Clock, ClockTimer } from '../../contract/clock';
 
 /** How long a press waits for news of its try before it says the service cannot be reached. */
 export const SEND_NOW_PATIENCE_MS = 8_000;
@@ -71,12 +72,12 @@ export interface SendNowTracker {
   clear(): void;
 }
 
-/** Follows the presses still unanswered; `say` shows an answer for an item. */
-export function sendNowTracker(say: (id: string, answer: SendNowAnswer) => void, patienceMs = SEND_NOW_PATIENCE_MS): SendNowTracker {
+/** Follows the presses still unanswered; `say` shows an answer for an item; `clock`: what the patience is counted on. */
+export function sendNowTracker(say: (id: string, answer: SendNowAnswer) => void, clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>, patienceMs = SEND_NOW_PATIENCE_MS): SendNowTracker {
   /** Each press waiting for its answer, with the patience that says "cannot be reached" (null: none while the item is being sent). */
-  const waiting = new Map<string, ReturnType<typeof setTimeout> | null>();
+  const waiting = new Map<string, ClockTimer | null>();
   const settle = (id: string) => {
-    clearTimeout(waiting.get(id) ?? undefined);
+    clock.clearTimeout(waiting.get(id) ?? null);
     waiting.delete(id);
   };
   return {
@@ -84,7 +85,7 @@ export function sendNowTracker(say: (id: string, answer: SendNowAnswer) => void,
       settle(id);
       waiting.set(
         id,
-        setTimeout(() => {
+        clock.setTimeout(() => {
           waiting.delete(id);
           say(id, unreachableAnswer(what));
         }, patienceMs),
@@ -96,7 +97,7 @@ export function sendNowTracker(say: (id: string, answer: SendNowAnswer) => void,
       const answer = answerFor(item);
       if (!answer) {
         if (item.moving) {
-          clearTimeout(waiting.get(item.id) ?? undefined);
+          clock.clearTimeout(waiting.get(item.id) ?? null);
           waiting.set(item.id, null);
         }
         return;

@@ -1,9 +1,11 @@
 /**
- * The page's stores, each given the window's bridge once, here. The store modules export
- * factories that take the bridge (so that they can be tested with a fake one); screens use
- * these. The problem and navigation stores need no bridge and are made in their own modules.
+ * The page's stores, each given the window's bridge once, here, and the page's clock where it
+ * waits on time. The store modules export factories that take them (so that they can be tested
+ * with a fake bridge and a clock the test moves); screens use these. The problem and navigation
+ * stores need no bridge and are made in their own modules.
  */
 import { reportProblem, scribe } from '../bridge';
+import { pageClock } from './clock';
 import { createDictationStore } from '../features/dictation/dictation-store';
 import { createRecordQuestionStore } from '../features/dictation/record-question-store';
 import { createLiveWordsStore } from '../features/dictation/live-words-store';
@@ -21,10 +23,10 @@ export const useStatusStore = createStatusStore(scribe, reportProblem);
 export const useUpdateStore = createUpdateStore(scribe, reportProblem);
 export const useSettingsStore = createSettingsStore(scribe, reportProblem);
 export const useTranscriptionChoicesStore = createTranscriptionChoicesStore(scribe, reportProblem);
-export const useDictationStore = createDictationStore(scribe, reportProblem);
+export const useDictationStore = createDictationStore(scribe, reportProblem, pageClock);
 export const useLiveWordsStore = createLiveWordsStore(scribe, reportProblem);
-export const useLabReportsStore = createLabReportsStore(scribe, reportProblem);
-export const useRegistrationStore = createRegistrationStore(scribe, reportProblem);
+export const useLabReportsStore = createLabReportsStore(scribe, reportProblem, pageClock);
+export const useRegistrationStore = createRegistrationStore(scribe, reportProblem, pageClock);
 export const usePatientsStore = createPatientsStore(scribe, reportProblem);
 export const useRecordQuestionStore = createRecordQuestionStore(scribe);
 export const useHealthRecordStore = createHealthRecordStore(scribe, reportProblem);

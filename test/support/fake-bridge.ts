@@ -6,6 +6,8 @@
  */
 import { EVENT_NAMES, OPERATION_NAMES, type EventName, type EventPayload, type OperationName, type OperationOutput, type ScribeBridge } from '../../contract/ipc';
 import type { AppError, Result } from '../../contract/result';
+import type { Clock } from '../../contract/clock';
+import { FakeClock } from './fake-clock';
 import { problems } from './renderer-fixtures';
 
 export type OperationInputOf<K extends OperationName> = Parameters<ScribeBridge[K]>[0];
@@ -104,9 +106,10 @@ export async function settle(): Promise<void> {
   for (let round = 0; round < 3; round++) await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** A renderer store made on a fake bridge, the problems it reports kept apart: the setup of every store test. */
-export function storeOnFakeBridge<S>(create: (bridge: ScribeBridge, report: (problem: AppError) => void) => S) {
+/** A renderer store made on a fake bridge, the problems it reports kept apart, on a clock the test moves: the setup of every store test. */
+export function storeOnFakeBridge<S>(create: (bridge: ScribeBridge, report: (problem: AppError) => void, clock: Clock) => S) {
   const fake = new FakeBridge();
   const problem = problems();
-  return { fake, problem, store: create(fake.bridge, problem.report) };
+  const clock = new FakeClock();
+  return { fake, problem, clock, store: create(fake.bridge, problem.report, clock) };
 }

@@ -5,6 +5,7 @@
  * never overwrites what an event already brought.
  */
 import { create } from 'zustand';
+import type { Clock } from '../../../contract/clock';
 import { IDLE_RECORDER, type CopiedNoteVersion, type DictationDetail, type DictationMode, type DictationSummary, type RecorderStatus } from '../../../contract/dictation';
 import type { ConsentAnswer } from '../../../contract/consent';
 import type { CorrectedChapter } from '../../../contract/note-correction';
@@ -123,7 +124,7 @@ export function selectedDetail(state: Pick<DictationState, 'items' | 'selectedId
 }
 
 /** What the store's actions share: how the selected dictation is shown, how a failure is said, how the recorder is applied. */
-function dictationTools({ bridge, valueOrReport, set, get }: StoreContext<DictationState>) {
+function dictationTools({ bridge, valueOrReport, set, get }: StoreContext<DictationState>, clock: Clock) {
   const showDetail = (detail: DictationDetail) => {
     if (get().selectedId !== detail.id) return;
     const items = new Map(get().items);
@@ -144,7 +145,7 @@ function dictationTools({ bridge, valueOrReport, set, get }: StoreContext<Dictat
   /** "Send now" and "Retry" answered in the notice while their dictation is in view. */
   const sendNow = sendNowTracker((id, answer) => {
     if (get().selectedId === id) set({ notice: answer });
-  });
+  }, clock);
   /** The draft main cleared (a recording started) or the page has not shown yet. */
   let draftCleared = -1;
   const applyRecorder = (recorder: RecorderStatus) => {
@@ -303,11 +304,12 @@ function dictationActions({ bridge, get, set }: StoreContext<DictationState>, { 
   } satisfies Partial<DictationState>;
 }
 
-export function createDictationStore(bridge: ScribeBridge, report: ReportProblem) {
+/** `clock`: the page's (app/clock.ts), which "Send now"'s patience is counted on. */
+export function createDictationStore(bridge: ScribeBridge, report: ReportProblem, clock: Clock) {
   const valueOrReport = valueReader(report);
   return create<DictationState>((set, get) => {
     const context: StoreContext<DictationState> = { bridge, valueOrReport, set, get };
-    const tools = dictationTools(context);
+    const tools = dictationTools(context, clock);
     return {
       recorder: IDLE_RECORDER,
       items: new Map(),

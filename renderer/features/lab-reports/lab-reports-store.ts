@@ -3,6 +3,7 @@
  * each row's answer to Send now or Retry, and the parsed results shown.
  */
 import { create } from 'zustand';
+import type { Clock } from '../../../contract/clock';
 import { MAX_LAB_REPORT_BYTES, MAX_LAB_REPORT_FILES } from '../../../contract/limits';
 import { LAB_REPORT_TASKS, type LabReportResultView, type LabReportSummary, type LabReportTask, type StagedFile } from '../../../contract/lab-reports';
 import type { ScribeBridge } from '../../../contract/ipc';
@@ -170,7 +171,8 @@ function stagingActions({ bridge, valueOrReport, set, get }: StoreContext<LabRep
   } satisfies Partial<LabReportsState>;
 }
 
-export function createLabReportsStore(bridge: ScribeBridge, report: ReportProblem) {
+/** `clock`: the page's (app/clock.ts), which "Send now"'s patience is counted on. */
+export function createLabReportsStore(bridge: ScribeBridge, report: ReportProblem, clock: Clock) {
   const valueOrReport = valueReader(report);
   return create<LabReportsState>((set, get) => {
     const context: StoreContext<LabReportsState> = { bridge, valueOrReport, set, get };
@@ -182,7 +184,7 @@ export function createLabReportsStore(bridge: ScribeBridge, report: ReportProble
     const sendNow = sendNowTracker((id, said) => {
       const labReport = get().labReports.find((item) => item.id === id);
       if (labReport && answerHolds({ ...said, state: labReport.state }, labReport)) answer(id, said, labReport.state);
-    });
+    }, clock);
     /** Keeps a row's answer while it holds, after `labReport` changed; answers a press waiting for this news. */
     const heard = (labReport: LabReportSummary) => {
       const had = get().answers[labReport.id];

@@ -3,6 +3,7 @@
  * all. Not a second patient picker: the visit's patient is chosen in one place (VisitBar).
  */
 import { localDay, patientLine, type Patient } from '../../../contract/patients';
+import { pageClock } from '../../app/clock';
 import { usePatientsStore } from '../../app/stores';
 import { patientById, type ListScope as Scope } from './patients-store';
 
@@ -36,8 +37,8 @@ export function ListScope({ what }: { what: string }) {
   );
 }
 
-/** Whether an item is shown under the lists' scope. */
-export function inScope(scope: Scope, visitPatientId: string | null, item: { patientId: string | null; createdAt: string }, today: string = localDay(new Date().toISOString())): boolean {
+/** Whether an item is shown under the lists' scope (`today`: the page's day, as localDay gives it). */
+export function inScope(scope: Scope, visitPatientId: string | null, item: { patientId: string | null; createdAt: string }, today: string = localDay(new Date(pageClock.now()).toISOString())): boolean {
   if (scope === 'all') return true;
   if (scope === 'today') return localDay(item.createdAt) === today;
   return visitPatientId !== null && item.patientId === visitPatientId;

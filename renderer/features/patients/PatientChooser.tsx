@@ -6,13 +6,14 @@
 import { useId, useMemo, useState } from 'react';
 import { LABEL_MAX_CHARS } from '../../../contract/limits';
 import { matchesPatient, patientLine, patientsByDay, type Patient } from '../../../contract/patients';
+import { pageClock } from '../../app/clock';
 import { usePatientsStore } from '../../app/stores';
 import { formatDay } from '../../components/dates';
 import { PatientForm } from './PatientForm';
 
 function PatientChoices({ query, selectedId, onChoose }: { query: string; selectedId: string | null; onChoose(patient: Patient): void }) {
   const patients = usePatientsStore((state) => state.view.patients);
-  const groups = useMemo(() => patientsByDay(patients.filter((patient) => matchesPatient(patient, query))), [patients, query]);
+  const groups = useMemo(() => patientsByDay(patients.filter((patient) => matchesPatient(patient, query)), new Date(pageClock.now())), [patients, query]);
   if (groups.length === 0) return <p className="empty">{patients.length === 0 ? 'No patients yet: add one, or give a bed or token.' : 'No patient matches.'}</p>;
   return (
     <div className="patient-choices">

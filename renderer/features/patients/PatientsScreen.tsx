@@ -6,6 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import { matchesPatient, patientDetailsLine, patientLine, patientName, patientsByDay } from '../../../contract/patients';
+import { pageClock } from '../../app/clock';
 import { usePatientsStore } from '../../app/stores';
 import { formatDay } from '../../components/dates';
 import { PatientForm } from './PatientForm';
@@ -16,7 +17,7 @@ function PatientList({ query }: { query: string }) {
   const view = usePatientsStore((state) => state.view);
   const shownId = usePatientsStore((state) => state.shownId);
   const { show } = usePatientsStore.getState();
-  const groups = useMemo(() => patientsByDay(view.patients.filter((patient) => matchesPatient(patient, query))), [view.patients, query]);
+  const groups = useMemo(() => patientsByDay(view.patients.filter((patient) => matchesPatient(patient, query)), new Date(pageClock.now())), [view.patients, query]);
   if (groups.length === 0) return <p className="empty">{view.patients.length === 0 ? 'No patients yet. Add one, or use a registered patient for the visit.' : 'No patient matches.'}</p>;
   return (
     <div className="patient-days" data-testid="patient-list">

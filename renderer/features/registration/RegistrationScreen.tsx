@@ -7,6 +7,7 @@ import { ageFrom } from '../../../contract/dates';
 import { patientDifferences } from '../../../contract/patient-match';
 import { patientLine, type Patient } from '../../../contract/patients';
 import type { AbhaProfile, RegistrationStep, RegistrationView } from '../../../contract/registration';
+import { pageClock } from '../../app/clock';
 import { ServiceDetail } from '../../components/ServiceDetail';
 import { TestDataMark } from '../../components/TestDataMark';
 import { AadhaarStep, AadhaarSummary } from './AadhaarStep';
@@ -64,7 +65,7 @@ function Problem() {
 
 /** What plainly differs between the Aadhaar holder and the visit's patient: name, age, sex. */
 function holderDifferences(profile: AbhaProfile, patient: Patient): string[] {
-  const holder = { name: profile.name, age: ageFrom(profile.birthDate, new Date()), sex: profile.gender };
+  const holder = { name: profile.name, age: ageFrom(profile.birthDate, new Date(pageClock.now())), sex: profile.gender };
   return patientDifferences({ name: patient.name, age: patient.age, sex: patient.sex }, holder);
 }
 

@@ -6,6 +6,7 @@
  * again in main.
  */
 import { create } from 'zustand';
+import type { Clock, ClockTimer } from '../../../contract/clock';
 import { AADHAAR_LENGTH, aadhaarProblem } from '../../../contract/aadhaar';
 import { CONSENT_TEXT, type Copyable, type RegistrationField, type RegistrationView } from '../../../contract/registration';
 import { abhaNameProblem, fullAbhaAddress, mobileProblem, normalizeAbhaName, normalizeMobile, normalizeOtp, otpProblem } from '../../../contract/registration-rules';
@@ -174,9 +175,10 @@ function abhaActions({ bridge, set }: StoreContext<RegistrationState>) {
   } satisfies Partial<RegistrationState>;
 }
 
-export function createRegistrationStore(bridge: ScribeBridge, report: ReportProblem) {
+/** `clock`: the page's (app/clock.ts), on which a typed address waits a moment before it is checked. */
+export function createRegistrationStore(bridge: ScribeBridge, report: ReportProblem, clock: Clock) {
   const valueOrReport = valueReader(report);
-  let checkTimer: ReturnType<typeof setTimeout> | null = null;
+  let checkTimer: ClockTimer | null = null;
   return create<RegistrationState>((set, get) => {
     const context: StoreContext<RegistrationState> = { bridge, valueOrReport, set, get };
     const request = requester(context);
@@ -199,13 +201,13 @@ export function createRegistrationStore(bridge: ScribeBridge, report: ReportProb
       ...aadhaarAndOtpActions(context, request),
       setAddress: (raw) => {
         const name = normalizeAbhaName(raw).slice(0, 40);
-        if (checkTimer) clearTimeout(checkTimer);
+        clock.clearTimeout(checkTimer);
         set(({ fieldErrors }) => ({ fieldErrors: { ...fieldErrors, address: undefined } }));
         if (name === '') return set({ address: EMPTY_ADDRESS });
         const problem = abhaNameProblem(name);
         if (problem) return set({ address: { name, state: 'incomplete', message: problem } });
         set({ address: { name, state: 'checking', message: null } });
-        checkTimer = setTimeout(() => void checkAddress(name), CHECK_DELAY_MS);
+        checkTimer = clock.setTimeout(() => void checkAddress(name), CHECK_DELAY_MS);
       },
       createAddress: async () => {
         const { address } = get();
@@ -235,7 +237,7 @@ export function createRegistrationStore(bridge: ScribeBridge, report: ReportProb
       aadhaarFocused: () => set({ focusAadhaar: false }),
       followVisit: (patientId) => set({ startedFor: patientId }),
       startOver: async () => {
-        if (checkTimer) clearTimeout(checkTimer);
+        clock.clearTimeout(checkTimer);
         set(initialState());
         const view = await valueOrReport(bridge.resetRegistration());
         if (view) set({ view, focusAadhaar: true });

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appError, failed, ok } from '../../../contract/result';
 import { createDictationStore, orderedIds, selectedDetail } from '../../../renderer/features/dictation/dictation-store';
 import { settle, storeOnFakeBridge } from '../../support/fake-bridge';
@@ -160,31 +160,28 @@ describe('dictation store: the next recording and actions', () => {
   });
 
   it('"Send now" answers in the notice: trying at once, then what came of the try, or that the service still cannot be reached', async () => {
-    const { fake, store } = await following([dictation(ID.a, { state: 'recorded', problem: 'The service cannot be reached.', nextAttemptAt: '2025-01-01T10:01:00.000Z' })]);
+    const { fake, store, clock } = await following([dictation(ID.a, { state: 'recorded', problem: 'The service cannot be reached.', nextAttemptAt: '2025-01-01T10:01:00.000Z' })]);
     fake.answer('getDictation', ({ id }) => ok(detail(dictation(id))));
     await store.getState().select(ID.a);
     fake.answer('retryDictation', ok(undefined));
-    // The patience is the store's own timer: the test moves the clock.
-    vi.useFakeTimers();
-    try {
-      await store.getState().retry(ID.a);
-      expect(store.getState().notice).toEqual({ text: 'Trying now…', error: false });
-      fake.emit('dictationChanged', dictation(ID.a, { state: 'uploading', problem: null, nextAttemptAt: null }));
-      // An upload under way is no answer yet, however long it takes.
-      vi.advanceTimersByTime(60_000);
-      expect(store.getState().notice).toEqual({ text: 'Trying now…', error: false });
-      fake.emit('dictationChanged', dictation(ID.a, { state: 'processing', problem: null }));
-      expect(store.getState().notice).toEqual({ text: 'Sent: it is on its way.', error: false });
+    // The patience is the store's own timer, on the page's clock: the test moves it.
+    await store.getState().retry(ID.a);
+    expect(store.getState().notice).toEqual({ text: 'Trying now…', error: false });
+    fake.emit('dictationChanged', dictation(ID.a, { state: 'uploading', problem: null, nextAttemptAt: null }));
+    // An upload under way is no answer yet, however long it takes.
+    clock.tick(60_000);
+    expect(store.getState().notice).toEqual({ text: 'Trying now…', error: false });
+    fake.emit('dictationChanged', dictation(ID.a, { state: 'processing', problem: null }));
+    expect(store.getState().notice).toEqual({ text: 'Sent: it is on its way.', error: false });
 
-      await store.getState().retry(ID.a);
-      vi.advanceTimersByTime(8_000);
-      expect(store.getState().notice).toEqual({
-        text: 'Tried just now: the service still cannot be reached. The dictation is kept and sent by itself as soon as it can be.',
-        error: true,
-      });
-    } finally {
-      vi.useRealTimers();
-    }
+    await store.getState().retry(ID.a);
+    clock.tick(7_999);
+    expect(store.getState().notice).toEqual({ text: 'Trying now…', error: false });
+    clock.tick(1);
+    expect(store.getState().notice).toEqual({
+      text: 'Tried just now: the service still cannot be reached. The dictation is kept and sent by itself as soon as it can be.',
+      error: true,
+    });
   });
 
   it('Copy note says which note went to the clipboard, or why none did', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSENT_TEXT } from '../../../contract/registration';
 import { appError, failed, ok } from '../../../contract/result';
 import { createRegistrationStore } from '../../../renderer/features/registration/registration-store';
@@ -9,10 +9,6 @@ import { OFFLINE, registration } from '../../support/renderer-fixtures';
 const AADHAAR = '234123412346';
 
 const setup = () => storeOnFakeBridge(createRegistrationStore);
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('registration store: the Aadhaar step', () => {
   it('the number is checked here first: nothing is sent with a wrong number or without consent', async () => {
@@ -76,38 +72,36 @@ describe('registration store: the OTP steps', () => {
 
 describe('registration store: the address step', () => {
   it('asks whether an address is free after a pause in typing, and drops the answer for an address typed over', async () => {
-    vi.useFakeTimers();
-    const { fake, store } = setup();
+    const { fake, store, clock } = setup();
     const checks = fake.hold('checkAbhaAddress');
     store.getState().setAddress('ravi.kumar');
     store.getState().setAddress('ravi.kumar9');
-    await vi.advanceTimersByTimeAsync(349);
+    await clock.advance(349);
     expect(fake.calls('checkAbhaAddress')).toEqual([]);
-    await vi.advanceTimersByTimeAsync(1);
+    await clock.advance(1);
     expect(fake.calls('checkAbhaAddress')).toEqual([{ address: 'ravi.kumar9' }]);
     expect(store.getState().address.state).toBe('checking');
 
     store.getState().setAddress('ravi.kumar90');
     checks.answer(ok({ address: 'ravi.kumar9@abdm', available: false }));
-    await vi.advanceTimersByTimeAsync(0);
+    await clock.advance(0);
     expect(store.getState().address).toEqual({ name: 'ravi.kumar90', state: 'checking', message: null });
-    await vi.advanceTimersByTimeAsync(350);
+    await clock.advance(350);
     checks.answer(ok({ address: 'ravi.kumar90@abdm', available: true }));
-    await vi.advanceTimersByTimeAsync(0);
+    await clock.advance(0);
     expect(store.getState().address).toEqual({ name: 'ravi.kumar90', state: 'available', message: null });
   });
 
   it('a name that breaks the rules is never checked; a taken one cannot be created', async () => {
-    vi.useFakeTimers();
-    const { fake, store } = setup();
+    const { fake, store, clock } = setup();
     store.getState().setAddress('ab');
-    await vi.advanceTimersByTimeAsync(1000);
+    await clock.advance(1000);
     expect(store.getState().address.state).toBe('incomplete');
     expect(fake.calls('checkAbhaAddress')).toEqual([]);
 
     fake.answer('checkAbhaAddress', ok({ address: 'ravi.kumar90@abdm', available: false }));
     store.getState().setAddress('ravi.kumar90');
-    await vi.advanceTimersByTimeAsync(350);
+    await clock.advance(350);
     await store.getState().createAddress();
     expect(store.getState().fieldErrors.address).toMatch(/already taken/);
     expect(fake.calls('createAbhaAddress')).toEqual([]);
