@@ -44,6 +44,7 @@ import { RecordingSession } from '../dictation-recording/recording-session';
 import { shortcutRecorder } from '../dictation-recording/cued-recording';
 import { confirmedBy, consentToKeep } from '../dictation-recording/consent';
 import { CallOffer } from '../dictation-recording/call-offer';
+import { keptModeFile } from '../dictation-recording/kept-mode';
 import { callSoundNotAvailable } from '../audio/call-sound-source';
 import { watchMicrophoneUsers } from '../audio/microphone-users';
 
@@ -237,6 +238,7 @@ function recordingSession(
     },
     onRecorded: () => deps.outboxes.wake(),
     onDiagnostic: (text) => log.warn(`recorder: ${text}`),
+    keptMode: keptModeFile(deps.userData, (problem) => log.warn(`recorder: ${problem}`)),
   });
 }
 

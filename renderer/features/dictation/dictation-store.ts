@@ -42,6 +42,8 @@ export interface DictationState {
   /** The Dictation screen is on view: main is told which dictation the window shows. */
   onScreen: boolean;
   follow(): () => void;
+  /** Resolves once main's recorder, and the draft it holds (the mode the doctor last chose), has been heard, or could not be asked. */
+  recorderHeard(): Promise<void>;
   setFilter(filter: StatusFilter): void;
   setSearch(search: string): void;
   setMode(mode: DictationMode): void;
@@ -136,6 +138,8 @@ function dictationTools({ bridge, valueOrReport, set, get }: StoreContext<Dictat
   });
   /** The draft main cleared (a recording started) or the page has not shown yet. */
   let draftCleared = -1;
+  let heard: () => void = () => undefined;
+  const recorderHeard = new Promise<void>((resolve) => (heard = resolve));
   const applyRecorder = (recorder: RecorderStatus) => {
     const ended = recorder.state === 'idle' ? get().recorder.dictationId : null;
     set({ recorder });
@@ -143,6 +147,7 @@ function dictationTools({ bridge, valueOrReport, set, get }: StoreContext<Dictat
       draftCleared = recorder.draft.cleared;
       set({ label: recorder.draft.label, mode: recorder.draft.mode, languages: recorder.draft.languages });
     }
+    heard();
     // The dictation just recorded comes into view (however it was stopped) and stays there through
     // upload to its result; while recording, the doctor may read another. A discarded one is gone already.
     if (ended && get().items.has(ended) && get().selectedId !== ended) void get().select(ended);
@@ -152,14 +157,19 @@ function dictationTools({ bridge, valueOrReport, set, get }: StoreContext<Dictat
     if (recorder) applyRecorder(recorder);
     return recorder;
   };
-  return { showDetail, loadSelected, failed, tellShowing, sendNow, applyRecorder, recorderAction };
+  return { showDetail, loadSelected, failed, tellShowing, sendNow, applyRecorder, recorderAction, recorderHeard, heard: () => heard() };
 }
 
 type DictationTools = ReturnType<typeof dictationTools>;
 
 /** Follows the recorder and the dictations main holds; the returned function stops following. */
-function followDictations({ bridge, valueOrReport, set, get }: StoreContext<DictationState>, { applyRecorder, sendNow, loadSelected }: DictationTools): () => void {
-  const offRecorder = followValue({ on: bridge.on.recorderChanged, load: () => valueOrReport(bridge.getRecorder()), apply: applyRecorder });
+function followDictations({ bridge, valueOrReport, set, get }: StoreContext<DictationState>, { applyRecorder, sendNow, loadSelected, heard }: DictationTools): () => void {
+  const offRecorder = followValue({
+    on: bridge.on.recorderChanged,
+    // A recorder that cannot be asked does not hold Record back: main refuses the recording itself, with its reason.
+    load: () => valueOrReport(bridge.getRecorder()).finally(heard),
+    apply: applyRecorder,
+  });
   const offItems = followItems({
     onChanged: bridge.on.dictationChanged,
     onRemoved: bridge.on.dictationRemoved,
@@ -308,6 +318,7 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
       notice: null,
       onScreen: false,
       follow: () => followDictations(context, tools),
+      recorderHeard: () => tools.recorderHeard,
       setFilter: (filter) => set({ filter }),
       setSearch: (search) => set({ search }),
       setOnScreen: (onScreen) => {

@@ -226,4 +226,27 @@ describe('dictation store: the next recording and actions', () => {
     await store.getState().exportOutput(ID.a, 'soap');
     expect(store.getState().notice).toEqual({ text: 'Saved to /tmp/note.pdf', error: false });
   });
+
+  it("Record waits for main's recorder before it reads the mode: the one the doctor last chose, not the page's first guess", async () => {
+    const { fake, store } = setup();
+    fake.answer('listDictations', ok([]));
+    const load = fake.hold('getRecorder');
+    store.getState().follow();
+    let heard = false;
+    void store.getState().recorderHeard().then(() => (heard = true));
+    await settle();
+    expect(heard).toBe(false);
+    load.answer(ok(recorder({ draft: { label: '', mode: 'consultation', languages: null, cleared: 0 } })));
+    await settle();
+    expect(heard).toBe(true);
+    expect(store.getState().mode).toBe('consultation');
+  });
+
+  it('a recorder that cannot be asked does not hold Record back', async () => {
+    const { fake, store } = setup();
+    fake.answer('listDictations', ok([]));
+    fake.answer('getRecorder', failed(OFFLINE));
+    store.getState().follow();
+    await expect(store.getState().recorderHeard()).resolves.toBeUndefined();
+  });
 });
