@@ -75,6 +75,8 @@ export interface DictationSummary {
   correctedAt: string | null;
   /** When the doctor marked the note, as it is now, reviewed (ISO 8601); null when not. */
   reviewedAt: string | null;
+  /** How many medicines of the note, as it leaves, contradict themselves (dose, frequency, period); 0 when none, or no note yet. */
+  contradictions: number;
   /** The result came from the built-in sandbox: test data, never a real prescription. */
   testData: boolean;
   /** What its session asked the service for (languages, empty: detected; note templates); null for the voice upload. */

@@ -38,7 +38,7 @@ const event = <Payload>() => ({ payload: undefined as unknown as Payload });
 const noInput = z.undefined();
 const dictationRef = z.object({ id: z.uuid() }).strict();
 const labReportRef = z.object({ id: z.uuid() }).strict();
-/** `anyway`: the doctor chose, by a deliberate click, to let another patient's note (or a prescription that contradicts itself) leave. */
+/** `anyway`: the doctor chose, by a deliberate click, to let another patient's note (or a prescription that contradicts itself, a lab report that may be another patient's) leave, or to mark such a prescription reviewed. */
 const anyway = z.boolean().optional();
 const noticeLanguage = z.string().regex(/^[a-z]{2,3}$/);
 const noticeVersion = z.string().min(1).max(80);
@@ -245,7 +245,8 @@ export const operations = {
   saveNoteCorrection: operation<DictationDetail>()(dictationRef.extend({ parts: z.array(correctedChapterSchema).max(CORRECTION_LIMITS.parts) }).strict()),
   /** Back to the service's note: the correction is destroyed. */
   undoNoteCorrections: operation<DictationDetail>()(dictationRef),
-  setNoteReviewed: operation<DictationDetail>()(dictationRef.extend({ reviewed: z.boolean() }).strict()),
+  /** `anyway`: the doctor's deliberate second click to mark reviewed a prescription that contradicts itself. */
+  setNoteReviewed: operation<DictationDetail>()(dictationRef.extend({ reviewed: z.boolean(), anyway }).strict()),
   /** While the policy file cannot be used: send to the built-in sandbox (test data) after all. */
   useSandboxDespitePolicy: operation<SettingsView>()(noInput),
 

@@ -33,6 +33,7 @@ import { startMaintenance } from './dictation-maintenance';
 import { summaryOf, type DictationManifest } from '../dictations/dictation-manifest';
 import { copyShortcutActions, type LabResultsForShortcut } from '../note-leaving/copy-shortcut-actions';
 import { readyNotice, visitDictations, type PatientOf } from '../note-leaving/dictation-notes';
+import { NoteContradictions } from '../note-leaving/note-contradictions';
 import type { VisitDictation } from '../../contract/patient-visit';
 import type { PatientStore } from '../patients/patient-store';
 import { DictationSending } from '../dictation-sending/dictation-sending';
@@ -90,6 +91,8 @@ interface DictationParts {
   /** The worker that encodes MP3 and cuts a session's parts, outside the main thread. */
   encoderWorker: string;
   encode: Mp3Encoding;
+  /** How many medicines of each note contradict themselves, as the list marks them. */
+  contradictions: NoteContradictions;
 }
 
 function dictationParts(deps: DictationFeatureDeps): DictationParts {
@@ -107,6 +110,7 @@ function dictationParts(deps: DictationFeatureDeps): DictationParts {
     },
     encoderWorker,
     encode: workerMp3Encoding(encoderWorker),
+    contradictions: new NoteContradictions(store),
   };
 }
 
@@ -145,7 +149,7 @@ function liveWordsView({ service, window }: DictationFeatureDeps, store: Dictati
 /** Sending: the dictations' outbox kinds registered with the host, and the list the page shows of them. */
 function dictationSending(
   { service, settings, outboxes }: DictationFeatureDeps,
-  { store, patientOf, recordingFiles, encoderWorker, encode }: DictationParts,
+  { store, patientOf, recordingFiles, encoderWorker, encode, contradictions }: DictationParts,
   liveWords: LiveWordsView,
 ): DictationSending {
   const outbox = new DictationSending(outboxes, {
@@ -167,7 +171,7 @@ function dictationSending(
     items: store,
     uploads: outbox,
     changed: 'dictationChanged',
-    summary: summaryOf,
+    summary: (manifest, progress) => summaryOf(manifest, progress, contradictions.of(manifest)),
     removed: 'dictationRemoved',
     pending: (manifest) => PENDING_STATES.has(manifest.state),
   });
@@ -319,6 +323,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   );
   const session = recordingSession(deps, store, outbox, liveWords, { current: () => shortcuts.recordShortcut(), holds: () => shortcuts.recordShortcutHolds() }, callOffer);
   let stopWatchingCalls: () => void = () => undefined;
+  let stopCounting: () => void = () => undefined;
   /** The dictation the window shows; the copy shortcut takes its note. */
   let viewedId: string | null = null;
   const shortcuts = dictationShortcuts(deps, parts, session, () => viewedId);
@@ -343,6 +348,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     patientOf,
     visit: { chosen: () => deps.patients.visitPatient(), noteLeft: (patientId) => deps.patients.noteLeft(patientId) },
     consentNotices: () => settings.consentNotices(),
+    contradictions: parts.contradictions,
   });
   // Another patient chosen: their note is not the one in view any more (the shortcut never takes it).
   deps.patients.onVisitChange((patientId) => {
@@ -388,9 +394,14 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     /** The work nobody waits for (sending is the outbox host's). */
     startMaintenance(): void {
       maintenance.start();
+      // The list is marked as each contradicting note is found, without holding it back for all of them.
+      stopCounting = parts.contradictions.countAll(systemClock, (manifest) =>
+        deps.window.send('dictationChanged', summaryOf(manifest, outbox.progressOf(manifest.id), parts.contradictions.of(manifest))),
+      );
     },
     async stop(): Promise<void> {
       maintenance.stop();
+      stopCounting();
       stopWatchingCalls();
       liveWords.dispose();
       shortcuts.dispose();

@@ -9,6 +9,7 @@ import { IDLE_RECORDER, type CopiedNoteVersion, type DictationDetail, type Dicta
 import type { ConsentAnswer } from '../../../contract/consent';
 import type { CorrectedChapter } from '../../../contract/note-correction';
 import type { ScribeBridge } from '../../../contract/ipc';
+import { REVIEW_ANYWAY } from '../../../contract/prescription-check';
 import type { AppError, Result } from '../../../contract/result';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
 import type { StoreContext } from '../../app/store-context';
@@ -56,7 +57,8 @@ export interface DictationState {
   setPatient(id: string, patientId: string | null): Promise<AppError | null>;
   saveCorrection(id: string, chapters: CorrectedChapter[]): Promise<AppError | null>;
   undoCorrections(id: string): Promise<void>;
-  setReviewed(id: string, reviewed: boolean): Promise<void>;
+  /** True once marked (or unmarked); a prescription that contradicts itself is marked only with `anyway`, the doctor's second click. */
+  setReviewed(id: string, reviewed: boolean, anyway?: boolean): Promise<boolean>;
   exportNote(id: string, anyway?: boolean): Promise<void>;
   /** Main puts the note on the clipboard (the page never handles its text): what is shown (`original`: the service's); the notice says which it took. `anyway`: the doctor's deliberate click past a refusal. */
   copyNote(id: string, original: boolean, anyway?: boolean): Promise<void>;
@@ -82,7 +84,7 @@ export interface DictationNotice {
   text: string;
   error: boolean;
   /** A refusal that a deliberate click may overrule (another patient's note, a prescription that contradicts itself). */
-  anyway?: { label: string; run(): Promise<void> };
+  anyway?: { label: string; run(): Promise<unknown> };
 }
 
 /** What the page says once the note is on the clipboard: which note it was. */
@@ -240,7 +242,7 @@ function dictationActions({ bridge, get, set }: StoreContext<DictationState>, { 
     return null;
   };
   /** A refusal the doctor may overrule by a deliberate click: said with that click. */
-  const refused = (error: AppError, label: string, again: () => Promise<void>): DictationNotice =>
+  const refused = (error: AppError, label: string, again: () => Promise<unknown>): DictationNotice =>
     error.kind === 'needs-confirmation' ? { text: error.message, error: true, anyway: { label, run: again } } : { text: error.message, error: true };
   /** Says where an export was saved (nothing when the doctor cancelled), or why it failed. */
   const exported = (result: Result<string | null>, again: () => Promise<void>) => {
@@ -263,10 +265,15 @@ function dictationActions({ bridge, get, set }: StoreContext<DictationState>, { 
       showDetail(result.value);
       set({ notice: { text: 'Back to the service’s note: your corrections were deleted.', error: false } });
     },
-    setReviewed: async (id: string, reviewed: boolean) => {
-      const result = await bridge.setNoteReviewed({ id, reviewed });
-      if (!result.ok) return failed(result.error);
+    setReviewed: async (id: string, reviewed: boolean, anyway = false) => {
+      const result = await bridge.setNoteReviewed({ id, reviewed, anyway });
+      if (!result.ok) {
+        set({ notice: refused(result.error, REVIEW_ANYWAY, () => get().setReviewed(id, true, true)) });
+        return false;
+      }
       showDetail(result.value);
+      if (anyway) set({ notice: { text: 'Marked reviewed. The prescription still contradicts itself: it stays marked, and Copy note asks before it leaves.', error: false } });
+      return true;
     },
     exportNote: async (id: string, anyway = false) => exported(await bridge.exportNote({ id, anyway }), () => get().exportNote(id, true)),
     copyNote: async (id: string, original: boolean, anyway = false) => {

@@ -227,6 +227,25 @@ describe('dictation store: the next recording and actions', () => {
     expect(store.getState().notice).toEqual({ text: 'Saved to /tmp/note.pdf', error: false });
   });
 
+  it('"Mark reviewed" of a prescription that contradicts itself asks first; "Mark reviewed anyway" marks it and says it stays marked', async () => {
+    const { fake, store } = await following();
+    fake.answer('getDictation', ({ id }) => ok(detail(dictation(id, { state: 'completed' }))));
+    await store.getState().select(ID.a);
+    fake.answer('setNoteReviewed', failed(appError('needs-confirmation', 'The prescription contradicts itself. Dolo 650: … Nothing was marked reviewed.')));
+    expect(await store.getState().setReviewed(ID.a, true)).toBe(false);
+    const notice = store.getState().notice;
+    expect(notice).toMatchObject({ text: expect.stringMatching(/Nothing was marked reviewed/), error: true, anyway: { label: 'Mark reviewed anyway' } });
+    fake.answer('setNoteReviewed', ({ id }) => ok(detail(dictation(id, { state: 'completed', reviewedAt: '2025-01-01T10:05:00.000Z', contradictions: 1 }))));
+    await notice!.anyway!.run();
+    expect(fake.calls('setNoteReviewed')).toEqual([
+      { id: ID.a, reviewed: true, anyway: false },
+      { id: ID.a, reviewed: true, anyway: true },
+    ]);
+    expect(store.getState().items.get(ID.a)).toMatchObject({ reviewedAt: '2025-01-01T10:05:00.000Z', contradictions: 1 });
+    expect(store.getState().notice).toMatchObject({ text: expect.stringMatching(/^Marked reviewed\. The prescription still contradicts itself/), error: false });
+    expect(store.getState().notice?.anyway).toBeUndefined();
+  });
+
   it("Record waits for main's recorder before it reads the mode: the one the doctor last chose, not the page's first guess", async () => {
     const { fake, store } = setup();
     fake.answer('listDictations', ok([]));
