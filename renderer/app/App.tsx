@@ -46,6 +46,7 @@ function useNativeCopyRules() {
       followNativeCopies({
         copyNote: (id, original) => void useDictationStore.getState().copyNote(id, original),
         copyTranscript: (id) => void useDictationStore.getState().copyChapterOrTranscript(id, 'transcript', 'Transcript'),
+        copyLabResult: (id) => void useLabReportsStore.getState().copyValues(id),
         refused: (message) => useProblemStore.getState().report(appError('refused', message)),
       }),
     [],

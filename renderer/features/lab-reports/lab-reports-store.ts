@@ -30,6 +30,19 @@ export function answerHolds(answer: RowAnswer, labReport: LabReportSummary): boo
 
 export type ResultLoad = { state: 'loading' } | { state: 'loaded'; view: LabReportResultView | null } | { state: 'failed'; message: string };
 
+/**
+ * What a ready report's value actions last said: copied, or why not, with "Copy anyway" where a
+ * deliberate click may let them leave (another patient's, or a report that may be another
+ * patient's).
+ */
+export interface ValueNote {
+  text: string;
+  error: boolean;
+  anyway: boolean;
+}
+
+export const VALUES_COPIED = 'Values copied: paste them into the EMR.';
+
 export interface LabReportsState {
   staged: StagedFile[];
   /** The patient or visit the files to upload are for (optional). */
@@ -65,6 +78,9 @@ export interface LabReportsState {
   remove(id: string): Promise<void>;
   /** Copies the service's document id of the lab report `id`. */
   copyId(id: string): Promise<void>;
+  valueNotes: Readonly<Record<string, ValueNote>>;
+  /** Copies the values of the lab report `id` by the copy path (its button, or the page's own copy of them); `anyway`: the doctor's deliberate click past a refusal. */
+  copyValues(id: string, anyway?: boolean): Promise<void>;
 }
 
 function upsert(list: LabReportSummary[], labReport: LabReportSummary): LabReportSummary[] {
@@ -104,7 +120,13 @@ function followLabReports({ bridge, valueOrReport, set, get }: StoreContext<LabR
     removed: (id) => {
       const expanded = new Set(get().expanded);
       expanded.delete(id);
-      set({ labReports: get().labReports.filter((labReport) => labReport.id !== id), results: without(get().results, id), answers: without(get().answers, id), expanded });
+      set({
+        labReports: get().labReports.filter((labReport) => labReport.id !== id),
+        results: without(get().results, id),
+        answers: without(get().answers, id),
+        valueNotes: without(get().valueNotes, id),
+        expanded,
+      });
     },
     loaded: (fresh) => set({ labReports: [...get().labReports, ...fresh].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)) }),
   });
@@ -242,6 +264,14 @@ export function createLabReportsStore(bridge: ScribeBridge, report: ReportProble
       copyId: async (id) => {
         const error = await errorOf(bridge.copyLabReportId({ id }));
         set({ message: error ? error.message : 'Document id copied.' });
+      },
+      valueNotes: {},
+      copyValues: async (id, anyway = false) => {
+        const error = await errorOf(bridge.copyLabResult({ id, anyway }));
+        const note: ValueNote = error
+          ? { text: error.message, error: true, anyway: error.kind === 'needs-confirmation' }
+          : { text: VALUES_COPIED, error: false, anyway: false };
+        set({ valueNotes: { ...get().valueNotes, [id]: note } });
       },
     };
   });

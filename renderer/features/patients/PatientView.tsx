@@ -18,7 +18,7 @@ import { formatDateTime } from '../../components/dates';
 import { TestDataBadge } from '../../components/TestDataMark';
 import { MedicationsTable } from '../dictation/ResultView';
 import { LabReportView } from '../lab-reports/LabReportView';
-import { PATIENT_MISMATCH_TITLE, patientMismatchLine } from '../lab-reports/lab-format';
+import { PATIENT_MISMATCH_TITLE, patientMismatchLine } from '../../../contract/report-patient';
 import { PatientForm } from './PatientForm';
 
 /** The patient's visit, asked of main again whenever one of their items changes. */

@@ -188,3 +188,22 @@ describe('lab reports store: "Send now" always answers, in its row', () => {
     expect(store.getState().answers).toEqual({});
   });
 });
+
+describe('lab reports store: the values leaving', () => {
+  it("a report that may be another patient's is copied only by a deliberate \"Copy anyway\"; what each report's actions said stays with it", async () => {
+    const { fake, store } = setup();
+    const refusal = 'This may be another patient’s report: the name in the report differs from “Sunita Devi, 54 F”, the patient it was uploaded for. Nothing was copied.';
+    fake.answer('copyLabResult', ({ anyway }) => (anyway ? ok(undefined) : failed(appError('needs-confirmation', refusal))));
+    await store.getState().copyValues(ID.a);
+    expect(store.getState().valueNotes[ID.a]).toEqual({ text: refusal, error: true, anyway: true });
+    await store.getState().copyValues(ID.a, true);
+    expect(fake.calls('copyLabResult')).toEqual([
+      { id: ID.a, anyway: false },
+      { id: ID.a, anyway: true },
+    ]);
+    expect(store.getState().valueNotes[ID.a]).toEqual({ text: 'Values copied: paste them into the EMR.', error: false, anyway: false });
+    fake.answer('copyLabResult', failed(appError('refused', 'The values of cbc.pdf are not marked reviewed.')));
+    await store.getState().copyValues(ID.b);
+    expect(store.getState().valueNotes[ID.b]).toMatchObject({ error: true, anyway: false });
+  });
+});
