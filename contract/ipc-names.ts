@@ -94,6 +94,7 @@ export const EVENT_NAMES = [
   'recorderChanged',
   'dictationChanged',
   'dictationRemoved',
+  'shortcutCopied',
   'labReportChanged',
   'labReportRemoved',
   'patientsChanged',

@@ -108,6 +108,12 @@ export interface ShortcutAccess {
 /** A short sound the page plays when the shortcut starts or stops recording. */
 export type RecordCue = 'start' | 'stop';
 
+/** What one press of the copy shortcut did: copied (which, by initials), or why nothing was (the app's earlier copy then left the clipboard too). */
+export interface ShortcutCopyOutcome {
+  copied: boolean;
+  message: string;
+}
+
 /** What must be answered before a recording the shortcut asked for can start. */
 export interface RecordQuestion {
   mode: DictationMode;
@@ -375,6 +381,8 @@ export const events = {
   recorderChanged: event<RecorderStatus>(),
   dictationChanged: event<DictationSummary>(),
   dictationRemoved: event<{ id: string }>(),
+  /** The copy shortcut copied, or refused (and took the app's earlier copy off the clipboard): the window's "Copied …" gives way to it. */
+  shortcutCopied: event<ShortcutCopyOutcome>(),
   labReportChanged: event<LabReportSummary>(),
   labReportRemoved: event<{ id: string }>(),
   patientsChanged: event<PatientsView>(),

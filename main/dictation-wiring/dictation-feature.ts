@@ -280,6 +280,7 @@ function dictationShortcuts(deps: DictationFeatureDeps, { store, patientOf }: Di
         patientOf: (id) => deps.labResults().patientOf(id),
       },
       audit,
+      page: { shortcutCopied: (outcome) => window.send('shortcutCopied', outcome) },
     }),
     settings: () => settings.current(),
     onAccess: (access) => settings.reportShortcutAccess(access),

@@ -5,6 +5,7 @@
  * feature that assembles it.
  */
 import type { InsertProfile } from '../../contract/insert-profiles';
+import type { ShortcutCopyOutcome } from '../../contract/ipc';
 import type { AuditRecorder } from '../audit/audit-event';
 import type { Clock } from '../core/clock';
 import { shortcutCopied } from '../audit/feature-hooks';
@@ -63,8 +64,24 @@ export function copyShortcutActions(deps: {
   audit?: AuditRecorder;
   /** The shortcut's own clock: the wait for a note runs on it, as the shortcut's other waits do. */
   clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
+  /** The window, told what each press did to the clipboard: it never goes on saying "Copied" of a copy a refusal took off. */
+  page?: { shortcutCopied(outcome: ShortcutCopyOutcome): void };
 }): Omit<CopyNoteActions, 'pressedIn'> {
   const { store, visit, labResults } = deps;
+  const copyLabResult = async (labId: string, options: CopyOptions): Promise<ShortcutCopy> => {
+    const copy = await labResults.copy(labId, options);
+    if (deps.audit) shortcutCopied(deps.audit, { kind: 'lab-report', id: labId, patientId: labResults.patientOf(labId) }, options, copy.copied ? null : copy.refusal);
+    return copy;
+  };
+  const copyNote = async (id: string | null, options: CopyOptions): Promise<ShortcutCopy> => {
+    const chosenId = visit.chosenId();
+    const noTarget = noTargetReason(chosenId !== null ? deps.patientOf(chosenId) : null);
+    const copy = await copyShortcutNote(store, deps.copies, id, options, deps.log, deps.patientOf, noTarget);
+    if (deps.audit && id) shortcutCopied(deps.audit, { id, patientId: store.get(id)?.patientId ?? null }, options, copy.copied ? null : copy.refusal);
+    if (!copy.copied) return copy;
+    visit.noteLeft(store.get(id!)?.patientId ?? null);
+    return { copied: true, which: copy.which, text: copy.text, earlier: copy.earlier, copy: copy.copy };
+  };
   return {
     ...deps.desktop,
     target: () => {
@@ -75,18 +92,9 @@ export function copyShortcutActions(deps: {
     readiness: (id) => (id.startsWith(LAB) ? labResults.readiness(id.slice(LAB.length)) : readinessOf(store, id)),
     whenReady: (id, timeoutMs) => (id.startsWith(LAB) ? Promise.resolve(labResults.readiness(id.slice(LAB.length)) === 'ready') : noteReady(store, id, timeoutMs, deps.clock)),
     copy: async (id, options) => {
-      if (id?.startsWith(LAB)) {
-        const labId = id.slice(LAB.length);
-        const copy = await labResults.copy(labId, options);
-        if (deps.audit) shortcutCopied(deps.audit, { kind: 'lab-report', id: labId, patientId: labResults.patientOf(labId) }, options, copy.copied);
-        return copy;
-      }
-      const chosenId = visit.chosenId();
-      const noTarget = noTargetReason(chosenId !== null ? deps.patientOf(chosenId) : null);
-      const copy = await copyShortcutNote(store, deps.copies, id, options, deps.log, deps.patientOf, noTarget);
-      if (deps.audit && id) shortcutCopied(deps.audit, { id, patientId: store.get(id)?.patientId ?? null }, options, copy.copied);
-      if (copy.copied) visit.noteLeft(store.get(id!)?.patientId ?? null);
-      return copy.copied ? { copied: true, which: copy.which, text: copy.text, earlier: copy.earlier, copy: copy.copy } : copy;
+      const copy = id?.startsWith(LAB) ? await copyLabResult(id.slice(LAB.length), options) : await copyNote(id, options);
+      deps.page?.shortcutCopied(copy.copied ? { copied: true, message: `The copy shortcut put the note of ${copy.which} on the clipboard.` } : { copied: false, message: copy.reason });
+      return copy;
     },
     putBack: (earlier, copy) => deps.copies.putBack(earlier, copy),
     profiles: deps.profiles,

@@ -7,7 +7,7 @@ import { PolicyProblemBanner } from '../components/PolicyProblemBanner';
 import { SandboxNotice } from '../components/SandboxNotice';
 import { StatusBar } from '../components/StatusBar';
 import { UpdateBanner } from '../components/UpdateBanner';
-import { useDictationStore, useLabReportsStore, usePatientsStore, useRecordQuestionStore, useSettingsStore, useStatusStore, useUpdateStore } from './stores';
+import { useDictationStore, useLabReportsStore, usePatientsStore, useRecordQuestionStore, useRegistrationStore, useSettingsStore, useStatusStore, useUpdateStore } from './stores';
 import { RecordDialog } from '../features/dictation/RecordDialog';
 import { VisitBar } from '../features/patients/VisitBar';
 import { followVisit } from './follow-visit';
@@ -37,6 +37,14 @@ function useFollowMain() {
   useEffect(() => followVisit(), []);
   // The record shortcut pressed while the recording needs an answer (which patient, consent): main brought the window forward.
   useEffect(() => scribe.on.recordAsked((question) => useRecordQuestionStore.getState().ask(question)), []);
+  // What the copy shortcut did to the clipboard: no screen goes on saying "Copied" of a copy its refusal took off.
+  useEffect(
+    () =>
+      scribe.on.shortcutCopied((outcome) => {
+        for (const store of [useDictationStore, useLabReportsStore, useRegistrationStore]) store.getState().shortcutCopied(outcome);
+      }),
+    [],
+  );
 }
 
 /** The page's own copy, cut and drag of patient data: routed to main's copy path, or refused (native-copy.ts). */

@@ -8,7 +8,7 @@ import { create } from 'zustand';
 import { IDLE_RECORDER, type CopiedNoteVersion, type DictationDetail, type DictationMode, type DictationSummary, type RecorderStatus } from '../../../contract/dictation';
 import type { ConsentAnswer } from '../../../contract/consent';
 import type { CorrectedChapter } from '../../../contract/note-correction';
-import type { ScribeBridge } from '../../../contract/ipc';
+import type { ScribeBridge, ShortcutCopyOutcome } from '../../../contract/ipc';
 import { REVIEW_ANYWAY } from '../../../contract/prescription-check';
 import type { AppError, Result } from '../../../contract/result';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
@@ -45,6 +45,8 @@ export interface DictationState {
   follow(): () => void;
   /** Resolves once main's recorder, and the draft it holds (the mode the doctor last chose), has been heard, or could not be asked. */
   recorderHeard(): Promise<void>;
+  /** The copy shortcut copied, or refused: a notice that says something was copied gives way to what it did. */
+  shortcutCopied(outcome: ShortcutCopyOutcome): void;
   setFilter(filter: StatusFilter): void;
   setSearch(search: string): void;
   setMode(mode: DictationMode): void;
@@ -85,6 +87,8 @@ export interface DictationNotice {
   error: boolean;
   /** A refusal that a deliberate click may overrule (another patient's note, a prescription that contradicts itself). */
   anyway?: { label: string; run(): Promise<unknown> };
+  /** It says that the app's copy is on the clipboard (until a press of the copy shortcut replaces it). */
+  copied?: boolean;
 }
 
 /** What the page says once the note is on the clipboard: which note it was. */
@@ -279,7 +283,7 @@ function dictationActions({ bridge, get, set }: StoreContext<DictationState>, { 
     copyNote: async (id: string, original: boolean, anyway = false) => {
       const result = await bridge.copyNote({ id, original, anyway });
       if (get().selectedId !== id) return;
-      set({ notice: result.ok ? { text: COPIED[result.value.version], error: false } : refused(result.error, 'Copy anyway', () => get().copyNote(id, original, true)) });
+      set({ notice: result.ok ? { text: COPIED[result.value.version], error: false, copied: true } : refused(result.error, 'Copy anyway', () => get().copyNote(id, original, true)) });
     },
     retry: async (id: string) => {
       set({ notice: TRYING_NOW });
@@ -302,7 +306,7 @@ function dictationActions({ bridge, get, set }: StoreContext<DictationState>, { 
       exported(await bridge.exportOutput({ id, templateId, anyway }), () => get().exportOutput(id, templateId, true)),
     copyChapterOrTranscript: async (id: string, chapter: Parameters<DictationState['copyChapterOrTranscript']>[1], what: string, anyway = false) => {
       const error = await errorOf(chapter === 'transcript' ? bridge.copyTranscript({ id, anyway }) : bridge.copyNotePart({ id, ...chapter, anyway }));
-      set({ notice: error ? refused(error, 'Copy anyway', () => get().copyChapterOrTranscript(id, chapter, what, true)) : { text: `${what} copied.`, error: false } });
+      set({ notice: error ? refused(error, 'Copy anyway', () => get().copyChapterOrTranscript(id, chapter, what, true)) : { text: `${what} copied.`, error: false, copied: true } });
     },
   } satisfies Partial<DictationState>;
 }
@@ -326,6 +330,9 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
       onScreen: false,
       follow: () => followDictations(context, tools),
       recorderHeard: () => tools.recorderHeard,
+      shortcutCopied: (outcome) => {
+        if (get().notice?.copied) set({ notice: { text: outcome.message, error: !outcome.copied, copied: outcome.copied } });
+      },
       setFilter: (filter) => set({ filter }),
       setSearch: (search) => set({ search }),
       setOnScreen: (onScreen) => {

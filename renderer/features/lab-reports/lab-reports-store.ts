@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { MAX_LAB_REPORT_BYTES, MAX_LAB_REPORT_FILES } from '../../../contract/limits';
 import { LAB_REPORT_TASKS, type LabReportResultView, type LabReportSummary, type LabReportTask, type StagedFile } from '../../../contract/lab-reports';
-import type { ScribeBridge } from '../../../contract/ipc';
+import type { ScribeBridge, ShortcutCopyOutcome } from '../../../contract/ipc';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
 import type { StoreContext } from '../../app/store-context';
 import { followItems } from '../../app/follow';
@@ -33,15 +33,17 @@ export type ResultLoad = { state: 'loading' } | { state: 'loaded'; view: LabRepo
 /**
  * What a ready report's value actions last said: copied, or why not, with "Copy anyway" where a
  * deliberate click may let them leave (another patient's, or a report that may be another
- * patient's).
+ * patient's). `copied`: it says the values are on the clipboard, until the copy shortcut changes that.
  */
 export interface ValueNote {
   text: string;
   error: boolean;
   anyway: boolean;
+  copied: boolean;
 }
 
 export const VALUES_COPIED = 'Values copied: paste them into the EMR.';
+const DOCUMENT_ID_COPIED = 'Document id copied.';
 
 export interface LabReportsState {
   staged: StagedFile[];
@@ -81,6 +83,8 @@ export interface LabReportsState {
   valueNotes: Readonly<Record<string, ValueNote>>;
   /** Copies the values of the lab report `id` by the copy path (its button, or the page's own copy of them); `anyway`: the doctor's deliberate click past a refusal. */
   copyValues(id: string, anyway?: boolean): Promise<void>;
+  /** The copy shortcut copied, or refused: what says something was copied gives way to what it did. */
+  shortcutCopied(outcome: ShortcutCopyOutcome): void;
 }
 
 function upsert(list: LabReportSummary[], labReport: LabReportSummary): LabReportSummary[] {
@@ -263,15 +267,20 @@ export function createLabReportsStore(bridge: ScribeBridge, report: ReportProble
       },
       copyId: async (id) => {
         const error = await errorOf(bridge.copyLabReportId({ id }));
-        set({ message: error ? error.message : 'Document id copied.' });
+        set({ message: error ? error.message : DOCUMENT_ID_COPIED });
       },
       valueNotes: {},
       copyValues: async (id, anyway = false) => {
         const error = await errorOf(bridge.copyLabResult({ id, anyway }));
         const note: ValueNote = error
-          ? { text: error.message, error: true, anyway: error.kind === 'needs-confirmation' }
-          : { text: VALUES_COPIED, error: false, anyway: false };
+          ? { text: error.message, error: true, anyway: error.kind === 'needs-confirmation', copied: false }
+          : { text: VALUES_COPIED, error: false, anyway: false, copied: true };
         set({ valueNotes: { ...get().valueNotes, [id]: note } });
+      },
+      shortcutCopied: (outcome) => {
+        const said: ValueNote = { text: outcome.message, error: !outcome.copied, anyway: false, copied: outcome.copied };
+        const valueNotes = Object.fromEntries(Object.entries(get().valueNotes).map(([id, note]) => [id, note.copied ? said : note]));
+        set({ valueNotes, ...(get().message === DOCUMENT_ID_COPIED ? { message: outcome.message } : {}) });
       },
     };
   });

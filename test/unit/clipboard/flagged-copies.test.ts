@@ -1,17 +1,24 @@
 /**
  * Nothing flagged leaves without a deliberate click (issue 56.3). A lab report whose patient
  * details differ from the patient it was uploaded for is copied by its button only after "Copy
- * anyway", headed so. Real stores, the real copy path on a clipboard in memory.
+ * anyway", headed so; the copy shortcut never copies it. A refused press of the shortcut tells
+ * the window and the trail the reason that applied. Real stores, the real copy path on a
+ * clipboard in memory.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ShortcutCopyOutcome } from '../../../contract/ipc';
 import type { Patient } from '../../../contract/patients';
+import type { AuditEvent } from '../../../main/audit/audit-event';
+import { SHORTCUT_REFUSALS } from '../../../main/audit/feature-hooks';
 import type { LabReport } from '../../../main/lab-reports/lab-report';
 import { labReportHandlers } from '../../../main/lab-reports/lab-reports-bridge';
 import { LabReportStore } from '../../../main/lab-reports/lab-report-store';
+import { MAY_BE_ANOTHER_PATIENTS, labResultsForShortcut } from '../../../main/lab-reports/lab-results-shortcut';
+import { copyShortcutActions } from '../../../main/note-leaving/copy-shortcut-actions';
 import { copyPathOn, memoryClipboard } from '../../support/memory-clipboard';
 import { refusedLater } from '../../support/failures';
-import { testKeyring } from '../../support/store-fixture';
+import { prescribedFor, recorded, testKeyring, testStore } from '../../support/store-fixture';
 import { tempFolder } from '../../support/temp-folder';
 
 const SUNITA: Patient = {
@@ -39,10 +46,11 @@ const unused = () => {
   throw new Error('not used by a copy');
 };
 
-/** Sunita's visit, her lab reports on a real store, the copy path on a clipboard in memory. */
+/** Sunita's visit, her lab reports on a real store, the copy path on a clipboard in memory, and what the shortcut tells the trail and the window. */
 function clinic(requireReview = false) {
   const folder = tempFolder();
   const labStore = new LabReportStore(join(folder, 'records'), testKeyring(folder));
+  const dictations = testStore(tempFolder());
   const { state, system } = memoryClipboard('the EMR’s own text');
   const { copies } = copyPathOn(system, requireReview);
   const patientOf = (id: string) => [SUNITA, RAVI].find((patient) => patient.id === id);
@@ -65,8 +73,28 @@ function clinic(requireReview = false) {
     requireReview: () => requireReview,
     showing: unused,
   });
-  return { labStore, state, labHandlers, report };
+  let shown: string | null = null;
+  const audit: AuditEvent[] = [];
+  const told: ShortcutCopyOutcome[] = [];
+  const shortcut = copyShortcutActions({
+    store: dictations,
+    copies,
+    viewedId: () => null,
+    profiles: () => [],
+    desktop: { appHasFocus: () => false, focusedWindow: () => ({ kind: 'unknown' }), typist: () => null, tell: () => undefined },
+    log: () => undefined,
+    patientOf: (id) => (id ? (patientOf(id) ?? null) : null),
+    visit: { chosenId: () => SUNITA.id, noteLeft: () => undefined },
+    labResults: labResultsForShortcut({ store: labStore, copies, shownId: () => shown, patientOf, requireReview: () => requireReview, noteLeft: () => undefined }),
+    audit: { record: (event) => audit.push(event) },
+    clock: { setTimeout: unused, clearTimeout: () => undefined },
+    page: { shortcutCopied: (outcome) => told.push(outcome) },
+  });
+  return { labStore, dictations, state, labHandlers, shortcut, audit, told, report, show: (id: string | null) => (shown = id) };
 }
+
+const CONTRADICTING = { name: 'Dolo 650', dose: '1-0-0', frequency: 'morning, noon and night', duration: '3 days', instruction: '' };
+const AGREEING = { name: 'Dolo 650', dose: '1-0-1', frequency: 'morning and night', duration: '3 days', instruction: '' };
 
 describe("a lab report that may be another patient's", () => {
   it('is copied by "Copy values" only after "Copy anyway", and its copy says so under its heading', async () => {
@@ -102,5 +130,49 @@ describe("a lab report that may be another patient's", () => {
     const own = report('lipid.pdf', read('Sunita Devi', '54', 'F'));
     await labHandlers.copyLabResult({ id: own.id });
     expect(state.text).toMatch(/^Sunita Devi, 54 F · Lab results of lipid\.pdf, uploaded .*\n\nHaemoglobin/);
+  });
+
+  it('is never copied by the shortcut: the earlier copy leaves the clipboard, the window and the trail are told why', async () => {
+    const { state, labHandlers, shortcut, audit, told, report, show } = clinic();
+    const own = report('lipid.pdf', read('Sunita Devi', '54', 'F'));
+    const ramesh = report('cbc.pdf', read('Ramesh Kumar', '61 years', 'Male'));
+    await labHandlers.copyLabResult({ id: own.id });
+    expect(state.text).toContain('lipid.pdf');
+
+    show(ramesh.id);
+    const target = shortcut.target();
+    expect(target).toBe(`lab-report:${ramesh.id}`);
+    const copy = await shortcut.copy(target, {});
+    expect(copy).toEqual({ copied: false, reason: `${MAY_BE_ANOTHER_PATIENTS} Nothing copied; the earlier note was removed from the clipboard.`, refusal: 'other-patient-report' });
+    expect(state.text).toBe('');
+    expect(told).toEqual([{ copied: false, message: copy.copied ? '' : copy.reason }]);
+    expect(audit).toEqual([
+      expect.objectContaining({ action: 'copied', item: { kind: 'lab-report', id: ramesh.id }, outcome: { done: false, reason: SHORTCUT_REFUSALS['other-patient-report'] } }),
+    ]);
+
+    show(own.id);
+    expect(await shortcut.copy(shortcut.target(), {})).toMatchObject({ copied: true, which: 'the lab results of S.D., 54 F' });
+    expect(told.at(-1)).toEqual({ copied: true, message: 'The copy shortcut put the note of the lab results of S.D., 54 F on the clipboard.' });
+    expect(audit.at(-1)).toMatchObject({ outcome: { done: true } });
+  });
+});
+
+describe('the copy shortcut refused', () => {
+  it('gives the trail the reason that applied: no note yet, a prescription that contradicts itself, not reviewed', async () => {
+    const { dictations, shortcut, audit, told } = clinic(true);
+    const waiting = recorded(dictations, 'OPD 4');
+    dictations.setPatient(waiting.id, SUNITA.id);
+    await shortcut.copy(shortcut.target(), {});
+    const contradicting = prescribedFor(dictations, SUNITA.id, [CONTRADICTING]);
+    await shortcut.copy(shortcut.target(), {});
+    const agreeing = prescribedFor(dictations, SUNITA.id, [AGREEING]);
+    await shortcut.copy(shortcut.target(), {});
+    expect(audit.map((event) => [event.item?.id, event.outcome])).toEqual([
+      [waiting.id, { done: false, reason: SHORTCUT_REFUSALS['no-note'] }],
+      [contradicting.id, { done: false, reason: SHORTCUT_REFUSALS.contradicts }],
+      [agreeing.id, { done: false, reason: SHORTCUT_REFUSALS['not-reviewed'] }],
+    ]);
+    expect(told.map((outcome) => outcome.copied)).toEqual([false, false, false]);
+    expect(told[1]!.message).toMatch(/^The prescription contradicts itself\. Dolo 650: the dose 1-0-0 is taken in the morning/);
   });
 });

@@ -193,7 +193,7 @@ describe('dictation store: the next recording and actions', () => {
     await store.getState().select(ID.a);
     fake.answer('copyNote', ok({ version: 'corrected' }));
     await store.getState().copyNote(ID.a, false);
-    expect(store.getState().notice).toEqual({ text: 'Copied your corrected note: paste it into the EMR.', error: false });
+    expect(store.getState().notice).toEqual({ text: 'Copied your corrected note: paste it into the EMR.', error: false, copied: true });
     expect(fake.calls('copyNote')).toEqual([{ id: ID.a, original: false, anyway: false }]);
     fake.answer('copyNote', failed(appError('refused', 'The note is not marked reviewed.')));
     await store.getState().copyNote(ID.a, true);
@@ -211,7 +211,7 @@ describe('dictation store: the next recording and actions', () => {
     fake.answer('copyNote', ok({ version: 'service' }));
     await notice!.anyway!.run();
     expect(fake.calls('copyNote').at(-1)).toEqual({ id: ID.a, original: false, anyway: true });
-    expect(store.getState().notice).toEqual({ text: 'Note copied: paste it into the EMR.', error: false });
+    expect(store.getState().notice).toEqual({ text: 'Note copied: paste it into the EMR.', error: false, copied: true });
   });
 
   it('retry, copy and export say how it went in the notice', async () => {
@@ -221,10 +221,30 @@ describe('dictation store: the next recording and actions', () => {
     expect(store.getState().notice).toEqual({ text: OFFLINE.message, error: true });
     fake.answer('copyNotePart', ok(undefined));
     await store.getState().copyChapterOrTranscript(ID.a, { templateId: 'transcript_template', form: 'text', original: false }, 'The note');
-    expect(store.getState().notice).toEqual({ text: 'The note copied.', error: false });
+    expect(store.getState().notice).toEqual({ text: 'The note copied.', error: false, copied: true });
     fake.answer('exportOutput', ok('/tmp/note.pdf'));
     await store.getState().exportOutput(ID.a, 'soap');
     expect(store.getState().notice).toEqual({ text: 'Saved to /tmp/note.pdf', error: false });
+  });
+
+  it('a refused press of the copy shortcut replaces "Copied …", and says why; a notice that says nothing of the clipboard stays', async () => {
+    // The app hands every store main's news of the shortcut (renderer/app/App.tsx).
+    const { fake, store } = await following();
+    fake.answer('getDictation', ({ id }) => ok(detail(dictation(id))));
+    await store.getState().select(ID.a);
+    fake.answer('copyNote', ok({ version: 'service' }));
+    await store.getState().copyNote(ID.a, false);
+    const refusal = 'The prescription contradicts itself. Dolo 650: … Nothing copied; the earlier note was removed from the clipboard.';
+    store.getState().shortcutCopied({ copied: false, message: refusal });
+    expect(store.getState().notice).toEqual({ text: refusal, error: true, copied: false });
+    // Said once: a later press says nothing over a notice that no longer speaks of the clipboard.
+    store.getState().shortcutCopied({ copied: true, message: 'The copy shortcut put the note of S.D. on the clipboard.' });
+    expect(store.getState().notice?.text).toBe(refusal);
+
+    fake.answer('exportOutput', ok('/tmp/note.json'));
+    await store.getState().exportOutput(ID.a, 'soap');
+    store.getState().shortcutCopied({ copied: false, message: refusal });
+    expect(store.getState().notice).toEqual({ text: 'Saved to /tmp/note.json', error: false });
   });
 
   it('"Mark reviewed" of a prescription that contradicts itself asks first; "Mark reviewed anyway" marks it and says it stays marked', async () => {

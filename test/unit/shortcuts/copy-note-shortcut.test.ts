@@ -34,7 +34,7 @@ function desk() {
     whenReady: async () => true,
     copy: async (_id, options) => {
       const outcome = await copies.copy({ heading: { whose: null, what: null, testData: null }, body: { text: NOTE }, review: null, owner: 'patient:ravi', what: 'note' }, options);
-      return outcome.copied ? { copied: true, which: 'Test Patient Ravi', text: outcome.text, earlier: outcome.earlier, copy: outcome.copy } : outcome;
+      return outcome.copied ? { copied: true, which: 'Test Patient Ravi', text: outcome.text, earlier: outcome.earlier, copy: outcome.copy } : { ...outcome, refusal: 'no-note' };
     },
     putBack: (earlier, copy) => copies.putBack(earlier, copy),
     appHasFocus: () => false,
