@@ -14,7 +14,7 @@ import type { LabReportManifest, LabReportStore } from './lab-report-store';
 
 /** Said (in a notification others may see: no name) when the report in view may be another patient's. */
 export const MAY_BE_ANOTHER_PATIENTS =
-  'These lab results may be another patient’s report (its patient details differ from the patient it was uploaded for), so nothing was copied. Check them in Scribe Desk: there “Copy values”, then “Copy anyway”, copies them if you mean it.';
+  'These lab results may be another patient’s report (its patient details differ from the patient it was uploaded for), so nothing was copied. In Scribe Desk, “Copy values” and then “Copy anyway” copy them if you mean it.';
 
 /** What the shortcut copies of a lab report, or why nothing, with the reason as the trail names it. */
 function shortcutRequest(

@@ -93,7 +93,7 @@ export function copyShortcutActions(deps: {
     whenReady: (id, timeoutMs) => (id.startsWith(LAB) ? Promise.resolve(labResults.readiness(id.slice(LAB.length)) === 'ready') : noteReady(store, id, timeoutMs, deps.clock)),
     copy: async (id, options) => {
       const copy = id?.startsWith(LAB) ? await copyLabResult(id.slice(LAB.length), options) : await copyNote(id, options);
-      deps.page?.shortcutCopied(copy.copied ? { copied: true, message: `The copy shortcut put the note of ${copy.which} on the clipboard.` } : { copied: false, message: copy.reason });
+      deps.page?.shortcutCopied(copy.copied ? { copied: true, message: `The copy shortcut put the note of ${copy.which} on the clipboard.` } : { copied: false, message: `Copy shortcut: ${copy.reason}` });
       return copy;
     },
     putBack: (earlier, copy) => deps.copies.putBack(earlier, copy),

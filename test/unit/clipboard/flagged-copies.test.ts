@@ -145,7 +145,7 @@ describe("a lab report that may be another patient's", () => {
     const copy = await shortcut.copy(target, {});
     expect(copy).toEqual({ copied: false, reason: `${MAY_BE_ANOTHER_PATIENTS} Nothing copied; the earlier note was removed from the clipboard.`, refusal: 'other-patient-report' });
     expect(state.text).toBe('');
-    expect(told).toEqual([{ copied: false, message: copy.copied ? '' : copy.reason }]);
+    expect(told).toEqual([{ copied: false, message: `Copy shortcut: ${copy.copied ? '' : copy.reason}` }]);
     expect(audit).toEqual([
       expect.objectContaining({ action: 'copied', item: { kind: 'lab-report', id: ramesh.id }, outcome: { done: false, reason: SHORTCUT_REFUSALS['other-patient-report'] } }),
     ]);
@@ -173,6 +173,6 @@ describe('the copy shortcut refused', () => {
       [agreeing.id, { done: false, reason: SHORTCUT_REFUSALS['not-reviewed'] }],
     ]);
     expect(told.map((outcome) => outcome.copied)).toEqual([false, false, false]);
-    expect(told[1]!.message).toMatch(/^The prescription contradicts itself\. Dolo 650: the dose 1-0-0 is taken in the morning/);
+    expect(told[1]!.message).toMatch(/^Copy shortcut: The prescription contradicts itself\. Dolo 650: the dose 1-0-0 is taken in the morning/);
   });
 });
