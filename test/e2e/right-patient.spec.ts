@@ -348,6 +348,63 @@ test('a policy file that cannot be used shows on every screen and sends nothing 
   }
 });
 
+/**
+ * A dose changed to 1-0-0 beside "morning, noon and night" in the dictation `label` open in
+ * `page`: said in the editor as it is typed and at Save; kept by "Save anyway", it stays marked
+ * (the row, the table, the list), Mark reviewed asks, and it leaves only by Copy anyway, never by
+ * the shortcut.
+ */
+async function savedAnywayStaysMarked(app: LaunchedApp['app'], page: Page, id: string, label: string): Promise<void> {
+  const detail = page.getByRole('region', { name: 'Dictation details' });
+  await detail.getByRole('button', { name: 'Edit note' }).click();
+  await detail.getByRole('textbox', { name: 'Dose, row 1' }).fill('1-0-0');
+  await detail.getByRole('textbox', { name: 'Frequency, row 1' }).fill('morning, noon and night');
+  await expect(detail.getByTestId('row-check-1')).toHaveText(
+    'Check Amoxicillin + Clavulanic Acid 625 mg tablet: the dose 1-0-0 is taken in the morning, but the frequency says “morning, noon and night”.',
+  );
+  await detail.getByRole('button', { name: 'Save correction' }).click();
+  await expect(detail.getByTestId('contradictions')).toContainText('The prescription contradicts itself.');
+  await detail.getByRole('button', { name: 'Save anyway' }).click();
+  await expect(detail.getByRole('button', { name: 'Copy note' })).toBeFocused();
+
+  // Kept so, it stays marked: its row in the table, the table's line, and its dictation in the list.
+  const contradicting = 'The prescription contradicts itself. Amoxicillin + Clavulanic Acid 625 mg tablet: the dose 1-0-0 is taken in the morning, but the frequency says “morning, noon and night”.';
+  await expect(detail.getByTestId('table-contradictions')).toHaveText(`⚠ ${contradicting} Copy note and Mark reviewed ask before it leaves or is marked reviewed.`);
+  const table = detail.getByRole('table', { name: 'Medications' });
+  await expect(table.getByRole('rowheader', { name: 'Contradicts itself: Amoxicillin + Clavulanic Acid 625 mg tablet' })).toBeVisible();
+  const listed = page.getByRole('option').filter({ hasText: label });
+  await expect(listed.getByTestId('row-contradicts')).toHaveText(' · ⚠ prescription contradicts itself');
+  await screenshot(page, 'dictation-contradiction-marked');
+
+  // "Mark reviewed" asks; only the second, deliberate click marks it, and the marks stay.
+  const status = detail.getByTestId('detail-status');
+  await detail.getByRole('button', { name: 'Mark reviewed', exact: true }).click();
+  await expect(status).toHaveText(`${contradicting} Nothing was marked reviewed. Correct the note, or press “Mark reviewed anyway” if you have checked it.`);
+  expect((await bridgeValue(page, 'getDictation', { id })).reviewedAt).toBeNull();
+  await screenshot(page, 'dictation-mark-reviewed-asked');
+  await page.keyboard.press('Tab');
+  await expect(detail.getByRole('button', { name: 'Mark reviewed anyway' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(detail.getByTestId('reviewed')).toBeVisible();
+  await expect(status).toHaveText('Marked reviewed. The prescription still contradicts itself: it stays marked, and Copy note asks before it leaves.');
+  await expect(detail.getByRole('button', { name: 'Copy note' })).toBeFocused();
+  await expect(detail.getByTestId('table-contradictions')).toBeVisible();
+  await expect(listed.getByTestId('row-contradicts')).toBeVisible();
+  await expect(listed).toContainText('reviewed');
+
+  await detail.getByRole('button', { name: 'Copy note' }).click();
+  await expect(status).toContainText('The prescription contradicts itself. Amoxicillin + Clavulanic Acid 625 mg tablet: the dose 1-0-0');
+  await detail.getByRole('button', { name: 'Copy anyway' }).click();
+  await expect(status).toHaveText('Copied your corrected note: paste it into the EMR.');
+
+  // The copy shortcut never copies it: refused, it takes that copy off the clipboard, and the window stops saying "Copied".
+  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
+  execFileSync('xdotool', ['key', 'ctrl+alt+c']);
+  await expect(status).toHaveText(`Copy shortcut: ${contradicting} Correct the note in Scribe Desk, or copy it from there. Nothing copied; the earlier note was removed from the clipboard.`);
+  await expect(status).toHaveClass(/field-error/);
+  expect((await clipboardOf(app)).text).toBe('');
+}
+
 test('editing a note at 1024×640: a long medicine name is read whole in its box; clinical notes are edited as headings and list items and kept as the Markdown every correction is', async ({
   launch,
   microphone: _microphone,
@@ -418,53 +475,6 @@ test('editing a note at 1024×640: a long medicine name is read whole in its box
   // Save correction leaves the keyboard on Copy note, the next useful control.
   await expect(detail.getByRole('button', { name: 'Copy note' })).toBeFocused();
 
-  // A dose changed to 1-0-0 beside "morning, noon and night": said in the editor as it is typed, at Save, and when the note leaves.
-  await detail.getByRole('button', { name: 'Edit note' }).click();
-  await detail.getByRole('textbox', { name: 'Dose, row 1' }).fill('1-0-0');
-  await detail.getByRole('textbox', { name: 'Frequency, row 1' }).fill('morning, noon and night');
-  await expect(detail.getByTestId('row-check-1')).toHaveText(
-    'Check Amoxicillin + Clavulanic Acid 625 mg tablet: the dose 1-0-0 is taken in the morning, but the frequency says “morning, noon and night”.',
-  );
-  await detail.getByRole('button', { name: 'Save correction' }).click();
-  await expect(detail.getByTestId('contradictions')).toContainText('The prescription contradicts itself.');
-  await detail.getByRole('button', { name: 'Save anyway' }).click();
-  await expect(detail.getByRole('button', { name: 'Copy note' })).toBeFocused();
-
-  // Kept so, it stays marked: its row in the table, the table's line, and its dictation in the list.
-  const contradicting = 'The prescription contradicts itself. Amoxicillin + Clavulanic Acid 625 mg tablet: the dose 1-0-0 is taken in the morning, but the frequency says “morning, noon and night”.';
-  await expect(detail.getByTestId('table-contradictions')).toHaveText(`⚠ ${contradicting} Copy note and Mark reviewed ask before it leaves or is marked reviewed.`);
-  const table = detail.getByRole('table', { name: 'Medications' });
-  await expect(table.getByRole('rowheader', { name: 'Contradicts itself: Amoxicillin + Clavulanic Acid 625 mg tablet' })).toBeVisible();
-  const listed = page.getByRole('option').filter({ hasText: 'Ravi Shankar, OPD 2' });
-  await expect(listed.getByTestId('row-contradicts')).toHaveText(' · ⚠ prescription contradicts itself');
-  await screenshot(page, 'dictation-contradiction-marked');
-
-  // "Mark reviewed" asks; only the second, deliberate click marks it, and the marks stay.
-  const status = detail.getByTestId('detail-status');
-  await detail.getByRole('button', { name: 'Mark reviewed', exact: true }).click();
-  await expect(status).toHaveText(`${contradicting} Nothing was marked reviewed. Correct the note, or press “Mark reviewed anyway” if you have checked it.`);
-  expect((await bridgeValue(page, 'getDictation', { id: item!.id })).reviewedAt).toBeNull();
-  await screenshot(page, 'dictation-mark-reviewed-asked');
-  await page.keyboard.press('Tab');
-  await expect(detail.getByRole('button', { name: 'Mark reviewed anyway' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(detail.getByTestId('reviewed')).toBeVisible();
-  await expect(status).toHaveText('Marked reviewed. The prescription still contradicts itself: it stays marked, and Copy note asks before it leaves.');
-  await expect(detail.getByRole('button', { name: 'Copy note' })).toBeFocused();
-  await expect(detail.getByTestId('table-contradictions')).toBeVisible();
-  await expect(listed.getByTestId('row-contradicts')).toBeVisible();
-  await expect(listed).toContainText('reviewed');
-
-  await detail.getByRole('button', { name: 'Copy note' }).click();
-  await expect(status).toContainText('The prescription contradicts itself. Amoxicillin + Clavulanic Acid 625 mg tablet: the dose 1-0-0');
-  await detail.getByRole('button', { name: 'Copy anyway' }).click();
-  await expect(status).toHaveText('Copied your corrected note: paste it into the EMR.');
-
-  // The copy shortcut never copies it: refused, it takes that copy off the clipboard, and the window stops saying "Copied".
-  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
-  execFileSync('xdotool', ['key', 'ctrl+alt+c']);
-  await expect(status).toHaveText(`Copy shortcut: ${contradicting} Correct the note in Scribe Desk, or copy it from there. Nothing copied; the earlier note was removed from the clipboard.`);
-  await expect(status).toHaveClass(/field-error/);
-  expect((await clipboardOf(app)).text).toBe('');
+  await savedAnywayStaysMarked(app, page, item!.id, 'Ravi Shankar, OPD 2');
   await app.close();
 });
