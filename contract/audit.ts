@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = {
   'trail-opened': { category: 'trail', text: 'Audit trail opened' },
   'trail-break': { category: 'trail', text: 'Audit trail restarted after a break' },
   'trail-removed': { category: 'trail', text: 'Audit files past retention removed' },
+  'system-log-refused': { category: 'trail', text: 'Checkpoints refused by the system log' },
 } as const satisfies Record<string, { category: AuditCategory; text: string }>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

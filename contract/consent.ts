@@ -30,6 +30,8 @@ export interface ConsentNotice {
   /** Built into the app, or the clinic's by policy. */
   source: 'built-in' | 'policy';
   text: NoticeText;
+  /** Read after `what` when the consultation records the call's sound too: that everyone on the call is recorded. */
+  onCall: string;
 }
 
 /** How consent to a consultation is had: asked of the patient at Record, or kept by the clinic in its own register (policy). */
@@ -50,6 +52,8 @@ export interface ConsentAnswer {
   /** The patient's language: the notice read to them (the doctor's is read beside it). */
   noticeLanguage: string;
   noticeVersion: string;
+  /** The notice read said the call's sound is recorded too (absent: it did not). */
+  callSound?: boolean;
 }
 
 /** What a consultation keeps of its consent (sealed with it) and the page shows. */
@@ -63,6 +67,8 @@ export interface ConsentRecord {
   /** Who confirmed it: the account signed in to the service (none: the sandbox, or not signed in) and the computer's user. */
   account: string | null;
   osUser: string;
+  /** The recording took the call's sound too (everyone on the call), and the notice read said so. */
+  callSound: boolean;
 }
 
 export const BUILT_IN_NOTICE_VERSION = 'built-in-1';
@@ -70,7 +76,7 @@ export const BUILT_IN_NOTICE_VERSION = 'built-in-1';
 /** The doctor's language: the app speaks English. */
 export const DOCTOR_LANGUAGE = 'en';
 
-const BUILT_IN: Record<string, { languageName: string; text: NoticeText }> = {
+const BUILT_IN: Record<string, { languageName: string; text: NoticeText; onCall: string }> = {
   en: {
     languageName: 'English',
     text: {
@@ -80,6 +86,7 @@ const BUILT_IN: Record<string, { languageName: string; text: NoticeText }> = {
       howLong: 'The recording is kept on this computer for at most {days} days and then deleted; the notes stay in your records.',
       rightToStop: 'You may say no, and you may ask at any time to stop the recording or to delete it. Your care does not depend on your answer.',
     },
+    onCall: 'On this call, the call’s sound is recorded too: everyone on the call, and what each of them says.',
   },
   hi: {
     languageName: 'हिन्दी (Hindi)',
@@ -90,12 +97,18 @@ const BUILT_IN: Record<string, { languageName: string; text: NoticeText }> = {
       howLong: 'रिकॉर्डिंग इस कंप्यूटर पर अधिकतम {days} दिन रखी जाती है और फिर हटा दी जाती है; नोट्स आपके रिकॉर्ड में रहते हैं।',
       rightToStop: 'आप मना कर सकते हैं, और किसी भी समय रिकॉर्डिंग रोकने या हटाने के लिए कह सकते हैं। आपका इलाज आपके उत्तर पर निर्भर नहीं करता।',
     },
+    onCall: 'इस कॉल पर कॉल की आवाज़ भी रिकॉर्ड की जाती है: कॉल पर मौजूद हर व्यक्ति, और उनमें से हर कोई जो कहता है।',
   },
 };
 
 /** The built-in notices, English first. */
 export function builtInNotices(): ConsentNotice[] {
-  return Object.entries(BUILT_IN).map(([language, { languageName, text }]) => ({ language, languageName, version: BUILT_IN_NOTICE_VERSION, source: 'built-in', text }));
+  return Object.entries(BUILT_IN).map(([language, { languageName, text, onCall }]) => ({ language, languageName, version: BUILT_IN_NOTICE_VERSION, source: 'built-in', text, onCall }));
+}
+
+/** The built-in sentence about the call's sound in `language`, else in the doctor's. */
+export function builtInOnCall(language: string): string {
+  return (BUILT_IN[language] ?? BUILT_IN[DOCTOR_LANGUAGE]!).onCall;
 }
 
 /** A language's name for the notice's list: the built-in name, else the name the runtime knows, else its code. */
@@ -112,15 +125,15 @@ export function noticeLanguageName(language: string): string {
   }
 }
 
-/** The notice's parts in reading order, `{days}` filled in (0 days: kept until deleted by hand). */
-export function noticeLines(text: NoticeText, retentionDays: number): string[] {
+/** The notice's parts in reading order, `{days}` filled in (0 days: kept until deleted by hand); `onCall` after what is recorded, when the call's sound is. */
+export function noticeLines(text: NoticeText, retentionDays: number, onCall: string | null = null): string[] {
   const days = retentionDays > 0 ? String(retentionDays) : '∞';
-  return NOTICE_PARTS.map((part) => text[part].replaceAll('{days}', days));
+  return NOTICE_PARTS.flatMap((part) => [text[part].replaceAll('{days}', days), ...(part === 'what' && onCall ? [onCall] : [])]);
 }
 
 /** "Patient consented at 10:42, Hindi notice" / "Consent kept by the clinic (10:42)". `time`: a clock time as the app writes it. */
 export function consentLine(record: ConsentRecord, time: (iso: string) => string): string {
-  if (record.kind === 'clinic') return `Consent kept by the clinic in its own register (recorded ${time(record.at)})`;
+  if (record.kind === 'clinic') return `Consent kept by the clinic in its own register (recorded ${time(record.at)}${record.callSound ? ', the call’s sound included' : ''})`;
   const language = record.noticeLanguage ? noticeLanguageName(record.noticeLanguage).replace(/^.*\((.*)\)$/, '$1') : 'the';
-  return `Patient consented at ${time(record.at)}, ${language} notice`;
+  return `Patient consented at ${time(record.at)}, ${language} notice${record.callSound ? ', the call’s sound included' : ''}`;
 }

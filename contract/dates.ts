@@ -38,3 +38,14 @@ export function calendarDayText(day: string): string {
   if (month === null || month < 1 || month > 12) return year;
   return date === null ? `${MONTHS[month - 1]} ${year}` : `${date} ${MONTHS[month - 1]} ${year}`;
 }
+
+/** Whole years from a birth date (YYYY-MM-DD, YYYY-MM or YYYY) to `now`; null when it cannot be told. */
+export function ageFrom(birthDate: string | null, now: Date): number | null {
+  const match = birthDate ? /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(birthDate) : null;
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), match[2] ? Number(match[2]) : null, match[3] ? Number(match[3]) : null];
+  let age = now.getFullYear() - year;
+  // Not yet had this year's birthday (a date without its month counts from the year alone).
+  if (month !== null && (now.getMonth() + 1 < month || (now.getMonth() + 1 === month && day !== null && now.getDate() < day))) age -= 1;
+  return age >= 0 && age <= 130 ? age : null;
+}

@@ -83,6 +83,8 @@ export interface DictationSummary {
   askedFor: { languages: string[]; templates: string[] } | null;
   /** A consultation's consent (kept sealed with it); null for a dictation, or when it could not be read. */
   consent: ConsentRecord | null;
+  /** When "Patient withdraws consent" stopped it (ISO 8601): nothing is recorded or sent until the doctor says whether to destroy it. */
+  haltedAt: string | null;
 }
 
 /** Short names of the service's own templates, as "Asked for" says them. */
@@ -114,7 +116,8 @@ export interface DictationDetail extends DictationSummary {
   audioUrl: string | null;
 }
 
-export type RecorderState = 'idle' | 'starting' | 'recording' | 'paused' | 'stopping';
+/** `halted`: "Patient withdraws consent" stopped the capture; the doctor is asked whether to destroy the recording or go on. */
+export type RecorderState = 'idle' | 'starting' | 'recording' | 'paused' | 'halted' | 'stopping';
 
 /**
  * The label, mode and languages the next recording gets, as the Dictation screen shows them. Main holds

@@ -24,6 +24,7 @@ import type { ProgramMatch } from './insert-profiles';
 import { SECRET_NAMES, languageHintsSchema, settingsSchema, type SecretName, type ServiceKind, type Settings, type SettingName } from './settings';
 import type { TranscriptionChoices } from './transcription-choices';
 import type { LiveWords } from './live-words';
+import type { Withdrawal } from './withdrawal';
 
 export { EVENT_NAMES, OPERATION_NAMES, eventChannel, operationChannel, type EventName, type OperationName } from './ipc-names';
 
@@ -42,7 +43,7 @@ const labReportRef = z.object({ id: z.uuid() }).strict();
 const anyway = z.boolean().optional();
 const noticeLanguage = z.string().regex(/^[a-z]{2,3}$/);
 const noticeVersion = z.string().min(1).max(80);
-const consentAnswer = z.object({ noticeLanguage, noticeVersion }).strict();
+const consentAnswer = z.object({ noticeLanguage, noticeVersion, callSound: z.boolean().optional() }).strict();
 const abhaAddressInput = z.object({ address: z.string().max(64) }).strict();
 const labelInput = z.string().max(LABEL_MAX_CHARS, `The label is too long (${LABEL_MAX_CHARS} characters at most).`);
 const recordingInput = z
@@ -211,10 +212,17 @@ export const operations = {
   /** The patient declined the recording of a consultation: nothing is recorded; the answer is kept in the audit trail only. */
   declineConsent: operation<void>()(z.object({ patientId: z.uuid(), noticeLanguage, noticeVersion }).strict()),
   /**
-   * The patient withdraws consent: the consultation's recording, parts and result are destroyed and nothing more is sent.
-   * Says whether audio had already reached the service, and the ids the service knows it by (to ask it to delete them).
+   * "Patient withdraws consent" pressed, before the doctor is asked anything: the consultation's capture stops, every
+   * request for it is aborted, and nothing more of it is sent, read or recorded until it is destroyed or resumed.
    */
-  withdrawConsent: operation<{ reachedService: boolean; serviceIds: string[] }>()(dictationRef),
+  haltConsultation: operation<void>()(dictationRef),
+  /** The patient did not withdraw after all: the halted consultation records and is sent as before. */
+  resumeConsultation: operation<void>()(dictationRef),
+  /**
+   * The patient withdraws consent: the consultation's recording, parts and result are destroyed and nothing more is sent.
+   * Says whether any request about it had reached the service, the ids the service knows it by, and the request to delete them.
+   */
+  withdrawConsent: operation<Withdrawal>()(dictationRef),
   pauseRecording: operation<RecorderStatus>()(noInput),
   resumeRecording: operation<RecorderStatus>()(noInput),
   stopRecording: operation<RecorderStatus>()(noInput),
@@ -272,7 +280,14 @@ export const operations = {
   /** Deletes the patient and every dictation and lab report made for them; `items`: how many the confirmation said (refused when that is no longer so). */
   deletePatient: operation<void>()(z.object({ id: z.uuid(), items: z.number().int().min(0) }).strict()),
   /** The patient registration has just found or made, as the patient for this visit. */
-  useRegisteredPatient: operation<Patient>()(noInput),
+  /**
+   * The patient registration found or made becomes the visit's patient. A patient already on this computer with the same
+   * ABHA number is brought up to date; one without an ABHA number who looks the same is refused (`needs-confirmation`)
+   * until `as` says: that patient (`as`: their id), or a new one apart (`as: 'new'`).
+   */
+  useRegisteredPatient: operation<Patient>()(z.object({ as: z.union([z.uuid(), z.literal('new')]) }).strict().optional()),
+  /** A patient without an ABHA number who looks like the one registration found or made (name, age, sex), or null. */
+  registeredLookalike: operation<Patient | null>()(noInput),
   /** Puts a dictation under another patient (null: none); a session not yet ended is told when it ends (sendPatientDetails). */
   setDictationPatient: operation<DictationSummary>()(dictationRef.extend({ patientId: z.uuid().nullable() }).strict()),
 

@@ -256,6 +256,16 @@ function agesDiffer(expected: number | null, found: number | null, yearsSince: n
 }
 
 /**
+ * Whether two patients look like one person: both named, the names standing for each other,
+ * and nothing else they both say differing (what one side does not say is not compared).
+ */
+export function looksTheSame(a: PatientDetails, b: PatientDetails): boolean {
+  const [x, y] = [knownPatient(a), knownPatient(b)];
+  if (!x.name || !y.name || !nameParts(x.name) || !nameParts(y.name)) return false;
+  return patientDifferences(a, b).length === 0;
+}
+
+/**
  * What plainly differs between the patient a document was filed for (`expected`: the label as
  * typed, or structured details) and the patient the document names (`found`). `yearsSince`:
  * how long after the document's date the expected patient's age was given (a report from two

@@ -1,19 +1,28 @@
 /**
- * `scribe-desk --audit-verify` and `--audit-export=<file>` (main/audit/audit-command.ts), run
- * without a window, without the single-instance lock (the app may be open meanwhile) and
- * without writing anything in the data folder: its marker is read first (a folder a newer
- * version wrote is refused as it is), the keys are read and never made or moved, Chromium's own
- * files go to a throwaway folder, and the log is not written. Prints the result and exits 0 or 1.
+ * `scribe-desk --audit-verify`, `--audit-checkpoint` and `--audit-export=<file>`
+ * (main/audit/audit-command.ts), run without a window, without the single-instance lock (the
+ * app may be open meanwhile) and without writing anything in the data folder but one thing:
+ * `--audit-checkpoint` erases the verification key once it has shown it. The folder's marker is
+ * read first (a folder a newer version wrote is refused as it is), the keys are read and never
+ * made or moved, Chromium's own files go to a throwaway folder, and the log is not written.
+ * Verify reads the system log's checkpoints where this user may; the checkpoint is written to
+ * it. Prints the result and exits 0 or 1.
  */
 import { mkdtempSync, openSync, closeSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { app, safeStorage } from 'electron';
-import { exportOutcome, verifyOutcome, type AuditCommand, type CommandOutcome } from './audit/audit-command';
+import { checkpointOutcome, exportOutcome, noTrailOutcome, verificationKeyRefusal, verifyOutcome, type AuditCommand, type CommandOutcome } from './audit/audit-command';
+import { checkpointFields, checkpointMessage, type FoundCheckpoint } from './audit/checkpoint';
+import { systemLogFor } from './audit/os-system-log';
+import { logReader, readSystemLog, type SystemLogRead } from './audit/system-log-reading';
 import { exportTrail } from './audit/trail-export';
 import { TRAIL_FOLDER, trailFiles } from './audit/trail-files';
 import { TrailKeys, TrailKeysUnreadable } from './audit/trail-keys';
+import { lastEntryOf } from './audit/trail-reading';
 import { verifyTrail } from './audit/trail-verify';
+import { eraseHandout, handoutPath, readHandout } from './audit/verification-handout';
+import { testJournal } from './audit/test-journal';
 import { DEVELOPMENT_BUILD } from './build-kind';
 import { log } from './log';
 import { PatientStore } from './patients/patient-store';
@@ -73,13 +82,52 @@ function writeExport(command: Extract<AuditCommand, { kind: 'export' }>, folder:
   }
 }
 
-function run(command: AuditCommand, userData: string, policyFile: string | null): CommandOutcome {
+/** The checkpoints given (`--expect`) and those the system log holds for this folder, where this user may read it. */
+async function checkpointsFor(command: Extract<AuditCommand, { kind: 'verify' }>, userData: string) {
+  const systemLog: SystemLogRead | null = command.systemLog ? await readSystemLog(userData, logReader(process.platform, testJournal()?.directory ?? null)) : null;
+  const expected: FoundCheckpoint[] = command.expected.map((point) => ({ ...point, source: '--expect', at: null }));
+  return { systemLog, checkpoints: [...expected, ...(systemLog?.kind === 'read' ? systemLog.checkpoints : [])] };
+}
+
+async function verify(command: Extract<AuditCommand, { kind: 'verify' }>, userData: string, keys: TrailKeys): Promise<CommandOutcome> {
+  const folder = join(userData, TRAIL_FOLDER);
+  const given = command.verificationKey;
+  const refused = verificationKeyRefusal(given, keys.trail);
+  if (refused) return refused;
+  const { systemLog, checkpoints } = await checkpointsFor(command, userData);
+  const report = verifyTrail(folder, keys.key, { verificationKey: given, checkpoints, trail: keys.trail });
+  return verifyOutcome(report, folder, systemLog);
+}
+
+/** The checkpoint printed (and written to the system log); the verification key shown once, then erased. */
+async function checkpoint(userData: string, keys: TrailKeys): Promise<CommandOutcome> {
+  const folder = join(userData, TRAIL_FOLDER);
+  const last = lastEntryOf(folder, keys.key);
+  const systemLog = systemLogFor(process.platform, testJournal()?.socket);
+  const logged = { name: systemLog.name(), problem: null as string | null };
+  if (last && keys.trail) {
+    const point = { seq: last.entry.seq, hash: last.hash, trail: keys.trail };
+    await systemLog.write(checkpointMessage(point, userData), checkpointFields(point, userData)).catch((error: unknown) => (logged.problem = (error as Error).message));
+  } else if (!keys.trail) logged.problem = 'this trail has no id yet: it was written by an earlier version';
+  const path = handoutPath(userData);
+  const handout = keys.trail ? readHandout(path, keys.key) : 'earlier-version';
+  const outcome = checkpointOutcome(folder, last, handout, logged);
+  if (last && handout !== 'earlier-version' && handout.kind === 'waiting') eraseHandout(path);
+  return outcome;
+}
+
+async function run(command: AuditCommand, userData: string, policyFile: string | null): Promise<CommandOutcome> {
   if (command.kind === 'refused') return { code: 1, text: command.message };
   const folder = join(userData, TRAIL_FOLDER);
-  if (trailFiles(folder).length === 0) return { code: 1, text: `No audit trail was found in ${folder}.` };
+  if (trailFiles(folder).length === 0) {
+    if (command.kind !== 'verify') return { code: 1, text: `No audit trail was found in ${folder}.` };
+    const { systemLog, checkpoints } = await checkpointsFor(command, userData);
+    return noTrailOutcome(folder, checkpoints, systemLog);
+  }
   const opened = openWithMasterKeys(userData);
   if ('problem' in opened) return { code: 1, text: opened.problem };
-  if (command.kind === 'verify') return verifyOutcome(verifyTrail(folder, opened.keys.key), folder);
+  if (command.kind === 'verify') return verify(command, userData, opened.keys);
+  if (command.kind === 'checkpoint') return checkpoint(userData, opened.keys);
   const names = exportNames(policyFile);
   let nameOf: ((pseudonym: string) => string | null) | undefined;
   if (names) {
@@ -117,6 +165,6 @@ export function runAuditCommand(command: AuditCommand, userData: string, plan: D
   }
   void app
     .whenReady()
-    .then(() => finish(run(command, userData, policyFile)))
+    .then(async () => finish(await run(command, userData, policyFile)))
     .catch((error: unknown) => finish({ code: 1, text: `The audit command failed: ${(error as Error).message}` }));
 }

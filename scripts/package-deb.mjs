@@ -17,6 +17,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { electronExecutable } from './electron-path.mjs';
+import { DESKTOP_RECOMMENDS, RUNTIME_PACKAGES } from './linux-runtime.mjs';
 import { testPackage, withPackageIdentity } from './release-runtime.mjs';
 
 const require = createRequire(import.meta.url);
@@ -25,53 +26,6 @@ const { Installer, transformVersion } = require('electron-installer-debian');
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LINUX = join(ROOT, 'build', 'linux');
 
-/**
- * What the program needs from the system, by package, on Debian 12 and Ubuntu 22.04/24.04
- * (the second name of a pair is Ubuntu 24.04's 64-bit-time rename). Read from the ELF files'
- * NEEDED entries and the libraries they load at run time; the end-to-end test installs the
- * package on a minimal Debian 12 and checks that nothing is missing.
- */
-const DEPENDS = [
-  // Electron's own binary
-  'libgtk-3-0 | libgtk-3-0t64',
-  'libglib2.0-0 | libglib2.0-0t64',
-  'libnss3',
-  'libnspr4',
-  'libdbus-1-3',
-  'libatk1.0-0 | libatk1.0-0t64',
-  'libatk-bridge2.0-0 | libatk-bridge2.0-0t64',
-  'libatspi2.0-0 | libatspi2.0-0t64',
-  'libcups2 | libcups2t64',
-  'libdrm2',
-  'libgbm1',
-  'libpango-1.0-0',
-  'libcairo2',
-  'libexpat1',
-  'libudev1',
-  'libxkbcommon0',
-  'libx11-6',
-  'libxcb1',
-  'libxcomposite1',
-  'libxdamage1',
-  'libxext6',
-  'libxfixes3',
-  'libxrandr2',
-  'libasound2 | libasound2t64',
-  // Loaded at run time by Electron: notifications, the keyring behind safeStorage, screen savers
-  'libnotify4',
-  'libsecret-1-0',
-  'libxss1',
-  // The recorder (PvRecorder) plays through PulseAudio or PipeWire's PulseAudio server, else ALSA
-  'libpulse0',
-  // The keyboard hook (uiohook-napi: XRecord and XTest) and koffi
-  'libxtst6',
-  'libxt6 | libxt6t64',
-  'libstdc++6',
-  // Opening a lab report's original in the desktop's viewer
-  'xdg-utils',
-];
-// A desktop has these: a sound server, a keyring, and OpenGL (without it Chromium draws in software).
-const RECOMMENDS = ['pulseaudio | pipewire-pulse', 'pulseaudio-utils', 'gnome-keyring | kwalletmanager', 'libgl1'];
 
 function option(name) {
   const prefix = `--${name}=`;
@@ -120,8 +74,8 @@ async function debianPackage(src, dest, identity, compression) {
     priority: 'optional',
     maintainer: 'Scribe Desk developers <support@scribedesk.invalid>',
     categories: ['Office'],
-    depends: DEPENDS,
-    recommends: RECOMMENDS,
+    depends: RUNTIME_PACKAGES,
+    recommends: DESKTOP_RECOMMENDS,
     icon: Object.fromEntries(
       [16, 32, 48, 64, 128, 256, 512].map((size) => [`${size}x${size}`, join(ROOT, 'build', 'icons', `${size}x${size}.png`)]).concat([['scalable', join(ROOT, 'build', 'icon.svg')]]),
     ),

@@ -1,6 +1,7 @@
-// Prints "N passed, N failed" over the checks, the unit tests (Vitest JSON) and the
-// end-to-end tests (Playwright JSON), and exits non-zero when anything failed or a suite
-// did not report.
+// Prints "N passed, N failed" over the checks, the unit tests (Vitest JSON), the Windows lane
+// (test/wine/lane.ts) and the end-to-end tests (Playwright JSON), and exits non-zero when
+// anything failed or a suite did not report. A Windows lane that could not run (no Wine to be
+// had here) reports why, and counts nothing.
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = Number(process.argv[2] ?? 0);
@@ -31,6 +32,16 @@ if (unit) {
     if (file.status === 'failed' && failures.length === 0) console.log(`  ✗ ${file.name}: ${firstLine(file.message)}`);
     for (const test of failures) console.log(`  ✗ ${file.name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
   }
+}
+
+const windows = read('test-results/windows.json', 'Windows lane');
+if (windows?.notRun) {
+  console.log(`Windows lane: not run: ${windows.notRun}`);
+} else if (windows) {
+  passed += windows.passed;
+  failed += windows.failed;
+  console.log(`Windows lane: ${windows.passed} passed, ${windows.failed} failed${windows.skipped ? `, ${windows.skipped} skipped` : ''} (${windows.seconds} s)`);
+  for (const failure of windows.failures ?? []) console.log(`  ✗ ${failure.name}: ${firstLine(failure.message)}`);
 }
 
 const e2e = read('test-results/e2e.json', 'end-to-end tests');

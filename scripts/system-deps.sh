@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the end-to-end tests need (virtual display, virtual
-# microphone, speech synthesis, keyring), when they are missing. Needs root and apt-get;
+# Installs the Debian packages the app and its end-to-end tests need (virtual display,
+# virtual microphone, speech synthesis, keyring), when they are missing. Needs root and apt-get;
 # elsewhere it only says what is missing.
 set -euo pipefail
 packages=(
@@ -8,16 +8,18 @@ packages=(
   pulseaudio pulseaudio-utils espeak-ng sox  # virtual microphone that speaks
   opus-tools                              # opusinfo and opusdec read the Ogg Opus parts back in the unit tests
   dbus-x11 gnome-keyring                  # a real OS keyring for the secrets test
-  libnss3 libnspr4 libgbm1 libasound2 libgtk-3-0 libxss1 libatk-bridge2.0-0 libcups2
-  libdrm2 libxkbcommon0 libxcomposite1 libxdamage1 libxrandr2 fonts-dejavu-core  # Electron
+  fonts-dejavu-core                       # text in a virtual display
   fonts-lohit-deva                        # Devanagari, for the Hindi consent notice on screen
-  libx11-6 libxtst6 libxt6                # the keyboard hook (uiohook-napi: XRecord, XTest)
   chromium xclip python3-gi gir1.2-gtk-3.0  # the programs the note is inserted into (a web EMR page, a GTK editor)
   fakeroot                                # the Debian package (npm run package:deb)
   debootstrap apt-utils gnupg scrot       # its test: a Debian 12 root, a signed repository, screenshots
   at-spi2-core                            # the accessibility bus the note is read back through from a field
+  systemd                                 # a real journald of the audit tests' own, which checkpoints reach
 )
 command -v dpkg-query >/dev/null || exit 0  # not Debian: a desktop with its own display and audio
+# What the app itself needs to run (Electron's libraries and the rest), from the one table.
+mapfile -t runtime < <(node "$(dirname "$0")/linux-runtime.mjs")
+packages+=("${runtime[@]}")
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `npm test`: every check the project has. Type check, lint, unit tests, build, end-to-end
-# tests in the real app (under a virtual display when there is none). Ends with one line
-# "N passed, N failed" over all suites.
+# `npm test`: every check the project has. Type check, lint, unit tests, the Windows lane (the
+# Win32 code and the installer's script under Wine), build, end-to-end tests in the real app
+# (under a virtual display when there is none). Ends with one line "N passed, N failed" over
+# all suites.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
@@ -22,6 +23,8 @@ check "type check" npm run -s typecheck
 check "lint" npm run -s lint
 echo "── unit tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json
+echo "── Windows lane (Wine)"
+bash scripts/windows-lane.sh
 echo "── build"
 if SCRIBE_BUILD=development npx electron-vite build --logLevel warn; then
   echo "── end-to-end tests"

@@ -54,6 +54,8 @@ const RESTART_MS = 5_000;
 const RESTART_MAX_MS = 60_000;
 const NOT_INSTALLED = 'call offer: not available (pactl, package pulseaudio-utils, is not installed)';
 
+const lastLine = (message: string) => message.split('\n').map((line) => line.trim()).filter(Boolean).at(-1) ?? message;
+
 /** Starts watching; the returned function stops. */
 export function watchMicrophoneUsers(deps: MicrophoneUsersDeps): () => void {
   if ((deps.platform ?? process.platform) !== 'linux') {
@@ -68,6 +70,12 @@ export function watchMicrophoneUsers(deps: MicrophoneUsersDeps): () => void {
   let timer: ClockTimer | null = null;
   let last = -1;
   let restartMs = RESTART_MS;
+  // A sound server that stays away is said once, not at every attempt, until it answers again.
+  const said = new Set<string>();
+  const say = (event: string) => {
+    if (!said.has(event)) deps.log(event);
+    said.add(event);
+  };
 
   const count = async () => {
     timer = null;
@@ -76,8 +84,10 @@ export function watchMicrophoneUsers(deps: MicrophoneUsersDeps): () => void {
       const now = otherMicrophoneStreams(outputs, monitorSourceIndexes(sources), new Set(deps.ownPids()));
       if (now !== last && !stopped) deps.onChange(now);
       last = now;
+      said.clear();
     } catch (error) {
-      deps.log(`call offer: the recording streams could not be listed (${(error as Error).message})`);
+      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+      say(missing ? NOT_INSTALLED : `call offer: the recording streams could not be listed (${lastLine((error as Error).message)})`);
     }
   };
   const soon = () => {
@@ -95,19 +105,19 @@ export function watchMicrophoneUsers(deps: MicrophoneUsersDeps): () => void {
       if (lines.some((line) => line.includes('on source-output'))) soon();
     });
     watching.once('error', (error: NodeJS.ErrnoException) => {
-      deps.log(error.code === 'ENOENT' ? NOT_INSTALLED : `call offer: pactl failed (${error.message})`);
+      say(error.code === 'ENOENT' ? NOT_INSTALLED : `call offer: pactl failed (${error.message})`);
       child = null;
     });
     watching.once('exit', (code) => {
       if (stopped || child !== watching) return;
       child = null;
       if (code === PACTL_MISSING) {
-        deps.log(NOT_INSTALLED);
+        say(NOT_INSTALLED);
         return;
       }
       const delay = clock.now() - startedAt > RESTART_MAX_MS ? RESTART_MS : restartMs;
       restartMs = Math.min(delay * 2, RESTART_MAX_MS);
-      deps.log(`call offer: the sound server's watch ended (${code ?? 'signal'}); watching again in ${delay / 1000} s`);
+      say(`call offer: the sound server's watch ended (${code ?? 'signal'}); watching again, at most a minute apart, until it answers`);
       clock.setTimeout(start, delay);
     });
     soon();

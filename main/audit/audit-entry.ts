@@ -106,6 +106,7 @@ const detailSchema = z
     hash: z.string(),
     source: z.string(),
     found: z.string(),
+    serviceIds: z.string(),
   })
   .partial()
   .strict();

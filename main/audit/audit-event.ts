@@ -31,6 +31,8 @@ export interface AuditDetail {
   source?: string;
   /** The trail's own entries: what was found (a torn entry, a damaged one, a full disk), in a few words. */
   found?: string;
+  /** The service's own ids (sessions, transactions, documents), space-separated: what the clinic asks it to delete after a withdrawal. */
+  serviceIds?: string;
 }
 
 export interface AuditEvent {

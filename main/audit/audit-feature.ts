@@ -3,7 +3,9 @@
  * feature as the recorder its hooks write to, following the sign-in (who is signed in, and
  * sign-in and sign-out entries), recording the machine policy at each start, keeping the files
  * within retention, and answering Settings with the doctor's own recent activity. A trail that
- * cannot be opened (its keys locked, a disk that refuses it) stops itself, never the app.
+ * cannot be opened (its keys locked, a disk that refuses it) stops itself, never the app; one
+ * whose key is lost or is another trail's is refused loudly: in Settings, the app's log and the
+ * system log, where the clinic's IT collects it.
  */
 import { hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -21,9 +23,13 @@ import { NO_AUDIT, type AuditEvent, type AuditRecorder } from './audit-event';
 import { AuditTrail } from './audit-trail';
 import { policyEvents, type PolicyLoaded } from './policy-audit';
 import { recentActivity } from './recent-activity';
-import { TRAIL_FOLDER } from './trail-files';
-import { TrailKeys } from './trail-keys';
+import { systemLogFor } from './os-system-log';
+import type { SystemLog } from './system-log';
+import { testJournal } from './test-journal';
+import { TRAIL_FOLDER, trailFiles } from './trail-files';
+import { TrailKeyLost, TrailKeyMismatch, TrailKeys } from './trail-keys';
 import { retentionDays } from './trail-retention';
+import { handoutPath, keepHandout } from './verification-handout';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A recording loaded again within this time is one entry (the player asks for it in pieces). */
@@ -55,14 +61,26 @@ export function osUserName(): string {
  */
 export const TRAIL_OFF_FOR_BENCH = DEVELOPMENT_BUILD && process.env.SCRIBE_BENCH_WITHOUT_AUDIT === '1';
 
+/** A trail refused (its key lost, or another trail's) is told where IT looks too; a log that cannot take it changes nothing here. */
+function refuseLoudly(systemLog: SystemLog, userData: string, why: string): void {
+  log.error(`audit: the trail is refused: ${why}`);
+  systemLog.write(`Scribe Desk audit trail refused in ${userData}: ${why}`, { PRIORITY: '3' }).catch(() => undefined);
+}
+
 function openTrail(deps: AuditFeatureDeps, osUser: string, account: () => string | null): { trail: AuditTrail; keys: TrailKeys } | { problem: string } {
   if (TRAIL_OFF_FOR_BENCH) return { problem: 'The audit trail is off: a development build started for the bench without it.' };
   if ('problem' in deps.keys) return { problem: `The audit trail cannot be written: ${deps.keys.problem}` };
+  const systemLog = systemLogFor(process.platform, testJournal()?.socket);
   try {
-    const keys = new TrailKeys(deps.keys);
+    const keys = new TrailKeys(deps.keys, {
+      trailExists: trailFiles(join(deps.userData, TRAIL_FOLDER)).length > 0,
+      now: appClock.now(),
+      handOut: (trailKey, verificationKey) => keepHandout(handoutPath(deps.userData), trailKey, verificationKey),
+    });
     const trail = new AuditTrail({
       userData: deps.userData,
       keys,
+      systemLog,
       clock: appClock,
       who: () => ({ osUser, account: account() }),
       machine: hostname(),
@@ -73,6 +91,10 @@ function openTrail(deps: AuditFeatureDeps, osUser: string, account: () => string
     trail.open();
     return { trail, keys };
   } catch (error) {
+    if (error instanceof TrailKeyLost || error instanceof TrailKeyMismatch) {
+      refuseLoudly(systemLog, deps.userData, error.message);
+      return { problem: `The audit trail is refused: ${error.message} Ask your IT team (see "The audit trail" in their guide).` };
+    }
     log.error(`audit: the trail could not be opened (${(error as Error).name})`);
     return { problem: `The audit trail cannot be written: ${storageProblem(error)}` };
   }

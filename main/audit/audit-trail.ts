@@ -12,8 +12,16 @@
  * take an entry (full, read-only) stops the trail, never the work it records: the problem is
  * told (Settings shows it), the entries missed are counted, and the trail starts again in a
  * new file, naming how many were missed, once the disk takes a write again.
+ *
+ * What the folder alone cannot vouch for is its own end: a checkpoint (the chain's end once
+ * durable) is made at start, a minute after entries are written, and at quit, kept with the
+ * keys and written to the system log (trail-checkpoints.ts). A start that finds the trail
+ * behind its last checkpoint (cut, or its files gone) says so in a new file and goes on after
+ * the checkpoint, so that no entry number is used twice and verify names the gap. Each line is
+ * tagged with the hour's key (trail-tags.ts), which moves on every hour. A key that opens none
+ * of the trail's entries is refused: nothing is written with it.
  */
-import { close, closeSync, fdatasync, fsync, fsyncSync, mkdirSync, open, openSync, rmSync, writeSync } from 'node:fs';
+import { close, closeSync, fdatasync, fdatasyncSync, fsync, fsyncSync, mkdirSync, open, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock, ClockTimer } from '../core/clock';
 import { Emitter } from '../core/emitter';
@@ -22,15 +30,21 @@ import { syncFolder } from '../storage/atomic-file';
 import { storageProblem } from '../storage/storage-problem';
 import { entryOf, readEntry, type AuditEntry, type Who } from './audit-entry';
 import type { AuditEvent, AuditRecorder } from './audit-event';
+import type { SystemLog } from './system-log';
+import { TrailCheckpoints } from './trail-checkpoints';
 import { expiredFiles } from './trail-retention';
 import { TRAIL_FOLDER, monthOf, readTrailFile, readTrailTail, trailFileName, trailFiles, type TrailFile, type TrailFileContent } from './trail-files';
-import type { TrailKeys } from './trail-keys';
+import { TrailKeyMismatch, type TrailKeys } from './trail-keys';
 import { fingerprint, openLine, sealedLine } from './trail-record';
+import { TrailTime } from './trail-time';
 
 /** How long after an entry the disk is asked to keep it (entries meanwhile share the sync). */
 export const SYNC_AFTER_MS = 200;
 /** After the disk refused an entry, the next entry tries again once this much later. */
 export const RETRY_AFTER_MS = 30_000;
+/** How long after an entry a checkpoint is made (entries meanwhile share it). */
+export const CHECKPOINT_AFTER_MS = 60_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface AuditTrailDeps {
   /** The data folder: the trail is in its `audit/` folder. */
@@ -45,6 +59,10 @@ export interface AuditTrailDeps {
   /** The app's version, written in every entry. */
   app: string;
   log: EventLog;
+  /** Where checkpoints go that the doctor's account cannot take back (system-log.ts). */
+  systemLog: SystemLog;
+  /** A monotonic clock, in ms: what retention counts time by (trail-time.ts). performance.now by default. */
+  elapsed?(): number;
   /** Writes bytes at the end of an open file (tests put a full disk here). */
   write?(fd: number, bytes: Buffer): void;
 }
@@ -70,6 +88,18 @@ function endOf(path: string, key: Buffer): Found {
   const tail = readTrailTail(path);
   if (tail.size === 0) return { kind: 'break', end: { seq: 0, hash: null }, found: 'an empty file' };
   return lastVerifying(tail, key) ?? lastVerifying(readTrailFile(path), key) ?? { kind: 'break', end: { seq: 0, hash: null }, found: 'no entry in it verifies with this trail\u2019s key' };
+}
+
+/** True when a line of the trail opens with the key, or the trail has no whole line yet: the key is the trail's. */
+function keyOpensTrail(folder: string, files: readonly TrailFile[], key: Buffer): boolean {
+  let lines = 0;
+  for (const file of files) {
+    for (const { bytes } of readTrailFile(join(folder, file.name)).lines) {
+      lines += 1;
+      if (openLine(key, bytes) !== null) return true;
+    }
+  }
+  return lines === 0;
 }
 
 function lastVerifying(tail: TrailFileContent, key: Buffer): Found | null {
@@ -105,27 +135,110 @@ export class AuditTrail implements AuditRecorder {
   private readonly problems = new Emitter<string | null>();
   private readonly written = new Emitter<AuditEntry>();
   private readonly write: (fd: number, bytes: Buffer) => void;
+  /** The chain's end as last made durable: what a checkpoint names. */
+  private durable: ChainEnd = { seq: 0, hash: null };
+  private checkpointTimer: ClockTimer | null = null;
+  private checkpointing: Promise<void> = Promise.resolve();
+  private readonly checkpoints: TrailCheckpoints;
+  private readonly elapsed: () => number;
+  private time: TrailTime | null = null;
+  private retentionWaitSaid = false;
 
   constructor(private readonly deps: AuditTrailDeps) {
     this.folder = join(deps.userData, TRAIL_FOLDER);
     this.write = deps.write ?? writeAll;
+    this.elapsed = deps.elapsed ?? (() => performance.now());
+    this.checkpoints = new TrailCheckpoints({
+      userData: deps.userData,
+      keys: deps.keys,
+      systemLog: deps.systemLog,
+      log: deps.log,
+      refused: (found) => this.record({ action: 'system-log-refused', detail: { found } }),
+    });
   }
 
-  /** Finds where the chain ends (the last file's end), and records that the trail was opened. */
+  /**
+   * Finds where the chain ends (the last file's end, or the last checkpoint when the files are
+   * behind it), records that the trail was opened, and makes a checkpoint. Throws
+   * TrailKeyMismatch, writing nothing, when the key opens none of the trail's entries.
+   */
   open(): void {
     mkdirSync(this.folder, { recursive: true, mode: 0o700 });
-    const last = trailFiles(this.folder).at(-1) ?? null;
+    const { keys, log } = this.deps;
+    this.time = new TrailTime(keys.witnessed, this.deps.clock.now(), this.elapsed);
+    const files = trailFiles(this.folder);
+    const last = files.at(-1) ?? null;
     if (last) {
-      const found = endOf(join(this.folder, last.name), this.deps.keys.key);
+      const found = endOf(join(this.folder, last.name), keys.key);
+      if (found.kind === 'break' && found.end.seq === 0 && !keyOpensTrail(this.folder, files, keys.key)) {
+        throw new TrailKeyMismatch('The audit trail\u2019s key (keys/audit.sealed) opens none of its entries: it is another trail\u2019s key. Nothing is written to the trail, which is kept as it is.');
+      }
       this.end = found.end;
       if (found.kind === 'whole') this.file = last;
       else {
         this.noteBreak(last.name, found.found);
-        this.deps.log.warn(`audit: ${last.name} ends with ${found.found}; it is kept as it is, and a new file begins`);
+        log.warn(`audit: ${last.name} ends with ${found.found}; it is kept as it is, and a new file begins`);
       }
       this.lastSegment = { month: last.month, segment: last.segment };
+    } else if (!keys.made) {
+      this.noteBreak(null, 'the trail\u2019s files are gone (deleted or moved)');
+      log.error('audit: the trail\u2019s files are gone; a new file begins, naming it');
     }
+    this.goOnAfterCheckpoint();
     this.record({ action: 'trail-opened' });
+    this.checkpointNow();
+  }
+
+  /** The files end before this computer's last checkpoint: the gap is named, and numbers go on after the checkpoint. */
+  private goOnAfterCheckpoint(): void {
+    const kept = this.deps.keys.checkpoint;
+    if (!kept || this.end.seq > kept.seq || (this.end.seq === kept.seq && this.end.hash === kept.hash)) return;
+    const from = this.end.seq;
+    this.noteBreak(null, `entries after ${from} are gone: this computer\u2019s last checkpoint was entry ${kept.seq}`);
+    this.deps.log.error(`audit: the trail ends at entry ${from}, before its last checkpoint (entry ${kept.seq}); a new file begins, naming the gap`);
+    this.end = { seq: kept.seq, hash: kept.hash };
+  }
+
+  /** Makes what was written durable now (little is left to sync by then) and checkpoints it. */
+  private checkpointNow(): void {
+    this.deps.clock.clearTimeout(this.checkpointTimer);
+    this.checkpointTimer = null;
+    if (this.fd === null || this.stopped) return;
+    try {
+      fdatasyncSync(this.fd);
+    } catch (error) {
+      this.stop(error, this.deps.clock.now());
+      return;
+    }
+    this.durable = { ...this.end };
+    this.makeCheckpoint();
+  }
+
+  private makeCheckpoint(): void {
+    const { seq, hash } = this.durable;
+    if (hash === null) return;
+    this.deps.keys.noteWitnessed(this.trailTime());
+    this.checkpointing = this.checkpoints.make({ seq, hash }).then(() => this.saveKeysSoon());
+  }
+
+  /** A checkpoint a minute after the first entry not yet in one. */
+  private checkpointSoon(): void {
+    if (this.checkpointTimer !== null) return;
+    this.checkpointTimer = this.deps.clock.setTimeout(() => {
+      this.checkpointTimer = null;
+      this.checkpointNow();
+    }, CHECKPOINT_AFTER_MS);
+  }
+
+  /** The time the trail has seen pass (trail-time.ts). */
+  private trailTime(): number {
+    const now = this.deps.clock.now();
+    return this.time ? this.time.now(now) : now;
+  }
+
+  /** Resolves once the last checkpoint begun has been answered by the system log (tests, and quitting). */
+  checkpointed(): Promise<void> {
+    return this.checkpointing;
   }
 
   /** Why the trail is not being written now, or null. */
@@ -181,11 +294,12 @@ export class AuditTrail implements AuditRecorder {
     const { keys } = this.deps;
     const patient = event.patientId ? keys.pseudonymOf(event.patientId) : null;
     const entry = entryOf(event, { seq: this.end.seq + 1, now: at, zone: this.deps.zone, who: this.deps.who(), machine: this.deps.machine, patient, prev: this.end.hash, app: this.deps.app });
-    const line = sealedLine(keys.key, entry);
+    const line = sealedLine(keys.key, entry, keys.tagKeyAt(at.getTime()));
     this.write(fd, line);
     this.end = { seq: entry.seq, hash: fingerprint(line) };
     this.unsynced = true;
     this.syncSoon();
+    this.checkpointSoon();
     // A deleted patient's pseudonym leads to nobody from now on: its line is destroyed once the deletion is written.
     if (entry.action === 'deleted' && entry.item?.kind === 'patient' && entry.outcome === 'done' && event.patientId) this.forget(event.patientId);
     else if (keys.changed) this.saveKeysSoon();
@@ -297,17 +411,28 @@ export class AuditTrail implements AuditRecorder {
       return;
     }
     try {
-      if (sync === 'now') fsyncSync(fd);
+      if (sync === 'now') {
+        fsyncSync(fd);
+        this.durable = { ...this.end };
+      }
     } finally {
       closeSync(fd);
     }
   }
 
-  /** Removes the files past retention (never this month's), and records it, naming the last entry removed so that verify knows the cut. */
+  /**
+   * Removes the files past retention (never this month's), counted by the time the trail has
+   * seen pass, not by the computer's clock, and only those whose entries a checkpoint in the
+   * system log covers; records it, naming the last entry removed so that verify knows the cut.
+   */
   removeExpired(retentionDays: number): string[] {
-    const now = new Date(this.deps.clock.now());
+    const clock = this.deps.clock.now();
+    const now = this.trailTime();
     const files = trailFiles(this.folder);
-    const expired = expiredFiles(files, now, retentionDays).filter((file) => file.name !== this.file?.name);
+    const past = expiredFiles(files, new Date(now), retentionDays).filter((file) => file.name !== this.file?.name);
+    const expired = coveredFiles(this.folder, past, this.deps.keys);
+    if (expired.length < past.length) this.sayRetentionWaits(`${past.length - expired.length} file(s) past retention wait for a checkpoint in the system log to cover them`);
+    else if (clock - now > DAY_MS) this.sayRetentionWaits(`the computer\u2019s clock is ${Math.round((clock - now) / DAY_MS)} day(s) ahead of the time the trail has seen; retention counts the trail\u2019s time`);
     if (expired.length === 0) return [];
     const kept = files.find((file) => !expired.includes(file));
     const first = kept ? firstEntryOf(join(this.folder, kept.name), this.deps.keys.key) : null;
@@ -320,23 +445,33 @@ export class AuditTrail implements AuditRecorder {
     return expired.map((file) => file.name);
   }
 
-  /** Keeps everything written, and closes the file. */
+  private sayRetentionWaits(why: string): void {
+    if (this.retentionWaitSaid) return;
+    this.retentionWaitSaid = true;
+    this.deps.log.info(`audit: ${why}`);
+  }
+
+  /** Keeps everything written, checkpoints it, keeps the keys, and closes the file. */
   async close(): Promise<void> {
     this.deps.clock.clearTimeout(this.syncTimer);
     this.syncTimer = null;
-    if (this.saveTimer !== null) {
-      this.deps.clock.clearTimeout(this.saveTimer);
-      this.saveTimer = null;
-      try {
-        this.deps.keys.save();
-      } catch {
-        // Said when it was first refused; the next start makes new pseudonyms where these are lost.
-      }
-    }
+    this.deps.clock.clearTimeout(this.checkpointTimer);
+    this.checkpointTimer = null;
+    this.deps.clock.clearTimeout(this.saveTimer);
+    this.saveTimer = null;
     try {
       this.closeFile('now');
     } catch (error) {
       this.deps.log.warn(`audit: the trail's last entries could not be synced (${storageProblem(error)})`);
+    }
+    if (!this.stopped) this.makeCheckpoint();
+    await this.checkpointing;
+    this.deps.clock.clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    try {
+      this.deps.keys.save();
+    } catch {
+      // Said when it was first refused; the next start makes new pseudonyms where these are lost.
     }
   }
 
@@ -353,6 +488,17 @@ function syncFolderLater(folder: string): void {
     if (error) return;
     fsync(fd, () => close(fd, () => undefined));
   });
+}
+
+/** The files (oldest first) up to the first whose last entry no checkpoint in the system log covers. */
+function coveredFiles(folder: string, files: readonly TrailFile[], keys: TrailKeys): TrailFile[] {
+  const covered: TrailFile[] = [];
+  for (const file of files) {
+    const found = endOf(join(folder, file.name), keys.key);
+    if (found.end.seq === 0 || found.end.seq > keys.loggedSeq) break;
+    covered.push(file);
+  }
+  return covered;
 }
 
 /** The first entry of a file that verifies, or null. */

@@ -6,6 +6,7 @@
  * what to record once the outcome is known: done, or refused with the reason's kind, never
  * its message (a refusal may name a file or a label). Pure.
  */
+import { recordIds } from '../../contract/withdrawal';
 import type { ErrorKind } from '../../contract/result';
 import type { OperationInput, OperationName, OperationOutput } from '../../contract/ipc';
 import type { OperationHandler, OperationHandlers } from '../../contract/operation-handlers';
@@ -121,7 +122,14 @@ const dictationRules = {
   renameDictation: onDictation('label-changed'),
   saveNoteCorrection: onDictation('note-corrected'),
   undoNoteCorrections: onDictation('note-correction-undone'),
-  withdrawConsent: onDictation('consent-withdrawn', () => ({ for: 'consultation' })),
+  // The service's ids for what it may hold, so that the clinic can still ask it to delete them once the consultation is gone.
+  withdrawConsent: onDictation('consent-withdrawn', (_input, outcome) => {
+    const ids = outcome.ok ? recordIds(outcome.value.records) : [];
+    return { for: 'consultation', ...(ids.length > 0 ? { serviceIds: ids.join(' ') } : {}) };
+  }),
+  // Withdrawal pressed and not yet answered, or answered "go on": the consent stands, nothing of the patient's is read or changed.
+  haltConsultation: null,
+  resumeConsultation: null,
   setNoteReviewed: (input, look) => onDictation<'setNoteReviewed'>(input.reviewed ? 'note-marked-reviewed' : 'note-review-removed')(input, look),
   setDictationPatient: (input, look) => {
     const before = look.dictationPatient(input.id);
@@ -162,6 +170,9 @@ const patientRules = {
       : [{ action: 'patient-viewed', item: { kind: 'patient', id: input.id }, patientId: input.id, outcome: outcomeOf(outcome), detail: { how: 'their visit’s dictations and lab reports listed' } }],
   // A patient declined before anything was recorded: there is no dictation, only the answer.
   declineConsent: (input) => (outcome) => [{ action: 'consent-declined', item: null, patientId: input.patientId, outcome: outcomeOf(outcome), detail: { for: 'consultation' } }],
+  // A patient shown because they look like the one registration found or made.
+  registeredLookalike: () => (outcome) =>
+    outcome.ok && outcome.value ? [{ action: 'patient-viewed', item: { kind: 'patient', id: outcome.value.id }, patientId: outcome.value.id, detail: { how: 'pointed out as looking like the registered patient' } }] : [],
   useRegisteredPatient: (_input, look) => {
     const known = new Set(look.patientIds());
     return (outcome) => {

@@ -4,9 +4,9 @@
  * Plain Node; never writes.
  */
 import { join } from 'node:path';
-import { readEntry, type ReadEntry } from './audit-entry';
+import { readEntry, type AuditEntry, type ReadEntry } from './audit-entry';
 import { readTrailFile, trailFiles, type TrailFile } from './trail-files';
-import { openLine } from './trail-record';
+import { fingerprint, openLine } from './trail-record';
 
 export interface ReadLine {
   file: TrailFile;
@@ -25,4 +25,16 @@ export function* readTrail(folder: string, key: Uint8Array, files: readonly Trai
     for (const { line, bytes } of content.lines) yield { kind: 'line', file, line, bytes, read: readEntry(openLine(key, bytes)) };
     yield { kind: 'file-end', file, tornBytes: content.tornBytes, last: index === files.length - 1 };
   }
+}
+
+/** The trail's last entry that opens with the key, and its line's fingerprint (the newest files read first); null when none does. */
+export function lastEntryOf(folder: string, key: Uint8Array): { entry: AuditEntry; hash: string } | null {
+  for (const file of trailFiles(folder).reverse()) {
+    const { lines } = readTrailFile(join(folder, file.name));
+    for (let index = lines.length - 1; index >= 0; index -= 1) {
+      const read = readEntry(openLine(key, lines[index]!.bytes));
+      if (read.kind === 'entry') return { entry: read.entry, hash: fingerprint(lines[index]!.bytes) };
+    }
+  }
+  return null;
 }

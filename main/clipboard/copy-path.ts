@@ -115,6 +115,18 @@ export class CopyPath {
     return removed;
   }
 
+  /**
+   * A consultation's consent was withdrawn (`owner`: whose it was, as ownerOf names it): the app's
+   * copy of that patient's (or, not knowing whose the last was, any) leaves the clipboard.
+   */
+  async consentWithdrawn(owner: string): Promise<boolean> {
+    const last = this.clipboard.ownerOfLast();
+    if (last !== null && last !== owner.trim()) return false;
+    const removed = await this.clipboard.withdraw();
+    if (removed) this.rules.log('copy: the copy was taken off the clipboard (consent to a consultation was withdrawn)');
+    return removed;
+  }
+
   async dispose(): Promise<void> {
     await this.clipboard.dispose();
   }

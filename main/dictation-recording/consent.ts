@@ -29,13 +29,20 @@ export function confirmedBy(settings: { current(): Pick<Settings, 'service' | 'c
 
 /**
  * The consent a consultation keeps: the clinic's register (policy `clinicRecordsIt`), or the
- * patient's answer to a notice that exists in that version; 'ask' when there is no such answer.
+ * patient's answer to a notice that exists in that version and said what is recorded (`callSound`:
+ * the call's sound too, so everyone on the call); 'ask' when there is no such answer.
  */
-export function consentToKeep(notices: ConsentNotices, answer: ConsentAnswer | undefined, confirmer: () => Confirmer, now: () => Date = () => new Date()): ConsentRecord | 'ask' {
+export function consentToKeep(
+  notices: ConsentNotices,
+  answer: ConsentAnswer | undefined,
+  confirmer: () => Confirmer,
+  callSound: boolean,
+  now: () => Date = () => new Date(),
+): ConsentRecord | 'ask' {
   const at = now().toISOString();
-  if (notices.mode === 'clinicRecordsIt') return { kind: 'clinic', at, noticeLanguage: null, noticeVersion: null, ...confirmer() };
-  if (!answer) return 'ask';
+  if (notices.mode === 'clinicRecordsIt') return { kind: 'clinic', at, noticeLanguage: null, noticeVersion: null, ...confirmer(), callSound };
+  if (!answer || (answer.callSound ?? false) !== callSound) return 'ask';
   const read = notices.notices.find((notice) => notice.language === answer.noticeLanguage && notice.version === answer.noticeVersion);
   if (!read) return 'ask';
-  return { kind: 'given', at, noticeLanguage: read.language, noticeVersion: read.version, ...confirmer() };
+  return { kind: 'given', at, noticeLanguage: read.language, noticeVersion: read.version, ...confirmer(), callSound };
 }

@@ -50,7 +50,7 @@ export interface RecordingSessionDeps {
    * the notice read in that language), or the clinic's register where the policy says so; 'ask'
    * when it must be asked first.
    */
-  consent(answer: ConsentAnswer | undefined): ConsentRecord | 'ask';
+  consent(answer: ConsentAnswer | undefined, callSound: boolean): ConsentRecord | 'ask';
   /** What must be answered before recording (which patient, the patient's consent): the window asks it, brought forward. */
   ask(question: RecordQuestion): void;
   /** Whether the record shortcut records while held (a question it asks then does not record by its answer alone). */
@@ -78,6 +78,8 @@ export class RecordingSession {
   private preparedUntil: ClockTimer | null = null;
   private readonly clock: Clock;
   private draft: RecordingDraft;
+  /** What a halted recording was doing when "Patient withdraws consent" was pressed, to go back to. */
+  private haltedFrom: 'recording' | 'paused' = 'recording';
   readonly recorder: Recorder;
 
   constructor(private readonly deps: RecordingSessionDeps) {
@@ -147,7 +149,8 @@ export class RecordingSession {
     const locked = this.deps.store.whyLocked();
     if (locked !== null) return this.set({ message: locked });
     const patientId = input?.patientId !== undefined && input.patientId !== null ? input.patientId : this.deps.visitPatientId();
-    const consent = wanted.mode === 'consultation' ? this.deps.consent(input?.consent) : null;
+    const withCallSound = wanted.mode === 'consultation' && (this.deps.includeCallSound?.() ?? false);
+    const consent = wanted.mode === 'consultation' ? this.deps.consent(input?.consent, withCallSound) : null;
     if (patientId === null || consent === 'ask') {
       const hold = input === null && (this.deps.shortcutHolds?.() ?? false);
       this.deps.ask({ mode: wanted.mode, patient: patientId === null, consent: consent === 'ask', ...(hold ? { hold } : {}) });
@@ -171,7 +174,6 @@ export class RecordingSession {
     }
     const transcription = this.deps.transcription(wanted.languages);
     const inParts = transcription.api === 'sessions';
-    const withCallSound = wanted.mode === 'consultation' && (this.deps.includeCallSound?.() ?? false);
     const partChoice = { format: transcription.partFormat ?? 'mp3', ...(this.deps.wordsWhileSpeaking?.() ? { minSamples: LIVE_PART_MIN_SAMPLES } : {}) };
     // The microphone opens in the recorder process while the manifest is written here.
     const started = this.recorder.start(
@@ -202,7 +204,30 @@ export class RecordingSession {
       return this.set({ state: 'idle', dictationId: null, level: 0, message: (error as Error).message });
     }
     // The recording may have ended already (microphone lost during start-up).
-    return this.current.dictationId === manifest.id ? this.set({ state: 'recording', callSound }) : this.status();
+    if (this.current.dictationId !== manifest.id) return this.status();
+    // "Patient withdraws consent" pressed while the microphone opened: nothing is captured.
+    if (store.get(manifest.id)?.haltedAt) {
+      this.haltedFrom = 'recording';
+      this.recorder.pause();
+      return this.set({ state: 'halted', callSound });
+    }
+    return this.set({ state: 'recording', callSound });
+  }
+
+  /** "Patient withdraws consent": the capture stops at once, before the doctor is asked anything; nothing captured from now is kept. */
+  halt(id: string): RecorderStatus {
+    if (this.current.dictationId !== id || (this.current.state !== 'recording' && this.current.state !== 'paused')) return this.status();
+    this.haltedFrom = this.current.state;
+    if (this.current.state === 'recording') this.recorder.pause();
+    return this.set({ state: 'halted', level: 0 });
+  }
+
+  /** The patient did not withdraw after all: the capture goes on. */
+  resumeHalted(id: string): RecorderStatus {
+    if (this.current.dictationId !== id || this.current.state !== 'halted') return this.status();
+    if (this.haltedFrom === 'paused') return this.set({ state: 'paused' });
+    this.recorder.resume();
+    return this.set({ state: 'recording' });
   }
 
   /** "Not now" to the offer to record a call: it is not made again for this call. */
@@ -242,6 +267,7 @@ export class RecordingSession {
   }
 
   async stop(): Promise<RecorderStatus> {
+    // A halted consultation is destroyed or goes on, as the doctor answers: never stopped and sent meanwhile.
     if (this.current.state !== 'recording' && this.current.state !== 'paused') return this.status();
     this.set({ state: 'stopping', level: 0 });
     const { durationMs, parts, size } = await this.recorder.stop();

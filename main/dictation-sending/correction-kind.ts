@@ -70,7 +70,7 @@ class CorrectionStore implements OutboxStore<CorrectionItem> {
 
   private item(manifest: DictationManifest): CorrectionItem | null {
     const version = wantedVersion(manifest);
-    if (version === null || this.refused.get(manifest.id) === version) return null;
+    if (version === null || manifest.haltedAt !== null || this.refused.get(manifest.id) === version) return null;
     return {
       id: manifest.id,
       dictationId: manifest.id,

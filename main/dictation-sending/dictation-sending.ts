@@ -15,8 +15,8 @@ import type { PollSchedule } from '../outbox/result-poller';
 import type { DictationManifest } from '../dictations/dictation-manifest';
 import type { DictationStore } from '../dictations/dictation-store';
 import type { KeptResult } from '../dictations/stored-result';
-import { correctionKind, type CorrectionDeps } from './correction-kind';
-import { partKind, type PartDeps, type PartItem, type PartStore } from './part-kind';
+import { correctionKind, type CorrectionDeps, type CorrectionItem } from './correction-kind';
+import { partItemId, partKind, type PartDeps, type PartItem, type PartStore } from './part-kind';
 import type { PatientDetails } from './patient-details';
 import { sessionEndKind, type SessionClient } from './session-end-kind';
 import { SessionOpener, type SessionOpenerDeps } from './session-opener';
@@ -47,6 +47,7 @@ export class DictationSending {
   private readonly voice: Outbox<DictationManifest, KeptResult>;
   private readonly sessions: Outbox<DictationManifest, KeptResult>;
   private readonly parts: Outbox<PartItem, never>;
+  private readonly corrections: Outbox<CorrectionItem, never>;
   private readonly partStore: PartStore;
   private readonly cutting = new Set<string>();
 
@@ -87,6 +88,7 @@ export class DictationSending {
     this.partStore = parts.store;
     this.parts = host.register(parts);
     const corrections = host.register(correctionKind({ store, client, held }));
+    this.corrections = corrections;
     // A correction saved or undone goes to the session's document.
     store.onChange(() => corrections.kick());
     host.onWake(() => this.cutWhatIsMissing());
@@ -118,8 +120,37 @@ export class DictationSending {
   }
 
   remove(id: string): void {
-    this.sessions.stopFor(id);
+    this.stopAllFor(id);
     this.voice.remove(id);
+  }
+
+  /**
+   * "Patient withdraws consent" was pressed: every request for the dictation (its session's
+   * creation, parts, End, result lookups, correction) is aborted now, and nothing more of it goes
+   * until `resume`, also after a restart.
+   */
+  halt(id: string): void {
+    const { store } = this.options;
+    const manifest = store.get(id);
+    if (!manifest) return;
+    if (manifest.haltedAt === null) store.writeOrKeepInMemory(id, { haltedAt: new Date(this.host.clock.now()).toISOString() });
+    this.stopAllFor(id);
+  }
+
+  /** The patient did not withdraw after all: the dictation goes on as before. */
+  resume(id: string): void {
+    const manifest = this.options.store.get(id);
+    if (!manifest || manifest.haltedAt === null) return;
+    this.options.store.writeOrKeepInMemory(id, { haltedAt: null });
+    this.sendPartsNow(id);
+    this.host.wake();
+  }
+
+  private stopAllFor(id: string): void {
+    this.sessions.stopFor(id);
+    this.voice.stopFor(id);
+    this.corrections.stopFor(id);
+    for (const part of this.options.store.parts(id)) this.parts.stopFor(partItemId(id, part.sequence));
   }
 
   /** Sends the dictation's parts now ("Send now", a session given up): what they waited for is forgotten. */

@@ -93,6 +93,11 @@ export class LiveWordsView {
     this.publish();
   }
 
+  /** Another patient's visit (or none): the last patient's words are not shown beside them. */
+  visitChanged(patientId: string | null): void {
+    if (this.shown && this.deps.store.get(this.shown)?.patientId !== patientId) this.clear();
+  }
+
   /** Whether the service can be reached may have changed: the line is worked out again. */
   refresh(): void {
     this.publish();
@@ -120,7 +125,7 @@ export class LiveWordsView {
   }
 
   private changed(manifest: DictationManifest): void {
-    if (DONE_STATES.has(manifest.state)) return this.clear();
+    if (DONE_STATES.has(manifest.state) || manifest.haltedAt !== null) return this.clear();
     if (manifest.api !== 'sessions') this.reader.stopFor(manifest.id);
     this.publish();
   }

@@ -33,12 +33,12 @@ export interface PartItem extends QueuedItem {
   refused?: boolean;
 }
 
-/** Which dictations have parts to send: recorded in parts, not yet ended, not cancelled or finished. */
+/** Which dictations have parts to send: recorded in parts, not yet ended, not cancelled or finished, not halted. */
 function sendingParts(manifest: DictationManifest): boolean {
-  return manifest.api === 'sessions' && (manifest.state === 'recording' || manifest.state === 'recorded') && !manifest.session?.endedAt;
+  return manifest.api === 'sessions' && (manifest.state === 'recording' || manifest.state === 'recorded') && !manifest.session?.endedAt && manifest.haltedAt === null;
 }
 
-function itemId(dictationId: string, sequence: number): string {
+export function partItemId(dictationId: string, sequence: number): string {
   return `${dictationId}#${sequence}`;
 }
 
@@ -104,7 +104,7 @@ export class PartStore implements OutboxStore<PartItem> {
   }
 
   private item(manifest: DictationManifest, part: AudioPart): PartItem {
-    const id = itemId(manifest.id, part.sequence);
+    const id = partItemId(manifest.id, part.sequence);
     const acked = isAcked(manifest, part.sequence);
     return {
       id,

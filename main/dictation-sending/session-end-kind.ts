@@ -77,8 +77,8 @@ export function sessionEndKind(options: SessionEndDeps): OutboxKind<DictationMan
       gone: 'This dictation no longer exists.',
       cannotRetry: 'This dictation cannot be sent again now.',
     },
-    waitsForUpload: (manifest) => manifest.state === 'recorded' && readyToEnd(manifest),
-    waitsForResult: (manifest) => manifest.api === 'sessions' && manifest.state === 'processing' && manifest.session !== null,
+    waitsForUpload: (manifest) => manifest.state === 'recorded' && manifest.haltedAt === null && readyToEnd(manifest),
+    waitsForResult: (manifest) => manifest.api === 'sessions' && manifest.state === 'processing' && manifest.session !== null && manifest.haltedAt === null,
     firstLookupDelayMs: () => FIRST_LOOKUP_MS,
     upload: async (manifest) => {
       let session = manifest.session!;

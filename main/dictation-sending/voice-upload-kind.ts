@@ -120,8 +120,8 @@ export function voiceUploadKind(options: VoiceUploadDeps): OutboxKind<DictationM
       gone: 'This dictation no longer exists.',
       cannotRetry: 'This dictation cannot be sent again now.',
     },
-    waitsForUpload: (manifest) => manifest.api === 'voice-upload' && manifest.state === 'recorded',
-    waitsForResult: (manifest) => manifest.api === 'voice-upload' && manifest.state === 'processing',
+    waitsForUpload: (manifest) => manifest.api === 'voice-upload' && manifest.state === 'recorded' && manifest.haltedAt === null,
+    waitsForResult: (manifest) => manifest.api === 'voice-upload' && manifest.state === 'processing' && manifest.haltedAt === null,
     firstLookupDelayMs: (manifest) => (options.firstLookupDelay ?? firstLookupDelayMs)(manifest.durationMs),
     upload: async (initial, { signal, onProgress }) => {
       let manifest = initial;

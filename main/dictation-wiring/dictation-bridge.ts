@@ -10,7 +10,9 @@ import { refuse } from '../core/refusal';
 import type { OperationHandlers } from '../../contract/operation-handlers';
 import type { SettingsService } from '../settings/settings-service';
 import { summaryOf, type DictationManifest } from '../dictations/dictation-manifest';
-import type { CopyPath, CopyRequest } from '../clipboard/copy-path';
+import { ownerOf, type CopyPath, type CopyRequest } from '../clipboard/copy-path';
+import { deletionRequest, recordIds } from '../../contract/withdrawal';
+import { serviceRecordsOf } from '../dictation-sending/service-records';
 import { NOT_REVIEWED, leavingMedicines, noteCopy, noteOf, noteRefusal, chapterCopy, transcriptCopy, type PatientOf } from '../note-leaving/dictation-notes';
 import type { HeadingPatient } from '../../contract/copy-heading';
 import type { ConsentNotices } from '../../contract/consent';
@@ -54,13 +56,15 @@ export type DictationHandlers = Pick<
   | 'prepareRecording'
   | 'cancelRecordingQuestion'
   | 'declineConsent'
+  | 'haltConsultation'
+  | 'resumeConsultation'
   | 'withdrawConsent'
 >;
 
 export interface DictationBridgeDeps {
   store: DictationStore;
   /** How dictations are sent (main/dictation-sending): each one's upload progress, and Retry, Cancel and Delete routed to the way it goes. */
-  outbox: { progressOf(id: string): number | null; retry(id: string): void; cancel(id: string): void; remove(id: string): void };
+  outbox: { progressOf(id: string): number | null; retry(id: string): void; cancel(id: string): void; remove(id: string): void; halt(id: string): void; resume(id: string): void };
   session: RecordingSession;
   copies: CopyPath;
   settings: Pick<SettingsService, 'current'>;
@@ -76,6 +80,8 @@ export interface DictationBridgeDeps {
   visit: VisitOfNotes;
   /** The consent notices and how consent is had (the administrator's policy). */
   consentNotices(): ConsentNotices;
+  /** Today's date (YYYY-MM-DD), as a withdrawal's request to the service gives it. */
+  today(): string;
   /** How many medicines of a dictation's note contradict themselves, as its summary says (the list: as far as counted yet). */
   contradictions: Pick<NoteContradictions, 'of' | 'known'>;
 }
@@ -145,13 +151,17 @@ function recorderHandlers({ session, log }: DictationBridgeDeps) {
   } satisfies Pick<DictationHandlers, 'listMicrophones' | 'getRecorder' | 'startRecording' | 'pauseRecording' | 'resumeRecording' | 'stopRecording' | 'discardRecording' | 'dismissCallOffer' | 'setRecordingDraft'>;
 }
 
-/** Whether any of the dictation's audio may have reached the service: sent whole, a part acknowledged, or on its way now. */
-function audioReachedService(manifest: DictationManifest): boolean {
-  return manifest.uploadedAt !== null || (manifest.session?.acked.length ?? 0) > 0 || manifest.state === 'uploading' || manifest.state === 'processing' || FINISHED_STATES.has(manifest.state);
-}
-
-/** A consultation's consent: the notices to read, an answer of no (nothing is kept but the trail), and consent withdrawn (the consultation destroyed). */
-function consentHandlers({ store, outbox, session, log, consentNotices }: DictationBridgeDeps, { existing }: Lookups) {
+/**
+ * A consultation's consent: the notices to read, an answer of no (nothing is kept but the trail),
+ * and consent withdrawn: at the press everything of it stops (halt); then it is destroyed, or,
+ * should the patient not withdraw after all, goes on (resume).
+ */
+function consentHandlers({ store, outbox, session, log, consentNotices, copies, today }: DictationBridgeDeps, { existing }: Lookups) {
+  const consultation = (id: string) => {
+    const manifest = existing(id);
+    if (manifest.mode !== 'consultation') refuse('refused', 'Only a consultation is recorded with the patient’s consent.');
+    return manifest;
+  };
   return {
     getConsentNotices: () => consentNotices(),
     prepareRecording: () => session.prepare(),
@@ -160,19 +170,33 @@ function consentHandlers({ store, outbox, session, log, consentNotices }: Dictat
       session.unprepare();
       log.info('consent: the patient declined; nothing was recorded');
     },
-    withdrawConsent: async ({ id }) => {
-      const manifest = existing(id);
-      if (manifest.mode !== 'consultation') refuse('refused', 'Only a consultation is recorded with the patient’s consent.');
-      const reachedService = audioReachedService(manifest);
-      // Kept for the doctor to pass on: the service deletes what it received by these.
-      const serviceIds = reachedService ? [...(manifest.session ? [manifest.session.id] : []), ...(manifest.uploadedAt ? [manifest.txnId] : [])] : [];
-      if (session.status().dictationId === id) await session.discard();
-      // Stops what is on its way and destroys the keys first: every copy of its files is then unreadable. The session is never ended.
-      if (store.get(id)) outbox.remove(id);
-      log.info(`consent: withdrawn; the consultation was destroyed${reachedService ? ' (some audio had reached the service)' : ''}`);
-      return { reachedService, serviceIds };
+    haltConsultation: ({ id }) => {
+      consultation(id);
+      session.halt(id);
+      outbox.halt(id);
+      log.info('consent: withdrawal pressed; the consultation stopped, nothing more of it is sent');
     },
-  } satisfies Pick<DictationHandlers, 'getConsentNotices' | 'prepareRecording' | 'cancelRecordingQuestion' | 'declineConsent' | 'withdrawConsent'>;
+    resumeConsultation: ({ id }) => {
+      consultation(id);
+      outbox.resume(id);
+      session.resumeHalted(id);
+      log.info('consent: not withdrawn after all; the consultation goes on');
+    },
+    withdrawConsent: async ({ id }) => {
+      const manifest = consultation(id);
+      // Nothing more goes while it is destroyed; what is on its way is aborted.
+      outbox.halt(id);
+      // Kept for the doctor to pass on: the service deletes what it received by these. A request issued counts, answered or not.
+      const records = serviceRecordsOf(store.get(id) ?? manifest);
+      const reachedService = recordIds(records).length > 0;
+      if (session.status().dictationId === id) await session.discard();
+      // Destroys the keys first: every copy of its files is then unreadable. The session is never ended.
+      if (store.get(id)) outbox.remove(id);
+      await copies.consentWithdrawn(ownerOf(manifest));
+      log.info(`consent: withdrawn; the consultation was destroyed${reachedService ? ' (requests about it had reached the service)' : ''}`);
+      return { reachedService, records, request: deletionRequest(records, today()) };
+    },
+  } satisfies Pick<DictationHandlers, 'getConsentNotices' | 'prepareRecording' | 'cancelRecordingQuestion' | 'declineConsent' | 'haltConsultation' | 'resumeConsultation' | 'withdrawConsent'>;
 }
 
 /** The list and a dictation in it: its detail, Retry, Cancel, Delete, which one is shown, its patient and label. */

@@ -226,7 +226,7 @@ function recordingSession(
       if (!deps.patients.get(id)) throw new Error('The patient chosen for this recording is no longer on this computer. Choose the patient again.');
       if (deps.patients.visitPatient()?.id !== id || deps.patients.view().visitEnded) deps.patients.choose(id);
     },
-    consent: (answer) => consentToKeep(settings.consentNotices(), answer, confirmedBy(settings)),
+    consent: (answer, callSound) => consentToKeep(settings.consentNotices(), answer, confirmedBy(settings), callSound),
     shortcutHolds: () => recordShortcut.holds(),
     ask: (question) => {
       log.info(`recorder: the window asks first (${question.patient ? 'which patient' : ''}${question.patient && question.consent ? ', ' : ''}${question.consent ? "the patient's consent" : ''})`);
@@ -287,9 +287,10 @@ function dictationShortcuts(deps: DictationFeatureDeps, { store, patientOf }: Di
   });
 }
 
-/** The work nobody waits for: repairs, sealing files left in clear, compact copies, deleting recordings past their time. */
-function dictationMaintenance({ settings, audit }: DictationFeatureDeps, { store, recovered, recordingFiles, encode }: DictationParts) {
+/** The work nobody waits for: repairs, sealing files left in clear, compact copies, deleting recordings past their time, the list's marks of contradicting prescriptions. */
+function dictationMaintenance({ settings, audit, window }: DictationFeatureDeps, { store, recovered, recordingFiles, encode, contradictions }: DictationParts) {
   let stop: (() => void) | null = null;
+  let stopCounting: (() => void) | null = null;
   return {
     start(): void {
       // Locked keys (Settings says why): nothing is repaired or deleted until they open again.
@@ -307,8 +308,13 @@ function dictationMaintenance({ settings, audit }: DictationFeatureDeps, { store
         },
         recovered,
       );
+      // Each contradicting note is marked in the list as it is found (a finished dictation has no upload under way).
+      stopCounting = contradictions.countAll(systemClock, (manifest) => window.send('dictationChanged', summaryOf(manifest, null, contradictions.of(manifest))));
     },
-    stop: () => stop?.(),
+    stop: () => {
+      stop?.();
+      stopCounting?.();
+    },
   };
 }
 
@@ -324,7 +330,6 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   );
   const session = recordingSession(deps, store, outbox, liveWords, { current: () => shortcuts.recordShortcut(), holds: () => shortcuts.recordShortcutHolds() }, callOffer);
   let stopWatchingCalls: () => void = () => undefined;
-  let stopCounting: () => void = () => undefined;
   /** The dictation the window shows; the copy shortcut takes its note. */
   let viewedId: string | null = null;
   const shortcuts = dictationShortcuts(deps, parts, session, () => viewedId);
@@ -349,11 +354,13 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     patientOf,
     visit: { chosen: () => deps.patients.visitPatient(), noteLeft: (patientId) => deps.patients.noteLeft(patientId) },
     consentNotices: () => settings.consentNotices(),
+    today: () => new Date(appClock.now()).toISOString().slice(0, 10),
     contradictions: parts.contradictions,
   });
-  // Another patient chosen: their note is not the one in view any more (the shortcut never takes it).
+  // Another patient chosen: their note is not the one in view any more (the shortcut never takes it), nor are their words heard so far.
   deps.patients.onVisitChange((patientId) => {
     if (viewedId !== null && store.get(viewedId)?.patientId !== patientId) viewedId = null;
+    liveWords.visitChanged(patientId);
   });
 
   return {
@@ -366,6 +373,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       idsForPatient: (patientId: string) => store.idsForPatient(patientId),
       busy: (id: string) => (session.status().dictationId === id ? 'A dictation for this patient is being recorded. Stop or discard it first.' : null),
       remove: (id: string) => outbox.remove(id),
+      identityChanged: (patientId: string) => store.clearReviews(patientId),
     },
     /** Why the app must not restart now (a recording under way), or null; an upload under way is the outbox host's to say. */
     busyReason: (): string | null => (session.status().state !== 'idle' ? 'A dictation is being recorded.' : null),
@@ -395,14 +403,9 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     /** The work nobody waits for (sending is the outbox host's). */
     startMaintenance(): void {
       maintenance.start();
-      // The list is marked as each contradicting note is found, without holding it back for all of them.
-      stopCounting = parts.contradictions.countAll(systemClock, (manifest) =>
-        deps.window.send('dictationChanged', summaryOf(manifest, outbox.progressOf(manifest.id), parts.contradictions.of(manifest))),
-      );
     },
     async stop(): Promise<void> {
       maintenance.stop();
-      stopCounting();
       stopWatchingCalls();
       liveWords.dispose();
       shortcuts.dispose();

@@ -48,6 +48,7 @@ export const consentRecordSchema = z.object({
   noticeVersion: z.string().max(80).nullable(),
   account: z.string().max(300).nullable(),
   osUser: z.string().max(300),
+  callSound: z.boolean().default(false),
 });
 
 const manifestFields = z.object({
@@ -110,6 +111,11 @@ const manifestFields = z.object({
   session: sessionSchema.nullable().default(null),
   /** Sessions given up (expired before End, or replaced by a retry); never ended by the app again. */
   previousSessionIds: z.array(z.string()).default([]),
+  /**
+   * When "Patient withdraws consent" was pressed and the doctor has not yet answered whether to
+   * destroy the consultation: nothing of it is sent, read or recorded while set, also after a restart.
+   */
+  haltedAt: z.string().nullable().default(null),
   /** The doctor's correction as a document of the session: its id once made, and the correction it holds. */
   correctionDocument: z.object({ id: z.string().max(200).nullable(), sentFor: z.string().nullable() }).default({ id: null, sentFor: null }),
 });
@@ -167,5 +173,6 @@ export function summaryOf(manifest: DictationManifest, uploadProgress: number | 
     testData: manifest.testData,
     askedFor: manifest.request ? { languages: manifest.request.languages, templates: manifest.request.templates } : null,
     consent: manifest.consent,
+    haltedAt: manifest.haltedAt,
   };
 }

@@ -426,6 +426,13 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
   }
 
   /** Ids of the dictations for a patient. */
+  /** The patient's name, age, sex or ABHA number changed: their notes, headed with them, must be reviewed again; how many were marked. */
+  clearReviews(patientId: string): number {
+    const reviewed = this.idsForPatient(patientId).filter((id) => this.get(id)?.reviewedAt);
+    for (const id of reviewed) this.writeOrKeepInMemory(id, { reviewedAt: null });
+    return reviewed.length;
+  }
+
   idsForPatient(patientId: string): string[] {
     return this.list()
       .filter((manifest) => manifest.patientId === patientId)

@@ -10,7 +10,7 @@ import type { ConsentRecord } from '../../contract/consent';
 const CONFIRMED_BY = 'https://scribe-desk.invalid/fhir/StructureDefinition/consent-confirmed-by';
 
 export function consentResource(consent: ConsentRecord): Record<string, unknown> {
-  const read = consent.kind === 'given' ? `The patient agreed to the consent notice ${consent.noticeVersion} read in ${consent.noticeLanguage}.` : "Consent kept by the clinic in its own register (the clinic's policy).";
+  const read = `${consent.kind === 'given' ? `The patient agreed to the consent notice ${consent.noticeVersion} read in ${consent.noticeLanguage}.` : "Consent kept by the clinic in its own register (the clinic's policy)."}${consent.callSound ? " The recording took the call's sound too: everyone on the call." : ''}`;
   return {
     resourceType: 'Consent',
     status: 'active',

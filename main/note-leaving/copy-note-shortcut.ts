@@ -202,11 +202,16 @@ export class CopyNoteShortcut {
       else this.actions.tell(decision.why ? 'Note copied, not inserted' : 'Note copied', `The note of ${copy.which} is on the clipboard.${decision.why ? ` ${decision.why}` : ''}`);
       return;
     }
-    // The field as it is before the note goes in (read while the keys are let go), to tell afterwards what of the note landed.
-    const before = decision.kind === 'insert' ? this.readField(decision.target) : null;
-    if (!(await this.keysReleased())) return;
-    if (decision.kind === 'wait' && !(await this.waitForNote(id!, decision.target))) return;
-    await this.inTurn(() => this.insertNote(id, decision, before ?? this.readField(decision.target)));
+    // Watched from the press: typing, and a paste whose keys cannot be let go for it, wait until the doctor lets go.
+    const keysUp = this.keysReleased();
+    if (decision.kind === 'wait') {
+      if (!(await keysUp)) return this.heldTooLong();
+      if (!(await this.waitForNote(id!, decision.target))) return;
+      return this.inTurn(() => this.insertNote(id, decision, this.readField(decision.target), keysUp));
+    }
+    // The field as it is before the note goes in, to tell afterwards what of the note landed.
+    const before = this.readField(decision.target);
+    await this.inTurn(() => this.insertNote(id, decision, before, keysUp));
   }
 
   /** Runs `insertion` once the one before it has finished (its paste read, the clipboard put back). */
@@ -220,11 +225,13 @@ export class CopyNoteShortcut {
     return target && this.actions.fieldText ? this.actions.fieldText(target).catch(() => null) : Promise.resolve(null);
   }
 
-  /** The shortcut's keys are let go (said when held too long). */
-  private async keysReleased(): Promise<boolean> {
-    if (!this.binding || (await released(this.hook, this.binding, RELEASE_WAIT_MS, this.clock))) return true;
+  /** Resolves true once the shortcut's keys are let go, false when they are held too long. */
+  private keysReleased(): Promise<boolean> {
+    return this.binding ? released(this.hook, this.binding, RELEASE_WAIT_MS, this.clock) : Promise.resolve(true);
+  }
+
+  private heldTooLong(): void {
     this.actions.tell('Note not inserted', "The shortcut's keys were held too long, so nothing was inserted. Press the shortcut again.");
-    return false;
   }
 
   private async waitForNote(id: string, target: TargetWindow): Promise<boolean> {
@@ -234,7 +241,12 @@ export class CopyNoteShortcut {
     return false;
   }
 
-  private async insertNote(id: string | null, plan: Plan, before: Promise<string | null>): Promise<void> {
+  /**
+   * Copies the note, then inserts it: a paste at once where the typist can let go of the
+   * shortcut's keys for it (as a plain Ctrl+V lands at its press), else once the doctor has let
+   * go; typing always once they have.
+   */
+  private async insertNote(id: string | null, plan: Plan, before: Promise<string | null>, keysUp: Promise<boolean>): Promise<void> {
     const typed = plan.how === 'type';
     const copy = await this.actions.copy(id, { form: plan.how === 'rich' ? 'rich' : 'plain', keepEarlier: true });
     if (!copy.copied) {
@@ -242,24 +254,54 @@ export class CopyNoteShortcut {
       return;
     }
     const copied = `The note of ${copy.which} is on the clipboard.`;
-    // Asked again right before inserting: the doctor may have moved on (another window, the next patient's chart).
-    const moved = targetChange(plan.target, this.focus());
-    if (moved) {
-      this.log.info('copy: not inserted, the focus or the window changed since the press');
-      this.actions.tell('Note copied, not inserted', `${moved} ${copied}`);
-      return;
-    }
+    // Read before the note can land in the field.
+    const fieldBefore = await before;
+    const typist = this.actions.typist();
+    const atOnce = !typed && typist?.pasteWhileHeld !== undefined;
+    if (!atOnce && !(await keysUp)) return this.notInsertedHeld(copy);
     const session = this.hook.begin();
     try {
-      const inserted = typed ? await this.typeInto(plan, copy.text, copied) : this.paste(copied);
+      let inserted: boolean;
+      if (!this.stillThere(plan, copied)) inserted = false;
+      else if (typed) inserted = await this.typeInto(plan, copy.text, copied);
+      else if (atOnce && this.pastedWhileHeld(typist)) inserted = true;
+      else if (!(await keysUp)) return await this.notInsertedHeld(copy);
+      // After waiting for the keys, the window is asked once more.
+      else inserted = (!atOnce || this.stillThere(plan, copied)) && this.paste(copied);
       if (!inserted) return;
       if (!typed) await this.clock.sleep(PUT_BACK_AFTER_MS);
-      if (await this.notAllLanded(plan.target, copy.text, await before, typed ? 'type' : 'paste')) return;
+      if (await this.notAllLanded(plan.target, copy.text, fieldBefore, typed ? 'type' : 'paste')) return;
       const problem = PUT_BACK_PROBLEM[await this.actions.putBack(copy.earlier!, copy.copy)];
       if (problem) this.actions.tell('Note inserted; clipboard not restored', problem);
     } finally {
       session?.end();
     }
+  }
+
+  /** Asked again right before inserting: the doctor may have moved on (another window, the next patient's chart). Said when they did. */
+  private stillThere(plan: Plan, copied: string): boolean {
+    const moved = targetChange(plan.target, this.focus());
+    if (!moved) return true;
+    this.log.info('copy: not inserted, the focus or the window changed since the press');
+    this.actions.tell('Note copied, not inserted', `${moved} ${copied}`);
+    return false;
+  }
+
+  private pastedWhileHeld(typist: Typist | null): boolean {
+    try {
+      if (!typist?.pasteWhileHeld?.()) return false;
+      this.log.info('copy: the note was pasted into the program that has focus, the shortcut still held');
+      return true;
+    } catch (error) {
+      this.log.warn(`copy: the paste keys could not be pressed at once (${(error as Error).message})`);
+      return false;
+    }
+  }
+
+  /** Held too long: nothing goes in, and the doctor's earlier clipboard comes back. */
+  private async notInsertedHeld(copy: Extract<ShortcutCopy, { copied: true }>): Promise<void> {
+    await this.actions.putBack(copy.earlier!, copy.copy);
+    this.heldTooLong();
   }
 
   /**
@@ -314,9 +356,16 @@ export class CopyNoteShortcut {
         this.log.info('copy: the note was typed into the program that has focus');
         return true;
       }
+      const total = Array.from(text).length;
+      if (outcome.typed === 'refused') {
+        this.log.warn(`copy: the OS refused the keys after ${outcome.characters} characters (${outcome.why})`);
+        const typed = outcome.characters === 0 ? 'Nothing was typed.' : `Typing stopped after ${outcome.characters} of ${total} characters.`;
+        this.actions.tell('Note copied, not typed', `${outcome.why} ${typed} ${copied}`);
+        return false;
+      }
       const why = escaped ? 'You pressed Esc' : (moved ?? 'The focus moved');
       this.log.info(`copy: typing stopped after ${outcome.characters} characters (${escaped ? 'Esc' : 'focus moved'})`);
-      this.actions.tell('Typing stopped', `${why.replace(/, so nothing was inserted\.$/, '')}: typing stopped after ${outcome.characters} of ${Array.from(text).length} characters. ${copied}`);
+      this.actions.tell('Typing stopped', `${why.replace(/, so nothing was inserted\.$/, '')}: typing stopped after ${outcome.characters} of ${total} characters. ${copied}`);
       return false;
     } finally {
       unlisten();

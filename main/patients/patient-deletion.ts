@@ -13,6 +13,8 @@ export interface PatientItems {
   /** Why an item cannot be deleted now (it is being recorded), or null. */
   busy?(id: string): string | null;
   remove(id: string): void;
+  /** The patient's name, age, sex or ABHA number changed: what was checked against the old ones is checked again; how many items. */
+  identityChanged?(patientId: string): number;
 }
 
 /** Deletes the patient's items, then the patient; how many items went. */

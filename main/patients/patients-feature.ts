@@ -6,6 +6,7 @@
 import type { OperationHandlers } from '../../contract/operation-handlers';
 import type { AbhaProfile } from '../../contract/registration';
 import type { PatientVisit } from '../../contract/patient-visit';
+import { patientLine, type Patient } from '../../contract/patients';
 import type { Feature } from '../core/feature';
 import { refuse } from '../core/refusal';
 import { log } from '../log';
@@ -13,7 +14,8 @@ import type { DocumentOrProblem } from '../storage/data-keys';
 import type { WindowEvents } from '../windows/app-window';
 import { deletePatientWithItems, type PatientItems } from './patient-deletion';
 import { PatientStore } from './patient-store';
-import { patientFromProfile } from './registered-patient';
+import { reviewAgain } from './patient-identity';
+import { patientFromProfile, registeredLookalike, withSameAbha } from './registered-patient';
 
 export interface PatientsFeatureDeps {
   /** The patients' sealed file, or why it cannot be opened. */
@@ -27,7 +29,7 @@ export interface PatientsFeatureDeps {
   visitItems(patientId: string): Omit<PatientVisit, 'patientId'>;
 }
 
-type PatientOperations = 'listPatients' | 'savePatient' | 'choosePatient' | 'endVisit' | 'getPatientVisit' | 'deletePatient' | 'useRegisteredPatient';
+type PatientOperations = 'listPatients' | 'savePatient' | 'choosePatient' | 'endVisit' | 'getPatientVisit' | 'deletePatient' | 'useRegisteredPatient' | 'registeredLookalike';
 
 export function createPatientsFeature(deps: PatientsFeatureDeps) {
   const store = new PatientStore(deps.kept);
@@ -35,10 +37,21 @@ export function createPatientsFeature(deps: PatientsFeatureDeps) {
   store.onVisitChange((patientId) => log.info(patientId ? 'patients: the visit is for another patient' : 'patients: the visit ended (nobody is chosen)'));
   log.info(`patients: ${store.locked ? 'cannot be opened' : `${store.view().patients.length} kept`}`);
 
+  const sameAbha = (profile: AbhaProfile) => withSameAbha(store.view().patients, profile);
+  const lookalikeOf = (profile: AbhaProfile) => registeredLookalike(store.view().patients, profile, new Date());
+
+  /** Notes reviewed under a name, age, sex or ABHA number that changed are to be reviewed again. */
+  const identityChecked = (before: Patient, after: Patient) => {
+    const cleared = reviewAgain(deps.items(), before, after);
+    if (cleared > 0) log.info(`patients: a patient's details changed; ${cleared} note(s) to be reviewed again`);
+  };
+
   const handlers: Pick<OperationHandlers, PatientOperations> = {
     listPatients: () => store.view(),
     savePatient: ({ id, patient, choose }) => {
+      const before = id ? store.get(id) : undefined;
       const saved = id ? store.update(id, patient) : store.create(patient);
+      if (before) identityChecked(before, saved);
       if (choose) store.choose(saved.id);
       return store.get(saved.id)!;
     },
@@ -52,13 +65,22 @@ export function createPatientsFeature(deps: PatientsFeatureDeps) {
       const deleted = deletePatientWithItems(store, deps.items(), id, items);
       log.info(`patients: a patient was deleted with ${deleted} item(s)`);
     },
-    useRegisteredPatient: () => {
+    registeredLookalike: () => {
+      const profile = deps.registeredProfile();
+      return profile && !sameAbha(profile) ? lookalikeOf(profile) : null;
+    },
+    useRegisteredPatient: (choice) => {
       const profile = deps.registeredProfile();
       if (!profile) refuse('refused', 'Registration has not found or made an ABHA yet.');
       // The same ABHA number again is the same patient: chosen, brought up to date, not made twice.
-      const known = profile.abhaNumber ? store.view().patients.find((patient) => patient.abhaNumber === profile.abhaNumber) : undefined;
+      const lookalike = sameAbha(profile) ? null : lookalikeOf(profile);
+      if (lookalike && !choice) refuse('needs-confirmation', `${patientLine(lookalike)} is already on this computer and looks the same. Use that patient, or keep a new one apart.`);
+      const chosen = choice && choice.as !== 'new' ? store.get(choice.as) : undefined;
+      if (choice && choice.as !== 'new' && (!chosen || chosen.id !== lookalike?.id)) refuse('refused', 'That patient does not look like the registered one any more. Look again.');
+      const known = sameAbha(profile) ?? chosen;
       const input = patientFromProfile(profile, new Date());
       const patient = known ? store.update(known.id, { ...input, label: known.label || input.label }) : store.create(input);
+      if (known) identityChecked(known, patient);
       store.choose(patient.id);
       return store.get(patient.id)!;
     },

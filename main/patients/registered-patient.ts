@@ -4,21 +4,12 @@
  * address. Pure.
  */
 import type { PatientInput } from '../../contract/patient-schema';
-import type { PatientSex } from '../../contract/patients';
+import type { Patient, PatientSex } from '../../contract/patients';
+import { looksTheSame } from '../../contract/patient-match';
 import type { AbhaProfile } from '../../contract/registration';
+import { ageFrom } from '../../contract/dates';
 
 const SEXES: Record<NonNullable<AbhaProfile['gender']>, PatientSex> = { Female: 'female', Male: 'male', Other: 'other' };
-
-/** Whole years from a birth date (YYYY-MM-DD, YYYY-MM or YYYY) to `now`; null when it cannot be told. */
-export function ageFrom(birthDate: string | null, now: Date): number | null {
-  const match = birthDate ? /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(birthDate) : null;
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), match[2] ? Number(match[2]) : null, match[3] ? Number(match[3]) : null];
-  let age = now.getFullYear() - year;
-  // Not yet had this year's birthday (a date without its month counts from the year alone).
-  if (month !== null && (now.getMonth() + 1 < month || (now.getMonth() + 1 === month && day !== null && now.getDate() < day))) age -= 1;
-  return age >= 0 && age <= 130 ? age : null;
-}
 
 /** What personName (abha-profile.ts) says when the national system gave no name. */
 const NO_NAME = 'Name not given';
@@ -34,4 +25,16 @@ export function patientFromProfile(profile: AbhaProfile, now: Date): PatientInpu
     abhaNumber: profile.abhaNumber,
     abhaAddress: profile.abhaAddress,
   };
+}
+
+/** The patient here with the registered ABHA number: the same person, brought up to date. */
+export function withSameAbha(patients: Patient[], profile: AbhaProfile): Patient | undefined {
+  return profile.abhaNumber ? patients.find((patient) => patient.abhaNumber === profile.abhaNumber) : undefined;
+}
+
+/** A patient here without an ABHA number who looks like the registered one (name, age, sex): the doctor says whether they are one person. */
+export function registeredLookalike(patients: Patient[], profile: AbhaProfile, now: Date): Patient | null {
+  if (withSameAbha(patients, profile)) return null;
+  const registered = patientFromProfile(profile, now);
+  return patients.find((patient) => !patient.abhaNumber && looksTheSame(patient, registered)) ?? null;
 }

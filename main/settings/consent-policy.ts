@@ -11,6 +11,7 @@ import {
   NOTICE_PARTS,
   NOTICE_PART_NAMES,
   builtInNotices,
+  builtInOnCall,
   noticeLanguageName,
   type ConsentMode,
   type ConsentNotice,
@@ -27,6 +28,8 @@ const noticeSchema = z
     ...Object.fromEntries(NOTICE_PARTS.map((part) => [part, z.string().trim().min(1).max(PART_MAX_CHARS)])),
     /** The clinic's own version of its text, kept with each answer. */
     version: z.string().trim().min(1).max(60).optional(),
+    /** What a recording that takes the call's sound adds (everyone on the call is recorded); the built-in sentence when absent. */
+    onCall: z.string().trim().min(1).max(PART_MAX_CHARS).optional(),
   })
   .strict();
 
@@ -66,9 +69,10 @@ export function consentNoticesOf(policy: LoadedPolicy): ConsentNotices {
       refused.push(problem);
       continue;
     }
-    const parsed = noticeSchema.parse(value) as NoticeText & { version?: string };
+    const parsed = noticeSchema.parse(value) as NoticeText & { version?: string; onCall?: string };
     const text = Object.fromEntries(NOTICE_PARTS.map((part) => [part, parsed[part]])) as NoticeText;
-    byLanguage.set(language, { language, languageName: noticeLanguageName(language), version: policyVersion(text, parsed.version), source: 'policy', text });
+    const onCall = parsed.onCall ?? builtInOnCall(language);
+    byLanguage.set(language, { language, languageName: noticeLanguageName(language), version: policyVersion(text, parsed.version), source: 'policy', text, onCall });
   }
   const notices = [...byLanguage.values()].sort((a, b) => (a.language === DOCTOR_LANGUAGE ? -1 : b.language === DOCTOR_LANGUAGE ? 1 : a.language.localeCompare(b.language)));
   return { mode: consentModeOf(policy), notices, refused };

@@ -15,7 +15,7 @@ import { adminOnlyProblem, notAdminOnlyReason } from './admin-only-path';
 import { mergedPolicy } from './policy-merge';
 import { NO_POLICY, fileReadProblem, ignoredPolicy, loadPolicy, machinePolicyPath, policyFileOrigin, type LoadedPolicy, type PolicyOrigin } from './policy';
 import { managedPreferencesOrigin, plistPolicy } from './plist-policy';
-import { POLICY_REGISTRY_KEY, registryOrigin, registryPolicy } from './registry-policy';
+import { POLICY_REGISTRY_KEY, registryOrigin, registryPolicy, settingValues } from './registry-policy';
 import { windowsAdminOnlyProblem, windowsNotAdminOnlyReason } from './windows-admin-only';
 import { windowsFileSecurity } from './windows-file-security';
 import { readRegistryKey, type RegistryHive } from './windows-registry';
@@ -61,7 +61,7 @@ function registrySource(hive: RegistryHive): LoadedPolicy {
   }
   if (read.state === 'unreadable') return ignoredPolicy(origin, `it cannot be read (Windows error ${read.code})`);
   // A key Group Policy emptied when its settings were set back to "Not configured" manages nothing.
-  if (read.state === 'absent' || read.values.length === 0) return NO_POLICY;
+  if (read.state === 'absent' || settingValues(read.values).length === 0) return NO_POLICY;
   return registryPolicy(origin, read.values);
 }
 

@@ -73,15 +73,26 @@ function describe(kind: PolicyKind, decoded: DecodedRegistryValue): string {
   }
 }
 
+/** A value that holds nothing: no bytes, or an empty string. */
+function isEmptyValue(value: RegistryValue): boolean {
+  const decoded = decodeRegistryValue(value);
+  return value.data.byteLength === 0 || (decoded.kind === 'text' && decoded.value === '');
+}
+
+/** A key's values but its (Default) value when empty, which `reg add` and regedit make with the key: it sets nothing. */
+export function settingValues(values: readonly RegistryValue[]): RegistryValue[] {
+  return values.filter((value) => value.name !== '' || !isEmptyValue(value));
+}
+
 /** The policy in one registry key's values (as readRegistryKey gives them). */
 export function registryPolicy(origin: PolicyOrigin, values: readonly RegistryValue[]): LoadedPolicy {
   const raw: Record<string, unknown> = {};
   const problems: string[] = [];
-  for (const value of values) {
+  for (const value of settingValues(values)) {
     const key = POLICY_KEYS.find((candidate) => candidate.name.toLowerCase() === value.name.toLowerCase());
     if (!key) {
       // Not a policy: the schema reports it as an unknown setting, by its name.
-      raw[value.name] = null;
+      raw[value.name === '' ? '(Default)' : value.name] = null;
       continue;
     }
     const decoded = decodeRegistryValue(value);

@@ -1,7 +1,7 @@
 /**
  * The machine-wide ProgramData folder on Windows, asked of the OS (SHGetKnownFolderPath with
  * FOLDERID_ProgramData) rather than read from %ProgramData%, which any user can set for the
- * programs they start. Loaded only on Windows.
+ * programs they start. Loaded only on Windows, once per process: every caller asks Windows.
  */
 import { createRequire } from 'node:module';
 import type * as Koffi from 'koffi';
@@ -19,22 +19,26 @@ const FOLDERID_PROGRAM_DATA = {
 /** Where Windows keeps ProgramData when the OS cannot be asked (never the environment's word). */
 export const DEFAULT_PROGRAM_DATA = 'C:\\ProgramData';
 
-export function windowsProgramData(): string {
+type KnownFolderPath = (folder: typeof FOLDERID_PROGRAM_DATA, flags: number, token: null, path: [string | null]) => number;
+
+let knownFolderPath: KnownFolderPath | null = null;
+
+/** Koffi's types are named nowhere (a named type is process-wide: declaring it a second time throws). */
+function loadShell32(): KnownFolderPath {
   const koffi = loadCommonJs('koffi') as typeof Koffi;
-  const guid = koffi.struct('SCRIBE_GUID', { Data1: 'uint32', Data2: 'uint16', Data3: 'uint16', Data4: koffi.array('uint8', 8) });
-  const ole32 = koffi.load('ole32.dll');
-  const coTaskMemFree = ole32.func('__stdcall', 'CoTaskMemFree', 'void', ['void *']);
+  const guid = koffi.struct({ Data1: 'uint32', Data2: 'uint16', Data3: 'uint16', Data4: koffi.array('uint8', 8) });
+  const coTaskMemFree = koffi.load('ole32.dll').func('__stdcall', 'CoTaskMemFree', 'void', ['void *']);
   // The path is allocated by the shell; it is freed with CoTaskMemFree once read.
-  const taskString = koffi.disposable('SCRIBE_TASK_STR16', 'str16', (pointer: unknown) => coTaskMemFree(pointer));
-  const shell32 = koffi.load('shell32.dll');
-  const getKnownFolderPath = shell32.func('__stdcall', 'SHGetKnownFolderPath', 'long', [
-    koffi.pointer(guid),
-    'uint32',
-    'void *',
-    koffi.out(koffi.pointer(taskString)),
-  ]);
+  const taskString = koffi.disposable('str16', (pointer: unknown) => coTaskMemFree(pointer));
+  return koffi
+    .load('shell32.dll')
+    .func('__stdcall', 'SHGetKnownFolderPath', 'long', [koffi.pointer(guid), 'uint32', 'void *', koffi.out(koffi.pointer(taskString))]) as KnownFolderPath;
+}
+
+export function windowsProgramData(): string {
+  knownFolderPath ??= loadShell32();
   const path: [string | null] = [null];
-  const result = getKnownFolderPath(FOLDERID_PROGRAM_DATA, 0, null, path) as number;
-  if (result !== 0 || !path[0]) throw new Error(`SHGetKnownFolderPath failed (HRESULT ${result >>> 0}).`);
+  const result = knownFolderPath(FOLDERID_PROGRAM_DATA, 0, null, path);
+  if (result !== 0 || !path[0]) throw new Error(`SHGetKnownFolderPath failed (HRESULT 0x${(result >>> 0).toString(16)}).`);
   return path[0];
 }

@@ -17,6 +17,13 @@ export interface Typist {
   lineBreak(lineBreak: LineBreak): void | Promise<void>;
   /** Presses the paste keys, where this typist does it better than the keyboard hook (X11: libuiohook's keys are synthetic events GTK ignores). */
   paste?(): void;
+  /**
+   * Lets go of every key still held (the shortcut's own, never pressed again after) and presses
+   * the paste keys at once, so that the note goes in while the doctor still holds the shortcut.
+   * False, with nothing pressed, when a held key could not be let go (the paste would reach the
+   * program with it, Ctrl+Alt+V): then the paste waits for the keys to be let go.
+   */
+  pasteWhileHeld?(): boolean;
   /** After the last key: gives back what typing borrowed (X11: keyboard mappings). */
   finish(): Promise<void>;
 }
@@ -38,7 +45,11 @@ export function typingSteps(text: string): TypingStep[] {
   return steps;
 }
 
-export type TypingOutcome = { typed: 'all' } | { typed: 'stopped'; characters: number };
+export type TypingOutcome =
+  | { typed: 'all' }
+  | { typed: 'stopped'; characters: number }
+  /** The OS did not take a key (Windows: SendInput refused, as UIPI does for a program with higher rights): `why`, in words. */
+  | { typed: 'refused'; characters: number; why: string };
 
 /**
  * Types `text`; `stopped()` is asked between characters (Esc was pressed). Characters are
@@ -56,8 +67,12 @@ export async function typeNote(
     for (const step of typingSteps(text)) {
       for (const char of step.kind === 'text' ? Array.from(step.text) : ['\n']) {
         if (options.stopped()) return { typed: 'stopped', characters };
-        if (step.kind === 'break') await typist.lineBreak(options.lineBreak);
-        else await typist.character(char);
+        try {
+          if (step.kind === 'break') await typist.lineBreak(options.lineBreak);
+          else await typist.character(char);
+        } catch (error) {
+          return { typed: 'refused', characters, why: (error as Error).message };
+        }
         characters += 1;
         await sleep(pause);
       }

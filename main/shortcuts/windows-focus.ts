@@ -1,8 +1,9 @@
 /**
  * The foreground window on Windows, through koffi: its handle, its process's executable name,
  * its title, and whether that process runs at a higher integrity level than this app (UIPI
- * then drops the keys the app sends it: a program run as administrator). Written against the
- * Win32 documentation; not run on this project's Linux machines (see docs/emr-insertion.md).
+ * then drops the keys the app sends it: a program run as administrator). Run against Wine's
+ * Win32 in the Windows lane (test/wine/in-wine/window-in-front.test.ts), where integrity levels
+ * are not kept: a process the app may not open stands in for one with higher rights.
  */
 import type * as Koffi from 'koffi';
 import type { Focus } from './insertion-decision';

@@ -25,6 +25,15 @@ export function keysymOf(codePoint: number): number {
   return (codePoint >= 0x20 && codePoint <= 0x7e) || (codePoint >= 0xa0 && codePoint <= 0xff) ? codePoint : 0x01000000 + codePoint;
 }
 
+/** The key codes down in XQueryKeymap's bit vector (32 bytes, one bit a key code). */
+export function keysDown(keymap: Uint8Array): number[] {
+  const down: number[] = [];
+  keymap.forEach((bits, byte) => {
+    for (let bit = 0; bit < 8; bit += 1) if (bits & (1 << bit)) down.push(byte * 8 + bit);
+  });
+  return down;
+}
+
 /** `clock`: what the typist waits on for the target to read a changed mapping (the shortcut's clock). */
 export function x11Typist(koffi: typeof Koffi, clock: Pick<Clock, 'sleep'> = systemClock): Typist {
   const sleep = (ms: number) => clock.sleep(ms);
@@ -37,6 +46,7 @@ export function x11Typist(koffi: typeof Koffi, clock: Pick<Clock, 'sleep'> = sys
   const changeMapping = x11.func('int XChangeKeyboardMapping(void *display, int first, int perKeycode, unsigned long *keysyms, int count)');
   const sync = x11.func('int XSync(void *display, int discard)');
   const fakeKey = xtst.func('int XTestFakeKeyEvent(void *display, unsigned int keycode, int press, unsigned long delay)');
+  const queryKeymap = x11.func('int XQueryKeymap(void *display, _Out_ uint8_t *keys)');
   const display: unknown = openDisplay(null);
   if (!display) throw new Error('no X11 display');
 
@@ -49,6 +59,19 @@ export function x11Typist(koffi: typeof Koffi, clock: Pick<Clock, 'sleep'> = sys
   }
   const lent = new Map<number, number>();
   const shift = Number(keycodeOf(display, XK_SHIFT_L));
+  const control = Number(keycodeOf(display, XK_CONTROL_L));
+  const v = Number(keycodeOf(display, XK_V));
+  const held = (): number[] => {
+    const keymap = new Uint8Array(32);
+    queryKeymap(display, keymap);
+    return keysDown(keymap);
+  };
+  const pasteKeys = () => {
+    fakeKey(display, control, 1, 0);
+    tap(v, false);
+    fakeKey(display, control, 0, 0);
+    sync(display, 0);
+  };
 
   const tap = (code: number, shifted: boolean) => {
     if (shifted) fakeKey(display, shift, 1, 0);
@@ -89,12 +112,15 @@ export function x11Typist(koffi: typeof Koffi, clock: Pick<Clock, 'sleep'> = sys
       tap(await lend(keysym), false);
     },
     lineBreak: (lineBreak: LineBreak) => tap(Number(keycodeOf(display, XK_RETURN)), lineBreak === 'shift-enter'),
-    paste: () => {
-      const control = Number(keycodeOf(display, XK_CONTROL_L));
-      fakeKey(display, control, 1, 0);
-      tap(Number(keycodeOf(display, XK_V)), false);
-      fakeKey(display, control, 0, 0);
+    paste: pasteKeys,
+    pasteWhileHeld: () => {
+      // As xdotool's --clearmodifiers lets go, but never presses them again after (a key pressed
+      // again once the doctor has let go would stay down: xdotool's issue 43).
+      for (const code of held()) fakeKey(display, code, 0, 0);
       sync(display, 0);
+      if (held().some((code) => code !== control)) return false;
+      pasteKeys();
+      return true;
     },
     finish: async () => {
       if (lent.size === 0) return;

@@ -15,7 +15,7 @@ export const DATA_FORMAT_FILE = 'data-format.json';
 export const KEYS_FOLDER = 'keys';
 
 /** The format this build reads and writes. */
-export const DATA_FORMAT_VERSION = 2;
+export const DATA_FORMAT_VERSION = 3;
 
 /** One step from a format version to the next. */
 export interface MigrationStep {
@@ -30,6 +30,8 @@ export interface MigrationStep {
 export const MIGRATIONS: readonly MigrationStep[] = [
   // Version 2 reads both forms and writes the new one: nothing to move now, but an older version must no longer open the folder.
   { from: 1, does: 'item keyrings kept in columns from their next change', run: () => undefined },
+  // The audit trail's keys gain its id and tag key when the trail next opens (audit/trail-keys.ts), and its lines a tag an older version cannot read.
+  { from: 2, does: 'audit trail lines tagged and checkpointed from its next entry', run: () => undefined },
 ];
 
 /** What the marker says. */

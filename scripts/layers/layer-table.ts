@@ -61,7 +61,7 @@ export const LAYERS: Layer[] = [
       outbox: { files: ['main/outbox/'] },
       results: { files: ['main/results/'] },
       // The audit trail: below every feature and service that records in it.
-      audit: { files: ['main/audit/'] },
+      audit: { files: ['main/audit/'], packages: ['koffi'] },
     },
     packages: [NODE, 'zod'],
   },
@@ -169,8 +169,11 @@ export const JAVASCRIPT_FOLDERS = [...CHECKED_FOLDERS, 'scripts', 'test'];
 const PLAIN_NODE_SCRIPT = 'run by plain Node (npm scripts, the release steps, electron-builder), where no TypeScript loader is';
 /** The JavaScript files that must be JavaScript, each with why; any other fails the check. */
 export const JAVASCRIPT_FILES: Record<string, string> = {
+  'scripts/apt-install.mjs': PLAIN_NODE_SCRIPT,
+  'scripts/display-check.mjs': PLAIN_NODE_SCRIPT,
   'scripts/electron-path.mjs': PLAIN_NODE_SCRIPT,
   'scripts/ensure-electron.mjs': PLAIN_NODE_SCRIPT,
+  'scripts/linux-runtime.mjs': PLAIN_NODE_SCRIPT,
   'scripts/make-release-key.mjs': PLAIN_NODE_SCRIPT,
   'scripts/msi-policy-folder.mjs': PLAIN_NODE_SCRIPT,
   'scripts/package-deb.mjs': PLAIN_NODE_SCRIPT,

@@ -16,7 +16,7 @@ import { TRAIL_FOLDER } from '../../main/audit/trail-files';
 import { verifyTrail } from '../../main/audit/trail-verify';
 import { systemClock } from '../../main/core/clock';
 import { SILENT_LOG } from '../../main/core/event-log';
-import { testTrailKeys } from '../support/audit-fixture';
+import { memorySystemLog, testTrailKeys } from '../support/audit-fixture';
 import { clipboardOf, setClipboard } from '../support/e2e/clipboard';
 import { FakeClock } from '../support/fake-clock';
 import { benchVisit, launchAppFor, pressRecordInPage } from './app-measures';
@@ -41,6 +41,7 @@ function clinicEvent(index: number, patients: string[]): AuditEvent {
 const trailDeps = (userData: string) => ({
   userData,
   keys: testTrailKeys(userData, randomBytes(32)),
+  systemLog: memorySystemLog(),
   who: () => ({ osUser: 'drbench', account: 'client bench-clinic' }),
   machine: 'OPD-BENCH-1',
   zone: 'Asia/Kolkata',

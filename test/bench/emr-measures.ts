@@ -199,13 +199,14 @@ async function typings(app: ElectronApplication, page: Page, browser: EmrBrowser
 }
 
 /** The measures above, `runs` presses of each kind (typing: `typingRuns`). */
-export async function emrInsertion(runs = 10, typingRuns = 3): Promise<EmrMeasures> {
+/** `appDir`: the build measured (another checkout's, for a before/after comparison); `typingRuns` 0: pastes only. */
+export async function emrInsertion(runs = 10, typingRuns = 3, appDir = ROOT): Promise<EmrMeasures> {
   const microphone = startVirtualMicrophone();
   const desktop = startDesktopBus();
   let app: ElectronApplication | null = null;
   let browser: EmrBrowser | null = null;
   try {
-    app = await launchElectron(scribeArgs(ROOT, { insertCopiedNote: true }), { ...(process.env as Record<string, string>), ...desktop.env, SCRIBE_LOG_CONSOLE: '0' });
+    app = await launchElectron(scribeArgs(appDir, { insertCopiedNote: true }), { ...(process.env as Record<string, string>), ...desktop.env, SCRIBE_LOG_CONSOLE: '0' });
     const page = await app.firstWindow();
     await page.getByTestId('service-badge').waitFor();
     const note = await longNote(app, page);
@@ -217,7 +218,7 @@ export async function emrInsertion(runs = 10, typingRuns = 3): Promise<EmrMeasur
       xdotoolNote: { delayMs: 0, cps: 0, whole: false },
     };
     await pastes(app, browser, note, runs, figures);
-    await typings(app, page, browser, note, typingRuns, figures);
+    if (typingRuns > 0) await typings(app, page, browser, note, typingRuns, figures);
     return figures;
   } finally {
     await browser?.close();

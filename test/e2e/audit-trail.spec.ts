@@ -5,9 +5,13 @@
  * order, `--audit-verify` says intact and `--audit-export` is readable, with nothing of the
  * patient in the trail's files; a byte changed in the middle of a file is named; a kill -9 in
  * a burst of entries leaves a trail that verifies; and the command line's bad input is refused.
+ * With checkpoints (issue 56.2): `--audit-checkpoint` gives a checkpoint and the verification key
+ * once, and `--audit-verify` with them, and with a real journald's checkpoints where the test runs
+ * as root, names a trail cut short, a folder rolled back (and the app restarted on it), and a
+ * deleted trail; a trail whose key is gone is refused, not given a new key.
  */
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElectronApplication, Page } from '@playwright/test';
@@ -17,6 +21,7 @@ import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { labReportPdf } from '../fixtures/documents';
 import { auditCommand } from '../support/e2e/audit-command';
 import { filesContaining } from '../support/e2e/data-folder';
+import { startJournald } from '../support/journald';
 import { dropFiles } from '../support/e2e/drop-files';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import { newDataFolder, screenshot } from '../support/e2e/launch-app';
@@ -196,7 +201,7 @@ test('a clinic day is in the trail in order; verify says intact, export is reada
 
   const folderBefore = snapshot(userDataDir);
   const verified = await auditCommand(userDataDir, ['--audit-verify']);
-  expect(verified.output).toMatch(/^Audit trail in .*audit: \d+ entries in 1 file\.\nFrom \S+ \(local \S+\) to \S+ \(local \S+\)\.\nIntact\. The last entry is number \d+/);
+  expect(verified.output).toMatch(/^Audit trail in .*audit: \d+ entries in 1 file\.\nFrom \S+ \(local \S+\) to \S+ \(local \S+\)\.\n(.+\n)+Intact\. The last entry is number \d+/);
   expect(verified.code).toBe(0);
   // Verify writes nothing in the data folder (not even Chromium's own files or a log).
   expect(snapshot(userDataDir)).toEqual(folderBefore);
@@ -318,5 +323,93 @@ test('a full disk stops the trail with a clear message, never the recording', as
     await screenshot(page, 'settings-audit-trail-disk-full');
   } finally {
     execFileSync('umount', ['-l', audit]);
+  }
+});
+
+/** Entries as fast as the page asks: dictations that are not there, each refused, each written. */
+async function refusedEntries(page: Page, count: number): Promise<void> {
+  await page.evaluate(async (times) => {
+    for (let i = 0; i < times; i += 1) await window.scribe.getDictation({ id: crypto.randomUUID() }).catch(() => undefined);
+  }, count);
+}
+
+/** A copy of the folder put back over what it became. */
+function putBack(copy: string, userDataDir: string): void {
+  rmSync(userDataDir, { recursive: true, force: true });
+  cpSync(copy, userDataDir, { recursive: true });
+}
+
+test("the command line finds a trail cut, rolled back or deleted, by a kept checkpoint and the journal's; a trail that lost its key is refused", async ({ launch }) => {
+  const journald = await startJournald();
+  const env: Record<string, string> = journald ? { SCRIBE_TEST_JOURNAL_ROOT: journald.root } : {};
+  // The command line reads the same journal.
+  if (journald) process.env.SCRIBE_TEST_JOURNAL_ROOT = journald.root;
+  const copies = mkdtempSync(join(tmpdir(), 'scribe-audit-copies-'));
+  try {
+    const first = await launch({ env });
+    await refusedEntries(first.page, 20);
+    await first.app.close();
+    const { userDataDir } = first;
+    cpSync(userDataDir, join(copies, 'older'), { recursive: true });
+    const second = await launch({ userDataDir, env });
+    await refusedEntries(second.page, 20);
+    await second.app.close();
+    cpSync(userDataDir, join(copies, 'whole'), { recursive: true });
+
+    const taken = await auditCommand(userDataDir, ['--audit-checkpoint']);
+    expect(taken.code).toBe(0);
+    const checkpoint = /^Checkpoint: (\d+:[0-9a-f]{64})$/m.exec(taken.output)![1]!;
+    const verificationKey = /Verification key \(shown this once, and now erased from this computer\): (SDAV1-\S+)/.exec(taken.output)![1]!;
+    if (journald) expect(taken.output).toContain('It was also written to the systemd journal.');
+    expect((await auditCommand(userDataDir, ['--audit-checkpoint'])).output).toContain('The verification key was shown before: it is shown once only.');
+    const intact = await auditCommand(userDataDir, ['--audit-verify', `--expect=${checkpoint}`, `--verify-key=${verificationKey}`]);
+    expect(intact.output).toMatch(/^Tags checked with the verification key: \d+ entries\.$/m);
+    expect(intact.output).toMatch(journald ? /^Checkpoints checked: \d+ \(1 given, \d+ from the systemd journal\)\./m : /^Checkpoints checked: 1 \(1 given\)\./m);
+    expect(intact.code).toBe(0);
+    const last = Number(checkpoint.split(':')[0]);
+
+    // The last five entries cut off.
+    const [file] = readdirSync(join(userDataDir, 'audit'));
+    const path = join(userDataDir, 'audit', file!);
+    const lines = readFileSync(path, 'latin1').split('\n').filter(Boolean);
+    writeFileSync(path, `${lines.slice(0, -5).join('\n')}\n`, 'latin1');
+    const cut = await auditCommand(userDataDir, ['--audit-verify', `--expect=${checkpoint}`]);
+    expect(cut.code).toBe(1);
+    expect(cut.output).toContain(`NOT INTACT. The trail ends at entry ${last - 5}, but the checkpoint given (--expect) names entry ${last}: entries ${last - 4}\u2013${last} are missing`);
+    if (journald) expect((await auditCommand(userDataDir, ['--audit-verify'])).output).toMatch(/NOT INTACT\. The trail ends at entry \d+, but the checkpoint in the systemd journal of \S+ names entry/);
+
+    // An older copy of the folder put back, keys and all; then the app started on it.
+    putBack(join(copies, 'older'), userDataDir);
+    const rolledBack = await auditCommand(userDataDir, ['--audit-verify', `--expect=${checkpoint}`]);
+    expect(rolledBack.code).toBe(1);
+    expect(rolledBack.output).toMatch(new RegExp(`NOT INTACT\\. The trail ends at entry \\d+, but the checkpoint given \\(--expect\\) names entry ${last}`));
+    const third = await launch({ userDataDir, env });
+    await refusedEntries(third.page, 30);
+    await third.app.close();
+    const reused = await auditCommand(userDataDir, ['--audit-verify', `--expect=${checkpoint}`]);
+    expect(reused.code).toBe(1);
+    // The lowest entry a checkpoint names differently: the one given, or an earlier one in the journal.
+    expect(reused.output).toMatch(/NOT INTACT\. Entry \d+ is not the one the checkpoint (given \(--expect\)|in the systemd journal of \S+) names: the trail was cut or rolled back before it and written again, its numbers used twice/);
+
+    // The trail deleted.
+    putBack(join(copies, 'whole'), userDataDir);
+    rmSync(join(userDataDir, 'audit'), { recursive: true });
+    const deleted = await auditCommand(userDataDir, ['--audit-verify', `--expect=${checkpoint}`]);
+    expect(deleted.code).toBe(1);
+    // The newest checkpoint named: the one given, or the journal's newer one from the run on the rolled-back copy.
+    const missing = /^No audit trail was found in .*\nNOT INTACT\. Entries 1\u2013(\d+) are missing: /.exec(deleted.output);
+    expect(Number(missing?.[1])).toBeGreaterThanOrEqual(last);
+
+    // The key gone beside the trail's files: refused, no new key made.
+    putBack(join(copies, 'whole'), userDataDir);
+    rmSync(join(userDataDir, 'keys', 'audit.sealed'));
+    const lost = await launch({ userDataDir, env });
+    await expect.poll(() => bridgeValue(lost.page, 'getAuditActivity').then((view) => view.problem)).toMatch(/^The audit trail is refused: The audit trail has entries but its key \(keys\/audit\.sealed\) is gone/);
+    await lost.app.close();
+    expect(existsSync(join(userDataDir, 'keys', 'audit.sealed'))).toBe(false);
+  } finally {
+    delete process.env.SCRIBE_TEST_JOURNAL_ROOT;
+    journald?.stop();
+    rmSync(copies, { recursive: true, force: true });
   }
 });

@@ -133,7 +133,9 @@ test('asked before anything is captured: declined records and sends nothing; agr
   expect(sent(sandbox)).toBe(before);
 });
 
-test('withdrawn while it is recorded in parts: the recording stops and is destroyed, its session is never ended; the clinic that keeps consent itself is reminded, not asked', async ({
+const partsAt = (sandbox: SandboxServer) => sandbox.received.filter((request) => request.operation === 'sessionPart').length;
+
+test('withdrawn while it is recorded in parts: everything stops at the press, before the question; destroyed, its session is never ended and the request to delete it is shown', async ({
   launch,
   startSandbox,
   microphone: _microphone,
@@ -144,17 +146,57 @@ test('withdrawn while it is recorded in parts: the recording stops and is destro
   await page.getByTestId('record-dialog').getByRole('button', { name: 'Patient agrees' }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText(SPEAK_NOW, { timeout: 15_000 });
   // A part sent while speaking: audio has reached the service.
-  await expect.poll(() => sandbox.received.filter((request) => request.operation === 'sessionPart').length, { timeout: 40_000 }).toBeGreaterThan(0);
+  await expect.poll(() => partsAt(sandbox), { timeout: 40_000 }).toBeGreaterThan(0);
   const recording = await bridgeValue(page, 'getRecorder');
-  await page.getByRole('region', { name: 'Recorder' }).getByRole('button', { name: 'Patient withdraws consent' }).click();
+  const recorder = page.getByRole('region', { name: 'Recorder' });
+  await recorder.getByRole('button', { name: 'Patient withdraws consent' }).click();
+  // Stopped at the press: while the question waits, the clock stands still and nothing more is sent.
+  await expect(page.getByTestId('recorder-state')).toHaveText('Stopped: nothing more is recorded or sent');
+  const clock = await page.getByTestId('elapsed').textContent();
+  const parts = partsAt(sandbox);
+  await page.waitForTimeout(4000);
+  await expect(page.getByTestId('elapsed')).toHaveText(clock!);
+  expect(partsAt(sandbox)).toBe(parts);
+  await expect(page.getByRole('group', { name: 'The patient withdraws consent: destroy this consultation’s recording?' })).toBeVisible();
+  await screenshot(page, 'consent-withdrawal-asked');
   await page.getByRole('button', { name: 'Destroy the recording' }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText(READY);
-  await expect(page.getByTestId('detail-notice')).toContainText('had already reached the transcription service: ask the service to delete it (the service knows it as');
+  await expect(page.getByTestId('detail-notice')).toContainText('Requests about it had already reached the transcription service');
+  const request = page.getByRole('region', { name: 'Dictation details' }).getByLabel('Request to send the transcription service');
+  const sessionId = sandbox.received.find((entry) => entry.operation === 'sessionPart')!.path.split('/')[4]!;
+  await expect(request).toContainText(`Sessions: ${sessionId}`);
+  await expect(request).toContainText('the patient withdrew their consent on');
+  await screenshot(page, 'consent-withdrawn-request');
   expect(await bridgeValue(page, 'listDictations')).toEqual([]);
   expect(existsSync(join(userDataDir, 'dictations', recording.dictationId!))).toBe(false);
   await page.waitForTimeout(3000);
+  expect(partsAt(sandbox)).toBe(parts);
   expect(sandbox.received.filter((request) => request.operation === 'sessionEnd')).toHaveLength(0);
   await page.close();
+});
+
+test('withdrawal pressed in the first second, then "Go on": the recording resumes and is sent as ever; pressed twice it stops once', async ({ launch, startSandbox, microphone: _microphone }) => {
+  const sandbox = await startSandbox();
+  const { page } = await launch({ policy: customService(sandbox) });
+  await pressRecordInConsultation(page);
+  await page.getByTestId('record-dialog').getByRole('button', { name: 'Patient agrees' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText(SPEAK_NOW, { timeout: 15_000 });
+  const withdraw = page.getByRole('region', { name: 'Recorder' }).getByRole('button', { name: 'Patient withdraws consent' });
+  await withdraw.click();
+  await expect(page.getByTestId('recorder-state')).toHaveText('Stopped: nothing more is recorded or sent');
+  const halted = await page.getByTestId('elapsed').textContent();
+  await page.getByRole('button', { name: 'Go on: the patient agrees' }).click();
+  await expect(page.getByTestId('recorder-state')).toHaveText(SPEAK_NOW);
+  await expect(page.getByTestId('elapsed')).not.toHaveText(halted!, { timeout: 5_000 });
+  await withdraw.click();
+  await withdraw.click({ timeout: 1_000 }).catch(() => undefined);
+  await expect(page.getByTestId('recorder-state')).toHaveText('Stopped: nothing more is recorded or sent');
+  await page.getByRole('button', { name: 'Go on: the patient agrees' }).click();
+  await speakFor(page, 3000);
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  const detail = page.getByRole('region', { name: 'Dictation details' });
+  await expect(detail.getByTestId('detail-state')).toHaveText(/Completed|Partly done/, { timeout: 60_000 });
+  expect(sandbox.received.filter((request) => request.operation === 'sessionEnd')).toHaveLength(1);
 });
 
 test('where the clinic keeps consent in its own register, Record reminds and records at once, and the consultation says so', async ({ launch, microphone: _microphone }) => {

@@ -127,18 +127,19 @@ test('into a web EMR in Chromium: rich into the editor, plain into a textarea, t
   }
 });
 
-test('the right window or nothing: focus moved, or the title changed, between the press and the paste', async ({
+test('the right window or nothing: typed, focus moved or the title changed before the keys were let go; pasted, the note lands at the press in the window of the press', async ({
   launch,
   desktop,
   microphone: _microphone,
 }) => {
   const { app, page, userDataDir } = await launch({ policy: { insertCopiedNote: true }, env: desktop.env });
   const note = await correctedNote(app, page, 'Moved visit');
+  await useProfiles(page, [{ program: 'chromium', match: 'wm-class', format: 'type' }]);
   await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
   const browser = await startChromium(desktop);
   const editor = await startGtkEditor('Desk notes', desktop);
   try {
-    // Pressed in Chromium, the keys let go once the focus is in the editor: neither gets the note; it is on the clipboard.
+    // Typed (it waits for the keys): pressed in Chromium, let go once the focus is in the editor: neither gets the note; it is on the clipboard.
     await focusField(browser, 'plain');
     await holdCopyShortcut(userDataDir);
     await focusWindow('Desk notes');
@@ -155,6 +156,15 @@ test('the right window or nothing: focus moved, or the title changed, between th
     await expect.poll(() => execFileSync('xdotool', ['getwindowfocus', 'getwindowname'], { encoding: 'utf8' })).toContain('next patient');
     execFileSync('xdotool', ['keyup', 'c', 'alt', 'ctrl']);
     await expect.poll(() => mainLog(userDataDir).split('copy: not inserted, the focus or the window changed').length).toBe(3);
+    expect(await fieldValue(browser, 'plain')).toBe('');
+
+    // Pasted (the editor's built-in profile): it goes in at the press, into the window of the press, however the focus moves while the keys are still held.
+    await focusWindow('Desk notes');
+    await holdCopyShortcut(userDataDir);
+    await expect.poll(() => mainLog(userDataDir)).toContain('copy: the note was pasted into the program that has focus, the shortcut still held');
+    await focusField(browser, 'plain');
+    execFileSync('xdotool', ['keyup', 'c', 'alt', 'ctrl']);
+    await expect.poll(() => editor.text()).toBe(note);
     expect(await fieldValue(browser, 'plain')).toBe('');
   } finally {
     await browser.close();

@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElectronApplication, Page } from '@playwright/test';
-import { expect, test } from '../support/e2e/fixtures';
+import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import { choosePatient } from '../support/e2e/recording';
+import { patientLine } from '../../contract/patients';
 import { SANDBOX_AADHAAR, SANDBOX_MOBILE, SANDBOX_OTP } from '../../main/sandbox/sandbox-people';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { filesContaining } from '../support/e2e/data-folder';
@@ -506,4 +508,47 @@ test("registration with the built-in sandbox is test data: on the screen, on the
   const printed = Buffer.from(seen.printJobs[0]!.replace(/^data:text\/html;base64,/, ''), 'base64').toString('utf8');
   expect(printed).toContain('<body><p>Test data (sandbox): not a real ABHA card</p><img alt="ABHA card"');
   rmSync(saveFolder, { recursive: true, force: true });
+});
+
+test("registration follows the visit's patient: another patient chosen midway asks to start again; the Aadhaar holder is compared with the visit's patient; a patient already here who looks the same is pointed out", async ({
+  launch,
+  startSandbox,
+}) => {
+  const sandbox = await startSandbox();
+  const { page } = await launch({ policy: customService(sandbox, HEADERS) });
+  const asha = await bridgeValue(page, 'savePatient', { patient: { label: '', name: 'Asha Rao', age: 30, sex: 'female', abhaNumber: null, abhaAddress: null }, choose: true });
+  await showScreen(page, 'Registration');
+  await sendOtp(page, HAS_ABHA);
+  // The front desk is called to another patient, then comes back to the screen.
+  await choosePatient(page, 'Bed 9 (test)');
+  const changed = page.getByRole('group', { name: "The visit's patient changed" });
+  await expect(changed).toContainText('This registration began for Asha Rao');
+  await expect(changed).toContainText('the visit is now for Bed 9 (test). Start again for Bed 9 (test)?');
+  await screenshot(page, 'registration-patient-changed');
+  await changed.getByRole('button', { name: 'Start again' }).click();
+  await expect(aadhaarField(page)).toBeVisible();
+  await expect(changed).toBeHidden();
+
+  // Begun again for Asha: the Aadhaar holder found is someone else by name.
+  await choosePatient(page, patientLine(asha));
+  await sendOtp(page, HAS_ABHA);
+  await verifyOtp(page, OTP, LINKED_MOBILE);
+  const summary = page.getByTestId('abha-summary');
+  const holder = (await summary.getByTestId('abha-name').textContent())!;
+  await expect(page.getByTestId('registration-holder-differs')).toContainText(`The Aadhaar holder, ${holder}, does not look like the visit’s patient (${patientLine(asha)}): the name`);
+  await screenshot(page, 'registration-holder-differs');
+
+  // The holder is already on this computer without an ABHA: pointed out, one person on a deliberate click.
+  const known = await bridgeValue(page, 'savePatient', { patient: { label: '', name: holder, age: null, sex: null, abhaNumber: null, abhaAddress: null } });
+  await showScreen(page, 'Dictation');
+  await showScreen(page, 'Registration');
+  const lookalike = page.getByRole('group', { name: 'A patient who looks the same' });
+  await expect(lookalike).toContainText(`${holder} is already on this computer and looks the same. Is this one person?`);
+  await expect(summary.getByRole('button', { name: 'Use for this visit' })).toBeHidden();
+  await lookalike.getByRole('button', { name: `Use ${holder}, adding this ABHA` }).click();
+  await expect(page.getByTestId('use-for-visit')).toContainText(`${holder}`);
+  const patients = await bridgeValue(page, 'listPatients');
+  expect(patients.visitPatientId).toBe(known.id);
+  expect(patients.patients.filter((patient) => patient.name === holder)).toHaveLength(1);
+  expect(patients.patients.find((patient) => patient.id === known.id)?.abhaNumber).toMatch(/^91-\d{4}-\d{4}-\d{4}$/);
 });

@@ -16,7 +16,7 @@ export function noteBridge(
   };
   return dictationHandlers({
     store,
-    outbox: { progressOf: () => null, retry: unused, cancel: unused, remove: unused },
+    outbox: { progressOf: () => null, retry: unused, cancel: unused, remove: unused, halt: unused, resume: unused },
     session: { status: unused } as never,
     copies,
     settings: { current: unused },
@@ -26,6 +26,7 @@ export function noteBridge(
     patientOf: visit.patientOf,
     visit: { chosen: () => visit.chosen, noteLeft: () => undefined },
     consentNotices: unused,
+    today: unused,
     contradictions,
   });
 }

@@ -89,6 +89,7 @@ export function dictation(id: string, extra: Partial<DictationSummary> = {}): Di
     contradictions: 0,
     testData: true,
     consent: null,
+    haltedAt: null,
     ...extra,
   };
 }

@@ -79,7 +79,7 @@ export function testRecordingSession(store: DictationStore, recorder: Recorder, 
     // A patient's visit under way, and nothing to ask: a recording starts at once.
     visitPatientId: () => TEST_PATIENT_ID,
     takePatient: () => undefined,
-    consent: () => ({ kind: 'given', at: new Date().toISOString(), noticeLanguage: 'en', noticeVersion: 'built-in-1', account: null, osUser: 'test' }),
+    consent: () => ({ kind: 'given', at: new Date().toISOString(), noticeLanguage: 'en', noticeVersion: 'built-in-1', account: null, osUser: 'test', callSound: false }),
     ask: () => undefined,
     ...deps,
   });

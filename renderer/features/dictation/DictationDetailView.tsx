@@ -96,8 +96,12 @@ function Consent({ detail }: { detail: DictationDetail }) {
       {detail.state !== 'recording' ? (
         <ConfirmButton
           label="Patient withdraws consent"
-          question="Destroy this consultation: its recording, its parts and its result, for good?"
+          question="Nothing more of it is sent. Destroy this consultation: its recording, its parts and its result, for good?"
           confirmLabel="Destroy it"
+          keepLabel="Keep it: the patient agrees"
+          askingAtFirst={detail.haltedAt !== null}
+          onAsk={() => void useDictationStore.getState().haltConsultation(detail.id)}
+          onKeep={() => void useDictationStore.getState().resumeConsultation(detail.id)}
           onConfirm={() => void useDictationStore.getState().withdrawConsent(detail.id)}
         />
       ) : null}
@@ -206,6 +210,11 @@ function EmptyDetail() {
         <p className={notice.error ? 'banner error' : 'banner info'} role="status" data-testid="detail-notice">
           {notice.text}
         </p>
+      ) : null}
+      {notice?.request ? (
+        <pre className="service-request" tabIndex={0} aria-label="Request to send the transcription service" data-testid="withdrawal-request">
+          {notice.request}
+        </pre>
       ) : null}
       <p>{emptyLine(recorder, chosen)}</p>
     </section>

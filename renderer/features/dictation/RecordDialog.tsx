@@ -22,11 +22,14 @@ function firstPatientLanguage(notices: ConsentNotices): string {
   return (others.find((notice) => notice.language === 'hi') ?? others[0] ?? notices.notices[0])?.language ?? DOCTOR_LANGUAGE;
 }
 
-function NoticeText({ notice, days }: { notice: ConsentNotice; days: number }) {
+/** Whether a consultation started now records the call's sound too: the notice then says that everyone on the call is recorded. */
+const callSoundIncluded = (state: ReturnType<typeof useSettingsStore.getState>) => state.view?.values.includeCallSound ?? false;
+
+function NoticeText({ notice, days, onCall }: { notice: ConsentNotice; days: number; onCall: boolean }) {
   return (
     <section className="notice-text" lang={notice.language} aria-label={`Notice in ${notice.languageName}`}>
       <h3>{notice.languageName}</h3>
-      {noticeLines(notice.text, days).map((line, index) => (
+      {noticeLines(notice.text, days, onCall ? notice.onCall : null).map((line, index) => (
         <p key={index}>{line}</p>
       ))}
     </section>
@@ -42,6 +45,7 @@ function readNotices(notices: ConsentNotices, language: string): { doctors: Cons
 /** The notice in the doctor's language and the patient's, and the patient's language. */
 function ConsentStep({ notices, patient, language, setLanguage, lead }: { notices: ConsentNotices; patient: Patient | null; language: string; setLanguage(language: string): void; lead: RefObject<HTMLParagraphElement | null> }) {
   const days = useSettingsStore((state) => state.view?.values.audioRetentionDays ?? 30);
+  const onCall = useSettingsStore(callSoundIncluded);
   const { doctors, patients } = readNotices(notices, language);
   return (
     <div className="consent-step">
@@ -59,8 +63,8 @@ function ConsentStep({ notices, patient, language, setLanguage, lead }: { notice
         </select>
       </div>
       <div className="notice-columns">
-        <NoticeText notice={doctors} days={days} />
-        {patients.language !== doctors.language ? <NoticeText notice={patients} days={days} /> : null}
+        <NoticeText notice={doctors} days={days} onCall={onCall} />
+        {patients.language !== doctors.language ? <NoticeText notice={patients} days={days} onCall={onCall} /> : null}
       </div>
       {notices.refused.length > 0 ? <p className="hint">Some of your clinic’s notices could not be used ({notices.refused.join('; ')}); the built-in text is shown.</p> : null}
     </div>
@@ -151,7 +155,9 @@ export function RecordDialog() {
 
   const record = async (chosen: Patient, consent?: ConsentNotice) => {
     close();
-    await useDictationStore.getState().start({ patientId: chosen.id, ...(consent ? { consent: { noticeLanguage: consent.language, noticeVersion: consent.version } } : {}) });
+    // What the notice read said of the call's sound: main keeps the answer only if the recording matches it.
+    const callSound = callSoundIncluded(useSettingsStore.getState());
+    await useDictationStore.getState().start({ patientId: chosen.id, ...(consent ? { consent: { noticeLanguage: consent.language, noticeVersion: consent.version, callSound } } : {}) });
   };
   const choosePatient = (chosen: Patient) => {
     setPatientId(chosen.id);

@@ -19,6 +19,7 @@ const HEADLINES: Record<RecorderState, string> = {
   starting: 'Starting microphone… wait before speaking',
   recording: 'Recording — speak now',
   paused: 'Paused',
+  halted: 'Stopped: nothing more is recorded or sent',
   stopping: 'Saving…',
   idle: 'Ready to record',
 };
@@ -37,9 +38,31 @@ function useFocusFollowsRecording(state: RecorderState) {
   return stopButton;
 }
 
+/**
+ * "Patient withdraws consent" stopped the consultation at the press: its capture and everything
+ * it sends. Only now is the doctor asked whether to destroy it, or go on if the patient agrees after all.
+ */
+function WithdrawalQuestion({ dictationId }: { dictationId: string }) {
+  const { withdrawConsent, resumeConsultation } = useDictationStore.getState();
+  const question = 'The patient withdraws consent: destroy this consultation’s recording?';
+  return (
+    <span className="confirm" role="group" aria-label={question}>
+      <span className="confirm-question">{question}</span>
+      <button type="button" className="danger" onClick={() => void withdrawConsent(dictationId)}>
+        Destroy the recording
+      </button>
+      <button type="button" onClick={() => void resumeConsultation(dictationId)}>
+        Go on: the patient agrees
+      </button>
+    </span>
+  );
+}
+
 /** Record when idle; Pause or Resume, Stop and Discard while recording (a consultation's Discard is the patient withdrawing consent). */
 function RecorderButtons({ state, consultation, stopButton }: { state: RecorderState; consultation: boolean; stopButton: RefObject<HTMLButtonElement | null> }) {
-  const { pause, resume, stop, discard } = useDictationStore.getState();
+  const { pause, resume, stop, discard, haltConsultation } = useDictationStore.getState();
+  const dictationId = useDictationStore((store) => store.recorder.dictationId);
+  if (state === 'halted' && dictationId) return <WithdrawalQuestion dictationId={dictationId} />;
   return (
     <div className="recorder-actions">
       {state === 'idle' ? (
@@ -63,15 +86,10 @@ function RecorderButtons({ state, consultation, stopButton }: { state: RecorderS
             <span aria-hidden="true">■ </span>Stop
           </button>
           {consultation ? (
-            <ConfirmButton
-              label="Patient withdraws consent"
-              question="Stop and destroy this consultation's recording?"
-              confirmLabel="Destroy the recording"
-              onConfirm={() => {
-                const id = useDictationStore.getState().recorder.dictationId;
-                if (id) void useDictationStore.getState().withdrawConsent(id);
-              }}
-            />
+            // Stops at the press, before any question: the question comes with the recorder halted.
+            <button type="button" className="danger-outline" onClick={() => dictationId && void haltConsultation(dictationId)}>
+              Patient withdraws consent
+            </button>
           ) : (
             <ConfirmButton label="Discard" question="Throw this recording away?" confirmLabel="Discard recording" onConfirm={() => void discard()} />
           )}

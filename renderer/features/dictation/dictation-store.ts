@@ -10,6 +10,7 @@ import type { ConsentAnswer } from '../../../contract/consent';
 import type { CorrectedChapter } from '../../../contract/note-correction';
 import type { ScribeBridge, ShortcutCopyOutcome } from '../../../contract/ipc';
 import { REVIEW_ANYWAY } from '../../../contract/prescription-check';
+import type { Withdrawal } from '../../../contract/withdrawal';
 import type { AppError, Result } from '../../../contract/result';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
 import type { StoreContext } from '../../app/store-context';
@@ -75,7 +76,11 @@ export interface DictationState {
   retry(id: string): Promise<void>;
   cancel(id: string): Promise<void>;
   remove(id: string): Promise<void>;
-  /** The patient withdraws consent to a consultation (recorded or being recorded): it is destroyed, and the notice says whether audio had reached the service. */
+  /** "Patient withdraws consent" pressed: the consultation stops at once (its capture, everything it sends), before the doctor is asked to destroy it. */
+  haltConsultation(id: string): Promise<void>;
+  /** The patient did not withdraw after all: the halted consultation goes on. */
+  resumeConsultation(id: string): Promise<void>;
+  /** The patient withdraws consent to a consultation (recorded or being recorded): it is destroyed, and the notice says whether anything had reached the service. */
   withdrawConsent(id: string): Promise<void>;
   exportOutput(id: string, templateId: string, anyway?: boolean): Promise<void>;
   /** Copies a chapter of the result (its text as shown, or the service's JSON), or the transcript; `what` names it in the notice. */
@@ -89,6 +94,8 @@ export interface DictationNotice {
   anyway?: { label: string; run(): Promise<unknown> };
   /** It says that the app's copy is on the clipboard (until a press of the copy shortcut replaces it). */
   copied?: boolean;
+  /** A text for the clinic to send on (a withdrawn consultation's request to the service), shown beneath. */
+  request?: string;
 }
 
 /** What the page says once the note is on the clipboard: which note it was. */
@@ -99,11 +106,15 @@ const COPIED: Record<CopiedNoteVersion, string> = {
 };
 
 /** What the doctor is told once a consultation is destroyed on the patient's word. */
-export function withdrawnLine(reachedService: boolean, serviceIds: string[] = []): string {
-  const ids = serviceIds.length > 0 ? ` (the service knows it as ${serviceIds.join(' and ')})` : '';
-  return reachedService
-    ? `Consent withdrawn: the consultation’s recording, parts and result are destroyed on this computer and nothing more is sent. Some of its audio had already reached the transcription service: ask the service to delete it${ids}; the app did not end its session.`
-    : 'Consent withdrawn: the consultation’s recording and result are destroyed on this computer. None of its audio had reached the service.';
+export function withdrawnNotice(withdrawal: Withdrawal): DictationNotice {
+  if (!withdrawal.reachedService || withdrawal.request === null) {
+    return { text: 'Consent withdrawn: the consultation’s recording and result are destroyed on this computer. Nothing of it had reached the service.', error: false };
+  }
+  return {
+    text: 'Consent withdrawn: the consultation’s recording, parts and result are destroyed on this computer and nothing more is sent. Requests about it had already reached the transcription service, which offers no way for the app to delete what it holds: the clinic sends it the request below (ids only, no patient data; also kept in the audit trail).',
+    error: false,
+    request: withdrawal.request,
+  };
 }
 
 /** Newest first. */
@@ -297,10 +308,12 @@ function dictationActions({ bridge, get, set }: StoreContext<DictationState>, { 
     },
     cancel: async (id: string) => failed(await errorOf(bridge.cancelDictation({ id }))),
     remove: async (id: string) => failed(await errorOf(bridge.deleteDictation({ id }))),
+    haltConsultation: async (id: string) => failed(await errorOf(bridge.haltConsultation({ id }))),
+    resumeConsultation: async (id: string) => failed(await errorOf(bridge.resumeConsultation({ id }))),
     withdrawConsent: async (id: string) => {
       const result = await bridge.withdrawConsent({ id });
       if (!result.ok) return failed(result.error);
-      set({ notice: { text: withdrawnLine(result.value.reachedService, result.value.serviceIds), error: false } });
+      set({ notice: withdrawnNotice(result.value) });
     },
     exportOutput: async (id: string, templateId: string, anyway = false) =>
       exported(await bridge.exportOutput({ id, templateId, anyway }), () => get().exportOutput(id, templateId, true)),

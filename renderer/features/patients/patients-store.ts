@@ -29,7 +29,10 @@ export interface PatientsState {
   /** "Next patient": the visit ends and nobody is chosen. */
   endVisit(): Promise<AppError | null>;
   remove(id: string, items: number): Promise<AppError | null>;
-  useRegistered(): Promise<{ patient: Patient } | { error: AppError }>;
+  /** The registered patient for this visit; `as`: the lookalike already here (their id), or a new patient apart. */
+  useRegistered(as?: string | 'new'): Promise<{ patient: Patient } | { error: AppError }>;
+  /** A patient here without an ABHA number who looks like the registered one, or null. */
+  registeredLookalike(): Promise<Patient | null>;
 }
 
 /** The patient with this id, if the page knows them. */
@@ -77,8 +80,9 @@ export function createPatientsStore(bridge: ScribeBridge, report: ReportProblem)
         return null;
       },
       remove: (id, items) => errorOf(bridge.deletePatient({ id, items })),
-      useRegistered: async () => {
-        const result = await bridge.useRegisteredPatient();
+      registeredLookalike: async () => (await valueOrReport(bridge.registeredLookalike())) ?? null,
+      useRegistered: async (as) => {
+        const result = await bridge.useRegisteredPatient(as ? { as } : undefined);
         return result.ok ? { patient: result.value } : { error: result.error };
       },
     };

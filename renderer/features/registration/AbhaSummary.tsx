@@ -1,22 +1,42 @@
 import { useEffect, useRef, useState } from 'react';
-import { patientLine } from '../../../contract/patients';
+import { patientLine, type Patient } from '../../../contract/patients';
 import type { RegistrationView } from '../../../contract/registration';
 import { useNavigationStore } from '../../app/navigation-store';
 import { TestDataMark } from '../../components/TestDataMark';
 import { usePatientsStore, useRegistrationStore } from '../../app/stores';
 
-/** "Use for this visit": the registered patient becomes the patient of the next dictations and lab reports. */
+/**
+ * "Use for this visit": the registered patient becomes the patient of the next dictations and lab
+ * reports. A patient already here who looks the same is pointed out: one person, or two.
+ */
 function UseForVisit() {
   const [outcome, setOutcome] = useState<{ text: string; error: boolean } | null>(null);
-  const use = async () => {
-    const result = await usePatientsStore.getState().useRegistered();
+  const [lookalike, setLookalike] = useState<Patient | null>(null);
+  useEffect(() => {
+    void usePatientsStore.getState().registeredLookalike().then(setLookalike);
+  }, []);
+  const use = async (as?: string) => {
+    const result = await usePatientsStore.getState().useRegistered(as);
+    if (!('error' in result)) setLookalike(null);
     setOutcome('error' in result ? { text: result.error.message, error: true } : { text: `${patientLine(result.patient)} is the patient for this visit: the next dictations and lab reports are kept under them.`, error: false });
   };
   return (
     <>
-      <button type="button" className="primary" onClick={() => void use()}>
-        Use for this visit
-      </button>
+      {lookalike ? (
+        <div className="banner warning" role="group" aria-label="A patient who looks the same" data-testid="registered-lookalike">
+          <p>{patientLine(lookalike)} is already on this computer and looks the same. Is this one person?</p>
+          <button type="button" className="primary" onClick={() => void use(lookalike.id)}>
+            Use {patientLine(lookalike)}, adding this ABHA
+          </button>
+          <button type="button" onClick={() => void use('new')}>
+            Keep apart: a new patient
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="primary" onClick={() => void use()}>
+          Use for this visit
+        </button>
+      )}
       {outcome && !outcome.error ? (
         <button type="button" onClick={() => useNavigationStore.getState().show('dictation')}>
           Go to Dictation

@@ -1,5 +1,8 @@
 import { useEffect, useRef } from 'react';
-import type { RegistrationStep } from '../../../contract/registration';
+import { ageFrom } from '../../../contract/dates';
+import { patientDifferences } from '../../../contract/patient-match';
+import { patientLine, type Patient } from '../../../contract/patients';
+import type { AbhaProfile, RegistrationStep, RegistrationView } from '../../../contract/registration';
 import { ServiceDetail } from '../../components/ServiceDetail';
 import { TestDataMark } from '../../components/TestDataMark';
 import { AadhaarStep, AadhaarSummary } from './AadhaarStep';
@@ -7,7 +10,8 @@ import { AbhaSummary } from './AbhaSummary';
 import { ChooseAddressStep, CreateAddressStep } from './AddressStep';
 import { AadhaarOtpStep, MobileOtpStep } from './OtpStep';
 import { useRefuseCopy } from './refuse-copy';
-import { useRegistrationStore } from '../../app/stores';
+import { usePatientsStore, useRegistrationStore } from '../../app/stores';
+import { visitPatient } from '../patients/patients-store';
 
 const STAGES = [
   { label: 'Aadhaar and consent', steps: ['aadhaar'] },
@@ -54,6 +58,55 @@ function Problem() {
   );
 }
 
+/** What plainly differs between the Aadhaar holder and the visit's patient: name, age, sex. */
+function holderDifferences(profile: AbhaProfile, patient: Patient): string[] {
+  const holder = { name: profile.name, age: ageFrom(profile.birthDate, new Date()), sex: profile.gender };
+  return patientDifferences({ name: patient.name, age: patient.age, sex: patient.sex }, holder);
+}
+
+/**
+ * Registration follows the visit's patient: begun for one and the visit now for another, it asks
+ * whether to start again; the Aadhaar holder, once known, is compared with the visit's patient.
+ */
+function RegistrationForVisit({ view }: { view: RegistrationView | null }) {
+  const visit = usePatientsStore((state) => visitPatient(state.view));
+  const patients = usePatientsStore((state) => state.view.patients);
+  const startedFor = useRegistrationStore((state) => state.startedFor);
+  const { followVisit, startOver } = useRegistrationStore.getState();
+  const step = view?.step ?? 'aadhaar';
+  const visitId = visit?.id ?? null;
+  useEffect(() => {
+    if (step !== 'aadhaar' && startedFor === undefined) followVisit(visitId);
+  }, [step, startedFor, visitId, followVisit]);
+  const begunFor = startedFor ? (patients.find((patient) => patient.id === startedFor) ?? null) : null;
+  const moved = step !== 'aadhaar' && step !== 'done' && startedFor !== undefined && startedFor !== visitId;
+  const differs = view?.profile && visit ? holderDifferences(view.profile, visit) : [];
+  return (
+    <>
+      {moved ? (
+        <div className="banner warning" role="group" aria-label="The visit's patient changed" data-testid="registration-patient-changed">
+          <p>
+            This registration began {begunFor ? `for ${patientLine(begunFor)}` : 'with no patient chosen'}; the visit is now {visit ? `for ${patientLine(visit)}` : 'for nobody'}. Start again
+            {visit ? ` for ${patientLine(visit)}` : ''}?
+          </p>
+          <button type="button" className="primary" onClick={() => void startOver()}>
+            Start again
+          </button>
+          <button type="button" onClick={() => followVisit(visitId)}>
+            Go on with this registration
+          </button>
+        </div>
+      ) : null}
+      {differs.length > 0 && visit ? (
+        <p className="banner warning" role="alert" data-testid="registration-holder-differs">
+          The Aadhaar holder, {view!.profile!.name}, does not look like the visit’s patient ({patientLine(visit)}): the {differs.join(' and ')} differ. Check that this is the right person before using this
+          ABHA for the visit.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 export function RegistrationScreen() {
   const view = useRegistrationStore((state) => state.view);
   const error = useRegistrationStore((state) => state.error);
@@ -71,6 +124,7 @@ export function RegistrationScreen() {
       <h1>Registration</h1>
       <p className="lead">Register a patient for a national health account (ABHA) with their Aadhaar number and the OTPs sent to their mobile.</p>
       <Progress step={step} />
+      <RegistrationForVisit view={view} />
       {view?.testData ? <TestDataMark subject="patient" /> : null}
       {step === 'aadhaar' ? <AadhaarStep /> : null}
       {step === 'aadhaar-otp' ? <AadhaarSummary /> : null}

@@ -44,6 +44,10 @@ export interface RegistrationState {
   lastAction: Action | null;
   /** After Start over: the Aadhaar number field takes the keyboard once it is shown. */
   focusAadhaar: boolean;
+  /** The visit's patient when this registration began (null: none chosen); undefined before it began. */
+  startedFor: string | null | undefined;
+  /** The registration is for this patient of the visit (it began, or the doctor went on with it for them). */
+  followVisit(patientId: string | null): void;
   load(): Promise<void>;
   setDigits(raw: string): void;
   toggleShow(): void;
@@ -87,6 +91,7 @@ function initialState() {
     notice: null,
     lastAction: null,
     focusAadhaar: false,
+    startedFor: undefined,
   } satisfies Partial<RegistrationState>;
 }
 
@@ -235,6 +240,7 @@ export function createRegistrationStore(bridge: ScribeBridge, report: ReportProb
         if (last) await actions[last]();
       },
       aadhaarFocused: () => set({ focusAadhaar: false }),
+      followVisit: (patientId) => set({ startedFor: patientId }),
       startOver: async () => {
         if (checkTimer) clearTimeout(checkTimer);
         set(initialState());

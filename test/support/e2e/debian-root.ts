@@ -7,7 +7,7 @@
  * second run downloads nothing. Linux and root only.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -55,12 +55,12 @@ export class DebianRoot {
     private readonly work: string,
     /** The root as the host sees it. */
     readonly path: string,
-    private readonly pulseModule: string,
+    private readonly pulseModule: string | null,
     private readonly display: string,
   ) {}
 
-  /** A fresh computer: the cached base under a new overlay, the doctor's account, the display and sound of this test run. */
-  static create(): DebianRoot {
+  /** A fresh computer: the cached base under a new overlay, the doctor's account, the display and (unless `sound` is false) the sound of this test run. */
+  static create({ sound = true }: { sound?: boolean } = {}): DebianRoot {
     const lower = baseRoot();
     const work = mkdtempSync(join(tmpdir(), 'scribe-debian-'));
     const [upper, overlayWork, root, pulse] = ['upper', 'work', 'root', 'pulse'].map((name) => join(work, name)) as [string, string, string, string];
@@ -68,7 +68,7 @@ export class DebianRoot {
     for (const folder of [work, pulse]) chmodSync(folder, 0o755);
     execFileSync('mount', ['-t', 'overlay', 'overlay', '-o', `lowerdir=${lower},upperdir=${upper},workdir=${overlayWork}`, root]);
     // The sound server of the virtual microphone, reachable from inside by any user.
-    const pulseModule = execFileSync('pactl', ['load-module', 'module-native-protocol-unix', 'auth-anonymous=1', `socket=${pulse}/native`], { encoding: 'utf8' }).trim();
+    const pulseModule = sound ? execFileSync('pactl', ['load-module', 'module-native-protocol-unix', 'auth-anonymous=1', `socket=${pulse}/native`], { encoding: 'utf8' }).trim() : null;
     const display = process.env.DISPLAY ?? ':0';
     const debian = new DebianRoot(work, root, pulseModule, display);
     try {
@@ -88,6 +88,8 @@ export class DebianRoot {
       }
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'mode=1777', 'shm', join(root, 'dev/shm')]);
       copyFileSync('/etc/resolv.conf', join(root, 'etc/resolv.conf'));
+      // As every installed Debian has it (debootstrap leaves it to the installer): localhost resolves.
+      if (!existsSync(join(root, 'etc/hosts'))) writeFileSync(join(root, 'etc/hosts'), '127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n');
       debian.run(['useradd', '--create-home', '--uid', String(DOCTOR.uid), '--shell', '/bin/sh', DOCTOR.name]);
       if (process.env.XAUTHORITY && existsSync(process.env.XAUTHORITY)) {
         copyFileSync(process.env.XAUTHORITY, join(root, DOCTOR.home.slice(1), '.Xauthority'));
@@ -104,6 +106,15 @@ export class DebianRoot {
   share(folder: string, inside: string): void {
     mkdirSync(this.at(inside), { recursive: true });
     execFileSync('mount', ['--bind', folder, this.at(inside)]);
+  }
+
+  /** Shows the host's `folder` at `inside` under an overlay: read as it is, written only in this root. */
+  overlay(folder: string, inside: string): void {
+    const layers = mkdtempSync(join(this.work, 'overlay-'));
+    const [upper, scratch] = [join(layers, 'upper'), join(layers, 'work')];
+    for (const layer of [upper, scratch]) mkdirSync(layer);
+    mkdirSync(this.at(inside), { recursive: true });
+    execFileSync('mount', ['-t', 'overlay', 'overlay', '-o', `lowerdir=${folder},upperdir=${upper},workdir=${scratch}`, this.at(inside)]);
   }
 
   /** The host's path of a path inside. */
@@ -161,8 +172,27 @@ export class DebianRoot {
     if (asDoctor) this.must(['chown', `${DOCTOR.name}:${DOCTOR.name}`, inside]);
   }
 
+  /** Ends every process still running inside (one a test started and lost, a display server a script left). */
+  endProcesses(): void {
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      let root: string;
+      try {
+        root = readlinkSync(`/proc/${pid}/root`);
+      } catch {
+        continue; // gone already
+      }
+      if (root !== this.path) continue;
+      try {
+        process.kill(Number(pid), 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
+  }
+
   /** Unmounts everything and removes the computer; never removes a folder that still has something mounted in it. */
   destroy(): void {
+    this.endProcesses();
     const inside = () => mounted().filter((point) => point === this.path || point.startsWith(`${this.path}/`));
     for (const point of inside().reverse()) {
       try {
@@ -172,7 +202,7 @@ export class DebianRoot {
       }
     }
     try {
-      execFileSync('pactl', ['unload-module', this.pulseModule], { stdio: 'ignore' });
+      if (this.pulseModule) execFileSync('pactl', ['unload-module', this.pulseModule], { stdio: 'ignore' });
     } catch {
       // the sound server has gone already
     }

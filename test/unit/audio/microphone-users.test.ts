@@ -72,4 +72,49 @@ describe('other programs using the microphone', () => {
     stop();
     expect(said).toEqual([expect.stringContaining('not available on this platform'), expect.stringContaining('pactl, package pulseaudio-utils, is not installed')]);
   });
+
+  it('say a sound server that stays away once, however often they try again, and again once it has answered', async () => {
+    const said: string[] = [];
+    const clock = new FakeClock();
+    let answers = false;
+    const children: ChildProcess[] = [];
+    const subscribe = () => {
+      const child = Object.assign(new EventEmitter(), { stdout: new PassThrough(), kill: () => true }) as unknown as ChildProcess;
+      children.push(child);
+      return child;
+    };
+    const refused = new Error('Command failed: pactl list source-outputs\nConnection failure: Connection refused\npa_context_connect() failed: Connection refused\n');
+    const stop = watchMicrophoneUsers({
+      platform: 'linux',
+      ownPids: () => [],
+      onChange: () => undefined,
+      log: (event) => said.push(event),
+      pactl: () => (answers ? Promise.resolve('') : Promise.reject(refused)),
+      subscribe,
+      clock,
+    });
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      await clock.advance(SETTLE_MS);
+      children.at(-1)!.emit('exit', 1);
+      await clock.advance(60_000);
+    }
+    expect(children.length).toBeGreaterThan(4);
+    expect(said).toEqual([
+      'call offer: the recording streams could not be listed (pa_context_connect() failed: Connection refused)',
+      "call offer: the sound server's watch ended (1); watching again, at most a minute apart, until it answers",
+    ]);
+    said.length = 0;
+    answers = true;
+    children.at(-1)!.stdout!.emit('data', Buffer.from("Event 'new' on source-output #18\n"));
+    await clock.advance(SETTLE_MS);
+    answers = false;
+    children.at(-1)!.emit('exit', 1);
+    await clock.advance(60_000);
+    await clock.advance(SETTLE_MS);
+    expect(said).toEqual([
+      "call offer: the sound server's watch ended (1); watching again, at most a minute apart, until it answers",
+      'call offer: the recording streams could not be listed (pa_context_connect() failed: Connection refused)',
+    ]);
+    stop();
+  });
 });

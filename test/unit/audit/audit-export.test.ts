@@ -81,7 +81,7 @@ describe('the export', () => {
 describe('the command line', () => {
   it('reads verify and export with their switches, refusing what cannot be done', () => {
     expect(auditCommandOf(['electron', '.'], '/x')).toBeNull();
-    expect(auditCommandOf(['x', '--audit-verify', '--user-data-dir=/d'], '/x')).toEqual({ kind: 'verify' });
+    expect(auditCommandOf(['x', '--audit-verify', '--user-data-dir=/d'], '/x')).toEqual({ kind: 'verify', expected: [], verificationKey: null, systemLog: true });
     expect(auditCommandOf(['x', '--audit-export=trail.csv', '--format=csv', '--from=2026-08-01', '--to=2026-08-31'], '/work')).toEqual({
       kind: 'export',
       file: '/work/trail.csv',
@@ -99,18 +99,40 @@ describe('the command line', () => {
     expect(parseDate('2026-08-21T10:00:00+05:30', false)).toEqual(new Date(Date.UTC(2026, 7, 21, 4, 30)));
   });
 
+  it('reads --audit-checkpoint, and --audit-verify with its checkpoints (--expect, more than one), its verification key and without the system log', () => {
+    const hash = 'ab'.repeat(32);
+    const key = `SDAV1-${'0f'.repeat(16)}-${'1e'.repeat(32)}-1787302800000`;
+    expect(auditCommandOf(['x', '--audit-checkpoint'], '/w')).toEqual({ kind: 'checkpoint' });
+    expect(auditCommandOf(['x', '--audit-checkpoint=now'], '/w')).toEqual({ kind: 'refused', message: '--audit-checkpoint takes no value.' });
+    expect(auditCommandOf(['x', '--audit-verify', `--expect=12:${hash}`, '--expect=40:3FA91C0DE2774B1A', `--verify-key=${key}`, '--no-system-log'], '/w')).toEqual({
+      kind: 'verify',
+      expected: [
+        { seq: 12, hash, trail: null },
+        { seq: 40, hash: '3fa91c0de2774b1a', trail: null },
+      ],
+      verificationKey: { trail: '0f'.repeat(16), seed: Buffer.from('1e'.repeat(32), 'hex'), start: 1787302800000 },
+      systemLog: false,
+    });
+    for (const bad of ['--expect=12', '--expect=0:' + hash, '--expect=12:abc', '--expect']) {
+      expect(auditCommandOf(['x', '--audit-verify', bad], '/w')).toMatchObject({ kind: 'refused', message: expect.stringMatching(/^--expect must be an entry's number and its fingerprint/) });
+    }
+    expect(auditCommandOf(['x', '--audit-verify', '--verify-key=SDAV1-short'], '/w')).toEqual({ kind: 'refused', message: '--verify-key must be the verification key --audit-checkpoint showed (SDAV1-\u2026).' });
+    expect(auditCommandOf(['x', '--audit-verify', '--audit-checkpoint'], '/w')).toEqual({ kind: 'refused', message: 'Give one of --audit-verify, --audit-checkpoint and --audit-export, not --audit-verify and --audit-checkpoint.' });
+  });
+
   it('prints what verify found: intact with the last entry to keep, or the first entry that does not verify', () => {
     const { folder, keys, trail } = clinicDay();
     const intact = verifyOutcome(verifyTrail(folder, keys.key), folder);
     expect(intact.code).toBe(0);
     expect(intact.text).toContain(`Audit trail in ${folder}: 4 entries in 1 file.`);
     expect(intact.text).toMatch(/From 2026-08-21T09:00:00\.000Z \(local .+\) to 2026-08-21T11:00:00\.000Z/);
-    expect(intact.text).toMatch(/Intact\. The last entry is number 4, fingerprint [0-9a-f]{16}/);
+    expect(intact.text).toMatch(/Intact\. The last entry is number 4, checkpoint 4:[0-9a-f]{64}: keep it/);
     trail.record({ action: 'copied' });
     expect(verifyOutcome({ ...verifyTrail(folder, keys.key), problems: [{ seq: 3, file: 'audit-2026-08-1.trail', line: 3, what: 'it does not verify' }] }, folder)).toEqual({
       code: 1,
       text: expect.stringContaining('NOT INTACT. Entry 3 (audit-2026-08-1.trail, line 3) does not verify: it does not verify.'),
     });
-    expect(verifyOutcome({ files: 1, entries: 0, first: null, last: null, lastHash: null, problems: [], notes: [], newer: { file: 'f', version: 2 } }, folder).text).toMatch(/^Refused: f .* newer version .* Nothing was changed\.$/);
+    const newer = { files: 1, entries: 0, first: null, last: null, lastHash: null, problems: [], notes: [], newer: { file: 'f', version: 2 }, tags: { tagged: 0, checked: false }, checkpoints: { checked: 0, sources: {}, held: null, problems: [] } };
+    expect(verifyOutcome(newer, folder).text).toMatch(/^Refused: f .* newer version .* Nothing was changed\.$/);
   });
 });

@@ -206,7 +206,7 @@ describe('the hooks the features call', () => {
     consentKept(recorder, { id: DICTATION, patientId: PATIENT, consent: { kind: 'clinic' } });
     consentKept(recorder, { id: DICTATION, patientId: PATIENT, consent: null });
     const handlers = auditedHandlers(
-      handlersThat({ declineConsent: async () => undefined, withdrawConsent: async () => ({ reachedService: true, serviceIds: [] }) }),
+      handlersThat({ declineConsent: async () => undefined, withdrawConsent: async () => ({ reachedService: true, records: { sessions: ['sd_1'], transactions: [], documents: ['doc-1'] }, request: 'Please delete…' }) }),
       recorder,
       LOOKUPS,
       kindOf,
@@ -219,6 +219,8 @@ describe('the hooks the features call', () => {
       ['consent-declined', null, PATIENT, 'consultation'],
       ['consent-withdrawn', DICTATION, PATIENT, 'consultation'],
     ]);
+    // What the service may hold stays in the trail by its ids, so that the clinic can still ask for its deletion.
+    expect(events.at(-1)?.detail?.serviceIds).toBe('sd_1 doc-1');
   });
 
   it("writes a patient's visit as viewed, and nothing when the patient no longer exists", async () => {

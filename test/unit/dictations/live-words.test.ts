@@ -139,6 +139,22 @@ describe('the words heard so far, while a dictation is spoken in parts', () => {
     await w.close();
   });
 
+  it("another patient chosen for the visit, or consent withdrawal pressed: the last patient's words leave the screen", async () => {
+    clock = new FakeClock();
+    const w = world();
+    const manifest = await record(w, 8);
+    await until(() => latest(w).parts.some((part) => part.state === 'heard'));
+    w.view.visitChanged(manifest.patientId);
+    expect(latest(w).dictationId).toBe(manifest.id);
+    w.view.visitChanged('00000000-0000-4000-8000-0000000000ff');
+    expect(latest(w)).toEqual(NO_LIVE_WORDS);
+    const next = await record(w, 8);
+    await until(() => latest(w).parts.some((part) => part.state === 'heard'));
+    w.store.update(next.id, { haltedAt: '2026-11-28T10:00:00.000Z' });
+    expect(latest(w)).toEqual(NO_LIVE_WORDS);
+    await w.close();
+  });
+
   it('a part whose words never come is said to follow after Stop, after a few spaced asks; the others still show', async () => {
     clock = new FakeClock();
     env.sandbox.setFaults({ partWordsNever: [1] });

@@ -10,6 +10,7 @@ import { inlinePartCutting } from '../../../main/audio/upload-audio';
 import { ServiceClient } from '../../../main/api/service-client';
 import type { DictationManifest } from '../../../main/dictations/dictation-manifest';
 import { DictationSending } from '../../../main/dictation-sending/dictation-sending';
+import { serviceRecordsOf } from '../../../main/dictation-sending/service-records';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
 import { OutboxHost } from '../../../main/outbox/outbox-host';
 import { systemClock } from '../../../main/core/clock';
@@ -281,6 +282,46 @@ describe('dictations sent in parts while they are spoken', () => {
     await close();
     expect(store.get(stopped.id)).toMatchObject({ api: 'voice-upload', session: null });
     expect(received('voiceUpload')).toHaveLength(1);
+  });
+
+  it('halted by "Patient withdraws consent": the session’s creation under way is aborted yet counts as reaching the service; nothing more goes, after a restart too, until resumed', async () => {
+    const folder = tempFolder();
+    const masterKey = randomBytes(32);
+    const store = storeIn(folder, masterKey);
+    clock = new FakeClock();
+    // The service holds every request a while: the create is under way when the doctor presses.
+    env.sandbox.setFaults({ latencyMs: 5_000 });
+    const first = engine(store);
+    first.host.start();
+    const recording = new LiveRecording(store, () => first.sending.partCut());
+    await recording.speak(12);
+    await expect.poll(() => received('sessionCreate').length).toBe(1);
+    first.sending.halt(recording.manifest.id);
+    env.sandbox.setFaults({ latencyMs: 0 });
+    await clock.advance(5_000);
+    await recording.speak(12);
+    const stopped = await recording.stop();
+    first.sending.partCut();
+    first.host.wake();
+    await clock.advance(30_000);
+    expect(received('sessionCreate')).toHaveLength(1);
+    expect(received('sessionPart')).toHaveLength(0);
+    const halted = store.get(stopped.id)!;
+    expect(halted.haltedAt).not.toBeNull();
+    // The create was issued: what the service may hold is named by the id it was asked to make.
+    expect(serviceRecordsOf(halted)).toEqual({ sessions: [halted.session!.id], transactions: [], documents: [] });
+    await first.close();
+
+    const reopened = storeIn(folder, masterKey);
+    reopened.load();
+    const second = engine(reopened);
+    second.host.start();
+    await clock.advance(30_000);
+    expect(received('sessionPart')).toHaveLength(0);
+    second.sending.resume(stopped.id);
+    await settled(reopened, stopped.id, 'completed');
+    await second.close();
+    expect(received('sessionEnd')).toHaveLength(1);
   });
 
   it('after a restart the same session goes on: no second create, every part once, one End', async () => {

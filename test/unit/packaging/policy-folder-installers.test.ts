@@ -1,8 +1,10 @@
 /**
- * Issue 45.1: the Windows installers make C:\ProgramData\ScribeDesk so that only administrators
- * can change it. Windows, NSIS and WiX cannot run here: the MSI hook is run on electron-builder's
- * own project template, the result read as XML, and what both installers grant is read back as
- * the security the app then finds, and decided on by the app's own check.
+ * Issue 45.1, 56.5: the Windows installers make C:\ProgramData\ScribeDesk so that only
+ * administrators can change it, after clearing its place of what someone else put there. WiX
+ * cannot run here: the MSI hook is run on electron-builder's own project template, the result
+ * read as XML, and what both installers grant is read back as the security the app then finds,
+ * and decided on by the app's own check. The NSIS script runs under Wine in the Windows lane
+ * (test/wine/installer/policy-folder.test.ts); here its text is held to what that cannot show.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +14,7 @@ import { windowsAdminOnlyProblem, type AccessEntry } from '../../../main/setting
 // @ts-expect-error: plain JavaScript, run by electron-builder as it is.
 import * as msiHook from '../../../scripts/msi-policy-folder.mjs';
 
-const { POLICY_FOLDER_SDDL, withPolicyFolder } = msiHook as { POLICY_FOLDER_SDDL: string; withPolicyFolder(wxs: string): string };
+const { CLEAR_POLICY_FOLDER_SCRIPT, POLICY_FOLDER_SDDL, withPolicyFolder } = msiHook as { CLEAR_POLICY_FOLDER_SCRIPT: string; POLICY_FOLDER_SDDL: string; withPolicyFolder(wxs: string): string };
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const SIDS: Record<string, string> = { SY: 'S-1-5-18', BA: 'S-1-5-32-544', BU: 'S-1-5-32-545' };
 const RIGHTS: Record<string, number> = { FA: 0x1f01ff, F: 0x1f01ff, RX: 0x1200a9 };
@@ -62,6 +64,29 @@ describe('the MSI (scripts/msi-policy-folder.mjs, electron-builder.yml)', () => 
     expect(() => withPolicyFolder('<Wix></Wix>')).toThrow(/electron-builder's template changed/);
   });
 
+  it('clears the folder’s place right before Windows Installer creates it, as SYSTEM, failing the install when it cannot (issue 56.5)', () => {
+    const document = new DOMParser().parseFromString(withPolicyFolder(renderedTemplate()), 'text/xml');
+    const byId = (tag: string, id: string) => Array.from(document.getElementsByTagName(tag)).find((element) => element.getAttribute('Id') === id);
+    const action = byId('CustomAction', 'ScribeDeskPolicyFolderClear')!;
+    expect([action.getAttribute('Execute'), action.getAttribute('Impersonate'), action.getAttribute('Return')]).toEqual(['deferred', 'no', 'check']);
+    const command = action.getAttribute('ExeCommand')!;
+    expect(command).toBe('"[SystemFolder]WindowsPowerShell\\v1.0\\powershell.exe" -NoProfile -NonInteractive -ExecutionPolicy Bypass -EncodedCommand [ScribeDeskPolicyFolderScript]');
+    const script = Buffer.from(byId('Property', 'ScribeDeskPolicyFolderScript')!.getAttribute('Value')!, 'base64').toString('utf16le');
+    expect(script).toBe(CLEAR_POLICY_FOLDER_SCRIPT);
+    const scheduled = Array.from(document.getElementsByTagName('Custom')).find((custom) => custom.getAttribute('Action') === 'ScribeDeskPolicyFolderClear')!;
+    expect([scheduled.getAttribute('Before'), scheduled.textContent]).toEqual(['CreateFolders', 'NOT REMOVE~="ALL"']);
+  });
+
+  it('removes a link there, the link itself, before asking who owns anything; sets aside what Administrators or SYSTEM do not own; never deletes recursively', () => {
+    const lines = CLEAR_POLICY_FOLDER_SCRIPT.split('\n');
+    const reparse = lines.findIndex((line) => line.includes('ReparsePoint'));
+    expect(reparse).toBeGreaterThan(-1);
+    expect(reparse).toBeLessThan(lines.findIndex((line) => line.includes('Get-Acl')));
+    expect(lines[reparse + 1]).toBe('  if ($item.PSIsContainer) { [IO.Directory]::Delete($folder) } else { [IO.File]::Delete($folder) }');
+    expect(CLEAR_POLICY_FOLDER_SCRIPT).toMatch(/\$owner -eq 'S-1-5-32-544' -or \$owner -eq 'S-1-5-18'\)\) \{ exit 0 \}\nRename-Item -LiteralPath \$folder -NewName \('ScribeDesk\.set-aside-'/);
+    expect(CLEAR_POLICY_FOLDER_SCRIPT).not.toMatch(/Recurse|Remove-Item|Delete\(\$folder, \$true\)|icacls|\$env:/i);
+  });
+
   it('grants what the app then takes: Administrators own it, no list inherited, only administrators may change it', () => {
     const { ownerSid, access, protectedList } = fromSddl(POLICY_FOLDER_SDDL);
     expect(protectedList).toBe(true);
@@ -72,25 +97,32 @@ describe('the MSI (scripts/msi-policy-folder.mjs, electron-builder.yml)', () => 
   });
 });
 
-describe('the NSIS installer (build/installer.nsh)', () => {
+describe('the NSIS installer (build/installer.nsh; run under Wine in test/wine/installer)', () => {
   const script = readFileSync(join(ROOT, 'build', 'installer.nsh'), 'utf8');
+  const macro = (name: string) => new RegExp(`!macro ${name}\\n([\\s\\S]*?)!macroend`).exec(script)?.[1] ?? '';
 
-  it('is included by electron-builder.yml and makes the folder in customInstall', () => {
+  it('is included by electron-builder.yml and makes the folder in customInstall, in ProgramData for all users', () => {
     expect(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')).toMatch(/^ {2}include: build\/installer\.nsh$/m);
-    expect(script).toMatch(/!macro customInstall[\s\S]*SetShellVarContext all[\s\S]*StrCpy \$R9 "\$APPDATA\\ScribeDesk"[\s\S]*CreateDirectory "\$R9"[\s\S]*!macroend/);
-    expect(script).not.toMatch(/customUnInstall/);
+    expect(macro('customInstall')).toMatch(/SetShellVarContext all[\s\S]*StrCpy \$R9 "\$APPDATA\\ScribeDesk"[\s\S]*CreateDirectoryW\(w R9, p r5\)/);
   });
 
-  it('gives the folder the MSI’s owner and list: Administrators own it, inheritance removed, the same grants', () => {
-    expect(script).toMatch(/icacls\.exe" "\$R9" \/setowner \*S-1-5-32-544 \/T/);
-    const grant = /icacls\.exe" "\$R9" \/inheritance:r \/grant:r ([^/]+) \/C/.exec(script)![1]!.trim().split(/\s+/);
-    const granted = grant.map((entry) => {
-      const [, sid, rights] = /^\*(S-[\d-]+):\(OI\)\(CI\)(\w+)$/.exec(entry)!;
-      return { kind: 'allow' as const, inheritOnly: false, mask: RIGHTS[rights!]!, sid: sid! };
-    });
-    expect(granted).toEqual(fromSddl(POLICY_FOLDER_SDDL).access);
-    // The folder's own entries are reset before the grants, and what is inside takes the folder's list after them.
-    expect(script.indexOf('"$R9" /reset')).toBeLessThan(script.indexOf('/inheritance:r'));
-    expect(script.indexOf('"$R9\\*" /reset /T')).toBeGreaterThan(script.indexOf('/inheritance:r'));
+  it('gives the folder the MSI’s owner and list, in the same step as it makes it', () => {
+    expect(/!define SCRIBE_POLICY_FOLDER_SDDL "([^"]+)"/.exec(script)?.[1]).toBe(POLICY_FOLDER_SDDL);
+    expect(macro('customInstall')).toMatch(/ConvertStringSecurityDescriptorToSecurityDescriptorW\(w "\$\{SCRIBE_POLICY_FOLDER_SDDL\}"/);
+  });
+
+  it('removes a link itself, sets aside what others made, and never deletes recursively or runs icacls (both follow links)', () => {
+    expect(macro('customInstall')).toMatch(/RemoveDirectoryW\(w R9\)/);
+    expect(macro('customInstall')).toMatch(/Rename "\$R9" "\$R9\.set-aside-\$0"/);
+    expect(script).not.toMatch(/RMDir \/r|icacls|nsExec/i);
+  });
+
+  it('trusts no owner but Administrators and SYSTEM in a release', () => {
+    expect(/!ifndef SCRIBE_TRUSTED_OWNER\n\s*!define SCRIBE_TRUSTED_OWNER "([^"]+)"/.exec(script)?.[1]).toBe('S-1-5-32-544');
+    expect(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')).not.toMatch(/SCRIBE_TRUSTED_OWNER/);
+  });
+
+  it('removes the policy folder on uninstall only when it is empty', () => {
+    expect(macro('customUnInstall').trim().split('\n').pop()?.trim()).toBe('RMDir "$APPDATA\\ScribeDesk"');
   });
 });

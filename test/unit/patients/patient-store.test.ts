@@ -14,7 +14,8 @@ import { DictationStore } from '../../../main/dictations/dictation-store';
 import { LabReportStore } from '../../../main/lab-reports/lab-report-store';
 import { deletePatientWithItems } from '../../../main/patients/patient-deletion';
 import { PatientStore } from '../../../main/patients/patient-store';
-import { patientFromProfile } from '../../../main/patients/registered-patient';
+import { patientFromProfile, registeredLookalike } from '../../../main/patients/registered-patient';
+import { reviewAgain } from '../../../main/patients/patient-identity';
 import { ItemKeyring } from '../../../main/storage/item-keyring';
 import { DocumentUnreadable, SealedDocument } from '../../../main/storage/sealed-document';
 import { tempFolder } from '../../support/temp-folder';
@@ -140,6 +141,45 @@ describe('the patient store', () => {
     expect(patientFromProfile(profile, new Date('2026-12-06T12:00:00'))).toMatchObject({ name: 'Asha Rao', age: 35, sex: 'female', abhaNumber: '91-2345-6789-0124', abhaAddress: 'asha.rao@abdm' });
     expect(patientFromProfile(profile, new Date('2026-12-07T12:00:00')).age).toBe(36);
     expect(patientFromProfile({ ...profile, name: 'Name not given', birthDate: null }, new Date())).toMatchObject({ name: null, age: null, label: 'asha.rao@abdm' });
+  });
+});
+
+describe('a patient edited, or registered again', () => {
+  const PROFILE = { name: 'Sunita Devi', abhaNumber: '91-2345-6789-0199', abhaAddress: 'sunita.d@abdm', dateOfBirth: '1972', birthDate: '1972', gender: 'Female' as const, address: null, photo: null, kycVerified: true };
+
+  it("a change of name, age, sex or ABHA number sends their reviewed notes back to review; a change of label or address does not", () => {
+    const folder = tempFolder();
+    const key = randomBytes(32);
+    const dictations = new DictationStore(join(folder, 'dictations'), new ItemKeyring(join(folder, 'keys', 'dictations.sealed'), key));
+    const patients = open(join(folder, 'keys'), key);
+    const sunita = patients.create(SUNITA);
+    const other = patients.create({ ...SUNITA, name: 'Asha Rao' });
+    const reviewed = [sunita.id, sunita.id, other.id].map((patientId) => dictations.update(dictations.create({ mode: 'dictation', label: '', patientId }).id, { reviewedAt: '2026-11-28T09:00:00.000Z' }));
+    const kinds = [{ idsForPatient: (id: string) => dictations.idsForPatient(id), remove: () => undefined, identityChanged: (id: string) => dictations.clearReviews(id) }];
+
+    expect(reviewAgain(kinds, sunita, patients.update(sunita.id, { ...SUNITA, label: 'Bed 5', abhaAddress: 'sunita.devi2@abdm' }))).toBe(0);
+    expect(reviewed.map(({ id }) => dictations.get(id)?.reviewedAt)).toEqual(reviewed.map(() => '2026-11-28T09:00:00.000Z'));
+    for (const change of [{ name: 'Sunita Devi Rao' }, { age: 55 }, { sex: 'male' as const }, { abhaNumber: '91-2345-6789-0111' }]) {
+      const before = patients.get(sunita.id)!;
+      for (const { id } of reviewed.slice(0, 2)) dictations.update(id, { reviewedAt: '2026-11-28T09:00:00.000Z' });
+      expect(reviewAgain(kinds, before, patients.update(sunita.id, { ...SUNITA, ...change })), JSON.stringify(change)).toBe(2);
+      expect(reviewed.map(({ id }) => dictations.get(id)?.reviewedAt ?? null)).toEqual([null, null, '2026-11-28T09:00:00.000Z']);
+    }
+  });
+
+  it('registration points out a patient without an ABHA who looks the same, never one with another ABHA, nor the one with this ABHA', () => {
+    const now = new Date('2026-11-28T12:00:00');
+    const patients = open(tempFolder(), randomBytes(32));
+    expect(registeredLookalike(patients.view().patients, PROFILE, now)).toBeNull();
+    const withOther = patients.create({ ...SUNITA, name: 'Sunita Devi', age: 54 });
+    expect(registeredLookalike(patients.view().patients, PROFILE, now)).toBeNull();
+    const plain = patients.create({ label: '', name: 'Smt. Sunitha Devi', age: 53, sex: 'female', abhaNumber: null, abhaAddress: null });
+    patients.create({ label: '', name: 'Sunita Devi', age: 30, sex: 'female', abhaNumber: null, abhaAddress: null });
+    patients.create({ label: '', name: 'Asha Rao', age: 54, sex: 'female', abhaNumber: null, abhaAddress: null });
+    expect(registeredLookalike(patients.view().patients, PROFILE, now)?.id).toBe(plain.id);
+    // The same ABHA number here: that patient is brought up to date, nobody is pointed out.
+    patients.update(withOther.id, { ...SUNITA, abhaNumber: PROFILE.abhaNumber });
+    expect(registeredLookalike(patients.view().patients, PROFILE, now)).toBeNull();
   });
 });
 

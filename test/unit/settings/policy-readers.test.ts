@@ -82,6 +82,12 @@ describe('registryPolicy', () => {
     expect(refusal(registryPolicy(machine, [multiSz('insertProfiles', [unknown])]), 'bold')).toMatch(/"insertProfiles\.0\.format": Choose how the note goes in: rich, plain, type\./);
   });
 
+  it("bad input: the key's (Default) value: empty, as `reg add` leaves it, it is no setting; with content, it is named so", () => {
+    expect(registryPolicy(machine, [sz('', ''), dword('autoSync', 0)])).toEqual({ path: machine.path, values: { autoSync: false }, error: null });
+    expect(registryPolicy(machine, [{ name: '', type: REG_BINARY, data: Buffer.alloc(0) }]).error).toBeNull();
+    expect(refusal(registryPolicy(machine, [sz('', '{"autoSync": false}')]), 'autoSync')).toMatch(/unknown setting "\(Default\)"/);
+  });
+
   it('checks values with the same schema as the JSON file: unknown names, wrong values, credentials without a service', () => {
     expect(refusal(registryPolicy(machine, [sz('serviceUrl', 'https://x.example')]))).toMatch(/unknown setting "serviceUrl"/);
     expect(refusal(registryPolicy(machine, [dword('otpResendSeconds', 4000)]))).toMatch(/"otpResendSeconds": Wait at most 10 minutes/);

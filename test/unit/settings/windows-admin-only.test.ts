@@ -1,10 +1,11 @@
 /**
  * Issue 45.1 on Windows: `C:\ProgramData\ScribeDesk` and its policy.json are used only when
  * Administrators (or SYSTEM, TrustedInstaller) own them and no one else may change them.
- * Windows cannot run here: the security descriptors are built as bytes in the layout
- * GetNamedSecurityInfoW hands over (a SID: revision, count, authority, sub-authorities; an ACL:
- * its header, then ACE headers, masks and SIDs), and read and decided on by the same code the
- * app runs on Windows (windows-file-security.ts reads them there; that part was not run).
+ * Here the security descriptors are built as bytes in the layout GetNamedSecurityInfoW hands
+ * over (a SID: revision, count, authority, sub-authorities; an ACL: its header, then ACE
+ * headers, masks and SIDs), and read and decided on by the same code the app runs on Windows;
+ * the Windows lane reads descriptors Windows itself builds from SDDL through
+ * windows-file-security.ts (test/wine/in-wine/security-descriptors.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { accessEntries, sidString, windowsAdminOnlyProblem, windowsNotAdminOnlyReason, type WindowsSecurity } from '../../../main/settings/windows-admin-only';

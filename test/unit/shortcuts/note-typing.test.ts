@@ -46,6 +46,15 @@ describe('typing a note', () => {
     expect(finished()).toBe(1);
   });
 
+  it('bad input: a key the OS refuses ends typing there, says why and how far it went, and still gives back what it borrowed', async () => {
+    const { keys, typist, finished } = recorder();
+    const refusing: Typist = { ...typist, character: (char) => (keys.length === 2 ? Promise.reject(new Error('Windows did not take the keys.')) : typist.character(char)) };
+    const outcome = await typeNote('Paracetamol', refusing, { lineBreak: 'enter', stopped: () => false, ...noPause });
+    expect(outcome).toEqual({ typed: 'refused', characters: 2, why: 'Windows did not take the keys.' });
+    expect(keys.join('')).toBe('Pa');
+    expect(finished()).toBe(1);
+  });
+
   it("X11 keysyms: Latin-1 as itself, everything else Unicode's", () => {
     expect(keysymOf('a'.codePointAt(0)!)).toBe(0x61);
     expect(keysymOf('µ'.codePointAt(0)!)).toBe(0xb5);

@@ -44,25 +44,42 @@ describe('consent by policy', () => {
 
   it('keeps the answer to a notice that exists, in that version, with who confirmed it; asks again for one that does not', () => {
     const notices = consentNoticesOf(policy({}));
-    expect(consentToKeep(notices, { noticeLanguage: 'hi', noticeVersion: 'built-in-1' }, confirmer, at)).toEqual({
+    expect(consentToKeep(notices, { noticeLanguage: 'hi', noticeVersion: 'built-in-1' }, confirmer, false, at)).toEqual({
       kind: 'given',
       at: '2026-11-27T05:12:00.000Z',
       noticeLanguage: 'hi',
       noticeVersion: 'built-in-1',
       account: 'EC_CLINIC',
       osUser: 'doctor',
+      callSound: false,
     });
-    expect(consentToKeep(notices, { noticeLanguage: 'hi', noticeVersion: 'policy-old' }, confirmer, at)).toBe('ask');
-    expect(consentToKeep(notices, undefined, confirmer, at)).toBe('ask');
-    expect(consentToKeep(consentNoticesOf(policy({ consultationConsent: 'clinicRecordsIt' })), undefined, confirmer, at)).toMatchObject({ kind: 'clinic', noticeLanguage: null });
-    expect(consentLine({ kind: 'given', at: '2026-11-27T05:12:00.000Z', noticeLanguage: 'hi', noticeVersion: 'built-in-1', account: null, osUser: 'd' }, () => '10:42')).toBe(
+    expect(consentToKeep(notices, { noticeLanguage: 'hi', noticeVersion: 'policy-old' }, confirmer, false, at)).toBe('ask');
+    expect(consentToKeep(notices, undefined, confirmer, false, at)).toBe('ask');
+    expect(consentToKeep(consentNoticesOf(policy({ consultationConsent: 'clinicRecordsIt' })), undefined, confirmer, true, at)).toMatchObject({ kind: 'clinic', noticeLanguage: null, callSound: true });
+    expect(consentLine({ kind: 'given', at: '2026-11-27T05:12:00.000Z', noticeLanguage: 'hi', noticeVersion: 'built-in-1', account: null, osUser: 'd', callSound: false }, () => '10:42')).toBe(
       'Patient consented at 10:42, Hindi notice',
+    );
+  });
+
+  it('with the call’s sound recorded, keeps only an answer to a notice that said so: everyone on the call', () => {
+    const notices = consentNoticesOf(policy({ consentNotices: [{ language: 'ta', what: 'a', why: 'b', who: 'c', howLong: 'd', rightToStop: 'e' }] }));
+    const hindi = notices.notices.find((notice) => notice.language === 'hi')!;
+    expect(noticeLines(hindi.text, 30, hindi.onCall)[1]).toBe(hindi.onCall);
+    expect(noticeLines(hindi.text, 30)).toHaveLength(5);
+    expect(notices.notices.find((notice) => notice.language === 'en')!.onCall).toMatch(/everyone on the call/);
+    // A clinic's notice without its own sentence reads the built-in one of its language, else the doctor's.
+    expect(notices.notices.find((notice) => notice.language === 'ta')!.onCall).toMatch(/everyone on the call/);
+    expect(consentToKeep(notices, { noticeLanguage: 'hi', noticeVersion: 'built-in-1' }, confirmer, true, at)).toBe('ask');
+    expect(consentToKeep(notices, { noticeLanguage: 'hi', noticeVersion: 'built-in-1', callSound: true }, confirmer, false, at)).toBe('ask');
+    expect(consentToKeep(notices, { noticeLanguage: 'hi', noticeVersion: 'built-in-1', callSound: true }, confirmer, true, at)).toMatchObject({ kind: 'given', callSound: true });
+    expect(consentLine({ kind: 'given', at: '2026-11-27T05:12:00.000Z', noticeLanguage: 'hi', noticeVersion: 'built-in-1', account: null, osUser: 'd', callSound: true }, () => '10:42')).toBe(
+      'Patient consented at 10:42, Hindi notice, the call’s sound included',
     );
   });
 });
 
 describe('the FHIR Consent', () => {
-  const given = { kind: 'given' as const, at: '2026-11-27T05:12:00.000Z', noticeLanguage: 'hi', noticeVersion: 'built-in-1', account: 'EC_CLINIC', osUser: 'doctor' };
+  const given = { kind: 'given' as const, at: '2026-11-27T05:12:00.000Z', noticeLanguage: 'hi', noticeVersion: 'built-in-1', account: 'EC_CLINIC', osUser: 'doctor', callSound: false };
 
   it("is added to the bundle's entries, the service's resources left as they were", () => {
     const service = { resourceType: 'Bundle', type: 'document', entry: [{ fullUrl: 'urn:uuid:1', resource: { resourceType: 'Composition', title: 'Note' } }] };
