@@ -53,6 +53,10 @@ export const OPERATION_NAMES = [
   'deletePatient',
   'useRegisteredPatient',
   'registeredLookalike',
+  'getHealthRecordQuestions',
+  'answerHealthRecordQuestion',
+  'askHealthRecordAgain',
+  'linkAgain',
   'setDictationPatient',
   'pickLabReportFiles',
   'stageLabReportFiles',
@@ -105,6 +109,9 @@ export const EVENT_NAMES = [
   'recordCue',
   'recordAsked',
   'liveWordsChanged',
+  'healthRecordAsked',
+  'healthRecordChanged',
+  'healthRecordRemoved',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

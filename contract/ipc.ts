@@ -15,8 +15,9 @@ import { LAB_REPORT_TASKS, type LabReportDetails, type LabReportResultView, type
 import { CORRECTION_LIMITS } from './note-correction';
 import { correctedChapterSchema } from './note-correction-schema';
 import { COPYABLE, type AbhaAddressCheck, type RegistrationView } from './registration';
+import type { HealthRecordQuestion } from './health-record';
 import { patientInputSchema } from './patient-schema';
-import type { Patient, PatientsView } from './patients';
+import { PATIENT_NAME_MAX_CHARS, PATIENT_SEXES, type Patient, type PatientsView } from './patients';
 import type { PatientVisit } from './patient-visit';
 import type { Result } from './result';
 import type { UpdateStatus } from './updates';
@@ -288,6 +289,25 @@ export const operations = {
   useRegisteredPatient: operation<Patient>()(z.object({ as: z.union([z.uuid(), z.literal('new')]) }).strict().optional()),
   /** A patient without an ABHA number who looks like the one registration found or made (name, age, sex), or null. */
   registeredLookalike: operation<Patient | null>()(noInput),
+  /** What the doctor is to confirm with patients whose visits ended: send the visit to their health record? */
+  getHealthRecordQuestions: operation<HealthRecordQuestion[]>()(noInput),
+  /** The patient's answer; agreed, with what their record lacked (checked in main, refused by field). */
+  answerHealthRecordQuestion: operation<void>()(
+    z
+      .object({
+        patientId: z.uuid(),
+        agreed: z.boolean(),
+        abhaAddress: z.string().max(100).nullable().optional(),
+        name: z.string().max(PATIENT_NAME_MAX_CHARS).nullable().optional(),
+        age: z.number().int().nullable().optional(),
+        sex: z.enum(PATIENT_SEXES).nullable().optional(),
+      })
+      .strict(),
+  ),
+  /** Asks again about the patient's records never asked about (from their view). */
+  askHealthRecordAgain: operation<void>()(z.object({ patientId: z.uuid() }).strict()),
+  /** Sends a link the exchange refused again. */
+  linkAgain: operation<void>()(z.object({ id: z.uuid() }).strict()),
   /** Puts a dictation under another patient (null: none); a session not yet ended is told when it ends (sendPatientDetails). */
   setDictationPatient: operation<DictationSummary>()(dictationRef.extend({ patientId: z.uuid().nullable() }).strict()),
 
@@ -406,6 +426,12 @@ export const events = {
   /** The record shortcut was pressed but the recording needs an answer first (which patient, the patient's consent): the window asks. */
   recordAsked: event<RecordQuestion>(),
   liveWordsChanged: event<LiveWords>(),
+  /** The questions waiting for the doctor (the patient's agreement to link their visit). */
+  healthRecordAsked: event<HealthRecordQuestion[]>(),
+  /** A link of this patient's records changed. */
+  healthRecordChanged: event<{ patientId: string }>(),
+  /** A link is no longer kept (its record was deleted, or its patient). */
+  healthRecordRemoved: event<{ id: string }>(),
 } satisfies Record<EventName, { payload: unknown }>;
 
 export type Operations = typeof operations;

@@ -4,6 +4,7 @@
  * lists them before any is opened in place.
  */
 import type { DictationMode, DictationState } from './dictation';
+import type { VisitHealthRecord } from './health-record';
 import type { LabReportState, LabTest } from './lab-reports';
 import type { MedicationRow } from './medication-row';
 import type { PatientPart } from './patient-match';
@@ -40,4 +41,6 @@ export interface PatientVisit {
   patientId: string;
   dictations: VisitDictation[];
   labReports: VisitLabReport[];
+  /** Their records' links to their health record, and how linking stands; absent where the health record is not wired. */
+  healthRecord?: VisitHealthRecord;
 }

@@ -18,6 +18,7 @@ import type { OperationHandlers } from '../contract/operation-handlers';
 import { toAppError } from './ipc/app-failure';
 import { joinHandlers } from './ipc/joined-handlers';
 import { operationDispatcher } from './ipc/operation-dispatcher';
+import { createHealthRecordFeature, LINK_KIND } from './health-record/health-record-feature';
 import { createLabReportsFeature } from './lab-reports/lab-reports-feature';
 import { log } from './log';
 import { OutboxHost } from './outbox/outbox-host';
@@ -87,13 +88,16 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   const clipboard = createClipboardFeature({ settings: settings.settings });
   const { copies } = clipboard;
   const itemPatient = (kind: 'dictation' | 'lab-report', id: string) => (kind === 'dictation' ? dictations.store.get(id) : labReports.store.get(id))?.patientId ?? null;
-  const outboxes = outboxHost(service, settings.settings, window, isOnline, (kind, id) => audit.recorder.record(sentEvent(kind, id, serviceNow(), itemPatient)));
+  const outboxes = outboxHost(service, settings.settings, window, isOnline, (kind, id) =>
+    kind === LINK_KIND ? healthRecord.sent(id) : audit.recorder.record(sentEvent(kind, id, serviceNow(), itemPatient)),
+  );
   const patients = createPatientsFeature({
     kept: settings.dataKeys.patients,
     window,
     items: () => [dictations.patientItems, labReports.patientItems],
     registeredProfile: () => registration.registeredProfile(),
-    visitItems: (patientId) => ({ dictations: dictations.visitItems(patientId), labReports: labReports.visitItems(patientId) }),
+    visitItems: (patientId) => ({ dictations: dictations.visitItems(patientId), labReports: labReports.visitItems(patientId), healthRecord: healthRecord.visitView(patientId) }),
+    directory: service.client,
   });
   // Another patient chosen, or the visit over: the app's copy of a note that is not theirs leaves the clipboard.
   patients.store.onVisitChange((patientId) => void copies.visitChanged(patientId === null ? null : patientOwner(patientId)));
@@ -123,7 +127,10 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     patientOf: (id) => patients.store.get(id),
     visit: { chosen: () => patients.store.visitPatient(), noteLeft: (patientId) => patients.store.noteLeft(patientId) },
     requireReview: () => settings.settings.current().requireReview,
+    // A report's patient has an id at the service when kept, or made where the clinic links visits to health records.
+    patientHeaders: (patientId, signal) => patients.servicePatients.headersOf(patientId, { create: settings.settings.healthRecordLinking().mode !== 'off', signal }),
   });
+  const healthRecord = createHealthRecordFeature({ userData, keys: settings.dataKeys.healthRecord, outboxes, service, settings: settings.settings, window, audit: audit.recorder, serviceWord: serviceNow, dictations: dictations.store, labReports: labReports.store, patients: patients.store, servicePatients: patients.servicePatients });
   const registration = createRegistrationFeature({ service, settings: settings.settings, copies, window });
   const updates = createUpdatesFeature({
     settings: settings.settings,
@@ -144,6 +151,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     'lab reports': labReports.handlers,
     patients: patients.handlers,
     registration: registration.handlers,
+    'health record': healthRecord.handlers,
     updates: updates.handlers,
     window: { takeReloadNotice: () => window.takeReloadNotice() },
     'sandbox notice': sandboxNoticeHandlers(userData),

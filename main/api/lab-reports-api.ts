@@ -6,7 +6,7 @@
 import type { LabReportTask } from '../../contract/lab-reports';
 import { encryptJson } from './jwe';
 import { documentUploadSchema, messageSchema, labReportResultSchema, type LabReportResultAnswer } from './response-schemas';
-import { check, chunked, commonFailure, unexpected, type CallOptions, type Progress, type ServiceCaller } from './service-call';
+import { check, chunked, commonFailure, unexpected, type CallOptions, type PatientHeaders, type Progress, type ServiceCaller } from './service-call';
 import { ServiceError } from './service-error';
 import { serviceWords } from './service-text';
 import { readWhole, type UploadSource } from './upload-source';
@@ -16,6 +16,8 @@ export interface LabReportUpload {
   documentType: 'lr';
   tasks: readonly LabReportTask[];
   batch: boolean;
+  /** The report's patient as the service knows them (X-Pt-Id); absent: a report of nobody, sent without. */
+  patient?: PatientHeaders;
   onProgress?: Progress;
   signal?: AbortSignal;
 }
@@ -42,7 +44,7 @@ export async function uploadLabReport(caller: ServiceCaller, input: LabReportUpl
   } else {
     request = caller.fileUpload('/mr/api/v2/docs', query, input.file, input.onProgress, input.signal);
   }
-  const answer = await caller.call(request);
+  const answer = await caller.call({ ...request, patient: input.patient ?? { servicePatientId: null, partnerPatientId: null } });
   if (answer.status === 200 || answer.status === 201) {
     return { documentId: check(documentUploadSchema, answer.json, 'upload confirmation').document_id };
   }

@@ -19,9 +19,12 @@ export interface ServiceConfig {
   baseUrl: string;
   /** Bearer tokens: renewed by a signed-in session, or a fixed token. */
   auth: TokenSource;
+  /** Sent as X-Pt-Id on calls that concern no patient of the clinic (a call about one says its patient: CallOptions.patient). */
   userOid?: string;
   partnerUserId?: string;
   partnerHipId?: string;
+  /** The client id the app signed in with, for the operations that ask for it (`client-id`); absent with a fixed token. */
+  clientId?: string;
   /** Payload encryption; null or absent means plain requests. */
   jwe?: { clientKey: string; kid: string } | null;
 }
@@ -40,6 +43,17 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** The request's JWE protected header, to verify an encrypted answer that omits its own. */
   requestProtected?: string | null;
+  /** The patient the call is about: their ids alone go as X-Pt-Id and X-Partner-Pt-Id (none when null), never the settings' account-wide ones. */
+  patient?: PatientHeaders;
+}
+
+export interface PatientHeaders {
+  /** The patient's id at the service (its OID); null when they have none there. */
+  servicePatientId: string | null;
+  /** The clinic's own id for the patient. */
+  partnerPatientId: string | null;
+  /** The clinic as a health information provider, where the call is for the health exchange. */
+  hipId?: string | null;
 }
 
 export interface Answer {
@@ -106,6 +120,17 @@ export function chunked(buffer: Buffer, onProgress?: Progress): Readable {
   return Readable.from(chunks(), { objectMode: false });
 }
 
+/** X-Pt-Id, X-Partner-Pt-Id and X-Hip-Id: the patient's own when the call is about one, else the settings'. */
+function accountHeaders(config: ServiceConfig, patient: PatientHeaders | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const userOid = patient ? patient.servicePatientId : config.userOid;
+  const partnerUserId = patient ? patient.partnerPatientId : config.partnerUserId;
+  const hipId = patient?.hipId ?? config.partnerHipId;
+  if (userOid) headers['x-pt-id'] = userOid;
+  if (partnerUserId) headers['x-partner-pt-id'] = partnerUserId;
+  if (hipId) headers['x-hip-id'] = hipId;
+  return headers;
+}
 
 export class ServiceCaller {
   private readonly transport: Transport;
@@ -117,6 +142,11 @@ export class ServiceCaller {
     transport?: Transport,
   ) {
     this.transport = transport ?? new HttpTransport(transportOptions);
+  }
+
+  /** The client id the app signed in with, or null (a fixed token). */
+  async clientId(): Promise<string | null> {
+    return (await this.config()).clientId || null;
   }
 
   async jweKey(): Promise<JweKey | null> {
@@ -131,10 +161,7 @@ export class ServiceCaller {
   async call(options: CallOptions): Promise<Answer> {
     const config = await this.config();
     const url = serviceUrl(config.baseUrl, options.path, options.query);
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    if (config.userOid) headers['x-pt-id'] = config.userOid;
-    if (config.partnerUserId) headers['x-partner-pt-id'] = config.partnerUserId;
-    if (config.partnerHipId) headers['x-hip-id'] = config.partnerHipId;
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers, ...accountHeaders(config, options.patient) };
     const send = (token: string): Promise<TransportResponse> =>
       this.transport.send({ method: options.method, url, headers: { ...headers, authorization: `Bearer ${token}` }, body: options.body?.(), signal: options.signal });
 

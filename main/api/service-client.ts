@@ -3,9 +3,11 @@
  * validated; every documented error becomes a ServiceError with a message a doctor can act
  * on. The operations live by area (voice, lab reports, registration); this only gathers them.
  */
+import { linkCareContexts, linkedCareContexts, type CareContext, type LinkPatient, type LinkedCareContext } from './care-contexts-api';
 import type { TransportOptions } from './http-transport';
 import { getLabReportResult, uploadLabReport, type LabReportResultAnswer, type LabReportUpload } from './lab-reports-api';
 import { getPartWords, type PartWords } from './part-words-api';
+import { createServicePatient, findServicePatient, type ServicePatientInput } from './patient-directory-api';
 import * as registration from './registration-api';
 import type { AbhaStep, RegistrationOtp, SuggestionRequest } from './registration-api';
 import { ServiceCaller, type ServiceConfig } from './service-call';
@@ -17,6 +19,8 @@ import { getTranscriptionResult, uploadVoice, type VoiceStatus, type VoiceUpload
 export type { Progress, ServiceConfig } from './service-call';
 export type { LabReportResultAnswer, LabReportUpload } from './lab-reports-api';
 export type { PartWords } from './part-words-api';
+export type { CareContext, HiType, LinkPatient, LinkedCareContext } from './care-contexts-api';
+export type { ServicePatientInput } from './patient-directory-api';
 export type { AbhaStep, RegistrationOtp, SkipState, SuggestionRequest } from './registration-api';
 export type { OutputItemRead, VoiceMode, VoiceStatus, VoiceUpload } from './voice-api';
 export type { CreatedSession, NewSession, SavedDocument, SessionPart, SessionResult, SessionTemplateResult, UploadTarget } from './sessions-api';
@@ -30,6 +34,11 @@ export class ServiceClient {
   constructor(config: () => ServiceConfig | Promise<ServiceConfig>, transportOptions: TransportOptions = {}) {
     this.caller = new ServiceCaller(config, transportOptions);
     this.discovery = new SessionDiscovery(this.caller);
+  }
+
+  /** The service's address now (its base URL without a trailing slash): whose ids the answers hold. */
+  serviceAddress(): Promise<string> {
+    return this.caller.serviceAddress();
   }
 
   /** Resolves once the service answered anything (no sign-in asked, nothing kept); rejects when it cannot be reached. */
@@ -116,6 +125,23 @@ export class ServiceClient {
 
   createAbhaAddress(input: { txnId: string; abhaAddress: string; signal?: AbortSignal }): Promise<AbhaStep> {
     return registration.createAbhaAddress(this.caller, input);
+  }
+
+  /** The patient's record at the service (its OID), found by the clinic's own id for them; null when there is none. */
+  findServicePatient(input: { partnerPatientId: string; signal?: AbortSignal }): Promise<string | null> {
+    return findServicePatient(this.caller, input);
+  }
+
+  createServicePatient(input: ServicePatientInput): Promise<string> {
+    return createServicePatient(this.caller, input);
+  }
+
+  linkCareContexts(input: { patient: LinkPatient; abhaAddress: string; careContexts: CareContext[]; signal?: AbortSignal }): Promise<'accepted' | 'already-linked'> {
+    return linkCareContexts(this.caller, input);
+  }
+
+  linkedCareContexts(input: { patient: LinkPatient; signal?: AbortSignal }): Promise<LinkedCareContext[]> {
+    return linkedCareContexts(this.caller, input);
   }
 
   abhaCard(input: { oid: string; signal?: AbortSignal }): Promise<Buffer> {

@@ -168,6 +168,10 @@ const patientRules = {
     !outcome.ok && outcome.kind === 'not-found'
       ? []
       : [{ action: 'patient-viewed', item: { kind: 'patient', id: input.id }, patientId: input.id, outcome: outcomeOf(outcome), detail: { how: 'their visit’s dictations and lab reports listed' } }],
+  // The patient's answer, as the doctor confirmed it with them: their visit's records to their health record, or not.
+  answerHealthRecordQuestion: (input) => (outcome) => [
+    { action: input.agreed ? 'health-record-agreed' : 'health-record-declined', item: { kind: 'patient', id: input.patientId }, patientId: input.patientId, outcome: outcomeOf(outcome), detail: { for: 'their visit’s records in their health record' } },
+  ],
   // A patient declined before anything was recorded: there is no dictation, only the answer.
   declineConsent: (input) => (outcome) => [{ action: 'consent-declined', item: null, patientId: input.patientId, outcome: outcomeOf(outcome), detail: { for: 'consultation' } }],
   // A patient shown because they look like the one registration found or made.
@@ -257,6 +261,10 @@ export const OPERATION_AUDIT: OperationAudit = {
   getConsentNotices: null,
   // The visit over: no patient is chosen; nothing of a patient is read.
   endVisit: null,
+  // The questions name patients as the patient list does; what is sent for good is written as it goes (sent, linked, refused).
+  getHealthRecordQuestions: null,
+  askHealthRecordAgain: null,
+  linkAgain: null,
   useSandboxDespitePolicy: () => (outcome) => [{ action: 'policy-overridden', outcome: outcomeOf(outcome) }],
   listPatients: null,
   pickLabReportFiles: null,

@@ -10,21 +10,13 @@ import type { Clock } from '../core/clock';
 import type { EventLog } from '../core/event-log';
 import { atspiFieldText } from '../shortcuts/atspi-field';
 import { CopyNoteShortcut, type CopyNoteActions } from '../note-leaving/copy-note-shortcut';
-import type { AcceleratorRegistry } from '../shortcuts/global-shortcut';
 import type { TargetWindow } from '../shortcuts/insertion-decision';
-import { KeyboardHook, type KeyboardDesktop } from '../shortcuts/keyboard-hook';
+import { KeyboardHook } from '../shortcuts/keyboard-hook';
+import type { ShortcutsDesktop } from '../shortcuts/shortcuts-desktop';
 import { RecordShortcut } from '../shortcuts/record-shortcut';
 import type { ShortcutRecorder } from '../shortcuts/record-toggle-or-hold';
 
 export type ShortcutSettings = Pick<Settings, 'recordShortcut' | 'recordShortcutMode' | 'copyNoteShortcut' | 'insertCopiedNote'>;
-
-/** What the shortcuts need of the desktop app (Electron's: electron-desktop.ts, passed in by the shell). */
-export interface ShortcutsDesktop {
-  accelerators: AcceleratorRegistry;
-  keyboard: KeyboardDesktop;
-  /** Runs `run` whenever one of the app's windows gets the focus; returns the disposer. */
-  onAppFocus(run: () => void): () => void;
-}
 
 export interface DesktopShortcutsDeps {
   desktop: ShortcutsDesktop;

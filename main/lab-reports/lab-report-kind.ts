@@ -6,6 +6,7 @@
  * because its result could not be fetched or stored here: it is looked up again.
  */
 import { canRetryLabReport, isLabReportPending } from '../../contract/lab-reports';
+import type { PatientHeaders } from '../api/service-call';
 import type { LabReportResultAnswer, LabReportUpload } from '../api/service-client';
 import type { Clock } from '../core/clock';
 import type { OutboxKind } from '../outbox/outbox-kind';
@@ -31,6 +32,8 @@ export interface LabReportDeps {
   encrypting(): boolean;
   /** True while the service is the built-in sandbox: what it reads back is test data. */
   sendsToSandbox?(): boolean;
+  /** The report's patient as the service knows them (X-Pt-Id); without it, none is sent. */
+  patientHeaders?(patientId: string, signal: AbortSignal): Promise<PatientHeaders>;
   /** How long after its upload a report's result is first asked for. */
   firstLookupMs?: number;
   /** Between result lookups while the service reads a report. */
@@ -67,7 +70,8 @@ export function labReportKind(options: LabReportDeps): OutboxKind<LabReportManif
     firstLookupDelayMs: () => options.firstLookupMs ?? FIRST_LOOKUP_MS,
     upload: async (labReport, { signal, onProgress }) => {
       store.update(labReport.id, { state: 'uploading', problem: null, encrypted: options.encrypting(), testData: options.sendsToSandbox?.() ?? false });
-      const { documentId } = await client.uploadLabReport({ file: store.documentSource(labReport), documentType: 'lr', tasks: labReport.tasks, batch: labReport.batch, signal, onProgress });
+      const patient = labReport.patientId && options.patientHeaders ? await options.patientHeaders(labReport.patientId, signal) : undefined;
+      const { documentId } = await client.uploadLabReport({ file: store.documentSource(labReport), documentType: 'lr', tasks: labReport.tasks, batch: labReport.batch, patient, signal, onProgress });
       return { state: 'reading', documentId, uploadedAt: new Date(now()).toISOString(), problem: null };
     },
     lookUp: async (labReport, signal) => {

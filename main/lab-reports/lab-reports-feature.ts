@@ -7,6 +7,7 @@ import { dialog, shell, type BrowserWindow } from 'electron';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Patient } from '../../contract/patients';
+import type { PatientHeaders } from '../api/service-call';
 import type { CopyPath } from '../clipboard/copy-path';
 import type { Feature } from '../core/feature';
 import { log } from '../log';
@@ -39,6 +40,8 @@ export interface LabReportsFeatureDeps {
   /** The visit's patient: values leave only as theirs (or by a deliberate "anyway"), and their leaving ends the visit. */
   visit: { chosen(): Patient | null; noteLeft(patientId: string | null): void };
   requireReview(): boolean;
+  /** A report's patient as the service knows them (X-Pt-Id). */
+  patientHeaders?(patientId: string, signal: AbortSignal): Promise<PatientHeaders>;
 }
 
 /** The system's file dialog for lab reports: the paths chosen, or null when cancelled. */
@@ -62,7 +65,7 @@ export function createLabReportsFeature(deps: LabReportsFeatureDeps) {
   const staging = new LabReportStaging();
   const { outboxes } = deps;
   const outbox = outboxes.register(
-    labReportKind({ store, client: deps.service.client, clock: outboxes.clock, encrypting: () => deps.service.connection.encrypting(), sendsToSandbox: deps.sendsToSandbox }),
+    labReportKind({ store, client: deps.service.client, clock: outboxes.clock, encrypting: () => deps.service.connection.encrypting(), sendsToSandbox: deps.sendsToSandbox, patientHeaders: deps.patientHeaders }),
   );
   outboxes.show({ items: store, uploads: outbox, changed: 'labReportChanged', summary: labReportSummaryOf, removed: 'labReportRemoved', pending: labReportPending });
   const originals = new OriginalCopies(tmpdir(), (path) => shell.openPath(path), thumbnailCacheOf(process.platform, process.env, homedir()));

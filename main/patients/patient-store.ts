@@ -31,10 +31,17 @@ const patientSchema = z.object({
   seenAt: z.string(),
 });
 
-const documentSchema = z.object({ version: z.literal(1), patients: z.array(patientSchema) });
+/**
+ * `serviceIds`: each patient's id at a service (its OID in the vendor's patient directory), by the
+ * service's address: the id one service gave means nothing to another. An earlier version reads
+ * the file without it (and forgets the ids on its next write: they are found again).
+ */
+const documentSchema = z.object({ version: z.literal(1), patients: z.array(patientSchema), serviceIds: z.record(z.string(), z.record(z.string(), z.string())).default({}) });
 
 export class PatientStore {
   private readonly patients = new Map<string, Patient>();
+  /** Each patient's id at a service, by patient and service address. */
+  private readonly serviceIds = new Map<string, Record<string, string>>();
   private readonly document: SealedDocument | null;
   private readonly lockedProblem: string;
   private readonly changes = new Emitter<PatientsView>();
@@ -42,6 +49,7 @@ export class PatientStore {
   /** The visit's note has left the app: the next Record asks which patient it is for. */
   private visitEnded = false;
   private readonly visitChanges = new Emitter<string | null>();
+  private readonly edits = new Emitter<{ before: Patient; after: Patient }>();
 
   /** `kept`: the sealed file, or why it cannot be opened (then no patient can be listed or chosen). */
   constructor(
@@ -59,6 +67,7 @@ export class PatientStore {
       return;
     }
     for (const patient of parsed.data.patients) this.patients.set(patient.id, patient);
+    for (const [id, ids] of Object.entries(parsed.data.serviceIds)) if (this.patients.has(id)) this.serviceIds.set(id, ids);
   }
 
   get locked(): boolean {
@@ -101,7 +110,13 @@ export class PatientStore {
     const patient: Patient = { ...current, ...this.checked(input) };
     this.patients.set(id, patient);
     this.persist();
+    this.edits.emit({ before: current, after: patient });
     return patient;
+  }
+
+  /** Every change of a patient's details, however it was made (the form, registration, the health record's question). */
+  onEdit(listener: (edit: { before: Patient; after: Patient }) => void): () => void {
+    return this.edits.on(listener);
   }
 
   /** Chooses the patient of the visit (null: nobody); they are then among today's, and their visit is under way. */
@@ -138,8 +153,21 @@ export class PatientStore {
     return this.visitChanges.on(listener);
   }
 
+  /** The patient's id at the service at `address` (X-Pt-Id), or null when none is kept. */
+  serviceIdOf(id: string, address: string): string | null {
+    return this.serviceIds.get(id)?.[address] ?? null;
+  }
+
+  /** Keeps the patient's id at the service at `address`. */
+  keepServiceId(id: string, address: string, serviceId: string): void {
+    this.existing(id);
+    this.serviceIds.set(id, { ...this.serviceIds.get(id), [address]: serviceId });
+    this.persist();
+  }
+
   delete(id: string): void {
     this.openDocument();
+    this.serviceIds.delete(id);
     if (!this.patients.delete(id)) return;
     const wasVisit = this.visitPatientId === id;
     if (wasVisit) {
@@ -185,7 +213,7 @@ export class PatientStore {
   }
 
   private persist(): void {
-    this.openDocument().write({ version: 1, patients: [...this.patients.values()] });
+    this.openDocument().write({ version: 1, patients: [...this.patients.values()], serviceIds: Object.fromEntries(this.serviceIds) });
     this.changes.emit(this.view());
   }
 }

@@ -6,7 +6,7 @@
 import type { OperationHandlers } from '../../contract/operation-handlers';
 import type { AbhaProfile } from '../../contract/registration';
 import type { PatientVisit } from '../../contract/patient-visit';
-import { patientLine, type Patient } from '../../contract/patients';
+import { patientLine } from '../../contract/patients';
 import type { Feature } from '../core/feature';
 import { refuse } from '../core/refusal';
 import { log } from '../log';
@@ -16,6 +16,7 @@ import { deletePatientWithItems, type PatientItems } from './patient-deletion';
 import { PatientStore } from './patient-store';
 import { reviewAgain } from './patient-identity';
 import { patientFromProfile, registeredLookalike, withSameAbha } from './registered-patient';
+import { ServicePatients, type DirectoryClient } from './service-patient';
 
 export interface PatientsFeatureDeps {
   /** The patients' sealed file, or why it cannot be opened. */
@@ -27,6 +28,8 @@ export interface PatientsFeatureDeps {
   registeredProfile(): AbhaProfile | null;
   /** A patient's dictations and lab reports as their visit view lists them. */
   visitItems(patientId: string): Omit<PatientVisit, 'patientId'>;
+  /** The vendor's patient directory: each patient's id at the service. */
+  directory: DirectoryClient;
 }
 
 type PatientOperations = 'listPatients' | 'savePatient' | 'choosePatient' | 'endVisit' | 'getPatientVisit' | 'deletePatient' | 'useRegisteredPatient' | 'registeredLookalike';
@@ -40,18 +43,16 @@ export function createPatientsFeature(deps: PatientsFeatureDeps) {
   const sameAbha = (profile: AbhaProfile) => withSameAbha(store.view().patients, profile);
   const lookalikeOf = (profile: AbhaProfile) => registeredLookalike(store.view().patients, profile, new Date());
 
-  /** Notes reviewed under a name, age, sex or ABHA number that changed are to be reviewed again. */
-  const identityChecked = (before: Patient, after: Patient) => {
+  // Notes reviewed under a name, age, sex or ABHA number that changed are to be reviewed again, whoever changed it.
+  store.onEdit(({ before, after }) => {
     const cleared = reviewAgain(deps.items(), before, after);
     if (cleared > 0) log.info(`patients: a patient's details changed; ${cleared} note(s) to be reviewed again`);
-  };
+  });
 
   const handlers: Pick<OperationHandlers, PatientOperations> = {
     listPatients: () => store.view(),
     savePatient: ({ id, patient, choose }) => {
-      const before = id ? store.get(id) : undefined;
       const saved = id ? store.update(id, patient) : store.create(patient);
-      if (before) identityChecked(before, saved);
       if (choose) store.choose(saved.id);
       return store.get(saved.id)!;
     },
@@ -80,7 +81,6 @@ export function createPatientsFeature(deps: PatientsFeatureDeps) {
       const known = sameAbha(profile) ?? chosen;
       const input = patientFromProfile(profile, new Date());
       const patient = known ? store.update(known.id, { ...input, label: known.label || input.label }) : store.create(input);
-      if (known) identityChecked(known, patient);
       store.choose(patient.id);
       return store.get(patient.id)!;
     },
@@ -89,6 +89,8 @@ export function createPatientsFeature(deps: PatientsFeatureDeps) {
   return {
     handlers,
     store,
+    /** Each patient's id at the service (X-Pt-Id), kept on them. */
+    servicePatients: new ServicePatients(store, deps.directory),
     start: () => {},
     stop: async () => {},
   } satisfies Feature;

@@ -79,6 +79,12 @@ export const faultsSchema = z
     partWordsDelayMs: z.number().int().min(0).max(600_000),
     /** Parts (by number, in every session) whose words never come. */
     partWordsNever: z.array(z.number().int().min(0)).max(1_000),
+    /** The next N care context links get ABDM-1022 (too many requests), as the exchange answers it: HTTP 500. */
+    abdmTooManyNext: z.number().int().min(0),
+    /** The next N care contexts accepted end ERRORED in the linked list instead of LINKED. */
+    linkErrorNext: z.number().int().min(0),
+    /** How long after it is accepted a care context shows in the linked list (the exchange's own time). */
+    linkDelayMs: z.number().int().min(0).max(600_000),
   })
   .strict();
 export type SandboxFaults = z.infer<typeof faultsSchema>;
@@ -115,4 +121,7 @@ export const DEFAULT_FAULTS: SandboxFaults = {
   partWords: 'on',
   partWordsDelayMs: 800,
   partWordsNever: [],
+  abdmTooManyNext: 0,
+  linkErrorNext: 0,
+  linkDelayMs: 1_500,
 };

@@ -19,6 +19,7 @@ import { answerControl, isControlPath, type ControlledSandbox } from './sandbox-
 import { FaultPipeline, NOT_FOUND, seededRandom } from './sandbox-fault-pipeline';
 import { DEFAULT_FAULTS, faultsSchema, type SandboxFaults } from './sandbox-faults';
 import { decryptRequest, encryptResponse } from './sandbox-jwe';
+import { SandboxHealthRecord } from './sandbox-health-record';
 import { SandboxLabReports } from './sandbox-lab-reports';
 import { SandboxRegistration } from './sandbox-registration';
 import type { SandboxTransaction } from './sandbox-results';
@@ -66,6 +67,7 @@ export class SandboxServer {
   private readonly now: () => number;
   private readonly voice: SandboxVoice;
   private readonly sessions: SandboxSessions;
+  private readonly healthRecord: SandboxHealthRecord;
   private readonly areas: SandboxArea[];
   private readonly routes: SandboxRoute[];
   private readonly pipeline: FaultPipeline;
@@ -87,7 +89,8 @@ export class SandboxServer {
     this.auth = new SandboxAuth(this.token, () => this.faults, options.clientCredentials, this.now);
     this.voice = new SandboxVoice(this.now);
     this.sessions = new SandboxSessions(() => this.faults, this.now);
-    this.areas = [this.voice, this.sessions, new SandboxLabReports(this.now), new SandboxRegistration(this.now)];
+    this.healthRecord = new SandboxHealthRecord(this.now);
+    this.areas = [this.voice, this.sessions, new SandboxLabReports(this.now), new SandboxRegistration(this.now), this.healthRecord];
     this.routes = this.areas.flatMap((area) => area.routes);
     this.control = (options.control ?? true) ? this.controlled() : null;
   }
@@ -162,6 +165,11 @@ export class SandboxServer {
   /** The documents saved to a session, oldest first. */
   sessionDocuments(sessionId: string): SandboxDocument[] {
     return this.sessions.documentsOf(sessionId);
+  }
+
+  /** The patients its directory holds, and the care contexts linked or being linked (tests). */
+  healthRecords(): { patients: ReturnType<SandboxHealthRecord['allPatients']>; careContexts: ReturnType<SandboxHealthRecord['allCareContexts']> } {
+    return { patients: this.healthRecord.allPatients(), careContexts: this.healthRecord.allCareContexts() };
   }
 
   /** How many hostile answers it gave, by `operation/kind`. */

@@ -173,6 +173,7 @@ export class ServiceConnection {
       userOid: settings.userOid,
       partnerUserId: settings.partnerUserId,
       partnerHipId: settings.partnerHipId,
+      clientId: this.credentials()?.clientId ?? settings.clientId,
       jwe,
     };
   }

@@ -70,6 +70,9 @@ export const FAIL_CLOSED_RULES: Rules = {
   consentNotices: { kind: 'policy-only', says: 'the built-in consent notices are read to the patient' },
   auditRetentionDays: { kind: 'policy-only', says: 'the audit trail is kept for 365 days at least, and nothing of it is removed earlier' },
   auditExportNames: { kind: 'policy-only', holds: false, says: 'audit exports name patients by pseudonym only' },
+  healthRecordLinking: { kind: 'policy-only', holds: 'off', says: 'no visit is linked to a patient’s health record' },
+  hipId: { kind: 'policy-only' },
+  facilityName: { kind: 'policy-only' },
 };
 
 const entries = Object.entries(FAIL_CLOSED_RULES) as Array<[PolicyKey, FailClosedRule<unknown>]>;

@@ -11,6 +11,7 @@ import { jsonProblem } from './json-problem';
 import { CONSENT_MODES, type ConsentMode } from '../../contract/consent';
 import { SECRET_NAMES, secretProblem, settingsSchema, type SecretName, type Settings } from '../../contract/settings';
 import { AUDIT_MIN_RETENTION_DAYS } from '../../contract/audit';
+import { HEALTH_RECORD_LINKING, type HealthRecordLinking } from '../../contract/health-record';
 
 /** Policy keys that are credentials: they fix the service too. */
 const CREDENTIAL_KEYS = ['clientId', 'clientSecret', 'accessToken'] as const;
@@ -36,6 +37,12 @@ export const policySchema = settingsSchema
       .catch((ctx) => (typeof ctx.value === 'number' ? ctx.value : Number.NaN)),
     /** `--audit-export` names the patients who still exist (the machine's own policy only; never a `--policy` file in a release build). */
     auditExportNames: z.boolean().optional(),
+    /** A visit's reviewed note linked to the patient's health record (ABDM) when it ends: after asking the patient (default), always, or never (health-record-policy.ts). */
+    healthRecordLinking: z.enum(HEALTH_RECORD_LINKING).optional(),
+    /** The clinic's id as a health information provider (its HFR facility id); without it nothing is linked. */
+    hipId: z.string().trim().min(1).max(64).regex(/^[\x21-\x7E]+$/, 'a HIP id has letters, digits and signs, without spaces').optional(),
+    /** The clinic's name as the patient's health record shows it. */
+    facilityName: z.string().trim().min(1).max(200).optional(),
   })
   .strict()
   .superRefine((policy, ctx) => {
@@ -62,6 +69,9 @@ export type Policy = Partial<Settings> &
     consentNotices?: Array<{ language: string } & Record<string, unknown>>;
     auditRetentionDays?: number;
     auditExportNames?: boolean;
+    healthRecordLinking?: HealthRecordLinking;
+    hipId?: string;
+    facilityName?: string;
   };
 
 export interface LoadedPolicy {

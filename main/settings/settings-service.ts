@@ -21,6 +21,7 @@ import { Emitter } from '../core/emitter';
 import { refuse } from '../core/refusal';
 import type { ConsentNotices } from '../../contract/consent';
 import { consentNoticesOf } from './consent-policy';
+import { linkingOf, type Linking } from './health-record-policy';
 import { failClosedLines, failClosedSettings } from './fail-closed';
 import type { LoadedPolicy } from './policy';
 import type { SecretVault } from './secret-vault';
@@ -119,6 +120,9 @@ export class SettingsService {
       consentNotices: _notices,
       auditRetentionDays: _days,
       auditExportNames: _names,
+      healthRecordLinking: _linking,
+      hipId: _hip,
+      facilityName: _facility,
       ...settings
     } = this.policy.values;
     return settings;
@@ -135,6 +139,11 @@ export class SettingsService {
   /** How consent to a consultation is had here, and the notices read to the patient (the administrator's alone). */
   consentNotices(): ConsentNotices {
     return consentNoticesOf(this.policy);
+  }
+
+  /** Whether and how visits are linked to the patient's health record, and the clinic's HIP id (the administrator's alone). */
+  healthRecordLinking(): Linking {
+    return linkingOf(this.policy);
   }
 
   /** The secret for the service in effect: the policy's, or the one entered for this very service (never one entered for another). */

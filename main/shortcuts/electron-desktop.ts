@@ -1,10 +1,10 @@
 /**
  * What the shortcuts need of Electron, and nothing else: global shortcuts, the permission to
  * follow keys (macOS accessibility), the app's focus and its quitting. The shell passes it to
- * the shortcuts (desktop-shortcuts.ts); nothing below the shell imports it.
+ * the shortcuts (shortcuts-desktop.ts); nothing below the shell imports it.
  */
 import { app, globalShortcut, systemPreferences } from 'electron';
-import type { ShortcutsDesktop } from '../dictation-wiring/desktop-shortcuts';
+import type { ShortcutsDesktop } from './shortcuts-desktop';
 
 export const electronShortcutsDesktop: ShortcutsDesktop = {
   accelerators: {

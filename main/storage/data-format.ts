@@ -15,7 +15,7 @@ export const DATA_FORMAT_FILE = 'data-format.json';
 export const KEYS_FOLDER = 'keys';
 
 /** The format this build reads and writes. */
-export const DATA_FORMAT_VERSION = 3;
+export const DATA_FORMAT_VERSION = 4;
 
 /** One step from a format version to the next. */
 export interface MigrationStep {
@@ -32,6 +32,8 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   { from: 1, does: 'item keyrings kept in columns from their next change', run: () => undefined },
   // The audit trail's keys gain its id and tag key when the trail next opens (audit/trail-keys.ts), and its lines a tag an older version cannot read.
   { from: 2, does: 'audit trail lines tagged and checkpointed from its next entry', run: () => undefined },
+  // Links to patients' health records get a keyring of their own, which an older version would not seal again when its master key moves.
+  { from: 3, does: 'health record links kept under a keyring of their own', run: () => undefined },
 ];
 
 /** What the marker says. */

@@ -1,6 +1,6 @@
 /**
  * The keys of the patient data on this computer: the master key (master-key.ts) and, under
- * it, the keyrings of dictations and lab reports (item-keyring.ts), the patients and the audit
+ * it, the keyrings of dictations, lab reports and health record links (item-keyring.ts), the patients and the audit
  * trail's key and pseudonyms (sealed-document.ts), in `<data folder>/keys/`.
  */
 import { chmodSync, mkdirSync } from 'node:fs';
@@ -22,6 +22,8 @@ export interface DataKeys {
   protection: DataProtection;
   dictations: KeysOrProblem;
   labReports: KeysOrProblem;
+  /** The links of visits to patients' health records (main/health-record/link-store.ts). */
+  healthRecord: KeysOrProblem;
   /** The patients (patient-store.ts), sealed with the master key like the keyrings, moved with them. */
   patients: DocumentOrProblem;
   /** The audit trail's key and the patients' pseudonyms (audit/trail-keys.ts), likewise. */
@@ -36,7 +38,7 @@ export function openDataKeys(options: { userData: string; encryption: OsEncrypti
   const master = openMasterKey({ file: join(folder, 'master.json'), encryption: options.encryption, platform: options.platform, requireKeyring: options.requireKeyring });
   if (!master.key) {
     const problem = { problem: master.protection.problem ?? 'The recordings on this computer cannot be opened.' };
-    return { protection: master.protection, dictations: problem, labReports: problem, patients: problem, audit: problem };
+    return { protection: master.protection, dictations: problem, labReports: problem, healthRecord: problem, patients: problem, audit: problem };
   }
   let problem: string | null = null;
   const open = (name: string): KeysOrProblem => {
@@ -51,6 +53,7 @@ export function openDataKeys(options: { userData: string; encryption: OsEncrypti
   const dictations = open('dictations.sealed');
   // The lab reports' keyring keeps its first file name, `records.sealed` (no migration).
   const labReports = open('records.sealed');
+  const healthRecord = open('health-record.sealed');
   let patients: DocumentOrProblem;
   try {
     patients = new SealedDocument(join(folder, 'patients.sealed'), master.key, master.move?.previousKey ?? null, 'patients kept');
@@ -69,5 +72,5 @@ export function openDataKeys(options: { userData: string; encryption: OsEncrypti
   }
   // The keyrings and the patients are sealed by the new master key now; only then is the old one destroyed.
   if (master.move && problem === null) master.move.complete();
-  return { protection: { ...master.protection, problem: problem ?? master.protection.problem }, dictations, labReports, patients, audit };
+  return { protection: { ...master.protection, problem: problem ?? master.protection.problem }, dictations, labReports, healthRecord, patients, audit };
 }

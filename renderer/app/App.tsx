@@ -9,6 +9,7 @@ import { StatusBar } from '../components/StatusBar';
 import { UpdateBanner } from '../components/UpdateBanner';
 import { useDictationStore, useLabReportsStore, usePatientsStore, useRecordQuestionStore, useRegistrationStore, useSettingsStore, useStatusStore, useUpdateStore } from './stores';
 import { RecordDialog } from '../features/dictation/RecordDialog';
+import { HealthRecordQuestionDialog } from '../features/health-record/HealthRecordQuestionDialog';
 import { VisitBar } from '../features/patients/VisitBar';
 import { followVisit } from './follow-visit';
 import { followRecordCues, prepareCues } from '../features/dictation/record-cue';
@@ -176,6 +177,7 @@ export function App() {
       </main>
       <StatusBar />
       <RecordDialog />
+      <HealthRecordQuestionDialog />
     </div>
   );
 }

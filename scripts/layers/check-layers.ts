@@ -106,7 +106,9 @@ export function layerProblems(files: string[], edges: ImportEdge[], layers: Laye
     const where = `${edge.from} (${from.layer.name}: ${from.room})`;
     if (to.kind === 'computed') problems.push(`${where} imports by a computed name, ${edge.specifier}: every import names its module, so that the check can follow it (${TABLE})`);
     else if (to.kind === 'unresolved') {
-      if (!edge.specifier.endsWith('?raw') && !edge.specifier.endsWith('.css')) problems.push(`${edge.from} imports ${edge.specifier}, which is no file of the tree`);
+      if (!edge.specifier.endsWith('?raw') && !edge.specifier.endsWith('.css')) {
+        problems.push(`${edge.from} imports ${edge.specifier}, for which TypeScript's module resolution finds no file: every import names a file or package the check can follow (${TABLE})`);
+      }
     } else if (to.kind === 'package') {
       if (!packageAllowed(to.name, from)) problems.push(`${where} may not import the package ${edge.specifier}: its room may use ${packagesOf(from).join(', ') || 'no package'} (${TABLE})`);
     } else {

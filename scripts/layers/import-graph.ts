@@ -1,9 +1,10 @@
 /**
  * The import graph of the source tree, as the TypeScript compiler reads each file: static
- * imports and re-exports, `import()`, `require()`, and calls of a `createRequire` result (named
- * or inline). Each import is resolved to a file of the tree or named as a package; one by a
- * computed name (`import(variable)`) is kept as such, since nobody can tell what it loads.
- * Pure apart from reading the files.
+ * imports and re-exports, `import()`, `require()` and any name it is given, and calls of a
+ * `createRequire` result (named, inline, or `module.createRequire`). Each import is resolved by
+ * TypeScript's own module resolution (as the bundler resolves it: `./log.js` is `./log.ts`) to
+ * a file of the tree, or named as a package; one by a computed name (`import(variable)`) is
+ * kept as such, since nobody can tell what it loads. Pure apart from reading the files.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -26,7 +27,8 @@ export interface ImportEdge {
 
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
 export const JAVASCRIPT = /\.(?:js|jsx|mjs|cjs)$/;
-const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '/index.ts', '/index.tsx'];
+/** How the project's bundler (Vite) and type check resolve a module. */
+const RESOLUTION: ts.CompilerOptions = { moduleResolution: ts.ModuleResolutionKind.Bundler, module: ts.ModuleKind.ESNext, allowJs: true, resolveJsonModule: true, allowImportingTsExtensions: true, noEmit: true };
 
 /** The TypeScript files (or those whose name `kind` matches) under the folders, as paths from the root. */
 export function sourceFiles(root: string, folders: string[], kind = SOURCE): string[] {
@@ -54,23 +56,34 @@ function packageName(specifier: string): string {
   return parts[0]!.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 }
 
-/** `createRequire(import.meta.url)` itself. */
+/** `createRequire(import.meta.url)` itself, or `module.createRequire(…)`. */
 function isCreateRequire(node: ts.Node): boolean {
-  return ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'createRequire';
+  if (!ts.isCallExpression(node)) return false;
+  const callee = node.expression;
+  return (ts.isIdentifier(callee) && callee.text === 'createRequire') || (ts.isPropertyAccessExpression(callee) && callee.name.text === 'createRequire');
 }
 
 /**
  * Calls that load a module: `import(x)`, `require(x)`, `createRequire(…)(x)`, and `load(x)`
- * where `const load = createRequire(…)`.
+ * where `load` is `require` or a `createRequire(…)` result under another name (`const load =
+ * require`, `let load; load = createRequire(…)`), however many times renamed.
  */
 function loaderCalls(source: ts.SourceFile): ts.CallExpression[] {
   const loaders = new Set(['require']);
   const calls: ts.CallExpression[] = [];
+  const isLoader = (node: ts.Expression): boolean => {
+    const inner = ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node) ? node.expression : node;
+    return isCreateRequire(inner) || (ts.isIdentifier(inner) && loaders.has(inner.text));
+  };
   const visit = (node: ts.Node) => {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && isCreateRequire(node.initializer)) loaders.add(node.name.text);
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && isLoader(node.initializer)) loaders.add(node.name.text);
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && isLoader(node.right)) loaders.add(node.left.text);
     if (ts.isCallExpression(node)) calls.push(node);
     ts.forEachChild(node, visit);
   };
+  // Twice: a name made a loader after its first use (a function declared above its assignment) is found on the second pass.
+  visit(source);
+  calls.length = 0;
   visit(source);
   return calls.filter(
     ({ expression }) => expression.kind === ts.SyntaxKind.ImportKeyword || isCreateRequire(expression) || (ts.isIdentifier(expression) && loaders.has(expression.text)),
@@ -121,13 +134,22 @@ export function typeOnlySpecifiers(text: string, specifiers: string[]): Set<stri
   return new Set([...erased].filter(([specifier, count]) => count === named(specifier)).map(([specifier]) => specifier));
 }
 
+const caches = new Map<string, ts.ModuleResolutionCache>();
+/** One cache a tree: the tree's files share their folders' lookups. */
+function resolutionCache(root: string): ts.ModuleResolutionCache {
+  let cache = caches.get(root);
+  if (!cache) caches.set(root, (cache = ts.createModuleResolutionCache(root, (name) => name, RESOLUTION)));
+  return cache;
+}
+
 function resolveTarget(root: string, from: string, specifier: string): Target {
   if (!specifier.startsWith('.')) return { kind: 'package', name: packageName(specifier) };
   const bare = specifier.replace(/\?.*$/, '');
-  const base = resolve(root, dirname(from), bare);
-  const candidates = [base, ...EXTENSIONS.map((extension) => `${base}${extension}`)];
-  const file = candidates.find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
-  return file ? { kind: 'file', path: relative(root, file).split('\\').join('/') } : { kind: 'unresolved', specifier };
+  // A file named as it is (a .cjs or .html beside the code), else as TypeScript resolves it.
+  const named = resolve(root, dirname(from), bare);
+  if (existsSync(named) && statSync(named).isFile() && !SOURCE.test(named)) return { kind: 'file', path: relative(root, named).split('\\').join('/') };
+  const resolved = ts.resolveModuleName(bare, join(root, from), RESOLUTION, ts.sys, resolutionCache(root)).resolvedModule?.resolvedFileName;
+  return resolved ? { kind: 'file', path: relative(root, resolved).split('\\').join('/') } : { kind: 'unresolved', specifier };
 }
 
 export function importGraph(root: string, files: string[]): ImportEdge[] {

@@ -36,7 +36,7 @@ export const ELECTRON_ADAPTERS: Record<string, string> = {
 };
 
 const SERVICES = ['settings', 'service', 'audio', 'clipboard', 'shortcuts'];
-const FEATURES = ['dictations', 'dictation-recording', 'dictation-sending', 'note-leaving', 'lab-reports', 'registration', 'patients', 'status', 'updates'];
+const FEATURES = ['dictations', 'dictation-recording', 'dictation-sending', 'note-leaving', 'lab-reports', 'registration', 'patients', 'health-record', 'status', 'updates'];
 const WIRING = ['dictation-wiring'];
 
 export const LAYERS: Layer[] = [
@@ -91,6 +91,8 @@ export const LAYERS: Layer[] = [
       'lab-reports': { files: ['main/lab-reports/'], siblings: ['note-leaving'], packages: ['image-size'] },
       registration: { files: ['main/registration/'] },
       patients: { files: ['main/patients/'] },
+      // A visit's record linked to the patient's health record (ABDM): the national FHIR documents, the links kept sealed, their outbox kind, the visit's end.
+      'health-record': { files: ['main/health-record/'], siblings: ['dictations', 'lab-reports', 'patients'] },
       status: { files: ['main/status/'] },
       updates: { files: ['main/updates/'], packages: ['electron-updater'] },
     },

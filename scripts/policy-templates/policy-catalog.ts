@@ -13,6 +13,7 @@ export const CATEGORIES = {
   copy: 'Copying notes into the EMR',
   updates: 'Updates',
   registration: 'Patient registration',
+  healthRecord: 'The patient\u2019s health record (ABDM)',
   protection: 'Data protection',
 } as const;
 export type CategoryId = keyof typeof CATEGORIES;
@@ -109,5 +110,14 @@ export const POLICY_CATALOG: Record<PolicyName, CatalogEntry> = {
     'Enabled: scribe-desk --audit-export writes the name of each patient who still exists beside their pseudonym. Disabled (default): pseudonyms only. Honoured from the machine\u2019s policy only.',
     false,
   ),
+  healthRecordLinking: entry(
+    'healthRecord',
+    'healthRecordLinking',
+    'Link visits to the patient\u2019s health record',
+    'ask (default): at the end of a visit, the app shows the doctor one line to confirm with the patient ("Send this visit to \u2026\u2019s health record?") before the reviewed note (and checked lab reports) is linked to the patient\u2019s ABHA as a care context. always: linked without asking (the clinic\u2019s own consent covers it). off: never. Nothing is linked without hipId, or while the policy cannot be read.',
+    'ask',
+  ),
+  hipId: entry('healthRecord', 'hipId', 'HIP id', 'The clinic\u2019s id as a health information provider in the national health exchange (its HFR facility id). Required for linking.', 'IN0000000000'),
+  facilityName: entry('healthRecord', 'facilityName', 'Facility name', 'The clinic\u2019s name as the patient\u2019s health record shows it.', 'Clinic name'),
   requireProtectedStorage: entry('protection', 'requireProtectedStorage', 'Require a system keyring', 'Enabled: refuse to record until the system keyring protects the recordings\u2019 key (Linux without a keyring).', true),
 };

@@ -4,7 +4,7 @@
  * under the virtual display and microphone the tests use. Benchmarks report; tests judge.
  * With SCRIBE_BENCH_BEFORE=<another checkout, built>, the app's own measures are taken of
  * that build too, in the same run, for a before/after comparison. SCRIBE_BENCH_ONLY=<groups>
- * (comma-separated: app, consent, call, words, emr, audit, parts) takes only those groups' measures.
+ * (comma-separated: app, consent, call, words, emr, audit, abdm, parts) takes only those groups' measures.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -21,6 +21,7 @@ import { encodeMemory, lookups, recordingWrites, speechPcm, speechRecording, sto
 import { stopToHeld, uplinkRow } from './uplink-measures';
 import { debianPackageRows } from './debian-measures';
 import { entryCost, withAndWithoutTrail, yearVerify } from './audit-measures';
+import { visitEndToAccepted } from './health-record-measures';
 import { ROOT } from '../support/e2e/launch-app';
 import { FRAME_LENGTH } from '../../main/audio/recorder';
 import { startVirtualMicrophone } from '../support/e2e/virtual-microphone';
@@ -39,7 +40,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const ms = (value: number) => `${Math.round(value)} ms`;
 /** The groups of measures this run takes: the app as a clinic uses it, the note into an EMR, the app's parts. */
 const only = (process.env.SCRIBE_BENCH_ONLY ?? '').split(',').map((group) => group.trim()).filter((group) => group !== '');
-const runs = (group: 'app' | 'consent' | 'call' | 'words' | 'emr' | 'audit' | 'parts') => only.length === 0 || only.includes(group);
+const runs = (group: 'app' | 'consent' | 'call' | 'words' | 'emr' | 'audit' | 'abdm' | 'parts') => only.length === 0 || only.includes(group);
 
 const { pcm, source } = speechPcm(work);
 console.log(`Scribe Desk benchmarks (speech: ${source}; Node ${process.version}${only.length > 0 ? `; only ${only.join(', ')}` : ''})`);
@@ -306,6 +307,23 @@ if (runs('audit')) {
   } else {
     console.log('  (no display: the app with and without the audit trail is not measured)');
   }
+}
+
+if (runs('abdm')) {
+  const linked = await visitEndToAccepted(work, 21);
+  add(
+    `visit end → link accepted by the exchange (202), a new patient each visit, policy "always" (${linked.acceptedMs.length} visits)`,
+    `median ${ms(median(linked.acceptedMs))}, worst ${ms(Math.max(...linked.acceptedMs))}`,
+    `median ${ms(median(linked.barePostMs))}: the same bundle POSTed bare`,
+    ratio(median(linked.acceptedMs), median(linked.barePostMs)),
+  );
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  add(
+    'bundle of a typical prescription (3 medicines, a short note): OPConsultRecord JSON, and base64 as sent',
+    `${kib(linked.bundleBytes)} JSON, ${kib(linked.base64Bytes)} base64`,
+    `${kib(linked.noteBytes)}: the note as plain text`,
+    ratio(linked.bundleBytes, linked.noteBytes),
+  );
 }
 
 if (!runs('parts')) {

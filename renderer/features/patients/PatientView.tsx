@@ -7,10 +7,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { MODE_NAMES, STATE_LABELS } from '../../../contract/dictation';
 import { LAB_FLAG_LABELS, LAB_REPORT_STATE_LABELS } from '../../../contract/lab-reports';
+import type { VisitHealthRecord } from '../../../contract/health-record';
 import type { PatientVisit, VisitDictation, VisitLabReport } from '../../../contract/patient-visit';
 import { SEX_NAMES, patientLine, patientName, type Patient } from '../../../contract/patients';
 import { useNavigationStore } from '../../app/navigation-store';
-import { useDictationStore, useLabReportsStore, usePatientsStore } from '../../app/stores';
+import { useDictationStore, useHealthRecordStore, useLabReportsStore, usePatientsStore } from '../../app/stores';
 import { scribe } from '../../bridge';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { Contained } from '../../components/Contained';
@@ -19,6 +20,7 @@ import { TestDataBadge } from '../../components/TestDataMark';
 import { MedicationsTable } from '../dictation/ResultView';
 import { LabReportView } from '../lab-reports/LabReportView';
 import { PATIENT_MISMATCH_TITLE, patientMismatchLine } from '../../../contract/report-patient';
+import { HealthRecordSummary, LinkLine, linkedBeforeDeletion } from '../health-record/VisitHealthRecord';
 import { PatientForm } from './PatientForm';
 
 /** The patient's visit, asked of main again whenever one of their items changes. */
@@ -34,6 +36,10 @@ function usePatientVisit(patientId: string): { visit: PatientVisit | null; probl
     [dictations, labReports, patientId],
   );
   const [answer, setAnswer] = useState<{ visit: PatientVisit | null; problem: string | null }>({ visit: null, problem: null });
+  // A link of theirs changed (sent, linked, refused): asked again too.
+  const [links, setLinks] = useState(0);
+  useEffect(() => scribe.on.healthRecordChanged((changed) => changed.patientId === patientId && setLinks((count) => count + 1)), [patientId]);
+  const questions = useHealthRecordStore((state) => state.questions.length);
   useEffect(() => {
     let current = true;
     void scribe.getPatientVisit({ id: patientId }).then((result) => {
@@ -42,7 +48,7 @@ function usePatientVisit(patientId: string): { visit: PatientVisit | null; probl
     return () => {
       current = false;
     };
-  }, [patientId, changes]);
+  }, [patientId, changes, links, questions]);
   return answer;
 }
 
@@ -81,7 +87,7 @@ function OpenInPlace({ id, label, open, onToggle }: { id: string; label: string;
   );
 }
 
-function DictationItem({ item, patientId }: { item: VisitDictation; patientId: string }) {
+function DictationItem({ item, patientId, record }: { item: VisitDictation; patientId: string; record: VisitHealthRecord | undefined }) {
   const [open, setOpen] = useState(false);
   const regionId = `visit-dictation-${item.id}`;
   const medicines = item.medicines;
@@ -106,6 +112,7 @@ function DictationItem({ item, patientId }: { item: VisitDictation; patientId: s
       <p className="visit-summary" data-testid="visit-medicines">
         {summary}
       </p>
+      <LinkLine record={record} kind="dictation" itemId={item.id} />
       <OpenInPlace id={regionId} label={`the dictation of ${formatDateTime(item.createdAt)}`} open={open} onToggle={() => setOpen(!open)} />
       {open ? (
         <div id={regionId} className="visit-open">
@@ -119,7 +126,7 @@ function DictationItem({ item, patientId }: { item: VisitDictation; patientId: s
   );
 }
 
-function LabItem({ item, patient }: { item: VisitLabReport; patient: Patient }) {
+function LabItem({ item, patient, record }: { item: VisitLabReport; patient: Patient; record: VisitHealthRecord | undefined }) {
   const [open, setOpen] = useState(false);
   const summary = useLabReportsStore((state) => state.labReports.find((report) => report.id === item.id));
   const regionId = `visit-lab-${item.id}`;
@@ -141,6 +148,7 @@ function LabItem({ item, patient }: { item: VisitLabReport; patient: Patient }) 
       <p className="visit-summary" data-testid="visit-flagged">
         {item.state !== 'ready' ? 'Not read yet.' : item.flagged.length > 0 ? `Out of range: ${flagged}` : `All ${item.tests} values in range.`}
       </p>
+      <LinkLine record={record} kind="lab-report" itemId={item.id} />
       {item.state === 'ready' && summary ? (
         <>
           <OpenInPlace id={regionId} label={`the result of ${item.fileName}`} open={open} onToggle={() => setOpen(!open)} />
@@ -155,8 +163,7 @@ function LabItem({ item, patient }: { item: VisitLabReport; patient: Patient }) 
   );
 }
 
-function VisitItems({ patient }: { patient: Patient }) {
-  const { visit, problem } = usePatientVisit(patient.id);
+function VisitItems({ patient, visit, problem }: { patient: Patient; visit: PatientVisit | null; problem: string | null }) {
   if (problem) return <p className="field-error">{problem}</p>;
   if (!visit) return <p className="hint">Loading…</p>;
   const items = [...visit.dictations.map((item) => ({ kind: 'dictation' as const, item })), ...visit.labReports.map((item) => ({ kind: 'lab' as const, item }))].sort((a, b) =>
@@ -167,7 +174,11 @@ function VisitItems({ patient }: { patient: Patient }) {
     <ol className="patient-timeline" aria-label="Dictations and lab reports, newest first">
       {items.map((entry) => (
         <li key={`${entry.kind}-${entry.item.id}`}>
-          {entry.kind === 'dictation' ? <DictationItem item={entry.item} patientId={patient.id} /> : <LabItem item={entry.item} patient={patient} />}
+          {entry.kind === 'dictation' ? (
+            <DictationItem item={entry.item} patientId={patient.id} record={visit.healthRecord} />
+          ) : (
+            <LabItem item={entry.item} patient={patient} record={visit.healthRecord} />
+          )}
         </li>
       ))}
     </ol>
@@ -182,6 +193,7 @@ export function PatientView({ patient }: { patient: Patient }) {
   const [editing, setEditing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const chosen = visitPatientId === patient.id;
+  const { visit, problem: visitProblem } = usePatientVisit(patient.id);
   const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
   return (
@@ -206,7 +218,7 @@ export function PatientView({ patient }: { patient: Patient }) {
             </button>
             <ConfirmButton
               label="Delete patient"
-              question={`Delete ${patientName(patient)} and their ${plural(dictations, 'dictation')} and ${plural(reports, 'lab report')} from this computer?`}
+              question={`Delete ${patientName(patient)} and their ${plural(dictations, 'dictation')} and ${plural(reports, 'lab report')} from this computer?${linkedBeforeDeletion(visit?.healthRecord)}`}
               confirmLabel={`Delete patient and ${plural(dictations + reports, 'item')}`}
               onConfirm={() => void remove(patient.id, dictations + reports).then((error) => setProblem(error?.message ?? null))}
             />
@@ -219,7 +231,8 @@ export function PatientView({ patient }: { patient: Patient }) {
         </p>
       ) : null}
       <h3>Dictations and lab reports</h3>
-      <VisitItems patient={patient} />
+      <HealthRecordSummary patientId={patient.id} record={visit?.healthRecord} />
+      <VisitItems patient={patient} visit={visit} problem={visitProblem} />
     </section>
   );
 }

@@ -131,13 +131,14 @@ describe('transcription result lookup', () => {
 });
 
 describe('lab report upload', () => {
-  it('sends dt, each task, batch and X-Pt-Id, and returns the document id', async () => {
+  it("sends dt, each task, batch and the patient's X-Pt-Id (never the account-wide setting), and returns the document id", async () => {
     const filePath = writeTemp('report.pdf', MINIMAL_PDF);
-    const result = await env.client({ userOid: 'oid-42' }).uploadLabReport({
+    const result = await env.client({ userOid: 'account-wide-oid' }).uploadLabReport({
       file: await source(filePath, 'application/pdf'),
       documentType: 'lr',
       tasks: ['smart', 'pii'],
       batch: true,
+      patient: { servicePatientId: 'oid-42', partnerPatientId: null },
     });
     expect(result.documentId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(env.sandbox.received.at(-1)).toMatchObject({

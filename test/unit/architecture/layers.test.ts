@@ -62,6 +62,11 @@ const FORBIDDEN: Array<[what: string, file: string, text: string, names: string]
   ['a unit test loading it by import() besides a type import', 'test/unit/late-log.test.ts', "import type { log } from '../../main/log';\nexport const load = (): Promise<{ log: typeof log }> => import('../../main/log');\n", 'electron-log/main'],
   ['a unit test loading electron-updater (its autoUpdater loads Electron) through a file of the tree', 'test/unit/updater.test.ts', "import updater from '../../main/updates/updater';\nexport default updater;\n", 'electron-updater'],
   ['a unit test loading a module by a computed name', 'test/unit/any.test.ts', "const name = '../../main/log';\nexport const load = () => import(name);\n", 'name'],
+  ['a unit test loading electron-log through a file named as its build calls it (log.js)', 'test/unit/js-name.test.ts', "import { log } from '../../main/log.js';\nexport default log;\n", 'electron-log/main'],
+  ['require under another name loading Electron below the shell', 'main/core/alias.ts', "const load = require;\nexport const electron = load('electron');\n", 'electron'],
+  ['require renamed twice, assigned after its use is declared', 'main/core/late-alias.ts', "let load: NodeRequire;\nexport const electron = () => again('electron');\nload = require;\nconst again = load;\n", 'electron'],
+  ['module.createRequire called inline, loading Electron below the shell', 'main/core/module-require.ts', "import * as m from 'node:module';\nexport const electron = m.createRequire(import.meta.url)('electron');\n", 'electron'],
+  ['an import that resolves to no file', 'main/core/missing.ts', "import { gone } from './gone';\nexport default gone;\n", './gone'],
 ];
 
 const trees: string[] = [];

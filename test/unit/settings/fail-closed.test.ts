@@ -79,6 +79,7 @@ describe('a broken policy, key by key', () => {
       'the built-in consent notices are read to the patient',
       'the audit trail is kept for 365 days at least, and nothing of it is removed earlier',
       'audit exports name patients by pseudonym only',
+      'no visit is linked to a patient’s health record',
     ]);
     // What no rule holds stays the user's to change.
     expect(() => settings.update({ recordCues: false, microphone: 'USB Headset' })).not.toThrow();
