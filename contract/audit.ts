@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = {
   'lab-report-created': { category: 'created', text: 'Lab report added' },
   'registration-created': { category: 'created', text: 'ABHA registered' },
   'patient-created': { category: 'created', text: 'Patient added' },
+  'document-requested': { category: 'created', text: 'Document asked for from a recording' },
   'note-viewed': { category: 'viewed', text: 'Note opened' },
   'dictation-viewed': { category: 'viewed', text: 'Dictation opened' },
   'recording-loaded': { category: 'viewed', text: 'Recording loaded into the player' },
@@ -23,12 +24,15 @@ export const AUDIT_ACTIONS = {
   'patient-viewed': { category: 'viewed', text: 'Patient opened' },
   'patient-list-viewed': { category: 'viewed', text: 'Patient list shown' },
   'abha-card-viewed': { category: 'viewed', text: 'ABHA card shown' },
+  'document-viewed': { category: 'viewed', text: 'Document opened' },
   'note-corrected': { category: 'changed', text: 'Note corrected' },
   'note-correction-undone': { category: 'changed', text: 'Note corrections undone' },
   'note-marked-reviewed': { category: 'changed', text: 'Note marked reviewed' },
   'note-review-removed': { category: 'changed', text: 'Note review mark removed' },
   'lab-result-marked-reviewed': { category: 'changed', text: 'Lab result marked reviewed' },
   'lab-result-review-removed': { category: 'changed', text: 'Lab result review mark removed' },
+  'document-marked-reviewed': { category: 'changed', text: 'Document marked reviewed' },
+  'document-review-removed': { category: 'changed', text: 'Document review mark removed' },
   'patient-changed': { category: 'changed', text: 'Patient details changed' },
   'item-patient-changed': { category: 'changed', text: 'Patient of an item changed' },
   'label-changed': { category: 'changed', text: 'Label changed' },
@@ -64,7 +68,7 @@ export function isAuditAction(value: string): value is AuditAction {
 }
 
 /** What an entry is about. */
-export const AUDIT_ITEM_KINDS = ['dictation', 'lab-report', 'patient', 'registration', 'trail-file'] as const;
+export const AUDIT_ITEM_KINDS = ['dictation', 'lab-report', 'patient', 'registration', 'trail-file', 'document'] as const;
 export type AuditItemKind = (typeof AUDIT_ITEM_KINDS)[number];
 
 /** How an entry ended: done, or refused with a reason in a few words (never patient data). */

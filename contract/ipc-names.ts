@@ -58,6 +58,18 @@ export const OPERATION_NAMES = [
   'askHealthRecordAgain',
   'linkAgain',
   'setDictationPatient',
+  'setPatientLanguage',
+  'listDocumentTemplates',
+  'listDocuments',
+  'requestDocument',
+  'openDocument',
+  'retryDocument',
+  'deleteDocument',
+  'setDocumentReviewed',
+  'copyDocument',
+  'printDocument',
+  'saveDocumentPdf',
+  'showingDocument',
   'pickLabReportFiles',
   'stageLabReportFiles',
   'dismissStagedFile',
@@ -112,6 +124,8 @@ export const EVENT_NAMES = [
   'healthRecordAsked',
   'healthRecordChanged',
   'healthRecordRemoved',
+  'documentChanged',
+  'documentRemoved',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 

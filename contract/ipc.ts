@@ -26,6 +26,7 @@ import { SECRET_NAMES, languageHintsSchema, settingsSchema, type SecretName, typ
 import type { TranscriptionChoices } from './transcription-choices';
 import type { LiveWords } from './live-words';
 import type { Withdrawal } from './withdrawal';
+import type { DocumentDetail, DocumentSummary, DocumentTemplates } from './visit-documents';
 
 export { EVENT_NAMES, OPERATION_NAMES, eventChannel, operationChannel, type EventName, type OperationName } from './ipc-names';
 
@@ -40,6 +41,7 @@ const event = <Payload>() => ({ payload: undefined as unknown as Payload });
 const noInput = z.undefined();
 const dictationRef = z.object({ id: z.uuid() }).strict();
 const labReportRef = z.object({ id: z.uuid() }).strict();
+const documentRef = z.object({ id: z.uuid() }).strict();
 /** `anyway`: the doctor chose, by a deliberate click, to let another patient's note (or a prescription that contradicts itself, a lab report that may be another patient's) leave, or to mark such a prescription reviewed. */
 const anyway = z.boolean().optional();
 const noticeLanguage = z.string().regex(/^[a-z]{2,3}$/);
@@ -310,6 +312,31 @@ export const operations = {
   linkAgain: operation<void>()(z.object({ id: z.uuid() }).strict()),
   /** Puts a dictation under another patient (null: none); a session not yet ended is told when it ends (sendPatientDetails). */
   setDictationPatient: operation<DictationSummary>()(dictationRef.extend({ patientId: z.uuid().nullable() }).strict()),
+  /** The language the patient reads (ISO 639-1; null: not known), asked once, for what is made for them to take home. */
+  setPatientLanguage: operation<Patient>()(z.object({ id: z.uuid(), language: z.string().max(8).nullable() }).strict()),
+
+  /** The templates another document may be made of, the doctor's favourites first. */
+  listDocumentTemplates: operation<DocumentTemplates>()(noInput),
+  /** Every document made (or asked for) from a recording. */
+  listDocuments: operation<DocumentSummary[]>()(noInput),
+  /**
+   * Another document from a finished recording (a dictation sent in a session), queued like everything sent; `forPatient`: in the
+   * language of the dictation's patient. The same template (and language) asked again is the same document, not a second one.
+   */
+  requestDocument: operation<DocumentSummary>()(z.object({ dictationId: z.uuid(), templateId: z.string().min(1).max(200), forPatient: z.boolean() }).strict()),
+  /** A document with its text and where it says the prescription otherwise than the note. */
+  openDocument: operation<DocumentDetail>()(documentRef),
+  retryDocument: operation<void>()(documentRef),
+  deleteDocument: operation<void>()(documentRef),
+  setDocumentReviewed: operation<DocumentSummary>()(documentRef.extend({ reviewed: z.boolean() }).strict()),
+  /** Through the one copy path, as the note leaves (review rule, heading, test-data line); `anyway`: another patient's, or a note that contradicts itself. */
+  copyDocument: operation<void>()(documentRef.extend({ anyway }).strict()),
+  /** A handout on paper, headed by the clinic and its patient: only the visit's patient's. False when the print dialog was cancelled. */
+  printDocument: operation<boolean>()(documentRef),
+  /** The same page as a PDF where the user chooses; the path, or null when cancelled. */
+  saveDocumentPdf: operation<string | null>()(documentRef),
+  /** The document the window shows (null: none): the copy shortcut copies it. */
+  showingDocument: operation<void>()(z.object({ id: z.uuid().nullable() }).strict()),
 
   pickLabReportFiles: operation<StagedFile[]>()(noInput),
   stageLabReportFiles: operation<StagedFile[]>()(
@@ -432,6 +459,8 @@ export const events = {
   healthRecordChanged: event<{ patientId: string }>(),
   /** A link is no longer kept (its record was deleted, or its patient). */
   healthRecordRemoved: event<{ id: string }>(),
+  documentChanged: event<DocumentSummary>(),
+  documentRemoved: event<{ id: string }>(),
 } satisfies Record<EventName, { payload: unknown }>;
 
 export type Operations = typeof operations;

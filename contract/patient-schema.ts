@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { LABEL_MAX_CHARS } from './limits';
 import { AGE_MAX, AGE_MESSAGE, AGE_MIN, PATIENT_NAME_MAX_CHARS, PATIENT_SEXES, type Patient } from './patients';
 import { formatAbhaNumber } from './registration-rules';
+import { handoutLanguage } from './handout-languages';
 
 const ABHA_MESSAGE = 'An ABHA number has 14 digits, for example 12-3456-7890-1234.';
 
@@ -23,6 +24,12 @@ export const patientInputSchema = z
       .refine((value) => value === '' || /^\d{14}$/.test(value.replace(/[-\s]/g, '')), ABHA_MESSAGE)
       .nullable(),
     abhaAddress: z.string().trim().max(64).nullable(),
+    /** Absent: left as it is. */
+    language: z
+      .string()
+      .refine((code) => handoutLanguage(code) !== null, 'Choose one of the languages handouts are made in, or leave it unknown.')
+      .nullable()
+      .optional(),
   })
   .strict()
   .refine((input) => input.label !== '' || (input.name ?? '') !== '', { message: 'Give the patient a label or a name.', path: ['label'] });
@@ -39,5 +46,6 @@ export function cleanPatientInput(input: z.output<typeof patientInputSchema>): O
     sex: input.sex,
     abhaNumber: abha ? formatAbhaNumber(abha.replace(/[-\s]/g, '')) : null,
     abhaAddress: text(input.abhaAddress),
+    ...(input.language !== undefined ? { language: input.language } : {}),
   };
 }

@@ -27,6 +27,8 @@ export interface Patient {
   /** Grouped as 12-3456-7890-1234. */
   abhaNumber: string | null;
   abhaAddress: string | null;
+  /** The language the patient reads, for what is made for them to take home (ISO 639-1, contract/handout-languages.ts); absent or null: not asked yet. */
+  language?: string | null;
   /** ISO 8601. */
   createdAt: string;
   /** When the patient was last chosen for a visit (ISO 8601): today's patients are those seen today. */

@@ -8,7 +8,7 @@
 export const TEST_DATA_BADGE = 'Test data';
 
 /** The things a mark can name. */
-export type TestDataSubject = 'prescription' | 'lab result' | 'patient' | 'ABHA card';
+export type TestDataSubject = 'prescription' | 'lab result' | 'patient' | 'ABHA card' | 'document';
 
 /** "Test data (sandbox): not a real lab result": the caption above what the sandbox made. */
 export function testDataCaption(subject: TestDataSubject): string {

@@ -8,7 +8,7 @@ import type { RecorderHost } from './audio/recorder-host';
 import { createAuditFeature, type AuditFeature } from './audit/audit-feature';
 import { auditedHandlers, type AuditLookups } from './audit/operation-audit';
 import { serviceWord } from './audit/policy-audit';
-import { sentEvent } from './audit/sent-events';
+import { sentEvent, type SentItem } from './audit/sent-events';
 import { DEVELOPMENT_BUILD } from './build-kind';
 import { appClock, type Clock, type ClockTimer } from './core/clock';
 import { createClipboardFeature } from './clipboard/clipboard-feature';
@@ -32,6 +32,7 @@ import type { SettingsService } from './settings/settings-service';
 import { sandboxNoticeHandlers } from './status/sandbox-notice';
 import { createStatusFeature } from './status/status-feature';
 import { createUpdatesFeature } from './updates/updates-feature';
+import { createVisitDocumentsFeature } from './visit-documents/visit-documents-feature';
 import type { AppWindow } from './windows/app-window';
 
 /** Work nobody waits for (signing in, sending, update checks) starts this long after the features. */
@@ -73,7 +74,6 @@ function outboxHost(service: ServiceFeature, settings: SettingsService, window: 
 }
 
 export function buildFeatures({ userData, builtDir, recorderHost, policyFile, appOrigin, window, clock = appClock }: FeaturesDeps) {
-  const isOnline = () => net.isOnline();
   const settings = createSettingsFeature({ userData, policyFile, release: !DEVELOPMENT_BUILD, window });
   const audit: AuditFeature = createAuditFeature({
     userData,
@@ -87,8 +87,8 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   const serviceNow = () => serviceWord(settings.settings.current().service, settings.settings.current().customServiceUrl);
   const clipboard = createClipboardFeature({ settings: settings.settings });
   const { copies } = clipboard;
-  const itemPatient = (kind: 'dictation' | 'lab-report', id: string) => (kind === 'dictation' ? dictations.store.get(id) : labReports.store.get(id))?.patientId ?? null;
-  const outboxes = outboxHost(service, settings.settings, window, isOnline, (kind, id) =>
+  const itemPatient = (kind: SentItem, id: string) => (kind === 'document' ? documents.patientOf(id) : ((kind === 'dictation' ? dictations.store.get(id) : labReports.store.get(id))?.patientId ?? null));
+  const outboxes = outboxHost(service, settings.settings, window, () => net.isOnline(), (kind, id) =>
     kind === LINK_KIND ? healthRecord.sent(id) : audit.recorder.record(sentEvent(kind, id, serviceNow(), itemPatient)),
   );
   const patients = createPatientsFeature({
@@ -113,16 +113,17 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     window,
     patients: patients.store,
     labResults: () => labReports.shortcutResults,
+    documents: () => documents.shortcutDocuments,
     audit: audit.recorder,
   });
-  const sendsToSandbox = () => settings.settings.current().service === 'sandbox';
+  const documents = createVisitDocumentsFeature({ userData, dictations: dictations.store, service, settings: settings.settings, copies, outboxes, window, patients: patients.store });
   const labReports = createLabReportsFeature({
     userData,
     service,
     copies,
     keys: settings.dataKeys.labReports,
     outboxes,
-    sendsToSandbox,
+    sendsToSandbox: () => settings.settings.current().service === 'sandbox',
     window,
     patientOf: (id) => patients.store.get(id),
     visit: { chosen: () => patients.store.visitPatient(), noteLeft: (patientId) => patients.store.noteLeft(patientId) },
@@ -148,6 +149,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     service: service.handlers,
     status: status.handlers,
     dictations: dictations.handlers,
+    documents: documents.handlers,
     'lab reports': labReports.handlers,
     patients: patients.handlers,
     registration: registration.handlers,
@@ -180,7 +182,7 @@ interface LookupParts {
   dictations: DictationFeature;
   labReports: LabReportsFeature;
   patients: PatientsFeature;
-  itemPatient(kind: 'dictation' | 'lab-report', id: string): string | null;
+  itemPatient(kind: SentItem, id: string): string | null;
   service(): string;
 }
 
@@ -189,6 +191,7 @@ function auditLookups({ dictations, labReports, patients, itemPatient, service }
   return {
     dictationPatient: (id) => itemPatient('dictation', id),
     labReportPatient: (id) => itemPatient('lab-report', id),
+    documentPatient: (id) => itemPatient('document', id),
     recordingNow: () => dictations.store.list().find((manifest) => manifest.state === 'recording')?.id ?? null,
     labReportIds: () => labReports.store.list().map((labReport) => labReport.id),
     patientIds: () => patients.store.view().patients.map((patient) => patient.id),

@@ -50,8 +50,12 @@ export const RUNTIME_PACKAGES = [
   'xdg-utils',
 ];
 
-/** A desktop has these: a sound server, a keyring, and OpenGL (without it Chromium draws in software). */
-export const DESKTOP_RECOMMENDS = ['pulseaudio | pipewire-pulse', 'pulseaudio-utils', 'gnome-keyring | kwalletmanager', 'libgl1'];
+/**
+ * A desktop has these: a sound server, a keyring, and OpenGL (without it Chromium draws in
+ * software); and fonts for the Indian scripts a handout is written in (Devanagari, Bengali,
+ * Gurmukhi, Gujarati, Tamil, Telugu, Kannada, Malayalam), which a desktop set up in English may lack.
+ */
+export const DESKTOP_RECOMMENDS = ['pulseaudio | pipewire-pulse', 'pulseaudio-utils', 'gnome-keyring | kwalletmanager', 'libgl1', 'fonts-indic | fonts-noto-core'];
 
 /** Without a screen, the app opens in a virtual display (xvfb-run needs xauth), which needs fonts a desktop already has. */
 export const VIRTUAL_DISPLAY_PACKAGES = ['xvfb', 'xauth', 'fonts-dejavu-core'];

@@ -10,6 +10,8 @@ packages=(
   dbus-x11 gnome-keyring                  # a real OS keyring for the secrets test
   fonts-dejavu-core                       # text in a virtual display
   fonts-lohit-deva                        # Devanagari, for the Hindi consent notice on screen
+  fonts-lohit-beng-bengali fonts-lohit-beng-assamese fonts-lohit-guru fonts-lohit-gujr  # the handouts' other scripts,
+  fonts-lohit-taml fonts-lohit-telu fonts-lohit-knda fonts-lohit-mlym                   # each drawn, never boxes
   chromium xclip python3-gi gir1.2-gtk-3.0  # the programs the note is inserted into (a web EMR page, a GTK editor)
   fakeroot                                # the Debian package (npm run package:deb)
   debootstrap apt-utils gnupg scrot       # its test: a Debian 12 root, a signed repository, screenshots

@@ -15,6 +15,7 @@ import { SessionDiscovery } from './session-discovery';
 import * as sessions from './sessions-api';
 import type { CreatedSession, NewSession, SavedDocument, SessionPart, SessionResult } from './sessions-api';
 import { getTranscriptionResult, uploadVoice, type VoiceStatus, type VoiceUpload } from './voice-api';
+import * as visitDocuments from './visit-documents-api';
 
 export type { Progress, ServiceConfig } from './service-call';
 export type { LabReportResultAnswer, LabReportUpload } from './lab-reports-api';
@@ -77,6 +78,18 @@ export class ServiceClient {
 
   saveSessionDocument(input: Parameters<typeof sessions.saveDocument>[1]): Promise<SavedDocument> {
     return sessions.saveDocument(this.caller, input);
+  }
+
+  requestDocument(request: visitDocuments.DocumentRequest): Promise<{ documentId: string }> {
+    return visitDocuments.requestDocument(this.caller, request);
+  }
+
+  getDocument(documentId: string, signal?: AbortSignal): Promise<visitDocuments.DocumentAnswer> {
+    return visitDocuments.getDocument(this.caller, documentId, signal);
+  }
+
+  sessionDocuments(sessionId: string, signal?: AbortSignal): Promise<visitDocuments.SessionDocument[]> {
+    return visitDocuments.sessionDocuments(this.caller, sessionId, signal);
   }
 
   uploadVoice(input: VoiceUpload): Promise<{ message: string; filename: string }> {

@@ -87,7 +87,7 @@ export const sessionAnswerSchema = z
   .loose();
 
 export const templatesListSchema = z.object({
-  items: z.array(z.object({ id: z.string().min(1).max(200), title: z.string().max(500).optional(), default: z.boolean().optional() }).loose()).max(1_000),
+  items: z.array(z.object({ id: z.string().min(1).max(200), title: z.string().max(500).optional(), default: z.boolean().optional(), is_favorite: z.boolean().optional() }).loose()).max(1_000),
 });
 
 export const documentEnvelopeSchema = z.object({

@@ -97,7 +97,7 @@ export interface SavedDocument {
 }
 
 /** The service's own words in an error answer, if any, and its code. */
-function saidIn(answer: Answer): { text: string; detail?: string; code: string } {
+export function saidIn(answer: Answer): { text: string; detail?: string; code: string } {
   const parsed = sessionErrorSchema.safeParse(answer.json);
   if (!parsed.success) return { text: '', code: '' };
   const { error, message, code } = parsed.data;
@@ -318,14 +318,15 @@ export async function patchSession(
   if (answer.status !== 200) throw refusal(answer, 'the change to the session');
 }
 
-/** The templates a session may ask for, the clinic's own included. */
-export async function listTemplates(caller: ServiceCaller, signal?: AbortSignal): Promise<Array<{ id: string; title: string; builtIn: boolean }>> {
+/** The templates a session may ask for, the clinic's own included; the doctor's favourites marked. */
+export async function listTemplates(caller: ServiceCaller, signal?: AbortSignal): Promise<Array<{ id: string; title: string; builtIn: boolean; favorite: boolean }>> {
   const answer = await caller.call({ method: 'GET', path: '/voice/api/v1/template', signal });
   if (answer.status !== 200) throw refusal(answer, 'the list of templates');
   return check(templatesListSchema, answer.json, 'templates list').items.map((item) => ({
     id: item.id,
     title: serviceText(item.title ?? item.id, 200),
     builtIn: item.default === true,
+    favorite: item.is_favorite === true,
   }));
 }
 

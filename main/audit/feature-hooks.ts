@@ -12,17 +12,19 @@ export const SHORTCUT_REFUSALS = {
   'not-reviewed': 'not copied: not marked reviewed as the administrator requires',
   contradicts: 'not copied: the prescription contradicts itself (it leaves only from the window, by a deliberate click)',
   'other-patient-report': "not copied: the lab report may be another patient's (it leaves only from the window, by a deliberate click)",
+  'other-patient': "not copied: another patient's, or no patient's (it leaves only from the window, by a deliberate click)",
+  'differs-from-note': "not copied: the document's medicines or numbers differ from the note's",
 } as const;
 export type ShortcutRefusal = keyof typeof SHORTCUT_REFUSALS;
 
 /**
- * A copy the shortcut made of a dictation's note or a lab report's results, or why it made
+ * A copy the shortcut made of a dictation's note, a lab report's results or a document, or why it made
  * none (`refused`: the reason that applied; null: copied): `inserted` where it is to go into
  * another program (it keeps the clipboard to put back).
  */
 export function shortcutCopied(
   recorder: AuditRecorder,
-  item: { id: string; patientId: string | null; kind?: 'dictation' | 'lab-report' },
+  item: { id: string; patientId: string | null; kind?: 'dictation' | 'lab-report' | 'document' },
   options: { form?: string; keepEarlier?: boolean },
   refused: ShortcutRefusal | null,
 ): void {
@@ -32,7 +34,7 @@ export function shortcutCopied(
     item: { kind, id: item.id },
     patientId: item.patientId,
     outcome: refused === null ? { done: true } : { done: false, reason: SHORTCUT_REFUSALS[refused] },
-    detail: { what: kind === 'dictation' ? 'note' : 'lab results', how: options.keepEarlier ? 'by the copy shortcut, into the program in front' : 'by the copy shortcut', ...(options.form ? { form: options.form } : {}) },
+    detail: { what: kind === 'dictation' ? 'note' : kind === 'document' ? 'document' : 'lab results', how: options.keepEarlier ? 'by the copy shortcut, into the program in front' : 'by the copy shortcut', ...(options.form ? { form: options.form } : {}) },
   });
 }
 

@@ -22,6 +22,8 @@ export interface AuditLookups {
   labReportIds(): string[];
   patientIds(): string[];
   itemsOfPatient(patientId: string): Array<{ kind: 'dictation' | 'lab-report'; id: string }>;
+  /** The patient of a document made from a recording: its dictation's. */
+  documentPatient(id: string): string | null;
   /** The service things are sent to now, in a word (sandbox, production, a custom service's host). */
   service(): string;
 }
@@ -62,16 +64,21 @@ function onDictation<K extends OperationName>(action: AuditEvent['action'], deta
   };
 }
 
-function onLabReport<K extends OperationName>(action: AuditEvent['action'], detail: (outcome: Outcome<K>) => AuditEvent['detail'] | null = () => ({})): Rule<K> {
-  return (input, look) => {
-    const id = (input as { id: string }).id;
-    const patientId = look.labReportPatient(id);
-    return (outcome) => {
-      const said = detail(outcome);
-      return said === null ? [] : [{ action, item: { kind: 'lab-report', id }, patientId, outcome: outcomeOf(outcome), detail: said }];
+/** One entry about an item of `kind` (a lab report, a document), with its patient as `patientOf` finds it before the operation. */
+function onItemOf(kind: 'lab-report' | 'document', patientOf: (look: AuditLookups, id: string) => string | null) {
+  return <K extends OperationName>(action: AuditEvent['action'], detail: (outcome: Outcome<K>) => AuditEvent['detail'] | null = () => ({})): Rule<K> =>
+    (input, look) => {
+      const id = (input as { id: string }).id;
+      const patientId = patientOf(look, id);
+      return (outcome) => {
+        const said = detail(outcome);
+        return said === null ? [] : [{ action, item: { kind, id }, patientId, outcome: outcomeOf(outcome), detail: said }];
+      };
     };
-  };
 }
+
+const onLabReport = onItemOf('lab-report', (look, id) => look.labReportPatient(id));
+const onDocument = onItemOf('document', (look, id) => look.documentPatient(id));
 
 /** Nothing when the user cancelled the dialog (nothing left the app). */
 const unlessCancelled = (what: string) => (outcome: Outcome<OperationName>) => (outcome.ok && outcome.value === null ? null : { what, how: 'by the page' });
@@ -227,6 +234,35 @@ const registrationRules = {
   saveAbhaCard: () => (outcome) => (outcome.ok && outcome.value === null ? [] : [{ action: 'exported', outcome: outcomeOf(outcome), detail: { what: 'ABHA card' } }]),
 } satisfies Partial<OperationAudit>;
 
+/** Documents made from a recording: asked for, opened, reviewed, and leaving as the note does (copied, printed, saved as PDF). */
+const documentRules = {
+  setPatientLanguage: (input) => (outcome) => [{ action: 'patient-changed', item: { kind: 'patient', id: input.id }, patientId: input.id, outcome: outcomeOf(outcome), detail: { what: 'the language they read' } }],
+  requestDocument: (input, look) => {
+    const patientId = look.dictationPatient(input.dictationId);
+    return (outcome) => [
+      {
+        action: 'document-requested',
+        item: outcome.ok ? { kind: 'document', id: outcome.value.id } : { kind: 'dictation', id: input.dictationId },
+        patientId,
+        outcome: outcomeOf(outcome),
+        detail: { what: input.forPatient ? 'handout in the patient’s language' : 'document', how: 'by the page' },
+      },
+    ];
+  },
+  openDocument: onDocument('document-viewed', (outcome) => (outcome.ok && outcome.value.text === null ? null : { what: 'document' })),
+  deleteDocument: onDocument('deleted', () => ({ what: 'document', how: 'by hand' })),
+  setDocumentReviewed: (input, look) => onDocument<'setDocumentReviewed'>(input.reviewed ? 'document-marked-reviewed' : 'document-review-removed')(input, look),
+  copyDocument: onDocument('copied', () => ({ what: 'document', how: 'by the page' })),
+  printDocument: onDocument('printed', (outcome) => (outcome.ok && !outcome.value ? null : { what: 'document' })),
+  saveDocumentPdf: onDocument('exported', (outcome) => unlessCancelled('document (PDF)')(outcome)),
+  // The list says which documents exist and their state, as the dictations' list does; Retry sends what was asked for again (the outbox writes it as sent).
+  listDocumentTemplates: null,
+  listDocuments: null,
+  retryDocument: null,
+  // Which document the page shows: it was written as opened when the page read it (openDocument).
+  showingDocument: null,
+} satisfies Partial<OperationAudit>;
+
 /** Every operation: what it writes in the trail, or null when it touches no patient data. */
 export const OPERATION_AUDIT: OperationAudit = {
   getSettings: null,
@@ -287,6 +323,7 @@ export const OPERATION_AUDIT: OperationAudit = {
   ...patientRules,
   ...labReportRules,
   ...registrationRules,
+  ...documentRules,
 };
 
 /** The handlers, each with its rule around it: its entries written once its outcome is known, refused ones too. */

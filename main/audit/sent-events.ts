@@ -6,8 +6,11 @@ import type { AuditEvent } from './audit-event';
 
 interface SentKind {
   api: string;
-  item: 'dictation' | 'lab-report';
+  item: SentItem;
 }
+
+/** What an outbox kind sends: a dictation (its parts too), a lab report, a document made from a recording. */
+export type SentItem = 'dictation' | 'lab-report' | 'document';
 
 /** By the kind's name (outbox-kind.ts `name`). */
 const SENT_KINDS: Record<string, SentKind> = {
@@ -16,10 +19,11 @@ const SENT_KINDS: Record<string, SentKind> = {
   'dictation sessions': { api: 'sessions: end', item: 'dictation' },
   'corrected notes': { api: 'sessions: document (the corrected note)', item: 'dictation' },
   'lab reports': { api: 'records: lab report upload', item: 'lab-report' },
+  documents: { api: 'sessions: another document asked for', item: 'document' },
 };
 
 /** The entry for an item the kind sent; `patientOf` finds the patient of a dictation or a lab report. */
-export function sentEvent(kindName: string, itemId: string, service: string, patientOf: (kind: 'dictation' | 'lab-report', id: string) => string | null): AuditEvent {
+export function sentEvent(kindName: string, itemId: string, service: string, patientOf: (kind: SentItem, id: string) => string | null): AuditEvent {
   const kind = SENT_KINDS[kindName];
   if (!kind) return { action: 'sent', detail: { api: kindName, service } };
   // A part's id is its dictation's and its number: `<dictation>#<n>`.

@@ -31,7 +31,7 @@ import { saveJsonExport } from '../windows/save-json-export';
 import { dictationHandlers } from './dictation-bridge';
 import { startMaintenance } from './dictation-maintenance';
 import { summaryOf, type DictationManifest } from '../dictations/dictation-manifest';
-import { copyShortcutActions, type LabResultsForShortcut } from '../note-leaving/copy-shortcut-actions';
+import { copyShortcutActions, type LabResultsForShortcut, type ShownForShortcut } from '../note-leaving/copy-shortcut-actions';
 import { readyNotice, visitDictations, type PatientOf } from '../note-leaving/dictation-notes';
 import { NoteContradictions } from '../note-leaving/note-contradictions';
 import type { VisitDictation } from '../../contract/patient-visit';
@@ -67,6 +67,8 @@ export interface DictationFeatureDeps {
   patients: Pick<PatientStore, 'get' | 'visitPatient' | 'view' | 'choose' | 'noteLeft' | 'onVisitChange'>;
   /** The lab result in view, which the copy shortcut copies instead of a note (the lab reports feature, built after this one). */
   labResults(): LabResultsForShortcut;
+  /** The document in view (made from a recording), which the copy shortcut copies instead of its note (built after this one). */
+  documents?(): ShownForShortcut;
   /** The audit trail: recordings made, the copy shortcut's copies, recordings deleted by retention. */
   audit: AuditRecorder;
 }
@@ -246,6 +248,16 @@ function recordingSession(
   });
 }
 
+/** Items of a feature built after this one, asked for at each use. */
+function laterItems(items: () => ShownForShortcut): ShownForShortcut {
+  return {
+    viewed: (chosenId) => items().viewed(chosenId),
+    readiness: (id) => items().readiness(id),
+    copy: (id, options) => items().copy(id, options),
+    patientOf: (id) => items().patientOf(id),
+  };
+}
+
 /** The global shortcuts: Record from anywhere, and the viewed dictation's note copied or typed into another program. */
 function dictationShortcuts(deps: DictationFeatureDeps, { store, patientOf }: DictationParts, session: RecordingSession, viewedId: () => string | null): DesktopShortcuts {
   const { settings, copies, window, patients, audit } = deps;
@@ -279,6 +291,7 @@ function dictationShortcuts(deps: DictationFeatureDeps, { store, patientOf }: Di
         copy: (id, options) => deps.labResults().copy(id, options),
         patientOf: (id) => deps.labResults().patientOf(id),
       },
+      ...(deps.documents ? { documents: laterItems(deps.documents) } : {}),
       audit,
       page: { shortcutCopied: (outcome) => window.send('shortcutCopied', outcome) },
     }),

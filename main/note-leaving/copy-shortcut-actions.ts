@@ -36,17 +36,19 @@ export function noteReady(store: DictationStore, id: string, timeoutMs: number, 
   });
 }
 
-/** A lab result the shortcut may copy instead of a note: the one in view, when it is the visit's patient's. */
-export interface LabResultsForShortcut {
-  /** The lab report whose result is in view, if it is `chosenId`'s. */
+/** What the shortcut may copy instead of a note (a lab result, a document made from a recording): the one in view, when it is the visit's patient's. */
+export interface ShownForShortcut {
+  /** The item in view, if it is `chosenId`'s. */
   viewed(chosenId: string | null): string | null;
   readiness(id: string): 'ready' | 'processing' | 'none';
   copy(id: string, options: CopyOptions): Promise<ShortcutCopy>;
   patientOf(id: string): string | null;
 }
+export type LabResultsForShortcut = ShownForShortcut;
 
-/** A lab report's id as the shortcut's target, told apart from a dictation's. */
+/** A lab report's id as the shortcut's target, told apart from a dictation's; a document's likewise. */
 const LAB = 'lab-report:';
+const DOCUMENT = 'document:';
 
 export function copyShortcutActions(deps: {
   store: DictationStore;
@@ -60,6 +62,8 @@ export function copyShortcutActions(deps: {
   /** The visit's patient: the shortcut copies only what is theirs, and what it copies ends their visit. */
   visit: { chosenId(): string | null; noteLeft(patientId: string | null): void };
   labResults: LabResultsForShortcut;
+  /** The document in view (made from a recording), copied by the shortcut instead of its note. */
+  documents?: ShownForShortcut;
   /** The audit trail: every copy the shortcut makes. */
   audit?: AuditRecorder;
   /** The shortcut's own clock: the wait for a note runs on it, as the shortcut's other waits do. */
@@ -68,9 +72,13 @@ export function copyShortcutActions(deps: {
   page?: { shortcutCopied(outcome: ShortcutCopyOutcome): void };
 }): Omit<CopyNoteActions, 'pressedIn'> {
   const { store, visit, labResults } = deps;
-  const copyLabResult = async (labId: string, options: CopyOptions): Promise<ShortcutCopy> => {
-    const copy = await labResults.copy(labId, options);
-    if (deps.audit) shortcutCopied(deps.audit, { kind: 'lab-report', id: labId, patientId: labResults.patientOf(labId) }, options, copy.copied ? null : copy.refusal);
+  /** The other items the shortcut takes before a note, by their prefix. */
+  const shown: Array<[string, ShownForShortcut, 'lab-report' | 'document']> = [[LAB, labResults, 'lab-report'], ...(deps.documents ? [[DOCUMENT, deps.documents, 'document'] as [string, ShownForShortcut, 'document']] : [])];
+  const shownOf = (id: string) => shown.find(([prefix]) => id.startsWith(prefix));
+  const copyShown = async ([prefix, items, kind]: [string, ShownForShortcut, 'lab-report' | 'document'], id: string, options: CopyOptions): Promise<ShortcutCopy> => {
+    const itemId = id.slice(prefix.length);
+    const copy = await items.copy(itemId, options);
+    if (deps.audit) shortcutCopied(deps.audit, { kind, id: itemId, patientId: items.patientOf(itemId) }, options, copy.copied ? null : copy.refusal);
     return copy;
   };
   const copyNote = async (id: string | null, options: CopyOptions): Promise<ShortcutCopy> => {
@@ -86,13 +94,23 @@ export function copyShortcutActions(deps: {
     ...deps.desktop,
     target: () => {
       const chosenId = visit.chosenId();
-      const lab = labResults.viewed(chosenId);
-      return lab !== null ? `${LAB}${lab}` : (shortcutTarget(store, deps.viewedId(), chosenId)?.id ?? null);
+      for (const [prefix, items] of [...shown].reverse()) {
+        const viewed = items.viewed(chosenId);
+        if (viewed !== null) return `${prefix}${viewed}`;
+      }
+      return shortcutTarget(store, deps.viewedId(), chosenId)?.id ?? null;
     },
-    readiness: (id) => (id.startsWith(LAB) ? labResults.readiness(id.slice(LAB.length)) : readinessOf(store, id)),
-    whenReady: (id, timeoutMs) => (id.startsWith(LAB) ? Promise.resolve(labResults.readiness(id.slice(LAB.length)) === 'ready') : noteReady(store, id, timeoutMs, deps.clock)),
+    readiness: (id) => {
+      const other = shownOf(id);
+      return other ? other[1].readiness(id.slice(other[0].length)) : readinessOf(store, id);
+    },
+    whenReady: (id, timeoutMs) => {
+      const other = shownOf(id);
+      return other ? Promise.resolve(other[1].readiness(id.slice(other[0].length)) === 'ready') : noteReady(store, id, timeoutMs, deps.clock);
+    },
     copy: async (id, options) => {
-      const copy = id?.startsWith(LAB) ? await copyLabResult(id.slice(LAB.length), options) : await copyNote(id, options);
+      const other = id ? shownOf(id) : undefined;
+      const copy = id && other ? await copyShown(other, id, options) : await copyNote(id, options);
       deps.page?.shortcutCopied(copy.copied ? { copied: true, message: `The copy shortcut put the note of ${copy.which} on the clipboard.` } : { copied: false, message: `Copy shortcut: ${copy.reason}` });
       return copy;
     },

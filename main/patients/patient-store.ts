@@ -13,6 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { cleanPatientInput, patientInputSchema, type PatientInput } from '../../contract/patient-schema';
+import { handoutLanguage } from '../../contract/handout-languages';
 import { PATIENT_SEXES, matchesPatient, type Patient, type PatientsView } from '../../contract/patients';
 import { Emitter } from '../core/emitter';
 import { refuse } from '../core/refusal';
@@ -27,6 +28,7 @@ const patientSchema = z.object({
   sex: z.enum(PATIENT_SEXES).nullable(),
   abhaNumber: z.string().nullable(),
   abhaAddress: z.string().nullable(),
+  language: z.string().max(8).nullable().default(null),
   createdAt: z.string(),
   seenAt: z.string(),
 });
@@ -97,7 +99,7 @@ export class PatientStore {
   create(input: PatientInput, options: { choose?: boolean } = {}): Patient {
     const checked = this.checked(input);
     const at = this.now().toISOString();
-    const patient: Patient = { id: randomUUID(), ...checked, createdAt: at, seenAt: at };
+    const patient: Patient = { id: randomUUID(), language: null, ...checked, createdAt: at, seenAt: at };
     this.patients.set(patient.id, patient);
     const changed = options.choose ? this.startVisit(patient.id) : false;
     this.persist();
@@ -117,6 +119,16 @@ export class PatientStore {
   /** Every change of a patient's details, however it was made (the form, registration, the health record's question). */
   onEdit(listener: (edit: { before: Patient; after: Patient }) => void): () => void {
     return this.edits.on(listener);
+  }
+
+  /** The language the patient reads (null: not known), as the doctor said it once. */
+  setLanguage(id: string, language: string | null): Patient {
+    const current = this.existing(id);
+    if (language !== null && !handoutLanguage(language)) refuse('invalid-input', 'Choose one of the languages handouts are made in, or leave it unknown.', { language: 'Choose one of the listed languages.' });
+    const patient: Patient = { ...current, language };
+    this.patients.set(id, patient);
+    this.persist();
+    return patient;
   }
 
   /** Chooses the patient of the visit (null: nobody); they are then among today's, and their visit is under way. */

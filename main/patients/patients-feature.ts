@@ -32,7 +32,7 @@ export interface PatientsFeatureDeps {
   directory: DirectoryClient;
 }
 
-type PatientOperations = 'listPatients' | 'savePatient' | 'choosePatient' | 'endVisit' | 'getPatientVisit' | 'deletePatient' | 'useRegisteredPatient' | 'registeredLookalike';
+type PatientOperations = 'listPatients' | 'savePatient' | 'choosePatient' | 'endVisit' | 'getPatientVisit' | 'deletePatient' | 'useRegisteredPatient' | 'registeredLookalike' | 'setPatientLanguage';
 
 export function createPatientsFeature(deps: PatientsFeatureDeps) {
   const store = new PatientStore(deps.kept);
@@ -57,6 +57,7 @@ export function createPatientsFeature(deps: PatientsFeatureDeps) {
       return store.get(saved.id)!;
     },
     choosePatient: ({ id }) => store.choose(id),
+    setPatientLanguage: ({ id, language }) => store.setLanguage(id, language),
     endVisit: () => store.endVisit(),
     getPatientVisit: ({ id }) => {
       if (!store.get(id)) refuse('not-found', 'This patient is no longer on this computer.');

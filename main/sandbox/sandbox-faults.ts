@@ -85,6 +85,14 @@ export const faultsSchema = z
     linkErrorNext: z.number().int().min(0),
     /** How long after it is accepted a care context shows in the linked list (the exchange's own time). */
     linkDelayMs: z.number().int().min(0).max(600_000),
+    /** How long another document from a session takes to be made (the service's own time). */
+    documentProcessingMs: z.number().int().min(0).max(600_000),
+    /** Templates the service no longer has: gone from the list, and a document asked of one is refused (404 `template_not_found`). */
+    removedTemplates: z.array(z.string().max(200)).max(100),
+    /** Languages (`target_language`) the service refuses (422 `unsupported_language`), besides those it does not publish. */
+    refusedLanguages: z.array(z.string().max(20)).max(20),
+    /** What the next documents made from sessions come out as: empty, in another script, with a number changed, or failed. */
+    documentTextNext: z.array(z.enum(['empty', 'other-script', 'changed-number', 'failed'])).max(100),
   })
   .strict();
 export type SandboxFaults = z.infer<typeof faultsSchema>;
@@ -124,4 +132,8 @@ export const DEFAULT_FAULTS: SandboxFaults = {
   abdmTooManyNext: 0,
   linkErrorNext: 0,
   linkDelayMs: 1_500,
+  documentProcessingMs: 2_000,
+  removedTemplates: [],
+  refusedLanguages: [],
+  documentTextNext: [],
 };

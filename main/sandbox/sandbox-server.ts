@@ -26,6 +26,7 @@ import type { SandboxTransaction } from './sandbox-results';
 import { matches, type ReceivedRequest, type RouteContext, type SandboxArea, type SandboxRoute } from './sandbox-routes';
 import { BadRequest, type Reply } from './sandbox-reply';
 import { SandboxSessions, type SandboxDocument } from './sandbox-sessions';
+import { SandboxVisitDocuments } from './sandbox-visit-documents';
 import { SandboxVoice } from './sandbox-voice';
 
 export type { ReceivedFile, ReceivedRequest, SandboxFaults };
@@ -90,7 +91,7 @@ export class SandboxServer {
     this.voice = new SandboxVoice(this.now);
     this.sessions = new SandboxSessions(() => this.faults, this.now);
     this.healthRecord = new SandboxHealthRecord(this.now);
-    this.areas = [this.voice, this.sessions, new SandboxLabReports(this.now), new SandboxRegistration(this.now), this.healthRecord];
+    this.areas = [this.voice, this.sessions, new SandboxVisitDocuments(this.sessions, () => this.faults, this.now), new SandboxLabReports(this.now), new SandboxRegistration(this.now), this.healthRecord];
     this.routes = this.areas.flatMap((area) => area.routes);
     this.control = (options.control ?? true) ? this.controlled() : null;
   }

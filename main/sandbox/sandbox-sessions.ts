@@ -55,12 +55,19 @@ const SESSION_ID = /^[A-Za-z0-9_-]{16,32}$/;
 const LANGUAGES = ['en', 'hi', 'kn', 'ta', 'te', 'ml', 'mr', 'bn', 'gu', 'pa'];
 
 export const SANDBOX_TEMPLATES = [
-  { id: 'eka_emr_template', title: 'EMR prescription', default: true },
-  { id: 'clinical_notes_template', title: 'Clinical notes', default: true },
-  { id: 'transcript_template', title: 'Transcript', default: false },
+  { id: 'eka_emr_template', title: 'EMR prescription', default: true, is_favorite: false },
+  { id: 'clinical_notes_template', title: 'Clinical notes', default: true, is_favorite: false },
+  { id: 'transcript_template', title: 'Transcript', default: false, is_favorite: false },
   /** A clinic's own template, whose output has a shape no document describes. */
-  { id: 'sandbox_clinic_referral', title: 'Referral letter (clinic template, sandbox)', default: false, custom: true },
+  { id: 'sandbox_clinic_referral', title: 'Referral letter (clinic template, sandbox)', default: false, custom: true, is_favorite: true },
+  /** The doctor's favourite for what the patient takes home. */
+  { id: 'sandbox_patient_handout', title: 'Instructions for the patient (clinic template, sandbox)', default: false, custom: true, is_favorite: true },
 ];
+
+/** The templates the list shows now: a template the `removedTemplates` fault took away is no longer there. */
+export function listedTemplates(faults: SandboxFaults): typeof SANDBOX_TEMPLATES {
+  return SANDBOX_TEMPLATES.filter((template) => !faults.removedTemplates.includes(template.id));
+}
 
 /** What the app may tell a session of its patient (main/dictations/patient-details.ts), strictly. */
 export const sandboxPatientDetailsSchema = z
@@ -146,6 +153,8 @@ export interface SandboxDocument {
   secret: string;
   markdown: string | null;
   versions: number;
+  /** A document the service makes (another template, another language): when it is ready, or why it failed; null for one a client saved. */
+  made?: { readyAt: number; failed: string[] | null; lang: string | null };
 }
 
 const problem = (status: number, code: string, message: string): Reply => ({ status, json: { error: { code, message } } });
@@ -259,7 +268,7 @@ export class SandboxSessions implements SandboxArea {
     this.route('sessionGet', 'GET', /^\/voice\/v1\/sessions\/([^/]+)$/, (context) => this.result(context)),
     this.route('sessionPatch', 'PATCH', /^\/voice\/v1\/sessions\/([^/]+)$/, (context) => this.patch(context)),
     this.route('partWords', 'GET', /^\/voice\/api\/v3\/transcript\/([^/]+)\/([^/]+)$/, (context) => this.partWords(context)),
-    this.route('templateList', 'GET', '/voice/api/v1/template', () => ({ status: 200, json: { items: SANDBOX_TEMPLATES } })),
+    this.route('templateList', 'GET', '/voice/api/v1/template', () => ({ status: 200, json: { items: listedTemplates(this.faults()) } })),
     this.route('documentSave', 'POST', '/voice/api/v1/documents', (context) => this.saveDocument(context)),
     this.route('documentGet', 'GET', /^\/voice\/api\/v1\/documents\/([^/]+)$/, (context) => this.documentLink(context)),
     this.route('sessionPartUrl', 'POST', /^\/presigned\/([^/]+)\/sessions\/([^/]+)\/audio\/([^/]+)$/, (context) => this.partToPresignedPath(context), true),
@@ -292,6 +301,22 @@ export class SandboxSessions implements SandboxArea {
   /** The documents saved to a session, oldest first (tests). */
   documentsOf(sessionId: string): SandboxDocument[] {
     return [...this.documents.values()].filter((document) => document.sessionId === sessionId);
+  }
+
+  /** A session whose notes are made (ended, processed, not failed), with its audio's fingerprint; else the answer that says why not. */
+  finished(id: string): { id: string; fingerprint: string } | Reply {
+    const session = this.sessions.get(decodeURIComponent(id));
+    if (!session) return problem(404, 'session_not_found', 'No such session.');
+    if (session.endedAt === null) return problem(400, 'session_not_ended', 'Another document is made once the session is ended.');
+    if (session.outcome === 'failed') return problem(400, 'session_failed', 'This session could not be processed; nothing can be made from it.');
+    return { id: session.id, fingerprint: this.fingerprint(session) };
+  }
+
+  /** A document the service makes from a session, ready `made.readyAt`. */
+  addMade(sessionId: string, templateId: string, markdown: string, made: NonNullable<SandboxDocument['made']>): SandboxDocument {
+    const document: SandboxDocument = { id: `doc_${randomBytes(10).toString('hex')}`, sessionId, templateId, name: templateId, secret: randomBytes(16).toString('hex'), markdown, versions: 1, made };
+    this.documents.set(document.id, document);
+    return document;
   }
 
   private route(operation: string, method: SandboxRoute['method'], path: string | RegExp, handle: SandboxRoute['handle'], open = false): SandboxRoute {
@@ -559,7 +584,10 @@ export class SandboxSessions implements SandboxArea {
     const [, id = ''] = /^\/voice\/api\/v1\/documents\/([^/]+)$/.exec(context.url.pathname) ?? [];
     const document = this.documents.get(decodeURIComponent(id));
     if (!document) return problem(404, 'document_not_found', 'No such document.');
-    return { status: 200, json: { status: 'success', data: { document_id: document.id, presigned_url: this.documentUrl(presignedBase(context.req), document) } } };
+    const status = madeStatus(document, this.now());
+    const data = { document_id: document.id, session_id: document.sessionId, template_id: document.templateId, document_name: document.name, type: 'markdown', status, lang: document.made?.lang ?? null };
+    if (status === 'failed') return { status: 200, json: { status: 'success', data: { ...data, errors: document.made!.failed } } };
+    return { status: 200, json: { status: 'success', data: status === 'success' ? { ...data, errors: [], presigned_url: this.documentUrl(presignedBase(context.req), document) } : data } };
   }
 
   private presignedDocument(context: RouteContext): SandboxDocument | Reply {
@@ -586,9 +614,16 @@ export class SandboxSessions implements SandboxArea {
   private readDocument(context: RouteContext): Reply {
     const document = this.presignedDocument(context);
     if ('status' in document) return document;
-    if (document.markdown === null) return { status: 404, text: 'NoSuchKey', contentType: 'application/xml' };
+    if (document.markdown === null || madeStatus(document, this.now()) !== 'success') return { status: 404, text: 'NoSuchKey', contentType: 'application/xml' };
     return { status: 200, text: document.markdown, contentType: 'text/markdown' };
   }
+}
+
+/** Where a document stands: one a client saved is there; one the service makes is in progress until it is ready, then made or failed. */
+function madeStatus(document: SandboxDocument, now: number): 'in-progress' | 'success' | 'failed' {
+  if (!document.made) return 'success';
+  if (now < document.made.readyAt) return 'in-progress';
+  return document.made.failed ? 'failed' : 'success';
 }
 
 /** A template's output: the EMR prescription (as the voice API's), clinical notes as text, the clinic's template in a shape of its own. */

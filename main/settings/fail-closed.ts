@@ -73,6 +73,7 @@ export const FAIL_CLOSED_RULES: Rules = {
   healthRecordLinking: { kind: 'policy-only', holds: 'off', says: 'no visit is linked to a patient’s health record' },
   hipId: { kind: 'policy-only' },
   facilityName: { kind: 'policy-only' },
+  clinicHeader: { kind: 'policy-only' },
 };
 
 const entries = Object.entries(FAIL_CLOSED_RULES) as Array<[PolicyKey, FailClosedRule<unknown>]>;

@@ -43,6 +43,8 @@ export const policySchema = settingsSchema
     hipId: z.string().trim().min(1).max(64).regex(/^[\x21-\x7E]+$/, 'a HIP id has letters, digits and signs, without spaces').optional(),
     /** The clinic's name as the patient's health record shows it. */
     facilityName: z.string().trim().min(1).max(200).optional(),
+    /** What heads a printed handout: the clinic's name, then its address and telephone, a line each. */
+    clinicHeader: z.array(z.string().trim().min(1).max(200)).max(6).optional(),
   })
   .strict()
   .superRefine((policy, ctx) => {
@@ -72,6 +74,7 @@ export type Policy = Partial<Settings> &
     healthRecordLinking?: HealthRecordLinking;
     hipId?: string;
     facilityName?: string;
+    clinicHeader?: string[];
   };
 
 export interface LoadedPolicy {

@@ -123,6 +123,7 @@ export class SettingsService {
       healthRecordLinking: _linking,
       hipId: _hip,
       facilityName: _facility,
+      clinicHeader: _header,
       ...settings
     } = this.policy.values;
     return settings;
@@ -144,6 +145,11 @@ export class SettingsService {
   /** Whether and how visits are linked to the patient's health record, and the clinic's HIP id (the administrator's alone). */
   healthRecordLinking(): Linking {
     return linkingOf(this.policy);
+  }
+
+  /** The lines that head a printed handout (the clinic's name first), as the administrator set them; none while the policy cannot be used. */
+  clinicHeader(): string[] {
+    return this.policy.error === null ? (this.policy.values.clinicHeader ?? []) : [];
   }
 
   /** The secret for the service in effect: the policy's, or the one entered for this very service (never one entered for another). */

@@ -7,7 +7,7 @@ import { PolicyProblemBanner } from '../components/PolicyProblemBanner';
 import { SandboxNotice } from '../components/SandboxNotice';
 import { StatusBar } from '../components/StatusBar';
 import { UpdateBanner } from '../components/UpdateBanner';
-import { useDictationStore, useLabReportsStore, usePatientsStore, useRecordQuestionStore, useRegistrationStore, useSettingsStore, useStatusStore, useUpdateStore } from './stores';
+import { useDictationStore, useDocumentsStore, useLabReportsStore, usePatientsStore, useRecordQuestionStore, useRegistrationStore, useSettingsStore, useStatusStore, useUpdateStore } from './stores';
 import { RecordDialog } from '../features/dictation/RecordDialog';
 import { HealthRecordQuestionDialog } from '../features/health-record/HealthRecordQuestionDialog';
 import { VisitBar } from '../features/patients/VisitBar';
@@ -42,7 +42,7 @@ function useFollowMain() {
   useEffect(
     () =>
       scribe.on.shortcutCopied((outcome) => {
-        for (const store of [useDictationStore, useLabReportsStore, useRegistrationStore]) store.getState().shortcutCopied(outcome);
+        for (const store of [useDictationStore, useLabReportsStore, useDocumentsStore, useRegistrationStore]) store.getState().shortcutCopied(outcome);
       }),
     [],
   );

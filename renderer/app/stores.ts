@@ -15,6 +15,7 @@ import { createSettingsStore } from '../features/settings/settings-store';
 import { createTranscriptionChoicesStore } from '../features/settings/transcription-choices-store';
 import { createStatusStore } from './status-store';
 import { createUpdateStore } from './update-store';
+import { createDocumentsStore } from '../features/visit-documents/documents-store';
 
 export const useStatusStore = createStatusStore(scribe, reportProblem);
 export const useUpdateStore = createUpdateStore(scribe, reportProblem);
@@ -27,3 +28,4 @@ export const useRegistrationStore = createRegistrationStore(scribe, reportProble
 export const usePatientsStore = createPatientsStore(scribe, reportProblem);
 export const useRecordQuestionStore = createRecordQuestionStore(scribe);
 export const useHealthRecordStore = createHealthRecordStore(scribe, reportProblem);
+export const useDocumentsStore = createDocumentsStore(scribe, reportProblem);

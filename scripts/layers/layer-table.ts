@@ -36,7 +36,7 @@ export const ELECTRON_ADAPTERS: Record<string, string> = {
 };
 
 const SERVICES = ['settings', 'service', 'audio', 'clipboard', 'shortcuts'];
-const FEATURES = ['dictations', 'dictation-recording', 'dictation-sending', 'note-leaving', 'lab-reports', 'registration', 'patients', 'health-record', 'status', 'updates'];
+const FEATURES = ['dictations', 'dictation-recording', 'dictation-sending', 'note-leaving', 'lab-reports', 'visit-documents', 'registration', 'patients', 'health-record', 'status', 'updates'];
 const WIRING = ['dictation-wiring'];
 
 export const LAYERS: Layer[] = [
@@ -89,6 +89,8 @@ export const LAYERS: Layer[] = [
       // How a dictation leaves: its outbox kinds (voice upload, session parts, End and result, corrections) and session logic.
       'dictation-sending': { files: ['main/dictation-sending/'], siblings: ['dictations'] },
       'lab-reports': { files: ['main/lab-reports/'], siblings: ['note-leaving'], packages: ['image-size'] },
+      // Documents made from a finished recording (another template, the patient's language): their store, outbox kind and leaving.
+      'visit-documents': { files: ['main/visit-documents/'], siblings: ['dictations', 'note-leaving'] },
       registration: { files: ['main/registration/'] },
       patients: { files: ['main/patients/'] },
       // A visit's record linked to the patient's health record (ABDM): the national FHIR documents, the links kept sealed, their outbox kind, the visit's end.

@@ -75,6 +75,13 @@ export const POLICY_CATALOG: Record<PolicyName, CatalogEntry> = {
     'One profile per program the clinic uses (its EMR): program (the Linux window class, the Windows program file such as emr.exe, or the macOS bundle id), match (wm-class, process or bundle), format (rich: pasted with tables and headings; plain: pasted as text; type: typed as keystrokes, for fields that block paste and remote desktops), and optionally insertWhenReady (true: a note still processing is inserted once ready, into the same window) and lineBreak (enter or shift-enter). These come before the doctor\u2019s own and the built-in ones.',
     [{ program: 'emr.exe', match: 'process', format: 'plain' }, { program: 'mstsc.exe', match: 'process', format: 'type' }],
   ),
+  clinicHeader: entry(
+    'copy',
+    'clinicHeader',
+    'Clinic header on printed handouts',
+    'Up to 6 lines that head every handout printed or saved as PDF for a patient, one per line: the clinic\u2019s name first, then its address and telephone. None: the page is headed by the patient and the document alone.',
+    ['Example Clinic', '1 Example Road, Pune 411001', 'Telephone +91 20 0000 0000'],
+  ),
   requireReview: entry('copy', 'requireReview', 'Only reviewed notes leave the app', 'Enabled: copy, the copy shortcut, paste and export take only notes the doctor marked reviewed.'),
   clearCopiedNote: entry('copy', 'clearCopiedNote', 'Clear a copied note', 'Enabled: a copied note is taken off the clipboard two minutes later, if it is still there.'),
   updatesEnabled: entry('updates', 'updatesEnabled', 'Updates', 'Disabled: the app never checks for or downloads updates. (A copy installed with apt is updated by apt.)'),

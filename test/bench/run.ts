@@ -4,7 +4,7 @@
  * under the virtual display and microphone the tests use. Benchmarks report; tests judge.
  * With SCRIBE_BENCH_BEFORE=<another checkout, built>, the app's own measures are taken of
  * that build too, in the same run, for a before/after comparison. SCRIBE_BENCH_ONLY=<groups>
- * (comma-separated: app, consent, call, words, emr, audit, abdm, parts) takes only those groups' measures.
+ * (comma-separated: app, consent, call, words, documents, emr, audit, abdm, parts) takes only those groups' measures.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -22,6 +22,7 @@ import { stopToHeld, uplinkRow } from './uplink-measures';
 import { debianPackageRows } from './debian-measures';
 import { entryCost, withAndWithoutTrail, yearVerify } from './audit-measures';
 import { visitEndToAccepted } from './health-record-measures';
+import { documentsOnScreen } from './document-measures';
 import { ROOT } from '../support/e2e/launch-app';
 import { FRAME_LENGTH } from '../../main/audio/recorder';
 import { startVirtualMicrophone } from '../support/e2e/virtual-microphone';
@@ -40,7 +41,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const ms = (value: number) => `${Math.round(value)} ms`;
 /** The groups of measures this run takes: the app as a clinic uses it, the note into an EMR, the app's parts. */
 const only = (process.env.SCRIBE_BENCH_ONLY ?? '').split(',').map((group) => group.trim()).filter((group) => group !== '');
-const runs = (group: 'app' | 'consent' | 'call' | 'words' | 'emr' | 'audit' | 'abdm' | 'parts') => only.length === 0 || only.includes(group);
+const runs = (group: 'app' | 'consent' | 'call' | 'words' | 'documents' | 'emr' | 'audit' | 'abdm' | 'parts') => only.length === 0 || only.includes(group);
 
 const { pcm, source } = speechPcm(work);
 console.log(`Scribe Desk benchmarks (speech: ${source}; Node ${process.version}${only.length > 0 ? `; only ${only.join(', ')}` : ''})`);
@@ -214,6 +215,32 @@ if (runs('words') && process.env.DISPLAY) {
       '',
       '',
       'at most one ask a part every 1.5 s',
+    );
+  } finally {
+    microphone.stop();
+  }
+}
+
+// Documents from one recording (issue 59): a handout on screen against the service's own time to make it, and its size sealed.
+if (runs('documents') && process.env.DISPLAY) {
+  const microphone = startVirtualMicrophone();
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  try {
+    const made = await documentsOnScreen(9, 2_000);
+    const summary = (values: number[]) => `median ${ms(median(values))}, worst ${ms(Math.max(...values))}`;
+    add(
+      `"For the patient" → the handout on screen, Ready (${made.onScreenMs.length} handouts in 9 languages from one consultation)`,
+      `${summary(made.onScreenMs)}; beyond the service's own time: median ${ms(median(made.onScreenMs) - made.serviceMs)}`,
+      `${ms(made.serviceMs)} the service's own time to make one (the sandbox's delay)`,
+      ratio(median(made.onScreenMs), made.serviceMs),
+      'median within 1 s of the service having it',
+    );
+    const bytes = (value: number) => `${(value / 1024).toFixed(1)} KiB`;
+    add(
+      `a document on the disk, sealed (${made.sealedBytes.length} handouts)`,
+      `median ${bytes(median(made.sealedBytes))}, largest ${bytes(Math.max(...made.sealedBytes))}`,
+      `${bytes(median(made.textBytes))} its text (UTF-8), median`,
+      ratio(median(made.sealedBytes), median(made.textBytes)),
     );
   } finally {
     microphone.stop();

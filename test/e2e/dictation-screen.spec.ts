@@ -3,7 +3,6 @@
  * medicines in view without scrolling, nothing scrolling sideways on any screen; a
  * screenshot of each at both sizes (test-results/screenshots).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import { screenshot } from '../support/e2e/launch-app';
@@ -12,6 +11,7 @@ import { dropFiles } from '../support/e2e/drop-files';
 import { expectStill } from '../support/e2e/positions';
 import { CLINIC_SIZES, resize } from '../support/e2e/window-size';
 import { forPatient } from '../support/e2e/recording';
+import { unnamed } from '../support/e2e/accessible-names';
 
 test.setTimeout(120_000);
 
@@ -28,29 +28,6 @@ function scrollsSideways(page: Page): Promise<string[]> {
       })
       .map((element) => element.className || element.tagName),
   );
-}
-
-/** axe-core's rules on names: every control, field, image and progress bar has one, and the name holds the visible words. */
-const NAME_RULES = [
-  'button-name',
-  'input-button-name',
-  'label',
-  'link-name',
-  'select-name',
-  'image-alt',
-  'aria-input-field-name',
-  'aria-toggle-field-name',
-  'aria-command-name',
-  'aria-progressbar-name',
-  'aria-meter-name',
-  'duplicate-id-aria',
-  'label-content-name-mismatch',
-];
-
-/** What lacks a clear accessible name on the page as it is now. Legacy mode: an Electron window cannot open the blank page axe's newer mode needs. */
-async function unnamed(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).withRules(NAME_RULES).analyze();
-  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.html.slice(0, 120)}`));
 }
 
 test('at 1024×640 and 1366×768 the newest result shows its medicines without scrolling, nothing scrolls sideways, and every control has a clear name', async ({ launch, microphone: _microphone }) => {

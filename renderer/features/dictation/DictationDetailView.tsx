@@ -15,6 +15,7 @@ import { useDictationStore, usePatientsStore, useTranscriptionChoicesStore } fro
 import { whoseLine } from '../patients/ListScope';
 import { patientById, visitPatient } from '../patients/patients-store';
 import { selectedDetail } from './dictation-store';
+import { DocumentsPanel } from '../visit-documents/DocumentsPanel';
 
 const STEPS = ['Saved', 'Uploading', 'Processing', 'Result'] as const;
 const STEP_OF: Partial<Record<DictationState, number>> = { recorded: 0, uploading: 1, processing: 2, completed: 3, partial: 3 };
@@ -273,6 +274,11 @@ export function DictationDetailView() {
           />
         </Contained>
       ) : null}
+      {editingNote ? null : (
+        <Contained failure="The documents from this recording could not be shown." advice="The note above is not affected." resetKeys={[detail.id]}>
+          <DocumentsPanel key={detail.id} detail={detail} />
+        </Contained>
+      )}
       {editingNote ? null : (
         <div className="detail-actions" role="group" aria-label="Dictation">
           {detail.audioUrl ? (

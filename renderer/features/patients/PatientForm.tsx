@@ -6,6 +6,7 @@
 import { useId, useState } from 'react';
 import { AGE_MAX, AGE_MIN, PATIENT_NAME_MAX_CHARS, PATIENT_SEXES, SEX_NAMES, ageProblem, type Patient, type PatientSex } from '../../../contract/patients';
 import { LABEL_MAX_CHARS } from '../../../contract/limits';
+import { HANDOUT_LANGUAGES, languageLine } from '../../../contract/handout-languages';
 import { usePatientsStore } from '../../app/stores';
 
 interface PatientFormProps {
@@ -17,12 +18,30 @@ interface PatientFormProps {
   onDone(patient: Patient | null): void;
 }
 
+/** The language the patient reads, for what is made for them to take home. */
+function LanguageField({ id, language, onChange }: { id: string; language: string; onChange(language: string): void }) {
+  return (
+    <div className="field narrow">
+      <label htmlFor={id}>Reads (for handouts)</label>
+      <select id={id} value={language} onChange={(event) => onChange(event.target.value)}>
+        <option value="">Not asked yet</option>
+        {HANDOUT_LANGUAGES.map((choice) => (
+          <option key={choice.code} value={choice.code} lang={choice.code}>
+            {languageLine(choice.code)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function PatientForm({ patient, choose, submitLabel, onDone }: PatientFormProps) {
   const id = useId();
   const [label, setLabel] = useState(patient?.label ?? '');
   const [name, setName] = useState(patient?.name ?? '');
   const [age, setAge] = useState(patient?.age === null || patient?.age === undefined ? '' : String(patient.age));
   const [sex, setSex] = useState<PatientSex | ''>(patient?.sex ?? '');
+  const [language, setLanguage] = useState(patient?.language ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const agePrompt = ageProblem(age);
@@ -35,7 +54,7 @@ export function PatientForm({ patient, choose, submitLabel, onDone }: PatientFor
       return;
     }
     setSaving(true);
-    const input = { label, name: name.trim() === '' ? null : name, age: age.trim() === '' ? null : Number(age), sex: sex === '' ? null : sex, abhaNumber: patient?.abhaNumber ?? null, abhaAddress: patient?.abhaAddress ?? null };
+    const input = { label, name: name.trim() === '' ? null : name, age: age.trim() === '' ? null : Number(age), sex: sex === '' ? null : sex, abhaNumber: patient?.abhaNumber ?? null, abhaAddress: patient?.abhaAddress ?? null, language: language === '' ? null : language };
     const saved = await usePatientsStore.getState().save(input, { ...(patient ? { id: patient.id } : {}), ...(choose ? { choose: true } : {}) });
     setSaving(false);
     if ('error' in saved) setProblem(saved.error.message);
@@ -89,6 +108,7 @@ export function PatientForm({ patient, choose, submitLabel, onDone }: PatientFor
             ))}
           </select>
         </div>
+        <LanguageField id={`${id}-language`} language={language} onChange={setLanguage} />
       </div>
       <p className="field-error" role={problem ? 'alert' : undefined} data-testid="patient-form-problem">
         {problem ?? ''}

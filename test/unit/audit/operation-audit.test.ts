@@ -28,6 +28,7 @@ const DICTATION = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const LOOKUPS: AuditLookups = {
   dictationPatient: (id) => (id === DICTATION ? PATIENT : null),
   labReportPatient: () => null,
+  documentPatient: () => PATIENT,
   recordingNow: () => null,
   labReportIds: () => [],
   patientIds: () => [PATIENT],
@@ -88,6 +89,36 @@ describe('the page operations in the audit trail', () => {
       { action: 'item-patient-changed', item: { kind: 'dictation', id: DICTATION }, patientId: PATIENT, outcome: { done: true }, detail: { how: 'moved to another patient' } },
     ]);
     expect(JSON.stringify(events)).not.toContain('Asha');
+  });
+
+  it('a document made from a recording: asked for, opened, copied, printed (a cancelled print is nothing), saved as PDF, its patient the dictation’s', async () => {
+    const { events, recorder } = recording();
+    const DOCUMENT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c99';
+    const handlers = auditedHandlers(
+      handlersThat({
+        requestDocument: () => ({ id: DOCUMENT }) as never,
+        openDocument: () => ({ text: 'मरीज़ के लिए निर्देश' }) as never,
+        copyDocument: () => undefined,
+        printDocument: () => false,
+        saveDocumentPdf: () => '/home/doctor/handout.pdf',
+      }),
+      recorder,
+      LOOKUPS,
+      kindOf,
+    );
+    await handlers.requestDocument({ dictationId: DICTATION, templateId: 'sandbox_patient_handout', forPatient: true });
+    await handlers.openDocument({ id: DOCUMENT });
+    await handlers.copyDocument({ id: DOCUMENT });
+    await handlers.printDocument({ id: DOCUMENT });
+    await handlers.saveDocumentPdf({ id: DOCUMENT });
+    const item = { kind: 'document', id: DOCUMENT };
+    expect(events).toEqual([
+      { action: 'document-requested', item, patientId: PATIENT, outcome: { done: true }, detail: { what: 'handout in the patient’s language', how: 'by the page' } },
+      { action: 'document-viewed', item, patientId: PATIENT, outcome: { done: true }, detail: { what: 'document' } },
+      { action: 'copied', item, patientId: PATIENT, outcome: { done: true }, detail: { what: 'document', how: 'by the page' } },
+      { action: 'exported', item, patientId: PATIENT, outcome: { done: true }, detail: { what: 'document (PDF)', how: 'by the page' } },
+    ]);
+    expect(JSON.stringify(events)).not.toMatch(/मरीज़|handout\.pdf/);
   });
 
   it('deletes a patient: their items first, then them, and their pseudonym leads nowhere after', async () => {

@@ -25,6 +25,7 @@ const CLIPBOARD_OPERATIONS: Record<string, string> = {
   copyRegistrationValue: 'main/registration/registration-feature.ts',
   copyLabReportId: 'main/lab-reports/lab-reports-bridge.ts',
   copyLabResult: 'main/lab-reports/lab-reports-bridge.ts',
+  copyDocument: 'main/visit-documents/document-handlers.ts',
 };
 
 /**

@@ -183,6 +183,25 @@ describe('a patient edited, or registered again', () => {
   });
 });
 
+describe('the language a patient reads', () => {
+  it('is asked once and kept sealed with them, after a restart too; a change of their details keeps it; a language no handout is made in is refused', () => {
+    const folder = tempFolder();
+    const key = randomBytes(32);
+    const store = open(folder, key);
+    const patient = store.create(SUNITA);
+    expect(patient.language).toBeNull();
+    store.setLanguage(patient.id, 'hi');
+    expect(allBytes(folder)).not.toContain('"hi"');
+    store.update(patient.id, { ...SUNITA, age: 55 });
+    const again = open(folder, key);
+    expect(again.get(patient.id)).toMatchObject({ age: 55, language: 'hi' });
+    expect(refused(() => again.setLanguage(patient.id, 'or'))).toMatchObject({ kind: 'invalid-input' });
+    expect(refused(() => again.update(patient.id, { ...SUNITA, language: 'xx' })).fields).toEqual({ language: 'Choose one of the languages handouts are made in, or leave it unknown.' });
+    again.setLanguage(patient.id, null);
+    expect(again.get(patient.id)?.language).toBeNull();
+  });
+});
+
 describe('deleting a patient', () => {
   function stores() {
     const folder = tempFolder();
