@@ -547,7 +547,7 @@ test("a report that may be another patient's leaves only after Copy anyway, by i
     .filter((entry) => entry.action === 'copied' && entry.item?.kind === 'lab-report');
   expect(copies.map((entry) => [entry.detail.how, entry.outcome, entry.reason])).toEqual([
     // Ctrl+C, the Edit menu's Copy and Copy values: asked; then Copy anyway.
-    ...Array.from({ length: 3 }, () => ['by the page', 'refused', 'it waited for a deliberate confirmation (another patient, a contradicting prescription)']),
+    ...Array.from({ length: 3 }, () => ['by the page', 'refused', "it waited for a deliberate confirmation (another patient's, a contradicting prescription, a report that may be another patient's)"]),
     ['by the page', 'done', null],
     ['by the copy shortcut', 'refused', "not copied: the lab report may be another patient's (it leaves only from the window, by a deliberate click)"],
   ]);
