@@ -33,6 +33,7 @@ import { startMaintenance } from './dictation-maintenance';
 import { summaryOf, type DictationManifest } from '../dictations/dictation-manifest';
 import { copyShortcutActions, type LabResultsForShortcut, type ShownForShortcut } from '../note-leaving/copy-shortcut-actions';
 import { readyNotice, visitDictations, type PatientOf } from '../note-leaving/dictation-notes';
+import { NoteContradictions } from '../note-leaving/note-contradictions';
 import type { VisitDictation } from '../../contract/patient-visit';
 import type { PatientStore } from '../patients/patient-store';
 import { DictationSending } from '../dictation-sending/dictation-sending';
@@ -44,6 +45,7 @@ import { RecordingSession } from '../dictation-recording/recording-session';
 import { shortcutRecorder } from '../dictation-recording/cued-recording';
 import { confirmedBy, consentToKeep } from '../dictation-recording/consent';
 import { CallOffer } from '../dictation-recording/call-offer';
+import { keptModeFile } from '../dictation-recording/kept-mode';
 import { callSoundNotAvailable } from '../audio/call-sound-source';
 import { watchMicrophoneUsers } from '../audio/microphone-users';
 
@@ -91,6 +93,8 @@ interface DictationParts {
   /** The worker that encodes MP3 and cuts a session's parts, outside the main thread. */
   encoderWorker: string;
   encode: Mp3Encoding;
+  /** How many medicines of each note contradict themselves, as the list marks them. */
+  contradictions: NoteContradictions;
 }
 
 function dictationParts(deps: DictationFeatureDeps): DictationParts {
@@ -108,6 +112,7 @@ function dictationParts(deps: DictationFeatureDeps): DictationParts {
     },
     encoderWorker,
     encode: workerMp3Encoding(encoderWorker),
+    contradictions: new NoteContradictions(store),
   };
 }
 
@@ -146,7 +151,7 @@ function liveWordsView({ service, window }: DictationFeatureDeps, store: Dictati
 /** Sending: the dictations' outbox kinds registered with the host, and the list the page shows of them. */
 function dictationSending(
   { service, settings, outboxes }: DictationFeatureDeps,
-  { store, patientOf, recordingFiles, encoderWorker, encode }: DictationParts,
+  { store, patientOf, recordingFiles, encoderWorker, encode, contradictions }: DictationParts,
   liveWords: LiveWordsView,
 ): DictationSending {
   const outbox = new DictationSending(outboxes, {
@@ -168,7 +173,7 @@ function dictationSending(
     items: store,
     uploads: outbox,
     changed: 'dictationChanged',
-    summary: summaryOf,
+    summary: (manifest, progress) => summaryOf(manifest, progress, contradictions.of(manifest)),
     removed: 'dictationRemoved',
     pending: (manifest) => PENDING_STATES.has(manifest.state),
   });
@@ -239,6 +244,7 @@ function recordingSession(
     },
     onRecorded: () => deps.outboxes.wake(),
     onDiagnostic: (text) => log.warn(`recorder: ${text}`),
+    keptMode: keptModeFile(deps.userData, (problem) => log.warn(`recorder: ${problem}`)),
   });
 }
 
@@ -287,15 +293,17 @@ function dictationShortcuts(deps: DictationFeatureDeps, { store, patientOf }: Di
       },
       ...(deps.documents ? { documents: laterItems(deps.documents) } : {}),
       audit,
+      page: { shortcutCopied: (outcome) => window.send('shortcutCopied', outcome) },
     }),
     settings: () => settings.current(),
     onAccess: (access) => settings.reportShortcutAccess(access),
   });
 }
 
-/** The work nobody waits for: repairs, sealing files left in clear, compact copies, deleting recordings past their time. */
-function dictationMaintenance({ settings, audit }: DictationFeatureDeps, { store, recovered, recordingFiles, encode }: DictationParts) {
+/** The work nobody waits for: repairs, sealing files left in clear, compact copies, deleting recordings past their time, the list's marks of contradicting prescriptions. */
+function dictationMaintenance({ settings, audit, window }: DictationFeatureDeps, { store, recovered, recordingFiles, encode, contradictions }: DictationParts) {
   let stop: (() => void) | null = null;
+  let stopCounting: (() => void) | null = null;
   return {
     start(): void {
       // Locked keys (Settings says why): nothing is repaired or deleted until they open again.
@@ -313,8 +321,13 @@ function dictationMaintenance({ settings, audit }: DictationFeatureDeps, { store
         },
         recovered,
       );
+      // Each contradicting note is marked in the list as it is found (a finished dictation has no upload under way).
+      stopCounting = contradictions.countAll(systemClock, (manifest) => window.send('dictationChanged', summaryOf(manifest, null, contradictions.of(manifest))));
     },
-    stop: () => stop?.(),
+    stop: () => {
+      stop?.();
+      stopCounting?.();
+    },
   };
 }
 
@@ -355,6 +368,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     visit: { chosen: () => deps.patients.visitPatient(), noteLeft: (patientId) => deps.patients.noteLeft(patientId) },
     consentNotices: () => settings.consentNotices(),
     today: () => new Date(appClock.now()).toISOString().slice(0, 10),
+    contradictions: parts.contradictions,
   });
   // Another patient chosen: their note is not the one in view any more (the shortcut never takes it), nor are their words heard so far.
   deps.patients.onVisitChange((patientId) => {

@@ -32,6 +32,17 @@ export function refused(act: () => unknown): Refusal {
   return refusal;
 }
 
+/** The refusal an action that answers later (a bridge's handler) must meet. */
+export async function refusedLater(act: () => unknown): Promise<Refusal> {
+  try {
+    await act();
+  } catch (error) {
+    if (isRefusal(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
 /** A step as the page receives it: its value, or the error it failed with. */
 export async function asThePageSees<T>(step: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: AppError }> {
   try {

@@ -9,13 +9,13 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_NAMES } from '../../../contract/ipc-names';
 import { isRefusal } from '../../../main/core/refusal';
-import { dictationHandlers } from '../../../main/dictation-wiring/dictation-bridge';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
 import type { HeadingPatient } from '../../../contract/copy-heading';
 import { tempFolder } from '../../support/temp-folder';
 import { completedResult, prescriptionOutput, textOutput } from '../../support/decoded-outputs';
 import { recorded, saveViewAsEarlierVersions, testStore } from '../../support/store-fixture';
 import { copyPathOn, memoryClipboard } from '../../support/memory-clipboard';
+import { noteBridge } from '../../support/note-bridge';
 
 /** The bridge's operations that write to the clipboard, and where each is handled. */
 const CLIPBOARD_OPERATIONS: Record<string, string> = {
@@ -68,24 +68,8 @@ const PATIENTS: Record<string, HeadingPatient> = {
 function handlersOn(store: DictationStore, requireReview: boolean) {
   const { state, system } = memoryClipboard('before');
   const { copies } = copyPathOn(system, requireReview);
-  const unused = () => {
-    throw new Error('not used by a copy');
-  };
-  const handlers = dictationHandlers({
-    store,
-    outbox: { progressOf: () => null, retry: unused, cancel: unused, remove: unused, halt: unused, resume: unused },
-    session: { status: unused } as never,
-    copies,
-    settings: { current: unused },
-    saveJson: unused,
-    log: { info: () => undefined, warn: () => undefined },
-    showing: unused,
-    patientOf: (patientId) => [VISIT, OTHER].find((patient) => patient.id === patientId) ?? (patientId ? (PATIENTS[patientId] ?? null) : null),
-    visit: { chosen: () => VISIT, noteLeft: () => undefined },
-    consentNotices: unused,
-    today: unused,
-  });
-  return { handlers, state };
+  const patientOf = (patientId: string | null) => [VISIT, OTHER].find((patient) => patient.id === patientId) ?? (patientId ? (PATIENTS[patientId] ?? null) : null);
+  return { handlers: noteBridge(store, copies, { chosen: VISIT, patientOf }), state };
 }
 
 async function refusal(run: () => unknown): Promise<string> {
