@@ -5,7 +5,7 @@
  * so nothing under test waits for real time to pass. The app's clock is the system clock, read
  * ahead by the offset a development build's tests may set (`SCRIBE_TEST_CLOCK_OFFSET_DAYS`).
  */
-import { DEVELOPMENT_BUILD } from '../build-kind';
+import { DEVELOPMENT_BUILD } from './build-kind';
 
 declare const timerBrand: unique symbol;
 /** A timer a clock set, to clear it with; nothing else can be done with it. */

@@ -2,7 +2,7 @@
 import type { AppError } from '../../contract/result';
 import type { ServiceError } from '../../main/api/service-error';
 import { isRefusal, type Refusal } from '../../main/core/refusal';
-import { toAppError } from '../../main/ipc/app-failure';
+import { toAppError } from '../../main/shell/ipc/app-failure';
 
 /** The error a call that must fail fails with (a ServiceError, as the client raises them). */
 export async function failure(promise: Promise<unknown>): Promise<ServiceError> {

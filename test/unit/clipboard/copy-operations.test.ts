@@ -22,7 +22,7 @@ const CLIPBOARD_OPERATIONS: Record<string, string> = {
   copyNote: 'main/dictation-wiring/dictation-bridge.ts',
   copyNotePart: 'main/dictation-wiring/dictation-bridge.ts',
   copyTranscript: 'main/dictation-wiring/dictation-bridge.ts',
-  copyRegistrationValue: 'main/registration/registration-feature.ts',
+  copyRegistrationValue: 'main/shell/features/registration-feature.ts',
   copyLabReportId: 'main/lab-reports/lab-reports-bridge.ts',
   copyLabResult: 'main/lab-reports/lab-reports-bridge.ts',
   copyDocument: 'main/visit-documents/document-handlers.ts',
@@ -32,7 +32,7 @@ const CLIPBOARD_OPERATIONS: Record<string, string> = {
  * The only modules that may touch the system clipboard: the patient clipboard, the doctor's
  * earlier content it reads and puts back around a paste, and the feature that hands it to the copy path.
  */
-const SYSTEM_CLIPBOARD_MODULES = new Set(['main/clipboard/patient-clipboard.ts', 'main/clipboard/earlier-clipboard.ts', 'main/clipboard/clipboard-feature.ts']);
+const SYSTEM_CLIPBOARD_MODULES = new Set(['main/clipboard/patient-clipboard.ts', 'main/clipboard/earlier-clipboard.ts', 'main/shell/features/clipboard-feature.ts']);
 
 const ROOT = join(__dirname, '../../..');
 
@@ -106,7 +106,7 @@ describe('clipboard operations', () => {
       });
     expect(offenders).toEqual([]);
     // The patient clipboard is handed only to the copy path, which keeps it to itself.
-    const feature = readFileSync(join(ROOT, 'main/clipboard/clipboard-feature.ts'), 'utf8');
+    const feature = readFileSync(join(ROOT, 'main/shell/features/clipboard-feature.ts'), 'utf8');
     expect(feature).toMatch(/new CopyPath\(clipboard,/);
     expect(feature).not.toMatch(/return \{[^}]*\bclipboard\b/s);
   });

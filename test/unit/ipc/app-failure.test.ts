@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../main/api/service-error';
 import { Refusal, refuse } from '../../../main/core/refusal';
-import { AppFailure, toAppError } from '../../../main/ipc/app-failure';
+import { AppFailure, toAppError } from '../../../main/shell/ipc/app-failure';
 import { appError } from '../../../contract/result';
 
 const thrown = (act: () => void) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinHandlers } from '../../../main/ipc/joined-handlers';
+import { joinHandlers } from '../../../main/shell/ipc/joined-handlers';
 
 describe("the features' handlers, joined", () => {
   it('takes every operation from the one feature that handles it', () => {

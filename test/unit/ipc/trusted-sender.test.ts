@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTrustedFrame } from '../../../main/ipc/trusted-sender';
+import { isTrustedFrame } from '../../../main/shell/ipc/trusted-sender';
 
 describe('isTrustedFrame', () => {
   it('trusts only the main frame of the app origin', () => {

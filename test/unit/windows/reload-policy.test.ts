@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReloadPolicy } from '../../../main/windows/reload-policy';
+import { ReloadPolicy } from '../../../main/shell/windows/reload-policy';
 
 describe('ReloadPolicy', () => {
   it('reloads at once after a crash, not after a clean exit', () => {

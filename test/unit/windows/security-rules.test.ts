@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCTION_CSP } from '../../../main/windows/content-security-policy';
-import { resolveInside } from '../../../main/windows/renderer-files';
-import { isExternalLinkAllowed, isPermissionAllowed } from '../../../main/windows/security-rules';
+import { PRODUCTION_CSP } from '../../../main/shell/windows/content-security-policy';
+import { resolveInside } from '../../../main/shell/windows/renderer-files';
+import { isExternalLinkAllowed, isPermissionAllowed } from '../../../main/shell/windows/security-rules';
 
 describe('window security rules', () => {
   it('refuses every permission, microphone and camera included', () => {
