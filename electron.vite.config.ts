@@ -40,9 +40,9 @@ function standaloneEntries(entries: Record<string, string>): Plugin {
   };
 }
 
-/** `SCRIBE_BUILD=development` (tests, `npm start`) keeps the development switches; any other build is a release (main/build-kind.ts). */
+/** `SCRIBE_BUILD=development` (tests, `npm start`) keeps the development switches; any other build is a release (main/core/build-kind.ts). */
 const DEVELOPMENT_BUILD = process.env.SCRIBE_BUILD === 'development';
-/** `SCRIBE_PACKAGE_MANAGER=apt` for the .deb: the system's package manager updates it, not the app (main/build-kind.ts). */
+/** `SCRIBE_PACKAGE_MANAGER=apt` for the .deb: the system's package manager updates it, not the app (main/core/build-kind.ts). */
 const PACKAGE_MANAGER = process.env.SCRIBE_PACKAGE_MANAGER ?? '';
 
 export default defineConfig({
@@ -55,7 +55,7 @@ export default defineConfig({
       // modules stay outside.
       externalizeDeps: false,
       rolldownOptions: {
-        input: { index: resolve('main/index.ts') },
+        input: { index: resolve('main/shell/index.ts') },
         external: NATIVE_MODULES,
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },

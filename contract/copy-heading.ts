@@ -1,7 +1,7 @@
 /**
  * The lines that head whatever patient data leaves the app by the clipboard: whose it is
- * (the chosen patient's name, age/sex and ABHA number when known, else the label; mode, time), what it is when that is not the whole note as the doctor left it, and,
- * for the sandbox's data, that it is test data. A note, a part of it, FHIR, an ABHA number:
+ * (the chosen patient's name, age/sex and ABHA number when known, else the label; mode, time), what it is when that is not the whole note as the doctor left it, a
+ * warning the doctor overruled to let it leave, and, for the sandbox's data, that it is test data. A note, a part of it, FHIR, an ABHA number:
  * every copy is headed by these rules (main/clipboard/copy-path.ts applies them). Pure.
  */
 import { dateTimeText, timeText } from './dates';
@@ -27,6 +27,8 @@ export interface CopyHeading {
   what: string | null;
   /** For the sandbox's data, what it is not ("prescription": "not a real prescription"); null for real data. */
   testData: string | null;
+  /** A warning the doctor chose to overrule by a deliberate click ("COPIED ANYWAY: …"), said under what it is; absent when none was. */
+  overruled?: string | null;
 }
 
 export interface CopiedText {
@@ -56,6 +58,7 @@ export function headingLines(heading: CopyHeading): string[] {
   return [
     ...(heading.whose ? [headerLine(heading.whose)] : []),
     ...(heading.what ? [heading.what] : []),
+    ...(heading.overruled ? [heading.overruled] : []),
     ...(heading.testData ? [testDataNotice(heading.testData)] : []),
   ];
 }

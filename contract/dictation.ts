@@ -75,6 +75,8 @@ export interface DictationSummary {
   correctedAt: string | null;
   /** When the doctor marked the note, as it is now, reviewed (ISO 8601); null when not. */
   reviewedAt: string | null;
+  /** How many medicines of the note, as it leaves, contradict themselves (dose, frequency, period); 0 when none, or no note yet. */
+  contradictions: number;
   /** The result came from the built-in sandbox: test data, never a real prescription. */
   testData: boolean;
   /** What its session asked the service for (languages, empty: detected; note templates); null for the voice upload. */
@@ -120,14 +122,15 @@ export type RecorderState = 'idle' | 'starting' | 'recording' | 'paused' | 'halt
 /**
  * The label, mode and languages the next recording gets, as the Dictation screen shows them. Main holds
  * them, so that every way to start a recording (the button, the shortcut) uses what is on the
- * screen, and clears them once a recording has started, for the next patient.
+ * screen, and clears the label and languages once a recording has started, for the next patient;
+ * the mode stays as the doctor last chose it, through a restart too.
  */
 export interface RecordingDraft {
   label: string;
   mode: DictationMode;
   /** The languages spoken in this one dictation (ISO 639-1); null: as in Settings; empty: detected by the service. */
   languages: string[] | null;
-  /** Counts the times main cleared the draft (a recording started): the page then shows it afresh. */
+  /** Counts the times main cleared the draft (a recording started): the page then shows it afresh (its first value, after a start: the mode kept). */
   cleared: number;
 }
 

@@ -113,6 +113,7 @@ export const EVENT_NAMES = [
   'recorderChanged',
   'dictationChanged',
   'dictationRemoved',
+  'shortcutCopied',
   'labReportChanged',
   'labReportRemoved',
   'patientsChanged',

@@ -42,7 +42,7 @@ const noInput = z.undefined();
 const dictationRef = z.object({ id: z.uuid() }).strict();
 const labReportRef = z.object({ id: z.uuid() }).strict();
 const documentRef = z.object({ id: z.uuid() }).strict();
-/** `anyway`: the doctor chose, by a deliberate click, to let another patient's note (or a prescription that contradicts itself) leave. */
+/** `anyway`: the doctor chose, by a deliberate click, to let another patient's note (or a prescription that contradicts itself, a lab report that may be another patient's) leave, or to mark such a prescription reviewed. */
 const anyway = z.boolean().optional();
 const noticeLanguage = z.string().regex(/^[a-z]{2,3}$/);
 const noticeVersion = z.string().min(1).max(80);
@@ -111,6 +111,12 @@ export interface ShortcutAccess {
 
 /** A short sound the page plays when the shortcut starts or stops recording. */
 export type RecordCue = 'start' | 'stop';
+
+/** What one press of the copy shortcut did: copied (which, by initials), or why nothing was (the app's earlier copy then left the clipboard too). */
+export interface ShortcutCopyOutcome {
+  copied: boolean;
+  message: string;
+}
 
 /** What must be answered before a recording the shortcut asked for can start. */
 export interface RecordQuestion {
@@ -256,7 +262,8 @@ export const operations = {
   saveNoteCorrection: operation<DictationDetail>()(dictationRef.extend({ parts: z.array(correctedChapterSchema).max(CORRECTION_LIMITS.parts) }).strict()),
   /** Back to the service's note: the correction is destroyed. */
   undoNoteCorrections: operation<DictationDetail>()(dictationRef),
-  setNoteReviewed: operation<DictationDetail>()(dictationRef.extend({ reviewed: z.boolean() }).strict()),
+  /** `anyway`: the doctor's deliberate second click to mark reviewed a prescription that contradicts itself. */
+  setNoteReviewed: operation<DictationDetail>()(dictationRef.extend({ reviewed: z.boolean(), anyway }).strict()),
   /** While the policy file cannot be used: send to the built-in sandbox (test data) after all. */
   useSandboxDespitePolicy: operation<SettingsView>()(noInput),
 
@@ -436,6 +443,8 @@ export const events = {
   recorderChanged: event<RecorderStatus>(),
   dictationChanged: event<DictationSummary>(),
   dictationRemoved: event<{ id: string }>(),
+  /** The copy shortcut copied, or refused (and took the app's earlier copy off the clipboard): the window's "Copied …" gives way to it. */
+  shortcutCopied: event<ShortcutCopyOutcome>(),
   labReportChanged: event<LabReportSummary>(),
   labReportRemoved: event<{ id: string }>(),
   patientsChanged: event<PatientsView>(),

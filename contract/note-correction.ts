@@ -39,13 +39,15 @@ export function editedCell(value: string): string {
   return value === NONE ? '' : value;
 }
 
+/** A row as a table shows it, with its cells as an edit (and the prescription check) takes them: nothing for a dash. */
+export function editedRow(row: MedicationRow): MedicationRow {
+  return Object.fromEntries(MEDICATION_COLUMNS.map(({ key }) => [key, editedCell(row[key])])) as unknown as MedicationRow;
+}
+
 /** The service's medications as rows an edit starts from (empty cells, not dashes). */
 export function serviceRows(output: DecodedOutput): MedicationRow[] {
   if (output.content.kind !== 'prescription') return [];
-  return output.content.prescription.medications.map((medication) => {
-    const row = medicationRow(medication);
-    return Object.fromEntries(MEDICATION_COLUMNS.map(({ key }) => [key, editedCell(row[key])])) as unknown as MedicationRow;
-  });
+  return output.content.prescription.medications.map((medication) => editedRow(medicationRow(medication)));
 }
 
 /** A row with every cell blank is no medicine. */

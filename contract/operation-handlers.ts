@@ -1,6 +1,6 @@
 /**
  * What main implements for each operation of the bridge: a function from its checked input to
- * its value. Main's features provide them; main/ipc checks every call and turns what each
+ * its value. Main's features provide them; main/shell/ipc checks every call and turns what each
  * returns or throws into a Result. Types only.
  */
 import type { OperationInput, OperationName, OperationOutput } from './ipc';

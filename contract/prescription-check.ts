@@ -164,3 +164,14 @@ export function contradictionsLine(found: readonly Contradiction[]): string {
   const each = found.map((item) => `${item.medicine}: ${item.problem}`).join('; ');
   return found.length === 1 ? `The prescription contradicts itself. ${each}.` : `The prescription contradicts itself in ${found.length} medicines. ${each}.`;
 }
+
+/** Said wherever such a prescription is shown: what it takes to let it go on. */
+export const CONTRADICTIONS_ASKED = 'Copy note and Mark reviewed ask before it leaves or is marked reviewed.';
+
+/** The label of the deliberate second click that marks reviewed a prescription that contradicts itself. */
+export const REVIEW_ANYWAY = 'Mark reviewed anyway';
+
+/** What "Mark reviewed" asks first of such a prescription. */
+export function reviewQuestion(found: readonly Contradiction[]): string {
+  return `${contradictionsLine(found)} Nothing was marked reviewed. Correct the note, or press “${REVIEW_ANYWAY}” if you have checked it.`;
+}

@@ -73,7 +73,7 @@ const appArgs = process.argv.slice(2);
 // Chromium refuses to run as root with its sandbox on; only then is it turned off.
 if (process.getuid?.() === 0 && !appArgs.includes('--no-sandbox')) appArgs.push('--no-sandbox');
 
-// A development build: the dev server's page address is honoured (main/build-kind.ts).
+// A development build: the dev server's page address is honoured (main/core/build-kind.ts).
 const env = { ...process.env, ELECTRON_EXEC_PATH: executable, SCRIBE_BUILD: 'development' };
 // electron-vite's own script under this Node: npx may not be on a fresh machine's PATH (xvfb-run looks there).
 const electronVite = [process.execPath, fileURLToPath(new URL('../node_modules/electron-vite/bin/electron-vite.js', import.meta.url)), 'dev', '--', ...appArgs];

@@ -7,21 +7,34 @@
  */
 import type { AuditRecorder } from './audit-event';
 
-const SHORTCUT_REFUSED = 'not copied: no note or result yet, or not marked reviewed as the administrator requires';
+/** Why the copy shortcut copied nothing, as the trail says it: closed words, never the refusal's own (it names the patient). */
+export const SHORTCUT_REFUSALS = {
+  'no-note': 'not copied: no note or values to copy (yet)',
+  'not-reviewed': 'not copied: not marked reviewed as the administrator requires',
+  contradicts: 'not copied: the prescription contradicts itself (it leaves only from the window, by a deliberate click)',
+  'other-patient-report': "not copied: the lab report may be another patient's (it leaves only from the window, by a deliberate click)",
+  'other-patient': "not copied: another patient's, or no patient's (it leaves only from the window, by a deliberate click)",
+  'differs-from-note': "not copied: the document's medicines or numbers differ from the note's",
+} as const;
+export type ShortcutRefusal = keyof typeof SHORTCUT_REFUSALS;
 
-/** A copy the shortcut made (or was refused) of a dictation's note or a lab report's results: `inserted` where it is to go into another program (it keeps the clipboard to put back). */
+/**
+ * A copy the shortcut made of a dictation's note, a lab report's results or a document, or why it made
+ * none (`refused`: the reason that applied; null: copied): `inserted` where it is to go into
+ * another program (it keeps the clipboard to put back).
+ */
 export function shortcutCopied(
   recorder: AuditRecorder,
   item: { id: string; patientId: string | null; kind?: 'dictation' | 'lab-report' | 'document' },
   options: { form?: string; keepEarlier?: boolean },
-  copied: boolean,
+  refused: ShortcutRefusal | null,
 ): void {
   const kind = item.kind ?? 'dictation';
   recorder.record({
     action: options.keepEarlier ? 'inserted' : 'copied',
     item: { kind, id: item.id },
     patientId: item.patientId,
-    outcome: copied ? { done: true } : { done: false, reason: SHORTCUT_REFUSED },
+    outcome: refused === null ? { done: true } : { done: false, reason: SHORTCUT_REFUSALS[refused] },
     detail: { what: kind === 'dictation' ? 'note' : kind === 'document' ? 'document' : 'lab results', how: options.keepEarlier ? 'by the copy shortcut, into the program in front' : 'by the copy shortcut', ...(options.form ? { form: options.form } : {}) },
   });
 }

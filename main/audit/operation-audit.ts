@@ -43,7 +43,7 @@ export const REFUSAL_REASONS: Record<ErrorKind, string> = {
   storage: 'this computer could not read or write it',
   busy: 'something else had to finish first',
   refused: "the app's rules or the administrator's policy refused it",
-  'needs-confirmation': 'it waited for a deliberate confirmation (another patient, a contradicting prescription)',
+  'needs-confirmation': "it waited for a deliberate confirmation (another patient's, a contradicting prescription, a report that may be another patient's)",
   cancelled: 'cancelled',
   unexpected: 'a fault in the app',
 };

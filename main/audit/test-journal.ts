@@ -5,7 +5,7 @@
  * reads it: its checkpoints go to the computer's own log.
  */
 import { join } from 'node:path';
-import { DEVELOPMENT_BUILD } from '../build-kind';
+import { DEVELOPMENT_BUILD } from '../core/build-kind';
 import { JOURNAL_SOCKET, SYSLOG_SOCKET } from './linux-system-log';
 
 export function testJournal(env: NodeJS.ProcessEnv = process.env, development = DEVELOPMENT_BUILD): { socket: { journal: string; syslog: string }; directory: string } | null {

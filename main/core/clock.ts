@@ -1,13 +1,13 @@
 /**
  * Main's clocks (the one Clock interface is contract/clock.ts): the system clock, the real one;
  * the app's clock, the system clock read ahead by the offset a development build's tests may set
- * (`SCRIBE_TEST_CLOCK_OFFSET_DAYS`), which the composition root (main/features.ts) hands to every
+ * (`SCRIBE_TEST_CLOCK_OFFSET_DAYS`), which the composition root (main/shell/features.ts) hands to every
  * feature; and the process's own time, for measuring and pacing. A unit test passes a clock it
  * moves itself (test/support/fake-clock.ts). Nothing else in main reads the time
  * (test/unit/architecture/clock-reads.test.ts).
  */
 import { sleepOn, type Clock, type ClockTimer } from '../../contract/clock';
-import { DEVELOPMENT_BUILD } from '../build-kind';
+import { DEVELOPMENT_BUILD } from './build-kind';
 
 export { isoNow, repeatOn, sleepOn, type Clock, type ClockTimer } from '../../contract/clock';
 

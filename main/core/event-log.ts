@@ -1,6 +1,6 @@
 /**
  * What code below the shell writes to the log: events, never patient data. The shell passes
- * in its log (main/log.ts, electron-log); tests pass a list or nothing.
+ * in its log (main/shell/log.ts, electron-log); tests pass a list or nothing.
  */
 export interface EventLog {
   info(event: string): void;

@@ -1,5 +1,5 @@
 /**
- * The one shape of a feature (main/features.ts builds them): its share of the bridge's
+ * The one shape of a feature (main/shell/features.ts builds them): its share of the bridge's
  * handlers, `start` for the work it does by itself, and `stop`, which ends that work and
  * settles what is under way. A feature may give the others more (its store, its clients).
  */

@@ -2,7 +2,7 @@
  * A request the app's own rules refuse (an item gone, an action not possible now, a value
  * not accepted), or a service's refusal that core code has put in its own words, raised by
  * code that knows nothing of the bridge; the IPC layer maps it to the page's error kinds in
- * one place (ipc/app-failure.ts).
+ * one place (shell/ipc/app-failure.ts).
  */
 
 import type { ErrorKind } from '../../contract/result';

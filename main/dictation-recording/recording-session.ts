@@ -2,7 +2,8 @@
  * One recording at a time: creates the dictation, drives the recorder, and hands the
  * finished recording to the outbox. Keeps the status the renderer shows, and the label and
  * mode the next recording gets (the draft the Dictation screen shows): however a recording
- * is started, it takes them, and they are cleared for the next patient.
+ * is started, it takes them; the label is cleared for the next patient, the mode stays as the
+ * doctor last chose it (kept-mode.ts).
  */
 import type { ConsentAnswer, ConsentRecord } from '../../contract/consent';
 import { EMPTY_DRAFT, IDLE_RECORDER, type CallSoundStatus, type DictationMode, type RecorderStatus, type RecordingDraft } from '../../contract/dictation';
@@ -17,6 +18,7 @@ import type { DictationStore } from '../dictations/dictation-store';
 import { storageProblem, writeProblem } from '../storage/storage-problem';
 import { patientOwner } from '../clipboard/copy-path';
 import type { CallOffer } from './call-offer';
+import type { KeptMode } from './kept-mode';
 
 export interface RecordingSessionDeps {
   store: DictationStore;
@@ -61,6 +63,8 @@ export interface RecordingSessionDeps {
   onStatus(status: RecorderStatus): void;
   onRecorded(manifest: DictationManifest): void;
   onDiagnostic?(text: string): void;
+  /** The mode the doctor last chose, kept through a restart; absent: Dictation at each start. */
+  keptMode?: KeptMode;
 }
 
 /** `languages` absent: as in Settings (the draft's null). `patientId` absent: the visit's patient. `consent`: the patient's answer to a consultation's notice. */
@@ -73,13 +77,14 @@ export class RecordingSession {
   private current: RecorderStatus = IDLE_RECORDER;
   private preparedUntil: ClockTimer | null = null;
   private readonly clock: Clock;
-  private draft: RecordingDraft = EMPTY_DRAFT;
+  private draft: RecordingDraft;
   /** What a halted recording was doing when "Patient withdraws consent" was pressed, to go back to. */
   private haltedFrom: 'recording' | 'paused' = 'recording';
   readonly recorder: Recorder;
 
   constructor(private readonly deps: RecordingSessionDeps) {
     this.clock = deps.clock;
+    this.draft = { ...EMPTY_DRAFT, mode: deps.keptMode?.read() ?? EMPTY_DRAFT.mode };
     this.recorder = deps.createRecorder({
       onLevel: (level, elapsedMs, callLevel) => {
         if (this.current.state !== 'recording') return;
@@ -109,13 +114,19 @@ export class RecordingSession {
 
   /** What the Dictation screen shows for the next recording, as it is typed. */
   setDraft(input: RecordingInput): RecorderStatus {
+    this.keepMode(input.mode);
     this.draft = { ...this.draft, label: input.label, mode: input.mode, languages: input.languages ?? null };
     return this.status();
   }
 
   /** Puts `next` in the draft, telling the page to show it afresh. */
   private replaceDraft(next: RecordingInput): void {
+    this.keepMode(next.mode);
     this.draft = { label: next.label, mode: next.mode, languages: next.languages ?? null, cleared: this.draft.cleared + 1 };
+  }
+
+  private keepMode(mode: DictationMode): void {
+    if (mode !== this.draft.mode) this.deps.keptMode?.keep(mode);
   }
 
   private set(patch: Partial<RecorderStatus>): RecorderStatus {
@@ -180,8 +191,8 @@ export class RecordingSession {
       return this.set({ message: `The recording could not be started. ${storageProblem(error)}` });
     }
     this.deps.onStarted?.(patientOwner(patientId), manifest);
-    // The next patient starts from empty fields; a recording that does not begin gives its label back.
-    this.replaceDraft({ label: '', mode: 'dictation' });
+    // The next patient starts from an empty label, in the mode this one was recorded in; a recording that does not begin gives its label back.
+    this.replaceDraft({ label: '', mode: wanted.mode });
     this.set({ state: 'starting', dictationId: manifest.id, mode: wanted.mode, label: wanted.label, patientId, elapsedMs: 0, level: 0, message: null, callSound: null });
     let callSound: CallSoundStatus | null;
     try {

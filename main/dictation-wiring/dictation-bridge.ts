@@ -17,13 +17,14 @@ import { serviceRecordsOf } from '../dictation-sending/service-records';
 import { NOT_REVIEWED, leavingMedicines, noteCopy, noteOf, noteRefusal, chapterCopy, transcriptCopy, type PatientOf } from '../note-leaving/dictation-notes';
 import type { HeadingPatient } from '../../contract/copy-heading';
 import type { ConsentNotices } from '../../contract/consent';
-import { contradictionsLine, prescriptionContradictions } from '../../contract/prescription-check';
+import { contradictionsLine, prescriptionContradictions, reviewQuestion } from '../../contract/prescription-check';
 import { LEAVE_ANYWAY, otherPatientRefusal } from '../../contract/visit-rules';
 import type { DictationStore } from '../dictations/dictation-store';
 import { correctionToKeep } from '../dictations/note-corrections';
 import { noteExport } from '../note-leaving/note-export';
 import { withConsent } from '../consent/consent-resource';
 import type { RecordingSession } from '../dictation-recording/recording-session';
+import type { NoteContradictions } from '../note-leaving/note-contradictions';
 
 export type DictationHandlers = Pick<
   OperationHandlers,
@@ -82,6 +83,8 @@ export interface DictationBridgeDeps {
   consentNotices(): ConsentNotices;
   /** When a note was corrected or reviewed, and the day a withdrawal's request to the service gives. */
   clock: Pick<Clock, 'now'>;
+  /** How many medicines of a dictation's note contradict themselves, as its summary says (the list: as far as counted yet). */
+  contradictions: Pick<NoteContradictions, 'of' | 'known'>;
 }
 
 export interface VisitOfNotes {
@@ -89,8 +92,10 @@ export interface VisitOfNotes {
   noteLeft(patientId: string | null): void;
 }
 
-/** A dictation's lookups the handlers share: it, its detail for the page, its finished outputs, its correction. */
-function dictationLookups(store: DictationStore, outbox: DictationBridgeDeps['outbox']) {
+/** A dictation's lookups the handlers share: it, its summary and detail for the page, its finished outputs, its correction. */
+function dictationLookups({ store, outbox, contradictions }: DictationBridgeDeps) {
+  const summaryFor = (manifest: DictationManifest) => summaryOf(manifest, outbox.progressOf(manifest.id), contradictions.of(manifest));
+
   const existing = (id: string): DictationManifest => {
     const manifest = store.get(id);
     if (!manifest) refuse('not-found', 'This dictation no longer exists.');
@@ -100,7 +105,7 @@ function dictationLookups(store: DictationStore, outbox: DictationBridgeDeps['ou
   const detailOf = (id: string): DictationDetail => {
     const manifest = existing(id);
     return {
-      ...summaryOf(manifest, outbox.progressOf(id)),
+      ...summaryFor(manifest),
       result: store.readResult(id),
       correction: store.readCorrection(id),
       audioUrl: manifest.state === 'recording' || manifest.audioDeletedAt ? null : `app://scribe/recordings/${id}.wav`,
@@ -120,7 +125,7 @@ function dictationLookups(store: DictationStore, outbox: DictationBridgeDeps['ou
     return correction && 'parts' in correction ? correction : null;
   };
 
-  return { existing, detailOf, finishedOutputs, correctionOf };
+  return { existing, summaryFor, detailOf, finishedOutputs, correctionOf };
 }
 
 type Lookups = ReturnType<typeof dictationLookups>;
@@ -196,9 +201,10 @@ function consentHandlers({ store, outbox, session, log, consentNotices, copies, 
 }
 
 /** The list and a dictation in it: its detail, Retry, Cancel, Delete, which one is shown, its patient and label. */
-function listHandlers({ store, outbox, session, log, showing, patientOf }: DictationBridgeDeps, { existing, detailOf }: Lookups) {
+function listHandlers({ store, outbox, session, log, showing, patientOf, contradictions }: DictationBridgeDeps, { existing, summaryFor, detailOf }: Lookups) {
   return {
-    listDictations: () => store.list().map((manifest) => summaryOf(manifest, outbox.progressOf(manifest.id))),
+    // Notes not counted yet are told as they are (NoteContradictions.countAll): the list never waits to read them all.
+    listDictations: () => store.list().map((manifest) => summaryOf(manifest, outbox.progressOf(manifest.id), contradictions.known(manifest) ?? 0)),
     getDictation: ({ id }) => detailOf(id),
     retryDictation: ({ id }) => outbox.retry(id),
     cancelDictation: ({ id }) => outbox.cancel(id),
@@ -211,11 +217,11 @@ function listHandlers({ store, outbox, session, log, showing, patientOf }: Dicta
       if (existing(id).state === 'recording') refuse('busy', 'This dictation is being recorded. Stop it first, then change its patient.');
       if (patientId !== null && !patientOf(patientId)) refuse('not-found', 'This patient is no longer on this computer.');
       log.info('dictation: its patient was changed');
-      return summaryOf(store.setPatient(id, patientId), outbox.progressOf(id));
+      return summaryFor(store.setPatient(id, patientId));
     },
     renameDictation: ({ id, label }) => {
       if (existing(id).state === 'recording') refuse('busy', 'This dictation is being recorded. Stop it first, then change its label.');
-      return summaryOf(store.rename(id, label.trim()), outbox.progressOf(id));
+      return summaryFor(store.rename(id, label.trim()));
     },
   } satisfies Pick<
     DictationHandlers,
@@ -241,9 +247,12 @@ function noteHandlers({ store, log, patientOf, clock }: DictationBridgeDeps, { e
       log.info('note: corrections undone');
       return detailOf(id);
     },
-    setNoteReviewed: ({ id, reviewed }) => {
+    setNoteReviewed: ({ id, reviewed, anyway }) => {
       finishedOutputs(id);
       if (reviewed && !noteOf(store, id, patientOf)) refuse('refused', 'This dictation has no note to review.');
+      // The mark says the doctor checked the note: a prescription that contradicts itself is marked only by a second, deliberate click.
+      const contradictions = reviewed && !anyway ? prescriptionContradictions(leavingMedicines(store, existing(id), false)) : [];
+      if (contradictions.length > 0) refuse('needs-confirmation', reviewQuestion(contradictions));
       store.update(id, { reviewedAt: reviewed ? isoNow(clock) : null });
       return detailOf(id);
     },
@@ -332,6 +341,6 @@ function leavingHandlers(deps: DictationBridgeDeps, { existing, correctionOf }: 
 }
 
 export function dictationHandlers(deps: DictationBridgeDeps): DictationHandlers {
-  const lookups = dictationLookups(deps.store, deps.outbox);
+  const lookups = dictationLookups(deps);
   return { ...recorderHandlers(deps), ...consentHandlers(deps, lookups), ...listHandlers(deps, lookups), ...noteHandlers(deps, lookups), ...leavingHandlers(deps, lookups) };
 }

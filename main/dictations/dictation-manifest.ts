@@ -151,7 +151,8 @@ export function manifestOnDisk(manifest: DictationManifest): object {
   return fields;
 }
 
-export function summaryOf(manifest: DictationManifest, uploadProgress: number | null): DictationSummary {
+/** `contradictions`: how many medicines of its note contradict themselves (main/note-leaving/note-contradictions.ts). */
+export function summaryOf(manifest: DictationManifest, uploadProgress: number | null, contradictions: number): DictationSummary {
   return {
     id: manifest.id,
     txnId: manifest.txnId,
@@ -168,6 +169,7 @@ export function summaryOf(manifest: DictationManifest, uploadProgress: number | 
     attempts: manifest.attempts,
     correctedAt: manifest.correctedAt,
     reviewedAt: manifest.reviewedAt,
+    contradictions,
     testData: manifest.testData,
     askedFor: manifest.request ? { languages: manifest.request.languages, templates: manifest.request.templates } : null,
     consent: manifest.consent,

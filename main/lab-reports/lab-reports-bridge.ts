@@ -5,7 +5,8 @@
  */
 import { LAB_REPORT_TASKS, type LabReportTask } from '../../contract/lab-reports';
 import { otherPatientRefusal } from '../../contract/visit-rules';
-import { labResultCopy } from './lab-result-copy';
+import { mismatchLine, mismatchRefusal } from '../../contract/report-patient';
+import { labResultCopy, reportMismatch } from './lab-result-copy';
 import type { OperationHandlers } from '../../contract/operation-handlers';
 import type { Patient } from '../../contract/patients';
 import { ownerOf, type CopyPath } from '../clipboard/copy-path';
@@ -156,10 +157,13 @@ function valueHandlers({ store, copies, patientOf, visit, requireReview, showing
       const patient = labReport.patientId ? (patientOf(labReport.patientId) ?? null) : null;
       const request = stored?.ok ? labResultCopy(labReport, stored.report, patient) : { refused: 'This report has no result to copy yet.' };
       if (!('refused' in request) && !anyway) {
+        // Another patient's than the visit's, or one whose details differ from the patient it was uploaded for: both said, one deliberate click.
         const whose = otherPatientRefusal({ patientId: labReport.patientId, patient }, visit.chosen(), 'lab result', 'copied');
-        if (whose) {
-          await copies.copy({ refused: whose });
-          refuse('needs-confirmation', whose);
+        const mismatch = stored?.ok ? reportMismatch(labReport, stored.report, patient) : null;
+        const problem = mismatch ? (whose ? `${whose} ${mismatchLine(mismatch.filedFor, mismatch.differs, true)}` : mismatchRefusal(mismatch.filedFor, mismatch.differs)) : whose;
+        if (problem) {
+          await copies.copy({ refused: problem });
+          refuse('needs-confirmation', problem);
         }
       }
       if (!('refused' in request) && requireReview() && labReport.reviewedAt === null) {

@@ -14,6 +14,7 @@
  * The keyboard hook runs from the press until the note is in (or the keys are let go) only.
  */
 import type { InsertProfile, ProgramIdentity } from '../../contract/insert-profiles';
+import type { ShortcutRefusal } from '../audit/feature-hooks';
 import type { CopyOptions } from '../clipboard/copy-path';
 import type { EarlierContent } from '../clipboard/earlier-clipboard';
 import type { CopyId, PutBack } from '../clipboard/patient-clipboard';
@@ -48,8 +49,8 @@ const LANDING_SETTLE_MS = 600;
 const READY_WAIT_MS = 15 * 60 * 1000;
 const ESC = 0x0001;
 
-/** A note the shortcut copied: whose, its text, what the clipboard held before (when it is to be put back), and the copy's id. */
-export type ShortcutCopy = { copied: true; which: string; text: string; earlier: EarlierContent | null; copy: CopyId } | { copied: false; reason: string };
+/** A note the shortcut copied: whose, its text, what the clipboard held before (when it is to be put back), and the copy's id; or why none was, in words and as the trail names it. */
+export type ShortcutCopy = { copied: true; which: string; text: string; earlier: EarlierContent | null; copy: CopyId } | { copied: false; reason: string; refusal: ShortcutRefusal };
 
 export interface CopyNoteActions {
   /** The dictation the shortcut takes now (the one in view, else the newest), or null. */

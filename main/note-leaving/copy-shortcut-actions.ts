@@ -5,6 +5,7 @@
  * feature that assembles it.
  */
 import type { InsertProfile } from '../../contract/insert-profiles';
+import type { ShortcutCopyOutcome } from '../../contract/ipc';
 import type { AuditRecorder } from '../audit/audit-event';
 import type { Clock } from '../core/clock';
 import { shortcutCopied } from '../audit/feature-hooks';
@@ -67,11 +68,28 @@ export function copyShortcutActions(deps: {
   audit?: AuditRecorder;
   /** The shortcut's own clock: the wait for a note runs on it, as the shortcut's other waits do. */
   clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
+  /** The window, told what each press did to the clipboard: it never goes on saying "Copied" of a copy a refusal took off. */
+  page?: { shortcutCopied(outcome: ShortcutCopyOutcome): void };
 }): Omit<CopyNoteActions, 'pressedIn'> {
   const { store, visit, labResults } = deps;
   /** The other items the shortcut takes before a note, by their prefix. */
   const shown: Array<[string, ShownForShortcut, 'lab-report' | 'document']> = [[LAB, labResults, 'lab-report'], ...(deps.documents ? [[DOCUMENT, deps.documents, 'document'] as [string, ShownForShortcut, 'document']] : [])];
   const shownOf = (id: string) => shown.find(([prefix]) => id.startsWith(prefix));
+  const copyShown = async ([prefix, items, kind]: [string, ShownForShortcut, 'lab-report' | 'document'], id: string, options: CopyOptions): Promise<ShortcutCopy> => {
+    const itemId = id.slice(prefix.length);
+    const copy = await items.copy(itemId, options);
+    if (deps.audit) shortcutCopied(deps.audit, { kind, id: itemId, patientId: items.patientOf(itemId) }, options, copy.copied ? null : copy.refusal);
+    return copy;
+  };
+  const copyNote = async (id: string | null, options: CopyOptions): Promise<ShortcutCopy> => {
+    const chosenId = visit.chosenId();
+    const noTarget = noTargetReason(chosenId !== null ? deps.patientOf(chosenId) : null);
+    const copy = await copyShortcutNote(store, deps.copies, id, options, deps.log, deps.patientOf, noTarget);
+    if (deps.audit && id) shortcutCopied(deps.audit, { id, patientId: store.get(id)?.patientId ?? null }, options, copy.copied ? null : copy.refusal);
+    if (!copy.copied) return copy;
+    visit.noteLeft(store.get(id!)?.patientId ?? null);
+    return { copied: true, which: copy.which, text: copy.text, earlier: copy.earlier, copy: copy.copy };
+  };
   return {
     ...deps.desktop,
     target: () => {
@@ -92,19 +110,9 @@ export function copyShortcutActions(deps: {
     },
     copy: async (id, options) => {
       const other = id ? shownOf(id) : undefined;
-      if (id && other) {
-        const [prefix, items, kind] = other;
-        const itemId = id.slice(prefix.length);
-        const copy = await items.copy(itemId, options);
-        if (deps.audit) shortcutCopied(deps.audit, { kind, id: itemId, patientId: items.patientOf(itemId) }, options, copy.copied);
-        return copy;
-      }
-      const chosenId = visit.chosenId();
-      const noTarget = noTargetReason(chosenId !== null ? deps.patientOf(chosenId) : null);
-      const copy = await copyShortcutNote(store, deps.copies, id, options, deps.log, deps.patientOf, noTarget);
-      if (deps.audit && id) shortcutCopied(deps.audit, { id, patientId: store.get(id)?.patientId ?? null }, options, copy.copied);
-      if (copy.copied) visit.noteLeft(store.get(id!)?.patientId ?? null);
-      return copy.copied ? { copied: true, which: copy.which, text: copy.text, earlier: copy.earlier, copy: copy.copy } : copy;
+      const copy = id && other ? await copyShown(other, id, options) : await copyNote(id, options);
+      deps.page?.shortcutCopied(copy.copied ? { copied: true, message: `The copy shortcut put the note of ${copy.which} on the clipboard.` } : { copied: false, message: `Copy shortcut: ${copy.reason}` });
+      return copy;
     },
     putBack: (earlier, copy) => deps.copies.putBack(earlier, copy),
     profiles: deps.profiles,

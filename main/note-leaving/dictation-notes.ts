@@ -14,6 +14,7 @@ import { contradictionsLine, prescriptionContradictions } from '../../contract/p
 import { noteMedicines } from '../../contract/note-correction';
 import { patientInitials } from '../../contract/patients';
 import { NOT_REVIEWED, ownerOf, type CopyOptions, type CopyOutcome, type CopyPath, type CopyRequest } from '../clipboard/copy-path';
+import type { ShortcutRefusal } from '../audit/feature-hooks';
 import type { DictationManifest } from '../dictations/dictation-manifest';
 import type { DictationStore } from '../dictations/dictation-store';
 
@@ -186,23 +187,23 @@ export async function copyShortcutNote(
   log: (event: string) => void,
   patientOf: PatientOf = nobody,
   noTarget = 'There is no dictation to copy yet.',
-): Promise<({ which: string; version: CopiedNoteVersion } & CopyOutcome & { copied: true }) | { copied: false; reason: string }> {
+): Promise<({ which: string; version: CopiedNoteVersion } & CopyOutcome & { copied: true }) | { copied: false; reason: string; refusal: ShortcutRefusal }> {
   const target = id !== null ? store.get(id) : undefined;
   if (!target) {
     const outcome = await copies.copy({ refused: noTarget });
-    return { copied: false, reason: outcome.copied ? noTarget : outcome.reason };
+    return { copied: false, reason: outcome.copied ? noTarget : outcome.reason, refusal: 'no-note' };
   }
   const contradictions = prescriptionContradictions(leavingMedicines(store, target, false));
   if (contradictions.length > 0) {
     log('copy: the shortcut copied nothing (the prescription contradicts itself)');
     const outcome = await copies.copy({ refused: `${contradictionsLine(contradictions)} Correct the note in Scribe Desk, or copy it from there.` });
-    return { copied: false, reason: outcome.copied ? contradictionsLine(contradictions) : outcome.reason };
+    return { copied: false, reason: outcome.copied ? contradictionsLine(contradictions) : outcome.reason, refusal: 'contradicts' };
   }
   const { request, version } = noteCopy(store, target, false, patientOf);
   const outcome: CopyOutcome = await copies.copy(request, options);
   if (!outcome.copied) {
     log(`copy: the shortcut copied nothing (${'refused' in request ? `no note, ${target.state}` : 'not reviewed'})`);
-    return { copied: false, reason: outcome.reason };
+    return { copied: false, reason: outcome.reason, refusal: 'refused' in request ? 'no-note' : 'not-reviewed' };
   }
   log('copy: a note was copied by the shortcut');
   return { ...outcome, which: notificationName(target, patientOf), version };

@@ -8,7 +8,7 @@
 import type { AuthStatus } from '../../contract/auth';
 import { serviceBaseUrl, type SecretName, type Settings } from '../../contract/settings';
 import { ConnectAuthApi } from '../api/connect-auth';
-import { DEVELOPMENT_BUILD } from '../build-kind';
+import { DEVELOPMENT_BUILD } from '../core/build-kind';
 import type { Clock } from '../core/clock';
 import { HttpTransport } from '../api/http-transport';
 import type { ServiceConfig } from '../api/service-client';

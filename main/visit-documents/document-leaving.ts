@@ -43,7 +43,10 @@ export function documentNameOf(document: VisitDocument, manifest: DictationManif
   return `“${documentName(document)}” of the dictation ${nameOf(manifest, patientOf)}`;
 }
 
-export type LeavingProblem = { kind: 'refused' | 'needs-confirmation'; message: string } | null;
+/** Why a document may not leave, as a closed word (the copy shortcut's trail names it). */
+export type LeavingReason = 'not-ready' | 'not-reviewed' | 'differs' | 'no-patient' | 'other-patient' | 'contradicts';
+
+export type LeavingProblem = { kind: 'refused' | 'needs-confirmation'; message: string; why: LeavingReason } | null;
 
 export interface LeavingRules {
   requireReview: boolean;
@@ -58,24 +61,24 @@ export interface LeavingRules {
 export function leavingProblem(dictations: DictationStore, manifest: DictationManifest, document: VisitDocument, patientOf: PatientOf, rules: LeavingRules): LeavingProblem {
   const name = documentNameOf(document, manifest, patientOf);
   const nothing = rules.done === 'copied' ? 'Nothing was copied.' : 'Nothing was printed.';
-  if (document.state !== 'ready' || document.text === null) return { kind: 'refused', message: `The document ${name} is not ready. ${nothing}` };
-  if (rules.requireReview && document.reviewedAt === null) return { kind: 'refused', message: `The document ${name} is not marked reviewed. ${DOCUMENT_NOT_REVIEWED}` };
+  if (document.state !== 'ready' || document.text === null) return { kind: 'refused', message: `The document ${name} is not ready. ${nothing}`, why: 'not-ready' };
+  if (rules.requireReview && document.reviewedAt === null) return { kind: 'refused', message: `The document ${name} is not marked reviewed. ${DOCUMENT_NOT_REVIEWED}`, why: 'not-reviewed' };
   const mismatch = documentMismatch(dictations, manifest, document);
-  if (mismatch.length > 0) return { kind: 'refused', message: `${handoutProblemsLine(mismatch)} ${nothing} Correct the note, or ask for the document again.` };
+  if (mismatch.length > 0) return { kind: 'refused', message: `${handoutProblemsLine(mismatch)} ${nothing} Correct the note, or ask for the document again.`, why: 'differs' };
   if (rules.done === 'printed') {
-    if (manifest.patientId === null) return { kind: 'refused', message: `This document has no patient, so it is not printed: a page for a patient names them. Choose the dictation’s patient first. ${nothing}` };
+    if (manifest.patientId === null) return { kind: 'refused', message: `This document has no patient, so it is not printed: a page for a patient names them. Choose the dictation’s patient first. ${nothing}`, why: 'no-patient' };
     if (rules.chosen?.id !== manifest.patientId) {
       const owner = patientOf(manifest.patientId);
       const visit = rules.chosen ? `the patient of this visit is ${patientLine(rules.chosen)}` : 'no patient is chosen for this visit';
-      return { kind: 'refused', message: `This is the document of ${owner ? patientLine(owner) : 'a patient no longer on this computer'}, but ${visit}. ${nothing} A page for a patient is printed only during their visit: choose them first.` };
+      return { kind: 'refused', message: `This is the document of ${owner ? patientLine(owner) : 'a patient no longer on this computer'}, but ${visit}. ${nothing} A page for a patient is printed only during their visit: choose them first.`, why: 'other-patient' };
     }
   }
   const contradictions = prescriptionContradictions(leavingMedicines(dictations, manifest, false));
-  if (rules.done === 'printed' && contradictions.length > 0) return { kind: 'refused', message: `${contradictionsLine(contradictions)} ${nothing} Correct the note first.` };
+  if (rules.done === 'printed' && contradictions.length > 0) return { kind: 'refused', message: `${contradictionsLine(contradictions)} ${nothing} Correct the note first.`, why: 'contradicts' };
   if (rules.anyway) return null;
   const whose = otherPatientRefusal({ patientId: manifest.patientId, patient: patientOf(manifest.patientId) }, rules.chosen, 'document', 'copied');
-  if (whose) return { kind: 'needs-confirmation', message: whose };
-  if (contradictions.length > 0) return { kind: 'needs-confirmation', message: `${contradictionsLine(contradictions)} ${nothing} Correct the note, or press “${LEAVE_ANYWAY.copied}” if you mean it.` };
+  if (whose) return { kind: 'needs-confirmation', message: whose, why: 'other-patient' };
+  if (contradictions.length > 0) return { kind: 'needs-confirmation', message: `${contradictionsLine(contradictions)} ${nothing} Correct the note, or press “${LEAVE_ANYWAY.copied}” if you mean it.`, why: 'contradicts' };
   return null;
 }
 

@@ -6,13 +6,24 @@
  */
 import { patientInitials } from '../../contract/patients';
 import { documentName } from '../../contract/visit-documents';
+import type { ShortcutRefusal } from '../audit/feature-hooks';
 import type { CopyOptions, CopyPath } from '../clipboard/copy-path';
 import type { DictationStore } from '../dictations/dictation-store';
 import type { ShortcutCopy } from '../note-leaving/copy-note-shortcut';
 import type { ShownForShortcut } from '../note-leaving/copy-shortcut-actions';
 import type { PatientOf } from '../note-leaving/dictation-notes';
-import { documentCopy, leavingProblem, type HeadingPatient } from './document-leaving';
+import { documentCopy, leavingProblem, type HeadingPatient, type LeavingReason } from './document-leaving';
 import type { VisitDocumentStore } from './document-store';
+
+/** A document's reason not to leave, as the shortcut's trail names it. */
+const SHORTCUT_REFUSAL: Record<LeavingReason, ShortcutRefusal> = {
+  'not-ready': 'no-note',
+  'not-reviewed': 'not-reviewed',
+  differs: 'differs-from-note',
+  'no-patient': 'other-patient',
+  'other-patient': 'other-patient',
+  contradicts: 'contradicts',
+};
 
 export function documentsForShortcut(deps: {
   store: VisitDocumentStore;
@@ -46,8 +57,9 @@ export function documentsForShortcut(deps: {
       const manifest = manifestOf(id);
       const problem = document && manifest ? leavingProblem(dictations, manifest, document, deps.patientOf, { requireReview: deps.requireReview(), chosen: deps.chosen(), done: 'copied', anyway: false }) : null;
       const request = !document || !manifest ? { refused: 'This document no longer exists.' } : problem ? { refused: problem.message } : documentCopy(manifest, document, deps.patientOf);
+      const refusal: ShortcutRefusal = problem ? SHORTCUT_REFUSAL[problem.why] : 'no-note';
       const outcome = await deps.copies.copy(request, options);
-      if (!outcome.copied || !document || !manifest) return outcome.copied ? { copied: false, reason: 'This document no longer exists.' } : outcome;
+      if (!outcome.copied || !document || !manifest) return outcome.copied ? { copied: false, reason: 'This document no longer exists.', refusal } : { ...outcome, refusal };
       deps.noteLeft(manifest.patientId);
       const patient = deps.patientOf(manifest.patientId);
       return { copied: true, which: `${documentName(document)}${patient ? ` of ${patientInitials(patient)}` : ''}`, text: outcome.text, earlier: outcome.earlier, copy: outcome.copy };

@@ -12,7 +12,7 @@ import { PolicyProblemBanner } from '../components/PolicyProblemBanner';
 import { SandboxNotice } from '../components/SandboxNotice';
 import { StatusBar } from '../components/StatusBar';
 import { UpdateBanner } from '../components/UpdateBanner';
-import { useDictationStore, useLabReportsStore, usePatientsStore, useRecordQuestionStore, useSettingsStore, useStatusStore, useUpdateStore } from './stores';
+import { useDictationStore, useDocumentsStore, useLabReportsStore, usePatientsStore, useRecordQuestionStore, useRegistrationStore, useSettingsStore, useStatusStore, useUpdateStore } from './stores';
 import { RecordDialog } from '../features/dictation/RecordDialog';
 import { HealthRecordQuestionDialog } from '../features/health-record/HealthRecordQuestionDialog';
 import { VisitBar } from '../features/patients/VisitBar';
@@ -44,6 +44,14 @@ function useFollowMain() {
   useEffect(() => followVisit(), []);
   // The record shortcut pressed while the recording needs an answer (which patient, consent): main brought the window forward.
   useEffect(() => scribe.on.recordAsked((question) => useRecordQuestionStore.getState().ask(question)), []);
+  // What the copy shortcut did to the clipboard: no screen goes on saying "Copied" of a copy its refusal took off.
+  useEffect(
+    () =>
+      scribe.on.shortcutCopied((outcome) => {
+        for (const store of [useDictationStore, useLabReportsStore, useDocumentsStore, useRegistrationStore]) store.getState().shortcutCopied(outcome);
+      }),
+    [],
+  );
 }
 
 /** The page's own copy, cut and drag of patient data: routed to main's copy path, or refused (native-copy.ts). */
@@ -53,6 +61,7 @@ function useNativeCopyRules() {
       followNativeCopies({
         copyNote: (id, original) => void useDictationStore.getState().copyNote(id, original),
         copyTranscript: (id) => void useDictationStore.getState().copyChapterOrTranscript(id, 'transcript', 'Transcript'),
+        copyLabResult: (id) => void useLabReportsStore.getState().copyValues(id),
         refused: (message) => useProblemStore.getState().report(appError('refused', message)),
       }),
     [],

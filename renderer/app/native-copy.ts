@@ -2,11 +2,13 @@
  * The page's own copy never puts patient data on the clipboard. Ctrl+C and Ctrl+X (and the Edit
  * menu's Copy and Cut, which fire the same events), and dragging a selection out, are decided
  * here for the whole page, by the views that hold patient data: each is marked
- * `data-patient-data="<kind>:<id>"` (a screen's body, the visit's bar, a dialog naming a patient, a dictation's note, its transcript).
+ * `data-patient-data="<kind>:<id>"` (a screen's body, the visit's bar, a dialog naming a patient, a dictation's note, its transcript,
+ * a lab report's values).
  *
- * - Within one note or transcript, the copy is routed to main's copy path, which makes the text
- *   from its own data with the same rules as "Copy note" (review, heading, test-data line,
- *   kept out of clipboard histories, cleared): the page passes no text.
+ * - Within one note, transcript or lab report's values, the copy is routed to main's copy path,
+ *   which makes the text from its own data with the same rules as "Copy note" and "Copy values"
+ *   (review, heading, test-data line, another patient's only by "Copy anyway", kept out of
+ *   clipboard histories, cleared): the page passes no text.
  * - Anywhere else in a marked view it is refused, and the page says how to copy instead.
  * - In a field being edited (a note correction, a label), a cut or copy stays within the page:
  *   Ctrl+V puts it back into the app's own fields, and the clipboard gets a line saying so,
@@ -20,7 +22,7 @@ export const PATIENT_DATA = 'data-patient-data';
 
 /** What a copy that reaches patient data becomes. */
 export type NativeCopy =
-  | { kind: 'route'; to: { kind: 'note'; id: string; original: boolean } | { kind: 'transcript'; id: string } }
+  | { kind: 'route'; to: { kind: 'note'; id: string; original: boolean } | { kind: 'transcript'; id: string } | { kind: 'lab-result'; id: string } }
   | { kind: 'refuse' }
   | { kind: 'within-page' }
   | { kind: 'native' };
@@ -41,12 +43,13 @@ const markedAncestor = (node: Node | null): Element | null => {
 const isEditable = (target: EventTarget | null): target is HTMLElement =>
   target instanceof HTMLElement && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target.isContentEditable);
 
-/** The note or transcript a marked element names, when main can copy it whole. */
+/** The note, transcript or lab values a marked element names, when main can copy them whole. */
 function routeOf(element: Element): Extract<NativeCopy, { kind: 'route' }>['to'] | null {
   const [kind, id] = (element.getAttribute(PATIENT_DATA) ?? '').split(':', 2) as [string, string | undefined];
   if (!id) return null;
   if (kind === 'note' || kind === 'note-original') return { kind: 'note', id, original: kind === 'note-original' };
   if (kind === 'transcript') return { kind: 'transcript', id };
+  if (kind === 'lab-result') return { kind: 'lab-result', id };
   return null;
 }
 
@@ -61,7 +64,7 @@ export function nativeCopyOf(target: EventTarget | null, selection: Selection | 
   if (isEditable(target) && markedAncestor(target)) return { kind: 'within-page' };
   if (ranges.length === 0) return markedAncestor(target as Node | null) ? { kind: 'refuse' } : { kind: 'native' };
   if (!ranges.some((range) => reachedBy(range).length > 0)) return { kind: 'native' };
-  // Routed only when every range lies within one note or transcript (innermost marked view of both ends).
+  // Routed only when every range lies within one note, transcript or lab report's values (innermost marked view of both ends).
   const ends = ranges.flatMap((range) => [markedAncestor(range.startContainer), markedAncestor(range.endContainer)]);
   const first = ends[0];
   const route = first && ends.every((end) => end === first) ? routeOf(first) : null;
@@ -71,6 +74,7 @@ export function nativeCopyOf(target: EventTarget | null, selection: Selection | 
 export interface NativeCopyActions {
   copyNote(id: string, original: boolean): void;
   copyTranscript(id: string): void;
+  copyLabResult(id: string): void;
   /** Says why nothing was copied. */
   refused(message: string): void;
 }
@@ -93,7 +97,8 @@ export function followNativeCopies(actions: NativeCopyActions): () => void {
     if (decision.kind === 'route') {
       if (event.type === 'copy' || !isEditable(event.target)) {
         if (decision.to.kind === 'note') actions.copyNote(decision.to.id, decision.to.original);
-        else actions.copyTranscript(decision.to.id);
+        else if (decision.to.kind === 'transcript') actions.copyTranscript(decision.to.id);
+        else actions.copyLabResult(decision.to.id);
       }
       return;
     }

@@ -1,9 +1,9 @@
 /**
  * Checks an import graph against the layer table: every file in a room, every import allowed
- * (a lower layer, a sibling room the table names, a package its room may use), and no circle
- * between files. Pure: the graph and the table are given.
+ * (a lower layer, a sibling room the table names, a package its room may use, Electron only
+ * where the path says), and no circle between files. Pure: the graph and the table are given.
  */
-import { COMPUTED_IMPORTS, ELECTRON_PACKAGES, LAYERS, NEEDS_ELECTRON_BINARY, PLAIN_NODE_MODULES, type Layer } from './layer-table';
+import { COMPUTED_IMPORTS, ELECTRON_FOLDERS, ELECTRON_PACKAGES, LAYERS, NEEDS_ELECTRON_BINARY, PLAIN_NODE_MODULES, type Layer } from './layer-table';
 import type { ImportEdge } from './import-graph';
 
 export interface Placement {
@@ -12,33 +12,30 @@ export interface Placement {
   room: string;
 }
 
-function matches(file: string, pattern: string): boolean {
-  if (pattern.endsWith('/')) return file.startsWith(pattern);
-  if (!pattern.includes('*')) return file === pattern;
-  const expression = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`);
-  return expression.test(file);
-}
-
-/** The room a file is in: the most specific pattern wins (a named file over its folder). */
+/** The room a file is in: the one whose folder holds it (the deepest, were one inside another). */
 export function placementOf(file: string, layers: Layer[] = LAYERS): Placement | null {
-  let best: (Placement & { specificity: number }) | null = null;
+  let best: (Placement & { depth: number }) | null = null;
   layers.forEach((layer, layerIndex) => {
-    for (const [room, { files }] of Object.entries(layer.rooms)) {
-      for (const pattern of files) {
-        if (!matches(file, pattern)) continue;
-        const specificity = pattern.endsWith('/') ? pattern.length : 10_000 + pattern.length;
-        if (!best || specificity > best.specificity) best = { layer, layerIndex, room, specificity };
-      }
+    for (const [room, { folder }] of Object.entries(layer.rooms)) {
+      if (file.startsWith(folder) && (!best || folder.length > best.depth)) best = { layer, layerIndex, room, depth: folder.length };
     }
   });
   if (!best) return null;
-  const { layer, layerIndex, room } = best as Placement & { specificity: number };
+  const { layer, layerIndex, room } = best as Placement & { depth: number };
   return { layer, layerIndex, room };
 }
 
+/** The one rule of Electron (layer-table.ts): its packages only in a file whose path says so, whatever its room. */
+export function mayTouchElectron(file: string): boolean {
+  return ELECTRON_FOLDERS.some((folder) => file.startsWith(folder));
+}
+
+const ELECTRON_RULE = `${ELECTRON_PACKAGES.join(', ')} are imported (\`import type\` too) only by a file under ${ELECTRON_FOLDERS.join(' or ')}, whose path says that it may touch Electron`;
+
+/** A package the room may import; Electron's are the path's (mayTouchElectron), asked before. */
 function packageAllowed(name: string, from: Placement): boolean {
+  if (ELECTRON_PACKAGES.includes(name)) return true;
   const allowed = packagesOf(from);
-  if (ELECTRON_PACKAGES.includes(name) && !allowed.includes(name)) return false;
   return allowed.includes(name) || (name.startsWith('node:') && allowed.includes('node:*'));
 }
 
@@ -93,6 +90,32 @@ function packagesOf(from: Placement): string[] {
   return [...from.layer.packages, ...(from.layer.rooms[from.room]!.packages ?? [])];
 }
 
+/**
+ * What is wrong with one import, naming the file, the import and the rule; null when the table
+ * allows it. Electron's rule holds wherever the file is; the others only in a room (a file in
+ * none fails the check by itself). Lint asks the same of each import (lint-rules.ts).
+ */
+export function importProblem(edge: ImportEdge, layers: Layer[] = LAYERS): string | null {
+  const { to } = edge;
+  const from = placementOf(edge.from, layers);
+  const where = from ? `${edge.from} (${from.layer.name}: ${from.room})` : edge.from;
+  if (to.kind === 'package' && ELECTRON_PACKAGES.includes(to.name) && !mayTouchElectron(edge.from)) {
+    return `${where} may not import the package ${edge.specifier}: ${ELECTRON_RULE} (${TABLE})`;
+  }
+  if (!from) return null;
+  if (to.kind === 'computed') return `${where} imports by a computed name, ${edge.specifier}: every import names its module, so that the check can follow it (${TABLE})`;
+  if (to.kind === 'unresolved') {
+    if (edge.specifier.endsWith('?raw') || edge.specifier.endsWith('.css')) return null;
+    return `${edge.from} imports ${edge.specifier}, for which TypeScript's module resolution finds no file: every import names a file or package the check can follow (${TABLE})`;
+  }
+  if (to.kind === 'package') {
+    return packageAllowed(to.name, from) ? null : `${where} may not import the package ${edge.specifier}: its room may use ${packagesOf(from).join(', ') || 'no package'} (${TABLE})`;
+  }
+  const target = placementOf(to.path, layers);
+  if (!target || fileAllowed(from, target, layers)) return null;
+  return `${where} may not import ${to.path} (${target.layer.name}: ${target.room}): a room imports only the layers below it and the siblings the table names (${TABLE})`;
+}
+
 /** Everything wrong, one line each, naming the file, the import and the rule; empty when the code keeps to the table. */
 export function layerProblems(files: string[], edges: ImportEdge[], layers: Layer[] = LAYERS): string[] {
   const problems: string[] = [];
@@ -100,23 +123,8 @@ export function layerProblems(files: string[], edges: ImportEdge[], layers: Laye
     if (!placementOf(file, layers) && !file.endsWith('.d.ts')) problems.push(`${file} is in no room of the layer table (${TABLE}): place its folder there`);
   }
   for (const edge of edges) {
-    const from = placementOf(edge.from, layers);
-    if (!from) continue;
-    const { to } = edge;
-    const where = `${edge.from} (${from.layer.name}: ${from.room})`;
-    if (to.kind === 'computed') problems.push(`${where} imports by a computed name, ${edge.specifier}: every import names its module, so that the check can follow it (${TABLE})`);
-    else if (to.kind === 'unresolved') {
-      if (!edge.specifier.endsWith('?raw') && !edge.specifier.endsWith('.css')) {
-        problems.push(`${edge.from} imports ${edge.specifier}, for which TypeScript's module resolution finds no file: every import names a file or package the check can follow (${TABLE})`);
-      }
-    } else if (to.kind === 'package') {
-      if (!packageAllowed(to.name, from)) problems.push(`${where} may not import the package ${edge.specifier}: its room may use ${packagesOf(from).join(', ') || 'no package'} (${TABLE})`);
-    } else {
-      const target = placementOf(to.path, layers);
-      if (target && !fileAllowed(from, target, layers)) {
-        problems.push(`${where} may not import ${to.path} (${target.layer.name}: ${target.room}): a room imports only the layers below it and the siblings the table names (${TABLE})`);
-      }
-    }
+    const problem = importProblem(edge, layers);
+    if (problem) problems.push(problem);
   }
   for (const circle of circlesOf(edges)) problems.push(`a circle of imports: ${circle.join(' → ')}: imports go one way only (${TABLE})`);
   return problems;

@@ -142,7 +142,7 @@ function resolutionCache(root: string): ts.ModuleResolutionCache {
   return cache;
 }
 
-function resolveTarget(root: string, from: string, specifier: string): Target {
+export function resolveTarget(root: string, from: string, specifier: string): Target {
   if (!specifier.startsWith('.')) return { kind: 'package', name: packageName(specifier) };
   const bare = specifier.replace(/\?.*$/, '');
   // A file named as it is (a .cjs or .html beside the code), else as TypeScript resolves it.

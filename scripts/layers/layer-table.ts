@@ -1,14 +1,18 @@
 /**
- * The one table of the code's layers: which files are in which room, and what each room may
+ * The one table of the code's layers: which folder is which room, and what each room may
  * import. Lower layers never import higher ones; rooms of one layer import each other only
  * where the table says so. A file in no room fails the check, so a new folder is placed here
  * before it can land. Checked over the whole import graph (static, dynamic and `require`
- * imports) by scripts/layers/check-layers.ts; `npm run layers` draws it.
+ * imports) by scripts/layers/check-layers.ts, and import by import by lint (lint-rules.ts);
+ * `npm run layers` draws it and writes its list into docs/architecture.md (layer-doc.ts).
  */
 
 export interface Room {
-  /** Path prefixes (a folder ends with `/`) or glob-like patterns (`*` within a name) of the files in it. */
-  files: string[];
+  /**
+   * Its folder (ending with `/`): every file under it is in the room, so that a file's path says
+   * its room and so its layer. A room's folder may hold another's (the shell's `adapters/`): a file is in the deepest.
+   */
+  folder: string;
   /** Other rooms of the same layer it may import (acyclic). */
   siblings?: string[];
   /** Packages it may import besides those its layer may (`node:*` stands for Node's own modules). */
@@ -25,43 +29,38 @@ export interface Layer {
 }
 
 const NODE = 'node:*';
-/** The shell's Electron-only packages: nowhere else, so that everything below loads in plain Node. */
+/** Electron's packages: only where ELECTRON_FOLDERS says, so that everything else loads in plain Node. */
 export const ELECTRON_PACKAGES = ['electron', 'electron-log', 'electron-updater'];
-
-/** Where Electron is called for the layers below, each passed in where it is needed, and why each is one. */
-export const ELECTRON_ADAPTERS: Record<string, string> = {
-  'main/shortcuts/electron-desktop.ts': "Electron's global shortcuts, accessibility permission, focus and quit events, for the shortcuts",
-  'main/audio/microphone-access.ts': "the OS's microphone permission, through Electron's systemPreferences",
-  'main/audio/recorder-host.ts': "the recorder's Electron utility process: starts it, passes its messages",
-};
-
-const SERVICES = ['consent', 'settings', 'service', 'audio', 'clipboard', 'shortcuts'];
-const FEATURES = ['dictations', 'dictation-recording', 'dictation-sending', 'note-leaving', 'lab-reports', 'visit-documents', 'registration', 'patients', 'health-record', 'status', 'updates'];
-const WIRING = ['dictation-wiring'];
+/**
+ * The one rule of where Electron is touched, by path: a file may import an Electron package (an
+ * `import type` too) only under one of these folders: main's shell, which passes down what
+ * Electron gives, and the preload script Electron runs beside the page. No room lists them.
+ */
+export const ELECTRON_FOLDERS = ['main/shell/', 'preload/'];
 
 export const LAYERS: Layer[] = [
-  { name: 'contract', rooms: { contract: { files: ['contract/'] } }, packages: ['zod'] },
+  { name: 'contract', rooms: { contract: { folder: 'contract/' } }, packages: ['zod'] },
   {
     name: 'core',
-    rooms: { core: { files: ['main/core/', 'main/build-kind.ts', 'main/redact.ts', 'main/app-arguments.ts'], packages: ['koffi'] } },
+    rooms: { core: { folder: 'main/core/', packages: ['koffi'] } },
     packages: [NODE],
   },
   {
     name: 'storage and api',
     rooms: {
-      storage: { files: ['main/storage/'] },
-      api: { files: ['main/api/'], siblings: ['storage'], packages: ['undici', 'jose', 'zod'] },
-      sandbox: { files: ['main/sandbox/'], packages: ['busboy', 'zod', 'jose'] },
+      storage: { folder: 'main/storage/' },
+      api: { folder: 'main/api/', siblings: ['storage'], packages: ['undici', 'jose', 'zod'] },
+      sandbox: { folder: 'main/sandbox/', packages: ['busboy', 'zod', 'jose'] },
     },
     packages: [NODE, 'zod'],
   },
   {
     name: 'outbox and results',
     rooms: {
-      outbox: { files: ['main/outbox/'] },
-      results: { files: ['main/results/'] },
+      outbox: { folder: 'main/outbox/' },
+      results: { folder: 'main/results/' },
       // The audit trail: below every feature and service that records in it.
-      audit: { files: ['main/audit/'], packages: ['koffi'] },
+      audit: { folder: 'main/audit/', packages: ['koffi'] },
     },
     packages: [NODE, 'zod'],
   },
@@ -69,13 +68,13 @@ export const LAYERS: Layer[] = [
     name: 'services',
     rooms: {
       // A consultation's consent: the policy's mode and notices, what is kept of an answer at Record, its FHIR Consent, its audit entries.
-      consent: { files: ['main/consent/'] },
-      settings: { files: ['main/settings/'], siblings: ['consent'], packages: ['jsonc-parser', 'plist', '@xmldom/xmldom', 'koffi'] },
-      service: { files: ['main/service/'], siblings: ['settings'] },
-      audio: { files: ['main/audio/'], packages: ['@picovoice/pvrecorder-node', 'wasm-media-encoders', 'opusscript'] },
-      clipboard: { files: ['main/clipboard/'], siblings: ['settings'], packages: ['koffi'] },
+      consent: { folder: 'main/consent/' },
+      settings: { folder: 'main/settings/', siblings: ['consent'], packages: ['jsonc-parser', 'plist', '@xmldom/xmldom', 'koffi'] },
+      service: { folder: 'main/service/', siblings: ['settings'] },
+      audio: { folder: 'main/audio/', packages: ['@picovoice/pvrecorder-node', 'wasm-media-encoders', 'opusscript'] },
+      clipboard: { folder: 'main/clipboard/', siblings: ['settings'], packages: ['koffi'] },
       // The accessibility bus (AT-SPI over D-Bus) is plain Node.
-      shortcuts: { files: ['main/shortcuts/'], siblings: ['clipboard', 'settings'], packages: ['koffi', 'uiohook-napi', '@homebridge/dbus-native'] },
+      shortcuts: { folder: 'main/shortcuts/', siblings: ['clipboard', 'settings'], packages: ['koffi', 'uiohook-napi', '@homebridge/dbus-native'] },
     },
     packages: [NODE, 'zod'],
   },
@@ -83,22 +82,23 @@ export const LAYERS: Layer[] = [
     name: 'features',
     rooms: {
       // A dictation's store and its stored result.
-      dictations: { files: ['main/dictations/'] },
+      dictations: { folder: 'main/dictations/' },
       // Recording: the session from Record to Stop, by button or shortcut.
-      'dictation-recording': { files: ['main/dictation-recording/'], siblings: ['dictations'] },
+      'dictation-recording': { folder: 'main/dictation-recording/', siblings: ['dictations'] },
       // How a note leaves: copied with its heading, exported, inserted into another program (both halves of the copy shortcut).
-      'note-leaving': { files: ['main/note-leaving/'], siblings: ['dictations'] },
+      'note-leaving': { folder: 'main/note-leaving/', siblings: ['dictations'] },
       // How a dictation leaves: its outbox kinds (voice upload, session parts, End and result, corrections) and session logic.
-      'dictation-sending': { files: ['main/dictation-sending/'], siblings: ['dictations'] },
-      'lab-reports': { files: ['main/lab-reports/'], siblings: ['note-leaving'], packages: ['image-size'] },
+      'dictation-sending': { folder: 'main/dictation-sending/', siblings: ['dictations'] },
+      'lab-reports': { folder: 'main/lab-reports/', siblings: ['note-leaving'], packages: ['image-size'] },
       // Documents made from a finished recording (another template, the patient's language): their store, outbox kind and leaving.
-      'visit-documents': { files: ['main/visit-documents/'], siblings: ['dictations', 'note-leaving'] },
-      registration: { files: ['main/registration/'] },
-      patients: { files: ['main/patients/'] },
+      'visit-documents': { folder: 'main/visit-documents/', siblings: ['dictations', 'note-leaving'] },
+      registration: { folder: 'main/registration/' },
+      patients: { folder: 'main/patients/' },
       // A visit's record linked to the patient's health record (ABDM): the national FHIR documents, the links kept sealed, their outbox kind, the visit's end.
-      'health-record': { files: ['main/health-record/'], siblings: ['dictations', 'lab-reports', 'patients'] },
-      status: { files: ['main/status/'] },
-      updates: { files: ['main/updates/'], packages: ['electron-updater'] },
+      'health-record': { folder: 'main/health-record/', siblings: ['dictations', 'lab-reports', 'patients'] },
+      status: { folder: 'main/status/' },
+      // What a release must be to be taken: signed by the publisher, newer, in its rollout, not held by a pin (electron-updater itself is the shell's).
+      updates: { folder: 'main/updates/' },
     },
     packages: [NODE, 'zod'],
   },
@@ -106,37 +106,29 @@ export const LAYERS: Layer[] = [
     name: 'wiring',
     rooms: {
       // A dictation's rooms wired together: the bridge that answers the page for every part of it, the
-      // desktop's shortcuts assembled, the store's maintenance (audio retention); built by its *-feature.ts in the shell.
-      'dictation-wiring': { files: ['main/dictation-wiring/'] },
+      // desktop's shortcuts assembled, the store's maintenance (audio retention); built in the shell (main/shell/features/dictation-feature.ts).
+      'dictation-wiring': { folder: 'main/dictation-wiring/' },
     },
     packages: [NODE, 'zod'],
   },
   {
     name: 'shell',
     rooms: {
-      shell: {
-        files: [
-          'main/index.ts',
-          'main/features.ts',
-          'main/log.ts',
-          'main/data-folder-start.ts',
-          'main/audit-command-start.ts',
-          'main/audit/audit-feature.ts',
-          'main/raw-imports.d.ts',
-          'main/ipc/',
-          'main/windows/',
-          ...[...SERVICES, ...FEATURES, ...WIRING].map((room) => `main/${room}/*-feature.ts`),
-          ...Object.keys(ELECTRON_ADAPTERS),
-        ],
-        packages: ELECTRON_PACKAGES,
-      },
+      // Electron for the rooms below, each behind an interface of theirs and passed in where it is needed: the
+      // shortcuts' desktop (global shortcuts, accessibility permission, focus and quit), the microphone's permission, the recorder's utility process.
+      adapters: { folder: 'main/shell/adapters/' },
+      // electron-updater, configured by the updates room's rules: the update service and the provider that trusts only signed metadata.
+      updater: { folder: 'main/shell/updater/' },
+      // The rest of what may touch Electron: the entry, each room's feature built with what Electron gives it
+      // (features/) and the features joined, the log, the bridge (ipc/) and the window (windows/).
+      shell: { folder: 'main/shell/', siblings: ['adapters', 'updater'] },
     },
     packages: [NODE, 'zod'],
   },
-  { name: 'preload', rooms: { preload: { files: ['preload/'] } }, reaches: ['contract'], packages: ['electron'] },
+  { name: 'preload', rooms: { preload: { folder: 'preload/' } }, reaches: ['contract'], packages: [] },
   {
     name: 'renderer',
-    rooms: { renderer: { files: ['renderer/'] } },
+    rooms: { renderer: { folder: 'renderer/' } },
     reaches: ['contract'],
     packages: ['react', 'react-dom', 'zustand', '@tanstack/react-virtual', 'react-error-boundary'],
   },

@@ -1,54 +1,52 @@
 /**
- * The layer table's rules as ESLint reads them (eslint.config.ts), so that an editor shows them
- * where the import is written; `npm run layers` checks the same table over the whole import graph.
+ * The layer table's rules as ESLint reads them (eslint.config.ts): one rule, `layers/imports`,
+ * that asks of each import what `npm run layers` asks (check-layers.ts's importProblem, the import
+ * resolved as import-graph.ts resolves it), so that an editor shows the same refusal, in the same
+ * words, where the import is written. What needs the whole graph (a loader under another name, a
+ * circle, a unit test reaching Electron) is the checker's alone.
  */
-import type { Linter } from 'eslint';
-import { ELECTRON_PACKAGES, LAYERS, type Layer } from './layer-table';
+import { relative, sep } from 'node:path';
+import type { ESLint, Rule } from 'eslint';
+import type { Node } from 'estree';
+import { importProblem } from './check-layers';
+import { resolveTarget, type ImportEdge } from './import-graph';
+import { CHECKED_FOLDERS } from './layer-table';
 
-const TABLE = 'scripts/layers/layer-table.ts';
+/** The files the table places, as ESLint globs. */
+export const PLACED_FILES = CHECKED_FOLDERS.map((folder) => `${folder}/**/*.{ts,tsx}`);
 
-/** A pattern of the table as an ESLint glob: a folder `main/ipc/` is `main/ipc/**`. */
-function lintGlob(pattern: string): string {
-  return pattern.endsWith('/') ? `${pattern}**` : pattern;
+/** The module a specifier names, as written: a string, or a template without substitutions. */
+function written(source: Node): string | null {
+  if (source.type === 'Literal' && typeof source.value === 'string') return source.value;
+  if (source.type === 'TemplateLiteral' && source.expressions.length === 0) return source.quasis[0]!.value.cooked ?? null;
+  return null;
 }
 
-/** Placement's order (check-layers.ts): folders by length, then named files; the last block that matches a file wins in ESLint. */
-function specificity(pattern: string): number {
-  return pattern.endsWith('/') ? pattern.length : 10_000 + pattern.length;
+function edgeOf(root: string, from: string, specifier: string | null, expression: string): ImportEdge {
+  if (specifier === null) return { from, specifier: expression, to: { kind: 'computed' }, typeOnly: false };
+  return { from, specifier, to: resolveTarget(root, from, specifier), typeOnly: false };
 }
 
-function packagesOf(layer: Layer, room: string): string[] {
-  return [...layer.packages, ...(layer.rooms[room]!.packages ?? [])];
-}
+const imports: Rule.RuleModule = {
+  meta: { type: 'problem', docs: { description: 'Every import keeps to the layer table (scripts/layers/layer-table.ts)' }, schema: [] },
+  create(context) {
+    const from = relative(context.cwd, context.filename).split(sep).join('/');
+    const check = (source: Node | null | undefined) => {
+      if (!source) return;
+      const problem = importProblem(edgeOf(context.cwd, from, written(source), context.sourceCode.getText(source)));
+      if (problem) context.report({ node: source, message: problem });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      CallExpression: (node) => {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'require') check(node.arguments[0]);
+      },
+    };
+  },
+};
 
-/** The files of the rooms that may import a package. */
-export function filesThatMayImport(name: string, layers: Layer[] = LAYERS): string[] {
-  return layers.flatMap((layer) => Object.entries(layer.rooms).flatMap(([room, { files }]) => (packagesOf(layer, room).includes(name) ? files.map(lintGlob) : [])));
-}
-
-/** The folders (`main/lab-reports`) of a layer's rooms. */
-export function foldersOf(layerName: string, layers: Layer[] = LAYERS): string[] {
-  const layer = layers.find(({ name }) => name === layerName)!;
-  return Object.values(layer.rooms).flatMap(({ files }) => files.filter((pattern) => pattern.endsWith('/')).map((folder) => folder.slice(0, -1)));
-}
-
-/**
- * One block per pattern of the table: the Electron packages (electron, electron-log,
- * electron-updater) its room may not import, each refused with the room and the rule. In
- * placement's order, so that a file gets its own room's block. Uses typescript-eslint's rule,
- * so that the blocks of ESLint's own no-restricted-imports (eslint.config.ts) are not replaced.
- */
-export function electronPackageBlocks(layers: Layer[] = LAYERS): Linter.Config[] {
-  const blocks = layers.flatMap((layer) =>
-    Object.entries(layer.rooms).flatMap(([room, { files }]) => {
-      const refused = ELECTRON_PACKAGES.filter((name) => !packagesOf(layer, room).includes(name));
-      const patterns = refused.map((name) => ({
-        regex: `^${name}(?:/|$)`,
-        message: `${name} is not for ${room} (${layer.name}): only the rooms given it in ${TABLE} import it; Electron is called in the shell and passed down.`,
-      }));
-      const rule: Linter.RuleEntry = patterns.length > 0 ? ['error', { patterns }] : 'off';
-      return files.map((pattern) => ({ pattern, block: { files: [lintGlob(pattern)], rules: { '@typescript-eslint/no-restricted-imports': rule } } }));
-    }),
-  );
-  return blocks.sort((a, b) => specificity(a.pattern) - specificity(b.pattern)).map(({ block }) => block);
-}
+/** The plugin eslint.config.ts loads as `layers`. */
+export const layersPlugin: ESLint.Plugin = { rules: { imports } };

@@ -3,7 +3,7 @@
  * to its file) against a plain append of the same entry; verifying a year of a busy clinic
  * (250 days × 300 entries) against reading and hashing its files; and, in the built app, Record
  * → "speak now", opening a note and the copy shortcut with the trail and without it (the
- * development build's bench switch, main/audit/audit-feature.ts), in turn in one run.
+ * development build's bench switch, main/shell/features/audit-feature.ts), in turn in one run.
  */
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';

@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { clipboardOf } from '../support/e2e/clipboard';
+import { execFileSync } from 'node:child_process';
+import { clipboardOf, setClipboard } from '../support/e2e/clipboard';
+import { auditCommand } from '../support/e2e/audit-command';
+import { mainLog } from '../support/e2e/data-folder';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { labReportPdf, scannedJpeg, unreadableReportPdf } from '../fixtures/documents';
@@ -14,6 +17,9 @@ import { showScreen } from '../support/e2e/screens';
 import { seenTexts, watchTexts } from '../support/e2e/seen-texts';
 import { CLINIC_SIZES, resize } from '../support/e2e/window-size';
 import { forPatient } from '../support/e2e/recording';
+
+/** What the EMR's own clipboard held before the doctor copied anything. */
+const EMR_TEXT = 'UHID 4711-2026';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -470,6 +476,81 @@ test("a report whose patient is not its label's says so before any value; one wh
   await expect(right.getByTestId('test-data-mark')).toHaveCount(0);
   await expect(page.getByTestId('test-data-badge')).toHaveCount(0);
   await app.close();
+});
+
+test("a report that may be another patient's leaves only after Copy anyway, by its button or the page's own copy, headed so; the copy shortcut refuses it, and no screen goes on saying it was copied", async ({
+  launch,
+  startSandbox,
+}) => {
+  const sandbox = await startSandbox();
+  const { app, page, userDataDir, policyFile } = await launch({ policy: customService(sandbox) });
+  await showScreen(page, 'Records');
+  // The sandbox's report names Sunita Sharma, 54 years, Female.
+  await uploadOne(page, 'wrong-patient.pdf', await labReportPdf(), { withDetails: true, label: 'Ramesh Kumar, 54M' });
+  const report = page.getByRole('region', { name: 'Result of wrong-patient.pdf' });
+  const values = report.getByRole('table', { name: 'Tests in wrong-patient.pdf' });
+  await expect(values).toBeVisible({ timeout: 30_000 });
+  const note = report.getByTestId('values-note');
+  const question =
+    'This may be another patient’s report: the name and gender in the report differ from “Ramesh Kumar, 54M”, the patient it was uploaded for. Nothing was copied. Check the patient details, or press “Copy anyway” if you mean it.';
+
+  // The page's own copy of the values (Ctrl+C, the Edit menu's Copy) goes the way of Copy values: it asks.
+  await setClipboard(app, EMR_TEXT);
+  await values.selectText();
+  await page.keyboard.press('Control+C');
+  await expect(note).toHaveText(question);
+  await expect(note).toHaveRole('alert');
+  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.webContents.copy());
+  await report.getByRole('button', { name: 'Copy values: wrong-patient.pdf' }).click();
+  await expect(note).toHaveText(question);
+  expect((await clipboardOf(app)).text).toBe(EMR_TEXT);
+  await report.getByRole('button', { name: 'Copy anyway: wrong-patient.pdf' }).scrollIntoViewIfNeeded();
+  await screenshot(page, 'records-copy-anyway-asked');
+
+  // Only the deliberate click lets them leave, and the copy says so under its first line.
+  await report.getByRole('button', { name: 'Copy anyway: wrong-patient.pdf' }).click();
+  await expect(note).toHaveText('Values copied: paste them into the EMR.');
+  await expect(report.getByRole('button', { name: 'Copy values: wrong-patient.pdf' })).toBeFocused();
+  const copied = await clipboardOf(app);
+  const [whose, overruled, blank] = copied.text.split('\n');
+  expect(whose).toMatch(/^Ramesh Kumar, 54M · Lab results of wrong-patient\.pdf, uploaded /);
+  expect(overruled).toBe('COPIED ANYWAY: this may be another patient’s report (the name and gender in the report differ from “Ramesh Kumar, 54M”, the patient it was uploaded for).');
+  expect(blank).toBe('');
+  expect(copied.text).toContain('Haemoglobin: 10.8 gm/dL (range 12.0 - 15.0) LOW');
+  expect(copied.html).toContain('<p><strong>COPIED ANYWAY: this may be another patient’s report');
+
+  // The copy shortcut, from another program, with this report in view: it copies nothing, takes the
+  // copy above off the clipboard, and the screen stops saying the values were copied.
+  // (Opened by a click: a result that opened by itself as it was read is not the shortcut's.)
+  const toggle = page.getByTestId('result-toggle').filter({ hasText: 'wrong-patient.pdf' });
+  await toggle.click();
+  await toggle.click();
+  await expect(note).toHaveText('Values copied: paste them into the EMR.');
+  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
+  execFileSync('xdotool', ['key', 'ctrl+alt+c']);
+  await expect(note).toHaveText(
+    'Copy shortcut: These lab results may be another patient’s report (its patient details differ from the patient it was uploaded for), so nothing was copied. In Scribe Desk, “Copy values” and then “Copy anyway” copy them if you mean it. Nothing copied; the earlier note was removed from the clipboard.',
+  );
+  expect((await clipboardOf(app)).text).toBe('');
+  await expect.poll(() => mainLog(userDataDir)).toContain('copy: told "Note not copied"');
+  await note.scrollIntoViewIfNeeded();
+  await screenshot(page, 'records-shortcut-refused');
+  await app.close();
+
+  // The trail gives the reason that applied to each refusal, in closed words.
+  const jsonl = join(newDataFolder(), 'trail.jsonl');
+  expect((await auditCommand(userDataDir, [`--audit-export=${jsonl}`], policyFile)).code).toBe(0);
+  const copies = readFileSync(jsonl, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { action: string; item: { kind: string } | null; outcome: string; reason: string | null; detail: { how?: string } })
+    .filter((entry) => entry.action === 'copied' && entry.item?.kind === 'lab-report');
+  expect(copies.map((entry) => [entry.detail.how, entry.outcome, entry.reason])).toEqual([
+    // Ctrl+C, the Edit menu's Copy and Copy values: asked; then Copy anyway.
+    ...Array.from({ length: 3 }, () => ['by the page', 'refused', "it waited for a deliberate confirmation (another patient's, a contradicting prescription, a report that may be another patient's)"]),
+    ['by the page', 'done', null],
+    ['by the copy shortcut', 'refused', "not copied: the lab report may be another patient's (it leaves only from the window, by a deliberate click)"],
+  ]);
 });
 
 test("the built-in sandbox's result is marked test data: in its row, above its values, and in the FHIR file's name and content", async ({ launch }) => {

@@ -52,11 +52,11 @@ function dataFolderText(folder: string): string {
     .join('\n');
 }
 
-test('the record shortcut records under the label and mode on screen (a consultation after the same consent question, the window brought forward) and clears them; a label can be changed afterwards', async ({
+test('the record shortcut records under the label and mode on screen (a consultation after the same consent question, the window brought forward); the label is cleared, the mode stays, after a restart too; a label can be changed afterwards', async ({
   launch,
   microphone: _microphone,
 }) => {
-  const { app, page } = await launch();
+  const { app, page, userDataDir } = await launch();
   await expect.poll(() => bridgeValue(page, 'getRecorder').then((r) => r.shortcut)).not.toBeNull();
   await forPatient(page, 'Priya Sharma, OPD 7');
   await page.getByLabel('Mode').selectOption('consultation');
@@ -77,9 +77,9 @@ test('the record shortcut records under the label and mode on screen (a consulta
 
   const [item] = await bridgeValue(page, 'listDictations');
   expect(item).toMatchObject({ label: 'Priya Sharma, OPD 7', mode: 'consultation' });
-  // Ready for the next patient: nothing of Priya's is left in the fields.
+  // Ready for the next patient: nothing of Priya's is left in the fields, and a day of consultations stays one.
   await expect(page.getByLabel('Label (optional)')).toHaveValue('');
-  await expect(page.getByLabel('Mode')).toHaveValue('dictation');
+  await expect(page.getByLabel('Mode')).toHaveValue('consultation');
 
   const detail = await openDictation(page, 'Priya Sharma, OPD 7');
   await detail.getByRole('button', { name: 'Change label' }).click();
@@ -92,6 +92,25 @@ test('the record shortcut records under the label and mode on screen (a consulta
   await expect(page.getByRole('option').filter({ hasText: 'Priya Sharma, OPD 7, review' })).toBeVisible();
   expect(await bridgeValue(page, 'listDictations')).toMatchObject([{ label: 'Priya Sharma, OPD 7, review' }]);
   await app.close();
+
+  // The next morning: still Consultation, so the shortcut asks the next patient's consent before anything is recorded.
+  const again = await launch({ userDataDir });
+  await expect(again.page.getByLabel('Mode')).toHaveValue('consultation');
+  await expect(again.page.getByTestId('records-for')).toHaveText('Record asks the patient’s consent first.');
+  await expect.poll(() => bridgeValue(again.page, 'getRecorder').then((r) => r.shortcut)).not.toBeNull();
+  await again.app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
+  execFileSync('xdotool', ['key', 'ctrl+alt+r']);
+  const asked = again.page.getByTestId('record-dialog');
+  await expect(asked.getByRole('heading', { name: 'The patient’s consent' })).toBeVisible();
+  await asked.getByRole('button', { name: 'Patient declines' }).click();
+  await expect(again.page.getByTestId('record-outcome')).toHaveText('The patient declined: nothing was recorded.');
+  expect(await bridgeValue(again.page, 'listDictations')).toHaveLength(1);
+  // Changed by the doctor, it stays changed.
+  await again.page.getByLabel('Mode').selectOption('dictation');
+  await again.app.close();
+  const third = await launch({ userDataDir });
+  await expect(third.page.getByLabel('Mode')).toHaveValue('dictation');
+  await third.app.close();
 });
 
 test('a corrected medicine is what leaves the app: copied with whose note it is, kept after a restart, the original still there, nothing readable on disk', async ({
@@ -329,6 +348,63 @@ test('a policy file that cannot be used shows on every screen and sends nothing 
   }
 });
 
+/**
+ * A dose changed to 1-0-0 beside "morning, noon and night" in the dictation `label` open in
+ * `page`: said in the editor as it is typed and at Save; kept by "Save anyway", it stays marked
+ * (the row, the table, the list), Mark reviewed asks, and it leaves only by Copy anyway, never by
+ * the shortcut.
+ */
+async function savedAnywayStaysMarked(app: LaunchedApp['app'], page: Page, id: string, label: string): Promise<void> {
+  const detail = page.getByRole('region', { name: 'Dictation details' });
+  await detail.getByRole('button', { name: 'Edit note' }).click();
+  await detail.getByRole('textbox', { name: 'Dose, row 1' }).fill('1-0-0');
+  await detail.getByRole('textbox', { name: 'Frequency, row 1' }).fill('morning, noon and night');
+  await expect(detail.getByTestId('row-check-1')).toHaveText(
+    'Check Amoxicillin + Clavulanic Acid 625 mg tablet: the dose 1-0-0 is taken in the morning, but the frequency says “morning, noon and night”.',
+  );
+  await detail.getByRole('button', { name: 'Save correction' }).click();
+  await expect(detail.getByTestId('contradictions')).toContainText('The prescription contradicts itself.');
+  await detail.getByRole('button', { name: 'Save anyway' }).click();
+  await expect(detail.getByRole('button', { name: 'Copy note' })).toBeFocused();
+
+  // Kept so, it stays marked: its row in the table, the table's line, and its dictation in the list.
+  const contradicting = 'The prescription contradicts itself. Amoxicillin + Clavulanic Acid 625 mg tablet: the dose 1-0-0 is taken in the morning, but the frequency says “morning, noon and night”.';
+  await expect(detail.getByTestId('table-contradictions')).toHaveText(`⚠ ${contradicting} Copy note and Mark reviewed ask before it leaves or is marked reviewed.`);
+  const table = detail.getByRole('table', { name: 'Medications' });
+  await expect(table.getByRole('rowheader', { name: 'Contradicts itself: Amoxicillin + Clavulanic Acid 625 mg tablet' })).toBeVisible();
+  const listed = page.getByRole('option').filter({ hasText: label });
+  await expect(listed.getByTestId('row-contradicts')).toHaveText(' · ⚠ prescription contradicts itself');
+  await screenshot(page, 'dictation-contradiction-marked');
+
+  // "Mark reviewed" asks; only the second, deliberate click marks it, and the marks stay.
+  const status = detail.getByTestId('detail-status');
+  await detail.getByRole('button', { name: 'Mark reviewed', exact: true }).click();
+  await expect(status).toHaveText(`${contradicting} Nothing was marked reviewed. Correct the note, or press “Mark reviewed anyway” if you have checked it.`);
+  expect((await bridgeValue(page, 'getDictation', { id })).reviewedAt).toBeNull();
+  await screenshot(page, 'dictation-mark-reviewed-asked');
+  await page.keyboard.press('Tab');
+  await expect(detail.getByRole('button', { name: 'Mark reviewed anyway' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(detail.getByTestId('reviewed')).toBeVisible();
+  await expect(status).toHaveText('Marked reviewed. The prescription still contradicts itself: it stays marked, and Copy note asks before it leaves.');
+  await expect(detail.getByRole('button', { name: 'Copy note' })).toBeFocused();
+  await expect(detail.getByTestId('table-contradictions')).toBeVisible();
+  await expect(listed.getByTestId('row-contradicts')).toBeVisible();
+  await expect(listed).toContainText('reviewed');
+
+  await detail.getByRole('button', { name: 'Copy note' }).click();
+  await expect(status).toContainText('The prescription contradicts itself. Amoxicillin + Clavulanic Acid 625 mg tablet: the dose 1-0-0');
+  await detail.getByRole('button', { name: 'Copy anyway' }).click();
+  await expect(status).toHaveText('Copied your corrected note: paste it into the EMR.');
+
+  // The copy shortcut never copies it: refused, it takes that copy off the clipboard, and the window stops saying "Copied".
+  await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
+  execFileSync('xdotool', ['key', 'ctrl+alt+c']);
+  await expect(status).toHaveText(`Copy shortcut: ${contradicting} Correct the note in Scribe Desk, or copy it from there. Nothing copied; the earlier note was removed from the clipboard.`);
+  await expect(status).toHaveClass(/field-error/);
+  expect((await clipboardOf(app)).text).toBe('');
+}
+
 test('editing a note at 1024×640: a long medicine name is read whole in its box; clinical notes are edited as headings and list items and kept as the Markdown every correction is', async ({
   launch,
   microphone: _microphone,
@@ -399,20 +475,6 @@ test('editing a note at 1024×640: a long medicine name is read whole in its box
   // Save correction leaves the keyboard on Copy note, the next useful control.
   await expect(detail.getByRole('button', { name: 'Copy note' })).toBeFocused();
 
-  // A dose changed to 1-0-0 beside "morning, noon and night": said in the editor as it is typed, at Save, and when the note leaves.
-  await detail.getByRole('button', { name: 'Edit note' }).click();
-  await detail.getByRole('textbox', { name: 'Dose, row 1' }).fill('1-0-0');
-  await detail.getByRole('textbox', { name: 'Frequency, row 1' }).fill('morning, noon and night');
-  await expect(detail.getByTestId('row-check-1')).toHaveText(
-    'Check Amoxicillin + Clavulanic Acid 625 mg tablet: the dose 1-0-0 is taken in the morning, but the frequency says “morning, noon and night”.',
-  );
-  await detail.getByRole('button', { name: 'Save correction' }).click();
-  await expect(detail.getByTestId('contradictions')).toContainText('The prescription contradicts itself.');
-  await detail.getByRole('button', { name: 'Save anyway' }).click();
-  await expect(detail.getByRole('button', { name: 'Copy note' })).toBeFocused();
-  await detail.getByRole('button', { name: 'Copy note' }).click();
-  await expect(detail.getByTestId('detail-status')).toContainText('The prescription contradicts itself. Amoxicillin + Clavulanic Acid 625 mg tablet: the dose 1-0-0');
-  await detail.getByRole('button', { name: 'Copy anyway' }).click();
-  await expect(detail.getByTestId('detail-status')).toHaveText('Copied your corrected note: paste it into the EMR.');
+  await savedAnywayStaysMarked(app, page, item!.id, 'Ravi Shankar, OPD 2');
   await app.close();
 });

@@ -33,7 +33,7 @@ export function copyNoteDesk(
     whenReady: async () => true,
     copy: async (_id, copyOptions) => {
       const outcome = await copies.copy({ heading: { whose: null, what: null, testData: null }, body: { text: options.note }, review: null, owner: 'patient:ravi', what: 'note' }, copyOptions);
-      return outcome.copied ? { copied: true, which: PATIENT, text: outcome.text, earlier: outcome.earlier, copy: outcome.copy } : outcome;
+      return outcome.copied ? { copied: true, which: PATIENT, text: outcome.text, earlier: outcome.earlier, copy: outcome.copy } : { ...outcome, refusal: 'no-note' };
     },
     putBack: (earlier, copy) => copies.putBack(earlier, copy),
     appHasFocus: () => false,

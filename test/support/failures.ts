@@ -2,7 +2,7 @@
 import type { AppError } from '../../contract/result';
 import type { ServiceError } from '../../main/api/service-error';
 import { isRefusal, type Refusal } from '../../main/core/refusal';
-import { toAppError } from '../../main/ipc/app-failure';
+import { toAppError } from '../../main/shell/ipc/app-failure';
 
 /** The error a call that must fail fails with (a ServiceError, as the client raises them). */
 export async function failure(promise: Promise<unknown>): Promise<ServiceError> {
@@ -30,6 +30,17 @@ export function refused(act: () => unknown): Refusal {
   const refusal = refusalOf(act);
   if (!refusal) throw new Error('expected a refusal');
   return refusal;
+}
+
+/** The refusal an action that answers later (a bridge's handler) must meet. */
+export async function refusedLater(act: () => unknown): Promise<Refusal> {
+  try {
+    await act();
+  } catch (error) {
+    if (isRefusal(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
 }
 
 /** A step as the page receives it: its value, or the error it failed with. */

@@ -16,7 +16,7 @@ import { keptVoiceResult, parseStoredResult, resultView } from '../../main/dicta
 import { readLabReportResult } from '../../main/lab-reports/lab-result';
 import { labReportSchema, resultViewOf } from '../../main/lab-reports/lab-report';
 import { accountsView, addressChoices, profileView } from '../../main/registration/abha-profile';
-import { serviceAppError } from '../../main/ipc/app-failure';
+import { serviceAppError } from '../../main/shell/ipc/app-failure';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 

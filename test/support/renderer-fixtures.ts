@@ -86,6 +86,7 @@ export function dictation(id: string, extra: Partial<DictationSummary> = {}): Di
     attempts: 0,
     correctedAt: null,
     reviewedAt: null,
+    contradictions: 0,
     testData: true,
     consent: null,
     haltedAt: null,

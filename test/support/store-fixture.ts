@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { MedicationRow } from '../../contract/medication-row';
 import type { TranscriptionResult } from '../../contract/transcription';
 import type { Recorder } from '../../main/audio/recorder';
 import { inlineMp3Encoding, prepareUploadAudio } from '../../main/audio/upload-audio';
@@ -12,6 +13,7 @@ import { RecordingSession, type RecordingSessionDeps } from '../../main/dictatio
 import { systemClock, type Clock } from '../../main/core/clock';
 import { ItemKeyring } from '../../main/storage/item-keyring';
 import { SealedFileWriter, sealBytes } from '../../main/storage/sealed-file';
+import { completedResult, prescriptionOutput } from './decoded-outputs';
 
 export function testKeyring(folder: string, masterKey: Buffer = randomBytes(32)): ItemKeyring {
   return new ItemKeyring(join(folder, 'keys.sealed'), masterKey);
@@ -52,6 +54,15 @@ export function uploadAudioOf(store: DictationStore) {
 /** Keeps a result as versions before the stored formats did: the view itself, sealed in the result file. */
 export function saveViewAsEarlierVersions(store: DictationStore, id: string, view: TranscriptionResult): void {
   writeFileSync(join(store.folderOf(id), 'result.sealed'), sealBytes(store.keysOf(id).key, Buffer.from(JSON.stringify(view), 'utf8')));
+}
+
+/** A finished dictation for `patientId` whose prescription, as the doctor corrected it, is `rows`. */
+export function prescribedFor(store: DictationStore, patientId: string, rows: MedicationRow[]): DictationManifest {
+  const manifest = recorded(store, 'OPD 4', 0.1);
+  saveViewAsEarlierVersions(store, manifest.id, completedResult([prescriptionOutput([{ name: 'Dolo 650', instruction: 'After food' }], '{"medications":[]}')]));
+  store.setPatient(manifest.id, patientId);
+  store.update(manifest.id, { state: 'completed', finishedAt: new Date().toISOString() });
+  return store.saveCorrection(manifest.id, { correctedAt: new Date().toISOString(), parts: [{ templateId: 'eka_emr_template', kind: 'medications', rows }] });
 }
 
 /** A recording session on `store` with `recorder` standing in for the recorder process, sent by the voice upload, telling nobody; `deps` changes any of that. */

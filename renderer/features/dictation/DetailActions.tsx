@@ -61,7 +61,7 @@ export function DetailActions({ detail, original, editing }: { detail: Dictation
             Text and, where the EMR keeps formatting, the medications as a table, headed by the label and time.
           </span>
           {detail.reviewedAt === null ? (
-            <button type="button" onClick={() => void setReviewed(detail.id, true).then(() => focusCopyNote(detail.id))}>
+            <button type="button" onClick={() => void setReviewed(detail.id, true).then((marked) => marked && focusCopyNote(detail.id))}>
               Mark reviewed
             </button>
           ) : (
@@ -89,7 +89,7 @@ export function DetailActions({ detail, original, editing }: { detail: Dictation
         {status.text}
       </p>
       {notice?.anyway ? (
-        <button type="button" className="danger-outline anyway" onClick={() => void notice.anyway!.run()}>
+        <button type="button" className="danger-outline anyway" onClick={() => void notice.anyway!.run().then(() => focusCopyNote(detail.id))}>
           {notice.anyway.label}
         </button>
       ) : null}

@@ -84,6 +84,12 @@ function DictationRowContent({ item }: { item: DictationSummary }) {
         {item.recovered ? ' · recovered' : ''}
         {item.correctedAt ? ' · corrected' : ''}
         {item.reviewedAt ? ' · reviewed' : ''}
+        {item.contradictions > 0 ? (
+          <span className="row-flag" data-testid="row-contradicts">
+            {' · '}
+            <span aria-hidden="true">⚠ </span>prescription contradicts itself
+          </span>
+        ) : null}
         {item.state === 'uploading' && item.uploadProgress !== null ? ` · ${Math.round(item.uploadProgress * 100)}%` : ''}
       </div>
     </>

@@ -2,12 +2,13 @@
  * A dictation's result as the service made it, output by output (the medications table, FHIR,
  * text, JSON), with the doctor's correction, its editing and the transcript.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { noteTime } from '../../../contract/clinical-note';
 import { FINISHED_STATES, type DictationDetail } from '../../../contract/dictation';
 import type { MedicationRow } from '../../../contract/medication-row';
 import { MEDICATION_COLUMNS } from '../../../contract/medication-row';
-import { correctionOf, editableAs, shownCell, type NoteCorrection } from '../../../contract/note-correction';
+import { correctionOf, editableAs, editedRow, shownCell, type NoteCorrection } from '../../../contract/note-correction';
+import { CONTRADICTIONS_ASKED, contradictionsLine, prescriptionContradictions } from '../../../contract/prescription-check';
 import type { DecodedOutput, FhirSummary, TranscriptionResult } from '../../../contract/transcription';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { Contained } from '../../components/Contained';
@@ -22,24 +23,49 @@ import { medicationRow } from './format';
 import { fhirFootnote, fhirHeadline, chapterTitle, resourceLabel, statusText, statusTone } from './result-format';
 import { useDictationStore } from '../../app/stores';
 
+/**
+ * The medications; a medicine whose dose, frequency and period contradict each other (kept by
+ * "Save anyway", or as the service wrote it) is marked in its row and said above the table,
+ * for as long as it stays so.
+ */
 export function MedicationsTable({ rows, testData }: { rows: MedicationRow[]; testData: boolean }) {
+  const found = useMemo(() => prescriptionContradictions(rows.map(editedRow)), [rows]);
   if (rows.length === 0) return <p className="empty">No medication was prescribed.</p>;
+  const contradicts = new Set(found.map((item) => item.row));
   return (
-    <table className="medications" aria-label="Medications">
-      {testData ? <TestDataMark as="caption" subject="prescription" /> : null}
-      <TableHead columns={MEDICATION_COLUMNS} />
-      <tbody>
-        {rows.map((row, index) => (
-          <tr key={index}>
-            <th scope="row">{shownCell(row.name)}</th>
-            <td>{shownCell(row.dose)}</td>
-            <td>{shownCell(row.frequency)}</td>
-            <td>{shownCell(row.duration)}</td>
-            <td>{shownCell(row.instruction)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <>
+      {found.length > 0 ? (
+        <p className="field-error table-contradictions" data-testid="table-contradictions">
+          <span aria-hidden="true">⚠ </span>
+          {contradictionsLine(found)} {CONTRADICTIONS_ASKED}
+        </p>
+      ) : null}
+      <table className="medications" aria-label="Medications">
+        {testData ? <TestDataMark as="caption" subject="prescription" /> : null}
+        <TableHead columns={MEDICATION_COLUMNS} />
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={index} className={contradicts.has(index) ? 'contradicts' : undefined}>
+              <th scope="row">
+                {contradicts.has(index) ? (
+                  <>
+                    <span className="row-flag" aria-hidden="true">
+                      ⚠{' '}
+                    </span>
+                    <span className="visually-hidden">Contradicts itself: </span>
+                  </>
+                ) : null}
+                {shownCell(row.name)}
+              </th>
+              <td>{shownCell(row.dose)}</td>
+              <td>{shownCell(row.frequency)}</td>
+              <td>{shownCell(row.duration)}</td>
+              <td>{shownCell(row.instruction)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
 

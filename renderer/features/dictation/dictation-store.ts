@@ -9,7 +9,8 @@ import type { Clock } from '../../../contract/clock';
 import { IDLE_RECORDER, type CopiedNoteVersion, type DictationDetail, type DictationMode, type DictationSummary, type RecorderStatus } from '../../../contract/dictation';
 import type { ConsentAnswer } from '../../../contract/consent';
 import type { CorrectedChapter } from '../../../contract/note-correction';
-import type { ScribeBridge } from '../../../contract/ipc';
+import type { ScribeBridge, ShortcutCopyOutcome } from '../../../contract/ipc';
+import { REVIEW_ANYWAY } from '../../../contract/prescription-check';
 import type { Withdrawal } from '../../../contract/withdrawal';
 import type { AppError, Result } from '../../../contract/result';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
@@ -44,6 +45,10 @@ export interface DictationState {
   /** The Dictation screen is on view: main is told which dictation the window shows. */
   onScreen: boolean;
   follow(): () => void;
+  /** Resolves once main's recorder, and the draft it holds (the mode the doctor last chose), has been heard, or could not be asked. */
+  recorderHeard(): Promise<void>;
+  /** The copy shortcut copied, or refused: a notice that says something was copied gives way to what it did. */
+  shortcutCopied(outcome: ShortcutCopyOutcome): void;
   setFilter(filter: StatusFilter): void;
   setSearch(search: string): void;
   setMode(mode: DictationMode): void;
@@ -56,7 +61,8 @@ export interface DictationState {
   setPatient(id: string, patientId: string | null): Promise<AppError | null>;
   saveCorrection(id: string, chapters: CorrectedChapter[]): Promise<AppError | null>;
   undoCorrections(id: string): Promise<void>;
-  setReviewed(id: string, reviewed: boolean): Promise<void>;
+  /** True once marked (or unmarked); a prescription that contradicts itself is marked only with `anyway`, the doctor's second click. */
+  setReviewed(id: string, reviewed: boolean, anyway?: boolean): Promise<boolean>;
   exportNote(id: string, anyway?: boolean): Promise<void>;
   /** Main puts the note on the clipboard (the page never handles its text): what is shown (`original`: the service's); the notice says which it took. `anyway`: the doctor's deliberate click past a refusal. */
   copyNote(id: string, original: boolean, anyway?: boolean): Promise<void>;
@@ -86,7 +92,9 @@ export interface DictationNotice {
   text: string;
   error: boolean;
   /** A refusal that a deliberate click may overrule (another patient's note, a prescription that contradicts itself). */
-  anyway?: { label: string; run(): Promise<void> };
+  anyway?: { label: string; run(): Promise<unknown> };
+  /** It says that the app's copy is on the clipboard (until a press of the copy shortcut replaces it). */
+  copied?: boolean;
   /** A text for the clinic to send on (a withdrawn consultation's request to the service), shown beneath. */
   request?: string;
 }
@@ -148,6 +156,8 @@ function dictationTools({ bridge, valueOrReport, set, get }: StoreContext<Dictat
   }, clock);
   /** The draft main cleared (a recording started) or the page has not shown yet. */
   let draftCleared = -1;
+  let heard: () => void = () => undefined;
+  const recorderHeard = new Promise<void>((resolve) => (heard = resolve));
   const applyRecorder = (recorder: RecorderStatus) => {
     const ended = recorder.state === 'idle' ? get().recorder.dictationId : null;
     set({ recorder });
@@ -155,6 +165,7 @@ function dictationTools({ bridge, valueOrReport, set, get }: StoreContext<Dictat
       draftCleared = recorder.draft.cleared;
       set({ label: recorder.draft.label, mode: recorder.draft.mode, languages: recorder.draft.languages });
     }
+    heard();
     // The dictation just recorded comes into view (however it was stopped) and stays there through
     // upload to its result; while recording, the doctor may read another. A discarded one is gone already.
     if (ended && get().items.has(ended) && get().selectedId !== ended) void get().select(ended);
@@ -164,14 +175,19 @@ function dictationTools({ bridge, valueOrReport, set, get }: StoreContext<Dictat
     if (recorder) applyRecorder(recorder);
     return recorder;
   };
-  return { showDetail, loadSelected, failed, tellShowing, sendNow, applyRecorder, recorderAction };
+  return { showDetail, loadSelected, failed, tellShowing, sendNow, applyRecorder, recorderAction, recorderHeard, heard: () => heard() };
 }
 
 type DictationTools = ReturnType<typeof dictationTools>;
 
 /** Follows the recorder and the dictations main holds; the returned function stops following. */
-function followDictations({ bridge, valueOrReport, set, get }: StoreContext<DictationState>, { applyRecorder, sendNow, loadSelected }: DictationTools): () => void {
-  const offRecorder = followValue({ on: bridge.on.recorderChanged, load: () => valueOrReport(bridge.getRecorder()), apply: applyRecorder });
+function followDictations({ bridge, valueOrReport, set, get }: StoreContext<DictationState>, { applyRecorder, sendNow, loadSelected, heard }: DictationTools): () => void {
+  const offRecorder = followValue({
+    on: bridge.on.recorderChanged,
+    // A recorder that cannot be asked does not hold Record back: main refuses the recording itself, with its reason.
+    load: () => valueOrReport(bridge.getRecorder()).finally(heard),
+    apply: applyRecorder,
+  });
   const offItems = followItems({
     onChanged: bridge.on.dictationChanged,
     onRemoved: bridge.on.dictationRemoved,
@@ -242,7 +258,7 @@ function dictationActions({ bridge, get, set }: StoreContext<DictationState>, { 
     return null;
   };
   /** A refusal the doctor may overrule by a deliberate click: said with that click. */
-  const refused = (error: AppError, label: string, again: () => Promise<void>): DictationNotice =>
+  const refused = (error: AppError, label: string, again: () => Promise<unknown>): DictationNotice =>
     error.kind === 'needs-confirmation' ? { text: error.message, error: true, anyway: { label, run: again } } : { text: error.message, error: true };
   /** Says where an export was saved (nothing when the doctor cancelled), or why it failed. */
   const exported = (result: Result<string | null>, again: () => Promise<void>) => {
@@ -265,16 +281,21 @@ function dictationActions({ bridge, get, set }: StoreContext<DictationState>, { 
       showDetail(result.value);
       set({ notice: { text: 'Back to the service’s note: your corrections were deleted.', error: false } });
     },
-    setReviewed: async (id: string, reviewed: boolean) => {
-      const result = await bridge.setNoteReviewed({ id, reviewed });
-      if (!result.ok) return failed(result.error);
+    setReviewed: async (id: string, reviewed: boolean, anyway = false) => {
+      const result = await bridge.setNoteReviewed({ id, reviewed, anyway });
+      if (!result.ok) {
+        set({ notice: refused(result.error, REVIEW_ANYWAY, () => get().setReviewed(id, true, true)) });
+        return false;
+      }
       showDetail(result.value);
+      if (anyway) set({ notice: { text: 'Marked reviewed. The prescription still contradicts itself: it stays marked, and Copy note asks before it leaves.', error: false } });
+      return true;
     },
     exportNote: async (id: string, anyway = false) => exported(await bridge.exportNote({ id, anyway }), () => get().exportNote(id, true)),
     copyNote: async (id: string, original: boolean, anyway = false) => {
       const result = await bridge.copyNote({ id, original, anyway });
       if (get().selectedId !== id) return;
-      set({ notice: result.ok ? { text: COPIED[result.value.version], error: false } : refused(result.error, 'Copy anyway', () => get().copyNote(id, original, true)) });
+      set({ notice: result.ok ? { text: COPIED[result.value.version], error: false, copied: true } : refused(result.error, 'Copy anyway', () => get().copyNote(id, original, true)) });
     },
     retry: async (id: string) => {
       set({ notice: TRYING_NOW });
@@ -299,7 +320,7 @@ function dictationActions({ bridge, get, set }: StoreContext<DictationState>, { 
       exported(await bridge.exportOutput({ id, templateId, anyway }), () => get().exportOutput(id, templateId, true)),
     copyChapterOrTranscript: async (id: string, chapter: Parameters<DictationState['copyChapterOrTranscript']>[1], what: string, anyway = false) => {
       const error = await errorOf(chapter === 'transcript' ? bridge.copyTranscript({ id, anyway }) : bridge.copyNotePart({ id, ...chapter, anyway }));
-      set({ notice: error ? refused(error, 'Copy anyway', () => get().copyChapterOrTranscript(id, chapter, what, true)) : { text: `${what} copied.`, error: false } });
+      set({ notice: error ? refused(error, 'Copy anyway', () => get().copyChapterOrTranscript(id, chapter, what, true)) : { text: `${what} copied.`, error: false, copied: true } });
     },
   } satisfies Partial<DictationState>;
 }
@@ -323,6 +344,10 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
       notice: null,
       onScreen: false,
       follow: () => followDictations(context, tools),
+      recorderHeard: () => tools.recorderHeard,
+      shortcutCopied: (outcome) => {
+        if (get().notice?.copied) set({ notice: { text: outcome.message, error: !outcome.copied, copied: outcome.copied } });
+      },
       setFilter: (filter) => set({ filter }),
       setSearch: (search) => set({ search }),
       setOnScreen: (onScreen) => {

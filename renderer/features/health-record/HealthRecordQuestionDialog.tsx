@@ -7,11 +7,12 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { abhaAddressProblem, needsLine, type HealthRecordQuestion } from '../../../contract/health-record';
-import { PATIENT_SEXES, SEX_NAMES, ageProblem, type PatientSex } from '../../../contract/patients';
+import { ageProblem, type PatientSex } from '../../../contract/patients';
 import { useHealthRecordStore } from '../../app/stores';
 import { formatDateTime } from '../../components/dates';
 import { FieldError } from '../../components/FieldError';
 import { ModalDialog } from '../../components/ModalDialog';
+import { SexSelect } from '../../components/SexSelect';
 import { TestDataMark } from '../../components/TestDataMark';
 
 /** The fields for what the patient's record lacks, in the question's one step. */
@@ -65,14 +66,7 @@ function OneStep({
       {needs.sex ? (
         <div className="field narrow">
           <label htmlFor={`${id}-sex`}>Sex</label>
-          <select id={`${id}-sex`} value={values.sex} onChange={(event) => set.sex(event.target.value as PatientSex | '')}>
-            <option value="">Choose</option>
-            {PATIENT_SEXES.map((value) => (
-              <option key={value} value={value}>
-                {SEX_NAMES[value]}
-              </option>
-            ))}
-          </select>
+          <SexSelect id={`${id}-sex`} value={values.sex} onChange={set.sex} none="Choose" />
         </div>
       ) : null}
     </div>

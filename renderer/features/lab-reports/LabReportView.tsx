@@ -7,10 +7,12 @@ import { useEffect, useState } from 'react';
 import type { LabReportResultView, LabReportSummary } from '../../../contract/lab-reports';
 import type { PatientPart } from '../../../contract/patient-match';
 import { scribe } from '../../bridge';
+import { PATIENT_DATA } from '../../app/native-copy';
 import { TestDataMark } from '../../components/TestDataMark';
 import { LabTestsTable } from './LabTestsTable';
 import { ReportDetails } from './ReportDetails';
-import { PATIENT_MISMATCH_TITLE, lowConfidenceLine, noTestsLine, patientMismatchLine, summaryLine } from './lab-format';
+import { lowConfidenceLine, noTestsLine, summaryLine } from './lab-format';
+import { PATIENT_MISMATCH_TITLE, patientMismatchLine } from '../../../contract/report-patient';
 import { useLabReportsStore, usePatientsStore } from '../../app/stores';
 import { patientHeading } from '../../../contract/patients';
 import { patientById } from '../patients/patients-store';
@@ -81,23 +83,27 @@ function FhirExport({ labReportId, testData }: { labReportId: string; testData: 
 
 /**
  * The values into the EMR by the one copy path (headed by whose they are, under the review rule),
- * and their review mark; another patient's values only by a deliberate "Copy anyway".
+ * and their review mark; another patient's values, or those of a report that may be another
+ * patient's, only by a deliberate "Copy anyway".
  */
 function ValueActions({ labReport }: { labReport: LabReportSummary }) {
-  const [note, setNote] = useState<{ tone: 'ok' | 'error'; text: string; anyway?: boolean } | null>(null);
-  const copy = async (anyway: boolean) => {
-    const result = await scribe.copyLabResult({ id: labReport.id, anyway });
-    if (result.ok) setNote({ tone: 'ok', text: 'Values copied: paste them into the EMR.' });
-    else setNote({ tone: 'error', text: result.error.message, anyway: result.error.kind === 'needs-confirmation' });
-  };
+  const note = useLabReportsStore((state) => state.valueNotes[labReport.id]);
+  const { copyValues } = useLabReportsStore.getState();
+  const copyButton = `copy-values-${labReport.id}`;
+  const [reviewProblem, setReviewProblem] = useState<string | null>(null);
   const review = async (reviewed: boolean) => {
     const result = await scribe.setLabReportReviewed({ id: labReport.id, reviewed });
-    if (!result.ok) setNote({ tone: 'error', text: result.error.message });
-    else requestAnimationFrame(() => document.getElementById(`copy-values-${labReport.id}`)?.focus());
+    setReviewProblem(result.ok ? null : result.error.message);
+    if (result.ok) requestAnimationFrame(() => document.getElementById(copyButton)?.focus());
   };
+  const copy = async (anyway: boolean) => {
+    setReviewProblem(null);
+    await copyValues(labReport.id, anyway);
+  };
+  const said = reviewProblem !== null ? { text: reviewProblem, error: true, anyway: false } : note;
   return (
     <div className="report-actions value-actions">
-      <button id={`copy-values-${labReport.id}`} type="button" className="primary" onClick={() => void copy(false)} aria-label={`Copy values: ${labReport.fileName}`}>
+      <button id={copyButton} type="button" className="primary" onClick={() => void copy(false)} aria-label={`Copy values: ${labReport.fileName}`}>
         Copy values
       </button>
       {labReport.reviewedAt === null ? (
@@ -107,13 +113,18 @@ function ValueActions({ labReport }: { labReport: LabReportSummary }) {
       ) : (
         <span className="reviewed-tag">✓ Reviewed</span>
       )}
-      {note ? (
-        <span className={note.tone === 'ok' ? 'export-note' : 'field-error'} role={note.tone === 'ok' ? 'status' : 'alert'} data-testid="values-note">
-          {note.text}
+      {said ? (
+        <span className={said.error ? 'field-error' : 'export-note'} role={said.error ? 'alert' : 'status'} data-testid="values-note">
+          {said.text}
         </span>
       ) : null}
-      {note?.anyway ? (
-        <button type="button" className="danger-outline" onClick={() => void copy(true)}>
+      {said?.anyway ? (
+        <button
+          type="button"
+          className="danger-outline"
+          aria-label={`Copy anyway: ${labReport.fileName}`}
+          onClick={() => void copy(true).then(() => document.getElementById(copyButton)?.focus())}
+        >
           Copy anyway
         </button>
       ) : null}
@@ -164,7 +175,10 @@ function ReadyResult({ labReport, view }: { labReport: LabReportSummary; view: E
       ) : null}
       {view.tests.length > 0 ? (
         <>
-          <LabTestsTable tests={view.tests} fileName={labReport.fileName} />
+          {/* The page's own copy of the values goes the way of "Copy values" (renderer/app/native-copy.ts). */}
+          <div className="lab-values" {...{ [PATIENT_DATA]: `lab-result:${labReport.id}` }}>
+            <LabTestsTable tests={view.tests} fileName={labReport.fileName} />
+          </div>
           <ValueActions labReport={labReport} />
         </>
       ) : null}

@@ -2,7 +2,6 @@
 import { calendarDayText, dateTimeText, dayText } from '../../../contract/dates';
 import { NONE } from '../../../contract/medication-row';
 import { LAB_FLAG_LABELS, type LabFlag, type LabTest, type LabReportTask } from '../../../contract/lab-reports';
-import type { PatientPart } from '../../../contract/patient-match';
 
 /** Below this the service was unsure of what it read: the doctor should check the value on the paper. */
 export const LOW_CONFIDENCE = 0.7;
@@ -81,20 +80,3 @@ export const UNTITLED_REPORT = 'No patient chosen';
 export function tasksText(tasks: readonly LabReportTask[]): string {
   return tasks.map((task) => labelOf(TASK_SHORT_LABELS, task) ?? String(task)).join(', ') || NONE;
 }
-
-/** The words of the details shown under "Patient details". */
-const PATIENT_PART_WORDS: Record<PatientPart, string> = { name: 'name', age: 'age', sex: 'gender' };
-
-/** "name", "name and gender", "name, age and gender". */
-function listed(words: string[]): string {
-  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
-}
-
-/** Said first in a result whose patient plainly differs from its label: what differs, from which label, and what to do. */
-export function patientMismatchLine(label: string, differs: readonly PatientPart[]): string {
-  const parts = listed(differs.map((part) => labelOf(PATIENT_PART_WORDS, part) ?? String(part)));
-  return `The ${parts} in the report ${differs.length === 1 ? 'differs' : 'differ'} from “${label.trim()}”, the patient it was uploaded for. Check the patient details below before using any value.`;
-}
-
-/** The heading of that warning. */
-export const PATIENT_MISMATCH_TITLE = 'This may be another patient’s report.';

@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type { Clock } from '../../../contract/clock';
 import { MAX_LAB_REPORT_BYTES, MAX_LAB_REPORT_FILES } from '../../../contract/limits';
 import { LAB_REPORT_TASKS, type LabReportResultView, type LabReportSummary, type LabReportTask, type StagedFile } from '../../../contract/lab-reports';
-import type { ScribeBridge } from '../../../contract/ipc';
+import type { ScribeBridge, ShortcutCopyOutcome } from '../../../contract/ipc';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
 import type { StoreContext } from '../../app/store-context';
 import { followItems } from '../../app/follow';
@@ -34,6 +34,21 @@ export function answerHolds(answer: RowAnswer, labReport: LabReportSummary): boo
 }
 
 export type ResultLoad = { state: 'loading' } | { state: 'loaded'; view: LabReportResultView | null } | { state: 'failed'; message: string };
+
+/**
+ * What a ready report's value actions last said: copied, or why not, with "Copy anyway" where a
+ * deliberate click may let them leave (another patient's, or a report that may be another
+ * patient's). `copied`: it says the values are on the clipboard, until the copy shortcut changes that.
+ */
+export interface ValueNote {
+  text: string;
+  error: boolean;
+  anyway: boolean;
+  copied: boolean;
+}
+
+export const VALUES_COPIED = 'Values copied: paste them into the EMR.';
+const DOCUMENT_ID_COPIED = 'Document id copied.';
 
 export interface LabReportsState {
   staged: StagedFile[];
@@ -70,6 +85,11 @@ export interface LabReportsState {
   remove(id: string): Promise<void>;
   /** Copies the service's document id of the lab report `id`. */
   copyId(id: string): Promise<void>;
+  valueNotes: Readonly<Record<string, ValueNote>>;
+  /** Copies the values of the lab report `id` by the copy path (its button, or the page's own copy of them); `anyway`: the doctor's deliberate click past a refusal. */
+  copyValues(id: string, anyway?: boolean): Promise<void>;
+  /** The copy shortcut copied, or refused: what says something was copied gives way to what it did. */
+  shortcutCopied(outcome: ShortcutCopyOutcome): void;
 }
 
 function upsert(list: LabReportSummary[], labReport: LabReportSummary): LabReportSummary[] {
@@ -109,7 +129,13 @@ function followLabReports({ bridge, valueOrReport, set, get }: StoreContext<LabR
     removed: (id) => {
       const expanded = new Set(get().expanded);
       expanded.delete(id);
-      set({ labReports: get().labReports.filter((labReport) => labReport.id !== id), results: without(get().results, id), answers: without(get().answers, id), expanded });
+      set({
+        labReports: get().labReports.filter((labReport) => labReport.id !== id),
+        results: without(get().results, id),
+        answers: without(get().answers, id),
+        valueNotes: without(get().valueNotes, id),
+        expanded,
+      });
     },
     loaded: (fresh) => set({ labReports: [...get().labReports, ...fresh].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1)) }),
   });
@@ -247,7 +273,20 @@ export function createLabReportsStore(bridge: ScribeBridge, report: ReportProble
       },
       copyId: async (id) => {
         const error = await errorOf(bridge.copyLabReportId({ id }));
-        set({ message: error ? error.message : 'Document id copied.' });
+        set({ message: error ? error.message : DOCUMENT_ID_COPIED });
+      },
+      valueNotes: {},
+      copyValues: async (id, anyway = false) => {
+        const error = await errorOf(bridge.copyLabResult({ id, anyway }));
+        const note: ValueNote = error
+          ? { text: error.message, error: true, anyway: error.kind === 'needs-confirmation', copied: false }
+          : { text: VALUES_COPIED, error: false, anyway: false, copied: true };
+        set({ valueNotes: { ...get().valueNotes, [id]: note } });
+      },
+      shortcutCopied: (outcome) => {
+        const said: ValueNote = { text: outcome.message, error: !outcome.copied, anyway: false, copied: outcome.copied };
+        const valueNotes = Object.fromEntries(Object.entries(get().valueNotes).map(([id, note]) => [id, note.copied ? said : note]));
+        set({ valueNotes, ...(get().message === DOCUMENT_ID_COPIED ? { message: outcome.message } : {}) });
       },
     };
   });

@@ -4,10 +4,11 @@
  * choices. Main checks the same rules again.
  */
 import { useId, useState } from 'react';
-import { AGE_MAX, AGE_MIN, PATIENT_NAME_MAX_CHARS, PATIENT_SEXES, SEX_NAMES, ageProblem, type Patient, type PatientSex } from '../../../contract/patients';
+import { AGE_MAX, AGE_MIN, PATIENT_NAME_MAX_CHARS, ageProblem, type Patient, type PatientSex } from '../../../contract/patients';
 import { LABEL_MAX_CHARS } from '../../../contract/limits';
 import { HANDOUT_LANGUAGES, languageLine } from '../../../contract/handout-languages';
 import { usePatientsStore } from '../../app/stores';
+import { SexSelect } from '../../components/SexSelect';
 
 interface PatientFormProps {
   /** The patient to change; absent: a new one. */
@@ -99,14 +100,7 @@ export function PatientForm({ patient, choose, submitLabel, onDone }: PatientFor
         </div>
         <div className="field narrow">
           <label htmlFor={`${id}-sex`}>Sex (optional)</label>
-          <select id={`${id}-sex`} value={sex} onChange={(event) => setSex(event.target.value as PatientSex | '')}>
-            <option value="">Not known</option>
-            {PATIENT_SEXES.map((value) => (
-              <option key={value} value={value}>
-                {SEX_NAMES[value]}
-              </option>
-            ))}
-          </select>
+          <SexSelect id={`${id}-sex`} value={sex} onChange={setSex} none="Not known" />
         </div>
         <LanguageField id={`${id}-language`} language={language} onChange={setLanguage} />
       </div>

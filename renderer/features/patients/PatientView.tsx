@@ -19,7 +19,7 @@ import { formatDateTime } from '../../components/dates';
 import { TestDataBadge } from '../../components/TestDataMark';
 import { MedicationsTable } from '../dictation/ResultView';
 import { LabReportView } from '../lab-reports/LabReportView';
-import { PATIENT_MISMATCH_TITLE, patientMismatchLine } from '../lab-reports/lab-format';
+import { PATIENT_MISMATCH_TITLE, patientMismatchLine } from '../../../contract/report-patient';
 import { HealthRecordSummary, LinkLine, linkedBeforeDeletion } from '../health-record/VisitHealthRecord';
 import { PatientForm } from './PatientForm';
 

@@ -10,7 +10,7 @@ import type { Clock, ClockTimer } from '../../../contract/clock';
 import { AADHAAR_LENGTH, aadhaarProblem } from '../../../contract/aadhaar';
 import { CONSENT_TEXT, type Copyable, type RegistrationField, type RegistrationView } from '../../../contract/registration';
 import { abhaNameProblem, fullAbhaAddress, mobileProblem, normalizeAbhaName, normalizeMobile, normalizeOtp, otpProblem } from '../../../contract/registration-rules';
-import type { ScribeBridge } from '../../../contract/ipc';
+import type { ScribeBridge, ShortcutCopyOutcome } from '../../../contract/ipc';
 import type { AppError, Result } from '../../../contract/result';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
 import type { StoreContext } from '../../app/store-context';
@@ -64,6 +64,8 @@ export interface RegistrationState {
   setChosenAddress(address: string): void;
   chooseAddress(): Promise<void>;
   copy(value: Copyable): Promise<void>;
+  /** The copy shortcut copied, or refused: "ABHA number copied." gives way to what it did. */
+  shortcutCopied(outcome: ShortcutCopyOutcome): void;
   printCard(): Promise<void>;
   saveCard(): Promise<void>;
   retry(): Promise<void>;
@@ -155,12 +157,17 @@ function aadhaarAndOtpActions({ bridge, set, get }: StoreContext<RegistrationSta
   } satisfies Partial<RegistrationState>;
 }
 
+const COPIED_NOTICES: Record<Copyable, string> = { abhaNumber: 'ABHA number copied.', abhaAddress: 'ABHA address copied.' };
+
 /** The finished ABHA: its number and address copied, its card printed or saved. */
-function abhaActions({ bridge, set }: StoreContext<RegistrationState>) {
+function abhaActions({ bridge, set, get }: StoreContext<RegistrationState>) {
   return {
     copy: async (value: Copyable) => {
       const error = await errorOf(bridge.copyRegistrationValue({ value }));
-      set(error ? { error } : { notice: value === 'abhaNumber' ? 'ABHA number copied.' : 'ABHA address copied.', error: null });
+      set(error ? { error } : { notice: COPIED_NOTICES[value], error: null });
+    },
+    shortcutCopied: (outcome: ShortcutCopyOutcome) => {
+      if (Object.values(COPIED_NOTICES).includes(get().notice ?? '')) set({ notice: outcome.message });
     },
     printCard: async () => {
       set({ busy: true, notice: null });

@@ -5,7 +5,7 @@
  * never passes it anywhere: copy, print and PDF are main's.
  */
 import { create } from 'zustand';
-import type { ScribeBridge } from '../../../contract/ipc';
+import type { ScribeBridge, ShortcutCopyOutcome } from '../../../contract/ipc';
 import type { AppError, Result } from '../../../contract/result';
 import type { DocumentDetail, DocumentSummary, DocumentTemplates } from '../../../contract/visit-documents';
 import { errorOf, valueReader, type ReportProblem } from '../../app/answers';
@@ -16,6 +16,8 @@ export interface DocumentNotice {
   error: boolean;
   /** A refusal a deliberate click may overrule (another patient's, a prescription that contradicts itself). */
   anyway?: boolean;
+  /** It says that the app's copy is on the clipboard (until a press of the copy shortcut replaces it). */
+  copied?: boolean;
 }
 
 export interface DocumentsState {
@@ -39,6 +41,8 @@ export interface DocumentsState {
   remove(id: string): Promise<void>;
   setReviewed(id: string, reviewed: boolean): Promise<void>;
   copy(id: string, anyway?: boolean): Promise<void>;
+  /** The copy shortcut copied, or refused: "Copied: …" gives way to what it did. */
+  shortcutCopied(outcome: ShortcutCopyOutcome): void;
   print(id: string): Promise<void>;
   savePdf(id: string): Promise<void>;
 }
@@ -60,9 +64,9 @@ export function createDocumentsStore(bridge: ScribeBridge, report: ReportProblem
       const result = await bridge.openDocument({ id });
       if (get().open?.id === id) set({ open: result.ok ? result.value : null });
     };
-    const act = async (id: string, call: Promise<Result<unknown>>, done: string) => {
+    const act = async (id: string, call: Promise<Result<unknown>>, done: string, copied = false) => {
       const result = await call;
-      say(id, result.ok ? { text: done, error: false } : { text: result.error.message, error: true, anyway: result.error.kind === 'needs-confirmation' });
+      say(id, result.ok ? { text: done, error: false, ...(copied ? { copied } : {}) } : { text: result.error.message, error: true, anyway: result.error.kind === 'needs-confirmation' });
     };
     return {
       documents: new Map(),
@@ -125,7 +129,11 @@ export function createDocumentsStore(bridge: ScribeBridge, report: ReportProblem
         await act(id, bridge.setDocumentReviewed({ id, reviewed }), reviewed ? 'Marked reviewed.' : 'Review mark removed.');
         await refresh(id);
       },
-      copy: (id, anyway) => act(id, bridge.copyDocument({ id, ...(anyway ? { anyway } : {}) }), 'Copied: paste it where it belongs in the patient’s record.'),
+      copy: (id, anyway) => act(id, bridge.copyDocument({ id, ...(anyway ? { anyway } : {}) }), 'Copied: paste it where it belongs in the patient’s record.', true),
+      shortcutCopied: (outcome) => {
+        const said: DocumentNotice = { text: outcome.message, error: !outcome.copied, copied: outcome.copied };
+        set({ notices: Object.fromEntries(Object.entries(get().notices).map(([id, notice]) => [id, notice.copied ? said : notice])) });
+      },
       print: async (id) => {
         const result = await bridge.printDocument({ id });
         say(id, result.ok ? (result.value ? { text: 'Sent to the printer.', error: false } : null) : { text: result.error.message, error: true });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../main/api/service-error';
 import { cutText, serviceCode, serviceDetail, serviceText, serviceWords } from '../../../main/api/service-text';
-import { serviceAppError } from '../../../main/ipc/app-failure';
+import { serviceAppError } from '../../../main/shell/ipc/app-failure';
 
 describe('service texts', () => {
   it('cuts to a readable length with an ellipsis, on one line', () => {

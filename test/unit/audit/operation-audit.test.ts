@@ -218,13 +218,17 @@ describe('the hooks the features call', () => {
     ]);
   });
 
-  it('writes the copy shortcut: inserted where the note goes into another program, refused in closed words', () => {
+  it('writes the copy shortcut: inserted where the note goes into another program, refused with the reason that applied, in closed words', () => {
     const { events, recorder } = recording();
-    shortcutCopied(recorder, { id: DICTATION, patientId: PATIENT }, { form: 'rich', keepEarlier: true }, true);
-    shortcutCopied(recorder, { id: DICTATION, patientId: null }, {}, false);
+    shortcutCopied(recorder, { id: DICTATION, patientId: PATIENT }, { form: 'rich', keepEarlier: true }, null);
+    shortcutCopied(recorder, { id: DICTATION, patientId: null }, {}, 'not-reviewed');
+    shortcutCopied(recorder, { id: DICTATION, patientId: null }, {}, 'contradicts');
+    shortcutCopied(recorder, { kind: 'lab-report', id: DICTATION, patientId: null }, {}, 'other-patient-report');
     expect(events.map((event) => [event.action, event.outcome, event.detail?.form ?? null])).toEqual([
       ['inserted', { done: true }, 'rich'],
-      ['copied', { done: false, reason: 'not copied: no note or result yet, or not marked reviewed as the administrator requires' }, null],
+      ['copied', { done: false, reason: 'not copied: not marked reviewed as the administrator requires' }, null],
+      ['copied', { done: false, reason: 'not copied: the prescription contradicts itself (it leaves only from the window, by a deliberate click)' }, null],
+      ['copied', { done: false, reason: "not copied: the lab report may be another patient's (it leaves only from the window, by a deliberate click)" }, null],
     ]);
   });
 

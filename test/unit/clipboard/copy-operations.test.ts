@@ -9,21 +9,20 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_NAMES } from '../../../contract/ipc-names';
 import { isRefusal } from '../../../main/core/refusal';
-import { dictationHandlers } from '../../../main/dictation-wiring/dictation-bridge';
 import type { DictationStore } from '../../../main/dictations/dictation-store';
 import type { HeadingPatient } from '../../../contract/copy-heading';
 import { tempFolder } from '../../support/temp-folder';
 import { completedResult, prescriptionOutput, textOutput } from '../../support/decoded-outputs';
 import { recorded, saveViewAsEarlierVersions, testStore } from '../../support/store-fixture';
 import { copyPathOn, memoryClipboard } from '../../support/memory-clipboard';
-import { systemClock } from '../../../main/core/clock';
+import { noteBridge } from '../../support/note-bridge';
 
 /** The bridge's operations that write to the clipboard, and where each is handled. */
 const CLIPBOARD_OPERATIONS: Record<string, string> = {
   copyNote: 'main/dictation-wiring/dictation-bridge.ts',
   copyNotePart: 'main/dictation-wiring/dictation-bridge.ts',
   copyTranscript: 'main/dictation-wiring/dictation-bridge.ts',
-  copyRegistrationValue: 'main/registration/registration-feature.ts',
+  copyRegistrationValue: 'main/shell/features/registration-feature.ts',
   copyLabReportId: 'main/lab-reports/lab-reports-bridge.ts',
   copyLabResult: 'main/lab-reports/lab-reports-bridge.ts',
   copyDocument: 'main/visit-documents/document-handlers.ts',
@@ -33,7 +32,7 @@ const CLIPBOARD_OPERATIONS: Record<string, string> = {
  * The only modules that may touch the system clipboard: the patient clipboard, the doctor's
  * earlier content it reads and puts back around a paste, and the feature that hands it to the copy path.
  */
-const SYSTEM_CLIPBOARD_MODULES = new Set(['main/clipboard/patient-clipboard.ts', 'main/clipboard/earlier-clipboard.ts', 'main/clipboard/clipboard-feature.ts']);
+const SYSTEM_CLIPBOARD_MODULES = new Set(['main/clipboard/patient-clipboard.ts', 'main/clipboard/earlier-clipboard.ts', 'main/shell/features/clipboard-feature.ts']);
 
 const ROOT = join(__dirname, '../../..');
 
@@ -69,24 +68,8 @@ const PATIENTS: Record<string, HeadingPatient> = {
 function handlersOn(store: DictationStore, requireReview: boolean) {
   const { state, system } = memoryClipboard('before');
   const { copies } = copyPathOn(system, requireReview);
-  const unused = () => {
-    throw new Error('not used by a copy');
-  };
-  const handlers = dictationHandlers({
-    store,
-    outbox: { progressOf: () => null, retry: unused, cancel: unused, remove: unused, halt: unused, resume: unused },
-    session: { status: unused } as never,
-    copies,
-    settings: { current: unused },
-    saveJson: unused,
-    log: { info: () => undefined, warn: () => undefined },
-    showing: unused,
-    patientOf: (patientId) => [VISIT, OTHER].find((patient) => patient.id === patientId) ?? (patientId ? (PATIENTS[patientId] ?? null) : null),
-    visit: { chosen: () => VISIT, noteLeft: () => undefined },
-    consentNotices: unused,
-    clock: systemClock,
-  });
-  return { handlers, state };
+  const patientOf = (patientId: string | null) => [VISIT, OTHER].find((patient) => patient.id === patientId) ?? (patientId ? (PATIENTS[patientId] ?? null) : null);
+  return { handlers: noteBridge(store, copies, { chosen: VISIT, patientOf }), state };
 }
 
 async function refusal(run: () => unknown): Promise<string> {
@@ -123,7 +106,7 @@ describe('clipboard operations', () => {
       });
     expect(offenders).toEqual([]);
     // The patient clipboard is handed only to the copy path, which keeps it to itself.
-    const feature = readFileSync(join(ROOT, 'main/clipboard/clipboard-feature.ts'), 'utf8');
+    const feature = readFileSync(join(ROOT, 'main/shell/features/clipboard-feature.ts'), 'utf8');
     expect(feature).toMatch(/new CopyPath\(clipboard,/);
     expect(feature).not.toMatch(/return \{[^}]*\bclipboard\b/s);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEBUGGING_SWITCHES, chromiumSwitchNames, debuggingSwitches, parseAppArguments } from '../../../main/app-arguments';
-import { releaseMenuTemplate } from '../../../main/windows/release-menu-template';
+import { DEBUGGING_SWITCHES, chromiumSwitchNames, debuggingSwitches, parseAppArguments } from '../../../main/core/app-arguments';
+import { releaseMenuTemplate } from '../../../main/shell/windows/release-menu-template';
 
 describe('parseAppArguments', () => {
   it('reads --user-data-dir and --policy, resolving relative paths', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactSensitive } from '../../../main/redact';
+import { redactSensitive } from '../../../main/core/redact';
 
 describe('redactSensitive', () => {
   it('masks Aadhaar-shaped numbers, bearer tokens and JWTs', () => {

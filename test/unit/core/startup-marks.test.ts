@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseStartupLine, STARTUP_LINE, StartupMarks } from '../../../main/core/startup-marks';
-import { assetsNamedIn } from '../../../main/windows/renderer-files';
+import { assetsNamedIn } from '../../../main/shell/windows/renderer-files';
 
 describe('start-up marks', () => {
   it('notes each moment once, in order, and reads back from the log line', () => {

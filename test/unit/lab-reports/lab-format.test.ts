@@ -8,10 +8,10 @@ import {
   isLowConfidence,
   lowConfidenceLine,
   noTestsLine,
-  patientMismatchLine,
   summaryLine,
   tasksText,
 } from '../../../renderer/features/lab-reports/lab-format';
+import { patientMismatchLine } from '../../../contract/report-patient';
 
 const test = (flag: LabFlag, confidence: number | null = 0.9): LabTest => ({ name: 'T', value: '1', unit: '', range: '', flag, confidence });
 

@@ -50,7 +50,7 @@ function twoKinds(address: () => string, options: Partial<OutboxHostOptions> = {
   const host = new OutboxHost({ health, isOnline: () => true, clock, window, ...options });
   const voice = host.register(voiceUploadKind({ store: dictations, client, clock, prepareAudio: uploadAudioOf(dictations), firstLookupDelay: () => 0 }));
   const reports = host.register(labReportKind({ store: labReports, client, clock, encrypting: () => false, firstLookupMs: 50 }));
-  host.show({ items: dictations, uploads: voice, changed: 'dictationChanged', summary: summaryOf, removed: 'dictationRemoved', pending: () => true });
+  host.show({ items: dictations, uploads: voice, changed: 'dictationChanged', summary: (manifest, progress) => summaryOf(manifest, progress, 0), removed: 'dictationRemoved', pending: () => true });
   host.show({ items: labReports, uploads: reports, changed: 'labReportChanged', summary: labReportSummaryOf, removed: 'labReportRemoved', pending: labReportPending });
   return { host, health, clock, client, window, dictations, labReports, voice, reports };
 }

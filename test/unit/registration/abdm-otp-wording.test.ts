@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../main/api/service-error';
 import { forOtp, problemRefusal, registrationProblem, type RegistrationProblem } from '../../../main/registration/abdm-problems';
-import { toAppError } from '../../../main/ipc/app-failure';
+import { toAppError } from '../../../main/shell/ipc/app-failure';
 
 const refusal = (code: string, message = '', status = 400) =>
   new ServiceError('registration_failed', 'Refused.', { status, code: String(status), sourceError: { code, message } });

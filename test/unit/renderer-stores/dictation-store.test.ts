@@ -190,7 +190,7 @@ describe('dictation store: the next recording and actions', () => {
     await store.getState().select(ID.a);
     fake.answer('copyNote', ok({ version: 'corrected' }));
     await store.getState().copyNote(ID.a, false);
-    expect(store.getState().notice).toEqual({ text: 'Copied your corrected note: paste it into the EMR.', error: false });
+    expect(store.getState().notice).toEqual({ text: 'Copied your corrected note: paste it into the EMR.', error: false, copied: true });
     expect(fake.calls('copyNote')).toEqual([{ id: ID.a, original: false, anyway: false }]);
     fake.answer('copyNote', failed(appError('refused', 'The note is not marked reviewed.')));
     await store.getState().copyNote(ID.a, true);
@@ -208,7 +208,7 @@ describe('dictation store: the next recording and actions', () => {
     fake.answer('copyNote', ok({ version: 'service' }));
     await notice!.anyway!.run();
     expect(fake.calls('copyNote').at(-1)).toEqual({ id: ID.a, original: false, anyway: true });
-    expect(store.getState().notice).toEqual({ text: 'Note copied: paste it into the EMR.', error: false });
+    expect(store.getState().notice).toEqual({ text: 'Note copied: paste it into the EMR.', error: false, copied: true });
   });
 
   it('retry, copy and export say how it went in the notice', async () => {
@@ -218,9 +218,71 @@ describe('dictation store: the next recording and actions', () => {
     expect(store.getState().notice).toEqual({ text: OFFLINE.message, error: true });
     fake.answer('copyNotePart', ok(undefined));
     await store.getState().copyChapterOrTranscript(ID.a, { templateId: 'transcript_template', form: 'text', original: false }, 'The note');
-    expect(store.getState().notice).toEqual({ text: 'The note copied.', error: false });
+    expect(store.getState().notice).toEqual({ text: 'The note copied.', error: false, copied: true });
     fake.answer('exportOutput', ok('/tmp/note.pdf'));
     await store.getState().exportOutput(ID.a, 'soap');
     expect(store.getState().notice).toEqual({ text: 'Saved to /tmp/note.pdf', error: false });
+  });
+
+  it('a refused press of the copy shortcut replaces "Copied …", and says why; a notice that says nothing of the clipboard stays', async () => {
+    // The app hands every store main's news of the shortcut (renderer/app/App.tsx).
+    const { fake, store } = await following();
+    fake.answer('getDictation', ({ id }) => ok(detail(dictation(id))));
+    await store.getState().select(ID.a);
+    fake.answer('copyNote', ok({ version: 'service' }));
+    await store.getState().copyNote(ID.a, false);
+    const refusal = 'The prescription contradicts itself. Dolo 650: … Nothing copied; the earlier note was removed from the clipboard.';
+    store.getState().shortcutCopied({ copied: false, message: refusal });
+    expect(store.getState().notice).toEqual({ text: refusal, error: true, copied: false });
+    // Said once: a later press says nothing over a notice that no longer speaks of the clipboard.
+    store.getState().shortcutCopied({ copied: true, message: 'The copy shortcut put the note of S.D. on the clipboard.' });
+    expect(store.getState().notice?.text).toBe(refusal);
+
+    fake.answer('exportOutput', ok('/tmp/note.json'));
+    await store.getState().exportOutput(ID.a, 'soap');
+    store.getState().shortcutCopied({ copied: false, message: refusal });
+    expect(store.getState().notice).toEqual({ text: 'Saved to /tmp/note.json', error: false });
+  });
+
+  it('"Mark reviewed" of a prescription that contradicts itself asks first; "Mark reviewed anyway" marks it and says it stays marked', async () => {
+    const { fake, store } = await following();
+    fake.answer('getDictation', ({ id }) => ok(detail(dictation(id, { state: 'completed' }))));
+    await store.getState().select(ID.a);
+    fake.answer('setNoteReviewed', failed(appError('needs-confirmation', 'The prescription contradicts itself. Dolo 650: … Nothing was marked reviewed.')));
+    expect(await store.getState().setReviewed(ID.a, true)).toBe(false);
+    const notice = store.getState().notice;
+    expect(notice).toMatchObject({ text: expect.stringMatching(/Nothing was marked reviewed/), error: true, anyway: { label: 'Mark reviewed anyway' } });
+    fake.answer('setNoteReviewed', ({ id }) => ok(detail(dictation(id, { state: 'completed', reviewedAt: '2025-01-01T10:05:00.000Z', contradictions: 1 }))));
+    await notice!.anyway!.run();
+    expect(fake.calls('setNoteReviewed')).toEqual([
+      { id: ID.a, reviewed: true, anyway: false },
+      { id: ID.a, reviewed: true, anyway: true },
+    ]);
+    expect(store.getState().items.get(ID.a)).toMatchObject({ reviewedAt: '2025-01-01T10:05:00.000Z', contradictions: 1 });
+    expect(store.getState().notice).toMatchObject({ text: expect.stringMatching(/^Marked reviewed\. The prescription still contradicts itself/), error: false });
+    expect(store.getState().notice?.anyway).toBeUndefined();
+  });
+
+  it("Record waits for main's recorder before it reads the mode: the one the doctor last chose, not the page's first guess", async () => {
+    const { fake, store } = setup();
+    fake.answer('listDictations', ok([]));
+    const load = fake.hold('getRecorder');
+    store.getState().follow();
+    let heard = false;
+    void store.getState().recorderHeard().then(() => (heard = true));
+    await settle();
+    expect(heard).toBe(false);
+    load.answer(ok(recorder({ draft: { label: '', mode: 'consultation', languages: null, cleared: 0 } })));
+    await settle();
+    expect(heard).toBe(true);
+    expect(store.getState().mode).toBe('consultation');
+  });
+
+  it('a recorder that cannot be asked does not hold Record back', async () => {
+    const { fake, store } = setup();
+    fake.answer('listDictations', ok([]));
+    fake.answer('getRecorder', failed(OFFLINE));
+    store.getState().follow();
+    await expect(store.getState().recorderHeard()).resolves.toBeUndefined();
   });
 });

@@ -188,3 +188,39 @@ describe('lab reports store: "Send now" always answers, in its row', () => {
     expect(store.getState().answers).toEqual({});
   });
 });
+
+describe('lab reports store: the values leaving', () => {
+  it("a report that may be another patient's is copied only by a deliberate \"Copy anyway\"; what each report's actions said stays with it", async () => {
+    const { fake, store } = setup();
+    const refusal = 'This may be another patient’s report: the name in the report differs from “Sunita Devi, 54 F”, the patient it was uploaded for. Nothing was copied.';
+    fake.answer('copyLabResult', ({ anyway }) => (anyway ? ok(undefined) : failed(appError('needs-confirmation', refusal))));
+    await store.getState().copyValues(ID.a);
+    expect(store.getState().valueNotes[ID.a]).toEqual({ text: refusal, error: true, anyway: true, copied: false });
+    await store.getState().copyValues(ID.a, true);
+    expect(fake.calls('copyLabResult')).toEqual([
+      { id: ID.a, anyway: false },
+      { id: ID.a, anyway: true },
+    ]);
+    expect(store.getState().valueNotes[ID.a]).toEqual({ text: 'Values copied: paste them into the EMR.', error: false, anyway: false, copied: true });
+    fake.answer('copyLabResult', failed(appError('refused', 'The values of cbc.pdf are not marked reviewed.')));
+    await store.getState().copyValues(ID.b);
+    expect(store.getState().valueNotes[ID.b]).toMatchObject({ error: true, anyway: false });
+  });
+
+  it('a refused press of the copy shortcut replaces every "copied" line (values, document id) with why, and leaves the rest', async () => {
+    const { fake, store } = setup();
+    fake.answer('copyLabResult', ok(undefined));
+    await store.getState().copyValues(ID.a);
+    fake.answer('copyLabResult', failed(appError('refused', 'Not reviewed.')));
+    await store.getState().copyValues(ID.b);
+    fake.answer('copyLabReportId', ok(undefined));
+    await store.getState().copyId(ID.a);
+    const refusal = 'These lab results may be another patient’s report …, so nothing was copied. Nothing copied; the earlier note was removed from the clipboard.';
+    store.getState().shortcutCopied({ copied: false, message: refusal });
+    expect(store.getState().valueNotes).toEqual({
+      [ID.a]: { text: refusal, error: true, anyway: false, copied: false },
+      [ID.b]: { text: 'Not reviewed.', error: true, anyway: false, copied: false },
+    });
+    expect(store.getState().message).toBe(refusal);
+  });
+});

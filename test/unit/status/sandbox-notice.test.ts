@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toAppError } from '../../../main/ipc/app-failure';
+import { toAppError } from '../../../main/shell/ipc/app-failure';
 import { SANDBOX_NOTICE_FILE, sandboxNoticeHandlers } from '../../../main/status/sandbox-notice';
 import { FakeClock } from '../../support/fake-clock';
 import { tempFolder } from '../../support/temp-folder';

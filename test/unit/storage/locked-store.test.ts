@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { toAppError } from '../../../main/ipc/app-failure';
+import { toAppError } from '../../../main/shell/ipc/app-failure';
 import { LabReportStore } from '../../../main/lab-reports/lab-report-store';
 import { tempFolder } from '../../support/temp-folder';
 import { systemClock } from '../../../main/core/clock';

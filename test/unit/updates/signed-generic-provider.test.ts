@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { OfferedVersions } from '../../../main/updates/offered-versions';
 import { signedMessage } from '../../../main/updates/release-signature';
-import { SignedGenericProvider } from '../../../main/updates/signed-generic-provider';
+import { SignedGenericProvider } from '../../../main/shell/updater/signed-generic-provider';
 import { tempFolder } from '../../support/temp-folder';
 import { updateErrorMessage } from '../../../main/updates/update-errors';
 

@@ -26,14 +26,14 @@ import type { LoadedPolicy } from '../../../main/settings/policy';
 import { SecretVault } from '../../../main/settings/secret-vault';
 import { SettingsService } from '../../../main/settings/settings-service';
 import { publisherKeyFromPem } from '../../../main/updates/release-signature';
-import { SignedGenericProvider } from '../../../main/updates/signed-generic-provider';
+import { SignedGenericProvider } from '../../../main/shell/updater/signed-generic-provider';
 import { rolloutPosition } from '../../../main/updates/staged-rollout';
-import { UpdateService, type UpdateServiceDeps } from '../../../main/updates/update-service';
+import { UpdateService, type UpdateServiceDeps } from '../../../main/shell/updater/update-service';
 import { FakeClock } from '../../support/fake-clock';
 import { osEncryptionDouble } from '../../support/os-encryption-double';
 import { tempFolder } from '../../support/temp-folder';
 
-vi.mock('../../../main/log', () => {
+vi.mock('../../../main/shell/log', () => {
   const quiet = () => {};
   return { log: { info: quiet, warn: quiet, error: quiet, debug: quiet } };
 });

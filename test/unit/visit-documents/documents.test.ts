@@ -253,7 +253,7 @@ describe('the copy shortcut', () => {
     expect(clipboard.text).toMatch(/^Test Patient Sunita, 54 F \(Sandbox visit\) · Consultation · /);
     shown = handout.id;
     const refused = await shortcut.copy(handout.id, {});
-    expect(refused).toMatchObject({ copied: false, reason: expect.stringMatching(/^This document does not say the prescription as the note does/) });
+    expect(refused).toMatchObject({ copied: false, reason: expect.stringMatching(/^This document does not say the prescription as the note does/), refusal: 'differs-from-note' });
     expect(clipboard.text).toBe('');
   });
 });

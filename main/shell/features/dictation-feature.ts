@@ -1,0 +1,431 @@
+/**
+ * Dictation, assembled: the store on disk, the recording session, the outbox, the global
+ * shortcuts, the background maintenance, and the bridge's handlers. Follows the settings by
+ * itself. The only dictation module that touches Electron (notifications, window focus).
+ */
+import { BrowserWindow, Notification, net } from 'electron';
+import { join } from 'node:path';
+import { PENDING_STATES } from '../../../contract/dictation';
+import { Recorder } from '../../audio/recorder';
+import type { RecorderHost } from '../adapters/recorder-host';
+import { unpacked } from '../../audio/unpacked-path';
+import { ensureMicrophonePermission } from '../adapters/microphone-access';
+import { prepareUploadAudio, wavSource, workerPartCutting, workerMp3Encoding, type Mp3Encoding, type RecordingFiles } from '../../audio/upload-audio';
+import type { UploadSource } from '../../api/upload-source';
+import type { CopyPath } from '../../clipboard/copy-path';
+import type { Clock } from '../../core/clock';
+import type { Feature } from '../../core/feature';
+import { log } from '../log';
+import type { OutboxHost } from '../../outbox/outbox-host';
+import type { ServiceFeature } from './service-feature';
+import type { SettingsService } from '../../settings/settings-service';
+import type { AuditRecorder } from '../../audit/audit-event';
+import { audioDeletedByRetention, recordingCreated } from '../../audit/feature-hooks';
+import { consentKept } from '../../consent/consent-audit';
+import { DesktopShortcuts } from '../../dictation-wiring/desktop-shortcuts';
+import { electronShortcutsDesktop } from '../adapters/electron-desktop';
+import { typistHere } from '../../shortcuts/typist';
+import { focusNow } from '../../shortcuts/window-focus';
+import type { KeysOrProblem } from '../../storage/data-keys';
+import type { WindowEvents } from '../windows/app-window';
+import { saveJsonExport } from '../windows/save-json-export';
+import { dictationHandlers } from '../../dictation-wiring/dictation-bridge';
+import { startMaintenance } from '../../dictation-wiring/dictation-maintenance';
+import { summaryOf, type DictationManifest } from '../../dictations/dictation-manifest';
+import { copyShortcutActions, type LabResultsForShortcut, type ShownForShortcut } from '../../note-leaving/copy-shortcut-actions';
+import { readyNotice, visitDictations, type PatientOf } from '../../note-leaving/dictation-notes';
+import { NoteContradictions } from '../../note-leaving/note-contradictions';
+import type { VisitDictation } from '../../../contract/patient-visit';
+import type { PatientStore } from '../../patients/patient-store';
+import { DictationSending } from '../../dictation-sending/dictation-sending';
+import { LiveWordsView } from '../../dictation-sending/live-words';
+import { partFormatFor } from '../../dictation-sending/part-format';
+import { patientDetailsOf } from '../../dictation-sending/patient-details';
+import { DictationStore, parcelProblem } from '../../dictations/dictation-store';
+import { RecordingSession } from '../../dictation-recording/recording-session';
+import { shortcutRecorder } from '../../dictation-recording/cued-recording';
+import { confirmedBy, consentToKeep } from '../../consent/consent-at-record';
+import { CallOffer } from '../../dictation-recording/call-offer';
+import { keptModeFile } from '../../dictation-recording/kept-mode';
+import { callSoundNotAvailable } from '../../audio/call-sound-source';
+import { watchMicrophoneUsers } from '../../audio/microphone-users';
+
+export interface DictationFeatureDeps {
+  userData: string;
+  builtDir: string;
+  /** The recorder process, started by the entry before anything else (it takes longest to start). */
+  recorderHost: RecorderHost;
+  service: Pick<ServiceFeature, 'client' | 'sessionsOffer' | 'health'>;
+  settings: SettingsService;
+  /** The one way patient data leaves by the clipboard. */
+  copies: CopyPath;
+  /** The dictations' keys, or why they cannot be opened. */
+  keys: KeysOrProblem;
+  /** The one outbox host: dictations' kinds register with it, and it tells the page what became of them. */
+  outboxes: OutboxHost;
+  window: WindowEvents;
+  /** The clinic's patients and the one chosen for the visit. */
+  patients: Pick<PatientStore, 'get' | 'visitPatient' | 'view' | 'choose' | 'noteLeft' | 'onVisitChange'>;
+  /** The lab result in view, which the copy shortcut copies instead of a note (the lab reports feature, built after this one). */
+  labResults(): LabResultsForShortcut;
+  /** The document in view (made from a recording), which the copy shortcut copies instead of its note (built after this one). */
+  documents?(): ShownForShortcut;
+  /** The audit trail: recordings made, the copy shortcut's copies, recordings deleted by retention. */
+  audit: AuditRecorder;
+  clock: Clock;
+}
+
+function notifyReady(manifest: DictationManifest, patientOf: PatientOf): void {
+  if (!Notification.isSupported()) return;
+  const title = manifest.state === 'completed' ? 'Dictation ready' : manifest.state === 'partial' ? 'Dictation partly ready' : 'Dictation failed';
+  new Notification({ title, body: readyNotice(manifest, patientOf), silent: true }).show();
+}
+
+/** What the feature's parts share: the store, loaded; whose each dictation is; a dictation's recording files; the MP3 encoder. */
+interface DictationParts {
+  store: DictationStore;
+  /** Dictations the load found cut short, for the maintenance to repair. */
+  recovered: string[];
+  patientOf: PatientOf;
+  /**
+   * A dictation's recording files, their key and what the recording holds. Files an earlier
+   * version left in clear are encrypted first, until the start's maintenance has done it for all.
+   */
+  recordingFiles(id: string): RecordingFiles;
+  /** The worker that encodes MP3 and cuts a session's parts, outside the main thread. */
+  encoderWorker: string;
+  encode: Mp3Encoding;
+  /** How many medicines of each note contradict themselves, as the list marks them. */
+  contradictions: NoteContradictions;
+}
+
+function dictationParts(deps: DictationFeatureDeps): DictationParts {
+  const store = new DictationStore(join(deps.userData, 'dictations'), deps.keys, deps.clock);
+  const report = store.load();
+  log.info(`dictations: ${report.loaded} loaded, ${report.recovered.length} recovered, ${report.unreadable} unreadable`);
+  const encoderWorker = unpacked(join(deps.builtDir, 'mp3-encode-worker.cjs'));
+  return {
+    store,
+    recovered: report.recovered,
+    patientOf: (id) => (id ? (deps.patients.get(id) ?? null) : null),
+    recordingFiles: (id) => {
+      store.sealLegacyFilesIfAny(id);
+      return store.recordingFiles(id);
+    },
+    encoderWorker,
+    encode: workerMp3Encoding(encoderWorker),
+    contradictions: new NoteContradictions(store),
+  };
+}
+
+/** The titles of the clinic's own templates, from the service's templates list: asked once, when a result first holds one. */
+function templateTitlesOf(client: DictationFeatureDeps['service']['client']): () => Promise<ReadonlyMap<string, string>> {
+  let templateTitles: Promise<ReadonlyMap<string, string>> | null = null;
+  return () => {
+    templateTitles ??= client.listTemplates().then(
+      (list) => new Map(list.map((template) => [template.id, template.title])),
+      () => {
+        templateTitles = null;
+        return new Map();
+      },
+    );
+    return templateTitles;
+  };
+}
+
+/** The words heard so far while a dictation is spoken in parts, told to the page as they come. */
+function liveWordsView({ service, window, clock }: DictationFeatureDeps, store: DictationStore): LiveWordsView {
+  const view = new LiveWordsView({
+    store,
+    client: service.client,
+    clock,
+    reachable: () => service.health.current().reachable && net.isOnline(),
+    publish: (words) => window.send('liveWordsChanged', words),
+  });
+  service.health.onChange(() => view.refresh());
+  // Another service (the offer is forgotten): whether it sends words while recording is learned afresh.
+  service.sessionsOffer.onChange((state) => {
+    if (state === 'unknown') view.serviceChanged();
+  });
+  return view;
+}
+
+/** Sending: the dictations' outbox kinds registered with the host, and the list the page shows of them. */
+function dictationSending(
+  { service, settings, outboxes }: DictationFeatureDeps,
+  { store, patientOf, recordingFiles, encoderWorker, encode, contradictions }: DictationParts,
+  liveWords: LiveWordsView,
+): DictationSending {
+  const outbox = new DictationSending(outboxes, {
+    store,
+    client: service.client,
+    offer: service.sessionsOffer,
+    cutParts: workerPartCutting(encoderWorker),
+    templateTitles: templateTitlesOf(service.client),
+    prepareAudio: async (manifest) => {
+      const { source, damagedParcels } = await prepareUploadAudio(recordingFiles(manifest.id), settings.current().uploadAudioFormat, encode);
+      return { ...source, notice: parcelProblem(damagedParcels) };
+    },
+    sendsToSandbox: () => settings.current().service === 'sandbox',
+    patientDetails: (manifest) => (settings.current().sendPatientDetails ? patientDetailsOf(patientOf(manifest.patientId)) : null),
+    onResult: (manifest) => notifyReady(manifest, patientOf),
+    onPartSent: (part) => liveWords.partSent(part),
+  });
+  outboxes.show({
+    items: store,
+    uploads: outbox,
+    changed: 'dictationChanged',
+    summary: (manifest, progress) => summaryOf(manifest, progress, contradictions.of(manifest)),
+    removed: 'dictationRemoved',
+    pending: (manifest) => PENDING_STATES.has(manifest.state),
+  });
+  return outbox;
+}
+
+/** The recording: the recorder process, the microphone and the transcription asked for, and what the window hears of it. */
+function recordingSession(
+  deps: DictationFeatureDeps,
+  store: DictationStore,
+  outbox: DictationSending,
+  liveWords: LiveWordsView,
+  recordShortcut: { current(): string | null; holds(): boolean },
+  callOffer: CallOffer,
+): RecordingSession {
+  const { settings } = deps;
+  const { discovery } = deps.service.client;
+  let recordingId: string | null = null;
+  return new RecordingSession({
+    store,
+    createRecorder: (events) => new Recorder(deps.recorderHost, events, deps.clock),
+    clock: deps.clock,
+    microphone: () => settings.current().microphone,
+    compactCopy: () => settings.current().uploadAudioFormat === 'mp3',
+    includeCallSound: () => settings.current().includeCallSound,
+    callSoundNotAvailable: callSoundNotAvailable(process.platform),
+    callOffer,
+    transcription: (languages) => {
+      const current = settings.current();
+      if (current.transcriptionApi !== 'sessions' || deps.service.sessionsOffer.state() === 'not-offered') return { api: 'voice-upload', request: null };
+      // The parts' format, from what the service last listed; not known yet: MP3 this time, and it is asked for the next.
+      const listed = discovery.lastKnown();
+      if (!listed) void discovery.get().catch(() => undefined);
+      return {
+        api: 'sessions',
+        request: { languages: languages ?? current.languageHints, templates: current.noteTemplates, model: current.transcriptionModel },
+        partFormat: partFormatFor(listed?.capabilities.audio_formats ?? null),
+      };
+    },
+    wordsWhileSpeaking: () => liveWords.wordsWhileSpeaking(),
+    onPart: (id, part) => {
+      outbox.partCut();
+      liveWords.partCut(id, part.sequence);
+    },
+    // The earlier patient's note is not left for a reflex paste into this one's chart.
+    onStarted: (owner, manifest) => {
+      void deps.copies.recordingFor(owner);
+      consentKept(deps.audit, manifest);
+      recordingCreated(deps.audit, manifest);
+    },
+    visitPatientId: () => (deps.patients.view().visitEnded ? null : (deps.patients.visitPatient()?.id ?? null)),
+    takePatient: (id) => {
+      if (!deps.patients.get(id)) throw new Error('The patient chosen for this recording is no longer on this computer. Choose the patient again.');
+      if (deps.patients.visitPatient()?.id !== id || deps.patients.view().visitEnded) deps.patients.choose(id);
+    },
+    consent: (answer, callSound) => consentToKeep(settings.consentNotices(), answer, confirmedBy(settings), callSound, deps.clock),
+    shortcutHolds: () => recordShortcut.holds(),
+    ask: (question) => {
+      log.info(`recorder: the window asks first (${question.patient ? 'which patient' : ''}${question.patient && question.consent ? ', ' : ''}${question.consent ? "the patient's consent" : ''})`);
+      deps.window.send('recordAsked', question);
+      deps.window.focus();
+    },
+    ensurePermission: ensureMicrophonePermission,
+    shortcut: () => recordShortcut.current(),
+    onStatus: (status) => {
+      if (status.dictationId && status.dictationId !== recordingId) liveWords.recordingStarted(status.dictationId);
+      recordingId = status.dictationId;
+      deps.window.send('recorderChanged', status);
+    },
+    onRecorded: () => deps.outboxes.wake(),
+    onDiagnostic: (text) => log.warn(`recorder: ${text}`),
+    keptMode: keptModeFile(deps.userData, (problem) => log.warn(`recorder: ${problem}`)),
+  });
+}
+
+/** Items of a feature built after this one, asked for at each use. */
+function laterItems(items: () => ShownForShortcut): ShownForShortcut {
+  return {
+    viewed: (chosenId) => items().viewed(chosenId),
+    readiness: (id) => items().readiness(id),
+    copy: (id, options) => items().copy(id, options),
+    patientOf: (id) => items().patientOf(id),
+  };
+}
+
+/** The global shortcuts: Record from anywhere, and the viewed dictation's note copied or typed into another program. */
+function dictationShortcuts(deps: DictationFeatureDeps, { store, patientOf }: DictationParts, session: RecordingSession, viewedId: () => string | null): DesktopShortcuts {
+  const { settings, copies, window, patients, audit, clock } = deps;
+  return new DesktopShortcuts({
+    desktop: electronShortcutsDesktop,
+    log,
+    clock,
+    recorder: shortcutRecorder(session, () => settings.current().recordCues, (cue) => window.send('recordCue', cue)),
+    copy: copyShortcutActions({
+      clock,
+      store,
+      copies,
+      viewedId,
+      profiles: () => settings.current().insertProfiles,
+      desktop: {
+        appHasFocus: () => BrowserWindow.getFocusedWindow() !== null,
+        focusedWindow: focusNow,
+        typist: typistHere(clock),
+        tell: (title, body) => {
+          log.info(`copy: told "${title}"`);
+          if (Notification.isSupported()) new Notification({ title, body, silent: true }).show();
+        },
+      },
+      log: (event) => log.info(event),
+      patientOf,
+      visit: { chosenId: () => patients.visitPatient()?.id ?? null, noteLeft: (patientId) => patients.noteLeft(patientId) },
+      labResults: {
+        viewed: (chosenId) => deps.labResults().viewed(chosenId),
+        readiness: (id) => deps.labResults().readiness(id),
+        copy: (id, options) => deps.labResults().copy(id, options),
+        patientOf: (id) => deps.labResults().patientOf(id),
+      },
+      ...(deps.documents ? { documents: laterItems(deps.documents) } : {}),
+      audit,
+      page: { shortcutCopied: (outcome) => window.send('shortcutCopied', outcome) },
+    }),
+    settings: () => settings.current(),
+    onAccess: (access) => settings.reportShortcutAccess(access),
+  });
+}
+
+/** The work nobody waits for: repairs, sealing files left in clear, compact copies, deleting recordings past their time, the list's marks of contradicting prescriptions. */
+function dictationMaintenance({ settings, audit, window, clock }: DictationFeatureDeps, { store, recovered, recordingFiles, encode, contradictions }: DictationParts) {
+  let stop: (() => void) | null = null;
+  let stopCounting: (() => void) | null = null;
+  return {
+    start(): void {
+      // Locked keys (Settings says why): nothing is repaired or deleted until they open again.
+      if (store.locked) return;
+      stop = startMaintenance(
+        {
+          store,
+          recordingFiles,
+          encode,
+          compactUploads: () => settings.current().uploadAudioFormat === 'mp3',
+          retentionDays: () => settings.current().audioRetentionDays,
+          clock,
+          log,
+          audioDeleted: (ids) => audioDeletedByRetention(audit, ids, (id) => store.get(id)?.patientId ?? null),
+        },
+        recovered,
+      );
+      // Each contradicting note is marked in the list as it is found (a finished dictation has no upload under way).
+      stopCounting = contradictions.countAll(clock, (manifest) => window.send('dictationChanged', summaryOf(manifest, null, contradictions.of(manifest))));
+    },
+    stop: () => {
+      stop?.();
+      stopCounting?.();
+    },
+  };
+}
+
+export function createDictationFeature(deps: DictationFeatureDeps) {
+  const { settings } = deps;
+  const parts = dictationParts(deps);
+  const { store, patientOf, recordingFiles } = parts;
+  const liveWords = liveWordsView(deps, store);
+  const outbox = dictationSending(deps, parts, liveWords);
+  const callOffer = new CallOffer(
+    () => session.status().state === 'idle',
+    () => deps.window.send('recorderChanged', session.status()),
+  );
+  const session = recordingSession(deps, store, outbox, liveWords, { current: () => shortcuts.recordShortcut(), holds: () => shortcuts.recordShortcutHolds() }, callOffer);
+  let stopWatchingCalls: () => void = () => undefined;
+  /** The dictation the window shows; the copy shortcut takes its note. */
+  let viewedId: string | null = null;
+  const shortcuts = dictationShortcuts(deps, parts, session, () => viewedId);
+  const maintenance = dictationMaintenance(deps, parts);
+
+  const applySettings = () => {
+    shortcuts.apply();
+    deps.window.send('recorderChanged', session.status());
+    deps.outboxes.wake();
+  };
+  settings.onChange(applySettings);
+
+  const handlers = dictationHandlers({
+    store,
+    outbox,
+    session,
+    copies: deps.copies,
+    settings,
+    saveJson: (name, json, title) => saveJsonExport(deps.window.current, name, json, title),
+    log,
+    showing: (id) => (viewedId = id),
+    patientOf,
+    visit: { chosen: () => deps.patients.visitPatient(), noteLeft: (patientId) => deps.patients.noteLeft(patientId) },
+    consentNotices: () => settings.consentNotices(),
+    clock: deps.clock,
+    contradictions: parts.contradictions,
+  });
+  // Another patient chosen: their note is not the one in view any more (the shortcut never takes it), nor are their words heard so far.
+  deps.patients.onVisitChange((patientId) => {
+    if (viewedId !== null && store.get(viewedId)?.patientId !== patientId) viewedId = null;
+    liveWords.visitChanged(patientId);
+  });
+
+  return {
+    handlers: { ...handlers, getLiveWords: () => liveWords.current() },
+    store,
+    /** A patient's dictations as the patient view lists them: each one's medicines and state. */
+    visitItems: (patientId: string): VisitDictation[] => visitDictations(store, patientId),
+    /** What deleting a patient deletes of dictations. */
+    patientItems: {
+      idsForPatient: (patientId: string) => store.idsForPatient(patientId),
+      busy: (id: string) => (session.status().dictationId === id ? 'A dictation for this patient is being recorded. Stop or discard it first.' : null),
+      remove: (id: string) => outbox.remove(id),
+      identityChanged: (patientId: string) => store.clearReviews(patientId),
+    },
+    /** Why the app must not restart now (a recording under way), or null; an upload under way is the outbox host's to say. */
+    busyReason: (): string | null => (session.status().state !== 'idle' ? 'A dictation is being recorded.' : null),
+    /** For app://scribe/recordings/<id>.wav: the recording as a WAV, decrypted as it is read, or null. */
+    recording: (id: string): UploadSource | null => {
+      const manifest = store.get(id);
+      if (!manifest || manifest.state === 'recording' || manifest.audioDeletedAt) return null;
+      try {
+        return wavSource(recordingFiles(id));
+      } catch (error) {
+        log.warn(`playback: the recording could not be opened (${(error as Error).message})`);
+        return null;
+      }
+    },
+    /** What Record needs: the shortcuts and the recorder's status; and a call that begins is offered. */
+    start(): void {
+      applySettings();
+      stopWatchingCalls = watchMicrophoneUsers({
+        ownPids: () => [process.pid, session.recorder.processId() ?? process.pid],
+        onChange: (count) => {
+          log.info(`call offer: ${count} other program(s) recording from a microphone`);
+          callOffer.usersChanged(count);
+        },
+        log: (event) => log.info(event),
+        clock: deps.clock,
+      });
+    },
+    /** The work nobody waits for (sending is the outbox host's). */
+    startMaintenance(): void {
+      maintenance.start();
+    },
+    async stop(): Promise<void> {
+      maintenance.stop();
+      stopWatchingCalls();
+      liveWords.dispose();
+      shortcuts.dispose();
+      session.recorder.dispose();
+    },
+  } satisfies Feature;
+}
