@@ -14,6 +14,7 @@ import { refuse } from '../core/refusal';
 import type { OutboxKind } from '../outbox/outbox-kind';
 import type { PollSchedule } from '../outbox/result-poller';
 import type { LinkManifest, LinkStore } from './link-store';
+import { LINK_KIND } from './link-kind-name';
 
 /** What the linked list says of a link: in the health record, or refused with the exchange's reason. */
 export type LinkOutcome = { linked: true; at: string | null } | { linked: false; reason: string };
@@ -53,7 +54,7 @@ export function linkKind(deps: LinkDeps): OutboxKind<LinkManifest, LinkOutcome> 
     return { servicePatientId: await deps.servicePatientId(link.patientId, signal), partnerPatientId: link.patientId, hipId: linking.hipId };
   };
   return {
-    name: 'health record links',
+    name: LINK_KIND,
     store,
     words: {
       uploadFailed: 'The visit could not be linked to the health record',

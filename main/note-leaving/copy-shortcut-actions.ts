@@ -46,6 +46,14 @@ export interface ShownForShortcut {
 }
 export type LabResultsForShortcut = ShownForShortcut;
 
+/** What a feature not yet awake shows the shortcut: nothing is in view (showing an item wakes its feature). */
+export const NOTHING_IN_VIEW: ShownForShortcut = {
+  viewed: () => null,
+  readiness: () => 'none',
+  copy: () => Promise.reject(new Error('Nothing of this kind is in view.')),
+  patientOf: () => null,
+};
+
 /** A lab report's id as the shortcut's target, told apart from a dictation's; a document's likewise. */
 const LAB = 'lab-report:';
 const DOCUMENT = 'document:';

@@ -1,6 +1,7 @@
 /**
- * The app's features, built once the window has been opened (their code is evaluated while
- * the page's process starts), wired to each other and to the page's calls.
+ * The app's features, wired to each other and to the page's calls: those the first screen and
+ * Record need built once the window has been opened (their code is evaluated while the page's
+ * process starts), the others asleep until first asked (feature-wakes.ts).
  */
 import { app, net } from 'electron';
 import { join } from 'node:path';
@@ -11,6 +12,10 @@ import { serviceWord } from '../audit/policy-audit';
 import { sentEvent, type SentItem } from '../audit/sent-events';
 import { DEVELOPMENT_BUILD } from '../core/build-kind';
 import type { Clock, ClockTimer } from '../core/clock';
+import type { Feature } from '../core/feature';
+import { handlersOf, SleepingFeature, wakeFirst } from '../core/sleeping-feature';
+import { NOTHING_IN_VIEW } from '../note-leaving/copy-shortcut-actions';
+import { SERVES, SLEEPING_NAMES, WAKES, type SleepingName } from './feature-wakes';
 import { createClipboardFeature } from './features/clipboard-feature';
 import { patientOwner } from '../clipboard/copy-path';
 import { createDictationFeature } from './features/dictation-feature';
@@ -18,12 +23,11 @@ import type { OperationHandlers } from '../../contract/operation-handlers';
 import { toAppError } from './ipc/app-failure';
 import { joinHandlers } from './ipc/joined-handlers';
 import { operationDispatcher } from './ipc/operation-dispatcher';
-import { createHealthRecordFeature, LINK_KIND } from './features/health-record-feature';
-import { createLabReportsFeature } from './features/lab-reports-feature';
+import type { createLabReportsFeature } from './features/lab-reports-feature';
+import { LINK_KIND } from '../health-record/link-kind-name';
 import { log } from './log';
 import { OutboxHost } from '../outbox/outbox-host';
 import { createPatientsFeature } from './features/patients-feature';
-import { createRegistrationFeature } from './features/registration-feature';
 import { createServiceFeature, type ServiceFeature } from './features/service-feature';
 import { OfferedChoices } from '../service/offered-choices';
 import { loadPlistParsers } from '../settings/plist-policy';
@@ -31,8 +35,6 @@ import { createSettingsFeature } from './features/settings-feature';
 import type { SettingsService } from '../settings/settings-service';
 import { sandboxNoticeHandlers } from '../status/sandbox-notice';
 import { createStatusFeature } from './features/status-feature';
-import { createUpdatesFeature } from './features/updates-feature';
-import { createVisitDocumentsFeature } from './features/visit-documents-feature';
 import type { AppWindow } from './windows/app-window';
 
 /** Work nobody waits for (signing in, sending, update checks) starts this long after the features. */
@@ -89,16 +91,18 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   const serviceNow = () => serviceWord(settings.settings.current().service, settings.settings.current().customServiceUrl);
   const clipboard = createClipboardFeature({ settings: settings.settings, clock });
   const { copies } = clipboard;
-  const itemPatient = (kind: SentItem, id: string) => (kind === 'document' ? documents.patientOf(id) : ((kind === 'dictation' ? dictations.store.get(id) : labReports.store.get(id))?.patientId ?? null));
+  const itemPatient = (kind: SentItem, id: string) =>
+    kind === 'document' ? (sleeping.documents.awake()?.patientOf(id) ?? null) : ((kind === 'dictation' ? dictations.store.get(id) : sleeping.labReports.awake()?.store.get(id))?.patientId ?? null);
   const outboxes = outboxHost(service, settings.settings, window, clock, () => net.isOnline(), (kind, id) =>
-    kind === LINK_KIND ? healthRecord.sent(id) : audit.recorder.record(sentEvent(kind, id, serviceNow(), itemPatient)),
+    kind === LINK_KIND ? sleeping.healthRecord.awake()?.sent(id) : audit.recorder.record(sentEvent(kind, id, serviceNow(), itemPatient)),
   );
   const patients = createPatientsFeature({
     kept: settings.dataKeys.patients,
     window,
-    items: () => [dictations.patientItems, labReports.patientItems],
-    registeredProfile: () => registration.registeredProfile(),
-    visitItems: (patientId) => ({ dictations: dictations.visitItems(patientId), labReports: labReports.visitItems(patientId), healthRecord: healthRecord.visitView(patientId) }),
+    items: () => [dictations.patientItems, ...(sleeping.labReports.awake() ? [sleeping.labReports.awake()!.patientItems] : [])],
+    registeredProfile: () => sleeping.registration.awake()?.registeredProfile() ?? null,
+    // getPatientVisit wakes both first (feature-wakes.ts).
+    visitItems: (patientId) => ({ dictations: dictations.visitItems(patientId), labReports: awakeOf(sleeping.labReports).visitItems(patientId), healthRecord: awakeOf(sleeping.healthRecord).visitView(patientId) }),
     directory: service.client,
     clock,
   });
@@ -115,52 +119,38 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     outboxes,
     window,
     patients: patients.store,
-    labResults: () => labReports.shortcutResults,
-    documents: () => documents.shortcutDocuments,
+    // Showing a lab report or a document wakes its feature: asleep, none is in view.
+    labResults: () => sleeping.labReports.awake()?.shortcutResults ?? NOTHING_IN_VIEW,
+    documents: () => sleeping.documents.awake()?.shortcutDocuments ?? NOTHING_IN_VIEW,
     audit: audit.recorder,
     clock,
   });
-  const documents = createVisitDocumentsFeature({ userData, clock, dictations: dictations.store, service, settings: settings.settings, copies, outboxes, window, patients: patients.store });
-  const labReports = createLabReportsFeature({
-    userData,
-    clock,
-    service,
-    copies,
-    keys: settings.dataKeys.labReports,
-    outboxes,
-    sendsToSandbox: () => settings.settings.current().service === 'sandbox',
-    window,
-    patientOf: (id) => patients.store.get(id),
-    visit: { chosen: () => patients.store.visitPatient(), noteLeft: (patientId) => patients.store.noteLeft(patientId) },
-    requireReview: () => settings.settings.current().requireReview,
-    // A report's patient has an id at the service when kept, or made where the clinic links visits to health records.
-    patientHeaders: (patientId, signal) => patients.servicePatients.headersOf(patientId, { create: settings.settings.healthRecordLinking().mode !== 'off', signal }),
-  });
-  const healthRecord = createHealthRecordFeature({ userData, clock, keys: settings.dataKeys.healthRecord, outboxes, service, settings: settings.settings, window, audit: audit.recorder, serviceWord: serviceNow, dictations: dictations.store, labReports: labReports.store, patients: patients.store, servicePatients: patients.servicePatients });
-  const registration = createRegistrationFeature({ service, settings: settings.settings, copies, window, clock });
-  const updates = createUpdatesFeature({ settings: settings.settings, busyReasons: [dictations.busyReason, () => outboxes.busyReason()], window, version: app.getVersion(), userData, clock });
   const status = createStatusFeature({ settings: settings.settings, service, outboxes: [outboxes], window, clock });
+  const first = wakingMoments(clock);
+  const sleeping = sleepingFeatures({ userData, clock, settings, audit, service, copies, outboxes, window, patients, dictations, serviceNow, first });
 
-  const lookups = auditLookups({ dictations, labReports, patients, itemPatient, service: serviceNow });
+  const lookups = auditLookups({ dictations, labReports: sleeping.labReports, patients, itemPatient, service: serviceNow });
   const handlers: OperationHandlers = joinHandlers({
     audit: audit.handlers,
     settings: settings.handlers,
     service: service.handlers,
     status: status.handlers,
     dictations: dictations.handlers,
-    documents: documents.handlers,
-    'lab reports': labReports.handlers,
+    documents: handlersOf(sleeping.documents, SERVES.documents),
+    'lab reports': handlersOf(sleeping.labReports, SERVES.labReports),
     patients: patients.handlers,
-    registration: registration.handlers,
-    'health record': healthRecord.handlers,
-    updates: updates.handlers,
+    registration: handlersOf(sleeping.registration, SERVES.registration),
+    'health record': handlersOf(sleeping.healthRecord, SERVES.healthRecord),
+    updates: handlersOf(sleeping.updates, SERVES.updates),
     window: { takeReloadNotice: () => window.takeReloadNotice() },
     'sandbox notice': sandboxNoticeHandlers(userData, clock),
   });
+  const asleep = Object.values(sleeping);
 
   return {
-    // Every operation that touches patient data is written in the audit trail (operation-audit.ts).
-    dispatcher: operationDispatcher(audit.on ? auditedHandlers(handlers, audit.recorder, lookups, (error) => toAppError(error).kind) : handlers, {
+    // Every operation that touches patient data is written in the audit trail (operation-audit.ts),
+    // once the features it needs are awake: the trail names the items' patients.
+    dispatcher: operationDispatcher(wakeFirst(audit.on ? auditedHandlers(handlers, audit.recorder, lookups, (error) => toAppError(error).kind) : handlers, asleep), {
       appOrigin,
       isAppWindow: (contents) => window.isAppWindow(contents),
     }),
@@ -169,8 +159,130 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
       if (source) audit.recordingLoaded({ item: { kind: 'dictation', id }, patientId: itemPatient('dictation', id) });
       return source;
     },
-    ...startAndStop({ settings, audit, service, clipboard, outboxes, dictations, labReports, registration, status, updates, clock }),
+    /** The window's first answers are given: the features that sleep may wake from now on. */
+    firstAnswered: first.over,
+    ...startAndStop({ settings, audit, service, clipboard, outboxes, dictations, status, sleeping, first, clock }),
   };
+}
+
+/** The feature, which must be awake here: an operation that reads it woke it first. */
+function awakeOf<T>(feature: SleepingFeature<T>): T {
+  const awake = feature.awake();
+  if (!awake) throw new Error(`${feature.name} was read before it woke`);
+  return awake;
+}
+
+/** The moment the sleeping features may start waking: once the window's first answers are given, or the features start. */
+function wakingMoments(clock: Clock) {
+  let open: () => void = () => {};
+  const reached = new Promise<void>((resolve) => (open = resolve));
+  let started = false;
+  return {
+    reached: () => reached,
+    // After the answer in hand has left: a wake loads code on main's one thread.
+    over: () => void clock.setTimeout(() => open(), 0),
+    started: () => started,
+    markStarted: () => {
+      started = true;
+      open();
+    },
+  };
+}
+type WakingMoments = ReturnType<typeof wakingMoments>;
+
+interface SleepingDeps {
+  userData: string;
+  clock: Clock;
+  settings: ReturnType<typeof createSettingsFeature>;
+  audit: AuditFeature;
+  service: ServiceFeature;
+  copies: ReturnType<typeof createClipboardFeature>['copies'];
+  outboxes: OutboxHost;
+  window: AppWindow;
+  patients: PatientsFeature;
+  dictations: DictationFeature;
+  serviceNow(): string;
+  first: WakingMoments;
+}
+
+/** Each feature that wakes when first asked (feature-wakes.ts): its code loaded, and built, on its first wake. */
+function sleepingFeatures(deps: SleepingDeps) {
+  const { userData, clock, settings, audit, service, copies, outboxes, window, patients, dictations, first } = deps;
+  const sleep = <T extends Feature>(name: SleepingName, build: () => Promise<T>, woken: (feature: T) => void = () => {}) =>
+    new SleepingFeature<T>({
+      name: SLEEPING_NAMES[name],
+      wakes: WAKES[name],
+      firstMoments: first.reached,
+      build: async () => {
+        const feature = await build();
+        servesExactly(SLEEPING_NAMES[name], feature.handlers, SERVES[name]);
+        return feature;
+      },
+      onWoken: (feature) => {
+        log.info(`features: ${name} woke`);
+        woken(feature);
+        if (first.started()) feature.start();
+      },
+      onFailed: (error) => log.error(`features: ${name} could not wake (${(error as Error).name})`, error),
+    });
+
+  const labReports = sleep(
+    'labReports',
+    async () => {
+      const { createLabReportsFeature } = await import('./features/lab-reports-feature');
+      return createLabReportsFeature({
+        userData,
+        clock,
+        service,
+        copies,
+        keys: settings.dataKeys.labReports,
+        outboxes,
+        sendsToSandbox: () => settings.settings.current().service === 'sandbox',
+        window,
+        patientOf: (id) => patients.store.get(id),
+        visit: { chosen: () => patients.store.visitPatient(), noteLeft: (patientId) => patients.store.noteLeft(patientId) },
+        requireReview: () => settings.settings.current().requireReview,
+        // A report's patient has an id at the service when kept, or made where the clinic links visits to health records.
+        patientHeaders: (patientId, signal) => patients.servicePatients.headersOf(patientId, { create: settings.settings.healthRecordLinking().mode !== 'off', signal }),
+      });
+    },
+    (feature) => {
+      feature.store.onChange(healthRecord.hear((links, manifest) => links.hears.itemChanged('lab-report', manifest)));
+      feature.store.onRemove(healthRecord.hear((links, id) => links.hears.itemRemoved('lab-report', id)));
+    },
+  );
+  // What it hears from the start, kept while it sleeps: a visit that ends is linked, whenever it wakes.
+  const visitAtStart = patients.store.visitPatient()?.id ?? null;
+  const healthRecord = sleep('healthRecord', async () => {
+    const [{ createHealthRecordFeature }, lab] = await Promise.all([import('./features/health-record-feature'), labReports.wake()]);
+    return createHealthRecordFeature({ userData, clock, keys: settings.dataKeys.healthRecord, outboxes, service, settings: settings.settings, window, audit: audit.recorder, serviceWord: deps.serviceNow, dictations: dictations.store, labReports: lab.store, patients: patients.store, servicePatients: patients.servicePatients, visitAtStart });
+  });
+  patients.store.onVisitChange(healthRecord.hear((links, next) => links.hears.visitChanged(next)));
+  patients.store.onChange(healthRecord.hear((links, view) => links.hears.patientsKept(view)));
+  dictations.store.onChange(healthRecord.hear((links, manifest) => links.hears.itemChanged('dictation', manifest)));
+  dictations.store.onRemove(healthRecord.hear((links, id) => links.hears.itemRemoved('dictation', id)));
+
+  const documents = sleep('documents', async () => {
+    const { createVisitDocumentsFeature } = await import('./features/visit-documents-feature');
+    return createVisitDocumentsFeature({ userData, clock, dictations: dictations.store, service, settings: settings.settings, copies, outboxes, window, patients: patients.store });
+  });
+  const registration = sleep('registration', async () => {
+    const { createRegistrationFeature } = await import('./features/registration-feature');
+    return createRegistrationFeature({ service, settings: settings.settings, copies, window, clock });
+  });
+  const updates = sleep('updates', async () => {
+    const { createUpdatesFeature } = await import('./features/updates-feature');
+    return createUpdatesFeature({ settings: settings.settings, busyReasons: [dictations.busyReason, () => outboxes.busyReason()], window, version: app.getVersion(), userData, clock });
+  });
+  return { labReports, healthRecord, documents, registration, updates };
+}
+type SleepingFeatures = ReturnType<typeof sleepingFeatures>;
+
+/** A woken feature answers exactly the operations its wakes say it serves: one more would go unanswered, one fewer would fail when asked. */
+function servesExactly(name: string, handlers: object, serves: readonly string[]): void {
+  const given = Object.keys(handlers).sort();
+  const declared = [...serves].sort();
+  if (given.join() !== declared.join()) throw new Error(`${name} answers ${given.join(', ')}, but its wakes name ${declared.join(', ')}`);
 }
 
 type DictationFeature = ReturnType<typeof createDictationFeature>;
@@ -179,7 +291,7 @@ type PatientsFeature = ReturnType<typeof createPatientsFeature>;
 
 interface LookupParts {
   dictations: DictationFeature;
-  labReports: LabReportsFeature;
+  labReports: SleepingFeature<LabReportsFeature>;
   patients: PatientsFeature;
   itemPatient(kind: SentItem, id: string): string | null;
   service(): string;
@@ -192,11 +304,12 @@ function auditLookups({ dictations, labReports, patients, itemPatient, service }
     labReportPatient: (id) => itemPatient('lab-report', id),
     documentPatient: (id) => itemPatient('document', id),
     recordingNow: () => dictations.store.list().find((manifest) => manifest.state === 'recording')?.id ?? null,
-    labReportIds: () => labReports.store.list().map((labReport) => labReport.id),
+    labReportIds: () => labReports.awake()?.store.list().map((labReport) => labReport.id) ?? [],
     patientIds: () => patients.store.view().patients.map((patient) => patient.id),
     itemsOfPatient: (patientId) => [
       ...dictations.patientItems.idsForPatient(patientId).map((id) => ({ kind: 'dictation' as const, id })),
-      ...labReports.patientItems.idsForPatient(patientId).map((id) => ({ kind: 'lab-report' as const, id })),
+      // deletePatient wakes lab reports first (feature-wakes.ts).
+      ...awakeOf(labReports).patientItems.idsForPatient(patientId).map((id) => ({ kind: 'lab-report' as const, id })),
     ],
     service,
   };
@@ -209,32 +322,35 @@ interface StartedParts {
   clipboard: ReturnType<typeof createClipboardFeature>;
   outboxes: OutboxHost;
   dictations: DictationFeature;
-  labReports: LabReportsFeature;
-  registration: ReturnType<typeof createRegistrationFeature>;
   status: ReturnType<typeof createStatusFeature>;
-  updates: ReturnType<typeof createUpdatesFeature>;
+  sleeping: SleepingFeatures;
+  first: WakingMoments;
   clock: Clock;
 }
 
-function startAndStop({ settings, audit, service, clipboard, outboxes, dictations, labReports, registration, status, updates, clock }: StartedParts) {
+function startAndStop({ settings, audit, service, clipboard, outboxes, dictations, status, sleeping, first, clock }: StartedParts) {
   let backgroundTimer: ClockTimer | null = null;
+  const asleep = Object.values(sleeping) as Array<SleepingFeature<Feature>>;
   return {
-    /** Everything else: the service (and the sandbox), status, sync, the shortcut, update checks. */
+    /** Everything else: the service (and the sandbox), status, sync, the shortcut, update checks; a feature that wakes later starts as it wakes. */
     start(): void {
       settings.start();
-      registration.start();
       dictations.start();
       status.start();
       service.startAnswering();
+      first.markStarted();
+      for (const feature of asleep) feature.awake()?.start();
       // Signing in, sending and update checks load the HTTP client and the sandbox: started once
       // the first moments are over, so that a Record pressed as soon as the window shows is answered at once.
+      // The features that send or check by themselves wake then too, before their outboxes start.
       backgroundTimer = clock.setTimeout(() => {
-        service.start();
-        outboxes.start();
-        dictations.startMaintenance();
-        labReports.start();
-        updates.start();
-        audit.start();
+        const woken = asleep.filter((feature) => feature.wakes.afterFirstMoments).map((feature) => feature.wake());
+        void Promise.allSettled(woken).then(() => {
+          service.start();
+          outboxes.start();
+          dictations.startMaintenance();
+          audit.start();
+        });
       }, BACKGROUND_START_MS);
     },
     /**
@@ -244,7 +360,8 @@ function startAndStop({ settings, audit, service, clipboard, outboxes, dictation
     async stop(): Promise<void> {
       clock.clearTimeout(backgroundTimer);
       outboxes.stop();
-      await Promise.all([status.stop(), updates.stop(), registration.stop(), dictations.stop(), labReports.stop()]);
+      const awake = asleep.flatMap((feature) => feature.awake() ?? []);
+      await Promise.all([status.stop(), dictations.stop(), ...awake.map((feature) => feature.stop())]);
       await Promise.all([service.stop(), clipboard.stop()]);
       // The trail last but the settings: what stopping did is written first.
       await audit.stop();

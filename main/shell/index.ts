@@ -77,6 +77,7 @@ async function start(): Promise<void> {
     if (name !== 'getRecorder' || startup.has('Record answered')) return;
     startup.mark('Record answered');
     log.info(`${STARTUP_LINE}${startup}`);
+    built?.firstAnswered(); // the features that sleep may wake now (feature-wakes.ts)
   });
   serveRenderer(
     defaultSession,

@@ -517,3 +517,37 @@ export async function stopToResultOnScreen(runs: number, options: { processingMs
   }
   return figures;
 }
+
+/** The first call of each feature that wakes when first asked, and the same call again, made as soon as Record works (ms, in the page). */
+export interface FirstUse {
+  operation: string;
+  first: number;
+  again: number;
+}
+
+/** One operation of each sleeping feature (main/shell/feature-wakes.ts), asked by the page as a doctor's first use would, `runs` starts each; medians. */
+export async function firstUses(runs: number, appDir = ROOT): Promise<FirstUse[]> {
+  const operations = ['getRegistration', 'listDocuments', 'getHealthRecordQuestions', 'listLabReports', 'getUpdateStatus'];
+  const samples = new Map<string, { first: number[]; again: number[] }>(operations.map((operation) => [operation, { first: [], again: [] }]));
+  for (let run = 0; run < runs; run++) {
+    // Each operation first on a fresh start: the one asked first pays for its feature's waking.
+    for (const operation of operations) {
+      const { app, page } = await launchAppFor({ autoSync: false }, {}, appDir);
+      const [first, again] = await page.evaluate(async (name) => {
+        const call = (window as unknown as { scribe: Record<string, () => Promise<{ ok: boolean }>> }).scribe[name]!;
+        const timed = async () => {
+          const began = performance.now();
+          const answer = await call();
+          if (!answer.ok) throw new Error(`${name} was refused`);
+          return performance.now() - began;
+        };
+        return [await timed(), await timed()];
+      }, operation);
+      samples.get(operation)!.first.push(first);
+      samples.get(operation)!.again.push(again);
+      await app.close();
+    }
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return operations.map((operation) => ({ operation, first: median(samples.get(operation)!.first), again: median(samples.get(operation)!.again) }));
+}

