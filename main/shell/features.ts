@@ -91,7 +91,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   const { copies } = clipboard;
   const itemPatient = (kind: SentItem, id: string) => (kind === 'document' ? documents.patientOf(id) : ((kind === 'dictation' ? dictations.store.get(id) : labReports.store.get(id))?.patientId ?? null));
   const outboxes = outboxHost(service, settings.settings, window, clock, () => net.isOnline(), (kind, id) =>
-    kind === LINK_KIND ? healthRecord.sent(id) : audit.recorder.record(sentEvent(kind, id, serviceNow(), itemPatient)),
+    kind === LINK_KIND ? healthRecord.sent(id) : audit.writer.record(sentEvent(kind, id, serviceNow(), itemPatient)),
   );
   const patients = createPatientsFeature({
     kept: settings.dataKeys.patients,
@@ -117,7 +117,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     patients: patients.store,
     labResults: () => labReports.shortcutResults,
     documents: () => documents.shortcutDocuments,
-    audit: audit.recorder,
+    audit: audit.writer,
     clock,
   });
   const documents = createVisitDocumentsFeature({ userData, clock, dictations: dictations.store, service, settings: settings.settings, copies, outboxes, window, patients: patients.store });
@@ -136,7 +136,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     // A report's patient has an id at the service when kept, or made where the clinic links visits to health records.
     patientHeaders: (patientId, signal) => patients.servicePatients.headersOf(patientId, { create: settings.settings.healthRecordLinking().mode !== 'off', signal }),
   });
-  const healthRecord = createHealthRecordFeature({ userData, clock, keys: settings.dataKeys.healthRecord, outboxes, service, settings: settings.settings, window, audit: audit.recorder, serviceWord: serviceNow, dictations: dictations.store, labReports: labReports.store, patients: patients.store, servicePatients: patients.servicePatients });
+  const healthRecord = createHealthRecordFeature({ userData, clock, keys: settings.dataKeys.healthRecord, outboxes, service, settings: settings.settings, window, audit: audit.writer, serviceWord: serviceNow, dictations: dictations.store, labReports: labReports.store, patients: patients.store, servicePatients: patients.servicePatients });
   const registration = createRegistrationFeature({ service, settings: settings.settings, copies, window, clock });
   const updates = createUpdatesFeature({ settings: settings.settings, busyReasons: [dictations.busyReason, () => outboxes.busyReason()], window, version: app.getVersion(), userData, clock });
   const status = createStatusFeature({ settings: settings.settings, service, outboxes: [outboxes], window, clock });
@@ -160,7 +160,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
 
   return {
     // Every operation that touches patient data is written in the audit trail (operation-audit.ts).
-    dispatcher: operationDispatcher(audit.on ? auditedHandlers(handlers, audit.recorder, lookups, (error) => toAppError(error).kind) : handlers, {
+    dispatcher: operationDispatcher(audit.on ? auditedHandlers(handlers, audit.writer, lookups, (error) => toAppError(error).kind) : handlers, {
       appOrigin,
       isAppWindow: (contents) => window.isAppWindow(contents),
     }),
@@ -177,7 +177,7 @@ type DictationFeature = ReturnType<typeof createDictationFeature>;
 type LabReportsFeature = ReturnType<typeof createLabReportsFeature>;
 type PatientsFeature = ReturnType<typeof createPatientsFeature>;
 
-interface LookupParts {
+interface LookupSources {
   dictations: DictationFeature;
   labReports: LabReportsFeature;
   patients: PatientsFeature;
@@ -186,7 +186,7 @@ interface LookupParts {
 }
 
 /** What the audit trail asks of the features about the items an operation touches. */
-function auditLookups({ dictations, labReports, patients, itemPatient, service }: LookupParts): AuditLookups {
+function auditLookups({ dictations, labReports, patients, itemPatient, service }: LookupSources): AuditLookups {
   return {
     dictationPatient: (id) => itemPatient('dictation', id),
     labReportPatient: (id) => itemPatient('lab-report', id),
@@ -202,7 +202,7 @@ function auditLookups({ dictations, labReports, patients, itemPatient, service }
   };
 }
 
-interface StartedParts {
+interface StartedFeatures {
   settings: ReturnType<typeof createSettingsFeature>;
   audit: AuditFeature;
   service: ServiceFeature;
@@ -216,7 +216,7 @@ interface StartedParts {
   clock: Clock;
 }
 
-function startAndStop({ settings, audit, service, clipboard, outboxes, dictations, labReports, registration, status, updates, clock }: StartedParts) {
+function startAndStop({ settings, audit, service, clipboard, outboxes, dictations, labReports, registration, status, updates, clock }: StartedFeatures) {
   let backgroundTimer: ClockTimer | null = null;
   return {
     /** Everything else: the service (and the sandbox), status, sync, the shortcut, update checks. */
