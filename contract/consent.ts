@@ -5,11 +5,11 @@
  * with the consultation; and how the screen says it. Pure.
  */
 
-/** The parts every notice must have, in the order they are read out. */
-export const NOTICE_PARTS = ['what', 'why', 'who', 'howLong', 'rightToStop'] as const;
-export type NoticePart = (typeof NOTICE_PARTS)[number];
+/** The sections every notice must have, in the order they are read out. */
+export const NOTICE_SECTIONS = ['what', 'why', 'who', 'howLong', 'rightToStop'] as const;
+export type NoticeSection = (typeof NOTICE_SECTIONS)[number];
 
-export const NOTICE_PART_NAMES: Record<NoticePart, string> = {
+export const NOTICE_SECTION_NAMES: Record<NoticeSection, string> = {
   what: 'what is recorded',
   why: 'what for',
   who: 'who receives it',
@@ -18,7 +18,7 @@ export const NOTICE_PART_NAMES: Record<NoticePart, string> = {
 };
 
 /** A notice's text in one language; `{days}` in `howLong` is replaced by the days recordings are kept. */
-export type NoticeText = Record<NoticePart, string>;
+export type NoticeText = Record<NoticeSection, string>;
 
 export interface ConsentNotice {
   /** ISO 639-1. */
@@ -128,7 +128,7 @@ export function noticeLanguageName(language: string): string {
 /** The notice's parts in reading order, `{days}` filled in (0 days: kept until deleted by hand); `onCall` after what is recorded, when the call's sound is. */
 export function noticeLines(text: NoticeText, retentionDays: number, onCall: string | null = null): string[] {
   const days = retentionDays > 0 ? String(retentionDays) : '∞';
-  return NOTICE_PARTS.flatMap((part) => [text[part].replaceAll('{days}', days), ...(part === 'what' && onCall ? [onCall] : [])]);
+  return NOTICE_SECTIONS.flatMap((section) => [text[section].replaceAll('{days}', days), ...(section === 'what' && onCall ? [onCall] : [])]);
 }
 
 /** "Patient consented at 10:42, Hindi notice" / "Consent kept by the clinic (10:42)". `time`: a clock time as the app writes it. */

@@ -36,7 +36,7 @@ export const OPERATION_NAMES = [
   'deleteDictation',
   'exportOutput',
   'copyNote',
-  'copyNotePart',
+  'copyNoteChapter',
   'copyTranscript',
   'exportNote',
   'showingDictation',

@@ -248,7 +248,7 @@ export const operations = {
    */
   copyNote: operation<{ version: CopiedNoteVersion }>()(dictationRef.extend({ original: z.boolean().optional(), anyway }).strict()),
   /** One chapter of the result, as the page shows it (`original`: the service's) or as the service's JSON. */
-  copyNotePart: operation<void>()(
+  copyNoteChapter: operation<void>()(
     dictationRef.extend({ templateId: z.string().min(1).max(200), form: z.enum(['text', 'json']), original: z.boolean().optional(), anyway }).strict(),
   ),
   /** What the service heard (a session's transcript). */

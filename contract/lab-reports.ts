@@ -1,5 +1,5 @@
 /** Lab report uploads as the renderer sees them. */
-import type { PatientPart } from './patient-match';
+import type { PatientField } from './patient-match';
 
 export const LAB_REPORT_TASKS = ['smart', 'pii', 'classification'] as const;
 export type LabReportTask = (typeof LAB_REPORT_TASKS)[number];
@@ -122,7 +122,7 @@ export type LabReportResultView =
        * What plainly differs between the patient the report names and the one its label says it
        * was uploaded for (contract/patient-match.ts); empty when nothing does or nothing can be compared.
        */
-      patientDiffers: PatientPart[];
+      patientDiffers: PatientField[];
     }
   | { state: 'unreadable'; problem: string };
 

@@ -27,7 +27,7 @@ export interface KnownPatient {
   sex: PatientSex | null;
 }
 
-export type PatientPart = 'name' | 'age' | 'sex';
+export type PatientField = 'name' | 'age' | 'sex';
 
 /**
  * Ages further apart than this are a disagreement: two years (an age may be rounded, or a
@@ -172,7 +172,7 @@ export function knownPatient(details: PatientDetails): KnownPatient {
   return { name, age: ageOf(details.age), sex: details.sex ? sexOf(details.sex) : null };
 }
 
-interface NameParts {
+interface SplitName {
   words: string[];
   initials: string[];
 }
@@ -207,24 +207,24 @@ function sameWord(a: string, b: string): boolean {
 }
 
 /** A name's words and initials; null when it has none, or is not in Latin letters (another script is not compared). */
-function nameParts(name: string): NameParts | null {
+function splitName(name: string): SplitName | null {
   const raw = name.split(/[^\p{L}'’]+/u).filter(Boolean);
   if (raw.some((word) => /[^\p{Script=Latin}'’]/u.test(word))) return null;
   const allCapitals = raw.every((word) => word === word.toUpperCase());
-  const parts: NameParts = { words: [], initials: [] };
+  const split: SplitName = { words: [], initials: [] };
   for (const word of raw) {
     const plain = word.normalize('NFD').replace(/\p{M}/gu, '').replace(/['’]/g, '').toLowerCase();
     if (plain === '' || NOT_NAME_WORDS.has(plain) || NAME_SUFFIXES.has(plain) || Object.hasOwn(HONORIFICS, plain)) continue;
     // "RK Gupta": capitals with no vowel, or capitals in a name otherwise not in capitals, are initials.
     const initials = plain.length === 1 || (plain.length <= 3 && word === word.toUpperCase() && (!allCapitals || !/[aeiou]/.test(plain)));
-    if (initials) parts.initials.push(...plain);
-    else parts.words.push(plain);
+    if (initials) split.initials.push(...plain);
+    else split.words.push(plain);
   }
-  return parts.words.length + parts.initials.length > 0 ? parts : null;
+  return split.words.length + split.initials.length > 0 ? split : null;
 }
 
 /** Whether every word and initial of `a` stands for a different word or initial of `b`. */
-function foundIn(a: NameParts, b: NameParts): boolean {
+function foundIn(a: SplitName, b: SplitName): boolean {
   const free = { words: [...b.words], initials: [...b.initials] };
   const takeWord = (test: (word: string) => boolean) => {
     const index = free.words.findIndex(test);
@@ -243,7 +243,7 @@ function foundIn(a: NameParts, b: NameParts): boolean {
 }
 
 function namesDiffer(a: string | null, b: string | null): boolean {
-  const [x, y] = [a ? nameParts(a) : null, b ? nameParts(b) : null];
+  const [x, y] = [a ? splitName(a) : null, b ? splitName(b) : null];
   if (!x || !y) return false;
   return !foundIn(x, y) && !foundIn(y, x);
 }
@@ -261,7 +261,7 @@ function agesDiffer(expected: number | null, found: number | null, yearsSince: n
  */
 export function looksTheSame(a: PatientDetails, b: PatientDetails): boolean {
   const [x, y] = [knownPatient(a), knownPatient(b)];
-  if (!x.name || !y.name || !nameParts(x.name) || !nameParts(y.name)) return false;
+  if (!x.name || !y.name || !splitName(x.name) || !splitName(y.name)) return false;
   return patientDifferences(a, b).length === 0;
 }
 
@@ -271,10 +271,10 @@ export function looksTheSame(a: PatientDetails, b: PatientDetails): boolean {
  * how long after the document's date the expected patient's age was given (a report from two
  * years ago names a patient two years younger). Empty when nothing plainly differs.
  */
-export function patientDifferences(expected: string | PatientDetails, found: PatientDetails, { yearsSince = 0 }: { yearsSince?: number } = {}): PatientPart[] {
+export function patientDifferences(expected: string | PatientDetails, found: PatientDetails, { yearsSince = 0 }: { yearsSince?: number } = {}): PatientField[] {
   const filed = typeof expected === 'string' ? patientFromLabel(expected) : knownPatient(expected);
   const named = knownPatient(found);
-  const differs: PatientPart[] = [];
+  const differs: PatientField[] = [];
   if (namesDiffer(filed.name, named.name)) differs.push('name');
   if (agesDiffer(filed.age, named.age, Math.max(0, Number.isFinite(yearsSince) ? yearsSince : 0))) differs.push('age');
   if (filed.sex && named.sex && filed.sex !== named.sex) differs.push('sex');

@@ -7,7 +7,7 @@ import type { DictationMode, DictationState } from './dictation';
 import type { VisitHealthRecord } from './health-record';
 import type { LabReportState, LabTest } from './lab-reports';
 import type { MedicationRow } from './medication-row';
-import type { PatientPart } from './patient-match';
+import type { PatientField } from './patient-match';
 
 export interface VisitDictation {
   id: string;
@@ -33,7 +33,7 @@ export interface VisitLabReport {
   /** How many values were read in all. */
   tests: number;
   /** What plainly differs from the patient it was uploaded for; empty when nothing does. */
-  patientDiffers: PatientPart[];
+  patientDiffers: PatientField[];
   testData: boolean;
 }
 

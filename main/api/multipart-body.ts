@@ -36,7 +36,7 @@ export function multipartFileBody(
     'utf8',
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
-  async function* chunks(): AsyncGenerator<Buffer> {
+  async function* slices(): AsyncGenerator<Buffer> {
     yield head;
     let sent = 0;
     for await (const chunk of file.open()) {
@@ -47,7 +47,7 @@ export function multipartFileBody(
     yield tail;
   }
   return {
-    body: () => Readable.from(chunks(), { objectMode: false }),
+    body: () => Readable.from(slices(), { objectMode: false }),
     contentType: `multipart/form-data; boundary=${boundary}`,
     contentLength: head.length + file.size + tail.length,
   };

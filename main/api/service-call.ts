@@ -112,7 +112,7 @@ export function unexpected(answer: Answer): ServiceError {
 }
 
 export function chunked(buffer: Buffer, onProgress?: Progress): Readable {
-  async function* chunks(): AsyncGenerator<Buffer> {
+  async function* slices(): AsyncGenerator<Buffer> {
     const size = 256 * 1024;
     for (let offset = 0; offset < buffer.length; offset += size) {
       const chunk = buffer.subarray(offset, offset + size);
@@ -120,7 +120,7 @@ export function chunked(buffer: Buffer, onProgress?: Progress): Readable {
       onProgress?.(offset + chunk.length, buffer.length);
     }
   }
-  return Readable.from(chunks(), { objectMode: false });
+  return Readable.from(slices(), { objectMode: false });
 }
 
 /** X-Pt-Id, X-Partner-Pt-Id and X-Hip-Id: the patient's own when the call is about one, else the settings'. */

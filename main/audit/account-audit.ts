@@ -5,7 +5,7 @@
  * writes nothing. Also who the app acts as now, for every entry's `who`. Pure.
  */
 import type { AuthStatus } from '../../contract/auth';
-import type { AuditRecorder } from './audit-event';
+import type { AuditWriter } from './audit-event';
 
 /** The account as the trail names it: the clinic's client id, or how the app signs in; null when it does not. */
 export function accountOf(status: Pick<AuthStatus, 'method' | 'clientId'>): string | null {
@@ -25,7 +25,7 @@ export class AccountAudit {
   private current: string | null = null;
   private state: AuthStatus['state'] | null = null;
 
-  constructor(private readonly recorder: AuditRecorder) {}
+  constructor(private readonly writer: AuditWriter) {}
 
   /** The account the app acts as now (as last told). */
   account(): string | null {
@@ -35,13 +35,13 @@ export class AccountAudit {
   follow(status: AuthStatus): void {
     const account = accountOf(status);
     if (account !== this.current) {
-      if (this.current !== null && this.state === 'signed-in') this.recorder.record({ action: 'signed-out', detail: { how: account === null ? 'the credentials were removed' : 'another account was set' } });
+      if (this.current !== null && this.state === 'signed-in') this.writer.record({ action: 'signed-out', detail: { how: account === null ? 'the credentials were removed' : 'another account was set' } });
       this.current = account;
       this.state = null;
     }
     if (status.state === this.state || status.state === 'waiting' || account === null) return;
     this.state = status.state;
-    if (status.state === 'signed-in') this.recorder.record({ action: 'signed-in' });
-    else this.recorder.record({ action: 'sign-in-refused', outcome: { done: false, reason: 'the service refused the credentials' } });
+    if (status.state === 'signed-in') this.writer.record({ action: 'signed-in' });
+    else this.writer.record({ action: 'sign-in-refused', outcome: { done: false, reason: 'the service refused the credentials' } });
   }
 }

@@ -1,6 +1,6 @@
 /**
  * What a hook tells the audit trail (an access to patient data, a sign-in, a policy), and the
- * one thing every hook is given: a recorder. The trail adds when, who, which machine and the
+ * one thing every hook is given: a writer. The trail adds when, who, which machine and the
  * patient's pseudonym itself, so that no hook can put a name, an ABHA or an Aadhaar number
  * in an entry: an event carries ids, closed words and numbers only. Types only.
  */
@@ -47,9 +47,9 @@ export interface AuditEvent {
 }
 
 /** What a hook is given: it records, and never waits or fails (a trail that cannot write says so itself). */
-export interface AuditRecorder {
+export interface AuditWriter {
   record(event: AuditEvent): void;
 }
 
 /** For code run where no trail is kept (unit tests of other parts). */
-export const NO_AUDIT: AuditRecorder = { record: () => undefined };
+export const NO_AUDIT: AuditWriter = { record: () => undefined };

@@ -29,7 +29,7 @@ import type { EventLog } from '../core/event-log';
 import { syncFolder } from '../storage/atomic-file';
 import { storageProblem } from '../storage/storage-problem';
 import { entryOf, readEntry, type AuditEntry, type Who } from './audit-entry';
-import type { AuditEvent, AuditRecorder } from './audit-event';
+import type { AuditEvent, AuditWriter } from './audit-event';
 import type { SystemLog } from './system-log';
 import { TrailCheckpoints } from './trail-checkpoints';
 import { expiredFiles } from './trail-retention';
@@ -117,7 +117,7 @@ function lastVerifying(tail: TrailFileContent, key: Buffer): Found | null {
   return null;
 }
 
-export class AuditTrail implements AuditRecorder {
+export class AuditTrail implements AuditWriter {
   private readonly folder: string;
   private file: TrailFile | null = null;
   /** The last file's month and number: a number is never used twice. */

@@ -5,7 +5,7 @@
  * consent answer is the consent room's: main/consent/consent-audit.ts). Each takes what the
  * feature has and says it as an entry. Pure.
  */
-import type { AuditRecorder } from './audit-event';
+import type { AuditWriter } from './audit-event';
 
 /** Why the copy shortcut copied nothing, as the trail says it: closed words, never the refusal's own (it names the patient). */
 export const SHORTCUT_REFUSALS = {
@@ -24,13 +24,13 @@ export type ShortcutRefusal = keyof typeof SHORTCUT_REFUSALS;
  * another program (it keeps the clipboard to put back).
  */
 export function shortcutCopied(
-  recorder: AuditRecorder,
+  writer: AuditWriter,
   item: { id: string; patientId: string | null; kind?: 'dictation' | 'lab-report' | 'document' },
   options: { form?: string; keepEarlier?: boolean },
   refused: ShortcutRefusal | null,
 ): void {
   const kind = item.kind ?? 'dictation';
-  recorder.record({
+  writer.record({
     action: options.keepEarlier ? 'inserted' : 'copied',
     item: { kind, id: item.id },
     patientId: item.patientId,
@@ -40,11 +40,11 @@ export function shortcutCopied(
 }
 
 /** A dictation's recording began (its dictation exists now). */
-export function recordingCreated(recorder: AuditRecorder, manifest: { id: string; patientId: string | null }): void {
-  recorder.record({ action: 'recording-created', item: { kind: 'dictation', id: manifest.id }, patientId: manifest.patientId });
+export function recordingCreated(writer: AuditWriter, manifest: { id: string; patientId: string | null }): void {
+  writer.record({ action: 'recording-created', item: { kind: 'dictation', id: manifest.id }, patientId: manifest.patientId });
 }
 
 /** Recordings deleted by the retention rule (their results stay). */
-export function audioDeletedByRetention(recorder: AuditRecorder, ids: readonly string[], patientOf: (id: string) => string | null): void {
-  for (const id of ids) recorder.record({ action: 'deleted', item: { kind: 'dictation', id }, patientId: patientOf(id), detail: { what: "the recording's audio", how: 'by retention' } });
+export function audioDeletedByRetention(writer: AuditWriter, ids: readonly string[], patientOf: (id: string) => string | null): void {
+  for (const id of ids) writer.record({ action: 'deleted', item: { kind: 'dictation', id }, patientId: patientOf(id), detail: { what: "the recording's audio", how: 'by retention' } });
 }

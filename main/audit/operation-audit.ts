@@ -11,7 +11,7 @@ import type { ErrorKind } from '../../contract/result';
 import type { OperationInput, OperationName, OperationOutput } from '../../contract/ipc';
 import type { OperationHandler, OperationHandlers } from '../../contract/operation-handlers';
 import type { StoredResult } from '../../contract/transcription';
-import type { AuditEvent, AuditRecorder } from './audit-event';
+import type { AuditEvent, AuditWriter } from './audit-event';
 
 /** What the rules ask of the features. */
 export interface AuditLookups {
@@ -123,7 +123,7 @@ const dictationRules = {
   deleteDictation: onDictation('deleted', () => ({ how: 'by hand' })),
   exportOutput: onDictation('exported', (_input, outcome) => unlessCancelled("the service's original (JSON)")(outcome)),
   copyNote: onDictation('copied', (input, outcome) => ({ what: outcome.ok ? `note (${outcome.value.version})` : input.original ? "note (the service's original)" : 'note', how: 'by the page' })),
-  copyNotePart: onDictation('copied', (input) => ({ what: `part of the note (${input.form === 'json' ? 'JSON' : 'text'}${input.original ? ", the service's original" : ''})`, how: 'by the page' })),
+  copyNoteChapter: onDictation('copied', (input) => ({ what: `part of the note (${input.form === 'json' ? 'JSON' : 'text'}${input.original ? ", the service's original" : ''})`, how: 'by the page' })),
   copyTranscript: onDictation('copied', () => ({ what: 'transcript', how: 'by the page' })),
   exportNote: onDictation('exported', (_input, outcome) => unlessCancelled('note')(outcome)),
   renameDictation: onDictation('label-changed'),
@@ -327,7 +327,7 @@ export const OPERATION_AUDIT: OperationAudit = {
 };
 
 /** The handlers, each with its rule around it: its entries written once its outcome is known, refused ones too. */
-export function auditedHandlers(handlers: OperationHandlers, recorder: AuditRecorder, look: AuditLookups, kindOf: (error: unknown) => ErrorKind): OperationHandlers {
+export function auditedHandlers(handlers: OperationHandlers, writer: AuditWriter, look: AuditLookups, kindOf: (error: unknown) => ErrorKind): OperationHandlers {
   const wrapped: Partial<Record<OperationName, OperationHandler<OperationName>>> = {};
   for (const name of Object.keys(handlers) as OperationName[]) {
     const rule = OPERATION_AUDIT[name] as Rule<OperationName> | null;
@@ -343,10 +343,10 @@ export function auditedHandlers(handlers: OperationHandlers, recorder: AuditReco
         const value = await handler(input);
         outcome = { ok: true, value };
       } catch (error) {
-        for (const event of after({ ok: false, kind: kindOf(error) })) recorder.record(event);
+        for (const event of after({ ok: false, kind: kindOf(error) })) writer.record(event);
         throw error;
       }
-      for (const event of after(outcome)) recorder.record(event);
+      for (const event of after(outcome)) writer.record(event);
       return outcome.value;
     };
   }

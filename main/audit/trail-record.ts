@@ -29,7 +29,7 @@ export function sealedLine(key: Uint8Array, entry: object, tagging: { period: nu
 }
 
 /** A line's sealed entry (its base64) and its tag (null on a line written before tags); null when it has neither form. */
-export function lineParts(line: Buffer): { body: Buffer; tag: LineTag | null } | null {
+export function splitLine(line: Buffer): { body: Buffer; tag: LineTag | null } | null {
   const match = LINE.exec(line.toString('ascii'));
   if (!match) return null;
   return { body: Buffer.from(match[1]!, 'ascii'), tag: match[2] === undefined ? null : { period: Number(match[2]), tag: match[3]! } };
@@ -37,7 +37,7 @@ export function lineParts(line: Buffer): { body: Buffer; tag: LineTag | null } |
 
 /** What a line (without its newline) holds, or null when it does not open with the key: changed, damaged, cut, or another key's. */
 export function openLine(key: Uint8Array, line: Buffer): unknown {
-  const parts = lineParts(line);
+  const parts = splitLine(line);
   if (!parts) return null;
   try {
     return JSON.parse(openSealedBytes(key, Buffer.from(parts.body.toString('ascii'), 'base64')).toString('utf8')) as unknown;

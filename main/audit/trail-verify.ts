@@ -14,7 +14,7 @@ import type { FoundCheckpoint } from './checkpoint';
 import { CheckpointMatch, type CheckpointOutcome } from './checkpoint-match';
 import { readTrail } from './trail-reading';
 import { trailFiles } from './trail-files';
-import { fingerprint, lineParts } from './trail-record';
+import { fingerprint, splitLine } from './trail-record';
 import { TagChecker, type VerificationKey } from './trail-tags';
 
 /** Where an entry is, for a person: its number and place. */
@@ -85,7 +85,7 @@ interface TagWalk {
 
 /** A line's tag: checked with its hour's key, and never missing after a tagged line. */
 function checkTag(walk: Walk, bytes: Buffer, entry: AuditEntry, place: EntryPlace): void {
-  const parts = lineParts(bytes);
+  const parts = splitLine(bytes);
   if (!parts) return;
   const { tags, report } = walk;
   if (parts.tag === null) {

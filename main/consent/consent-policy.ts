@@ -3,13 +3,13 @@
  * Record (the default, and what a broken policy means), or kept by the clinic in its own
  * register (`consultationConsent: "clinicRecordsIt"`); and the notices read to the patient,
  * built in (English, Hindi) or the clinic's (`consentNotices`, per language, each with every
- * required part, else refused by key and the built-in text kept). Pure.
+ * required section, else refused by key and the built-in text kept). Pure.
  */
 import { z } from 'zod';
 import {
   DOCTOR_LANGUAGE,
-  NOTICE_PARTS,
-  NOTICE_PART_NAMES,
+  NOTICE_SECTIONS,
+  NOTICE_SECTION_NAMES,
   builtInNotices,
   builtInOnCall,
   noticeLanguageName,
@@ -27,15 +27,15 @@ export interface ConsentPolicy {
 }
 
 const LANGUAGE = /^[a-z]{2,3}$/;
-const PART_MAX_CHARS = 1_000;
+const SECTION_MAX_CHARS = 1_000;
 
 const noticeSchema = z
   .object({
-    ...Object.fromEntries(NOTICE_PARTS.map((part) => [part, z.string().trim().min(1).max(PART_MAX_CHARS)])),
+    ...Object.fromEntries(NOTICE_SECTIONS.map((section) => [section, z.string().trim().min(1).max(SECTION_MAX_CHARS)])),
     /** The clinic's own version of its text, kept with each answer. */
     version: z.string().trim().min(1).max(60).optional(),
     /** What a recording that takes the call's sound adds (everyone on the call is recorded); the built-in sentence when absent. */
-    onCall: z.string().trim().min(1).max(PART_MAX_CHARS).optional(),
+    onCall: z.string().trim().min(1).max(SECTION_MAX_CHARS).optional(),
   })
   .strict();
 
@@ -43,9 +43,9 @@ const noticeSchema = z
 function noticeProblem(language: string, value: unknown): string | null {
   const key = `consentNotices[${language}]`;
   if (!LANGUAGE.test(language)) return `"${key}": a language is its two-letter code, for example hi or ta`;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `"${key}": give the notice's parts (${NOTICE_PARTS.join(', ')})`;
-  const missing = NOTICE_PARTS.filter((part) => typeof (value as Record<string, unknown>)[part] !== 'string' || ((value as Record<string, string>)[part] ?? '').trim() === '');
-  if (missing.length > 0) return `"${key}": missing ${missing.map((part) => `"${part}" (${NOTICE_PART_NAMES[part]})`).join(', ')}`;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `"${key}": give the notice's parts (${NOTICE_SECTIONS.join(', ')})`;
+  const missing = NOTICE_SECTIONS.filter((section) => typeof (value as Record<string, unknown>)[section] !== 'string' || ((value as Record<string, string>)[section] ?? '').trim() === '');
+  if (missing.length > 0) return `"${key}": missing ${missing.map((section) => `"${section}" (${NOTICE_SECTION_NAMES[section]})`).join(', ')}`;
   const parsed = noticeSchema.safeParse(value);
   return parsed.success ? null : `"${key}": ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'notice'} ${issue.message}`).join('; ')}`;
 }
@@ -54,7 +54,7 @@ function noticeProblem(language: string, value: unknown): string | null {
 function policyVersion(text: NoticeText, version: string | undefined): string {
   if (version) return `policy-${version}`;
   let hash = 0;
-  for (const char of NOTICE_PARTS.map((part) => text[part]).join('\n')) hash = (Math.imul(hash, 31) + char.codePointAt(0)!) >>> 0;
+  for (const char of NOTICE_SECTIONS.map((section) => text[section]).join('\n')) hash = (Math.imul(hash, 31) + char.codePointAt(0)!) >>> 0;
   return `policy-${hash.toString(16).padStart(8, '0')}`;
 }
 
@@ -76,7 +76,7 @@ export function consentNoticesOf(policy: ConsentPolicy): ConsentNotices {
       continue;
     }
     const parsed = noticeSchema.parse(value) as NoticeText & { version?: string; onCall?: string };
-    const text = Object.fromEntries(NOTICE_PARTS.map((part) => [part, parsed[part]])) as NoticeText;
+    const text = Object.fromEntries(NOTICE_SECTIONS.map((section) => [section, parsed[section]])) as NoticeText;
     const onCall = parsed.onCall ?? builtInOnCall(language);
     byLanguage.set(language, { language, languageName: noticeLanguageName(language), version: policyVersion(text, parsed.version), source: 'policy', text, onCall });
   }

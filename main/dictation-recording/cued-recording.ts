@@ -8,26 +8,26 @@
  * and silencing a guess would cut the first words of a doctor who speaks at once.
  */
 import type { RecordCue } from '../../contract/ipc';
-import type { ShortcutRecorder } from '../shortcuts/record-toggle-or-hold';
-import type { RecordingSession } from './recording-session';
+import type { RecordingSwitch } from '../shortcuts/record-toggle-or-hold';
+import type { RecordingControl } from './recording-control';
 
-export function shortcutRecorder(session: RecordingSession, cues: () => boolean, playCue: (cue: RecordCue) => void): ShortcutRecorder {
+export function cuedRecordingSwitch(control: RecordingControl, cues: () => boolean, playCue: (cue: RecordCue) => void): RecordingSwitch {
   return {
-    state: () => session.status().state,
+    state: () => control.status().state,
     start: async () => {
       const cue = cues();
       if (cue) playCue('start');
       // The label and mode on the Dictation screen, as the button would take them.
-      const status = await session.start(null);
+      const status = await control.start(null);
       const recording = status.state === 'recording' || status.state === 'paused';
       // The start cue promised a recording: a closing cue says at once that none began.
       if (cue && !recording) playCue('stop');
       return recording ? status.dictationId : null;
     },
     stop: async (id) => {
-      const before = session.status();
+      const before = control.status();
       if ((id !== null && before.dictationId !== id) || (before.state !== 'recording' && before.state !== 'paused')) return;
-      await session.stop();
+      await control.stop();
       if (cues()) playCue('stop');
     },
   };

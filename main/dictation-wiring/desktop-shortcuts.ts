@@ -14,7 +14,7 @@ import type { TargetWindow } from '../shortcuts/insertion-decision';
 import { KeyboardHook } from '../shortcuts/keyboard-hook';
 import type { ShortcutsDesktop } from '../shortcuts/shortcuts-desktop';
 import { RecordShortcut } from '../shortcuts/record-shortcut';
-import type { ShortcutRecorder } from '../shortcuts/record-toggle-or-hold';
+import type { RecordingSwitch } from '../shortcuts/record-toggle-or-hold';
 
 export type ShortcutSettings = Pick<Settings, 'recordShortcut' | 'recordShortcutMode' | 'copyNoteShortcut' | 'insertCopiedNote'>;
 
@@ -23,7 +23,7 @@ export interface DesktopShortcutsDeps {
   log: EventLog;
   /** Hold-to-record's timers, the keys' release and the pauses between typed keys run on it. */
   clock: Clock;
-  recorder: ShortcutRecorder;
+  recording: RecordingSwitch;
   copy: Omit<CopyNoteActions, 'pressedIn' | 'fieldText'>;
   settings(): ShortcutSettings;
   /** Told after every apply; the settings view shows it. */
@@ -49,7 +49,7 @@ export class DesktopShortcuts {
   constructor(private readonly deps: DesktopShortcutsDeps) {
     const { desktop, log, clock } = deps;
     this.hook = new KeyboardHook(desktop.keyboard, log, clock);
-    this.record = new RecordShortcut(deps.recorder, this.hook, desktop.accelerators, clock);
+    this.record = new RecordShortcut(deps.recording, this.hook, desktop.accelerators, clock);
     this.copyNote = new CopyNoteShortcut({ ...deps.copy, pressedIn: (program) => this.pressedIn(program), fieldText: fieldTextOn(clock) }, this.hook, { accelerators: desktop.accelerators, log, clock });
     // On macOS the permission is given in System Settings: look again when the user comes back to the app.
     this.offAppFocus = process.platform === 'darwin' ? desktop.onAppFocus(() => this.apply()) : null;

@@ -23,7 +23,7 @@ import type { DictationStore } from '../dictations/dictation-store';
 import { correctionToKeep } from '../dictations/note-corrections';
 import { noteExport } from '../note-leaving/note-export';
 import { withConsent } from '../consent/consent-resource';
-import type { RecordingSession } from '../dictation-recording/recording-session';
+import type { RecordingControl } from '../dictation-recording/recording-control';
 import type { NoteContradictions } from '../note-leaving/note-contradictions';
 
 export type DictationHandlers = Pick<
@@ -43,7 +43,7 @@ export type DictationHandlers = Pick<
   | 'deleteDictation'
   | 'exportOutput'
   | 'copyNote'
-  | 'copyNotePart'
+  | 'copyNoteChapter'
   | 'copyTranscript'
   | 'setRecordingDraft'
   | 'exportNote'
@@ -66,7 +66,7 @@ export interface DictationBridgeDeps {
   store: DictationStore;
   /** How dictations are sent (main/dictation-sending): each one's upload progress, and Retry, Cancel and Delete routed to the way it goes. */
   outbox: { progressOf(id: string): number | null; retry(id: string): void; cancel(id: string): void; remove(id: string): void; halt(id: string): void; resume(id: string): void };
-  session: RecordingSession;
+  control: RecordingControl;
   copies: CopyPath;
   settings: Pick<SettingsService, 'current'>;
   /** Saves a JSON export where the user chooses (`title`: what the dialog says is exported); the path, or null when cancelled. */
@@ -131,24 +131,24 @@ function dictationLookups({ store, outbox, contradictions }: DictationBridgeDeps
 type Lookups = ReturnType<typeof dictationLookups>;
 
 /** The recorder: its microphones, its status, and Record, Pause, Resume, Stop, Discard and the draft. */
-function recorderHandlers({ session, log }: DictationBridgeDeps) {
+function recorderHandlers({ control, log }: DictationBridgeDeps) {
   return {
     listMicrophones: async () => {
       try {
-        return await session.recorder.listDevices();
+        return await control.recorder.listDevices();
       } catch (error) {
         log.warn(`microphones: ${(error as Error).message}`);
         refuse('unexpected', 'The microphones could not be listed. Check that a microphone is connected, then open Settings again.');
       }
     },
-    getRecorder: () => session.status(),
-    startRecording: (input) => session.start(input ?? null),
-    pauseRecording: () => session.pause(),
-    resumeRecording: () => session.resume(),
-    stopRecording: () => session.stop(),
-    discardRecording: () => session.discard(),
-    dismissCallOffer: () => session.dismissCallOffer(),
-    setRecordingDraft: (input) => session.setDraft(input),
+    getRecorder: () => control.status(),
+    startRecording: (input) => control.start(input ?? null),
+    pauseRecording: () => control.pause(),
+    resumeRecording: () => control.resume(),
+    stopRecording: () => control.stop(),
+    discardRecording: () => control.discard(),
+    dismissCallOffer: () => control.dismissCallOffer(),
+    setRecordingDraft: (input) => control.setDraft(input),
   } satisfies Pick<DictationHandlers, 'listMicrophones' | 'getRecorder' | 'startRecording' | 'pauseRecording' | 'resumeRecording' | 'stopRecording' | 'discardRecording' | 'dismissCallOffer' | 'setRecordingDraft'>;
 }
 
@@ -157,7 +157,7 @@ function recorderHandlers({ session, log }: DictationBridgeDeps) {
  * and consent withdrawn: at the press everything of it stops (halt); then it is destroyed, or,
  * should the patient not withdraw after all, goes on (resume).
  */
-function consentHandlers({ store, outbox, session, log, consentNotices, copies, clock }: DictationBridgeDeps, { existing }: Lookups) {
+function consentHandlers({ store, outbox, control, log, consentNotices, copies, clock }: DictationBridgeDeps, { existing }: Lookups) {
   const consultation = (id: string) => {
     const manifest = existing(id);
     if (manifest.mode !== 'consultation') refuse('refused', 'Only a consultation is recorded with the patient’s consent.');
@@ -165,22 +165,22 @@ function consentHandlers({ store, outbox, session, log, consentNotices, copies, 
   };
   return {
     getConsentNotices: () => consentNotices(),
-    prepareRecording: () => session.prepare(),
-    cancelRecordingQuestion: () => session.unprepare(),
+    prepareRecording: () => control.prepare(),
+    cancelRecordingQuestion: () => control.unprepare(),
     declineConsent: () => {
-      session.unprepare();
+      control.unprepare();
       log.info('consent: the patient declined; nothing was recorded');
     },
     haltConsultation: ({ id }) => {
       consultation(id);
-      session.halt(id);
+      control.halt(id);
       outbox.halt(id);
       log.info('consent: withdrawal pressed; the consultation stopped, nothing more of it is sent');
     },
     resumeConsultation: ({ id }) => {
       consultation(id);
       outbox.resume(id);
-      session.resumeHalted(id);
+      control.resumeHalted(id);
       log.info('consent: not withdrawn after all; the consultation goes on');
     },
     withdrawConsent: async ({ id }) => {
@@ -190,7 +190,7 @@ function consentHandlers({ store, outbox, session, log, consentNotices, copies, 
       // Kept for the doctor to pass on: the service deletes what it received by these. A request issued counts, answered or not.
       const records = serviceRecordsOf(store.get(id) ?? manifest);
       const reachedService = recordIds(records).length > 0;
-      if (session.status().dictationId === id) await session.discard();
+      if (control.status().dictationId === id) await control.discard();
       // Destroys the keys first: every copy of its files is then unreadable. The session is never ended.
       if (store.get(id)) outbox.remove(id);
       await copies.consentWithdrawn(ownerOf(manifest));
@@ -201,7 +201,7 @@ function consentHandlers({ store, outbox, session, log, consentNotices, copies, 
 }
 
 /** The list and a dictation in it: its detail, Retry, Cancel, Delete, which one is shown, its patient and label. */
-function listHandlers({ store, outbox, session, log, showing, patientOf, contradictions }: DictationBridgeDeps, { existing, summaryFor, detailOf }: Lookups) {
+function listHandlers({ store, outbox, control, log, showing, patientOf, contradictions }: DictationBridgeDeps, { existing, summaryFor, detailOf }: Lookups) {
   return {
     // Notes not counted yet are told as they are (NoteContradictions.countAll): the list never waits to read them all.
     listDictations: () => store.list().map((manifest) => summaryOf(manifest, outbox.progressOf(manifest.id), contradictions.known(manifest) ?? 0)),
@@ -209,7 +209,7 @@ function listHandlers({ store, outbox, session, log, showing, patientOf, contrad
     retryDictation: ({ id }) => outbox.retry(id),
     cancelDictation: ({ id }) => outbox.cancel(id),
     deleteDictation: ({ id }) => {
-      if (session.status().dictationId === id) refuse('busy', 'This dictation is being recorded. Stop or discard it first.');
+      if (control.status().dictationId === id) refuse('busy', 'This dictation is being recorded. Stop or discard it first.');
       outbox.remove(id);
     },
     showingDictation: ({ id }) => showing(id),
@@ -325,7 +325,7 @@ function leavingHandlers(deps: DictationBridgeDeps, { existing, correctionOf }: 
       await copy(request, manifest);
       return { version };
     },
-    copyNotePart: async ({ id, templateId, form, original, anyway }) => {
+    copyNoteChapter: async ({ id, templateId, form, original, anyway }) => {
       const manifest = existing(id);
       const request = chapterCopy(store, manifest, { templateId, form, original: original === true }, patientOf);
       if (!('refused' in request)) await check(manifest, { anyway, done: 'copied', original: original === true, medicines: form === 'text' });
@@ -337,7 +337,7 @@ function leavingHandlers(deps: DictationBridgeDeps, { existing, correctionOf }: 
       if (!('refused' in request)) await check(manifest, { anyway, done: 'copied', medicines: false });
       await copy(request, manifest);
     },
-  } satisfies Pick<DictationHandlers, 'exportOutput' | 'exportNote' | 'copyNote' | 'copyNotePart' | 'copyTranscript'>;
+  } satisfies Pick<DictationHandlers, 'exportOutput' | 'exportNote' | 'copyNote' | 'copyNoteChapter' | 'copyTranscript'>;
 }
 
 export function dictationHandlers(deps: DictationBridgeDeps): DictationHandlers {

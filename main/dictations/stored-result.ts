@@ -180,7 +180,7 @@ const legacyContentSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text'), text: z.string().max(MAX_TEXT_CHARS) }),
 ]);
 
-const UNREADABLE_PART: OutputContent = { kind: 'invalid', problem: 'This part of the saved result could not be read.' };
+const UNREADABLE_OUTPUT: OutputContent = { kind: 'invalid', problem: 'This part of the saved result could not be read.' };
 
 function readContent(raw: unknown, template: { templateId: string; type: string }): OutputContent {
   const current = contentSchema.safeParse(raw);
@@ -188,10 +188,10 @@ function readContent(raw: unknown, template: { templateId: string; type: string 
     const content = current.data;
     if (content.kind !== 'prescription') return content;
     const checked = emrDocumentSchema.safeParse({ prescription: content.prescription });
-    return checked.success ? { kind: 'prescription', prescription: checked.data.prescription, json: content.json } : UNREADABLE_PART;
+    return checked.success ? { kind: 'prescription', prescription: checked.data.prescription, json: content.json } : UNREADABLE_OUTPUT;
   }
   const legacy = legacyContentSchema.safeParse(raw);
-  if (!legacy.success) return UNREADABLE_PART;
+  if (!legacy.success) return UNREADABLE_OUTPUT;
   const old = legacy.data;
   if (old.kind === 'text') return { kind: 'text', text: old.text, shortened: false };
   const json = old.kind === 'prescription' ? { prescription: old.prescription } : old.json;

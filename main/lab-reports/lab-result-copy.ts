@@ -6,7 +6,7 @@
  */
 import { escapeHtml, noteTime, type CopiedText } from '../../contract/copy-heading';
 import { LAB_FLAG_LABELS, type LabTest } from '../../contract/lab-reports';
-import type { PatientPart } from '../../contract/patient-match';
+import type { PatientField } from '../../contract/patient-match';
 import { patientHeading, type Patient } from '../../contract/patients';
 import { mismatchCopyLine } from '../../contract/report-patient';
 import type { CopyRequest } from '../clipboard/copy-path';
@@ -43,7 +43,7 @@ export function reportMismatch(
   manifest: Pick<LabReportManifest, 'label' | 'createdAt'>,
   report: LabReport,
   patient: Patient | null,
-): { filedFor: string; differs: PatientPart[] } | null {
+): { filedFor: string; differs: PatientField[] } | null {
   const differs = reportPatientDiffers(report.details, { label: manifest.label, createdAt: manifest.createdAt, patient });
   return differs.length > 0 ? { filedFor: patient ? patientHeading(patient) : manifest.label, differs } : null;
 }

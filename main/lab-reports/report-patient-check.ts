@@ -5,7 +5,7 @@
  * as of the upload (a report's sample may be years older than the patient's age). Pure.
  */
 import type { LabReportDetails } from '../../contract/lab-reports';
-import { patientDifferences, type PatientDetails, type PatientPart } from '../../contract/patient-match';
+import { patientDifferences, type PatientDetails, type PatientField } from '../../contract/patient-match';
 import { SEX_NAMES, type Patient } from '../../contract/patients';
 
 const YEAR_MS = 365.25 * 24 * 60 * 60 * 1000;
@@ -28,7 +28,7 @@ function structured(patient: Pick<Patient, 'name' | 'age' | 'sex'>): PatientDeta
 export function reportPatientDiffers(
   details: LabReportDetails | null,
   filedFor: { label: string; createdAt: string; patient?: Pick<Patient, 'name' | 'label' | 'age' | 'sex'> | null },
-): PatientPart[] {
+): PatientField[] {
   const expected = (filedFor.patient && structured(filedFor.patient)) ?? (filedFor.patient?.label || filedFor.label);
   if (!details || (typeof expected === 'string' && expected.trim() === '')) return [];
   return patientDifferences(

@@ -169,14 +169,14 @@ export class CopyNoteShortcut {
   private pressed(): void {
     const focus = this.insert ? this.focus() : null;
     // The hook follows the press from the start, so that the release is seen.
-    const session = this.insert && this.binding ? this.hook.begin() : null;
-    const run = focus ? this.copyAndInsert(focus, session !== null) : this.copyOnly();
+    const hooked = this.insert && this.binding ? this.hook.begin() : null;
+    const run = focus ? this.copyAndInsert(focus, hooked !== null) : this.copyOnly();
     void run
       .catch((error: unknown) => {
         this.log.warn(`copy: the note could not be copied or inserted (${(error as Error).message})`);
         this.actions.tell('Note not inserted', 'Something went wrong while copying or inserting the note. Copy it from Scribe Desk.');
       })
-      .finally(() => session?.end());
+      .finally(() => hooked?.end());
   }
 
   private async copyOnly(): Promise<void> {
@@ -259,7 +259,7 @@ export class CopyNoteShortcut {
     const typist = this.actions.typist();
     const atOnce = !typed && typist?.pasteWhileHeld !== undefined;
     if (!atOnce && !(await keysUp)) return this.notInsertedHeld(copy);
-    const session = this.hook.begin();
+    const hooked = this.hook.begin();
     try {
       let inserted: boolean;
       if (!this.stillThere(plan, copied)) inserted = false;
@@ -274,7 +274,7 @@ export class CopyNoteShortcut {
       const problem = PUT_BACK_PROBLEM[await this.actions.putBack(copy.earlier!, copy.copy)];
       if (problem) this.actions.tell('Note inserted; clipboard not restored', problem);
     } finally {
-      session?.end();
+      hooked?.end();
     }
   }
 

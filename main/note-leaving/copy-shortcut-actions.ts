@@ -6,7 +6,7 @@
  */
 import type { InsertProfile } from '../../contract/insert-profiles';
 import type { ShortcutCopyOutcome } from '../../contract/ipc';
-import type { AuditRecorder } from '../audit/audit-event';
+import type { AuditWriter } from '../audit/audit-event';
 import type { Clock } from '../core/clock';
 import { shortcutCopied } from '../audit/feature-hooks';
 import type { CopyOptions, CopyPath } from '../clipboard/copy-path';
@@ -73,7 +73,7 @@ export function copyShortcutActions(deps: {
   /** The document in view (made from a recording), copied by the shortcut instead of its note. */
   documents?: ShownForShortcut;
   /** The audit trail: every copy the shortcut makes. */
-  audit?: AuditRecorder;
+  audit?: AuditWriter;
   /** The shortcut's own clock: the wait for a note runs on it, as the shortcut's other waits do. */
   clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
   /** The window, told what each press did to the clipboard: it never goes on saying "Copied" of a copy a refusal took off. */

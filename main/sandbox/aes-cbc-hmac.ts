@@ -5,7 +5,7 @@
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export interface CbcHmacParts {
+export interface CbcHmacSealed {
   iv: Buffer;
   ciphertext: Buffer;
   tag: Buffer;
@@ -17,7 +17,7 @@ function authenticationTag(macKey: Buffer, aad: Buffer, iv: Buffer, ciphertext: 
   return createHmac('sha256', macKey).update(aad).update(iv).update(ciphertext).update(aadBits).digest().subarray(0, 16);
 }
 
-export function encryptCbcHmac(key: Buffer, plaintext: Buffer, aad: Buffer, iv: Buffer = randomBytes(16)): CbcHmacParts {
+export function encryptCbcHmac(key: Buffer, plaintext: Buffer, aad: Buffer, iv: Buffer = randomBytes(16)): CbcHmacSealed {
   if (key.length !== 32) throw new Error('A128CBC-HS256 needs a 32-byte key.');
   const cipher = createCipheriv('aes-128-cbc', key.subarray(16), iv);
   const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
@@ -25,7 +25,7 @@ export function encryptCbcHmac(key: Buffer, plaintext: Buffer, aad: Buffer, iv: 
 }
 
 /** Verifies the tag first; returns null when it does not verify. */
-export function decryptCbcHmac(key: Buffer, parts: CbcHmacParts, aad: Buffer): Buffer | null {
+export function decryptCbcHmac(key: Buffer, parts: CbcHmacSealed, aad: Buffer): Buffer | null {
   if (key.length !== 32) throw new Error('A128CBC-HS256 needs a 32-byte key.');
   const expected = authenticationTag(key.subarray(0, 16), aad, parts.iv, parts.ciphertext);
   if (parts.tag.length !== expected.length || !timingSafeEqual(parts.tag, expected)) return null;

@@ -75,13 +75,13 @@ export class MarkerScan {
 }
 
 /** What a multipart body's parts are given to: each text field, and each file as it streams. */
-interface MultipartParts {
+interface MultipartHandlers {
   field?: busboy.BusboyEvents['field'];
   file: busboy.BusboyEvents['file'];
 }
 
 /** Reads a multipart body within `limits`, each part to `parts`; resolves once the whole form is read. */
-function readMultipart(req: IncomingMessage, limits: busboy.Limits, parts: MultipartParts): Promise<void> {
+function readMultipart(req: IncomingMessage, limits: busboy.Limits, parts: MultipartHandlers): Promise<void> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {

@@ -1,9 +1,9 @@
-/** Keeps the signed-in session's tokens between runs, in the secret vault, for one service and client only. */
+/** Keeps the sign-in's tokens between runs, in the secret vault, for one service and client only. */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { SecretVault } from '../settings/secret-vault';
 import type { ClientCredentials, TokenGrant } from '../api/auth-grant';
-import type { GrantStore } from './client-credentials-session';
+import type { GrantStore } from './client-credentials-sign-in';
 
 const storedSchema = z.object({
   owner: z.string(),

@@ -15,7 +15,7 @@ import type { ServiceConfig } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
 import type { SandboxServer } from '../sandbox/sandbox-server';
 import type { ClientCredentials } from '../api/auth-grant';
-import { ClientCredentialsSession, type GrantStore } from './client-credentials-session';
+import { ClientCredentialsSignIn, type GrantStore } from './client-credentials-sign-in';
 import { grantOwner, memoryGrantStore } from './grant-store';
 import { staticToken, type TokenSource } from '../api/token-source';
 
@@ -25,7 +25,7 @@ export interface ConnectionSettings {
 }
 
 export interface ConnectionDeps {
-  /** Persists a session's tokens for the service and client named by `owner`. */
+  /** Persists a sign-in's tokens for the service and client named by `owner`. */
   grantStore(owner: string): GrantStore;
   onAuthChange?(status: AuthStatus): void;
   onProblem?(message: string): void;
@@ -38,7 +38,7 @@ const NOT_SIGNED_IN: AuthStatus = { method: 'none', clientId: null, state: 'wait
 export class ServiceConnection {
   private sandbox: SandboxServer | null = null;
   private starting: Promise<void> | null = null;
-  private session: { owner: string; session: ClientCredentialsSession } | null = null;
+  private signIn: { owner: string; signIn: ClientCredentialsSignIn } | null = null;
   private readonly authTransport = new HttpTransport({ requestTimeoutMs: 60_000 });
   private readonly clock: Clock;
 
@@ -108,18 +108,18 @@ export class ServiceConnection {
     return clientId && clientSecret ? { clientId, clientSecret } : null;
   }
 
-  /** The signed-in session for the current service and credentials, made when they change. */
-  private currentSession(): ClientCredentialsSession | null {
+  /** The sign-in for the current service and credentials, made when they change. */
+  private currentSignIn(): ClientCredentialsSignIn | null {
     const credentials = this.credentials();
     if (!credentials) {
-      this.session = null;
+      this.signIn = null;
       return null;
     }
     const sandbox = this.settings.current().service === 'sandbox';
     const address = this.baseUrl();
     const owner = grantOwner(address, credentials);
-    if (this.session?.owner !== owner) {
-      const session = new ClientCredentialsSession({
+    if (this.signIn?.owner !== owner) {
+      const signIn = new ClientCredentialsSignIn({
         credentials,
         // Bound to the address it was made for: a renewal still in flight when the address changes never takes this secret elsewhere.
         api: new ConnectAuthApi(this.authTransport, () => address, this.clock),
@@ -128,19 +128,19 @@ export class ServiceConnection {
         clock: this.clock,
         onChange: (status) => this.deps.onAuthChange?.(status),
       });
-      this.session = { owner, session };
+      this.signIn = { owner, signIn };
     }
-    return this.session.session;
+    return this.signIn.signIn;
   }
 
   private tokenSource(): TokenSource {
-    return this.currentSession() ?? staticToken(this.settings.secret('accessToken'));
+    return this.currentSignIn() ?? staticToken(this.settings.secret('accessToken'));
   }
 
   authStatus(): AuthStatus {
     try {
-      const session = this.currentSession();
-      if (session) return session.status();
+      const signIn = this.currentSignIn();
+      if (signIn) return signIn.status();
     } catch {
       return NOT_SIGNED_IN;
     }
@@ -150,7 +150,7 @@ export class ServiceConnection {
   /** Makes sure a token is held (signing in if needed), so problems show before anything must be sent. */
   async signInIfNeeded(): Promise<void> {
     try {
-      await this.currentSession()?.token();
+      await this.currentSignIn()?.token();
     } catch {
       // Shown in the sign-in status; the outboxes decide what a failure means for them.
     }
@@ -158,9 +158,9 @@ export class ServiceConnection {
 
   /** Forgets the tokens and signs in again with the stored credentials. */
   async signInAgain(): Promise<AuthStatus> {
-    const session = this.currentSession();
-    if (!session) throw new ServiceError('configuration', 'Enter the client id and client secret first.');
-    return session.signInAgain();
+    const signIn = this.currentSignIn();
+    if (!signIn) throw new ServiceError('configuration', 'Enter the client id and client secret first.');
+    return signIn.signInAgain();
   }
 
   /** The client's view of the service right now. */

@@ -94,7 +94,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   const itemPatient = (kind: SentItem, id: string) =>
     kind === 'document' ? (sleeping.documents.awake()?.patientOf(id) ?? null) : ((kind === 'dictation' ? dictations.store.get(id) : sleeping.labReports.awake()?.store.get(id))?.patientId ?? null);
   const outboxes = outboxHost(service, settings.settings, window, clock, () => net.isOnline(), (kind, id) =>
-    kind === LINK_KIND ? sleeping.healthRecord.awake()?.sent(id) : audit.recorder.record(sentEvent(kind, id, serviceNow(), itemPatient)),
+    kind === LINK_KIND ? sleeping.healthRecord.awake()?.sent(id) : audit.writer.record(sentEvent(kind, id, serviceNow(), itemPatient)),
   );
   const patients = createPatientsFeature({
     kept: settings.dataKeys.patients,
@@ -122,7 +122,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     // Showing a lab report or a document wakes its feature: asleep, none is in view.
     labResults: () => sleeping.labReports.awake()?.shortcutResults ?? NOTHING_IN_VIEW,
     documents: () => sleeping.documents.awake()?.shortcutDocuments ?? NOTHING_IN_VIEW,
-    audit: audit.recorder,
+    audit: audit.writer,
     clock,
   });
   const status = createStatusFeature({ settings: settings.settings, service, outboxes: [outboxes], window, clock });
@@ -150,7 +150,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   return {
     // Every operation that touches patient data is written in the audit trail (operation-audit.ts),
     // once the features it needs are awake: the trail names the items' patients.
-    dispatcher: operationDispatcher(wakeFirst(audit.on ? auditedHandlers(handlers, audit.recorder, lookups, (error) => toAppError(error).kind) : handlers, asleep), {
+    dispatcher: operationDispatcher(wakeFirst(audit.on ? auditedHandlers(handlers, audit.writer, lookups, (error) => toAppError(error).kind) : handlers, asleep), {
       appOrigin,
       isAppWindow: (contents) => window.isAppWindow(contents),
     }),
@@ -255,7 +255,7 @@ function sleepingFeatures(deps: SleepingDeps) {
   const visitAtStart = patients.store.visitPatient()?.id ?? null;
   const healthRecord = sleep('healthRecord', async () => {
     const [{ createHealthRecordFeature }, lab] = await Promise.all([import('./features/health-record-feature'), labReports.wake()]);
-    return createHealthRecordFeature({ userData, clock, keys: settings.dataKeys.healthRecord, outboxes, service, settings: settings.settings, window, audit: audit.recorder, serviceWord: deps.serviceNow, dictations: dictations.store, labReports: lab.store, patients: patients.store, servicePatients: patients.servicePatients, visitAtStart });
+    return createHealthRecordFeature({ userData, clock, keys: settings.dataKeys.healthRecord, outboxes, service, settings: settings.settings, window, audit: audit.writer, serviceWord: deps.serviceNow, dictations: dictations.store, labReports: lab.store, patients: patients.store, servicePatients: patients.servicePatients, visitAtStart });
   });
   patients.store.onVisitChange(healthRecord.hear((links, next) => links.hears.visitChanged(next)));
   patients.store.onChange(healthRecord.hear((links, view) => links.hears.patientsKept(view)));
@@ -289,7 +289,7 @@ type DictationFeature = ReturnType<typeof createDictationFeature>;
 type LabReportsFeature = ReturnType<typeof createLabReportsFeature>;
 type PatientsFeature = ReturnType<typeof createPatientsFeature>;
 
-interface LookupParts {
+interface LookupSources {
   dictations: DictationFeature;
   labReports: SleepingFeature<LabReportsFeature>;
   patients: PatientsFeature;
@@ -298,7 +298,7 @@ interface LookupParts {
 }
 
 /** What the audit trail asks of the features about the items an operation touches. */
-function auditLookups({ dictations, labReports, patients, itemPatient, service }: LookupParts): AuditLookups {
+function auditLookups({ dictations, labReports, patients, itemPatient, service }: LookupSources): AuditLookups {
   return {
     dictationPatient: (id) => itemPatient('dictation', id),
     labReportPatient: (id) => itemPatient('lab-report', id),
@@ -315,7 +315,7 @@ function auditLookups({ dictations, labReports, patients, itemPatient, service }
   };
 }
 
-interface StartedParts {
+interface StartedFeatures {
   settings: ReturnType<typeof createSettingsFeature>;
   audit: AuditFeature;
   service: ServiceFeature;
@@ -328,7 +328,7 @@ interface StartedParts {
   clock: Clock;
 }
 
-function startAndStop({ settings, audit, service, clipboard, outboxes, dictations, status, sleeping, first, clock }: StartedParts) {
+function startAndStop({ settings, audit, service, clipboard, outboxes, dictations, status, sleeping, first, clock }: StartedFeatures) {
   let backgroundTimer: ClockTimer | null = null;
   const asleep = Object.values(sleeping) as Array<SleepingFeature<Feature>>;
   return {

@@ -22,7 +22,7 @@ import { PAGE_ASSETS_SERVED, registerAppScheme, serveRenderer } from './windows/
 import { AppWindow } from './windows/app-window';
 import { useReleaseMenu } from './windows/release-menu';
 import { APP_ORIGIN, developmentCsp } from './windows/content-security-policy';
-import { guardAllContents, guardSession } from './windows/web-guards';
+import { guardAllContents, guardPermissions } from './windows/web-guards';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = parseAppArguments(process.argv, process.cwd());
@@ -56,7 +56,7 @@ async function start(): Promise<void> {
   if (!DEVELOPMENT_BUILD) useReleaseMenu(process.platform);
   const userData = app.getPath('userData');
   const defaultSession = session.defaultSession;
-  guardSession(defaultSession);
+  guardPermissions(defaultSession);
   if (devServerUrl) {
     log.info(`window: page from the development server ${devServerUrl}`);
     defaultSession.webRequest.onHeadersReceived((details, callback) => {

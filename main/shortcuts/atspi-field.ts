@@ -21,11 +21,11 @@ const STATE_FOCUSED = 12;
 async function accessibilityBus(env: NodeJS.ProcessEnv, clock: Clock): Promise<string | null> {
   if (env.AT_SPI_BUS_ADDRESS) return env.AT_SPI_BUS_ADDRESS;
   if (!env.DBUS_SESSION_BUS_ADDRESS) return null;
-  const session = await connectAtspi(env.DBUS_SESSION_BUS_ADDRESS, ANSWER_MS, clock);
+  const dbus = await connectAtspi(env.DBUS_SESSION_BUS_ADDRESS, ANSWER_MS, clock);
   try {
-    return await session.ask<string>({ destination: 'org.a11y.Bus', path: '/org/a11y/bus', interface: 'org.a11y.Bus', member: 'GetAddress' });
+    return await dbus.ask<string>({ destination: 'org.a11y.Bus', path: '/org/a11y/bus', interface: 'org.a11y.Bus', member: 'GetAddress' });
   } finally {
-    session.end();
+    dbus.end();
   }
 }
 

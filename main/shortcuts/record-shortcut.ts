@@ -7,7 +7,7 @@ import type { Clock } from '../core/clock';
 import { keyBindingOf } from './accelerator-keys';
 import { GlobalShortcut, type AcceleratorRegistry } from './global-shortcut';
 import type { KeyboardHook } from './keyboard-hook';
-import { ShortcutRecording, type ShortcutRecorder } from './record-toggle-or-hold';
+import { ShortcutRecording, type RecordingSwitch } from './record-toggle-or-hold';
 
 export class RecordShortcut {
   private readonly shortcut: GlobalShortcut;
@@ -15,12 +15,12 @@ export class RecordShortcut {
   private applied: { accelerator: string; hold: boolean } | null = null;
 
   constructor(
-    recorder: ShortcutRecorder,
+    recording: RecordingSwitch,
     private readonly hook: KeyboardHook,
     accelerators: AcceleratorRegistry,
     clock: Clock,
   ) {
-    this.control = new ShortcutRecording(recorder, clock, {
+    this.control = new ShortcutRecording(recording, clock, {
       available: () => hook.problem() === null,
       // After the press has been acted on and its work is on its way.
       begin: () => hook.begin(),

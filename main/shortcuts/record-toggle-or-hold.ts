@@ -12,7 +12,7 @@ import type { RecorderState } from '../../contract/dictation';
 import type { Clock, ClockTimer } from '../core/clock';
 import { MODIFIER_CODES, type KeyBinding } from './accelerator-keys';
 
-export interface ShortcutRecorder {
+export interface RecordingSwitch {
   state(): RecorderState;
   /** Starts a recording; resolves with its id once it records, or null when it did not start. */
   start(): Promise<string | null>;
@@ -49,8 +49,8 @@ const NOTHING: Evidence = { keyDown: false, modifierDown: false, released: false
 export class ShortcutRecording {
   private binding: KeyBinding | null = null;
   private hold = false;
-  /** The hook's session from a press until its keys are let go; null while no press is being followed. */
-  private session: { end(): void } | null = null;
+  /** The hook's run from a press until its keys are let go; null while no press is being followed. */
+  private hooked: { end(): void } | null = null;
   private evidence: Evidence = NOTHING;
   private idleTimer: ClockTimer | null = null;
   private releasedAt = Number.NEGATIVE_INFINITY;
@@ -62,7 +62,7 @@ export class ShortcutRecording {
   private judging = false;
 
   constructor(
-    private readonly recorder: ShortcutRecorder,
+    private readonly recording: RecordingSwitch,
     private readonly clock: Clock,
     private readonly hook: HookDemand,
   ) {}
@@ -73,18 +73,18 @@ export class ShortcutRecording {
     this.hold = hold && binding !== null;
     this.holding = null;
     this.holdActive = false;
-    this.endSession();
+    this.endHook();
   }
 
-  /** Whether a hook session follows a press now (for tests and the log). */
+  /** Whether the hook follows a press now (for tests and the log). */
   following(): boolean {
-    return this.session !== null;
+    return this.hooked !== null;
   }
 
   /** The OS fired the shortcut: a press, or a repeat of one. */
   pressed(): void {
     const now = this.clock.now();
-    if (this.session === null) {
+    if (this.hooked === null) {
       if (now - this.releasedAt < REPEAT_AFTER_RELEASE_MS) return;
       if (!this.hook.available() && now - this.lastPressAt < TOGGLE_REPEAT_MS) {
         this.lastPressAt = now;
@@ -96,10 +96,10 @@ export class ShortcutRecording {
       // now" holds that news up by a second; a held key's repeats begin later, so they are still seen.
       if (this.hold) {
         void this.act();
-        this.beginSession();
+        this.beginHook();
       } else {
         void this.act().finally(() => {
-          if (this.session === null && this.clock.now() - this.releasedAt >= REPEAT_AFTER_RELEASE_MS) this.beginSession();
+          if (this.hooked === null && this.clock.now() - this.releasedAt >= REPEAT_AFTER_RELEASE_MS) this.beginHook();
         });
       }
       return;
@@ -112,7 +112,7 @@ export class ShortcutRecording {
       const seen = this.evidence;
       // A modifier pressed anew is a new press. Otherwise the key went down again with nothing let go
       // (the OS repeating it), or its keys were let go only after this press (a repeat in flight at
-      // the release: a new press comes after a release, and any release ends the session).
+      // the release: a new press comes after a release, and any release ends the hook's run).
       if (!seen.modifierDown && (seen.keyDown || seen.released)) return;
       // A held shortcut cannot be pressed anew before it is let go: a press the hook did not report
       // (yet) during a hold is a repeat, never a Stop.
@@ -123,40 +123,40 @@ export class ShortcutRecording {
   }
 
   keyDown(code: number): void {
-    if (!this.session || !this.binding) return;
+    if (!this.hooked || !this.binding) return;
     this.touch();
     if (this.binding.key.includes(code) || !MODIFIER_CODES.has(code)) this.evidence = { ...this.evidence, keyDown: true };
     else if (this.binding.modifiers.some((codes) => codes.includes(code))) this.evidence = { ...this.evidence, modifierDown: true };
   }
 
   keyUp(code: number): void {
-    if (!this.session || !this.binding) return;
+    if (!this.hooked || !this.binding) return;
     const ofShortcut = this.binding.key.includes(code) || !MODIFIER_CODES.has(code) || this.binding.modifiers.some((codes) => codes.includes(code));
     if (!ofShortcut) return;
     this.evidence = { ...this.evidence, released: true };
     this.releasedAt = this.clock.now();
     if (this.holdActive) this.endHold();
-    this.endSession();
+    this.endHook();
   }
 
   /** Starts or stops the recording; settles once that is done. */
   private act(): Promise<unknown> {
     this.evidence = NOTHING;
-    const state = this.recorder.state();
+    const state = this.recording.state();
     if (this.hold) {
       this.holding = null;
       this.holdActive = false;
       // Pressed while a recording started by hand runs: the press ends it, and its release does nothing more.
       if (state === 'idle') {
-        this.holding = this.recorder.start();
+        this.holding = this.recording.start();
         this.holdActive = true;
         return this.holding;
       }
-      if (state === 'recording' || state === 'paused') return this.recorder.stop(null);
+      if (state === 'recording' || state === 'paused') return this.recording.stop(null);
       return Promise.resolve();
     }
-    if (state === 'idle') return this.recorder.start();
-    if (state === 'recording' || state === 'paused') return this.recorder.stop(null);
+    if (state === 'idle') return this.recording.start();
+    if (state === 'recording' || state === 'paused') return this.recording.stop(null);
     return Promise.resolve();
   }
 
@@ -165,12 +165,12 @@ export class ShortcutRecording {
     this.holding = null;
     this.holdActive = false;
     // Released while the microphone was still opening: the recording stops as soon as it has begun.
-    void holding?.then((id) => (id === null ? undefined : this.recorder.stop(id)));
+    void holding?.then((id) => (id === null ? undefined : this.recording.stop(id)));
   }
 
-  private beginSession(): void {
-    this.session = this.hook.begin();
-    if (this.session) this.touch();
+  private beginHook(): void {
+    this.hooked = this.hook.begin();
+    if (this.hooked) this.touch();
   }
 
   /** Something of the shortcut was seen: the hook is let go only after HOOK_IDLE_MS without anything. */
@@ -179,15 +179,15 @@ export class ShortcutRecording {
     this.idleTimer = this.clock.setTimeout(() => {
       // A hold is followed until it is let go, however long: stopping it early would lose what is said.
       if (this.holdActive) return this.touch();
-      this.endSession();
+      this.endHook();
     }, HOOK_IDLE_MS);
   }
 
-  private endSession(): void {
+  private endHook(): void {
     this.clock.clearTimeout(this.idleTimer);
     this.idleTimer = null;
-    this.session?.end();
-    this.session = null;
+    this.hooked?.end();
+    this.hooked = null;
     // A press waiting to be judged is judged on what was seen, its keys' release included.
     if (!this.judging) this.evidence = NOTHING;
   }

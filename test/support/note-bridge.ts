@@ -18,7 +18,7 @@ export function noteBridge(
   return dictationHandlers({
     store,
     outbox: { progressOf: () => null, retry: unused, cancel: unused, remove: unused, halt: unused, resume: unused },
-    session: { status: unused } as never,
+    control: { status: unused } as never,
     copies,
     settings: { current: unused },
     saveJson: unused,

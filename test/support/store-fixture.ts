@@ -9,7 +9,7 @@ import { inlineMp3Encoding, prepareUploadAudio } from '../../main/audio/upload-a
 import { durationMsOf } from '../../main/audio/wav-file';
 import { parcelProblem, DictationStore } from '../../main/dictations/dictation-store';
 import type { DictationManifest } from '../../main/dictations/dictation-manifest';
-import { RecordingSession, type RecordingSessionDeps } from '../../main/dictation-recording/recording-session';
+import { RecordingControl, type RecordingControlDeps } from '../../main/dictation-recording/recording-control';
 import { systemClock, type Clock } from '../../main/core/clock';
 import { ItemKeyring } from '../../main/storage/item-keyring';
 import { SealedFileWriter, sealBytes } from '../../main/storage/sealed-file';
@@ -66,8 +66,8 @@ export function prescribedFor(store: DictationStore, patientId: string, rows: Me
 }
 
 /** A recording session on `store` with `recorder` standing in for the recorder process, sent by the voice upload, telling nobody; `deps` changes any of that. */
-export function testRecordingSession(store: DictationStore, recorder: Recorder, deps: Partial<RecordingSessionDeps> = {}): RecordingSession {
-  return new RecordingSession({
+export function testRecordingControl(store: DictationStore, recorder: Recorder, deps: Partial<RecordingControlDeps> = {}): RecordingControl {
+  return new RecordingControl({
     store,
     createRecorder: () => recorder,
     microphone: () => '',

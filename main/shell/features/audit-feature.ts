@@ -1,6 +1,6 @@
 /**
  * The audit trail, assembled: opened with its keys from the data folder, given to every
- * feature as the recorder its hooks write to, following the sign-in (who is signed in, and
+ * feature as the writer its hooks write to, following the sign-in (who is signed in, and
  * sign-in and sign-out entries), recording the machine policy at each start, keeping the files
  * within retention, and answering Settings with the doctor's own recent activity. A trail that
  * cannot be opened (its keys locked, a disk that refuses it) stops itself, never the app; one
@@ -19,7 +19,7 @@ import { log } from '../log';
 import type { DocumentOrProblem } from '../../storage/data-keys';
 import { storageProblem } from '../../storage/storage-problem';
 import { AccountAudit } from '../../audit/account-audit';
-import { NO_AUDIT, type AuditEvent, type AuditRecorder } from '../../audit/audit-event';
+import { NO_AUDIT, type AuditEvent, type AuditWriter } from '../../audit/audit-event';
 import { AuditTrail } from '../../audit/audit-trail';
 import { policyEvents, type PolicyLoaded } from '../../audit/policy-audit';
 import { recentActivity } from '../../audit/recent-activity';
@@ -107,11 +107,11 @@ export function createAuditFeature(deps: AuditFeatureDeps) {
   let account: AccountAudit | null = null;
   const opened = openTrail(deps, osUser, () => account?.account() ?? null);
   const trail = 'trail' in opened ? opened.trail : null;
-  const recorder: AuditRecorder = trail ?? NO_AUDIT;
-  account = new AccountAudit(recorder);
+  const writer: AuditWriter = trail ?? NO_AUDIT;
+  account = new AccountAudit(writer);
   const retention = retentionDays(deps.policy.values.auditRetentionDays);
   if (retention.problem) log.warn(`audit: ${retention.problem}`);
-  for (const event of policyEvents(deps.policy, retention.problem)) recorder.record(event);
+  for (const event of policyEvents(deps.policy, retention.problem)) writer.record(event);
   trail?.onProblem((problem) => (problem ? log.warn('audit: the trail is not being written (Settings says why)') : undefined));
 
   const loaded = new Map<string, number>();
@@ -136,7 +136,7 @@ export function createAuditFeature(deps: AuditFeatureDeps) {
   };
 
   return {
-    recorder,
+    writer,
     /** False only in a development build the bench started without the trail. */
     on: !TRAIL_OFF_FOR_BENCH,
     handlers,
@@ -155,7 +155,7 @@ export function createAuditFeature(deps: AuditFeatureDeps) {
       const now = deps.clock.now();
       if (now - (loaded.get(event.item.id) ?? -Infinity) < LOADED_AGAIN_MS) return;
       loaded.set(event.item.id, now);
-      recorder.record({ ...event, action: 'recording-loaded' });
+      writer.record({ ...event, action: 'recording-loaded' });
     },
     start(): void {
       if (!('trail' in opened)) return;

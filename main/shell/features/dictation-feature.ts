@@ -1,5 +1,5 @@
 /**
- * Dictation, assembled: the store on disk, the recording session, the outbox, the global
+ * Dictation, assembled: the store on disk, the recording control, the outbox, the global
  * shortcuts, the background maintenance, and the bridge's handlers. Follows the settings by
  * itself. The only dictation module that touches Electron (notifications, window focus).
  */
@@ -19,7 +19,7 @@ import { log } from '../log';
 import type { OutboxHost } from '../../outbox/outbox-host';
 import type { ServiceFeature } from './service-feature';
 import type { SettingsService } from '../../settings/settings-service';
-import type { AuditRecorder } from '../../audit/audit-event';
+import type { AuditWriter } from '../../audit/audit-event';
 import { audioDeletedByRetention, recordingCreated } from '../../audit/feature-hooks';
 import { consentKept } from '../../consent/consent-audit';
 import { DesktopShortcuts } from '../../dictation-wiring/desktop-shortcuts';
@@ -42,8 +42,8 @@ import { LiveWordsView } from '../../dictation-sending/live-words';
 import { partFormatFor } from '../../dictation-sending/part-format';
 import { patientDetailsOf } from '../../dictation-sending/patient-details';
 import { DictationStore, parcelProblem } from '../../dictations/dictation-store';
-import { RecordingSession } from '../../dictation-recording/recording-session';
-import { shortcutRecorder } from '../../dictation-recording/cued-recording';
+import { RecordingControl } from '../../dictation-recording/recording-control';
+import { cuedRecordingSwitch } from '../../dictation-recording/cued-recording';
 import { confirmedBy, consentToKeep } from '../../consent/consent-at-record';
 import { CallOffer } from '../../dictation-recording/call-offer';
 import { keptModeFile } from '../../dictation-recording/kept-mode';
@@ -71,7 +71,7 @@ export interface DictationFeatureDeps {
   /** The document in view (made from a recording), which the copy shortcut copies instead of its note (built after this one). */
   documents?(): ShownForShortcut;
   /** The audit trail: recordings made, the copy shortcut's copies, recordings deleted by retention. */
-  audit: AuditRecorder;
+  audit: AuditWriter;
   clock: Clock;
 }
 
@@ -81,8 +81,8 @@ function notifyReady(manifest: DictationManifest, patientOf: PatientOf): void {
   new Notification({ title, body: readyNotice(manifest, patientOf), silent: true }).show();
 }
 
-/** What the feature's parts share: the store, loaded; whose each dictation is; a dictation's recording files; the MP3 encoder. */
-interface DictationParts {
+/** What the functions below share: the store, loaded; whose each dictation is; a dictation's recording files; the MP3 encoder. */
+interface DictationBasics {
   store: DictationStore;
   /** Dictations the load found cut short, for the maintenance to repair. */
   recovered: string[];
@@ -99,7 +99,7 @@ interface DictationParts {
   contradictions: NoteContradictions;
 }
 
-function dictationParts(deps: DictationFeatureDeps): DictationParts {
+function dictationBasics(deps: DictationFeatureDeps): DictationBasics {
   const store = new DictationStore(join(deps.userData, 'dictations'), deps.keys, deps.clock);
   const report = store.load();
   log.info(`dictations: ${report.loaded} loaded, ${report.recovered.length} recovered, ${report.unreadable} unreadable`);
@@ -153,7 +153,7 @@ function liveWordsView({ service, window, clock }: DictationFeatureDeps, store: 
 /** Sending: the dictations' outbox kinds registered with the host, and the list the page shows of them. */
 function dictationSending(
   { service, settings, outboxes }: DictationFeatureDeps,
-  { store, patientOf, recordingFiles, encoderWorker, encode, contradictions }: DictationParts,
+  { store, patientOf, recordingFiles, encoderWorker, encode, contradictions }: DictationBasics,
   liveWords: LiveWordsView,
 ): DictationSending {
   const outbox = new DictationSending(outboxes, {
@@ -183,18 +183,18 @@ function dictationSending(
 }
 
 /** The recording: the recorder process, the microphone and the transcription asked for, and what the window hears of it. */
-function recordingSession(
+function recordingControl(
   deps: DictationFeatureDeps,
   store: DictationStore,
   outbox: DictationSending,
   liveWords: LiveWordsView,
   recordShortcut: { current(): string | null; holds(): boolean },
   callOffer: CallOffer,
-): RecordingSession {
+): RecordingControl {
   const { settings } = deps;
   const { discovery } = deps.service.client;
   let recordingId: string | null = null;
-  return new RecordingSession({
+  return new RecordingControl({
     store,
     createRecorder: (events) => new Recorder(deps.recorderHost, events, deps.clock),
     clock: deps.clock,
@@ -262,13 +262,13 @@ function laterItems(items: () => ShownForShortcut): ShownForShortcut {
 }
 
 /** The global shortcuts: Record from anywhere, and the viewed dictation's note copied or typed into another program. */
-function dictationShortcuts(deps: DictationFeatureDeps, { store, patientOf }: DictationParts, session: RecordingSession, viewedId: () => string | null): DesktopShortcuts {
+function dictationShortcuts(deps: DictationFeatureDeps, { store, patientOf }: DictationBasics, control: RecordingControl, viewedId: () => string | null): DesktopShortcuts {
   const { settings, copies, window, patients, audit, clock } = deps;
   return new DesktopShortcuts({
     desktop: electronShortcutsDesktop,
     log,
     clock,
-    recorder: shortcutRecorder(session, () => settings.current().recordCues, (cue) => window.send('recordCue', cue)),
+    recording: cuedRecordingSwitch(control, () => settings.current().recordCues, (cue) => window.send('recordCue', cue)),
     copy: copyShortcutActions({
       clock,
       store,
@@ -303,7 +303,7 @@ function dictationShortcuts(deps: DictationFeatureDeps, { store, patientOf }: Di
 }
 
 /** The work nobody waits for: repairs, sealing files left in clear, compact copies, deleting recordings past their time, the list's marks of contradicting prescriptions. */
-function dictationMaintenance({ settings, audit, window, clock }: DictationFeatureDeps, { store, recovered, recordingFiles, encode, contradictions }: DictationParts) {
+function dictationMaintenance({ settings, audit, window, clock }: DictationFeatureDeps, { store, recovered, recordingFiles, encode, contradictions }: DictationBasics) {
   let stop: (() => void) | null = null;
   let stopCounting: (() => void) | null = null;
   return {
@@ -335,24 +335,24 @@ function dictationMaintenance({ settings, audit, window, clock }: DictationFeatu
 
 export function createDictationFeature(deps: DictationFeatureDeps) {
   const { settings } = deps;
-  const parts = dictationParts(deps);
-  const { store, patientOf, recordingFiles } = parts;
+  const basics = dictationBasics(deps);
+  const { store, patientOf, recordingFiles } = basics;
   const liveWords = liveWordsView(deps, store);
-  const outbox = dictationSending(deps, parts, liveWords);
+  const outbox = dictationSending(deps, basics, liveWords);
   const callOffer = new CallOffer(
-    () => session.status().state === 'idle',
-    () => deps.window.send('recorderChanged', session.status()),
+    () => control.status().state === 'idle',
+    () => deps.window.send('recorderChanged', control.status()),
   );
-  const session = recordingSession(deps, store, outbox, liveWords, { current: () => shortcuts.recordShortcut(), holds: () => shortcuts.recordShortcutHolds() }, callOffer);
+  const control = recordingControl(deps, store, outbox, liveWords, { current: () => shortcuts.recordShortcut(), holds: () => shortcuts.recordShortcutHolds() }, callOffer);
   let stopWatchingCalls: () => void = () => undefined;
   /** The dictation the window shows; the copy shortcut takes its note. */
   let viewedId: string | null = null;
-  const shortcuts = dictationShortcuts(deps, parts, session, () => viewedId);
-  const maintenance = dictationMaintenance(deps, parts);
+  const shortcuts = dictationShortcuts(deps, basics, control, () => viewedId);
+  const maintenance = dictationMaintenance(deps, basics);
 
   const applySettings = () => {
     shortcuts.apply();
-    deps.window.send('recorderChanged', session.status());
+    deps.window.send('recorderChanged', control.status());
     deps.outboxes.wake();
   };
   settings.onChange(applySettings);
@@ -360,7 +360,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
   const handlers = dictationHandlers({
     store,
     outbox,
-    session,
+    control,
     copies: deps.copies,
     settings,
     saveJson: (name, json, title) => saveJsonExport(deps.window.current, name, json, title),
@@ -370,7 +370,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     visit: { chosen: () => deps.patients.visitPatient(), noteLeft: (patientId) => deps.patients.noteLeft(patientId) },
     consentNotices: () => settings.consentNotices(),
     clock: deps.clock,
-    contradictions: parts.contradictions,
+    contradictions: basics.contradictions,
   });
   // Another patient chosen: their note is not the one in view any more (the shortcut never takes it), nor are their words heard so far.
   deps.patients.onVisitChange((patientId) => {
@@ -386,12 +386,12 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     /** What deleting a patient deletes of dictations. */
     patientItems: {
       idsForPatient: (patientId: string) => store.idsForPatient(patientId),
-      busy: (id: string) => (session.status().dictationId === id ? 'A dictation for this patient is being recorded. Stop or discard it first.' : null),
+      busy: (id: string) => (control.status().dictationId === id ? 'A dictation for this patient is being recorded. Stop or discard it first.' : null),
       remove: (id: string) => outbox.remove(id),
       identityChanged: (patientId: string) => store.clearReviews(patientId),
     },
     /** Why the app must not restart now (a recording under way), or null; an upload under way is the outbox host's to say. */
-    busyReason: (): string | null => (session.status().state !== 'idle' ? 'A dictation is being recorded.' : null),
+    busyReason: (): string | null => (control.status().state !== 'idle' ? 'A dictation is being recorded.' : null),
     /** For app://scribe/recordings/<id>.wav: the recording as a WAV, decrypted as it is read, or null. */
     recording: (id: string): UploadSource | null => {
       const manifest = store.get(id);
@@ -407,7 +407,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
     start(): void {
       applySettings();
       stopWatchingCalls = watchMicrophoneUsers({
-        ownPids: () => [process.pid, session.recorder.processId() ?? process.pid],
+        ownPids: () => [process.pid, control.recorder.processId() ?? process.pid],
         onChange: (count) => {
           log.info(`call offer: ${count} other program(s) recording from a microphone`);
           callOffer.usersChanged(count);
@@ -425,7 +425,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       stopWatchingCalls();
       liveWords.dispose();
       shortcuts.dispose();
-      session.recorder.dispose();
+      control.recorder.dispose();
     },
   } satisfies Feature;
 }

@@ -7,7 +7,7 @@
  */
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import type { AuditRecorder } from '../../audit/audit-event';
+import type { AuditWriter } from '../../audit/audit-event';
 import type { Clock } from '../../core/clock';
 import type { Feature } from '../../core/feature';
 import type { DictationStore } from '../../dictations/dictation-store';
@@ -39,7 +39,7 @@ export interface HealthRecordFeatureDeps {
   patients: PatientStore;
   servicePatients: ServicePatients;
   window: Pick<WindowEvents, 'send'>;
-  audit: AuditRecorder;
+  audit: AuditWriter;
   /** The service things are sent to now, in a word, for the trail. */
   serviceWord(): string;
   /** The visit's patient when the app started: what the first visit change it hears ends. */

@@ -31,8 +31,8 @@ export interface ServiceFeatureDeps {
 /** The service spoken to: another one means what was learned about it no longer holds. */
 const addressOf = (settings: Settings) => `${settings.service} ${serviceBaseUrl(settings) ?? ''}`;
 
-/** The service's parts the wiring below works on. */
-interface ServiceParts {
+/** What the service feature builds first, which the wiring below works on. */
+interface ServiceBasics {
   health: ServiceHealth;
   connection: ServiceConnection;
   client: ServiceClient;
@@ -50,7 +50,7 @@ interface ServiceParts {
  * with no way to sign in (a secret kept only in memory is gone after a restart), or a
  * sign-in the service refused. Sending holds until Settings mend it.
  */
-function checkSignIn({ settings, vault }: ServiceFeatureDeps, { connection, health }: ServiceParts): void {
+function checkSignIn({ settings, vault }: ServiceFeatureDeps, { connection, health }: ServiceBasics): void {
   const current = settings.current();
   if (current.service === 'sandbox') return;
   const auth = connection.authStatus();
@@ -70,7 +70,7 @@ function checkSignIn({ settings, vault }: ServiceFeatureDeps, { connection, heal
 }
 
 /** Asks the service something cheap once it is chosen, so that the status can say it was reached ("Online") before anything is sent. */
-function greet({ client, health }: ServiceParts): void {
+function greet({ client, health }: ServiceBasics): void {
   if (health.current().reached) return;
   client.reach(AbortSignal.timeout(15_000)).then(
     () => health.answered(),
@@ -79,16 +79,16 @@ function greet({ client, health }: ServiceParts): void {
 }
 
 /** Signs in if it must, then says a sign-in that cannot work (checkSignIn). */
-async function signInIfNeeded(deps: ServiceFeatureDeps, parts: ServiceParts): Promise<void> {
-  await parts.connection.signInIfNeeded();
-  checkSignIn(deps, parts);
-  parts.changed();
+async function signInIfNeeded(deps: ServiceFeatureDeps, basics: ServiceBasics): Promise<void> {
+  await basics.connection.signInIfNeeded();
+  checkSignIn(deps, basics);
+  basics.changed();
 }
 
 /** Settings changed: what was learned of another service is forgotten, holds are looked at again, and the app signs in anew. */
-function followSettings(deps: ServiceFeatureDeps, parts: ServiceParts): void {
+function followSettings(deps: ServiceFeatureDeps, basics: ServiceBasics): void {
   const { settings } = deps;
-  const { health, connection, client, sessionsOffer } = parts;
+  const { health, connection, client, sessionsOffer } = basics;
   let address = addressOf(settings.current());
   settings.onChange(() => {
     if (addressOf(settings.current()) !== address) {
@@ -100,10 +100,10 @@ function followSettings(deps: ServiceFeatureDeps, parts: ServiceParts): void {
     health.policyHold(settings.policyHold());
     health.credentialsChanged();
     void connection.apply().then(() => {
-      parts.resume();
-      parts.changed();
-      greet(parts);
-      void signInIfNeeded(deps, parts);
+      basics.resume();
+      basics.changed();
+      greet(basics);
+      void signInIfNeeded(deps, basics);
     });
   });
 }
@@ -111,7 +111,7 @@ function followSettings(deps: ServiceFeatureDeps, parts: ServiceParts): void {
 /** Sign-in from the page (with the credentials it saves, or again with the stored ones), and the transcription choices the service offers. */
 function serviceHandlers(
   { settings, offered, clock }: ServiceFeatureDeps,
-  { health, connection, client, sessionsOffer, changed, resume, answering }: ServiceParts,
+  { health, connection, client, sessionsOffer, changed, resume, answering }: ServiceBasics,
 ): Pick<OperationHandlers, 'signIn' | 'signInAgain' | 'getTranscriptionChoices'> {
   /** Signs in with the stored credentials now; a success lifts a sign-in hold, a failure shows in the sign-in status. */
   const signInNow = async () => {
@@ -176,16 +176,16 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
   }, deps.clock);
   let startAnswering = () => {};
   const answering = new Promise<void>((resolve) => (startAnswering = resolve));
-  const parts: ServiceParts = { health, connection, client, sessionsOffer: new SessionsOffer(), changed, resume, answering };
-  followSettings(deps, parts);
+  const basics: ServiceBasics = { health, connection, client, sessionsOffer: new SessionsOffer(), changed, resume, answering };
+  followSettings(deps, basics);
 
   return {
     client,
     health,
     connection,
     /** Whether the service in use offers transcription sessions; reset when the settings name another service. */
-    sessionsOffer: parts.sessionsOffer,
-    handlers: serviceHandlers(deps, parts),
+    sessionsOffer: basics.sessionsOffer,
+    handlers: serviceHandlers(deps, basics),
     /** Hears of a change of the sign-in or of what was learned about the service; returns the disposer. */
     onChange(listener: () => void): () => void {
       return changes.on(listener);
@@ -199,8 +199,8 @@ export function createServiceFeature(deps: ServiceFeatureDeps) {
     start(): void {
       // Started once start-up's first moments are over (features.ts), so the HTTP client loads off Record's path.
       void connection.ready().then(() => {
-        greet(parts);
-        return signInIfNeeded(deps, parts);
+        greet(basics);
+        return signInIfNeeded(deps, basics);
       });
     },
     async stop(): Promise<void> {

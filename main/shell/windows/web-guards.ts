@@ -6,7 +6,7 @@ import { shell, type App, type Session, type WebContents } from 'electron';
 import { log } from '../log';
 import { isExternalLinkAllowed, isPermissionAllowed } from './security-rules';
 
-export function guardSession(session: Session): void {
+export function guardPermissions(session: Session): void {
   session.setPermissionRequestHandler((_contents, permission, callback) => {
     const allowed = isPermissionAllowed(permission);
     if (!allowed) log.warn(`security: refused permission "${permission}"`);

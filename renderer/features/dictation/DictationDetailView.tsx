@@ -12,7 +12,7 @@ import { AudioPlayer } from '../../components/AudioPlayer';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { Contained } from '../../components/Contained';
 import { TestDataBadge } from '../../components/TestDataMark';
-import { formatDateTime, formatTime, lengthPart } from './format';
+import { formatDateTime, formatTime, lengthText } from './format';
 import { DetailActions } from './DetailActions';
 import { ResultView } from './ResultView';
 import { useDictationStore, usePatientsStore, useTranscriptionChoicesStore } from '../../app/stores';
@@ -248,7 +248,7 @@ export function DictationDetailView() {
       </header>
       <p className="meta">
         {formatDateTime(detail.createdAt)}
-        {lengthPart(detail)} · {MODE_NAMES[detail.mode]}
+        {lengthText(detail)} · {MODE_NAMES[detail.mode]}
       </p>
       <Contained failure="The dictation's actions are not available." advice="Each part of the note can still be copied on its own." resetKeys={[detail]}>
         <DetailActions detail={detail} original={original} editing={editingNote} />

@@ -6,7 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
 import { NO_PATIENT, STATE_LABELS, UNFINISHED_STATES, type DictationSummary } from '../../../contract/dictation';
 import { patientLine } from '../../../contract/patients';
-import { formatDateTime, lengthPart } from './format';
+import { formatDateTime, lengthText } from './format';
 import { useDictationStore, usePatientsStore } from '../../app/stores';
 import { ListScope, inScope, whoseLine } from '../patients/ListScope';
 import { visitPatient } from '../patients/patients-store';
@@ -80,7 +80,7 @@ function DictationRowContent({ item }: { item: DictationSummary }) {
       </div>
       <div className="row-meta">
         {formatDateTime(item.createdAt)}
-        {lengthPart(item)}
+        {lengthText(item)}
         {item.recovered ? ' · recovered' : ''}
         {item.correctedAt ? ' · corrected' : ''}
         {item.reviewedAt ? ' · reviewed' : ''}

@@ -319,7 +319,7 @@ function dictationActions({ bridge, get, set }: StoreContext<DictationState>, { 
     exportOutput: async (id: string, templateId: string, anyway = false) =>
       exported(await bridge.exportOutput({ id, templateId, anyway }), () => get().exportOutput(id, templateId, true)),
     copyChapterOrTranscript: async (id: string, chapter: Parameters<DictationState['copyChapterOrTranscript']>[1], what: string, anyway = false) => {
-      const error = await errorOf(chapter === 'transcript' ? bridge.copyTranscript({ id, anyway }) : bridge.copyNotePart({ id, ...chapter, anyway }));
+      const error = await errorOf(chapter === 'transcript' ? bridge.copyTranscript({ id, anyway }) : bridge.copyNoteChapter({ id, ...chapter, anyway }));
       set({ notice: error ? refused(error, 'Copy anyway', () => get().copyChapterOrTranscript(id, chapter, what, true)) : { text: `${what} copied.`, error: false, copied: true } });
     },
   } satisfies Partial<DictationState>;

@@ -11,7 +11,7 @@ export function formatDuration(ms: number): string {
 }
 
 /** " · 0:03" after a dictation's date; nothing while it records (its length is then the recorder's running clock). */
-export function lengthPart(dictation: { state: DictationState; durationMs: number }): string {
+export function lengthText(dictation: { state: DictationState; durationMs: number }): string {
   return dictation.state === 'recording' ? '' : ` · ${formatDuration(dictation.durationMs)}`;
 }
 

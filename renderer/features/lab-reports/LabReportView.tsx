@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { LabReportResultView, LabReportSummary } from '../../../contract/lab-reports';
-import type { PatientPart } from '../../../contract/patient-match';
+import type { PatientField } from '../../../contract/patient-match';
 import { scribe } from '../../bridge';
 import { PATIENT_DATA } from '../../app/native-copy';
 import { TestDataMark } from '../../components/TestDataMark';
@@ -133,7 +133,7 @@ function ValueActions({ labReport }: { labReport: LabReportSummary }) {
 }
 
 /** Said before anything else in a result whose patient plainly differs from the one it was uploaded for. */
-function PatientWarning({ label, differs }: { label: string; differs: readonly PatientPart[] }) {
+function PatientWarning({ label, differs }: { label: string; differs: readonly PatientField[] }) {
   return (
     <div className="banner error patient-warning" role="alert" data-testid="patient-warning">
       <p className="patient-warning-title">

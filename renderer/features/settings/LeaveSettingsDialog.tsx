@@ -8,21 +8,21 @@ import { useEffect } from 'react';
 import { ModalDialog } from '../../components/ModalDialog';
 import { SCREENS, useNavigationStore } from '../../app/navigation-store';
 import { useSettingsStore } from '../../app/stores';
-import type { SettingsPart } from './settings-store';
+import type { SettingsGroup } from './settings-store';
 
-/** Each part as the question names it, with the button that saves it. */
-const PART_WORDS: Record<SettingsPart, (names: string[]) => string> = {
+/** Each group as the question names it, with the button that saves it. */
+const UNSAVED_WORDS: Record<SettingsGroup, (names: string[]) => string> = {
   settings: (names) => `${names.length === 1 ? names[0] : `${names.length} settings (${names.join(', ')})`}: saved with “Save settings”`,
   signIn: () => 'The client id and secret: saved with “Save and sign in”',
   accessToken: () => 'The access token: saved with its Save button',
   jweClientKey: () => 'The encryption client key: saved with its Save button',
 };
 
-/** What is not saved, one line per part, in the screen's order. */
-export function unsavedLines(unsaved: Partial<Record<SettingsPart, string[]>>): string[] {
-  return (Object.keys(PART_WORDS) as SettingsPart[]).flatMap((part) => {
-    const names = unsaved[part];
-    return names && names.length > 0 ? [PART_WORDS[part](names)] : [];
+/** What is not saved, one line per group, in the screen's order. */
+export function unsavedLines(unsaved: Partial<Record<SettingsGroup, string[]>>): string[] {
+  return (Object.keys(UNSAVED_WORDS) as SettingsGroup[]).flatMap((group) => {
+    const names = unsaved[group];
+    return names && names.length > 0 ? [UNSAVED_WORDS[group](names)] : [];
   });
 }
 

@@ -67,7 +67,7 @@ interface InputFieldProps {
 export function InputField({ id, label, labelExtra, type = 'text', value, disabled, error, hint, note, placeholder, min, max, onChange, onKeyDown }: InputFieldProps) {
   const errorId = `${id}-error`;
   const noteId = `${id}-note`;
-  const describedBy = [error ? errorId : null, note ? noteId : null].filter((part) => part !== null).join(' ');
+  const describedBy = [error ? errorId : null, note ? noteId : null].filter((id) => id !== null).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>

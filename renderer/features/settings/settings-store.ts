@@ -1,5 +1,5 @@
 /**
- * Settings as the page knows them: followed from main, saved part by part (each saying the outcome
+ * Settings as the page knows them: followed from main, saved group by group (each saying the outcome
  * beside its own button), secrets, the sign-in, and the microphones to choose from.
  */
 import { create } from 'zustand';
@@ -11,14 +11,14 @@ import { followValue } from '../../app/follow';
 
 type FieldErrors = Partial<Record<SettingName | SecretName, string>>;
 
-/** The parts of the Settings screen that are saved each with its own button. */
-export type SettingsPart = 'settings' | 'signIn' | 'accessToken' | 'jweClientKey';
+/** The groups of the Settings screen saved each with its own button. */
+export type SettingsGroup = 'settings' | 'signIn' | 'accessToken' | 'jweClientKey';
 
-/** What a part's button did, said beside that button (and nowhere else). */
+/** What a group's button did, said beside that button (and nowhere else). */
 export interface SettingsNotice {
   text: string;
   error: boolean;
-  about: SettingsPart;
+  about: SettingsGroup;
 }
 
 /** The service chosen on the screen, saved with the client id and secret by "Save and sign in". */
@@ -32,8 +32,8 @@ export interface SettingsState {
   errors: FieldErrors;
   /** Short word after a save, beside the button that saved; read out by screen readers. */
   notice: SettingsNotice | null;
-  /** What each part of the screen holds that is not saved yet (the names of its changes); empty parts are left out. */
-  unsaved: Partial<Record<SettingsPart, string[]>>;
+  /** What each group of the screen holds that is not saved yet (the names of its changes); empty groups are left out. */
+  unsaved: Partial<Record<SettingsGroup, string[]>>;
   follow(): () => void;
   loadMicrophones(): Promise<void>;
   save(patch: Partial<Settings>): Promise<boolean>;
@@ -46,16 +46,16 @@ export interface SettingsState {
   signIn(clientId: string, clientSecret: string, service?: ServiceChoice): Promise<boolean>;
   /** Signs in again with the stored credentials; returns what went wrong before trying, or null. */
   signInAgain(): Promise<string | null>;
-  /** A part of the screen says what it holds unsaved (nothing: saved, or left); its last notice goes once it changes again. */
-  setUnsaved(part: SettingsPart, names: string[]): void;
+  /** A group of the screen says what it holds unsaved (nothing: saved, or left); its last notice goes once it changes again. */
+  setUnsaved(group: SettingsGroup, names: string[]): void;
 }
 
-const SAVED_WORDS: Record<SettingsPart, string> = { settings: 'Settings saved.', signIn: 'Saved.', accessToken: 'Saved securely.', jweClientKey: 'Saved securely.' };
+const SAVED_WORDS: Record<SettingsGroup, string> = { settings: 'Settings saved.', signIn: 'Saved.', accessToken: 'Saved securely.', jweClientKey: 'Saved securely.' };
 
 export function createSettingsStore(bridge: ScribeBridge, report: ReportProblem) {
   const valueOrReport = valueReader(report);
   return create<SettingsState>((set, get) => {
-    const apply = async (call: Promise<Result<SettingsView>>, about: SettingsPart, saved: string | null): Promise<boolean> => {
+    const apply = async (call: Promise<Result<SettingsView>>, about: SettingsGroup, saved: string | null): Promise<boolean> => {
       const result = await call;
       if (result.ok) set({ view: result.value, errors: {}, notice: saved === null ? null : { text: saved, error: false, about } });
       else set({ errors: result.error.fields ?? {}, notice: result.error.fields ? null : { text: result.error.message, error: true, about } });
@@ -91,14 +91,14 @@ export function createSettingsStore(bridge: ScribeBridge, report: ReportProblem)
         return signedIn;
       },
       signInAgain: async () => (await errorOf(bridge.signInAgain()))?.message ?? null,
-      setUnsaved: (part, names) => {
-        const { [part]: before = [], ...others } = get().unsaved;
+      setUnsaved: (group, names) => {
+        const { [group]: before = [], ...others } = get().unsaved;
         if (before.length === names.length && before.every((name, index) => name === names[index])) return;
         const notice = get().notice;
         set({
-          unsaved: names.length > 0 ? { ...others, [part]: names } : others,
+          unsaved: names.length > 0 ? { ...others, [group]: names } : others,
           // "Saved" never stays beside changes made after it.
-          ...(notice?.about === part && names.length > 0 ? { notice: null } : {}),
+          ...(notice?.about === group && names.length > 0 ? { notice: null } : {}),
         });
       },
     };

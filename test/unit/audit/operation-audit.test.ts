@@ -47,9 +47,9 @@ function handlersThat(overrides: Partial<OperationHandlers>): OperationHandlers 
   return { ...(Object.fromEntries(OPERATION_NAMES.map((name) => [name, refuseAll])) as unknown as OperationHandlers), ...overrides };
 }
 
-function recording() {
+function writtenEvents() {
   const events: AuditEvent[] = [];
-  return { events, recorder: { record: (event: AuditEvent) => events.push(event) } };
+  return { events, writer: { record: (event: AuditEvent) => events.push(event) } };
 }
 
 const kindOf = (error: unknown) => (error instanceof Refusal ? error.kind : 'unexpected');
@@ -60,7 +60,7 @@ describe('the page operations in the audit trail', () => {
   });
 
   it('writes what was done, with the patient the item had before, and a refusal by its kind, never its words', async () => {
-    const { events, recorder } = recording();
+    const { events, writer } = writtenEvents();
     const handlers = auditedHandlers(
       handlersThat({
         getDictation: () => ({ result: { state: 'completed', outputs: [{}], context: {}, transcript: 'heard' } }) as never,
@@ -70,7 +70,7 @@ describe('the page operations in the audit trail', () => {
         exportNote: () => null,
         setDictationPatient: () => ({}) as never,
       }),
-      recorder,
+      writer,
       LOOKUPS,
       kindOf,
     );
@@ -93,7 +93,7 @@ describe('the page operations in the audit trail', () => {
   });
 
   it('a document made from a recording: asked for, opened, copied, printed (a cancelled print is nothing), saved as PDF, its patient the dictation’s', async () => {
-    const { events, recorder } = recording();
+    const { events, writer } = writtenEvents();
     const DOCUMENT = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c99';
     const handlers = auditedHandlers(
       handlersThat({
@@ -103,7 +103,7 @@ describe('the page operations in the audit trail', () => {
         printDocument: () => false,
         saveDocumentPdf: () => '/home/doctor/handout.pdf',
       }),
-      recorder,
+      writer,
       LOOKUPS,
       kindOf,
     );
@@ -151,8 +151,8 @@ describe('the page operations in the audit trail', () => {
   });
 
   it('says what registration sent and the consent it was given with', async () => {
-    const { events, recorder } = recording();
-    const handlers = auditedHandlers(handlersThat({ startRegistration: () => ({ step: 'aadhaar-otp' }) as never }), recorder, LOOKUPS, kindOf);
+    const { events, writer } = writtenEvents();
+    const handlers = auditedHandlers(handlersThat({ startRegistration: () => ({ step: 'aadhaar-otp' }) as never }), writer, LOOKUPS, kindOf);
     await handlers.startRegistration({ aadhaarNumber: '999941057058', consentText: 'I agree' });
     expect(events).toEqual([
       { action: 'consent-given', detail: { for: 'Aadhaar OTP for registration' } },
@@ -164,8 +164,8 @@ describe('the page operations in the audit trail', () => {
 
 describe('sign-in, policy and retention in the trail', () => {
   it('writes a sign-in, a refusal and a sign-out once each, not every renewal', () => {
-    const { events, recorder } = recording();
-    const accounts = new AccountAudit(recorder);
+    const { events, writer } = writtenEvents();
+    const accounts = new AccountAudit(writer);
     const status = (state: 'signed-in' | 'waiting' | 'failed', clientId: string | null = 'clinic-1') =>
       ({ method: clientId ? 'client-credentials' : 'none', clientId, state, lastRenewedAt: null, expiresAt: null, problem: null }) as const;
     accounts.follow(status('waiting'));
@@ -209,9 +209,9 @@ describe('sign-in, policy and retention in the trail', () => {
 
 describe('the hooks the features call', () => {
   it('writes a consent answer under the patient, for what it was asked', () => {
-    const { events, recorder } = recording();
-    recordConsent(recorder, 'given', { dictationId: DICTATION, patientId: PATIENT });
-    recordConsent(recorder, 'withdrawn', { patientId: PATIENT, for: 'teleconsultation' });
+    const { events, writer } = writtenEvents();
+    recordConsent(writer, 'given', { dictationId: DICTATION, patientId: PATIENT });
+    recordConsent(writer, 'withdrawn', { patientId: PATIENT, for: 'teleconsultation' });
     expect(events).toEqual([
       { action: 'consent-given', item: { kind: 'dictation', id: DICTATION }, patientId: PATIENT, detail: { for: 'consultation' } },
       { action: 'consent-withdrawn', item: null, patientId: PATIENT, detail: { for: 'teleconsultation' } },
@@ -219,11 +219,11 @@ describe('the hooks the features call', () => {
   });
 
   it('writes the copy shortcut: inserted where the note goes into another program, refused with the reason that applied, in closed words', () => {
-    const { events, recorder } = recording();
-    shortcutCopied(recorder, { id: DICTATION, patientId: PATIENT }, { form: 'rich', keepEarlier: true }, null);
-    shortcutCopied(recorder, { id: DICTATION, patientId: null }, {}, 'not-reviewed');
-    shortcutCopied(recorder, { id: DICTATION, patientId: null }, {}, 'contradicts');
-    shortcutCopied(recorder, { kind: 'lab-report', id: DICTATION, patientId: null }, {}, 'other-patient-report');
+    const { events, writer } = writtenEvents();
+    shortcutCopied(writer, { id: DICTATION, patientId: PATIENT }, { form: 'rich', keepEarlier: true }, null);
+    shortcutCopied(writer, { id: DICTATION, patientId: null }, {}, 'not-reviewed');
+    shortcutCopied(writer, { id: DICTATION, patientId: null }, {}, 'contradicts');
+    shortcutCopied(writer, { kind: 'lab-report', id: DICTATION, patientId: null }, {}, 'other-patient-report');
     expect(events.map((event) => [event.action, event.outcome, event.detail?.form ?? null])).toEqual([
       ['inserted', { done: true }, 'rich'],
       ['copied', { done: false, reason: 'not copied: not marked reviewed as the administrator requires' }, null],
@@ -233,13 +233,13 @@ describe('the hooks the features call', () => {
   });
 
   it('writes the consultation\'s consent: given by the patient or kept by the clinic when the recording began, declined with no dictation, withdrawn later', async () => {
-    const { events, recorder } = recording();
-    consentKept(recorder, { id: DICTATION, patientId: PATIENT, consent: { kind: 'given' } });
-    consentKept(recorder, { id: DICTATION, patientId: PATIENT, consent: { kind: 'clinic' } });
-    consentKept(recorder, { id: DICTATION, patientId: PATIENT, consent: null });
+    const { events, writer } = writtenEvents();
+    consentKept(writer, { id: DICTATION, patientId: PATIENT, consent: { kind: 'given' } });
+    consentKept(writer, { id: DICTATION, patientId: PATIENT, consent: { kind: 'clinic' } });
+    consentKept(writer, { id: DICTATION, patientId: PATIENT, consent: null });
     const handlers = auditedHandlers(
       handlersThat({ declineConsent: async () => undefined, withdrawConsent: async () => ({ reachedService: true, records: { sessions: ['sd_1'], transactions: [], documents: ['doc-1'] }, request: 'Please delete…' }) }),
-      recorder,
+      writer,
       LOOKUPS,
       kindOf,
     );
@@ -256,7 +256,7 @@ describe('the hooks the features call', () => {
   });
 
   it("writes a patient's visit as viewed, and nothing when the patient no longer exists", async () => {
-    const { events, recorder } = recording();
+    const { events, writer } = writtenEvents();
     const gone = new Refusal('not-found', 'This patient no longer exists.');
     let exists = true;
     const handlers = auditedHandlers(
@@ -266,7 +266,7 @@ describe('the hooks the features call', () => {
           return { dictations: [], labReports: [] } as never;
         },
       }),
-      recorder,
+      writer,
       LOOKUPS,
       kindOf,
     );

@@ -15,7 +15,7 @@ import { checkpointOutcome, verificationKeyRefusal, verifyOutcome } from '../../
 import { entryOf, readEntry, type AuditEntry } from '../../../main/audit/audit-entry';
 import { readTrailFile, trailFiles } from '../../../main/audit/trail-files';
 import { lastEntryOf } from '../../../main/audit/trail-reading';
-import { fingerprint, lineParts, openLine, sealedLine } from '../../../main/audit/trail-record';
+import { fingerprint, splitLine, openLine, sealedLine } from '../../../main/audit/trail-record';
 import { TAG_PERIOD_MS, parseVerificationKey } from '../../../main/audit/trail-tags';
 import { verifyTrail } from '../../../main/audit/trail-verify';
 import { eraseHandout, handoutPath, keepHandout, readHandout } from '../../../main/audit/verification-handout';
@@ -61,7 +61,7 @@ describe('forward-secure tags', () => {
     for (let i = 0; i < 2; i += 1) opened.trail.record({ action: 'note-viewed', item: { kind: 'dictation', id: `d-${i}` } });
     await opened.trail.close();
     const path = join(opened.folder, trailFiles(opened.folder)[0]!.name);
-    expect(linesOf(path).map((line) => lineParts(line)!.tag!.period)).toEqual([0, 0, 0, 0, 0, 2, 2]);
+    expect(linesOf(path).map((line) => splitLine(line)!.tag!.period)).toEqual([0, 0, 0, 0, 0, 2, 2]);
     const original = readFileSync(path);
     const verificationKey = parseVerificationKey(opened.verificationKey!)!;
     expect(verificationKey).toMatchObject({ trail: opened.keys.trail, start: Date.UTC(2026, 7, 21, 9, 0, 0) });

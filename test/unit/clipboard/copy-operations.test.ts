@@ -20,7 +20,7 @@ import { noteBridge } from '../../support/note-bridge';
 /** The bridge's operations that write to the clipboard, and where each is handled. */
 const CLIPBOARD_OPERATIONS: Record<string, string> = {
   copyNote: 'main/dictation-wiring/dictation-bridge.ts',
-  copyNotePart: 'main/dictation-wiring/dictation-bridge.ts',
+  copyNoteChapter: 'main/dictation-wiring/dictation-bridge.ts',
   copyTranscript: 'main/dictation-wiring/dictation-bridge.ts',
   copyRegistrationValue: 'main/shell/features/registration-feature.ts',
   copyLabReportId: 'main/lab-reports/lab-reports-bridge.ts',
@@ -119,8 +119,8 @@ describe('clipboard operations', () => {
     const copies = [
       () => strict.handlers.copyNote({ id }),
       () => strict.handlers.copyNote({ id, original: true }),
-      () => strict.handlers.copyNotePart({ id, templateId: 'clinical_notes_template', form: 'text' }),
-      () => strict.handlers.copyNotePart({ id, templateId: 'eka_emr_template', form: 'json' }),
+      () => strict.handlers.copyNoteChapter({ id, templateId: 'clinical_notes_template', form: 'text' }),
+      () => strict.handlers.copyNoteChapter({ id, templateId: 'eka_emr_template', form: 'json' }),
       () => strict.handlers.copyTranscript({ id }),
     ];
     for (const copy of copies) expect(await refusal(copy)).toMatch(/is not marked reviewed/);

@@ -5,7 +5,7 @@
  * export carries.
  */
 import { describe, expect, it } from 'vitest';
-import { NOTICE_PARTS, builtInNotices, consentLine, noticeLines } from '../../../contract/consent';
+import { NOTICE_SECTIONS, builtInNotices, consentLine, noticeLines } from '../../../contract/consent';
 import { consentToKeep } from '../../../main/consent/consent-at-record';
 import { consentResource, withConsent } from '../../../main/consent/consent-resource';
 import { consentNoticesOf } from '../../../main/consent/consent-policy';
@@ -28,7 +28,7 @@ describe('consent by policy', () => {
   });
 
   it('has English and Hindi built in, each with every part; a clinic adds a language or replaces one, and one missing a part is refused by key', () => {
-    for (const notice of builtInNotices()) for (const part of NOTICE_PARTS) expect(notice.text[part].length, `${notice.language} ${part}`).toBeGreaterThan(20);
+    for (const notice of builtInNotices()) for (const part of NOTICE_SECTIONS) expect(notice.text[part].length, `${notice.language} ${part}`).toBeGreaterThan(20);
     const notices = consentNoticesOf(policy({ consentNotices: [TAMIL, { language: 'hi', what: 'x', why: 'y', who: 'z', howLong: 'w' }, { ...TAMIL, language: 'Hindi' }] }));
     expect(notices.notices.map((notice) => [notice.language, notice.source, notice.version])).toEqual([
       ['en', 'built-in', 'built-in-1'],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Recorder } from '../../../main/audio/recorder';
 import { CallOffer } from '../../../main/dictation-recording/call-offer';
 import { tempFolder } from '../../support/temp-folder';
-import { testRecordingSession, testStore } from '../../support/store-fixture';
+import { testRecordingControl, testStore } from '../../support/store-fixture';
 
 function offer() {
   let idle = true;
@@ -52,12 +52,12 @@ describe('the offer to record a call', () => {
   it('asks the recorder’s own status whether it is idle without going round in a circle', () => {
     const store = testStore(tempFolder());
     const recorder = {} as unknown as Recorder;
-    const parts: { session?: ReturnType<typeof testRecordingSession> } = {};
+    const parts: { session?: ReturnType<typeof testRecordingControl> } = {};
     const callOffer = new CallOffer(
       () => parts.session!.status().state === 'idle',
       () => parts.session!.status(),
     );
-    parts.session = testRecordingSession(store, recorder, { callOffer });
+    parts.session = testRecordingControl(store, recorder, { callOffer });
     callOffer.usersChanged(1);
     expect(parts.session.status().callOffer).toBe(true);
   });
@@ -66,7 +66,7 @@ describe('the offer to record a call', () => {
     const { callOffer } = offer();
     const recorder = { start: async () => ({ device: 'Test microphone', callSound: null }), stop: async () => ({ durationMs: 1500, parts: 0, size: null }) } as unknown as Recorder;
     const store = testStore(tempFolder());
-    const session = testRecordingSession(store, recorder, { callOffer });
+    const session = testRecordingControl(store, recorder, { callOffer });
     callOffer.usersChanged(1);
     expect(session.status().callOffer).toBe(true);
     expect(store.list()).toHaveLength(0);

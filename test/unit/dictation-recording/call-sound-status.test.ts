@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallSoundReport } from '../../../main/audio/call-sound-input';
 import type { Recorder, RecorderEvents } from '../../../main/audio/recorder';
 import { tempFolder } from '../../support/temp-folder';
-import { testRecordingSession, testStore } from '../../support/store-fixture';
+import { testRecordingControl, testStore } from '../../support/store-fixture';
 
 /** The recorder process's stand-in: answers Record with what it made of the call's sound, and lets the test send its events. */
 function session(report: CallSoundReport | null, includeCallSound = true) {
@@ -15,7 +15,7 @@ function session(report: CallSoundReport | null, includeCallSound = true) {
     },
     stop: async () => ({ durationMs: 1500, parts: 0, size: null }),
   } as unknown as Recorder;
-  const recording = testRecordingSession(testStore(tempFolder()), recorder, {
+  const recording = testRecordingControl(testStore(tempFolder()), recorder, {
     includeCallSound: () => includeCallSound,
     createRecorder: (given) => {
       events = given;

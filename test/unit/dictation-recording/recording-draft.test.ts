@@ -2,10 +2,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Recorder } from '../../../main/audio/recorder';
-import { shortcutRecorder } from '../../../main/dictation-recording/cued-recording';
+import { cuedRecordingSwitch } from '../../../main/dictation-recording/cued-recording';
 import { KEPT_MODE_FILE, keptModeFile } from '../../../main/dictation-recording/kept-mode';
 import { tempFolder } from '../../support/temp-folder';
-import { testRecordingSession, testStore } from '../../support/store-fixture';
+import { testRecordingControl, testStore } from '../../support/store-fixture';
 
 /** The microphone is the recorder process's; here a stand-in that opens, or fails to, at once. `userData`: where the mode is kept. */
 function session(opens = true, userData = tempFolder()) {
@@ -18,7 +18,7 @@ function session(opens = true, userData = tempFolder()) {
     stop: async () => ({ durationMs: 1500, parts: 0 }),
   } as unknown as Recorder;
   const problems: string[] = [];
-  const recording = testRecordingSession(store, recorder, { shortcut: () => 'CommandOrControl+Alt+R', keptMode: keptModeFile(userData, (problem) => problems.push(problem)) });
+  const recording = testRecordingControl(store, recorder, { shortcut: () => 'CommandOrControl+Alt+R', keptMode: keptModeFile(userData, (problem) => problems.push(problem)) });
   return { store, recording, userData, problems };
 }
 
@@ -27,13 +27,13 @@ describe("the next recording's label and mode", () => {
     const { store, recording } = session();
     recording.setDraft({ label: 'Priya Sharma, OPD 7 ', mode: 'consultation' });
     // The shortcut starts it as the button would.
-    const id = await shortcutRecorder(recording, () => false, () => undefined).start();
+    const id = await cuedRecordingSwitch(recording, () => false, () => undefined).start();
     expect(store.get(id!)).toMatchObject({ label: 'Priya Sharma, OPD 7', mode: 'consultation' });
     expect(recording.status()).toMatchObject({ state: 'recording', label: 'Priya Sharma, OPD 7', draft: { label: '', mode: 'consultation', cleared: 1 } });
     await recording.stop();
 
     // The next consultation by the shortcut, with nothing touched on the screen: still a consultation.
-    const next = await shortcutRecorder(recording, () => false, () => undefined).start();
+    const next = await cuedRecordingSwitch(recording, () => false, () => undefined).start();
     expect(store.get(next!)).toMatchObject({ label: '', mode: 'consultation' });
     await recording.stop();
 

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_DRAFT, askedForLine } from '../../../contract/dictation';
 import { operations } from '../../../contract/ipc';
 import type { Recorder } from '../../../main/audio/recorder';
-import { RecordingSession, type RecordingSessionDeps } from '../../../main/dictation-recording/recording-session';
+import { RecordingControl, type RecordingControlDeps } from '../../../main/dictation-recording/recording-control';
 import { chosenLanguages, languageOptions, languagesChoice } from '../../../renderer/features/dictation/recording-languages';
 
 /** Only the draft is used here: no recording is started. */
-function session(): RecordingSession {
-  return new RecordingSession({ createRecorder: () => ({}) as Recorder, shortcut: () => null } as unknown as RecordingSessionDeps);
+function session(): RecordingControl {
+  return new RecordingControl({ createRecorder: () => ({}) as Recorder, shortcut: () => null } as unknown as RecordingControlDeps);
 }
 
 describe("one dictation's languages", () => {

@@ -15,7 +15,7 @@ import { WAV_HEADER_BYTES, wavHeader } from '../../../main/audio/wav-file';
 import { DictationStore } from '../../../main/dictations/dictation-store';
 import * as sealedFile from '../../../main/storage/sealed-file';
 import { tempFolder } from '../../support/temp-folder';
-import { recorded, testKeyring, testRecordingSession, testStore, writeRecording } from '../../support/store-fixture';
+import { recorded, testKeyring, testRecordingControl, testStore, writeRecording } from '../../support/store-fixture';
 import { systemClock } from '../../../main/core/clock';
 
 vi.mock('../../../main/storage/sealed-file', async (original) => {
@@ -26,7 +26,7 @@ const counted = vi.mocked(sealedFile.checkSealedFile);
 afterEach(() => counted.mockClear());
 
 /** A recording session whose recorder writes `seconds` of sound, as the recorder process does. */
-function recordingSession(store: DictationStore) {
+function recordingControl(store: DictationStore) {
   let target: RecordingTarget | null = null;
   const recorder = {
     start: async (to: RecordingTarget) => {
@@ -41,13 +41,13 @@ function recordingSession(store: DictationStore) {
       return { dataBytes: plainBytes, durationMs, parts: 0, size: { plainBytes, damagedParcels: 0 } };
     },
   } as unknown as Recorder;
-  return testRecordingSession(store, recorder);
+  return testRecordingControl(store, recorder);
 }
 
 describe("a recording's size", () => {
   it('is written to the manifest when the recording ends, as the recorder reported it, without decrypting it to count', async () => {
     const store = testStore(tempFolder());
-    const session = recordingSession(store);
+    const session = recordingControl(store);
     const { dictationId } = await session.start({ label: 'x', mode: 'dictation' });
     await session.stop();
     expect(counted).not.toHaveBeenCalled();

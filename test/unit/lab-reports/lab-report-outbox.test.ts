@@ -16,7 +16,7 @@ import { testKeyring } from '../../support/store-fixture';
 import { staticToken } from '../../../main/api/token-source';
 import { ConnectAuthApi } from '../../../main/api/connect-auth';
 import { HttpTransport } from '../../../main/api/http-transport';
-import { ClientCredentialsSession } from '../../../main/service/client-credentials-session';
+import { ClientCredentialsSignIn } from '../../../main/service/client-credentials-sign-in';
 import { memoryGrantStore } from '../../../main/service/grant-store';
 
 /** The sandbox's clock, when a test gives it one (the real one otherwise). */
@@ -273,7 +273,7 @@ describe('LabReportOutbox against the sandbox', () => {
     // One clock for the sandbox (its processing, its tokens' lives) and the outbox, moved to the next timer whenever nothing is in flight.
     const shared = (clock = sandboxClock = FakeClock.driven(() => host.idle()));
     // The session's clock runs 10 s late, so its tokens expire at the sandbox before it renews them itself.
-    const session = new ClientCredentialsSession({
+    const session = new ClientCredentialsSignIn({
       credentials: env.sandbox.clientCredentials,
       api: new ConnectAuthApi(new HttpTransport(), () => env.sandbox.url, systemClock),
       store: memoryGrantStore(),

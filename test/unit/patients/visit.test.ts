@@ -18,7 +18,7 @@ import { DictationStore } from '../../../main/dictations/dictation-store';
 import { SealedDocument } from '../../../main/storage/sealed-document';
 import { FakeClock } from '../../support/fake-clock';
 import { tempFolder } from '../../support/temp-folder';
-import { testKeyring, testRecordingSession, testStore } from '../../support/store-fixture';
+import { testKeyring, testRecordingControl, testStore } from '../../support/store-fixture';
 import { systemClock } from '../../../main/core/clock';
 
 const patients = () => new PatientStore(new SealedDocument(join(tempFolder(), 'patients.sealed'), randomBytes(32), null, 'patients kept'), systemClock);
@@ -54,7 +54,7 @@ describe('Record', () => {
   it('without a patient, or for a consultation without the patient’s consent, asks first and records nothing', async () => {
     const store = testStore(tempFolder());
     const asked: RecordQuestion[] = [];
-    const recording = testRecordingSession(store, opensAtOnce(), { visitPatientId: () => null, consent: () => 'ask', ask: (question) => asked.push(question) });
+    const recording = testRecordingControl(store, opensAtOnce(), { visitPatientId: () => null, consent: () => 'ask', ask: (question) => asked.push(question) });
     expect((await recording.start({ label: '', mode: 'dictation' })).state).toBe('idle');
     expect((await recording.start(null)).state).toBe('idle');
     recording.setDraft({ label: '', mode: 'consultation' });
@@ -75,7 +75,7 @@ describe('Record', () => {
     const store = new DictationStore(join(folder, 'dictations'), testKeyring(folder, key), systemClock);
     const taken: string[] = [];
     const given = { kind: 'given' as const, at: '2026-11-27T05:12:00.000Z', noticeLanguage: 'hi', noticeVersion: 'built-in-1', account: null, osUser: 'doctor', callSound: false };
-    const recording = testRecordingSession(store, opensAtOnce(), {
+    const recording = testRecordingControl(store, opensAtOnce(), {
       visitPatientId: () => '00000000-0000-4000-8000-0000000000c1',
       takePatient: (id) => taken.push(id),
       consent: (answer) => (answer ? given : 'ask'),
@@ -108,7 +108,7 @@ describe('the microphone kept warm while consent is asked', () => {
       stop: async () => ({ durationMs: 1500, parts: 0 }),
     } as unknown as Recorder;
     const clock = new FakeClock();
-    const recording = testRecordingSession(testStore(tempFolder()), recorder, { clock });
+    const recording = testRecordingControl(testStore(tempFolder()), recorder, { clock });
     recording.prepare();
     recording.unprepare();
     recording.prepare();

@@ -216,7 +216,7 @@ describe('dictation store: the next recording and actions', () => {
     fake.answer('retryDictation', failed(OFFLINE));
     await store.getState().retry(ID.a);
     expect(store.getState().notice).toEqual({ text: OFFLINE.message, error: true });
-    fake.answer('copyNotePart', ok(undefined));
+    fake.answer('copyNoteChapter', ok(undefined));
     await store.getState().copyChapterOrTranscript(ID.a, { templateId: 'transcript_template', form: 'text', original: false }, 'The note');
     expect(store.getState().notice).toEqual({ text: 'The note copied.', error: false, copied: true });
     fake.answer('exportOutput', ok('/tmp/note.pdf'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecorderState } from '../../../contract/dictation';
 import { KEY, keyBindingOf } from '../../../main/shortcuts/accelerator-keys';
-import { HOOK_IDLE_MS, JUDGE_AFTER_MS, ShortcutRecording, TOGGLE_REPEAT_MS, type ShortcutRecorder } from '../../../main/shortcuts/record-toggle-or-hold';
+import { HOOK_IDLE_MS, JUDGE_AFTER_MS, ShortcutRecording, TOGGLE_REPEAT_MS, type RecordingSwitch } from '../../../main/shortcuts/record-toggle-or-hold';
 import { FakeClock } from '../../support/fake-clock';
 
 const R = 0x13;
@@ -12,7 +12,7 @@ function fakeRecorder() {
   let id = 0;
   let finishStart: (() => void) | null = null;
   const calls: string[] = [];
-  const recorder: ShortcutRecorder = {
+  const recorder: RecordingSwitch = {
     state: () => state,
     start: () => {
       calls.push('start');

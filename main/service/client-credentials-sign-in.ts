@@ -18,7 +18,7 @@ export interface GrantStore {
   save(grant: TokenGrant | null): void;
 }
 
-export interface SessionOptions {
+export interface SignInOptions {
   credentials: ClientCredentials;
   api: AuthApi;
   store: GrantStore;
@@ -45,7 +45,7 @@ function signInRefused(error: ServiceError): ServiceError {
   return new ServiceError('sign_in_failed', message, { status: error.status, code: error.code, cause: detail });
 }
 
-export class ClientCredentialsSession implements TokenSource {
+export class ClientCredentialsSignIn implements TokenSource {
   private grant: TokenGrant | null;
   private renewing: Promise<TokenGrant> | null = null;
   private lastRenewedAt: number | null = null;
@@ -54,7 +54,7 @@ export class ClientCredentialsSession implements TokenSource {
   /** The last attempt failed for a passing reason (network, service trouble). */
   private passingProblem: string | null = null;
 
-  constructor(private readonly options: SessionOptions) {
+  constructor(private readonly options: SignInOptions) {
     this.grant = options.store.load();
   }
 

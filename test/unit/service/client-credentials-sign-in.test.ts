@@ -8,7 +8,7 @@ import { learnFromFailure } from '../../../main/outbox/failure-decision';
 import { SandboxServer } from '../../../main/sandbox/sandbox-server';
 import type { AuthApi, ClientCredentials } from '../../../main/api/auth-grant';
 import { systemClock, type Clock } from '../../../main/core/clock';
-import { ClientCredentialsSession, renewalMargin } from '../../../main/service/client-credentials-session';
+import { ClientCredentialsSignIn, renewalMargin } from '../../../main/service/client-credentials-sign-in';
 import { memoryGrantStore } from '../../../main/service/grant-store';
 import { ServiceHealth } from '../../../main/service/service-health';
 import { useClockedSandbox } from '../../support/clocked-sandbox';
@@ -24,11 +24,11 @@ afterEach(async () => {
 
 interface Setup {
   credentials?: ClientCredentials;
-  /** The session's clock (the test's by default); a clock that lags makes it send tokens the sandbox already considers expired. */
+  /** The sign-in's clock (the test's by default); a clock that lags makes it send tokens the sandbox already considers expired. */
   clock?: Pick<Clock, 'now'>;
 }
 
-/** A session and a client on the sandbox; every refresh token the client sends is noted. */
+/** A sign-in and a client on the sandbox; every refresh token the client sends is noted. */
 function signedIn(setup: Setup = {}) {
   const transport = new HttpTransport();
   const api = new ConnectAuthApi(transport, () => env.sandbox.url, env.clock);
@@ -40,19 +40,19 @@ function signedIn(setup: Setup = {}) {
       return api.refresh(input, signal);
     },
   };
-  const session = new ClientCredentialsSession({
+  const signIn = new ClientCredentialsSignIn({
     credentials: setup.credentials ?? env.sandbox.clientCredentials,
     api: spyingApi,
     store: memoryGrantStore(),
     clock: setup.clock ?? env.clock,
   });
-  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: session }), systemClock);
+  const client = new ServiceClient(() => ({ baseUrl: env.sandbox.url, auth: signIn }), systemClock);
   closers.push(
     () => client.close(),
     () => transport.close(),
   );
   return {
-    session,
+    signIn,
     client,
     sentRefreshTokens,
     lookups: (count: number) =>
@@ -62,10 +62,10 @@ function signedIn(setup: Setup = {}) {
 
 const notFound = expect.objectContaining({ kind: 'not_found' });
 
-describe('client-credentials session against the sandbox', () => {
+describe('client-credentials sign-in against the sandbox', () => {
   it('renews once for 20 concurrent calls that meet an expired token, and replays each once', async () => {
     env.sandbox.setFaults({ tokenLifetimeSeconds: 1 });
-    // The session's clock runs 10 s late, so it believes the token is still good after the sandbox let it expire.
+    // The sign-in's clock runs 10 s late, so it believes the token is still good after the sandbox let it expire.
     const late = signedIn({ clock: { now: () => env.clock.now() - 10_000 } });
     await late.lookups(1);
     env.clock.advance(1_000);
@@ -82,7 +82,7 @@ describe('client-credentials session against the sandbox', () => {
     env.clock.advance(1_850); // inside the last 10 % of the token's life
     expect(await on.lookups(5)).toEqual(Array.from({ length: 5 }, () => notFound));
     expect(env.sandbox.authStats()).toMatchObject({ signIns: 1, renewals: 1, expiredTokenRequests: 0 });
-    expect(on.session.status()).toMatchObject({ state: 'signed-in', problem: null });
+    expect(on.signIn.status()).toMatchObject({ state: 'signed-in', problem: null });
   });
 
   it('never sends a refresh token twice, even when its renewal was cut off', async () => {
@@ -92,7 +92,7 @@ describe('client-credentials session against the sandbox', () => {
     env.clock.advance(1_000);
     env.sandbox.setFaults({ dropNext: 1 }); // the renewal's connection is dropped
     expect(await on.lookups(1)).toEqual([expect.objectContaining({ kind: 'network' })]);
-    expect(on.session.status()).toMatchObject({ state: 'waiting', problem: expect.stringMatching(/did not work this time/) });
+    expect(on.signIn.status()).toMatchObject({ state: 'waiting', problem: expect.stringMatching(/did not work this time/) });
     expect(await on.lookups(3)).toEqual(Array.from({ length: 3 }, () => notFound));
     env.clock.advance(1_000);
     expect(await on.lookups(2)).toEqual(Array.from({ length: 2 }, () => notFound));
@@ -113,7 +113,7 @@ describe('client-credentials session against the sandbox', () => {
     expect(env.sandbox.authStats()).toMatchObject({ signIns: 1, renewals: 1 });
     // Sign-in works, so this is no reason to hold sending or to ask the user for a token.
     expect(failure).toMatchObject({ kind: 'server_error', status: 401, message: expect.stringMatching(/had just renewed its sign-in/) });
-    expect(on.session.status()).toMatchObject({ state: 'signed-in', problem: null });
+    expect(on.signIn.status()).toMatchObject({ state: 'signed-in', problem: null });
     const health = new ServiceHealth();
     expect(learnFromFailure(failure, { health, attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'retry' });
     expect(health.current().signInProblem).toBeNull();
@@ -134,7 +134,7 @@ describe('client-credentials session against the sandbox', () => {
     const [failure] = await wrong.lookups(1);
     expect(failure).toBeInstanceOf(ServiceError);
     expect(failure).toMatchObject({ kind: 'sign_in_failed', message: expect.stringMatching(/did not accept the client id and secret\. Check them in Settings/) });
-    expect(wrong.session.status()).toMatchObject({ state: 'failed' });
+    expect(wrong.signIn.status()).toMatchObject({ state: 'failed' });
     const health = new ServiceHealth();
     expect(learnFromFailure(failure, { health, attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'hold' });
     expect(health.current().signInProblem).toMatch(/client id and secret/);
@@ -143,7 +143,7 @@ describe('client-credentials session against the sandbox', () => {
     const disabled = signedIn();
     expect(await disabled.lookups(1)).toEqual([expect.objectContaining({ kind: 'sign_in_failed', message: expect.stringMatching(/may not sign in \(it may be disabled\)/) })]);
     env.sandbox.setFaults({ accountDisabled: false });
-    expect(await disabled.session.signInAgain()).toMatchObject({ state: 'signed-in', problem: null });
+    expect(await disabled.signIn.signInAgain()).toMatchObject({ state: 'signed-in', problem: null });
   });
 
   it('takes a sign-in answer that is no token (a captive portal) for a passing problem: tried again later, nothing failed', async () => {
@@ -153,7 +153,7 @@ describe('client-credentials session against the sandbox', () => {
     expect(failure).toMatchObject({ kind: 'server_error', message: expect.stringMatching(/^Signing in did not work this time: .*The app will try again\.$/) });
     const health = new ServiceHealth();
     expect(learnFromFailure(failure, { health, attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'retry' });
-    expect(on.session.status()).toMatchObject({ state: 'waiting', problem: expect.stringMatching(/did not work this time/) });
+    expect(on.signIn.status()).toMatchObject({ state: 'waiting', problem: expect.stringMatching(/did not work this time/) });
     expect(await on.lookups(1)).toEqual([notFound]);
   });
 
@@ -171,16 +171,16 @@ describe('client-credentials session against the sandbox', () => {
     await offline.stop();
     const transport = new HttpTransport({ connectTimeoutMs: 1_000 });
     closers.push(() => transport.close());
-    const session = new ClientCredentialsSession({
+    const signIn = new ClientCredentialsSignIn({
       credentials: { clientId: 'EC_1', clientSecret: 'secret' },
       api: new ConnectAuthApi(transport, () => url, env.clock),
       store: memoryGrantStore(),
       clock: env.clock,
     });
-    await expect(session.token()).rejects.toMatchObject({ kind: 'network', retryable: true });
-    expect(session.status()).toMatchObject({ state: 'waiting' });
+    await expect(signIn.token()).rejects.toMatchObject({ kind: 'network', retryable: true });
+    expect(signIn.status()).toMatchObject({ state: 'waiting' });
     const health = new ServiceHealth();
-    const error = await session.token().catch((e: unknown) => e);
+    const error = await signIn.token().catch((e: unknown) => e);
     expect(learnFromFailure(error, { health, attempts: 1, now: Date.now(), what: 'x' })).toMatchObject({ action: 'retry' });
     expect(health.onHold()).toBe(false);
   });

@@ -20,7 +20,7 @@ import { patientOwner } from '../clipboard/copy-path';
 import type { CallOffer } from './call-offer';
 import type { KeptMode } from './kept-mode';
 
-export interface RecordingSessionDeps {
+export interface RecordingControlDeps {
   store: DictationStore;
   createRecorder(events: RecorderEvents): Recorder;
   /** The microphone chosen in Settings, by name; '' for the system default. */
@@ -73,7 +73,7 @@ type RecordingInput = { mode: DictationMode; label: string; languages?: string[]
 /** A question left open this long closes the microphone it opened. */
 const PREPARED_FOR_AT_MOST_MS = 2 * 60_000;
 
-export class RecordingSession {
+export class RecordingControl {
   private current: RecorderStatus = IDLE_RECORDER;
   private preparedUntil: ClockTimer | null = null;
   private readonly clock: Clock;
@@ -82,7 +82,7 @@ export class RecordingSession {
   private haltedFrom: 'recording' | 'paused' = 'recording';
   readonly recorder: Recorder;
 
-  constructor(private readonly deps: RecordingSessionDeps) {
+  constructor(private readonly deps: RecordingControlDeps) {
     this.clock = deps.clock;
     this.draft = { ...EMPTY_DRAFT, mode: deps.keptMode?.read() ?? EMPTY_DRAFT.mode };
     this.recorder = deps.createRecorder({
