@@ -82,7 +82,7 @@ describe('a feature that wakes when first asked', () => {
   it('an operation that arrives while it wakes waits for it and is answered once; another feature’s operation that reads it wakes it too', async () => {
     const { labs, moments, log } = sleepingLabs();
     let deleted = 0;
-    const handlers = wakeFirst({ ...handlersOf(labs, ['listLabReports']), deletePatient: () => void (deleted += labs.awake() ? 1 : 100) }, [labs]);
+    const handlers = wakeFirst({ ...handlersOf(labs, ['listLabReports']), deletePatient: (_input: { id: string; items: number }) => void (deleted += labs.awake() ? 1 : 100) }, [labs]);
     // wakeFirst answers both with a promise: each waits for the wake.
     const deleting = Promise.resolve(handlers.deletePatient({ id: '00000000-0000-4000-8000-000000000001', items: 0 }));
     const listing = Promise.resolve(handlers.listLabReports(undefined));
