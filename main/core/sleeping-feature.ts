@@ -82,11 +82,17 @@ export class SleepingFeature<T> {
     } catch (error) {
       this.waking = null;
       this.deps.onFailed?.(error);
-      throw new Refusal('unexpected', `${this.deps.name} could not start: this part of the app is unavailable for now. Recording and the rest of the app still work; try again, and restart the app if it goes on.`, {
-        retryable: true,
-        cause: error,
-      });
+      // A feature it needs could not wake: that one is named, the cause.
+      if (error instanceof WakeRefusal) throw error;
+      throw new WakeRefusal(this.deps.name, error);
     }
+  }
+}
+
+/** What the page is told of a feature that could not wake: its name, and that Record is not touched. */
+class WakeRefusal extends Refusal {
+  constructor(name: string, cause: unknown) {
+    super('unexpected', `${name} could not start: this part of the app is unavailable for now. Recording and the rest of the app still work; try again, and restart the app if it goes on.`, { retryable: true, cause });
   }
 }
 

@@ -4,7 +4,7 @@
  * test ends, passed or failed. Tests import `test` and `expect` from here.
  */
 import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
 import type { OperationInput, OperationName, OperationOutput } from '../../../contract/ipc';
 import type { Result } from '../../../contract/result';
@@ -62,7 +62,9 @@ export async function closeApps(launched: LaunchedApp[]): Promise<void> {
   for (const { app } of [...launched].reverse()) await app.close().catch(() => undefined);
   for (const { userDataDir, policyFile } of launched) {
     rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
-    rmSync(dirname(policyFile), { recursive: true, force: true });
+    // The policy's own folder (launchApp makes one per start); a policy anywhere else goes alone, never the folder it is in.
+    if (basename(dirname(policyFile)).startsWith('scribe-policy-')) rmSync(dirname(policyFile), { recursive: true, force: true });
+    else rmSync(policyFile, { force: true });
   }
 }
 

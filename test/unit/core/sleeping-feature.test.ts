@@ -107,6 +107,13 @@ describe('a feature that wakes when first asked', () => {
     expect(log).toEqual(['failed', 'woke', 'listed after patient B deleted']);
   });
 
+  it('a feature that needs one that cannot wake names that one, the cause', async () => {
+    const { labs, moments } = sleepingLabs({ failures: 1 });
+    const links = new SleepingFeature({ name: 'Linking to the health record (ABDM)', wakes: { operations: [], afterFirstMoments: true }, firstMoments: moments.reached, build: () => labs.wake() });
+    moments.open();
+    await expect(links.wake()).rejects.toThrow(/^Lab reports could not start/);
+  });
+
   it('a feature that wakes on an operation nobody answers is refused at start, naming it', () => {
     const { labs } = sleepingLabs();
     expect(() => wakeFirst(handlersOf(labs, ['listLabReports']), [labs])).toThrow('A feature wakes on operations nobody answers: deletePatient');
