@@ -534,7 +534,7 @@ export async function firstUses(runs: number, appDir = ROOT): Promise<FirstUse[]
     for (const operation of operations) {
       const { app, page } = await launchAppFor({ autoSync: false }, {}, appDir);
       // No named function inside: the page has no __name of the test's transpiler.
-      const [first, again] = await page.evaluate(async (name) => {
+      const { first, again } = await page.evaluate(async (name) => {
         const scribe = (window as unknown as { scribe: Record<string, () => Promise<{ ok: boolean }>> }).scribe;
         const times: number[] = [];
         for (let call = 0; call < 2; call++) {
@@ -542,7 +542,7 @@ export async function firstUses(runs: number, appDir = ROOT): Promise<FirstUse[]
           if (!(await scribe[name]!()).ok) throw new Error(`${name} was refused`);
           times.push(performance.now() - began);
         }
-        return times;
+        return { first: times[0] ?? NaN, again: times[1] ?? NaN };
       }, operation);
       samples.get(operation)!.first.push(first);
       samples.get(operation)!.again.push(again);
