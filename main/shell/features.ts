@@ -176,15 +176,19 @@ function awakeOf<T>(feature: SleepingFeature<T>): T {
 function wakingMoments(clock: Clock) {
   let open: () => void = () => {};
   const reached = new Promise<void>((resolve) => (open = resolve));
-  let started = false;
+  let phase: 'starting' | 'started' | 'stopped' = 'starting';
   return {
     reached: () => reached,
     // After the answer in hand has left: a wake loads code on main's one thread.
     over: () => void clock.setTimeout(() => open(), 0),
-    started: () => started,
+    /** Whether a feature that wakes now starts its work: not before the app's, and never once quitting has begun. */
+    started: () => phase === 'started',
     markStarted: () => {
-      started = true;
+      if (phase === 'starting') phase = 'started';
       open();
+    },
+    markStopped: () => {
+      phase = 'stopped';
     },
   };
 }
@@ -346,6 +350,8 @@ function startAndStop({ settings, audit, service, clipboard, outboxes, dictation
       backgroundTimer = clock.setTimeout(() => {
         const woken = asleep.filter((feature) => feature.wakes.afterFirstMoments).map((feature) => feature.wake());
         void Promise.allSettled(woken).then(() => {
+          // Quitting began while they woke: nothing starts.
+          if (!first.started()) return;
           service.start();
           outboxes.start();
           dictations.startMaintenance();
@@ -359,6 +365,7 @@ function startAndStop({ settings, audit, service, clipboard, outboxes, dictation
      */
     async stop(): Promise<void> {
       clock.clearTimeout(backgroundTimer);
+      first.markStopped();
       outboxes.stop();
       const awake = asleep.flatMap((feature) => feature.awake() ?? []);
       await Promise.all([status.stop(), dictations.stop(), ...awake.map((feature) => feature.stop())]);
