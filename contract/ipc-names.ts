@@ -4,6 +4,71 @@
  * checks at compile time that its schemas cover exactly these names.
  */
 
+/** The health record's links: its questions, and linking again. */
+export const HEALTH_RECORD_OPERATIONS = [
+  'getHealthRecordQuestions',
+  'answerHealthRecordQuestion',
+  'askHealthRecordAgain',
+  'linkAgain',
+] as const;
+
+/** A visit's documents made from a finished session. */
+export const DOCUMENT_OPERATIONS = [
+  'listDocumentTemplates',
+  'listDocuments',
+  'requestDocument',
+  'openDocument',
+  'retryDocument',
+  'deleteDocument',
+  'setDocumentReviewed',
+  'copyDocument',
+  'printDocument',
+  'saveDocumentPdf',
+  'showingDocument',
+] as const;
+
+/** Lab reports: staged, uploaded, read back, leaving. */
+export const LAB_REPORT_OPERATIONS = [
+  'pickLabReportFiles',
+  'stageLabReportFiles',
+  'dismissStagedFile',
+  'uploadLabReports',
+  'listLabReports',
+  'retryLabReport',
+  'deleteLabReport',
+  'getLabReportResult',
+  'showLabReportDetails',
+  'exportLabReportFhir',
+  'openOriginalLabReport',
+  'copyLabReportId',
+  'copyLabResult',
+  'setLabReportReviewed',
+  'showingLabReport',
+] as const;
+
+/** Registration for an ABHA. */
+export const REGISTRATION_OPERATIONS = [
+  'getRegistration',
+  'startRegistration',
+  'resendRegistrationOtp',
+  'verifyRegistrationOtp',
+  'verifyRegistrationMobileOtp',
+  'checkAbhaAddress',
+  'createAbhaAddress',
+  'chooseAbhaAddress',
+  'copyRegistrationValue',
+  'printAbhaCard',
+  'saveAbhaCard',
+  'resetRegistration',
+] as const;
+
+/** Signed updates. */
+export const UPDATE_OPERATIONS = [
+  'getUpdateStatus',
+  'checkForUpdates',
+  'restartToUpdate',
+] as const;
+
 export const OPERATION_NAMES = [
   'getSettings',
   'updateSettings',
@@ -53,53 +118,13 @@ export const OPERATION_NAMES = [
   'deletePatient',
   'useRegisteredPatient',
   'registeredLookalike',
-  'getHealthRecordQuestions',
-  'answerHealthRecordQuestion',
-  'askHealthRecordAgain',
-  'linkAgain',
+  ...HEALTH_RECORD_OPERATIONS,
   'setDictationPatient',
   'setPatientLanguage',
-  'listDocumentTemplates',
-  'listDocuments',
-  'requestDocument',
-  'openDocument',
-  'retryDocument',
-  'deleteDocument',
-  'setDocumentReviewed',
-  'copyDocument',
-  'printDocument',
-  'saveDocumentPdf',
-  'showingDocument',
-  'pickLabReportFiles',
-  'stageLabReportFiles',
-  'dismissStagedFile',
-  'uploadLabReports',
-  'listLabReports',
-  'retryLabReport',
-  'deleteLabReport',
-  'getLabReportResult',
-  'showLabReportDetails',
-  'exportLabReportFhir',
-  'openOriginalLabReport',
-  'copyLabReportId',
-  'copyLabResult',
-  'setLabReportReviewed',
-  'showingLabReport',
-  'getRegistration',
-  'startRegistration',
-  'resendRegistrationOtp',
-  'verifyRegistrationOtp',
-  'verifyRegistrationMobileOtp',
-  'checkAbhaAddress',
-  'createAbhaAddress',
-  'chooseAbhaAddress',
-  'copyRegistrationValue',
-  'printAbhaCard',
-  'saveAbhaCard',
-  'resetRegistration',
-  'getUpdateStatus',
-  'checkForUpdates',
-  'restartToUpdate',
+  ...DOCUMENT_OPERATIONS,
+  ...LAB_REPORT_OPERATIONS,
+  ...REGISTRATION_OPERATIONS,
+  ...UPDATE_OPERATIONS,
   'takeReloadNotice',
   'sandboxNoticeHidden',
   'hideSandboxNotice',

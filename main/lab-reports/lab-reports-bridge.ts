@@ -8,6 +8,7 @@ import { otherPatientRefusal } from '../../contract/visit-rules';
 import { mismatchLine, mismatchRefusal } from '../../contract/report-patient';
 import { labResultCopy, reportMismatch } from './lab-result-copy';
 import type { OperationHandlers } from '../../contract/operation-handlers';
+import type { LAB_REPORT_OPERATIONS } from '../../contract/ipc-names';
 import type { Patient } from '../../contract/patients';
 import { ownerOf, type CopyPath } from '../clipboard/copy-path';
 import { isoNow, type Clock } from '../core/clock';
@@ -22,24 +23,7 @@ import { REMOVE_AFTER_MINUTES, originalCopyName, type OriginalCopies } from './o
 /** What a person calls each kind of original, when no program opens it. */
 const KIND_NAMES = { pdf: 'PDF document', jpeg: 'JPEG image', png: 'PNG image' } as const;
 
-export type LabReportHandlers = Pick<
-  OperationHandlers,
-  | 'pickLabReportFiles'
-  | 'stageLabReportFiles'
-  | 'dismissStagedFile'
-  | 'uploadLabReports'
-  | 'listLabReports'
-  | 'retryLabReport'
-  | 'deleteLabReport'
-  | 'getLabReportResult'
-  | 'showLabReportDetails'
-  | 'exportLabReportFhir'
-  | 'openOriginalLabReport'
-  | 'copyLabReportId'
-  | 'copyLabResult'
-  | 'setLabReportReviewed'
-  | 'showingLabReport'
->;
+export type LabReportHandlers = Pick<OperationHandlers, (typeof LAB_REPORT_OPERATIONS)[number]>;
 
 export interface LabReportBridgeDeps {
   store: LabReportStore;

@@ -5,88 +5,41 @@
  * answer. These wake on the first operation that needs them, or once start-up's first moments
  * are over (their outboxes send what an earlier run left, updates are checked).
  */
-import type { OperationName } from '../../contract/ipc';
+import {
+  DOCUMENT_OPERATIONS,
+  HEALTH_RECORD_OPERATIONS,
+  LAB_REPORT_OPERATIONS,
+  REGISTRATION_OPERATIONS,
+  UPDATE_OPERATIONS,
+  type OperationName,
+} from '../../contract/ipc-names';
 import type { Wakes } from '../core/sleeping-feature';
 
-const LAB_REPORT_OPERATIONS = [
-  'pickLabReportFiles',
-  'stageLabReportFiles',
-  'dismissStagedFile',
-  'uploadLabReports',
-  'listLabReports',
-  'retryLabReport',
-  'deleteLabReport',
-  'getLabReportResult',
-  'showLabReportDetails',
-  'exportLabReportFhir',
-  'openOriginalLabReport',
-  'copyLabReportId',
-  'copyLabResult',
-  'setLabReportReviewed',
-  'showingLabReport',
-] as const satisfies readonly OperationName[];
+interface Sleeper {
+  /** The feature as the doctor knows it, said when it cannot wake. */
+  name: string;
+  /** The operations it serves: its share of the handlers, answered once it is awake. */
+  serves: readonly OperationName[];
+  /** The operations of others that read it, which wake it first. */
+  readBy: readonly OperationName[];
+  /** Woken as soon as start-up's first moments are over, asked or not. */
+  afterFirstMoments: boolean;
+}
 
-const HEALTH_RECORD_OPERATIONS = ['getHealthRecordQuestions', 'answerHealthRecordQuestion', 'askHealthRecordAgain', 'linkAgain'] as const satisfies readonly OperationName[];
-
-const DOCUMENT_OPERATIONS = [
-  'listDocumentTemplates',
-  'listDocuments',
-  'requestDocument',
-  'openDocument',
-  'retryDocument',
-  'deleteDocument',
-  'setDocumentReviewed',
-  'copyDocument',
-  'printDocument',
-  'saveDocumentPdf',
-  'showingDocument',
-] as const satisfies readonly OperationName[];
-
-const REGISTRATION_OPERATIONS = [
-  'getRegistration',
-  'startRegistration',
-  'resendRegistrationOtp',
-  'verifyRegistrationOtp',
-  'verifyRegistrationMobileOtp',
-  'checkAbhaAddress',
-  'createAbhaAddress',
-  'chooseAbhaAddress',
-  'copyRegistrationValue',
-  'printAbhaCard',
-  'saveAbhaCard',
-  'resetRegistration',
-] as const satisfies readonly OperationName[];
-
-const UPDATE_OPERATIONS = ['getUpdateStatus', 'checkForUpdates', 'restartToUpdate'] as const satisfies readonly OperationName[];
-
-/** The operations each serves: its share of the handlers, answered once it is awake. */
-export const SERVES = {
-  labReports: LAB_REPORT_OPERATIONS,
-  healthRecord: HEALTH_RECORD_OPERATIONS,
-  documents: DOCUMENT_OPERATIONS,
-  registration: REGISTRATION_OPERATIONS,
-  updates: UPDATE_OPERATIONS,
-} as const;
-
-export type SleepingName = keyof typeof SERVES;
-
-/** What wakes each; an operation of another feature is named where that feature reads this one. */
-export const WAKES: Record<SleepingName, Wakes> = {
+export const SLEEPING = {
   // A patient's visit lists their lab reports; deleting a patient deletes theirs.
-  labReports: { operations: [...LAB_REPORT_OPERATIONS, 'getPatientVisit', 'deletePatient'], afterFirstMoments: true },
+  labReports: { name: 'Lab reports', serves: LAB_REPORT_OPERATIONS, readBy: ['getPatientVisit', 'deletePatient'], afterFirstMoments: true },
   // It also hears every visit's end and every change of a dictation, a lab report or a patient (features.ts).
-  healthRecord: { operations: [...HEALTH_RECORD_OPERATIONS, 'getPatientVisit'], afterFirstMoments: true },
-  documents: { operations: DOCUMENT_OPERATIONS, afterFirstMoments: true },
+  healthRecord: { name: 'Linking to the health record (ABDM)', serves: HEALTH_RECORD_OPERATIONS, readBy: ['getPatientVisit'], afterFirstMoments: true },
+  documents: { name: 'Visit documents', serves: DOCUMENT_OPERATIONS, readBy: [], afterFirstMoments: true },
   // What registration found is in memory only: asleep, it has found nobody.
-  registration: { operations: REGISTRATION_OPERATIONS, afterFirstMoments: false },
-  updates: { operations: UPDATE_OPERATIONS, afterFirstMoments: true },
-};
+  registration: { name: 'ABHA registration', serves: REGISTRATION_OPERATIONS, readBy: [], afterFirstMoments: false },
+  updates: { name: 'Updates', serves: UPDATE_OPERATIONS, readBy: [], afterFirstMoments: true },
+} as const satisfies Record<string, Sleeper>;
 
-/** The feature as the doctor knows it, said when it cannot wake. */
-export const SLEEPING_NAMES: Record<SleepingName, string> = {
-  labReports: 'Lab reports',
-  healthRecord: 'Linking to the health record (ABDM)',
-  documents: 'Visit documents',
-  registration: 'ABHA registration',
-  updates: 'Updates',
-};
+export type SleepingName = keyof typeof SLEEPING;
+
+export function wakesOf(name: SleepingName): Wakes {
+  const { serves, readBy, afterFirstMoments } = SLEEPING[name];
+  return { operations: [...serves, ...readBy], afterFirstMoments };
+}

@@ -15,7 +15,7 @@ import type { Clock, ClockTimer } from '../core/clock';
 import type { Feature } from '../core/feature';
 import { handlersOf, SleepingFeature, wakeFirst } from '../core/sleeping-feature';
 import { NOTHING_IN_VIEW } from '../note-leaving/copy-shortcut-actions';
-import { SERVES, SLEEPING_NAMES, WAKES, type SleepingName } from './feature-wakes';
+import { SLEEPING, wakesOf, type SleepingName } from './feature-wakes';
 import { createClipboardFeature } from './features/clipboard-feature';
 import { patientOwner } from '../clipboard/copy-path';
 import { createDictationFeature } from './features/dictation-feature';
@@ -99,7 +99,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
   const patients = createPatientsFeature({
     kept: settings.dataKeys.patients,
     window,
-    items: () => [dictations.patientItems, ...(sleeping.labReports.awake() ? [sleeping.labReports.awake()!.patientItems] : [])],
+    items: () => [dictations.patientItems, sleeping.labReports.awake()?.patientItems].filter((kind) => kind !== undefined),
     registeredProfile: () => sleeping.registration.awake()?.registeredProfile() ?? null,
     // getPatientVisit wakes both first (feature-wakes.ts).
     visitItems: (patientId) => ({ dictations: dictations.visitItems(patientId), labReports: awakeOf(sleeping.labReports).visitItems(patientId), healthRecord: awakeOf(sleeping.healthRecord).visitView(patientId) }),
@@ -136,12 +136,12 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     service: service.handlers,
     status: status.handlers,
     dictations: dictations.handlers,
-    documents: handlersOf(sleeping.documents, SERVES.documents),
-    'lab reports': handlersOf(sleeping.labReports, SERVES.labReports),
+    documents: handlersOf(sleeping.documents, SLEEPING.documents.serves),
+    'lab reports': handlersOf(sleeping.labReports, SLEEPING.labReports.serves),
     patients: patients.handlers,
-    registration: handlersOf(sleeping.registration, SERVES.registration),
-    'health record': handlersOf(sleeping.healthRecord, SERVES.healthRecord),
-    updates: handlersOf(sleeping.updates, SERVES.updates),
+    registration: handlersOf(sleeping.registration, SLEEPING.registration.serves),
+    'health record': handlersOf(sleeping.healthRecord, SLEEPING.healthRecord.serves),
+    updates: handlersOf(sleeping.updates, SLEEPING.updates.serves),
     window: { takeReloadNotice: () => window.takeReloadNotice() },
     'sandbox notice': sandboxNoticeHandlers(userData, clock),
   });
@@ -214,12 +214,12 @@ function sleepingFeatures(deps: SleepingDeps) {
   const { userData, clock, settings, audit, service, copies, outboxes, window, patients, dictations, first } = deps;
   const sleep = <T extends Feature>(name: SleepingName, build: () => Promise<T>, woken: (feature: T) => void = () => {}) =>
     new SleepingFeature<T>({
-      name: SLEEPING_NAMES[name],
-      wakes: WAKES[name],
+      name: SLEEPING[name].name,
+      wakes: wakesOf(name),
       firstMoments: first.reached,
       build: async () => {
         const feature = await build();
-        servesExactly(SLEEPING_NAMES[name], feature.handlers, SERVES[name]);
+        servesExactly(SLEEPING[name].name, feature.handlers, SLEEPING[name].serves);
         return feature;
       },
       onWoken: (feature) => {

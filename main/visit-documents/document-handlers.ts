@@ -7,6 +7,7 @@
  */
 import { FINISHED_STATES } from '../../contract/dictation';
 import type { OperationHandlers } from '../../contract/operation-handlers';
+import type { DOCUMENT_OPERATIONS } from '../../contract/ipc-names';
 import { NEEDS_SESSIONS, type DocumentDetail } from '../../contract/visit-documents';
 import { exportStem } from '../../contract/export-name';
 import { handoutLanguage } from '../../contract/handout-languages';
@@ -22,18 +23,7 @@ import { documentCopy, documentMismatch, leavingProblem, printedPageHtml, type H
 import { summaryOfDocument, type VisitDocument, type VisitDocumentStore } from './document-store';
 import type { DocumentTemplateList } from './document-templates';
 
-export type DocumentOperations =
-  | 'listDocumentTemplates'
-  | 'listDocuments'
-  | 'requestDocument'
-  | 'openDocument'
-  | 'retryDocument'
-  | 'deleteDocument'
-  | 'setDocumentReviewed'
-  | 'copyDocument'
-  | 'printDocument'
-  | 'saveDocumentPdf'
-  | 'showingDocument';
+export type DocumentOperations = (typeof DOCUMENT_OPERATIONS)[number];
 
 export interface DocumentHandlersDeps {
   store: VisitDocumentStore;

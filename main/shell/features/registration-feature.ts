@@ -1,6 +1,7 @@
 /** Registration, assembled: the flow on the service client, its handlers, and the card's print and save. */
 import { dialog } from 'electron';
 import type { OperationHandlers } from '../../../contract/operation-handlers';
+import type { REGISTRATION_OPERATIONS } from '../../../contract/ipc-names';
 import type { CopyPath } from '../../clipboard/copy-path';
 import type { Clock } from '../../core/clock';
 import type { Feature } from '../../core/feature';
@@ -13,19 +14,7 @@ import { printPage } from '../windows/print-page';
 import { PRINT_PARTITION, printCard, saveCard, type CardSaveDialog } from '../../registration/abha-card-output';
 import { RegistrationFlow } from '../../registration/registration-flow';
 
-type RegistrationOperations =
-  | 'getRegistration'
-  | 'startRegistration'
-  | 'resendRegistrationOtp'
-  | 'verifyRegistrationOtp'
-  | 'verifyRegistrationMobileOtp'
-  | 'checkAbhaAddress'
-  | 'createAbhaAddress'
-  | 'chooseAbhaAddress'
-  | 'copyRegistrationValue'
-  | 'printAbhaCard'
-  | 'saveAbhaCard'
-  | 'resetRegistration';
+type RegistrationOperations = (typeof REGISTRATION_OPERATIONS)[number];
 
 export interface RegistrationFeatureDeps {
   service: Pick<ServiceFeature, 'client'>;

@@ -1,6 +1,7 @@
 /** Updates, assembled: the update service behind the settings and policy, and its handlers. */
 import { readFileSync } from 'node:fs';
 import type { OperationHandlers } from '../../../contract/operation-handlers';
+import type { UPDATE_OPERATIONS } from '../../../contract/ipc-names';
 import { DEVELOPMENT_BUILD, PACKAGE_MANAGER } from '../../core/build-kind';
 import type { Clock } from '../../core/clock';
 import type { Feature } from '../../core/feature';
@@ -44,7 +45,7 @@ export function createUpdatesFeature(deps: UpdatesFeatureDeps) {
   });
   deps.settings.onChange(() => deps.window.send('updateChanged', updates.current()));
 
-  const handlers: Pick<OperationHandlers, 'getUpdateStatus' | 'checkForUpdates' | 'restartToUpdate'> = {
+  const handlers: Pick<OperationHandlers, (typeof UPDATE_OPERATIONS)[number]> = {
     getUpdateStatus: () => updates.current(),
     checkForUpdates: () => updates.check(),
     restartToUpdate: () => updates.restartNow(),
