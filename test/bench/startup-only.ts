@@ -33,4 +33,6 @@ for (const [name, starts] of rows) {
       `CPU of every process ${cpuOf(starts).toFixed(0)} ms (${times(cpuOf(starts), cpuOf(shell))} shell)`,
   );
 }
-console.log(`the app, median ms since the process began: ${startupTimeline(apps[0]!.map((start) => start.marks))}`);
+for (const [i, starts] of apps.entries()) {
+  console.log(`${i === 0 ? 'the app' : `the app before (${dirs[i]})`}, median ms since the process began: ${startupTimeline(starts.map((start) => start.marks))}`);
+}

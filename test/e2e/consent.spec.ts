@@ -152,6 +152,9 @@ test('withdrawn while it is recorded in parts: everything stops at the press, be
   await recorder.getByRole('button', { name: 'Patient withdraws consent' }).click();
   // Stopped at the press: while the question waits, the clock stands still and nothing more is sent.
   await expect(page.getByTestId('recorder-state')).toHaveText('Stopped: nothing more is recorded or sent');
+  // The list says the same of this recording: not "Recording" while nothing is.
+  await expect(page.getByTestId('dictation-list').getByRole('option').first()).toContainText('Stopped');
+  await expect(page.getByTestId('dictation-list').getByRole('option').first()).not.toContainText('Recording');
   const clock = await page.getByTestId('elapsed').textContent();
   const parts = partsAt(sandbox);
   await page.waitForTimeout(4000);

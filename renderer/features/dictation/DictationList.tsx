@@ -4,7 +4,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
-import { NO_PATIENT, STATE_LABELS, UNFINISHED_STATES, type DictationSummary } from '../../../contract/dictation';
+import { NO_PATIENT, STATE_LABELS, UNFINISHED_STATES, type DictationSummary, type RecorderState } from '../../../contract/dictation';
 import { patientLine } from '../../../contract/patients';
 import { formatDateTime, lengthText } from './format';
 import { useDictationStore, usePatientsStore } from '../../app/stores';
@@ -68,15 +68,18 @@ function ListTools() {
   );
 }
 
+const HELD_LABELS: Partial<Record<RecorderState, string>> = { paused: 'Paused', halted: 'Stopped' };
+
 /** One dictation's row: whose it is, its state, when, how long, and what was done to it. */
 function DictationRowContent({ item }: { item: DictationSummary }) {
-  const paused = useDictationStore((state) => item.id === state.recorder.dictationId && state.recorder.state === 'paused');
+  // The recorder's own word while this recording is paused, or stopped by the patient's withdrawal and awaiting the doctor's answer.
+  const held = useDictationStore((state) => (item.id === state.recorder.dictationId ? HELD_LABELS[state.recorder.state] : undefined));
   const patients = usePatientsStore((state) => state.view.patients);
   return (
     <>
       <div className="row-main">
         <span className={item.patientId ? 'row-label' : 'row-label no-patient'}>{whoseLine(patients, item, NO_PATIENT)}</span>
-        <span className={`state-badge state-${paused ? 'paused' : item.state}`}>{paused ? 'Paused' : STATE_LABELS[item.state]}</span>
+        <span className={`state-badge state-${held ? 'paused' : item.state}`}>{held ?? STATE_LABELS[item.state]}</span>
       </div>
       <div className="row-meta">
         {formatDateTime(item.createdAt)}
