@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
+import { makeCodeCache } from './scripts/code-cache/make.mjs';
 
 /** libopus in WebAssembly (main/audio/opus-wasm.ts), compiled into the bundles that encode Ogg Opus. */
 const OPUS_WASM = readFileSync(createRequire(import.meta.url).resolve('opusscript/build/opusscript_native_wasm.wasm')).toString('base64');
@@ -40,6 +41,17 @@ function standaloneEntries(entries: Record<string, string>): Plugin {
   };
 }
 
+/** Main's code compiled once, by the Electron that runs it, when it is built (main/shell/code-cache.ts). */
+function codeCache(): Plugin {
+  return {
+    name: 'scribe:code-cache',
+    apply: 'build',
+    closeBundle() {
+      makeCodeCache(resolve('out/main'));
+    },
+  };
+}
+
 /** `SCRIBE_BUILD=development` (tests, `npm start`) keeps the development switches; any other build is a release (main/core/build-kind.ts). */
 const DEVELOPMENT_BUILD = process.env.SCRIBE_BUILD === 'development';
 /** `SCRIBE_PACKAGE_MANAGER=apt` for the .deb: the system's package manager updates it, not the app (main/core/build-kind.ts). */
@@ -65,6 +77,7 @@ export default defineConfig({
         'recorder-process': 'main/audio/recorder-process.ts',
         'mp3-encode-worker': 'main/audio/mp3-encode-worker.ts',
       }),
+      codeCache(),
     ],
   },
   preload: {

@@ -172,13 +172,18 @@ function awakeOf<T>(feature: SleepingFeature<T>): T {
   return awake;
 }
 
-/** The moment the sleeping features may start waking: once the window's first answers are given, or the features start. */
+/**
+ * The moment the sleeping features may start waking: once the window's first answers are given,
+ * or the features start. They wake one at a time, each in a task of its own, so that what the
+ * doctor does meanwhile (Record) waits for one at most.
+ */
 function wakingMoments(clock: Clock) {
   let open: () => void = () => {};
   const reached = new Promise<void>((resolve) => (open = resolve));
+  let turn = reached;
   let phase: 'starting' | 'started' | 'stopped' = 'starting';
   return {
-    reached: () => reached,
+    reached: () => (turn = turn.then(() => new Promise<void>((resolve) => clock.setTimeout(resolve, 0)))),
     // After the answer in hand has left: a wake loads code on main's one thread.
     over: () => void clock.setTimeout(() => open(), 0),
     /** Whether a feature that wakes now starts its work: not before the app's, and never once quitting has begun. */

@@ -13,7 +13,9 @@ import { RecorderHost } from './adapters/recorder-host';
 import { unpacked } from '../audio/unpacked-path';
 import { appClock, processClock } from '../core/clock';
 import { STARTUP_LINE, StartupMarks } from '../core/startup-marks';
+import { loadChunksFromCodeCache } from './code-cache';
 import type { Features } from './features';
+import { loadFeatureCode } from './feature-code';
 import { openOperationGate } from './ipc/operation-gate';
 import { isTrustedFrame } from './ipc/trusted-sender';
 import { initLog, log } from './log';
@@ -25,6 +27,7 @@ import { APP_ORIGIN, developmentCsp } from './windows/content-security-policy';
 import { guardAllContents, guardPermissions } from './windows/web-guards';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const codeCache = loadChunksFromCodeCache(here);
 const args = parseAppArguments(process.argv, process.cwd());
 if (args.userDataDir) app.setPath('userData', args.userDataDir);
 // Before anything writes in the data folder: a folder a newer version wrote is not touched.
@@ -104,7 +107,7 @@ async function start(): Promise<void> {
     settle = null;
     if (!pending) return;
     startup.mark('features asked for');
-    import('./features')
+    loadFeatureCode()
       .then(async ({ buildFeatures: buildAll, loadBeforeFeatures }) => {
         startup.mark('features loaded');
         await loadBeforeFeatures(process.platform);
@@ -148,7 +151,13 @@ async function start(): Promise<void> {
       .finally(() => app.quit());
   });
   await features;
-  log.info(`app: started ${app.getVersion()} (Electron ${process.versions.electron})`);
+  sayStarted();
+}
+
+/** The app's version and runtime, and whether main's code came from the build's code cache (code-cache.ts). */
+function sayStarted(): void {
+  log.info(`app: started ${app.getVersion()} (Electron ${process.versions.electron}); ${codeCache.used} chunks of main's code from its code cache`);
+  if (codeCache.refused.length > 0) log.warn(`app: the code cache of ${codeCache.refused.join(', ')} was made by another Electron: compiled at start instead`);
 }
 
 // However the switch is spelled (app-arguments.ts), and before the app's first event: Electron

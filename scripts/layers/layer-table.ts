@@ -168,6 +168,9 @@ const PLAIN_NODE_SCRIPT = 'run by plain Node (npm scripts, the release steps, el
 /** The JavaScript files that must be JavaScript, each with why; any other fails the check. */
 export const JAVASCRIPT_FILES: Record<string, string> = {
   'scripts/apt-install.mjs': PLAIN_NODE_SCRIPT,
+  'scripts/code-cache/make.mjs': PLAIN_NODE_SCRIPT,
+  'scripts/code-cache/maker.cjs': "run by Electron's own main process at build time, before anything is compiled",
+  'scripts/code-cache/cache-file.cjs': "the code cache's form, shared by the maker (run by Electron at build time) and main's unit test",
   'scripts/display-check.mjs': PLAIN_NODE_SCRIPT,
   'scripts/electron-path.mjs': PLAIN_NODE_SCRIPT,
   'scripts/ensure-electron.mjs': PLAIN_NODE_SCRIPT,
