@@ -24,7 +24,7 @@ export interface CodeCacheUse {
 type Compile = (this: Module, content: string, filename: string) => unknown;
 
 /** From now on, main's chunks in `builtDir/chunks` are compiled from their caches where these fit; the answer says how it went, and grows. */
-export function loadChunksFromCodeCache(builtDir: string): CodeCacheUse {
+export function compileFromCodeCache(builtDir: string): CodeCacheUse {
   const use: CodeCacheUse = { used: 0, refused: [] };
   const chunks = join(builtDir, 'chunks');
   const prototype = Module.prototype as unknown as { _compile: Compile };

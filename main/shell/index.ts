@@ -13,7 +13,7 @@ import { RecorderHost } from './adapters/recorder-host';
 import { unpacked } from '../audio/unpacked-path';
 import { appClock, processClock } from '../core/clock';
 import { STARTUP_LINE, StartupMarks } from '../core/startup-marks';
-import { loadChunksFromCodeCache } from './code-cache';
+import { compileFromCodeCache } from './code-cache';
 import type { Features } from './features';
 import { loadFeatureCode } from './feature-code';
 import { openOperationGate } from './ipc/operation-gate';
@@ -27,7 +27,7 @@ import { APP_ORIGIN, developmentCsp } from './windows/content-security-policy';
 import { guardAllContents, guardPermissions } from './windows/web-guards';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const codeCache = loadChunksFromCodeCache(here);
+const codeCache = compileFromCodeCache(here);
 const args = parseAppArguments(process.argv, process.cwd());
 if (args.userDataDir) app.setPath('userData', args.userDataDir);
 // Before anything writes in the data folder: a folder a newer version wrote is not touched.

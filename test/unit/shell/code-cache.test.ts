@@ -53,8 +53,8 @@ function load(built: string): { value: unknown; used: number; refused: string[] 
   const loaded = inNewProcess(`
     import { createRequire } from 'node:module';
     import { join } from 'node:path';
-    import { loadChunksFromCodeCache } from ${JSON.stringify(CODE_CACHE)};
-    const use = loadChunksFromCodeCache(${JSON.stringify(built)});
+    import { compileFromCodeCache } from ${JSON.stringify(CODE_CACHE)};
+    const use = compileFromCodeCache(${JSON.stringify(built)});
     const value = createRequire(import.meta.url)(join(${JSON.stringify(built)}, 'chunks', 'entry.cjs'));
     process.stdout.write(JSON.stringify({ value, used: use.used, refused: use.refused }));
   `);
