@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { bridgeValue, expect, test } from '../support/e2e/fixtures';
+import { bridgeValue, closeApp, expect, test } from '../support/e2e/fixtures';
 import { newDataFolder, screenshot } from '../support/e2e/launch-app';
 import { forPatient } from '../support/e2e/recording';
 
@@ -27,7 +27,7 @@ test('a full disk stops the recording with a clear message and keeps what was re
     await expect(first.page.getByRole('option', { name: /Disk full/ })).toContainText('Saved, waiting to send');
     await screenshot(first.page, 'dictation-disk-full');
     // Steps named, so that a hang (seen once, 27 Nov, after this screenshot) says where it was.
-    await test.step('the app quits with the disk full', () => first.app.close());
+    await test.step('the app quits with the disk full', async () => expect(await closeApp(first), 'the app closes by itself with the disk full').toBe(true));
 
     execFileSync('mount', ['-o', 'remount,size=8m', dictations]);
     const second = await test.step('the next start, with space again', () => launch({ userDataDir, policy: { autoSync: false } }));

@@ -3,8 +3,9 @@
  * its own sandboxes, the virtual microphone and a desktop session bus, all torn down when the
  * test ends, passed or failed. Tests import `test` and `expect` from here.
  */
-import { rmSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
 import type { OperationInput, OperationName, OperationOutput } from '../../../contract/ipc';
 import type { Result } from '../../../contract/result';
@@ -57,10 +58,57 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+/** Longer than quitting may take (main waits at most 3 s for its features to stop). */
+const CLOSE_WITHIN_MS = 20_000;
+
+/**
+ * Closes the app; one that has not ended within 20 s is killed, and what its log said last is
+ * printed, so that a hang says where it was. Answers whether it closed by itself.
+ */
+export async function closeApp({ app, userDataDir }: LaunchedApp): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const closed = await Promise.race([
+    app.close().then(() => true, () => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_WITHIN_MS))),
+  ]);
+  clearTimeout(timer);
+  if (closed) return true;
+  process.stderr.write(`The app had not closed ${CLOSE_WITHIN_MS / 1000} s after it was asked to; its log ended with:\n${logTail(userDataDir)}\n`);
+  app.process().kill('SIGKILL');
+  return false;
+}
+
+function logTail(userDataDir: string): string {
+  try {
+    return readFileSync(join(userDataDir, 'logs', 'main.log'), 'utf8').trimEnd().split('\n').slice(-15).join('\n');
+  } catch (error) {
+    return `(no log: ${(error as Error).message})`;
+  }
+}
+
+/** Lazily unmounts whatever a test mounted in a data folder (a small disk), so that the folder can go even when the test ended early. */
+function unmountWithin(folder: string): void {
+  if (process.platform !== 'linux') return;
+  let mounts: string[];
+  try {
+    mounts = readFileSync('/proc/mounts', 'utf8').split('\n').map((line) => line.split(' ')[1] ?? '');
+  } catch {
+    return;
+  }
+  for (const point of mounts.filter((mount) => mount.startsWith(`${folder}/`)).reverse()) {
+    try {
+      execFileSync('umount', ['-l', point]);
+    } catch {
+      // Unmounted meanwhile, or not ours to unmount: rmSync says what is left.
+    }
+  }
+}
+
 /** Closes apps (closing one already closed or killed is a no-op) and removes their data folders and policies. */
 export async function closeApps(launched: LaunchedApp[]): Promise<void> {
-  for (const { app } of [...launched].reverse()) await app.close().catch(() => undefined);
+  for (const app of [...launched].reverse()) await closeApp(app);
   for (const { userDataDir, policyFile } of launched) {
+    unmountWithin(userDataDir);
     rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     // The policy's own folder (launchApp makes one per start); a policy anywhere else goes alone, never the folder it is in.
     if (basename(dirname(policyFile)).startsWith('scribe-policy-')) rmSync(dirname(policyFile), { recursive: true, force: true });
