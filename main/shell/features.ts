@@ -179,13 +179,12 @@ function awakeOf<T>(feature: SleepingFeature<T>): T {
  */
 function wakingMoments(clock: Clock) {
   let open: () => void = () => {};
-  const reached = new Promise<void>((resolve) => (open = resolve));
-  let turn = reached;
+  let turn = new Promise<void>((resolve) => (open = resolve));
   let phase: 'starting' | 'started' | 'stopped' = 'starting';
   return {
+    // Each wake's turn, in a task of its own after the one before (and after the answer in hand has left): a wake loads code on main's one thread.
     reached: () => (turn = turn.then(() => new Promise<void>((resolve) => clock.setTimeout(resolve, 0)))),
-    // After the answer in hand has left: a wake loads code on main's one thread.
-    over: () => void clock.setTimeout(() => open(), 0),
+    over: () => open(),
     /** Whether a feature that wakes now starts its work: not before the app's, and never once quitting has begun. */
     started: () => phase === 'started',
     markStarted: () => {

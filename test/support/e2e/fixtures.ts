@@ -5,10 +5,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
 import type { OperationInput, OperationName, OperationOutput } from '../../../contract/ipc';
 import type { Result } from '../../../contract/result';
+import { mainLog } from './data-folder';
 import { SandboxServer, type SandboxOptions } from '../../../main/sandbox/sandbox-server';
 import { startDesktopBus, type DesktopBus } from './desktop-bus';
 import { launchApp, type LaunchOptions, type LaunchedApp } from './launch-app';
@@ -79,11 +80,7 @@ export async function closeApp({ app, userDataDir }: LaunchedApp): Promise<boole
 }
 
 function logTail(userDataDir: string): string {
-  try {
-    return readFileSync(join(userDataDir, 'logs', 'main.log'), 'utf8').trimEnd().split('\n').slice(-15).join('\n');
-  } catch (error) {
-    return `(no log: ${(error as Error).message})`;
-  }
+  return mainLog(userDataDir).trimEnd().split('\n').slice(-15).join('\n') || '(no log)';
 }
 
 /** Lazily unmounts whatever a test mounted in a data folder (a small disk), so that the folder can go even when the test ended early. */
