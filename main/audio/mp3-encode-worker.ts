@@ -9,5 +9,6 @@ const job = workerData as Job;
 const work = job.job === 'parts' ? cutRemainingParts(job.audioPath, job.key, job.partsFolder, { format: job.format }).then((parts) => ({ parts })) : encodeRecordingToMp3(job.audioPath, job.mp3Path, job.key);
 work.then(
   (result) => parentPort?.postMessage({ ok: true, ...result }),
-  (error: unknown) => parentPort?.postMessage({ ok: false, message: (error as Error).message }),
+  // A disk's own failure keeps its code, so that the doctor is told what it is ("The disk is full").
+  (error: unknown) => parentPort?.postMessage({ ok: false, message: (error as Error).message, code: (error as NodeJS.ErrnoException).code, syscall: (error as NodeJS.ErrnoException).syscall }),
 );

@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { UploadAudioFormat } from '../../contract/settings';
 import { sealedFileSource, wholeSealedFileSource, type UploadSource } from '../api/upload-source';
 import { checkSealedFile, sealedSizeOf } from '../storage/sealed-file';
+import { writeProblem } from '../storage/storage-problem';
 import { cutRemainingParts, type PartFormat } from './audio-parts';
 import { encodeRecordingToMp3 } from './mp3-encoder';
 import { wavHeader } from './wav-file';
@@ -21,9 +22,10 @@ export const ENCODER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 3 };
 function inWorker<T>(workerPath: string, job: Record<string, unknown>, failure: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerPath, { workerData: job, resourceLimits: ENCODER_RESOURCE_LIMITS });
-    worker.once('message', (message: { ok: boolean; message?: string } & T) => {
-      if (message.ok) resolve(message);
-      else reject(new Error(`${failure}: ${message.message}`));
+    worker.once('message', (message: { ok: boolean; message?: string; code?: string; syscall?: string } & T) => {
+      if (message.ok) return resolve(message);
+      const cause = Object.assign(new Error(message.message), { code: message.code, syscall: message.syscall });
+      reject(new Error(`${failure}: ${writeProblem(cause)}`, { cause }));
     });
     worker.once('error', reject);
   });

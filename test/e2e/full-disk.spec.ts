@@ -25,6 +25,8 @@ test('a full disk stops the recording with a clear message and keeps what was re
     await expect(first.page.getByTestId('recorder-message')).toContainText('The disk is full', { timeout: 30_000 });
     await expect(first.page.getByTestId('recorder-state')).toHaveText('Ready to record');
     await expect(first.page.getByRole('option', { name: /Disk full/ })).toContainText('Saved, waiting to send');
+    // Said in the doctor's words, never as the system's error code (when cutting the parts met the full disk too; unit: upload-audio.test.ts).
+    await expect(first.page.getByRole('region', { name: 'Dictation details' })).not.toContainText('ENOSPC');
     await screenshot(first.page, 'dictation-disk-full');
     // Steps named, so that a hang (seen once, 27 Nov, after this screenshot) says where it was.
     // Known, not yet mended: in some CI runs the app does not quit by itself with the disk full
