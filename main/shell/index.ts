@@ -138,20 +138,29 @@ async function start(): Promise<void> {
 
   app.on('second-instance', () => window.focus());
   app.on('window-all-closed', () => app.quit());
-  // Quitting waits for the features to stop (a copied note taken off the clipboard, connections closed), at most a few seconds.
+  stopBeforeQuitting(() => (built ? built.stop() : Promise.resolve(recorderHost.dispose())));
+  await features;
+  sayStarted();
+}
+
+/** Quitting waits for the features to stop (a copied note taken off the clipboard, connections closed), at most a few seconds; each step is in the log. */
+function stopBeforeQuitting(stop: () => Promise<void>): void {
   let stopping = false;
   app.on('before-quit', (event) => {
     if (stopping) return;
     stopping = true;
     event.preventDefault();
-    const stopped = built ? built.stop() : Promise.resolve(recorderHost.dispose());
-    const timeout = new Promise((resolve) => setTimeout(resolve, QUIT_WAIT_MS));
+    log.info('app: quitting');
+    const began = processClock.now();
+    // Whatever stopping throws, even at once, the app still quits.
+    const stopped = Promise.resolve().then(stop).then(() => true);
+    const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), QUIT_WAIT_MS));
     void Promise.race([stopped, timeout])
+      .then((inTime) => log.info(inTime ? `app: stopped in ${Math.round(processClock.now() - began)} ms` : `app: not every feature had stopped after ${QUIT_WAIT_MS / 1000} s; quitting all the same`))
       .catch((error: unknown) => log.warn(`app: a feature did not stop cleanly (${(error as Error).name})`))
       .finally(() => app.quit());
   });
-  await features;
-  sayStarted();
+  app.once('will-quit', () => log.info('app: windows closed, ending'));
 }
 
 /** The app's version and runtime, and whether main's code came from the build's code cache (code-cache.ts). */

@@ -149,7 +149,7 @@ export interface StartupSamples {
   shell: Start[];
   apps: Array<Array<Start & { marks: Map<string, number> }>>;
   /** This build started again at once with the same data folder: Chromium's code cache for the page is there now. */
-  warm: Start[];
+  warm: Array<Start & { marks: Map<string, number> }>;
 }
 
 /** One start of the bare window, with `switches` (bare-window/main.cjs), to its working button. */
@@ -162,7 +162,7 @@ export async function startupSamples(runs: number, appDirs: string[] = [ROOT]): 
   const bareWithUtility: Start[] = [];
   const shell: Start[] = [];
   const apps = appDirs.map((): StartupSamples['apps'][number] => []);
-  const warm: Start[] = [];
+  const warm: StartupSamples['warm'] = [];
   for (let i = 0; i < runs; i += 1) {
     bare.push(await bareStart());
     bareWithUtility.push(await bareStart('--with-utility-process'));
@@ -175,7 +175,7 @@ export async function startupSamples(runs: number, appDirs: string[] = [ROOT]): 
       const start = await timeToReady(args, (page) => inPage(page, appRecordWorks));
       const userData = args.find((arg) => arg.startsWith('--user-data-dir='))!.slice('--user-data-dir='.length);
       apps[index]!.push({ ...start, marks: startupMarksIn(userData) });
-      if (index === 0) warm.push(await timeToReady(args, (page) => inPage(page, appRecordWorks)));
+      if (index === 0) warm.push({ ...(await timeToReady(args, (page) => inPage(page, appRecordWorks))), marks: startupMarksIn(userData) });
     }
   }
   return { bare, bareWithUtility, shell, apps, warm };
@@ -188,10 +188,10 @@ export function startupTimeline(runs: Array<Map<string, number>>): string {
   return names.map((name) => `${name} ${Math.round(median(runs.flatMap((marks) => marks.get(name) ?? [])))} ms`).join(', ');
 }
 
-/** The start-up line of the log in a data folder (none from a build before the marks). */
+/** The last start-up line of the log in a data folder (none from a build before the marks). */
 function startupMarksIn(userData: string): Map<string, number> {
   try {
-    const line = readFileSync(join(userData, 'logs', 'main.log'), 'utf8').split('\n').find((text) => text.includes(STARTUP_LINE));
+    const line = readFileSync(join(userData, 'logs', 'main.log'), 'utf8').split('\n').findLast((text) => text.includes(STARTUP_LINE));
     return line ? parseStartupLine(line) : new Map();
   } catch {
     return new Map();

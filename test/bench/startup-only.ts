@@ -36,3 +36,4 @@ for (const [name, starts] of rows) {
 for (const [i, starts] of apps.entries()) {
   console.log(`${i === 0 ? 'the app' : `the app before (${dirs[i]})`}, median ms since the process began: ${startupTimeline(starts.map((start) => start.marks))}`);
 }
+console.log(`the app started again, median ms since the process began: ${startupTimeline(warm.map((start) => start.marks))}`);

@@ -74,9 +74,47 @@ export async function closeApp({ app, userDataDir }: LaunchedApp): Promise<boole
   ]);
   clearTimeout(timer);
   if (closed) return true;
-  process.stderr.write(`The app had not closed ${CLOSE_WITHIN_MS / 1000} s after it was asked to; its log ended with:\n${logTail(userDataDir)}\n`);
+  const pid = app.process().pid;
+  process.stderr.write(
+    `The app had not closed ${CLOSE_WITHIN_MS / 1000} s after it was asked to; its log ended with:\n${logTail(userDataDir)}\n` +
+      `Its processes then (state, CPU, where each waits):\n${pid ? processesOf(pid) : '(no process id)'}\n`,
+  );
+  // Its children too: left alone, they go on writing in the data folder after main has gone.
+  if (pid) killTree(pid);
   app.process().kill('SIGKILL');
   return false;
+}
+
+/** Kills a process's children and theirs (the process itself is left to its caller). */
+function killTree(pid: number): void {
+  let children: number[];
+  try {
+    children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map(Number).filter((id) => id > 0);
+  } catch {
+    return; // none (ps exits 1)
+  }
+  for (const child of children) {
+    killTree(child);
+    try {
+      process.kill(child, 'SIGKILL');
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+}
+
+/** The app's process and its children, with each one's threads that are not asleep in a poll, so that a hang says which process waits on what. */
+function processesOf(pid: number): string {
+  if (process.platform !== 'linux') return '(only on Linux)';
+  try {
+    const tree = execFileSync('ps', ['-o', 'pid,ppid,stat,pcpu,wchan:24,args', '--pid', String(pid), '--ppid', String(pid)], { encoding: 'utf8' });
+    const threads = execFileSync('ps', ['-L', '-o', 'pid,lwp,stat,wchan:24,comm', '--pid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !/poll|futex|select|pipe_read/.test(line));
+    return `${tree.trimEnd()}\nmain's threads not waiting in a poll or a lock:\n${threads.join('\n')}`;
+  } catch (error) {
+    return `(ps: ${(error as Error).message})`;
+  }
 }
 
 function logTail(userDataDir: string): string {
