@@ -75,7 +75,7 @@ export default defineConfig({
     plugins: [
       standaloneEntries({
         'recorder-process': 'main/audio/recorder-process.ts',
-        'mp3-encode-worker': 'main/audio/mp3-encode-worker.ts',
+        'encoder-process': 'main/audio/encoder-process.ts',
       }),
       codeCache(),
     ],

@@ -1,11 +1,11 @@
 /** The file to upload for a dictation: its recording as a WAV, or the MP3 made from it once and kept; both decrypted as they are sent. */
 import { existsSync, rmSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import type { UploadAudioFormat } from '../../contract/settings';
 import { sealedFileSource, wholeSealedFileSource, type UploadSource } from '../api/upload-source';
 import { checkSealedFile, sealedSizeOf } from '../storage/sealed-file';
 import { writeProblem } from '../storage/storage-problem';
 import { cutRemainingParts, type PartFormat } from './audio-parts';
+import type { EncoderAnswer, EncoderJob, EncoderJobs } from './encoder-jobs';
 import { encodeRecordingToMp3 } from './mp3-encoder';
 import { wavHeader } from './wav-file';
 
@@ -13,35 +13,24 @@ export type Mp3Encoding = (audioPath: string, mp3Path: string, key: Uint8Array) 
 /** Cuts the parts of a finished recording that are not on disk yet, in the dictation's part format (MP3 when absent); resolves with the number of parts. */
 export type PartCutting = (audioPath: string, partsFolder: string, key: Uint8Array, format?: PartFormat) => Promise<number>;
 
-/**
- * A small young generation keeps the encoder's garbage from piling up: about 35 MiB less
- * peak memory for long dictations (see `npm run bench`), at no measurable speed cost.
- */
-export const ENCODER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 3 };
-
-function inWorker<T>(workerPath: string, job: Record<string, unknown>, failure: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerPath, { workerData: job, resourceLimits: ENCODER_RESOURCE_LIMITS });
-    worker.once('message', (message: { ok: boolean; message?: string; code?: string; syscall?: string } & T) => {
-      if (message.ok) return resolve(message);
-      const cause = Object.assign(new Error(message.message), { code: message.code, syscall: message.syscall });
-      reject(new Error(`${failure}: ${writeProblem(cause)}`, { cause }));
-    });
-    worker.once('error', reject);
-  });
+/** A job run by the encoder process; its failure in the doctor's words, after `failure`. */
+async function inEncoder(jobs: EncoderJobs, job: EncoderJob, failure: string): Promise<EncoderAnswer & { ok: true }> {
+  const answer = await jobs(job);
+  if (answer.ok) return answer;
+  const cause = Object.assign(new Error(answer.message), { code: answer.code, syscall: answer.syscall });
+  throw new Error(`${failure}: ${writeProblem(cause)}`, { cause });
 }
 
-/** Encodes in a worker thread so the main process stays responsive. */
-export function workerMp3Encoding(workerPath: string): Mp3Encoding {
+/** Encodes in the encoder process, so that main stays responsive. */
+export function encoderMp3Encoding(jobs: EncoderJobs): Mp3Encoding {
   return async (audioPath, mp3Path, key) => {
-    await inWorker(workerPath, { job: 'mp3', audioPath, mp3Path, key }, 'The recording could not be compressed');
+    await inEncoder(jobs, { job: 'mp3', audioPath, mp3Path, key }, 'The recording could not be compressed');
   };
 }
 
-/** Cuts parts in a worker thread (the same worker file). */
-export function workerPartCutting(workerPath: string): PartCutting {
-  return async (audioPath, partsFolder, key, format = 'mp3') =>
-    (await inWorker<{ parts: number }>(workerPath, { job: 'parts', audioPath, partsFolder, key, format }, 'The recording could not be cut into parts')).parts;
+/** Cuts parts in the encoder process. */
+export function encoderPartCutting(jobs: EncoderJobs): PartCutting {
+  return async (audioPath, partsFolder, key, format = 'mp3') => (await inEncoder(jobs, { job: 'parts', audioPath, partsFolder, key, format }, 'The recording could not be cut into parts')).parts ?? 0;
 }
 
 /** Cuts on the calling thread (tools and tests). */

@@ -3,7 +3,7 @@
  * (a lower layer, a sibling room the table names, a package its room may use, Electron only
  * where the path says), and no circle between files. Pure: the graph and the table are given.
  */
-import { COMPUTED_IMPORTS, ELECTRON_FOLDERS, ELECTRON_PACKAGES, LAYERS, NEEDS_ELECTRON_BINARY, PLAIN_NODE_MODULES, type Layer } from './layer-table';
+import { COMPUTED_IMPORTS, ELECTRON_FOLDERS, ELECTRON_PACKAGES, LAYERS, NEEDS_ELECTRON_BINARY, PLAIN_NODE_MODULES, REFUSED_IN_MAIN, type Layer } from './layer-table';
 import type { ImportEdge } from './import-graph';
 
 export interface Placement {
@@ -102,6 +102,8 @@ export function importProblem(edge: ImportEdge, layers: Layer[] = LAYERS): strin
   if (to.kind === 'package' && ELECTRON_PACKAGES.includes(to.name) && !mayTouchElectron(edge.from)) {
     return `${where} may not import the package ${edge.specifier}: ${ELECTRON_RULE} (${TABLE})`;
   }
+  const refused = to.kind === 'package' && edge.from.startsWith('main/') ? REFUSED_IN_MAIN[to.name.startsWith('node:') ? to.name : `node:${to.name}`] : undefined;
+  if (refused) return `${where} may not import ${edge.specifier}: ${refused} (${TABLE})`;
   if (!from) return null;
   if (to.kind === 'computed') return `${where} imports by a computed name, ${edge.specifier}: every import names its module, so that the check can follow it (${TABLE})`;
   if (to.kind === 'unresolved') {

@@ -38,6 +38,14 @@ export const ELECTRON_PACKAGES = ['electron', 'electron-log', 'electron-updater'
  */
 export const ELECTRON_FOLDERS = ['main/shell/', 'preload/'];
 
+/**
+ * Node's modules no file under `main/` imports, whatever its room, and why: a worker thread that
+ * ends while V8 still compiles in the background can deadlock main's exit (nodejs/node#54918).
+ */
+export const REFUSED_IN_MAIN: Readonly<Record<string, string>> = {
+  'node:worker_threads': "main runs no worker threads, which can deadlock its exit (nodejs/node#54918): heavy work runs in a utility process, as main/audio/encoder-process.ts does",
+};
+
 export const LAYERS: Layer[] = [
   { name: 'contract', rooms: { contract: { folder: 'contract/' } }, packages: ['zod'] },
   {

@@ -66,7 +66,7 @@ test('the app is in an asar archive with the native recorder and process entries
   expect(existsSync(join(unpacked, 'node_modules/@picovoice/pvrecorder-node/lib/linux/x86_64/pv_recorder.node'))).toBe(true);
   expect(existsSync(join(unpacked, 'node_modules/uiohook-napi/prebuilds/linux-x64/uiohook-napi.node'))).toBe(true);
   expect(existsSync(join(unpacked, 'out/main/recorder-process.cjs'))).toBe(true);
-  expect(existsSync(join(unpacked, 'out/main/mp3-encode-worker.cjs'))).toBe(true);
+  expect(existsSync(join(unpacked, 'out/main/encoder-process.cjs'))).toBe(true);
   expect(readFileSync(join(UNPACKED, 'resources', 'app-update.yml'), 'utf8')).toMatch(/provider: generic/);
   expect(readFileSync(join(UNPACKED, 'resources', 'app-update.yml'), 'utf8')).toMatch(/updaterCacheDirName: scribe-desk-updater/);
 });

@@ -10,7 +10,8 @@ import { Recorder } from '../../audio/recorder';
 import type { RecorderHost } from '../adapters/recorder-host';
 import { unpacked } from '../../audio/unpacked-path';
 import { ensureMicrophonePermission } from '../adapters/microphone-access';
-import { prepareUploadAudio, wavSource, workerPartCutting, workerMp3Encoding, type Mp3Encoding, type RecordingFiles } from '../../audio/upload-audio';
+import { prepareUploadAudio, wavSource, encoderPartCutting, encoderMp3Encoding, type Mp3Encoding, type RecordingFiles } from '../../audio/upload-audio';
+import { EncoderHost } from '../adapters/encoder-host';
 import type { UploadSource } from '../../api/upload-source';
 import type { CopyPath } from '../../clipboard/copy-path';
 import type { Clock } from '../../core/clock';
@@ -92,8 +93,8 @@ interface DictationBasics {
    * version left in clear are encrypted first, until the start's maintenance has done it for all.
    */
   recordingFiles(id: string): RecordingFiles;
-  /** The worker that encodes MP3 and cuts a session's parts, outside the main thread. */
-  encoderWorker: string;
+  /** The process that encodes MP3 and cuts a session's parts, outside main. */
+  encoder: EncoderHost;
   encode: Mp3Encoding;
   /** How many medicines of each note contradict themselves, as the list marks them. */
   contradictions: NoteContradictions;
@@ -103,7 +104,7 @@ function dictationBasics(deps: DictationFeatureDeps): DictationBasics {
   const store = new DictationStore(join(deps.userData, 'dictations'), deps.keys, deps.clock);
   const report = store.load();
   log.info(`dictations: ${report.loaded} loaded, ${report.recovered.length} recovered, ${report.unreadable} unreadable`);
-  const encoderWorker = unpacked(join(deps.builtDir, 'mp3-encode-worker.cjs'));
+  const encoder = new EncoderHost(unpacked(join(deps.builtDir, 'encoder-process.cjs')), deps.clock, (event) => log.info(`encoder: ${event}`));
   return {
     store,
     recovered: report.recovered,
@@ -112,8 +113,8 @@ function dictationBasics(deps: DictationFeatureDeps): DictationBasics {
       store.sealLegacyFilesIfAny(id);
       return store.recordingFiles(id);
     },
-    encoderWorker,
-    encode: workerMp3Encoding(encoderWorker),
+    encoder,
+    encode: encoderMp3Encoding(encoder.run),
     contradictions: new NoteContradictions(store),
   };
 }
@@ -153,14 +154,14 @@ function liveWordsView({ service, window, clock }: DictationFeatureDeps, store: 
 /** Sending: the dictations' outbox kinds registered with the host, and the list the page shows of them. */
 function dictationSending(
   { service, settings, outboxes }: DictationFeatureDeps,
-  { store, patientOf, recordingFiles, encoderWorker, encode, contradictions }: DictationBasics,
+  { store, patientOf, recordingFiles, encoder, encode, contradictions }: DictationBasics,
   liveWords: LiveWordsView,
 ): DictationSending {
   const outbox = new DictationSending(outboxes, {
     store,
     client: service.client,
     offer: service.sessionsOffer,
-    cutParts: workerPartCutting(encoderWorker),
+    cutParts: encoderPartCutting(encoder.run),
     templateTitles: templateTitlesOf(service.client),
     prepareAudio: async (manifest) => {
       const { source, damagedParcels } = await prepareUploadAudio(recordingFiles(manifest.id), settings.current().uploadAudioFormat, encode);
@@ -426,6 +427,7 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
       liveWords.dispose();
       shortcuts.dispose();
       control.recorder.dispose();
+      basics.encoder.dispose();
     },
   } satisfies Feature;
 }

@@ -4,8 +4,8 @@
  * test ends, passed or failed. Tests import `test` and `expect` from here.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
 import type { OperationInput, OperationName, OperationOutput } from '../../../contract/ipc';
 import type { Result } from '../../../contract/result';
@@ -103,17 +103,38 @@ function killTree(pid: number): void {
   }
 }
 
-/** The app's process and its children, with each one's threads that are not asleep in a poll, so that a hang says which process waits on what. */
+/** The app's process and its children, and where main's threads wait (counted by place and name, the main thread's own kernel stack in full), so that a hang says which process waits on what. */
 function processesOf(pid: number): string {
   if (process.platform !== 'linux') return '(only on Linux)';
+  const run = (command: string, args: string[]) => {
+    try {
+      return execFileSync(command, args, { encoding: 'utf8' }).trimEnd();
+    } catch (error) {
+      return `(${command}: ${(error as Error).message.split('\n')[0]})`;
+    }
+  };
+  const tree = run('ps', ['-o', 'pid,ppid,stat,pcpu,wchan:24,args', '--pid', String(pid), '--ppid', String(pid)]);
+  const counted = new Map<string, number>();
+  for (const line of run('ps', ['-L', '-o', 'stat=,wchan:24=,comm=', '--pid', String(pid)]).split('\n')) counted.set(line.trim(), (counted.get(line.trim()) ?? 0) + 1);
+  const threads = [...counted].map(([place, count]) => `${String(count).padStart(3)} × ${place}`).join('\n');
+  let stack: string;
   try {
-    const tree = execFileSync('ps', ['-o', 'pid,ppid,stat,pcpu,wchan:24,args', '--pid', String(pid), '--ppid', String(pid)], { encoding: 'utf8' });
-    const threads = execFileSync('ps', ['-L', '-o', 'pid,lwp,stat,wchan:24,comm', '--pid', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .filter((line) => line.trim() !== '' && !/poll|futex|select|pipe_read/.test(line));
-    return `${tree.trimEnd()}\nmain's threads not waiting in a poll or a lock:\n${threads.join('\n')}`;
+    stack = readFileSync(`/proc/${pid}/stack`, 'utf8').trimEnd();
   } catch (error) {
-    return `(ps: ${(error as Error).message})`;
+    stack = `(${(error as Error).message})`;
+  }
+  return `${tree}\nmain's threads, by where they wait:\n${threads}\nmain thread's kernel stack:\n${stack}\n${threadStacks(pid)}`;
+}
+
+/** Every thread's stack, by gdb where it is installed (a deadlock shows which thread waits on which), in a file beside the test's output. */
+function threadStacks(pid: number): string {
+  const file = resolve('test-results', 'hangs', `main-${pid}.gdb.txt`);
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, execFileSync('gdb', ['-p', String(pid), '-batch', '-ex', 'thread apply all bt 30'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 }));
+    return `every thread's stack: ${file}`;
+  } catch (error) {
+    return `(no thread stacks: ${(error as Error).message.split('\n')[0]})`;
   }
 }
 

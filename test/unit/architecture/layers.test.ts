@@ -73,6 +73,8 @@ const FORBIDDEN: Array<[what: string, file: string, text: string, names: string]
   ['require under another name loading Electron below the shell', 'main/core/alias.ts', "const load = require;\nexport const electron = load('electron');\n", 'electron'],
   ['require renamed twice, assigned after its use is declared', 'main/core/late-alias.ts', "let load: NodeRequire;\nexport const electron = () => again('electron');\nload = require;\nconst again = load;\n", 'electron'],
   ['module.createRequire called inline, loading Electron below the shell', 'main/core/module-require.ts', "import * as m from 'node:module';\nexport const electron = m.createRequire(import.meta.url)('electron');\n", 'electron'],
+  ['a worker thread in main', 'main/audio/threads.ts', "import { Worker } from 'node:worker_threads';\nexport default Worker;\n", 'nodejs/node#54918'],
+  ['a worker thread in main, by the bare name', 'main/audio/bare-threads.ts', "import { Worker } from 'worker_threads';\nexport default Worker;\n", 'nodejs/node#54918'],
   ['an import that resolves to no file', 'main/core/missing.ts', "import { gone } from './gone';\nexport default gone;\n", './gone'],
 ];
 
