@@ -77,8 +77,10 @@ interface Armed {
   recorder: PvRecorder;
   deviceName: string;
   frameLength: number;
-  /** Set to end the dropping loop: `taken` keeps the microphone open for the recording. */
+  /** Set by `end`: `taken` keeps the microphone open for the recording. */
   ending: { taken: boolean } | null;
+  /** Wakes the dropping loop, which may be asleep until its next frame is due. */
+  wake(): void;
   /** Settles once the loop has dropped its last frame from before the answer. */
   dropping: Promise<void>;
 }
@@ -116,19 +118,23 @@ function arm(message: Extract<ToRecorder, { type: 'arm' }>): void {
     diagnose(`The microphone could not be opened ahead of the recording: ${(error as Error).message}`);
     return;
   }
-  const state: Armed = { recorder, deviceName: message.deviceName, frameLength: message.frameLength, ending: null, dropping: Promise.resolve() };
+  const state: Armed = { recorder, deviceName: message.deviceName, frameLength: message.frameLength, ending: null, wake: () => undefined, dropping: Promise.resolve() };
+  const woken = new Promise<void>((resolve) => (state.wake = resolve));
   const limit = setTimeout(() => disarm(), ARMED_FOR_AT_MOST_MS);
   state.dropping = (async () => {
-    // Nothing heard before the answer is kept: every frame is read and dropped. The answer arrives
-    // between two reads, so the last read of this loop is one that began after it.
-    let waited = 0;
-    while (state.ending === null) waited = await dropFrame(recorder);
+    // Nothing heard before the answer is kept: every frame is read and dropped. Each is read once
+    // it is complete (paced, as a recording reads), so that this process waits in a timer, not in
+    // a read, and takes the answer the moment it comes.
+    const reader = new PacedReader(recorder, deviceClock);
+    while (state.ending === null) {
+      await Promise.race([reader.due(), woken]);
+      if (state.ending === null) await reader.read();
+    }
     clearTimeout(limit);
     if (!state.ending.taken) return releaseRecorder(recorder);
-    // That read had to wait for sound: its frame was the one under way at the answer, and every
-    // later one is after it. Otherwise it came out of the recorder's buffer, which may hold more
-    // from before the answer (the process was held up): read out until a read has to wait.
-    for (let frame = 0; waited < WAITED_FOR_SOUND_MS && frame < BACKLOG_MAX_FRAMES; frame += 1) waited = await dropFrame(recorder);
+    // Read out what the recorder's buffer holds from before the answer (much, when the process was
+    // held up), then the frame under way at it: the first read that has to wait for sound.
+    for (let frame = 0; frame < BACKLOG_MAX_FRAMES; frame += 1) if ((await dropFrame(recorder)) >= WAITED_FOR_SOUND_MS) break;
   })();
   armed = state;
 }
@@ -137,7 +143,7 @@ function disarm(): void {
   const state = armed;
   if (!state || state.ending) return;
   armed = null;
-  state.ending = { taken: false };
+  end(state, false);
 }
 
 /** The armed microphone for this device, with the moment its frames from before the answer are all dropped; null when none fits. */
@@ -146,8 +152,13 @@ function takeArmed(deviceName: string, frameLength: number): { recorder: PvRecor
   if (!state) return null;
   armed = null;
   const fits = state.deviceName === deviceName && state.frameLength === frameLength;
-  state.ending = { taken: fits };
+  end(state, fits);
   return fits ? { recorder: state.recorder, answered: state.dropping } : null;
+}
+
+function end(state: Armed, taken: boolean): void {
+  state.ending = { taken };
+  state.wake();
 }
 
 function releaseRecorder(recorder: PvRecorder): void {

@@ -175,25 +175,34 @@ export class RecordingControl {
     const transcription = this.deps.transcription(wanted.languages);
     const inParts = transcription.api === 'sessions';
     const partChoice = { format: transcription.partFormat ?? 'mp3', ...(this.deps.wordsWhileSpeaking?.() ? { minSamples: LIVE_PART_MIN_SAMPLES } : {}) };
-    // The microphone opens in the recorder process while the manifest is written here.
+    // The microphone opens in the recorder process while the manifest is written here, in a task of
+    // its own: a message to that process reaches it only once the task that sent it has ended.
     const started = this.recorder.start(
       { path: store.audioPath(id), key: audioKey, partsFolder: inParts ? store.partsFolder(id) : null, ...(inParts ? { partChoice } : {}) },
       this.deps.compactCopy() && !inParts ? store.compactAudioPath(id) : null,
       this.deps.microphone(),
       withCallSound,
     );
+    // Its failure may come before it is awaited: said there.
+    started.catch(() => undefined);
+    this.set({ state: 'starting', dictationId: id, mode: wanted.mode, label: wanted.label, patientId, elapsedMs: 0, level: 0, message: null, callSound: null });
+    await this.clock.sleep(0);
+    // The microphone was lost meanwhile: its recording ended before it had a manifest, and nothing of it is kept.
+    if (this.current.dictationId !== id) {
+      store.delete(id);
+      return this.status();
+    }
     let manifest: DictationManifest;
     try {
       manifest = store.create({ id, mode: wanted.mode, label: wanted.label, patientId, ...transcription, consent });
     } catch (error) {
       await started.then(() => this.recorder.stop()).catch(() => undefined);
       store.delete(id);
-      return this.set({ message: `The recording could not be started. ${storageProblem(error)}` });
+      return this.set({ state: 'idle', dictationId: null, message: `The recording could not be started. ${storageProblem(error)}` });
     }
     this.deps.onStarted?.(patientOwner(patientId), manifest);
     // The next patient starts from an empty label, in the mode this one was recorded in; a recording that does not begin gives its label back.
     this.replaceDraft({ label: '', mode: wanted.mode });
-    this.set({ state: 'starting', dictationId: manifest.id, mode: wanted.mode, label: wanted.label, patientId, elapsedMs: 0, level: 0, message: null, callSound: null });
     let callSound: CallSoundStatus | null;
     try {
       const report = (await started).callSound;
