@@ -4,9 +4,8 @@ import type { UploadAudioFormat } from '../../contract/settings';
 import { sealedFileSource, wholeSealedFileSource, type UploadSource } from '../api/upload-source';
 import { checkSealedFile, sealedSizeOf } from '../storage/sealed-file';
 import { writeProblem } from '../storage/storage-problem';
-import { cutRemainingParts, type PartFormat } from './audio-parts';
-import type { EncoderAnswer, EncoderJob, EncoderJobs } from './encoder-jobs';
-import { encodeRecordingToMp3 } from './mp3-encoder';
+import type { PartFormat } from './audio-parts';
+import { runEncoderJob, type EncoderAnswer, type EncoderJob, type EncoderJobs } from './encoder-jobs';
 import { wavHeader } from './wav-file';
 
 export type Mp3Encoding = (audioPath: string, mp3Path: string, key: Uint8Array) => Promise<void>;
@@ -33,13 +32,11 @@ export function encoderPartCutting(jobs: EncoderJobs): PartCutting {
   return async (audioPath, partsFolder, key, format = 'mp3') => (await inEncoder(jobs, { job: 'parts', audioPath, partsFolder, key, format }, 'The recording could not be cut into parts')).parts ?? 0;
 }
 
-/** Cuts on the calling thread (tools and tests). */
-export const inlinePartCutting: PartCutting = (audioPath, partsFolder, key, format = 'mp3') => cutRemainingParts(audioPath, key, partsFolder, { format });
+/** Cuts on the calling thread, as the encoder process would (tools and tests). */
+export const inlinePartCutting: PartCutting = encoderPartCutting(runEncoderJob);
 
-/** Encodes on the calling thread (tools and tests). */
-export const inlineMp3Encoding: Mp3Encoding = async (audioPath, mp3Path, key) => {
-  await encodeRecordingToMp3(audioPath, mp3Path, key);
-};
+/** Encodes on the calling thread, as the encoder process would (tools and tests). */
+export const inlineMp3Encoding: Mp3Encoding = encoderMp3Encoding(runEncoderJob);
 
 /** What a recording holds: the plain bytes of its parcels that verify, and the parcels that do not. */
 export interface RecordingSize {

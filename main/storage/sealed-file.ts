@@ -141,8 +141,8 @@ export class SealedFileWriter {
     const fd = openSync(partialPath ?? path, 'w', 0o600);
     const fileHeader = newFileHeader();
     try {
+      // Synced with the first parcel (`flush`, `finish`): a header alone holds nothing to keep, and Record waits for this.
       writeAll(fd, fileHeader);
-      fsyncSync(fd);
     } catch (error) {
       closeSync(fd);
       throw error;

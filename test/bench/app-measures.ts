@@ -62,6 +62,8 @@ interface Start {
    * 10 ms): on a machine with few cores, what start-up cannot take less wall time than.
    */
   cpuMs: number;
+  /** The same, by kind of process (Browser for main, Tab for the page, GPU, Utility: its name). */
+  cpuMsByProcess: Record<string, number>;
 }
 
 /** The summed `Pss` of /proc/<pid>/smaps_rollup, or null where a process has none. */
@@ -81,13 +83,20 @@ async function timeToReady(args: string[], ready: (page: Page) => Promise<unknow
   await ready(page);
   const elapsed = performance.now() - started;
   const metrics = await app.evaluate(({ app: electronApp }) =>
-    electronApp.getAppMetrics().map((metric) => ({ pid: metric.pid, kib: metric.memory.workingSetSize, cpuSeconds: metric.cpu.cumulativeCPUUsage ?? 0 })),
+    electronApp.getAppMetrics().map((metric) => ({
+      pid: metric.pid,
+      kind: metric.type === 'Utility' ? (metric.name ?? metric.serviceName ?? 'Utility') : metric.type,
+      kib: metric.memory.workingSetSize,
+      cpuSeconds: metric.cpu.cumulativeCPUUsage ?? 0,
+    })),
   );
   const memoryKiB = metrics.reduce((sum, metric) => sum + metric.kib, 0);
   const proportionalKiB = proportionalKiBOf(metrics.map((metric) => metric.pid));
   const cpuMs = metrics.reduce((sum, metric) => sum + metric.cpuSeconds * 1000, 0);
+  const cpuMsByProcess: Record<string, number> = {};
+  for (const { kind, cpuSeconds } of metrics) cpuMsByProcess[kind] = (cpuMsByProcess[kind] ?? 0) + cpuSeconds * 1000;
   await app.close();
-  return { ms: elapsed, memoryKiB, proportionalKiB, cpuMs };
+  return { ms: elapsed, memoryKiB, proportionalKiB, cpuMs, cpuMsByProcess };
 }
 
 /**

@@ -33,6 +33,11 @@ for (const [name, starts] of rows) {
       `CPU of every process ${cpuOf(starts).toFixed(0)} ms (${times(cpuOf(starts), cpuOf(shell))} shell)`,
   );
 }
+const byProcess = (starts: Array<{ cpuMsByProcess: Record<string, number> }>) =>
+  [...new Set(starts.flatMap((start) => Object.keys(start.cpuMsByProcess)))]
+    .map((kind) => `${kind} ${median(starts.map((start) => start.cpuMsByProcess[kind] ?? 0)).toFixed(0)}`)
+    .join(', ');
+for (const [name, starts] of rows) console.log(`${name}, median CPU ms by process: ${byProcess(starts)}`);
 for (const [i, starts] of apps.entries()) {
   console.log(`${i === 0 ? 'the app' : `the app before (${dirs[i]})`}, median ms since the process began: ${startupTimeline(starts.map((start) => start.marks))}`);
 }

@@ -219,6 +219,8 @@ const BEFORE_HZ = 6000;
 const AFTER_HZ = 3000;
 const BEFORE_TONE = tonePcm(BEFORE_HZ, 0.6, 0.6);
 const AFTER_TONE = tonePcm(AFTER_HZ, 0.6, 0.6);
+/** Consultations in the timing test, the last with the recorder held up. */
+const ROUNDS = 5;
 
 test('while consent is asked the microphone is kept warm and keeps nothing: a tone played before the answer is not in the recording, also when the recorder was held up; one after it is; the answer starts the recording within 100 ms', async ({
   launch,
@@ -232,12 +234,12 @@ test('while consent is asked the microphone is kept warm and keeps nothing: a to
   const answers: number[] = [];
   let ids: string[] = [];
   try {
-    for (let round = 0; round < 3; round += 1) {
+    for (let round = 0; round < ROUNDS; round += 1) {
       await pressRecordInConsultation(page);
       // The microphone is opened for the answer: a tone now, while it is asked, must not be kept.
       await page.waitForTimeout(700);
       player.stdin.write(BEFORE_TONE);
-      if (round === 2) {
+      if (round === ROUNDS - 1) {
         // A busy computer holds the recorder up: the sound server keeps what the microphone heard
         // meanwhile (the tone), and hands it over all at once just as the patient agrees.
         const pid = (await recorderPid(app))!;
@@ -257,7 +259,7 @@ test('while consent is asked the microphone is kept warm and keeps nothing: a to
     player.kill();
   }
   console.log(`"Patient agrees" → "speak now" (page clock): ${answers.map((value) => `${Math.round(value)} ms`).join(', ')}`);
-  expect(ids).toHaveLength(3);
+  expect(ids).toHaveLength(ROUNDS);
   for (const id of ids) {
     const wav = await recordingWav(userDataDir, id);
     const samples = new Int16Array(wav.buffer, wav.byteOffset + 44, Math.floor((wav.length - 44) / 2));
@@ -269,6 +271,6 @@ test('while consent is asked the microphone is kept warm and keeps nothing: a to
     expect(after, 'the tone after the answer is in the recording').not.toBeNull();
     expect(after!).toBeGreaterThan(0);
   }
-  // Within 100 ms as a rule (the median of three: a busy test machine may hold one back).
-  expect([...answers].sort((a, b) => a - b)[1]).toBeLessThan(100);
+  // Within 100 ms as a rule: the median of five, the last held up (a busy test machine may hold one or two back).
+  expect([...answers].sort((a, b) => a - b)[Math.floor(ROUNDS / 2)]).toBeLessThan(100);
 });

@@ -10,8 +10,6 @@ import type { Clock, ClockTimer } from '../../core/clock';
 
 /** An idle encoder is ended after this long; the next job starts another (a few hundred ms, off any doctor's path). */
 const IDLE_MS = 60_000;
-/** The encoder's young generation kept small: its garbage does not pile up over a long dictation (about 35 MiB less at its peak). */
-const ENCODER_ARGS = ['--max-semi-space-size=1'];
 
 export class EncoderHost {
   private child: UtilityProcess | null = null;
@@ -47,7 +45,7 @@ export class EncoderHost {
 
   private ensure(): UtilityProcess {
     if (this.child) return this.child;
-    const child = utilityProcess.fork(this.processPath, [], { serviceName: 'Scribe Desk encoder', stdio: 'ignore', execArgv: ENCODER_ARGS });
+    const child = utilityProcess.fork(this.processPath, [], { serviceName: 'Scribe Desk encoder', stdio: 'ignore' });
     child.on('message', ({ id, ...answer }: FromEncoder) => {
       if (this.child !== child) return;
       this.pending.get(id)?.(answer);

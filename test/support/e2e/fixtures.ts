@@ -106,35 +106,31 @@ function killTree(pid: number): void {
 /** The app's process and its children, and where main's threads wait (counted by place and name, the main thread's own kernel stack in full), so that a hang says which process waits on what. */
 function processesOf(pid: number): string {
   if (process.platform !== 'linux') return '(only on Linux)';
-  const run = (command: string, args: string[]) => {
-    try {
-      return execFileSync(command, args, { encoding: 'utf8' }).trimEnd();
-    } catch (error) {
-      return `(${command}: ${(error as Error).message.split('\n')[0]})`;
-    }
-  };
+  const run = (command: string, args: string[]) => orWhy(command, () => execFileSync(command, args, { encoding: 'utf8' }).trimEnd());
   const tree = run('ps', ['-o', 'pid,ppid,stat,pcpu,wchan:24,args', '--pid', String(pid), '--ppid', String(pid)]);
   const counted = new Map<string, number>();
   for (const line of run('ps', ['-L', '-o', 'stat=,wchan:24=,comm=', '--pid', String(pid)]).split('\n')) counted.set(line.trim(), (counted.get(line.trim()) ?? 0) + 1);
   const threads = [...counted].map(([place, count]) => `${String(count).padStart(3)} × ${place}`).join('\n');
-  let stack: string;
-  try {
-    stack = readFileSync(`/proc/${pid}/stack`, 'utf8').trimEnd();
-  } catch (error) {
-    stack = `(${(error as Error).message})`;
-  }
+  const stack = orWhy('kernel stack', () => readFileSync(`/proc/${pid}/stack`, 'utf8').trimEnd());
   return `${tree}\nmain's threads, by where they wait:\n${threads}\nmain thread's kernel stack:\n${stack}\n${threadStacks(pid)}`;
 }
 
 /** Every thread's stack, by gdb where it is installed (a deadlock shows which thread waits on which), in a file beside the test's output. */
 function threadStacks(pid: number): string {
   const file = resolve('test-results', 'hangs', `main-${pid}.gdb.txt`);
-  try {
+  return orWhy('no thread stacks', () => {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, execFileSync('gdb', ['-p', String(pid), '-batch', '-ex', 'thread apply all bt 30'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 }));
     return `every thread's stack: ${file}`;
+  });
+}
+
+/** What `read` gives, or, where it fails, what it is and the first line of why: a report of a hang says all it can. */
+function orWhy(what: string, read: () => string): string {
+  try {
+    return read();
   } catch (error) {
-    return `(no thread stacks: ${(error as Error).message.split('\n')[0]})`;
+    return `(${what}: ${(error as Error).message.split('\n')[0]})`;
   }
 }
 
