@@ -15,7 +15,7 @@ export const DATA_FORMAT_FILE = 'data-format.json';
 export const KEYS_FOLDER = 'keys';
 
 /** The format this build reads and writes. */
-export const DATA_FORMAT_VERSION = 4;
+export const DATA_FORMAT_VERSION = 5;
 
 /** One step from a format version to the next. */
 export interface MigrationStep {
@@ -34,6 +34,8 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   { from: 2, does: 'audit trail lines tagged and checkpointed from its next entry', run: () => undefined },
   // Links to patients' health records get a keyring of their own, which an older version would not seal again when its master key moves.
   { from: 3, does: 'health record links kept under a keyring of their own', run: () => undefined },
+  // A new item's keys go to a journal beside its keyring (item-keyring.ts), which an older version would not read.
+  { from: 4, does: "new items' keys appended to a journal beside their keyring", run: () => undefined },
 ];
 
 /** What the marker says. */
