@@ -207,20 +207,15 @@ export class ItemKeyring {
     // A new keyring's first items may be in its journal alone.
     if (!existsSync(file) && !existsSync(this.journal)) return;
     try {
+      const keys = previousKey ? [masterKey, previousKey] : [masterKey];
       let resealed = false;
       if (existsSync(file)) {
-        const sealed = readFileSync(file);
-        let text: string;
-        try {
-          text = openSealedBytes(masterKey, sealed).toString('utf8');
-        } catch (error) {
-          if (!(error instanceof SealedDataError) || !previousKey) throw error;
-          text = openSealedBytes(previousKey, sealed).toString('utf8');
-          resealed = true;
-        }
-        this.generation = readEntries(text, this.items);
+        const opened = openWithAny(keys, readFileSync(file));
+        if (!opened) throw new SealedDataError('the file is damaged or was encrypted with another key');
+        resealed = !opened.byFirst;
+        this.generation = readEntries(opened.text, this.items);
       }
-      const read = readJournal(this.journal, this.generation, previousKey ? [masterKey, previousKey] : [masterKey], this.items);
+      const read = readJournal(this.journal, this.generation, keys, this.items);
       this.journalRecords = read.records;
       this.journalBytes = read.bytes;
       if (resealed || !read.clean || read.records >= MOST_JOURNAL_RECORDS) this.replace();
