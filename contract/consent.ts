@@ -43,8 +43,15 @@ export interface ConsentNotices {
   mode: ConsentMode;
   /** The doctor's language (the app's), first; then every other language a notice exists in. */
   notices: ConsentNotice[];
-  /** Policy notices that were refused, by key, and why (the built-in text is used for their language). */
-  refused: string[];
+  /** The policy's notices that cannot be used (the built-in text, where there is one, is used for their language). */
+  refused: RefusedNotice[];
+}
+
+/** A notice of the policy that cannot be used: its language for the doctor, and why, by the policy's key, for the administrator. */
+export interface RefusedNotice {
+  language: string;
+  languageName: string;
+  why: string;
 }
 
 /** The answer, as the page gives it when the patient has answered. */

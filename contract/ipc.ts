@@ -92,6 +92,8 @@ export interface PolicyState {
   sandboxChosen: boolean;
   /** While it cannot be used, what is held at its safest, one line each ("updates are off"); empty otherwise. */
   forced: string[];
+  /** The policy's consent notices that cannot be used, each with why by the policy's key (for the administrator); empty when all can. */
+  unusedNotices: string[];
 }
 
 /** What the desktop lets the app's shortcuts do: each message says why not and what happens instead; null when all works. */

@@ -17,6 +17,7 @@ import {
   type ConsentNotice,
   type ConsentNotices,
   type NoticeText,
+  type RefusedNotice,
 } from '../../contract/consent';
 
 /** What of the administrator's policy consent reads (the settings' loaded policy, main/settings/policy.ts). */
@@ -67,12 +68,12 @@ export function consentModeOf(policy: ConsentPolicy): ConsentMode {
 /** The notices: the clinic's replace the built-in ones of their language; refused ones are named by key. */
 export function consentNoticesOf(policy: ConsentPolicy): ConsentNotices {
   const byLanguage = new Map<string, ConsentNotice>(builtInNotices().map((notice) => [notice.language, notice]));
-  const refused: string[] = [];
+  const refused: RefusedNotice[] = [];
   const given = policy.error === null ? (policy.values.consentNotices ?? []) : [];
   for (const { language, ...value } of given) {
     const problem = noticeProblem(language, value);
     if (problem) {
-      refused.push(problem);
+      refused.push({ language, languageName: noticeLanguageName(language), why: problem });
       continue;
     }
     const parsed = noticeSchema.parse(value) as NoticeText & { version?: string; onCall?: string };

@@ -177,7 +177,7 @@ export class SettingsService {
       values: this.current(),
       secrets: Object.fromEntries(SECRET_NAMES.map((name) => [name, this.secret(name) ? 'set' : 'not set'])) as SettingsView['secrets'],
       locked: this.lockedNames(),
-      policy: { path: this.policy.path, error: this.policy.error, sandboxChosen: this.sandboxChosen, forced: this.policyBroken ? failClosedLines() : [] },
+      policy: { path: this.policy.path, error: this.policy.error, sandboxChosen: this.sandboxChosen, forced: this.policyBroken ? failClosedLines() : [], unusedNotices: this.consentNotices().refused.map((notice) => notice.why) },
       secretProtection: this.vault.protection(SECRET_NAMES.filter((name) => this.policy.values[name] !== undefined)),
       dataProtection: this.dataProtection(),
       shortcutAccess: this.shortcutAccess,

@@ -131,22 +131,38 @@ export function recordingWrites(work: string, pcm: Int16Array, seconds: number):
   return { value, baseline };
 }
 
-/** Peak memory of a fresh process encoding ten minutes (streamed, decrypted as read), against one that only reads the whole WAV. */
+/**
+ * Memory a process needs beyond what it held to encode ten minutes (streamed, decrypted as read),
+ * against what it needs to hold the whole WAV. Each in a fresh process, its code loaded first; then
+ * Linux's high-water mark is set back to what the process holds (`/proc/self/clear_refs`), so that
+ * neither the loader's own start (tsx's peak is larger than either figure) nor the code counts.
+ */
 export function encodeMemory(tenMinutes: { wav: string; sealed: string }, work: string): Figure {
-  const peakRss = (script: string) => {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', '-e', `${script}; console.log(process.resourceUsage().maxRSS)`], {
+  if (process.platform !== 'linux') throw new Error('The memory of encoding is measured with Linux\'s high-water mark (/proc/self/clear_refs).');
+  const peakAbove = (load: string, step: string) => {
+    const script = [
+      load,
+      `const fs = await import('node:fs')`,
+      `const kib = (name) => Number(fs.readFileSync('/proc/self/status', 'utf8').split('\\n').find((line) => line.startsWith(name + ':')).split(/\\s+/)[1])`,
+      `globalThis.gc()`,
+      `fs.writeFileSync('/proc/self/clear_refs', '5')`,
+      `const held = kib('VmRSS')`,
+      step,
+      `console.log(kib('VmHWM') - held)`,
+    ].join(';\n');
+    const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], {
       encoding: 'utf8',
       env: { ...process.env, BENCH_WAV: tenMinutes.wav, BENCH_SEALED: tenMinutes.sealed, BENCH_KEY: BENCH_KEY.toString('hex'), BENCH_MP3: join(work, 'ten.mp3.sealed') },
     });
     return Number(out.trim().split('\n').pop()) * 1024;
   };
   const encoder = JSON.stringify(join(process.cwd(), 'main/audio/mp3-encoder.ts'));
-  const idle = peakRss(`await import(${encoder})`);
-  const encode = peakRss(
-    `const { encodeRecordingToMp3 } = await import(${encoder}); await encodeRecordingToMp3(process.env.BENCH_SEALED, process.env.BENCH_MP3, Buffer.from(process.env.BENCH_KEY, 'hex'))`,
+  const encode = peakAbove(
+    `const { encodeRecordingToMp3 } = await import(${encoder})`,
+    `await encodeRecordingToMp3(process.env.BENCH_SEALED, process.env.BENCH_MP3, Buffer.from(process.env.BENCH_KEY, 'hex'))`,
   );
-  const buffer = peakRss(`(await import('node:fs')).readFileSync(process.env.BENCH_WAV)`);
-  return { value: Math.max(encode - idle, 0), baseline: buffer - idle };
+  const buffer = peakAbove(`const { readFileSync } = await import('node:fs')`, `globalThis.wav = readFileSync(process.env.BENCH_WAV)`);
+  return { value: encode, baseline: buffer };
 }
 
 /** Stop → ready to upload, for a dictation of `seconds`: the compact copy written while recording (finishing it is all that is left), against encoding it when Stop is pressed. */

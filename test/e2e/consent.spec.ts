@@ -12,9 +12,11 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { clipboardOf } from '../support/e2e/clipboard';
+import { mainLog } from '../support/e2e/data-folder';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import { newDataFolder, screenshot } from '../support/e2e/launch-app';
 import { customService } from '../support/e2e/policies';
+import { showScreen } from '../support/e2e/screens';
 import { READY, SPEAK_NOW, recorderPid, speakFor } from '../support/e2e/recording';
 import { recordingWav } from '../support/e2e/sealed-data';
 import { toneOnsetMs } from '../support/e2e/wav-analysis';
@@ -51,10 +53,9 @@ test('asked before anything is captured: declined records and sends nothing; agr
   await pressRecordInConsultation(page);
   const dialog = page.getByTestId('record-dialog');
   await expect(dialog.getByRole('heading', { name: 'Which patient, and their consent' })).toBeVisible();
-  // The notice in the doctor's language and the patient's; the clinic's Marathi one offered, the Tamil one refused by its key.
+  // The notice in the doctor's language and the patient's; the clinic's Marathi one offered, the Tamil one not (below).
   await expect(dialog.getByRole('region', { name: 'Notice in English' })).toContainText('You may say no, and you may ask at any time to stop the recording');
   await expect(dialog.getByRole('region', { name: 'Notice in हिन्दी (Hindi)' })).toContainText('आप मना कर सकते हैं');
-  await expect(dialog).toContainText('"consentNotices[ta]": missing "howLong"');
   await expect(dialog.getByLabel('Patient’s language').locator('option')).toHaveText(['English', 'हिन्दी (Hindi)', 'मराठी (Marathi)']);
   await expect(dialog.getByRole('button', { name: 'Patient agrees' })).toBeDisabled();
   await dialog.getByLabel('Bed or token', { exact: true }).fill('Bed 7');
@@ -131,6 +132,28 @@ test('asked before anything is captured: declined records and sends nothing; agr
   expect(readdirSync(join(userDataDir, 'dictations')).filter((name) => !name.startsWith('.'))).toEqual([]);
   await again.page.waitForTimeout(3000);
   expect(sent(sandbox)).toBe(before);
+});
+
+test('a clinic notice that cannot be used is named to the doctor by its language; why, by the policy’s key, is in Settings for the clinic’s IT and in the log', async ({
+  launch,
+  microphone: _microphone,
+}) => {
+  const { page, userDataDir } = await launch({ policy: { autoSync: false, consentNotices: NOTICES }, patient: null });
+  await pressRecordInConsultation(page);
+  const dialog = page.getByTestId('record-dialog');
+  await expect(dialog.getByTestId('notices-unused')).toHaveText(
+    'Your clinic’s own notice could not be used for தமிழ் (Tamil): not offered. Your administrator can see why in Settings, under “For your clinic’s IT”.',
+  );
+  await expect(dialog).not.toContainText('consentNotices');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await showScreen(page, 'Settings');
+  const unused = page.getByTestId('it-section').getByTestId('policy-notices-unused');
+  await expect(unused.getByRole('listitem')).toHaveText(['"consentNotices[ta]": missing "howLong" (how long it is kept)']);
+  expect(mainLog(userDataDir)).toContain('policy: a consent notice cannot be used: "consentNotices[ta]": missing "howLong"');
+  await unused.scrollIntoViewIfNeeded();
+  await screenshot(page, 'consent-notices-unused-settings');
 });
 
 const partsAt = (sandbox: SandboxServer) => sandbox.received.filter((request) => request.operation === 'sessionPart').length;

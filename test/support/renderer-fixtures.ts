@@ -44,7 +44,7 @@ export function settingsView(values: Partial<SettingsView['values']> = {}): Sett
     values: { ...DEFAULT_SETTINGS, ...values },
     secrets: { clientSecret: 'not set', accessToken: 'not set', jweClientKey: 'not set' },
     locked: [],
-    policy: { path: null, error: null, sandboxChosen: false, forced: [] },
+    policy: { path: null, error: null, sandboxChosen: false, forced: [], unusedNotices: [] },
     secretProtection: { persisted: true, backend: 'test', warning: null },
     dataProtection: { keptBy: 'keyring', warning: null, problem: null },
     shortcutAccess: { recordShortcut: null, holdToRecord: null, copyNoteShortcut: null, insertNote: null, lastProgram: null, lastProgramMatch: null },

@@ -42,6 +42,13 @@ function readNotices(notices: ConsentNotices, language: string): { doctors: Cons
   return { doctors, patients: notices.notices.find((notice) => notice.language === language) ?? doctors };
 }
 
+/** The clinic's notices that cannot be used, by language, in the doctor's words: why, by the policy's key, is for the administrator (Settings). */
+function unusedNoticesLine({ notices, refused }: ConsentNotices): string {
+  const offered = new Set(notices.map((notice) => notice.language));
+  const each = refused.map(({ language, languageName }) => (offered.has(language) ? `${languageName}: the built-in notice is shown instead` : `${languageName}: not offered`));
+  return `Your clinic’s own notice could not be used for ${each.join('; ')}. Your administrator can see why in Settings, under “For your clinic’s IT”.`;
+}
+
 /** The notice in the doctor's language and the patient's, and the patient's language. */
 function ConsentStep({ notices, patient, language, setLanguage, lead }: { notices: ConsentNotices; patient: Patient | null; language: string; setLanguage(language: string): void; lead: RefObject<HTMLParagraphElement | null> }) {
   const days = useSettingsStore((state) => state.view?.values.audioRetentionDays ?? 30);
@@ -66,7 +73,11 @@ function ConsentStep({ notices, patient, language, setLanguage, lead }: { notice
         <NoticeText notice={doctors} days={days} onCall={onCall} />
         {patients.language !== doctors.language ? <NoticeText notice={patients} days={days} onCall={onCall} /> : null}
       </div>
-      {notices.refused.length > 0 ? <p className="hint">Some of your clinic’s notices could not be used ({notices.refused.join('; ')}); the built-in text is shown.</p> : null}
+      {notices.refused.length > 0 ? (
+        <p className="hint" data-testid="notices-unused">
+          {unusedNoticesLine(notices)}
+        </p>
+      ) : null}
     </div>
   );
 }

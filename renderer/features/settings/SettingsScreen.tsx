@@ -65,6 +65,16 @@ function SettingsPage({ view }: { view: SettingsView }) {
             {view.secretProtection.warning}
           </div>
         ) : null}
+        {view.policy.unusedNotices.length > 0 ? (
+          <div className="banner warning" data-testid="policy-notices-unused">
+            <p id="policy-notices-unused-title">Consent notices in the policy file that cannot be used (the built-in notice, where there is one, is read instead):</p>
+            <ul aria-labelledby="policy-notices-unused-title">
+              {view.policy.unusedNotices.map((why) => (
+                <li key={why}>{why}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <ClinicSettingsForm view={view} form={draft} />
         <SignInSection chosen={{ service, customServiceUrl }} chosenUnsaved={serviceChanged} />
         <SecretsSection persisted={view.secretProtection.persisted} />

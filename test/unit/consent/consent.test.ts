@@ -36,8 +36,8 @@ describe('consent by policy', () => {
       ['ta', 'policy', 'policy-2026-01'],
     ]);
     expect(notices.refused).toEqual([
-      '"consentNotices[hi]": missing "rightToStop" (the right to say no or stop)',
-      '"consentNotices[Hindi]": a language is its two-letter code, for example hi or ta',
+      { language: 'hi', languageName: 'हिन्दी (Hindi)', why: '"consentNotices[hi]": missing "rightToStop" (the right to say no or stop)' },
+      { language: 'Hindi', languageName: expect.any(String), why: '"consentNotices[Hindi]": a language is its two-letter code, for example hi or ta' },
     ]);
     expect(noticeLines(notices.notices[2]!.text, 30)).toContain('30 நாட்கள்');
   });

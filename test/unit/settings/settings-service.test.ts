@@ -144,6 +144,13 @@ describe('SettingsService', () => {
     expect(settings.secret('accessToken')).toBe('policy-token');
   });
 
+  it('says which of the policy’s consent notices cannot be used, and why, by the policy’s key; none when all can', () => {
+    const tamil = { language: 'ta', what: 'பதிவு', why: 'குறிப்புகள்', who: 'சேவை', rightToStop: 'நிறுத்தலாம்' };
+    const policy: LoadedPolicy = { path: '/etc/scribe-desk/policy.json', values: { consentNotices: [tamil] }, error: null };
+    expect(service(policy).settings.view().policy.unusedNotices).toEqual(['"consentNotices[ta]": missing "howLong" (how long it is kept)']);
+    expect(service().settings.view().policy.unusedNotices).toEqual([]);
+  });
+
   describe('a secret entered here is for the service it was entered for only (issue 45.1)', () => {
     const CLINIC = 'https://scribe.clinic.example';
     const ELSEWHERE = 'https://collector.example';
