@@ -199,15 +199,16 @@ test('"Send now" always answers for a lab report: trying, tried and still unreac
   await expect(answer).toContainText('Tried just now:');
   await screenshot(page, 'records-send-now-tried-1024x640');
 
-  // The service back: pressed again, the report is on its way. The app's own tries come at random moments
-  // (full jitter): the service comes back only while the next one is a few seconds off, so the press is first.
+  // The service back: pressed again, the report is on its way. The press must come first: the service comes back
+  // only while the app's own next try (full jitter) is seconds off, and answers slowly, so that its first answer
+  // to the app's probe (which asks every few seconds, and wakes every waiting item) comes after the press.
   await expect
     .poll(async () => {
       const next = await nextTry();
       return next !== null && Date.parse(next) - Date.now() >= CLEAR_OF_NEXT_TRY_MS;
     }, { timeout: 60_000, intervals: [250] })
     .toBe(true);
-  const back = await startSandbox({ port: Number(port), token: sandbox.token, faults: { recordProcessingMs: 4_000 } });
+  const back = await startSandbox({ port: Number(port), token: sandbox.token, faults: { recordProcessingMs: 4_000, latencyMs: 1_500 } });
   await sendNow.click();
   await expect(answer).toHaveText('Sent: it is on its way.', { timeout: 20_000 });
   await resize(app, page, CLINIC_SIZES[1]);
