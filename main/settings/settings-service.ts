@@ -66,6 +66,8 @@ export class SettingsService {
   /** The user chose the sandbox (test data) while the policy file cannot be used; for this session only. */
   private sandboxChosen = false;
   private readonly changes = new Emitter<SettingsView>();
+  /** The policy's notices, read once: the policy does not change while the app runs. */
+  private notices: ConsentNotices | null = null;
 
   constructor(
     private readonly persistence: SettingsPersistence,
@@ -139,7 +141,7 @@ export class SettingsService {
 
   /** How consent to a consultation is had here, and the notices read to the patient (the administrator's alone). */
   consentNotices(): ConsentNotices {
-    return consentNoticesOf(this.policy);
+    return (this.notices ??= consentNoticesOf(this.policy));
   }
 
   /** Whether and how visits are linked to the patient's health record, and the clinic's HIP id (the administrator's alone). */

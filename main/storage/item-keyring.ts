@@ -204,12 +204,13 @@ export class ItemKeyring {
     previousKey: Buffer | null = null,
   ) {
     this.journal = `${file}.journal`;
+    const hasFile = existsSync(file);
     // A new keyring's first items may be in its journal alone.
-    if (!existsSync(file) && !existsSync(this.journal)) return;
+    if (!hasFile && !existsSync(this.journal)) return;
     try {
       const keys = previousKey ? [masterKey, previousKey] : [masterKey];
       let resealed = false;
-      if (existsSync(file)) {
+      if (hasFile) {
         const opened = openWithAny(keys, readFileSync(file));
         if (!opened) throw new SealedDataError('the file is damaged or was encrypted with another key');
         resealed = !opened.byFirst;

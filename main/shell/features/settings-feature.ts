@@ -2,7 +2,6 @@
 import { join } from 'node:path';
 import { safeStorage } from 'electron';
 import type { OperationHandlers } from '../../../contract/operation-handlers';
-import { consentNoticesOf } from '../../consent/consent-policy';
 import type { Feature } from '../../core/feature';
 import { log } from '../log';
 import { openDataKeys } from '../../storage/data-keys';
@@ -42,7 +41,6 @@ export function createSettingsFeature(deps: SettingsFeatureDeps) {
   if (policy.error) log.warn(`policy: ${policy.error}`);
   else if (policy.path) log.info(`policy: applied ${policy.path}`);
   if (policy.ignored) log.warn(`policy: ${policy.ignored}`);
-  for (const notice of consentNoticesOf(policy).refused) log.warn(`policy: a consent notice cannot be used: ${notice.why}`);
 
   const vault = new SecretVault(join(deps.userData, 'secrets.json'), safeStorage, process.platform, (message) => log.warn(`secrets: ${message}`));
   const dataKeys = openDataKeys({ userData: deps.userData, encryption: safeStorage, platform: process.platform, requireKeyring: policy.error !== null ? 'broken-policy' : policy.values.requireProtectedStorage === true });
@@ -55,6 +53,7 @@ export function createSettingsFeature(deps: SettingsFeatureDeps) {
     () => dataKeys.protection,
   );
   settings.onChange((view) => deps.window.send('settingsChanged', view));
+  for (const notice of settings.consentNotices().refused) log.warn(`policy: a consent notice cannot be used: ${notice.why}`);
 
   const handlers: Pick<OperationHandlers, 'getSettings' | 'updateSettings' | 'setSecret' | 'useSandboxDespitePolicy'> = {
     getSettings: () => settings.view(),
