@@ -11,7 +11,7 @@
 import { startupSamples, startupTimeline } from './app-measures';
 const runs = Number(process.env.RUNS ?? 7);
 const dirs = [process.cwd(), ...(process.env.BEFORE ? process.env.BEFORE.split(',') : [])];
-const { bare, bareWithUtility, shell, apps, warm } = await startupSamples(runs, dirs);
+const { bare, bareWithUtility, shell, apps, warm, cached } = await startupSamples(runs, dirs);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const msOf = (starts: Array<{ ms: number }>) => median(starts.map((start) => start.ms));
 const kibOf = (starts: Array<{ memoryKiB: number }>) => median(starts.map((start) => start.memoryKiB));
@@ -23,6 +23,7 @@ const rows = [
   ['the shell (utility process, app:// page, preload call)', shell],
   ...apps.map((starts, i) => [i === 0 ? 'the app' : `the app before (${dirs[i]})`, starts] as const),
   ['the app started again (same data folder)', warm],
+  ["the app started a third time (the page from Chromium's code cache)", cached],
 ] as const;
 const times = (value: number, of: number) => `${(value / of).toFixed(2)}x`;
 for (const [name, starts] of rows) {
@@ -42,3 +43,4 @@ for (const [i, starts] of apps.entries()) {
   console.log(`${i === 0 ? 'the app' : `the app before (${dirs[i]})`}, median ms since the process began: ${startupTimeline(starts.map((start) => start.marks))}`);
 }
 console.log(`the app started again, median ms since the process began: ${startupTimeline(warm.map((start) => start.marks))}`);
+console.log(`the app started a third time, median ms since the process began: ${startupTimeline(cached.map((start) => start.marks))}`);
