@@ -1,8 +1,9 @@
 /**
  * Screens that hold at the sizes clinics' screens have: with a 60-character name and every
  * status on screen, on every screen (and in the dialogs and the clinic's settings opened), no
- * control overlaps another, none is cut off at the window's edge or unreachable, and no button
- * wraps past two lines. The boxes of every visible control are compared.
+ * control overlaps another, none is cut off at the window's edge or unreachable, no button
+ * wraps past two lines, and no list cuts its chosen entry. The boxes of every visible control are
+ * compared.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
@@ -106,7 +107,27 @@ function unreachable(page: Page): Promise<string[]> {
   }, CONTROLS);
 }
 
-/** What does not hold: overlaps, controls past the window's right edge, covered ones, buttons of three lines or more. */
+/** Room Chromium keeps at a list's right for its arrow, px. */
+const ARROW_PX = 20;
+
+/** Each list (select) on screen whose chosen entry is wider than the list shows it: its text is cut ("Consultation (doctor and"). */
+function cutChoices(page: Page): Promise<string[]> {
+  return page.evaluate((arrow) => {
+    const scope = document.querySelector('dialog[open]') ?? document.body;
+    const measure = document.createElement('canvas').getContext('2d')!;
+    return [...scope.querySelectorAll('select')].flatMap((select) => {
+      const text = select.selectedOptions[0]?.textContent?.trim() ?? '';
+      if (select.getClientRects().length === 0 || !text) return [];
+      const style = getComputedStyle(select);
+      measure.font = style.font;
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
+      // A few pixels of slack for the canvas's measure against the list's own: a cut letter is wider.
+      return measure.measureText(text).width > room + 4 ? [`the list "${select.labels[0]?.textContent?.trim() ?? select.id}" cuts its choice "${text}"`] : [];
+    });
+  }, ARROW_PX);
+}
+
+/** What does not hold: overlaps, controls past the window's right edge, covered ones, buttons of three lines or more, a list's choice cut. */
 async function problems(page: Page, where: string): Promise<string[]> {
   await page.evaluate(() => document.querySelector('.screen')?.scrollTo(0, 0));
   const boxes = await visibleBoxes(page);
@@ -125,6 +146,7 @@ async function problems(page: Page, where: string): Promise<string[]> {
   const sideways = await sidewaysOverflow(page);
   if (sideways > 1) found.push(`${where}: the screen scrolls sideways by ${sideways} px`);
   found.push(...(await unreachable(page)).map((problem) => `${where}: ${problem}`));
+  found.push(...(await cutChoices(page)).map((problem) => `${where}: ${problem}`));
   await page.evaluate(() => document.querySelector('.screen')?.scrollTo(0, 0));
   return found;
 }
@@ -155,6 +177,7 @@ test('at 1024×640 and 1366×768, with a 60-character name and every status, no 
     await page.keyboard.press('Control+1');
     await page.getByRole('button', { name: 'Next patient' }).click();
     await page.getByLabel('Mode').selectOption('consultation');
+    found.push(...(await problems(page, `dictation, a consultation's row ${at}`)));
     await page.getByRole('button', { name: 'Record', exact: true }).click();
     await expect(page.getByTestId('record-dialog')).toBeVisible();
     found.push(...(await problems(page, `record dialog ${at}`)));
