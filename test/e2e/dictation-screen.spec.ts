@@ -9,7 +9,7 @@ import { screenshot } from '../support/e2e/launch-app';
 import { labReportPdf } from '../fixtures/documents';
 import { dropFiles } from '../support/e2e/drop-files';
 import { expectStill } from '../support/e2e/positions';
-import { CLINIC_SIZES, resize } from '../support/e2e/window-size';
+import { CLINIC_SIZES, headersOffTheirColumns, resize } from '../support/e2e/window-size';
 import { forPatient } from '../support/e2e/recording';
 import { unnamed } from '../support/e2e/accessible-names';
 
@@ -68,6 +68,7 @@ test('at 1024×640 and 1366×768 the Records, Registration and Settings screens 
       await resize(app, page, size);
       await screenshot(page, `${name}-${size.width}x${size.height}`);
       expect(await scrollsSideways(page), `${name} at ${size.width}×${size.height}`).toEqual([]);
+      expect(await headersOffTheirColumns(page), `${name} at ${size.width}×${size.height}`).toEqual([]);
     }
     expect(await unnamed(page), name).toEqual([]);
   };

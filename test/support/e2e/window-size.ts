@@ -21,3 +21,20 @@ export function sidewaysOverflow(page: Page): Promise<number> {
     return screen ? screen.scrollWidth - screen.clientWidth : 0;
   });
 }
+
+/** Each visible table whose header cell does not stand over its column (a style that lays the table out as a grid moves them apart): what is wrong, named. */
+export function headersOffTheirColumns(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('table')].flatMap((table) => {
+      const head = table.tHead?.rows[0];
+      const row = [...table.tBodies].flatMap((body) => [...body.rows]).find((candidate) => candidate.cells.length === head?.cells.length);
+      if (!head || !row || table.getClientRects().length === 0) return [];
+      return [...head.cells].flatMap((cell, index) => {
+        const over = cell.getBoundingClientRect();
+        const under = row.cells[index]!.getBoundingClientRect();
+        const apart = Math.max(Math.abs(over.left - under.left), Math.abs(over.right - under.right));
+        return apart > 2 ? [`the table "${table.getAttribute('aria-label') ?? ''}": its header "${cell.textContent?.trim()}" is ${Math.round(apart)} px off its column`] : [];
+      });
+    }),
+  );
+}
