@@ -2,8 +2,8 @@
  * Screens that hold at the sizes clinics' screens have: with a 60-character name and every
  * status on screen, on every screen (and in the dialogs and the clinic's settings opened), no
  * control overlaps another, none is cut off at the window's edge or unreachable, no button
- * wraps past two lines, and no list cuts its chosen entry. The boxes of every visible control are
- * compared.
+ * wraps past two lines, and no list cuts its chosen entry or field its placeholder. The boxes of
+ * every visible control are compared.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
@@ -110,24 +110,30 @@ function unreachable(page: Page): Promise<string[]> {
 /** Room Chromium keeps at a list's right for its arrow, px. */
 const ARROW_PX = 20;
 
-/** Each list (select) on screen whose chosen entry is wider than the list shows it: its text is cut ("Consultation (doctor and"). */
-function cutChoices(page: Page): Promise<string[]> {
+/**
+ * Each list (select) on screen whose chosen entry, and each empty field whose placeholder, is wider
+ * than the control shows it: its text is cut ("Consultation (doctor and", "Name, ABHA number or a").
+ */
+function cutTexts(page: Page): Promise<string[]> {
   return page.evaluate((arrow) => {
     const scope = document.querySelector('dialog[open]') ?? document.body;
     const measure = document.createElement('canvas').getContext('2d')!;
-    return [...scope.querySelectorAll('select')].flatMap((select) => {
-      const text = select.selectedOptions[0]?.textContent?.trim() ?? '';
-      if (select.getClientRects().length === 0 || !text) return [];
-      const style = getComputedStyle(select);
+    const controls = [...scope.querySelectorAll<HTMLSelectElement | HTMLInputElement>('select, input[placeholder]')];
+    return controls.flatMap((control) => {
+      const list = control instanceof HTMLSelectElement;
+      const text = (list ? control.selectedOptions[0]?.textContent : control.value === '' ? control.placeholder : '')?.trim() ?? '';
+      if (control.getClientRects().length === 0 || !text) return [];
+      const style = getComputedStyle(control);
       measure.font = style.font;
-      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
-      // A few pixels of slack for the canvas's measure against the list's own: a cut letter is wider.
-      return measure.measureText(text).width > room + 4 ? [`the list "${select.labels[0]?.textContent?.trim() ?? select.id}" cuts its choice "${text}"`] : [];
+      const room = control.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - (list ? arrow : 0);
+      const name = control.labels?.[0]?.textContent?.trim() ?? control.getAttribute('aria-label') ?? control.id;
+      // A few pixels of slack for the canvas's measure against the control's own: a cut letter is wider.
+      return measure.measureText(text).width > room + 4 ? [`"${name}" cuts its ${list ? 'choice' : 'placeholder'} "${text}"`] : [];
     });
   }, ARROW_PX);
 }
 
-/** What does not hold: overlaps, controls past the window's right edge, covered ones, buttons of three lines or more, a list's choice cut. */
+/** What does not hold: overlaps, controls past the window's right edge, covered ones, buttons of three lines or more, a list's choice or a field's placeholder cut. */
 async function problems(page: Page, where: string): Promise<string[]> {
   await page.evaluate(() => document.querySelector('.screen')?.scrollTo(0, 0));
   const boxes = await visibleBoxes(page);
@@ -146,7 +152,7 @@ async function problems(page: Page, where: string): Promise<string[]> {
   const sideways = await sidewaysOverflow(page);
   if (sideways > 1) found.push(`${where}: the screen scrolls sideways by ${sideways} px`);
   found.push(...(await unreachable(page)).map((problem) => `${where}: ${problem}`));
-  found.push(...(await cutChoices(page)).map((problem) => `${where}: ${problem}`));
+  found.push(...(await cutTexts(page)).map((problem) => `${where}: ${problem}`));
   await page.evaluate(() => document.querySelector('.screen')?.scrollTo(0, 0));
   return found;
 }

@@ -104,7 +104,7 @@ export function PatientChooser({ selectedId = null, onChosen, focusSearch = fals
           autoFocus={focusSearch}
           aria-label="Find a patient by name, ABHA number or address, or label"
           aria-describedby="chooser-enter"
-          placeholder="Name, ABHA number or address, label"
+          placeholder="Name, ABHA or label"
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);

@@ -63,7 +63,7 @@ export function PatientsScreen() {
       <div className="patients-columns">
         <section className="patients-list" aria-label="Patients by day">
           <div className="list-tools">
-            <input type="search" aria-label="Find a patient by name, ABHA number or address, or label" placeholder="Name, ABHA number or address, label" value={query} onChange={(event) => setQuery(event.target.value)} />
+            <input type="search" aria-label="Find a patient by name, ABHA number or address, or label" placeholder="Name, ABHA or label" value={query} onChange={(event) => setQuery(event.target.value)} />
             <button type="button" className="primary" aria-expanded={adding} onClick={() => setAdding(!adding)}>
               New patient
             </button>
