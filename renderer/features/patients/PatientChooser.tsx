@@ -4,6 +4,7 @@
  * patient is told apart from another of the same name (age, sex, ABHA number).
  */
 import { useId, useMemo, useState } from 'react';
+import { PatientText } from '../../components/PatientText';
 import { LABEL_MAX_CHARS } from '../../../contract/limits';
 import { matchesPatient, patientLine, patientsByDay, type Patient } from '../../../contract/patients';
 import { pageClock } from '../../app/clock';
@@ -24,7 +25,7 @@ function PatientChoices({ query, selectedId, onChoose }: { query: string; select
             {group.patients.map((patient) => (
               <li key={patient.id}>
                 <button type="button" className="patient-choice" aria-pressed={selectedId === patient.id} onClick={() => onChoose(patient)}>
-                  {patientLine(patient)}
+                  <PatientText text={patientLine(patient)} />
                 </button>
               </li>
             ))}

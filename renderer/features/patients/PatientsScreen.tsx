@@ -5,6 +5,7 @@
  * made for them.
  */
 import { useMemo, useState } from 'react';
+import { PatientText } from '../../components/PatientText';
 import { matchesPatient, patientDetailsLine, patientLine, patientName, patientsByDay } from '../../../contract/patients';
 import { pageClock } from '../../app/clock';
 import { usePatientsStore } from '../../app/stores';
@@ -38,7 +39,12 @@ function PatientList({ query }: { query: string }) {
                   {patientName(patient)}
                 </button>
                 <span className="patient-row-meta" aria-hidden="true">
-                  {patientDetailsLine(patient)}
+                  {/* One item of the row's flex line: the details read as one text beside the badge. */}
+                  {patientDetailsLine(patient) ? (
+                    <span>
+                      <PatientText text={patientDetailsLine(patient)} />
+                    </span>
+                  ) : null}
                   {patient.id === view.visitPatientId ? <span className="state-badge chosen">This visit</span> : null}
                 </span>
               </li>

@@ -4,6 +4,7 @@
  * over. Everything recorded, uploaded, shown and copied follows it.
  */
 import { useRef, useState } from 'react';
+import { PatientText } from '../../components/PatientText';
 import { patientLine } from '../../../contract/patients';
 import { useDictationStore, usePatientsStore } from '../../app/stores';
 import { ModalDialog } from '../../components/ModalDialog';
@@ -67,7 +68,7 @@ export function VisitBar() {
           Patient
         </span>
         <span className={chosen ? 'chosen-patient' : 'chosen-patient none'} data-testid="chosen-patient" aria-describedby="visit-title">
-          {chosen ? patientLine(chosen) : 'None chosen'}
+          {chosen ? <PatientText text={patientLine(chosen)} /> : 'None chosen'}
         </span>
       </div>
       <span className="visit-actions">
