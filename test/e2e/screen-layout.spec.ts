@@ -133,6 +133,23 @@ function cutTexts(page: Page): Promise<string[]> {
   }, ARROW_PX);
 }
 
+/** Each visible button whose own content sticks out of it (a shortcut's key past the menu's edge): what sticks out, named. */
+function outOfTheirButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const scope = document.querySelector('dialog[open]') ?? document.body;
+    return [...scope.querySelectorAll('button')].flatMap((button) => {
+      const box = button.getBoundingClientRect();
+      if (button.getClientRects().length === 0) return [];
+      // Text said to screen readers only (`visually-hidden`, a 1-px clipped box) is not seen.
+      const out = [...button.querySelectorAll<HTMLElement>(':not(.visually-hidden)')].find((inner) => {
+        const rect = inner.getBoundingClientRect();
+        return rect.width > 0 && (rect.right > box.right + 1 || rect.left < box.left - 1 || rect.bottom > box.bottom + 1);
+      });
+      return out ? [`the button "${button.getAttribute('aria-label') ?? button.textContent?.trim()}" has "${out.textContent?.trim()}" sticking out of it`] : [];
+    });
+  });
+}
+
 /** What does not hold: overlaps, controls past the window's right edge, covered ones, buttons of three lines or more, a list's choice or a field's placeholder cut. */
 async function problems(page: Page, where: string): Promise<string[]> {
   await page.evaluate(() => document.querySelector('.screen')?.scrollTo(0, 0));
@@ -153,6 +170,7 @@ async function problems(page: Page, where: string): Promise<string[]> {
   if (sideways > 1) found.push(`${where}: the screen scrolls sideways by ${sideways} px`);
   found.push(...(await unreachable(page)).map((problem) => `${where}: ${problem}`));
   found.push(...(await cutTexts(page)).map((problem) => `${where}: ${problem}`));
+  found.push(...(await outOfTheirButtons(page)).map((problem) => `${where}: ${problem}`));
   await page.evaluate(() => document.querySelector('.screen')?.scrollTo(0, 0));
   return found;
 }
