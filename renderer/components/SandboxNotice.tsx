@@ -21,7 +21,7 @@ export function SandboxNotice() {
     void scribe.hideSandboxNotice();
   };
   return (
-    <aside className="sandbox-notice" role="status" aria-labelledby="sandbox-notice-title" data-testid="sandbox-notice">
+    <div className="sandbox-notice" role="status" aria-labelledby="sandbox-notice-title" data-testid="sandbox-notice">
       <p id="sandbox-notice-title" className="sandbox-notice-title">
         Nothing here is real
       </p>
@@ -30,6 +30,6 @@ export function SandboxNotice() {
       <button type="button" onClick={hide}>
         Hide this notice
       </button>
-    </aside>
+    </div>
   );
 }

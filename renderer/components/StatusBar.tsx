@@ -6,12 +6,12 @@ import { useStatusStore } from '../app/stores';
 
 export function StatusBar() {
   const status = useStatusStore((state) => state.status);
-  if (!status) return <footer className="status-bar" role="status" aria-label="Status" />;
+  if (!status) return <div className="status-bar" role="status" aria-label="Status" />;
   const { online, serviceReachable, serviceReached, service, pendingSync, syncPaused } = status;
   const connection = !online ? 'offline' : !serviceReachable ? 'unreachable' : serviceReached ? 'online' : 'not-yet';
   const connectionText = { online: 'Online', offline: 'Offline', unreachable: 'Service unreachable', 'not-yet': 'Not yet connected' }[connection];
   return (
-    <footer className="status-bar" role="status" aria-label="Status">
+    <div className="status-bar" role="status" aria-label="Status">
       <span className={`connection ${connection}`} data-testid="connection">
         <span className="dot" aria-hidden="true" />
         {connectionText}
@@ -39,6 +39,6 @@ export function StatusBar() {
       <span className="pending" data-testid="pending-sync">
         {pendingSync === 0 ? 'Nothing waiting to sync' : `${pendingSync} waiting to sync`}
       </span>
-    </footer>
+    </div>
   );
 }
