@@ -381,6 +381,9 @@ async function savedAnywayStaysMarked(app: LaunchedApp['app'], page: Page, id: s
   await detail.getByRole('button', { name: 'Mark reviewed', exact: true }).click();
   await expect(status).toHaveText(`${contradicting} Nothing was marked reviewed. Correct the note, or press “Mark reviewed anyway” if you have checked it.`);
   expect((await bridgeValue(page, 'getDictation', { id })).reviewedAt).toBeNull();
+  // The refusal is a line of its own, read before its "anyway": not a column squeezed beside the buttons.
+  const [rowWidth, statusWidth] = await detail.getByTestId('detail-actions').evaluate((row) => [row, row.querySelector('[data-testid=detail-status]')!].map((box) => box.getBoundingClientRect().width));
+  expect(statusWidth).toBeGreaterThan(rowWidth! * 0.95);
   await screenshot(page, 'dictation-mark-reviewed-asked');
   await page.keyboard.press('Tab');
   await expect(detail.getByRole('button', { name: 'Mark reviewed anyway' })).toBeFocused();

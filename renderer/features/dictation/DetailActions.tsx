@@ -85,7 +85,7 @@ export function DetailActions({ detail, original, editing }: { detail: Dictation
           {detail.state === 'cancelled' || waitingRetry ? 'Send now' : 'Retry'}
         </button>
       ) : null}
-      <p className={`detail-status ${status.error ? 'field-error' : notice ? 'notice' : 'hint'}`} role="status" data-testid="detail-status">
+      <p className={`detail-status ${status.error ? 'field-error' : notice ? 'notice' : 'hint'}${notice?.anyway ? ' refusal' : ''}`} role="status" data-testid="detail-status">
         {status.text}
       </p>
       {notice?.anyway ? (
