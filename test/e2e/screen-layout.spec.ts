@@ -2,8 +2,9 @@
  * Screens that hold at the sizes clinics' screens have: with a 60-character name and every
  * status on screen, on every screen (and in the dialogs and the clinic's settings opened), no
  * control overlaps another, none is cut off at the window's edge or unreachable, no button
- * wraps past two lines, and no list cuts its chosen entry or field its placeholder. The boxes of
- * every visible control are compared; and axe finds nothing wrong on any of them.
+ * wraps past two lines, no list cuts its chosen entry or field its placeholder, and no ABHA number
+ * breaks across two lines. The boxes of every visible control are compared; and axe finds nothing
+ * wrong on any of them.
  */
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
@@ -151,13 +152,31 @@ function outOfTheirButtons(page: Page): Promise<string[]> {
   });
 }
 
+/** Each ABHA number on screen broken across two lines ("ABHA 91-" / "2345-6789-0123" reads as two numbers). */
+function brokenAbhaNumbers(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const walker = document.createTreeWalker(document.querySelector('dialog[open]') ?? document.body, NodeFilter.SHOW_TEXT);
+    const broken: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? '').matchAll(/ABHA \d[\d-]*\d/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) broken.push(`"${match[0]}" is broken across ${lines.size} lines in "${(node.parentElement?.textContent ?? '').trim().slice(0, 60)}"`);
+      }
+    }
+    return broken;
+  });
+}
+
 /** What axe finds wrong on the screen as it is, every rule (legacy mode: Electron opens no second page for it). */
 async function axeFinds(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   return results.violations.flatMap((violation) => violation.nodes.map((node) => `axe ${violation.id}: ${node.target.join(' ')}`));
 }
 
-/** What does not hold: overlaps, controls past the window's right edge, covered ones, buttons of three lines or more, a list's choice or a field's placeholder cut. */
+/** What does not hold: overlaps, controls past the window's right edge, covered ones, buttons of three lines or more, a list's choice or a field's placeholder cut, an ABHA number broken. */
 async function problems(page: Page, where: string): Promise<string[]> {
   await page.evaluate(() => document.querySelector('.screen')?.scrollTo(0, 0));
   const boxes = await visibleBoxes(page);
@@ -178,6 +197,7 @@ async function problems(page: Page, where: string): Promise<string[]> {
   found.push(...(await unreachable(page)).map((problem) => `${where}: ${problem}`));
   found.push(...(await cutTexts(page)).map((problem) => `${where}: ${problem}`));
   found.push(...(await outOfTheirButtons(page)).map((problem) => `${where}: ${problem}`));
+  found.push(...(await brokenAbhaNumbers(page)).map((problem) => `${where}: ${problem}`));
   await page.evaluate(() => document.querySelector('.screen')?.scrollTo(0, 0));
   return found;
 }

@@ -2,6 +2,7 @@
  * The dictation chosen in the list: its label, patient, consent, progress to its result, the
  * result itself, its actions and the documents made from it; or what to do when none is chosen.
  */
+import { PatientText } from '../../components/PatientText';
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { consentLine } from '../../../contract/consent';
@@ -78,7 +79,7 @@ function OtherPatient({ detail }: { detail: DictationDetail }) {
   return (
     <div className="banner warning other-patient" role="note" data-testid="other-patient">
       <span>
-        {whose}; {chosen ? `the patient of this visit is ${patientLine(chosen)}.` : 'no patient is chosen for this visit.'} Its note is copied only by a deliberate “Copy anyway”.
+        <PatientText text={`${whose}; ${chosen ? `the patient of this visit is ${patientLine(chosen)}.` : 'no patient is chosen for this visit.'} Its note is copied only by a deliberate “Copy anyway”.`} />
       </span>
       {chosen && detail.state !== 'recording' ? (
         <ConfirmButton label="Move to this visit’s patient" question={`Put this dictation under ${patientLine(chosen)}?`} confirmLabel="Move it" onConfirm={() => void move()} />
@@ -130,7 +131,9 @@ function LabelHeading({ detail }: { detail: DictationDetail }) {
   if (!editing) {
     return (
       <>
-        <h2>{whoseLine(patients, detail, NO_PATIENT)}</h2>
+        <h2>
+          <PatientText text={whoseLine(patients, detail, NO_PATIENT)} />
+        </h2>
         {detail.state !== 'recording' ? (
           <button
             ref={button}
@@ -221,7 +224,9 @@ function EmptyDetail() {
           {notice.request}
         </pre>
       ) : null}
-      <p>{emptyLine(recorder, chosen)}</p>
+      <p>
+        <PatientText text={emptyLine(recorder, chosen)} />
+      </p>
     </section>
   );
 }

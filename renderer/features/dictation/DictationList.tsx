@@ -2,6 +2,7 @@
  * The list of dictations, newest first, filtered by state, search and patient, drawn only where it
  * is seen (virtualized).
  */
+import { PatientText } from '../../components/PatientText';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
 import { NO_PATIENT, STATE_LABELS, UNFINISHED_STATES, type DictationSummary, type RecorderState } from '../../../contract/dictation';
@@ -78,7 +79,9 @@ function DictationRowContent({ item }: { item: DictationSummary }) {
   return (
     <>
       <div className="row-main">
-        <span className={item.patientId ? 'row-label' : 'row-label no-patient'}>{whoseLine(patients, item, NO_PATIENT)}</span>
+        <span className={item.patientId ? 'row-label' : 'row-label no-patient'}>
+          <PatientText text={whoseLine(patients, item, NO_PATIENT)} />
+        </span>
         <span className={`state-badge state-${held ? 'paused' : item.state}`}>{held ?? STATE_LABELS[item.state]}</span>
       </div>
       <div className="row-meta">
@@ -155,7 +158,11 @@ export function DictationList() {
         onKeyDown={onKeyDown}
         data-testid="dictation-list"
       >
-        {visible.length === 0 ? <p className="empty">{emptyLine}</p> : null}
+        {visible.length === 0 ? (
+          <p className="empty">
+            <PatientText text={emptyLine} />
+          </p>
+        ) : null}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((row) => {
             const item = visible[row.index]!;

@@ -5,6 +5,7 @@
  * declines". Nothing is recorded while it is asked; no button is the default, so a stray Enter
  * answers nothing. Escape or Cancel records nothing and keeps no answer.
  */
+import { PatientText } from '../../components/PatientText';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { DOCTOR_LANGUAGE, noticeLines, type ConsentNotice, type ConsentNotices } from '../../../contract/consent';
 import { MODE_NAMES } from '../../../contract/dictation';
@@ -57,7 +58,7 @@ function ConsentStep({ notices, patient, language, setLanguage, lead }: { notice
   return (
     <div className="consent-step">
       <p className="lead" ref={lead} tabIndex={-1}>
-        Read this to {patient ? patientLine(patient) : 'the patient'} before anything is recorded. Nothing is recorded until they agree.
+        <PatientText text={`Read this to ${patient ? patientLine(patient) : 'the patient'} before anything is recorded. Nothing is recorded until they agree.`} />
       </p>
       <div className="field inline">
         <label htmlFor="notice-language">Patient’s language</label>
@@ -95,7 +96,9 @@ function PatientStep({ consent, patient, selectedId, onChosen }: { consent: bool
       {consent ? <h3>Which patient?</h3> : null}
       {patient && consent ? (
         <div className="chosen-row">
-          <p className="chosen-line">Patient: {patientLine(patient)}</p>
+          <p className="chosen-line">
+            Patient: <PatientText text={patientLine(patient)} />
+          </p>
           {folded ? (
             <button type="button" onClick={() => setChoosingAgain(true)}>
               Choose another patient

@@ -3,6 +3,7 @@
  * reading, ready or failed, with what failed), and a ready report's result opened beneath
  * its row.
  */
+import { PatientText } from '../../components/PatientText';
 import { LAB_REPORT_STATE_LABELS, canRetryLabReport, formatSize, type LabReportSummary } from '../../../contract/lab-reports';
 import { UNTITLED_REPORT } from './lab-format';
 import { ConfirmButton } from '../../components/ConfirmButton';
@@ -31,7 +32,9 @@ function PatientCell({ labReport }: { labReport: LabReportSummary }) {
   const named = labReport.label !== '' || labReport.patientId !== null;
   return (
     <th scope="row" className="document-patient">
-      <span className={named ? 'document-label' : 'document-label untitled'}>{whoseLine(patients, labReport, UNTITLED_REPORT)}</span>
+      <span className={named ? 'document-label' : 'document-label untitled'}>
+        <PatientText text={whoseLine(patients, labReport, UNTITLED_REPORT)} />
+      </span>
       <div className="hint">{formatDateTime(labReport.createdAt)}</div>
     </th>
   );

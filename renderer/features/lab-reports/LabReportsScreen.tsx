@@ -1,4 +1,5 @@
 /** The Records screen: lab reports chosen or dropped for the visit's patient, uploaded, and read back. */
+import { PatientText } from '../../components/PatientText';
 import { useEffect, useState } from 'react';
 import { MAX_LAB_REPORT_BYTES } from '../../../contract/limits';
 import { formatSize } from '../../../contract/lab-reports';
@@ -37,7 +38,9 @@ export function LabReportsScreen() {
           void drop([...event.dataTransfer.files]);
         }}
       >
-        <p data-testid="reports-for">{chosen ? `Lab reports for ${patientLine(chosen)}: drop them here, or` : 'Choose the patient above first; then drop lab reports here, or'}</p>
+        <p data-testid="reports-for">
+          <PatientText text={chosen ? `Lab reports for ${patientLine(chosen)}: drop them here, or` : 'Choose the patient above first; then drop lab reports here, or'} />
+        </p>
         <button type="button" onClick={() => void pick()}>
           Choose files…
         </button>

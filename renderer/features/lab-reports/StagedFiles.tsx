@@ -1,4 +1,5 @@
 /** The files chosen or dropped, checked, with what the service should read from them: the step before upload. */
+import { PatientText } from '../../components/PatientText';
 import { PatientLabelField } from '../../components/PatientLabelField';
 import { LAB_REPORT_TASKS, TASK_LABELS, formatSize } from '../../../contract/lab-reports';
 import { patientLine } from '../../../contract/patients';
@@ -81,7 +82,7 @@ export function StagedFiles() {
         </button>
         {/* Why Upload cannot be pressed, or for whom it uploads, beside it: it never moves when this is said. */}
         <span id="upload-why" className={chosen ? 'hint' : 'field-error'}>
-          {chosen ? `For ${patientLine(chosen)}` : 'Choose the patient these reports are for (above).'}
+          <PatientText text={chosen ? `For ${patientLine(chosen)}` : 'Choose the patient these reports are for (above).'} />
         </span>
       </div>
     </section>

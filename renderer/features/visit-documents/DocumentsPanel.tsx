@@ -6,6 +6,7 @@
  * it says otherwise than the note (which stops it leaving), its review mark, and Copy, Print
  * and Save as PDF, which main does. A recording sent by the voice upload says what it needs.
  */
+import { PatientText } from '../../components/PatientText';
 import { useEffect, useId, useState } from 'react';
 import { FINISHED_STATES, type DictationDetail } from '../../../contract/dictation';
 import { handoutProblemsLine } from '../../../contract/handout-check';
@@ -34,7 +35,9 @@ function LanguageQuestion({ detail, patientId, onDone }: { detail: DictationDeta
   const [language, setLanguage] = useState(guessedLanguage(detail, patient?.language));
   return (
     <fieldset className="language-question" data-testid="language-question">
-      <legend>Which language does {patient ? patientLine(patient) : 'the patient'} read?</legend>
+      <legend>
+        <PatientText text={`Which language does ${patient ? patientLine(patient) : 'the patient'} read?`} />
+      </legend>
       <label htmlFor={`${id}-language`}>Language of the handout</label>
       <select id={`${id}-language`} value={language} autoFocus onChange={(event) => setLanguage(event.target.value)}>
         <option value="">Choose…</option>
