@@ -7,8 +7,8 @@
  * wrong on any of them.
  */
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeFinds } from '../support/e2e/accessible-names';
 import { expect, test } from '../support/e2e/fixtures';
 import { newDataFolder, screenshot } from '../support/e2e/launch-app';
 import { seedClinicMorning } from '../support/e2e/seed-dictations';
@@ -170,12 +170,6 @@ function brokenAbhaNumbers(page: Page): Promise<string[]> {
   });
 }
 
-/** What axe finds wrong on the screen as it is, every rule (legacy mode: Electron opens no second page for it). */
-async function axeFinds(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  return results.violations.flatMap((violation) => violation.nodes.map((node) => `axe ${violation.id}: ${node.target.join(' ')}`));
-}
-
 /** What does not hold: overlaps, controls past the window's right edge, covered ones, buttons of three lines or more, a list's choice or a field's placeholder cut, an ABHA number broken. */
 async function problems(page: Page, where: string): Promise<string[]> {
   await page.evaluate(() => document.querySelector('.screen')?.scrollTo(0, 0));
@@ -220,7 +214,7 @@ test('at 1024×640 and 1366×768, with a 60-character name and every status, no 
         await page.getByRole('option').filter({ hasText: 'Failed' }).first().click();
       }
       found.push(...(await problems(page, `${screen} ${at}`)));
-      if (size === CLINIC_SIZES[0]) found.push(...(await axeFinds(page)).map((problem) => `${screen}: ${problem}`));
+      if (size === CLINIC_SIZES[0]) found.push(...(await axeFinds(page)).map((problem) => `${screen}: axe ${problem}`));
       await screenshot(page, `layout-${screen}-${at}`);
     }
     await page.getByText('For your clinic’s IT').click();
@@ -233,7 +227,7 @@ test('at 1024×640 and 1366×768, with a 60-character name and every status, no 
     await page.getByRole('button', { name: 'Record', exact: true }).click();
     await expect(page.getByTestId('record-dialog')).toBeVisible();
     found.push(...(await problems(page, `record dialog ${at}`)));
-    if (size === CLINIC_SIZES[0]) found.push(...(await axeFinds(page)).map((problem) => `record dialog: ${problem}`));
+    if (size === CLINIC_SIZES[0]) found.push(...(await axeFinds(page)).map((problem) => `record dialog: axe ${problem}`));
     await screenshot(page, `layout-record-dialog-${at}`);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByLabel('Mode').selectOption('dictation');

@@ -1,4 +1,4 @@
-/** What lacks a clear accessible name on the page (axe-core's rules on names), for the screens' tests. */
+/** What axe-core finds wrong on a page: every rule, or those on accessible names, for the screens' tests. */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
@@ -19,8 +19,14 @@ const NAME_RULES = [
   'label-content-name-mismatch',
 ];
 
-/** What lacks a clear accessible name on the page as it is now. Legacy mode: an Electron window cannot open the blank page axe's newer mode needs. */
-export async function unnamed(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).withRules(NAME_RULES).analyze();
+/** What axe finds wrong on the page as it is now, by `rules` (every rule when none are named). Legacy mode: an Electron window cannot open the blank page axe's newer mode needs. */
+export async function axeFinds(page: Page, rules?: string[]): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).setLegacyMode(true);
+  const results = await (rules ? builder.withRules(rules) : builder).analyze();
   return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.html.slice(0, 120)}`));
+}
+
+/** What lacks a clear accessible name on the page as it is now. */
+export function unnamed(page: Page): Promise<string[]> {
+  return axeFinds(page, NAME_RULES);
 }
