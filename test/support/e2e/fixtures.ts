@@ -62,41 +62,80 @@ export const test = base.extend<Fixtures>({
 /** Longer than quitting may take (main waits at most 3 s for its features to stop). */
 const CLOSE_WITHIN_MS = 20_000;
 
+/** How long the app's other processes (the network service, the GPU, the recorder) may take to end after main has: they write their last files in the data folder meanwhile. */
+const CHILDREN_END_WITHIN_MS = 5_000;
+
 /**
- * Closes the app; one that has not ended within 20 s is killed, and what its log said last is
- * printed, so that a hang says where it was. Answers whether it closed by itself.
+ * Closes the app, and waits for its other processes to end too; one that has not ended within
+ * 20 s is killed, and what its log said last is printed, so that a hang says where it was.
+ * Answers whether it closed by itself.
  */
 export async function closeApp({ app, userDataDir }: LaunchedApp): Promise<boolean> {
+  const pid = app.process().pid;
+  // Listed before main ends: after, they are no longer its children.
+  const children = pid ? descendantsOf(pid) : [];
   let timer: NodeJS.Timeout | undefined;
   const closed = await Promise.race([
     app.close().then(() => true, () => true),
     new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_WITHIN_MS))),
   ]);
   clearTimeout(timer);
-  if (closed) return true;
-  const pid = app.process().pid;
+  if (closed) {
+    const left = await stillRunning(children, CHILDREN_END_WITHIN_MS);
+    if (left.length === 0) return true;
+    process.stderr.write(`The app's main process had ended, but ${CHILDREN_END_WITHIN_MS / 1000} s later these of its processes had not:\n${left.map(describe).join('\n')}\n`);
+    kill(left);
+    return true;
+  }
   process.stderr.write(
     `The app had not closed ${CLOSE_WITHIN_MS / 1000} s after it was asked to; its log ended with:\n${logTail(userDataDir)}\n` +
       `Its processes then (state, CPU, where each waits):\n${pid ? processesOf(pid) : '(no process id)'}\n`,
   );
   // Its children too: left alone, they go on writing in the data folder after main has gone.
-  if (pid) killTree(pid);
+  kill(pid ? [...descendantsOf(pid), ...children] : children);
   app.process().kill('SIGKILL');
   return false;
 }
 
-/** Kills a process's children and theirs (the process itself is left to its caller). */
-function killTree(pid: number): void {
+/** A process's children, theirs, and so on. */
+function descendantsOf(pid: number): number[] {
   let children: number[];
   try {
     children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map(Number).filter((id) => id > 0);
   } catch {
-    return; // none (ps exits 1)
+    return []; // none (ps exits 1)
   }
-  for (const child of children) {
-    killTree(child);
+  return children.flatMap((child) => [child, ...descendantsOf(child)]);
+}
+
+/** Whether a process still runs: one that has ended but is not yet reaped (a zombie) writes nothing more. */
+function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** The processes among `pids` still running once they have all ended or `withinMs` has passed. */
+async function stillRunning(pids: number[], withinMs: number): Promise<number[]> {
+  const until = Date.now() + withinMs;
+  let left = pids.filter(running);
+  while (left.length > 0 && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    left = left.filter(running);
+  }
+  return left;
+}
+
+function describe(pid: number): string {
+  return orWhy(`process ${pid}`, () => execFileSync('ps', ['-o', 'pid=,stat=,args=', '--pid', String(pid)], { encoding: 'utf8' }).trimEnd().slice(0, 200));
+}
+
+function kill(pids: number[]): void {
+  for (const pid of pids) {
     try {
-      process.kill(child, 'SIGKILL');
+      process.kill(pid, 'SIGKILL');
     } catch {
       // Ended meanwhile.
     }
@@ -161,10 +200,26 @@ export async function closeApps(launched: LaunchedApp[]): Promise<void> {
   for (const app of [...launched].reverse()) await closeApp(app);
   for (const { userDataDir, policyFile } of launched) {
     unmountWithin(userDataDir);
-    rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    await removeFolder(userDataDir);
     // The policy's own folder (launchApp makes one per start); a policy anywhere else goes alone, never the folder it is in.
     if (basename(dirname(policyFile)).startsWith('scribe-policy-')) rmSync(dirname(policyFile), { recursive: true, force: true });
     else rmSync(policyFile, { force: true });
+  }
+}
+
+/**
+ * Removes a folder, listing it again at each try: Node's own retries list it once, so a file
+ * written just after that list (Chromium's last write, its temporary file beside) fails them all.
+ */
+async function removeFolder(folder: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      rmSync(folder, { recursive: true, force: true });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY' || attempt === 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   }
 }
 
