@@ -71,7 +71,7 @@ const CHILDREN_END_WITHIN_MS = 5_000;
  * Answers whether it closed by itself.
  */
 export async function closeApp({ app, userDataDir }: LaunchedApp): Promise<boolean> {
-  const pid = app.process().pid;
+  const pid = processIdOf(app);
   // Listed before main ends: after, they are no longer its children.
   const children = pid ? descendantsOf(pid) : [];
   let timer: NodeJS.Timeout | undefined;
@@ -95,6 +95,15 @@ export async function closeApp({ app, userDataDir }: LaunchedApp): Promise<boole
   kill(pid ? [...descendantsOf(pid), ...children] : children);
   app.process().kill('SIGKILL');
   return false;
+}
+
+/** The app's main process, while Playwright still holds it (not once the test has closed the app itself). */
+function processIdOf(app: LaunchedApp['app']): number | undefined {
+  try {
+    return app.process().pid;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A process's children, theirs, and so on. */
