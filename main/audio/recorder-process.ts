@@ -18,6 +18,7 @@ import { storageProblem } from '../storage/storage-problem';
 import { meterLevel, rms } from './level-meter';
 import { AudioPartWriter, type PartChoice } from './audio-parts';
 import { CompactCopy } from './compact-copy';
+import { FramesBeforeAnswer, WAITED_FOR_SOUND_MS } from './frames-before-answer';
 import { PacedReader } from './paced-reader';
 import { CallSoundInput } from './call-sound-input';
 import { callSoundSourceFor } from './call-sound-source';
@@ -77,8 +78,8 @@ interface Armed {
   recorder: PvRecorder;
   deviceName: string;
   frameLength: number;
-  /** Set by `end`: `taken` keeps the microphone open for the recording. */
-  ending: { taken: boolean } | null;
+  /** Set by `end`, at the answer (`at`, on the device clock): `taken` keeps the microphone open for the recording. */
+  ending: { taken: boolean; at: number } | null;
   /** Wakes the dropping loop, which may be asleep until its next frame is due. */
   wake(): void;
   /** Settles once the loop has dropped its last frame from before the answer. */
@@ -87,13 +88,15 @@ interface Armed {
 let armed: Armed | null = null;
 /** A microphone armed and never taken is closed after this long, whatever main says. */
 const ARMED_FOR_AT_MOST_MS = 3 * 60_000;
-/** At most this many frames are read out of the recorder's buffer after the answer (about 2 s). */
-const BACKLOG_MAX_FRAMES = 64;
-/** A read that took this long had to wait for sound; one of a frame already in the recorder's buffer takes microseconds. */
-const WAITED_FOR_SOUND_MS = 2;
+/**
+ * Frames from before the answer are read out for at most this long after it: only sound the
+ * device never handed over (the recorder's buffer overflowed while the process was held up) keeps
+ * them from all coming, and the frames read meanwhile are the answer's own, dropped too.
+ */
+const DROPPING_AT_MOST_MS = 2_000;
 
-/** Reads and drops one frame; resolves with how long the read waited for sound (0 when it failed, after a short pause). */
-function dropFrame(recorder: PvRecorder): Promise<number> {
+/** Reads and drops one frame; resolves with how long the read waited for sound, or null when it failed (after a short pause). */
+function dropFrame(recorder: PvRecorder): Promise<number | null> {
   return new Promise((resolve) => {
     setTimeout(() => {
       const began = deviceClock.now();
@@ -101,7 +104,7 @@ function dropFrame(recorder: PvRecorder): Promise<number> {
         recorder.readSync();
         resolve(deviceClock.now() - began);
       } catch {
-        setTimeout(() => resolve(0), 20);
+        setTimeout(() => resolve(null), 20);
       }
     });
   });
@@ -126,15 +129,22 @@ function arm(message: Extract<ToRecorder, { type: 'arm' }>): void {
     // it is complete (paced, as a recording reads), so that this process waits in a timer, not in
     // a read, and takes the answer the moment it comes.
     const reader = new PacedReader(recorder, deviceClock);
+    const before = new FramesBeforeAnswer((message.frameLength / SAMPLE_RATE) * 1000);
     while (state.ending === null) {
       await Promise.race([reader.due(), woken]);
-      if (state.ending === null) await reader.read();
+      if (state.ending === null && (await reader.read())) before.frameRead(deviceClock.now());
     }
     clearTimeout(limit);
     if (!state.ending.taken) return releaseRecorder(recorder);
-    // Read out what the recorder's buffer holds from before the answer (much, when the process was
-    // held up), then the frame under way at it: the first read that has to wait for sound.
-    for (let frame = 0; frame < BACKLOG_MAX_FRAMES; frame += 1) if ((await dropFrame(recorder)) >= WAITED_FOR_SOUND_MS) break;
+    // Read out what is left from before the answer (much, when the process was held up), then
+    // the frame under way at it.
+    const answeredAt = state.ending.at;
+    for (;;) {
+      const waited = await dropFrame(recorder);
+      if (waited !== null) before.frameRead(deviceClock.now());
+      if (waited !== null && before.allRead(answeredAt, waited)) return;
+      if (deviceClock.now() - answeredAt > DROPPING_AT_MOST_MS && (waited === null || waited >= WAITED_FOR_SOUND_MS)) return;
+    }
   })();
   armed = state;
 }
@@ -157,7 +167,7 @@ function takeArmed(deviceName: string, frameLength: number): { recorder: PvRecor
 }
 
 function end(state: Armed, taken: boolean): void {
-  state.ending = { taken };
+  state.ending = { taken, at: deviceClock.now() };
   state.wake();
 }
 
