@@ -71,12 +71,34 @@ export function appArguments(userDataDir: string, policyFile: string | null, ext
 export async function launchElectron(args: string[], env: Record<string, string>): Promise<ElectronApplication> {
   const attempt = () => electron.launch({ executablePath: electronExecutable() as string, args, env, timeout: 25_000 });
   try {
-    return await attempt();
+    return evaluatingAgainWhenCollected(await attempt());
   } catch (error) {
     if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
     console.warn('electron.launch stalled while attaching; trying once more');
-    return attempt();
+    return evaluatingAgainWhenCollected(await attempt());
   }
+}
+
+/**
+ * Playwright awaits every evaluation in main as a promise that V8's inspector holds weakly, and
+ * a garbage collection in a busy main may take it before its value comes back ("Resulting promise
+ * was garbage collected", seen once in CI on a synchronous read): that evaluation is run once
+ * more, and said. The tests' evaluations in main read state or set it to a value, so a second
+ * run changes nothing.
+ */
+function evaluatingAgainWhenCollected(app: ElectronApplication): ElectronApplication {
+  const evaluate = app.evaluate.bind(app) as (pageFunction: unknown, arg?: unknown) => Promise<unknown>;
+  const again = async (pageFunction: unknown, arg?: unknown) => {
+    try {
+      return await evaluate(pageFunction, arg);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.includes('Resulting promise was garbage collected')) throw error;
+      console.warn("electronApplication.evaluate: main's garbage collector took the result before it came back; evaluating once more");
+      return evaluate(pageFunction, arg);
+    }
+  };
+  app.evaluate = again as ElectronApplication['evaluate'];
+  return app;
 }
 
 export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedApp> {
