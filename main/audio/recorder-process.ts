@@ -143,7 +143,9 @@ function arm(message: Extract<ToRecorder, { type: 'arm' }>): void {
       const waited = await dropFrame(recorder);
       if (waited !== null) before.frameRead(deviceClock.now());
       if (waited !== null && before.allRead(answeredAt, waited)) return;
-      if (deviceClock.now() - answeredAt > DROPPING_AT_MOST_MS && (waited === null || waited >= WAITED_FOR_SOUND_MS)) return;
+      const since = deviceClock.now() - answeredAt;
+      // Past the bound, frames still in the buffer are read out (they are from before the answer), unless a device sends faster than it should.
+      if (since > DROPPING_AT_MOST_MS && (waited === null || waited >= WAITED_FOR_SOUND_MS || since > 2 * DROPPING_AT_MOST_MS)) return;
     }
   })();
   armed = state;
