@@ -83,7 +83,7 @@ export async function closeApp({ app, userDataDir }: LaunchedApp): Promise<boole
   if (closed) {
     const left = await stillRunning(children, CHILDREN_END_WITHIN_MS);
     if (left.length === 0) return true;
-    process.stderr.write(`The app's main process had ended, but ${CHILDREN_END_WITHIN_MS / 1000} s later these of its processes had not:\n${left.map(describe).join('\n')}\n`);
+    process.stderr.write(`The app's main process had ended, but ${CHILDREN_END_WITHIN_MS / 1000} s later these of its processes had not:\n${left.map(processLine).join('\n')}\n`);
     kill(left);
     return true;
   }
@@ -137,7 +137,8 @@ async function stillRunning(pids: number[], withinMs: number): Promise<number[]>
   return left;
 }
 
-function describe(pid: number): string {
+/** A process as `ps` shows it: id, state, command line. */
+function processLine(pid: number): string {
   return orWhy(`process ${pid}`, () => execFileSync('ps', ['-o', 'pid=,stat=,args=', '--pid', String(pid)], { encoding: 'utf8' }).trimEnd().slice(0, 200));
 }
 
