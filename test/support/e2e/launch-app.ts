@@ -70,13 +70,12 @@ export function appArguments(userDataDir: string, policyFile: string | null, ext
  */
 export async function launchElectron(args: string[], env: Record<string, string>): Promise<ElectronApplication> {
   const attempt = () => electron.launch({ executablePath: electronExecutable() as string, args, env, timeout: 25_000 });
-  try {
-    return evaluatingAgainWhenCollected(await attempt());
-  } catch (error) {
+  const app = await attempt().catch((error: unknown) => {
     if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
     console.warn('electron.launch stalled while attaching; trying once more');
-    return evaluatingAgainWhenCollected(await attempt());
-  }
+    return attempt();
+  });
+  return evaluatingAgainWhenCollected(app);
 }
 
 /**
