@@ -28,9 +28,9 @@ interface Schedule {
 
 const SLOT_TIMES: Record<number, Time[]> = { 3: ['morning', 'noon', 'night'], 4: ['morning', 'noon', 'evening', 'night'] };
 
-/** A dose amount in a pattern: 1, 0, ½, 1/2, 0.5, 1½. */
-const AMOUNT = String.raw`(?:\d+(?:\.\d+)?|\d*½|\d+\/\d+)`;
-const PATTERN = new RegExp(String.raw`(?:^|[^\d./½])(${AMOUNT}(?:\s*[-–+]\s*${AMOUNT}){2,3})(?![\d./½])`);
+/** A dose amount in a pattern: 1, 0, ½, 1/2, 0.5, 1½ (½ and the dash written as escapes: the bundles stay ASCII, electron.vite.config.ts). */
+const AMOUNT = String.raw`(?:\d+(?:\.\d+)?|\d*\u00BD|\d+\/\d+)`;
+const PATTERN = new RegExp(String.raw`(?:^|[^\d./\u00BD])(${AMOUNT}(?:\s*[-\u2013+]\s*${AMOUNT}){2,3})(?![\d./\u00BD])`);
 
 function amount(part: string): number {
   const text = part.trim();

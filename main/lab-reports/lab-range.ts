@@ -16,8 +16,9 @@ export interface LabRange {
 const LOWER_KEYS = ['min', 'low', 'lower', 'from'] as const;
 const UPPER_KEYS = ['max', 'high', 'upper', 'to'] as const;
 const NUMBER = String.raw`[-+]?\d+(?:[.,]\d+)?`;
-const BETWEEN = new RegExp(String.raw`^(${NUMBER})\s*(?:-|–|—|to)\s*(${NUMBER})\b`, 'i');
-const ONE_SIDED = new RegExp(String.raw`^(<=|>=|≤|≥|<|>|up to|upto|below|above|less than|more than|greater than)\s*(${NUMBER})\b`, 'i');
+// The dashes, ≤ and ≥ written as escapes: the bundles stay ASCII (electron.vite.config.ts).
+const BETWEEN = new RegExp(String.raw`^(${NUMBER})\s*(?:-|\u2013|\u2014|to)\s*(${NUMBER})\b`, 'i');
+const ONE_SIDED = new RegExp(String.raw`^(<=|>=|\u2264|\u2265|<|>|up to|upto|below|above|less than|more than|greater than)\s*(${NUMBER})\b`, 'i');
 
 function numberOf(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
