@@ -232,6 +232,8 @@ test('where the clinic keeps consent in its own register, Record reminds and rec
   await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('recorder-state')).toHaveText(SPEAK_NOW, { timeout: 15_000 });
   await expect(page.getByTestId('record-dialog')).toBeHidden();
+  // The detail names what is recorded: a consultation, not a dictation.
+  await expect(page.getByRole('region', { name: 'Dictation details' })).toContainText('This consultation opens here when you press Stop.');
   await speakFor(page, 1000);
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Dictation details' }).getByTestId('consent')).toContainText('Consent kept by the clinic in its own register');

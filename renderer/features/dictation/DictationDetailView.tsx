@@ -198,11 +198,11 @@ function LabelHeading({ detail }: { detail: DictationDetail }) {
 }
 
 /** What the empty view says: the recording under way, for whom the next one is, or what to choose. */
-function emptyLine(recorder: Pick<RecorderStatus, 'state' | 'patientId'>, chosen: Patient | null): string {
+function emptyLine(recorder: Pick<RecorderStatus, 'state' | 'patientId' | 'mode'>, chosen: Patient | null): string {
   if (recorder.state !== 'idle') {
     // The patient is named only when the recording is theirs: never a name beside another patient's recording.
     const whose = chosen && recorder.patientId === chosen.id ? ` for ${patientLine(chosen)}` : '';
-    return recorder.state === 'stopping' ? `Saving the recording${whose}: it opens here in a moment.` : `Recording${whose}. This dictation opens here when you press Stop.`;
+    return recorder.state === 'stopping' ? `Saving the recording${whose}: it opens here in a moment.` : `Recording${whose}. This ${recorder.mode} opens here when you press Stop.`;
   }
   return chosen ? `No dictation of ${patientLine(chosen)} is open. Press Record, or choose one in the list.` : 'Choose the patient of this visit, or a dictation in the list.';
 }
@@ -210,7 +210,7 @@ function emptyLine(recorder: Pick<RecorderStatus, 'state' | 'patientId'>, chosen
 /** No dictation in view: the recording under way or for whom the next one is, and what the last action said (a consultation withdrawn). */
 function EmptyDetail() {
   const notice = useDictationStore((state) => state.notice);
-  const recorder = useDictationStore(useShallow((state) => ({ state: state.recorder.state, patientId: state.recorder.patientId })));
+  const recorder = useDictationStore(useShallow((state) => ({ state: state.recorder.state, patientId: state.recorder.patientId, mode: state.recorder.mode })));
   const chosen = usePatientsStore((state) => visitPatient(state.view));
   return (
     <section className="dictation-detail empty-detail" aria-label="Dictation details">
