@@ -224,6 +224,7 @@ test('at 1024×640 and 1366×768, with a 60-character name and every status, no 
     await page.getByRole('button', { name: 'Next patient' }).click();
     await page.getByLabel('Mode').selectOption('consultation');
     found.push(...(await problems(page, `dictation, a consultation's row ${at}`)));
+    await screenshot(page, `layout-consultation-row-${at}`);
     await page.getByRole('button', { name: 'Record', exact: true }).click();
     await expect(page.getByTestId('record-dialog')).toBeVisible();
     found.push(...(await problems(page, `record dialog ${at}`)));
