@@ -1,0 +1,32 @@
+/**
+ * The built bundles are ASCII (electron.vite.config.ts): V8 keeps a source with one character
+ * outside Latin-1 in two bytes a character, and reads and scans it more slowly. Licence comments
+ * (`/*! … *\/`) keep their authors' names as written.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ROOT } from '../support/e2e/launch-app';
+
+const OUT = join(ROOT, 'out');
+const SCRIPT = /\.(c?js)$/;
+const LICENCE_COMMENT = /\/\*![\s\S]*?\*\//g;
+
+function scripts(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return scripts(path);
+    return SCRIPT.test(entry.name) ? [path] : [];
+  });
+}
+
+test('every script the app runs is ASCII, but for licence comments', () => {
+  const all = scripts(OUT);
+  expect(all.length).toBeGreaterThan(20);
+  const notAscii = all.flatMap((path) => {
+    const text = readFileSync(path, 'utf8').replace(LICENCE_COMMENT, '');
+    const at = text.search(/[\u0080-\uffff]/);
+    return at < 0 ? [] : [`${relative(OUT, path)}: "${text.slice(Math.max(0, at - 30), at + 10)}"`];
+  });
+  expect(notAscii).toEqual([]);
+});
