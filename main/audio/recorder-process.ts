@@ -94,6 +94,8 @@ const ARMED_FOR_AT_MOST_MS = 3 * 60_000;
  * them from all coming, and the frames read meanwhile are the answer's own, dropped too.
  */
 const DROPPING_AT_MOST_MS = 2_000;
+/** Dropping ends here whatever the device does: one that sends faster than it should never lets a read wait. */
+const DROPPING_ENDS_MS = 2 * DROPPING_AT_MOST_MS;
 
 /** Reads and drops one frame; resolves with how long the read waited for sound, or null when it failed (after a short pause). */
 function dropFrame(recorder: PvRecorder): Promise<number | null> {
@@ -144,8 +146,8 @@ function arm(message: Extract<ToRecorder, { type: 'arm' }>): void {
       if (waited !== null) before.frameRead(deviceClock.now());
       if (waited !== null && before.allRead(answeredAt, waited)) return;
       const since = deviceClock.now() - answeredAt;
-      // Past the bound, frames still in the buffer are read out (they are from before the answer), unless a device sends faster than it should.
-      if (since > DROPPING_AT_MOST_MS && (waited === null || waited >= WAITED_FOR_SOUND_MS || since > 2 * DROPPING_AT_MOST_MS)) return;
+      // Past the bound, frames still in the buffer are read out: they are from before the answer.
+      if (since > DROPPING_ENDS_MS || (since > DROPPING_AT_MOST_MS && (waited === null || waited >= WAITED_FOR_SOUND_MS))) return;
     }
   })();
   armed = state;
