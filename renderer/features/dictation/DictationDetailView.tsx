@@ -202,7 +202,9 @@ function emptyLine(recorder: Pick<RecorderStatus, 'state' | 'patientId' | 'mode'
   if (recorder.state !== 'idle') {
     // The patient is named only when the recording is theirs: never a name beside another patient's recording.
     const whose = chosen && recorder.patientId === chosen.id ? ` for ${patientLine(chosen)}` : '';
-    return recorder.state === 'stopping' ? `Saving the recording${whose}: it opens here in a moment.` : `Recording${whose}. This ${recorder.mode} opens here when you press Stop.`;
+    if (recorder.state === 'stopping') return `Saving the recording${whose}: it opens here in a moment.`;
+    if (recorder.state === 'halted') return `Stopped${whose} while the patient withdraws consent: nothing more is recorded or sent. Answer above.`;
+    return `Recording${whose}. This ${recorder.mode} opens here when you press Stop.`;
   }
   return chosen ? `No dictation of ${patientLine(chosen)} is open. Press Record, or choose one in the list.` : 'Choose the patient of this visit, or a dictation in the list.';
 }
