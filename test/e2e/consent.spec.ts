@@ -178,6 +178,9 @@ test('withdrawn while it is recorded in parts: everything stops at the press, be
   // The list says the same of this recording: not "Recording" while nothing is.
   await expect(page.getByTestId('dictation-list').getByRole('option').first()).toContainText('Stopped');
   await expect(page.getByTestId('dictation-list').getByRole('option').first()).not.toContainText('Recording');
+  // And the patient bar: not "Recording for this patient".
+  await expect(page.getByRole('region', { name: 'Patient of this visit' })).toContainText('Stopped: the patient withdraws consent');
+  await expect(page.getByRole('region', { name: 'Patient of this visit' })).not.toContainText('Recording');
   // And the detail: no "press Stop" beside a recording that has stopped.
   await expect(page.getByRole('region', { name: 'Dictation details' })).toContainText('while the patient withdraws consent: nothing more is recorded or sent. Answer above.');
   const clock = await page.getByTestId('elapsed').textContent();

@@ -11,6 +11,7 @@ import { ModalDialog } from '../../components/ModalDialog';
 import { PatientChooser } from './PatientChooser';
 import { visitPatient } from './patients-store';
 import { FieldError } from '../../components/FieldError';
+import type { RecorderState } from '../../../contract/dictation';
 
 function ChooseDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const visitId = usePatientsStore((state) => state.view.visitPatientId);
@@ -49,9 +50,19 @@ function ChooseDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   );
 }
 
+/** What the recording under way is doing, said beside the patient it is for. */
+const RECORDER_NOTE: Record<Exclude<RecorderState, 'idle'>, string> = {
+  starting: 'Recording for this patient',
+  recording: 'Recording for this patient',
+  paused: 'Paused: recording for this patient',
+  halted: 'Stopped: the patient withdraws consent',
+  stopping: 'Saving the recording for this patient',
+};
+
 export function VisitBar() {
   const view = usePatientsStore((state) => state.view);
-  const recording = useDictationStore((state) => state.recorder.state !== 'idle');
+  const recorderState = useDictationStore((state) => state.recorder.state);
+  const recording = recorderState !== 'idle';
   const recordingFor = useDictationStore((state) => state.recorder.patientId);
   const [choosing, setChoosing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -78,7 +89,7 @@ export function VisitBar() {
             Note sent: Record asks again
           </span>
         ) : null}
-        {recording && recordingFor ? <span className="visit-note">Recording for this patient</span> : null}
+        {recorderState !== 'idle' && recordingFor ? <span className="visit-note">{RECORDER_NOTE[recorderState]}</span> : null}
         <button ref={toggle} type="button" disabled={recording} onClick={() => setChoosing(true)} title={recording ? 'Stop the recording first.' : undefined}>
           {chosen ? 'Change patient' : 'Choose patient'}
         </button>

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { patientLine, type Patient } from '../../../contract/patients';
 import type { RegistrationView } from '../../../contract/registration';
 import { useNavigationStore } from '../../app/navigation-store';
+import { PatientText } from '../../components/PatientText';
 import { TestDataMark } from '../../components/TestDataMark';
 import { usePatientsStore, useRegistrationStore } from '../../app/stores';
 
@@ -14,7 +15,7 @@ import { usePatientsStore, useRegistrationStore } from '../../app/stores';
  * reports. A patient already here who looks the same is pointed out: one person, or two.
  */
 function UseForVisit() {
-  const [outcome, setOutcome] = useState<{ text: string; error: boolean } | null>(null);
+  const [outcome, setOutcome] = useState<{ problem: string } | { patient: Patient } | null>(null);
   const [lookalike, setLookalike] = useState<Patient | null>(null);
   useEffect(() => {
     void usePatientsStore.getState().registeredLookalike().then(setLookalike);
@@ -22,15 +23,17 @@ function UseForVisit() {
   const use = async (as?: string) => {
     const result = await usePatientsStore.getState().useRegistered(as);
     if (!('error' in result)) setLookalike(null);
-    setOutcome('error' in result ? { text: result.error.message, error: true } : { text: `${patientLine(result.patient)} is the patient for this visit: the next dictations and lab reports are kept under them.`, error: false });
+    setOutcome('error' in result ? { problem: result.error.message } : { patient: result.patient });
   };
   return (
     <>
       {lookalike ? (
         <div className="banner warning" role="group" aria-label="A patient who looks the same" data-testid="registered-lookalike">
-          <p>{patientLine(lookalike)} is already on this computer and looks the same. Is this one person?</p>
+          <p>
+            <PatientText text={patientLine(lookalike)} /> is already on this computer and looks the same. Is this one person?
+          </p>
           <button type="button" className="primary" onClick={() => void use(lookalike.id)}>
-            Use {patientLine(lookalike)}, adding this ABHA
+            Use <PatientText text={patientLine(lookalike)} />, adding this ABHA
           </button>
           <button type="button" onClick={() => void use('new')}>
             Keep apart: a new patient
@@ -41,13 +44,18 @@ function UseForVisit() {
           Use for this visit
         </button>
       )}
-      {outcome && !outcome.error ? (
+      {outcome && 'patient' in outcome ? (
         <button type="button" onClick={() => useNavigationStore.getState().show('dictation')}>
           Go to Dictation
         </button>
       ) : null}
-      <p className={outcome?.error ? 'field-error' : 'notice'} role={outcome ? 'status' : undefined} data-testid="use-for-visit">
-        {outcome?.text ?? ''}
+      <p className={outcome && 'problem' in outcome ? 'field-error' : 'notice'} role={outcome ? 'status' : undefined} data-testid="use-for-visit">
+        {outcome && 'problem' in outcome ? outcome.problem : null}
+        {outcome && 'patient' in outcome ? (
+          <>
+            <PatientText text={patientLine(outcome.patient)} /> is the patient for this visit: the next dictations and lab reports are kept under them.
+          </>
+        ) : null}
       </p>
     </>
   );

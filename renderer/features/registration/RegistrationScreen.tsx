@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { ageFrom } from '../../../contract/dates';
 import { patientDifferences } from '../../../contract/patient-match';
 import { patientLine, type Patient } from '../../../contract/patients';
+import { PatientText } from '../../components/PatientText';
 import type { AbhaProfile, RegistrationStep, RegistrationView } from '../../../contract/registration';
 import { pageClock } from '../../app/clock';
 import { ServiceDetail } from '../../components/ServiceDetail';
@@ -69,6 +70,15 @@ function holderDifferences(profile: AbhaProfile, patient: Patient): string[] {
   return patientDifferences({ name: patient.name, age: patient.age, sex: patient.sex }, holder);
 }
 
+/** "for" and the patient, named as everywhere else. */
+function ForPatient({ patient }: { patient: Patient }) {
+  return (
+    <>
+      for <PatientText text={patientLine(patient)} />
+    </>
+  );
+}
+
 /**
  * Registration follows the visit's patient: begun for one and the visit now for another, it asks
  * whether to start again; the Aadhaar holder, once known, is compared with the visit's patient.
@@ -91,8 +101,14 @@ function RegistrationForVisit({ view }: { view: RegistrationView | null }) {
       {moved ? (
         <div className="banner warning" role="group" aria-label="The visit's patient changed" data-testid="registration-patient-changed">
           <p>
-            This registration began {begunFor ? `for ${patientLine(begunFor)}` : 'with no patient chosen'}; the visit is now {visit ? `for ${patientLine(visit)}` : 'for nobody'}. Start again
-            {visit ? ` for ${patientLine(visit)}` : ''}?
+            This registration began {begunFor ? <ForPatient patient={begunFor} /> : 'with no patient chosen'}; the visit is now {visit ? <ForPatient patient={visit} /> : 'for nobody'}. Start again
+            {visit ? (
+              <>
+                {' '}
+                <ForPatient patient={visit} />
+              </>
+            ) : null}
+            ?
           </p>
           <button type="button" className="primary" onClick={() => void startOver()}>
             Start again
@@ -104,7 +120,7 @@ function RegistrationForVisit({ view }: { view: RegistrationView | null }) {
       ) : null}
       {differs.length > 0 && visit ? (
         <p className="banner warning" role="alert" data-testid="registration-holder-differs">
-          The Aadhaar holder, {view!.profile!.name}, does not look like the visit’s patient ({patientLine(visit)}): the {differs.join(' and ')} differ. Check that this is the right person before using this
+          The Aadhaar holder, {view!.profile!.name}, does not look like the visit’s patient (<PatientText text={patientLine(visit)} />): the {differs.join(' and ')} differ. Check that this is the right person before using this
           ABHA for the visit.
         </p>
       ) : null}
