@@ -535,7 +535,7 @@ test("registration follows the visit's patient: another patient chosen midway as
   await verifyOtp(page, OTP, LINKED_MOBILE);
   const summary = page.getByTestId('abha-summary');
   const holder = (await summary.getByTestId('abha-name').textContent())!;
-  await expect(page.getByTestId('registration-holder-differs')).toContainText(`The Aadhaar holder, ${holder}, does not look like the visit’s patient (${patientLine(asha)}): the name`);
+  await expect(page.getByTestId('registration-holder-differs')).toContainText(`The Aadhaar holder, ${holder}, does not look like the visit’s patient (${patientLine(asha)}): the name, age, and sex differ.`);
   await screenshot(page, 'registration-holder-differs');
 
   // The holder is already on this computer without an ABHA: pointed out, one person on a deliberate click.

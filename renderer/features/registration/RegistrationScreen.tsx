@@ -120,7 +120,7 @@ function RegistrationForVisit({ view }: { view: RegistrationView | null }) {
       ) : null}
       {differs.length > 0 && visit ? (
         <p className="banner warning" role="alert" data-testid="registration-holder-differs">
-          The Aadhaar holder, {view!.profile!.name}, does not look like the visit’s patient (<PatientText text={patientLine(visit)} />): the {differs.join(' and ')} differ. Check that this is the right person before using this
+          The Aadhaar holder, {view!.profile!.name}, does not look like the visit’s patient (<PatientText text={patientLine(visit)} />): the {new Intl.ListFormat('en', { type: 'conjunction' }).format(differs)} differ. Check that this is the right person before using this
           ABHA for the visit.
         </p>
       ) : null}
