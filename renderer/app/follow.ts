@@ -49,6 +49,8 @@ export interface FollowItems<Item extends { id: string }> {
   removed: (id: string) => void;
   /** Adds the loaded items no event has spoken of since the load started (called also when none are left). */
   loaded: (items: Item[]) => void;
+  /** The load failed (and was reported): the items are not known. */
+  unlisted?: () => void;
 }
 
 /**
@@ -56,7 +58,7 @@ export interface FollowItems<Item extends { id: string }> {
  * item by item: what an event said of an item (changed, or removed) is never undone by the
  * load's older answer; the load brings the rest.
  */
-export function followItems<Item extends { id: string }>({ onChanged, onRemoved, load, changed, removed, loaded }: FollowItems<Item>): () => void {
+export function followItems<Item extends { id: string }>({ onChanged, onRemoved, load, changed, removed, loaded, unlisted }: FollowItems<Item>): () => void {
   const settled = new Set<string>();
   const offChanged = onChanged((item) => {
     settled.add(item.id);
@@ -68,6 +70,7 @@ export function followItems<Item extends { id: string }>({ onChanged, onRemoved,
   });
   void load().then((items) => {
     if (items) loaded(items.filter((item) => !settled.has(item.id)));
+    else unlisted?.();
   });
   return () => {
     offChanged();

@@ -6,12 +6,12 @@ import { PatientText } from '../../components/PatientText';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
 import { NO_PATIENT, STATE_LABELS, UNFINISHED_STATES, type DictationSummary, type RecorderState } from '../../../contract/dictation';
-import { patientLine } from '../../../contract/patients';
+import { patientLine, type Patient } from '../../../contract/patients';
 import { formatDateTime, lengthText } from './format';
 import { useDictationStore, usePatientsStore } from '../../app/stores';
 import { ListScope, inScope, whoseLine } from '../patients/ListScope';
-import { visitPatient } from '../patients/patients-store';
-import { orderedIds, type StatusFilter } from './dictation-store';
+import { visitPatient, type ListScope as ListScopeName } from '../patients/patients-store';
+import { orderedIds, type DictationState, type StatusFilter } from './dictation-store';
 
 const FILTERS: Array<{ id: StatusFilter; label: string }> = [
   { id: 'all', label: 'All' },
@@ -102,6 +102,15 @@ function DictationRowContent({ item }: { item: DictationSummary }) {
   );
 }
 
+/** What an empty list says: never "none yet" before main has listed them. */
+function emptyLineOf(listing: DictationState['listing'], patient: Patient | null, total: number, scope: ListScopeName): string {
+  if (listing === 'asked') return 'Listing the dictations on this computer…';
+  if (listing === 'failed') return 'The dictations could not be listed.';
+  if (patient) return `No dictation for ${patientLine(patient)} yet. Press Record to start.`;
+  if (total === 0) return 'No dictations yet. Press Record to start.';
+  return scope === 'today' ? 'No dictation today.' : 'No dictation matches.';
+}
+
 export function DictationList() {
   const selectedId = useDictationStore((state) => state.selectedId);
   const { select } = useDictationStore.getState();
@@ -109,14 +118,8 @@ export function DictationList() {
   const { visible, total } = useVisibleDictations();
   const scope = usePatientsStore((state) => state.scope);
   const chosen = usePatientsStore((state) => visitPatient(state.view));
-  const emptyLine =
-    scope === 'patient' && chosen
-      ? `No dictation for ${patientLine(chosen)} yet. Press Record to start.`
-      : total === 0
-        ? 'No dictations yet. Press Record to start.'
-        : scope === 'today'
-          ? 'No dictation today.'
-          : 'No dictation matches.';
+  const listing = useDictationStore((state) => state.listing);
+  const emptyLine = emptyLineOf(listing, scope === 'patient' ? chosen : null, total, scope);
 
   const virtualizer = useVirtualizer({
     count: visible.length,

@@ -30,6 +30,8 @@ export interface DictationState {
   /** Idle until main says otherwise: Record is usable at once (a press made while main is still starting waits for it). */
   recorder: RecorderStatus;
   items: ReadonlyMap<string, DictationSummary>;
+  /** Whether main has listed the dictations yet: until it has, an empty list says nothing of what is on this computer. */
+  listing: 'asked' | 'listed' | 'failed';
   filter: StatusFilter;
   search: string;
   selectedId: string | null;
@@ -209,8 +211,9 @@ function followDictations({ bridge, valueOrReport, set, get }: StoreContext<Dict
     loaded: (list) => {
       const items = new Map(get().items);
       for (const item of list) items.set(item.id, item);
-      set({ items });
+      set({ items, listing: 'listed' });
     },
+    unlisted: () => set({ listing: 'failed' }),
   });
   return () => {
     offRecorder();
@@ -334,6 +337,7 @@ export function createDictationStore(bridge: ScribeBridge, report: ReportProblem
     return {
       recorder: IDLE_RECORDER,
       items: new Map(),
+      listing: 'asked',
       filter: 'all',
       search: '',
       selectedId: null,

@@ -47,7 +47,7 @@ describe('dictation store: following main', () => {
     expect(store.getState().recorder).toMatchObject({ state: 'recording', dictationId: ID.a });
   });
 
-  it('a failed load goes to the problem store', async () => {
+  it('a failed load goes to the problem store, and the list is known not to be listed', async () => {
     const { fake, problem, store } = setup();
     fake.answer('getRecorder', ok(recorder()));
     fake.answer('listDictations', failed(OFFLINE));
@@ -55,6 +55,22 @@ describe('dictation store: following main', () => {
     await settle();
     expect(problem.store.getState().problem).toEqual(OFFLINE);
     expect(store.getState().items.size).toBe(0);
+    expect(store.getState().listing).toBe('failed');
+  });
+
+  it('the list is "asked" until main answers, even when an event brought an item first; then "listed", empty or not', async () => {
+    const { fake, store } = setup();
+    fake.answer('getRecorder', ok(recorder()));
+    const list = fake.hold('listDictations');
+    store.getState().follow();
+    await settle();
+    expect(store.getState().listing).toBe('asked');
+    fake.emit('dictationChanged', dictation(ID.a));
+    expect(store.getState().listing).toBe('asked');
+    list.answer(ok([]));
+    await settle();
+    expect(store.getState().listing).toBe('listed');
+    expect([...store.getState().items.keys()]).toEqual([ID.a]);
   });
 
   it('unsubscribes from all three events', async () => {
