@@ -162,8 +162,8 @@ export interface AppStatus {
   /** The service has answered since the app started; until then the status says "Not yet connected". */
   serviceReached: boolean;
   service: ServiceTarget;
-  /** Items (dictations, lab reports) waiting to be sent. */
-  pendingSync: number;
+  /** Items (dictations, lab reports) waiting to be sent; null while the dictations are still being read at start-up. */
+  pendingSync: number | null;
   /** Why sending is on hold, if it is. */
   syncPaused: SyncStatus['paused'];
   /** What to do about the hold, in plain words; null when there is none. */

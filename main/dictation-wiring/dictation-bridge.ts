@@ -204,7 +204,11 @@ function consentHandlers({ store, outbox, control, log, consentNotices, copies, 
 function listHandlers({ store, outbox, control, log, showing, patientOf, contradictions }: DictationBridgeDeps, { existing, summaryFor, detailOf }: Lookups) {
   return {
     // Notes not counted yet are told as they are (NoteContradictions.countAll): the list never waits to read them all.
-    listDictations: () => store.list().map((manifest) => summaryOf(manifest, outbox.progressOf(manifest.id), contradictions.known(manifest) ?? 0)),
+    // Asked with Record's state at start-up: it waits for the folders read in slices after Record's answer, not before it.
+    listDictations: async () => {
+      await store.whenLoaded();
+      return store.list().map((manifest) => summaryOf(manifest, outbox.progressOf(manifest.id), contradictions.known(manifest) ?? 0));
+    },
     getDictation: ({ id }) => detailOf(id),
     retryDictation: ({ id }) => outbox.retry(id),
     cancelDictation: ({ id }) => outbox.cancel(id),

@@ -23,6 +23,7 @@ import { isoNow, type Clock } from '../core/clock';
 import { writeFileAtomic } from '../storage/atomic-file';
 import type { ItemKeyring, ItemKeys } from '../storage/item-keyring';
 import { KeyedFolderStore } from '../storage/keyed-folder-store';
+import { toEnd } from '../storage/folder-store';
 import { completeSealedFile, openSealedBytes, sealBytes, sealClearFile } from '../storage/sealed-file';
 import { consentRecordSchema, manifestOnDisk, manifestSchema, uploadTargetSchema, type DictationManifest, type SessionState, type TRANSCRIPTION_APIS } from './dictation-manifest';
 import { MAX_RESULT_FILE_BYTES, parseStoredResult, type KeptResult } from './stored-result';
@@ -42,6 +43,8 @@ export const PARTS_FOLDER = 'chunks';
 const LEGACY = { audio: 'audio.wav', compact: 'upload.mp3', result: 'result.json' } as const;
 /** Written once every file an earlier version left in clear has been encrypted (this version writes none). */
 const NO_LEGACY_FILES = '.no-clear-files';
+/** Dictations whose labels are revealed between two hand-backs of a load in slices. */
+const REVEALED_PER_SLICE = 500;
 
 /** What to tell the user about parts of a recording that did not verify; null when none. */
 export function parcelProblem(damaged: number): string | null {
@@ -213,7 +216,19 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
    * recovered; an upload interrupted by one is sent again under the same txn id.
    */
   load(): LoadReport {
-    const { loaded, unreadable, folders } = this.readAll();
+    return toEnd(this.loading());
+  }
+
+  /**
+   * The load, left for later (folder-store.ts, `loadLater`): run at the store's first use, or a
+   * slice at a time; `loaded` hears its report.
+   */
+  loadAtFirstUse(loaded: (report: LoadReport) => void): void {
+    this.loadLater(this.loading(), loaded);
+  }
+
+  private *loading(): Generator<void, LoadReport> {
+    const { loaded, unreadable, folders } = yield* this.reading();
     // Without the keys a recording cannot be repaired: everything waits, untouched, until they can be opened.
     if (!this.keyring) return { loaded: loaded.length, recovered: [], unreadable };
     const keyring = this.keyring;
@@ -226,7 +241,8 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
         else keyring.create(id, label, true);
       }
     });
-    for (const read of loaded) {
+    for (const [index, read] of loaded.entries()) {
+      if (index % REVEALED_PER_SLICE === REVEALED_PER_SLICE - 1) yield;
       const manifest = openSession(keyring, read);
       // Written again, sealing what an earlier version kept in clear (a label, an upload address, the patient told).
       if (manifest.label !== '' || clearSessionSecrets(read)) {
@@ -296,6 +312,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
    * something was encrypted.
    */
   sealLegacyFiles(id: string): boolean {
+    this.settle();
     if (!this.keyring) return false;
     const folder = this.folderOf(id);
     const present = (Object.values(LEGACY) as string[]).filter((name) => existsSync(join(folder, name)));
@@ -346,12 +363,14 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
 
   /** Destroys the dictation's keys first: any copy of its files left anywhere is then unreadable. */
   override delete(id: string): void {
+    this.settle();
     this.keyring?.forget(id);
     super.delete(id);
   }
 
   /** Deletes recordings (retention): their keys first, in one write, then their files; the results stay. */
   deleteAudio(ids: string[]): void {
+    this.settle();
     const keyring = this.keyring;
     if (keyring) keyring.batch(() => ids.forEach((id) => keyring.forgetAudio(id)));
     for (const id of ids) {

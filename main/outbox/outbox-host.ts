@@ -142,7 +142,7 @@ export class OutboxHost {
   }
 
   /** Items shown on the page that wait to be sent. */
-  pendingCount(): number {
+  pendingCount(): number | null {
     return this.pages.pendingCount();
   }
 

@@ -23,6 +23,8 @@ export interface ShownStore<M extends { id: string }> {
   list(): M[];
   onChange(listener: (item: M) => void): () => void;
   onRemove(listener: (id: string) => void): () => void;
+  /** False while the store's folders are still being read (folder-store.ts): its items cannot be counted yet. */
+  isLoaded?(): boolean;
 }
 
 export interface PageView<M extends { id: string }, K extends EventName> {
@@ -39,7 +41,8 @@ export interface PageView<M extends { id: string }, K extends EventName> {
 
 interface Shown {
   tell(id: string): void;
-  pendingCount(): number;
+  /** Null while its store's folders are still being read. */
+  pendingCount(): number | null;
 }
 
 export class PageViews {
@@ -63,7 +66,14 @@ export class PageViews {
         const item = view.items.get(id);
         if (item) send(item);
       },
-      pendingCount: () => view.items.list().filter((item) => view.pending(item)).length,
+      pendingCount: () => {
+        if (view.items.isLoaded?.() === false) return null;
+        try {
+          return view.items.list().filter((item) => view.pending(item)).length;
+        } catch {
+          return null; // the store could not be read (its uses say why): not counted
+        }
+      },
     });
   }
 
@@ -72,9 +82,10 @@ export class PageViews {
     for (const shown of this.shown) shown.tell(id);
   }
 
-  /** Items waiting to be sent, of every kind shown. */
-  pendingCount(): number {
-    return this.shown.reduce((sum, shown) => sum + shown.pendingCount(), 0);
+  /** Items waiting to be sent, of every kind shown; null while one kind's are still being read. */
+  pendingCount(): number | null {
+    const counts = this.shown.map((shown) => shown.pendingCount());
+    return counts.includes(null) ? null : (counts as number[]).reduce((sum, count) => sum + count, 0);
   }
 
   /** Hears when a shown item changed or went (the count waiting may be another); returns the disposer. */

@@ -126,6 +126,8 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     clock,
   });
   const status = createStatusFeature({ settings: settings.settings, service, outboxes: [outboxes], window, clock });
+  // Read after Record's first answer: the status bar then counts what waits to be sent.
+  void dictations.store.whenLoaded().then(status.refresh);
   const first = wakingMoments(clock);
   const sleeping = sleepingFeatures({ userData, clock, settings, audit, service, copies, outboxes, window, patients, dictations, serviceNow, first });
 
@@ -159,8 +161,11 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
       if (source) audit.recordingLoaded({ item: { kind: 'dictation', id }, patientId: itemPatient('dictation', id) });
       return source;
     },
-    /** The window's first answers are given: the features that sleep may wake from now on. */
-    firstAnswered: first.over,
+    /** The window's first answers are given: the features that sleep may wake from now on, and the dictations are read. */
+    firstAnswered: () => {
+      first.over();
+      dictations.readInSlices();
+    },
     ...startAndStop({ settings, audit, service, clipboard, outboxes, dictations, status, sleeping, first, clock }),
   };
 }
@@ -343,6 +348,7 @@ function startAndStop({ settings, audit, service, clipboard, outboxes, dictation
     /** Everything else: the service (and the sandbox), status, sync, the shortcut, update checks; a feature that wakes later starts as it wakes. */
     start(): void {
       settings.start();
+      dictations.readInSlices();
       dictations.start();
       status.start();
       service.startAnswering();

@@ -15,7 +15,7 @@ export interface StatusSources {
   settings(): Settings;
   /** Loopback address of the embedded sandbox once it runs. */
   sandboxUrl(): string | null;
-  pendingSync(): number;
+  pendingSync(): number | null;
   health(): HealthState;
   auth(): AuthStatus;
 }

@@ -8,7 +8,7 @@
  */
 import type { z } from 'zod';
 import { refuse } from '../core/refusal';
-import { FolderStore, type StoredItem } from './folder-store';
+import { FolderStore, type FolderRead, type StoredItem } from './folder-store';
 import type { ItemKeyring, ItemKeys } from './item-keyring';
 import { SealedDataError, openSealedBytes, sealBytes } from './sealed-file';
 
@@ -45,8 +45,8 @@ export class KeyedFolderStore<M extends ItemWithProblem> extends FolderStore<M> 
   }
 
   /** Every item, its problem opened (when the keyring can be). */
-  override readAll(): ReturnType<FolderStore<M>['readAll']> {
-    const read = super.readAll();
+  protected override *reading(): Generator<void, FolderRead<M>> {
+    const read = yield* super.reading();
     const keyring = this.keyring;
     if (!keyring) return read;
     this.clearProblems = read.loaded.filter((item) => item.problem !== null).map((item) => item.id);
@@ -77,6 +77,7 @@ export class KeyedFolderStore<M extends ItemWithProblem> extends FolderStore<M> 
 
   /** The keyring; throws why it cannot be opened. */
   protected openKeyring(): ItemKeyring {
+    this.settle();
     if (!this.keyring) refuse('storage', this.lockedProblem);
     return this.keyring;
   }

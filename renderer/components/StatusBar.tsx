@@ -37,7 +37,7 @@ export function StatusBar() {
       ) : null}
       {syncPaused === 'sync-off' ? <span className="paused">Automatic sending is off</span> : null}
       <span className="pending" data-testid="pending-sync">
-        {pendingSync === 0 ? 'Nothing waiting to sync' : `${pendingSync} waiting to sync`}
+        {pendingSync === null ? 'Counting what waits to sync…' : pendingSync === 0 ? 'Nothing waiting to sync' : `${pendingSync} waiting to sync`}
       </span>
     </div>
   );

@@ -13,6 +13,7 @@ import type { ElectronApplication, Page } from '@playwright/test';
 import { parseStartupLine, STARTUP_LINE } from '../../main/core/startup-marks';
 import { SandboxServer } from '../../main/sandbox/sandbox-server';
 import { launchElectron, ROOT } from '../support/e2e/launch-app';
+import { seedDictations } from '../support/e2e/seed-dictations';
 
 const BARE_APP = join(ROOT, 'test', 'bench', 'bare-window');
 export const SPEAK_NOW = 'Recording — speak now';
@@ -161,6 +162,8 @@ export interface StartupSamples {
   warm: Array<Start & { marks: Map<string, number> }>;
   /** And a third time: the page compiled from that cache, as at every start of a clinic's day after its first two. */
   cached: Array<Start & { marks: Map<string, number> }>;
+  /** Each build's daily start in a busy clinic's data folder (`busyDictations` finished ones, already started twice), as `apps`; empty when none was asked for. */
+  busy: Array<Array<Start & { marks: Map<string, number> }>>;
 }
 
 /** One start of the bare window, with `switches` (bare-window/main.cjs), to its working button. */
@@ -168,7 +171,20 @@ function bareStart(...switches: string[]): Promise<Start> {
   return timeToReady([BARE_APP, `--user-data-dir=${newDataFolder()}`, ...switches, ...ROOT_ARGS], (page) => inPage(page, bareButtonWorks));
 }
 
-export async function startupSamples(runs: number, appDirs: string[] = [ROOT]): Promise<StartupSamples> {
+const dataFolderOf = (args: string[]) => args.find((arg) => arg.startsWith('--user-data-dir='))!.slice('--user-data-dir='.length);
+
+/** A data folder holding `dictations` finished dictations, started twice already: the next start is a clinic's usual day. */
+async function busyFolderArgs(dictations: number, appDir: string): Promise<string[]> {
+  const args = scribeArgs(appDir);
+  seedDictations(dataFolderOf(args), dictations);
+  for (let i = 0; i < 2; i += 1) await timeToReady(args, (page) => inPage(page, appRecordWorks));
+  return args;
+}
+
+export async function startupSamples(runs: number, appDirs: string[] = [ROOT], busyDictations = 0): Promise<StartupSamples> {
+  const busyArgs: string[][] = [];
+  if (busyDictations > 0) for (const appDir of appDirs) busyArgs.push(await busyFolderArgs(busyDictations, appDir));
+  const busy: StartupSamples['busy'] = busyArgs.map(() => []);
   const bare: Start[] = [];
   const bareWithUtility: Start[] = [];
   const shell: Start[] = [];
@@ -185,13 +201,15 @@ export async function startupSamples(runs: number, appDirs: string[] = [ROOT]): 
     for (const [index, appDir] of order) {
       const args = scribeArgs(appDir);
       const start = await timeToReady(args, (page) => inPage(page, appRecordWorks));
-      const userData = args.find((arg) => arg.startsWith('--user-data-dir='))!.slice('--user-data-dir='.length);
+      const userData = dataFolderOf(args);
       apps[index]!.push({ ...start, marks: startupMarksIn(userData) });
+      const busyStart = busyArgs[index];
+      if (busyStart) busy[index]!.push({ ...(await timeToReady(busyStart, (page) => inPage(page, appRecordWorks))), marks: startupMarksIn(dataFolderOf(busyStart)) });
       if (index !== 0) continue;
       for (const again of [warm, cached]) again.push({ ...(await timeToReady(args, (page) => inPage(page, appRecordWorks))), marks: startupMarksIn(userData) });
     }
   }
-  return { bare, bareWithUtility, shell, apps, warm, cached };
+  return { bare, bareWithUtility, shell, apps, warm, cached, busy };
 }
 
 /** The median of each start-up moment over the runs, in the order of the first run: "app ready 214 ms, …". */

@@ -85,8 +85,8 @@ function notifyReady(manifest: DictationManifest, patientOf: PatientOf): void {
 /** What the functions below share: the store, loaded; whose each dictation is; a dictation's recording files; the MP3 encoder. */
 interface DictationBasics {
   store: DictationStore;
-  /** Dictations the load found cut short, for the maintenance to repair. */
-  recovered: string[];
+  /** Dictations the load found cut short, for the maintenance to repair (the load finished first). */
+  recovered(): string[];
   patientOf: PatientOf;
   /**
    * A dictation's recording files, their key and what the recording holds. Files an earlier
@@ -102,12 +102,19 @@ interface DictationBasics {
 
 function dictationBasics(deps: DictationFeatureDeps): DictationBasics {
   const store = new DictationStore(join(deps.userData, 'dictations'), deps.keys, deps.clock);
-  const report = store.load();
-  log.info(`dictations: ${report.loaded} loaded, ${report.recovered.length} recovered, ${report.unreadable} unreadable`);
+  let recovered: string[] = [];
+  // Read once Record has answered (readInSlices), or at the store's first use before that.
+  store.loadAtFirstUse((report) => {
+    recovered = report.recovered;
+    log.info(`dictations: ${report.loaded} loaded, ${report.recovered.length} recovered, ${report.unreadable} unreadable`);
+  });
   const encoder = new EncoderHost(unpacked(join(deps.builtDir, 'encoder-process.cjs')), deps.clock, (event) => log.info(`encoder: ${event}`));
   return {
     store,
-    recovered: report.recovered,
+    recovered: () => {
+      store.loadNow();
+      return recovered;
+    },
     patientOf: (id) => (id ? (deps.patients.get(id) ?? null) : null),
     recordingFiles: (id) => {
       store.sealLegacyFilesIfAny(id);
@@ -322,7 +329,7 @@ function dictationMaintenance({ settings, audit, window, clock }: DictationFeatu
           log,
           audioDeleted: (ids) => audioDeletedByRetention(audit, ids, (id) => store.get(id)?.patientId ?? null),
         },
-        recovered,
+        recovered(),
       );
       // Each contradicting note is marked in the list as it is found (a finished dictation has no upload under way).
       stopCounting = contradictions.countAll(clock, (manifest) => window.send('dictationChanged', summaryOf(manifest, null, contradictions.of(manifest))));
@@ -331,6 +338,22 @@ function dictationMaintenance({ settings, audit, window, clock }: DictationFeatu
       stop?.();
       stopCounting?.();
     },
+  };
+}
+
+/**
+ * The store's folders read a slice at a time, main's thread handed back in between (what the
+ * page or the doctor asks meanwhile finishes the reading first); begun once, by the first call.
+ */
+function slicedReading(store: DictationStore, clock: Clock): () => void {
+  let begun = false;
+  return () => {
+    if (begun) return;
+    begun = true;
+    const next = () => {
+      if (store.loadSlice()) clock.setTimeout(next, 0);
+    };
+    clock.setTimeout(next, 0);
   };
 }
 
@@ -404,6 +427,8 @@ export function createDictationFeature(deps: DictationFeatureDeps) {
         return null;
       }
     },
+    /** The dictations' folders read once Record has answered (slicedReading). */
+    readInSlices: slicedReading(store, deps.clock),
     /** What Record needs: the shortcuts and the recorder's status; and a call that begins is offered. */
     start(): void {
       applySettings();

@@ -12,7 +12,7 @@ export interface StatusFeatureDeps {
   settings: SettingsService;
   service: Pick<ServiceFeature, 'health' | 'connection' | 'onChange'>;
   /** Items waiting to be sent, per outbox; each tells when its count may have changed. */
-  outboxes: Array<{ pendingCount(): number; onChange(listener: () => void): () => void }>;
+  outboxes: Array<{ pendingCount(): number | null; onChange(listener: () => void): () => void }>;
   window: WindowEvents;
   clock: Clock;
 }
@@ -22,7 +22,10 @@ export function createStatusFeature(deps: StatusFeatureDeps) {
     isOnline: () => net.isOnline(),
     settings: () => deps.settings.current(),
     sandboxUrl: () => deps.service.connection.sandboxUrl(),
-    pendingSync: () => deps.outboxes.reduce((sum, outbox) => sum + outbox.pendingCount(), 0),
+    pendingSync: () => {
+      const counts = deps.outboxes.map((outbox) => outbox.pendingCount());
+      return counts.includes(null) ? null : (counts as number[]).reduce((sum, count) => sum + count, 0);
+    },
     health: () => deps.service.health.current(),
     auth: () => deps.service.connection.authStatus(),
   }, deps.clock);
@@ -35,6 +38,8 @@ export function createStatusFeature(deps: StatusFeatureDeps) {
   const handlers: Pick<OperationHandlers, 'getStatus'> = { getStatus: () => monitor.current() };
   return {
     handlers,
+    /** Told again: something it is made of changed without an event of its own (the dictations read at start-up). */
+    refresh,
     start: () => monitor.start(),
     stop: async (): Promise<void> => monitor.stop(),
   } satisfies Feature;
