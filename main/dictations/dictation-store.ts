@@ -312,7 +312,7 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
    * something was encrypted.
    */
   sealLegacyFiles(id: string): boolean {
-    this.settle();
+    this.loadNow();
     if (!this.keyring) return false;
     const folder = this.folderOf(id);
     const present = (Object.values(LEGACY) as string[]).filter((name) => existsSync(join(folder, name)));
@@ -363,14 +363,14 @@ export class DictationStore extends KeyedFolderStore<DictationManifest> {
 
   /** Destroys the dictation's keys first: any copy of its files left anywhere is then unreadable. */
   override delete(id: string): void {
-    this.settle();
+    this.loadNow();
     this.keyring?.forget(id);
     super.delete(id);
   }
 
   /** Deletes recordings (retention): their keys first, in one write, then their files; the results stay. */
   deleteAudio(ids: string[]): void {
-    this.settle();
+    this.loadNow();
     const keyring = this.keyring;
     if (keyring) keyring.batch(() => ids.forEach((id) => keyring.forgetAudio(id)));
     for (const id of ids) {

@@ -88,10 +88,6 @@ export class FolderStore<M extends StoredItem> {
 
   /** Finishes the load left for later, at once (nothing when none is left); throws why it failed. */
   loadNow(): void {
-    this.settle();
-  }
-
-  protected settle(): void {
     if (this.loadFailure !== null) throw this.loadFailure;
     if (this.later && !this.inLoad) this.runLater(true);
   }
@@ -149,31 +145,31 @@ export class FolderStore<M extends StoredItem> {
 
   /** Creates the item's folder and writes its first manifest. */
   add(item: M): M {
-    this.settle();
+    this.loadNow();
     mkdirSync(this.folderOf(item.id), { recursive: true, mode: 0o700 });
     return this.write(this.schema.parse(item));
   }
 
   /** Replaces an item in memory, without telling listeners (fields read from elsewhere at load). */
   protected remember(item: M): void {
-    this.settle();
+    this.loadNow();
     this.items.set(item.id, item);
   }
 
   get(id: string): M | undefined {
-    this.settle();
+    this.loadNow();
     return this.items.get(id);
   }
 
   /** Newest first. */
   list(): M[] {
-    this.settle();
+    this.loadNow();
     return [...this.items.values()].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
   }
 
   /** Tells the listeners the item changed beside its manifest (a file of its own was written), without writing anything. */
   announce(id: string): void {
-    this.settle();
+    this.loadNow();
     const item = this.items.get(id);
     if (item) this.changes.emit(item);
   }
@@ -183,7 +179,7 @@ export class FolderStore<M extends StoredItem> {
    * written (a full disk): the change is lost at restart, the item and its files are not.
    */
   protected amendInMemory(id: string, patch: Partial<M>): M {
-    this.settle();
+    this.loadNow();
     const item = this.schema.parse({ ...this.items.get(id), ...patch });
     this.items.set(id, item);
     this.told(item);
@@ -203,14 +199,14 @@ export class FolderStore<M extends StoredItem> {
   }
 
   update(id: string, patch: Partial<M>): M {
-    this.settle();
+    this.loadNow();
     const current = this.items.get(id);
     if (!current) throw new Error(`No item ${id}.`);
     return this.write(this.schema.parse({ ...current, ...patch }));
   }
 
   delete(id: string): void {
-    this.settle();
+    this.loadNow();
     rmSync(this.folderOf(id), { recursive: true, force: true });
     if (this.items.delete(id)) this.removals.emit(id);
   }

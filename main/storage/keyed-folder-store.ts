@@ -77,7 +77,7 @@ export class KeyedFolderStore<M extends ItemWithProblem> extends FolderStore<M> 
 
   /** The keyring; throws why it cannot be opened. */
   protected openKeyring(): ItemKeyring {
-    this.settle();
+    this.loadNow();
     if (!this.keyring) refuse('storage', this.lockedProblem);
     return this.keyring;
   }

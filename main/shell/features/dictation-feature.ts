@@ -82,7 +82,7 @@ function notifyReady(manifest: DictationManifest, patientOf: PatientOf): void {
   new Notification({ title, body: readyNotice(manifest, patientOf), silent: true }).show();
 }
 
-/** What the functions below share: the store, loaded; whose each dictation is; a dictation's recording files; the MP3 encoder. */
+/** What the functions below share: the store (its folders read at its first use, or once Record has answered); whose each dictation is; a dictation's recording files; the MP3 encoder. */
 interface DictationBasics {
   store: DictationStore;
   /** Dictations the load found cut short, for the maintenance to repair (the load finished first). */
@@ -352,6 +352,13 @@ function slicedReading(store: DictationStore, clock: Clock): () => void {
     begun = true;
     const next = () => {
       if (store.loadSlice()) clock.setTimeout(next, 0);
+      else {
+        try {
+          store.loadNow();
+        } catch (error) {
+          log.error(`dictations: the folders could not be read (${(error as Error).name}); every use of them says why`, error);
+        }
+      }
     };
     clock.setTimeout(next, 0);
   };
