@@ -32,7 +32,7 @@ function folderWith(count: number): { folder: string; master: Buffer; cutShort: 
 }
 
 describe('dictations read after the first answer', () => {
-  it('are not read when left for later; in slices, each a part, then the report, and the listeners hear nothing of the repair', async () => {
+  it('are not read when left for later; in slices, one after another, then the report, and the listeners hear nothing of the repair', async () => {
     const { folder, master, cutShort } = folderWith(250);
     const store = storeIn(folder, master);
     const reports: LoadReport[] = [];
