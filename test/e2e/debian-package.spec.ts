@@ -286,7 +286,8 @@ test("apt-get upgrade from the clinic's signed repository: the next version open
 
   const upgraded = start('upgraded');
   await expect.poll(upgraded.log, { timeout: 60_000 }).toContain(`app: started ${NEXT.app}`);
-  expect(upgraded.log()).toContain('dictations: 2 loaded, 0 recovered, 0 unreadable');
+  // Read once Record has answered (or the features have started), not before the app says it started.
+  await expect.poll(upgraded.log, { timeout: 30_000 }).toContain('dictations: 2 loaded, 0 recovered, 0 unreadable');
   await expect.poll(upgraded.log, { timeout: 30_000 }).toContain('shortcut: CommandOrControl+Alt+R records');
   await expect.poll(upgraded.log, { timeout: 30_000 }).toContain('lab reports: 1 loaded, 0 unreadable');
   await expect.poll(dictationStates, { timeout: 60_000 }).toEqual(['completed', 'completed']);
