@@ -125,7 +125,7 @@ export function buildFeatures({ userData, builtDir, recorderHost, policyFile, ap
     audit: audit.writer,
     clock,
   });
-  const status = createStatusFeature({ settings: settings.settings, service, outboxes: [outboxes], window, clock });
+  const status = createStatusFeature({ settings: settings.settings, service, outboxes, window, clock });
   // Read after Record's first answer: the status bar then counts what waits to be sent.
   void dictations.store.whenLoaded().then(status.refresh);
   const first = wakingMoments(clock);

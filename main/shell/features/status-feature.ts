@@ -11,8 +11,8 @@ import { AppStatusMonitor } from '../../status/app-status';
 export interface StatusFeatureDeps {
   settings: SettingsService;
   service: Pick<ServiceFeature, 'health' | 'connection' | 'onChange'>;
-  /** Items waiting to be sent, per outbox; each tells when its count may have changed. */
-  outboxes: Array<{ pendingCount(): number | null; onChange(listener: () => void): () => void }>;
+  /** Items waiting to be sent (null while a store is still being read), and when that count may have changed. */
+  outboxes: { pendingCount(): number | null; onChange(listener: () => void): () => void };
   window: WindowEvents;
   clock: Clock;
 }
@@ -22,17 +22,14 @@ export function createStatusFeature(deps: StatusFeatureDeps) {
     isOnline: () => net.isOnline(),
     settings: () => deps.settings.current(),
     sandboxUrl: () => deps.service.connection.sandboxUrl(),
-    pendingSync: () => {
-      const counts = deps.outboxes.map((outbox) => outbox.pendingCount());
-      return counts.includes(null) ? null : (counts as number[]).reduce((sum, count) => sum + count, 0);
-    },
+    pendingSync: () => deps.outboxes.pendingCount(),
     health: () => deps.service.health.current(),
     auth: () => deps.service.connection.authStatus(),
   }, deps.clock);
   const refresh = () => monitor.refresh();
   deps.service.onChange(refresh);
   deps.settings.onChange(refresh);
-  for (const outbox of deps.outboxes) outbox.onChange(refresh);
+  deps.outboxes.onChange(refresh);
   monitor.onChange((status) => deps.window.send('statusChanged', status));
 
   const handlers: Pick<OperationHandlers, 'getStatus'> = { getStatus: () => monitor.current() };
