@@ -152,6 +152,13 @@ export interface ServiceTarget {
   baseUrl: string | null;
 }
 
+/**
+ * Items (dictations, lab reports) waiting to be sent: how many; 'counting' while the dictations
+ * are still being read after start-up; 'unreadable' when they could not be read (the problem
+ * banner says why), so that nothing is counted that could be wrong.
+ */
+export type PendingSync = number | 'counting' | 'unreadable';
+
 export interface AppStatus {
   /** Counts up with every change main sends: the page keeps the newest, however the messages arrive. */
   revision: number;
@@ -162,8 +169,7 @@ export interface AppStatus {
   /** The service has answered since the app started; until then the status says "Not yet connected". */
   serviceReached: boolean;
   service: ServiceTarget;
-  /** Items (dictations, lab reports) waiting to be sent; null while the dictations are still being read at start-up. */
-  pendingSync: number | null;
+  pendingSync: PendingSync;
   /** Why sending is on hold, if it is. */
   syncPaused: SyncStatus['paused'];
   /** What to do about the hold, in plain words; null when there is none. */

@@ -8,7 +8,7 @@
  * page what became of the items shown there (page-view.ts) and reports, for the status bar
  * and the updater, how many wait and whether an upload is under way.
  */
-import type { EventName } from '../../contract/ipc';
+import type { EventName, PendingSync } from '../../contract/ipc';
 import type { BackoffPolicy } from '../api/retry-policy';
 import type { Clock } from '../core/clock';
 import { Emitter } from '../core/emitter';
@@ -142,7 +142,7 @@ export class OutboxHost {
   }
 
   /** Items shown on the page that wait to be sent. */
-  pendingCount(): number | null {
+  pendingCount(): PendingSync {
     return this.pages.pendingCount();
   }
 

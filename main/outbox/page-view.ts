@@ -4,7 +4,7 @@
  * events the contract names for them; and, for the status bar, how many items wait to be
  * sent and when that count may have changed. Once for dictations and lab reports alike.
  */
-import type { EventName, EventPayload } from '../../contract/ipc';
+import type { EventName, EventPayload, PendingSync } from '../../contract/ipc';
 import { Emitter } from '../core/emitter';
 
 /** What the outbox uses of the app's window. */
@@ -41,8 +41,7 @@ export interface PageView<M extends { id: string }, K extends EventName> {
 
 interface Shown {
   tell(id: string): void;
-  /** Null while its store's folders are still being read. */
-  pendingCount(): number | null;
+  pendingCount(): PendingSync;
 }
 
 export class PageViews {
@@ -67,11 +66,11 @@ export class PageViews {
         if (item) send(item);
       },
       pendingCount: () => {
-        if (view.items.isLoaded?.() === false) return null;
+        if (view.items.isLoaded?.() === false) return 'counting';
         try {
           return view.items.list().filter((item) => view.pending(item)).length;
         } catch {
-          return null; // the store could not be read (its uses say why): not counted
+          return 'unreadable'; // the store could not be read (its uses say why)
         }
       },
     });
@@ -83,9 +82,11 @@ export class PageViews {
   }
 
   /** Items waiting to be sent, of every kind shown; null while one kind's are still being read. */
-  pendingCount(): number | null {
+  pendingCount(): PendingSync {
     const counts = this.shown.map((shown) => shown.pendingCount());
-    return counts.includes(null) ? null : (counts as number[]).reduce((sum, count) => sum + count, 0);
+    if (counts.includes('unreadable')) return 'unreadable';
+    if (counts.includes('counting')) return 'counting';
+    return (counts as number[]).reduce((sum, count) => sum + count, 0);
   }
 
   /** Hears when a shown item changed or went (the count waiting may be another); returns the disposer. */

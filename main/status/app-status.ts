@@ -4,7 +4,7 @@
  */
 import type { AuthStatus } from '../../contract/auth';
 import type { SyncStatus } from '../../contract/dictation';
-import type { AppStatus, ServiceTarget } from '../../contract/ipc';
+import type { AppStatus, PendingSync, ServiceTarget } from '../../contract/ipc';
 import { SERVICE_LABELS, serviceBaseUrl, type Settings } from '../../contract/settings';
 import { repeatOn, type Clock } from '../core/clock';
 import { Emitter } from '../core/emitter';
@@ -15,7 +15,7 @@ export interface StatusSources {
   settings(): Settings;
   /** Loopback address of the embedded sandbox once it runs. */
   sandboxUrl(): string | null;
-  pendingSync(): number | null;
+  pendingSync(): PendingSync;
   health(): HealthState;
   auth(): AuthStatus;
 }

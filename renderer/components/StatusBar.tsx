@@ -2,7 +2,14 @@
  * The status bar: the connection, the service in use (the sandbox marked as test data), why
  * sending is on hold, and what waits to be sent.
  */
+import type { PendingSync } from '../../contract/ipc';
 import { useStatusStore } from '../app/stores';
+
+function pendingSyncText(pending: PendingSync): string {
+  if (pending === 'counting') return 'Counting what waits to sync…';
+  if (pending === 'unreadable') return 'What waits to sync could not be counted';
+  return pending === 0 ? 'Nothing waiting to sync' : `${pending} waiting to sync`;
+}
 
 export function StatusBar() {
   const status = useStatusStore((state) => state.status);
@@ -37,7 +44,7 @@ export function StatusBar() {
       ) : null}
       {syncPaused === 'sync-off' ? <span className="paused">Automatic sending is off</span> : null}
       <span className="pending" data-testid="pending-sync">
-        {pendingSync === null ? 'Counting what waits to sync…' : pendingSync === 0 ? 'Nothing waiting to sync' : `${pendingSync} waiting to sync`}
+        {pendingSyncText(pendingSync)}
       </span>
     </div>
   );

@@ -1,5 +1,6 @@
 /** What the status bar shows, assembled: refreshed when anything it is made of changes, pushed to the page. */
 import { net } from 'electron';
+import type { PendingSync } from '../../../contract/ipc';
 import type { OperationHandlers } from '../../../contract/operation-handlers';
 import type { Clock } from '../../core/clock';
 import type { Feature } from '../../core/feature';
@@ -11,8 +12,8 @@ import { AppStatusMonitor } from '../../status/app-status';
 export interface StatusFeatureDeps {
   settings: SettingsService;
   service: Pick<ServiceFeature, 'health' | 'connection' | 'onChange'>;
-  /** Items waiting to be sent (null while a store is still being read), and when that count may have changed. */
-  outboxes: { pendingCount(): number | null; onChange(listener: () => void): () => void };
+  /** Items waiting to be sent, and when that count may have changed. */
+  outboxes: { pendingCount(): PendingSync; onChange(listener: () => void): () => void };
   window: WindowEvents;
   clock: Clock;
 }
