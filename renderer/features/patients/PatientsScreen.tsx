@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import { PatientText } from '../../components/PatientText';
-import { matchesPatient, patientDetailsLine, patientLine, patientName, patientsByDay } from '../../../contract/patients';
+import { matchesPatient, patientDetailsLine, patientLine, patientName, patientsByDay, type Patient } from '../../../contract/patients';
 import { pageClock } from '../../app/clock';
 import { usePatientsStore } from '../../app/stores';
 import { formatDay } from '../../components/dates';
@@ -39,12 +39,7 @@ function PatientList({ query }: { query: string }) {
                   {patientName(patient)}
                 </button>
                 <span className="patient-row-meta" aria-hidden="true">
-                  {/* One item of the row's flex line: the details read as one text beside the badge. */}
-                  {patientDetailsLine(patient) ? (
-                    <span>
-                      <PatientText text={patientDetailsLine(patient)} />
-                    </span>
-                  ) : null}
+                  <PatientDetails patient={patient} />
                   {patient.id === view.visitPatientId ? <span className="state-badge chosen">This visit</span> : null}
                 </span>
               </li>
@@ -88,5 +83,16 @@ export function PatientsScreen() {
         {shown ? <PatientView key={shown.id} patient={shown} /> : <section className="patient-view empty-detail">Choose a patient to see their dictations and lab reports.</section>}
       </div>
     </section>
+  );
+}
+
+/** One item of a patient row's flex line: the details read as one text beside the badge; nothing when there are none. */
+function PatientDetails({ patient }: { patient: Patient }) {
+  const details = patientDetailsLine(patient);
+  if (!details) return null;
+  return (
+    <span>
+      <PatientText text={details} />
+    </span>
   );
 }
