@@ -6,10 +6,10 @@
  * its field), agreed while the service cannot be reached and linked once it is back. The
  * question and the patient's view are screenshotted.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { PatientInput } from '../../contract/patient-schema';
 import { SandboxServer } from '../../main/sandbox/sandbox-server';
+import { unnamed } from '../support/e2e/accessible-names';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import { screenshot } from '../support/e2e/launch-app';
 import { customService } from '../support/e2e/policies';
@@ -44,11 +44,6 @@ async function patientView(page: Page, name: string) {
 const question = (page: Page) => page.getByTestId('health-record-question');
 const linkState = (view: ReturnType<Page['getByTestId']>) => view.getByTestId('health-record-state');
 
-async function unnamedControls(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).withRules(['button-name', 'label', 'select-name', 'aria-input-field-name']).analyze();
-  return results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
-
 test('a visit linked at Next patient; one refused and linked again; one declined; one added without an ABHA address, offline, then linked', async ({ launch, startSandbox, microphone: _microphone }) => {
   const sandbox = await startSandbox({ faults: { processingMs: 300, linkDelayMs: 500 } });
   const { page } = await launch({ policy: customService(sandbox, POLICY), patient: null });
@@ -60,7 +55,7 @@ test('a visit linked at Next patient; one refused and linked again; one declined
   await expect(question(page)).toBeVisible();
   await expect(page.getByTestId('health-record-line')).toHaveText('Send this visit to Ravi Kumar (test)’s health record (ravi.kumar@sbx)?');
   await expect(page.getByTestId('health-record-items')).toContainText('Dictation note');
-  expect(await unnamedControls(page)).toEqual([]);
+  expect(await unnamed(page)).toEqual([]);
   await screenshot(page, 'health-record-question');
   await question(page).getByRole('button', { name: 'Patient agrees: send' }).click();
   await expect(question(page)).toBeHidden();
