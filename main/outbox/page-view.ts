@@ -81,7 +81,7 @@ export class PageViews {
     for (const shown of this.shown) shown.tell(id);
   }
 
-  /** Items waiting to be sent, of every kind shown; null while one kind's are still being read. */
+  /** Items waiting to be sent, of every kind shown: 'unreadable' when one kind's could not be read, 'counting' while one kind's are still being read. */
   pendingCount(): PendingSync {
     const counts = this.shown.map((shown) => shown.pendingCount());
     if (counts.includes('unreadable')) return 'unreadable';
