@@ -107,6 +107,10 @@ export function specifiersOf(text: string, fileName = 'file.ts'): Specifiers {
   const named = ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName);
   const computed: string[] = [];
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  // The compiler's pre-reading misses `export * as name from`.
+  for (const statement of source.statements) {
+    if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) && !named.includes(statement.moduleSpecifier.text)) named.push(statement.moduleSpecifier.text);
+  }
   for (const call of loaderCalls(source)) {
     const [argument] = call.arguments;
     if (!argument) continue;
@@ -166,11 +170,45 @@ export function importGraph(root: string, files: string[]): ImportEdge[] {
 
 /** The imports of `entries` and of every file of the tree they load, however indirectly (`import type` loads nothing). */
 export function reachedGraph(root: string, entries: string[]): ImportEdge[] {
+  return walkGraph(root, entries, () => true);
+}
+
+/**
+ * What loading `entries` loads with them, before any of their code runs on: as reachedGraph,
+ * but not through `import()`, which loads a module only when the call is made.
+ */
+export function eagerGraph(root: string, entries: string[]): ImportEdge[] {
+  const later = new Map<string, Set<string>>();
+  const laterIn = (file: string) => later.get(file) ?? later.set(file, laterSpecifiers(readFileSync(join(root, file), 'utf8'), file)).get(file)!;
+  return walkGraph(root, entries, (edge) => !laterIn(edge.from).has(edge.specifier));
+}
+
+/** The specifiers a file loads only by `import()` calls (`import type` loads nothing): loaded when a call is made, not with the file. */
+export function laterSpecifiers(text: string, fileName = 'file.ts'): Set<string> {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const withFile = new Set<string>();
+  const later = new Set<string>();
+  for (const statement of source.statements) {
+    const declaration = ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement : null;
+    if (!declaration?.moduleSpecifier || !ts.isStringLiteral(declaration.moduleSpecifier)) continue;
+    const typeOnly = ts.isImportDeclaration(declaration) ? declaration.importClause?.isTypeOnly === true : declaration.isTypeOnly;
+    if (!typeOnly) withFile.add(declaration.moduleSpecifier.text);
+  }
+  for (const call of loaderCalls(source)) {
+    const [argument] = call.arguments;
+    if (argument && ts.isStringLiteralLike(argument)) (call.expression.kind === ts.SyntaxKind.ImportKeyword ? later : withFile).add(argument.text);
+  }
+  return new Set([...later].filter((specifier) => !withFile.has(specifier)));
+}
+
+/** The edges of `entries` and of every file reached through an edge `follow` takes. */
+function walkGraph(root: string, entries: string[], follow: (edge: ImportEdge) => boolean): ImportEdge[] {
   const seen = new Set(entries);
   const queue = [...entries];
   const edges: ImportEdge[] = [];
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
     for (const edge of importGraph(root, [file])) {
+      if (!follow(edge)) continue;
       edges.push(edge);
       if (edge.typeOnly || edge.to.kind !== 'file' || !SOURCE.test(edge.to.path) || seen.has(edge.to.path)) continue;
       seen.add(edge.to.path);
