@@ -3,14 +3,25 @@
  * (`/connect-auth/v1/account/login`) and renew with the refresh token
  * (`/connect-auth/v1/account/refresh-token`). Tokens and the secret are never logged.
  */
+import { z } from 'zod';
 import type { AuthApi, ClientCredentials, TokenGrant } from './auth-grant';
 import type { Clock } from '../core/clock';
 import type { Transport } from './http-transport';
-import { genericErrorSchema, tokenGrantSchema } from './response-schemas';
 import { isRetryableStatus, parseRetryAfter } from './retry-policy';
 import { MESSAGES, ServiceError, rateLimitMessage } from './service-error';
 import { serviceWords, type ServiceWords } from './service-text';
 import { serviceUrl } from './service-url';
+
+/** `/connect-auth/v1/account/login` and `/refresh-token`: the token pair and their lives in seconds. */
+const tokenGrantSchema = z.object({
+  access_token: z.string().min(1).max(16_384),
+  expires_in: z.number().int().positive(),
+  refresh_token: z.string().min(1).max(16_384).optional(),
+  refresh_expires_in: z.number().int().positive().optional(),
+});
+
+/** `OpenapiGenericError` of the authorization interface. */
+const genericErrorSchema = z.object({ code: z.number().int().optional(), error: z.string().optional() });
 
 function parseJson(text: string): unknown {
   try {

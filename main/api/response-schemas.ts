@@ -112,14 +112,3 @@ export const registrationErrorSchema = z.object({
   error: z.string(),
   source_error: z.object({ code: z.string(), message: z.string() }).optional(),
 });
-
-/** `/connect-auth/v1/account/login` and `/refresh-token`: the token pair and their lives in seconds. */
-export const tokenGrantSchema = z.object({
-  access_token: z.string().min(1).max(16_384),
-  expires_in: z.number().int().positive(),
-  refresh_token: z.string().min(1).max(16_384).optional(),
-  refresh_expires_in: z.number().int().positive().optional(),
-});
-
-/** `OpenapiGenericError` of the authorization interface. */
-export const genericErrorSchema = z.object({ code: z.number().int().optional(), error: z.string().optional() });

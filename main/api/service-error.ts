@@ -95,3 +95,8 @@ export function isServiceError(error: unknown): error is ServiceError {
 export function rateLimitMessage(retryAfterMs: number | undefined): string {
   return retryAfterMs !== undefined && retryAfterMs > 90_000 ? MESSAGES.rateLimitedFor(Math.round(retryAfterMs / 60_000)) : MESSAGES.rateLimited;
 }
+
+/** True for a session that expired before its End: it is made again from the kept parts. */
+export function isSessionExpired(error: unknown): boolean {
+  return error instanceof ServiceError && (error.status === 410 || error.code === 'session_expired');
+}

@@ -134,11 +134,6 @@ export function isAlreadyEnded(error: unknown): boolean {
   return /already[_ ]ended|session[_ ]ended|already_committed/i.test(`${error.code ?? ''} ${error.message}`);
 }
 
-/** True for a session that expired before its End: it is made again from the kept parts. */
-export function isSessionExpired(error: unknown): boolean {
-  return error instanceof ServiceError && (error.status === 410 || error.code === 'session_expired');
-}
-
 /** Seconds of `Cache-Control: max-age`, or null. */
 export function maxAgeSeconds(cacheControl: string | undefined): number | null {
   if (!cacheControl || /\bno-(store|cache)\b/i.test(cacheControl)) return null;

@@ -3,22 +3,14 @@
  * is read with zod into the wire's own shape (each output item checked apart); what the page
  * shows is made of it with the other result views (main/results/transcription-view.ts).
  */
-import { lookupUnauthorizedSchema, messageSchema, outputItemSchema, resultDataSchema, resultErrorSchema, voiceUploadSchema, type OutputItem } from './response-schemas';
+import { MAX_OUTPUT_ITEMS, type OutputItemRead } from './output-items';
+import { lookupUnauthorizedSchema, messageSchema, outputItemSchema, resultDataSchema, resultErrorSchema, voiceUploadSchema } from './response-schemas';
 import { check, commonFailure, unexpected, type Progress, type ServiceCaller } from './service-call';
 import { ServiceError } from './service-error';
 import { firstIssue, serviceCode, serviceWords } from './service-text';
 import type { UploadSource } from './upload-source';
 
-/** Output items read from one answer; more are counted, not read. */
-export const MAX_OUTPUT_ITEMS = 100;
-
-/** An output item that is not one: why (`status: Invalid input…`), and its template id when it has one as text. */
-export interface UnreadableOutputItem {
-  unreadable: string;
-  template_id: string | null;
-}
-
-export type OutputItemRead = OutputItem | UnreadableOutputItem;
+export type { OutputItemRead } from './output-items';
 
 /** GET /voice/api/v3/status as read: still processing (perhaps with output so far), done, partly done, or failed. */
 export type VoiceStatus =
@@ -26,10 +18,6 @@ export type VoiceStatus =
   | { state: 'in_progress' | 'completed' | 'partial'; output: OutputItemRead[]; unread: number; additional_data: unknown }
   /** The service's error as it sent it (500 with a documented body). */
   | { state: 'failed'; error: { code: string; msg: string } };
-
-export function isUnreadableItem(item: OutputItemRead): item is UnreadableOutputItem {
-  return 'unreadable' in item;
-}
 
 /** Each item checked apart: one that is not an output item says why, and spoils only itself. */
 export function readOutputItems(items: unknown[]): { output: OutputItemRead[]; unread: number } {

@@ -10,8 +10,7 @@
  * waiting times only in memory: after a restart every unacknowledged part is tried at once.
  */
 import type { SessionPart } from '../api/service-client';
-import { ServiceError } from '../api/service-error';
-import { isSessionExpired } from '../api/sessions-api';
+import { ServiceError, isSessionExpired } from '../api/service-error';
 import type { AudioPart } from '../audio/audio-parts';
 import { AttemptsInMemory } from '../outbox/attempts-in-memory';
 import type { OutboxKind, OutboxStore, QueuedItem } from '../outbox/outbox-kind';

@@ -8,8 +8,7 @@
  * session from the kept parts. The parts themselves go through part-kind.ts.
  */
 import type { SessionResult } from '../api/service-client';
-import { isServiceError } from '../api/service-error';
-import { isSessionExpired } from '../api/sessions-api';
+import { isServiceError, isSessionExpired } from '../api/service-error';
 import type { Clock } from '../core/clock';
 import type { OutboxKind } from '../outbox/outbox-kind';
 import type { PollSchedule } from '../outbox/result-poller';

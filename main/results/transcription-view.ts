@@ -8,7 +8,8 @@
 import type { DecodedOutput, OutputContent, TranscriptionContext, TranscriptionResult } from '../../contract/transcription';
 import { z } from 'zod';
 import { cutText, serviceCode, serviceText, serviceWords } from '../api/service-text';
-import { isUnreadableItem, type OutputItemRead, type VoiceStatus } from '../api/voice-api';
+import { isUnreadableItem, type OutputItemRead } from '../api/output-items';
+import type { VoiceStatus } from '../api/voice-api';
 import { boundedCopy } from './json-limits';
 import { decodeValue, invalid } from './output-content';
 

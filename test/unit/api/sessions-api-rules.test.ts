@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../main/api/service-error';
 import { presignedAddressProblem } from '../../../main/api/service-url';
-import { sessionPartFileName, isAlreadyEnded, isSessionExpired, maxAgeSeconds } from '../../../main/api/sessions-api';
+import { isSessionExpired } from '../../../main/api/service-error';
+import { sessionPartFileName, isAlreadyEnded, maxAgeSeconds } from '../../../main/api/sessions-api';
 
 describe('the sessions client', () => {
   it('names a part <base>_<n>.<ext>, n from 0 without leading zeros, and refuses any other number', () => {
