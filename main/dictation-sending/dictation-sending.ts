@@ -159,11 +159,11 @@ export class DictationSending {
     this.parts.kick();
   }
 
-  /** The service refused a part for good: the recording goes whole instead, and this session is never ended. */
+  /** A part could not be sent for good (the service refused it, or the app could not send it): the recording goes whole instead, and this session is never ended. */
   private refused(id: string, problem: string): void {
     const manifest = this.options.store.get(id);
     if (!manifest || manifest.api !== 'sessions') return;
-    this.options.store.writeOrKeepInMemory(id, sendWholeInstead(manifest, `The service refused a part of the recording (${problem.replace(/\.$/, '')})`));
+    this.options.store.writeOrKeepInMemory(id, sendWholeInstead(manifest, `A part of the recording could not be sent (${problem.replace(/\.$/, '')})`));
     this.voice.kick();
   }
 

@@ -1,8 +1,9 @@
 /**
  * Features wake when first asked (main/shell/feature-wakes.ts): a feature that cannot wake is
  * named to the doctor and Record still works. The fault is a real one an installation can have:
- * a copy of the built app with the lab reports' code file missing (as a half-copied install or
- * a quarantined file leaves it); nothing in the app is told to fail.
+ * a copy of the built app with one code file missing (the lab reports', or the service's
+ * operations, which the client loads at its first call), as a half-copied install or a
+ * quarantined file leaves it; nothing in the app is told to fail.
  */
 import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,27 +12,32 @@ import { bridgeValue, closeApps, expect, test } from '../support/e2e/fixtures';
 import { ROOT, TEST_PATIENT, launchElectron, newDataFolder, screenshot, visitFor, type LaunchedApp } from '../support/e2e/launch-app';
 import { READY, speakFor, startConsultation } from '../support/e2e/recording';
 
-/** The built app copied, but for the file that holds the lab reports' code. */
-function appWithoutLabReports(): string {
+/** The built app copied, but for the file of main's code whose name begins with `chunk` (one of the bundler's chunks). */
+function appWithout(chunk: string): string {
   const copy = mkdtempSync(join(tmpdir(), 'scribe-e2e-app-'));
   cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
   cpSync(join(ROOT, 'out'), join(copy, 'out'), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
   const chunks = join(copy, 'out', 'main', 'chunks');
-  const labReports = readdirSync(chunks).filter((name) => name.startsWith('lab-reports-feature-'));
-  expect(labReports).toHaveLength(1);
-  rmSync(join(chunks, labReports[0]!));
+  const named = readdirSync(chunks).filter((name) => name.startsWith(chunk));
+  expect(named).toHaveLength(1);
+  rmSync(join(chunks, named[0]!));
   return copy;
 }
 
-test('a feature that cannot wake is named where the doctor asks for it, and Record still works', async ({ microphone: _microphone }) => {
-  const copy = appWithoutLabReports();
+/** The copy started on a new data folder, under an empty policy. */
+async function launchCopy(copy: string): Promise<LaunchedApp> {
   const userDataDir = newDataFolder();
   const policyFile = join(mkdtempSync(join(tmpdir(), 'scribe-policy-')), 'policy.json');
   writeFileSync(policyFile, '{}');
   const args = [copy, `--user-data-dir=${userDataDir}`, `--policy=${policyFile}`, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])];
   const app = await launchElectron(args, { ...(process.env as Record<string, string>), SCRIBE_LOG_CONSOLE: '0' });
-  const launched: LaunchedApp = { app, page: await app.firstWindow(), userDataDir, policyFile };
+  return { app, page: await app.firstWindow(), userDataDir, policyFile };
+}
+
+test('a feature that cannot wake is named where the doctor asks for it, and Record still works', async ({ microphone: _microphone }) => {
+  const copy = appWithout('lab-reports-feature-');
+  const launched = await launchCopy(copy);
   try {
     const { page } = launched;
     await page.getByTestId('service-badge').waitFor();
@@ -53,6 +59,31 @@ test('a feature that cannot wake is named where the doctor asks for it, and Reco
     const again = await page.evaluate(() => (window as unknown as { scribe: { listLabReports(): Promise<{ ok: boolean; error?: { message: string } }> } }).scribe.listLabReports());
     expect(again.ok).toBe(false);
     expect(again.error?.message).toMatch(/^Lab reports could not start/);
+  } finally {
+    await closeApps([launched]);
+    rmSync(copy, { recursive: true, force: true });
+  }
+});
+
+test('the service’s operations that cannot load: Record works, the dictation is kept, and the doctor is told why it was not sent', async ({ microphone: _microphone }) => {
+  const copy = appWithout('service-operations-');
+  const launched = await launchCopy(copy);
+  try {
+    const { page } = launched;
+    await page.getByTestId('service-badge').waitFor();
+    await visitFor(page, TEST_PATIENT);
+    await startConsultation(page);
+    await speakFor(page, 1_500);
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect(page.getByTestId('recorder-state')).toHaveText(READY);
+    // Sent whole instead, which fails the same way: the dictation waits for a Retry, and says why.
+    const row = page.getByRole('listbox', { name: 'Dictation list' }).getByRole('option', { selected: true });
+    await expect(row).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+    await expect(page.getByTestId('detail-problem')).toContainText('could not load its code for talking to the service');
+    await expect(page.getByTestId('detail-problem')).toContainText('Nothing waiting to be sent is lost');
+    await screenshot(page, 'service-code-missing');
+    // The recording is still on disk, to be sent once the app is mended.
+    expect(await bridgeValue(page, 'listDictations')).toHaveLength(1);
   } finally {
     await closeApps([launched]);
     rmSync(copy, { recursive: true, force: true });
