@@ -69,7 +69,9 @@ export async function startChromium(desktop?: DesktopBus): Promise<EmrBrowser> {
   ];
   const env = desktop ? { ...process.env, ...desktop.env, ...CHROMIUM_ACCESSIBILITY.env } : process.env;
   const child: ChildProcess = spawn('chromium', args, { stdio: 'ignore', env });
-  const port = await until('Chromium’s DevTools port', () => (existsSync(join(profile, 'DevToolsActivePort')) ? readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').split('\n')[0] : null));
+  // Chromium makes the file before it writes the port in it: an empty first line is not yet a port.
+  const activePort = join(profile, 'DevToolsActivePort');
+  const port = await until('Chromium’s DevTools port', () => (existsSync(activePort) ? /^\d+$/.exec(readFileSync(activePort, 'utf8').split('\n')[0] ?? '')?.[0] : null));
   const browser: Browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = await until('the EMR page', () => browser.contexts()[0]?.pages().find((candidate) => candidate.url().endsWith('emr-page.html')));
   await page.waitForLoadState('domcontentloaded');
