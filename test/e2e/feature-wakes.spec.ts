@@ -8,6 +8,7 @@
 import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { bridgeValue, closeApps, expect, test } from '../support/e2e/fixtures';
 import { ROOT, TEST_PATIENT, launchElectron, newDataFolder, screenshot, visitFor, type LaunchedApp } from '../support/e2e/launch-app';
 import { READY, speakFor, startConsultation } from '../support/e2e/recording';
@@ -25,23 +26,31 @@ function appWithout(chunk: string): string {
   return copy;
 }
 
-/** The copy started on a new data folder, under an empty policy. */
-async function launchCopy(copy: string): Promise<LaunchedApp> {
+/**
+ * The built app without the chunk named `chunk`, started on a new data folder under an empty
+ * policy, its first screen up and a visit begun; `use` drives it; the app and the copy are gone
+ * after.
+ */
+async function withAppWithout(chunk: string, use: (page: Page) => Promise<void>): Promise<void> {
+  const copy = appWithout(chunk);
   const userDataDir = newDataFolder();
   const policyFile = join(mkdtempSync(join(tmpdir(), 'scribe-policy-')), 'policy.json');
   writeFileSync(policyFile, '{}');
   const args = [copy, `--user-data-dir=${userDataDir}`, `--policy=${policyFile}`, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])];
   const app = await launchElectron(args, { ...(process.env as Record<string, string>), SCRIBE_LOG_CONSOLE: '0' });
-  return { app, page: await app.firstWindow(), userDataDir, policyFile };
+  const launched: LaunchedApp = { app, page: await app.firstWindow(), userDataDir, policyFile };
+  try {
+    await launched.page.getByTestId('service-badge').waitFor();
+    await visitFor(launched.page, TEST_PATIENT);
+    await use(launched.page);
+  } finally {
+    await closeApps([launched]);
+    rmSync(copy, { recursive: true, force: true });
+  }
 }
 
 test('a feature that cannot wake is named where the doctor asks for it, and Record still works', async ({ microphone: _microphone }) => {
-  const copy = appWithout('lab-reports-feature-');
-  const launched = await launchCopy(copy);
-  try {
-    const { page } = launched;
-    await page.getByTestId('service-badge').waitFor();
-    await visitFor(page, TEST_PATIENT);
+  await withAppWithout('lab-reports-feature-', async (page) => {
     // The first screen asked for the lab reports as it opened, and the health record's links (which
     // read them) woke as the visit began: the doctor is told which part is unavailable, the cause
     // and not what depends on it, and that Record is not.
@@ -59,19 +68,11 @@ test('a feature that cannot wake is named where the doctor asks for it, and Reco
     const again = await page.evaluate(() => (window as unknown as { scribe: { listLabReports(): Promise<{ ok: boolean; error?: { message: string } }> } }).scribe.listLabReports());
     expect(again.ok).toBe(false);
     expect(again.error?.message).toMatch(/^Lab reports could not start/);
-  } finally {
-    await closeApps([launched]);
-    rmSync(copy, { recursive: true, force: true });
-  }
+  });
 });
 
 test('the service’s operations that cannot load: Record works, the dictation is kept, and the doctor is told why it was not sent', async ({ microphone: _microphone }) => {
-  const copy = appWithout('service-operations-');
-  const launched = await launchCopy(copy);
-  try {
-    const { page } = launched;
-    await page.getByTestId('service-badge').waitFor();
-    await visitFor(page, TEST_PATIENT);
+  await withAppWithout('service-operations-', async (page) => {
     await startConsultation(page);
     await speakFor(page, 1_500);
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
@@ -84,10 +85,7 @@ test('the service’s operations that cannot load: Record works, the dictation i
     await screenshot(page, 'service-code-missing');
     // The recording is still on disk, to be sent once the app is mended.
     expect(await bridgeValue(page, 'listDictations')).toHaveLength(1);
-  } finally {
-    await closeApps([launched]);
-    rmSync(copy, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a sleeping feature’s first operation, asked before it wakes, is answered once and in full', async ({ launch }) => {
