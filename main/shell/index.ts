@@ -1,7 +1,7 @@
 /**
- * Entry and composition root: secure the app, open the window, then build the features
- * (main/shell/features.ts) while the page's process starts. Only what the window needs is loaded
- * before it opens.
+ * Entry and composition root: secure the app, start the recorder's process, open the window,
+ * then build the features (main/shell/features.ts) while the page's process starts. Only what
+ * the window needs is loaded before it opens.
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,10 +52,35 @@ const devServerUrl = DEVELOPMENT_BUILD ? (process.env.ELECTRON_RENDERER_URL ?? n
 const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
 
 const startup = new StartupMarks(processClock);
+/** Start-up in one line of the log, once main has answered for Record and the recorder's process is ready (or could not start). */
+const sayStartup = () => log.info(`${STARTUP_LINE}${startup}`);
+let recorderSettled = false;
+
+/**
+ * The recorder's process takes longest to start (a new process and the audio library, about
+ * half a second): it starts first, on the core that making the window leaves free, so that even
+ * the first Record, pressed as soon as the window shows, finds it ready. It holds no microphone
+ * until then.
+ */
+function startRecorderAhead(): RecorderHost {
+  const recorderHost = new RecorderHost(unpacked(join(here, 'recorder-process.cjs')));
+  recorderHost
+    .ensure()
+    .then(
+      () => startup.mark('recorder ready'),
+      (error: unknown) => log.warn(`recorder: not started ahead (${(error as Error).message})`),
+    )
+    .finally(() => {
+      recorderSettled = true;
+      if (startup.has('Record answered')) sayStartup();
+    });
+  return recorderHost;
+}
 
 async function start(): Promise<void> {
   await app.whenReady();
   startup.mark('app ready');
+  const recorderHost = startRecorderAhead();
   if (!DEVELOPMENT_BUILD) useReleaseMenu(process.platform);
   const userData = app.getPath('userData');
   const defaultSession = session.defaultSession;
@@ -79,7 +104,7 @@ async function start(): Promise<void> {
   openOperationGate(dispatcher, (name) => {
     if (name !== 'getRecorder' || startup.has('Record answered')) return;
     startup.mark('Record answered');
-    log.info(`${STARTUP_LINE}${startup}`);
+    if (recorderSettled) sayStartup();
     built?.firstAnswered(); // the features that sleep may wake now (feature-wakes.ts)
   });
   serveRenderer(
@@ -93,11 +118,6 @@ async function start(): Promise<void> {
   );
   const shown = window.open({ preloadPath: join(here, '../preload/index.cjs'), url: devServerUrl ?? `${APP_ORIGIN}/index.html` });
   startup.mark('window opened');
-  // The recorder process takes longest to start (a new process and the audio library, about
-  // half a second): it starts beside the window's own process, so that even the first Record,
-  // pressed as soon as the window shows, finds it ready. It holds no microphone until then.
-  const recorderHost = new RecorderHost(unpacked(join(here, 'recorder-process.cjs')));
-  recorderHost.ensure().catch((error: unknown) => log.warn(`recorder: not started ahead (${(error as Error).message})`));
 
   // Built while the page compiles and runs its script, when main is otherwise idle: from the
   // moment its files are served (at dom-ready from the development server; a little later

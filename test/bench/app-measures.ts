@@ -77,12 +77,14 @@ function proportionalKiBOf(pids: number[]): number | null {
   }
 }
 
-async function timeToReady(args: string[], ready: (page: Page) => Promise<unknown>): Promise<Start> {
+/** `settled`: what the start does after it is ready and before its memory and CPU are read and it is closed. */
+async function timeToReady(args: string[], ready: (page: Page) => Promise<unknown>, settled: () => Promise<void> = async () => {}): Promise<Start> {
   const started = performance.now();
   const app = await launch(args);
   const page = await app.firstWindow();
   await ready(page);
   const elapsed = performance.now() - started;
+  await settled();
   const metrics = await app.evaluate(({ app: electronApp }) =>
     electronApp.getAppMetrics().map((metric) => ({
       pid: metric.pid,
@@ -177,7 +179,7 @@ const dataFolderOf = (args: string[]) => args.find((arg) => arg.startsWith('--us
 async function busyFolderArgs(dictations: number, appDir: string): Promise<string[]> {
   const args = scribeArgs(appDir);
   seedDictations(dataFolderOf(args), dictations);
-  for (let i = 0; i < 2; i += 1) await timeToReady(args, (page) => inPage(page, appRecordWorks));
+  for (let i = 0; i < 2; i += 1) await appStart(args);
   return args;
 }
 
@@ -200,13 +202,11 @@ export async function startupSamples(runs: number, appDirs: string[] = [ROOT], b
     if (i % 2 === 1) order.reverse();
     for (const [index, appDir] of order) {
       const args = scribeArgs(appDir);
-      const start = await timeToReady(args, (page) => inPage(page, appRecordWorks));
-      const userData = dataFolderOf(args);
-      apps[index]!.push({ ...start, marks: startupMarksIn(userData) });
+      apps[index]!.push(await appStart(args));
       const busyStart = busyArgs[index];
-      if (busyStart) busy[index]!.push({ ...(await timeToReady(busyStart, (page) => inPage(page, appRecordWorks))), marks: startupMarksIn(dataFolderOf(busyStart)) });
+      if (busyStart) busy[index]!.push(await appStart(busyStart));
       if (index !== 0) continue;
-      for (const again of [warm, cached]) again.push({ ...(await timeToReady(args, (page) => inPage(page, appRecordWorks))), marks: startupMarksIn(userData) });
+      for (const again of [warm, cached]) again.push(await appStart(args));
     }
   }
   return { bare, bareWithUtility, shell, apps, warm, cached, busy };
@@ -219,13 +219,32 @@ export function startupTimeline(runs: Array<Map<string, number>>): string {
   return names.map((name) => `${name} ${Math.round(median(runs.flatMap((marks) => marks.get(name) ?? [])))} ms`).join(', ');
 }
 
-/** The last start-up line of the log in a data folder (none from a build before the marks). */
-function startupMarksIn(userData: string): Map<string, number> {
+/**
+ * One start of the app to its working Record, with the moments its log noted. Record works once
+ * the recorder's process is ready too: a start whose recorder was ready after main answered for
+ * Record is counted to that moment. (Builds before 30 Nov do not note it; their recorder started
+ * with the window, and they say their start-up at main's answer.)
+ */
+async function appStart(args: string[]): Promise<Start & { marks: Map<string, number> }> {
+  const userData = dataFolderOf(args);
+  const linesBefore = startupLinesIn(userData).length;
+  const saidThisStart = async () => {
+    // The line is written once both are there: the app stays open until it is (at most 10 s).
+    for (let waited = 0; startupLinesIn(userData).length === linesBefore && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+  const start = await timeToReady(args, (page) => inPage(page, appRecordWorks), saidThisStart);
+  const line = startupLinesIn(userData)[linesBefore];
+  const marks = line ? parseStartupLine(line) : new Map<string, number>();
+  const recorderLate = (marks.get('recorder ready') ?? 0) - (marks.get('Record answered') ?? Infinity);
+  return { ...start, ms: start.ms + Math.max(0, recorderLate), marks };
+}
+
+/** The start-up lines of the log in a data folder, one a start (none from a build before the marks). */
+function startupLinesIn(userData: string): string[] {
   try {
-    const line = readFileSync(join(userData, 'logs', 'main.log'), 'utf8').split('\n').findLast((text) => text.includes(STARTUP_LINE));
-    return line ? parseStartupLine(line) : new Map();
+    return readFileSync(join(userData, 'logs', 'main.log'), 'utf8').split('\n').filter((text) => text.includes(STARTUP_LINE));
   } catch {
-    return new Map();
+    return [];
   }
 }
 

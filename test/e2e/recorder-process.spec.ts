@@ -5,7 +5,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { parseStartupLine, STARTUP_LINE } from '../../main/core/startup-marks';
 import { bridgeValue, expect, test } from '../support/e2e/fixtures';
 import { recordingWav } from '../support/e2e/sealed-data';
 import { analyseWav } from '../support/e2e/wav-analysis';
@@ -77,6 +79,17 @@ test('PvRecorder lives only in the recorder process, the microphone is open only
   const audio = analyseWav(await recordingWav(userDataDir, after!.id));
   expect(audio.durationMs).toBeGreaterThanOrEqual(2000);
   expect(audio.rms).toBeGreaterThan(0.02);
+  await app.close();
+});
+
+test('start-up is said once main answers for Record and the recorder process is ready, whichever comes last', async ({ launch }) => {
+  const { app, page, userDataDir } = await launch({ policy: { autoSync: false } });
+  await page.getByRole('button', { name: 'Record', exact: true }).waitFor();
+  const startupLine = () => readFileSync(join(userDataDir, 'logs', 'main.log'), 'utf8').split('\n').find((line) => line.includes(STARTUP_LINE)) ?? '';
+  await expect.poll(startupLine, { timeout: 15_000 }).toContain(STARTUP_LINE);
+  const marks = parseStartupLine(startupLine());
+  expect([...marks.keys()]).toEqual(expect.arrayContaining(['app ready', 'window opened', 'recorder ready', 'Record answered']));
+  expect(await recorderPid(app)).not.toBeNull();
   await app.close();
 });
 
