@@ -11,9 +11,7 @@
  * if the clipboard still holds this very copy. Insertions go one at a time: a second press
  * inserts only once the first has put the clipboard back, so that no put-back lands while a
  * paste is still being read. Whatever does not go in is said at once, and the note stays copied.
- * The keyboard hook runs from the press until the note is in and the keys are let go only. The
- * OS fires a held shortcut again and again: those repeats are not presses (a repeat after the
- * focus moved would put the note into that other window).
+ * The keyboard hook runs from the press until the note is in (or the keys are let go) only.
  */
 import type { InsertProfile, ProgramIdentity } from '../../contract/insert-profiles';
 import type { ShortcutRefusal } from '../audit/feature-hooks';
