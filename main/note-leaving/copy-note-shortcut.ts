@@ -40,13 +40,6 @@ const UNSEEN_RELEASE_MS = 1_100;
 /** How long the shortcut's keys may stay down before the paste is given up (the note stays copied). */
 const RELEASE_WAIT_MS = 4_000;
 
-/** A press while an earlier one is followed is judged this much later: the hook's report of a repeated key may come a moment after the repeated shortcut. */
-const JUDGE_AFTER_MS = 40;
-/** After the shortcut's keys are let go, presses this soon are the OS's last repeats (they travel by another path than the release). */
-const REPEAT_AFTER_RELEASE_MS = 150;
-/** A press is followed (its repeats told from new presses) at most this long, however long its keys stay down. */
-const FOLLOW_LIMIT_MS = 60_000;
-
 /** After the paste keys, the target reads the clipboard: the earlier content goes back this much later. */
 export const PUT_BACK_AFTER_MS = 400;
 /** A field that shows less than the note is read again this often, up to this long, before anything is said: it may show the note a moment after it took it. */
@@ -141,10 +134,6 @@ export class CopyNoteShortcut {
   private readonly clock: Clock;
   /** The insertion under way (from its copy to its put-back); the next one waits for it. */
   private insertions: Promise<void> = Promise.resolve();
-  /** The press followed now, until its keys are let go: whether the hook has seen the shortcut's key go down again since (the OS repeating it), or its keys let go. */
-  private followed: { keyDown: boolean; released: boolean } | null = null;
-  private releasedAt = Number.NEGATIVE_INFINITY;
-  private judging = false;
 
   constructor(
     private readonly actions: CopyNoteActions,
@@ -177,59 +166,17 @@ export class CopyNoteShortcut {
     return this.actions.appHasFocus() ? { kind: 'app' } : this.actions.focusedWindow();
   }
 
-  /**
-   * The OS fires a held shortcut again and again. While a press is followed (from it until its
-   * keys are let go), another is the OS repeating it when the hook has seen the shortcut's key go
-   * down again: never a new press, which would insert the note into whatever window has the
-   * focus by then. A new press needs the keys let go first, which ends the following.
-   */
   private pressed(): void {
-    if (this.clock.now() - this.releasedAt < REPEAT_AFTER_RELEASE_MS) return;
-    const seen = this.followed;
-    if (!seen) return this.act();
-    if (this.judging) return;
-    this.judging = true;
-    this.clock.setTimeout(() => {
-      this.judging = false;
-      // The key down again with nothing let go is the OS repeating it; let go only after this press, a repeat in flight at the release.
-      if (seen.keyDown || seen.released) return;
-      this.act();
-    }, JUDGE_AFTER_MS);
-  }
-
-  private act(): void {
     const focus = this.insert ? this.focus() : null;
     // The hook follows the press from the start, so that the release is seen.
     const hooked = this.insert && this.binding ? this.hook.begin() : null;
-    const followed = hooked && this.binding ? this.follow(this.binding) : Promise.resolve();
     const run = focus ? this.copyAndInsert(focus, hooked !== null) : this.copyOnly();
     void run
       .catch((error: unknown) => {
         this.log.warn(`copy: the note could not be copied or inserted (${(error as Error).message})`);
         this.actions.tell('Note not inserted', 'Something went wrong while copying or inserting the note. Copy it from Scribe Desk.');
       })
-      .finally(() => void followed.then(() => hooked?.end()));
-  }
-
-  /** Follows this press until its keys are let go (or nothing of them is seen for a while, or the limit): what tells its repeats. */
-  private follow(binding: KeyBinding): Promise<void> {
-    const seen = { keyDown: false, released: false };
-    this.followed = seen;
-    const unlisten = this.hook.onKey({
-      keyDown: (code) => {
-        if (isBindingKey(binding, code)) seen.keyDown = true;
-      },
-      keyUp: (code) => {
-        if (this.followed !== seen || !(isBindingKey(binding, code) || binding.modifiers.some((codes) => codes.includes(code)))) return;
-        seen.released = true;
-        this.releasedAt = this.clock.now();
-        this.followed = null;
-      },
-    });
-    return released(this.hook, binding, FOLLOW_LIMIT_MS, this.clock).then(() => {
-      unlisten();
-      if (this.followed === seen) this.followed = null;
-    });
+      .finally(() => hooked?.end());
   }
 
   private async copyOnly(): Promise<void> {

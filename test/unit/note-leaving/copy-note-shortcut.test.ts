@@ -163,40 +163,6 @@ describe('the copy shortcut, still held', () => {
   });
 });
 
-describe('the copy shortcut, held while the OS repeats it', () => {
-  it('bad input: the OS fires the held shortcut again and again: one insertion, at the press, however the focus moves meanwhile', async () => {
-    const { clock, pasted, pastedAt, press, letGo, repeat } = desk({ whileHeld: true, held: true });
-    press();
-    await clock.advance(660);
-    for (let repeats = 0; repeats < 20; repeats += 1) {
-      // The hook sees the key go down again, and the OS fires the shortcut: in either order.
-      if (repeats % 2 === 0) repeat();
-      press();
-      if (repeats % 2 === 1) repeat();
-      await clock.advance(40);
-    }
-    // The last repeats, in flight at the release: one fired just before it, one just after.
-    press();
-    letGo();
-    press();
-    await clock.advance(10_000);
-    expect(pastedAt).toEqual([0]);
-    expect(pasted).toEqual([NOTE]);
-  });
-
-  it('pressed anew once its keys were let go: inserted again', async () => {
-    const { clock, pasted, press, letGo, repeat } = desk({ whileHeld: true, held: true });
-    press();
-    await clock.advance(700);
-    repeat();
-    letGo();
-    await clock.advance(1_000);
-    press();
-    await clock.advance(10_000);
-    expect(pasted).toEqual([NOTE, NOTE]);
-  });
-});
-
 describe('the copy shortcut, when the OS refuses the typed keys', () => {
   it('bad input: SendInput refused after 3 characters: the note stays on the clipboard, and the doctor is told why and how far it went', async () => {
     let typed = '';
