@@ -52,35 +52,25 @@ const devServerUrl = DEVELOPMENT_BUILD ? (process.env.ELECTRON_RENDERER_URL ?? n
 const appOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
 
 const startup = new StartupMarks(processClock);
-/** Start-up in one line of the log, once main has answered for Record and the recorder's process is ready (or could not start). */
-const sayStartup = () => log.info(`${STARTUP_LINE}${startup}`);
-let recorderSettled = false;
-
 /**
  * The recorder's process takes longest to start (a new process and the audio library, about
  * half a second): it starts first, on the core that making the window leaves free, so that even
  * the first Record, pressed as soon as the window shows, finds it ready. It holds no microphone
- * until then.
+ * until then. `settled`: once it is ready, or could not start.
  */
-function startRecorderAhead(): RecorderHost {
+function startRecorderAhead(): { recorderHost: RecorderHost; settled: Promise<void> } {
   const recorderHost = new RecorderHost(unpacked(join(here, 'recorder-process.cjs')));
-  recorderHost
-    .ensure()
-    .then(
-      () => startup.mark('recorder ready'),
-      (error: unknown) => log.warn(`recorder: not started ahead (${(error as Error).message})`),
-    )
-    .finally(() => {
-      recorderSettled = true;
-      if (startup.has('Record answered')) sayStartup();
-    });
-  return recorderHost;
+  const settled = recorderHost.ensure().then(
+    () => startup.mark('recorder ready'),
+    (error: unknown) => log.warn(`recorder: not started ahead (${(error as Error).message})`),
+  );
+  return { recorderHost, settled };
 }
 
 async function start(): Promise<void> {
   await app.whenReady();
   startup.mark('app ready');
-  const recorderHost = startRecorderAhead();
+  const { recorderHost, settled: recorderSettled } = startRecorderAhead();
   if (!DEVELOPMENT_BUILD) useReleaseMenu(process.platform);
   const userData = app.getPath('userData');
   const defaultSession = session.defaultSession;
@@ -104,7 +94,8 @@ async function start(): Promise<void> {
   openOperationGate(dispatcher, (name) => {
     if (name !== 'getRecorder' || startup.has('Record answered')) return;
     startup.mark('Record answered');
-    if (recorderSettled) sayStartup();
+    // Start-up in one line of the log, once the recorder's process is there too.
+    void recorderSettled.then(() => log.info(`${STARTUP_LINE}${startup}`));
     built?.firstAnswered(); // the features that sleep may wake now (feature-wakes.ts)
   });
   serveRenderer(
