@@ -11,7 +11,9 @@
  * if the clipboard still holds this very copy. Insertions go one at a time: a second press
  * inserts only once the first has put the clipboard back, so that no put-back lands while a
  * paste is still being read. Whatever does not go in is said at once, and the note stays copied.
- * The keyboard hook runs from the press until the note is in (or the keys are let go) only.
+ * With insertion on, a held shortcut's repeats by the OS are never taken for presses
+ * (shortcut-presses.ts): a repeat fired after the focus moved would put the note there. The
+ * keyboard hook runs from the press until the note is in and the keys are let go only.
  */
 import type { InsertProfile, ProgramIdentity } from '../../contract/insert-profiles';
 import type { ShortcutRefusal } from '../audit/feature-hooks';
@@ -22,6 +24,7 @@ import type { Clock, ClockTimer } from '../core/clock';
 import type { EventLog } from '../core/event-log';
 import { bindingModifierDown, isBindingKey, keyBindingOf, MODIFIER_CODES, type KeyBinding } from '../shortcuts/accelerator-keys';
 import { GlobalShortcut, type AcceleratorRegistry } from '../shortcuts/global-shortcut';
+import { ShortcutPresses } from '../shortcuts/shortcut-presses';
 import { landingOf, landingProblem } from '../shortcuts/field-landing';
 import { decideInsertion, programLabel, targetChange, type Focus, type Insertion, type NoteReadiness, type TargetWindow } from '../shortcuts/insertion-decision';
 import type { KeyboardHook } from '../shortcuts/keyboard-hook';
@@ -128,7 +131,10 @@ type Plan = Extract<Insertion, { kind: 'insert' | 'wait' }>;
 
 export class CopyNoteShortcut {
   private readonly shortcut: GlobalShortcut;
+  private readonly presses: ShortcutPresses;
+  private readonly unlisten: () => void;
   private binding: KeyBinding | null = null;
+  private applied: string | null = null;
   private insert = false;
   private readonly log: EventLog;
   private readonly clock: Clock;
@@ -143,12 +149,18 @@ export class CopyNoteShortcut {
     this.shortcut = new GlobalShortcut(() => this.pressed(), context.accelerators);
     this.log = context.log;
     this.clock = context.clock;
+    // Followed from the press: the paste may wait for the keys' release.
+    this.presses = new ShortcutPresses(() => this.act(), context.clock, { available: () => hook.problem() === null, begin: () => hook.begin() }, { followAtOnce: () => true, held: () => false, released: () => {} });
+    this.unlisten = hook.onKey({ keyDown: (code) => this.presses.keyDown(code), keyUp: (code) => this.presses.keyUp(code) });
   }
 
   /** Registers `accelerator` (empty: none); `insert`: also insert the note into the focused program. Returns a message when the OS refuses the shortcut. */
   apply(accelerator: string, insert: boolean): string | null {
     const problem = this.shortcut.apply(accelerator);
     this.binding = keyBindingOf(accelerator, process.platform);
+    // Only a change of shortcut lets go of a press followed now.
+    if (accelerator !== this.applied) this.presses.use(this.binding);
+    this.applied = accelerator;
     this.insert = insert;
     return problem;
   }
@@ -159,6 +171,8 @@ export class CopyNoteShortcut {
 
   dispose(): void {
     this.shortcut.dispose();
+    this.presses.dispose();
+    this.unlisten();
   }
 
   /** Where the focus is: asked at once, before anything else can move it. */
@@ -166,12 +180,18 @@ export class CopyNoteShortcut {
     return this.actions.appHasFocus() ? { kind: 'app' } : this.actions.focusedWindow();
   }
 
+  /** Inserting, the OS's repeats are told from presses; copying only, each copies the note in view again. */
   private pressed(): void {
+    if (this.insert && this.binding && this.hook.problem() === null) this.presses.pressed();
+    else void this.act();
+  }
+
+  private act(): Promise<void> {
     const focus = this.insert ? this.focus() : null;
     // The hook follows the press from the start, so that the release is seen.
     const hooked = this.insert && this.binding ? this.hook.begin() : null;
     const run = focus ? this.copyAndInsert(focus, hooked !== null) : this.copyOnly();
-    void run
+    return run
       .catch((error: unknown) => {
         this.log.warn(`copy: the note could not be copied or inserted (${(error as Error).message})`);
         this.actions.tell('Note not inserted', 'Something went wrong while copying or inserting the note. Copy it from Scribe Desk.');

@@ -91,6 +91,13 @@ function desk({ typing, whileHeld, held: keysHeld = false }: { typing?: () => Ty
       pressedAt = clock.now();
       desk.press();
     },
+    /** Ctrl, Alt and C go down, as the hook sees them, and the OS fires the shortcut. */
+    pressAnew: () => {
+      down = true;
+      for (const code of [KEY.Ctrl, KEY.Alt, KEY_C]) for (const listener of [...listeners]) listener.keyDown(code);
+      pressedAt = clock.now();
+      desk.press();
+    },
     /** A key held repeats, as the OS's key repeat sends it. */
     repeat: () => {
       for (const listener of [...listeners]) listener.keyDown(KEY_C);
@@ -160,6 +167,51 @@ describe('the copy shortcut, still held', () => {
     expect(pasted).toEqual([]);
     expect(held.text).toBe(EARLIER);
     expect(told).toEqual(['Note not inserted']);
+  });
+});
+
+describe('the copy shortcut, held while the OS repeats it', () => {
+  it('bad input: the OS fires the held shortcut again and again: one insertion, at the press, whatever has the focus meanwhile', async () => {
+    const { clock, pasted, pastedAt, press, letGo, repeat } = desk({ whileHeld: true, held: true });
+    press();
+    await clock.advance(660);
+    for (let repeats = 0; repeats < 20; repeats += 1) {
+      // The hook sees the key go down again, and the OS fires the shortcut: in either order.
+      if (repeats % 2 === 0) repeat();
+      press();
+      if (repeats % 2 === 1) repeat();
+      await clock.advance(40);
+    }
+    // The last repeats, in flight at the release: one fired just before it, one just after.
+    press();
+    letGo();
+    press();
+    await clock.advance(10_000);
+    expect(pastedAt).toEqual([0]);
+    expect(pasted).toEqual([NOTE]);
+  });
+
+  it('pressed anew once its keys were let go: inserted again', async () => {
+    const { clock, pasted, press, letGo, repeat } = desk({ whileHeld: true, held: true });
+    press();
+    await clock.advance(700);
+    repeat();
+    letGo();
+    await clock.advance(1_000);
+    press();
+    await clock.advance(10_000);
+    expect(pasted).toEqual([NOTE, NOTE]);
+  });
+
+  it('tapped too quickly for the hook to see it, then pressed anew within a second: the second press inserts too', async () => {
+    const { clock, pasted, press, pressAnew, letGo } = desk({ whileHeld: true });
+    press();
+    await clock.advance(600);
+    pressAnew();
+    await clock.advance(100);
+    letGo();
+    await clock.advance(10_000);
+    expect(pasted).toEqual([NOTE, NOTE]);
   });
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RecorderState } from '../../../contract/dictation';
 import { KEY, keyBindingOf } from '../../../main/shortcuts/accelerator-keys';
-import { HOOK_IDLE_MS, JUDGE_AFTER_MS, ShortcutRecording, TOGGLE_REPEAT_MS, type RecordingSwitch } from '../../../main/shortcuts/record-toggle-or-hold';
+import { ShortcutRecording, type RecordingSwitch } from '../../../main/shortcuts/record-toggle-or-hold';
+import { HOOK_IDLE_MS, JUDGE_AFTER_MS, TOGGLE_REPEAT_MS } from '../../../main/shortcuts/shortcut-presses';
 import { FakeClock } from '../../support/fake-clock';
 
 const R = 0x13;
