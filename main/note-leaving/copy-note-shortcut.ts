@@ -24,7 +24,7 @@ import type { Clock, ClockTimer } from '../core/clock';
 import type { EventLog } from '../core/event-log';
 import { bindingModifierDown, isBindingKey, keyBindingOf, MODIFIER_CODES, type KeyBinding } from '../shortcuts/accelerator-keys';
 import { GlobalShortcut, type AcceleratorRegistry } from '../shortcuts/global-shortcut';
-import { ShortcutPresses } from '../shortcuts/shortcut-presses';
+import { ShortcutPresses, TOGGLE_REPEAT_MS } from '../shortcuts/shortcut-presses';
 import { landingOf, landingProblem } from '../shortcuts/field-landing';
 import { decideInsertion, programLabel, targetChange, type Focus, type Insertion, type NoteReadiness, type TargetWindow } from '../shortcuts/insertion-decision';
 import type { KeyboardHook } from '../shortcuts/keyboard-hook';
@@ -136,6 +136,8 @@ export class CopyNoteShortcut {
   private binding: KeyBinding | null = null;
   private applied: string | null = null;
   private insert = false;
+  /** The note the shortcut last copied without inserting, and when it was pressed. */
+  private lastCopied: { which: string; text: string; at: number } | null = null;
   private readonly log: EventLog;
   private readonly clock: Clock;
   /** The insertion under way (from its copy to its put-back); the next one waits for it. */
@@ -199,10 +201,18 @@ export class CopyNoteShortcut {
       .finally(() => hooked?.end());
   }
 
+  /**
+   * Held, the OS repeats the shortcut: each repeat copies the note in view again (so the
+   * clipboard always holds the one in view), and the same note's copy is told once.
+   */
   private async copyOnly(): Promise<void> {
+    const at = this.clock.now();
     const copy = await this.actions.copy(this.actions.target(), {});
-    if (copy.copied) this.actions.tell('Note copied', `The note of ${copy.which} is on the clipboard.`);
-    else this.actions.tell('Note not copied', copy.reason);
+    if (!copy.copied) return this.actions.tell('Note not copied', copy.reason);
+    const last = this.lastCopied;
+    const repeated = last !== null && last.which === copy.which && last.text === copy.text && at - last.at < TOGGLE_REPEAT_MS;
+    this.lastCopied = { which: copy.which, text: copy.text, at };
+    if (!repeated) this.actions.tell('Note copied', `The note of ${copy.which} is on the clipboard.`);
   }
 
   private async copyAndInsert(focus: Focus, hooked: boolean): Promise<void> {

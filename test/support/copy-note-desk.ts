@@ -2,7 +2,8 @@
  * The copy shortcut (copy-note-shortcut.ts) set up as in the app, around one note of Test
  * Patient Ravi: the app's copy path on a clipboard in memory (Electron's, as the tests'
  * runtime has it); what the OS gives (the window in front, the typist, the keyboard hook) and
- * the programs' profiles come from the test. `press` presses the shortcut.
+ * the programs' profiles come from the test. `press` presses the shortcut; `insert: false`
+ * copies without inserting.
  */
 import { CopyPath } from '../../main/clipboard/copy-path';
 import { PatientClipboard } from '../../main/clipboard/patient-clipboard';
@@ -22,7 +23,7 @@ export interface CopyNoteDesk {
 }
 
 export function copyNoteDesk(
-  options: { note: string; earlier: string; platform: NodeJS.Platform; hook: KeyboardHook; clock: Clock } & Pick<CopyNoteActions, 'focusedWindow' | 'typist' | 'profiles' | 'tell'>,
+  options: { note: string; earlier: string; platform: NodeJS.Platform; hook: KeyboardHook; clock: Clock; insert?: boolean } & Pick<CopyNoteActions, 'focusedWindow' | 'typist' | 'profiles' | 'tell'>,
 ): CopyNoteDesk {
   const { held, system } = formatsMemoryClipboard(options.earlier);
   const copies = new CopyPath(new PatientClipboard(system, { clearLater: () => false, log: () => {}, platform: options.platform, clock: options.clock }), { requireReview: () => false, log: () => {} });
@@ -48,6 +49,6 @@ export function copyNoteDesk(
     log: SILENT_LOG,
     clock: options.clock,
   });
-  shortcut.apply('CommandOrControl+Alt+C', true);
+  shortcut.apply('CommandOrControl+Alt+C', options.insert ?? true);
   return { held, press: () => press(), dispose: () => shortcut.dispose() };
 }

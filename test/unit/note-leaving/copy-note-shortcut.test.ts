@@ -30,7 +30,7 @@ const READS_AFTER_MS = 380;
  * `whileHeld`: the typist can let go of the shortcut's keys for the paste (X11's XTest), or cannot;
  * absent: it has no such way. `held`: the keys stay down until `letGo`, repeating as the OS repeats them.
  */
-function desk({ typing, whileHeld, held: keysHeld = false }: { typing?: () => Typist; whileHeld?: boolean; held?: boolean } = {}) {
+function desk({ typing, whileHeld, held: keysHeld = false, insert }: { typing?: () => Typist; whileHeld?: boolean; held?: boolean; insert?: boolean } = {}) {
   const clock = new FakeClock();
   /** What the target program read from the clipboard at each paste. */
   const pasted: string[] = [];
@@ -58,6 +58,7 @@ function desk({ typing, whileHeld, held: keysHeld = false }: { typing?: () => Ty
     platform: 'linux',
     hook,
     clock,
+    insert,
     focusedWindow: () => ({ kind: 'window', window: { id: 'x11:4711', program: { match: 'wm-class', names: ['emr-desktop'] }, title: 'Chart', higherRights: false } }),
     profiles: () => (typing ? [{ program: 'emr-desktop', match: 'wm-class', format: 'type' }] : []),
     typist: () =>
@@ -212,6 +213,25 @@ describe('the copy shortcut, held while the OS repeats it', () => {
     letGo();
     await clock.advance(10_000);
     expect(pasted).toEqual([NOTE, NOTE]);
+  });
+});
+
+describe('the copy shortcut, copying only, held while the OS repeats it', () => {
+  it('copies the note in view at each repeat and says so once; pressed again later, says it again', async () => {
+    const { clock, held, pasted, told, press } = desk({ insert: false });
+    press();
+    await clock.advance(660);
+    for (let repeats = 0; repeats < 20; repeats += 1) {
+      press();
+      await clock.advance(40);
+    }
+    expect(told).toEqual(['Note copied']);
+    expect(held.text).toContain('Paracetamol 650 mg');
+    await clock.advance(2_000);
+    press();
+    await clock.advance(100);
+    expect(told).toEqual(['Note copied', 'Note copied']);
+    expect(pasted).toEqual([]);
   });
 });
 
