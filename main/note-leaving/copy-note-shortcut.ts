@@ -43,8 +43,15 @@ const UNSEEN_RELEASE_MS = 1_100;
 /** How long the shortcut's keys may stay down before the paste is given up (the note stays copied). */
 const RELEASE_WAIT_MS = 4_000;
 
-/** After the paste keys, the target reads the clipboard: the earlier content goes back this much later. */
+/** After the paste keys, the target reads the clipboard: the earlier content goes back this much later, once the field shows the note. */
 export const PUT_BACK_AFTER_MS = 400;
+/**
+ * Where the field cannot be read back, nothing says the program has read the clipboard yet: a
+ * busy one reading it after the put-back would paste the earlier content (another patient's,
+ * perhaps) into this chart. The earlier content waits this long then; patient safety over the
+ * doctor's clipboard coming back sooner.
+ */
+export const UNSEEN_PUT_BACK_AFTER_MS = 2_000;
 /** A field that shows less than the note is read again this often, up to this long, before anything is said: it may show the note a moment after it took it. */
 const LANDING_RECHECK_MS = 150;
 const LANDING_SETTLE_MS = 600;
@@ -300,7 +307,9 @@ export class CopyNoteShortcut {
       else inserted = (!atOnce || this.stillThere(plan, copied)) && this.paste(copied);
       if (!inserted) return;
       if (!typed) await this.clock.sleep(PUT_BACK_AFTER_MS);
-      if (await this.notAllLanded(plan.target, copy.text, fieldBefore, typed ? 'type' : 'paste')) return;
+      const landed = await this.landed(plan.target, copy.text, fieldBefore, typed ? 'type' : 'paste');
+      if (landed === 'not all') return;
+      if (landed === 'unseen' && !typed) await this.clock.sleep(UNSEEN_PUT_BACK_AFTER_MS - PUT_BACK_AFTER_MS);
       const problem = PUT_BACK_PROBLEM[await this.actions.putBack(copy.earlier!, copy.copy)];
       if (problem) this.actions.tell('Note inserted; clipboard not restored', problem);
     } finally {
@@ -336,12 +345,13 @@ export class CopyNoteShortcut {
 
   /**
    * Reads the field back after the note went in: when it holds less than the note, says what
-   * was cut (or that nothing went in), and the note stays on the clipboard. True when it did.
+   * was cut (or that nothing went in), and the note stays on the clipboard ('not all').
+   * 'unseen': the field cannot be read here.
    */
-  private async notAllLanded(target: TargetWindow | null, note: string, before: string | null, how: 'paste' | 'type'): Promise<boolean> {
+  private async landed(target: TargetWindow | null, note: string, before: string | null, how: 'paste' | 'type'): Promise<'all' | 'not all' | 'unseen'> {
     if (!target || before === null) {
       this.log.info('copy: the field cannot be read back here, so what landed is not checked');
-      return false;
+      return 'unseen';
     }
     let landing = landingOf(note, before, await this.readField(target));
     for (let waited = 0; (landing.kind === 'cut' || landing.kind === 'none') && waited < LANDING_SETTLE_MS; waited += LANDING_RECHECK_MS) {
@@ -351,7 +361,7 @@ export class CopyNoteShortcut {
     this.log.info(`copy: the field read back: ${landing.kind === 'cut' ? `cut short (${landing.took} characters went in, ${Array.from(landing.left).length} did not)` : landing.kind}`);
     const problem = landingProblem(landing, how);
     if (problem) this.actions.tell(problem.title, problem.body);
-    return problem !== null;
+    return problem ? 'not all' : 'all';
   }
 
   private paste(copied: string): boolean {

@@ -30,7 +30,7 @@ const READS_AFTER_MS = 380;
  * `whileHeld`: the typist can let go of the shortcut's keys for the paste (X11's XTest), or cannot;
  * absent: it has no such way. `held`: the keys stay down until `letGo`, repeating as the OS repeats them.
  */
-function desk({ typing, whileHeld, held: keysHeld = false, insert }: { typing?: () => Typist; whileHeld?: boolean; held?: boolean; insert?: boolean } = {}) {
+function desk({ typing, whileHeld, held: keysHeld = false, insert, readsAfterMs = READS_AFTER_MS }: { typing?: () => Typist; whileHeld?: boolean; held?: boolean; insert?: boolean; readsAfterMs?: number } = {}) {
   const clock = new FakeClock();
   /** What the target program read from the clipboard at each paste. */
   const pasted: string[] = [];
@@ -51,7 +51,7 @@ function desk({ typing, whileHeld, held: keysHeld = false, insert }: { typing?: 
     keys: { anyOf: () => down },
     paste: () => {},
   } as unknown as KeyboardHook;
-  const reads = () => void clock.setTimeout(() => pasted.push(desk.held.text), READS_AFTER_MS);
+  const reads = () => void clock.setTimeout(() => pasted.push(desk.held.text), readsAfterMs);
   const desk = copyNoteDesk({
     note: NOTE,
     earlier: EARLIER,
@@ -120,6 +120,14 @@ describe('the copy shortcut, pressed again during a paste', () => {
     expect(pasted).toEqual([NOTE, NOTE]);
     expect(held.text).toBe(EARLIER);
     expect(told).toEqual([]);
+  });
+
+  it('bad input: a program busier still, reading the clipboard 1.5 s after the paste keys, where the field cannot be read back: it reads the note, never the earlier content', async () => {
+    const { clock, held, pasted, press } = desk({ readsAfterMs: 1_500 });
+    press();
+    await clock.advance(10_000);
+    expect(pasted).toEqual([NOTE]);
+    expect(held.text).toBe(EARLIER);
   });
 
   it('one press alone: the note is read, the earlier clipboard back after the put-back time', async () => {
