@@ -30,10 +30,14 @@ import type { DocumentDetail, DocumentSummary, DocumentTemplates } from './visit
 
 export { EVENT_NAMES, OPERATION_NAMES, eventChannel, operationChannel, type EventName, type OperationName } from './ipc-names';
 
-/** Declares an operation: its input schema (checked in main) and the type of its value. */
+/**
+ * Declares an operation: its input schema (checked in main) and the type of its value. The
+ * schema is built at the operation's first call (`z.lazy`), not as main's code loads before the
+ * window's first answer.
+ */
 const operation =
   <Output>() =>
-  <Input extends z.ZodType>(input: Input) => ({ input, output: undefined as unknown as Output });
+  <Input extends z.ZodType>(input: () => Input) => ({ input: z.lazy(input), output: undefined as unknown as Output });
 
 /** Declares an event and its payload type. */
 const event = <Payload>() => ({ payload: undefined as unknown as Payload });
@@ -179,15 +183,15 @@ export interface AppStatus {
 }
 
 export const operations = {
-  getSettings: operation<SettingsView>()(noInput),
+  getSettings: operation<SettingsView>()(() => noInput),
   /** Invalid values are refused with `fields` naming each one. */
-  updateSettings: operation<SettingsView>()(settingsSchema.partial().strict()),
-  setSecret: operation<SettingsView>()(z.object({ name: z.enum(SECRET_NAMES), value: z.string().max(ACCESS_TOKEN_MAX_CHARS) }).strict()),
+  updateSettings: operation<SettingsView>()(() => settingsSchema.partial().strict()),
+  setSecret: operation<SettingsView>()(() => z.object({ name: z.enum(SECRET_NAMES), value: z.string().max(ACCESS_TOKEN_MAX_CHARS) }).strict()),
   /**
    * Saves the client id and secret together and signs in with them; with `service`, the service
    * chosen on the same screen is saved with them first, so that the secret goes only there.
    */
-  signIn: operation<SettingsView>()(
+  signIn: operation<SettingsView>()(() =>
     z
       .object({
         clientId: z.string().max(2048),
@@ -197,112 +201,112 @@ export const operations = {
       })
       .strict(),
   ),
-  signInAgain: operation<AuthStatus>()(noInput),
+  signInAgain: operation<AuthStatus>()(() => noInput),
   /** Capture devices by name, as the recorder lists them. */
-  listMicrophones: operation<string[]>()(noInput),
-  getStatus: operation<AppStatus>()(noInput),
+  listMicrophones: operation<string[]>()(() => noInput),
+  getStatus: operation<AppStatus>()(() => noInput),
   /** The languages, models and note templates the service offers, and whether it offers sessions; the usual ones, with `problem`, when it cannot be asked. */
-  getTranscriptionChoices: operation<TranscriptionChoices>()(noInput),
+  getTranscriptionChoices: operation<TranscriptionChoices>()(() => noInput),
 
-  getRecorder: operation<RecorderStatus>()(noInput),
+  getRecorder: operation<RecorderStatus>()(() => noInput),
   /** The words heard so far of the dictation being recorded (or just recorded, until its note comes). */
-  getLiveWords: operation<LiveWords>()(noInput),
+  getLiveWords: operation<LiveWords>()(() => noInput),
   /** The label, mode and languages the Dictation screen shows for the next recording, as they are chosen: every way to start a recording takes them. */
-  setRecordingDraft: operation<RecorderStatus>()(recordingInput),
+  setRecordingDraft: operation<RecorderStatus>()(() => recordingInput),
   /**
    * Starts a recording with the label, mode and languages given (what the screen showed), or without input, with the draft.
    * Refused (`needs-confirmation`) without a patient, or, for a consultation, without the patient's consent: the page asks first.
    */
-  startRecording: operation<RecorderStatus>()(recordingInput.optional()),
+  startRecording: operation<RecorderStatus>()(() => recordingInput.optional()),
   /** Record's question is on screen (the patient's consent): the microphone opens, its sound dropped, so that the answer starts at once. */
-  prepareRecording: operation<void>()(noInput),
+  prepareRecording: operation<void>()(() => noInput),
   /** The question ended without a recording: the microphone opened for it closes. */
-  cancelRecordingQuestion: operation<void>()(noInput),
+  cancelRecordingQuestion: operation<void>()(() => noInput),
   /** The consent notices (built in and the clinic's), and whether consent is asked at Record or kept by the clinic. */
-  getConsentNotices: operation<ConsentNotices>()(noInput),
+  getConsentNotices: operation<ConsentNotices>()(() => noInput),
   /** The patient declined the recording of a consultation: nothing is recorded; the answer is kept in the audit trail only. */
-  declineConsent: operation<void>()(z.object({ patientId: z.uuid(), noticeLanguage, noticeVersion }).strict()),
+  declineConsent: operation<void>()(() => z.object({ patientId: z.uuid(), noticeLanguage, noticeVersion }).strict()),
   /**
    * "Patient withdraws consent" pressed, before the doctor is asked anything: the consultation's capture stops, every
    * request for it is aborted, and nothing more of it is sent, read or recorded until it is destroyed or resumed.
    */
-  haltConsultation: operation<void>()(dictationRef),
+  haltConsultation: operation<void>()(() => dictationRef),
   /** The patient did not withdraw after all: the halted consultation records and is sent as before. */
-  resumeConsultation: operation<void>()(dictationRef),
+  resumeConsultation: operation<void>()(() => dictationRef),
   /**
    * The patient withdraws consent: the consultation's recording, parts and result are destroyed and nothing more is sent.
    * Says whether any request about it had reached the service, the ids the service knows it by, and the request to delete them.
    */
-  withdrawConsent: operation<Withdrawal>()(dictationRef),
-  pauseRecording: operation<RecorderStatus>()(noInput),
-  resumeRecording: operation<RecorderStatus>()(noInput),
-  stopRecording: operation<RecorderStatus>()(noInput),
-  discardRecording: operation<RecorderStatus>()(noInput),
+  withdrawConsent: operation<Withdrawal>()(() => dictationRef),
+  pauseRecording: operation<RecorderStatus>()(() => noInput),
+  resumeRecording: operation<RecorderStatus>()(() => noInput),
+  stopRecording: operation<RecorderStatus>()(() => noInput),
+  discardRecording: operation<RecorderStatus>()(() => noInput),
   /** "Not now" to the offer to record a call that seems to have begun: not offered again for that call. */
-  dismissCallOffer: operation<RecorderStatus>()(noInput),
+  dismissCallOffer: operation<RecorderStatus>()(() => noInput),
 
-  listDictations: operation<DictationSummary[]>()(noInput),
-  getDictation: operation<DictationDetail>()(dictationRef),
-  retryDictation: operation<void>()(dictationRef),
-  cancelDictation: operation<void>()(dictationRef),
-  deleteDictation: operation<void>()(dictationRef),
+  listDictations: operation<DictationSummary[]>()(() => noInput),
+  getDictation: operation<DictationDetail>()(() => dictationRef),
+  retryDictation: operation<void>()(() => dictationRef),
+  cancelDictation: operation<void>()(() => dictationRef),
+  deleteDictation: operation<void>()(() => dictationRef),
   /** Where the output was saved; null when the user cancelled the dialog. */
-  exportOutput: operation<string | null>()(dictationRef.extend({ templateId: z.string().min(1).max(200), anyway }).strict()),
+  exportOutput: operation<string | null>()(() => dictationRef.extend({ templateId: z.string().min(1).max(200), anyway }).strict()),
   /**
    * Main puts the dictation's note on the clipboard, as plain text and HTML (the medications as
    * a table): with the doctor's corrections, or the service's original when `original` (what the
    * page shows). Every copy goes through one path in main (review rule, heading, test-data line,
    * clearing); the page never passes patient text to the clipboard. Says which note it took.
    */
-  copyNote: operation<{ version: CopiedNoteVersion }>()(dictationRef.extend({ original: z.boolean().optional(), anyway }).strict()),
+  copyNote: operation<{ version: CopiedNoteVersion }>()(() => dictationRef.extend({ original: z.boolean().optional(), anyway }).strict()),
   /** One chapter of the result, as the page shows it (`original`: the service's) or as the service's JSON. */
-  copyNoteChapter: operation<void>()(
+  copyNoteChapter: operation<void>()(() =>
     dictationRef.extend({ templateId: z.string().min(1).max(200), form: z.enum(['text', 'json']), original: z.boolean().optional(), anyway }).strict(),
   ),
   /** What the service heard (a session's transcript). */
-  copyTranscript: operation<void>()(dictationRef.extend({ anyway }).strict()),
+  copyTranscript: operation<void>()(() => dictationRef.extend({ anyway }).strict()),
   /** Saves the note, with the doctor's corrections, as JSON where the user chooses; the path, or null when cancelled. */
-  exportNote: operation<string | null>()(dictationRef.extend({ anyway }).strict()),
+  exportNote: operation<string | null>()(() => dictationRef.extend({ anyway }).strict()),
   /** The dictation the window shows (null: none): the copy shortcut copies its note. */
-  showingDictation: operation<void>()(z.object({ id: z.uuid().nullable() }).strict()),
-  renameDictation: operation<DictationSummary>()(dictationRef.extend({ label: labelInput }).strict()),
+  showingDictation: operation<void>()(() => z.object({ id: z.uuid().nullable() }).strict()),
+  renameDictation: operation<DictationSummary>()(() => dictationRef.extend({ label: labelInput }).strict()),
   /** Keeps the doctor's edit of the note; the service's result is never changed. */
-  saveNoteCorrection: operation<DictationDetail>()(dictationRef.extend({ parts: z.array(correctedChapterSchema).max(CORRECTION_LIMITS.parts) }).strict()),
+  saveNoteCorrection: operation<DictationDetail>()(() => dictationRef.extend({ parts: z.array(correctedChapterSchema).max(CORRECTION_LIMITS.parts) }).strict()),
   /** Back to the service's note: the correction is destroyed. */
-  undoNoteCorrections: operation<DictationDetail>()(dictationRef),
+  undoNoteCorrections: operation<DictationDetail>()(() => dictationRef),
   /** `anyway`: the doctor's deliberate second click to mark reviewed a prescription that contradicts itself. */
-  setNoteReviewed: operation<DictationDetail>()(dictationRef.extend({ reviewed: z.boolean(), anyway }).strict()),
+  setNoteReviewed: operation<DictationDetail>()(() => dictationRef.extend({ reviewed: z.boolean(), anyway }).strict()),
   /** While the policy file cannot be used: send to the built-in sandbox (test data) after all. */
-  useSandboxDespitePolicy: operation<SettingsView>()(noInput),
+  useSandboxDespitePolicy: operation<SettingsView>()(() => noInput),
 
   /** The patients, latest seen first, and the one chosen for the visit. */
-  listPatients: operation<PatientsView>()(noInput),
+  listPatients: operation<PatientsView>()(() => noInput),
   /** A new patient (no `id`) or changes to one; `choose`: also the patient for this visit. An age outside 0–130 or an unknown sex is refused by field. */
-  savePatient: operation<Patient>()(z.object({ id: z.uuid().optional(), patient: patientInputSchema, choose: z.boolean().optional() }).strict()),
+  savePatient: operation<Patient>()(() => z.object({ id: z.uuid().optional(), patient: patientInputSchema, choose: z.boolean().optional() }).strict()),
   /**
    * The patient of the visit (the record shortcut too); null: nobody. Another patient's note leaves
    * the view (main forgets the dictation shown) and the app's copy of it leaves the clipboard.
    */
-  choosePatient: operation<PatientsView>()(z.object({ id: z.uuid().nullable() }).strict()),
+  choosePatient: operation<PatientsView>()(() => z.object({ id: z.uuid().nullable() }).strict()),
   /** "Next patient": the visit ends, nobody is chosen, and the app's copy of a note leaves the clipboard. */
-  endVisit: operation<PatientsView>()(noInput),
+  endVisit: operation<PatientsView>()(() => noInput),
   /** A patient's dictations (their medicines and state) and lab reports (their flagged values, a mismatch), newest first. */
-  getPatientVisit: operation<PatientVisit>()(z.object({ id: z.uuid() }).strict()),
+  getPatientVisit: operation<PatientVisit>()(() => z.object({ id: z.uuid() }).strict()),
   /** Deletes the patient and every dictation and lab report made for them; `items`: how many the confirmation said (refused when that is no longer so). */
-  deletePatient: operation<void>()(z.object({ id: z.uuid(), items: z.number().int().min(0) }).strict()),
+  deletePatient: operation<void>()(() => z.object({ id: z.uuid(), items: z.number().int().min(0) }).strict()),
   /** The patient registration has just found or made, as the patient for this visit. */
   /**
    * The patient registration found or made becomes the visit's patient. A patient already on this computer with the same
    * ABHA number is brought up to date; one without an ABHA number who looks the same is refused (`needs-confirmation`)
    * until `as` says: that patient (`as`: their id), or a new one apart (`as: 'new'`).
    */
-  useRegisteredPatient: operation<Patient>()(z.object({ as: z.union([z.uuid(), z.literal('new')]) }).strict().optional()),
+  useRegisteredPatient: operation<Patient>()(() => z.object({ as: z.union([z.uuid(), z.literal('new')]) }).strict().optional()),
   /** A patient without an ABHA number who looks like the one registration found or made (name, age, sex), or null. */
-  registeredLookalike: operation<Patient | null>()(noInput),
+  registeredLookalike: operation<Patient | null>()(() => noInput),
   /** What the doctor is to confirm with patients whose visits ended: send the visit to their health record? */
-  getHealthRecordQuestions: operation<HealthRecordQuestion[]>()(noInput),
+  getHealthRecordQuestions: operation<HealthRecordQuestion[]>()(() => noInput),
   /** The patient's answer; agreed, with what their record lacked (checked in main, refused by field). */
-  answerHealthRecordQuestion: operation<void>()(
+  answerHealthRecordQuestion: operation<void>()(() =>
     z
       .object({
         patientId: z.uuid(),
@@ -315,39 +319,39 @@ export const operations = {
       .strict(),
   ),
   /** Asks again about the patient's records never asked about (from their view). */
-  askHealthRecordAgain: operation<void>()(z.object({ patientId: z.uuid() }).strict()),
+  askHealthRecordAgain: operation<void>()(() => z.object({ patientId: z.uuid() }).strict()),
   /** Sends a link the exchange refused again. */
-  linkAgain: operation<void>()(z.object({ id: z.uuid() }).strict()),
+  linkAgain: operation<void>()(() => z.object({ id: z.uuid() }).strict()),
   /** Puts a dictation under another patient (null: none); a session not yet ended is told when it ends (sendPatientDetails). */
-  setDictationPatient: operation<DictationSummary>()(dictationRef.extend({ patientId: z.uuid().nullable() }).strict()),
+  setDictationPatient: operation<DictationSummary>()(() => dictationRef.extend({ patientId: z.uuid().nullable() }).strict()),
   /** The language the patient reads (ISO 639-1; null: not known), asked once, for what is made for them to take home. */
-  setPatientLanguage: operation<Patient>()(z.object({ id: z.uuid(), language: z.string().max(8).nullable() }).strict()),
+  setPatientLanguage: operation<Patient>()(() => z.object({ id: z.uuid(), language: z.string().max(8).nullable() }).strict()),
 
   /** The templates another document may be made of, the doctor's favourites first. */
-  listDocumentTemplates: operation<DocumentTemplates>()(noInput),
+  listDocumentTemplates: operation<DocumentTemplates>()(() => noInput),
   /** Every document made (or asked for) from a recording. */
-  listDocuments: operation<DocumentSummary[]>()(noInput),
+  listDocuments: operation<DocumentSummary[]>()(() => noInput),
   /**
    * Another document from a finished recording (a dictation sent in a session), queued like everything sent; `forPatient`: in the
    * language of the dictation's patient. The same template (and language) asked again is the same document, not a second one.
    */
-  requestDocument: operation<DocumentSummary>()(z.object({ dictationId: z.uuid(), templateId: z.string().min(1).max(200), forPatient: z.boolean() }).strict()),
+  requestDocument: operation<DocumentSummary>()(() => z.object({ dictationId: z.uuid(), templateId: z.string().min(1).max(200), forPatient: z.boolean() }).strict()),
   /** A document with its text and where it says the prescription otherwise than the note. */
-  openDocument: operation<DocumentDetail>()(documentRef),
-  retryDocument: operation<void>()(documentRef),
-  deleteDocument: operation<void>()(documentRef),
-  setDocumentReviewed: operation<DocumentSummary>()(documentRef.extend({ reviewed: z.boolean() }).strict()),
+  openDocument: operation<DocumentDetail>()(() => documentRef),
+  retryDocument: operation<void>()(() => documentRef),
+  deleteDocument: operation<void>()(() => documentRef),
+  setDocumentReviewed: operation<DocumentSummary>()(() => documentRef.extend({ reviewed: z.boolean() }).strict()),
   /** Through the one copy path, as the note leaves (review rule, heading, test-data line); `anyway`: another patient's, or a note that contradicts itself. */
-  copyDocument: operation<void>()(documentRef.extend({ anyway }).strict()),
+  copyDocument: operation<void>()(() => documentRef.extend({ anyway }).strict()),
   /** A handout on paper, headed by the clinic and its patient: only the visit's patient's. False when the print dialog was cancelled. */
-  printDocument: operation<boolean>()(documentRef),
+  printDocument: operation<boolean>()(() => documentRef),
   /** The same page as a PDF where the user chooses; the path, or null when cancelled. */
-  saveDocumentPdf: operation<string | null>()(documentRef),
+  saveDocumentPdf: operation<string | null>()(() => documentRef),
   /** The document the window shows (null: none): the copy shortcut copies it. */
-  showingDocument: operation<void>()(z.object({ id: z.uuid().nullable() }).strict()),
+  showingDocument: operation<void>()(() => z.object({ id: z.uuid().nullable() }).strict()),
 
-  pickLabReportFiles: operation<StagedFile[]>()(noInput),
-  stageLabReportFiles: operation<StagedFile[]>()(
+  pickLabReportFiles: operation<StagedFile[]>()(() => noInput),
+  stageLabReportFiles: operation<StagedFile[]>()(() =>
     z
       .object({
         files: z
@@ -369,8 +373,8 @@ export const operations = {
       })
       .strict(),
   ),
-  dismissStagedFile: operation<void>()(z.object({ id: z.uuid() }).strict()),
-  uploadLabReports: operation<void>()(
+  dismissStagedFile: operation<void>()(() => z.object({ id: z.uuid() }).strict()),
+  uploadLabReports: operation<void>()(() =>
     z
       .object({
         ids: z.array(z.uuid()).min(1).max(MAX_LAB_REPORT_FILES),
@@ -383,27 +387,27 @@ export const operations = {
       })
       .strict(),
   ),
-  listLabReports: operation<LabReportSummary[]>()(noInput),
-  retryLabReport: operation<void>()(labReportRef),
-  deleteLabReport: operation<void>()(labReportRef),
+  listLabReports: operation<LabReportSummary[]>()(() => noInput),
+  retryLabReport: operation<void>()(() => labReportRef),
+  deleteLabReport: operation<void>()(() => labReportRef),
   /** The parsed report of a ready lab report (null while there is none). */
-  getLabReportResult: operation<LabReportResultView | null>()(labReportRef),
+  getLabReportResult: operation<LabReportResultView | null>()(() => labReportRef),
   /** The report's patient details, for the moment they are shown (null when it has none). */
-  showLabReportDetails: operation<LabReportDetails | null>()(labReportRef),
+  showLabReportDetails: operation<LabReportDetails | null>()(() => labReportRef),
   /** Saves the report's FHIR bundle as .json where the user chooses; the path, or null when cancelled. */
-  exportLabReportFhir: operation<string | null>()(labReportRef),
+  exportLabReportFhir: operation<string | null>()(() => labReportRef),
   /** Opens the report's original file in the computer's viewer (a private copy, removed after `removedAfterMinutes`). */
-  openOriginalLabReport: operation<{ removedAfterMinutes: number }>()(labReportRef),
+  openOriginalLabReport: operation<{ removedAfterMinutes: number }>()(() => labReportRef),
   /** The service's document id of a lab report, for finding it at the service. */
-  copyLabReportId: operation<void>()(labReportRef),
+  copyLabReportId: operation<void>()(() => labReportRef),
   /** The lab result's values through the one copy path (headed by whose it is; the review rule; text and a table). */
-  copyLabResult: operation<void>()(labReportRef.extend({ anyway }).strict()),
-  setLabReportReviewed: operation<LabReportSummary>()(labReportRef.extend({ reviewed: z.boolean() }).strict()),
+  copyLabResult: operation<void>()(() => labReportRef.extend({ anyway }).strict()),
+  setLabReportReviewed: operation<LabReportSummary>()(() => labReportRef.extend({ reviewed: z.boolean() }).strict()),
   /** The lab report whose result the window shows (null: none): the copy shortcut copies its values. */
-  showingLabReport: operation<void>()(z.object({ id: z.uuid().nullable() }).strict()),
+  showingLabReport: operation<void>()(() => z.object({ id: z.uuid().nullable() }).strict()),
 
-  getRegistration: operation<RegistrationView>()(noInput),
-  startRegistration: operation<RegistrationView>()(
+  getRegistration: operation<RegistrationView>()(() => noInput),
+  startRegistration: operation<RegistrationView>()(() =>
     z
       .object({
         // Checked fully in main; zod issues never carry the input, so the number is not echoed.
@@ -413,36 +417,36 @@ export const operations = {
       .strict(),
   ),
   /** Sends the current OTP (Aadhaar or mobile) again, after the cool-down and within the limit. */
-  resendRegistrationOtp: operation<RegistrationView>()(noInput),
+  resendRegistrationOtp: operation<RegistrationView>()(() => noInput),
   // The OTP, mobile and address rules are in contract/registration-rules.ts; main applies them.
-  verifyRegistrationOtp: operation<RegistrationView>()(z.object({ otp: z.string().max(32), mobile: z.string().max(32) }).strict()),
-  verifyRegistrationMobileOtp: operation<RegistrationView>()(z.object({ otp: z.string().max(32) }).strict()),
+  verifyRegistrationOtp: operation<RegistrationView>()(() => z.object({ otp: z.string().max(32), mobile: z.string().max(32) }).strict()),
+  verifyRegistrationMobileOtp: operation<RegistrationView>()(() => z.object({ otp: z.string().max(32) }).strict()),
   /** Whether a new ABHA address is free, asked as it is typed. */
-  checkAbhaAddress: operation<AbhaAddressCheck>()(abhaAddressInput),
-  createAbhaAddress: operation<RegistrationView>()(abhaAddressInput),
+  checkAbhaAddress: operation<AbhaAddressCheck>()(() => abhaAddressInput),
+  createAbhaAddress: operation<RegistrationView>()(() => abhaAddressInput),
   /** One of the patient's existing addresses (`choose-address`). */
-  chooseAbhaAddress: operation<RegistrationView>()(abhaAddressInput),
+  chooseAbhaAddress: operation<RegistrationView>()(() => abhaAddressInput),
   /** Main copies the value it holds; the page never passes patient data to the clipboard. */
-  copyRegistrationValue: operation<void>()(z.object({ value: z.enum(COPYABLE) }).strict()),
+  copyRegistrationValue: operation<void>()(() => z.object({ value: z.enum(COPYABLE) }).strict()),
   /** False when the print dialog was cancelled. */
-  printAbhaCard: operation<boolean>()(noInput),
+  printAbhaCard: operation<boolean>()(() => noInput),
   /** Where the card was saved; null when the dialog was cancelled. */
-  saveAbhaCard: operation<string | null>()(noInput),
-  resetRegistration: operation<RegistrationView>()(noInput),
+  saveAbhaCard: operation<string | null>()(() => noInput),
+  resetRegistration: operation<RegistrationView>()(() => noInput),
 
-  getUpdateStatus: operation<UpdateStatus>()(noInput),
-  checkForUpdates: operation<UpdateStatus>()(noInput),
-  restartToUpdate: operation<UpdateStatus>()(noInput),
+  getUpdateStatus: operation<UpdateStatus>()(() => noInput),
+  checkForUpdates: operation<UpdateStatus>()(() => noInput),
+  restartToUpdate: operation<UpdateStatus>()(() => noInput),
 
   /** True once after main reloaded the window because its page's process had died. */
-  takeReloadNotice: operation<boolean>()(noInput),
+  takeReloadNotice: operation<boolean>()(() => noInput),
   /** Whether the notice that nothing the built-in sandbox shows is real was hidden already (in this data folder). */
-  sandboxNoticeHidden: operation<boolean>()(noInput),
+  sandboxNoticeHidden: operation<boolean>()(() => noInput),
   /** Hides that notice for good. */
-  hideSandboxNotice: operation<void>()(noInput),
+  hideSandboxNotice: operation<void>()(() => noInput),
 
   /** The doctor's own recent entries in the audit trail, and whether the trail is being written. */
-  getAuditActivity: operation<ActivityView>()(noInput),
+  getAuditActivity: operation<ActivityView>()(() => noInput),
 } satisfies Record<OperationName, { input: z.ZodType; output: unknown }>;
 
 export const events = {

@@ -91,46 +91,49 @@ export function entryOf(event: AuditEvent, context: EntryContext): AuditEntry {
   };
 }
 
-const detailSchema = z
-  .object({
-    service: z.string(),
-    api: z.string(),
-    how: z.string(),
-    what: z.string(),
-    form: z.string(),
-    for: z.string(),
-    count: z.number(),
-    file: z.string(),
-    line: z.number(),
-    seq: z.number(),
-    hash: z.string(),
-    source: z.string(),
-    found: z.string(),
-    serviceIds: z.string(),
-  })
-  .partial()
-  .strict();
+/** Built when an entry is first read (`z.lazy`), not as main's code loads before the window's first answer. */
+const entrySchema = z.lazy(() => {
+  const detailSchema = z
+    .object({
+      service: z.string(),
+      api: z.string(),
+      how: z.string(),
+      what: z.string(),
+      form: z.string(),
+      for: z.string(),
+      count: z.number(),
+      file: z.string(),
+      line: z.number(),
+      seq: z.number(),
+      hash: z.string(),
+      source: z.string(),
+      found: z.string(),
+      serviceIds: z.string(),
+    })
+    .partial()
+    .strict();
 
-const entrySchema = z
-  .object({
-    v: z.literal(ENTRY_VERSION),
-    seq: z.number().int().min(1),
-    at: z.iso.datetime(),
-    local: z.string(),
-    zone: z.string(),
-    action: z.string().refine(isAuditAction),
-    category: z.string(),
-    item: z.object({ kind: z.enum(AUDIT_ITEM_KINDS), id: z.string() }).strict().nullable(),
-    patient: z.string().nullable(),
-    who: z.object({ osUser: z.string(), account: z.string().nullable() }).strict(),
-    machine: z.string(),
-    outcome: z.enum(['done', 'refused']),
-    reason: z.string().nullable(),
-    detail: detailSchema,
-    prev: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
-    app: z.string(),
-  })
-  .strict();
+  return z
+    .object({
+      v: z.literal(ENTRY_VERSION),
+      seq: z.number().int().min(1),
+      at: z.iso.datetime(),
+      local: z.string(),
+      zone: z.string(),
+      action: z.string().refine(isAuditAction),
+      category: z.string(),
+      item: z.object({ kind: z.enum(AUDIT_ITEM_KINDS), id: z.string() }).strict().nullable(),
+      patient: z.string().nullable(),
+      who: z.object({ osUser: z.string(), account: z.string().nullable() }).strict(),
+      machine: z.string(),
+      outcome: z.enum(['done', 'refused']),
+      reason: z.string().nullable(),
+      detail: detailSchema,
+      prev: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+      app: z.string(),
+    })
+    .strict();
+});
 
 /** What a sealed entry holds, once opened: an entry, one of a newer form, or something else. */
 export type ReadEntry = { kind: 'entry'; entry: AuditEntry } | { kind: 'newer'; version: number } | { kind: 'malformed' };

@@ -81,42 +81,65 @@ export function resultView(kept: KeptResult): TranscriptionResult {
   }
 }
 
+// Each format's schema is built when a saved result is first read (`z.lazy`), not as main's code loads before the window's first answer.
 const text = (max: number) => z.string().transform((value) => cutText(value, max));
 
 // ---- voice-v3, as read back
 
-const keptMessages = z.array(z.string().nullable()).nullish();
-const keptItemSchema = z.union([
-  z.object({ template_id: z.string(), value: z.string(), type: z.string(), name: z.string(), status: z.string(), errors: keptMessages, warnings: keptMessages }),
-  z.object({ unreadable: text(1_000), template_id: z.string().nullable() }),
-]);
-const DAMAGED_ITEM: OutputItemRead = { unreadable: 'it was damaged in the saved result', template_id: null };
+const voiceSchema = z.lazy(() => {
+  const keptMessages = z.array(z.string().nullable()).nullish();
+  const keptItemSchema = z.union([
+    z.object({ template_id: z.string(), value: z.string(), type: z.string(), name: z.string(), status: z.string(), errors: keptMessages, warnings: keptMessages }),
+    z.object({ unreadable: text(1_000), template_id: z.string().nullable() }),
+  ]);
+  return z.discriminatedUnion('state', [
+    z.object({
+      state: z.enum(['in_progress', 'completed', 'partial']),
+      // Each item read apart: a damaged one spoils only itself.
+      output: z
+        .array(z.unknown())
+        .max(MAX_OUTPUT_ITEMS)
+        .transform((items) => items.map((item) => keptItemSchema.safeParse(item).data ?? DAMAGED_ITEM)),
+      unread: z.number().int().min(0),
+      additional_data: z.unknown(),
+    }),
+    z.object({ state: z.literal('failed'), error: z.object({ code: z.string(), msg: z.string() }) }),
+  ]);
+});
 
-const voiceSchema = z.discriminatedUnion('state', [
-  z.object({
-    state: z.enum(['in_progress', 'completed', 'partial']),
-    // Each item read apart: a damaged one spoils only itself.
-    output: z
-      .array(z.unknown())
-      .max(MAX_OUTPUT_ITEMS)
-      .transform((items) => items.map((item) => keptItemSchema.safeParse(item).data ?? DAMAGED_ITEM)),
-    unread: z.number().int().min(0),
-    additional_data: z.unknown(),
-  }),
-  z.object({ state: z.literal('failed'), error: z.object({ code: z.string(), msg: z.string() }) }),
-]);
+const DAMAGED_ITEM: OutputItemRead = { unreadable: 'it was damaged in the saved result', template_id: null };
 
 // ---- session-v1, as read back
 
-const keptTemplateSchema = z.object({
-  templateId: text(200),
-  status: text(80),
-  documentId: z.string().nullable(),
-  data: z.unknown(),
-  errors: z.array(text(2_000)).max(1_000),
-  warnings: z.array(text(2_000)).max(1_000),
-  dataProblem: z.literal('nested-too-deeply').optional(),
+const sessionAnswerSchema = z.lazy(() => {
+  const keptTemplateSchema = z.object({
+    templateId: text(200),
+    status: text(80),
+    documentId: z.string().nullable(),
+    data: z.unknown(),
+    errors: z.array(text(2_000)).max(1_000),
+    warnings: z.array(text(2_000)).max(1_000),
+    dataProblem: z.literal('nested-too-deeply').optional(),
+  });
+  const problems = z.array(text(2_000)).max(1_000);
+  const nullableText = z.string().nullable();
+  return z.discriminatedUnion('state', [
+    z.object({ state: z.literal('processing'), transcript: nullableText }),
+    z.object({
+      state: z.enum(['completed', 'partial']),
+      transcript: nullableText,
+      language: z.string().nullable(),
+      templates: z
+        .array(z.unknown())
+        .max(MAX_TEMPLATES)
+        .transform((templates) => templates.map((template, index): KeptTemplateResult => keptTemplateSchema.safeParse(template).data ?? damagedTemplate(index))),
+      problems,
+    }),
+    z.object({ state: z.literal('expired') }),
+    z.object({ state: z.literal('failed'), status: text(80), problems }),
+  ]);
 });
+
 const damagedTemplate = (index: number): KeptTemplateResult => ({
   templateId: `part-${index + 1}`,
   status: 'unreadable',
@@ -126,60 +149,49 @@ const damagedTemplate = (index: number): KeptTemplateResult => ({
   warnings: [],
   dataProblem: 'damaged',
 });
-const problems = z.array(text(2_000)).max(1_000);
-const nullableText = z.string().nullable();
 
-const sessionAnswerSchema = z.discriminatedUnion('state', [
-  z.object({ state: z.literal('processing'), transcript: nullableText }),
+const sessionExtrasSchema = z.lazy(() =>
   z.object({
-    state: z.enum(['completed', 'partial']),
-    transcript: nullableText,
-    language: z.string().nullable(),
-    templates: z
-      .array(z.unknown())
-      .max(MAX_TEMPLATES)
-      .transform((templates) => templates.map((template, index): KeptTemplateResult => keptTemplateSchema.safeParse(template).data ?? damagedTemplate(index))),
-    problems,
+    asked: z.array(text(200)).max(10),
+    titles: z.array(z.tuple([text(200), text(200)])).max(MAX_TEMPLATES + 10),
   }),
-  z.object({ state: z.literal('expired') }),
-  z.object({ state: z.literal('failed'), status: text(80), problems }),
-]);
-const sessionExtrasSchema = z.object({
-  asked: z.array(text(200)).max(10),
-  titles: z.array(z.tuple([text(200), text(200)])).max(MAX_TEMPLATES + 10),
-});
+);
 
 // ---- legacy: the view itself, as earlier versions kept it
 
-const fhirSummarySchema: z.ZodType<FhirSummary> = z.object({
-  resourceType: text(100),
-  bundleType: text(100).nullable(),
-  resourceCounts: z.array(z.object({ type: text(100), count: z.number().int().min(0) })).max(100),
-  title: text(2_000).nullable(),
-  sections: z.array(z.object({ level: z.number().int().min(0).max(10), title: text(2_000).nullable(), text: text(2_000).nullable() })).max(500),
-  lines: z.array(z.object({ resourceType: text(100), text: text(2_000) })).max(500),
-  unreadableEntries: z.number().int().min(0),
-  shortened: z.boolean(),
+const contentSchema = z.lazy(() => {
+  const fhirSummarySchema: z.ZodType<FhirSummary> = z.object({
+    resourceType: text(100),
+    bundleType: text(100).nullable(),
+    resourceCounts: z.array(z.object({ type: text(100), count: z.number().int().min(0) })).max(100),
+    title: text(2_000).nullable(),
+    sections: z.array(z.object({ level: z.number().int().min(0).max(10), title: text(2_000).nullable(), text: text(2_000).nullable() })).max(500),
+    lines: z.array(z.object({ resourceType: text(100), text: text(2_000) })).max(500),
+    unreadableEntries: z.number().int().min(0),
+    shortened: z.boolean(),
+  });
+
+  const jsonText = z.string().max(MAX_JSON_CHARS);
+
+  return z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('empty') }),
+    // The prescription is checked as a new one is (emr-document.ts).
+    z.object({ kind: z.literal('prescription'), prescription: z.unknown(), json: jsonText }),
+    z.object({ kind: z.literal('fhir'), summary: fhirSummarySchema, json: jsonText }),
+    z.object({ kind: z.literal('json'), json: jsonText }),
+    z.object({ kind: z.literal('text'), text: z.string().max(MAX_TEXT_CHARS), shortened: z.boolean() }),
+    z.object({ kind: z.literal('invalid'), problem: text(1_000) }),
+  ]);
 });
 
-const jsonText = z.string().max(MAX_JSON_CHARS);
-
-const contentSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('empty') }),
-  /** The prescription is checked as a new one is (emr-document.ts). */
-  z.object({ kind: z.literal('prescription'), prescription: z.unknown(), json: jsonText }),
-  z.object({ kind: z.literal('fhir'), summary: fhirSummarySchema, json: jsonText }),
-  z.object({ kind: z.literal('json'), json: jsonText }),
-  z.object({ kind: z.literal('text'), text: z.string().max(MAX_TEXT_CHARS), shortened: z.boolean() }),
-  z.object({ kind: z.literal('invalid'), problem: text(1_000) }),
-]);
-
 /** Contents as stored before they were typed: the raw JSON of FHIR and other templates, a prescription without its text. */
-const legacyContentSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.enum(['fhir', 'json']), json: z.unknown() }),
-  z.object({ kind: z.literal('prescription'), prescription: z.unknown() }),
-  z.object({ kind: z.literal('text'), text: z.string().max(MAX_TEXT_CHARS) }),
-]);
+const legacyContentSchema = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.enum(['fhir', 'json']), json: z.unknown() }),
+    z.object({ kind: z.literal('prescription'), prescription: z.unknown() }),
+    z.object({ kind: z.literal('text'), text: z.string().max(MAX_TEXT_CHARS) }),
+  ]),
+);
 
 const UNREADABLE_OUTPUT: OutputContent = { kind: 'invalid', problem: 'This part of the saved result could not be read.' };
 
@@ -200,39 +212,41 @@ function readContent(raw: unknown, template: { templateId: string; type: string 
   return jsonContent(json, old.kind === 'prescription' ? { templateId: 'eka_emr_template', type: 'eka_emr' } : template);
 }
 
-const messagesSchema = z.array(text(2_000)).max(100).catch([]);
+const legacySchema = z.lazy(() => {
+  const messagesSchema = z.array(text(2_000)).max(100).catch([]);
 
-const outputSchema = z
-  .object({
-    templateId: text(200),
-    name: text(200),
-    type: text(100).catch(''),
-    status: text(100).catch(''),
-    errors: messagesSchema,
-    warnings: messagesSchema,
-    content: z.unknown(),
-  })
-  .transform((output) => ({ ...output, content: readContent(output.content, output) }));
+  const outputSchema = z
+    .object({
+      templateId: text(200),
+      name: text(200),
+      type: text(100).catch(''),
+      status: text(100).catch(''),
+      errors: messagesSchema,
+      warnings: messagesSchema,
+      content: z.unknown(),
+    })
+    .transform((output) => ({ ...output, content: readContent(output.content, output) }));
 
-const contextSchema = z
-  .object({
-    mode: text(200).nullable().catch(null),
-    doctorId: text(200).nullable().catch(null),
-    visitId: text(200).nullable().catch(null),
-    // Not a zod record: it would assign a `__proto__` key instead of keeping it as a plain key.
-    raw: z.unknown().transform((raw) => (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (boundedCopy(raw) as Record<string, unknown>) : {})),
-  })
-  .catch({ mode: null, doctorId: null, visitId: null, raw: {} });
+  const contextSchema = z
+    .object({
+      mode: text(200).nullable().catch(null),
+      doctorId: text(200).nullable().catch(null),
+      visitId: text(200).nullable().catch(null),
+      // Not a zod record: it would assign a `__proto__` key instead of keeping it as a plain key.
+      raw: z.unknown().transform((raw) => (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (boundedCopy(raw) as Record<string, unknown>) : {})),
+    })
+    .catch({ mode: null, doctorId: null, visitId: null, raw: {} });
 
-const legacySchema = z.discriminatedUnion('state', [
-  z.object({
-    state: z.enum(['in_progress', 'completed', 'partial']),
-    outputs: z.array(outputSchema).max(200),
-    context: contextSchema,
-    transcript: z.string().max(MAX_TEXT_CHARS).nullable().optional().catch(null),
-  }),
-  z.object({ state: z.literal('failed'), code: text(80), message: text(1_000), detail: text(20_000).optional() }),
-]);
+  return z.discriminatedUnion('state', [
+    z.object({
+      state: z.enum(['in_progress', 'completed', 'partial']),
+      outputs: z.array(outputSchema).max(200),
+      context: contextSchema,
+      transcript: z.string().max(MAX_TEXT_CHARS).nullable().optional().catch(null),
+    }),
+    z.object({ state: z.literal('failed'), code: text(80), message: text(1_000), detail: text(20_000).optional() }),
+  ]);
+});
 
 // ---- reading
 

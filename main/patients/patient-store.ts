@@ -21,25 +21,28 @@ import { refuse } from '../core/refusal';
 import type { DocumentOrProblem } from '../storage/data-keys';
 import type { SealedDocument } from '../storage/sealed-document';
 
-const patientSchema = z.object({
-  id: z.uuid(),
-  label: z.string(),
-  name: z.string().nullable(),
-  age: z.number().int().nullable(),
-  sex: z.enum(PATIENT_SEXES).nullable(),
-  abhaNumber: z.string().nullable(),
-  abhaAddress: z.string().nullable(),
-  language: z.string().max(8).nullable().default(null),
-  createdAt: z.string(),
-  seenAt: z.string(),
-});
+/** The patients' file, checked as read; built when it is first read (`z.lazy`), not as main's code loads before the window's first answer. */
+const documentSchema = z.lazy(() => {
+  const patientSchema = z.object({
+    id: z.uuid(),
+    label: z.string(),
+    name: z.string().nullable(),
+    age: z.number().int().nullable(),
+    sex: z.enum(PATIENT_SEXES).nullable(),
+    abhaNumber: z.string().nullable(),
+    abhaAddress: z.string().nullable(),
+    language: z.string().max(8).nullable().default(null),
+    createdAt: z.string(),
+    seenAt: z.string(),
+  });
 
-/**
- * `serviceIds`: each patient's id at a service (its OID in the vendor's patient directory), by the
- * service's address: the id one service gave means nothing to another. An earlier version reads
- * the file without it (and forgets the ids on its next write: they are found again).
- */
-const documentSchema = z.object({ version: z.literal(1), patients: z.array(patientSchema), serviceIds: z.record(z.string(), z.record(z.string(), z.string())).default({}) });
+  /**
+   * `serviceIds`: each patient's id at a service (its OID in the vendor's patient directory), by the
+   * service's address: the id one service gave means nothing to another. An earlier version reads
+   * the file without it (and forgets the ids on its next write: they are found again).
+   */
+  return z.object({ version: z.literal(1), patients: z.array(patientSchema), serviceIds: z.record(z.string(), z.record(z.string(), z.string())).default({}) });
+});
 
 export class PatientStore {
   private readonly patients = new Map<string, Patient>();

@@ -10,27 +10,30 @@ import { cutText } from '../../contract/text';
 export const MAX_MEDICATIONS = 500;
 const FIELD_CHARS = 2_000;
 
-const text = z.string().transform((value) => cutText(value, FIELD_CHARS));
+/** Built at the first check (`z.lazy`), not as main's code loads before the window's first answer. */
+export const emrDocumentSchema: z.ZodType<{ prescription: Prescription }> = z.lazy(() => {
+  const text = z.string().transform((value) => cutText(value, FIELD_CHARS));
 
-const frequencySchema = z.object({
-  pattern_id: text.optional(),
-  dose: z.array(text).max(48).optional(),
-  period: z.number().optional(),
-  period_unit: text.optional(),
-  frequency: text.optional(),
-  custom: text.optional(),
-});
+  const frequencySchema = z.object({
+    pattern_id: text.optional(),
+    dose: z.array(text).max(48).optional(),
+    period: z.number().optional(),
+    period_unit: text.optional(),
+    frequency: text.optional(),
+    custom: text.optional(),
+  });
 
-const medicationSchema: z.ZodType<Medication> = z.object({
-  name: text,
-  frequency: frequencySchema.optional(),
-  instruction: text.optional(),
-  id: text.optional(),
-});
+  const medicationSchema: z.ZodType<Medication> = z.object({
+    name: text,
+    frequency: frequencySchema.optional(),
+    instruction: text.optional(),
+    id: text.optional(),
+  });
 
-export const emrDocumentSchema: z.ZodType<{ prescription: Prescription }> = z.object({
-  prescription: z.object({
-    medications: z.array(medicationSchema).max(MAX_MEDICATIONS, `more than ${MAX_MEDICATIONS} medications`).default([]),
-    language: text.optional(),
-  }),
+  return z.object({
+    prescription: z.object({
+      medications: z.array(medicationSchema).max(MAX_MEDICATIONS, `more than ${MAX_MEDICATIONS} medications`).default([]),
+      language: text.optional(),
+    }),
+  });
 });

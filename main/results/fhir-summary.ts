@@ -19,38 +19,44 @@ const TYPE_CHARS = 100;
 
 export type FhirReading = { ok: true; summary: FhirSummary } | { ok: false; problem: string };
 
-/** An optional text: anything but a string is ignored. */
-const text = z.string().optional().catch(undefined);
-const codeableConcept = z
-  .object({
-    text,
-    coding: z
-      .array(z.object({ display: text, code: text }).catch({}))
-      .optional()
-      .catch(undefined),
-  })
-  .optional()
-  .catch(undefined);
-const narrative = z.object({ div: text }).optional().catch(undefined);
-const list = z.array(z.unknown()).optional().catch(undefined);
+// The schemas are built at the first reading of a FHIR resource (`z.lazy`), not as main's code loads before the window's first answer.
 
-const resourceSchema = z.object({ resourceType: z.string().min(1) });
-const compositionSchema = z.object({ title: text, type: codeableConcept, section: list });
-const sectionSchema = z.object({ title: text, code: codeableConcept, text: narrative, section: list });
-const quantity = z.object({ value: z.number().optional().catch(undefined), unit: text }).optional().catch(undefined);
-const clinicalSchema = z.object({
-  text: narrative,
-  code: codeableConcept,
-  medicationCodeableConcept: codeableConcept,
-  medicationReference: z.object({ display: text }).optional().catch(undefined),
-  dosageInstruction: z
-    .array(z.object({ text }).catch({}))
+/** An optional text: anything but a string is ignored. */
+const text = z.lazy(() => z.string().optional().catch(undefined));
+const codeableConcept = z.lazy(() =>
+  z
+    .object({
+      text,
+      coding: z
+        .array(z.object({ display: text, code: text }).catch({}))
+        .optional()
+        .catch(undefined),
+    })
     .optional()
     .catch(undefined),
-  valueQuantity: quantity,
-  valueString: text,
-  valueCodeableConcept: codeableConcept,
-});
+);
+const narrative = z.lazy(() => z.object({ div: text }).optional().catch(undefined));
+const list = z.lazy(() => z.array(z.unknown()).optional().catch(undefined));
+
+const resourceSchema = z.lazy(() => z.object({ resourceType: z.string().min(1) }));
+const compositionSchema = z.lazy(() => z.object({ title: text, type: codeableConcept, section: list }));
+const sectionSchema = z.lazy(() => z.object({ title: text, code: codeableConcept, text: narrative, section: list }));
+const quantity = z.lazy(() => z.object({ value: z.number().optional().catch(undefined), unit: text }).optional().catch(undefined));
+const clinicalSchema = z.lazy(() =>
+  z.object({
+    text: narrative,
+    code: codeableConcept,
+    medicationCodeableConcept: codeableConcept,
+    medicationReference: z.object({ display: text }).optional().catch(undefined),
+    dosageInstruction: z
+      .array(z.object({ text }).catch({}))
+      .optional()
+      .catch(undefined),
+    valueQuantity: quantity,
+    valueString: text,
+    valueCodeableConcept: codeableConcept,
+  }),
+);
 
 const ENTITIES: ReadonlyMap<string, string> = new Map([
   ['amp', '&'],

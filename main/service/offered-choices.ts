@@ -8,28 +8,37 @@ import { z } from 'zod';
 import type { TranscriptionChoices } from '../../contract/transcription-choices';
 import { writeFileAtomic } from '../storage/atomic-file';
 
-const named = z.object({ id: z.string().max(200), name: z.string().max(200) });
-const choicesSchema = z.object({
-  sessions: z.enum(['offered', 'not-offered', 'unknown']),
-  languages: z.array(z.object({ code: z.string().max(8), name: z.string().max(100) })).max(500),
-  autoDetection: z.boolean(),
-  models: z.array(named).max(20),
-  templates: z.array(z.object({ id: z.string().max(200), title: z.string().max(300), custom: z.boolean() })).max(500),
-  problem: z.null(),
+/** Built when the file is first read (`z.lazy`), not as main's code loads before the window's first answer. */
+const fileSchema = z.lazy(() => {
+  const named = z.object({ id: z.string().max(200), name: z.string().max(200) });
+  const choicesSchema = z.object({
+    sessions: z.enum(['offered', 'not-offered', 'unknown']),
+    languages: z.array(z.object({ code: z.string().max(8), name: z.string().max(100) })).max(500),
+    autoDetection: z.boolean(),
+    models: z.array(named).max(20),
+    templates: z.array(z.object({ id: z.string().max(200), title: z.string().max(300), custom: z.boolean() })).max(500),
+    problem: z.null(),
+  });
+  return z.object({ version: z.literal(1), services: z.record(z.string(), choicesSchema) });
 });
-const fileSchema = z.object({ version: z.literal(1), services: z.record(z.string(), choicesSchema) });
 
 export class OfferedChoices {
-  private services: Record<string, TranscriptionChoices> = {};
+  /** Read from the file at the first recall or remember. */
+  private read: Record<string, TranscriptionChoices> | null = null;
 
   /** `file`: where they are kept; null keeps them for this session only. */
-  constructor(private readonly file: string | null) {
-    if (!file) return;
+  constructor(private readonly file: string | null) {}
+
+  private get services(): Record<string, TranscriptionChoices> {
+    if (this.read) return this.read;
+    this.read = {};
+    if (!this.file) return this.read;
     try {
-      this.services = fileSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).services;
+      this.read = fileSchema.parse(JSON.parse(readFileSync(this.file, 'utf8'))).services;
     } catch {
       // None yet, or from a version that kept them otherwise: the service is asked again.
     }
+    return this.read;
   }
 
   /** What `service` (its kind and address) last offered in full; null when it never did. */
@@ -40,10 +49,10 @@ export class OfferedChoices {
   /** Keeps a full answer of `service`; one with a problem (a list it could not give) changes nothing. */
   remember(service: string, choices: TranscriptionChoices): void {
     if (choices.problem !== null) return;
-    this.services = { ...this.services, [service]: choices };
+    this.read = { ...this.services, [service]: choices };
     if (!this.file) return;
     try {
-      writeFileAtomic(this.file, JSON.stringify({ version: 1, services: this.services }));
+      writeFileAtomic(this.file, JSON.stringify({ version: 1, services: this.read }));
     } catch {
       // Kept for this session; the next full answer tries the disk again.
     }
