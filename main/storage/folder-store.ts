@@ -125,6 +125,9 @@ export class FolderStore<M extends StoredItem> {
    * files this way is several times faster than through the thread pool (npm run bench).
    */
   protected *reading(): Generator<void, FolderRead<M>> {
+    // A schema built at its first use (`z.lazy`) is built here, in the load's first slice, not at the first write (a Record press).
+    this.schema.safeParse(undefined);
+    yield;
     const loaded: M[] = [];
     let unreadable = 0;
     const folders = new Set<string>();
