@@ -32,9 +32,9 @@ export interface DesktopShortcutsDeps {
 
 /** The focused field's text in another program: Linux through AT-SPI; Windows' UI Automation is not written yet (docs/emr-insertion.md). */
 const fieldTextOn =
-  (clock: Clock) =>
+  (clock: Clock, log: EventLog) =>
   (target: TargetWindow): Promise<string | null> =>
-    process.platform === 'linux' ? atspiFieldText(target, clock) : Promise.resolve(null);
+    process.platform === 'linux' ? atspiFieldText(target, clock, { unread: (why) => log.info(`copy: the field was not read (${why})`) }) : Promise.resolve(null);
 
 export class DesktopShortcuts {
   private readonly hook: KeyboardHook;
@@ -50,7 +50,7 @@ export class DesktopShortcuts {
     const { desktop, log, clock } = deps;
     this.hook = new KeyboardHook(desktop.keyboard, log, clock);
     this.record = new RecordShortcut(deps.recording, this.hook, desktop.accelerators, clock);
-    this.copyNote = new CopyNoteShortcut({ ...deps.copy, pressedIn: (program) => this.pressedIn(program), fieldText: fieldTextOn(clock) }, this.hook, { accelerators: desktop.accelerators, log, clock });
+    this.copyNote = new CopyNoteShortcut({ ...deps.copy, pressedIn: (program) => this.pressedIn(program), fieldText: fieldTextOn(clock, log) }, this.hook, { accelerators: desktop.accelerators, log, clock });
     // On macOS the permission is given in System Settings: look again when the user comes back to the app.
     this.offAppFocus = process.platform === 'darwin' ? desktop.onAppFocus(() => this.apply()) : null;
   }

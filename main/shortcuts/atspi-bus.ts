@@ -23,7 +23,12 @@ export type Reference = [busName: string, path: string];
 /** The part of dbus-native's client used here (its typings name only the system bus). */
 interface MessageBus {
   invoke(call: AtspiCall, callback: (error: unknown, value: unknown) => void): void;
-  connection: { end(): void; on(event: 'error', listener: (error: Error) => void): void };
+  connection: {
+    end(): void;
+    on(event: 'error', listener: (error: Error) => void): void;
+    once(event: 'connect', listener: () => void): void;
+    once(event: 'error', listener: (error: Error) => void): void;
+  };
 }
 type CreateClient = (options: { busAddress?: string; socket?: string }) => MessageBus;
 
@@ -58,12 +63,39 @@ export interface AtspiBus {
   end(): void;
 }
 
-/** A connection to the bus at `address` whose every question waits at most `answerMs` on `clock`. */
+/**
+ * How long the bus may take to accept a connection (its handshake), apart from the questions'
+ * own limit: on a busy computer the first handshake of the day is the slow part.
+ */
+export const CONNECT_MS = 1_000;
+
+/** Resolves once the bus has accepted the connection; rejects when it refuses it or takes longer than CONNECT_MS. */
+function accepted(bus: MessageBus, clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = clock.setTimeout(() => reject(new Error(`the bus did not accept the connection within ${CONNECT_MS} ms`)), CONNECT_MS);
+    bus.connection.once('connect', () => {
+      clock.clearTimeout(timer);
+      resolve();
+    });
+    bus.connection.once('error', (error) => {
+      clock.clearTimeout(timer);
+      reject(new Error(`the bus refused the connection (${error.message})`));
+    });
+  });
+}
+
+/** A connection to the bus at `address`, once the bus has accepted it; its every question waits at most `answerMs` on `clock`. */
 export async function connectAtspi(address: string, answerMs: number, clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>): Promise<AtspiBus> {
   // dbus-native reaches an abstract socket only through an optional native module; Node reaches it as a path that starts with NUL.
   const abstract = /^unix:abstract=([^,;]+)/.exec(address);
   const bus = (await createClient())(abstract ? { socket: `\0${abstract[1]}` } : { busAddress: address });
   bus.connection.on('error', () => undefined);
+  try {
+    await accepted(bus, clock);
+  } catch (error) {
+    bus.connection.end();
+    throw error;
+  }
   const ask = <T>(call: AtspiCall) =>
     new Promise<T>((resolve, reject) => {
       const timer = clock.setTimeout(() => reject(new Error(`${call.member}: no answer within ${answerMs} ms`)), answerMs);

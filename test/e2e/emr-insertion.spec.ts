@@ -57,6 +57,16 @@ async function holdCopyShortcut(userDataDir: string): Promise<void> {
   await expect.poll(() => mainLog(userDataDir).split('copy: the shortcut was pressed').length).toBeGreaterThan(seen);
 }
 
+/** The earlier content is back on the clipboard within `withinMs`; when it is not, the failure quotes what the app logged of the copy. */
+async function earlierBack(app: ElectronApplication, userDataDir: string, withinMs: number): Promise<void> {
+  try {
+    await expect.poll(() => clipboardOf(app), { timeout: withinMs }).toEqual(EARLIER);
+  } catch (error) {
+    const copyLog = mainLog(userDataDir).split('\n').filter((line) => line.includes(' copy: '));
+    throw new Error(`${(error as Error).message}\n\nWhat the app logged of the copy:\n${copyLog.join('\n')}`);
+  }
+}
+
 async function fieldValue(browser: EmrBrowser, id: string): Promise<string> {
   return browser.page.locator(`#${id}`).inputValue();
 }
@@ -82,13 +92,13 @@ test('into a web EMR in Chromium: rich into the editor, plain into a textarea, t
     await expect(rich.locator('table')).toContainText(CORRECTED.instruction);
     await expect(rich).toContainText('Web visit · Dictation · ');
     await expect(rich).toContainText('TEST DATA from the built-in sandbox: not a real prescription.');
-    await expect.poll(() => clipboardOf(app), { timeout: 1_000 }).toEqual(EARLIER);
+    await earlierBack(app, userDataDir, 1_000);
 
     // The textarea: the note's text exactly, read back whole through the accessibility bus.
     await focusField(browser, 'plain');
     pressCopyShortcut();
     await expect.poll(() => fieldValue(browser, 'plain'), { timeout: 10_000 }).toBe(note);
-    await expect.poll(() => clipboardOf(app), { timeout: 1_000 }).toEqual(EARLIER);
+    await earlierBack(app, userDataDir, 1_000);
     expect(mainLog(userDataDir)).toContain('copy: the field read back: whole');
 
     // Paste blocked: the field takes nothing, the app says so, and the note stays on the clipboard.
@@ -103,7 +113,7 @@ test('into a web EMR in Chromium: rich into the editor, plain into a textarea, t
     await focusField(browser, 'nopaste');
     pressCopyShortcut();
     await expect.poll(() => fieldValue(browser, 'nopaste'), { timeout: 30_000 }).toBe(note);
-    await expect.poll(() => clipboardOf(app), { timeout: 2_000 }).toEqual(EARLIER);
+    await earlierBack(app, userDataDir, 2_000);
     expect(mainLog(userDataDir)).toContain('copy: the note was typed into the program that has focus');
 
     // A 60-character field takes the note up to its limit; the app says how much was cut and from which part, quoting none of the note, and keeps the whole note on the clipboard.

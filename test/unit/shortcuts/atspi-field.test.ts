@@ -4,8 +4,13 @@
  * Chromium answers on a desktop; the real ones are read in test/e2e/emr-insertion.spec.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import dbus from '@homebridge/dbus-native';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONNECT_MS } from '../../../main/shortcuts/atspi-bus';
 import { ANSWER_MS, atspiFieldText as readOn } from '../../../main/shortcuts/atspi-field';
 import type { TargetWindow } from '../../../main/shortcuts/insertion-decision';
 import { FakeClock } from '../../support/fake-clock';
@@ -38,7 +43,12 @@ const target = (title: string, pid: number | null = process.pid): TargetWindow =
 
 /** The questions' time limits run on a clock the test moves: the answers come in real time, and a limit passes only when moved. */
 const clock = new FakeClock();
-const atspiFieldText = (window: TargetWindow, environment: NodeJS.ProcessEnv) => readOn(window, clock, environment);
+/** Why the last read gave null, as the reader told it. */
+let why: string | null = null;
+const atspiFieldText = (window: TargetWindow, environment: NodeJS.ProcessEnv) => {
+  why = null;
+  return readOn(window, clock, { env: environment, unread: (reason) => (why = reason) });
+};
 /** A turn of the event loop: what an answer or a timer set going has run. */
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -96,8 +106,11 @@ describe.skipIf(!present)('reading the focused field over the accessibility bus'
     program.focused['/w/2'] = [];
     try {
       expect(await atspiFieldText(target('A chart that changed - Chromium'), env)).toBeNull();
+      expect(why).toBe("no window of the program has the press's window title");
       expect(await atspiFieldText(target('Web EMR - Chromium', process.pid + 100_000), env)).toBeNull();
+      expect(why).toBe('the program is not on the accessibility bus');
       expect(await atspiFieldText(target('Web EMR - Chromium', null), env)).toBeNull();
+      expect(why).toBe("the press's window has no process");
     } finally {
       program.focused['/w/2'] = ['/f/2'];
     }
@@ -107,6 +120,7 @@ describe.skipIf(!present)('reading the focused field over the accessibility bus'
     program.focused['/w/1'] = ['/f/1', '/f/2'];
     try {
       expect(await atspiFieldText(target('Web EMR - Chromium'), env)).toBeNull();
+      expect(why).toBe('2 focused fields were found');
     } finally {
       program.focused['/w/1'] = ['/f/1'];
     }
@@ -127,17 +141,38 @@ describe.skipIf(!present)('reading the focused field over the accessibility bus'
       clock.tick(1);
       await reading;
       expect(answer).toBeNull();
+      expect(why).toBe(`GetMatches: no answer within ${ANSWER_MS} ms`);
     } finally {
       program.hang = false;
     }
   });
 
-  it('no accessibility bus to be found: null', async () => {
+  it('no accessibility bus to be found, or none at the address given: null, and why', async () => {
     expect(await atspiFieldText(target('Web EMR - Chromium'), {})).toBeNull();
-    // A bus that is not there answers nothing: the question's time limit ends it.
-    const reading = atspiFieldText(target('Web EMR - Chromium'), { AT_SPI_BUS_ADDRESS: 'unix:path=/nonexistent/bus' });
-    while (clock.pending === 0) await new Promise((resolve) => setTimeout(resolve, 2));
-    clock.tick(ANSWER_MS);
-    expect(await reading).toBeNull();
+    expect(why).toBe('no accessibility bus was found');
+    expect(await atspiFieldText(target('Web EMR - Chromium'), { AT_SPI_BUS_ADDRESS: 'unix:path=/nonexistent/bus' })).toBeNull();
+    expect(why).toMatch(/^the bus refused the connection \(.*ENOENT/);
+  });
+
+  it('a bus slow to accept the connection has its own time limit, apart from the questions’: null once it has passed', async () => {
+    // A socket that takes the connection and never answers its handshake, as a bus that hangs does.
+    const path = join(mkdtempSync(join(tmpdir(), 'atspi-')), 'bus');
+    const server: Server = createServer(() => undefined);
+    await new Promise<void>((resolve) => server.listen(path, resolve));
+    try {
+      let answer: string | null | undefined;
+      const reading = atspiFieldText(target('Web EMR - Chromium'), { AT_SPI_BUS_ADDRESS: `unix:path=${path}` }).then((text) => (answer = text));
+      while (clock.pending === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+      // A question's limit passing is not enough: the handshake has longer.
+      clock.tick(ANSWER_MS);
+      await turn();
+      expect(answer).toBeUndefined();
+      clock.tick(CONNECT_MS - ANSWER_MS);
+      await reading;
+      expect(answer).toBeNull();
+      expect(why).toBe(`the bus did not accept the connection within ${CONNECT_MS} ms`);
+    } finally {
+      server.close();
+    }
   });
 });
