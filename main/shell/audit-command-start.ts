@@ -8,6 +8,7 @@
  * Verify reads the system log's checkpoints where this user may; the checkpoint is written to
  * it. Prints the result and exits 0 or 1.
  */
+import '../../contract/schemas-without-eval';
 import { mkdtempSync, openSync, closeSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -10,8 +10,9 @@ import type * as Features from './features';
 /** Lets Chromium's own tasks on main's thread run before the next step. */
 const handBack = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** Each part, in the order the features need them: the schemas, the settings and data keys, then one feature at a time. */
+/** Each part, in the order the features need them: zod's setting (before any schema is made), the schemas, the settings and data keys, then one feature at a time. */
 const PARTS = [
+  () => import('../../contract/schemas-without-eval'),
   () => import('../../contract/settings'),
   () => import('./features/settings-feature'),
   () => import('./features/audit-feature'),
