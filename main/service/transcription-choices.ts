@@ -9,6 +9,7 @@ import type { DiscoveryDocument } from '../api/session-schemas';
 import { BUILT_IN_NOTE_TEMPLATES, LANGUAGE_CODE, NOTE_TEMPLATE_ID, TRANSCRIPTION_MODELS, TRANSCRIPTION_MODEL_LABELS } from '../../contract/setting-choices';
 import type { SessionsOfferState, TranscriptionChoices } from '../../contract/transcription-choices';
 import type { Clock, ClockTimer } from '../core/clock';
+import { languageName } from '../../contract/language-name';
 
 /** The part of the service client the choices come from. */
 export interface ChoicesSource {
@@ -20,13 +21,6 @@ export interface ChoicesSource {
 export const CHOICES_WAIT_MS = 15_000;
 
 const USUAL_LANGUAGES = ['en', 'hi'];
-
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
-
-export function languageName(code: string): string {
-  const name = languageNames.of(code);
-  return name && name !== code ? name : code;
-}
 
 /** `en`, from `EN` or `en-IN` too; null for what is no ISO 639-1 code. */
 function languageCode(value: string): string | null {

@@ -8,6 +8,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { consentLine } from '../../../contract/consent';
 import { FINISHED_STATES, MODE_NAMES, NO_PATIENT, STATE_LABELS, askedForLine, type DictationDetail, type DictationState, type RecorderStatus } from '../../../contract/dictation';
 import { LABEL_MAX_CHARS } from '../../../contract/limits';
+import { languageName } from '../../../contract/language-name';
 import { patientLine, type Patient } from '../../../contract/patients';
 import { AudioPlayer } from '../../components/AudioPlayer';
 import { ConfirmButton } from '../../components/ConfirmButton';
@@ -40,19 +41,10 @@ function SyncSteps({ state }: { state: DictationState }) {
   );
 }
 
-const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
-
 /** "Asked for: Hindi · Prescription + Clinical notes" (a dictation sent in parts); nothing for the voice upload. */
 function AskedFor({ detail }: { detail: DictationDetail }) {
   const templates = useTranscriptionChoicesStore((state) => state.choices?.templates);
   if (!detail.askedFor) return null;
-  const languageName = (code: string) => {
-    try {
-      return LANGUAGE_NAMES.of(code) ?? code;
-    } catch {
-      return code;
-    }
-  };
   return (
     <p className="meta asked-for" data-testid="asked-for">
       {askedForLine(detail.askedFor, languageName, (id) => templates?.find((template) => template.id === id)?.title)}
