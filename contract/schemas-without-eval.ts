@@ -1,8 +1,9 @@
 /**
  * Zod checks without code made at run time: zod otherwise compiles a parser for each object
- * schema with `new Function` at its first check, which the page's CSP refuses (and reports) and
- * which main compiles afresh at every start, outside its code cache. Zod reads the setting as
- * each schema is made, so each entry imports this module before any other.
+ * schema with `new Function` at its first check, which main compiles afresh at every start,
+ * outside its code cache, and which no reviewer can read. Zod reads the setting as each schema is
+ * made, so main loads this before any schema (the features' first part, the audit command).
+ * The page loads no zod (test/unit/architecture/page-script.test.ts).
  */
 import { config } from 'zod';
 

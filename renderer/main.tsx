@@ -2,7 +2,6 @@
  * The page's entry: the app drawn into #root, with a failure anywhere in it shown instead of an
  * empty window.
  */
-import '../contract/schemas-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -40,6 +40,12 @@ describe('main before the first answer', () => {
     expect([...loaded].filter((file) => SERVICE_OPERATIONS.test(file)).sort()).toEqual([]);
   });
 
+  it('sets zod to make no code before any schema is made: the entry loads no zod, and the setting is the first part', () => {
+    const zod = eagerGraph(ROOT, [ENTRY]).filter((edge) => !edge.typeOnly && edge.to.kind === 'package' && edge.to.name === 'zod');
+    expect(zod.map((edge) => edge.from)).toEqual([]);
+    expect(parts[0]).toBe('contract/schemas-without-eval.ts');
+  });
+
   it('loads them once the client is first called: they are reached through its import()', () => {
     const later = loadedFiles(['main/api/service-client.ts']);
     expect(later.has('main/api/service-operations.ts')).toBe(false);
