@@ -14,24 +14,35 @@ import { CUE_NOTES, cueSamples, silenceSamples, wavBytes } from './cue-sound';
 /** The audio output is started this long after the cues are turned on (or the app has started), away from start-up's work, with a silence. */
 const PREPARE_AFTER_MS = 1_500;
 
-const players = new Map<RecordCue | 'silence', HTMLAudioElement>();
+const sounds = new Map<RecordCue | 'silence', string>();
+const playing = new Set<HTMLAudioElement>();
 
-function player(sound: RecordCue | 'silence'): HTMLAudioElement {
-  let audio = players.get(sound);
-  if (!audio) {
+/** The sound's WAV, made once, as an address a media element plays. */
+function soundUrl(sound: RecordCue | 'silence'): string {
+  let url = sounds.get(sound);
+  if (!url) {
     const samples = sound === 'silence' ? silenceSamples() : cueSamples(CUE_NOTES[sound]);
-    audio = new Audio(URL.createObjectURL(new Blob([wavBytes(samples)], { type: 'audio/wav' })));
-    audio.preload = 'auto';
-    players.set(sound, audio);
+    url = URL.createObjectURL(new Blob([wavBytes(samples)], { type: 'audio/wav' }));
+    sounds.set(sound, url);
   }
-  return audio;
+  return url;
 }
 
+/**
+ * Plays the sound in an element of its own, which lets the audio output go once it has played
+ * (its source taken away): no stream is held open between recordings.
+ */
 function play(sound: RecordCue | 'silence'): void {
-  const audio = player(sound);
-  audio.currentTime = 0;
+  const audio = new Audio(soundUrl(sound));
+  playing.add(audio);
+  const release = () => {
+    playing.delete(audio);
+    audio.removeAttribute('src');
+    audio.load();
+  };
+  audio.addEventListener('ended', release, { once: true });
   // A cue that cannot play (no output device) is not a failure: the recording goes on.
-  void audio.play().catch(() => undefined);
+  audio.play().catch(release);
 }
 
 /**
@@ -40,11 +51,11 @@ function play(sound: RecordCue | 'silence'): void {
  * second late, beside the microphone opening.
  */
 export function prepareCues(enabled: boolean): () => void {
-  if (!enabled || players.size > 0) return () => undefined;
+  if (!enabled || sounds.size > 0) return () => undefined;
   const timer = setTimeout(() => {
     play('silence');
-    player('start');
-    player('stop');
+    soundUrl('start');
+    soundUrl('stop');
   }, PREPARE_AFTER_MS);
   return () => clearTimeout(timer);
 }
