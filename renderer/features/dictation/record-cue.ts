@@ -15,7 +15,6 @@ import { CUE_NOTES, cueSamples, silenceSamples, wavBytes } from './cue-sound';
 const PREPARE_AFTER_MS = 1_500;
 
 const sounds = new Map<RecordCue | 'silence', string>();
-const playing = new Set<HTMLAudioElement>();
 
 /** The sound's WAV, made once, as an address a media element plays. */
 function soundUrl(sound: RecordCue | 'silence'): string {
@@ -34,9 +33,7 @@ function soundUrl(sound: RecordCue | 'silence'): string {
  */
 function play(sound: RecordCue | 'silence'): void {
   const audio = new Audio(soundUrl(sound));
-  playing.add(audio);
   const release = () => {
-    playing.delete(audio);
     audio.removeAttribute('src');
     audio.load();
   };
