@@ -14,32 +14,24 @@ import { CUE_NOTES, cueSamples, silenceSamples, wavBytes } from './cue-sound';
 /** The audio output is started this long after the cues are turned on (or the app has started), away from start-up's work, with a silence. */
 const PREPARE_AFTER_MS = 1_500;
 
-const sounds = new Map<RecordCue | 'silence', string>();
+const players = new Map<RecordCue | 'silence', HTMLAudioElement>();
 
-/** The sound's WAV, made once, as an address a media element plays. */
-function soundUrl(sound: RecordCue | 'silence'): string {
-  let url = sounds.get(sound);
-  if (!url) {
+function player(sound: RecordCue | 'silence'): HTMLAudioElement {
+  let audio = players.get(sound);
+  if (!audio) {
     const samples = sound === 'silence' ? silenceSamples() : cueSamples(CUE_NOTES[sound]);
-    url = URL.createObjectURL(new Blob([wavBytes(samples)], { type: 'audio/wav' }));
-    sounds.set(sound, url);
+    audio = new Audio(URL.createObjectURL(new Blob([wavBytes(samples)], { type: 'audio/wav' })));
+    audio.preload = 'auto';
+    players.set(sound, audio);
   }
-  return url;
+  return audio;
 }
 
-/**
- * Plays the sound in an element of its own, which lets the audio output go once it has played
- * (its source taken away): no stream is held open between recordings.
- */
 function play(sound: RecordCue | 'silence'): void {
-  const audio = new Audio(soundUrl(sound));
-  const release = () => {
-    audio.removeAttribute('src');
-    audio.load();
-  };
-  audio.addEventListener('ended', release, { once: true });
+  const audio = player(sound);
+  audio.currentTime = 0;
   // A cue that cannot play (no output device) is not a failure: the recording goes on.
-  audio.play().catch(release);
+  void audio.play().catch(() => undefined);
 }
 
 /**
@@ -48,11 +40,11 @@ function play(sound: RecordCue | 'silence'): void {
  * second late, beside the microphone opening.
  */
 export function prepareCues(enabled: boolean): () => void {
-  if (!enabled || sounds.size > 0) return () => undefined;
+  if (!enabled || players.size > 0) return () => undefined;
   const timer = setTimeout(() => {
     play('silence');
-    soundUrl('start');
-    soundUrl('stop');
+    player('start');
+    player('stop');
   }, PREPARE_AFTER_MS);
   return () => clearTimeout(timer);
 }
