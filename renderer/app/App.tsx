@@ -105,7 +105,7 @@ function useScreenKeyboard(screen: ScreenId) {
     focusHeading();
     return () => cancelAnimationFrame(frame);
   }, [screen]);
-  useEffect(() => loadOtherScreensWhenIdle(), []);
+  useEffect(() => loadOtherScreensWhenIdle(useDictationStore.getState().recorderHeard()), []);
 }
 
 /** What went wrong on the page itself, and that main reloaded the window, each in a banner until dismissed. */

@@ -1,11 +1,12 @@
 /**
  * The screens. Dictation, the one the app opens on, is in the page's own script; the others are
- * loaded once it is drawn and the page is idle (or at once, when one is chosen before that), so
- * that their code is not compiled on the way to a working Record.
+ * loaded once Record works and the page is idle (or at once, when one is chosen before that), so
+ * that their code is not served nor compiled on the way to a working Record.
  */
 import { lazy, type ComponentType } from 'react';
 import { DictationScreen } from '../features/dictation/DictationScreen';
 import type { ScreenId } from './navigation-store';
+import { idleAfter, type IdleScheduler } from './idle-after';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -24,10 +25,20 @@ export const SCREEN_COMPONENTS: Record<ScreenId, ComponentType> = {
   settings: lazy(LATER.settings),
 };
 
-/** Loads the other screens' code once the page has nothing else to do (at most a few seconds after it asks). */
-export function loadOtherScreensWhenIdle(): () => void {
-  const handle = requestIdleCallback(() => {
+const PAGE_IDLE: IdleScheduler = {
+  request: (work, options) => requestIdleCallback(work, options),
+  cancel: (handle) => cancelIdleCallback(handle),
+};
+
+/**
+ * Loads the other screens' code once Record works (`recordWorks`: main has answered for the
+ * recorder) and the page is idle, at most a few seconds after. Requested sooner, their files
+ * were served by main and compiled by the page just as main built the features and answered
+ * the page's first calls: on the way to a working Record.
+ */
+export function loadOtherScreensWhenIdle(recordWorks: Promise<unknown>): () => void {
+  return idleAfter(recordWorks, () => {
     for (const load of Object.values(LATER)) void load();
-  }, { timeout: 3_000 });
-  return () => cancelIdleCallback(handle);
+  }, 3_000, PAGE_IDLE);
 }
+
