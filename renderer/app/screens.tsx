@@ -41,4 +41,3 @@ export function loadOtherScreensWhenIdle(recordWorks: Promise<unknown>): () => v
     for (const load of Object.values(LATER)) void load();
   }, 3_000, PAGE_IDLE);
 }
-
