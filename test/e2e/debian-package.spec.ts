@@ -277,6 +277,9 @@ test("apt-get upgrade from the clinic's signed repository: the next version open
   // Sending back on with the new version.
   debian.write(MACHINE_POLICY, JSON.stringify({ autoSync: true }));
   const upgradeStarted = Date.now();
+  // apt's downloads are shared between runs (debian-root.ts): a copy of this package an earlier run
+  // left there would be installed without being fetched from the clinic's repository.
+  debian.must(['sh', '-c', 'rm -f /var/cache/apt/archives/scribe-desk_*.deb']);
   timed('apt-get update && apt-get upgrade', () => {
     debian.must(['apt-get', 'update', '-q']);
     expect(debian.must(['apt-get', 'upgrade', '-y', '-q'])).toContain(`scribe-desk (${NEXT.deb})`);
