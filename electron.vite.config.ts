@@ -1,21 +1,19 @@
-import { readFileSync } from 'node:fs';
+import { chmodSync, copyFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
+import { AUDIO_WASM } from './main/audio/audio-wasm';
 import { makeCodeCache } from './scripts/code-cache/make.mjs';
-
-/** libopus in WebAssembly (main/audio/opus-wasm.ts), compiled into the bundles that encode Ogg Opus. */
-const OPUS_WASM = readFileSync(createRequire(import.meta.url).resolve('opusscript/build/opusscript_native_wasm.wasm')).toString('base64');
-const AUDIO_DEFINES = { __SCRIBE_OPUS_WASM__: JSON.stringify(OPUS_WASM) };
 
 /** Native modules load from node_modules (unpacked beside the archive), never from a bundle. */
 const NATIVE_MODULES = ['@picovoice/pvrecorder-node', 'koffi', 'uiohook-napi'];
 
 /**
  * Entries that run outside the main process (the recorder utility process, the MP3 encoder
- * thread), each built as one self-contained CommonJS file beside main's bundle.
+ * thread), each built as one self-contained CommonJS file beside main's bundle, with the
+ * encoders' WebAssembly files beside them (main/audio/audio-wasm.ts).
  */
 function standaloneEntries(entries: Record<string, string>): Plugin {
   return {
@@ -26,7 +24,7 @@ function standaloneEntries(entries: Record<string, string>): Plugin {
         await build({
           configFile: false,
           logLevel: 'warn',
-          define: AUDIO_DEFINES,
+          define: { __SCRIBE_AUDIO_WASM_BESIDE__: 'true' },
           ssr: { noExternal: true, external: NATIVE_MODULES },
           build: {
             ssr: resolve(entry),
@@ -36,6 +34,11 @@ function standaloneEntries(entries: Record<string, string>): Plugin {
             rolldownOptions: { output: { format: 'cjs', entryFileNames: `${name}.cjs`, codeSplitting: false, ...ASCII_OUTPUT } },
           },
         });
+      }
+      const fromPackage = createRequire(import.meta.url);
+      for (const { file, inPackage } of Object.values(AUDIO_WASM)) {
+        copyFileSync(fromPackage.resolve(inPackage), join('out/main', file));
+        chmodSync(join('out/main', file), 0o644);
       }
     },
   };
@@ -65,7 +68,7 @@ const PACKAGE_MANAGER = process.env.SCRIBE_PACKAGE_MANAGER ?? '';
 
 export default defineConfig({
   main: {
-    define: { __SCRIBE_DEVELOPMENT_BUILD__: JSON.stringify(DEVELOPMENT_BUILD), __SCRIBE_PACKAGE_MANAGER__: JSON.stringify(PACKAGE_MANAGER), ...AUDIO_DEFINES },
+    define: { __SCRIBE_DEVELOPMENT_BUILD__: JSON.stringify(DEVELOPMENT_BUILD), __SCRIBE_PACKAGE_MANAGER__: JSON.stringify(PACKAGE_MANAGER) },
     build: {
       outDir: 'out/main',
       // One CommonJS bundle: loaded synchronously, so that privileged schemes are registered

@@ -8,12 +8,11 @@
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createMp3Encoder } from 'wasm-media-encoders';
 import { writeFileAtomic } from '../storage/atomic-file';
 import { readSealedFile, sealBytes } from '../storage/sealed-file';
 import { PartCutter } from './part-cutter';
 import { rms } from './level-meter';
-import { Mp3Frames, type Mp3Encoder } from './mp3-stream';
+import { createMp3Encoder, Mp3Frames, type Mp3Encoder } from './mp3-stream';
 
 export interface AudioPart {
   /** Counts from 0. */

@@ -6,7 +6,8 @@
  * into place only when complete: a partial file left by a crash is never taken for a
  * finished one. Plain Node.
  */
-import { createMp3Encoder, type WasmMediaEncoder } from 'wasm-media-encoders';
+import { createEncoder, type WasmMediaEncoder } from 'wasm-media-encoders';
+import { audioWasmBytes } from './audio-wasm';
 import { SealedFileWriter } from '../storage/sealed-file';
 import { SAMPLE_RATE } from './wav-file';
 
@@ -22,7 +23,12 @@ export function partialPathOf(mp3Path: string): string {
 /** One encoder per process, compiled once and configured afresh for each file (one file at a time). */
 let encoder: Promise<Mp3Encoder> | null = null;
 
-/** The encoder, compiled on first use (about 60 ms here). */
+/** A new encoder (compiled: about 60 ms here). */
+export function createMp3Encoder(): Promise<Mp3Encoder> {
+  return createEncoder('audio/mpeg', audioWasmBytes('mp3'));
+}
+
+/** The process's encoder, compiled on first use. */
 function loadMp3Encoder(): Promise<Mp3Encoder> {
   encoder ??= createMp3Encoder();
   return encoder;

@@ -9,7 +9,7 @@
 import createOpusNative, { type OpusEncoderHandle, type OpusNative } from 'opusscript/build/opusscript_native_wasm.js';
 import { randomBytes } from 'node:crypto';
 import { OggStream } from './ogg-pages';
-import { opusWasmBytes } from './opus-wasm';
+import { audioWasmBytes } from './audio-wasm';
 import { SAMPLE_RATE } from './wav-file';
 
 /**
@@ -35,7 +35,7 @@ let loaded: OpusNative | null = null;
 
 /** libopus, compiled on first use (a few milliseconds) and kept for the process. */
 export function opusNative(): OpusNative {
-  loaded ??= createOpusNative({ wasmBinary: opusWasmBytes() });
+  loaded ??= createOpusNative({ wasmBinary: audioWasmBytes('opus') });
   return loaded;
 }
 

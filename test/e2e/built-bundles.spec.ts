@@ -1,7 +1,7 @@
 /**
  * The built bundles are ASCII (electron.vite.config.ts): V8 keeps a source with one character
- * outside Latin-1 in two bytes a character, and reads and scans it more slowly. Licence comments
- * (`/*! … *\/`) keep their authors' names as written.
+ * outside Latin-1 in two bytes a character, and reads and scans it more slowly; Chromium keeps a
+ * style sheet the same way. Licence comments (`/*! … *\/`) keep their authors' names as written.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -10,6 +10,7 @@ import { ROOT } from '../support/e2e/launch-app';
 
 const OUT = join(ROOT, 'out');
 const SCRIPT = /\.(c?js)$/;
+const PAGE_TEXT = /\.(css|html)$/;
 const LICENCE_COMMENT = /\/\*![\s\S]*?\*\//g;
 
 test('every script the app runs is ASCII, but for licence comments', () => {
@@ -17,6 +18,17 @@ test('every script the app runs is ASCII, but for licence comments', () => {
   expect(all.length).toBeGreaterThan(20);
   const notAscii = all.flatMap((path) => {
     const text = readFileSync(path, 'utf8').replace(LICENCE_COMMENT, '');
+    const at = text.search(/[\u0080-\uffff]/);
+    return at < 0 ? [] : [`${relative(OUT, path)}: "${text.slice(Math.max(0, at - 30), at + 10)}"`];
+  });
+  expect(notAscii).toEqual([]);
+});
+
+test("the page's style sheet and HTML are ASCII", () => {
+  const all = readdirSync(join(OUT, 'renderer'), { recursive: true, encoding: 'utf8' }).filter((name) => PAGE_TEXT.test(name)).map((name) => join(OUT, 'renderer', name));
+  expect(all.map((path) => relative(OUT, path)).sort()).toEqual(expect.arrayContaining(['renderer/index.html', expect.stringMatching(/^renderer\/assets\/index-.*\.css$/)]));
+  const notAscii = all.flatMap((path) => {
+    const text = readFileSync(path, 'utf8');
     const at = text.search(/[\u0080-\uffff]/);
     return at < 0 ? [] : [`${relative(OUT, path)}: "${text.slice(Math.max(0, at - 30), at + 10)}"`];
   });

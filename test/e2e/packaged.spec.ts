@@ -67,6 +67,7 @@ test('the app is in an asar archive with the native recorder and process entries
   expect(existsSync(join(unpacked, 'node_modules/uiohook-napi/prebuilds/linux-x64/uiohook-napi.node'))).toBe(true);
   expect(existsSync(join(unpacked, 'out/main/recorder-process.cjs'))).toBe(true);
   expect(existsSync(join(unpacked, 'out/main/encoder-process.cjs'))).toBe(true);
+  for (const wasm of ['opus.wasm', 'mp3.wasm']) expect(existsSync(join(unpacked, 'out/main', wasm))).toBe(true);
   expect(readFileSync(join(UNPACKED, 'resources', 'app-update.yml'), 'utf8')).toMatch(/provider: generic/);
   expect(readFileSync(join(UNPACKED, 'resources', 'app-update.yml'), 'utf8')).toMatch(/updaterCacheDirName: scribe-desk-updater/);
 });
@@ -121,7 +122,7 @@ function startPackaged(userPolicy: object, env: Record<string, string> = {}, bin
 
 test('the packaged app starts to its window, records through the shortcut and syncs to the sandbox', async () => {
   const microphone = startVirtualMicrophone();
-  const { log, manifests, stop } = startPackaged({ recordShortcut: 'CommandOrControl+Alt+R' });
+  const { log, manifests, stop, userDataDir } = startPackaged({ recordShortcut: 'CommandOrControl+Alt+R' });
   try {
     await expect.poll(log, { timeout: 30_000 }).toContain('window: shown');
     // The shortcut is registered once the features have started, after the window is drawn.
@@ -134,6 +135,9 @@ test('the packaged app starts to its window, records through the shortcut and sy
     execFileSync('xdotool', ['key', 'ctrl+alt+r']);
     await expect.poll(() => manifests().map((m) => m.state), { timeout: 60_000 }).toEqual(['completed']);
     expect(manifests()[0]!.durationMs).toBeGreaterThan(1000);
+    // The encoder's WebAssembly was read from beside the recorder's bundle, outside the archive: the parts were written (MP3's is read the same way).
+    const [folder] = readdirSync(join(userDataDir, 'dictations')).map((id) => join(userDataDir, 'dictations', id)).filter((path) => existsSync(join(path, 'manifest.json')));
+    expect(readdirSync(join(folder!, 'chunks')).filter((name) => name.endsWith('.sealed')).length).toBeGreaterThan(0);
     expect(log()).not.toMatch(/recorder: .*Error/);
   } finally {
     await stop();

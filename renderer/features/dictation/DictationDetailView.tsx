@@ -33,7 +33,7 @@ function SyncSteps({ state }: { state: DictationState }) {
   return (
     <ol className="sync-steps" aria-label="Progress of this dictation" data-testid="sync-steps">
       {STEPS.map((step, index) => (
-        <li key={step} className={index < current ? 'done' : index === current ? 'current' : ''} aria-current={index === current ? 'step' : undefined}>
+        <li key={step} className={index < current ? 'done' : index === current ? 'current' : ''} data-mark={index < current ? '✓' : undefined} aria-current={index === current ? 'step' : undefined}>
           {step}
         </li>
       ))}
