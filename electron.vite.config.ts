@@ -37,8 +37,9 @@ function standaloneEntries(entries: Record<string, string>): Plugin {
       }
       const fromPackage = createRequire(import.meta.url);
       for (const { file, inPackage } of Object.values(AUDIO_WASM)) {
-        copyFileSync(fromPackage.resolve(inPackage), join('out/main', file));
-        chmodSync(join('out/main', file), 0o644);
+        const beside = join('out/main', file);
+        copyFileSync(fromPackage.resolve(inPackage), beside);
+        chmodSync(beside, 0o644);
       }
     },
   };

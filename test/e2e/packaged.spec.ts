@@ -109,20 +109,19 @@ function startPackaged(userPolicy: object, env: Record<string, string> = {}, bin
   };
   started.push({ userDataDir, policy, stop });
   const log = () => (existsSync(join(userDataDir, 'logs', 'main.log')) ? readFileSync(join(userDataDir, 'logs', 'main.log'), 'utf8') : '');
-  const manifests = () => {
+  /** Each dictation's folder (the one holding its manifest). */
+  const dictationFolders = () => {
     const root = join(userDataDir, 'dictations');
     if (!existsSync(root)) return [];
-    return readdirSync(root).flatMap((id) => {
-      const file = join(root, id, 'manifest.json');
-      return existsSync(file) ? [JSON.parse(readFileSync(file, 'utf8')) as { state: string; durationMs: number }] : [];
-    });
+    return readdirSync(root).map((id) => join(root, id)).filter((folder) => existsSync(join(folder, 'manifest.json')));
   };
-  return { child, log, manifests, policy, stop, userDataDir };
+  const manifests = () => dictationFolders().map((folder) => JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as { state: string; durationMs: number });
+  return { child, dictationFolders, log, manifests, policy, stop, userDataDir };
 }
 
 test('the packaged app starts to its window, records through the shortcut and syncs to the sandbox', async () => {
   const microphone = startVirtualMicrophone();
-  const { log, manifests, stop, userDataDir } = startPackaged({ recordShortcut: 'CommandOrControl+Alt+R' });
+  const { dictationFolders, log, manifests, stop } = startPackaged({ recordShortcut: 'CommandOrControl+Alt+R' });
   try {
     await expect.poll(log, { timeout: 30_000 }).toContain('window: shown');
     // The shortcut is registered once the features have started, after the window is drawn.
@@ -136,7 +135,7 @@ test('the packaged app starts to its window, records through the shortcut and sy
     await expect.poll(() => manifests().map((m) => m.state), { timeout: 60_000 }).toEqual(['completed']);
     expect(manifests()[0]!.durationMs).toBeGreaterThan(1000);
     // The encoder's WebAssembly was read from beside the recorder's bundle, outside the archive: the parts were written (MP3's is read the same way).
-    const [folder] = readdirSync(join(userDataDir, 'dictations')).map((id) => join(userDataDir, 'dictations', id)).filter((path) => existsSync(join(path, 'manifest.json')));
+    const [folder] = dictationFolders();
     expect(readdirSync(join(folder!, 'chunks')).filter((name) => name.endsWith('.sealed')).length).toBeGreaterThan(0);
     expect(log()).not.toMatch(/recorder: .*Error/);
   } finally {

@@ -32,11 +32,14 @@ function SyncSteps({ state }: { state: DictationState }) {
   if (current === undefined) return null;
   return (
     <ol className="sync-steps" aria-label="Progress of this dictation" data-testid="sync-steps">
-      {STEPS.map((step, index) => (
-        <li key={step} className={index < current ? 'done' : index === current ? 'current' : ''} data-mark={index < current ? '✓' : undefined} aria-current={index === current ? 'step' : undefined}>
-          {step}
-        </li>
-      ))}
+      {STEPS.map((step, index) => {
+        const done = index < current;
+        return (
+          <li key={step} className={done ? 'done' : index === current ? 'current' : ''} data-mark={done ? '✓' : undefined} aria-current={index === current ? 'step' : undefined}>
+            {step}
+          </li>
+        );
+      })}
     </ol>
   );
 }
