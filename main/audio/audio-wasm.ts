@@ -20,6 +20,6 @@ export const AUDIO_WASM = {
 
 export function audioWasmBytes(encoder: keyof typeof AUDIO_WASM): Uint8Array {
   const { file, inPackage } = AUDIO_WASM[encoder];
-  if (typeof __SCRIBE_AUDIO_WASM_BESIDE__ === 'boolean') return readFileSync(join(dirname(fileURLToPath(import.meta.url)), file));
+  if (typeof __SCRIBE_AUDIO_WASM_BESIDE__ === 'boolean' && __SCRIBE_AUDIO_WASM_BESIDE__) return readFileSync(join(dirname(fileURLToPath(import.meta.url)), file));
   return readFileSync(createRequire(import.meta.url).resolve(inPackage));
 }
