@@ -4,6 +4,7 @@
  * offline, the doctor is offered what the service offered, not three usual languages.
  */
 import { readFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import type { TranscriptionChoices } from '../../contract/transcription-choices';
 import { writeFileAtomic } from '../storage/atomic-file';
@@ -46,9 +47,9 @@ export class OfferedChoices {
     return this.services[service] ?? null;
   }
 
-  /** Keeps a full answer of `service`; one with a problem (a list it could not give) changes nothing. */
+  /** Keeps a full answer of `service`; one with a problem (a list it could not give), or the same as kept, changes nothing. */
   remember(service: string, choices: TranscriptionChoices): void {
-    if (choices.problem !== null) return;
+    if (choices.problem !== null || isDeepStrictEqual(this.services[service], choices)) return;
     this.read = { ...this.services, [service]: choices };
     if (!this.file) return;
     try {

@@ -16,6 +16,7 @@ import { useDictationStore, useDocumentsStore, useLabReportsStore, usePatientsSt
 import { RecordDialog } from '../features/dictation/RecordDialog';
 import { HealthRecordQuestionDialog } from '../features/health-record/HealthRecordQuestionDialog';
 import { VisitBar } from '../features/patients/VisitBar';
+import { followLater } from './follow-later';
 import { followVisit } from './follow-visit';
 import { followRecordCues, prepareCues } from '../features/dictation/record-cue';
 import { pageClock } from './clock';
@@ -24,7 +25,7 @@ import { useProblemStore } from './problem-store';
 import { PATIENT_DATA, followNativeCopies } from './native-copy';
 import { SCREEN_COMPONENTS, loadOtherScreensWhenIdle } from './screens';
 
-/** Every store follows what main holds for as long as the window is open; the record cues are ready when the shortcut has them. */
+/** Every store follows what main holds for as long as the window is open (what the first screen does not show, from a moment later); the record cues are ready when the shortcut has them. */
 function useFollowMain() {
   const followStatus = useStatusStore((state) => state.follow);
   const followSettings = useSettingsStore((state) => state.follow);
@@ -36,11 +37,11 @@ function useFollowMain() {
   const cuesWanted = useSettingsStore((state) => Boolean(state.view?.values.recordCues && state.view.values.recordShortcut !== ''));
   useEffect(() => prepareCues(cuesWanted), [cuesWanted]);
   const followLabReports = useLabReportsStore((state) => state.follow);
-  useEffect(() => followLabReports(), [followLabReports]);
+  useEffect(() => followLater(followLabReports), [followLabReports]);
   const followPatients = usePatientsStore((state) => state.follow);
   useEffect(() => followPatients(), [followPatients]);
   const followUpdates = useUpdateStore((state) => state.follow);
-  useEffect(() => followUpdates(), [followUpdates]);
+  useEffect(() => followLater(followUpdates), [followUpdates]);
   useEffect(() => followVisit(), []);
   // The record shortcut pressed while the recording needs an answer (which patient, consent): main brought the window forward.
   useEffect(() => scribe.on.recordAsked((question) => useRecordQuestionStore.getState().ask(question)), []);

@@ -22,3 +22,16 @@ export function idleAfter(first: Promise<unknown>, work: () => void, timeoutMs: 
     if (handle !== null) idle.cancel(handle);
   };
 }
+
+/**
+ * Follows main (`follow` answers how to stop) once `first` has settled and the page is idle, at
+ * most `timeoutMs` after; the returned function stops it, or stops it from starting.
+ */
+export function followWhenIdle(first: Promise<unknown>, follow: () => () => void, timeoutMs: number, idle: IdleScheduler): () => void {
+  let stopFollowing: (() => void) | null = null;
+  const stopWaiting = idleAfter(first, () => (stopFollowing = follow()), timeoutMs, idle);
+  return () => {
+    stopWaiting();
+    stopFollowing?.();
+  };
+}

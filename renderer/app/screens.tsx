@@ -6,7 +6,8 @@
 import { lazy, type ComponentType } from 'react';
 import { DictationScreen } from '../features/dictation/DictationScreen';
 import type { ScreenId } from './navigation-store';
-import { idleAfter, type IdleScheduler } from './idle-after';
+import { idleAfter } from './idle-after';
+import { PAGE_IDLE } from './page-idle';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -23,11 +24,6 @@ export const SCREEN_COMPONENTS: Record<ScreenId, ComponentType> = {
   registration: lazy(LATER.registration),
   patients: lazy(LATER.patients),
   settings: lazy(LATER.settings),
-};
-
-const PAGE_IDLE: IdleScheduler = {
-  request: (work, options) => requestIdleCallback(work, options),
-  cancel: (handle) => cancelIdleCallback(handle),
 };
 
 /**

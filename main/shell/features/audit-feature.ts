@@ -21,6 +21,7 @@ import { storageProblem } from '../../storage/storage-problem';
 import { AccountAudit } from '../../audit/account-audit';
 import { NO_AUDIT, type AuditEvent, type AuditWriter } from '../../audit/audit-event';
 import { AuditTrail } from '../../audit/audit-trail';
+import { computerZone } from '../../audit/computer-zone';
 import { policyEvents, type PolicyLoaded } from '../../audit/policy-audit';
 import { recentActivity } from '../../audit/recent-activity';
 import { systemLogFor } from '../../audit/os-system-log';
@@ -86,7 +87,7 @@ function openTrail(deps: AuditFeatureDeps, osUser: string, account: () => string
       elapsed: processClock,
       who: () => ({ osUser, account: account() }),
       machine: hostname(),
-      zone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? '',
+      zone: computerZone(),
       app: deps.version,
       log,
     });

@@ -8,6 +8,7 @@
 import { useEffect, useId, useState } from 'react';
 import { abhaAddressProblem, needsLine, type HealthRecordQuestion } from '../../../contract/health-record';
 import { ageProblem, type PatientSex } from '../../../contract/patients';
+import { followLater } from '../../app/follow-later';
 import { useHealthRecordStore } from '../../app/stores';
 import { formatDateTime } from '../../components/dates';
 import { FieldError } from '../../components/FieldError';
@@ -151,7 +152,7 @@ export function HealthRecordQuestionDialog() {
   const questions = useHealthRecordStore((state) => state.questions);
   const later = useHealthRecordStore((state) => state.later);
   const follow = useHealthRecordStore((state) => state.follow);
-  useEffect(() => follow(), [follow]);
+  useEffect(() => followLater(follow), [follow]);
   const question = questions.find((candidate) => !later.includes(candidate.patientId)) ?? null;
   const putOff = () => {
     if (question) useHealthRecordStore.getState().putOff(question.patientId);

@@ -1,6 +1,6 @@
-/** The other screens' code waits for a working Record, then for the page's idle moment (idle-after.ts). */
+/** The other screens' code, and following what the first screen does not show, wait for a working Record, then for the page's idle moment (idle-after.ts). */
 import { describe, expect, it } from 'vitest';
-import { idleAfter, type IdleScheduler } from '../../../renderer/app/idle-after';
+import { followWhenIdle, idleAfter, type IdleScheduler } from '../../../renderer/app/idle-after';
 
 /** Idle callbacks held until the test says the page is idle. */
 function heldIdle() {
@@ -63,5 +63,39 @@ describe('idleAfter', () => {
     late();
     becomeIdle();
     expect(runs).toBe(0);
+  });
+});
+
+describe('followWhenIdle', () => {
+  it('follows once Record works and the page is idle, and stops when asked', async () => {
+    const { idle, becomeIdle } = heldIdle();
+    let recordWorks!: () => void;
+    const events: string[] = [];
+    const stop = followWhenIdle(new Promise<void>((resolve) => (recordWorks = resolve)), () => {
+      events.push('followed');
+      return () => events.push('stopped');
+    }, 3_000, idle);
+    becomeIdle();
+    await settled();
+    expect(events).toEqual([]);
+    recordWorks();
+    await settled();
+    becomeIdle();
+    expect(events).toEqual(['followed']);
+    stop();
+    expect(events).toEqual(['followed', 'stopped']);
+  });
+
+  it('never follows once stopped before its moment (the page closed first)', async () => {
+    const { idle, becomeIdle } = heldIdle();
+    let followed = 0;
+    const stop = followWhenIdle(Promise.resolve(), () => {
+      followed += 1;
+      return () => {};
+    }, 3_000, idle);
+    await settled();
+    stop();
+    becomeIdle();
+    expect(followed).toBe(0);
   });
 });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../main/api/service-error';
 import type { DiscoveryDocument } from '../../../main/api/session-schemas';
+import { statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { OfferedChoices } from '../../../main/service/offered-choices';
 import { languageName } from '../../../contract/language-name';
@@ -75,6 +76,21 @@ describe('transcription choices', () => {
     afterRestart.remember(service, offline);
     expect(new OfferedChoices(file).recall(service)?.problem).toBeNull();
     expect(afterRestart.recall('sandbox ')).toBeNull();
+  });
+
+  it('are written again only when the service offers something else (the page asks for them at every start)', async () => {
+    const file = join(tempFolder(), 'offered-choices.json');
+    const service = 'custom http://clinic';
+    const answer = await transcriptionChoices(env.client(), 'offered', systemClock);
+    new OfferedChoices(file).remember(service, answer);
+    const written = statSync(file).mtimeMs;
+    utimesSync(file, 1, 1);
+    const afterRestart = new OfferedChoices(file);
+    afterRestart.remember(service, structuredClone(answer));
+    expect(statSync(file).mtimeMs).toBe(1000);
+    afterRestart.remember(service, { ...answer, models: answer.models.slice(1) });
+    expect(statSync(file).mtimeMs).toBeGreaterThanOrEqual(written);
+    expect(new OfferedChoices(file).recall(service)?.models).toEqual(answer.models.slice(1));
   });
 
   it('wait a bounded time for a slow service', async () => {
