@@ -12,6 +12,7 @@ import { DEVELOPMENT_BUILD } from '../core/build-kind';
 import { RecorderHost } from './adapters/recorder-host';
 import { unpacked } from '../audio/unpacked-path';
 import { appClock, processClock } from '../core/clock';
+import { atUsualPriority } from '../core/usual-priority';
 import { STARTUP_LINE, StartupMarks } from '../core/startup-marks';
 import { compileFromCodeCache } from './code-cache';
 import type { Features } from './features';
@@ -118,15 +119,15 @@ async function start(): Promise<void> {
     settle = null;
     if (!pending) return;
     startup.mark('features asked for');
-    loadFeatureCode()
-      .then(async ({ buildFeatures: buildAll, loadBeforeFeatures }) => {
-        startup.mark('features loaded');
-        await loadBeforeFeatures(process.platform);
-        built = buildAll({ userData, builtDir: here, recorderHost, policyFile: args.policyFile, appOrigin, window, clock: appClock });
-        startup.mark('features built');
-        pending.resolve(built);
-      })
-      .catch(pending.reject);
+    // The page's first frames do not wait on this work: it runs at the usual priority, not the display's (usual-priority.ts).
+    atUsualPriority(async () => {
+      const { buildFeatures: buildAll, loadBeforeFeatures } = await loadFeatureCode();
+      startup.mark('features loaded');
+      await loadBeforeFeatures(process.platform);
+      built = buildAll({ userData, builtDir: here, recorderHost, policyFile: args.policyFile, appOrigin, window, clock: appClock });
+      startup.mark('features built');
+      return built;
+    }, (problem) => log.warn(`features: ${problem}`)).then(pending.resolve, pending.reject);
   };
   shown.webContents.once('dom-ready', () => {
     startup.mark('page ran its script');
