@@ -10,10 +10,16 @@ import { protocol, type Session } from 'electron';
 import { APP_HOST, APP_SCHEME, PRODUCTION_CSP } from './content-security-policy';
 import { assetsNamedIn, contentTypeOf, resolveInside } from './renderer-files';
 
+/**
+ * No `Cross-Origin-Opener-Policy`: it guards a page from windows that share its browsing
+ * context group, and the app's page has none (web-guards.ts refuses every new window and
+ * navigation, the CSP every frame, and no other page can open it). Sent, it made Chromium swap
+ * the window's first, empty page for a new process at every start: a second page process on
+ * the path to a working Record, 22–48 ms (docs/benchmarks.md, 1 Dec, midday).
+ */
 export const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': PRODUCTION_CSP,
   'X-Content-Type-Options': 'nosniff',
-  'Cross-Origin-Opener-Policy': 'same-origin',
   'Referrer-Policy': 'no-referrer',
 };
 
