@@ -190,13 +190,22 @@ test('hostile lab report results and OTP verification answers: every report open
   for (let i = 0; i < RESULTS; i += 1) {
     const row = documents.nth(i);
     await row.scrollIntoViewIfNeeded();
-    const toggle = row.getByTestId('result-toggle');
-    if ((await toggle.count()) === 0) {
+    // One look at the row: a report still being read says why (an unreadable answer is asked again
+    // after a back-off, and may turn ready at any moment, so its toggle and problem are read together).
+    const seen = await row.evaluate((element) => ({
+      ready: element.querySelector('[data-testid=result-toggle]') !== null,
+      problems: Array.from(element.querySelectorAll<HTMLElement>('[data-testid=lab-report-problem]'), (problem) => problem.innerText),
+    }));
+    if (!seen.ready) {
       states.set('not ready', (states.get('not ready') ?? 0) + 1);
-      await expect(row.getByTestId('lab-report-problem')).toBeVisible();
-      await expectReadableMessages(row, '[data-testid=lab-report-problem]');
+      expect(seen.problems).toHaveLength(1);
+      for (const text of seen.problems) {
+        expect(text.trim().length).toBeGreaterThan(0);
+        expect(text.length).toBeLessThanOrEqual(1_100);
+      }
       continue;
     }
+    const toggle = row.getByTestId('result-toggle');
     states.set('ready', (states.get('ready') ?? 0) + 1);
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
     const report = row.getByTestId('lab-report');
