@@ -472,7 +472,7 @@ export async function clinicPressSamples(gapsMs: number[], options: { appDir?: s
   return { firstPress, presses };
 }
 
-/** Clicks Stop in the page and resolves with wall-clock times (shared by this process, the page and the sandbox) of the click and of the Medications table of the dictation labelled `label` showing. */
+/** Clicks Stop in the page and resolves with wall-clock times (shared by this process, the page and the sandbox) of the click and of the Medications table of the dictation labelled `label` showing (under the visit's patient, or none). */
 function stopUntilResultShown(page: Page, label: string): Promise<{ pressedAt: number; shownAt: number }> {
   return page.evaluate(
     (wanted) =>
@@ -487,7 +487,9 @@ function stopUntilResultShown(page: Page, label: string): Promise<{ pressedAt: n
         const observer = new MutationObserver(() => {
           const detail = document.querySelector('section[aria-label="Dictation details"]');
           const table = detail?.querySelector('table[aria-label="Medications"]');
-          if (pressedAt > 0 && detail?.querySelector('h2')?.textContent === wanted && table && table.getClientRects().length > 0) {
+          // The heading says whose the dictation is, then its label ("Bench patient — Bench result 1").
+          const heading = detail?.querySelector('h2')?.textContent ?? '';
+          if (pressedAt > 0 && (heading === wanted || heading.endsWith(` — ${wanted}`)) && table && table.getClientRects().length > 0) {
             observer.disconnect();
             resolve({ pressedAt, shownAt: Date.now() });
           }
