@@ -32,12 +32,17 @@ async function expectWindowIntact(page: Page) {
   await expect(page.getByTestId('contained-failure')).toHaveCount(0);
 }
 
-/** Every message shown in `scope` is there, readable and bounded (the service's words cut to a readable length). */
-async function expectReadableMessages(scope: ReturnType<Page['locator']>, selector: string) {
-  for (const text of await scope.locator(selector).allInnerTexts()) {
+/** Each message is there, readable and bounded (the service's words cut to a readable length). */
+function expectReadable(texts: string[]) {
+  for (const text of texts) {
     expect(text.trim().length).toBeGreaterThan(0);
     expect(text.length).toBeLessThanOrEqual(1_100);
   }
+}
+
+/** Every message shown in `scope` is readable and bounded. */
+async function expectReadableMessages(scope: ReturnType<Page['locator']>, selector: string) {
+  expectReadable(await scope.locator(selector).allInnerTexts());
 }
 
 
@@ -199,10 +204,7 @@ test('hostile lab report results and OTP verification answers: every report open
     if (!seen.ready) {
       states.set('not ready', (states.get('not ready') ?? 0) + 1);
       expect(seen.problems).toHaveLength(1);
-      for (const text of seen.problems) {
-        expect(text.trim().length).toBeGreaterThan(0);
-        expect(text.length).toBeLessThanOrEqual(1_100);
-      }
+      expectReadable(seen.problems);
       continue;
     }
     const toggle = row.getByTestId('result-toggle');
