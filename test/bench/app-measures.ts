@@ -5,14 +5,14 @@
  * global shortcut, CPU while recording, and Stop → the result on screen by the sessions API.
  * Each returns raw samples; run.ts prints medians and ratios.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ElectronApplication, Page } from '@playwright/test';
 import { parseStartupLine, STARTUP_LINE } from '../../main/core/startup-marks';
 import { SandboxServer } from '../../main/sandbox/sandbox-server';
-import { launchElectron, ROOT } from '../support/e2e/launch-app';
+import { electronPath, launchElectron, ROOT } from '../support/e2e/launch-app';
 import { seedDictations } from '../support/e2e/seed-dictations';
 
 const BARE_APP = join(ROOT, 'test', 'bench', 'bare-window');
@@ -212,6 +212,16 @@ export async function startupSamples(runs: number, appDirs: string[] = [ROOT], b
   return { bare, bareWithUtility, shell, apps, warm, cached, busy };
 }
 
+/**
+ * The median over the rounds of each round's ratio of `starts` to `baseline` (both lists in round
+ * order, as `startupSamples` gives them): each pair started one after the other, so a machine that
+ * slows down or speeds up over the run moves both sides of a ratio, not one median.
+ */
+export function medianRoundRatio(starts: Array<{ ms: number }>, baseline: Array<{ ms: number }>): number {
+  const ratios = starts.map((start, round) => start.ms / baseline[round]!.ms).sort((a, b) => a - b);
+  return ratios[Math.floor(ratios.length / 2)]!;
+}
+
 /** The median of each start-up moment over the runs, in the order of the first run: "app ready 214 ms, …". */
 export function startupTimeline(runs: Array<Map<string, number>>): string {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -374,6 +384,43 @@ export async function cpuWhileRecording(seconds: number, appDir = ROOT, policy: 
   await stopRecording(page);
   await app.close();
   return { recording, recorder, idle, idleAll, seconds };
+}
+
+/**
+ * CPU of every process of the app left alone, with no test driver attached (Playwright's
+ * connection to main and the page costs CPU of its own): started by itself, measured over
+ * `seconds` once `settleSeconds` have passed, as a clinic leaves it open between patients. Linux.
+ */
+export async function idleAlone(seconds: number, settleSeconds: number, appDir = ROOT): Promise<number> {
+  const args = scribeArgs(appDir);
+  const dataFolder = dataFolderOf(args);
+  const app = spawn(electronPath(), args, { stdio: 'ignore', env: { ...process.env, SCRIBE_LOG_CONSOLE: '0' } });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, settleSeconds * 1000));
+    // Every process started with this data folder: main and each one Chromium started for it (they are given the folder too).
+    const pids = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dataFolder);
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+    if (pids.length === 0) throw new Error('The app left alone was not found running.');
+    const total = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    const before = total();
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    return (total() - before) / seconds;
+  } finally {
+    // Quit, and waited for, before its data folder is removed with the others.
+    if (app.exitCode === null && app.signalCode === null) {
+      const ended = new Promise((resolve) => app.once('exit', resolve));
+      app.kill();
+      await ended;
+    }
+  }
 }
 
 export interface PressesInARow {

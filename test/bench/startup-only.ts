@@ -9,7 +9,7 @@
  * the shell. `BUSY=<n>`: also the daily start of a busy clinic, its folder holding n finished
  * dictations (the bench's other starts begin with an empty folder).
  */
-import { startupSamples, startupTimeline } from './app-measures';
+import { medianRoundRatio, startupSamples, startupTimeline } from './app-measures';
 const runs = Number(process.env.RUNS ?? 7);
 const dirs = [process.cwd(), ...(process.env.BEFORE ? process.env.BEFORE.split(',') : [])];
 const busyDictations = Number(process.env.BUSY ?? 0);
@@ -36,6 +36,9 @@ for (const [name, starts] of rows) {
       `proportional ${(pssOf(starts) / 1024).toFixed(0)} MiB (${times(pssOf(starts), pssOf(bare))} bare), ` +
       `CPU of every process ${cpuOf(starts).toFixed(0)} ms (${times(cpuOf(starts), cpuOf(shell))} shell)`,
   );
+}
+for (const [name, starts] of [...apps.map((starts, i) => [i === 0 ? 'the app' : `the app before (${dirs[i]})`, starts] as const), ['the app started again', warm], ['the app started a third time', cached]] as const) {
+  console.log(`${name}: ${medianRoundRatio(starts, shell).toFixed(2)}x the shell, the median of each round's ratio`);
 }
 const byProcess = (starts: Array<{ cpuMsByProcess: Record<string, number> }>) =>
   [...new Set(starts.flatMap((start) => Object.keys(start.cpuMsByProcess)))]

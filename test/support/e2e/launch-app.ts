@@ -63,13 +63,16 @@ export function appArguments(userDataDir: string, policyFile: string | null, ext
   return args;
 }
 
+/** The Electron the tests start the app with (scripts/electron-path.mjs). */
+export const electronPath = (): string => electronExecutable() as string;
+
 /**
  * Playwright's attach to Electron's inspector occasionally stalls at start (about one launch
  * in fifty here, before any app code matters); a stalled attach is retried once, the test
  * itself never is.
  */
 export async function launchElectron(args: string[], env: Record<string, string>): Promise<ElectronApplication> {
-  const attempt = () => electron.launch({ executablePath: electronExecutable() as string, args, env, timeout: 25_000 });
+  const attempt = () => electron.launch({ executablePath: electronPath(), args, env, timeout: 25_000 });
   const app = await attempt().catch((error: unknown) => {
     if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
     console.warn('electron.launch stalled while attaching; trying once more');
