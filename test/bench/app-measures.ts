@@ -212,19 +212,20 @@ export async function startupSamples(runs: number, appDirs: string[] = [ROOT], b
   return { bare, bareWithUtility, shell, apps, warm, cached, busy };
 }
 
+/** The middle value (the upper of the two middle ones for an even count). */
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 /**
  * The median over the rounds of each round's ratio of `starts` to `baseline` (both lists in round
  * order, as `startupSamples` gives them): each pair started one after the other, so a machine that
  * slows down or speeds up over the run moves both sides of a ratio, not one median.
  */
 export function medianRoundRatio(starts: Array<{ ms: number }>, baseline: Array<{ ms: number }>): number {
-  const ratios = starts.map((start, round) => start.ms / baseline[round]!.ms).sort((a, b) => a - b);
-  return ratios[Math.floor(ratios.length / 2)]!;
+  return median(starts.map((start, round) => start.ms / baseline[round]!.ms));
 }
 
 /** The median of each start-up moment over the runs, in the order of the first run: "app ready 214 ms, …". */
 export function startupTimeline(runs: Array<Map<string, number>>): string {
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const names = [...(runs[0]?.keys() ?? [])];
   return names.map((name) => `${name} ${Math.round(median(runs.flatMap((marks) => marks.get(name) ?? [])))} ms`).join(', ');
 }
@@ -648,6 +649,5 @@ export async function firstUses(runs: number, appDir = ROOT): Promise<FirstUse[]
       await app.close();
     }
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return operations.map((operation) => ({ operation, first: median(samples.get(operation)!.first), again: median(samples.get(operation)!.again) }));
 }
