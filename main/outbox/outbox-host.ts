@@ -51,6 +51,8 @@ export class OutboxHost {
   private readonly probe: ReachabilityProbe | null;
   private offBackOnline: (() => void) | null = null;
   private running = false;
+  /** A recording began before the host started: the probe asks as it starts. */
+  private probeAsked = false;
 
   constructor(private readonly options: OutboxHostOptions) {
     this.clock = options.clock;
@@ -108,6 +110,7 @@ export class OutboxHost {
     this.offBackOnline = this.options.health.onBackOnline(() => this.backOnline());
     for (const outbox of this.outboxes) outbox.start();
     this.probe?.start();
+    if (this.probeAsked) this.probeNow();
     this.wakes.emit();
   }
 
@@ -124,6 +127,12 @@ export class OutboxHost {
     if (!this.running) return;
     this.wakes.emit();
     for (const outbox of this.outboxes) outbox.kick();
+  }
+
+  /** Something will be sent soon (a recording began): whether the service can be reached is asked now when sending is on (as the host starts, before it). */
+  probeNow(): void {
+    this.probeAsked = !this.running;
+    if (this.running && (this.options.autoSync?.() ?? true)) this.probe?.askNow();
   }
 
   /** True while an item of any kind is being sent. */

@@ -4,8 +4,11 @@
  * in step). Its first answer is told to the health, which then wakes every kind at once
  * (outbox-host.ts): what waits goes within seconds of the service's return, however long the
  * outage grew each item's own wait. Nothing is asked while the computer is offline, sending
- * is held for the sign-in, or the service answers.
+ * is held for the sign-in, or the service answers. A recording that begins asks once at once
+ * (`askNow`): a doctor who records with the service down is told within a second that the
+ * words follow after Stop, not when the first part fails to go.
  */
+import { isServiceError } from '../api/service-error';
 import type { Clock, ClockTimer } from '../core/clock';
 import type { OutboxHealth } from './outbox-health';
 
@@ -13,7 +16,7 @@ import type { OutboxHealth } from './outbox-health';
 export const PROBE_EVERY_MS = 3_000;
 
 export interface ProbeOptions {
-  health: Pick<OutboxHealth, 'current' | 'onHold' | 'answered'>;
+  health: Pick<OutboxHealth, 'current' | 'onHold' | 'answered' | 'unreachable'>;
   isOnline(): boolean;
   /** True while an item waits to be sent or for its result. */
   waiting(): boolean;
@@ -44,6 +47,24 @@ export class ReachabilityProbe {
     this.asking?.abort();
   }
 
+  /** Asks once now, whatever was learned before; what it finds (an answer, or no way through) is told to the health. */
+  askNow(): void {
+    const { health } = this.options;
+    if (!this.running || this.asking || health.onHold() || !this.options.isOnline()) return;
+    const asking = new AbortController();
+    this.asking = asking;
+    this.options.probe(asking.signal).then(
+      () => {
+        if (!asking.signal.aborted) health.answered();
+      },
+      (error: unknown) => {
+        if (!asking.signal.aborted && isServiceError(error) && (error.kind === 'network' || error.kind === 'timeout')) health.unreachable(error.message);
+      },
+    ).finally(() => {
+      if (this.asking === asking) this.asking = null;
+    });
+  }
+
   private schedule(): void {
     if (!this.running) return;
     const every = this.options.everyMs ?? PROBE_EVERY_MS;
@@ -53,7 +74,7 @@ export class ReachabilityProbe {
   private async check(): Promise<void> {
     this.timer = null;
     const { health } = this.options;
-    if (!health.current().reachable && !health.onHold() && this.options.isOnline() && this.options.waiting()) {
+    if (!this.asking && !health.current().reachable && !health.onHold() && this.options.isOnline() && this.options.waiting()) {
       this.asking = new AbortController();
       try {
         await this.options.probe(this.asking.signal);

@@ -249,7 +249,10 @@ function recordingControl(
     ensurePermission: ensureMicrophonePermission,
     shortcut: () => recordShortcut.current(),
     onStatus: (status) => {
-      if (status.dictationId && status.dictationId !== recordingId) liveWords.recordingStarted(status.dictationId);
+      if (status.dictationId && status.dictationId !== recordingId) {
+        liveWords.recordingStarted(status.dictationId);
+        deps.outboxes.probeNow();
+      }
       recordingId = status.dictationId;
       deps.window.send('recorderChanged', status);
     },

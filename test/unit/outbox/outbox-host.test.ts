@@ -94,6 +94,31 @@ describe('the outbox host', () => {
     await client.close();
   });
 
+  it('asks at once when a recording begins (or as sending starts, after one began): a service that is down is known unreachable, one that answers is known reached; nothing while sending is off', async () => {
+    let address = DOWN;
+    let autoSync = true;
+    const { host, health, client } = twoKinds(() => address, { probe: (signal) => client.reach(signal), autoSync: () => autoSync });
+    // A recording that began in the app's first moments, before sending starts, is asked for as it starts.
+    host.probeNow();
+    const asked = Date.now();
+    host.start();
+    await expect.poll(() => health.current()).toMatchObject({ reachable: false, reached: false });
+    expect(Date.now() - asked).toBeLessThan(1_000);
+    expect(health.current().problem).toMatch(/\S/);
+
+    address = env.sandbox.url;
+    host.probeNow();
+    await expect.poll(() => health.current()).toMatchObject({ reachable: true, reached: true, problem: null });
+    expect(env.sandbox.received.map((request) => request.operation)).toEqual(['sessionDiscovery']);
+
+    autoSync = false;
+    host.probeNow();
+    host.stop();
+    host.probeNow();
+    expect(env.sandbox.received).toHaveLength(1);
+    await client.close();
+  });
+
   it('holds every kind while automatic sending is off, except what is sent regardless', async () => {
     let autoSync = false;
     const { host, clock, client, dictations, labReports } = twoKinds(() => env.sandbox.url, { autoSync: () => autoSync });
