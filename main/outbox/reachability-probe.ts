@@ -47,22 +47,9 @@ export class ReachabilityProbe {
     this.asking?.abort();
   }
 
-  /** Asks once now, whatever was learned before; what it finds (an answer, or no way through) is told to the health. */
+  /** Asks once now, whatever was learned before. */
   askNow(): void {
-    const { health } = this.options;
-    if (!this.running || this.asking || health.onHold() || !this.options.isOnline()) return;
-    const asking = new AbortController();
-    this.asking = asking;
-    this.options.probe(asking.signal).then(
-      () => {
-        if (!asking.signal.aborted) health.answered();
-      },
-      (error: unknown) => {
-        if (!asking.signal.aborted && isServiceError(error) && (error.kind === 'network' || error.kind === 'timeout')) health.unreachable(error.message);
-      },
-    ).finally(() => {
-      if (this.asking === asking) this.asking = null;
-    });
+    if (this.running && !this.asking && !this.options.health.onHold() && this.options.isOnline()) void this.ask();
   }
 
   private schedule(): void {
@@ -74,17 +61,21 @@ export class ReachabilityProbe {
   private async check(): Promise<void> {
     this.timer = null;
     const { health } = this.options;
-    if (!this.asking && !health.current().reachable && !health.onHold() && this.options.isOnline() && this.options.waiting()) {
-      this.asking = new AbortController();
-      try {
-        await this.options.probe(this.asking.signal);
-        if (this.running) health.answered();
-      } catch {
-        // Still unreachable: asked again at the next turn.
-      } finally {
-        this.asking = null;
-      }
-    }
+    if (!this.asking && !health.current().reachable && !health.onHold() && this.options.isOnline() && this.options.waiting()) await this.ask();
     this.schedule();
+  }
+
+  /** What one question finds is told to the health: an answer, or no way through (the network, a timeout). */
+  private async ask(): Promise<void> {
+    const asking = new AbortController();
+    this.asking = asking;
+    try {
+      await this.options.probe(asking.signal);
+      if (!asking.signal.aborted) this.options.health.answered();
+    } catch (error) {
+      if (!asking.signal.aborted && isServiceError(error) && (error.kind === 'network' || error.kind === 'timeout')) this.options.health.unreachable(error.message);
+    } finally {
+      if (this.asking === asking) this.asking = null;
+    }
   }
 }
