@@ -6,12 +6,9 @@
  * its own process, in the same run as the app.
  */
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type * as PvRecorderModule from '@picovoice/pvrecorder-node';
-
-const { PvRecorder } = createRequire(import.meta.url)('@picovoice/pvrecorder-node') as typeof PvRecorderModule;
+import { PvRecorder, firstFrameMs } from './plain-pvrecorder';
 
 const frameLength = Number(process.argv[2] ?? 512);
 const seconds = Number(process.argv[3] ?? 20);
@@ -20,16 +17,7 @@ const file = openSync(join(folder, 'recording.wav'), 'w');
 // The header's sizes are left at zero: nothing reads this file, and writing them at the end costs nothing measurable.
 writeSync(file, Buffer.alloc(44));
 const recorder = new PvRecorder(frameLength, -1);
-recorder.start();
-// read() fails now and then before the device delivers its first frame (pvrecorder-probe.ts): tried again, for up to 5 s.
-for (const tried = performance.now(); ; ) {
-  try {
-    await recorder.read();
-    break;
-  } catch (error) {
-    if (performance.now() - tried > 5_000) throw error;
-  }
-}
+await firstFrameMs(recorder);
 const wallStarted = performance.now();
 const cpuStarted = process.cpuUsage();
 while (performance.now() - wallStarted < seconds * 1000) {

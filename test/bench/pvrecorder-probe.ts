@@ -3,23 +3,7 @@
  * new instance) and warm (an instance started once before and stopped). Printed as JSON;
  * run by the benchmark in its own process.
  */
-import { createRequire } from 'node:module';
-import type * as PvRecorderModule from '@picovoice/pvrecorder-node';
-
-const { PvRecorder } = createRequire(import.meta.url)('@picovoice/pvrecorder-node') as typeof PvRecorderModule;
-
-async function firstFrameMs(recorder: InstanceType<typeof PvRecorder>): Promise<number> {
-  const started = performance.now();
-  recorder.start();
-  for (;;) {
-    try {
-      await recorder.read();
-      return performance.now() - started;
-    } catch {
-      // read() fails now and then before the device delivers; try again.
-    }
-  }
-}
+import { PvRecorder, firstFrameMs } from './plain-pvrecorder';
 
 const frameLength = Number(process.argv[2] ?? 1024);
 const coldStarted = performance.now();
