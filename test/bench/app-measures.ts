@@ -160,10 +160,10 @@ export interface StartupSamples {
   /** The shell the architecture requires: that utility process, the page by app://, a preload whose call main answers. */
   shell: Start[];
   apps: Array<Array<Start & { marks: Map<string, number> }>>;
-  /** This build started again at once with the same data folder: Chromium writes its code cache for the page at this start. */
-  warm: Array<Start & { marks: Map<string, number> }>;
+  /** Each build started again at once with the same data folder, as `apps`: Chromium writes its code cache for the page at this start. */
+  warm: Array<Array<Start & { marks: Map<string, number> }>>;
   /** And a third time: the page compiled from that cache, as at every start of a clinic's day after its first two. */
-  cached: Array<Start & { marks: Map<string, number> }>;
+  cached: Array<Array<Start & { marks: Map<string, number> }>>;
   /** Each build's daily start in a busy clinic's data folder (`busyDictations` finished ones, already started twice), as `apps`; empty when none was asked for. */
   busy: Array<Array<Start & { marks: Map<string, number> }>>;
 }
@@ -191,8 +191,8 @@ export async function startupSamples(runs: number, appDirs: string[] = [ROOT], b
   const bareWithUtility: Start[] = [];
   const shell: Start[] = [];
   const apps = appDirs.map((): StartupSamples['apps'][number] => []);
-  const warm: StartupSamples['warm'] = [];
-  const cached: StartupSamples['cached'] = [];
+  const warm = appDirs.map((): StartupSamples['warm'][number] => []);
+  const cached = appDirs.map((): StartupSamples['cached'][number] => []);
   for (let i = 0; i < runs; i += 1) {
     bare.push(await bareStart());
     bareWithUtility.push(await bareStart('--with-utility-process'));
@@ -205,8 +205,7 @@ export async function startupSamples(runs: number, appDirs: string[] = [ROOT], b
       apps[index]!.push(await appStart(args));
       const busyStart = busyArgs[index];
       if (busyStart) busy[index]!.push(await appStart(busyStart));
-      if (index !== 0) continue;
-      for (const again of [warm, cached]) again.push(await appStart(args));
+      for (const again of [warm[index]!, cached[index]!]) again.push(await appStart(args));
     }
   }
   return { bare, bareWithUtility, shell, apps, warm, cached, busy };
@@ -222,6 +221,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  */
 export function medianRoundRatio(starts: Array<{ ms: number }>, baseline: Array<{ ms: number }>): number {
   return median(starts.map((start, round) => start.ms / baseline[round]!.ms));
+}
+
+/** In how many rounds `starts` took no longer than `baseline` in the same round (lists in round order). */
+export function roundsNoSlower(starts: Array<{ ms: number }>, baseline: Array<{ ms: number }>): number {
+  return starts.filter((start, round) => start.ms <= baseline[round]!.ms).length;
 }
 
 /** The median of each start-up moment over the runs, in the order of the first run: "app ready 214 ms, …". */

@@ -9,7 +9,7 @@
  * the shell. `BUSY=<n>`: also the daily start of a busy clinic, its folder holding n finished
  * dictations (the bench's other starts begin with an empty folder).
  */
-import { medianRoundRatio, startupSamples, startupTimeline } from './app-measures';
+import { medianRoundRatio, roundsNoSlower, startupSamples, startupTimeline } from './app-measures';
 const runs = Number(process.env.RUNS ?? 7);
 const dirs = [process.cwd(), ...(process.env.BEFORE ? process.env.BEFORE.split(',') : [])];
 const busyDictations = Number(process.env.BUSY ?? 0);
@@ -19,13 +19,15 @@ const msOf = (starts: Array<{ ms: number }>) => median(starts.map((start) => sta
 const kibOf = (starts: Array<{ memoryKiB: number }>) => median(starts.map((start) => start.memoryKiB));
 const pssOf = (starts: Array<{ proportionalKiB: number | null }>) => median(starts.map((start) => start.proportionalKiB ?? NaN));
 const cpuOf = (starts: Array<{ cpuMs: number }>) => median(starts.map((start) => start.cpuMs));
+/** "the app …" for this build, "the app before (<folder>) …" for a build before. */
+const builds = (name: string, i: number) => (i === 0 ? `the app${name}` : `the app before (${dirs[i]})${name}`);
 const rows = [
   ['bare window', bare],
   ['with an empty utility process', bareWithUtility],
   ['the shell (utility process, app:// page, preload call)', shell],
-  ...apps.map((starts, i) => [i === 0 ? 'the app' : `the app before (${dirs[i]})`, starts] as const),
-  ['the app started again (same data folder)', warm],
-  ["the app started a third time (the page from Chromium's code cache)", cached],
+  ...apps.map((starts, i) => [builds('', i), starts] as const),
+  ...warm.map((starts, i) => [builds(' started again (same data folder)', i), starts] as const),
+  ...cached.map((starts, i) => [builds(" started a third time (the page from Chromium's code cache)", i), starts] as const),
   ...busy.map((starts, i) => [`a busy clinic's day (${busyDictations} dictations, third start or later)${i === 0 ? '' : `, the app before (${dirs[i]})`}`, starts] as const),
 ] as const;
 const times = (value: number, of: number) => `${(value / of).toFixed(2)}x`;
@@ -37,17 +39,18 @@ for (const [name, starts] of rows) {
       `CPU of every process ${cpuOf(starts).toFixed(0)} ms (${times(cpuOf(starts), cpuOf(shell))} shell)`,
   );
 }
-for (const [name, starts] of [...apps.map((starts, i) => [i === 0 ? 'the app' : `the app before (${dirs[i]})`, starts] as const), ['the app started again', warm], ['the app started a third time', cached]] as const) {
-  console.log(`${name}: ${medianRoundRatio(starts, shell).toFixed(2)}x the shell, the median of each round's ratio`);
+for (const [i, starts] of apps.entries()) console.log(`${builds('', i)}: ${medianRoundRatio(starts, shell).toFixed(2)}x the shell, the median of each round's ratio`);
+for (const [name, kind] of [[' started again', warm], [' started a third time', cached]] as const) {
+  for (const [i, starts] of kind.entries()) {
+    console.log(`${builds(name, i)}: ${medianRoundRatio(starts, shell).toFixed(2)}x the shell, ${medianRoundRatio(starts, apps[i]!).toFixed(2)}x its first start, the median of each round's ratio; no slower than its first start in ${roundsNoSlower(starts, apps[i]!)} rounds of ${starts.length}`);
+  }
 }
 const byProcess = (starts: Array<{ cpuMsByProcess: Record<string, number> }>) =>
   [...new Set(starts.flatMap((start) => Object.keys(start.cpuMsByProcess)))]
     .map((kind) => `${kind} ${median(starts.map((start) => start.cpuMsByProcess[kind] ?? 0)).toFixed(0)}`)
     .join(', ');
 for (const [name, starts] of rows) console.log(`${name}, median CPU ms by process: ${byProcess(starts)}`);
-for (const [i, starts] of apps.entries()) {
-  console.log(`${i === 0 ? 'the app' : `the app before (${dirs[i]})`}, median ms since the process began: ${startupTimeline(starts.map((start) => start.marks))}`);
+for (const [name, kind] of [['', apps], [' started again', warm], [' started a third time', cached]] as const) {
+  for (const [i, starts] of kind.entries()) console.log(`${builds(name, i)}, median ms since the process began: ${startupTimeline(starts.map((start) => start.marks))}`);
 }
-console.log(`the app started again, median ms since the process began: ${startupTimeline(warm.map((start) => start.marks))}`);
-console.log(`the app started a third time, median ms since the process began: ${startupTimeline(cached.map((start) => start.marks))}`);
 for (const [i, starts] of busy.entries()) console.log(`a busy clinic's day${i === 0 ? '' : ` (${dirs[i]})`}, median ms since the process began: ${startupTimeline(starts.map((start) => start.marks))}`);
