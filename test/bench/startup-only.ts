@@ -28,7 +28,7 @@ const rows = [
   ...apps.map((starts, i) => [builds('', i), starts] as const),
   ...warm.map((starts, i) => [builds(' started again (same data folder)', i), starts] as const),
   ...cached.map((starts, i) => [builds(" started a third time (the page from Chromium's code cache)", i), starts] as const),
-  ...busy.map((starts, i) => [`a busy clinic's day (${busyDictations} dictations, third start or later)${i === 0 ? '' : `, the app before (${dirs[i]})`}`, starts] as const),
+  ...busy.map((starts, i) => [builds(` on a busy clinic's day (${busyDictations} dictations, third start or later)`, i), starts] as const),
 ] as const;
 const times = (value: number, of: number) => `${(value / of).toFixed(2)}x`;
 for (const [name, starts] of rows) {
@@ -50,7 +50,6 @@ const byProcess = (starts: Array<{ cpuMsByProcess: Record<string, number> }>) =>
     .map((kind) => `${kind} ${median(starts.map((start) => start.cpuMsByProcess[kind] ?? 0)).toFixed(0)}`)
     .join(', ');
 for (const [name, starts] of rows) console.log(`${name}, median CPU ms by process: ${byProcess(starts)}`);
-for (const [name, kind] of [['', apps], [' started again', warm], [' started a third time', cached]] as const) {
+for (const [name, kind] of [['', apps], [' started again', warm], [' started a third time', cached], [" on a busy clinic's day", busy]] as const) {
   for (const [i, starts] of kind.entries()) console.log(`${builds(name, i)}, median ms since the process began: ${startupTimeline(starts.map((start) => start.marks))}`);
 }
-for (const [i, starts] of busy.entries()) console.log(`a busy clinic's day${i === 0 ? '' : ` (${dirs[i]})`}, median ms since the process began: ${startupTimeline(starts.map((start) => start.marks))}`);
