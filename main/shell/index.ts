@@ -24,6 +24,7 @@ import { checkDataFolder, openDataFolder, refuseDataFolder } from './data-folder
 import { PAGE_ASSETS_SERVED, registerAppScheme, serveRenderer } from './windows/app-protocol';
 import { AppWindow } from './windows/app-window';
 import { useReleaseMenu } from './windows/release-menu';
+import { compositesOnGraphics, drawInSoftwareFromTheStart, noteGraphics } from './windows/software-drawing';
 import { APP_ORIGIN, developmentCsp } from './windows/content-security-policy';
 import { guardAllContents, guardPermissions } from './windows/web-guards';
 
@@ -40,6 +41,10 @@ registerAppScheme();
 // Sandbox every renderer, unless Chromium's sandbox was switched off (as root in CI), where
 // forcing it makes the network service crash in a loop.
 if (!app.commandLine.hasSwitch('no-sandbox')) app.enableSandbox();
+// Before "ready": where the graphics could not composite at an earlier start, the page's first
+// frame does not wait for the graphics processor to fail again (windows/software-drawing.ts).
+const inSoftwareFromTheStart = dataFolder.kind === 'open' && !auditCommand && drawInSoftwareFromTheStart(app.getPath('userData'), process.versions.chrome, appClock.now());
+if (inSoftwareFromTheStart) app.disableHardwareAcceleration();
 
 /** The latest the features are built, and start, counted from the window's opening, whatever the page does. */
 const FEATURES_BUILD_LATEST_MS = 2_000;
@@ -144,6 +149,8 @@ async function start(): Promise<void> {
     started = true;
     buildFeatures();
     features.then((value) => setTimeout(() => value.start(), START_AFTER_DRAWN_MS), ignoreFailure);
+    // Drawn: the graphics processor has started or failed to.
+    setImmediate(noteHowDrawn);
   };
   shown.once('ready-to-show', startFeatures);
   setTimeout(startFeatures, FEATURES_START_LATEST_MS);
@@ -153,6 +160,17 @@ async function start(): Promise<void> {
   stopBeforeQuitting(() => (built ? built.stop() : Promise.resolve(recorderHost.dispose())));
   await features;
   sayStarted();
+}
+
+/** What this start found the graphics can do, for the next start; nothing to find when it did not try them. */
+function noteHowDrawn(): void {
+  if (inSoftwareFromTheStart) {
+    log.info('window: drawn in software from the start: the graphics could not composite at an earlier start');
+    return;
+  }
+  const composites = compositesOnGraphics(app.getGPUFeatureStatus().gpu_compositing);
+  const changed = noteGraphics(app.getPath('userData'), process.versions.chrome, composites, appClock.now());
+  if (changed) log.info(`window: ${changed}`);
 }
 
 /** Quitting waits for the features to stop (a copied note taken off the clipboard, connections closed), at most a few seconds; each step is in the log. */
